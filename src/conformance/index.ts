@@ -1,0 +1,39 @@
+// `felt check`: one runner per case kind. Each runner lives in its own file.
+import type { CaseOutcome, CaseRunner } from "./types.ts";
+
+export type { CaseOutcome, CaseRunner } from "./types.ts";
+
+const runners: Record<string, () => Promise<CaseRunner>> = {
+  hand: async () => (await import("./hand.ts")).runHandCase,
+  seating: async () => (await import("./seating.ts")).runSeatingCase,
+  blinds: async () => (await import("./blinds.ts")).runBlindsCase,
+  colorup: async () => (await import("./colorup.ts")).runColorupCase,
+  placements: async () => (await import("./placements.ts")).runPlacementsCase,
+  balance: async () => (await import("./balance.ts")).runBalanceCase,
+};
+
+export interface CheckedCase extends CaseOutcome {
+  readonly id: string;
+}
+
+export async function runCase(raw: unknown, fallbackId: string): Promise<CheckedCase> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return { id: fallbackId, pass: false, why: "not a JSON object" };
+  }
+  const obj = raw as Record<string, unknown>;
+  const id = typeof obj["id"] === "string" ? obj["id"] : fallbackId;
+  const kind = obj["kind"];
+  const load = typeof kind === "string" ? runners[kind] : undefined;
+  if (load === undefined) return { id, pass: false, why: `kind not supported yet: ${String(kind)}` };
+  let runner: CaseRunner;
+  try {
+    runner = await load();
+  } catch {
+    return { id, pass: false, why: `kind not supported yet: ${String(kind)}` };
+  }
+  try {
+    return { id, ...runner(obj) };
+  } catch (e) {
+    return { id, pass: false, why: `crashed: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
