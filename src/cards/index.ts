@@ -1,1 +1,4 @@
 export * from "./card.ts";
+export { evaluate, evaluate7 } from "./evaluator.ts";
+export { handCategory, HAND_CATEGORIES, type HandCategory } from "./hand-value.ts";
+export { bestFive, describeHand, describeValue } from "./best-five.ts";
