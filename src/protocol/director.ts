@@ -1,0 +1,217 @@
+import { z } from "zod";
+import { Blinds, CardCode, Chips, CommandId, DurationMs, EpochMs, Id, Money, PlayerName, SeatNo, Variant } from "./primitives.ts";
+import { Payout } from "./tournament-view.ts";
+import { LobbyTournament } from "./lobby.ts";
+
+// HTTP bodies of the director's console (role "director"). Every mutating request
+// carries a commandId so a double click acts once.
+
+export const StructureLevel = z.strictObject({
+  kind: z.enum(["level", "break"]),
+  sb: Chips,
+  bb: Chips,
+  ante: Chips,
+  minutes: z.int().min(1).max(240),
+  /** A break may colour up a denomination (R-CHIP-1). */
+  colourUp: z.int().min(1).nullable(),
+});
+export type StructureLevel = z.infer<typeof StructureLevel>;
+
+export const Structure = z.strictObject({
+  startingStack: Chips,
+  levels: z.array(StructureLevel).min(1).max(100),
+});
+export type Structure = z.infer<typeof Structure>;
+
+export const Preset = z.object({
+  id: Id,
+  name: z.string().min(1).max(80),
+  description: z.string().max(400),
+  variant: Variant,
+  buyIn: Money,
+  fee: Money,
+  structure: Structure,
+  reEntry: z.boolean(),
+  rebuy: z.boolean(),
+  addOn: z.boolean(),
+});
+export type Preset = z.infer<typeof Preset>;
+
+export const PresetListResponse = z.object({ presets: z.array(Preset).max(100) });
+export type PresetListResponse = z.infer<typeof PresetListResponse>;
+
+export const CreateTournamentRequest = z.strictObject({
+  commandId: CommandId,
+  presetId: Id,
+  name: z.string().min(1).max(80),
+  kind: z.enum(["online", "live"]),
+  startsAt: EpochMs,
+  buyIn: Money.optional(),
+  fee: Money.optional(),
+  guarantee: Money.optional(),
+  maxEntries: z.int().min(2).max(10000).optional(),
+  /** A structure edited in the designer replaces the preset's. */
+  structure: Structure.optional(),
+});
+export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequest>;
+
+export const TournamentResponse = z.object({ tournament: LobbyTournament });
+export type TournamentResponse = z.infer<typeof TournamentResponse>;
+
+/** start, pause, resume, colour-up confirm: nothing but the idempotency key. */
+export const DirectorCommand = z.strictObject({ commandId: CommandId });
+export type DirectorCommand = z.infer<typeof DirectorCommand>;
+
+export const PredictRequest = z.strictObject({ structure: Structure, players: z.int().min(2).max(10000) });
+export type PredictRequest = z.infer<typeof PredictRequest>;
+
+/** The simulator's prediction for the designer's chart (R-TRN-1). */
+export const PredictResponse = z.object({
+  points: z.array(z.object({ minute: z.int().min(0), playersLeft: z.number().min(0), bigBlind: Chips })).max(2000),
+  predictedEndMinute: z.int().min(0),
+});
+export type PredictResponse = z.infer<typeof PredictResponse>;
+
+export const SeatAssignment = z.object({
+  entryId: Id,
+  name: PlayerName,
+  tableNumber: z.int().min(1),
+  seat: SeatNo,
+  stack: Chips,
+});
+export type SeatAssignment = z.infer<typeof SeatAssignment>;
+
+export const SeatingResponse = z.object({ seats: z.array(SeatAssignment).max(10000) });
+export type SeatingResponse = z.infer<typeof SeatingResponse>;
+
+export const MovePlayerRequest = z.strictObject({
+  commandId: CommandId,
+  entryId: Id,
+  toTable: z.int().min(1),
+  toSeat: SeatNo,
+});
+export type MovePlayerRequest = z.infer<typeof MovePlayerRequest>;
+
+/** R-TBL-2 / R-TBL-3: one instruction for the floor, confirmed with one click. */
+export const Instruction = z.object({
+  id: Id,
+  kind: z.enum(["balance", "break-table", "final-table"]),
+  entryId: Id,
+  name: PlayerName,
+  from: z.object({ tableNumber: z.int().min(1), seat: SeatNo }),
+  to: z.object({ tableNumber: z.int().min(1), seat: SeatNo }),
+});
+export type Instruction = z.infer<typeof Instruction>;
+
+export const InstructionsResponse = z.object({ instructions: z.array(Instruction).max(1000) });
+export type InstructionsResponse = z.infer<typeof InstructionsResponse>;
+
+/** A live room's floor records what happened at a real table. */
+export const LiveRecordRequest = z.strictObject({
+  commandId: CommandId,
+  kind: z.enum(["bust", "rebuy", "add-on"]),
+  entryId: Id,
+});
+export type LiveRecordRequest = z.infer<typeof LiveRecordRequest>;
+
+export const ColourUpPlanRequest = z.strictObject({ remove: z.int().min(1) });
+/** R-CHIP-1/3/4: which chips go, for what, and the race order per table. */
+export const ColourUpPlan = z.object({
+  remove: z.int().min(1),
+  into: z.int().min(2),
+  tables: z.array(
+    z.object({
+      tableNumber: z.int().min(1),
+      /** Players in dealing order: seat 1 first left of the dealer (R-CHIP-3). */
+      order: z.array(z.object({ entryId: Id, name: PlayerName, seat: SeatNo, stack: Chips })).max(10),
+    }),
+  ),
+});
+export type ColourUpPlan = z.infer<typeof ColourUpPlan>;
+
+export const ColourUpRequest = z.strictObject({
+  commandId: CommandId,
+  remove: z.int().min(1),
+  tableNumber: z.int().min(1),
+  /** Odd chips counted at the table, per player (count of the removed denomination). */
+  oddChips: z.array(z.strictObject({ entryId: Id, count: z.int().min(0).max(1000) })).max(10),
+  /** Cards the dealer dealt, per player in race order; or let the server draw them. */
+  cards: z.union([
+    z.literal("draw"),
+    z.array(z.strictObject({ entryId: Id, cards: z.array(CardCode).max(1000) })).max(10),
+  ]),
+});
+export type ColourUpRequest = z.infer<typeof ColourUpRequest>;
+
+export const ColourUpResult = z.object({
+  remove: z.int().min(1),
+  into: z.int().min(2),
+  players: z.array(
+    z.object({
+      entryId: Id,
+      name: PlayerName,
+      seat: SeatNo,
+      oddChips: z.int().min(0),
+      cards: z.array(CardCode),
+      /** R-CHIP-4: a player whose whole stack was odd chips got one chip from the bank. */
+      fromBank: z.boolean(),
+      wonChip: z.boolean(),
+      stackBefore: Chips,
+      stackAfter: Chips,
+    }),
+  ),
+});
+export type ColourUpResult = z.infer<typeof ColourUpResult>;
+
+/** R-BTN-5: the facts the floor gives the wizard. */
+export const BlindErrorRequest = z.strictObject({
+  commandId: CommandId,
+  tableNumber: z.int().min(1),
+  /** The seat that should have posted the big blind but posted the small blind. */
+  skippedBigBlindSeat: SeatNo,
+  /** The next seat, which posted the big blind by mistake. */
+  wrongBigBlindSeat: SeatNo,
+  /** Active actions (a check counts) taken when the error was noticed. */
+  activeActions: z.int().min(0).max(100),
+});
+export type BlindErrorRequest = z.infer<typeof BlindErrorRequest>;
+
+export const BlindErrorRuling = z.object({
+  outcome: z.enum(["correct-now", "continue-then-go-back"]),
+  /** For "continue-then-go-back": the next hand is played without a small blind. */
+  nextHand: z
+    .object({ bigBlindSeat: SeatNo, smallBlind: z.literal(null), blinds: Blinds })
+    .nullable(),
+  /** The hand after that: the button goes to the player who posted the wrong big blind. */
+  followingHandButton: SeatNo.nullable(),
+});
+export type BlindErrorRuling = z.infer<typeof BlindErrorRuling>;
+
+export const DealRequest = z.strictObject({
+  commandId: CommandId,
+  method: z.enum(["icm", "chip-chop", "custom"]),
+  payouts: z.array(z.strictObject({ entryId: Id, amount: Money })).min(2).max(10),
+});
+export type DealRequest = z.infer<typeof DealRequest>;
+
+export const ResultRow = z.object({
+  place: z.int().min(1),
+  entryId: Id,
+  name: PlayerName,
+  prize: Money,
+  rebuys: z.int().min(0),
+  addOn: z.boolean(),
+  bustedAt: EpochMs.nullable(),
+});
+export type ResultRow = z.infer<typeof ResultRow>;
+
+export const ResultsResponse = z.object({
+  tournamentId: Id,
+  name: z.string().min(1).max(80),
+  payouts: z.array(Payout),
+  /** Finishing order so far; players still in are listed with their stacks. */
+  results: z.array(ResultRow),
+  stillIn: z.array(z.object({ entryId: Id, name: PlayerName, stack: Chips })),
+  durationMs: DurationMs,
+});
+export type ResultsResponse = z.infer<typeof ResultsResponse>;

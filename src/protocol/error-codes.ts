@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+// Stable error codes of the wire protocol. Released codes never change; the message
+// beside them is for people and may be translated. Clients switch on `code` only.
+export const ERROR_CODES = [
+  // framing and validation
+  "protocol/bad-json",
+  "protocol/frame-too-large",
+  "protocol/invalid-message",
+  "protocol/version-unsupported",
+  "protocol/hello-required",
+  "protocol/rate-limited",
+  "protocol/origin-refused",
+  // accounts
+  "auth/required",
+  "auth/invalid-token",
+  "auth/bad-credentials",
+  "auth/name-taken",
+  "auth/forbidden",
+  // tables
+  "table/not-found",
+  "table/not-seated",
+  "table/stale-version",
+  "table/not-your-turn",
+  "table/illegal-action",
+  "table/no-hand",
+  // tournaments, registration and money
+  "tournament/not-found",
+  "tournament/not-allowed",
+  "tournament/bad-state",
+  "ledger/insufficient-funds",
+  // director console
+  "director/not-found",
+  "director/invalid",
+  // anything else; the server logs the cause and shows nobody internals
+  "server/internal",
+] as const;
+
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/**
+ * A rule-level code from the core (e.g. "engine/raise-too-small") may ride along as
+ * `cause` so a client can say precisely why, without the protocol listing every code.
+ */
+export const CauseCode = z.string().max(64).regex(/^[a-z]+\/[a-z0-9-]+$/);
+
+export const WireError = z.object({
+  code: ErrorCode,
+  message: z.string().max(500),
+  cause: CauseCode.optional(),
+  /** Small, code-specific facts, e.g. { min: 300 } for a raise that was too small. */
+  details: z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+});
+export type WireError = z.infer<typeof WireError>;

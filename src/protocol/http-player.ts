@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { CommandId, Id, Money, Password, PlayerName, Token, UserInfo } from "./primitives.ts";
+import { LobbyTournament } from "./lobby.ts";
+import { TableEvent } from "./table-events.ts";
+
+// HTTP bodies for players. Requests are strict: an unknown field is an error, not a
+// silently ignored typo.
+
+export const SignUpRequest = z.strictObject({ name: PlayerName, password: Password });
+export const SignInRequest = z.strictObject({ name: PlayerName, password: Password });
+export type SignUpRequest = z.infer<typeof SignUpRequest>;
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+export const AuthResponse = z.object({ token: Token, user: UserInfo });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const MeResponse = z.object({ user: UserInfo, balance: Money });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** register / unregister / re-enter / rebuy / add-on all take only an idempotency key. */
+export const EntryCommand = z.strictObject({ commandId: CommandId });
+export type EntryCommand = z.infer<typeof EntryCommand>;
+
+export const EntryCommandResponse = z.object({ tournament: LobbyTournament, balance: Money });
+export type EntryCommandResponse = z.infer<typeof EntryCommandResponse>;
+
+export const HandSummary = z.object({
+  handId: Id,
+  tableId: Id,
+  tournamentId: Id.nullable(),
+  handNumber: z.int().min(1),
+  startedAt: z.int().min(0),
+  /** Net result for the asking player, in chips (negative when they lost). */
+  net: z.int(),
+});
+export type HandSummary = z.infer<typeof HandSummary>;
+
+export const HandListResponse = z.object({ hands: z.array(HandSummary).max(200) });
+export type HandListResponse = z.infer<typeof HandListResponse>;
+
+/** One hand as the asking player saw it: replayable by folding its events. */
+export const HandRecord = z.object({
+  handId: Id,
+  tableId: Id,
+  tournamentId: Id.nullable(),
+  handNumber: z.int().min(1),
+  startedAt: z.int().min(0),
+  events: z.array(TableEvent).min(1).max(400),
+});
+export type HandRecord = z.infer<typeof HandRecord>;

@@ -1,0 +1,24 @@
+// The wire protocol v1 between the Felt server and its clients (web app, bots).
+// Pure: zod schemas and types only, no Node APIs.
+export { PROTOCOL_VERSION, MAX_FRAME_BYTES, API_PREFIX, WS_PATH } from "./version.ts";
+export * from "./primitives.ts";
+export { ERROR_CODES, ErrorCode, CauseCode, WireError } from "./error-codes.ts";
+export * from "./lobby.ts";
+export * from "./http-player.ts";
+export * from "./director.ts";
+export { TableEvent, Pot, ShownHand } from "./table-events.ts";
+export type { TableEventKind } from "./table-events.ts";
+export * from "./table-view.ts";
+export * from "./tournament-view.ts";
+export { ClientMessage, ServerMessage, PlayerAction } from "./ws-messages.ts";
+export type { Channel, ClientMessageType, ServerMessageType } from "./ws-messages.ts";
+export {
+  parseClientMessage,
+  parseServerMessage,
+  encodeClientMessage,
+  encodeServerMessage,
+  parseWith,
+  byteLength,
+} from "./parse.ts";
+export { ROUTES, HttpErrorBody, httpStatusFor, routePath, EmptyBody } from "./routes.ts";
+export type { RouteName, RouteBody, RouteResponse, RouteSpec } from "./routes.ts";

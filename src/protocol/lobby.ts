@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { Chips, DurationMs, EpochMs, Id, Money, SeatNo, Variant } from "./primitives.ts";
+
+export const TournamentStatus = z.enum([
+  "announced", // visible, registration not yet open
+  "registering",
+  "running",
+  "break",
+  "paused",
+  "finished",
+  "cancelled", // e.g. R-TRN-6: too few players by the deadline
+]);
+export type TournamentStatus = z.infer<typeof TournamentStatus>;
+
+/** Why a lobby action is not available now. Stable codes; the web translates them. */
+export const DenyReason = z.enum([
+  "sign-in-required",
+  "not-open-yet",
+  "registration-closed",
+  "late-registration-over",
+  "already-registered",
+  "not-registered",
+  "tournament-full",
+  "insufficient-funds",
+  "still-playing", // re-entry needs a bust first (R-TRN-3)
+  "re-entry-closed",
+  "re-entry-not-offered",
+  "rebuy-not-offered",
+  "rebuy-period-over", // R-TRN-4
+  "rebuy-limit-reached",
+  "stack-too-large",
+  "final-table", // R-TRN-4: never at the final table
+  "add-on-not-offered",
+  "add-on-not-open", // R-TRN-5: only at the set point
+  "add-on-taken",
+  "busted",
+  "tournament-started",
+  "tournament-over",
+]);
+export type DenyReason = z.infer<typeof DenyReason>;
+
+export const Permission = z.discriminatedUnion("allowed", [
+  z.object({ allowed: z.literal(true), cost: Money }),
+  z.object({ allowed: z.literal(false), reason: DenyReason }),
+]);
+export type Permission = z.infer<typeof Permission>;
+
+export const LobbyActions = z.object({
+  register: Permission,
+  unregister: Permission,
+  reEnter: Permission,
+  rebuy: Permission,
+  addOn: Permission,
+});
+export type LobbyActions = z.infer<typeof LobbyActions>;
+export type LobbyActionName = keyof LobbyActions;
+
+export const MyEntry = z.object({
+  entryId: Id,
+  state: z.enum(["registered", "playing", "busted"]),
+  tableId: Id.nullable(),
+  seat: SeatNo.nullable(),
+  stack: Chips,
+  rebuys: z.int().min(0),
+  addOn: z.boolean(),
+  place: z.int().min(1).nullable(),
+});
+export type MyEntry = z.infer<typeof MyEntry>;
+
+export const LobbyTournament = z.object({
+  id: Id,
+  name: z.string().min(1).max(80),
+  kind: z.enum(["online", "live"]),
+  variant: Variant,
+  status: TournamentStatus,
+  startsAt: EpochMs,
+  buyIn: Money,
+  fee: Money,
+  startingStack: Chips,
+  entries: z.int().min(0),
+  playersLeft: z.int().min(0),
+  maxEntries: z.int().min(2).nullable(),
+  prizePool: Money,
+  guarantee: Money,
+  /** End of late registration (R-TRN-3 re-entry window), null when none. */
+  lateRegistrationEndsAt: EpochMs.nullable(),
+  lateRegistrationEndsLevel: z.int().min(1).nullable(),
+  levelMinutes: z.int().min(1).max(240),
+  actionClockMs: DurationMs.nullable(),
+  mine: MyEntry.nullable(),
+  actions: LobbyActions,
+});
+export type LobbyTournament = z.infer<typeof LobbyTournament>;
+
+export const LobbyResponse = z.object({
+  serverTime: EpochMs,
+  balance: Money.nullable(),
+  tournaments: z.array(LobbyTournament).max(500),
+});
+export type LobbyResponse = z.infer<typeof LobbyResponse>;

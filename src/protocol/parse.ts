@@ -1,0 +1,54 @@
+import type { z } from "zod";
+import { fail, ok, type Result } from "../lib/result.ts";
+import { MAX_FRAME_BYTES } from "./version.ts";
+import { ClientMessage, ServerMessage } from "./ws-messages.ts";
+
+// Parsers return Result (errors are values): the server answers a bad frame with a typed
+// `error` and stays up (issue 6, fuzz). Nothing here throws for any input.
+
+const encoder = new TextEncoder();
+
+export function byteLength(text: string): number {
+  // A frame can only exceed the limit in bytes if it has more than limit/3 UTF-16 units.
+  if (text.length * 3 <= MAX_FRAME_BYTES) return text.length;
+  return encoder.encode(text).length;
+}
+
+/** Validate a value against a schema; the failure carries the first few issue paths. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): Result<z.infer<S>> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return ok(parsed.data);
+  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+  return fail("protocol/invalid-message", `invalid message: ${issues.join("; ")}`, { issues });
+}
+
+function parseFrame<S extends z.ZodType>(schema: S, frame: unknown): Result<z.infer<S>> {
+  if (typeof frame !== "string") return fail("protocol/invalid-message", "frames must be JSON text");
+  if (byteLength(frame) > MAX_FRAME_BYTES) {
+    return fail("protocol/frame-too-large", `frame exceeds ${MAX_FRAME_BYTES} bytes`, { limit: MAX_FRAME_BYTES });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(frame);
+  } catch {
+    return fail("protocol/bad-json", "frame is not valid JSON");
+  }
+  return parseWith(schema, value);
+}
+
+export const parseClientMessage = (frame: unknown): Result<ClientMessage> => parseFrame(ClientMessage, frame);
+export const parseServerMessage = (frame: unknown): Result<ServerMessage> => parseFrame(ServerMessage, frame);
+
+function encode<S extends z.ZodType>(schema: S, message: z.infer<S>): Result<string> {
+  const checked = parseWith(schema, message);
+  if (!checked.ok) return checked;
+  const text = JSON.stringify(checked.value);
+  if (byteLength(text) > MAX_FRAME_BYTES) {
+    return fail("protocol/frame-too-large", `frame exceeds ${MAX_FRAME_BYTES} bytes`, { limit: MAX_FRAME_BYTES });
+  }
+  return ok(text);
+}
+
+/** Validate and serialise; a sender never puts an invalid or oversize frame on the wire. */
+export const encodeClientMessage = (m: ClientMessage): Result<string> => encode(ClientMessage, m);
+export const encodeServerMessage = (m: ServerMessage): Result<string> => encode(ServerMessage, m);

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { API_PREFIX } from "./version.ts";
+import { WireError, type ErrorCode } from "./error-codes.ts";
+import { LobbyResponse } from "./lobby.ts";
+import {
+  AuthResponse,
+  EntryCommand,
+  EntryCommandResponse,
+  HandListResponse,
+  HandRecord,
+  MeResponse,
+  SignInRequest,
+  SignUpRequest,
+} from "./http-player.ts";
+import {
+  BlindErrorRequest,
+  BlindErrorRuling,
+  ColourUpPlan,
+  ColourUpPlanRequest,
+  ColourUpRequest,
+  ColourUpResult,
+  CreateTournamentRequest,
+  DealRequest,
+  DirectorCommand,
+  InstructionsResponse,
+  LiveRecordRequest,
+  MovePlayerRequest,
+  PredictRequest,
+  PredictResponse,
+  PresetListResponse,
+  ResultsResponse,
+  SeatingResponse,
+  TournamentResponse,
+} from "./director.ts";
+import { TournamentView } from "./tournament-view.ts";
+
+// The HTTP API as data: the server registers these routes, the web client calls them,
+// and both validate with the same schemas. `:id` / `:iid` are path parameters.
+// Auth: "none", "player" (any signed-in user, `Authorization: Bearer TOKEN`), "director".
+
+export interface RouteSpec {
+  readonly method: "GET" | "POST";
+  readonly path: string;
+  readonly auth: "none" | "player" | "director";
+  readonly body: z.ZodType | null;
+  readonly response: z.ZodType;
+}
+
+const route = <B extends z.ZodType | null, R extends z.ZodType>(
+  method: "GET" | "POST",
+  path: string,
+  auth: RouteSpec["auth"],
+  body: B,
+  response: R,
+) => ({ method, path: `${API_PREFIX}${path}`, auth, body, response }) as const;
+
+const Empty = z.object({});
+
+export const ROUTES = {
+  signUp: route("POST", "/auth/sign-up", "none", SignUpRequest, AuthResponse),
+  signIn: route("POST", "/auth/sign-in", "none", SignInRequest, AuthResponse),
+  me: route("GET", "/me", "player", null, MeResponse),
+  // The lobby answers signed-out visitors too (actions then say "sign-in-required").
+  lobby: route("GET", "/lobby", "none", null, LobbyResponse),
+  tournament: route("GET", "/tournaments/:id", "none", null, TournamentView),
+  register: route("POST", "/tournaments/:id/register", "player", EntryCommand, EntryCommandResponse),
+  unregister: route("POST", "/tournaments/:id/unregister", "player", EntryCommand, EntryCommandResponse),
+  reEnter: route("POST", "/tournaments/:id/re-enter", "player", EntryCommand, EntryCommandResponse),
+  rebuy: route("POST", "/tournaments/:id/rebuy", "player", EntryCommand, EntryCommandResponse),
+  addOn: route("POST", "/tournaments/:id/add-on", "player", EntryCommand, EntryCommandResponse),
+  hands: route("GET", "/hands", "player", null, HandListResponse),
+  hand: route("GET", "/hands/:id", "player", null, HandRecord),
+
+  presets: route("GET", "/director/presets", "director", null, PresetListResponse),
+  predict: route("POST", "/director/predict", "director", PredictRequest, PredictResponse),
+  create: route("POST", "/director/tournaments", "director", CreateTournamentRequest, TournamentResponse),
+  start: route("POST", "/director/tournaments/:id/start", "director", DirectorCommand, TournamentResponse),
+  pause: route("POST", "/director/tournaments/:id/pause", "director", DirectorCommand, TournamentResponse),
+  resume: route("POST", "/director/tournaments/:id/resume", "director", DirectorCommand, TournamentResponse),
+  seating: route("GET", "/director/tournaments/:id/seating", "director", null, SeatingResponse),
+  move: route("POST", "/director/tournaments/:id/move", "director", MovePlayerRequest, SeatingResponse),
+  instructions: route("GET", "/director/tournaments/:id/instructions", "director", null, InstructionsResponse),
+  confirmInstruction: route(
+    "POST",
+    "/director/tournaments/:id/instructions/:iid/confirm",
+    "director",
+    DirectorCommand,
+    InstructionsResponse,
+  ),
+  liveRecord: route("POST", "/director/tournaments/:id/live", "director", LiveRecordRequest, TournamentView),
+  colourUpPlan: route("POST", "/director/tournaments/:id/colour-up/plan", "director", ColourUpPlanRequest, ColourUpPlan),
+  colourUp: route("POST", "/director/tournaments/:id/colour-up", "director", ColourUpRequest, ColourUpResult),
+  blindError: route("POST", "/director/tournaments/:id/blind-error", "director", BlindErrorRequest, BlindErrorRuling),
+  deal: route("POST", "/director/tournaments/:id/deal", "director", DealRequest, ResultsResponse),
+  results: route("GET", "/director/tournaments/:id/results", "director", null, ResultsResponse),
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteName = keyof typeof ROUTES;
+export type RouteBody<N extends RouteName> = (typeof ROUTES)[N]["body"] extends z.ZodType
+  ? z.infer<(typeof ROUTES)[N]["body"]>
+  : undefined;
+export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]["response"]>;
+
+export { Empty as EmptyBody };
+
+/** Every non-2xx answer has this body. */
+export const HttpErrorBody = z.object({ error: WireError });
+export type HttpErrorBody = z.infer<typeof HttpErrorBody>;
+
+/** The HTTP status the server uses for each error code. */
+export function httpStatusFor(code: ErrorCode): number {
+  switch (code) {
+    case "auth/required":
+    case "auth/invalid-token":
+    case "auth/bad-credentials":
+      return 401;
+    case "auth/forbidden":
+    case "protocol/origin-refused":
+      return 403;
+    case "table/not-found":
+    case "tournament/not-found":
+    case "director/not-found":
+      return 404;
+    case "auth/name-taken":
+    case "table/stale-version":
+    case "table/not-your-turn":
+    case "tournament/bad-state":
+    case "tournament/not-allowed":
+    case "ledger/insufficient-funds":
+      return 409;
+    case "protocol/frame-too-large":
+      return 413;
+    case "protocol/rate-limited":
+      return 429;
+    case "server/internal":
+      return 500;
+    default:
+      return 400;
+  }
+}
+
+/** Fill `:name` parameters of a route path; values are URI-encoded. */
+export function routePath(path: string, params: Readonly<Record<string, string>> = {}): string {
+  return path.replace(/:([a-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? `:${name}`));
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { Blinds, CardCode, Chips, EpochMs, HandCategory, Id, PlayerName, SeatNo, Street } from "./primitives.ts";
+
+// Incremental table events, in the order the dealer does things (STYLE: dealer steps are
+// events too). The same list, filtered for one player, is a hand history the replayer
+// folds. Hole cards of others appear only in `show` (issue 6: no leaks).
+
+export const Pot = z.object({ amount: Chips, eligibleSeats: z.array(SeatNo).min(1).max(10) });
+export type Pot = z.infer<typeof Pot>;
+
+export const ShownHand = z.object({ category: HandCategory, cards: z.array(CardCode).length(5) });
+export type ShownHand = z.infer<typeof ShownHand>;
+
+const HandStart = z.object({
+  kind: z.literal("hand-start"),
+  handNumber: z.int().min(1),
+  at: EpochMs,
+  blinds: Blinds,
+  button: SeatNo,
+  smallBlind: SeatNo.nullable(),
+  bigBlind: SeatNo,
+  seats: z.array(z.object({ seat: SeatNo, name: PlayerName, stack: Chips })).min(2).max(10),
+  /** SHA-256 (hex) of the deck seed, published before the deal (provably fair). */
+  commitment: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+const Post = z.object({
+  kind: z.literal("post"),
+  seat: SeatNo,
+  blind: z.enum(["small", "big", "ante", "straddle", "dead"]),
+  amount: Chips,
+  allIn: z.boolean(),
+});
+
+/** Own hole cards only; others receive `cards: null` (dealt face down). */
+const HoleCards = z.object({
+  kind: z.literal("hole-cards"),
+  seat: SeatNo,
+  cards: z.array(CardCode).length(2).nullable(),
+});
+
+const Action = z.object({
+  kind: z.literal("action"),
+  seat: SeatNo,
+  action: z.enum(["fold", "check", "call", "bet", "raise"]),
+  /** Chips put in by this action. */
+  amount: Chips,
+  /** The seat's total bet in this round after the action. */
+  to: Chips,
+  allIn: z.boolean(),
+  /** True when the clock made the action (R-TRN-9: check if possible, else fold). */
+  timeout: z.boolean(),
+});
+
+const Board = z.object({
+  kind: z.literal("board"),
+  street: z.enum(["flop", "turn", "river"]),
+  cards: z.array(CardCode).min(1).max(3),
+});
+
+const Pots = z.object({ kind: z.literal("pots"), pots: z.array(Pot).max(10) });
+
+const Show = z.object({
+  kind: z.literal("show"),
+  seat: SeatNo,
+  cards: z.array(CardCode).length(2),
+  hand: ShownHand.nullable(),
+});
+
+const Muck = z.object({ kind: z.literal("muck"), seat: SeatNo });
+
+const Win = z.object({
+  kind: z.literal("win"),
+  seat: SeatNo,
+  potIndex: z.int().min(0).max(9),
+  amount: Chips,
+  category: HandCategory.nullable(),
+});
+
+const HandEnd = z.object({
+  kind: z.literal("hand-end"),
+  stacks: z.array(z.object({ seat: SeatNo, stack: Chips })).max(10),
+  /** The deck seed, revealed after the hand so anyone can check the commitment. */
+  seed: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+const SitOut = z.object({ kind: z.literal("sitting-out"), seat: SeatNo, sittingOut: z.boolean() });
+
+const SeatChange = z.object({
+  kind: z.literal("seat-change"),
+  seat: SeatNo,
+  player: z.object({ id: Id, name: PlayerName }).nullable(),
+  stack: Chips,
+});
+
+export const TableEvent = z.discriminatedUnion("kind", [
+  HandStart,
+  Post,
+  HoleCards,
+  Action,
+  Board,
+  Pots,
+  Show,
+  Muck,
+  Win,
+  HandEnd,
+  SitOut,
+  SeatChange,
+]);
+export type TableEvent = z.infer<typeof TableEvent>;
+export type TableEventKind = TableEvent["kind"];
+export { Street };

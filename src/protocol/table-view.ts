@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { Blinds, CardCode, Chips, DurationMs, EpochMs, HandCategory, Id, PlayerName, SeatNo, Street, Variant } from "./primitives.ts";
+import { Pot, ShownHand } from "./table-events.ts";
+
+/**
+ * What the player to act may do, with exact amounts (R-BET-3..8). All "to" amounts are
+ * the player's total bet in the round after the action. `minRaiseTo`/`maxRaiseTo` are
+ * null when no bet or raise is possible (e.g. R-BET-8: an all-in short raise did not
+ * reopen the betting). `potRaiseTo` is the pot-limit maximum (R-BET-6) whatever the
+ * variant, capped by the stack, so a "pot" button means the same thing everywhere.
+ */
+export const LegalActions = z.object({
+  canFold: z.boolean(),
+  canCheck: z.boolean(),
+  /** Chips needed to call, null when nothing is owed. If ≥ stack, calling is all-in. */
+  call: Chips.nullable(),
+  /** The largest bet in the round: what a call brings the player to. */
+  currentBet: Chips,
+  /** True when nobody has bet this round, so the aggressive action is a bet. */
+  isBet: z.boolean(),
+  minRaiseTo: Chips.nullable(),
+  maxRaiseTo: Chips.nullable(),
+  potRaiseTo: Chips.nullable(),
+});
+export type LegalActions = z.infer<typeof LegalActions>;
+
+export const SeatView = z.object({
+  seat: SeatNo,
+  player: z.object({ id: Id, name: PlayerName }).nullable(),
+  stack: Chips,
+  /** Chips in front of the player in the current betting round. */
+  bet: Chips,
+  status: z.enum(["empty", "waiting", "active", "folded", "all-in", "sitting-out"]),
+  /** True when the seat holds cards face down (for drawing card backs). */
+  hasCards: z.boolean(),
+  /** The recipient's own cards, or a player's cards once shown; otherwise null. */
+  cards: z.array(CardCode).length(2).nullable(),
+  shownHand: ShownHand.nullable(),
+  connected: z.boolean(),
+});
+export type SeatView = z.infer<typeof SeatView>;
+
+export const ActionClock = z.object({
+  /** When the actor's time runs out (then the time bank starts, if any). */
+  deadline: EpochMs,
+  /** Time bank left for the actor after the deadline. */
+  timeBankMs: DurationMs,
+  /** The full action time, to draw the clock as a fraction. */
+  actionMs: DurationMs,
+});
+export type ActionClock = z.infer<typeof ActionClock>;
+
+export const RecentHand = z.object({
+  handId: Id,
+  handNumber: z.int().min(1),
+  winners: z.array(z.object({ name: PlayerName, amount: Chips, category: HandCategory.nullable() })).max(10),
+});
+export type RecentHand = z.infer<typeof RecentHand>;
+
+export const TableView = z.object({
+  tableId: Id,
+  tournamentId: Id.nullable(),
+  tableNumber: z.int().min(1),
+  /** Stream version of the table; commands name it (stale ones are refused). */
+  version: z.int().min(0),
+  handId: Id.nullable(),
+  handNumber: z.int().min(0),
+  variant: Variant,
+  blinds: Blinds,
+  street: Street.nullable(),
+  seats: z.array(SeatView).min(2).max(10),
+  board: z.array(CardCode).max(5),
+  pots: z.array(Pot).max(10),
+  button: SeatNo.nullable(),
+  smallBlind: SeatNo.nullable(),
+  bigBlind: SeatNo.nullable(),
+  actor: SeatNo.nullable(),
+  /** The recipient's seat, null for a spectator. */
+  mySeat: SeatNo.nullable(),
+  /** Only in the actor's own view. */
+  legal: LegalActions.nullable(),
+  clock: ActionClock.nullable(),
+  /** The recipient's best hand so far (the hand name shown under their cards). */
+  myHand: z.object({ category: HandCategory, cards: z.array(CardCode).min(2).max(5) }).nullable(),
+  sittingOut: z.boolean(),
+  recentHands: z.array(RecentHand).max(10),
+});
+export type TableView = z.infer<typeof TableView>;

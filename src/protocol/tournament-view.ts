@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { Blinds, Chips, DurationMs, EpochMs, Id, Money } from "./primitives.ts";
+import { TournamentStatus } from "./lobby.ts";
+
+export const Level = z.object({
+  /** 1-based number of the level (breaks are not levels). */
+  number: z.int().min(1),
+  blinds: Blinds,
+  durationMs: DurationMs,
+});
+export type Level = z.infer<typeof Level>;
+
+export const Payout = z.object({ place: z.int().min(1), amount: Money });
+export type Payout = z.infer<typeof Payout>;
+
+/** Everything the clock screen shows; also sent to players watching a tournament. */
+export const TournamentView = z.object({
+  tournamentId: Id,
+  name: z.string().min(1).max(80),
+  status: TournamentStatus,
+  version: z.int().min(0),
+  level: Level.nullable(),
+  /** When the current level (or break) ends; null while paused or not started. */
+  endsAt: EpochMs.nullable(),
+  /** Time left in the level or break; authoritative while paused. */
+  timeLeftMs: DurationMs,
+  onBreak: z.boolean(),
+  nextLevel: Level.nullable(),
+  /** When the next break starts (null when no break is ahead) and how long it is. */
+  nextBreak: z.object({ at: EpochMs, durationMs: DurationMs }).nullable(),
+  playersLeft: z.int().min(0),
+  entries: z.int().min(0),
+  rebuys: z.int().min(0),
+  addOns: z.int().min(0),
+  averageStack: Chips,
+  totalChips: Chips,
+  prizePool: Money,
+  payouts: z.array(Payout).max(1000),
+  /** Chip denominations in play (the colour-up screen shows which go next, R-CHIP-1). */
+  chips: z.array(z.int().min(1)).max(12),
+  serverTime: EpochMs,
+});
+export type TournamentView = z.infer<typeof TournamentView>;

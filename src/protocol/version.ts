@@ -1,0 +1,13 @@
+// The wire protocol's version. A client says which version it speaks in `hello`; the
+// server refuses any other with `protocol/version-unsupported`. Change a message's
+// shape only by bumping this number.
+export const PROTOCOL_VERSION = 1 as const;
+
+/** Largest WebSocket frame either side accepts (issue 6), measured in UTF-8 bytes. */
+export const MAX_FRAME_BYTES = 16 * 1024;
+
+/** Prefix of every HTTP route of this protocol version. */
+export const API_PREFIX = "/api/v1";
+
+/** Path the WebSocket endpoint is served at. */
+export const WS_PATH = "/ws/v1";

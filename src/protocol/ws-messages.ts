@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { CommandId, EpochMs, Id, Chips, Token, UserInfo } from "./primitives.ts";
+import { WireError } from "./error-codes.ts";
+import { TableEvent } from "./table-events.ts";
+import { TableView } from "./table-view.ts";
+import { TournamentView } from "./tournament-view.ts";
+
+// WebSocket messages, JSON text frames of at most MAX_FRAME_BYTES. The first client
+// message must be `hello`; anything else first gets `protocol/hello-required`.
+// Client messages are strict (unknown fields are refused); server messages are parsed
+// leniently by clients so a server may add optional fields within a version.
+
+// ---- client → server ----
+
+const Hello = z.strictObject({ type: z.literal("hello"), v: z.int(), token: Token });
+
+const Channel = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("table"), tableId: Id }),
+  z.strictObject({ kind: z.literal("tournament"), tournamentId: Id }),
+]);
+export type Channel = z.infer<typeof Channel>;
+
+const Subscribe = z.strictObject({ type: z.literal("subscribe"), channel: Channel });
+const Unsubscribe = z.strictObject({ type: z.literal("unsubscribe"), channel: Channel });
+
+export const PlayerAction = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("fold") }),
+  z.strictObject({ kind: z.literal("check") }),
+  z.strictObject({ kind: z.literal("call") }),
+  /** `to` is the total bet in the round after the action (bet or raise alike). */
+  z.strictObject({ kind: z.literal("bet"), to: Chips }),
+  z.strictObject({ kind: z.literal("raise"), to: Chips }),
+]);
+export type PlayerAction = z.infer<typeof PlayerAction>;
+
+const Act = z.strictObject({
+  type: z.literal("act"),
+  tableId: Id,
+  handId: Id,
+  /** TableView.version the command was made against; stale → table/stale-version. */
+  version: z.int().min(0),
+  commandId: CommandId,
+  action: PlayerAction,
+});
+
+const SitOut = z.strictObject({ type: z.literal("sit-out"), tableId: Id, commandId: CommandId });
+const SitIn = z.strictObject({ type: z.literal("sit-in"), tableId: Id, commandId: CommandId });
+const Ping = z.strictObject({ type: z.literal("ping"), nonce: z.int().min(0) });
+
+export const ClientMessage = z.discriminatedUnion("type", [Hello, Subscribe, Unsubscribe, Act, SitOut, SitIn, Ping]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+export type ClientMessageType = ClientMessage["type"];
+
+// ---- server → client ----
+
+const Welcome = z.object({
+  type: z.literal("welcome"),
+  v: z.int(),
+  user: UserInfo,
+  /** Server clock, so clients can show deadlines in their own time. */
+  serverTime: EpochMs,
+});
+
+const TableViewMsg = z.object({ type: z.literal("table-view"), view: TableView });
+
+const EventMsg = z.object({
+  type: z.literal("event"),
+  tableId: Id,
+  handId: Id.nullable(),
+  /** The table's stream version after this event. */
+  version: z.int().min(0),
+  event: TableEvent,
+});
+
+const TournamentViewMsg = z.object({ type: z.literal("tournament-view"), view: TournamentView });
+
+/** A command was accepted (or had already been: `duplicate`, it acted once). */
+const Ack = z.object({
+  type: z.literal("ack"),
+  commandId: CommandId,
+  version: z.int().min(0),
+  duplicate: z.boolean(),
+});
+
+const ErrorMsg = z.object({
+  type: z.literal("error"),
+  /** The command this answers, when the error is about one. */
+  commandId: CommandId.nullable(),
+  error: WireError,
+});
+
+const Pong = z.object({ type: z.literal("pong"), nonce: z.int().min(0), serverTime: EpochMs });
+
+export const ServerMessage = z.discriminatedUnion("type", [
+  Welcome,
+  TableViewMsg,
+  EventMsg,
+  TournamentViewMsg,
+  Ack,
+  ErrorMsg,
+  Pong,
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+export type ServerMessageType = ServerMessage["type"];
