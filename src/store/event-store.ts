@@ -1,0 +1,78 @@
+// The event store: append-only streams, one per tournament and one per table.
+// Stream ids are "<type>:<id>" (e.g. "table:t1", "tournament:42"); the type is what
+// `listStreams({ type })` filters on.
+import type { Result } from "../lib/result.ts";
+
+export interface NewEvent {
+  readonly type: string;
+  readonly data: unknown;
+  /** Free-form metadata, e.g. the command id that caused the event. */
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+export interface StoredEvent {
+  readonly stream: string;
+  /** 1-based, gapless and unique within its stream. */
+  readonly version: number;
+  /** Unique across the store, increasing with append order within a stream. */
+  readonly position: number;
+  readonly type: string;
+  readonly data: unknown;
+  readonly meta: Readonly<Record<string, unknown>>;
+  /** Milliseconds since the epoch, from the store's injected clock. */
+  readonly recordedAt: number;
+}
+
+/** 0 = the stream must not exist yet; "any" = no check. */
+export type ExpectedVersion = number | "any";
+
+export interface AppendResult {
+  /** The stream's version after the append (its last event's version). */
+  readonly version: number;
+  /** The global position of the last appended event. */
+  readonly position: number;
+}
+
+export interface StreamInfo {
+  readonly stream: string;
+  readonly type: string;
+  readonly version: number;
+}
+
+export interface Snapshot {
+  readonly stream: string;
+  readonly version: number;
+  readonly state: unknown;
+}
+
+/** Opaque cursor for catch-up reading over every stream; null = from the start. */
+export type GlobalCursor = string | null;
+
+export interface EventStore {
+  /**
+   * Appends atomically: every event lands or none does. Fails with `store/version-conflict`
+   * when the stream's version is not `expected` (nothing written).
+   */
+  append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>>;
+  /** Events with version >= fromVersion (default 1), in version order, at most `limit`. */
+  read(stream: string, fromVersion?: number, limit?: number): Promise<StoredEvent[]>;
+  /** 0 when the stream does not exist. */
+  streamVersion(stream: string): Promise<number>;
+  listStreams(filter?: { readonly type?: string; readonly prefix?: string }): Promise<StreamInfo[]>;
+  /**
+   * Catch-up over all streams: events after `cursor`, in an order that never lets a later
+   * read return an event that sorts before the returned cursor (safe for subscriptions).
+   */
+  readAll(cursor: GlobalCursor, limit?: number): Promise<{ events: StoredEvent[]; cursor: GlobalCursor }>;
+  /** Keeps the newest snapshot; `store/snapshot-ahead` if version > the stream's version. */
+  saveSnapshot(stream: string, version: number, state: unknown): Promise<Result<void>>;
+  loadSnapshot(stream: string): Promise<Snapshot | null>;
+  close(): Promise<void>;
+}
+
+export function streamType(stream: string): string {
+  const i = stream.indexOf(":");
+  return i < 0 ? stream : stream.slice(0, i);
+}
+
+export const STREAM_ID = /^[a-z][a-z0-9_-]*:[A-Za-z0-9_.:-]{1,200}$/;

@@ -1,0 +1,80 @@
+// PostgreSQL connections. Each Felt schema lives in its own PostgreSQL schema (search_path
+// set per connection), so tests can use a throwaway schema and drop it afterwards.
+import { userInfo } from "node:os";
+import pg from "pg";
+
+export interface PgOptions {
+  /** PostgreSQL schema holding Felt's tables; created if missing. Default "felt". */
+  readonly schema?: string;
+  readonly maxConnections?: number;
+}
+
+export interface PgMigration {
+  readonly id: string;
+  readonly sql: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function pgPool(url: string, options: PgOptions = {}): { pool: pg.Pool; schema: string } {
+  const schema = options.schema ?? "felt";
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`bad PostgreSQL schema name ${JSON.stringify(schema)}`);
+  const parsed = new URL(url);
+  // A URL without a user (postgres://localhost:5432/test) means "the local user", as psql does.
+  if (parsed.username === "") {
+    parsed.username = encodeURIComponent(process.env["PGUSER"] || process.env["USER"] || userInfo().username);
+  }
+  const config: pg.PoolConfig = {
+    connectionString: parsed.toString(),
+    max: options.maxConnections ?? 10,
+    options: `-c search_path=${schema}`,
+  };
+  const pool = new pg.Pool(config);
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  return { pool, schema };
+}
+
+/** Runs one function in a transaction on one client; rolls back on any throw. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Creates the schema and runs each unrecorded migration in its own transaction, under an
+ * advisory lock so two processes starting together do not both apply one.
+ */
+export async function migratePostgres(pool: pg.Pool, schema: string, migrations: readonly PgMigration[]): Promise<string[]> {
+  const lock = `SELECT pg_advisory_xact_lock(hashtext('felt_migrations:' || '${schema}'))`;
+  await inTransaction(pool, async (c) => {
+    await c.query(lock);
+    await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await c.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.felt_migrations (id TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`,
+    );
+  });
+  const applied: string[] = [];
+  for (const m of migrations) {
+    const done = await inTransaction(pool, async (c) => {
+      await c.query(lock);
+      const seen = await c.query(`SELECT 1 FROM ${schema}.felt_migrations WHERE id = $1`, [m.id]);
+      if (seen.rowCount !== 0) return false;
+      await c.query(m.sql);
+      await c.query(`INSERT INTO ${schema}.felt_migrations (id, applied_at) VALUES ($1, $2)`, [m.id, Date.now()]);
+      return true;
+    });
+    if (done) applied.push(m.id);
+  }
+  return applied;
+}

@@ -1,0 +1,181 @@
+// EventStore on PostgreSQL. Appends from different streams run concurrently (the per-stream
+// row in `streams` is the only lock), so BIGSERIAL positions may commit out of order. The
+// catch-up reader therefore orders by (transaction id, position) and returns only events
+// whose transaction is older than every transaction still running (pg_snapshot_xmin):
+// nothing can later appear before the cursor it hands out.
+import type pg from "pg";
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { STORE_ERRORS, versionConflict } from "../errors.ts";
+import { checkStream, decodeEvent, encodeAppend, encodeJson, type EventRow } from "../event-codec.ts";
+import {
+  streamType,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalCursor,
+  type NewEvent,
+  type Snapshot,
+  type StoredEvent,
+  type StreamInfo,
+} from "../event-store.ts";
+import { inTransaction, migratePostgres, pgPool, type PgOptions } from "./db.ts";
+import { EVENT_MIGRATIONS } from "./migrations.ts";
+
+export interface PgEventStoreOptions extends PgOptions {
+  readonly now?: () => number;
+}
+
+export async function openPostgresEventStore(url: string, options: PgEventStoreOptions = {}): Promise<EventStore> {
+  const { pool, schema } = pgPool(url, options);
+  try {
+    await migratePostgres(pool, schema, EVENT_MIGRATIONS);
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  return new PgEventStore(pool, options.now ?? Date.now);
+}
+
+class Conflict {
+  constructor(readonly actual: number) {}
+}
+
+class PgEventStore implements EventStore {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly now: () => number,
+  ) {}
+
+  async append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
+    const encoded = encodeAppend(stream, expected, events);
+    if (!encoded.ok) return encoded;
+    const rows = encoded.value;
+    const n = rows.length;
+    const type = streamType(stream);
+    try {
+      return await inTransaction(this.pool, async (c) => {
+        let base: number;
+        if (expected === "any") {
+          const r = await c.query<{ version: string }>(
+            `INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3)
+             ON CONFLICT (stream) DO UPDATE SET version = streams.version + $3 RETURNING version`,
+            [stream, type, n],
+          );
+          base = Number(r.rows[0]?.version) - n;
+        } else if (expected === 0) {
+          const r = await c.query(
+            "INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3) ON CONFLICT (stream) DO NOTHING",
+            [stream, type, n],
+          );
+          if (r.rowCount !== 1) throw new Conflict(await this.currentVersion(c, stream));
+          base = 0;
+        } else {
+          const r = await c.query("UPDATE streams SET version = $3 WHERE stream = $1 AND version = $2", [
+            stream,
+            expected,
+            expected + n,
+          ]);
+          if (r.rowCount !== 1) throw new Conflict(await this.currentVersion(c, stream));
+          base = expected;
+        }
+        const at = this.now();
+        const inserted = await c.query<{ position: string }>(
+          `INSERT INTO events (stream, version, type, data, meta, recorded_at)
+           SELECT $1, v, t, d, m, $2 FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[]) AS x(v, t, d, m)
+           ORDER BY v RETURNING position`,
+          [
+            stream,
+            at,
+            rows.map((_, i) => base + i + 1),
+            rows.map((r) => r.type),
+            rows.map((r) => r.data),
+            rows.map((r) => r.meta),
+          ],
+        );
+        const position = Math.max(...inserted.rows.map((r) => Number(r.position)));
+        return ok<AppendResult>({ version: base + n, position });
+      });
+    } catch (e) {
+      if (e instanceof Conflict) return versionConflict(stream, expected as number, e.actual);
+      throw e;
+    }
+  }
+
+  private async currentVersion(c: pg.PoolClient | pg.Pool, stream: string): Promise<number> {
+    const r = await c.query<{ version: string }>("SELECT version FROM streams WHERE stream = $1", [stream]);
+    return r.rows[0] === undefined ? 0 : Number(r.rows[0].version);
+  }
+
+  async read(stream: string, fromVersion = 1, limit = Number.MAX_SAFE_INTEGER): Promise<StoredEvent[]> {
+    const r = await this.pool.query<EventRow>(
+      "SELECT * FROM events WHERE stream = $1 AND version >= $2 ORDER BY version LIMIT $3",
+      [stream, fromVersion, limit],
+    );
+    return r.rows.map(decodeEvent);
+  }
+
+  async streamVersion(stream: string): Promise<number> {
+    return this.currentVersion(this.pool, stream);
+  }
+
+  async listStreams(filter: { type?: string; prefix?: string } = {}): Promise<StreamInfo[]> {
+    const r = await this.pool.query<{ stream: string; type: string; version: string }>(
+      `SELECT stream, type, version FROM streams
+       WHERE ($1 = '' OR type = $1) AND left(stream, length($2)) = $2 ORDER BY stream COLLATE "C"`,
+      [filter.type ?? "", filter.prefix ?? ""],
+    );
+    return r.rows.map((x) => ({ stream: x.stream, type: x.type, version: Number(x.version) }));
+  }
+
+  async readAll(cursor: GlobalCursor, limit = 1000): Promise<{ events: StoredEvent[]; cursor: GlobalCursor }> {
+    const [tx, pos] = cursor === null ? ["0", "0"] : cursor.split("/");
+    const r = await this.pool.query<EventRow & { tx: string }>(
+      `SELECT *, tx_id::text AS tx FROM events
+       WHERE (tx_id, position) > ($1::xid8, $2::bigint)
+         AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY tx_id, position LIMIT $3`,
+      [tx ?? "0", pos ?? "0", limit],
+    );
+    const last = r.rows.at(-1);
+    return { events: r.rows.map(decodeEvent), cursor: last === undefined ? cursor : `${last.tx}/${last.position}` };
+  }
+
+  async saveSnapshot(stream: string, version: number, state: unknown): Promise<Result<void>> {
+    const s = checkStream(stream);
+    if (!s.ok) return s;
+    const text = encodeJson(state);
+    if (text === undefined) return fail(STORE_ERRORS.badEvents, "snapshot state is not JSON-serialisable");
+    const current = await this.currentVersion(this.pool, stream);
+    if (!Number.isSafeInteger(version) || version < 1 || version > current) {
+      return fail(STORE_ERRORS.snapshotAhead, `snapshot version ${version} is not in stream ${stream} (at ${current})`, {
+        stream,
+        version,
+        current,
+      });
+    }
+    await this.pool.query(
+      `INSERT INTO snapshots (stream, version, state, saved_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (stream) DO UPDATE SET version = excluded.version, state = excluded.state, saved_at = excluded.saved_at
+       WHERE excluded.version >= snapshots.version`,
+      [stream, version, text, this.now()],
+    );
+    return ok(undefined);
+  }
+
+  async loadSnapshot(stream: string): Promise<Snapshot | null> {
+    const r = await this.pool.query<{ stream: string; version: string; state: string }>(
+      "SELECT stream, version, state FROM snapshots WHERE stream = $1",
+      [stream],
+    );
+    const row = r.rows[0];
+    return row === undefined ? null : { stream: row.stream, version: Number(row.version), state: JSON.parse(row.state) as unknown };
+  }
+
+  private closed = false;
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}

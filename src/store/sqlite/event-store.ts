@@ -1,0 +1,132 @@
+// EventStore on SQLite. better-sqlite3 is synchronous and SQLite has one writer, so every
+// append is one IMMEDIATE transaction and global positions are committed in order: the
+// catch-up cursor is simply the last position read.
+import type { Database as Db } from "better-sqlite3";
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { STORE_ERRORS, versionConflict } from "../errors.ts";
+import { checkStream, decodeEvent, encodeAppend, encodeJson, type EventRow } from "../event-codec.ts";
+import {
+  streamType,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalCursor,
+  type NewEvent,
+  type Snapshot,
+  type StoredEvent,
+  type StreamInfo,
+} from "../event-store.ts";
+import { migrateSqlite, openSqlite, type Durability } from "./db.ts";
+import { EVENT_MIGRATIONS } from "./migrations.ts";
+
+export interface SqliteEventStoreOptions {
+  readonly durability?: Durability;
+  readonly now?: () => number;
+}
+
+export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore {
+  const db = openSqlite(path, options.durability ?? "full");
+  migrateSqlite(db, EVENT_MIGRATIONS);
+  return new SqliteEventStore(db, options.now ?? Date.now);
+}
+
+class SqliteEventStore implements EventStore {
+  private readonly q;
+  private readonly appendTx;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {
+    this.q = {
+      version: db.prepare<[string], { version: number }>("SELECT version FROM streams WHERE stream = ?"),
+      upsertStream: db.prepare(
+        "INSERT INTO streams (stream, type, version) VALUES (?, ?, ?) ON CONFLICT (stream) DO UPDATE SET version = excluded.version",
+      ),
+      insert: db.prepare(
+        "INSERT INTO events (stream, version, type, data, meta, recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ),
+      read: db.prepare<[string, number, number], EventRow>(
+        "SELECT * FROM events WHERE stream = ? AND version >= ? ORDER BY version LIMIT ?",
+      ),
+      readAll: db.prepare<[number, number], EventRow>("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?"),
+      list: db.prepare<[{ type: string; prefix: string }], StreamInfo>(
+        "SELECT stream, type, version FROM streams WHERE (@type = '' OR type = @type) AND substr(stream, 1, length(@prefix)) = @prefix ORDER BY stream",
+      ),
+      snapshot: db.prepare<[string], { stream: string; version: number; state: string }>(
+        "SELECT stream, version, state FROM snapshots WHERE stream = ?",
+      ),
+      saveSnapshot: db.prepare(
+        `INSERT INTO snapshots (stream, version, state, saved_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (stream) DO UPDATE SET version = excluded.version, state = excluded.state, saved_at = excluded.saved_at
+         WHERE excluded.version >= snapshots.version`,
+      ),
+    };
+    this.appendTx = db.transaction(
+      (stream: string, expected: ExpectedVersion, events: ReturnType<typeof encodeAppend> & { ok: true }) => {
+        const current = this.q.version.get(stream)?.version ?? 0;
+        if (expected !== "any" && current !== expected) return versionConflict(stream, expected, current);
+        const at = this.now();
+        let version = current;
+        let position = 0;
+        for (const e of events.value) {
+          version += 1;
+          position = Number(this.q.insert.run(stream, version, e.type, e.data, e.meta, at).lastInsertRowid);
+        }
+        this.q.upsertStream.run(stream, streamType(stream), version);
+        return ok<AppendResult>({ version, position });
+      },
+    );
+  }
+
+  async append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
+    const encoded = encodeAppend(stream, expected, events);
+    if (!encoded.ok) return encoded;
+    return this.appendTx.immediate(stream, expected, encoded);
+  }
+
+  async read(stream: string, fromVersion = 1, limit = Number.MAX_SAFE_INTEGER): Promise<StoredEvent[]> {
+    return this.q.read.all(stream, fromVersion, limit).map(decodeEvent);
+  }
+
+  async streamVersion(stream: string): Promise<number> {
+    return this.q.version.get(stream)?.version ?? 0;
+  }
+
+  async listStreams(filter: { type?: string; prefix?: string } = {}): Promise<StreamInfo[]> {
+    return this.q.list.all({ type: filter.type ?? "", prefix: filter.prefix ?? "" });
+  }
+
+  async readAll(cursor: GlobalCursor, limit = 1000): Promise<{ events: StoredEvent[]; cursor: GlobalCursor }> {
+    const after = cursor === null ? 0 : Number(cursor);
+    const events = this.q.readAll.all(after, limit).map(decodeEvent);
+    const last = events.at(-1);
+    return { events, cursor: last === undefined ? cursor : String(last.position) };
+  }
+
+  async saveSnapshot(stream: string, version: number, state: unknown): Promise<Result<void>> {
+    const s = checkStream(stream);
+    if (!s.ok) return s;
+    const text = encodeJson(state);
+    if (text === undefined) return fail(STORE_ERRORS.badEvents, "snapshot state is not JSON-serialisable");
+    const current = this.q.version.get(stream)?.version ?? 0;
+    if (!Number.isSafeInteger(version) || version < 1 || version > current) {
+      return fail(STORE_ERRORS.snapshotAhead, `snapshot version ${version} is not in stream ${stream} (at ${current})`, {
+        stream,
+        version,
+        current,
+      });
+    }
+    this.q.saveSnapshot.run(stream, version, text, this.now());
+    return ok(undefined);
+  }
+
+  async loadSnapshot(stream: string): Promise<Snapshot | null> {
+    const row = this.q.snapshot.get(stream);
+    return row === undefined ? null : { stream: row.stream, version: row.version, state: JSON.parse(row.state) as unknown };
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
