@@ -1,0 +1,89 @@
+// Entries after the start (R-TRN-3 re-entry, R-TRN-4 rebuy, R-TRN-5 add-on): each is one
+// verb with a check that explains (`checkX` → the typed error) and a yes/no (`canX`).
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { endOfBreakMs, endOfLevelMs, itemStartMs, type Structure } from "../structure/index.ts";
+import type { MoneyConfig, Payment, WindowEnd } from "./types.ts";
+
+/** Milliseconds of play at which a window closes; Infinity when the point is past the schedule's end. */
+export function windowEndMs(structure: Structure, end: WindowEnd): number {
+  if ("minutes" in end) return end.minutes * 60_000;
+  const t = "endOfBreak" in end ? endOfBreakMs(structure, end.endOfBreak) : endOfLevelMs(structure, end.endOfLevel);
+  return t ?? Infinity;
+}
+
+/** R-TRN-3 default: re-entry until the end of the 2nd break. */
+export const DEFAULT_RE_ENTRY_UNTIL: WindowEnd = { endOfBreak: 2 };
+
+export interface EntryContext {
+  readonly structure: Structure;
+  /** Milliseconds of play so far (the tournament clock). */
+  readonly elapsedMs: number;
+  /** The player's chips now (0 when busted). */
+  readonly stack: number;
+  /** Still in the tournament (a busted player without a live entry is not). */
+  readonly alive: boolean;
+  /** Re-entries / rebuys / add-ons this player has already made. */
+  readonly reEntries: number;
+  readonly rebuys: number;
+  readonly addOns: number;
+  /** R-TRN-4: rebuys are never allowed at the final table. */
+  readonly atFinalTable: boolean;
+}
+
+export function checkReEntry(config: MoneyConfig, ctx: EntryContext, player: string): Result<Payment> {
+  const rule = config.reEntry;
+  if (rule === undefined) return fail("tournament/re-entry-not-offered", "this tournament has no re-entry");
+  if (ctx.alive) return fail("tournament/re-entry-not-busted", "only a busted player may re-enter", { player });
+  const closesAt = windowEndMs(ctx.structure, rule.until);
+  if (ctx.elapsedMs >= closesAt) {
+    return fail("tournament/re-entry-closed", "the re-entry window has closed", { player, closesAtMs: closesAt });
+  }
+  if (rule.max !== undefined && ctx.reEntries >= rule.max) {
+    return fail("tournament/re-entry-limit", `at most ${rule.max} re-entries per player`, { player, max: rule.max });
+  }
+  return ok({ player, kind: "re-entry", toPool: config.buyIn, fee: config.fee, chips: ctx.structure.startingStack });
+}
+
+export function checkRebuy(config: MoneyConfig, ctx: EntryContext, player: string): Result<Payment> {
+  const rule = config.rebuy;
+  if (rule === undefined) return fail("tournament/rebuy-not-offered", "this tournament has no rebuys");
+  if (ctx.atFinalTable) return fail("tournament/rebuy-at-final-table", "no rebuys at the final table (R-TRN-4)", { player });
+  const closesAt = windowEndMs(ctx.structure, rule.until);
+  if (ctx.elapsedMs >= closesAt) return fail("tournament/rebuy-closed", "the rebuy period is over", { player, closesAtMs: closesAt });
+  if (rule.max !== undefined && ctx.rebuys >= rule.max) {
+    return fail("tournament/rebuy-limit", `at most ${rule.max} rebuys per player`, { player, max: rule.max });
+  }
+  const limit = rule.stackAtMost ?? 0;
+  if (ctx.stack > limit) {
+    return fail("tournament/rebuy-stack-too-big", `a rebuy needs a stack of at most ${limit}`, { player, stack: ctx.stack, limit });
+  }
+  return ok({ player, kind: "rebuy", toPool: rule.cost, fee: rule.fee, chips: rule.chips });
+}
+
+export function checkAddOn(config: MoneyConfig, ctx: EntryContext, player: string): Result<Payment> {
+  const rule = config.addOn;
+  if (rule === undefined) return fail("tournament/add-on-not-offered", "this tournament has no add-on");
+  if (!ctx.alive) return fail("tournament/add-on-eliminated", "only a remaining player may take the add-on", { player });
+  const ends = endOfBreakMs(ctx.structure, rule.atBreak);
+  let opens = Infinity;
+  if (ends !== null) {
+    let seen = 0;
+    ctx.structure.items.forEach((it, i) => {
+      if (it.kind === "break" && ++seen === rule.atBreak) opens = itemStartMs(ctx.structure, i);
+    });
+  }
+  if (ends === null || ctx.elapsedMs < opens || ctx.elapsedMs >= ends) {
+    return fail("tournament/add-on-closed", `the add-on is offered during break ${rule.atBreak} only`, { player });
+  }
+  if (ctx.addOns >= 1) return fail("tournament/add-on-taken", "the add-on can be taken once", { player });
+  return ok({ player, kind: "add-on", toPool: rule.cost, fee: rule.fee, chips: rule.chips });
+}
+
+export const canReEntry = (c: MoneyConfig, x: EntryContext, p: string): boolean => checkReEntry(c, x, p).ok;
+export const canRebuy = (c: MoneyConfig, x: EntryContext, p: string): boolean => checkRebuy(c, x, p).ok;
+export const canAddOn = (c: MoneyConfig, x: EntryContext, p: string): boolean => checkAddOn(c, x, p).ok;
+
+/** The first entry (R-TRN-2). A freeroll (R-TRN-7) costs nothing, so a zero balance may enter. */
+export function buyInPayment(config: MoneyConfig, structure: Structure, player: string): Payment {
+  return { player, kind: "buy-in", toPool: config.buyIn, fee: config.fee, chips: structure.startingStack };
+}
