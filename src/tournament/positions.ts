@@ -1,0 +1,50 @@
+// The shapes of a table's button and blinds, and the small helpers both button rules use.
+import { clockwise, nextTaken, orderFrom } from "./seats.ts";
+
+/** R-BTN-2 dead button (default) or R-BTN-3 moving button. */
+export type ButtonRule = "dead" | "moving";
+
+export interface SeatedPlayer {
+  readonly seat: number;
+  readonly player: string;
+}
+
+/** Where the button and blinds are in one hand. */
+export interface HandPositions {
+  /** The button's seat; under the dead-button rule it may be an empty seat. */
+  readonly button: number;
+  /** Seats that post a small blind: none, one, or two (moving button). */
+  readonly sb: readonly number[];
+  /** Seats that post a big blind: one, or two (moving button). */
+  readonly bb: readonly number[];
+}
+
+/** One hand at one table: what the hand engine needs, and the state the next hand folds from. */
+export interface TableHand extends HandPositions {
+  readonly rule: ButtonRule;
+  readonly tableSize: number;
+  /** Dead button: the seat the small blind belongs to (it may be empty, then nobody posts). */
+  readonly sbSeat: number;
+  /** Players dealt in, PHH order p1..pN: clockwise from the seat left of the button
+   * (heads-up that is the big blind first, then the button). */
+  readonly order: readonly SeatedPlayer[];
+}
+
+export function orderOf(button: number, seated: readonly SeatedPlayer[], tableSize: number): SeatedPlayer[] {
+  const bySeat = new Map(seated.map((s) => [s.seat, s]));
+  return orderFrom(button, new Set(bySeat.keys()), tableSize).map((s) => bySeat.get(s)!);
+}
+
+/** The clockwise-last big blind of a hand (the one the next big blind moves on from). */
+export function lastBigBlind(hand: HandPositions, tableSize: number): number {
+  return [...hand.bb].sort((a, b) => clockwise(hand.button, a, tableSize) - clockwise(hand.button, b, tableSize)).at(-1)!;
+}
+
+/** R-HU-1 / R-BTN-4: heads-up, decide the big blind first (the next player after the last
+ * big blind, so nobody posts it twice running); the other has the button and the small blind. */
+export function headsUp(afterBB: number, seats: ReadonlySet<number>, tableSize: number): HandPositions {
+  const bb = nextTaken(afterBB, seats, tableSize)!;
+  const button = [...seats].find((s) => s !== bb)!;
+  return { button, sb: [button], bb: [bb] };
+}
+

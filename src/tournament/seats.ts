@@ -1,0 +1,30 @@
+// Seat arithmetic on a round table: seats are 1..tableSize, clockwise.
+
+/** The seat after `seat`, clockwise. */
+export const nextSeat = (seat: number, tableSize: number): number => (seat % tableSize) + 1;
+
+/** Seats strictly clockwise after `from`, going once round (ending with `from` itself). */
+export function seatsAfter(from: number, tableSize: number): number[] {
+  const out: number[] = [];
+  let s = from;
+  for (let i = 0; i < tableSize; i++) {
+    s = nextSeat(s, tableSize);
+    out.push(s);
+  }
+  return out;
+}
+
+/** The first seat clockwise after `from` (not `from` itself unless it is the only one) in `taken`. */
+export function nextTaken(from: number, taken: ReadonlySet<number>, tableSize: number): number | undefined {
+  return seatsAfter(from, tableSize).find((s) => taken.has(s));
+}
+
+/** Clockwise distance from `from` to `to` (1..tableSize; 0 never: a full turn is tableSize). */
+export function clockwise(from: number, to: number, tableSize: number): number {
+  const d = (to - from + tableSize) % tableSize;
+  return d === 0 ? tableSize : d;
+}
+
+/** Occupied seats in clockwise order starting left of `button`. */
+export const orderFrom = (button: number, taken: ReadonlySet<number>, tableSize: number): number[] =>
+  seatsAfter(button, tableSize).filter((s) => taken.has(s));
