@@ -16,3 +16,11 @@ export {
   type SeatedPlayer,
   type TableHand,
 } from "./blinds.ts";
+export {
+  removableChips,
+  colourUp,
+  type ColourUpMethod,
+  type ColourUpPlayer,
+  type ColourUpInput,
+  type ColourUpResult,
+} from "./colorup.ts";
