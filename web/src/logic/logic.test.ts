@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import type { LegalActions, TableEvent } from "../../../src/protocol/index.ts";
+import { formatBlinds, formatChips, formatDuration, formatPlace, formatTime } from "./format.ts";
+import { aggressiveAction, clampRaise, raisePresets } from "./raise-presets.ts";
+import { blindErrorRuling } from "./blind-error.ts";
+import { chipChop, icmEquity, roundDeal } from "./icm.ts";
+import { structureGuidance } from "./structure-guidance.ts";
+import { cardLabel, parseCardText } from "./cards.ts";
+import { toCsv } from "./csv.ts";
+import { replayFrames } from "./replay.ts";
+
+const legal = (over: Partial<LegalActions>): LegalActions => ({
+  canFold: true,
+  canCheck: false,
+  call: 5,
+  currentBet: 5,
+  isBet: false,
+  minRaiseTo: 10,
+  maxRaiseTo: 1000,
+  potRaiseTo: 25,
+  ...over,
+});
+
+describe("formatters (local formats via Intl)", () => {
+  it("group digits the way each language does", () => {
+    expect(formatChips(12345, "en")).toBe("12,345");
+    expect(formatChips(12345, "cs")).toBe("12\u00a0345");
+    expect(formatChips(12345, "sv")).toBe("12\u00a0345");
+    expect(formatChips(12345, "ru")).toBe("12\u00a0345");
+    expect(formatChips(12345, "ro")).toBe("12.345");
+  });
+
+  it("blinds show the ante only when there is one", () => {
+    expect(formatBlinds({ sb: 100, bb: 200, ante: 0 }, "en")).toBe("100 / 200");
+    expect(formatBlinds({ sb: 1000, bb: 2000, ante: 200 }, "en")).toBe("1,000 / 2,000 (200)");
+  });
+
+  it("countdowns round up to the second and never go negative", () => {
+    expect(formatDuration(0)).toBe("0:00");
+    expect(formatDuration(-5000)).toBe("0:00");
+    expect(formatDuration(59_001)).toBe("1:00");
+    expect(formatDuration(20 * 60_000)).toBe("20:00");
+    expect(formatDuration(3_600_000 + 61_000)).toBe("1:01:01");
+  });
+
+  it("times follow the language's clock: 24-hour in Czech, 12-hour in English", () => {
+    const t = Date.UTC(2026, 10, 27, 19, 5);
+    expect(formatTime(t, "cs", "UTC")).toBe("19:05");
+    expect(formatTime(t, "en", "UTC")).toMatch(/^07:05\s?PM$/);
+  });
+
+  it("places read as ordinals", () => {
+    expect(formatPlace(1, "en")).toBe("1st");
+    expect(formatPlace(22, "en")).toBe("22nd");
+    expect(formatPlace(13, "en")).toBe("13th");
+    expect(formatPlace(3, "cs")).toBe("3.");
+  });
+});
+
+describe("raise presets from legal actions", () => {
+  it("R-BET-6: pot is the pot-limit maximum; pot 10, opponent bets 5 → raise to 25", () => {
+    // pot before the round 10 + bet 5 + call 5 = 20 → to 5 + 20 = 25.
+    const p = raisePresets(legal({}));
+    expect(p.find((x) => x.id === "pot")?.to).toBe(25);
+    // half pot raises by half of the 20: to 15.
+    expect(p.find((x) => x.id === "half-pot")?.to).toBe(15);
+    expect(p.find((x) => x.id === "min")?.to).toBe(10);
+    expect(p.find((x) => x.id === "all-in")?.to).toBe(1000);
+  });
+
+  it("presets are clamped into [min, max] and duplicates dropped (short stack)", () => {
+    const p = raisePresets(legal({ maxRaiseTo: 20 }));
+    expect(p).toEqual([
+      { id: "min", to: 10 },
+      { id: "half-pot", to: 15 },
+      { id: "pot", to: 20 },
+    ]);
+  });
+
+  it("R-BET-6: in pot-limit the pot button is the all-in cap", () => {
+    const p = raisePresets(legal({ maxRaiseTo: 25 }));
+    expect(p.map((x) => x.id)).toEqual(["min", "half-pot", "pot"]);
+  });
+
+  it("R-BET-8: no presets when the betting is not reopened", () => {
+    expect(raisePresets(legal({ minRaiseTo: null, maxRaiseTo: null, potRaiseTo: null }))).toEqual([]);
+    expect(aggressiveAction(legal({ minRaiseTo: null, maxRaiseTo: null }), 100)).toBeNull();
+  });
+
+  it("R-BET-7: fixed limit offers the one legal amount", () => {
+    expect(raisePresets(legal({ minRaiseTo: 20, maxRaiseTo: 20, potRaiseTo: 20 }))).toEqual([{ id: "min", to: 20 }]);
+  });
+
+  it("R-BET-4: a first bet is a bet, later ones raises; amounts are clamped", () => {
+    expect(aggressiveAction(legal({ isBet: true, currentBet: 0, call: null }), 3)).toEqual({ kind: "bet", to: 10 });
+    expect(aggressiveAction(legal({}), 5000)).toEqual({ kind: "raise", to: 1000 });
+    expect(clampRaise(12.4, legal({}))).toBe(12);
+  });
+});
+
+describe("R-BTN-5 blind-error wizard", () => {
+  const facts = { skippedBigBlindSeat: 4, wrongBigBlindSeat: 5, handBlinds: { sb: 100, bb: 200, ante: 0 } };
+  it("R-BTN-5: fewer than two active actions → correct the blinds now", () => {
+    expect(blindErrorRuling({ ...facts, activeActions: 0 }).outcome).toBe("correct-now");
+    expect(blindErrorRuling({ ...facts, activeActions: 1 }).outcome).toBe("correct-now");
+  });
+  it("R-BTN-5: two or more (a check counts) → the hand stands, then go back one hand", () => {
+    expect(blindErrorRuling({ ...facts, activeActions: 2 })).toEqual({
+      outcome: "continue-then-go-back",
+      nextHand: { bigBlindSeat: 4, smallBlind: null, blinds: { sb: 100, bb: 200, ante: 0 } },
+      followingHandButton: 5,
+    });
+  });
+});
+
+describe("ICM deal", () => {
+  it("equal stacks get equal shares; equity sums to the prizes", () => {
+    const eq = icmEquity([1000, 1000, 1000], [50, 30, 20]);
+    for (const e of eq) expect(e).toBeCloseTo(100 / 3, 9);
+  });
+  it("heads-up ICM is chips-proportional above second prize", () => {
+    const eq = icmEquity([3000, 1000], [100, 50]);
+    expect(eq[0]).toBeCloseTo(50 + 0.75 * 50, 9);
+    expect(eq[1]).toBeCloseTo(50 + 0.25 * 50, 9);
+  });
+  it("a big stack's ICM share is below its chip share (known 3-way case)", () => {
+    const eq = icmEquity([5000, 3000, 2000], [50, 30, 20]);
+    expect(eq.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 9);
+    expect(eq[0]).toBeCloseTo(38.393, 2);
+    expect(eq[0]!).toBeLessThan(50);
+  });
+  it("chip chop pays the lowest prize plus a chip share of the rest", () => {
+    expect(chipChop([3000, 1000], [100, 50])).toEqual([87.5, 62.5]);
+  });
+  it("rounding keeps the total exact", () => {
+    const r = roundDeal([33.4, 33.3, 33.3], 100);
+    expect(r.reduce((a, b) => a + b, 0)).toBe(100);
+    expect(r).toEqual([34, 33, 33]);
+  });
+});
+
+describe("R-TRN-1 structure guidance", () => {
+  it("R-TRN-1: 50 × first BB is good, and the end is where BB reaches the starting stack", () => {
+    const lvl = (bb: number, minutes = 20) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes, colourUp: null });
+    const g = structureGuidance({
+      startingStack: 10_000,
+      levels: [lvl(200), lvl(400), { kind: "break", sb: 0, bb: 0, ante: 0, minutes: 10, colourUp: 25 }, lvl(2000), lvl(10_000)],
+    });
+    expect(g.startingBigBlinds).toBe(50);
+    expect(g.verdict).toBe("good");
+    expect(g.endLevel).toBe(4);
+    expect(g.endMinute).toBe(70);
+    expect(g.totalMinutes).toBe(90);
+  });
+  it("R-TRN-1: 20 big blinds is short, 100 deep", () => {
+    const one = (stack: number) =>
+      structureGuidance({ startingStack: stack, levels: [{ kind: "level", sb: 50, bb: 100, ante: 0, minutes: 20, colourUp: null }] });
+    expect(one(2000).verdict).toBe("short");
+    expect(one(10_000).verdict).toBe("deep");
+    expect(one(2000).endLevel).toBeNull();
+  });
+});
+
+describe("cards, CSV and the replayer", () => {
+  it("card codes print and parse as src/cards numbers them", () => {
+    expect(cardLabel(51)).toBe("A♠");
+    expect(cardLabel(0)).toBe("2♣");
+    expect(parseCardText("As")).toBe(51);
+    expect(parseCardText("10h")).toBe(8 * 4 + 2);
+    expect(parseCardText("2c")).toBe(0);
+    expect(parseCardText("1x")).toBeNull();
+  });
+  it("CSV quotes what needs quoting", () => {
+    expect(toCsv([["place", "name"], [1, 'Bo "Big" Ek, Jr']])).toBe('place,name\r\n1,"Bo ""Big"" Ek, Jr"\r\n');
+  });
+  it("replaying a hand tracks stacks, bets, pots and the board", () => {
+    const ev: TableEvent[] = [
+      { kind: "hand-start", handNumber: 1, at: 0, blinds: { sb: 50, bb: 100, ante: 0 }, button: 1, smallBlind: 1, bigBlind: 2, seats: [{ seat: 1, name: "Ann", stack: 1000 }, { seat: 2, name: "Bo", stack: 1000 }], commitment: "0".repeat(64) },
+      { kind: "post", seat: 1, blind: "small", amount: 50, allIn: false },
+      { kind: "post", seat: 2, blind: "big", amount: 100, allIn: false },
+      { kind: "action", seat: 1, action: "raise", amount: 250, to: 300, allIn: false, timeout: false },
+      { kind: "action", seat: 2, action: "call", amount: 200, to: 300, allIn: false, timeout: false },
+      { kind: "pots", pots: [{ amount: 600, eligibleSeats: [1, 2] }] },
+      { kind: "board", street: "flop", cards: [1, 2, 3] },
+      { kind: "action", seat: 2, action: "fold", amount: 0, to: 0, allIn: false, timeout: false },
+      { kind: "win", seat: 1, potIndex: 0, amount: 600, category: null },
+      { kind: "hand-end", stacks: [{ seat: 1, stack: 1300 }, { seat: 2, stack: 700 }], seed: "0".repeat(64) },
+    ];
+    const f = replayFrames(ev);
+    expect(f).toHaveLength(ev.length);
+    expect(f[4]!.seats.map((s) => [s.stack, s.bet])).toEqual([[700, 300], [700, 300]]);
+    expect(f[5]!.pots[0]!.amount).toBe(600);
+    expect(f[5]!.seats.every((s) => s.bet === 0)).toBe(true);
+    expect(f[6]!.board).toEqual([1, 2, 3]);
+    expect(f[7]!.seats[1]!.folded).toBe(true);
+    expect(f[9]!.seats.map((s) => s.stack)).toEqual([1300, 700]);
+  });
+});

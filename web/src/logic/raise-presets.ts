@@ -1,0 +1,37 @@
+import type { LegalActions, PlayerAction } from "../../../src/protocol/index.ts";
+
+export type PresetId = "min" | "half-pot" | "pot" | "all-in";
+export interface RaisePreset {
+  readonly id: PresetId;
+  readonly to: number;
+}
+
+export function clampRaise(to: number, legal: LegalActions): number | null {
+  if (legal.minRaiseTo === null || legal.maxRaiseTo === null) return null;
+  return Math.min(legal.maxRaiseTo, Math.max(legal.minRaiseTo, Math.round(to)));
+}
+
+/**
+ * The slider's preset amounts, all legal "to" totals. Pot is the pot-limit maximum
+ * (R-BET-6: current bet + pot after calling), half pot raises by half of that pot,
+ * both clamped into [min, max]; presets that land on the same amount are shown once.
+ */
+export function raisePresets(legal: LegalActions): RaisePreset[] {
+  if (legal.minRaiseTo === null || legal.maxRaiseTo === null) return [];
+  const out: RaisePreset[] = [{ id: "min", to: legal.minRaiseTo }];
+  if (legal.potRaiseTo !== null) {
+    const potAfterCall = legal.potRaiseTo - legal.currentBet;
+    out.push({ id: "half-pot", to: clampRaise(legal.currentBet + Math.floor(potAfterCall / 2), legal)! });
+    out.push({ id: "pot", to: clampRaise(legal.potRaiseTo, legal)! });
+  }
+  out.push({ id: "all-in", to: legal.maxRaiseTo });
+  const seen = new Set<number>();
+  return out.filter((p) => (seen.has(p.to) ? false : (seen.add(p.to), true)));
+}
+
+/** The command for an aggressive action to a total: a bet if nobody has bet, else a raise. */
+export function aggressiveAction(legal: LegalActions, to: number): PlayerAction | null {
+  const clamped = clampRaise(to, legal);
+  if (clamped === null) return null;
+  return legal.isBet ? { kind: "bet", to: clamped } : { kind: "raise", to: clamped };
+}
