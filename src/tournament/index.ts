@@ -24,3 +24,5 @@ export {
   type ColourUpInput,
   type ColourUpResult,
 } from "./colorup.ts";
+export { placeBusts, splitPrize, awardGroups, winner, type Bust, type PlaceAward, type Prizes } from "./places.ts";
+export { shootoutLosers, shootoutRound, type ShootoutTable, type ShootoutPlacing } from "./shootout.ts";
