@@ -1,0 +1,101 @@
+// Balancing and breaking tables between hands (R-TBL-2, R-TBL-3). Called whenever a table
+// finishes a hand, with every table's state; it says which players move now, and which
+// tables must wait before dealing again.
+import { fail, ok, type Result } from "../lib/result.ts";
+import { chooseMove, type BalanceRule } from "./balance-seat.ts";
+import { breakTables, finalTable, playDown } from "./break-tables.ts";
+import { pick, type RandomSource } from "./random.ts";
+import { applyMove, count, workTable, type BalanceTable, type Move, type WorkTable } from "./table-model.ts";
+
+export interface BalanceOptions {
+  readonly tableSize: number;
+  /** R-TBL-2 which player moves where: "seed" (default) or "tda". */
+  readonly rule?: BalanceRule;
+  /** R-TBL-3 the set order tables break in, first to break first. Default: the reverse of
+   * the order the tables are given in (the highest-numbered table breaks first). */
+  readonly breakOrder?: readonly string[];
+  /** R-TBL-3 option: no balancing; every table plays down to this many players, then all
+   * remaining players meet at the final table. */
+  readonly playDownTo?: number;
+  readonly rng: RandomSource;
+}
+
+export interface BalanceResult {
+  /** Moves to make now, in order; each player takes the seat at the start of the next hand. */
+  readonly moves: readonly Move[];
+  /** Tables that must not deal their next hand yet (a short table waiting for a larger
+   * one to finish its hand, R-TBL-2; a table waiting to break or merge). */
+  readonly waiting: readonly string[];
+  /** Tables broken by these moves (R-TBL-3). */
+  readonly broken: readonly string[];
+  /** Set when the moves form the final table by a draw of seats: its button is drawn anew (R-DEAL-6). */
+  readonly finalTable?: string;
+}
+
+function validate(tables: readonly BalanceTable[], opts: BalanceOptions): Result<null> {
+  const ids = new Set(tables.map((t) => t.id));
+  if (ids.size !== tables.length) return fail("tournament/duplicate-table", "each table appears once");
+  const players = tables.flatMap((t) => t.seats.map((s) => s.player));
+  if (new Set(players).size !== players.length) return fail("tournament/duplicate-player", "a player is seated once");
+  for (const t of tables) {
+    if (t.seats.some((s) => s.seat < 1 || s.seat > opts.tableSize) || new Set(t.seats.map((s) => s.seat)).size !== t.seats.length) {
+      return fail("tournament/bad-seat", `table ${t.id}: seats are 1..${opts.tableSize}, one player each`, { table: t.id });
+    }
+    if ((t.busted ?? []).some((b) => !t.seats.some((s) => s.player === b))) {
+      return fail("tournament/bad-bust", `table ${t.id}: a busted player was not seated there`, { table: t.id });
+    }
+  }
+  if (opts.breakOrder && opts.breakOrder.some((id) => !ids.has(id))) {
+    return fail("tournament/bad-break-order", "the break order names an unknown table");
+  }
+  return ok(null);
+}
+
+/** R-TBL-2: while a table is two or more short of another, the largest gives one player. */
+export function balanceRound(work: WorkTable[], rule: BalanceRule, tableSize: number, rng: RandomSource): Result<{ moves: Move[]; waiting: string[] }> {
+  const moves: Move[] = [];
+  for (;;) {
+    const live = work.filter((t) => count(t) > 0);
+    const max = Math.max(...live.map(count));
+    const min = Math.min(...live.map(count));
+    if (max - min < 2) return ok({ moves, waiting: [] });
+    const donors = live.filter((t) => count(t) === max && !t.inHand);
+    if (donors.length === 0) {
+      // The larger table finishes its hand first; the short tables wait (R-TBL-2).
+      return ok({ moves, waiting: live.filter((t) => count(t) <= max - 2).map((t) => t.id) });
+    }
+    const shorts = live.filter((t) => count(t) === min);
+    const short = shorts.find((t) => t.vacated.length > 0) ?? shorts[0]!;
+    const large = donors.length === 1 ? donors[0]! : pick(donors, rng); // a draw between equal tables
+    const choice = chooseMove(rule, large, short, tableSize);
+    if (!choice.ok) return choice;
+    moves.push(applyMove(large, short, choice.value.player, choice.value.seat));
+  }
+}
+
+/**
+ * Everything that must happen between hands: breaking tables whose players fit elsewhere,
+ * forming the final table, balancing (R-TBL-2, R-TBL-3). `tables` lists every table with
+ * players, each as of the hand it last played.
+ */
+export function balanceTables(tables: readonly BalanceTable[], opts: BalanceOptions): Result<BalanceResult> {
+  const valid = validate(tables, opts);
+  if (!valid.ok) return valid;
+  const work = tables.map((t) => workTable(t, opts.tableSize));
+  const order = opts.breakOrder ?? [...tables].reverse().map((t) => t.id);
+  if (opts.playDownTo !== undefined) return playDown(work, opts.playDownTo, order, opts.tableSize, opts.rng);
+  const total = work.reduce((n, t) => n + count(t), 0);
+  const needed = Math.max(1, Math.ceil(total / opts.tableSize));
+  const live = work.filter((t) => count(t) > 0);
+  if (needed === 1 && live.length > 1) return finalTable(work, order, opts.tableSize, opts.rng);
+  const broke = breakTables(work, needed, order, opts.tableSize, opts.rng);
+  const round = broke.pending
+    ? ok({ moves: [] as Move[], waiting: [] as string[] })
+    : balanceRound(work, opts.rule ?? "seed", opts.tableSize, opts.rng);
+  if (!round.ok) return round;
+  return ok({
+    moves: [...broke.moves, ...round.value.moves],
+    waiting: [...new Set([...broke.waiting, ...round.value.waiting])],
+    broken: broke.broken,
+  });
+}
