@@ -1,0 +1,172 @@
+// Betting (R-BET-1..8): who acts, what they may do, and the check that explains a refusal.
+// One verb, three faces: `legalActions` (yes/no + bounds), `decideBet` (the typed error or
+// the event), and evolve (the act).
+import { fail, ok, type Result } from "../lib/result.ts";
+import { countStatus, potTotal, type Draft } from "./state.ts";
+import { ACTIVE, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
+
+type S = HandState | Draft;
+
+/** Does player i still owe an action this round? */
+function needsAct(s: S, i: number, able: number): boolean {
+  if (s.status[i] !== ACTIVE) return false;
+  if (s.bets[i]! < s.currentBet) return true;
+  // Nobody left to bet against: a matched player does not act (R-BET-3).
+  return !s.acted[i] && able >= 2;
+}
+
+/** The next player after `from` (exclusive) who must act, or -1: the round is over. */
+export function nextActor(s: S, from: number): number {
+  const n = s.n;
+  let live = 0;
+  for (let i = 0; i < n; i++) if (s.status[i] !== 0) live++;
+  if (live <= 1) return -1;
+  const able = countStatus(s, ACTIVE);
+  for (let k = 1; k <= n; k++) {
+    const i = (from + k) % n;
+    if (needsAct(s, i, able)) return i;
+  }
+  return -1;
+}
+
+/** R-BET-7: the fixed-limit bet size of the street. */
+export const limitSize = (s: S): number => (s.street < 2 ? s.cfg.smallBet : s.cfg.bigBet);
+
+/** R-BET-8: a player who already acted may raise again only when the betting was reopened. */
+function reopened(s: S, i: number): boolean {
+  if (!s.acted[i]) return true;
+  if (s.cfg.variant === "FT") return s.fullLevel > s.matched[i]!;
+  return s.currentBet - s.matched[i]! >= s.increment;
+}
+
+export function legalActions(s: S): LegalActions | null {
+  if (s.phase !== "bet" || s.actor < 0) return null;
+  const p = s.actor;
+  const stack = s.stacks[p]!;
+  const owed = s.currentBet - s.bets[p]!;
+  const call = owed < stack ? owed : stack;
+  let raise = stack > owed && reopened(s, p);
+  if (raise && s.cfg.variant === "FT" && s.betCount >= 4) raise = false; // R-BET-7 cap
+  if (raise) {
+    // Raising is pointless, and not allowed, when nobody else can call it.
+    let others = 0;
+    for (let i = 0; i < s.n; i++) if (i !== p && s.status[i] === ACTIVE) others++;
+    if (others === 0) raise = false;
+  }
+  let minTo: number | null = null;
+  let maxTo: number | null = null;
+  if (raise) {
+    const allIn = s.bets[p]! + stack;
+    let lo: number;
+    let hi: number;
+    if (s.cfg.variant === "FT") {
+      lo = hi = (s.currentBet === 0 ? 0 : s.fullLevel) + limitSize(s);
+      if (lo <= s.currentBet) lo = hi = s.currentBet + limitSize(s);
+    } else {
+      lo = s.currentBet + s.increment; // R-BET-4
+      hi = allIn; // R-BET-5
+      if (s.cfg.variant === "PT") {
+        // R-BET-6: current bet + pot before the round + all bets in the round + the call.
+        hi = s.currentBet + potTotal(s) + owed;
+        if (hi < lo) hi = lo;
+      }
+    }
+    if (hi > allIn) hi = allIn;
+    if (lo > allIn) lo = allIn; // all-in for less than a full raise
+    minTo = lo;
+    maxTo = hi;
+  }
+  return {
+    actor: p,
+    canFold: true,
+    canCheck: owed <= 0,
+    call: owed <= 0 ? 0 : call,
+    canRaise: raise,
+    minRaiseTo: minTo,
+    maxRaiseTo: maxTo,
+  };
+}
+
+const p = (i: number): string => `p${i + 1}`;
+
+/** The event a betting action makes, or why it is refused. */
+export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
+  const legal = legalActions(s);
+  if (legal === null) return fail("engine/not-betting", "nobody is to act in a betting round now", { phase: s.phase });
+  if (a.player !== legal.actor) {
+    return fail("engine/not-your-turn", `it is ${p(legal.actor)}'s turn, not ${p(a.player)}'s`, { actor: legal.actor });
+  }
+  const i = a.player;
+  switch (a.type) {
+    case "fold":
+      return ok({ type: "fold", player: i });
+    case "check":
+      if (!legal.canCheck) {
+        return fail("engine/cannot-check", `${p(i)} must call ${legal.call} or fold`, { call: legal.call });
+      }
+      return ok({ type: "check", player: i });
+    case "call":
+      if (legal.canCheck) return fail("engine/nothing-to-call", `${p(i)} has nothing to call: check`);
+      return ok({ type: "call", player: i, amount: legal.call, allIn: legal.call === s.stacks[i] });
+    case "bet":
+    case "raise": {
+      const to = a.to;
+      if (!Number.isSafeInteger(to) || to <= 0) {
+        return fail("engine/bad-amount", `'${String(to)}' is not a whole number of chips`, { to });
+      }
+      if (!legal.canRaise || legal.minRaiseTo === null || legal.maxRaiseTo === null) {
+        const why =
+          s.cfg.variant === "FT" && s.betCount >= 4
+            ? "the betting is capped at four bets (R-BET-7)"
+            : s.stacks[i]! <= s.currentBet - s.bets[i]!
+              ? "the stack only covers a call"
+              : s.acted[i]
+                ? "the betting was not reopened: the last all-in was less than a full raise (R-BET-8)"
+                : "no other player can call a raise";
+        return fail("engine/raise-not-allowed", `${p(i)} may not raise: ${why}`);
+      }
+      if (to < legal.minRaiseTo) {
+        return fail("engine/raise-too-small", `${p(i)} must make it at least ${legal.minRaiseTo}`, {
+          min: legal.minRaiseTo,
+          to,
+        });
+      }
+      if (to > legal.maxRaiseTo) {
+        return fail("engine/raise-too-large", `${p(i)} may make it at most ${legal.maxRaiseTo}`, {
+          max: legal.maxRaiseTo,
+          to,
+        });
+      }
+      const allIn = to === s.bets[i]! + s.stacks[i]!;
+      return ok(s.currentBet === 0 ? { type: "bet", player: i, to, allIn } : { type: "raise", player: i, to, allIn });
+    }
+    default:
+      return fail("engine/bad-action", `'${a.type}' is not a betting action`);
+  }
+}
+
+/** Opens a betting round: pre-flop the blinds are the bets; later rounds start at zero. */
+export function startRound(d: Draft): void {
+  const n = d.n;
+  d.acted.fill(false);
+  d.matched.fill(0);
+  d.aggressor = -1;
+  let max = 0;
+  for (let i = 0; i < n; i++) if (d.bets[i]! > max) max = d.bets[i]!;
+  d.currentBet = max;
+  if (d.street === 0) {
+    let nominal = 0;
+    for (let i = 0; i < n; i++) if (d.cfg.blinds[i]! > nominal) nominal = d.cfg.blinds[i]!;
+    // R-BLIND-3: the straddle counts as the big blind for sizing.
+    d.increment = nominal > d.cfg.minBet ? nominal : d.cfg.minBet;
+    // R-BET-7: the blind counts as the first bet pre-flop.
+    d.fullLevel = max;
+    d.betCount = max > 0 ? 1 : 0;
+    d.actor = nextActor(d, (d.cfg.firstPreflop + n - 1) % n);
+  } else {
+    d.increment = d.cfg.minBet;
+    d.fullLevel = 0;
+    d.betCount = 0;
+    d.actor = nextActor(d, n - 1);
+  }
+}

@@ -1,0 +1,84 @@
+// Checks a hand's configuration once, so the hot path can trust it.
+import { fail, ok, type Result } from "../lib/result.ts";
+import type { HandConfig, NormalizedConfig } from "./types.ts";
+
+const isChips = (x: unknown): x is number => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+
+function badConfig(message: string, details: Record<string, unknown> = {}) {
+  return fail("engine/bad-config", message, details);
+}
+
+export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
+  const n = config.stacks.length;
+  // R-DEAL-1: up to 23 players, the most a 52-card deck serves.
+  if (n < 2 || n > 23) return badConfig(`a hand needs 2 to 23 players, not ${n}`, { players: n });
+  if (config.variant !== "NT" && config.variant !== "PT" && config.variant !== "FT") {
+    return badConfig(`unknown variant '${String(config.variant)}'`);
+  }
+  const antes = config.antes ?? new Array<number>(n).fill(0);
+  for (const [name, arr] of [["stacks", config.stacks], ["blinds", config.blinds], ["antes", antes]] as const) {
+    if (arr.length !== n) return badConfig(`${name} has ${arr.length} entries for ${n} players`);
+    if (!arr.every(isChips)) return badConfig(`${name} must be whole numbers of chips, 0 or more`);
+  }
+  let maxBlind = 0;
+  let firstPreflop = 0;
+  for (let i = 0; i < n; i++) {
+    const b = config.blinds[i]!;
+    // R-BET-2 / R-BLIND-3: the first to act pre-flop sits after the last (largest) blind
+    // or straddle; with [BB, SB] heads-up that is p2, the button (R-HU-2).
+    if (b > 0 && b >= maxBlind) {
+      maxBlind = b;
+      firstPreflop = (i + 1) % n;
+    }
+  }
+  const minBet = config.minBet ?? (config.variant === "FT" ? (config.smallBet ?? maxBlind) : maxBlind);
+  const smallBet = config.smallBet ?? minBet;
+  const bigBet = config.bigBet ?? 2 * smallBet;
+  if (!isChips(minBet) || minBet <= 0) return badConfig("the minimum bet must be a positive whole number");
+  if (!isChips(smallBet) || !isChips(bigBet) || smallBet <= 0 || bigBet <= 0) {
+    return badConfig("small and big bet must be positive whole numbers");
+  }
+  const unit = config.chipUnit ?? 1;
+  if (!isChips(unit) || unit <= 0) return badConfig("the chip unit must be a positive whole number");
+  const oddChip = config.oddChip ?? "left-of-button";
+  if (oddChip !== "left-of-button" && oddChip !== "carry" && oddChip !== "draw") {
+    return badConfig(`unknown odd-chip policy '${String(oddChip)}'`);
+  }
+  const deck = config.deck ?? null;
+  if (deck !== null) {
+    const seen = new Set<number>();
+    for (const c of deck) {
+      if (!Number.isInteger(c) || c < 0 || c > 51 || seen.has(c)) return badConfig("the deck must hold distinct cards 0..51");
+      seen.add(c);
+    }
+    if (deck.length < 2 * n + 5) return badConfig(`the deck has ${deck.length} cards, too few for ${n} players`);
+  }
+  if (oddChip === "draw" && deck === null && (config.drawCards?.length ?? 0) < n) {
+    return badConfig("odd-chip draw needs the engine's deck or drawCards (one per possible winner)");
+  }
+  const rake = config.rake ?? null;
+  if (rake !== null && (!(rake.percent >= 0 && rake.percent <= 100) || (rake.cap !== undefined && !isChips(rake.cap)))) {
+    return badConfig("rake percent must be 0..100 and its cap whole chips");
+  }
+  return ok({
+    variant: config.variant,
+    n,
+    startStacks: config.stacks.slice(),
+    blinds: config.blinds.slice(),
+    antes: antes.slice(),
+    deadAntes: config.antePots === "dead",
+    minBet,
+    smallBet,
+    bigBet,
+    unit,
+    oddChip,
+    drawCards: config.drawCards ?? null,
+    rake,
+    oneCardKills: config.oneCardKills ?? false,
+    deck,
+    exposed: config.exposed ?? [],
+    autoShowdown: config.autoShowdown ?? false,
+    firstPreflop,
+    source: config,
+  });
+}

@@ -1,0 +1,99 @@
+// The dealer's automatic steps: posting, dealing, burning, returning uncalled bets,
+// collecting, showing (autoShowdown) and pushing pots. Each is an event folded at once.
+import { evolveDraft } from "./evolve.ts";
+import { autoShowdownEvent, awardEvents } from "./showdown.ts";
+import type { Draft } from "./state.ts";
+import type { HandEvent } from "./types.ts";
+
+function emit(d: Draft, out: HandEvent[], e: HandEvent): void {
+  out.push(e);
+  evolveDraft(d, e);
+}
+
+/** Forced bets (R-BLIND-2, R-BLIND-4), then the deal when the engine holds the deck. */
+export function openingEvents(d: Draft, out: HandEvent[]): void {
+  const n = d.n;
+  const cfg = d.cfg;
+  for (let i = 0; i < n; i++) {
+    const ante = cfg.antes[i]!;
+    if (ante === 0) continue;
+    const amount = ante < d.stacks[i]! ? ante : d.stacks[i]!;
+    emit(d, out, { type: "ante", player: i, amount, allIn: amount === d.stacks[i]! });
+  }
+  for (let i = 0; i < n; i++) {
+    const blind = cfg.blinds[i]!;
+    if (blind === 0 || d.stacks[i] === 0) continue;
+    const amount = blind < d.stacks[i]! ? blind : d.stacks[i]!;
+    emit(d, out, { type: "blind", player: i, amount, allIn: amount === d.stacks[i]! });
+  }
+  if (d.deck === null) return;
+  if (cfg.exposed.length > 1) {
+    emit(d, out, { type: "misdeal" }); // R-DEAL-5: a second exposed card
+    return;
+  }
+  if (cfg.exposed.length === 1) {
+    const step = cfg.exposed[0]!;
+    const card = d.deck[step];
+    if (card !== undefined && step < 2 * n) emit(d, out, { type: "exposed", card });
+  }
+  // R-DEAL-3: one card at a time, two rounds, starting with p1 (heads-up p1 is the player
+  // without the button, R-HU-2).
+  const deck = d.deck;
+  const base = d.deckPos;
+  for (let i = 0; i < n; i++) {
+    emit(d, out, { type: "hole", player: i, cards: [deck[base + i]!, deck[base + n + i]!] });
+  }
+  advance(d, out);
+}
+
+/** Runs the dealer until a player (or an outside dealer) must act, or the hand is over. */
+export function advance(d: Draft, out: HandEvent[]): void {
+  for (;;) {
+    switch (d.phase) {
+      case "bet": {
+        if (d.actor >= 0) return;
+        returnUncalled(d, out);
+        emit(d, out, { type: "collect" });
+        continue;
+      }
+      case "board": {
+        if (d.deck === null) return;
+        const need = d.board.length === 0 ? 3 : 1;
+        // R-DEAL-4: burn before each street. With many players (23) the deck runs short:
+        // then the burn is skipped, so the board can still be dealt.
+        if (d.deck.length - d.deckPos > 5 - d.board.length) emit(d, out, { type: "burn", card: d.deck[d.deckPos]! });
+        emit(d, out, { type: "board", cards: d.deck.slice(d.deckPos, d.deckPos + need) });
+        continue;
+      }
+      case "showdown":
+        if (!d.cfg.autoShowdown) return;
+        emit(d, out, autoShowdownEvent(d));
+        continue;
+      case "award": {
+        for (const e of awardEvents(d)) emit(d, out, e);
+        emit(d, out, { type: "end", stacks: d.stacks.slice() });
+        continue;
+      }
+      default:
+        return;
+    }
+  }
+}
+
+/** The part of the largest bet nobody matched goes back (R-POT-1). */
+function returnUncalled(d: Draft, out: HandEvent[]): void {
+  let top = -1;
+  let max = 0;
+  let second = 0;
+  for (let i = 0; i < d.n; i++) {
+    const b = d.bets[i]!;
+    if (b > max) {
+      second = max;
+      max = b;
+      top = i;
+    } else if (b > second) {
+      second = b;
+    }
+  }
+  if (top >= 0 && max > second) emit(d, out, { type: "return", player: top, amount: max - second });
+}

@@ -1,0 +1,180 @@
+// evolve: the state after one event. Every change of state is an event (dealer steps
+// included), so a hand is the fold of its events from `initialDraft`.
+import { nextActor, startRound, limitSize } from "./betting.ts";
+import { computePots } from "./pots.ts";
+import { countStatus, liveCount, type Draft } from "./state.ts";
+import { ACTIVE, ALL_IN, FOLDED, type HandEvent } from "./types.ts";
+
+export function evolveDraft(d: Draft, e: HandEvent): void {
+  switch (e.type) {
+    case "ante":
+      d.stacks[e.player]! -= e.amount;
+      if (d.cfg.deadAntes) d.dead += e.amount;
+      else d.committed[e.player]! += e.amount;
+      if (e.allIn) d.status[e.player] = ALL_IN;
+      return;
+    case "blind":
+      d.stacks[e.player]! -= e.amount;
+      d.bets[e.player]! += e.amount;
+      if (e.allIn) d.status[e.player] = ALL_IN;
+      return;
+    case "exposed": {
+      // R-DEAL-5: the exposed card goes to the end of the deck.
+      const deck = d.deck ?? [];
+      d.deck = [...deck.filter((c) => c !== e.card), e.card];
+      return;
+    }
+    case "misdeal":
+      d.stacks = d.cfg.startStacks.slice();
+      d.bets.fill(0);
+      d.committed.fill(0);
+      d.dead = 0;
+      d.actor = -1;
+      d.phase = "misdeal";
+      return;
+    case "hole": {
+      d.hole[2 * e.player] = e.cards[0] ?? -1;
+      d.hole[2 * e.player + 1] = e.cards[1] ?? -1;
+      d.holeDealt[e.player] = true;
+      if (d.deck !== null) d.deckPos += 2;
+      if (!d.holeDealt.includes(false)) {
+        d.phase = "bet";
+        d.street = 0;
+        startRound(d);
+      }
+      return;
+    }
+    case "fold":
+      d.status[e.player] = FOLDED;
+      d.acted[e.player] = true;
+      d.actor = nextActor(d, e.player);
+      return;
+    case "check":
+      d.acted[e.player] = true;
+      d.matched[e.player] = d.currentBet;
+      d.actor = nextActor(d, e.player);
+      return;
+    case "call":
+      d.stacks[e.player]! -= e.amount;
+      d.bets[e.player]! += e.amount;
+      if (e.allIn) d.status[e.player] = ALL_IN;
+      d.acted[e.player] = true;
+      d.matched[e.player] = d.currentBet;
+      d.actor = nextActor(d, e.player);
+      return;
+    case "bet":
+    case "raise": {
+      const i = e.player;
+      d.stacks[i]! -= e.to - d.bets[i]!;
+      d.bets[i] = e.to;
+      const size = e.to - d.currentBet;
+      if (d.cfg.variant === "FT") {
+        // R-BET-8: in fixed limit an all-in of at least half a bet counts as a full bet.
+        if (2 * (e.to - d.fullLevel) >= limitSize(d) || d.currentBet === 0) {
+          d.fullLevel = e.to;
+          d.betCount++;
+        }
+      } else if (size >= d.increment) {
+        d.increment = size;
+      }
+      d.currentBet = e.to;
+      d.aggressor = i;
+      if (e.allIn) d.status[i] = ALL_IN;
+      d.acted[i] = true;
+      d.matched[i] = e.to;
+      d.actor = nextActor(d, i);
+      return;
+    }
+    case "return":
+      d.stacks[e.player]! += e.amount;
+      d.bets[e.player]! -= e.amount;
+      return;
+    case "collect":
+      collect(d);
+      return;
+    case "burn":
+      d.deckPos++;
+      return;
+    case "board":
+      for (const c of e.cards) d.board.push(c);
+      if (d.deck !== null) d.deckPos += e.cards.length;
+      d.street = d.board.length <= 3 ? 1 : d.board.length - 2;
+      d.flopSeen = true;
+      if (d.allInShowdown) {
+        d.phase = d.board.length >= 5 ? "award" : "board";
+      } else {
+        d.phase = "bet";
+        startRound(d);
+      }
+      return;
+    case "show":
+    case "muck": {
+      const i = e.player;
+      if (e.type === "show" && e.cards.length === 2) {
+        d.hole[2 * i] = e.cards[0]!;
+        d.hole[2 * i + 1] = e.cards[1]!;
+        d.shown[i] = 1;
+      } else {
+        // A muck, or one card shown when one card kills the hand (R-POT-6).
+        d.shown[i] = 2;
+      }
+      const k = d.showQueue.indexOf(i);
+      if (k >= 0) d.showQueue.splice(k, 1);
+      if (d.showQueue.length === 0) d.phase = d.allInShowdown && d.board.length < 5 ? "board" : "award";
+      return;
+    }
+    case "rake":
+      d.raked += e.amount;
+      return;
+    case "award":
+      d.stacks[e.player]! += e.amount;
+      return;
+    case "carry":
+      d.carried += e.amount;
+      return;
+    case "end":
+      d.result = { stacks: e.stacks.slice(), pots: computePots(d), rake: d.raked, carried: d.carried };
+      d.phase = "done";
+      d.actor = -1;
+      return;
+  }
+}
+
+/** The round's bets go into the pots; then the hand goes on to the next step. */
+function collect(d: Draft): void {
+  const n = d.n;
+  for (let i = 0; i < n; i++) {
+    d.committed[i]! += d.bets[i]!;
+    d.bets[i] = 0;
+  }
+  d.actor = -1;
+  if (liveCount(d) <= 1) {
+    d.phase = "award"; // R-POT-8
+    return;
+  }
+  if (d.street === 3) {
+    startShowdown(d, false);
+    return;
+  }
+  if (countStatus(d, ACTIVE) >= 2) {
+    d.phase = "board";
+    return;
+  }
+  // Betting is over before the river: hands are tabled, then the board is run out.
+  startShowdown(d, true);
+}
+
+/** R-POT-5: the river's last aggressor shows first, else the first player left of the
+ *  button; then clockwise. */
+function startShowdown(d: Draft, allIn: boolean): void {
+  const n = d.n;
+  const first = !allIn && d.aggressor >= 0 ? d.aggressor : 0;
+  const queue: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = (first + k) % n;
+    if (d.status[i] !== FOLDED) queue.push(i);
+  }
+  d.showQueue = queue;
+  d.allInShowdown = allIn;
+  d.phase = "showdown";
+}

@@ -1,0 +1,160 @@
+// The engine's public verbs: open a hand, apply an action, replay events.
+// decide (the typed error or the event) then evolve (the fold), then the dealer's
+// automatic steps; the input state is never changed.
+import { fail, ok, type Result } from "../lib/result.ts";
+import { decideBet } from "./betting.ts";
+import { normalizeConfig } from "./config.ts";
+import { advance, openingEvents } from "./dealer.ts";
+import { evolveDraft } from "./evolve.ts";
+import { autoShowdownEvent, checkNewCards, decideShowdown } from "./showdown.ts";
+import { draftOf, frozen, initialDraft } from "./state.ts";
+import type { Action, HandConfig, HandEvent, HandState } from "./types.ts";
+
+export interface Applied {
+  readonly state: HandState;
+  readonly events: readonly HandEvent[];
+}
+
+/** Posts the forced bets and, with a deck, deals; returns the state and those events. */
+export function openHand(config: HandConfig): Result<Applied> {
+  const cfg = normalizeConfig(config);
+  if (!cfg.ok) return cfg;
+  const d = initialDraft(cfg.value);
+  const events: HandEvent[] = [];
+  openingEvents(d, events);
+  return ok({ state: frozen(d), events });
+}
+
+export function createHand(config: HandConfig): Result<HandState> {
+  const r = openHand(config);
+  return r.ok ? ok(r.value.state) : r;
+}
+
+function decide(s: HandState, a: Action): Result<HandEvent> {
+  if (s.phase === "done" || s.phase === "misdeal") return fail("engine/hand-over", "the hand is over");
+  const player = (a as { player?: unknown }).player;
+  if (a.type !== "deal-board" && (typeof player !== "number" || !Number.isInteger(player) || player < 0 || player >= s.n)) {
+    return fail("engine/bad-player", `no player ${String(player)} in a hand of ${s.n}`);
+  }
+  switch (a.type) {
+    case "fold":
+    case "check":
+    case "call":
+    case "bet":
+    case "raise":
+      return decideBet(s, a);
+    case "show":
+    case "muck":
+      return decideShowdown(s, a);
+    case "deal-hole": {
+      if (s.phase !== "hole" || s.deck !== null) return fail("engine/not-dealing", "hole cards are not dealt now");
+      if (s.holeDealt[a.player]) return fail("engine/not-dealing", `p${a.player + 1} already has cards`);
+      if (a.cards.length !== 2) return fail("engine/bad-card", "deal two hole cards");
+      const fresh = checkNewCards(s, a.cards, a.player);
+      if (!fresh.ok) return fresh;
+      return ok({ type: "hole", player: a.player, cards: a.cards.slice() });
+    }
+    case "deal-board": {
+      if (s.phase !== "board" || s.deck !== null) return fail("engine/not-dealing", "board cards are not dealt now");
+      const need = s.board.length === 0 ? 3 : 1;
+      if (a.cards.length !== need) return fail("engine/bad-card", `deal ${need} board card${need > 1 ? "s" : ""} now`);
+      if (a.cards.includes(-1)) return fail("engine/bad-card", "board cards must be known");
+      const fresh = checkNewCards(s, a.cards, -1);
+      if (!fresh.ok) return fresh;
+      return ok({ type: "board", cards: a.cards.slice() });
+    }
+    default:
+      return fail("engine/bad-action", `unknown action '${String((a as { type?: unknown }).type)}'`);
+  }
+}
+
+/** The one way a hand moves on. A refused action returns an error and changes nothing. */
+export function apply(s: HandState, a: Action): Result<Applied> {
+  const e = decide(s, a);
+  if (!e.ok) return e;
+  const d = draftOf(s);
+  const events: HandEvent[] = [e.value];
+  evolveDraft(d, e.value);
+  advance(d, events);
+  return ok({ state: frozen(d), events });
+}
+
+/** The show or muck a dealer does for the next player at the showdown when every card is
+ *  known: show unless the hand may be mucked (it wins nothing, R-POT-5). */
+export function autoShowdownAction(s: HandState): Action {
+  const e = s.phase === "showdown" ? autoShowdownEvent(s) : null;
+  if (e !== null && e.type === "show") return { type: "show", player: e.player, cards: e.cards };
+  if (e !== null && e.type === "muck") return { type: "muck", player: e.player };
+  return { type: "muck", player: s.showQueue[0] ?? -1 };
+}
+
+/** The state after one more event (pure). A hand is the fold of its events. */
+export function evolve(s: HandState, e: HandEvent): HandState {
+  const d = draftOf(s);
+  evolveDraft(d, e);
+  return frozen(d);
+}
+
+/** Folds events from the hand's start without checking them (they came from `apply`). */
+export function foldEvents(config: HandConfig, events: readonly HandEvent[]): Result<HandState> {
+  const cfg = normalizeConfig(config);
+  if (!cfg.ok) return cfg;
+  const d = initialDraft(cfg.value);
+  for (const e of events) evolveDraft(d, e);
+  return ok(frozen(d));
+}
+
+const INPUTS = new Set(["fold", "check", "call", "bet", "raise", "show", "muck"]);
+
+function actionOf(e: HandEvent, external: boolean): Action | null {
+  switch (e.type) {
+    case "fold":
+    case "check":
+    case "call":
+    case "muck":
+      return { type: e.type, player: e.player };
+    case "bet":
+    case "raise":
+      return { type: e.type, player: e.player, to: e.to };
+    case "show":
+      return { type: "show", player: e.player, cards: e.cards };
+    case "hole":
+      return external ? { type: "deal-hole", player: e.player, cards: e.cards } : null;
+    case "board":
+      return external ? { type: "deal-board", cards: e.cards } : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Replays a hand from its configuration and events, checking every step: each player
+ * (or outside dealer) event is applied again and the events it makes must be the ones
+ * given. Returns the state the events lead to.
+ */
+export function replay(config: HandConfig, events: readonly HandEvent[]): Result<HandState> {
+  const opened = openHand(config);
+  if (!opened.ok) return opened;
+  let state = opened.value.state;
+  const external = state.deck === null;
+  const expected = [...opened.value.events];
+  let k = 0;
+  const same = (a: HandEvent, b: HandEvent | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
+  for (const e of expected) {
+    if (!same(e, events[k])) return fail("engine/replay-mismatch", `event ${k} differs`, { at: k });
+    k++;
+  }
+  while (k < events.length) {
+    const e = events[k]!;
+    const a = INPUTS.has(e.type) || external ? actionOf(e, external) : null;
+    if (a === null) return fail("engine/replay-mismatch", `event ${k} (${e.type}) is not an action here`, { at: k });
+    const r = apply(state, a);
+    if (!r.ok) return fail(r.error.code, `event ${k}: ${r.error.message}`, { at: k });
+    for (const made of r.value.events) {
+      if (!same(made, events[k])) return fail("engine/replay-mismatch", `event ${k} differs`, { at: k });
+      k++;
+    }
+    state = r.value.state;
+  }
+  return ok(state);
+}

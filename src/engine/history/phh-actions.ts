@@ -1,0 +1,177 @@
+// PHH action strings ("d dh p1 AsKs", "p3 cbr 30", "p2 sm QcQd") driven through the engine.
+// Shared by the PHH replayer, the PokerStars replayer and the conformance runner.
+import { parseCard, type Card } from "../../cards/index.ts";
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { legalActions } from "../betting.ts";
+import { apply, autoShowdownAction } from "../hand.ts";
+import type { Action, HandEvent, HandState } from "../types.ts";
+
+export type PhhAction =
+  | { readonly kind: "dh"; readonly player: number; readonly cards: readonly Card[] }
+  | { readonly kind: "db"; readonly cards: readonly Card[] }
+  | { readonly kind: "f" | "cc"; readonly player: number }
+  | { readonly kind: "cbr"; readonly player: number; readonly to: number }
+  | { readonly kind: "sm"; readonly player: number; readonly cards: readonly Card[] | null };
+
+function parseHoleCards(text: string): Result<Card[]> {
+  const out: Card[] = [];
+  if (text.length % 2 !== 0) return fail("phh/bad-action", `'${text}' is not a list of cards`);
+  for (let k = 0; k < text.length; k += 2) {
+    const t = text.slice(k, k + 2);
+    if (t === "??") {
+      out.push(-1);
+      continue;
+    }
+    const c = parseCard(t);
+    if (!c.ok) return c;
+    out.push(c.value);
+  }
+  return ok(out);
+}
+
+/** Reads "1.25" as 125 when scale is 100; refuses amounts finer than the scale. */
+export function scaleAmount(text: string, scale: number): number | null {
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  const [whole, frac = ""] = text.split(".");
+  const digits = Math.round(Math.log10(scale));
+  if (frac.length > digits) return null;
+  return Number(whole) * scale + Number((frac + "0".repeat(digits)).slice(0, digits) || "0");
+}
+
+export function parsePhhAction(raw: string, scale = 1): Result<PhhAction> {
+  const text = raw.split("#")[0]!.trim();
+  const parts = text.split(/\s+/);
+  const bad = () => fail("phh/bad-action", `cannot read the action '${raw}'`, { action: raw });
+  if (parts[0] === "d") {
+    if (parts[1] === "dh" && parts.length === 4) {
+      const player = /^p(\d+)$/.exec(parts[2]!);
+      if (!player) return bad();
+      const cards = parseHoleCards(parts[3]!);
+      if (!cards.ok) return cards;
+      return ok({ kind: "dh", player: Number(player[1]) - 1, cards: cards.value });
+    }
+    if (parts[1] === "db" && parts.length === 3) {
+      const cards = parseHoleCards(parts[2]!);
+      if (!cards.ok) return cards;
+      return ok({ kind: "db", cards: cards.value });
+    }
+    return bad();
+  }
+  const who = /^p(\d+)$/.exec(parts[0] ?? "");
+  if (!who) return bad();
+  const player = Number(who[1]) - 1;
+  switch (parts[1]) {
+    case "f":
+    case "cc":
+      return parts.length === 2 ? ok({ kind: parts[1], player }) : bad();
+    case "cbr": {
+      const to = parts.length === 3 ? scaleAmount(parts[2]!, scale) : null;
+      return to === null ? bad() : ok({ kind: "cbr", player, to });
+    }
+    case "sm": {
+      if (parts.length === 2 || parts[2] === "-") return ok({ kind: "sm", player, cards: null });
+      const cards = parseHoleCards(parts[2]!);
+      if (!cards.ok) return cards;
+      return ok({ kind: "sm", player, cards: cards.value.filter((c) => c >= 0) });
+    }
+    default:
+      return bad();
+  }
+}
+
+/** The engine action a PHH action stands for in this state. */
+export function toAction(s: HandState, a: PhhAction): Action {
+  switch (a.kind) {
+    case "dh":
+      return { type: "deal-hole", player: a.player, cards: a.cards };
+    case "db":
+      return { type: "deal-board", cards: a.cards };
+    case "f":
+      return { type: "fold", player: a.player };
+    case "cc": {
+      const legal = legalActions(s);
+      return legal !== null && legal.actor === a.player && legal.canCheck
+        ? { type: "check", player: a.player }
+        : { type: "call", player: a.player };
+    }
+    case "cbr":
+      return { type: "raise", player: a.player, to: a.to };
+    case "sm":
+      return a.cards === null ? { type: "muck", player: a.player } : { type: "show", player: a.player, cards: a.cards };
+  }
+}
+
+export interface Driven {
+  readonly state: HandState;
+  readonly events: readonly HandEvent[];
+  /** Players in the order they showed or mucked. */
+  readonly showOrder: readonly number[];
+}
+
+/** Shows (or mucks) for everyone still to show, as a dealer would with known cards. */
+export function finishShowdown(state: HandState, events: HandEvent[], order: number[]): Result<HandState> {
+  let s = state;
+  while (s.phase === "showdown") {
+    const r = apply(s, autoShowdownAction(s));
+    if (!r.ok) return r;
+    record(r.value.events, events, order);
+    s = r.value.state;
+  }
+  return ok(s);
+}
+
+function record(made: readonly HandEvent[], events: HandEvent[], order: number[]): void {
+  for (const e of made) {
+    events.push(e);
+    if (e.type === "show" || e.type === "muck") order.push(e.player);
+  }
+}
+
+/**
+ * Applies PHH actions in order. Show/muck lines are taken in the engine's showdown order
+ * (R-POT-5) within a run of them, so a history that lists them in another order replays;
+ * a showdown the history leaves out is done as a dealer would (every card known).
+ */
+export function driveActions(start: HandState, actions: readonly PhhAction[], startEvents: readonly HandEvent[] = []): Result<Driven> {
+  let s = start;
+  const events: HandEvent[] = [...startEvents];
+  const order: number[] = [];
+  for (const e of startEvents) if (e.type === "show" || e.type === "muck") order.push(e.player);
+  const pending = actions.slice();
+  while (pending.length > 0) {
+    let pick = 0;
+    if (pending[0]!.kind === "sm" && s.phase === "showdown") {
+      const next = s.showQueue[0];
+      for (let k = 0; k < pending.length && pending[k]!.kind === "sm"; k++) {
+        if ((pending[k] as { player: number }).player === next) {
+          pick = k;
+          break;
+        }
+      }
+    } else if (pending[0]!.kind !== "sm" && s.phase === "showdown") {
+      const done = finishShowdown(s, events, order);
+      if (!done.ok) return fail(done.error.code, `showdown: ${done.error.message}`);
+      s = done.value;
+    }
+    const a = pending[pick]!;
+    const r = apply(s, toAction(s, a));
+    if (!r.ok) return fail(r.error.code, `${describe(a)} refused: ${r.error.message}`, { action: a });
+    pending.splice(pick, 1);
+    record(r.value.events, events, order);
+    s = r.value.state;
+  }
+  return ok({ state: s, events, showOrder: order });
+}
+
+function describe(a: PhhAction): string {
+  switch (a.kind) {
+    case "dh":
+      return `d dh p${a.player + 1}`;
+    case "db":
+      return "d db";
+    case "cbr":
+      return `p${a.player + 1} cbr ${a.to}`;
+    default:
+      return `p${a.player + 1} ${a.kind}`;
+  }
+}

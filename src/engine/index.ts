@@ -1,0 +1,21 @@
+// The hand engine: one hand at one table as a pure state machine (R-DEAL, R-BLIND,
+// R-BET, R-POT, R-HU). Players are indexed in PHH order (0 = p1, left of the button).
+export type {
+  Action,
+  HandConfig,
+  HandEvent,
+  HandResult,
+  HandState,
+  LegalActions,
+  OddChipPolicy,
+  Phase,
+  Pot,
+  RakeConfig,
+  Variant,
+} from "./types.ts";
+export { ACTIVE, ALL_IN, FOLDED } from "./types.ts";
+export { openHand, createHand, apply, autoShowdownAction, evolve, foldEvents, replay, type Applied } from "./hand.ts";
+export { legalActions } from "./betting.ts";
+export { computePots } from "./pots.ts";
+export { viewFor, eventFor, type PlayerView, type Viewer } from "./view.ts";
+export { potTotal } from "./state.ts";

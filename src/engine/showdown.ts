@@ -1,0 +1,180 @@
+// Showdown and the pushing of pots (R-POT-2..8).
+import { evaluate, formatCards, type Card } from "../cards/index.ts";
+import { fail, ok, type Result } from "../lib/result.ts";
+import { computePots, split } from "./pots.ts";
+import { liveCount, type Draft } from "./state.ts";
+import { FOLDED, type PlayerAction, type HandEvent, type HandState, type Pot } from "./types.ts";
+
+type S = HandState | Draft;
+const p = (i: number): string => `p${i + 1}`;
+
+function handValue(s: S, i: number): number {
+  const h1 = s.hole[2 * i]!;
+  const h2 = s.hole[2 * i + 1]!;
+  if (h1 < 0 || h2 < 0 || s.board.length < 5) return -1;
+  return evaluate([h1, h2, ...s.board]);
+}
+
+/** Cards already out (hole cards known, board): a given card must not be one of them. */
+function usedCards(s: S, except: number): Set<Card> {
+  const used = new Set<Card>(s.board);
+  for (let i = 0; i < s.n; i++) {
+    if (i === except) continue;
+    if (s.hole[2 * i]! >= 0) used.add(s.hole[2 * i]!);
+    if (s.hole[2 * i + 1]! >= 0) used.add(s.hole[2 * i + 1]!);
+  }
+  return used;
+}
+
+export function checkNewCards(s: S, cards: readonly Card[], owner: number): Result<true> {
+  const used = usedCards(s, owner);
+  const seen = new Set<Card>();
+  for (const c of cards) {
+    if (c === -1) continue;
+    if (!Number.isInteger(c) || c < 0 || c > 51) return fail("engine/bad-card", `${String(c)} is not a card`);
+    if (used.has(c) || seen.has(c)) {
+      return fail("engine/duplicate-card", `${formatCards([c])} is already out`, { card: c });
+    }
+    seen.add(c);
+  }
+  return ok(true);
+}
+
+/**
+ * May player i muck? Not the first to show, not in an all-in showdown (hands are tabled),
+ * and never a winning hand (R-POT-5): with every card known the engine can tell; with
+ * unknown cards, the last hand left in a pot is the winner.
+ */
+export function muckRefusal(s: S, i: number): string | null {
+  if (s.allInShowdown) return "hands are tabled when a player is all-in and the betting is over";
+  if (s.showQueue.length === liveCount(s)) return "the first player at the showdown shows";
+  const mine = handValue(s, i);
+  for (const pot of computePots(s)) {
+    if (!pot.eligible.includes(i)) continue;
+    let others = 0;
+    let best = -1;
+    let unknown = false;
+    for (const j of pot.eligible) {
+      if (j === i || s.shown[j] === 2) continue;
+      others++;
+      const v = handValue(s, j);
+      if (v < 0) unknown = true;
+      else if (v > best) best = v;
+    }
+    if (others === 0) return "the last hand in a pot wins it and is shown";
+    if (mine >= 0 && !unknown && mine >= best) return "a winning hand is always shown";
+  }
+  return null;
+}
+
+export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
+  if (s.phase !== "showdown") return fail("engine/not-showdown", "there is no showdown now", { phase: s.phase });
+  const next = s.showQueue[0]!;
+  if (a.player !== next) {
+    return fail("engine/not-your-turn", `${p(next)} shows first (R-POT-5), not ${p(a.player)}`, { actor: next });
+  }
+  const i = a.player;
+  if (a.type === "muck") {
+    const why = muckRefusal(s, i);
+    if (why !== null) return fail("engine/must-show", `${p(i)} may not muck: ${why}`);
+    return ok({ type: "muck", player: i });
+  }
+  if (a.type !== "show") return fail("engine/bad-action", `'${a.type}' is not a showdown action`);
+  const known = [s.hole[2 * i]!, s.hole[2 * i + 1]!];
+  const given = a.cards ?? [];
+  if (given.length > 2) return fail("engine/wrong-cards", `${p(i)} holds two cards`);
+  for (let k = 0; k < given.length; k++) {
+    const c = given[k]!;
+    if (known.includes(c)) continue;
+    const slot = known.indexOf(-1);
+    if (slot < 0) {
+      return fail("engine/wrong-cards", `${p(i)} does not hold ${formatCards([c])}`, { card: c });
+    }
+    const fresh = checkNewCards(s, [c], i);
+    if (!fresh.ok) return fresh;
+    known[slot] = c;
+  }
+  if (given.length === 1 && s.cfg.oneCardKills && !s.allInShowdown) {
+    // R-POT-6: one card shown kills the hand's other card.
+    return ok({ type: "show", player: i, cards: [given[0]!] });
+  }
+  if (known[0]! < 0 || known[1]! < 0) {
+    return fail("engine/show-both", `${p(i)} must show both cards`, { player: i });
+  }
+  return ok({ type: "show", player: i, cards: known });
+}
+
+/** autoShowdown: show unless the hand may be mucked (it cannot win anything). */
+export function autoShowdownEvent(s: S): HandEvent {
+  const i = s.showQueue[0]!;
+  if (muckRefusal(s, i) === null) return { type: "muck", player: i };
+  return { type: "show", player: i, cards: [s.hole[2 * i]!, s.hole[2 * i + 1]!] };
+}
+
+/** Rake (R-POT-7), awards per pot and winner (R-POT-3/4/8), carried odd chips. */
+export function awardEvents(s: S): HandEvent[] {
+  const cfg = s.cfg;
+  const pots = computePots(s).map((pot) => ({ amount: pot.amount, eligible: pot.eligible }) as { amount: number; eligible: readonly number[] });
+  const out: HandEvent[] = [];
+  const rake = cfg.rake;
+  if (rake !== null && rake.percent > 0 && (s.flopSeen || rake.noFlopNoDrop === false)) {
+    let total = 0;
+    for (const pot of pots) total += pot.amount;
+    let r = Math.floor((total * rake.percent) / 100 / cfg.unit) * cfg.unit;
+    if (rake.cap !== undefined && r > rake.cap) r = rake.cap;
+    if (r > 0) {
+      out.push({ type: "rake", amount: r });
+      for (const pot of pots) {
+        const take = pot.amount < r ? pot.amount : r;
+        pot.amount -= take;
+        r -= take;
+      }
+    }
+  }
+  const single = liveCount(s) === 1;
+  const values: number[] = new Array<number>(s.n).fill(-1);
+  if (!single) for (let i = 0; i < s.n; i++) if (s.status[i] !== FOLDED && s.shown[i] === 1) values[i] = handValue(s, i);
+  let carried = 0;
+  let drawAt = s.deck !== null ? s.deckPos : 0;
+  const drawSource = s.deck ?? cfg.drawCards ?? [];
+  for (let k = 0; k < pots.length; k++) {
+    const pot = pots[k]!;
+    if (pot.amount === 0) continue;
+    const winners = potWinners(pot, values, single, s);
+    if (winners.length === 0) continue;
+    const { share, odd } = split(pot.amount, winners, cfg.unit);
+    const amounts = winners.map(() => share);
+    if (odd > 0) {
+      if (cfg.oddChip === "carry") {
+        carried += odd;
+      } else {
+        // The odd units go one each to the winners in order: first left of the button
+        // (default), or by a card draw among the winners, highest card first.
+        let order = winners.map((_, w) => w);
+        if (cfg.oddChip === "draw") {
+          const drawn = winners.map(() => drawSource[drawAt++ % Math.max(drawSource.length, 1)] ?? 0);
+          order = order.sort((a, b) => drawn[b]! - drawn[a]!);
+        }
+        let left = odd;
+        for (let w = 0; left > 0; w = (w + 1) % order.length) {
+          const give = left >= cfg.unit ? cfg.unit : left;
+          amounts[order[w]!]! += give;
+          left -= give;
+        }
+      }
+    }
+    for (let w = 0; w < winners.length; w++) {
+      if (amounts[w]! > 0) out.push({ type: "award", player: winners[w]!, amount: amounts[w]!, pot: k });
+    }
+  }
+  if (carried > 0) out.push({ type: "carry", amount: carried });
+  return out;
+}
+
+function potWinners(pot: Pot, values: readonly number[], single: boolean, s: S): number[] {
+  if (single) return pot.eligible.filter((i) => s.status[i] !== FOLDED);
+  let best = -1;
+  for (const i of pot.eligible) if (values[i]! > best) best = values[i]!;
+  if (best < 0) return [];
+  return pot.eligible.filter((i) => values[i] === best);
+}

@@ -1,0 +1,127 @@
+// The state's writable twin. `apply` copies the state once (copy-on-write), then folds
+// the events it decides into the copy; the caller's state is never touched.
+import type { Card } from "../cards/index.ts";
+import { ACTIVE, type HandResult, type HandState, type NormalizedConfig, type Phase } from "./types.ts";
+
+export interface Draft {
+  cfg: NormalizedConfig;
+  n: number;
+  phase: Phase;
+  street: number;
+  stacks: number[];
+  bets: number[];
+  committed: number[];
+  dead: number;
+  status: number[];
+  acted: boolean[];
+  matched: number[];
+  hole: Card[];
+  holeDealt: boolean[];
+  shown: number[];
+  board: Card[];
+  deck: readonly Card[] | null;
+  deckPos: number;
+  actor: number;
+  currentBet: number;
+  increment: number;
+  fullLevel: number;
+  betCount: number;
+  aggressor: number;
+  showQueue: number[];
+  allInShowdown: boolean;
+  flopSeen: boolean;
+  carried: number;
+  raked: number;
+  result: HandResult | null;
+}
+
+/** Before anything is posted: the fold of a hand's events starts here. */
+export function initialDraft(cfg: NormalizedConfig): Draft {
+  const n = cfg.n;
+  return {
+    cfg,
+    n,
+    phase: "hole",
+    street: 0,
+    stacks: cfg.startStacks.slice(),
+    bets: new Array<number>(n).fill(0),
+    committed: new Array<number>(n).fill(0),
+    dead: 0,
+    status: new Array<number>(n).fill(ACTIVE),
+    acted: new Array<boolean>(n).fill(false),
+    matched: new Array<number>(n).fill(0),
+    hole: new Array<number>(2 * n).fill(-1),
+    holeDealt: new Array<boolean>(n).fill(false),
+    shown: new Array<number>(n).fill(0),
+    board: [],
+    deck: cfg.deck,
+    deckPos: 0,
+    actor: -1,
+    currentBet: 0,
+    increment: 0,
+    fullLevel: 0,
+    betCount: 0,
+    aggressor: -1,
+    showQueue: [],
+    allInShowdown: false,
+    flopSeen: false,
+    carried: 0,
+    raked: 0,
+    result: null,
+  };
+}
+
+export function draftOf(s: HandState): Draft {
+  return {
+    cfg: s.cfg,
+    n: s.n,
+    phase: s.phase,
+    street: s.street,
+    stacks: s.stacks.slice(),
+    bets: s.bets.slice(),
+    committed: s.committed.slice(),
+    dead: s.dead,
+    status: s.status.slice(),
+    acted: s.acted.slice(),
+    matched: s.matched.slice(),
+    hole: s.hole.slice(),
+    holeDealt: s.holeDealt.slice(),
+    shown: s.shown.slice(),
+    board: s.board.slice(),
+    deck: s.deck,
+    deckPos: s.deckPos,
+    actor: s.actor,
+    currentBet: s.currentBet,
+    increment: s.increment,
+    fullLevel: s.fullLevel,
+    betCount: s.betCount,
+    aggressor: s.aggressor,
+    showQueue: s.showQueue.slice(),
+    allInShowdown: s.allInShowdown,
+    flopSeen: s.flopSeen,
+    carried: s.carried,
+    raked: s.raked,
+    result: s.result,
+  };
+}
+
+export const frozen = (d: Draft): HandState => d;
+
+export function countStatus(s: HandState | Draft, status: number): number {
+  let k = 0;
+  for (let i = 0; i < s.n; i++) if (s.status[i] === status) k++;
+  return k;
+}
+
+/** Players still in the hand (not folded). */
+export function liveCount(s: HandState | Draft): number {
+  let k = 0;
+  for (let i = 0; i < s.n; i++) if (s.status[i] !== 0) k++;
+  return k;
+}
+
+export function potTotal(s: HandState | Draft): number {
+  let t = s.dead;
+  for (let i = 0; i < s.n; i++) t += s.committed[i]! + s.bets[i]!;
+  return t;
+}
