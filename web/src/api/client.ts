@@ -1,0 +1,66 @@
+import {
+  HttpErrorBody,
+  ROUTES,
+  parseWith,
+  routePath,
+  type RouteBody,
+  type RouteName,
+  type RouteResponse,
+} from "../../../src/protocol/index.ts";
+import { fail, type Result } from "../../../src/lib/result.ts";
+import type { Transport } from "./transport.ts";
+
+const TOKEN_KEY = "felt.token";
+
+/** A fresh idempotency key for a command (the same key acts once on the server). */
+export function newCommandId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return `c${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** The only way the web app talks to the server over HTTP: typed, validated both ways. */
+export class FeltClient {
+  private tokenValue: string | null;
+
+  constructor(
+    readonly transport: Transport,
+    private readonly storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null = globalThis.localStorage ?? null,
+  ) {
+    this.tokenValue = storage?.getItem(TOKEN_KEY) ?? null;
+  }
+
+  get token(): string | null {
+    return this.tokenValue;
+  }
+
+  setToken(token: string | null): void {
+    this.tokenValue = token;
+    if (token) this.storage?.setItem(TOKEN_KEY, token);
+    else this.storage?.removeItem(TOKEN_KEY);
+  }
+
+  async call<N extends RouteName>(
+    name: N,
+    body: RouteBody<N>,
+    params: Readonly<Record<string, string>> = {},
+  ): Promise<Result<RouteResponse<N>>> {
+    const route = ROUTES[name];
+    if (route.body !== null) {
+      const checked = parseWith(route.body, body);
+      if (!checked.ok) return checked;
+    }
+    let answer;
+    try {
+      answer = await this.transport.request(route.method, routePath(route.path, params), route.body ? body : undefined, this.tokenValue);
+    } catch (e) {
+      return fail("client/network", e instanceof Error ? e.message : "network error");
+    }
+    if (answer.status >= 400) {
+      const e = HttpErrorBody.safeParse(answer.body);
+      if (e.success) return fail(e.data.error.code, e.data.error.message, e.data.error.details ?? {});
+      return fail("client/http", `HTTP ${answer.status}`);
+    }
+    return parseWith(route.response, answer.body) as Result<RouteResponse<N>>;
+  }
+}

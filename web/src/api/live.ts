@@ -1,0 +1,157 @@
+import {
+  PROTOCOL_VERSION,
+  encodeClientMessage,
+  parseServerMessage,
+  type Channel,
+  type ClientMessage,
+  type PlayerAction,
+  type ServerMessage,
+  type TableEvent,
+  type TableView,
+  type TournamentView,
+  type UserInfo,
+  type WireError,
+} from "../../../src/protocol/index.ts";
+import { newCommandId, type FeltClient } from "./client.ts";
+import type { SocketLike } from "./transport.ts";
+
+export interface LiveState {
+  readonly connected: boolean;
+  readonly user: UserInfo | null;
+  /** serverTime − local time at welcome/pong: add to Date.now() to read the server clock. */
+  readonly clockOffsetMs: number;
+  readonly tables: ReadonlyMap<string, TableView>;
+  readonly tournaments: ReadonlyMap<string, TournamentView>;
+  readonly events: ReadonlyMap<string, readonly TableEvent[]>;
+  readonly lastError: WireError | null;
+}
+
+const EVENTS_KEPT = 60;
+
+/** The WebSocket side: hello, subscriptions, the latest views, as a React-friendly store. */
+export class LiveSession {
+  private socket: SocketLike | null = null;
+  private readonly channels = new Map<string, Channel>();
+  private readonly listeners = new Set<() => void>();
+  private state: LiveState = {
+    connected: false,
+    user: null,
+    clockOffsetMs: 0,
+    tables: new Map(),
+    tournaments: new Map(),
+    events: new Map(),
+    lastError: null,
+  };
+
+  constructor(private readonly client: FeltClient) {}
+
+  readonly getState = (): LiveState => this.state;
+
+  readonly subscribeStore = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  private set(change: Partial<LiveState>): void {
+    this.state = { ...this.state, ...change };
+    for (const fn of this.listeners) fn();
+  }
+
+  connect(): void {
+    if (this.socket || !this.client.token) return;
+    const token = this.client.token;
+    this.socket = this.client.transport.openSocket({
+      onOpen: () => this.send({ type: "hello", v: PROTOCOL_VERSION, token }),
+      onFrame: (text) => this.receive(text),
+      onClose: () => {
+        this.socket = null;
+        this.set({ connected: false });
+      },
+    });
+  }
+
+  disconnect(): void {
+    this.socket?.close();
+    this.socket = null;
+  }
+
+  private send(message: ClientMessage): void {
+    const frame = encodeClientMessage(message);
+    if (!frame.ok) {
+      this.set({ lastError: { code: "protocol/invalid-message", message: frame.error.message } });
+      return;
+    }
+    this.socket?.send(frame.value);
+  }
+
+  private receive(text: string): void {
+    const parsed = parseServerMessage(text);
+    if (!parsed.ok) {
+      this.set({ lastError: { code: "protocol/invalid-message", message: parsed.error.message } });
+      return;
+    }
+    this.apply(parsed.value);
+  }
+
+  private apply(m: ServerMessage): void {
+    switch (m.type) {
+      case "welcome":
+        this.set({ connected: true, user: m.user, clockOffsetMs: m.serverTime - Date.now() });
+        for (const channel of this.channels.values()) this.send({ type: "subscribe", channel });
+        return;
+      case "table-view": {
+        const tables = new Map(this.state.tables);
+        tables.set(m.view.tableId, m.view);
+        this.set({ tables });
+        return;
+      }
+      case "tournament-view": {
+        const tournaments = new Map(this.state.tournaments);
+        tournaments.set(m.view.tournamentId, m.view);
+        this.set({ tournaments, clockOffsetMs: m.view.serverTime - Date.now() });
+        return;
+      }
+      case "event": {
+        const events = new Map(this.state.events);
+        events.set(m.tableId, [...(events.get(m.tableId) ?? []), m.event].slice(-EVENTS_KEPT));
+        this.set({ events });
+        return;
+      }
+      case "error":
+        this.set({ lastError: m.error });
+        return;
+      case "ack":
+        return;
+      case "pong":
+        this.set({ clockOffsetMs: m.serverTime - Date.now() });
+        return;
+    }
+  }
+
+  watch(channel: Channel): () => void {
+    const key = channel.kind === "table" ? `table:${channel.tableId}` : `tournament:${channel.tournamentId}`;
+    if (!this.channels.has(key)) {
+      this.channels.set(key, channel);
+      if (this.state.connected) this.send({ type: "subscribe", channel });
+    }
+    return () => {
+      this.channels.delete(key);
+      if (this.state.connected) this.send({ type: "unsubscribe", channel });
+    };
+  }
+
+  /** Sends an action against the view's current version (a stale one is refused). */
+  act(tableId: string, action: PlayerAction): void {
+    const view = this.state.tables.get(tableId);
+    if (!view?.handId) return;
+    this.send({ type: "act", tableId, handId: view.handId, version: view.version, commandId: newCommandId(), action });
+  }
+
+  sitOut(tableId: string, out: boolean): void {
+    this.send({ type: out ? "sit-out" : "sit-in", tableId, commandId: newCommandId() });
+  }
+
+  clearError(): void {
+    this.set({ lastError: null });
+  }
+}

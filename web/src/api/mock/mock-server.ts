@@ -1,0 +1,499 @@
+import {
+  PROTOCOL_VERSION,
+  ROUTES,
+  encodeServerMessage,
+  parseClientMessage,
+  type ErrorCode,
+  type RouteName,
+  type ServerMessage,
+  type TableEvent,
+  type UserInfo,
+  type ColourUpRequest,
+} from "../../../../src/protocol/index.ts";
+import { blindErrorRuling } from "../../logic/blind-error.ts";
+import type { HttpAnswer, SocketHandlers, SocketLike, Transport } from "../transport.ts";
+import { NAMES, PRESETS, deepstack, turbo } from "./mock-data.ts";
+import { chipRace, instructions, predict } from "./mock-director.ts";
+import { MockTable } from "./mock-table.ts";
+import { clockOf, counts, lobbyEntry, tournamentView, type MEntry, type MTournament } from "./mock-tournament.ts";
+
+// An in-browser fake server for development and screenshots: the same routes, bodies and
+// frames as the real one (validated by src/protocol on the way out), with invented
+// state. Select it with `?mock=1`. Nothing here is used when talking to a real server.
+
+interface MUser extends UserInfo {
+  password: string;
+  balance: number;
+}
+
+type Body = Record<string, unknown>;
+const answer = (status: number, body: unknown): HttpAnswer => ({ status, body });
+const error = (status: number, code: ErrorCode, message: string): HttpAnswer => answer(status, { error: { code, message } });
+
+export class MockServer {
+  private readonly users = new Map<string, MUser>();
+  private readonly tokens = new Map<string, string>();
+  private readonly tournaments: MTournament[] = [];
+  private readonly tables = new Map<string, MockTable>();
+  private readonly sockets = new Set<{ h: SocketHandlers; user: MUser | null; subs: Set<string> }>();
+  private seed = 20261127;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  readonly heroToken = "mock-token-bodil-000000";
+
+  constructor(private readonly now: () => number = () => Date.now()) {
+    const bodil: MUser = { id: "u-bodil", name: "Bodil", role: "director", password: "bodil-password", balance: 25_000 };
+    this.users.set(bodil.name, bodil);
+    this.tokens.set(this.heroToken, bodil.name);
+    this.seedTournaments();
+  }
+
+  random = (): number => {
+    // mulberry32: a seeded generator so the mock looks the same on every load.
+    let t = (this.seed += 0x6d2b79f5);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  private seedTournaments(): void {
+    const now = this.now();
+    const entry = (i: number, name: string, userId: string, stack: number, table: number | null, seat: number | null): MEntry => ({
+      entryId: `e${i}`, userId, name, stack, state: "playing", tableNumber: table, seat, rebuys: 0, addOn: false, place: null, bustedAt: null,
+    });
+    const base = { variant: "no-limit" as const, guarantee: 0, maxEntries: null, reEntry: false, rebuy: false, addOn: false, lateRegLevels: 4, pausedAt: null, pausedMs: 0, chips: [25, 100, 500, 1000, 5000], version: 1 };
+    // A live room's Friday deepstack in level 4: 30 entries, 23 left on 3 tables.
+    const friday: MTournament = {
+      ...base, id: "friday", name: "Friday Deepstack", kind: "live", status: "running", startsAt: now - 67 * 60_000,
+      buyIn: 1000, fee: 100, guarantee: 25_000, structure: deepstack, reEntry: true, startedAt: now - 67 * 60_000,
+      entries: NAMES.map((n, i) => entry(i, n, `u-${i}`, 0, null, null)),
+    };
+    friday.entries.forEach((e, i) => {
+      if (i >= 23) Object.assign(e, { state: "busted", place: 53 - i, bustedAt: now - (30 - i) * 120_000 });
+      else Object.assign(e, { stack: 8000 + Math.round(this.random() * 60) * 100, tableNumber: (i % 3) + 1, seat: Math.floor(i / 3) + 1 });
+    });
+    const totalChips = 300_000;
+    const s = friday.entries.reduce((a, e) => a + e.stack, 0);
+    friday.entries[0]!.stack += totalChips - s;
+    // An online rebuy game where Bodil plays two tables... well, one table each in two games.
+    const online = (id: string, name: string, structure = turbo, extra: Partial<MTournament> = {}): MTournament => ({
+      ...base, id, name, kind: "online", status: "running", startsAt: now - 8 * 60_000, buyIn: 300, fee: 30,
+      structure, startedAt: now - 8 * 60_000, entries: [], ...extra,
+    });
+    const rebuyGame = online("sunday", "Sunday Rebuy", deepstack, { rebuy: true, addOn: true });
+    const turboGame = online("nightly", "Nightly Turbo 6'");
+    const upcoming: MTournament = { ...online("turbo50", "Turbo 50"), status: "registering", startsAt: now + 42 * 60_000, startedAt: null, buyIn: 50, fee: 5, maxEntries: 180 };
+    const done: MTournament = { ...online("freeroll", "Morning Freeroll"), status: "finished", startsAt: now - 5 * 3_600_000, buyIn: 0, fee: 0, guarantee: 500 };
+    for (let i = 0; i < 12; i++) upcoming.entries.push({ ...entry(100 + i, NAMES[(i + 5) % 30]!, `u-${i + 5}`, 5000, null, null), state: "registered" });
+    this.tournaments.push(friday, rebuyGame, turboGame, upcoming, done);
+    for (const [k, game] of [rebuyGame, turboGame].entries()) {
+      const names = ["Bodil", ...NAMES.slice(1 + k * 6, 7 + k * 6)];
+      const players = names.map((name, i) => ({ id: i === 0 ? "u-bodil" : `bot-${k}-${i}`, name, stack: game.structure.startingStack + Math.round((this.random() - 0.5) * 40) * 50 }));
+      game.entries = players.map((p, i) => ({ ...entry(200 + k * 10 + i, p.name, p.id, p.stack, 1, i + 1) }));
+      const tableId = `${game.id}-t1`;
+      const clock = clockOf(game, now)!;
+      const l = game.structure.levels[clock.levelIndex]!;
+      const table = new MockTable(tableId, game.id, 1, players, { sb: l.sb || 100, bb: l.bb || 200, ante: l.ante }, this.random, (tid, hid, version, event) => this.broadcastEvent(tid, hid, version, event));
+      this.tables.set(tableId, table);
+      table.startHand(now);
+    }
+  }
+
+  private userOf(token: string | null): MUser | null {
+    const name = token ? this.tokens.get(token) : undefined;
+    return name ? (this.users.get(name) ?? null) : null;
+  }
+
+  private tournament(id: string | undefined): MTournament | undefined {
+    return this.tournaments.find((t) => t.id === id);
+  }
+
+  // ---------- HTTP ----------
+
+  request(method: "GET" | "POST", path: string, body: unknown, token: string | null): HttpAnswer {
+    for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
+      if (route.method !== method) continue;
+      const re = new RegExp(`^${route.path.replace(/:([a-z]+)/g, "(?<$1>[^/]+)")}$`);
+      const m = re.exec(path);
+      if (!m) continue;
+      const params = Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+      const user = this.userOf(token);
+      if (route.auth !== "none" && !user) return error(401, "auth/required", "sign in first");
+      if (route.auth === "director" && user?.role !== "director") return error(403, "auth/forbidden", "directors only");
+      return this.handle(name, params, (body ?? {}) as Body, user);
+    }
+    return error(404, "director/not-found", `no route ${method} ${path}`);
+  }
+
+  private handle(name: RouteName, p: Record<string, string>, body: Body, user: MUser | null): HttpAnswer {
+    const now = this.now();
+    const t = this.tournament(p["id"]);
+    const needT = () => error(404, "tournament/not-found", "no such tournament");
+    switch (name) {
+      case "signUp": {
+        const n = String(body["name"]);
+        if (this.users.has(n)) return error(409, "auth/name-taken", "name taken");
+        const u: MUser = { id: `u-${this.users.size + 100}`, name: n, role: "player", password: String(body["password"]), balance: 10_000 };
+        this.users.set(n, u);
+        return this.signIn(u);
+      }
+      case "signIn": {
+        const u = this.users.get(String(body["name"]));
+        if (!u || u.password !== body["password"]) return error(401, "auth/bad-credentials", "wrong name or password");
+        return this.signIn(u);
+      }
+      case "me":
+        return answer(200, { user: this.publicUser(user!), balance: user!.balance });
+      case "lobby":
+        return answer(200, {
+          serverTime: now,
+          balance: user?.balance ?? null,
+          tournaments: this.tournaments.map((x) => lobbyEntry(x, user?.id ?? null, user?.balance ?? 0, now)),
+        });
+      case "tournament":
+        return t ? answer(200, tournamentView(t, now)) : needT();
+      case "register":
+      case "unregister":
+      case "reEnter":
+      case "rebuy":
+      case "addOn":
+        return t ? this.entryCommand(name, t, user!) : needT();
+      case "hands":
+        return answer(200, { hands: this.handList(user!) });
+      case "hand": {
+        const rec = this.handRecords.get(p["id"] ?? "");
+        return rec ? answer(200, rec) : error(404, "table/not-found", "no such hand");
+      }
+      case "presets":
+        return answer(200, { presets: PRESETS });
+      case "predict":
+        return answer(200, predict(body["structure"] as typeof deepstack, Number(body["players"])));
+      case "create": {
+        const preset = PRESETS.find((x) => x.id === body["presetId"]);
+        if (!preset) return error(404, "director/not-found", "no such preset");
+        const nt: MTournament = {
+          id: `t${this.tournaments.length + 1}`, name: String(body["name"]), kind: body["kind"] as "live", variant: preset.variant,
+          status: "registering", startsAt: Number(body["startsAt"]), buyIn: (body["buyIn"] as number) ?? preset.buyIn,
+          fee: (body["fee"] as number) ?? preset.fee, guarantee: (body["guarantee"] as number) ?? 0, maxEntries: (body["maxEntries"] as number) ?? null,
+          structure: (body["structure"] as typeof deepstack) ?? preset.structure, reEntry: preset.reEntry, rebuy: preset.rebuy, addOn: preset.addOn,
+          lateRegLevels: 4, startedAt: null, pausedAt: null, pausedMs: 0, entries: [], chips: [25, 100, 500, 1000, 5000], version: 1,
+        };
+        this.tournaments.push(nt);
+        return answer(200, { tournament: lobbyEntry(nt, user!.id, user!.balance, now) });
+      }
+      case "start":
+      case "pause":
+      case "resume": {
+        if (!t) return needT();
+        if (name === "start" && t.startedAt === null) Object.assign(t, { startedAt: now, status: "running" });
+        else if (name === "pause" && t.pausedAt === null && t.startedAt !== null) Object.assign(t, { pausedAt: now, status: "paused" });
+        else if (name === "resume" && t.pausedAt !== null) Object.assign(t, { pausedMs: t.pausedMs + now - t.pausedAt, pausedAt: null, status: "running" });
+        else return error(409, "tournament/bad-state", `cannot ${name} now`);
+        this.touch(t);
+        return answer(200, { tournament: lobbyEntry(t, user!.id, user!.balance, now) });
+      }
+      case "seating":
+        return t ? answer(200, { seats: this.seating(t) }) : needT();
+      case "move": {
+        if (!t) return needT();
+        const e = t.entries.find((x) => x.entryId === body["entryId"]);
+        if (!e) return error(404, "director/not-found", "no such entry");
+        Object.assign(e, { tableNumber: body["toTable"], seat: body["toSeat"] });
+        this.touch(t);
+        return answer(200, { seats: this.seating(t) });
+      }
+      case "instructions":
+        return t ? answer(200, { instructions: instructions(t) }) : needT();
+      case "confirmInstruction": {
+        if (!t) return needT();
+        const ins = instructions(t).find((i) => i.id === p["iid"]);
+        if (!ins) return error(404, "director/not-found", "instruction already done");
+        Object.assign(t.entries.find((e) => e.entryId === ins.entryId)!, { tableNumber: ins.to.tableNumber, seat: ins.to.seat });
+        this.touch(t);
+        return answer(200, { instructions: instructions(t) });
+      }
+      case "liveRecord": {
+        if (!t) return needT();
+        const e = t.entries.find((x) => x.entryId === body["entryId"]);
+        if (!e || e.state === "busted") return error(409, "tournament/not-allowed", "not playing");
+        if (body["kind"] === "bust") {
+          const left = counts(t).playersLeft;
+          Object.assign(e, { state: "busted", place: left, bustedAt: now, stack: 0, tableNumber: null, seat: null });
+        } else if (body["kind"] === "rebuy") {
+          e.rebuys += 1;
+          e.stack += t.structure.startingStack;
+        } else {
+          e.addOn = true;
+          e.stack += t.structure.startingStack / 2;
+        }
+        this.touch(t);
+        return answer(200, tournamentView(t, now));
+      }
+      case "colourUpPlan": {
+        if (!t) return needT();
+        const remove = Number(body["remove"]);
+        const into = t.chips.find((c) => c > remove);
+        if (!into) return error(400, "director/invalid", "no higher chip");
+        const seats = this.seating(t);
+        const tables = [...new Set(seats.map((s) => s.tableNumber))].sort((a, b) => a - b);
+        return answer(200, {
+          remove, into,
+          tables: tables.map((n) => ({ tableNumber: n, order: seats.filter((s) => s.tableNumber === n).sort((a, b) => a.seat - b.seat).map((s) => ({ entryId: s.entryId, name: s.name, seat: s.seat, stack: s.stack })) })),
+        });
+      }
+      case "colourUp":
+        return t ? this.colourUp(t, body as unknown as ColourUpRequest) : needT();
+      case "blindError": {
+        if (!t) return needT();
+        const clock = clockOf(t, now);
+        const l = clock ? t.structure.levels[clock.levelIndex]! : t.structure.levels[0]!;
+        return answer(200, blindErrorRuling({
+          skippedBigBlindSeat: Number(body["skippedBigBlindSeat"]), wrongBigBlindSeat: Number(body["wrongBigBlindSeat"]),
+          activeActions: Number(body["activeActions"]), handBlinds: { sb: l.sb, bb: l.bb, ante: l.ante },
+        }));
+      }
+      case "deal":
+      case "results":
+        return t ? answer(200, this.results(t, now)) : needT();
+    }
+  }
+
+  private signIn(u: MUser): HttpAnswer {
+    const token = `mock-token-${u.id}-${Math.floor(this.random() * 1e9)}`;
+    this.tokens.set(token, u.name);
+    return answer(200, { token, user: this.publicUser(u) });
+  }
+
+  private publicUser(u: MUser): UserInfo {
+    return { id: u.id, name: u.name, role: u.role };
+  }
+
+  private entryCommand(name: "register" | "unregister" | "reEnter" | "rebuy" | "addOn", t: MTournament, u: MUser): HttpAnswer {
+    const now = this.now();
+    const perm = lobbyEntry(t, u.id, u.balance, now).actions[name];
+    if (!perm.allowed) {
+      return error(409, perm.reason === "insufficient-funds" ? "ledger/insufficient-funds" : "tournament/not-allowed", perm.reason);
+    }
+    u.balance -= perm.cost;
+    const live = t.entries.find((e) => e.userId === u.id && e.state !== "busted");
+    if (name === "register" || name === "reEnter") {
+      t.entries.push({ entryId: `e${t.entries.length + 500}`, userId: u.id, name: u.name, stack: t.structure.startingStack, state: t.startedAt ? "playing" : "registered", tableNumber: null, seat: null, rebuys: 0, addOn: false, place: null, bustedAt: null });
+    } else if (name === "unregister" && live) {
+      t.entries = t.entries.filter((e) => e !== live);
+      u.balance += t.buyIn + t.fee;
+    } else if (name === "rebuy" && live) {
+      live.rebuys += 1;
+      live.stack += t.structure.startingStack;
+    } else if (name === "addOn" && live) {
+      live.addOn = true;
+      live.stack += t.structure.startingStack / 2;
+    }
+    this.touch(t);
+    return answer(200, { tournament: lobbyEntry(t, u.id, u.balance, now), balance: u.balance });
+  }
+
+  private seating(t: MTournament) {
+    return t.entries
+      .filter((e) => e.state !== "busted" && e.tableNumber !== null && e.seat !== null)
+      .map((e) => ({ entryId: e.entryId, name: e.name, tableNumber: e.tableNumber!, seat: e.seat!, stack: e.stack }))
+      .sort((a, b) => a.tableNumber - b.tableNumber || a.seat - b.seat);
+  }
+
+  private colourUp(t: MTournament, req: ColourUpRequest): HttpAnswer {
+    const into = t.chips.find((c) => c > req.remove);
+    if (!into) return error(400, "director/invalid", "no higher chip");
+    const seats = this.seating(t).filter((s) => s.tableNumber === req.tableNumber);
+    const deck = [...Array(52).keys()];
+    const players = seats.map((s) => {
+      const odd = req.oddChips.find((o) => o.entryId === s.entryId)?.count ?? 0;
+      const given = req.cards === "draw" ? null : (req.cards.find((c) => c.entryId === s.entryId)?.cards ?? []);
+      const cards = given ?? Array.from({ length: odd }, () => deck.splice(Math.floor(this.random() * deck.length), 1)[0]!);
+      return { entryId: s.entryId, name: s.name, seat: s.seat, stack: s.stack, odd, cards };
+    });
+    const result = chipRace(players, req.remove, into);
+    for (const r of result.players) {
+      const e = t.entries.find((x) => x.entryId === r.entryId);
+      if (e) e.stack = r.stackAfter;
+    }
+    this.touch(t);
+    return answer(200, result);
+  }
+
+  private results(t: MTournament, now: number) {
+    const view = tournamentView(t, now);
+    const busted = t.entries.filter((e) => e.state === "busted").sort((a, b) => (a.place ?? 0) - (b.place ?? 0));
+    return {
+      tournamentId: t.id,
+      name: t.name,
+      payouts: view.payouts,
+      results: busted.map((e) => ({ place: e.place!, entryId: e.entryId, name: e.name, prize: view.payouts.find((p) => p.place === e.place)?.amount ?? 0, rebuys: e.rebuys, addOn: e.addOn, bustedAt: e.bustedAt })),
+      stillIn: t.entries.filter((e) => e.state !== "busted").map((e) => ({ entryId: e.entryId, name: e.name, stack: e.stack })).sort((a, b) => b.stack - a.stack),
+      durationMs: t.startedAt ? now - t.startedAt : 0,
+    };
+  }
+
+  // ---------- hand histories (recorded from the mock tables' events) ----------
+
+  private readonly handRecords = new Map<string, { handId: string; tableId: string; tournamentId: string; handNumber: number; startedAt: number; events: TableEvent[] }>();
+
+  private handList(u: MUser) {
+    return [...this.handRecords.values()]
+      .filter((h) => h.events.some((e) => e.kind === "hand-end"))
+      .reverse()
+      .slice(0, 50)
+      .map((h) => {
+        const seat = (this.tables.get(h.tableId)?.seats.find((s) => s.id === u.id)?.seat) ?? 0;
+        const start = h.events[0]?.kind === "hand-start" ? (h.events[0].seats.find((s) => s.seat === seat)?.stack ?? 0) : 0;
+        const end = h.events.find((e) => e.kind === "hand-end");
+        const after = end?.kind === "hand-end" ? (end.stacks.find((s) => s.seat === seat)?.stack ?? 0) : 0;
+        return { handId: h.handId, tableId: h.tableId, tournamentId: h.tournamentId, handNumber: h.handNumber, startedAt: h.startedAt, net: after - start };
+      });
+  }
+
+  // ---------- WebSocket ----------
+
+  private broadcastEvent(tableId: string, handId: string | null, version: number, event: TableEvent): void {
+    const table = this.tables.get(tableId);
+    if (handId) {
+      if (event.kind === "hand-start") this.handRecords.set(handId, { handId, tableId, tournamentId: table?.tournamentId ?? "", handNumber: event.handNumber, startedAt: event.at, events: [] });
+      // Histories hold only what the hero saw (the table emits others' hole cards face down).
+      this.handRecords.get(handId)?.events.push(event);
+    }
+    for (const sock of this.sockets) {
+      if (!sock.subs.has(`table:${tableId}`)) continue;
+      this.push(sock, { type: "event", tableId, handId, version, event });
+    }
+  }
+
+  private touch(t: MTournament): void {
+    t.version += 1;
+    for (const sock of this.sockets) if (sock.subs.has(`tournament:${t.id}`)) this.push(sock, { type: "tournament-view", view: tournamentView(t, this.now()) });
+  }
+
+  private push(sock: { h: SocketHandlers }, m: ServerMessage): void {
+    const frame = encodeServerMessage(m);
+    if (!frame.ok) throw new Error(`mock server produced an invalid frame: ${frame.error.message}`);
+    const text = frame.value;
+    queueMicrotask(() => sock.h.onFrame(text));
+  }
+
+  private sendTableViews(tableId: string): void {
+    const table = this.tables.get(tableId);
+    if (!table) return;
+    for (const sock of this.sockets) {
+      if (!sock.subs.has(`table:${tableId}`)) continue;
+      const seat = table.seats.find((s) => s.id === sock.user?.id)?.seat ?? null;
+      this.push(sock, { type: "table-view", view: table.viewFor(seat, this.now()) });
+    }
+  }
+
+  connect(h: SocketHandlers): SocketLike {
+    const sock = { h, user: null as MUser | null, subs: new Set<string>() };
+    this.sockets.add(sock);
+    this.ensureTimer();
+    queueMicrotask(() => h.onOpen());
+    const fail = (code: ErrorCode, message: string, commandId: string | null = null) =>
+      this.push(sock, { type: "error", commandId, error: { code, message } });
+    return {
+      send: (text) => {
+        const parsed = parseClientMessage(text);
+        if (!parsed.ok) return fail(parsed.error.code as ErrorCode, parsed.error.message);
+        const m = parsed.value;
+        if (m.type !== "hello" && !sock.user) return fail("protocol/hello-required", "say hello first");
+        switch (m.type) {
+          case "hello": {
+            if (m.v !== PROTOCOL_VERSION) return fail("protocol/version-unsupported", `server speaks v${PROTOCOL_VERSION}`);
+            const u = this.userOf(m.token);
+            if (!u) return fail("auth/invalid-token", "unknown token");
+            sock.user = u;
+            return this.push(sock, { type: "welcome", v: PROTOCOL_VERSION, user: this.publicUser(u), serverTime: this.now() });
+          }
+          case "subscribe":
+          case "unsubscribe": {
+            const key = m.channel.kind === "table" ? `table:${m.channel.tableId}` : `tournament:${m.channel.tournamentId}`;
+            if (m.type === "unsubscribe") return void sock.subs.delete(key);
+            if (m.channel.kind === "table") {
+              if (!this.tables.has(m.channel.tableId)) return fail("table/not-found", "no such table");
+              sock.subs.add(key);
+              return this.sendTableViews(m.channel.tableId);
+            }
+            const t = this.tournament(m.channel.tournamentId);
+            if (!t) return fail("tournament/not-found", "no such tournament");
+            sock.subs.add(key);
+            return this.push(sock, { type: "tournament-view", view: tournamentView(t, this.now()) });
+          }
+          case "act": {
+            const table = this.tables.get(m.tableId);
+            if (!table) return fail("table/not-found", "no such table", m.commandId);
+            if (m.version !== table.version || m.handId !== table.handId) return fail("table/stale-version", "the table moved on", m.commandId);
+            const seat = table.seats.find((s) => s.id === sock.user!.id)?.seat;
+            if (!seat) return fail("table/not-seated", "not at this table", m.commandId);
+            const code = table.act(seat, m.action, this.now());
+            if (code) return fail(code as ErrorCode, "refused", m.commandId);
+            this.push(sock, { type: "ack", commandId: m.commandId, version: table.version, duplicate: false });
+            return this.sendTableViews(m.tableId);
+          }
+          case "sit-out":
+          case "sit-in":
+            return this.push(sock, { type: "ack", commandId: m.commandId, version: 0, duplicate: false });
+          case "ping":
+            return this.push(sock, { type: "pong", nonce: m.nonce, serverTime: this.now() });
+        }
+      },
+      close: () => {
+        this.sockets.delete(sock);
+        queueMicrotask(() => h.onClose());
+      },
+    };
+  }
+
+  private nextBotAt = new Map<string, number>();
+
+  private ensureTimer(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  /** Bots act after a short think; the hero's clock folds or checks at its deadline. */
+  tick(): void {
+    const now = this.now();
+    for (const [id, table] of this.tables) {
+      if (table.actor === null) {
+        const at = this.nextBotAt.get(id) ?? now + 2500;
+        this.nextBotAt.set(id, at);
+        if (now >= at) {
+          this.nextBotAt.delete(id);
+          table.startHand(now);
+          this.sendTableViews(id);
+        }
+        continue;
+      }
+      const actor = table.seats[table.actor - 1]!;
+      const isHero = actor.id === "u-bodil";
+      const at = this.nextBotAt.get(id) ?? now + (isHero ? 0 : 900);
+      this.nextBotAt.set(id, at);
+      if (isHero) {
+        if (now > table.deadline + 30_000) {
+          const legal = table.legalFor(actor.seat)!;
+          table.act(actor.seat, legal.canCheck ? { kind: "check" } : { kind: "fold" }, now);
+          this.sendTableViews(id);
+        }
+        this.nextBotAt.delete(id);
+        continue;
+      }
+      if (now >= at) {
+        this.nextBotAt.delete(id);
+        table.act(actor.seat, table.botAction(actor.seat), now);
+        this.sendTableViews(id);
+      }
+    }
+  }
+}
+
+export function mockTransport(server = new MockServer()): Transport & { server: MockServer } {
+  return {
+    kind: "mock",
+    server,
+    request: async (method, path, body, token) => structuredClone(server.request(method, path, body, token)),
+    openSocket: (h) => server.connect(h),
+  };
+}
