@@ -1,4 +1,5 @@
 import type { PgMigration } from "./db.ts";
+import { NON_NEGATIVE_CHECK } from "../ledger-accounts.ts";
 
 export const EVENT_MIGRATIONS: readonly PgMigration[] = [
   {
@@ -28,5 +29,35 @@ export const EVENT_MIGRATIONS: readonly PgMigration[] = [
         state TEXT NOT NULL,
         saved_at BIGINT NOT NULL
       );`,
+  },
+];
+
+export const LEDGER_MIGRATIONS: readonly PgMigration[] = [
+  {
+    id: "ledger/001-double-entry",
+    sql: `
+      CREATE TABLE ledger_balances (
+        account TEXT NOT NULL,
+        asset TEXT NOT NULL,
+        balance BIGINT NOT NULL CHECK (${NON_NEGATIVE_CHECK}),
+        PRIMARY KEY (account, asset)
+      );
+      CREATE TABLE ledger_transactions (
+        id BIGSERIAL PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        memo TEXT NOT NULL,
+        at BIGINT NOT NULL
+      );
+      CREATE TABLE ledger_postings (
+        tx_id BIGINT NOT NULL REFERENCES ledger_transactions (id),
+        seq INT NOT NULL,
+        account TEXT NOT NULL,
+        asset TEXT NOT NULL,
+        amount BIGINT NOT NULL CHECK (amount <> 0),
+        PRIMARY KEY (tx_id, seq)
+      );
+      CREATE INDEX ledger_postings_by_account ON ledger_postings (account, tx_id);`,
   },
 ];

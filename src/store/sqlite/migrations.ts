@@ -1,4 +1,5 @@
 import type { SqliteMigration } from "./db.ts";
+import { NON_NEGATIVE_CHECK } from "../ledger-accounts.ts";
 
 export const EVENT_MIGRATIONS: readonly SqliteMigration[] = [
   {
@@ -26,5 +27,35 @@ export const EVENT_MIGRATIONS: readonly SqliteMigration[] = [
         state TEXT NOT NULL,
         saved_at INTEGER NOT NULL
       );`,
+  },
+];
+
+export const LEDGER_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    id: "ledger/001-double-entry",
+    sql: `
+      CREATE TABLE ledger_balances (
+        account TEXT NOT NULL,
+        asset TEXT NOT NULL,
+        balance INTEGER NOT NULL CHECK (${NON_NEGATIVE_CHECK}),
+        PRIMARY KEY (account, asset)
+      ) WITHOUT ROWID;
+      CREATE TABLE ledger_transactions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        key TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        memo TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE TABLE ledger_postings (
+        tx_id INTEGER NOT NULL REFERENCES ledger_transactions (id),
+        seq INTEGER NOT NULL,
+        account TEXT NOT NULL,
+        asset TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount <> 0),
+        PRIMARY KEY (tx_id, seq)
+      );
+      CREATE INDEX ledger_postings_by_account ON ledger_postings (account, tx_id);`,
   },
 ];
