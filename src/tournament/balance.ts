@@ -35,10 +35,14 @@ export interface BalanceResult {
 function validate(tables: readonly BalanceTable[], opts: BalanceOptions): Result<null> {
   const ids = new Set(tables.map((t) => t.id));
   if (ids.size !== tables.length) return fail("tournament/duplicate-table", "each table appears once");
-  const players = tables.flatMap((t) => t.seats.map((s) => s.player));
+  const players = tables.flatMap((t) => [
+    ...t.seats.map((s) => s.player).filter((p) => !(t.departed ?? []).includes(p)),
+    ...(t.joined ?? []).map((s) => s.player),
+  ]);
   if (new Set(players).size !== players.length) return fail("tournament/duplicate-player", "a player is seated once");
   for (const t of tables) {
-    if (t.seats.some((s) => s.seat < 1 || s.seat > opts.tableSize) || new Set(t.seats.map((s) => s.seat)).size !== t.seats.length) {
+    const all = [...t.seats, ...(t.joined ?? [])];
+    if (all.some((s) => !Number.isInteger(s.seat) || s.seat < 1 || s.seat > opts.tableSize) || new Set(t.seats.map((s) => s.seat)).size !== t.seats.length) {
       return fail("tournament/bad-seat", `table ${t.id}: seats are 1..${opts.tableSize}, one player each`, { table: t.id });
     }
     if ((t.busted ?? []).some((b) => !t.seats.some((s) => s.player === b))) {

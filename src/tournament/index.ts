@@ -29,3 +29,5 @@ export { shootoutLosers, shootoutRound, type ShootoutTable, type ShootoutPlacing
 export { balanceTables, balanceRound, type BalanceOptions, type BalanceResult } from "./balance.ts";
 export { samePosition, worstSeat, type BalanceRule } from "./balance-seat.ts";
 export type { BalanceTable, Move } from "./table-model.ts";
+export { correctBlindError, type BlindCorrection, type BlindErrorButton } from "./blind-errors.ts";
+export { forcedBets, type BlindLevel, type ForcedBets } from "./forced-bets.ts";

@@ -17,6 +17,10 @@ export interface BalanceTable {
   readonly busted?: readonly string[];
   /** The table is playing a hand now: nobody can be moved away from it yet. */
   readonly inHand?: boolean;
+  /** Players moved in since that hand (they play from the next hand on). */
+  readonly joined?: readonly SeatedPlayer[];
+  /** Players moved away since that hand. */
+  readonly departed?: readonly string[];
 }
 
 export interface Move {
@@ -41,6 +45,8 @@ export interface WorkTable {
 
 export function workTable(t: BalanceTable, tableSize: number): WorkTable {
   const busted = new Set(t.busted ?? []);
+  const gone = new Set(t.departed ?? []);
+  const joined = t.joined ?? [];
   const taken = new Set(t.seats.map((s) => s.seat));
   const bySeat = new Map(t.seats.map((s) => [s.seat, s]));
   const dealt = orderFrom(t.button, taken, tableSize).map((s) => bySeat.get(s)!);
@@ -52,8 +58,12 @@ export function workTable(t: BalanceTable, tableSize: number): WorkTable {
     button: t.button,
     lastBB: t.bb ?? guessBB ?? t.button,
     dealt,
-    now: new Map(t.seats.filter((s) => !busted.has(s.player)).map((s) => [s.seat, s.player])),
-    vacated: dealt.flatMap((s, i) => (busted.has(s.player) ? [{ seat: s.seat, position: i + 1 }] : [])),
+    now: new Map(
+      [...t.seats.filter((s) => !busted.has(s.player) && !gone.has(s.player)), ...joined].map((s) => [s.seat, s.player]),
+    ),
+    vacated: dealt.flatMap((s, i) =>
+      busted.has(s.player) && !joined.some((j) => j.seat === s.seat) ? [{ seat: s.seat, position: i + 1 }] : [],
+    ),
   };
 }
 
