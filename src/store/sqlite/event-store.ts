@@ -1,6 +1,11 @@
 // EventStore on SQLite. better-sqlite3 is synchronous and SQLite has one writer, so every
 // append is one IMMEDIATE transaction and global positions are committed in order: the
 // catch-up cursor is simply the last position read.
+//
+// Group commit: appends requested in the same turn of the event loop are written in one
+// transaction (each in its own savepoint, so one failing append does not sink the others)
+// and all resolve after that one commit. With synchronous=FULL a commit costs an fsync
+// (~4 ms on the CI disk); a thousand tables acting at once then pay one fsync, not a thousand.
 import type { Database as Db } from "better-sqlite3";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { STORE_ERRORS, versionConflict } from "../errors.ts";
@@ -33,6 +38,12 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 class SqliteEventStore implements EventStore {
   private readonly q;
   private readonly appendTx;
+  private queue: Array<{
+    run: () => Result<AppendResult>;
+    resolve: (r: Result<AppendResult>) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  private scheduled = false;
 
   constructor(
     private readonly db: Db,
@@ -82,7 +93,41 @@ class SqliteEventStore implements EventStore {
   async append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
     const encoded = encodeAppend(stream, expected, events);
     if (!encoded.ok) return encoded;
-    return this.appendTx.immediate(stream, expected, encoded);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ run: () => this.appendTx(stream, expected, encoded), resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.queue.splice(0);
+    if (batch.length === 0) return;
+    const outcomes: Array<{ value: Result<AppendResult> } | { error: unknown }> = [];
+    try {
+      this.db
+        .transaction(() => {
+          for (const item of batch) {
+            try {
+              outcomes.push({ value: item.run() });
+            } catch (error) {
+              outcomes.push({ error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const o = outcomes[i];
+      if (o !== undefined && "value" in o) item.resolve(o.value);
+      else item.reject(o?.error);
+    });
   }
 
   async read(stream: string, fromVersion = 1, limit = Number.MAX_SAFE_INTEGER): Promise<StoredEvent[]> {
@@ -127,6 +172,7 @@ class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.flush();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { parseDbUrl } from "./target.ts";
+
+describe("parseDbUrl", () => {
+  it("SQLite paths, with or without the sqlite: prefix", () => {
+    expect(parseDbUrl("felt.db")).toEqual({ ok: true, value: { kind: "sqlite", path: "felt.db" } });
+    expect(parseDbUrl("sqlite:/var/felt/x.db")).toEqual({ ok: true, value: { kind: "sqlite", path: "/var/felt/x.db" } });
+    expect(parseDbUrl(":memory:")).toEqual({ ok: true, value: { kind: "sqlite", path: ":memory:" } });
+  });
+  it("PostgreSQL URLs with an optional schema parameter", () => {
+    expect(parseDbUrl("postgres://localhost:5432/test")).toEqual({
+      ok: true,
+      value: { kind: "postgres", url: "postgres://localhost:5432/test", schema: "felt" },
+    });
+    const r = parseDbUrl("postgresql://u@h/db?schema=night_one");
+    expect(r.ok && r.value).toEqual({ kind: "postgres", url: "postgresql://u@h/db", schema: "night_one" });
+  });
+  it("store/bad-url for what is neither", () => {
+    expect(!parseDbUrl("mysql://x/y").ok && parseDbUrl("mysql://x/y")).toMatchObject({ error: { code: "store/bad-url" } });
+    expect(parseDbUrl("").ok).toBe(false);
+    expect(parseDbUrl("postgres://h/db?schema=Bad-Name").ok).toBe(false);
+  });
+});

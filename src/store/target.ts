@@ -1,0 +1,55 @@
+// Where Felt keeps its data: `--db` values. SQLite by default ("felt.db", "sqlite:path",
+// ":memory:" for throwaway runs); PostgreSQL with a postgres:// or postgresql:// URL
+// (optionally "?schema=name" to pick the PostgreSQL schema; default "felt").
+import { fail, ok, type Result } from "../lib/result.ts";
+import { STORE_ERRORS } from "./errors.ts";
+import type { Durability } from "./sqlite/db.ts";
+import type { EventStore } from "./event-store.ts";
+import type { Ledger } from "./ledger.ts";
+import { openSqliteEventStore } from "./sqlite/event-store.ts";
+import { openSqliteLedger } from "./sqlite/ledger.ts";
+import { openPostgresEventStore } from "./postgres/event-store.ts";
+import { openPostgresLedger } from "./postgres/ledger.ts";
+
+export type StorageTarget =
+  | { readonly kind: "sqlite"; readonly path: string }
+  | { readonly kind: "postgres"; readonly url: string; readonly schema: string };
+
+export function parseDbUrl(value: string): Result<StorageTarget> {
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return fail(STORE_ERRORS.badUrl, `not a valid PostgreSQL URL: ${value}`);
+    }
+    const schema = url.searchParams.get("schema") ?? "felt";
+    url.searchParams.delete("schema");
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) return fail(STORE_ERRORS.badUrl, `bad schema name ${schema}`);
+    return ok({ kind: "postgres", url: url.toString(), schema });
+  }
+  const path = value.startsWith("sqlite:") ? value.slice("sqlite:".length) : value;
+  if (path.length === 0) return fail(STORE_ERRORS.badUrl, "empty SQLite path");
+  if (path.includes("://")) return fail(STORE_ERRORS.badUrl, `unsupported database URL ${value}`);
+  return ok({ kind: "sqlite", path });
+}
+
+export interface OpenOptions {
+  readonly now?: () => number;
+  /** SQLite events only; the ledger is always "full". */
+  readonly eventDurability?: Durability;
+}
+
+export async function openEventStore(target: StorageTarget, options: OpenOptions = {}): Promise<EventStore> {
+  const now = options.now === undefined ? {} : { now: options.now };
+  if (target.kind === "sqlite") {
+    return openSqliteEventStore(target.path, { ...now, ...(options.eventDurability ? { durability: options.eventDurability } : {}) });
+  }
+  return openPostgresEventStore(target.url, { schema: target.schema, ...now });
+}
+
+export async function openLedger(target: StorageTarget, options: OpenOptions = {}): Promise<Ledger> {
+  const now = options.now === undefined ? {} : { now: options.now };
+  if (target.kind === "sqlite") return openSqliteLedger(target.path, now);
+  return openPostgresLedger(target.url, { schema: target.schema, ...now });
+}
