@@ -1,0 +1,77 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "./components/language-switcher.tsx";
+import { useLive, useServices } from "./context.tsx";
+import { href, useRoute } from "./router.ts";
+import { SignIn } from "./screens/sign-in.tsx";
+import { Lobby } from "./screens/lobby.tsx";
+import { TableScreen } from "./screens/table.tsx";
+import { MultiTable } from "./screens/multi-table.tsx";
+import { Hands } from "./screens/hands.tsx";
+import { ClockScreen } from "./screens/clock.tsx";
+import { DirectorConsole } from "./screens/director/console.tsx";
+
+export function App() {
+  const { t } = useTranslation();
+  const { client, live, mock } = useServices();
+  const state = useLive();
+  const [screen = "lobby", ...rest] = useRoute();
+  const signedIn = client.token !== null;
+
+  useEffect(() => {
+    if (signedIn) live.connect();
+  }, [signedIn, live]);
+
+  // The TV clock is full screen: no navigation around it.
+  if (screen === "clock" && rest[0]) return <ClockScreen tournamentId={rest[0]} />;
+
+  const body = (() => {
+    if (!signedIn || screen === "sign-in") return <SignIn />;
+    switch (screen) {
+      case "table":
+        return rest[0] ? <TableScreen tableId={rest[0]} /> : <MultiTable />;
+      case "tables":
+        return <MultiTable />;
+      case "hands":
+        return <Hands handId={rest[0] ?? null} />;
+      case "director":
+        return <DirectorConsole tab={rest[0] ?? "create"} tournamentId={rest[1] ?? null} />;
+      default:
+        return <Lobby />;
+    }
+  })();
+
+  return (
+    <div className="app">
+      <header className="top">
+        <a className="brand" href={href("lobby")}>
+          Felt
+        </a>
+        <nav>
+          <a href={href("lobby")}>{t("nav.lobby")}</a>
+          <a href={href("tables")}>{t("nav.tables")}</a>
+          <a href={href("hands")}>{t("nav.hands")}</a>
+          {state.user?.role === "director" && <a href={href("director", "create")}>{t("nav.director")}</a>}
+        </nav>
+        <span className="spacer" />
+        {mock && <span className="badge mock">{t("nav.mock")}</span>}
+        {state.user && <span className="user">{state.user.name}</span>}
+        <LanguageSwitcher />
+        {signedIn && (
+          <button
+            className="link"
+            onClick={() => {
+              live.disconnect();
+              client.setToken(null);
+              location.hash = href("sign-in");
+              location.reload();
+            }}
+          >
+            {t("nav.signOut")}
+          </button>
+        )}
+      </header>
+      <main>{body}</main>
+    </div>
+  );
+}

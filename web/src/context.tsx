@@ -1,0 +1,90 @@
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import type { RouteBody, RouteName, RouteResponse } from "../../src/protocol/index.ts";
+import type { FeltError } from "../../src/lib/result.ts";
+import { FeltClient } from "./api/client.ts";
+import { LiveSession, type LiveState } from "./api/live.ts";
+import { serverTransport } from "./api/server-transport.ts";
+import { mockTransport } from "./api/mock/mock-server.ts";
+
+export interface Services {
+  readonly client: FeltClient;
+  readonly live: LiveSession;
+  readonly mock: boolean;
+}
+
+/** The real server, or (with ?mock) the in-browser fake one signed in as its hero. */
+export function makeServices(mock: boolean): Services {
+  if (mock) {
+    const transport = mockTransport();
+    const client = new FeltClient(transport, null);
+    client.setToken(transport.server.heroToken);
+    return { client, live: new LiveSession(client), mock };
+  }
+  const client = new FeltClient(serverTransport());
+  return { client, live: new LiveSession(client), mock };
+}
+
+const Ctx = createContext<Services | null>(null);
+export const ServicesProvider = Ctx.Provider;
+
+export function useServices(): Services {
+  const s = useContext(Ctx);
+  if (!s) throw new Error("ServicesProvider missing");
+  return s;
+}
+
+export function useLive(): LiveState {
+  const { live } = useServices();
+  return useSyncExternalStore(live.subscribeStore, live.getState);
+}
+
+/** Server time now, ticking: for clocks and deadlines. */
+export function useServerNow(intervalMs = 250): number {
+  const { clockOffsetMs } = useLive();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now + clockOffsetMs;
+}
+
+export interface Query<T> {
+  readonly data: T | null;
+  readonly error: FeltError | null;
+  readonly loading: boolean;
+  reload(): void;
+}
+
+/** GET-style call that runs on mount and when `key` changes. */
+export function useQuery<N extends RouteName>(
+  name: N | null,
+  body: RouteBody<N>,
+  params: Readonly<Record<string, string>> = {},
+  key = "",
+): Query<RouteResponse<N>> {
+  const { client } = useServices();
+  const [state, setState] = useState<{ data: RouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: name !== null,
+  });
+  const [tick, setTick] = useState(0);
+  const paramKey = JSON.stringify(params);
+  useEffect(() => {
+    if (name === null) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    void client.call(name, body, JSON.parse(paramKey) as Record<string, string>).then((r) => {
+      if (!live) return;
+      setState(r.ok ? { data: r.value, error: null, loading: false } : { data: null, error: r.error, loading: false });
+    });
+    return () => {
+      live = false;
+    };
+    // body is rebuilt each render; `key` names what it depends on
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, name, paramKey, key, tick]);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return { ...state, reload };
+}

@@ -1,0 +1,154 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ColourUpPlan, ColourUpResult } from "../../../../src/protocol/index.ts";
+import type { FeltError } from "../../../../src/lib/result.ts";
+import { Cards } from "../../components/card.tsx";
+import { ErrorText } from "../../components/error-text.tsx";
+import { useFormat } from "../../components/use-format.ts";
+import { useQuery, useServices } from "../../context.tsx";
+import { newCommandId } from "../../api/client.ts";
+import { parseCardText } from "../../logic/cards.ts";
+
+/** R-CHIP-1..4: which chips go, the race order, entered or drawn cards, the result per player. */
+export function ColourUp({ tournamentId }: { tournamentId: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { client } = useServices();
+  const view = useQuery("tournament", undefined, { id: tournamentId }, tournamentId);
+  const [remove, setRemove] = useState<number | null>(null);
+  const [plan, setPlan] = useState<ColourUpPlan | null>(null);
+  const [table, setTable] = useState(1);
+  const [odd, setOdd] = useState<Record<string, number>>({});
+  const [cardText, setCardText] = useState<Record<string, string>>({});
+  const [mode, setMode] = useState<"draw" | "enter">("draw");
+  const [result, setResult] = useState<ColourUpResult | null>(null);
+  const [error, setError] = useState<FeltError | null>(null);
+  const chips = view.data?.chips ?? [];
+  const chosen = remove ?? chips[0] ?? null;
+
+  async function loadPlan() {
+    if (chosen === null) return;
+    const r = await client.call("colourUpPlan", { remove: chosen }, { id: tournamentId });
+    setError(r.ok ? null : r.error);
+    if (r.ok) {
+      setPlan(r.value);
+      setTable(r.value.tables[0]?.tableNumber ?? 1);
+      setResult(null);
+    }
+  }
+
+  const order = plan?.tables.find((x) => x.tableNumber === table)?.order ?? [];
+
+  async function race() {
+    if (!plan) return;
+    const cards =
+      mode === "draw"
+        ? ("draw" as const)
+        : order.map((p) => ({
+            entryId: p.entryId,
+            cards: (cardText[p.entryId] ?? "").split(/[\s,]+/).filter(Boolean).map(parseCardText).filter((c): c is number => c !== null),
+          }));
+    const r = await client.call(
+      "colourUp",
+      { commandId: newCommandId(), remove: plan.remove, tableNumber: table, oddChips: order.map((p) => ({ entryId: p.entryId, count: odd[p.entryId] ?? 0 })), cards },
+      { id: tournamentId },
+    );
+    setError(r.ok ? null : r.error);
+    if (r.ok) setResult(r.value);
+  }
+
+  return (
+    <div className="panel colour-up">
+      <h2>{t("colourUp.title")}</h2>
+      <div className="row">
+        <label>
+          {t("colourUp.remove")}
+          <select value={chosen ?? ""} onChange={(e) => setRemove(Number(e.target.value))}>
+            {chips.slice(0, -1).map((c) => (
+              <option key={c} value={c}>
+                {fmt.chips(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button onClick={() => void loadPlan()}>{t("colourUp.plan")}</button>
+      </div>
+      <ErrorText error={error} />
+      {plan && (
+        <>
+          <p>{t("colourUp.summary", { remove: fmt.chips(plan.remove), into: fmt.chips(plan.into) })}</p>
+          <p className="hint">{t("colourUp.rule")}</p>
+          <div className="row">
+            <label>
+              {t("seating.table")}
+              <select value={table} onChange={(e) => setTable(Number(e.target.value))}>
+                {plan.tables.map((x) => (
+                  <option key={x.tableNumber} value={x.tableNumber}>
+                    {x.tableNumber}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <input type="radio" checked={mode === "draw"} onChange={() => setMode("draw")} /> {t("colourUp.draw")}
+            </label>
+            <label>
+              <input type="radio" checked={mode === "enter"} onChange={() => setMode("enter")} /> {t("colourUp.enter")}
+            </label>
+          </div>
+          <table className="grid">
+            <thead>
+              <tr>
+                <th>{t("colourUp.order")}</th>
+                <th>{t("seating.seat")}</th>
+                <th>{t("auth.name")}</th>
+                <th>{t("colourUp.stack")}</th>
+                <th>{t("colourUp.oddChips", { chip: fmt.chips(plan.remove) })}</th>
+                {mode === "enter" && <th>{t("colourUp.cards")}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {order.map((p, i) => (
+                <tr key={p.entryId}>
+                  <td>{i + 1}</td>
+                  <td>{p.seat}</td>
+                  <td>{p.name}</td>
+                  <td className="num">{fmt.chips(p.stack)}</td>
+                  <td>
+                    <input type="number" min={0} value={odd[p.entryId] ?? 0} onChange={(e) => setOdd({ ...odd, [p.entryId]: Number(e.target.value) })} />
+                  </td>
+                  {mode === "enter" && (
+                    <td>
+                      <input placeholder="As Kd" value={cardText[p.entryId] ?? ""} onChange={(e) => setCardText({ ...cardText, [p.entryId]: e.target.value })} />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button className="primary" onClick={() => void race()}>
+            {t("colourUp.run")}
+          </button>
+        </>
+      )}
+      {result && (
+        <table className="grid result">
+          <caption>{t("colourUp.result")}</caption>
+          <tbody>
+            {result.players.map((p) => (
+              <tr key={p.entryId} className={p.wonChip ? "won" : ""}>
+                <td>{p.seat}</td>
+                <td>{p.name}</td>
+                <td>{p.cards.length > 0 ? <Cards cards={p.cards} size="sm" /> : ""}</td>
+                <td>{p.fromBank ? t("colourUp.fromBank") : p.wonChip ? t("colourUp.won", { chip: fmt.chips(result.into) }) : ""}</td>
+                <td className="num">
+                  {fmt.chips(p.stackBefore)} → <b>{fmt.chips(p.stackAfter)}</b>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

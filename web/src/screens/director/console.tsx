@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { FeltError } from "../../../../src/lib/result.ts";
+import { ErrorText } from "../../components/error-text.tsx";
+import { useQuery, useServices } from "../../context.tsx";
+import { newCommandId } from "../../api/client.ts";
+import { go, href } from "../../router.ts";
+import { CreateTournament } from "./create.tsx";
+import { Seating } from "./seating.tsx";
+import { Floor } from "./floor.tsx";
+import { ColourUp } from "./colour-up.tsx";
+import { BlindErrorWizard } from "./blind-error.tsx";
+import { PayoutsAndDeal } from "./payouts.tsx";
+
+const TABS = ["create", "seating", "floor", "colour-up", "blind-error", "payouts"] as const;
+
+export function DirectorConsole({ tab, tournamentId }: { tab: string; tournamentId: string | null }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const lobby = useQuery("lobby", undefined);
+  const [error, setError] = useState<FeltError | null>(null);
+  const running = (lobby.data?.tournaments ?? []).filter((x) => x.status !== "finished" && x.status !== "cancelled");
+  const id = tournamentId ?? running[0]?.id ?? null;
+  const current = lobby.data?.tournaments.find((x) => x.id === id) ?? null;
+
+  async function control(route: "start" | "pause" | "resume") {
+    if (!id) return;
+    const r = await client.call(route, { commandId: newCommandId() }, { id });
+    setError(r.ok ? null : r.error);
+    lobby.reload();
+  }
+
+  return (
+    <section className="director">
+      <div className="row director-head">
+        <h1>{t("director.title")}</h1>
+        <select value={id ?? ""} onChange={(e) => go("director", tab, e.target.value)} aria-label={t("director.tournament")}>
+          {running.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name}
+            </option>
+          ))}
+        </select>
+        {current && (
+          <>
+            <span className={`status ${current.status}`}>{t(`status.${current.status}`)}</span>
+            <button disabled={current.status !== "registering"} onClick={() => void control("start")}>
+              {t("director.start")}
+            </button>
+            <button disabled={current.status !== "running" && current.status !== "break"} onClick={() => void control("pause")}>
+              {t("director.pause")}
+            </button>
+            <button disabled={current.status !== "paused"} onClick={() => void control("resume")}>
+              {t("director.resume")}
+            </button>
+            <a className="button" href={href("clock", current.id)} target="_blank" rel="noreferrer">
+              {t("director.openClock")}
+            </a>
+          </>
+        )}
+      </div>
+      <ErrorText error={error} />
+      <nav className="tabs">
+        {TABS.map((x) => (
+          <a key={x} className={x === tab ? "on" : ""} href={href("director", x, ...(id ? [id] : []))}>
+            {t(`director.tab.${x}`)}
+          </a>
+        ))}
+      </nav>
+      <div className="tab-body">
+        {tab === "create" && <CreateTournament onCreated={() => lobby.reload()} />}
+        {tab !== "create" && !id && <p>{t("director.noTournament")}</p>}
+        {tab === "seating" && id && <Seating tournamentId={id} />}
+        {tab === "floor" && id && <Floor tournamentId={id} />}
+        {tab === "colour-up" && id && <ColourUp tournamentId={id} />}
+        {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}
+        {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { FeltError } from "../../../../src/lib/result.ts";
+import { ErrorText } from "../../components/error-text.tsx";
+import { useFormat } from "../../components/use-format.ts";
+import { useQuery, useServices } from "../../context.tsx";
+import { newCommandId } from "../../api/client.ts";
+import { chipChop, icmEquity, roundDeal } from "../../logic/icm.ts";
+import { toCsv } from "../../logic/csv.ts";
+
+/** Payouts, the ICM / chip-chop deal for the players left, and the results export. */
+export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { client } = useServices();
+  const results = useQuery("results", undefined, { id: tournamentId }, tournamentId);
+  const [method, setMethod] = useState<"icm" | "chip-chop">("icm");
+  const [error, setError] = useState<FeltError | null>(null);
+  const [done, setDone] = useState(false);
+  const r = results.data;
+  const left = r?.stillIn ?? [];
+  const dealable = left.length >= 2 && left.length <= 10;
+  const remaining = r ? r.payouts.filter((p) => p.place <= left.length).map((p) => p.amount) : [];
+  const deal = useMemo(() => {
+    if (!dealable) return [];
+    const stacks = left.map((p) => p.stack);
+    const raw = method === "icm" ? icmEquity(stacks, remaining) : chipChop(stacks, remaining);
+    return roundDeal(raw, remaining.reduce((a, b) => a + b, 0));
+  }, [dealable, left, remaining, method]);
+
+  async function accept() {
+    const res = await client.call(
+      "deal",
+      { commandId: newCommandId(), method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: deal[i] ?? 0 })) },
+      { id: tournamentId },
+    );
+    setError(res.ok ? null : res.error);
+    setDone(res.ok);
+  }
+
+  function exportCsv() {
+    if (!r) return;
+    const rows: (string | number)[][] = [[t("results.place"), t("auth.name"), t("results.prize"), t("results.rebuys"), t("results.addOn")]];
+    for (const x of left) rows.push(["", x.name, "", "", ""]);
+    for (const x of r.results) rows.push([x.place, x.name, x.prize, x.rebuys, x.addOn ? 1 : 0]);
+    const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: "text/csv" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${r.name.replace(/[^\p{L}\p{N}]+/gu, "-")}-results.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  }
+
+  return (
+    <div className="cols">
+      <div className="panel">
+        <h2>{t("payouts.title")}</h2>
+        <ErrorText error={results.error} />
+        <table className="grid">
+          <tbody>
+            {r?.payouts.map((p) => (
+              <tr key={p.place}>
+                <td>{fmt.place(p.place)}</td>
+                <td className="num">{fmt.money(p.amount)}</td>
+                <td>{r.results.find((x) => x.place === p.place)?.name ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="panel">
+        <h2>{t("payouts.deal")}</h2>
+        {!dealable && <p>{t("payouts.dealWhen")}</p>}
+        {dealable && (
+          <>
+            <div className="row">
+              <label>
+                <input type="radio" checked={method === "icm"} onChange={() => setMethod("icm")} /> {t("payouts.icm")}
+              </label>
+              <label>
+                <input type="radio" checked={method === "chip-chop"} onChange={() => setMethod("chip-chop")} /> {t("payouts.chipChop")}
+              </label>
+            </div>
+            <table className="grid">
+              <thead>
+                <tr>
+                  <th>{t("auth.name")}</th>
+                  <th>{t("payouts.chips")}</th>
+                  <th>{t("payouts.amount")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {left.map((p, i) => (
+                  <tr key={p.entryId}>
+                    <td>{p.name}</td>
+                    <td className="num">{fmt.chips(p.stack)}</td>
+                    <td className="num">{fmt.money(deal[i] ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ErrorText error={error} />
+            {done && <p className="ok">{t("payouts.dealDone")}</p>}
+            <button className="primary" onClick={() => void accept()}>
+              {t("payouts.acceptDeal")}
+            </button>
+          </>
+        )}
+      </div>
+      <div className="panel">
+        <h2>{t("results.title")}</h2>
+        <button onClick={exportCsv}>{t("results.export")}</button>
+        <table className="grid">
+          <tbody>
+            {left.map((x) => (
+              <tr key={x.entryId}>
+                <td>—</td>
+                <td>{x.name}</td>
+                <td className="num">{fmt.chips(x.stack)}</td>
+              </tr>
+            ))}
+            {r?.results.map((x) => (
+              <tr key={x.entryId}>
+                <td>{fmt.place(x.place)}</td>
+                <td>{x.name}</td>
+                <td className="num">{x.prize > 0 ? fmt.money(x.prize) : ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

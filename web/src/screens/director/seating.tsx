@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { ErrorText } from "../../components/error-text.tsx";
+import { useFormat } from "../../components/use-format.ts";
+import { useQuery } from "../../context.tsx";
+
+/** The seat draw, and a printable seat card per player (R-TBL-1). */
+export function Seating({ tournamentId }: { tournamentId: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const seating = useQuery("seating", undefined, { id: tournamentId }, tournamentId);
+  const seats = seating.data?.seats ?? [];
+  const tables = [...new Set(seats.map((s) => s.tableNumber))];
+  return (
+    <div className="seating">
+      <div className="row no-print">
+        <h2>{t("seating.title")}</h2>
+        <button onClick={() => print()}>{t("seating.print")}</button>
+      </div>
+      <ErrorText error={seating.error} />
+      <div className="cols no-print">
+        {tables.map((n) => (
+          <table key={n} className="grid">
+            <caption>{t("table.title", { number: n })}</caption>
+            <tbody>
+              {seats.filter((s) => s.tableNumber === n).map((s) => (
+                <tr key={s.entryId}>
+                  <td>{s.seat}</td>
+                  <td>{s.name}</td>
+                  <td className="num">{fmt.chips(s.stack)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
+      <div className="seat-cards">
+        {seats.map((s) => (
+          <div key={s.entryId} className="seat-card">
+            <div className="who">{s.name}</div>
+            <div className="where">
+              <span>{t("seating.table")}</span> <b>{s.tableNumber}</b>
+              <span>{t("seating.seat")}</span> <b>{s.seat}</b>
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

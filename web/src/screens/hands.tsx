@@ -1,0 +1,97 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Cards } from "../components/card.tsx";
+import { ErrorText } from "../components/error-text.tsx";
+import { useFormat } from "../components/use-format.ts";
+import { useQuery } from "../context.tsx";
+import { replayFrames } from "../logic/replay.ts";
+import { href } from "../router.ts";
+import { EventLine } from "./table.tsx";
+
+/** The player's hand history, and a step-by-step replayer for any hand in it. */
+export function Hands({ handId }: { handId: string | null }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const list = useQuery("hands", undefined);
+  return (
+    <section className="hands">
+      <div className="panel">
+        <h1>{t("hands.title")}</h1>
+        <ErrorText error={list.error} />
+        <ul className="hand-list">
+          {list.data?.hands.map((h) => (
+            <li key={h.handId} className={h.handId === handId ? "on" : ""}>
+              <a href={href("hands", h.handId)}>
+                #{h.handNumber} · {fmt.time(h.startedAt)}
+              </a>{" "}
+              <span className={h.net >= 0 ? "plus" : "minus"}>
+                {h.net >= 0 ? "+" : "−"}
+                {fmt.chips(Math.abs(h.net))}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {list.data?.hands.length === 0 && <p>{t("hands.none")}</p>}
+      </div>
+      {handId && <Replayer handId={handId} />}
+    </section>
+  );
+}
+
+function Replayer({ handId }: { handId: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const hand = useQuery("hand", undefined, { id: handId }, handId);
+  const [step, setStep] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const frames = hand.data ? replayFrames(hand.data.events) : [];
+  const last = frames.length - 1;
+  useEffect(() => setStep(0), [handId]);
+  useEffect(() => {
+    if (!playing) return;
+    const id = setInterval(() => setStep((s) => (s >= last ? (setPlaying(false), s) : s + 1)), 700);
+    return () => clearInterval(id);
+  }, [playing, last]);
+  const f = frames[Math.min(step, last)];
+  if (!f) return <div className="panel">{hand.error ? <ErrorText error={hand.error} /> : t("common.loading")}</div>;
+  const names = (seat: number) => f.seats.find((s) => s.seat === seat)?.name ?? `#${seat}`;
+  return (
+    <div className="panel replayer">
+      <h2>{t("hands.replay", { number: hand.data?.handNumber ?? 0 })}</h2>
+      <div className="board">
+        <Cards cards={f.board} />
+        {f.pots.map((p, i) => (
+          <span key={i} className="pot">
+            {i === 0 ? t("table.mainPot") : t("table.sidePot", { n: i })}: {fmt.chips(p.amount)}
+          </span>
+        ))}
+      </div>
+      <table className="grid">
+        <tbody>
+          {f.seats.map((s) => (
+            <tr key={s.seat} className={s.folded ? "folded" : ""}>
+              <td>
+                {s.seat}
+                {f.button === s.seat ? " D" : ""}
+              </td>
+              <td>{s.name}</td>
+              <td>{s.cards ? <Cards cards={s.cards} size="sm" /> : <Cards cards={[null, null]} size="sm" />}</td>
+              <td className="num">{fmt.chips(s.stack)}</td>
+              <td className="num">{s.bet > 0 ? fmt.chips(s.bet) : ""}</td>
+              <td className="num plus">{s.won > 0 ? `+${fmt.chips(s.won)}` : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="now">{f.event && <EventLine e={f.event} names={names} />}</p>
+      <div className="row">
+        <button onClick={() => setStep(0)}>⏮</button>
+        <button onClick={() => setStep((s) => Math.max(0, s - 1))}>{t("hands.back")}</button>
+        <button onClick={() => setPlaying(!playing)}>{playing ? t("hands.pause") : t("hands.play")}</button>
+        <button onClick={() => setStep((s) => Math.min(last, s + 1))}>{t("hands.forward")}</button>
+        <button onClick={() => setStep(last)}>⏭</button>
+        <span>{t("hands.step", { step: step + 1, total: frames.length })}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { TableEvent } from "../../../src/protocol/index.ts";
+import { ErrorText } from "../components/error-text.tsx";
+import { useFormat } from "../components/use-format.ts";
+import { useLive, useServerNow, useServices } from "../context.tsx";
+import { href } from "../router.ts";
+import { TableFelt } from "./table-view.tsx";
+
+export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) => string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  switch (e.kind) {
+    case "hand-start":
+      return <>{t("log.handStart", { number: e.handNumber })}</>;
+    case "post":
+      return <>{t(`log.post.${e.blind}`, { name: names(e.seat), amount: fmt.chips(e.amount) })}</>;
+    case "action":
+      return <>{t(`log.${e.action}`, { name: names(e.seat), amount: fmt.chips(e.amount), to: fmt.chips(e.to) })}</>;
+    case "board":
+      return <>{t(`street.${e.street}`)}</>;
+    case "win":
+      return <>{t("log.win", { name: names(e.seat), amount: fmt.chips(e.amount) })}{e.category ? ` (${t(`handName.${e.category}`)})` : ""}</>;
+    case "show":
+      return <>{t("log.show", { name: names(e.seat) })}</>;
+    default:
+      return null;
+  }
+}
+
+export function TableScreen({ tableId, compact = false }: { tableId: string; compact?: boolean }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { live } = useServices();
+  const state = useLive();
+  const now = useServerNow();
+  useEffect(() => live.watch({ kind: "table", tableId }), [live, tableId]);
+  const view = state.tables.get(tableId);
+  if (!view) return <p className="panel">{t("common.loading")}</p>;
+  const names = (seat: number) => view.seats.find((s) => s.seat === seat)?.player?.name ?? `#${seat}`;
+  const events = (state.events.get(tableId) ?? []).filter((e) => ["hand-start", "post", "action", "board", "win", "show"].includes(e.kind));
+  return (
+    <section className={compact ? "table-screen compact" : "table-screen"}>
+      <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} />
+      {!compact && (
+        <aside className="side">
+          <ErrorText error={state.lastError} />
+          <button onClick={() => live.sitOut(tableId, !view.sittingOut)}>{view.sittingOut ? t("table.sitIn") : t("table.sitOut")}</button>
+          <h3>{t("table.lastHands")}</h3>
+          <ul className="recent">
+            {view.recentHands.map((h) => (
+              <li key={h.handId}>
+                <a href={href("hands", h.handId)}>#{h.handNumber}</a>{" "}
+                {h.winners.map((w, i) => (
+                  <span key={i}>
+                    {w.name} +{fmt.chips(w.amount)}
+                    {w.category ? ` · ${t(`handName.${w.category}`)}` : ""}{" "}
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+          <h3>{t("table.log")}</h3>
+          <ol className="log">
+            {events.slice(-14).map((e, i) => (
+              <li key={i}>
+                <EventLine e={e} names={names} />
+              </li>
+            ))}
+          </ol>
+        </aside>
+      )}
+    </section>
+  );
+}
