@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { openSqliteEventStore } from "../store/index.ts";
+import { ManualClock } from "./clock.ts";
+import { deckFromSeed, seedCommitment } from "./fair.ts";
+import { TableSession, type Subscriber } from "./table-session.ts";
+import type { ServerMessage } from "../protocol/index.ts";
+import { unwrap } from "../lib/result.ts";
+
+const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
+
+async function setup() {
+  const store = await openSqliteEventStore(":memory:");
+  const clock = new ManualClock();
+  let n = 0;
+  const opts = {
+    store,
+    clock,
+    handPauseMs: 1000,
+    seed: () => (n++).toString(16).padStart(64, "a"),
+    hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} },
+  };
+  const s = unwrap(await TableSession.open(config, opts));
+  for (const [seat, id] of [[1, "a"], [3, "b"], [5, "c"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+  return { s, store, clock, opts };
+}
+
+function capture(userId: string): Subscriber & { got: ServerMessage[] } {
+  const got: ServerMessage[] = [];
+  return { userId, got, send: (m) => got.push(m) };
+}
+
+describe("table session", () => {
+  it("deals from the committed seed, refuses stale and out-of-turn commands, acts once per command id", async () => {
+    const { s, clock } = await setup();
+    const subs = ["a", "b", "c"].map(capture);
+    subs.forEach((x) => s.subscribe(x));
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const hand = s.state.hand!;
+    expect(hand.commitment).toBe(seedCommitment(hand.seed));
+    const deck = deckFromSeed(hand.seed);
+    expect(hand.state.hole.slice(0, 2)).toEqual([deck[0], deck[hand.order.length]]);
+    const actorSeat = hand.order[hand.state.actor]!;
+    const actor = s.state.seats.get(actorSeat)!.playerId;
+    const other = ["a", "b", "c"].find((x) => x !== actor)!;
+    const v = s.state.version;
+    const cmd = { handId: hand.handId, version: v, commandId: "cmd-00001", action: { kind: "call" as const } };
+    expect((await s.act(other, { ...cmd, commandId: "cmd-00002" })).ok).toBe(false);
+    expect(await s.act(actor, { ...cmd, version: v - 1 })).toMatchObject({ ok: false, error: { code: "table/stale-version" } });
+    expect(await s.act(actor, { ...cmd, action: { kind: "raise", to: 11 } })).toMatchObject({ ok: false, error: { code: "table/illegal-action" } });
+    expect(s.state.version).toBe(v);
+    expect(await s.act(actor, cmd)).toEqual({ ok: true, value: { version: v + 1, duplicate: false } });
+    expect(await s.act(actor, cmd)).toEqual({ ok: true, value: { version: v + 1, duplicate: true } });
+    expect(s.state.version).toBe(v + 1);
+    // no-leak at the view edge: nobody's frames hold another seat's hole cards
+    for (const sub of subs) {
+      const mine = s.seatOf(sub.userId)!;
+      for (const m of sub.got) {
+        if (m.type === "event" && m.event.kind === "hole-cards" && m.event.seat !== mine) expect(m.event.cards).toBeNull();
+        if (m.type === "table-view") for (const seat of m.view.seats) if (seat.seat !== mine) expect(seat.cards).toBeNull();
+      }
+    }
+  });
+
+  it("R-TRN-9: the clock checks or folds, hands go on, and a reload rebuilds the same table", async () => {
+    const { s, clock, opts } = await setup();
+    s.dealSoon(0);
+    for (let i = 0; i < 200; i++) {
+      clock.advance(10_000);
+      await s.idle();
+    }
+    expect(s.state.handNumber).toBeGreaterThan(10);
+    const total = [...s.state.seats.values()].reduce((a, x) => a + x.stack, 0) + (s.state.hand ? 0 : 0);
+    if (s.state.hand === null) expect(total).toBe(3000);
+    const again = unwrap(await TableSession.load("t1", opts))!;
+    expect(again.state.version).toBe(s.state.version);
+    expect([...again.state.seats.values()]).toEqual([...s.state.seats.values()]);
+    expect(again.state.hand?.state).toEqual(s.state.hand?.state);
+    s.close();
+  });
+});
