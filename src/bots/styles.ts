@@ -1,0 +1,83 @@
+// Three bot styles so a field behaves like a field: random, tight-aggressive (hand
+// strength and position) and calling station.
+import { evaluate, rankOf, suitOf } from "../cards/index.ts";
+import type { Action } from "../engine/index.ts";
+import { randomInt, type RandomSource } from "../tournament/index.ts";
+import { passive, raiseTo, type Bot, type BotView } from "./view.ts";
+
+const chance = (rng: RandomSource, p: number): boolean => randomInt(rng, 1_000_000) < p * 1_000_000;
+const fold = (v: BotView): Action => (v.legal.canCheck ? { type: "check", player: v.player } : { type: "fold", player: v.player });
+
+/** Any legal action: fold a quarter of the time when facing a bet, raise sometimes. */
+export const randomBot: Bot = (v, rng) => {
+  const roll = randomInt(rng, 100);
+  if (!v.legal.canCheck && roll < 25) return fold(v);
+  if (v.legal.canRaise && v.legal.minRaiseTo !== null && v.legal.maxRaiseTo !== null && roll >= 85) {
+    const span = v.legal.maxRaiseTo - v.legal.minRaiseTo;
+    // Mostly small raises, now and then all in.
+    const to = roll >= 98 ? v.legal.maxRaiseTo : v.legal.minRaiseTo + Math.floor((span * randomInt(rng, 100)) / 400);
+    return raiseTo(v.legal, to);
+  }
+  return passive(v.legal);
+};
+
+/** Checks and calls nearly always; raises the minimum now and then. */
+export const callingStation: Bot = (v, rng) => {
+  if (v.legal.canRaise && v.legal.minRaiseTo !== null && chance(rng, 0.04)) return raiseTo(v.legal, v.legal.minRaiseTo);
+  return passive(v.legal);
+};
+
+/** Chen-style starting hand score, about 0 (7-2 offsuit) to 20 (A-A). */
+export function preflopScore(a: number, b: number): number {
+  const ra = rankOf(a);
+  const rb = rankOf(b);
+  const hi = Math.max(ra, rb);
+  const lo = Math.min(ra, rb);
+  const base = [1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 10][hi]!;
+  if (ra === rb) return Math.max(5, base * 2);
+  let score = base;
+  if (suitOf(a) === suitOf(b)) score += 2;
+  const gap = hi - lo - 1;
+  score -= gap === 0 ? 0 : gap === 1 ? 1 : gap === 2 ? 2 : gap === 3 ? 4 : 5;
+  if (gap <= 1 && hi < 10) score += 1;
+  return score;
+}
+
+// Hand values carry their category in the bits above 20 (src/cards hand-value).
+const PAIR = 1;
+const TWO_PAIR = 2;
+
+/** Tight-aggressive: plays strong hands, more of them late; bets made hands, folds to pressure without one. */
+export const tightAggressive: Bot = (v, rng) => {
+  const { legal } = v;
+  const bb = v.bigBlind;
+  const shortStack = v.stack <= 12 * bb;
+  if (v.street === 0) {
+    const late = v.players <= 2 || v.position >= v.players - 3;
+    const score = preflopScore(v.hole[0], v.hole[1]) + (late ? 1.5 : 0);
+    const facing = legal.call;
+    if (score >= 10 || (shortStack && score >= 8)) {
+      return shortStack ? raiseTo(legal, legal.maxRaiseTo ?? 0) : raiseTo(legal, Math.max(3 * bb, (legal.minRaiseTo ?? 0) + facing));
+    }
+    if (score >= 7 && facing <= 3 * bb) return passive(legal);
+    if (legal.canCheck) return passive(legal);
+    return fold(v);
+  }
+  const value = evaluate([...v.hole, ...v.board]);
+  const cat = value >>> 20;
+  const potOdds = legal.call / Math.max(1, v.pot + legal.call);
+  if (cat >= TWO_PAIR) return raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot * 0.75));
+  if (cat === PAIR) {
+    if (legal.canCheck) return chance(rng, 0.5) ? raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
+    return potOdds <= 0.3 ? passive(legal) : fold(v);
+  }
+  if (legal.canCheck) return chance(rng, 0.1) && v.inHand <= 3 ? raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
+  return potOdds <= 0.1 ? passive(legal) : fold(v);
+};
+
+export type BotStyle = "random" | "tight-aggressive" | "calling-station";
+export const BOTS: Readonly<Record<BotStyle, Bot>> = {
+  random: randomBot,
+  "tight-aggressive": tightAggressive,
+  "calling-station": callingStation,
+};

@@ -1,0 +1,69 @@
+// What a bot may know when it is its turn: its own cards, the board, the legal actions
+// and the public amounts; never another player's cards (STYLE: views at the edge).
+import type { Card } from "../cards/index.ts";
+import { ACTIVE, legalActions, potTotal, type Action, type HandState, type LegalActions } from "../engine/index.ts";
+import type { RandomSource } from "../tournament/index.ts";
+
+export interface BotView {
+  readonly player: number;
+  readonly players: number;
+  /** Players still able to act or all-in (not folded), this one included. */
+  readonly inHand: number;
+  readonly hole: readonly [Card, Card];
+  readonly board: readonly Card[];
+  /** 0 pre-flop, 1 flop, 2 turn, 3 river. */
+  readonly street: number;
+  readonly legal: LegalActions;
+  readonly stack: number;
+  /** Chips in the pots and in front of the players. */
+  readonly pot: number;
+  readonly bigBlind: number;
+  /** 0 = acts first after the flop (left of the button) … players-1 = the button. */
+  readonly position: number;
+}
+
+/** A bot picks one of the legal actions; the caller applies it like a human's. */
+export type Bot = (view: BotView, rng: RandomSource) => Action;
+
+export function botView(s: HandState): BotView | null {
+  const legal = legalActions(s);
+  if (legal === null) return null;
+  const i = legal.actor;
+  let inHand = 0;
+  for (let k = 0; k < s.n; k++) if (s.status[k] !== 0) inHand++;
+  let bets = 0;
+  for (let k = 0; k < s.n; k++) bets += s.bets[k]!;
+  return {
+    player: i,
+    players: s.n,
+    inHand,
+    hole: [s.hole[2 * i]!, s.hole[2 * i + 1]!],
+    board: s.board,
+    street: s.street,
+    legal,
+    stack: s.stacks[i]!,
+    pot: potTotal(s) + bets,
+    bigBlind: s.cfg.minBet,
+    // Heads-up p2 (index 1) has the button; otherwise the last index does.
+    position: s.n === 2 ? (i === 1 ? 1 : 0) : i,
+  };
+}
+
+export { ACTIVE };
+
+/** R-TRN-9: what the clock does for a player who runs out of time: check if possible, else fold. */
+export function timeoutAction(legal: LegalActions): Action {
+  return legal.canCheck ? { type: "check", player: legal.actor } : { type: "fold", player: legal.actor };
+}
+
+/** Check or call, whichever the legal actions allow. */
+export function passive(legal: LegalActions): Action {
+  return legal.canCheck ? { type: "check", player: legal.actor } : { type: "call", player: legal.actor };
+}
+
+/** A raise to `to`, clamped into the legal range; a call/check when raising is not allowed. */
+export function raiseTo(legal: LegalActions, to: number): Action {
+  if (!legal.canRaise || legal.minRaiseTo === null || legal.maxRaiseTo === null) return passive(legal);
+  const amount = Math.max(legal.minRaiseTo, Math.min(legal.maxRaiseTo, Math.round(to)));
+  return { type: "raise", player: legal.actor, to: amount };
+}

@@ -1,0 +1,51 @@
+// The simulator's hands: the real engine at every table, bots choosing among its legal
+// actions. Each entry keeps one bot style for the whole tournament (a field of mixed styles).
+import { BOTS, playBotHand, type Bot, type BotStyle } from "../bots/index.ts";
+import { shuffledDeck, type RandomSource } from "../tournament/index.ts";
+import type { HandPlayer } from "../tournament/director/index.ts";
+
+export interface FieldMix {
+  readonly random: number;
+  readonly "tight-aggressive": number;
+  readonly "calling-station": number;
+}
+
+export const DEFAULT_MIX: FieldMix = { random: 0.2, "tight-aggressive": 0.5, "calling-station": 0.3 };
+
+/** A stable style per player name (FNV-1a hash), so re-entries keep their style. */
+export function styleOf(name: string, mix: FieldMix = DEFAULT_MIX): BotStyle {
+  const base = name.split("#")[0]!;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < base.length; i++) h = Math.imul(h ^ base.charCodeAt(i), 0x01000193) >>> 0;
+  const x = h / 0x1_0000_0000;
+  const total = mix.random + mix["tight-aggressive"] + mix["calling-station"];
+  if (x < mix.random / total) return "random";
+  if (x < (mix.random + mix["tight-aggressive"]) / total) return "tight-aggressive";
+  return "calling-station";
+}
+
+export interface HandStats {
+  hands: number;
+  actions: number;
+  timeouts: number;
+  refused: number;
+}
+
+export function engineHandPlayer(options: { mix?: FieldMix; timeoutRate?: number; stats?: HandStats } = {}): HandPlayer {
+  const cache = new Map<string, Bot>();
+  const botOf = (entry: string): Bot => {
+    let b = cache.get(entry);
+    if (b === undefined) cache.set(entry, (b = BOTS[styleOf(entry, options.mix)]));
+    return b;
+  };
+  return (setup, rng: RandomSource) => {
+    const r = playBotHand(setup.config, shuffledDeck(rng), (i) => botOf(setup.entries[i]!), rng, options.timeoutRate !== undefined ? { timeoutRate: options.timeoutRate } : {});
+    if (options.stats !== undefined) {
+      options.stats.hands++;
+      options.stats.actions += r.actions;
+      options.stats.timeouts += r.timeouts;
+      options.stats.refused += r.refused;
+    }
+    return r.stacks;
+  };
+}

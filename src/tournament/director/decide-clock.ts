@@ -1,0 +1,104 @@
+// The clock moves (R-TRN-1): level changes take effect from the next hand, breaks start,
+// chips colour up when no level needs them any more (R-CHIP-1..4), and in a shootout the
+// lowest stack at every table goes at each level increase (R-TRN-11, R-PLACE-3).
+import { ok, type Result } from "../../lib/result.ts";
+import { colourUp, shootoutLosers, shuffledDeck, type RandomSource } from "../index.ts";
+import { clockAt, colourUpSchedule, type ColourUp, type Structure } from "../structure/index.ts";
+import { fieldClosed } from "./entries-closed.ts";
+import { placeGroups } from "./placements.ts";
+import { prizesFixedEvent } from "./prizes.ts";
+import { tableSizeOf, type TournamentState } from "./state.ts";
+import type { TournamentEvent } from "./types.ts";
+
+const schedules = new WeakMap<Structure, ColourUp[]>();
+function scheduleOf(st: Structure): ColourUp[] {
+  let s = schedules.get(st);
+  if (s === undefined) schedules.set(st, (s = colourUpSchedule(st)));
+  return s;
+}
+
+function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: RandomSource): TournamentEvent | null {
+  const c = s.config!;
+  const size = tableSizeOf(c);
+  const changed: [string, number][] = [];
+  let delta = 0;
+  for (const t of s.tables.values()) {
+    const players = [];
+    for (let i = 0; i < t.seats.length; i++) {
+      const id = t.seats[i];
+      if (id == null) continue;
+      const e = s.entries.get(id)!;
+      if (e.stack <= 0) continue;
+      // Without a physical count, a player holds as few small chips as the stack allows.
+      players.push({ id, seat: i + 1, stack: e.stack, small: (e.stack % cu.next) / cu.remove });
+    }
+    if (players.length === 0) continue;
+    const needsRace = players.some((p) => p.small > 0);
+    if (!needsRace) continue;
+    const r = colourUp({
+      method: c.colourUp ?? "race",
+      remove: cu.remove,
+      next: cu.next,
+      button: t.last?.button ?? t.firstButton,
+      tableSize: size,
+      players,
+      deck: shuffledDeck(rng),
+    });
+    if (!r.ok) continue;
+    for (const p of players) {
+      const after = r.value.stacks[p.id] ?? p.stack;
+      if (after !== p.stack) {
+        changed.push([p.id, after]);
+        delta += after - p.stack;
+      }
+    }
+  }
+  return { type: "coloured-up", at, remove: cu.remove, next: cu.next, stacks: changed, delta };
+}
+
+function shootoutEvent(s: TournamentState, at: number): TournamentEvent | null {
+  const c = s.config!;
+  if (c.format.kind !== "shootout") return null;
+  const finalTable = c.format.finalTable ?? tableSizeOf(c);
+  if (s.alive <= finalTable) return null;
+  const tables = [...s.tables.values()].map((t) => ({
+    table: String(t.id),
+    players: t.seats.filter((x): x is string => x !== null).map((id) => ({ id, stack: s.entries.get(id)!.stack })),
+  }));
+  const losers = shootoutLosers(tables);
+  if (losers.length === 0 || losers.length >= s.alive) return null;
+  const group = losers.map((l) => l.id);
+  return { type: "eliminated", at, groups: [group], places: fieldClosed(s, at) ? placeGroups(s.alive, [group]) : null };
+}
+
+export function decideTick(s: TournamentState, at: number, rng: RandomSource): Result<TournamentEvent[]> {
+  const c = s.config!;
+  const events: TournamentEvent[] = [];
+  if (s.status !== "running" || s.startedAt === null) return ok(events);
+  if (s.prizes === null && fieldClosed(s, at)) events.push(prizesFixedEvent(s, at));
+  // Heads-up matches run their own clocks (R-TRN-10): nothing tournament-wide to change.
+  if (c.format.kind === "heads-up") return ok(events);
+  const pos = clockAt(c.structure, at - s.startedAt);
+  const schedule = scheduleOf(c.structure);
+  let level = s.levelNumber;
+  // One schedule item per tick, so each colour-up sees the stacks the previous one left;
+  // the caller ticks until nothing happens.
+  for (let i = s.itemIndex + 1; i <= Math.min(pos.itemIndex, s.itemIndex + 1); i++) {
+    for (const cu of schedule) {
+      if (cu.itemIndex === i && s.chips.includes(cu.remove)) {
+        const ev = colourUpEvent(s, cu, at, rng);
+        if (ev !== null) events.push(ev);
+      }
+    }
+    const item = c.structure.items[i]!;
+    if (item.kind === "level") {
+      level++;
+      events.push({ type: "level-started", at, itemIndex: i, levelNumber: level });
+    } else events.push({ type: "break-started", at, itemIndex: i });
+  }
+  if (pos.itemIndex > s.itemIndex && c.structure.items[s.itemIndex + 1]!.kind === "level") {
+    const ev = shootoutEvent(s, at);
+    if (ev !== null) events.push(ev);
+  }
+  return ok(events);
+}

@@ -1,0 +1,90 @@
+// Announce, register, start or cancel (R-TRN-2, R-TRN-6, R-DEAL-6/7, R-TRN-10).
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { drawFirstButton, drawSeating, shuffled, type RandomSource } from "../index.ts";
+import { buyInPayment, decideStart, refunds } from "../money/index.ts";
+import { validateStructure } from "../structure/index.ts";
+import { drawMatches } from "./bracket.ts";
+import { fieldClosed } from "./entries-closed.ts";
+import { prizesFixedEvent } from "./prizes.ts";
+import { tableSizeOf, type TournamentState } from "./state.ts";
+import type { TableDraw, TournamentConfig, TournamentEvent } from "./types.ts";
+
+type Events = Result<TournamentEvent[]>;
+
+export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
+  const st = validateStructure(c.structure);
+  if (!st.ok) return st;
+  const f = c.format;
+  if (f.kind === "re-entry" && c.money.reEntry === undefined) return fail("tournament/bad-config", "a re-entry tournament needs money.reEntry (R-TRN-3)");
+  if (f.kind === "rebuy" && c.money.rebuy === undefined && c.money.addOn === undefined) return fail("tournament/bad-config", "a rebuy tournament needs money.rebuy or money.addOn (R-TRN-4/5)");
+  if (f.kind !== "re-entry" && c.money.reEntry !== undefined) return fail("tournament/bad-config", "only the re-entry format takes re-entries");
+  if (f.kind === "satellite" && !(Number.isInteger(f.seatValue) && f.seatValue > 0)) return fail("tournament/bad-config", "a satellite needs a positive seat value (R-TRN-8)");
+  if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail("tournament/bad-config", "a freeroll has no buy-in (R-TRN-7)");
+  const size = tableSizeOf(c);
+  if (!(Number.isInteger(size) && size >= 2 && size <= 23)) return fail("tournament/bad-table-size", `a table seats 2 to 23 players, not ${size}`);
+  if (!(Number.isInteger(c.money.buyIn) && c.money.buyIn >= 0 && Number.isInteger(c.money.fee) && c.money.fee >= 0)) {
+    return fail("tournament/bad-config", "buy-in and fee are whole non-negative amounts");
+  }
+  return ok(c);
+}
+
+export function decideAnnounce(s: TournamentState, at: number, config: TournamentConfig): Events {
+  if (s.config !== null) return fail("tournament/already-announced", "this tournament is already announced");
+  const c = checkConfig(config);
+  if (!c.ok) return c;
+  return ok([{ type: "announced", at, config }]);
+}
+
+export function decideOpen(s: TournamentState, at: number): Events {
+  if (s.config === null || s.status !== "announced") return fail("tournament/bad-status", `registration cannot open when ${s.status}`);
+  return ok([{ type: "registration-opened", at }]);
+}
+
+export function decideRegister(s: TournamentState, at: number, player: string): Events {
+  if (s.status !== "registering") return fail("tournament/not-registering", `registration is not open (${s.status})`, { player });
+  if (typeof player !== "string" || player.length === 0 || player.includes("#")) return fail("tournament/bad-player", "a player name is a non-empty string without '#'");
+  if (s.players.has(player)) return fail("tournament/already-registered", `${player} is already registered`, { player });
+  const c = s.config!;
+  return ok([{ type: "registered", at, payment: buyInPayment(c.money, c.structure, player) }]);
+}
+
+export function decideCancel(s: TournamentState, at: number, reason: string): Events {
+  if (s.status !== "announced" && s.status !== "registering") return fail("tournament/bad-status", `a ${s.status} tournament cannot be cancelled`);
+  const back = [...refunds(s.payments)].map(([player, amount]) => ({ player, amount }));
+  return ok([{ type: "cancelled", at, reason, refunds: back }]);
+}
+
+export function decideStartCmd(s: TournamentState, at: number, present: readonly string[] | undefined, rng: RandomSource): Events {
+  if (s.status !== "registering") return fail("tournament/bad-status", `cannot start when ${s.status}`);
+  const c = s.config!;
+  const here = (present ?? [...s.players.keys()]).filter((p) => s.players.has(p));
+  if (c.start !== undefined) {
+    const d = decideStart(c.start, at, here.length);
+    if (d.kind === "wait") return fail("tournament/not-yet", d.reason === "before-schedule" ? "it is not the scheduled start yet" : `waiting for ${c.start.minPlayers} players until the deadline`, { present: here.length });
+    // R-TRN-6: cancelled, everyone refunded, the guarantee void.
+    if (d.kind === "cancel") return decideCancel(s, at, `only ${d.present} of ${d.needed} players paid and present by the deadline`);
+  } else if (here.length < 2) {
+    return fail("tournament/too-few-players", "a tournament needs at least two players");
+  }
+  const ids = [...s.entries.keys()];
+  const events: TournamentEvent[] = [];
+  if (c.format.kind === "heads-up") {
+    events.push({ type: "started", at, tables: [] });
+    events.push(drawMatches(1, shuffled(ids, rng), 1, at, rng));
+  } else {
+    const seating = drawSeating(ids, rng, tableSizeOf(c));
+    if (!seating.ok) return seating;
+    const tables: TableDraw[] = [];
+    for (const t of seating.value.tables) {
+      const seats = t.seats.map((a) => ({ seat: a.seat, entry: a.player }));
+      const btn = seats.length >= 2 ? drawFirstButton(seats.map((x) => x.seat), rng) : null;
+      tables.push({ table: t.table, seats, button: btn?.ok ? btn.value.button : (seats[0]?.seat ?? 1) });
+    }
+    events.push({ type: "started", at, tables });
+  }
+  events.push({ type: "level-started", at, itemIndex: 0, levelNumber: 1 });
+  // Fixed at once when nothing more can be paid in (freezeout and the like).
+  const probe = { ...s, startedAt: at, alive: s.entries.size } as TournamentState;
+  if (fieldClosed(probe, at)) events.push(prizesFixedEvent(s, at));
+  return ok(events);
+}

@@ -1,0 +1,148 @@
+// Between hands: the busted are eliminated and placed (R-PLACE-1/2; busts at different
+// tables count as one hand when playing hand-for-hand), hand-for-hand starts at the money
+// bubble, tables are balanced and broken (R-TBL-2/3), the next bracket round is drawn
+// (R-TRN-10), and the tournament ends (R-PLACE-4; a satellite when the players left
+// equal the seats, R-TRN-8).
+import { ok, type Result } from "../../lib/result.ts";
+import { balanceTables, drawFirstButton, type BalanceTable, type RandomSource } from "../index.ts";
+import { drawMatches } from "./bracket.ts";
+import { fieldClosed } from "./entries-closed.ts";
+import { finalPlacements, placeGroups } from "./placements.ts";
+import { paidPlaces, prizesFixedEvent, seatsOf } from "./prizes.ts";
+import { tableSizeOf, type TournamentState } from "./state.ts";
+import type { TournamentEvent } from "./types.ts";
+
+/** R-PLACE-2: more starting chips rank better; equal starting stacks share a group. */
+function rankGroups(ids: readonly string[], start: (id: string) => number): string[][] {
+  const stacks = [...new Set(ids.map(start))].sort((a, b) => b - a);
+  return stacks.map((st) => ids.filter((id) => start(id) === st));
+}
+
+function eliminations(s: TournamentState, at: number): { events: TournamentEvent[]; groups: string[][][]; gone: number } {
+  const info = s.bustInfo;
+  const start = (id: string) => info.get(id)?.start ?? 0;
+  const byHand = new Map<number, string[]>();
+  for (const id of s.busted) {
+    const h = s.handForHand ? 0 : (info.get(id)?.hand ?? 0);
+    const list = byHand.get(h) ?? [];
+    list.push(id);
+    byHand.set(h, list);
+  }
+  const closed = fieldClosed(s, at);
+  let left = s.alive;
+  const events: TournamentEvent[] = [];
+  const groups: string[][][] = [];
+  for (const h of [...byHand.keys()].sort((a, b) => a - b)) {
+    const ids = byHand.get(h)!;
+    // Never eliminate the last players standing: if everyone left busted at once (cannot
+    // happen with chips conserved), keep them.
+    if (ids.length >= left) continue;
+    const g = rankGroups(ids, start);
+    events.push({ type: "eliminated", at, groups: g, places: closed ? placeGroups(left, g) : null });
+    groups.push(g);
+    left -= ids.length;
+  }
+  return { events, groups, gone: s.alive - left };
+}
+
+function balanceEvents(s: TournamentState, at: number, rng: RandomSource): TournamentEvent[] {
+  const size = tableSizeOf(s.config!);
+  const busted = new Set(s.busted);
+  const tables: BalanceTable[] = [];
+  for (const t of [...s.tables.values()].sort((a, b) => a.id - b.id)) {
+    const seats = [];
+    const out = [];
+    for (let i = 0; i < t.seats.length; i++) {
+      const id = t.seats[i];
+      if (id == null) continue;
+      seats.push({ seat: i + 1, player: id });
+      if (busted.has(id)) out.push(id);
+    }
+    const bb = t.last?.bb[0];
+    tables.push({ id: String(t.id), seats, button: t.last?.button ?? t.firstButton, ...(bb !== undefined ? { bb } : {}), busted: out });
+  }
+  const r = balanceTables(tables, { tableSize: size, rng });
+  if (!r.ok) return [];
+  const events: TournamentEvent[] = [];
+  if (r.value.moves.length > 0) {
+    events.push({ type: "moved", at, moves: r.value.moves.map((m) => ({ entry: m.player, from: Number(m.from), to: Number(m.to), seat: m.seat })) });
+  }
+  for (const b of r.value.broken) events.push({ type: "table-broken", at, table: Number(b) });
+  if (r.value.finalTable !== undefined) {
+    const id = Number(r.value.finalTable);
+    const t = s.tables.get(id)!;
+    const seats = new Set<number>();
+    t.seats.forEach((x, i) => x !== null && !busted.has(x) && seats.add(i + 1));
+    for (const m of r.value.moves) if (m.to === r.value.finalTable) seats.add(m.seat);
+    for (const m of r.value.moves) if (m.from === r.value.finalTable) seats.delete(s.entries.get(m.player)!.seat);
+    const btn = seats.size >= 2 ? drawFirstButton([...seats], rng) : null;
+    if (btn?.ok) events.push({ type: "final-table", at, table: id, button: btn.value.button });
+  }
+  return events;
+}
+
+function headsUpSettle(s: TournamentState, at: number, rng: RandomSource): TournamentEvent[] {
+  // A round ends when every match has a winner; its losers share their places.
+  for (const t of s.tables.values()) {
+    let live = 0;
+    for (const id of t.seats) if (id !== null && s.entries.get(id)!.stack > 0) live++;
+    if (live >= 2) return [];
+  }
+  if (s.busted.length === 0) return [];
+  const losers = [...s.busted];
+  const events: TournamentEvent[] = [];
+  const closed = fieldClosed(s, at);
+  events.push({ type: "eliminated", at, groups: [losers], places: closed ? placeGroups(s.alive, [losers]) : null });
+  const lost = new Set(losers);
+  const winners: string[] = [];
+  for (const t of [...s.tables.values()].sort((a, b) => a.id - b.id)) for (const id of t.seats) if (id !== null && !lost.has(id)) winners.push(id);
+  const next = [...s.waiting, ...winners];
+  if (next.length <= 1) {
+    if (s.prizes === null) events.push(prizesFixedEvent(s, at));
+    return events;
+  }
+  events.push(drawMatches(s.round + 1, next, 1, at, rng));
+  return events;
+}
+
+export function decideSettle(s: TournamentState, at: number, rng: RandomSource): Result<TournamentEvent[]> {
+  if (s.status !== "running") return ok([]);
+  const c = s.config!;
+  const events: TournamentEvent[] = [];
+  let extra: string[][][] = [];
+  let left = s.alive;
+  if (c.format.kind === "heads-up") {
+    const ev = headsUpSettle(s, at, rng);
+    events.push(...ev);
+    for (const e of ev) if (e.type === "eliminated") {
+      extra.push(e.groups.map((g) => [...g]));
+      left -= e.groups.reduce((n, g) => n + g.length, 0);
+    }
+  } else {
+    const el = eliminations(s, at);
+    events.push(...el.events);
+    extra = el.groups;
+    left -= el.gone;
+  }
+  const needPrizes = s.prizes === null && (fieldClosed(s, at) || left <= 1);
+  const prizeEv = needPrizes ? prizesFixedEvent(s, at) : null;
+  if (prizeEv !== null) events.push(prizeEv);
+  const seats = c.format.kind === "satellite" ? (prizeEv !== null ? Math.min(Math.floor(prizeEv.pool / c.format.seatValue), s.entries.size) : seatsOf(s)) : 0;
+  const isSatellite = c.format.kind === "satellite";
+  const done = left <= 1 || (isSatellite && left <= Math.max(1, seats) && (s.prizes !== null || prizeEv !== null));
+  if (done) {
+    const lost = new Set(extra.flat(2));
+    const survivors = [...s.entries.values()].filter((e) => e.alive && !lost.has(e.id)).map((e) => e.id);
+    const state = prizeEv !== null ? { ...s, prizes: { pool: prizeEv.pool, overlay: prizeEv.overlay, entries: prizeEv.entries, prizes: prizeEv.prizes } } : s;
+    // Satellite winners all take the same prize, a seat: they share the top places.
+    const ranked = c.format.kind === "satellite" ? [survivors] : rankGroups(survivors, (id) => s.entries.get(id)!.stack);
+    events.push({ type: "finished", at, placements: finalPlacements(state as TournamentState, extra, ranked) });
+    return ok(events);
+  }
+  if (c.format.kind !== "heads-up") {
+    const wantH4H = (c.handForHand ?? true) && s.tables.size > 1 && left === paidPlaces(s) + 1;
+    if (wantH4H !== s.handForHand) events.push({ type: "hand-for-hand", at, on: wantH4H });
+    events.push(...balanceEvents(s, at, rng));
+  }
+  return ok(events);
+}

@@ -1,0 +1,26 @@
+// When the field is final: no more entries, rebuys or add-ons can come, so the prize pool
+// and the places are known. Until then a bust's place is not yet known (a re-entry adds an
+// entrant), so places are given when the field closes.
+import { endOfBreakMs } from "../structure/index.ts";
+import { windowEndMs } from "../money/index.ts";
+import type { TournamentState } from "./state.ts";
+
+/** Milliseconds of play after which nothing more is paid in. */
+export function lastEntryMs(s: TournamentState): number {
+  const c = s.config!;
+  let t = 0;
+  if (c.format.kind === "re-entry" && c.money.reEntry !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.reEntry.until));
+  if (c.format.kind === "rebuy") {
+    if (c.money.rebuy !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.rebuy.until));
+    if (c.money.addOn !== undefined) t = Math.max(t, endOfBreakMs(c.structure, c.money.addOn.atBreak) ?? 0);
+  }
+  return t;
+}
+
+export function fieldClosed(s: TournamentState, at: number): boolean {
+  if (s.startedAt === null) return false;
+  const t = lastEntryMs(s);
+  // Infinity (a window past the schedule) closes when play gets near the end: the final table.
+  if (t === Infinity) return s.alive <= (s.config!.tableSize ?? 10);
+  return at - s.startedAt >= t;
+}

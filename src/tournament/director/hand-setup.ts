@@ -1,0 +1,79 @@
+// What the hand engine needs for the next hand at a table: who is dealt in (PHH order),
+// the button and blinds after any busts and moves (R-BTN, R-HU via the tournament rules),
+// the level in force (R-TRN-1), mixed limit/no-limit blinds (R-BET-9), antes (R-BLIND-2).
+import type { HandConfig } from "../../engine/index.ts";
+import { firstHand, nextHand, nextTaken, type SeatedPlayer, type TableHand } from "../index.ts";
+import { playedBlinds, type Level } from "../structure/index.ts";
+import { levelFor, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
+
+export interface HandSetup {
+  readonly table: number;
+  readonly hand: TableHand;
+  readonly entries: readonly string[];
+  readonly level: Level;
+  readonly levelNumber: number;
+  /** Engine configuration without a deck: the caller shuffles (R-DEAL-2). */
+  readonly config: HandConfig;
+}
+
+/** Entries with chips at the table, by seat. */
+export function seatedLive(s: TournamentState, t: TableState): SeatedPlayer[] {
+  const out: SeatedPlayer[] = [];
+  for (let i = 0; i < t.seats.length; i++) {
+    const id = t.seats[i];
+    if (id != null && s.entries.get(id)!.stack > 0) out.push({ seat: i + 1, player: id });
+  }
+  return out;
+}
+
+function positions(s: TournamentState, t: TableState, seated: readonly SeatedPlayer[]): TableHand | null {
+  const c = s.config!;
+  const size = tableSizeOf(c);
+  const rule = c.buttonRule ?? "dead";
+  if (t.last !== null) {
+    const r = nextHand(t.last, seated);
+    if (r.ok) return r.value;
+  }
+  const taken = new Set(seated.map((x) => x.seat));
+  const from = t.last?.button ?? t.firstButton;
+  const button = taken.has(from) && t.last === null ? from : (nextTaken(from, taken, size) ?? seated[0]!.seat);
+  const r = firstHand(seated, button, rule, size);
+  return r.ok ? r.value : null;
+}
+
+/** The next hand at table `t`, or null when fewer than two players there have chips. */
+export function handSetup(s: TournamentState, t: TableState, now: number): HandSetup | null {
+  const seated = seatedLive(s, t);
+  if (seated.length < 2) return null;
+  const hand = positions(s, t, seated);
+  if (hand === null) return null;
+  const clock = levelFor(s, t, now);
+  const level = clock.level;
+  const blindsSet = playedBlinds(level);
+  const sb = new Set(hand.sb);
+  const bb = new Set(hand.bb);
+  const n = hand.order.length;
+  const entries = hand.order.map((p) => p.player);
+  const stacks = entries.map((id) => s.entries.get(id)!.stack);
+  const blinds = hand.order.map((p) => (bb.has(p.seat) ? blindsSet.bb : sb.has(p.seat) ? blindsSet.sb : 0));
+  const antes = new Array<number>(n).fill(0);
+  if (blindsSet.ante > 0) {
+    if (level.bigBlindAnte) {
+      const i = hand.order.findIndex((p) => p.seat === hand.bb[0]);
+      if (i >= 0) antes[i] = blindsSet.ante;
+    } else antes.fill(blindsSet.ante);
+  }
+  const limit = level.game === "limit";
+  const config: HandConfig = {
+    variant: limit ? "FT" : "NT",
+    stacks,
+    blinds,
+    antes,
+    ...(level.bigBlindAnte ? { antePots: "dead" as const } : {}),
+    minBet: blindsSet.bb,
+    ...(limit ? { smallBet: blindsSet.bb, bigBet: 2 * blindsSet.bb } : {}),
+    chipUnit: s.config!.format.kind === "heads-up" ? s.config!.structure.chips[0]! : s.chips[0]!,
+    autoShowdown: true,
+  };
+  return { table: t.id, hand, entries, level, levelNumber: clock.levelNumber, config };
+}

@@ -1,0 +1,21 @@
+// The tournament director: a tournament as the fold of its events (decide, then evolve).
+export type {
+  Format,
+  FormatKind,
+  HandOutcome,
+  Placement,
+  SeatEvent,
+  Status,
+  TableDraw,
+  TournamentCommand,
+  TournamentConfig,
+  TournamentEvent,
+  TournamentEventType,
+} from "./types.ts";
+export { decide } from "./decide.ts";
+export { evolve, initialState, replay, snapshot, chipsInPlay, type EntryState, type TableState, type TournamentState, type PrizeTable } from "./state.ts";
+export { handSetup, seatedLive, type HandSetup } from "./hand-setup.ts";
+export { runTournament, Director, type HandPlayer, type EntryPolicy, type RunOptions, type RunResult } from "./run.ts";
+export { checkConfig } from "./decide-lifecycle.ts";
+export { byesFor } from "./bracket.ts";
+export { lastEntryMs, fieldClosed } from "./entries-closed.ts";

@@ -1,0 +1,375 @@
+// The director's state and `evolve`. At 250,000 entrants a copy per event would make a
+// tournament quadratic, so `evolve` updates the state in place and returns it: the state
+// is still exactly the fold of its events (`events.reduce(evolve, initialState())`), it is
+// just owned by the fold. `snapshot` gives a plain comparable view for replay checks.
+import type { TableHand } from "../index.ts";
+import type { Payment } from "../money/index.ts";
+import { clockAt } from "../structure/index.ts";
+import type { Placement, Status, TableDraw, TournamentConfig, TournamentEvent } from "./types.ts";
+
+export interface EntryState {
+  readonly id: string;
+  readonly player: string;
+  stack: number;
+  /** 0 when not seated. */
+  table: number;
+  seat: number;
+  alive: boolean;
+  rebuys: number;
+  addOns: number;
+}
+
+export interface TableState {
+  readonly id: number;
+  /** seats[s - 1] = entry id or null. */
+  readonly seats: (string | null)[];
+  count: number;
+  /** First button (drawn); the table's later hands fold from `last`. */
+  firstButton: number;
+  last: TableHand | null;
+  hands: number;
+  /** Heads-up matches keep their own clock (R-TRN-10). */
+  startedAt: number;
+}
+
+export interface PrizeTable {
+  readonly pool: number;
+  readonly overlay: number;
+  readonly entries: number;
+  readonly prizes: readonly number[];
+}
+
+export interface TournamentState {
+  config: TournamentConfig | null;
+  status: Status;
+  payments: Payment[];
+  players: Map<string, { entries: string[]; reEntries: number }>;
+  entries: Map<string, EntryState>;
+  tables: Map<number, TableState>;
+  /** Tables by number of players seated (derived; kept in step by evolve). */
+  byCount: Set<number>[];
+  alive: number;
+  startedAt: number | null;
+  now: number;
+  itemIndex: number;
+  levelNumber: number;
+  onBreak: boolean;
+  /** Denominations in play. */
+  chips: number[];
+  chipsIssued: number;
+  /** Heads-up: chips a match winner leaves behind when the next match starts fresh. */
+  chipsRetired: number;
+  colourUpDelta: number;
+  conservation: { checks: number; failures: number };
+  /** Entries left with no chips by a hand, not yet eliminated (they may still rebuy). */
+  busted: string[];
+  /** Where and with what each busted entry started its last hand, and that hand's sequence number. */
+  bustInfo: Map<string, { table: number; start: number; hand: number }>;
+  /** Every elimination, in order: groups ranked best first. */
+  eliminations: string[][][];
+  eliminated: number;
+  handForHand: boolean;
+  hands: number;
+  round: number;
+  /** Heads-up: entries through to the next round. */
+  waiting: string[];
+  prizes: PrizeTable | null;
+  placements: readonly Placement[] | null;
+  refunds: readonly { readonly player: string; readonly amount: number }[] | null;
+  events: number;
+}
+
+export function initialState(): TournamentState {
+  return {
+    config: null,
+    status: "announced",
+    payments: [],
+    players: new Map(),
+    entries: new Map(),
+    tables: new Map(),
+    byCount: [],
+    alive: 0,
+    startedAt: null,
+    now: 0,
+    itemIndex: 0,
+    levelNumber: 1,
+    onBreak: false,
+    chips: [],
+    chipsIssued: 0,
+    chipsRetired: 0,
+    colourUpDelta: 0,
+    conservation: { checks: 0, failures: 0 },
+    busted: [],
+    bustInfo: new Map(),
+    eliminations: [],
+    eliminated: 0,
+    handForHand: false,
+    hands: 0,
+    round: 0,
+    waiting: [],
+    prizes: null,
+    placements: null,
+    refunds: null,
+    events: 0,
+  };
+}
+
+export const tableSizeOf = (c: TournamentConfig): number => (c.format.kind === "heads-up" ? 2 : (c.tableSize ?? 10));
+
+function setCount(s: TournamentState, t: TableState, count: number): void {
+  s.byCount[t.count]?.delete(t.id);
+  t.count = count;
+  (s.byCount[count] ??= new Set()).add(t.id);
+}
+
+function openTable(s: TournamentState, draw: TableDraw, at: number): void {
+  const size = tableSizeOf(s.config!);
+  const t: TableState = { id: draw.table, seats: new Array(size).fill(null), count: 0, firstButton: draw.button, last: null, hands: 0, startedAt: at };
+  s.tables.set(t.id, t);
+  for (const { seat, entry } of draw.seats) {
+    t.seats[seat - 1] = entry;
+    const e = s.entries.get(entry)!;
+    e.table = t.id;
+    e.seat = seat;
+  }
+  setCount(s, t, draw.seats.length);
+}
+
+function unseat(s: TournamentState, e: EntryState): void {
+  const t = s.tables.get(e.table);
+  if (t !== undefined) {
+    t.seats[e.seat - 1] = null;
+    setCount(s, t, t.count - 1);
+  }
+  e.table = 0;
+  e.seat = 0;
+}
+
+function addEntry(s: TournamentState, id: string, player: string, chips: number): EntryState {
+  const e: EntryState = { id, player, stack: chips, table: 0, seat: 0, alive: true, rebuys: 0, addOns: 0 };
+  s.entries.set(id, e);
+  const p = s.players.get(player) ?? { entries: [], reEntries: 0 };
+  p.entries.push(id);
+  s.players.set(player, p);
+  s.alive++;
+  s.chipsIssued += chips;
+  return e;
+}
+
+/** R-CHIP-1 / issue 5: chips in play equal chips issued plus colour-up rounding, checked at every level change. */
+export function chipsInPlay(s: TournamentState): number {
+  let sum = 0;
+  for (const e of s.entries.values()) if (e.alive) sum += e.stack;
+  return sum;
+}
+
+function checkConservation(s: TournamentState): void {
+  s.conservation.checks++;
+  if (chipsInPlay(s) + s.chipsRetired !== s.chipsIssued + s.colourUpDelta) s.conservation.failures++;
+}
+
+export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState {
+  s.events++;
+  s.now = ev.at;
+  switch (ev.type) {
+    case "announced":
+      s.config = ev.config;
+      s.chips = [...ev.config.structure.chips];
+      break;
+    case "registration-opened":
+      s.status = "registering";
+      break;
+    case "registered":
+      s.payments.push(ev.payment);
+      addEntry(s, ev.payment.player, ev.payment.player, ev.payment.chips);
+      break;
+    case "cancelled":
+      s.status = "cancelled";
+      s.refunds = ev.refunds;
+      break;
+    case "started":
+      s.status = "running";
+      s.startedAt = ev.at;
+      s.round = 1;
+      for (const d of ev.tables) openTable(s, d, ev.at);
+      break;
+    case "level-started":
+      s.itemIndex = ev.itemIndex;
+      s.levelNumber = ev.levelNumber;
+      s.onBreak = false;
+      checkConservation(s);
+      break;
+    case "break-started":
+      s.itemIndex = ev.itemIndex;
+      s.onBreak = true;
+      break;
+    case "coloured-up":
+      for (const [id, stack] of ev.stacks) s.entries.get(id)!.stack = stack;
+      s.colourUpDelta += ev.delta;
+      s.chips = s.chips.filter((c) => c !== ev.remove);
+      break;
+    case "hand-played": {
+      const t = s.tables.get(ev.table)!;
+      t.last = ev.hand;
+      t.hands++;
+      s.hands++;
+      ev.entries.forEach((id, i) => {
+        const e = s.entries.get(id)!;
+        e.stack = ev.stacks[i]!;
+        if (e.stack === 0) {
+          s.busted.push(id);
+          s.bustInfo.set(id, { table: ev.table, start: ev.startStacks[i]!, hand: s.hands });
+        }
+      });
+      break;
+    }
+    case "rebought": {
+      const e = s.entries.get(ev.entry)!;
+      e.stack += ev.payment.chips;
+      e.rebuys++;
+      s.chipsIssued += ev.payment.chips;
+      s.payments.push(ev.payment);
+      s.busted = s.busted.filter((b) => b !== ev.entry);
+      s.bustInfo.delete(ev.entry);
+      break;
+    }
+    case "added-on": {
+      const e = s.entries.get(ev.entry)!;
+      e.stack += ev.payment.chips;
+      e.addOns++;
+      s.chipsIssued += ev.payment.chips;
+      s.payments.push(ev.payment);
+      break;
+    }
+    case "re-entered": {
+      s.payments.push(ev.payment);
+      s.players.get(ev.payment.player)!.reEntries++;
+      const e = addEntry(s, ev.entry, ev.payment.player, ev.payment.chips);
+      const t = s.tables.get(ev.table)!;
+      t.seats[ev.seat - 1] = e.id;
+      e.table = t.id;
+      e.seat = ev.seat;
+      setCount(s, t, t.count + 1);
+      break;
+    }
+    case "eliminated": {
+      const gone = new Set<string>();
+      for (const g of ev.groups) {
+        for (const id of g) {
+          const e = s.entries.get(id)!;
+          // A shootout loser leaves with chips: they go out of play.
+          s.chipsRetired += e.stack;
+          e.stack = 0;
+          e.alive = false;
+          unseat(s, e);
+          s.alive--;
+          s.eliminated++;
+          gone.add(id);
+        }
+      }
+      s.eliminations.push(ev.groups.map((g) => [...g]));
+      s.busted = s.busted.filter((b) => !gone.has(b));
+      for (const id of gone) s.bustInfo.delete(id);
+      break;
+    }
+    case "hand-for-hand":
+      s.handForHand = ev.on;
+      break;
+    case "moved": {
+      for (const m of ev.moves) unseat(s, s.entries.get(m.entry)!);
+      for (const m of ev.moves) {
+        const e = s.entries.get(m.entry)!;
+        const t = s.tables.get(m.to)!;
+        t.seats[m.seat - 1] = e.id;
+        e.table = t.id;
+        e.seat = m.seat;
+        setCount(s, t, t.count + 1);
+      }
+      break;
+    }
+    case "table-broken": {
+      const t = s.tables.get(ev.table)!;
+      s.byCount[t.count]?.delete(t.id);
+      s.tables.delete(ev.table);
+      break;
+    }
+    case "final-table": {
+      const t = s.tables.get(ev.table)!;
+      t.firstButton = ev.button;
+      t.last = null;
+      break;
+    }
+    case "matches-drawn": {
+      s.round = ev.round;
+      for (const t of [...s.tables.values()]) {
+        for (const id of t.seats) if (id !== null) unseat(s, s.entries.get(id)!);
+        s.byCount[t.count]?.delete(t.id);
+        s.tables.delete(t.id);
+      }
+      const start = s.config!.structure.startingStack;
+      for (const d of ev.tables) {
+        for (const { entry } of d.seats) {
+          const e = s.entries.get(entry)!;
+          // Every match starts fresh (R-TRN-10): old chips retire, a new stack is issued.
+          if (ev.round > 1) {
+            s.chipsRetired += e.stack;
+            s.chipsIssued += start;
+          }
+          e.stack = start;
+        }
+        openTable(s, d, ev.at);
+      }
+      s.waiting = [...ev.byes];
+      break;
+    }
+    case "prizes-fixed":
+      s.prizes = { pool: ev.pool, overlay: ev.overlay, entries: ev.entries, prizes: ev.prizes };
+      break;
+    case "finished":
+      s.status = "finished";
+      s.placements = ev.placements;
+      break;
+  }
+  return s;
+}
+
+/** Replays events from scratch. */
+export const replay = (events: readonly TournamentEvent[]): TournamentState => events.reduce(evolve, initialState());
+
+/** A plain, comparable picture of the state (Maps and derived indexes left out or flattened). */
+export function snapshot(s: TournamentState): unknown {
+  return {
+    status: s.status,
+    payments: s.payments,
+    entries: [...s.entries.values()].map((e) => ({ ...e })),
+    tables: [...s.tables.values()].map((t) => ({ ...t, seats: [...t.seats] })),
+    alive: s.alive,
+    startedAt: s.startedAt,
+    now: s.now,
+    itemIndex: s.itemIndex,
+    levelNumber: s.levelNumber,
+    onBreak: s.onBreak,
+    chips: s.chips,
+    chipsIssued: s.chipsIssued,
+    chipsRetired: s.chipsRetired,
+    colourUpDelta: s.colourUpDelta,
+    conservation: s.conservation,
+    busted: s.busted,
+    eliminations: s.eliminations,
+    handForHand: s.handForHand,
+    hands: s.hands,
+    round: s.round,
+    waiting: s.waiting,
+    prizes: s.prizes,
+    placements: s.placements,
+    refunds: s.refunds,
+    events: s.events,
+  };
+}
+
+/** The clock position the state is in, for the level in force at a table (heads-up: the match's own clock). */
+export function levelFor(s: TournamentState, t: TableState, now: number) {
+  const c = s.config!;
+  const since = c.format.kind === "heads-up" ? t.startedAt : (s.startedAt ?? now);
+  return clockAt(c.structure, now - since);
+}

@@ -1,0 +1,138 @@
+// The tournament director's vocabulary: configuration, formats, commands and events.
+// A tournament is the fold of its events (STYLE: decide, then evolve): `decide` turns a
+// command into events or a typed error, `evolve` applies one event; replaying the events
+// of a finished tournament reproduces it exactly.
+import type { ButtonRule, TableHand } from "../index.ts";
+import type { MoneyConfig, Payment, PayoutOptions, StartRule } from "../money/index.ts";
+import type { Structure } from "../structure/index.ts";
+
+export type Format =
+  | { readonly kind: "freezeout" }
+  | { readonly kind: "re-entry" } // R-TRN-3: needs money.reEntry
+  | { readonly kind: "rebuy" } // R-TRN-4/5: money.rebuy and/or money.addOn
+  /** R-TRN-11: lowest stack per table goes at each level change until `finalTable` players are left. */
+  | { readonly kind: "shootout"; readonly finalTable?: number }
+  /** R-TRN-10: a knockout bracket of heads-up matches, byes when the field is not a power of two. */
+  | { readonly kind: "heads-up" }
+  /** R-TRN-8: prizes are seats worth `seatValue` (the target's buy-in + fee) in `target`. */
+  | { readonly kind: "satellite"; readonly seatValue: number; readonly target?: string }
+  | { readonly kind: "freeroll" } // R-TRN-7: money.buyIn 0, money.organiserPrizes funds the pool
+  /** R-TRN-9: every action has a clock (default 15 s); at timeout check if possible, else fold. */
+  | { readonly kind: "speed"; readonly actionSeconds?: number };
+
+export type FormatKind = Format["kind"];
+
+export interface TournamentConfig {
+  readonly id: string;
+  readonly name: string;
+  readonly format: Format;
+  readonly structure: Structure;
+  readonly money: MoneyConfig;
+  /** Seats per table (default 10; heads-up matches always 2). */
+  readonly tableSize?: number;
+  readonly buttonRule?: ButtonRule;
+  /** R-CHIP-2/3: default the chip race. */
+  readonly colourUp?: "race" | "up";
+  /** R-TRN-6; absent: the tournament starts when told to with at least 2 players. */
+  readonly start?: StartRule;
+  readonly payout?: PayoutOptions;
+  /** Hand-for-hand play at the money bubble (default true). */
+  readonly handForHand?: boolean;
+}
+
+export type Status = "announced" | "registering" | "running" | "finished" | "cancelled";
+
+export interface SeatEvent {
+  readonly seat: number;
+  readonly entry: string;
+}
+
+export interface TableDraw {
+  readonly table: number;
+  readonly seats: readonly SeatEvent[];
+  /** The first button's seat (R-DEAL-6 draw). */
+  readonly button: number;
+}
+
+export interface Placement {
+  readonly entry: string;
+  readonly player: string;
+  /** The places the entry holds (several when tied, R-PLACE-2/3). */
+  readonly places: readonly number[];
+  readonly prize: number;
+  /** Satellites (R-TRN-8): the entry won a seat in the target. */
+  readonly seat?: boolean;
+}
+
+export type TournamentEvent =
+  | { readonly type: "announced"; readonly at: number; readonly config: TournamentConfig }
+  | { readonly type: "registration-opened"; readonly at: number }
+  | { readonly type: "registered"; readonly at: number; readonly payment: Payment }
+  | { readonly type: "cancelled"; readonly at: number; readonly reason: string; readonly refunds: readonly { readonly player: string; readonly amount: number }[] }
+  | { readonly type: "started"; readonly at: number; readonly tables: readonly TableDraw[] }
+  | { readonly type: "level-started"; readonly at: number; readonly itemIndex: number; readonly levelNumber: number }
+  | { readonly type: "break-started"; readonly at: number; readonly itemIndex: number }
+  | {
+      readonly type: "coloured-up";
+      readonly at: number;
+      readonly remove: number;
+      readonly next: number;
+      /** New stacks of every entry whose stack changed. */
+      readonly stacks: readonly (readonly [string, number])[];
+      /** Chips added (positive) or removed by the rounding. */
+      readonly delta: number;
+    }
+  | {
+      readonly type: "hand-played";
+      readonly at: number;
+      readonly table: number;
+      /** Positions of the hand (the next hand folds from them). */
+      readonly hand: TableHand;
+      /** Entries dealt in (PHH order) and their stacks when the hand was over. */
+      readonly entries: readonly string[];
+      readonly stacks: readonly number[];
+      /** Stacks when the hand began (R-PLACE-2 ranks simultaneous busts by them). */
+      readonly startStacks: readonly number[];
+    }
+  | { readonly type: "rebought"; readonly at: number; readonly entry: string; readonly payment: Payment }
+  | { readonly type: "added-on"; readonly at: number; readonly entry: string; readonly payment: Payment }
+  | { readonly type: "re-entered"; readonly at: number; readonly entry: string; readonly payment: Payment; readonly table: number; readonly seat: number }
+  /** Entries eliminated together, ranked best group first; `places` when already known. */
+  | { readonly type: "eliminated"; readonly at: number; readonly groups: readonly (readonly string[])[]; readonly places: readonly (readonly number[])[] | null }
+  | { readonly type: "hand-for-hand"; readonly at: number; readonly on: boolean }
+  /** R-TBL-2/3: players change seats, all at once (a final-table draw can reseat a table's own players). */
+  | { readonly type: "moved"; readonly at: number; readonly moves: readonly { readonly entry: string; readonly from: number; readonly to: number; readonly seat: number }[] }
+  | { readonly type: "table-broken"; readonly at: number; readonly table: number }
+  /** R-TBL-3: the final table is formed by a draw of seats and its button is drawn anew (R-DEAL-6). */
+  | { readonly type: "final-table"; readonly at: number; readonly table: number; readonly button: number }
+  /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */
+  | { readonly type: "matches-drawn"; readonly at: number; readonly round: number; readonly tables: readonly TableDraw[]; readonly byes: readonly string[] }
+  | { readonly type: "prizes-fixed"; readonly at: number; readonly pool: number; readonly overlay: number; readonly entries: number; readonly prizes: readonly number[] }
+  | { readonly type: "finished"; readonly at: number; readonly placements: readonly Placement[] };
+
+export type TournamentEventType = TournamentEvent["type"];
+
+/** What a hand at one table came to: entries in PHH order and their stacks before and after. */
+export interface HandOutcome {
+  readonly table: number;
+  readonly hand: TableHand;
+  readonly entries: readonly string[];
+  readonly startStacks: readonly number[];
+  readonly stacks: readonly number[];
+}
+
+export type TournamentCommand =
+  | { readonly type: "announce"; readonly at: number; readonly config: TournamentConfig }
+  | { readonly type: "open-registration"; readonly at: number }
+  | { readonly type: "register"; readonly at: number; readonly player: string }
+  /** R-TRN-6: `present` are the registered players at the tables (all registered when absent). */
+  | { readonly type: "start"; readonly at: number; readonly present?: readonly string[] }
+  | { readonly type: "cancel"; readonly at: number; readonly reason: string }
+  /** The clock moved: level changes, breaks, colour-ups, shootout eliminations. */
+  | { readonly type: "tick"; readonly at: number }
+  | { readonly type: "hand"; readonly at: number; readonly outcome: HandOutcome }
+  | { readonly type: "rebuy"; readonly at: number; readonly entry: string }
+  | { readonly type: "add-on"; readonly at: number; readonly entry: string }
+  | { readonly type: "re-enter"; readonly at: number; readonly player: string }
+  /** Between hands: eliminations and places, hand-for-hand, balancing, the next bracket round, the end. */
+  | { readonly type: "settle"; readonly at: number };
