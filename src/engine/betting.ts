@@ -60,8 +60,9 @@ export function legalActions(s: S): LegalActions | null {
     let lo: number;
     let hi: number;
     if (s.cfg.variant === "FT") {
-      lo = hi = (s.currentBet === 0 ? 0 : s.fullLevel) + limitSize(s);
-      if (lo <= s.currentBet) lo = hi = s.currentBet + limitSize(s);
+      // One bet on top of the current bet, also after a short all-in (a player who has not
+      // acted raises normally, R-BET-8).
+      lo = hi = s.currentBet + limitSize(s);
     } else {
       lo = s.currentBet + s.increment; // R-BET-4
       hi = allIn; // R-BET-5

@@ -134,37 +134,46 @@ export function awardEvents(s: S): HandEvent[] {
   const single = liveCount(s) === 1;
   const values: number[] = new Array<number>(s.n).fill(-1);
   if (!single) for (let i = 0; i < s.n; i++) if (s.status[i] !== FOLDED && s.shown[i] === 1) values[i] = handValue(s, i);
-  let carried = 0;
-  let drawAt = s.deck !== null ? s.deckPos : 0;
-  const drawSource = s.deck ?? cfg.drawCards ?? [];
+  // Pots won by the same players are split as one: splitting each alone would hand the
+  // same player several odd chips that are not odd at all.
+  const groups: { pot: number; amount: number; winners: number[] }[] = [];
   for (let k = 0; k < pots.length; k++) {
     const pot = pots[k]!;
     if (pot.amount === 0) continue;
     const winners = potWinners(pot, values, single, s);
     if (winners.length === 0) continue;
-    const { share, odd } = split(pot.amount, winners, cfg.unit);
+    const same = groups.find((g) => g.winners.length === winners.length && g.winners.every((w, j) => w === winners[j]));
+    if (same !== undefined) same.amount += pot.amount;
+    else groups.push({ pot: k, amount: pot.amount, winners });
+  }
+  let carried = 0;
+  let drawAt = s.deck !== null ? s.deckPos : 0;
+  const drawSource = s.deck ?? cfg.drawCards ?? [];
+  for (const { pot, amount, winners } of groups) {
+    const { share, odd } = split(amount, winners, cfg.unit);
     const amounts = winners.map(() => share);
     if (odd > 0) {
       if (cfg.oddChip === "carry") {
         carried += odd;
       } else {
-        // The odd units go one each to the winners in order: first left of the button
-        // (default), or by a card draw among the winners, highest card first.
-        let order = winners.map((_, w) => w);
+        // R-POT-4: the odd chips go to the winner first left of the button (default), or
+        // to the winner who draws the highest card.
+        let first = 0;
         if (cfg.oddChip === "draw") {
-          const drawn = winners.map(() => drawSource[drawAt++ % Math.max(drawSource.length, 1)] ?? 0);
-          order = order.sort((a, b) => drawn[b]! - drawn[a]!);
+          let best = -1;
+          for (let w = 0; w < winners.length; w++) {
+            const card = drawSource[drawAt++ % Math.max(drawSource.length, 1)] ?? 0;
+            if (card > best) {
+              best = card;
+              first = w;
+            }
+          }
         }
-        let left = odd;
-        for (let w = 0; left > 0; w = (w + 1) % order.length) {
-          const give = left >= cfg.unit ? cfg.unit : left;
-          amounts[order[w]!]! += give;
-          left -= give;
-        }
+        amounts[first]! += odd;
       }
     }
     for (let w = 0; w < winners.length; w++) {
-      if (amounts[w]! > 0) out.push({ type: "award", player: winners[w]!, amount: amounts[w]!, pot: k });
+      if (amounts[w]! > 0) out.push({ type: "award", player: winners[w]!, amount: amounts[w]!, pot });
     }
   }
   if (carried > 0) out.push({ type: "carry", amount: carried });

@@ -132,7 +132,18 @@ function record(made: readonly HandEvent[], events: HandEvent[], order: number[]
  * (R-POT-5) within a run of them, so a history that lists them in another order replays;
  * a showdown the history leaves out is done as a dealer would (every card known).
  */
-export function driveActions(start: HandState, actions: readonly PhhAction[], startEvents: readonly HandEvent[] = []): Result<Driven> {
+export interface DriveOptions {
+  /** Real-world histories (pokerkit's WSOP set) sometimes leave out a fold: when a player
+   *  acts while players before them have not, those players are taken to have folded. */
+  readonly impliedFolds?: boolean;
+}
+
+export function driveActions(
+  start: HandState,
+  actions: readonly PhhAction[],
+  startEvents: readonly HandEvent[] = [],
+  options: DriveOptions = {},
+): Result<Driven> {
   let s = start;
   const events: HandEvent[] = [...startEvents];
   const order: number[] = [];
@@ -154,6 +165,10 @@ export function driveActions(start: HandState, actions: readonly PhhAction[], st
       s = done.value;
     }
     const a = pending[pick]!;
+    if (options.impliedFolds && a.kind !== "dh" && a.kind !== "db" && a.kind !== "sm") {
+      const folded = foldUntil(s, a.player, events, order);
+      if (folded !== null) s = folded;
+    }
     const r = apply(s, toAction(s, a));
     if (!r.ok) return fail(r.error.code, `${describe(a)} refused: ${r.error.message}`, { action: a });
     pending.splice(pick, 1);
@@ -161,6 +176,26 @@ export function driveActions(start: HandState, actions: readonly PhhAction[], st
     s = r.value.state;
   }
   return ok({ state: s, events, showOrder: order });
+}
+
+/** Folds the players to act before `player`, if `player` is still to act this round. */
+function foldUntil(start: HandState, player: number, events: HandEvent[], order: number[]): HandState | null {
+  let s = start;
+  const made: HandEvent[] = [];
+  for (let guard = 0; guard < s.n; guard++) {
+    const legal = legalActions(s);
+    if (legal === null || s.status[player] !== 1) return null;
+    if (legal.actor === player) {
+      if (guard === 0) return null;
+      record(made, events, order);
+      return s;
+    }
+    const r = apply(s, { type: "fold", player: legal.actor });
+    if (!r.ok) return null;
+    made.push(...r.value.events);
+    s = r.value.state;
+  }
+  return null;
 }
 
 function describe(a: PhhAction): string {
