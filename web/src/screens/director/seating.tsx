@@ -33,7 +33,7 @@ export function Seating({ tournamentId }: { tournamentId: string }) {
           </table>
         ))}
       </div>
-      <div className="seat-cards">
+      <div className="seat-card-sheet">
         {seats.map((s) => (
           <div key={s.entryId} className="seat-card">
             <div className="who">{s.name}</div>
