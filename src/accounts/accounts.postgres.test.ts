@@ -1,0 +1,8 @@
+import { tempPgSchema } from "../store/testing/backends.ts";
+import { describeAccountsContract } from "./accounts.contract.ts";
+import { openPostgresAccountStore } from "./postgres-store.ts";
+
+describeAccountsContract("PostgreSQL", async () => {
+  const tmp = await tempPgSchema();
+  return { open: () => openPostgresAccountStore(tmp.url, { schema: tmp.schema }), destroy: () => tmp.destroy() };
+});

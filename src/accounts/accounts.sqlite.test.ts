@@ -1,0 +1,8 @@
+import { tempSqlite } from "../store/testing/backends.ts";
+import { describeAccountsContract } from "./accounts.contract.ts";
+import { openSqliteAccountStore } from "./sqlite-store.ts";
+
+describeAccountsContract("SQLite", async () => {
+  const tmp = tempSqlite();
+  return { open: async () => openSqliteAccountStore(tmp.path), destroy: async () => tmp.destroy() };
+});

@@ -1,0 +1,165 @@
+// Sign-up, sign-in and sessions. Time comes in through `now` (sessions expire by the
+// injected clock, so tests and replays need no waiting).
+import { createHash, randomBytes } from "node:crypto";
+import { fail, ok, type Result } from "../lib/result.ts";
+import { ROLES, type AccountStore, type Role, type UserRecord } from "./account-store.ts";
+import { ACCOUNT_ERRORS } from "./errors.ts";
+import { DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from "./password.ts";
+import { checkName, checkPassword } from "./rules.ts";
+
+/** What leaves this module about a user: never the password hash. */
+export interface User {
+  readonly id: string;
+  readonly name: string;
+  readonly role: Role;
+  readonly createdAt: number;
+}
+
+export interface Session {
+  /** The bearer token: 32 random bytes, base64url. Shown once; only its hash is stored. */
+  readonly token: string;
+  readonly user: User;
+  readonly expiresAt: number;
+}
+
+export interface AccountsOptions {
+  readonly store: AccountStore;
+  readonly now: () => number;
+  /** Default 7 days. */
+  readonly sessionTtlMs?: number;
+  readonly scrypt?: ScryptParams;
+}
+
+export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const publicUser = (u: UserRecord): User => ({ id: u.id, name: u.name, role: u.role, createdAt: u.createdAt });
+export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export class Accounts {
+  private readonly store: AccountStore;
+  private readonly now: () => number;
+  private readonly ttl: number;
+  private readonly params: ScryptParams;
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(options: AccountsOptions) {
+    this.store = options.store;
+    this.now = options.now;
+    this.ttl = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
+    this.params = options.scrypt ?? DEFAULT_SCRYPT;
+  }
+
+  /** A new player account, signed in. */
+  async signUp(name: string, password: string): Promise<Result<Session>> {
+    const user = await this.createUser(name, password, "player");
+    if (!user.ok) return user;
+    return ok(await this.openSession(user.value));
+  }
+
+  /** Any role; for bootstrapping the first director (CLI) and for directors adding staff. */
+  async createUser(name: string, password: string, role: Role): Promise<Result<User>> {
+    const n = checkName(name);
+    if (!n.ok) return n;
+    const p = checkPassword(password, n.value);
+    if (!p.ok) return p;
+    if (!ROLES.includes(role)) return fail(ACCOUNT_ERRORS.forbidden, `unknown role ${String(role)}`);
+    if ((await this.store.userByName(n.value)) !== null) {
+      return fail(ACCOUNT_ERRORS.nameTaken, `the name ${n.value} is taken`, { name: n.value });
+    }
+    const record: UserRecord = {
+      id: `u_${randomBytes(12).toString("hex")}`,
+      name: n.value,
+      role,
+      passwordHash: await hashPassword(p.value, this.params),
+      createdAt: this.now(),
+    };
+    // The unique index decides a race between two sign-ups for one name.
+    const inserted = await this.store.insertUser(record);
+    return inserted.ok ? ok(publicUser(inserted.value)) : inserted;
+  }
+
+  async signIn(name: string, password: string): Promise<Result<Session>> {
+    const bad = () => fail(ACCOUNT_ERRORS.badCredentials, "wrong name or password");
+    if (typeof name !== "string" || typeof password !== "string" || password.length > 1024) return bad();
+    const user = await this.store.userByName(name);
+    if (user === null) {
+      // Spend the same scrypt time as for a real user: response time does not reveal names.
+      this.dummyHash ??= hashPassword("felt-dummy-password", this.params);
+      await verifyPassword(password, await this.dummyHash);
+      return bad();
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) return bad();
+    if (needsRehash(user.passwordHash, this.params)) {
+      await this.store.setPasswordHash(user.id, await hashPassword(password, this.params));
+    }
+    return ok(await this.openSession(user));
+  }
+
+  /** The user behind a session token, if the session exists and has not expired. */
+  async authenticate(token: string): Promise<Result<User>> {
+    if (typeof token !== "string" || !TOKEN.test(token)) return fail(ACCOUNT_ERRORS.badSession, "not a session token");
+    const hash = hashToken(token);
+    const session = await this.store.sessionByHash(hash);
+    if (session === null) return fail(ACCOUNT_ERRORS.badSession, "no such session");
+    if (session.expiresAt <= this.now()) {
+      await this.store.deleteSession(hash);
+      return fail(ACCOUNT_ERRORS.sessionExpired, "the session has expired; sign in again", { expiresAt: session.expiresAt });
+    }
+    const user = await this.store.userById(session.userId);
+    if (user === null) return fail(ACCOUNT_ERRORS.badSession, "no such session");
+    return ok(publicUser(user));
+  }
+
+  async signOut(token: string): Promise<void> {
+    if (typeof token === "string" && TOKEN.test(token)) await this.store.deleteSession(hashToken(token));
+  }
+
+  async user(id: string): Promise<Result<User>> {
+    const u = await this.store.userById(id);
+    return u === null ? fail(ACCOUNT_ERRORS.unknownUser, `no user ${id}`, { id }) : ok(publicUser(u));
+  }
+
+  async userByName(name: string): Promise<Result<User>> {
+    const u = await this.store.userByName(name);
+    return u === null ? fail(ACCOUNT_ERRORS.unknownUser, `no user ${name}`, { name }) : ok(publicUser(u));
+  }
+
+  async users(role?: Role): Promise<User[]> {
+    return (await this.store.listUsers(role === undefined ? {} : { role })).map(publicUser);
+  }
+
+  /** Only a director changes roles; a director cannot demote themself (someone must remain). */
+  async setRole(actor: User, userId: string, role: Role): Promise<Result<User>> {
+    if (actor.role !== "director") return fail(ACCOUNT_ERRORS.forbidden, "only a director can change roles");
+    if (!ROLES.includes(role)) return fail(ACCOUNT_ERRORS.forbidden, `unknown role ${String(role)}`);
+    if (actor.id === userId && role !== "director") return fail(ACCOUNT_ERRORS.forbidden, "a director cannot demote themself");
+    if (!(await this.store.setRole(userId, role))) return fail(ACCOUNT_ERRORS.unknownUser, `no user ${userId}`, { id: userId });
+    await this.store.deleteUserSessions(userId);
+    return this.user(userId);
+  }
+
+  async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<Result<void>> {
+    const user = await this.store.userById(userId);
+    if (user === null || !(await verifyPassword(oldPassword, user.passwordHash))) {
+      return fail(ACCOUNT_ERRORS.badCredentials, "wrong password");
+    }
+    const p = checkPassword(newPassword, user.name);
+    if (!p.ok) return p;
+    await this.store.setPasswordHash(user.id, await hashPassword(p.value, this.params));
+    await this.store.deleteUserSessions(user.id);
+    return ok(undefined);
+  }
+
+  async purgeExpiredSessions(): Promise<number> {
+    return this.store.deleteExpiredSessions(this.now());
+  }
+
+  private async openSession(user: UserRecord | User): Promise<Session> {
+    const token = randomBytes(32).toString("base64url");
+    const createdAt = this.now();
+    const expiresAt = createdAt + this.ttl;
+    await this.store.insertSession({ tokenHash: hashToken(token), userId: user.id, createdAt, expiresAt });
+    return { token, user: publicUser(user as UserRecord), expiresAt };
+  }
+}

@@ -1,0 +1,18 @@
+// Accounts: players and directors, sign-up/sign-in with scrypt-hashed passwords, sessions.
+import type { StorageTarget } from "../store/index.ts";
+import type { AccountStore } from "./account-store.ts";
+import { openPostgresAccountStore } from "./postgres-store.ts";
+import { openSqliteAccountStore } from "./sqlite-store.ts";
+
+export { Accounts, DEFAULT_SESSION_TTL_MS, hashToken, type AccountsOptions, type Session, type User } from "./accounts.ts";
+export { ROLES, type AccountStore, type Role, type SessionRecord, type UserRecord } from "./account-store.ts";
+export { ACCOUNT_ERRORS } from "./errors.ts";
+export { checkName, checkPassword, nameKey, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "./rules.ts";
+export { DEFAULT_SCRYPT, hashPassword, verifyPassword, needsRehash, type ScryptParams } from "./password.ts";
+export { openSqliteAccountStore, openPostgresAccountStore };
+
+export async function openAccountStore(target: StorageTarget): Promise<AccountStore> {
+  return target.kind === "sqlite"
+    ? openSqliteAccountStore(target.path)
+    : openPostgresAccountStore(target.url, { schema: target.schema });
+}

@@ -1,0 +1,107 @@
+import type pg from "pg";
+import { fail, ok, type Result } from "../lib/result.ts";
+import { migratePostgres, pgPool, type PgOptions } from "../store/index.ts";
+import type { AccountStore, Role, SessionRecord, UserRecord } from "./account-store.ts";
+import { ACCOUNT_ERRORS } from "./errors.ts";
+import { PG_ACCOUNT_MIGRATIONS } from "./migrations.ts";
+import { nameKey } from "./rules.ts";
+
+interface UserRow {
+  id: string;
+  name: string;
+  role: Role;
+  password_hash: string;
+  created_at: string;
+}
+interface SessionRow {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+const toUser = (r: UserRow): UserRecord => ({
+  id: r.id,
+  name: r.name,
+  role: r.role,
+  passwordHash: r.password_hash,
+  createdAt: Number(r.created_at),
+});
+const toSession = (r: SessionRow): SessionRecord => ({
+  tokenHash: r.token_hash,
+  userId: r.user_id,
+  createdAt: Number(r.created_at),
+  expiresAt: Number(r.expires_at),
+});
+
+export async function openPostgresAccountStore(url: string, options: PgOptions = {}): Promise<AccountStore> {
+  const { pool, schema } = pgPool(url, options);
+  try {
+    await migratePostgres(pool, schema, PG_ACCOUNT_MIGRATIONS);
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  return new PgAccountStore(pool);
+}
+
+class PgAccountStore implements AccountStore {
+  private closed = false;
+  constructor(private readonly pool: pg.Pool) {}
+  async insertUser(u: UserRecord): Promise<Result<UserRecord>> {
+    const r = await this.pool.query(
+      `INSERT INTO users (id, name, name_key, role, password_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (name_key) DO NOTHING`,
+      [u.id, u.name, nameKey(u.name), u.role, u.passwordHash, u.createdAt],
+    );
+    if (r.rowCount !== 1) return fail(ACCOUNT_ERRORS.nameTaken, `the name ${u.name} is taken`, { name: u.name });
+    return ok(u);
+  }
+  async userByName(name: string) {
+    const r = await this.pool.query<UserRow>("SELECT * FROM users WHERE name_key = $1", [nameKey(name)]);
+    return r.rows[0] === undefined ? null : toUser(r.rows[0]);
+  }
+  async userById(id: string) {
+    const r = await this.pool.query<UserRow>("SELECT * FROM users WHERE id = $1", [id]);
+    return r.rows[0] === undefined ? null : toUser(r.rows[0]);
+  }
+  async listUsers(options: { role?: Role } = {}) {
+    const r = await this.pool.query<UserRow>(
+      `SELECT * FROM users WHERE ($1 = '' OR role = $1) ORDER BY created_at, name_key COLLATE "C"`,
+      [options.role ?? ""],
+    );
+    return r.rows.map(toUser);
+  }
+  async setRole(id: string, role: Role) {
+    return (await this.pool.query("UPDATE users SET role = $1 WHERE id = $2", [role, id])).rowCount === 1;
+  }
+  async setPasswordHash(id: string, hash: string) {
+    return (await this.pool.query("UPDATE users SET password_hash = $1 WHERE id = $2", [hash, id])).rowCount === 1;
+  }
+  async insertSession(s: SessionRecord) {
+    await this.pool.query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
+      s.tokenHash,
+      s.userId,
+      s.createdAt,
+      s.expiresAt,
+    ]);
+  }
+  async sessionByHash(tokenHash: string) {
+    const r = await this.pool.query<SessionRow>("SELECT * FROM sessions WHERE token_hash = $1", [tokenHash]);
+    return r.rows[0] === undefined ? null : toSession(r.rows[0]);
+  }
+  async deleteSession(tokenHash: string) {
+    await this.pool.query("DELETE FROM sessions WHERE token_hash = $1", [tokenHash]);
+  }
+  async deleteUserSessions(userId: string) {
+    return (await this.pool.query("DELETE FROM sessions WHERE user_id = $1", [userId])).rowCount ?? 0;
+  }
+  async deleteExpiredSessions(now: number) {
+    return (await this.pool.query("DELETE FROM sessions WHERE expires_at <= $1", [now])).rowCount ?? 0;
+  }
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,43 @@
+// Name and password rules. Names: 3..20 ASCII letters, digits, "_", "-", "." starting with a
+// letter (ASCII only, so no two names look alike: "раul" vs "paul"), unique ignoring case.
+// Passwords follow NIST SP 800-63B: length matters, composition rules do not; 8..128
+// characters, not the name, not one repeated character, not a well-known password.
+import { fail, ok, type Result } from "../lib/result.ts";
+import { ACCOUNT_ERRORS } from "./errors.ts";
+
+export const NAME_MIN = 3;
+export const NAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+const RESERVED = new Set(["admin", "administrator", "director", "dealer", "system", "felt", "root", "support", "server"]);
+const COMMON = new Set([
+  "password", "password1", "12345678", "123456789", "1234567890", "qwertyuiop", "qwerty123", "iloveyou",
+  "11111111", "00000000", "abcdefgh", "abc12345", "letmein1", "baseball", "football", "sunshine",
+  "princess", "passw0rd", "welcome1", "trustno1", "superman", "pokerface", "holdem123", "allin123",
+]);
+
+/** The form names are compared in: "Ann" and "ann" are the same name. */
+export const nameKey = (name: string) => name.toLowerCase();
+
+export function checkName(name: unknown): Result<string> {
+  const bad = (reason: string) => fail(ACCOUNT_ERRORS.badName, `name ${reason}`, { reason });
+  if (typeof name !== "string") return bad("must be text");
+  if (name.length < NAME_MIN || name.length > NAME_MAX) return bad(`must be ${NAME_MIN} to ${NAME_MAX} characters`);
+  if (!NAME.test(name)) return bad('may hold only letters a-z, digits, "_", "-", "." and must start with a letter');
+  if (RESERVED.has(nameKey(name))) return bad("is reserved");
+  return ok(name);
+}
+
+export function checkPassword(password: unknown, name: string): Result<string> {
+  const bad = (reason: string) => fail(ACCOUNT_ERRORS.badPassword, `password ${reason}`, { reason });
+  if (typeof password !== "string") return bad("must be text");
+  const length = [...password].length;
+  if (length < PASSWORD_MIN) return bad(`must be at least ${PASSWORD_MIN} characters`);
+  if (length > PASSWORD_MAX) return bad(`must be at most ${PASSWORD_MAX} characters`);
+  if (password.toLowerCase() === name.toLowerCase()) return bad("must not be the name");
+  if (new Set(password).size === 1) return bad("must not be one repeated character");
+  if (COMMON.has(password.toLowerCase())) return bad("is too common");
+  return ok(password);
+}
