@@ -56,6 +56,8 @@ const SEAT = new RegExp(`^Seat (\\d+): (.+?) \\(${AMT} in chips(?:, [^)]*)?\\)(.
 const POST = new RegExp(`^posts (small blind|big blind|the ante|small & big blinds|straddle) ${AMT}( and is all-in)?$`);
 const CALL_BET = new RegExp(`^(calls|bets) ${AMT}( and is all-in)?$`);
 const RAISE = new RegExp(`^raises ${AMT} to ${AMT}( and is all-in)?$`);
+const COLLECTED = new RegExp(`^ collected ${AMT} from (?:the )?(?:pot|main pot|side pot(?:-\\d+)?)$`);
+const TOTAL_RAKE = new RegExp(`^Total pot .*\\| Rake ${AMT}`);
 const CARDS = /^(?:[2-9TJQKA][cdhs])(?: [2-9TJQKA][cdhs])*$/;
 // Lines about the people rather than the cards: chat, connections, table moves, prizes.
 const NOISE =
@@ -194,7 +196,7 @@ function readBodyLine(line: string, n: number, nameAt: NameAt): HandRecord | "no
   const other = nameAt(line, " ");
   if (other !== undefined) {
     const tail = line.slice(other.length);
-    const won = new RegExp(`^ collected ${AMT} from (?:the )?(?:pot|main pot|side pot(?:-\\d+)?)$`).exec(tail);
+    const won = COLLECTED.exec(tail);
     if (won) {
       const amount = readDecimal(won[1]!);
       return amount ? { k: "collect", name: other, amount, line: n } : "bad amount";
@@ -241,7 +243,7 @@ function readAction(rest: string, name: string, n: number): HandRecord | "noise"
 }
 
 function readSummaryLine(line: string, n: number, seats: readonly Seat[]): HandRecord | undefined | "bad" {
-  const rake = new RegExp(`^Total pot .*\\| Rake ${AMT}`).exec(line);
+  const rake = TOTAL_RAKE.exec(line);
   if (rake) {
     const amount = readDecimal(rake[1]!);
     return amount ? { k: "rake", amount, line: n } : "bad";
