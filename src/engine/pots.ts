@@ -4,12 +4,17 @@
 import type { Draft } from "./state.ts";
 import { FOLDED, type HandState, type Pot } from "./types.ts";
 
-/** The pots from the chips collected so far (the round's bets not included). */
-export function computePots(s: HandState | Draft): Pot[] {
+/**
+ * The pots from the chips collected so far (the round's bets not included). `contends`
+ * says who can still win (default: everyone not folded); pots with the same contenders
+ * are one pot.
+ */
+export function computePots(s: HandState | Draft, contends?: readonly boolean[]): Pot[] {
   const n = s.n;
   const levels: number[] = [];
+  const inPot = (i: number): boolean => (contends === undefined ? s.status[i] !== FOLDED : contends[i]!);
   for (let i = 0; i < n; i++) {
-    if (s.status[i] === FOLDED) continue;
+    if (!inPot(i)) continue;
     const c = s.committed[i]!;
     if (!levels.includes(c)) levels.push(c);
   }
@@ -22,7 +27,7 @@ export function computePots(s: HandState | Draft): Pot[] {
     for (let i = 0; i < n; i++) {
       const c = s.committed[i]!;
       amount += (c < level ? c : level) - (c < prev ? c : prev);
-      if (s.status[i] !== FOLDED && c >= level) eligible.push(i);
+      if (inPot(i) && c >= level) eligible.push(i);
     }
     if (amount > 0 || (pots.length === 0 && s.dead > 0)) pots.push({ amount, eligible });
     prev = level;

@@ -111,10 +111,23 @@ export function autoShowdownEvent(s: S): HandEvent {
   return { type: "show", player: i, cards: [s.hole[2 * i]!, s.hole[2 * i + 1]!] };
 }
 
-/** Rake (R-POT-7), awards per pot and winner (R-POT-3/4/8), carried odd chips. */
+/** Rake (R-POT-7), then each pot to its best hand (R-POT-3/4/8), odd chips per policy. */
 export function awardEvents(s: S): HandEvent[] {
   const cfg = s.cfg;
-  const pots = computePots(s).map((pot) => ({ amount: pot.amount, eligible: pot.eligible }) as { amount: number; eligible: readonly number[] });
+  const n = s.n;
+  const single = liveCount(s) === 1;
+  const values: number[] = new Array<number>(n).fill(-1);
+  const contends: boolean[] = new Array<boolean>(n).fill(false);
+  for (let i = 0; i < n; i++) {
+    if (s.status[i] === FOLDED) continue;
+    if (single) contends[i] = true;
+    else if (s.shown[i] === 1) {
+      values[i] = handValue(s, i);
+      contends[i] = values[i]! >= 0;
+    }
+  }
+  if (!single) killHands(s, values, contends);
+  const pots = computePots(s, contends).map((pot) => ({ amount: pot.amount, eligible: pot.eligible }));
   const out: HandEvent[] = [];
   const rake = cfg.rake;
   if (rake !== null && rake.percent > 0 && (s.flopSeen || rake.noFlopNoDrop === false)) {
@@ -131,33 +144,22 @@ export function awardEvents(s: S): HandEvent[] {
       }
     }
   }
-  const single = liveCount(s) === 1;
-  const values: number[] = new Array<number>(s.n).fill(-1);
-  if (!single) for (let i = 0; i < s.n; i++) if (s.status[i] !== FOLDED && s.shown[i] === 1) values[i] = handValue(s, i);
-  // Pots won by the same players are split as one: splitting each alone would hand the
-  // same player several odd chips that are not odd at all.
-  const groups: { pot: number; amount: number; winners: number[] }[] = [];
-  for (let k = 0; k < pots.length; k++) {
-    const pot = pots[k]!;
-    if (pot.amount === 0) continue;
-    const winners = potWinners(pot, values, single, s);
-    if (winners.length === 0) continue;
-    const same = groups.find((g) => g.winners.length === winners.length && g.winners.every((w, j) => w === winners[j]));
-    if (same !== undefined) same.amount += pot.amount;
-    else groups.push({ pot: k, amount: pot.amount, winners });
-  }
   let carried = 0;
   let drawAt = s.deck !== null ? s.deckPos : 0;
   const drawSource = s.deck ?? cfg.drawCards ?? [];
-  for (const { pot, amount, winners } of groups) {
+  for (let k = 0; k < pots.length; k++) {
+    const { amount, eligible } = pots[k]!;
+    if (amount === 0) continue;
+    const winners = potWinners(eligible, values, single);
+    if (winners.length === 0) continue;
     const { share, odd } = split(amount, winners, cfg.unit);
     const amounts = winners.map(() => share);
     if (odd > 0) {
       if (cfg.oddChip === "carry") {
         carried += odd;
       } else {
-        // R-POT-4: the odd chips go to the winner first left of the button (default), or
-        // to the winner who draws the highest card.
+        // R-POT-4: what cannot be split goes to the winner first left of the button
+        // (default), or to the winner who draws the highest card.
         let first = 0;
         if (cfg.oddChip === "draw") {
           let best = -1;
@@ -173,17 +175,37 @@ export function awardEvents(s: S): HandEvent[] {
       }
     }
     for (let w = 0; w < winners.length; w++) {
-      if (amounts[w]! > 0) out.push({ type: "award", player: winners[w]!, amount: amounts[w]!, pot });
+      if (amounts[w]! > 0) out.push({ type: "award", player: winners[w]!, amount: amounts[w]!, pot: k });
     }
   }
   if (carried > 0) out.push({ type: "carry", amount: carried });
   return out;
 }
 
-function potWinners(pot: Pot, values: readonly number[], single: boolean, s: S): number[] {
-  if (single) return pot.eligible.filter((i) => s.status[i] !== FOLDED);
+/**
+ * Before pushing the pots the dealer kills the hands that cannot win: a hand stays when it
+ * is at least as good as the best hand in some pot. Pots whose remaining contenders are
+ * the same are then one pot, so a split among the same players is split once. Like
+ * pokerkit (whose histories we replay to the chip), the pot need not be one the hand
+ * could win; this only decides which pots are pushed together, so only odd chips.
+ */
+function killHands(s: S, values: readonly number[], contends: boolean[]): void {
+  const pots = computePots(s, contends);
+  const best = pots.map((pot) => {
+    let b = -1;
+    for (const i of pot.eligible) if (values[i]! > b) b = values[i]!;
+    return b;
+  });
+  for (let i = 0; i < s.n; i++) {
+    if (!contends[i]) continue;
+    contends[i] = best.some((b) => values[i]! >= b);
+  }
+}
+
+function potWinners(eligible: readonly number[], values: readonly number[], single: boolean): number[] {
+  if (single) return eligible.slice();
   let best = -1;
-  for (const i of pot.eligible) if (values[i]! > best) best = values[i]!;
+  for (const i of eligible) if (values[i]! > best) best = values[i]!;
   if (best < 0) return [];
-  return pot.eligible.filter((i) => values[i] === best);
+  return eligible.filter((i) => values[i] === best);
 }
