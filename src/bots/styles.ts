@@ -8,22 +8,27 @@ import { passive, raiseTo, type Bot, type BotView } from "./view.ts";
 const chance = (rng: RandomSource, p: number): boolean => randomInt(rng, 1_000_000) < p * 1_000_000;
 const fold = (v: BotView): Action => (v.legal.canCheck ? { type: "check", player: v.player } : { type: "fold", player: v.player });
 
-/** Any legal action: fold a quarter of the time when facing a bet, raise sometimes. */
+/** Any legal action: folds a third of the time when facing a bet, raises now and then,
+ * very rarely all in (a field's loose player, not a suicidal one). */
 export const randomBot: Bot = (v, rng) => {
-  const roll = randomInt(rng, 100);
-  if (!v.legal.canCheck && roll < 25) return fold(v);
-  if (v.legal.canRaise && v.legal.minRaiseTo !== null && v.legal.maxRaiseTo !== null && roll >= 85) {
+  const roll = randomInt(rng, 1000);
+  if (!v.legal.canCheck && roll < 330) return fold(v);
+  if (v.legal.canRaise && v.legal.minRaiseTo !== null && v.legal.maxRaiseTo !== null && roll >= 900) {
     const span = v.legal.maxRaiseTo - v.legal.minRaiseTo;
-    // Mostly small raises, now and then all in.
-    const to = roll >= 98 ? v.legal.maxRaiseTo : v.legal.minRaiseTo + Math.floor((span * randomInt(rng, 100)) / 400);
+    const to = roll >= 997 ? v.legal.maxRaiseTo : v.legal.minRaiseTo + Math.floor((span * randomInt(rng, 100)) / 1000);
     return raiseTo(v.legal, to);
   }
   return passive(v.legal);
 };
 
-/** Checks and calls nearly always; raises the minimum now and then. */
+/** Checks and calls; raises the minimum now and then; only a big bet (over a quarter of
+ * the stack) needs something: a decent starting hand or a pair. */
 export const callingStation: Bot = (v, rng) => {
-  if (v.legal.canRaise && v.legal.minRaiseTo !== null && chance(rng, 0.04)) return raiseTo(v.legal, v.legal.minRaiseTo);
+  if (v.legal.canRaise && v.legal.minRaiseTo !== null && chance(rng, 0.03)) return raiseTo(v.legal, v.legal.minRaiseTo);
+  if (v.legal.call * 4 > v.stack) {
+    const ok = v.street === 0 ? preflopScore(v.hole[0], v.hole[1]) >= 8 : evaluate([...v.hole, ...v.board]) >>> 20 >= 1;
+    if (!ok) return fold(v);
+  }
   return passive(v.legal);
 };
 
@@ -54,11 +59,14 @@ export const tightAggressive: Bot = (v, rng) => {
   const shortStack = v.stack <= 12 * bb;
   if (v.street === 0) {
     const late = v.players <= 2 || v.position >= v.players - 3;
-    const score = preflopScore(v.hole[0], v.hole[1]) + (late ? 1.5 : 0);
+    // Fewer players, wider range: heads-up almost any two cards have value.
+    const score = preflopScore(v.hole[0], v.hole[1]) + (late ? 1.5 : 0) + (v.players <= 3 ? 3 : v.players <= 5 ? 1.5 : 0);
     const facing = legal.call;
-    if (score >= 10 || (shortStack && score >= 8)) {
-      return shortStack ? raiseTo(legal, legal.maxRaiseTo ?? 0) : raiseTo(legal, Math.max(3 * bb, (legal.minRaiseTo ?? 0) + facing));
-    }
+    // Premium hands re-raise; good ones open for three big blinds or call an open;
+    // a short stack pushes or folds.
+    if (shortStack && score >= 8) return raiseTo(legal, legal.maxRaiseTo ?? 0);
+    if (score >= 12 || (score >= 10 && facing <= bb)) return raiseTo(legal, Math.max(3 * bb, (legal.minRaiseTo ?? 0) + facing));
+    if (score >= 10 && facing * 5 <= v.stack) return passive(legal);
     if (score >= 7 && facing <= 3 * bb) return passive(legal);
     if (legal.canCheck) return passive(legal);
     return fold(v);
@@ -66,12 +74,19 @@ export const tightAggressive: Bot = (v, rng) => {
   const value = evaluate([...v.hole, ...v.board]);
   const cat = value >>> 20;
   const potOdds = legal.call / Math.max(1, v.pot + legal.call);
-  if (cat >= TWO_PAIR) return raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot * 0.75));
-  if (cat === PAIR) {
-    if (legal.canCheck) return chance(rng, 0.5) ? raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
-    return potOdds <= 0.3 ? passive(legal) : fold(v);
+  const cheap = legal.call * 4 <= v.stack || shortStack;
+  // Straights and better raise; two pair and trips bet, or call a raise; one pair bets when
+  // checked to and calls cheap bets; nothing else gives up (a rare bluff when heads-up).
+  if (cat >= 4) return raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot * 0.75));
+  if (cat >= TWO_PAIR) {
+    if (legal.canCheck) return raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot * 0.6));
+    return cheap || cat >= 3 ? passive(legal) : fold(v);
   }
-  if (legal.canCheck) return chance(rng, 0.1) && v.inHand <= 3 ? raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
+  if (cat === PAIR) {
+    if (legal.canCheck) return chance(rng, 0.4) ? raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
+    return potOdds <= 0.3 && cheap ? passive(legal) : fold(v);
+  }
+  if (legal.canCheck) return chance(rng, 0.1) && v.inHand <= 2 ? raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
   return potOdds <= 0.1 ? passive(legal) : fold(v);
 };
 

@@ -10,7 +10,7 @@ export interface FieldMix {
   readonly "calling-station": number;
 }
 
-export const DEFAULT_MIX: FieldMix = { random: 0.2, "tight-aggressive": 0.5, "calling-station": 0.3 };
+export const DEFAULT_MIX: FieldMix = { random: 0.15, "tight-aggressive": 0.6, "calling-station": 0.25 };
 
 /** A stable style per player name (FNV-1a hash), so re-entries keep their style. */
 export function styleOf(name: string, mix: FieldMix = DEFAULT_MIX): BotStyle {
