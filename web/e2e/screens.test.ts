@@ -100,12 +100,77 @@ describe.skipIf(!haveChromium)("web app in chromium (mock transport)", () => {
     await page.close();
   });
 
+  it("the clock moves to the break with a sound (mock time × 120)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    page.on("pageerror", (e) => pageErrors.push(`clock-speed: ${e.message}`));
+    await page.goto(`${server.url}/?mock=1&checkKeys=1&lang=sv&mockSpeed=120#/clock/friday`);
+    await page.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
+    expect((await page.textContent(".clock-level"))?.trim()).toBe("Nivå 4");
+    await page.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Paus", null, { timeout: 60_000 });
+    expect(await page.evaluate(() => (window as { __feltChimes?: number }).__feltChimes ?? 0)).toBeGreaterThanOrEqual(1);
+    expect(await missingKeys(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("a director breaks a table after bust-outs, races off the 25s and rules a blind error", async () => {
+    const en = RESOURCES.en;
+    const page = await open("#/director/floor/friday");
+    await page.waitForSelector(".floor tbody tr", { timeout: 20_000 });
+    expect(await page.textContent(".floor")).toContain(en.floor.balanced);
+    // 23 players on 3 tables of 10: three bust-outs leave 20, which fit on two (R-TBL-3).
+    for (let i = 0; i < 3; i++) {
+      const before = await page.locator(".floor tbody tr").count();
+      await page.locator(".floor tbody tr").first().getByRole("button", { name: en.floor.bust, exact: true }).click();
+      await page.waitForFunction((n) => document.querySelectorAll(".floor tbody tr").length === n - 1, before);
+    }
+    await page.waitForSelector(".instructions li", { timeout: 10_000 });
+    const moves = await page.locator(".instructions li").count();
+    expect(moves).toBeGreaterThan(0);
+    expect(await page.textContent(".instructions")).toContain(en.floor.kind["break-table"]);
+    await page.screenshot({ path: join(artifacts, "director-floor-break.png"), fullPage: true });
+    for (let i = 0; i < moves; i++) {
+      await page.locator(".instructions li button").first().click();
+      await page.waitForFunction((n) => document.querySelectorAll(".instructions li").length === n - 1 - 0, moves - i);
+    }
+    expect(await page.textContent(".floor")).toContain(en.floor.balanced);
+    await page.close();
+
+    const race = await open("#/director/colour-up/friday");
+    await race.getByRole("button", { name: en.colourUp.plan }).click();
+    await race.waitForSelector(".colour-up tbody tr");
+    const odd = race.locator(".colour-up tbody tr input[type=number]");
+    for (let i = 0; i < 4; i++) await odd.nth(i).fill(String(i + 1));
+    await race.getByRole("button", { name: en.colourUp.run }).click();
+    await race.waitForSelector("table.result");
+    // 1+2+3+4 = 10 odd 25s = 250 → two 100s plus one for the 50 left over (R-CHIP-3).
+    expect(await race.locator("table.result tr.won").count()).toBe(3);
+    await race.screenshot({ path: join(artifacts, "director-colour-up.png"), fullPage: true });
+    await race.close();
+
+    const wizard = await open("#/director/blind-error/friday");
+    await wizard.getByRole("button", { name: en.common.next }).click();
+    await wizard.locator(".wizard input[type=number]").nth(1).fill("2");
+    await wizard.getByRole("button", { name: en.common.next }).click();
+    await wizard.getByRole("button", { name: en.blindError.confirm }).click();
+    await wizard.waitForSelector(".ruling[data-outcome=continue-then-go-back]");
+    await wizard.screenshot({ path: join(artifacts, "director-blind-error.png"), fullPage: true });
+    expect(await missingKeys(wizard)).toEqual([]);
+    await wizard.close();
+  });
+
   it("several tables at once, and the director's screens render", async () => {
     const multi = await open("#/tables");
     await multi.waitForSelector(".multi-cell .felt", { timeout: 20_000 });
     await multi.waitForFunction(() => document.querySelectorAll(".multi-cell .felt").length === 2, null, { timeout: 20_000 });
     await multi.screenshot({ path: join(artifacts, "tables.png") });
     await multi.close();
+    const hands = await open("#/hands/sunday-t1-h1");
+    await hands.waitForSelector(".replayer tbody tr", { timeout: 20_000 });
+    for (let i = 0; i < 6; i++) await hands.getByRole("button", { name: RESOURCES.en.hands.forward }).click();
+    expect(await hands.textContent(".replayer")).toContain("7");
+    expect(await missingKeys(hands)).toEqual([]);
+    await hands.screenshot({ path: join(artifacts, "replayer.png") });
+    await hands.close();
     for (const tab of ["create", "seating", "floor", "payouts"]) {
       const page = await open(`#/director/${tab}/friday`);
       await page.waitForSelector(".tab-body .panel, .tab-body .seating", { timeout: 20_000 });

@@ -4,7 +4,7 @@ import type { FeltError } from "../../src/lib/result.ts";
 import { FeltClient } from "./api/client.ts";
 import { LiveSession, type LiveState } from "./api/live.ts";
 import { serverTransport } from "./api/server-transport.ts";
-import { mockTransport } from "./api/mock/mock-server.ts";
+import { MockServer, fastClock, mockTransport } from "./api/mock/mock-server.ts";
 
 export interface Services {
   readonly client: FeltClient;
@@ -13,9 +13,9 @@ export interface Services {
 }
 
 /** The real server, or (with ?mock) the in-browser fake one signed in as its hero. */
-export function makeServices(mock: boolean): Services {
+export function makeServices(mock: boolean, mockSpeed = 1): Services {
   if (mock) {
-    const transport = mockTransport();
+    const transport = mockTransport(new MockServer(mockSpeed > 1 ? fastClock(mockSpeed) : undefined));
     const client = new FeltClient(transport, null);
     client.setToken(transport.server.heroToken);
     return { client, live: new LiveSession(client), mock };

@@ -6,6 +6,8 @@ import { useLive, useServerNow, useServices } from "../context.tsx";
 
 /** Three short rising tones through Web Audio: the level-change signal. */
 export function playLevelChime(): void {
+  // Counted so a browser test can tell the signal was given.
+  (globalThis as { __feltChimes?: number }).__feltChimes = ((globalThis as { __feltChimes?: number }).__feltChimes ?? 0) + 1;
   const Ctx = globalThis.AudioContext ?? (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctx) return;
   const ctx = new Ctx();

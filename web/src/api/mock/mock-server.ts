@@ -69,11 +69,13 @@ export class MockServer {
     };
     friday.entries.forEach((e, i) => {
       if (i >= 23) Object.assign(e, { state: "busted", place: 53 - i, bustedAt: now - (30 - i) * 120_000 });
-      else Object.assign(e, { stack: 8000 + Math.round(this.random() * 60) * 100, tableNumber: (i % 3) + 1, seat: Math.floor(i / 3) + 1 });
+      else Object.assign(e, { stack: 8000 + Math.round(this.random() * 400) * 25, tableNumber: (i % 3) + 1, seat: Math.floor(i / 3) + 1 });
     });
-    const totalChips = 300_000;
+    // Chips are conserved: 30 entries × 10,000 are spread over the 23 still in.
     const s = friday.entries.reduce((a, e) => a + e.stack, 0);
-    friday.entries[0]!.stack += totalChips - s;
+    const short = 30 * deepstack.startingStack - s;
+    const units = short / 25;
+    friday.entries.slice(0, 23).forEach((e, i) => (e.stack += (Math.floor(units / 23) + (i < units % 23 ? 1 : 0)) * 25));
     // An online rebuy game where Bodil plays two tables... well, one table each in two games.
     const online = (id: string, name: string, structure = turbo, extra: Partial<MTournament> = {}): MTournament => ({
       ...base, id, name, kind: "online", status: "running", startsAt: now - 8 * 60_000, buyIn: 300, fee: 30,
@@ -94,6 +96,9 @@ export class MockServer {
       const l = game.structure.levels[clock.levelIndex]!;
       const table = new MockTable(tableId, game.id, 1, players, { sb: l.sb || 100, bb: l.bb || 200, ante: l.ante }, this.random, (tid, hid, version, event) => this.broadcastEvent(tid, hid, version, event));
       this.tables.set(tableId, table);
+      // One hand already played (everyone on autopilot), so the history and replayer have something.
+      table.startHand(now - 60_000);
+      for (let guard = 0; table.actor !== null && guard < 200; guard++) table.act(table.actor, table.botAction(table.actor), now - 30_000);
       table.startHand(now);
     }
   }
@@ -447,6 +452,13 @@ export class MockServer {
   }
 
   private nextBotAt = new Map<string, number>();
+  private readonly lastLevel = new Map<string, number>();
+  private ticks = 0;
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
 
   private ensureTimer(): void {
     if (this.timer) return;
@@ -456,6 +468,15 @@ export class MockServer {
   /** Bots act after a short think; the hero's clock folds or checks at its deadline. */
   tick(): void {
     const now = this.now();
+    // Like the real server: a new level or break is pushed to everyone watching at once.
+    this.ticks += 1;
+    for (const t of this.tournaments) {
+      const level = clockOf(t, now)?.levelIndex ?? -1;
+      if (this.lastLevel.get(t.id) !== level || this.ticks % 20 === 0) {
+        this.lastLevel.set(t.id, level);
+        this.touch(t);
+      }
+    }
     for (const [id, table] of this.tables) {
       if (table.actor === null) {
         const at = this.nextBotAt.get(id) ?? now + 2500;
@@ -487,6 +508,12 @@ export class MockServer {
       }
     }
   }
+}
+
+/** A mock clock running `speed` times faster than real time (to see level changes). */
+export function fastClock(speed: number): () => number {
+  const t0 = Date.now();
+  return () => Math.round(t0 + (Date.now() - t0) * speed);
 }
 
 export function mockTransport(server = new MockServer()): Transport & { server: MockServer } {
