@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { fail, ok, unwrap, type Result } from "../lib/result.ts";
+import { openSqliteEventStore, type EventStore } from "../store/index.ts";
+import { StreamActor, type ActorLogic } from "./actor.ts";
+import { ManualClock } from "./clock.ts";
+
+// A counter: "add n" records `added`; adding a negative number is refused.
+type Cmd = { add: number } | { addTwice: number };
+type Rec = { type: "added"; n: number; at: number };
+interface State {
+  total: number;
+  count: number;
+}
+const logic: ActorLogic<State, Cmd, Rec, string> = {
+  initial: () => ({ total: 0, count: 0 }),
+  decide(_s, c, { now }): Result<Rec[]> {
+    const n = "add" in c ? c.add : c.addTwice;
+    if (n < 0) return fail("counter/negative", "no negatives");
+    return ok("add" in c ? [{ type: "added", n, at: now }] : [{ type: "added", n, at: now }, { type: "added", n, at: now }]);
+  },
+  evolve: (s, r, { version }) => ok({ state: { total: s.total + r.n, count: s.count + 1 }, outputs: [`v${version}+${r.n}`] }),
+  typeOf: (r) => r.type,
+  snapshot: (s) => ({ ...s }),
+  restore: (d) => d as State,
+};
+
+async function setup(store?: EventStore, snapshotEvery = 50) {
+  const s = store ?? openSqliteEventStore(":memory:");
+  const clock = new ManualClock(1000);
+  const actor = unwrap(await StreamActor.load({ store: s, stream: "table:c", logic, clock, snapshotEvery }));
+  return { store: s, actor, clock };
+}
+
+describe("StreamActor", () => {
+  it("applies a command's records and broadcasts them once stored", async () => {
+    const { actor, store } = await setup();
+    const got: string[][] = [];
+    actor.subscribe((b) => got.push([...b.outputs]));
+    expect(unwrap(await actor.submit({ id: "c1", version: 0, command: { addTwice: 5 } }))).toEqual({ version: 2, duplicate: false });
+    expect(actor.state).toEqual({ total: 10, count: 2 });
+    expect(got).toEqual([["v1+5", "v2+5"]]);
+    expect((await store.read("table:c")).map((e) => [e.version, e.data, e.meta])).toEqual([
+      [1, { type: "added", n: 5, at: 1000 }, {}],
+      [2, { type: "added", n: 5, at: 1000 }, { commandId: "c1" }],
+    ]);
+  });
+
+  it("refuses a command made against an old version (runtime/stale-version), changing nothing", async () => {
+    const { actor, store } = await setup();
+    unwrap(await actor.submit({ id: "a", version: 0, command: { add: 1 } }));
+    const r = await actor.submit({ id: "b", version: 0, command: { add: 2 } });
+    expect(!r.ok && r.error).toMatchObject({ code: "runtime/stale-version", version: 1, sent: 0 });
+    expect(actor.state.total).toBe(1);
+    expect(await store.streamVersion("table:c")).toBe(1);
+  });
+
+  it("the same command id acts once, also after a restart", async () => {
+    const { actor, store } = await setup();
+    unwrap(await actor.submit({ id: "x", version: 0, command: { add: 3 } }));
+    expect(unwrap(await actor.submit({ id: "x", version: 0, command: { add: 3 } }))).toEqual({ version: 1, duplicate: true });
+    const again = unwrap(await StreamActor.load({ store, stream: "table:c", logic, clock: new ManualClock() }));
+    expect(unwrap(await again.submit({ id: "x", version: 1, command: { add: 3 } }))).toEqual({ version: 1, duplicate: true });
+    expect(again.state.total).toBe(3);
+  });
+
+  it("passes the logic's typed errors through and writes nothing", async () => {
+    const { actor, store } = await setup();
+    const r = await actor.submit({ id: "n", version: 0, command: { add: -1 } });
+    expect(!r.ok && r.error.code).toBe("counter/negative");
+    expect(await store.streamVersion("table:c")).toBe(0);
+    // A refused id is not burnt: the same id with a valid command goes through.
+    expect((await actor.submit({ id: "n", version: 0, command: { add: 1 } })).ok).toBe(true);
+  });
+
+  it("persist, then broadcast: a failed append broadcasts nothing and changes nothing", async () => {
+    const real = openSqliteEventStore(":memory:");
+    let failNext = false;
+    const order: string[] = [];
+    const store: EventStore = Object.assign(Object.create(real) as EventStore, {
+      append: async (...args: Parameters<EventStore["append"]>) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error("disk on fire");
+        }
+        const r = await real.append(...args);
+        order.push("stored");
+        return r;
+      },
+      read: real.read.bind(real),
+      loadSnapshot: real.loadSnapshot.bind(real),
+      saveSnapshot: real.saveSnapshot.bind(real),
+    });
+    const { actor } = await setup(store);
+    actor.subscribe(() => order.push("broadcast"));
+    unwrap(await actor.submit({ id: "1", version: 0, command: { add: 1 } }));
+    failNext = true;
+    const r = await actor.submit({ id: "2", version: 1, command: { add: 1 } });
+    expect(!r.ok && r.error.code).toBe("runtime/store-failed");
+    expect(actor.state.total).toBe(1);
+    unwrap(await actor.submit({ id: "3", version: 1, command: { add: 1 } }));
+    expect(order).toEqual(["stored", "broadcast", "stored", "broadcast"]);
+  });
+
+  it("a second writer on the stream: runtime/conflict, and the actor catches up with its records", async () => {
+    const { actor, store } = await setup();
+    const other = unwrap(await StreamActor.load({ store, stream: "table:c", logic, clock: new ManualClock() }));
+    unwrap(await other.submit({ id: "o", version: 0, command: { add: 7 } }));
+    const seen: string[] = [];
+    actor.subscribe((b) => seen.push(...b.outputs));
+    const r = await actor.submit({ id: "m", version: 0, command: { add: 1 } });
+    expect(!r.ok && r.error).toMatchObject({ code: "runtime/conflict", version: 1 });
+    expect(actor.state.total).toBe(7);
+    expect(seen).toEqual(["v1+7"]);
+    expect(unwrap(await actor.submit({ id: "m", version: 1, command: { add: 1 } })).version).toBe(2);
+  });
+
+  it("snapshots every N records; a restart loads the snapshot and replays only the rest", async () => {
+    const { actor, store } = await setup(undefined, 3);
+    for (let i = 0; i < 7; i += 1) unwrap(await actor.submit({ id: `c${i}`, version: i, command: { add: i } }));
+    await actor.idle();
+    const snap = await store.loadSnapshot("table:c");
+    expect(snap?.version).toBe(6);
+    let readFrom = -1;
+    const spy: EventStore = Object.assign(Object.create(store) as EventStore, {
+      read: (s: string, from?: number) => {
+        readFrom = from ?? 1;
+        return store.read(s, from);
+      },
+      loadSnapshot: store.loadSnapshot.bind(store),
+    });
+    const again = unwrap(await StreamActor.load({ store: spy, stream: "table:c", logic, clock: new ManualClock() }));
+    expect(readFrom).toBe(7);
+    expect(again.state).toEqual(actor.state);
+    expect(again.version).toBe(7);
+    // Command ids survive through the snapshot too.
+    expect(unwrap(await again.submit({ id: "c2", version: 7, command: { add: 2 } })).duplicate).toBe(true);
+  });
+
+  it("commands run one at a time in arrival order", async () => {
+    const { actor } = await setup();
+    const results = await Promise.all([0, 1, 2, 3].map((i) => actor.submit({ id: `p${i}`, version: i, command: { add: 1 } })));
+    expect(results.map((r) => r.ok && r.value.version)).toEqual([1, 2, 3, 4]);
+  });
+});
