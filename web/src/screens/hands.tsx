@@ -24,6 +24,7 @@ export function Hands({ handId }: { handId: string | null }) {
               <a href={href("hands", h.handId)}>
                 #{h.handNumber} · {fmt.time(h.startedAt)}
               </a>{" "}
+              <span className="sub">{h.tableId}</span>{" "}
               <span className={h.net >= 0 ? "plus" : "minus"}>
                 {h.net >= 0 ? "+" : "−"}
                 {fmt.chips(Math.abs(h.net))}
@@ -85,11 +86,11 @@ function Replayer({ handId }: { handId: string }) {
       </table>
       <p className="now">{f.event && <EventLine e={f.event} names={names} />}</p>
       <div className="row">
-        <button onClick={() => setStep(0)}>⏮</button>
+        <button onClick={() => setStep(0)} aria-label={t("hands.first")}>«</button>
         <button onClick={() => setStep((s) => Math.max(0, s - 1))}>{t("hands.back")}</button>
         <button onClick={() => setPlaying(!playing)}>{playing ? t("hands.pause") : t("hands.play")}</button>
         <button onClick={() => setStep((s) => Math.min(last, s + 1))}>{t("hands.forward")}</button>
-        <button onClick={() => setStep(last)}>⏭</button>
+        <button onClick={() => setStep(last)} aria-label={t("hands.last")}>»</button>
         <span>{t("hands.step", { step: step + 1, total: frames.length })}</span>
       </div>
     </div>

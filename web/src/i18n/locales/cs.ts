@@ -61,6 +61,7 @@ export const cs = {
   },
   tables: { none: "Nesedíte u žádného stolu." },
   hands: {
+    first: "První krok", last: "Poslední krok",
     title: "Historie her", none: "Zatím žádné hry.", replay: "Přehrávání hry č. {{number}}", back: "Zpět", forward: "Vpřed",
     play: "Přehrát", pause: "Pauza", step: "Krok {{step}} z {{total}}",
   },

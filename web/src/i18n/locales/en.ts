@@ -61,6 +61,7 @@ export const en = {
   },
   tables: { none: "You are not seated at any table." },
   hands: {
+    first: "First step", last: "Last step",
     title: "Hand history", none: "No hands yet.", replay: "Replay of hand #{{number}}", back: "Back", forward: "Forward",
     play: "Play", pause: "Pause", step: "Step {{step}} of {{total}}",
   },

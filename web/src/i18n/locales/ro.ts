@@ -61,6 +61,7 @@ export const ro = {
   },
   tables: { none: "Nu stai la nicio masă." },
   hands: {
+    first: "Primul pas", last: "Ultimul pas",
     title: "Istoricul mâinilor", none: "Încă nicio mână.", replay: "Reluarea mâinii nr. {{number}}", back: "Înapoi", forward: "Înainte",
     play: "Redă", pause: "Pauză", step: "Pasul {{step}} din {{total}}",
   },

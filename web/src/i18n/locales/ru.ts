@@ -61,6 +61,7 @@ export const ru = {
   },
   tables: { none: "Вы не сидите ни за одним столом." },
   hands: {
+    first: "Первый шаг", last: "Последний шаг",
     title: "История раздач", none: "Раздач пока нет.", replay: "Повтор раздачи №{{number}}", back: "Назад", forward: "Вперёд",
     play: "Воспроизвести", pause: "Пауза", step: "Шаг {{step}} из {{total}}",
   },

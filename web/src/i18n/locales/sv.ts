@@ -61,6 +61,7 @@ export const sv = {
   },
   tables: { none: "Du sitter inte vid något bord." },
   hands: {
+    first: "Första steget", last: "Sista steget",
     title: "Handhistorik", none: "Inga händer än.", replay: "Repris av hand nr {{number}}", back: "Bakåt", forward: "Framåt",
     play: "Spela upp", pause: "Pausa", step: "Steg {{step}} av {{total}}",
   },
