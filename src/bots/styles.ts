@@ -6,6 +6,7 @@ import { randomInt, type RandomSource } from "../tournament/index.ts";
 import { passive, raiseTo, type Bot, type BotView } from "./view.ts";
 
 const chance = (rng: RandomSource, p: number): boolean => randomInt(rng, 1_000_000) < p * 1_000_000;
+const up = (v: BotView, to: number): Action => raiseTo(v.legal, to, v.chipUnit);
 const fold = (v: BotView): Action => (v.legal.canCheck ? { type: "check", player: v.player } : { type: "fold", player: v.player });
 
 /** Any legal action: folds a third of the time when facing a bet, raises now and then,
@@ -16,7 +17,7 @@ export const randomBot: Bot = (v, rng) => {
   if (v.legal.canRaise && v.legal.minRaiseTo !== null && v.legal.maxRaiseTo !== null && roll >= 900) {
     const span = v.legal.maxRaiseTo - v.legal.minRaiseTo;
     const to = roll >= 997 ? v.legal.maxRaiseTo : v.legal.minRaiseTo + Math.floor((span * randomInt(rng, 100)) / 1000);
-    return raiseTo(v.legal, to);
+    return up(v, to);
   }
   return passive(v.legal);
 };
@@ -24,7 +25,7 @@ export const randomBot: Bot = (v, rng) => {
 /** Checks and calls; raises the minimum now and then; only a big bet (over a quarter of
  * the stack) needs something: a decent starting hand or a pair. */
 export const callingStation: Bot = (v, rng) => {
-  if (v.legal.canRaise && v.legal.minRaiseTo !== null && chance(rng, 0.03)) return raiseTo(v.legal, v.legal.minRaiseTo);
+  if (v.legal.canRaise && v.legal.minRaiseTo !== null && chance(rng, 0.03)) return up(v, v.legal.minRaiseTo);
   if (v.legal.call * 4 > v.stack) {
     const ok = v.street === 0 ? preflopScore(v.hole[0], v.hole[1]) >= 8 : evaluate([...v.hole, ...v.board]) >>> 20 >= 1;
     if (!ok) return fold(v);
@@ -64,8 +65,8 @@ export const tightAggressive: Bot = (v, rng) => {
     const facing = legal.call;
     // Premium hands re-raise; good ones open for three big blinds or call an open;
     // a short stack pushes or folds.
-    if (shortStack && score >= 8) return raiseTo(legal, legal.maxRaiseTo ?? 0);
-    if (score >= 12 || (score >= 10 && facing <= bb)) return raiseTo(legal, Math.max(3 * bb, (legal.minRaiseTo ?? 0) + facing));
+    if (shortStack && score >= 8) return up(v, legal.maxRaiseTo ?? 0);
+    if (score >= 12 || (score >= 10 && facing <= bb)) return up(v, Math.max(3 * bb, (legal.minRaiseTo ?? 0) + facing));
     if (score >= 10 && facing * 5 <= v.stack) return passive(legal);
     if (score >= 7 && facing <= 3 * bb) return passive(legal);
     if (legal.canCheck) return passive(legal);
@@ -77,16 +78,16 @@ export const tightAggressive: Bot = (v, rng) => {
   const cheap = legal.call * 4 <= v.stack || shortStack;
   // Straights and better raise; two pair and trips bet, or call a raise; one pair bets when
   // checked to and calls cheap bets; nothing else gives up (a rare bluff when heads-up).
-  if (cat >= 4) return raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot * 0.75));
+  if (cat >= 4) return up(v, (legal.minRaiseTo ?? 0) + Math.floor(v.pot * 0.75));
   if (cat >= TWO_PAIR) {
-    if (legal.canCheck) return raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot * 0.6));
+    if (legal.canCheck) return up(v, (legal.minRaiseTo ?? 0) + Math.floor(v.pot * 0.6));
     return cheap || cat >= 3 ? passive(legal) : fold(v);
   }
   if (cat === PAIR) {
-    if (legal.canCheck) return chance(rng, 0.4) ? raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
+    if (legal.canCheck) return chance(rng, 0.4) ? up(v, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
     return potOdds <= 0.3 && cheap ? passive(legal) : fold(v);
   }
-  if (legal.canCheck) return chance(rng, 0.1) && v.inHand <= 2 ? raiseTo(legal, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
+  if (legal.canCheck) return chance(rng, 0.1) && v.inHand <= 2 ? up(v, (legal.minRaiseTo ?? 0) + Math.floor(v.pot / 2)) : passive(legal);
   return potOdds <= 0.1 ? passive(legal) : fold(v);
 };
 

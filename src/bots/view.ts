@@ -18,6 +18,8 @@ export interface BotView {
   /** Chips in the pots and in front of the players. */
   readonly pot: number;
   readonly bigBlind: number;
+  /** The smallest chip in play: bets are made in whole chips of it. */
+  readonly chipUnit: number;
   /** 0 = acts first after the flop (left of the button) … players-1 = the button. */
   readonly position: number;
 }
@@ -44,6 +46,7 @@ export function botView(s: HandState): BotView | null {
     stack: s.stacks[i]!,
     pot: potTotal(s) + bets,
     bigBlind: s.cfg.minBet,
+    chipUnit: s.cfg.unit,
     // Heads-up p2 (index 1) has the button; otherwise the last index does.
     position: s.n === 2 ? (i === 1 ? 1 : 0) : i,
   };
@@ -61,9 +64,9 @@ export function passive(legal: LegalActions): Action {
   return legal.canCheck ? { type: "check", player: legal.actor } : { type: "call", player: legal.actor };
 }
 
-/** A raise to `to`, clamped into the legal range; a call/check when raising is not allowed. */
-export function raiseTo(legal: LegalActions, to: number): Action {
+/** A raise to `to` in whole chips of `unit`, clamped into the legal range; a call/check when raising is not allowed. */
+export function raiseTo(legal: LegalActions, to: number, unit = 1): Action {
   if (!legal.canRaise || legal.minRaiseTo === null || legal.maxRaiseTo === null) return passive(legal);
-  const amount = Math.max(legal.minRaiseTo, Math.min(legal.maxRaiseTo, Math.round(to)));
+  const amount = Math.max(legal.minRaiseTo, Math.min(legal.maxRaiseTo, Math.floor(to / unit) * unit));
   return { type: "raise", player: legal.actor, to: amount };
 }

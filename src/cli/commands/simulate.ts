@@ -1,10 +1,145 @@
+// felt simulate: plays whole tournaments with bots (logic in src/sim). This file only reads
+// arguments and files, draws the progress bar and prints.
+import { readFileSync, writeFileSync } from "node:fs";
+import { chartSvg, FORMATS, simulate, summarizeRuns, type SimResult } from "../../sim/index.ts";
+import { STRUCTURE_PRESETS, validateStructure, type Structure } from "../../tournament/structure/index.ts";
 import type { Command } from "../main.ts";
 
+const USAGE = `felt simulate [--players N] [--preset NAME | --structure FILE] [--format FORMAT] [--seed S] [--runs K] [--hands-per-hour H] [--json] [--chart FILE.svg]
+
+Plays a whole tournament with bots (the real hand engine at every table) and prints a summary.
+  --players N        entrants (default 100)
+  --preset NAME      structure preset: ${Object.keys(STRUCTURE_PRESETS).join(", ")}
+  --structure FILE   a structure as JSON ({name, startingStack, chips, items:[{kind:"level",sb,bb,ante,minutes}|{kind:"break",minutes}]})
+  --format FORMAT    ${FORMATS.join(", ")} (default freezeout)
+  --seed S           random seed (default 1); same arguments and seed give the same output
+  --runs K           K runs (seeds S..S+K-1): median and 10th/90th percentile of the end time
+  --hands-per-hour H hands per table per hour (default 30 live, 60 speed and heads-up)
+  --json             last line: one JSON object (hands, levels, chipsConserved, placements, ...)
+  --chart FILE.svg   players left and average stack (big blinds) against time`;
+
+function parse(args: readonly string[]): Record<string, string | true> | string {
+  const out: Record<string, string | true> = {};
+  const flags = new Set(["json"]);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith("--")) return `unexpected argument '${a}'`;
+    const key = a.slice(2);
+    if (flags.has(key)) out[key] = true;
+    else {
+      const v = args[++i];
+      if (v === undefined) return `--${key} needs a value`;
+      out[key] = v;
+    }
+  }
+  return out;
+}
+
+const fmt = (n: number): string => n.toLocaleString("en-US");
+const hm = (min: number): string => `${Math.floor(min / 60)}h${String(Math.round(min % 60)).padStart(2, "0")}`;
+
+function summary(r: SimResult): string {
+  const lines = [
+    `felt simulate: ${fmt(r.players)} players, ${r.format}, structure ${r.structure}, seed ${r.seed}`,
+    `entries ${fmt(r.entries)} · hands ${fmt(r.hands)} · levels reached ${r.levels} · duration ${hm(r.durationMinutes)} at ${r.handsPerHour} hands/hour per table`,
+    `prize pool ${fmt(r.prizePool)}${r.overlay > 0 ? ` (overlay ${fmt(r.overlay)})` : ""} · ${fmt(r.placesPaid)} paid · chips ${r.chipsConserved ? "conserved" : "NOT conserved"} (${r.conservationChecks} checks, colour-up rounding ${r.colourUpRounding >= 0 ? "+" : ""}${fmt(r.colourUpRounding)})`,
+    `bot actions ${fmt(r.actions)}${r.timeouts > 0 ? ` · clock timeouts ${fmt(r.timeouts)}` : ""}${r.refusedBotActions > 0 ? ` · refused ${r.refusedBotActions}` : ""}`,
+    "top places:",
+  ];
+  for (const p of r.placements.slice(0, 10)) {
+    lines.push(`  ${p.places.join("/").padStart(5)}  ${p.entry.padEnd(12)} ${fmt(p.prize).padStart(12)}${p.seat ? "  (seat)" : ""}`);
+  }
+  return lines.join("\n");
+}
+
 export const command: Command = {
-  summary: "(not implemented yet)",
-  usage: "felt simulate",
-  async run() {
-    console.error("felt simulate: not implemented yet");
-    return 2;
+  summary: "play whole tournaments with bots: duration, placements, end-time percentiles",
+  usage: USAGE,
+  async run(args) {
+    const o = parse(args);
+    if (typeof o === "string") {
+      console.error(`felt simulate: ${o}\n\n${USAGE}`);
+      return 2;
+    }
+    const num = (k: string, d: number): number | null => {
+      const v = o[k];
+      if (v === undefined) return d;
+      const n = Number(v);
+      return typeof v === "string" && Number.isSafeInteger(n) && n >= 0 ? n : null;
+    };
+    const players = num("players", 100);
+    const seed = num("seed", 1);
+    const runs = num("runs", 1);
+    const hph = num("hands-per-hour", 0);
+    if (players === null || players < 2 || seed === null || runs === null || runs < 1 || hph === null) {
+      console.error("felt simulate: --players (≥ 2), --seed, --runs (≥ 1) and --hands-per-hour take whole numbers");
+      return 2;
+    }
+    let structure: Structure | undefined;
+    if (typeof o["structure"] === "string") {
+      try {
+        const parsed = validateStructure(JSON.parse(readFileSync(o["structure"], "utf8")) as Structure);
+        if (!parsed.ok) {
+          console.error(`felt simulate: ${parsed.error.code}: ${parsed.error.message}`);
+          return 2;
+        }
+        structure = parsed.value;
+      } catch (e) {
+        console.error(`felt simulate: cannot read ${o["structure"]}: ${(e as Error).message}`);
+        return 2;
+      }
+    }
+    const tty = process.stderr.isTTY === true;
+    const t0 = performance.now();
+    let lastDraw = 0;
+    const results: SimResult[] = [];
+    for (let k = 0; k < runs; k++) {
+      const r = simulate({
+        players,
+        seed: seed + k,
+        ...(typeof o["format"] === "string" ? { format: o["format"] } : {}),
+        ...(typeof o["preset"] === "string" ? { preset: o["preset"] } : {}),
+        ...(structure !== undefined ? { structure } : {}),
+        ...(hph !== null && hph > 0 ? { handsPerHour: hph } : {}),
+        chart: k === 0 && typeof o["chart"] === "string",
+        onProgress: tty
+          ? (p) => {
+              const now = performance.now();
+              if (now - lastDraw < 100) return;
+              lastDraw = now;
+              const done = 1 - (p.playersLeft - 1) / Math.max(1, p.entries - 1);
+              const bar = "#".repeat(Math.round(done * 30)).padEnd(30, ".");
+              process.stderr.write(`\r${runs > 1 ? `run ${k + 1}/${runs} ` : ""}[${bar}] ${fmt(p.playersLeft)} left · level ${p.level} · ${fmt(p.hands)} hands · ${hm(p.minutes)}   `);
+            }
+          : undefined,
+      } as Parameters<typeof simulate>[0]);
+      if (!r.ok) {
+        if (tty) process.stderr.write("\n");
+        console.error(`felt simulate: ${r.error.code}: ${r.error.message}`);
+        return 1;
+      }
+      results.push(r.value);
+    }
+    if (tty) process.stderr.write("\r\x1b[K");
+    const first = results[0]!;
+    if (typeof o["chart"] === "string") {
+      writeFileSync(o["chart"], chartSvg(first.chart ?? [], `${first.structure} ${first.format}: ${fmt(first.players)} players, seed ${first.seed}`));
+    }
+    const wall = (performance.now() - t0) / 1000;
+    const rssMB = process.resourceUsage().maxRSS / 1024;
+    const runsSummary = runs > 1 ? summarizeRuns(results) : null;
+    if (o["json"] === true) {
+      const { chart: _chart, ...rest } = first;
+      console.log(JSON.stringify(runsSummary !== null ? { ...rest, runs: runsSummary } : rest));
+    } else {
+      console.log(summary(first));
+      if (runsSummary !== null) {
+        const e = runsSummary.endMinutes;
+        console.log(`end time over ${runs} runs: median ${hm(e.median)}, 10th percentile ${hm(e.p10)}, 90th percentile ${hm(e.p90)}`);
+      }
+    }
+    // Wall time and memory vary from machine to machine: on stderr, so stdout stays byte-for-byte deterministic.
+    console.error(`wall ${wall.toFixed(1)} s, peak memory ${Math.round(rssMB)} MB`);
+    return 0;
   },
 };

@@ -17,7 +17,7 @@ function scheduleOf(st: Structure): ColourUp[] {
   return s;
 }
 
-function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: RandomSource): TournamentEvent | null {
+function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: RandomSource): Result<TournamentEvent> {
   const c = s.config!;
   const size = tableSizeOf(c);
   const changed: [string, number][] = [];
@@ -44,7 +44,7 @@ function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: Random
       players,
       deck: shuffledDeck(rng),
     });
-    if (!r.ok) continue;
+    if (!r.ok) return r;
     for (const p of players) {
       const after = r.value.stacks[p.id] ?? p.stack;
       if (after !== p.stack) {
@@ -53,7 +53,7 @@ function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: Random
       }
     }
   }
-  return { type: "coloured-up", at, remove: cu.remove, next: cu.next, stacks: changed, delta };
+  return ok({ type: "coloured-up", at, remove: cu.remove, next: cu.next, stacks: changed, delta });
 }
 
 function shootoutEvent(s: TournamentState, at: number): TournamentEvent | null {
@@ -87,7 +87,8 @@ export function decideTick(s: TournamentState, at: number, rng: RandomSource): R
     for (const cu of schedule) {
       if (cu.itemIndex === i && s.chips.includes(cu.remove)) {
         const ev = colourUpEvent(s, cu, at, rng);
-        if (ev !== null) events.push(ev);
+        if (!ev.ok) return ev;
+        events.push(ev.value);
       }
     }
     const item = c.structure.items[i]!;

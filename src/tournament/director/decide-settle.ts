@@ -142,7 +142,8 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
   if (c.format.kind !== "heads-up") {
     const wantH4H = (c.handForHand ?? true) && s.tables.size > 1 && left === paidPlaces(s) + 1;
     if (wantH4H !== s.handForHand) events.push({ type: "hand-for-hand", at, on: wantH4H });
-    events.push(...balanceEvents(s, at, rng));
+    // Balancing only changes when someone left a table (R-TBL-2/3).
+    if (s.busted.length > 0 || s.tables.size > Math.ceil(left / tableSizeOf(c))) events.push(...balanceEvents(s, at, rng));
   }
   return ok(events);
 }
