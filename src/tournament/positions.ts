@@ -41,9 +41,18 @@ export function lastBigBlind(hand: HandPositions, tableSize: number): number {
 }
 
 /** R-HU-1 / R-BTN-4: heads-up, decide the big blind first (the next player after the last
- * big blind, so nobody posts it twice running); the other has the button and the small blind. */
-export function headsUp(afterBB: number, seats: ReadonlySet<number>, tableSize: number): HandPositions {
-  const bb = nextTaken(afterBB, seats, tableSize)!;
+ * big blind, so nobody posts it twice running; `postedBB` names seats whose player posted a
+ * big blind last hand, possible with a moving button's two); the other has the button and
+ * the small blind. */
+export function headsUp(
+  afterBB: number,
+  seats: ReadonlySet<number>,
+  tableSize: number,
+  postedBB: (seat: number) => boolean = () => false,
+): HandPositions {
+  const first = nextTaken(afterBB, seats, tableSize)!;
+  const other = [...seats].find((s) => s !== first)!;
+  const bb = postedBB(first) && !postedBB(other) ? other : first;
   const button = [...seats].find((s) => s !== bb)!;
   return { button, sb: [button], bb: [bb] };
 }

@@ -1,0 +1,173 @@
+// Random tournaments of 2–2,000 players played out table by table with random bust-outs:
+// the invariants of R-TBL-1..4, R-BTN-2..4 and R-PLACE-1..4 after every round.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { unwrap } from "../lib/result.ts";
+import { balanceTables } from "./balance.ts";
+import type { BalanceRule } from "./balance-seat.ts";
+import { firstHand, lastBigBlind, nextHand, type ButtonRule, type SeatedPlayer, type TableHand } from "./blinds.ts";
+import { drawFirstButton } from "./first-button.ts";
+import { placeBusts, winner, type PlaceAward } from "./places.ts";
+import { randomInt, seededRandom, type RandomSource } from "./random.ts";
+import { drawSeating } from "./seating.ts";
+import { nextTaken } from "./seats.ts";
+
+interface SimTable {
+  readonly id: string;
+  hand: TableHand;
+  busted: string[];
+  joined: SeatedPlayer[];
+  departed: string[];
+  inHand: boolean;
+}
+
+const seatsNow = (t: SimTable): SeatedPlayer[] => [
+  ...t.hand.order.filter((p) => !t.busted.includes(p.player) && !t.departed.includes(p.player)),
+  ...t.joined,
+];
+const bbPlayers = (h: TableHand) => h.bb.map((s) => h.order.find((p) => p.seat === s)!.player);
+
+interface Config {
+  players: number;
+  tableSize: number;
+  buttonRule: ButtonRule;
+  balanceRule: BalanceRule;
+  seed: number;
+}
+
+function simulate(cfg: Config): { rounds: number; awards: PlaceAward[] } {
+  const rng: RandomSource = seededRandom(cfg.seed);
+  const chance = (p: number) => randomInt(rng, 1000) < p * 1000;
+  const ids = Array.from({ length: cfg.players }, (_, i) => `p${i}`);
+  const seating = unwrap(drawSeating(ids, rng, cfg.tableSize));
+  let tables: SimTable[] = seating.tables.map((t) => {
+    const seated = t.seats.map((s) => ({ seat: s.seat, player: s.player }));
+    const hand = seated.length >= 2
+      ? unwrap(firstHand(seated, unwrap(drawFirstButton(seated.map((s) => s.seat), rng)).button, cfg.buttonRule, cfg.tableSize))
+      : ({ rule: cfg.buttonRule, tableSize: cfg.tableSize, button: seated[0]!.seat, sb: [], bb: [], sbSeat: 1, order: seated } as TableHand);
+    return { id: `T${t.table}`, hand, busted: [], joined: [], departed: [], inHand: true };
+  });
+  const remaining = new Set(ids);
+  const awards: PlaceAward[] = [];
+  let rounds = 0;
+  while (remaining.size > 1) {
+    rounds++;
+    expect(rounds).toBeLessThan(20_000);
+    // Some of the tables playing a hand finish it, with random busts (never the whole table).
+    const playing = tables.filter((t) => t.inHand);
+    expect(playing.length).toBeGreaterThan(0); // somebody is always playing: no deadlock
+    const finishing = playing.filter((t, i) => i === 0 || chance(0.6));
+    const busts: { id: string; startStack: number }[] = [];
+    const bustRate = remaining.size > 30 ? 0.12 : 0.3;
+    for (const t of finishing) {
+      t.inHand = false;
+      const dealt = t.hand.order.map((p) => p.player);
+      t.busted = dealt.filter(() => chance(bustRate));
+      if (t.busted.length === dealt.length) t.busted.pop();
+      if (busts.length + t.busted.length >= remaining.size) t.busted = [];
+      for (const p of t.busted) busts.push({ id: p, startStack: 1 + randomInt(rng, 4) });
+    }
+    // R-PLACE-1/2: busts of one round count as one hand (hand-for-hand).
+    if (busts.length > 0) awards.push(...unwrap(placeBusts(remaining.size, busts, {})));
+    for (const b of busts) remaining.delete(b.id);
+
+    const result = unwrap(
+      balanceTables(
+        tables.map((t) => ({
+          id: t.id,
+          seats: t.hand.order,
+          button: t.hand.button,
+          bb: t.hand.bb.length > 0 ? lastBigBlind(t.hand, cfg.tableSize) : t.hand.button,
+          busted: t.busted,
+          joined: t.joined,
+          departed: t.departed,
+          inHand: t.inHand,
+        })),
+        { tableSize: cfg.tableSize, rule: cfg.balanceRule, rng },
+      ),
+    );
+    for (const m of result.moves) {
+      const from = tables.find((t) => t.id === m.from)!;
+      const to = tables.find((t) => t.id === m.to)!;
+      expect(to.inHand && m.from === m.to).toBe(false);
+      if (from.joined.some((j) => j.player === m.player)) from.joined = from.joined.filter((j) => j.player !== m.player);
+      else from.departed.push(m.player);
+      to.joined.push({ seat: m.seat, player: m.player });
+    }
+    // R-TBL-1..3: every player seated exactly once, no seat holds two.
+    const seatedNow = tables.map((t) => ({ t, seats: seatsNow(t) }));
+    const everyone = seatedNow.flatMap((x) => x.seats.map((s) => s.player));
+    expect(everyone.length).toBe(remaining.size);
+    expect(new Set(everyone)).toEqual(remaining);
+    for (const x of seatedNow) expect(new Set(x.seats.map((s) => s.seat)).size).toBe(x.seats.length);
+    tables = seatedNow.filter((x) => x.seats.length > 0).map((x) => x.t);
+    const counts = tables.map((t) => seatsNow(t).length);
+    const needed = Math.ceil(remaining.size / cfg.tableSize);
+    const anyPlaying = tables.some((t) => t.inHand);
+    // R-TBL-2/3: balanced within one and on the fewest tables, unless a table still in its
+    // hand is what the others wait for.
+    if (Math.max(...counts) - Math.min(...counts) >= 2 || tables.length > needed) expect(anyPlaying).toBe(true);
+    if (Math.max(...counts) - Math.min(...counts) >= 2) expect(result.waiting.length + (tables.length > needed ? 1 : 0)).toBeGreaterThan(0);
+
+    // Tables between hands that need not wait deal their next hand.
+    for (const t of tables) {
+      if (t.inHand || result.waiting.includes(t.id)) continue;
+      const seats = seatsNow(t);
+      if (seats.length < 2) continue;
+      const prev = t.hand;
+      if (result.finalTable === t.id) {
+        t.hand = unwrap(firstHand(seats, unwrap(drawFirstButton(seats.map((s) => s.seat), rng)).button, cfg.buttonRule, cfg.tableSize));
+      } else {
+        t.hand = unwrap(nextHand(prev, seats));
+        const stayed = new Set(seats.map((s) => s.seat));
+        if (cfg.buttonRule === "dead" && t.joined.length === 0) {
+          // R-BTN-2: the big blind moves to the next player; nobody skips it.
+          expect(t.hand.bb).toEqual([nextTaken(lastBigBlind(prev, cfg.tableSize), stayed, cfg.tableSize)]);
+        }
+        // R-BTN-4: nobody at the table posts the big blind twice in a row (unavoidable only when
+        // a moving button's two big blinds are all that is left, heads-up).
+        const unavoidable = seats.every((s) => bbPlayers(prev).includes(s.player));
+        if (!unavoidable) for (const p of bbPlayers(t.hand)) {
+          expect(bbPlayers(prev), JSON.stringify({ prev: { b: prev.button, sb: prev.sb, bb: prev.bb, o: prev.order }, now: { b: t.hand.button, sb: t.hand.sb, bb: t.hand.bb, o: t.hand.order } })).not.toContain(p);
+        }
+      }
+      t.busted = [];
+      t.joined = [];
+      t.departed = [];
+      t.inHand = true;
+    }
+    // A table left with one player waits to be merged; it cannot deal.
+    for (const t of tables) if (!t.inHand && seatsNow(t).length < 2 && !result.waiting.includes(t.id)) t.inHand = false;
+    if (remaining.size > 1) expect(tables.some((t) => t.inHand)).toBe(true);
+  }
+  awards.push(winner([...remaining][0]!, {}));
+  return { rounds, awards };
+}
+
+describe("random tournaments (R-TBL, R-BTN, R-PLACE)", () => {
+  it("every round: all seated once, balanced or waiting for a reason, blinds never twice, places 1..N once each", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          players: fc.oneof(fc.integer({ min: 2, max: 40 }), fc.integer({ min: 41, max: 2000 })),
+          tableSize: fc.constantFrom(6, 9, 10),
+          buttonRule: fc.constantFrom<ButtonRule>("dead", "moving"),
+          balanceRule: fc.constantFrom<BalanceRule>("seed", "tda"),
+          seed: fc.integer({ min: 1, max: 0x7fffffff }),
+        }),
+        (cfg) => {
+          const t0 = performance.now();
+          const { awards, rounds } = simulate(cfg);
+          if (process.env["SIM_PROF"]) console.log(cfg.players, cfg.tableSize, rounds, Math.round(performance.now() - t0));
+          // R-PLACE: each place 1..N given exactly once (a shared place counts once for its group).
+          const groups = new Map<string, number>();
+          for (const a of awards) groups.set(a.places.join(","), (groups.get(a.places.join(",")) ?? 0) + 1);
+          const places = [...groups.keys()].flatMap((k) => k.split(",").map(Number)).sort((x, y) => x - y);
+          expect(places).toEqual(Array.from({ length: cfg.players }, (_, i) => i + 1));
+          for (const [k, n] of groups) expect(n).toBe(k.split(",").length);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
