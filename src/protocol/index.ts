@@ -21,4 +21,5 @@ export {
   byteLength,
 } from "./parse.ts";
 export { ROUTES, HttpErrorBody, httpStatusFor, routePath, EmptyBody } from "./routes.ts";
+export { openApiDocument } from "./openapi.ts";
 export type { RouteName, RouteBody, RouteResponse, RouteSpec } from "./routes.ts";

@@ -82,3 +82,14 @@ describe("HTTP bodies", () => {
     expect(r.safeParse({ allowed: true, cost: 1000 }).success).toBe(true);
   });
 });
+
+describe("OpenAPI description", () => {
+  it("describes every route with its body and response schemas", async () => {
+    const { openApiDocument } = await import("./index.ts");
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string; requestBody?: unknown }>> };
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    expect(ops.map((o) => o.operationId).sort()).toEqual(Object.keys(ROUTES).sort());
+    expect(doc.paths["/api/v1/director/tournaments/{id}/instructions/{iid}/confirm"]?.["post"]?.requestBody).toBeDefined();
+    expect(JSON.stringify(doc)).toContain('"protocol/frame-too-large"');
+  });
+});
