@@ -149,7 +149,8 @@ export function readHandText(hand: HandLines): Result<HandText> {
     records.push(r);
   }
   const maxSeats = /(\d+)-max/.exec(table[2]!);
-  const currencyCode = stakes?.[3] ?? (/[$€£]/.exec(stakes?.[1] ?? "")?.[0] ?? undefined);
+  const symbol = /[$€£]/.exec(stakes?.[1] ?? "")?.[0];
+  const currencyCode = stakes?.[3] ?? (symbol ? { $: "USD", "€": "EUR", "£": "GBP" }[symbol] : undefined);
   const lo = stakes ? readDecimal(stakes[1]!) : undefined;
   const hi = stakes ? readDecimal(stakes[2]!) : undefined;
   return ok({

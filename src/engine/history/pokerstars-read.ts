@@ -82,6 +82,14 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
       antes[p] = antes[p]! + amount - bigBlind;
     } else blinds[p] = amount;
   }
+  const outOfTurn = lateBigBlind(text.records, index, n);
+  if (outOfTurn) {
+    // A newcomer's live big blind acts in turn; PHH (and the engine) would seat it like a
+    // straddle that acts last, so the replay would differ.
+    return fail("history/pokerstars-unsupported-post", `line ${outOfTurn.line}: ${outOfTurn.name} posts a big blind out of position`, {
+      line: outOfTurn.line,
+    });
+  }
   const ledger = openLedger(stacks, antes, blinds);
 
   const cards = new Map<number, readonly string[]>();
@@ -169,6 +177,26 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
     extra: extraFields(text, order.map((s) => s.seat), rake),
   };
   return ok({ name: `${handName} (PokerStars Hand #${text.id})`, hand, expected: { collected, returned }, scale });
+}
+
+/** A big blind posted away from the big-blind seat (p2; p1 heads-up, without a small blind, or with two big blinds). */
+function lateBigBlind(
+  records: readonly HandRecord[],
+  index: ReadonlyMap<string, number>,
+  n: number,
+): { name: string; line: number } | undefined {
+  const posts = records.flatMap((r) =>
+    r.k === "post" && (r.kind === "big blind" || r.kind === "small & big blinds") ? [r] : [],
+  );
+  const at = posts.map((r) => index.get(r.name)!).sort((a, b) => a - b);
+  const smallBlind = records.some((r) => r.k === "post" && r.kind === "small blind");
+  const fine =
+    at.length === 0 ||
+    (at.length === 1 && at[0] === (n === 2 || !smallBlind ? 0 : 1)) ||
+    (at.length === 2 && n > 2 && !smallBlind && at[0] === 0 && at[1] === 1);
+  if (fine) return undefined;
+  const expected = n === 2 || !smallBlind ? 0 : 1;
+  return posts.find((r) => index.get(r.name) !== expected) ?? posts[0];
 }
 
 /** Applies one betting line; returns what disagrees with the chips, if anything. */
