@@ -19,3 +19,4 @@ export { runTournament, Director, type HandPlayer, type EntryPolicy, type RunOpt
 export { checkConfig } from "./decide-lifecycle.ts";
 export { byesFor } from "./bracket.ts";
 export { lastEntryMs, fieldClosed } from "./entries-closed.ts";
+export { seatWinners, feedTarget } from "./feed.ts";
