@@ -79,6 +79,11 @@ describe.skipIf(!haveChromium)("web app in chromium (mock transport)", () => {
     expect((await disabled.textContent())?.length).toBeGreaterThan(0);
     expect(await missingKeys(page)).toEqual([]);
     await page.screenshot({ path: join(artifacts, "lobby.png"), fullPage: true });
+    // The language switcher changes the words and the number format at once.
+    await page.selectOption("header select", "ro");
+    await page.waitForFunction((title) => document.querySelector("h1")?.textContent === title, RESOURCES.ro.lobby.title);
+    expect(await page.textContent("tr[data-tournament=friday]")).toContain("30.000");
+    expect(await missingKeys(page)).toEqual([]);
     await page.close();
   });
 

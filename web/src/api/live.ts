@@ -57,7 +57,11 @@ export class LiveSession {
     for (const fn of this.listeners) fn();
   }
 
+  private wanted = false;
+  private retries = 0;
+
   connect(): void {
+    this.wanted = true;
     if (this.socket || !this.client.token) return;
     const token = this.client.token;
     this.socket = this.client.transport.openSocket({
@@ -66,11 +70,14 @@ export class LiveSession {
       onClose: () => {
         this.socket = null;
         this.set({ connected: false });
+        // Reconnect with backoff; the server restores the full view on subscribe (issue 6).
+        if (this.wanted) setTimeout(() => this.wanted && this.connect(), Math.min(10_000, 500 * 2 ** this.retries++));
       },
     });
   }
 
   disconnect(): void {
+    this.wanted = false;
     this.socket?.close();
     this.socket = null;
   }
@@ -96,6 +103,7 @@ export class LiveSession {
   private apply(m: ServerMessage): void {
     switch (m.type) {
       case "welcome":
+        this.retries = 0;
         this.set({ connected: true, user: m.user, clockOffsetMs: m.serverTime - Date.now() });
         for (const channel of this.channels.values()) this.send({ type: "subscribe", channel });
         return;

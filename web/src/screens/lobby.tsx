@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LobbyActionName, LobbyTournament } from "../../../src/protocol/index.ts";
 import type { FeltError } from "../../../src/lib/result.ts";
@@ -22,6 +22,11 @@ export function Lobby() {
   const lobby = useQuery("lobby", undefined);
   const { client } = useServices();
   const [error, setError] = useState<FeltError | null>(null);
+  const { reload } = lobby;
+  useEffect(() => {
+    const id = setInterval(reload, 10_000);
+    return () => clearInterval(id);
+  }, [reload]);
 
   async function run(tr: LobbyTournament, route: (typeof ACTIONS)[number]["route"]) {
     const r = await client.call(route, { commandId: newCommandId() }, { id: tr.id });
