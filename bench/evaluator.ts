@@ -1,0 +1,158 @@
+// Evaluator benchmark: the same random 7-card hands, prepared beforehand in each
+// library's own input format, evaluated by Felt and by the npm evaluators phe (its public
+// evaluateCardCodes), poker-evaluator (evalHand on strings) and pokersolver (Hand.solve),
+// in one process. Each library is warmed up, then timed over several full passes; the
+// best pass counts. pokersolver is ~100x slower, so it gets a smaller subset.
+// Run: node bin/felt.mjs bench evaluator [--hands N] [--seed S] [--repeat R] [--json]
+import { createRequire } from "node:module";
+import { evaluate, evaluate7, formatCard, type Card } from "../src/cards/index.ts";
+
+interface Phe {
+  evaluateCardCodes(codes: readonly number[]): number;
+}
+interface PokerEvaluator {
+  evalHand(cards: readonly string[]): { value: number };
+}
+interface PokerSolver {
+  Hand: { solve(cards: readonly string[]): unknown };
+}
+
+const require = createRequire(import.meta.url);
+
+/** mulberry32: a small seeded generator, plenty for drawing benchmark hands. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** `count` hands of 7 distinct cards, flat: hand i is cards[7i .. 7i+6]. */
+export function randomHands(count: number, seed: number): Uint8Array {
+  const next = mulberry32(seed);
+  const deck = Array.from({ length: 52 }, (_, i) => i);
+  const out = new Uint8Array(count * 7);
+  for (let h = 0; h < count; h++) {
+    // A partial Fisher–Yates: the first 7 positions of a fresh shuffle.
+    for (let i = 0; i < 7; i++) {
+      const j = i + (next() % (52 - i)); // bias < 1e-8, irrelevant for a benchmark
+      const t = deck[i]!;
+      deck[i] = deck[j]!;
+      deck[j] = t;
+      out[h * 7 + i] = deck[i]!;
+    }
+  }
+  return out;
+}
+
+/** phe's card code: rank * 4 + suit with suits s, h, d, c = 0..3 (see phe/lib/hand-code.js). */
+const pheCode = (card: Card): number => (card & ~3) | (3 - (card & 3));
+
+interface Timed {
+  name: string;
+  hands: number;
+  evalsPerSec: number;
+}
+
+function best(name: string, hands: number, repeat: number, pass: () => number): Timed {
+  let sink = pass(); // warm-up: lets the JIT settle before anything is timed
+  let fastest = Infinity;
+  for (let r = 0; r < repeat; r++) {
+    const t0 = performance.now();
+    sink ^= pass();
+    fastest = Math.min(fastest, performance.now() - t0);
+  }
+  if (sink === 0.5) console.log(""); // keeps the results observably used
+  return { name, hands, evalsPerSec: Math.round((hands / fastest) * 1000) };
+}
+
+function option(args: readonly string[], name: string, fallback: number): number {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const value = Number(args[i + 1]);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} needs a positive integer`);
+  return value;
+}
+
+export async function run(args: readonly string[]): Promise<number> {
+  const json = args.includes("--json");
+  const count = option(args, "--hands", 1_000_000);
+  const seed = option(args, "--seed", 20_261_129);
+  const repeat = option(args, "--repeat", 5);
+  const solverCount = Math.min(count, 20_000);
+
+  const phe = require("phe") as Phe;
+  const pokerEvaluator = require("poker-evaluator") as PokerEvaluator;
+  const pokersolver = require("pokersolver") as PokerSolver;
+
+  const flat = randomHands(count, seed);
+  const hands: Card[][] = [];
+  for (let h = 0; h < count; h++) hands.push(Array.from(flat.subarray(h * 7, h * 7 + 7)));
+  const pheHands = hands.map((hand) => hand.map(pheCode));
+  const strings = hands.map((hand) => hand.map(formatCard));
+  const solverHands = strings.slice(0, solverCount);
+
+  const results: Timed[] = [
+    best("felt", count, repeat, () => {
+      let acc = 0;
+      for (let i = 0; i < flat.length; i += 7) {
+        acc ^= evaluate7(flat[i]!, flat[i + 1]!, flat[i + 2]!, flat[i + 3]!, flat[i + 4]!, flat[i + 5]!, flat[i + 6]!);
+      }
+      return acc;
+    }),
+    best("phe", count, repeat, () => {
+      let acc = 0;
+      for (const codes of pheHands) acc ^= phe.evaluateCardCodes(codes);
+      return acc;
+    }),
+    best("poker-evaluator", count, Math.min(repeat, 3), () => {
+      let acc = 0;
+      for (const cards of strings) acc ^= pokerEvaluator.evalHand(cards).value;
+      return acc;
+    }),
+    best("pokersolver", solverCount, 1, () => {
+      let acc = 0;
+      for (const cards of solverHands) acc ^= pokersolver.Hand.solve(cards) === null ? 1 : 0;
+      return acc;
+    }),
+  ];
+  const arrayApi = best("felt evaluate(array)", count, repeat, () => {
+    let acc = 0;
+    for (const hand of hands) acc ^= evaluate(hand);
+    return acc;
+  });
+
+  // Same winner for every pair of consecutive hands (phe is lower-is-better).
+  let pairs = 0;
+  let disagreements = 0;
+  for (let i = 0; i + 1 < count; i += 2) {
+    const felt = Math.sign(evaluate(hands[i]!) - evaluate(hands[i + 1]!));
+    const other = Math.sign(phe.evaluateCardCodes(pheHands[i + 1]!) - phe.evaluateCardCodes(pheHands[i]!));
+    pairs++;
+    if (felt !== other) disagreements++;
+  }
+
+  const pheRate = results[1]!.evalsPerSec;
+  const rows = [...results, arrayApi].map((r) => [
+    r.name,
+    r.hands.toLocaleString("en-US"),
+    r.evalsPerSec.toLocaleString("en-US"),
+    `${(r.evalsPerSec / pheRate).toFixed(2)}x`,
+  ]);
+  const header = ["evaluator", "hands", "evals/s", "vs phe"];
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
+  const line = (cells: readonly string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
+  console.log(`Random 7-card hands (seed ${seed}); best of ${repeat} timed passes after a warm-up.`);
+  console.log(`pokersolver evaluates only the first ${solverCount.toLocaleString("en-US")} hands (it is slow).`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  console.log(`felt vs phe: same winner on ${pairs - disagreements} of ${pairs} pairs`);
+  if (json) {
+    console.log(JSON.stringify({ results: results.map((r) => ({ name: r.name, evalsPerSec: r.evalsPerSec })) }));
+  }
+  return disagreements === 0 ? 0 : 1;
+}
