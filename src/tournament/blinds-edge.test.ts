@@ -1,0 +1,66 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { unwrap } from "../lib/result.ts";
+import { firstHand, handFromPositions, nextHand, type ButtonRule, type SeatedPlayer, type TableHand } from "./blinds.ts";
+
+const seat = (seat: number, player: string): SeatedPlayer => ({ seat, player });
+const pos = (h: TableHand) => ({ button: h.button, sb: [...h.sb], bb: [...h.bb] });
+
+describe("blinds with players moved in (R-TBL-4)", () => {
+  it("R-BTN-3 + R-TBL-4: a newcomer in the small-blind place posts it; last hand's big blind never posts it again", () => {
+    const prev = unwrap(handFromPositions("moving", 9, [seat(2, "b"), seat(3, "c"), seat(5, "e"), seat(6, "f")], { button: 2, sb: [3], bb: [5] }));
+    const h = unwrap(nextHand(prev, [seat(2, "b"), seat(3, "c"), seat(4, "X"), seat(5, "e"), seat(6, "f")]));
+    expect(pos(h)).toEqual({ button: 3, sb: [4, 5], bb: [6] });
+  });
+  it("R-BTN-4 moving: two big blinds left heads-up with a newcomer: the newcomer takes the big blind", () => {
+    const prev = unwrap(handFromPositions("moving", 9, [seat(1, "a"), seat(3, "c"), seat(5, "e")], { button: 1, sb: [], bb: [3, 5] }));
+    expect(pos(unwrap(nextHand(prev, [seat(3, "c"), seat(4, "X")])))).toEqual({ button: 3, sb: [3], bb: [4] });
+  });
+  it("R-BTN-2: a newcomer between the blinds cannot put the button on the big blind", () => {
+    // heads-up 1 (button) v 5, then a player sits in seat 3: three-handed again.
+    const hu = unwrap(firstHand([seat(1, "a"), seat(5, "e")], 1, "dead", 9));
+    const h = unwrap(nextHand(hu, [seat(1, "a"), seat(3, "X"), seat(5, "e")]));
+    expect(h.bb).toEqual([1]);
+    expect(h.sb).toEqual([5]);
+    expect(h.button).not.toBe(1);
+    expect(h.order.at(-1)!.player).toBe("X");
+  });
+});
+
+const arbRun = fc.record({
+  rule: fc.constantFrom<ButtonRule>("dead", "moving"),
+  size: fc.integer({ min: 2, max: 10 }),
+  steps: fc.array(fc.record({ bust: fc.integer({ min: 0, max: 9 }), join: fc.integer({ min: 0, max: 30 }) }), { maxLength: 40 }),
+});
+
+describe("blinds property (R-BTN-1..4, R-HU-1)", () => {
+  it("one table, random busts and arrivals: one or two big blinds, never the same player twice running, button posts only the small blind, heads-up button is the small blind", () => {
+    fc.assert(
+      fc.property(arbRun, ({ rule, size, steps }) => {
+        let seated: SeatedPlayer[] = Array.from({ length: size }, (_, i) => seat(i + 1, `p${i}`));
+        let hand = unwrap(firstHand(seated, 1, rule, size));
+        let n = size;
+        for (const step of steps) {
+          const next = seated.filter((_, i) => i !== step.bust % seated.length || seated.length <= 2);
+          const empty = Array.from({ length: size }, (_, i) => i + 1).filter((s) => !next.some((p) => p.seat === s));
+          if (step.join < 10 && empty.length > 0) next.push(seat(empty[step.join % empty.length]!, `p${n++}`));
+          seated = next.sort((a, b) => a.seat - b.seat);
+          const prev = hand;
+          hand = unwrap(nextHand(prev, seated));
+          const seats = new Set(seated.map((s) => s.seat));
+          expect(hand.order).toHaveLength(seated.length);
+          expect(hand.bb.length === 1 || (rule === "moving" && hand.bb.length === 2)).toBe(true);
+          for (const s of [...hand.bb, ...hand.sb]) expect(seats.has(s)).toBe(true);
+          expect(hand.bb).not.toContain(hand.button);
+          if (seated.length === 2) expect(hand.sb).toEqual([hand.button]);
+          const prevBB = prev.bb.map((s) => prev.order.find((p) => p.seat === s)!.player);
+          const nowBB = hand.bb.map((s) => hand.order.find((p) => p.seat === s)!.player);
+          const unavoidable = seated.every((p) => prevBB.includes(p.player));
+          if (!unavoidable) for (const p of nowBB) expect(prevBB).not.toContain(p);
+          if (rule === "dead") expect(hand.sb.length).toBeLessThanOrEqual(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
