@@ -5,6 +5,8 @@
 // - Event connections default to FULL as well (an acknowledged action must not be lost);
 //   `durability: "normal"` trades the last few commits on power loss (never on a process
 //   crash such as kill -9, never corruption) for throughput, e.g. in benchmarks.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Database as Db } from "better-sqlite3";
 
@@ -16,6 +18,8 @@ export interface SqliteMigration {
 }
 
 export function openSqlite(path: string, durability: Durability = "full"): Db {
+  // A fresh install's data directory may not exist yet ("sqlite:./data/felt.sqlite").
+  if (path !== ":memory:" && !path.startsWith("file:")) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma("journal_mode = WAL");
   db.pragma(`synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
