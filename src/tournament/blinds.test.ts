@@ -93,7 +93,7 @@ describe("first hand and forced bets", () => {
   });
   it("R-BLIND-2: every player antes; with the big-blind ante only the big blind does", () => {
     const h = unwrap(firstHand(table("ABCD"), 4));
-    expect(forcedBets(h, { sb: 50, bb: 100, ante: 10 })).toEqual({ players: ["A", "B", "C", "D"], blinds: [50, 100, 0, 0], antes: [10, 10, 10, 10] });
+    expect(forcedBets(h, { sb: 50, bb: 100, ante: 10 })).toEqual({ players: ["A", "B", "C", "D"], blinds: [50, 100, 0, 0], antes: [10, 10, 10, 10], antePots: "layered" });
     expect(forcedBets(h, { sb: 50, bb: 100, ante: 100, bigBlindAnte: true }).antes).toEqual([0, 100, 0, 0]);
   });
   it("R-BTN-3: a button that also posts the small blind owes both in the forced bets", () => {

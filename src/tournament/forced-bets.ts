@@ -16,6 +16,9 @@ export interface ForcedBets {
   readonly blinds: readonly number[];
   /** Antes owed per player, p1..pN. */
   readonly antes: readonly number[];
+  /** How the antes enter the pots, as the hand engine's HandConfig.antePots: a big-blind
+   * ante is dead money in the main pot; per-player antes are layered. */
+  readonly antePots: "layered" | "dead";
 }
 
 export function forcedBets(hand: TableHand, level: BlindLevel): ForcedBets {
@@ -27,5 +30,6 @@ export function forcedBets(hand: TableHand, level: BlindLevel): ForcedBets {
       (p) => (hand.sb.includes(p.seat) ? level.sb : 0) + (hand.bb.includes(p.seat) ? level.bb : 0),
     ),
     antes: hand.order.map((p) => (level.bigBlindAnte ? (p.seat === anteBB ? level.ante : 0) : level.ante)),
+    antePots: level.bigBlindAnte ? "dead" : "layered",
   };
 }

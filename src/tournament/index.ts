@@ -26,8 +26,8 @@ export {
 } from "./colorup.ts";
 export { placeBusts, splitPrize, awardGroups, winner, type Bust, type PlaceAward, type Prizes } from "./places.ts";
 export { shootoutLosers, shootoutRound, type ShootoutTable, type ShootoutPlacing } from "./shootout.ts";
-export { balanceTables, balanceRound, type BalanceOptions, type BalanceResult } from "./balance.ts";
-export { samePosition, worstSeat, type BalanceRule } from "./balance-seat.ts";
+export { balanceTables, type BalanceOptions, type BalanceResult } from "./balance.ts";
+export type { BalanceRule } from "./balance-seat.ts";
 export type { BalanceTable, Move } from "./table-model.ts";
 export { correctBlindError, type BlindCorrection, type BlindErrorButton } from "./blind-errors.ts";
 export { forcedBets, type BlindLevel, type ForcedBets } from "./forced-bets.ts";
