@@ -48,7 +48,9 @@ export function seedBytes(seed: number | Uint8Array): Uint8Array {
  * in order. The same seed always gives the same words, in Node and in a browser.
  */
 export function seededRandomSource(seed: number | Uint8Array): RandomSource {
-  const keyed = hmac.create(sha256, seedBytes(seed)); // keyed state, cloned per block
+  // The keyed state is computed once and copied into a scratch instance per block.
+  const keyed = hmac.create(sha256, seedBytes(seed));
+  const scratch = keyed.clone();
   const message = new Uint8Array(4);
   const messageView = new DataView(message.buffer);
   const out = new Uint8Array(32);
@@ -60,7 +62,7 @@ export function seededRandomSource(seed: number | Uint8Array): RandomSource {
       if (next === 8) {
         if (counter > 0xffffffff) throw new RangeError("seeded stream exhausted (2^32 blocks)");
         messageView.setUint32(0, counter++);
-        keyed.clone().update(message).digestInto(out);
+        keyed._cloneInto(scratch).update(message).digestInto(out);
         next = 0;
       }
       return outView.getUint32(4 * next++);
