@@ -15,7 +15,7 @@ export interface Seat {
 export type PostKind = "small blind" | "big blind" | "the ante" | "small & big blinds" | "straddle";
 
 export type HandRecord =
-  | { readonly k: "post"; readonly name: string; readonly kind: PostKind; readonly amount: DecimalText; readonly line: number }
+  | { readonly k: "post"; readonly name: string; readonly kind: PostKind; readonly amount: DecimalText; readonly allIn: boolean; readonly line: number }
   | { readonly k: "dealt"; readonly name: string; readonly cards: readonly string[]; readonly line: number }
   | { readonly k: "fold"; readonly name: string; readonly cards?: readonly string[]; readonly line: number }
   | { readonly k: "check"; readonly name: string; readonly line: number }
@@ -211,7 +211,7 @@ function readAction(rest: string, name: string, n: number): HandRecord | "noise"
   const post = POST.exec(rest);
   if (post) {
     const amount = readDecimal(post[2]!);
-    return amount ? { k: "post", name, kind: post[1] as PostKind, amount, line: n } : "bad amount";
+    return amount ? { k: "post", name, kind: post[1] as PostKind, amount, allIn: post[3] !== undefined, line: n } : "bad amount";
   }
   if (rest === "checks") return { k: "check", name, line: n };
   const folds = /^folds(?: \[([^\]]*)\])?$/.exec(rest);

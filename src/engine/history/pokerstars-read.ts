@@ -68,11 +68,25 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
   const stacks = order.map((s) => units(s.stack));
   const antes = new Array<number>(n).fill(0);
   const blinds = new Array<number>(n).fill(0);
-  const bigBlind = text.stakes ? units(text.stakes[1]) : undefined;
+  // Limit stakes name the small and big bet; the big blind is the small bet (R-BET-7).
+  const bigBlind = text.stakes ? units(text.stakes[text.game === "FT" ? 0 : 1]) : undefined;
+  const smallBlind = text.stakes && text.game !== "FT" ? units(text.stakes[0]) : undefined;
+  const anteSize = Math.max(0, ...text.records.map((r) => (r.k === "post" && r.kind === "the ante" ? units(r.amount) : 0)));
   for (const r of text.records) {
     if (r.k !== "post") continue;
     const p = index.get(r.name)!;
-    const amount = units(r.amount);
+    // A short stack posts what it has (R-BLIND-4); PHH keeps the blind's full size, which
+    // also tells who acts first, so an all-in post is read as the stakes' blind.
+    const nominal = !r.allIn
+      ? undefined
+      : r.kind === "small blind"
+        ? smallBlind
+        : r.kind === "big blind"
+          ? bigBlind
+          : r.kind === "the ante"
+            ? anteSize
+            : undefined;
+    const amount = Math.max(units(r.amount), nominal ?? 0);
     if (r.kind === "the ante") antes[p] = antes[p]! + amount;
     else if (blinds[p] !== 0) return inconsistent(r.line, `${r.name} posts a second blind`);
     else if (r.kind === "small & big blinds") {
@@ -179,7 +193,7 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
   return ok({ name: `${handName} (PokerStars Hand #${text.id})`, hand, expected: { collected, returned }, scale });
 }
 
-/** A big blind posted away from the big-blind seat (p2; p1 heads-up, without a small blind, or with two big blinds). */
+/** A big blind posted away from the big-blind seat (p2; p1 heads-up). */
 function lateBigBlind(
   records: readonly HandRecord[],
   index: ReadonlyMap<string, number>,
@@ -190,12 +204,15 @@ function lateBigBlind(
   );
   const at = posts.map((r) => index.get(r.name)!).sort((a, b) => a - b);
   const smallBlind = records.some((r) => r.k === "post" && r.kind === "small blind");
+  // Without a small blind (a dead one, or its player all-in from the ante) the big blind
+  // may sit first or second; two big blinds sit first and second (R-BTN-3).
+  const allowed = n === 2 ? [0] : smallBlind ? [1] : [0, 1];
   const fine =
     at.length === 0 ||
-    (at.length === 1 && at[0] === (n === 2 || !smallBlind ? 0 : 1)) ||
+    (at.length === 1 && allowed.includes(at[0]!)) ||
     (at.length === 2 && n > 2 && !smallBlind && at[0] === 0 && at[1] === 1);
   if (fine) return undefined;
-  const expected = n === 2 || !smallBlind ? 0 : 1;
+  const expected = allowed.at(-1);
   return posts.find((r) => index.get(r.name) !== expected) ?? posts[0];
 }
 
