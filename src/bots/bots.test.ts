@@ -26,7 +26,7 @@ describe("bots choose only among the engine's legal actions", () => {
   it("fixed limit hands too (R-BET-9 mixed levels)", () => {
     const rng = seededRandom(5);
     for (let i = 0; i < 100; i++) {
-      const r = playBotHand({ variant: "FT", stacks: [500, 500, 500, 500], blinds: [10, 20, 0, 0], smallBet: 20, bigBet: 40, autoShowdown: true }, shuffledDeck(rng), (p) => BOTS[(["random", "tight-aggressive", "calling-station"] as const)[p % 3]], rng);
+      const r = playBotHand({ variant: "FT", stacks: [500, 500, 500, 500], blinds: [10, 20, 0, 0], smallBet: 20, bigBet: 40, autoShowdown: true }, shuffledDeck(rng), (p) => BOTS[(["random", "tight-aggressive", "calling-station"] as const)[p % 3]!], rng);
       expect(r.refused).toBe(0);
     }
   });

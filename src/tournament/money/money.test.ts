@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { unwrap } from "../../lib/result.ts";
 import { STRUCTURE_PRESETS } from "../structure/index.ts";
 import {
   checkAddOn,
@@ -123,19 +124,19 @@ describe("payout table", () => {
     expect(placesPaid(100, { paidFraction: 0.1 })).toBe(10);
   });
   it("three places look like 50/30/20", () => {
-    const t = payoutTable(2000, 20).value as number[];
+    const t = unwrap(payoutTable(2000, 20));
     expect(t.length).toBe(3);
     expect(t[0]! / 2000).toBeGreaterThan(0.45);
     expect(t[0]! / 2000).toBeLessThan(0.55);
   });
   it("min-cash is more than the entry", () => {
-    const t = payoutTable(1_000_000, 1000).value as number[];
+    const t = unwrap(payoutTable(1_000_000, 1000));
     expect(t.at(-1)!).toBeGreaterThan(1000);
   });
   it("property: whole units, non-increasing, summing exactly to the pool", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 5000 }), fc.constantFrom(1, 5, 100), (pool, entries, unit) => {
-        const t = payoutTable(pool, entries, { unit }).value as number[];
+        const t = unwrap(payoutTable(pool, entries, { unit }));
         expect(t.reduce((a, b) => a + b, 0)).toBe(pool);
         for (let i = 1; i < t.length; i++) expect(t[i]!).toBeLessThanOrEqual(t[i - 1]!);
         // all but the first place (which takes any sub-unit remainder) are multiples of the unit
@@ -153,26 +154,26 @@ describe("payout table", () => {
 
 describe("satellite (R-TRN-8)", () => {
   it("200 entries × 1,000 → 20 seats of 10,000", () => {
-    const s = satellitePayout(200_000, 10_000, 200).value!;
+    const s = unwrap(satellitePayout(200_000, 10_000, 200));
     expect([s.seats, s.cashRemainder, s.prizes.length]).toEqual([20, 0, 20]);
   });
   it("a remainder is paid in cash to the first place without a seat", () => {
-    const s = satellitePayout(205_500, 10_000, 200).value!;
+    const s = unwrap(satellitePayout(205_500, 10_000, 200));
     expect(s.seats).toBe(20);
     expect(s.prizes.at(-1)).toEqual({ place: 21, seat: false, cash: 5_500 });
   });
   it("no seat at all: the winner takes the cash", () => {
-    expect(satellitePayout(9000, 10_000, 9).value!.prizes).toEqual([{ place: 1, seat: false, cash: 9000 }]);
+    expect(unwrap(satellitePayout(9000, 10_000, 9)).prizes).toEqual([{ place: 1, seat: false, cash: 9000 }]);
   });
 });
 
 describe("ICM (Malmuth–Harville)", () => {
   it("oracle: 5,000/3,000/2,000 with 50/30/20 → 38.3929/32.75/28.8571", () => {
-    const e = icmEquities([5000, 3000, 2000], [50, 30, 20]).value!;
+    const e = unwrap(icmEquities([5000, 3000, 2000], [50, 30, 20]));
     expect(e.map((x) => x.toFixed(4))).toEqual(["38.3929", "32.7500", "28.8571"]);
   });
   it("oracle: 6,000/4,000 with 600/400 → 520/480", () => {
-    const e = icmEquities([6000, 4000], [600, 400]).value!;
+    const e = unwrap(icmEquities([6000, 4000], [600, 400]));
     expect(e[0]).toBeCloseTo(520, 9);
     expect(e[1]).toBeCloseTo(480, 9);
   });
@@ -183,12 +184,12 @@ describe("ICM (Malmuth–Harville)", () => {
         fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 8 }),
         (stacks, rawPrizes) => {
           const prizes = [...rawPrizes].sort((a, b) => b - a);
-          const e = icmEquities(stacks, prizes).value!;
+          const e = unwrap(icmEquities(stacks, prizes));
           const paid = prizes.slice(0, stacks.length).reduce((a, b) => a + b, 0);
           expect(e.reduce((a, b) => a + b, 0)).toBeCloseTo(paid, 6);
           for (let i = 0; i < stacks.length; i++)
             for (let j = 0; j < stacks.length; j++) if (stacks[i]! > stacks[j]!) expect(e[i]!).toBeGreaterThanOrEqual(e[j]! - 1e-9);
-          const deal = icmDeal(stacks, prizes).value!;
+          const deal = unwrap(icmDeal(stacks, prizes));
           expect(deal.reduce((a, b) => a + b, 0)).toBe(paid);
         },
       ),
@@ -196,7 +197,7 @@ describe("ICM (Malmuth–Harville)", () => {
     );
   });
   it("a 9-handed final table is quick and exact", () => {
-    const e = icmEquities([9, 8, 7, 6, 5, 4, 3, 2, 1].map((x) => x * 1000), [30, 20, 15, 10, 8, 6, 5, 4, 2]).value!;
+    const e = unwrap(icmEquities([9, 8, 7, 6, 5, 4, 3, 2, 1].map((x) => x * 1000), [30, 20, 15, 10, 8, 6, 5, 4, 2]));
     expect(e.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 9);
   });
   it("refuses zero stacks", () => {
