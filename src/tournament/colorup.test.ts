@@ -49,6 +49,13 @@ describe("chip-up and chip race", () => {
     ] }));
     expect(r.dealt.map((d) => d.id)).toEqual(["P6", "P1", "P2", "P3"]);
   });
+  it("R-CHIP-1: an online stack (a number) holds as few small chips as it can", () => {
+    const r = unwrap(colourUp({ method: "up", remove: 25, next: 100, button: 1, tableSize: 9, players: [
+      { id: "a", seat: 1, stack: 1075 }, { id: "b", seat: 2, stack: 400 },
+    ] }));
+    expect(r.stacks).toEqual({ a: 1100, b: 400 });
+    expect(colourUp({ method: "up", remove: 25, next: 100, button: 1, tableSize: 9, players: [{ id: "a", seat: 1, stack: 1010 }] }).ok).toBe(false);
+  });
   it("refuses impossible stacks and a short deck", () => {
     const base = { method: "race" as const, remove: 25, next: 100, button: 1, tableSize: 9 };
     expect(colourUp({ ...base, players: [{ id: "a", seat: 1, stack: 50, small: 3 }] }).ok).toBe(false);

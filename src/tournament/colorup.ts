@@ -22,8 +22,9 @@ export interface ColourUpPlayer {
   readonly seat: number;
   /** Total value of the player's chips. */
   readonly stack: number;
-  /** How many chips of the removed denomination the player holds. */
-  readonly small: number;
+  /** How many chips of the removed denomination the player holds. Absent (an online stack is
+   * just a number): as few as make up the stack, (stack mod next) / remove. */
+  readonly small?: number;
 }
 
 export interface ColourUpInput {
@@ -51,6 +52,8 @@ export interface ColourUpResult {
   readonly raceChips: number;
 }
 
+const smallOf = (p: ColourUpPlayer, remove: number, next: number): number => p.small ?? (p.stack % next) / remove;
+
 function check(input: ColourUpInput): Result<null> {
   const { remove, next, players } = input;
   if (!(Number.isInteger(remove) && remove > 0 && Number.isInteger(next) && next > remove && next % remove === 0)) {
@@ -60,10 +63,11 @@ function check(input: ColourUpInput): Result<null> {
     return fail("tournament/bad-seating", "each player and each seat appears once");
   }
   for (const p of players) {
-    if (!(Number.isInteger(p.small) && p.small >= 0 && Number.isInteger(p.stack) && p.small * remove <= p.stack)) {
-      return fail("tournament/bad-stack", `${p.id} cannot hold ${p.small} × ${remove} in a stack of ${p.stack}`, { player: p.id });
+    const small = smallOf(p, remove, next);
+    if (!(Number.isInteger(small) && small >= 0 && Number.isInteger(p.stack) && small * remove <= p.stack)) {
+      return fail("tournament/bad-stack", `${p.id} cannot hold ${small} × ${remove} in a stack of ${p.stack}`, { player: p.id });
     }
-    if ((p.stack - p.small * remove) % next !== 0) {
+    if ((p.stack - small * remove) % next !== 0) {
       return fail("tournament/bad-stack", `${p.id}'s other chips must be whole ${next}s or larger`, { player: p.id });
     }
   }
@@ -80,7 +84,7 @@ export function colourUp(input: ColourUpInput): Result<ColourUpResult> {
   const bankChip: string[] = [];
   const racers: { p: ColourUpPlayer; odd: number }[] = [];
   for (const p of players) {
-    const odd = p.small % per;
+    const odd = smallOf(p, remove, next) % per;
     const kept = p.stack - odd * remove;
     stacks[p.id] = kept;
     if (odd === 0) continue;
