@@ -126,6 +126,17 @@ Seat 2: Bob (big blind) folded on the Flop
     expect(back.expected).toEqual({ collected: [0, 8], returned: [0, 4] });
   });
 
+  it("a tournament hand names the tournament and level and reads back in chips", () => {
+    const text = unwrap(writePokerStars(HU, { ...OPTS, tournament: { id: 3300000001, buyIn: "$0.98+$0.12 USD", level: "IV" } }));
+    expect(text.split("\n")[0]).toBe(
+      "PokerStars Hand #77: Tournament #3300000001, $0.98+$0.12 USD Hold'em No Limit - Level IV (50/100) - 2024/01/02 10:00:00 ET",
+    );
+    const back = reread(text);
+    expect(back.scale).toBe(1);
+    expect(back.hand.extra?.["event"]).toBe("Tournament #3300000001");
+    expect(back.hand.actions).toEqual(HU.actions);
+  });
+
   it("bad input is a typed error", () => {
     expect(writePokerStars(HU, { ...OPTS, date: "today" })).toMatchObject({ ok: false, error: { code: "history/pokerstars-cannot-write" } });
     expect(writePokerStars(HU, { ...OPTS, scale: 3 })).toMatchObject({ ok: false });

@@ -51,6 +51,8 @@ export interface PokerStarsWriteOptions {
   readonly currency?: string;
   readonly playMoney?: boolean;
   readonly rake?: number;
+  /** A tournament hand: chips, the tournament's number, its buy-in text and level. */
+  readonly tournament?: { readonly id: string | number; readonly buyIn?: string; readonly level?: string };
 }
 
 const SYMBOLS: Readonly<Record<string, string>> = { USD: "$", EUR: "€", GBP: "£" };
@@ -84,9 +86,13 @@ export function writePokerStars(hand: PhhHand, opts: PokerStarsWriteOptions): Re
       ? [hand.smallBet ?? raw[1] ?? 0, hand.bigBet ?? 2 * (raw[1] ?? 0)]
       : [raw[0] ?? 0, raw[1] ?? hand.minBet ?? 0];
   const game = hand.variant === "NT" ? "No Limit" : hand.variant === "PT" ? "Pot Limit" : "Limit";
-  out.push(
-    `PokerStars Hand #${opts.handId}: Hold'em ${game} (${amount(lo)}/${amount(hi)}${code ? ` ${code}` : ""}) - ${opts.date} ${opts.timeZone ?? "ET"}`,
-  );
+  const stakes = `(${amount(lo)}/${amount(hi)}${code ? ` ${code}` : ""})`;
+  const t = opts.tournament;
+  const what = t
+    ? `Tournament #${t.id}, ${t.buyIn ?? "Freeroll"} Hold'em ${game} - Level ${t.level ?? "I"} ${stakes}`
+    : `Hold'em ${game} ${stakes}`;
+  if (/[\r\n]/.test(what + opts.tableName)) return bad("header texts must be one line");
+  out.push(`PokerStars Hand #${opts.handId}: ${what} - ${opts.date} ${opts.timeZone ?? "ET"}`);
   const extraMax = hand.extra?.["seat_count"];
   const maxSeats = opts.maxSeats ?? (typeof extraMax === "number" ? extraMax : Math.max(n, ...seats));
   out.push(`Table '${opts.tableName}' ${maxSeats}-max${opts.playMoney ? " (Play Money)" : ""} Seat #${seats[n - 1]} is the button`);
