@@ -213,7 +213,7 @@ export class TableSession {
   /** Resumes timers after a restart: the action clock goes on from the recorded time. */
   resume(): void {
     if (this.state.hand !== null) this.armClock();
-    else void this.afterHand(null);
+    else void this.afterHand(this.state.finished);
   }
 
   close(): void {

@@ -3,7 +3,7 @@
 // with its time); the deck comes from the seed, so replaying the records rebuilds the
 // table exactly, a hand in progress included (issue 6: restart resumes where it stood).
 import { fail, ok, type Result } from "../lib/result.ts";
-import { apply, openHand, type Action, type HandState } from "../engine/index.ts";
+import { apply, openHand, type Action, type HandEvent, type HandState } from "../engine/index.ts";
 import { firstHand, forcedBets, nextHand, type ButtonRule, type TableHand } from "../tournament/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../protocol/index.ts";
 import { deckFromSeed, seedCommitment } from "./fair.ts";
@@ -53,6 +53,8 @@ export interface HandRun {
   readonly wire: TableEvent[];
   /** PHH action strings, for the hand histories. */
   readonly phh: string[];
+  /** The engine's events (full information), for PokerStars histories. */
+  readonly engine: HandEvent[];
   /** When the current actor's turn began. */
   turnSince: number;
 }
@@ -175,6 +177,7 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
     state: opened.value.state,
     wire: [],
     phh: [],
+    engine: [],
     turnSince: d.at,
   };
   t.hand = hand;
@@ -225,9 +228,9 @@ const cardsText = (cards: readonly number[]) => cards.map((c) => (c < 0 ? "??" :
 const wireCtx = (hand: HandRun, timeout: boolean) => ({ order: hand.order, sbSeats: hand.positions.sb, seed: hand.seed, timeout });
 
 /** Records the events in the hand; when the hand is over, settles the stacks. */
-function settle(t: TableState, hand: HandRun, events: TableEvent[], engine: readonly { type: string }[]): TableEvent[] {
+function settle(t: TableState, hand: HandRun, events: TableEvent[], engine: readonly HandEvent[]): TableEvent[] {
   hand.wire.push(...events);
-  void engine;
+  hand.engine.push(...engine);
   const result = hand.state.result;
   if (hand.state.phase === "done" && result !== null) {
     result.stacks.forEach((stack, i) => {

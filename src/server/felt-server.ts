@@ -1,0 +1,136 @@
+// The server as one object: storage opened, tournaments resumed, HTTP and WebSocket up.
+import { existsSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+import fastifyWebsocket from "@fastify/websocket";
+import { Accounts, openAccountStore, type ScryptParams } from "../accounts/index.ts";
+import { openEventStore, openLedger, parseDbUrl, type Durability } from "../store/index.ts";
+import { MAX_FRAME_BYTES } from "../protocol/index.ts";
+import { systemClock, type Clock } from "./clock.ts";
+import { cryptoRandom, type Services } from "./services.ts";
+import { TournamentRuntime } from "./tournament-runtime.ts";
+import type { TableSession } from "./table-session.ts";
+import { registerHttpRoutes } from "./http-routes.ts";
+import { registerWebSocket, type RateLimit } from "./ws-gateway.ts";
+import { registerOpenApi } from "./openapi.ts";
+
+export interface ServerOptions {
+  /** `sqlite:PATH`, a path, or `postgres://...` (default sqlite:./data/felt.sqlite). */
+  readonly db?: string;
+  readonly host?: string;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  readonly clock?: Clock;
+  /** Browser origins allowed besides the server's own. */
+  readonly allowedOrigins?: readonly string[];
+  readonly handPauseMs?: number;
+  /** Overrides every tournament's action clock (tests, benchmarks). */
+  readonly actionMs?: number;
+  readonly timeBankMs?: number;
+  readonly tableSize?: number;
+  readonly asset?: string;
+  /** Built web app to serve at `/` (default ./web/dist when it exists). */
+  readonly webDist?: string | null;
+  readonly scrypt?: ScryptParams;
+  readonly rateLimit?: RateLimit;
+  /** Validate every outgoing frame against the protocol (tests). */
+  readonly validateOutgoing?: boolean;
+  /** Directors created at start when missing: name and password. */
+  readonly directors?: readonly { readonly name: string; readonly password: string }[];
+  readonly eventDurability?: Durability;
+  readonly newSeed?: () => string;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+export class FeltServer {
+  readonly tournaments = new Map<string, TournamentRuntime>();
+  readonly tournamentWatchers = new Map<string, Set<() => void>>();
+  url = "";
+  private closeAccounts: () => Promise<void> = async () => {};
+
+  private constructor(
+    readonly app: FastifyInstance,
+    readonly svc: Services,
+    readonly options: ServerOptions,
+  ) {}
+
+  static async start(options: ServerOptions = {}): Promise<FeltServer> {
+    const target = parseDbUrl(options.db ?? "sqlite:./data/felt.sqlite");
+    if (!target.ok) throw new Error(target.error.message);
+    if (target.value.kind === "sqlite" && target.value.path !== ":memory:") mkdirSync(dirname(resolve(target.value.path)), { recursive: true });
+    const clock = options.clock ?? systemClock;
+    const now = () => clock.now();
+    const durability = options.eventDurability === undefined ? {} : { eventDurability: options.eventDurability };
+    const store = await openEventStore(target.value, { now, ...durability });
+    const ledger = await openLedger(target.value, { now });
+    const accountStore = await openAccountStore(target.value);
+    const accounts = new Accounts({ store: accountStore, now, ...(options.scrypt ? { scrypt: options.scrypt } : {}) });
+    const log = options.log ?? ((m: string, e?: unknown) => console.error(`felt: ${m}`, e ?? ""));
+    const svc: Services = {
+      store,
+      ledger,
+      accounts,
+      clock,
+      asset: options.asset ?? "EUR",
+      handPauseMs: options.handPauseMs ?? 1500,
+      rng: cryptoRandom(),
+      log,
+      ...(options.newSeed ? { newSeed: options.newSeed } : {}),
+    };
+    for (const d of options.directors ?? []) {
+      const existing = await accounts.userByName(d.name);
+      if (!existing.ok) {
+        const made = await accounts.createUser(d.name, d.password, "director");
+        if (!made.ok) throw new Error(`cannot create director ${d.name}: ${made.error.message}`);
+      }
+    }
+    const app = Fastify({ logger: false, bodyLimit: MAX_FRAME_BYTES });
+    const server = new FeltServer(app, svc, options);
+    server.closeAccounts = () => accountStore.close();
+    await app.register(fastifyWebsocket, { options: { maxPayload: 4 * MAX_FRAME_BYTES } });
+    registerOpenApi(app);
+    registerHttpRoutes(app, server);
+    registerWebSocket(app, server);
+    const web = options.webDist === undefined ? resolve("web/dist") : options.webDist;
+    if (web !== null && existsSync(web)) await app.register(fastifyStatic, { root: resolve(web), prefix: "/" });
+    for (const s of await store.listStreams({ type: "tournament" })) {
+      const t = await TournamentRuntime.load(svc, s.stream.slice("tournament:".length));
+      if (!t.ok) {
+        log(`cannot load ${s.stream}: ${t.error.message}`);
+        continue;
+      }
+      if (t.value !== null) server.adopt(t.value);
+    }
+    server.url = await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 8080 });
+    for (const t of server.tournaments.values()) t.resume();
+    return server;
+  }
+
+  adopt(t: TournamentRuntime): void {
+    this.tournaments.set(t.id, t);
+    t.onChange = () => {
+      for (const w of this.tournamentWatchers.get(t.id) ?? []) w();
+    };
+  }
+
+  table(tableId: string): TableSession | undefined {
+    const m = /^(.+)-t(\d+)$/.exec(tableId);
+    if (m === null) return undefined;
+    return this.tournaments.get(m[1]!)?.tables.get(Number(m[2]));
+  }
+
+  get port(): number {
+    return Number(new URL(this.url).port);
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.tournaments.values()) t.close();
+    await this.app.close();
+    for (const t of this.tournaments.values()) for (const s of t.tables.values()) await s.idle();
+    await this.svc.store.close();
+    await this.svc.ledger.close();
+    await this.closeAccounts();
+  }
+}

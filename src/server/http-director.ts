@@ -1,0 +1,150 @@
+// The director's console routes: tournaments from presets, start/pause/resume, seating and
+// moves, the R-BTN-5 blind-error ruling, results.
+import { fail, ok, type Result } from "../lib/result.ts";
+import type { BlindErrorRequest, CreateTournamentRequest, MovePlayerRequest, RouteName } from "../protocol/index.ts";
+import { correctBlindError, handFromPositions, nextTaken } from "../tournament/index.ts";
+import type { TournamentConfig } from "../tournament/director/index.ts";
+import { structurePreset } from "../tournament/structure/index.ts";
+import type { Ctx, Handler } from "./http-routes.ts";
+import { lobbyTournament } from "./lobby-views.ts";
+import { fromWireStructure, presets } from "./presets.ts";
+import { TournamentRuntime } from "./tournament-runtime.ts";
+
+function tournamentOf(ctx: Ctx) {
+  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
+  return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
+}
+
+const view = (ctx: Ctx, t: TournamentRuntime) => ({ tournament: lobbyTournament(t, ctx.user?.id ?? null, null) });
+
+async function lifecycle(ctx: Ctx, op: (t: TournamentRuntime, commandId: string) => Promise<Result<unknown>>): Promise<Result<unknown>> {
+  const t = tournamentOf(ctx);
+  if (!t.ok) return t;
+  const r = await op(t.value, (ctx.body as { commandId: string }).commandId);
+  return r.ok ? ok(view(ctx, t.value)) : r;
+}
+
+function seating(t: TournamentRuntime) {
+  const seats = [...t.dir.entries.values()]
+    .filter((e) => e.alive && e.table > 0)
+    .sort((a, b) => a.table - b.table || a.seat - b.seat)
+    .map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", tableNumber: e.table, seat: e.seat, stack: e.stack }));
+  return { seats };
+}
+
+/** Tournament ids are derived from the command id, so a repeated create acts once. */
+const idFor = (commandId: string) => `T${commandId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}`;
+
+export const directorHandlers: Partial<Record<RouteName, Handler>> = {
+  async presets() {
+    return ok({ presets: presets() });
+  },
+  async create(ctx) {
+    const b = ctx.body as CreateTournamentRequest;
+    const id = idFor(b.commandId);
+    const existing = ctx.server.tournaments.get(id);
+    if (existing !== undefined) return ok(view(ctx, existing));
+    const base = structurePreset(b.presetId);
+    if (!base.ok) return fail("director/not-found", `no preset ${b.presetId}`);
+    const structure = b.structure === undefined ? base.value : fromWireStructure(base.value, b.structure);
+    const speed = b.presetId === "speed";
+    const o = ctx.server.options;
+    const actionMs = o.actionMs ?? (speed ? 15_000 : 30_000);
+    const config: TournamentConfig = {
+      id,
+      name: b.name,
+      format: speed ? { kind: "speed", actionSeconds: Math.round(actionMs / 1000) } : { kind: "freezeout" },
+      structure,
+      money: { buyIn: b.buyIn ?? 1000, fee: b.fee ?? 100, ...(b.guarantee ? { guarantee: b.guarantee } : {}) },
+      tableSize: o.tableSize ?? 9,
+    };
+    const meta = {
+      id,
+      name: b.name,
+      kind: b.kind,
+      presetId: b.presetId,
+      startsAt: b.startsAt,
+      actionMs,
+      timeBankMs: speed ? 0 : (o.timeBankMs ?? 60_000),
+      maxEntries: b.maxEntries ?? null,
+      guarantee: b.guarantee ?? 0,
+      createdAt: ctx.server.svc.clock.now(),
+    };
+    const t = await TournamentRuntime.create(ctx.server.svc, meta, config, b.commandId);
+    if (!t.ok) return fail("director/invalid", t.error.message, { cause: t.error.code });
+    ctx.server.adopt(t.value);
+    return ok(view(ctx, t.value));
+  },
+  start: (ctx) => lifecycle(ctx, (t, c) => t.start(c)),
+  pause: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(true, c)),
+  resume: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(false, c)),
+  async seating(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? ok(seating(t.value)) : t;
+  },
+  async move(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as MovePlayerRequest;
+    const r = await t.value.move(b.entryId, b.toTable, b.toSeat, b.commandId);
+    return r.ok ? ok(seating(t.value)) : r;
+  },
+  async instructions(ctx) {
+    const t = tournamentOf(ctx);
+    // Online tables carry out balancing moves themselves; a live room's list is not built yet.
+    return t.ok ? ok({ instructions: [] }) : t;
+  },
+  async blindError(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    return blindErrorRuling(t.value, ctx.body as BlindErrorRequest);
+  },
+  async results(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const d = t.value.dir;
+    const placed = new Set<string>();
+    const results = (d.placements ?? []).map((p) => {
+      placed.add(p.entry);
+      const e = d.entries.get(p.entry);
+      return { place: p.places[0]!, entryId: p.entry, name: t.value.names.get(p.player) ?? "player", prize: p.prize, rebuys: e?.rebuys ?? 0, addOn: (e?.addOns ?? 0) > 0, bustedAt: null };
+    });
+    const stillIn = [...d.entries.values()].filter((e) => e.alive && !placed.has(e.id)).map((e) => ({ entryId: e.id, name: t.value.names.get(e.player) ?? "player", stack: e.stack }));
+    return ok({
+      tournamentId: t.value.id,
+      name: t.value.meta.name,
+      payouts: (d.prizes?.prizes ?? []).map((amount, i) => ({ place: i + 1, amount })),
+      results: results.sort((a, b) => a.place - b.place),
+      stillIn,
+      durationMs: d.startedAt === null ? 0 : Math.max(0, ctx.server.svc.clock.now() - d.startedAt),
+    });
+  },
+};
+
+/** R-BTN-5: the seats at the table as the director's state has them, the expected hand
+ *  rebuilt around the skipped big blind, and the rule's ruling. */
+function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest): Result<unknown> {
+  const table = t.dir.tables.get(b.tableNumber);
+  if (table === undefined) return fail("director/not-found", `no table ${b.tableNumber}`);
+  const size = table.seats.length;
+  const seated = table.seats.flatMap((id, i) => (id === null ? [] : [{ seat: i + 1, player: id }]));
+  const taken = new Set(seated.map((s) => s.seat));
+  if (!taken.has(b.skippedBigBlindSeat) || !taken.has(b.wrongBigBlindSeat)) return fail("director/invalid", "both seats must be taken");
+  const before = (seat: number) => [...taken].sort((x, y) => ((seat - x + size) % size) - ((seat - y + size) % size)).find((x) => x !== seat)!;
+  const sb = before(b.skippedBigBlindSeat);
+  const button = seated.length === 2 ? sb : before(sb);
+  const expected = handFromPositions("dead", size, seated, { button, sb: [sb], bb: [b.skippedBigBlindSeat] });
+  if (!expected.ok) return fail("director/invalid", expected.error.message, { cause: expected.error.code });
+  if (nextTaken(b.skippedBigBlindSeat, taken, size) !== b.wrongBigBlindSeat) return fail("director/invalid", "the wrong big blind must be the seat after the skipped one");
+  const r = correctBlindError(expected.value, { button, sb: [b.skippedBigBlindSeat], bb: [b.wrongBigBlindSeat] }, b.activeActions, seated);
+  if (!r.ok) return fail("director/invalid", r.error.message, { cause: r.error.code });
+  const blinds = t.tables.get(b.tableNumber)?.state.hand?.blinds ?? { sb: 0, bb: 0, ante: 0 };
+  if (r.value.action === "correct-now") return ok({ outcome: "correct-now", nextHand: null, followingHandButton: null });
+  const [next, following] = r.value.next;
+  return ok({
+    outcome: "continue-then-go-back",
+    nextHand: { bigBlindSeat: next.bb[0]!, smallBlind: null, blinds: { sb: blinds.sb, bb: blinds.bb, ante: blinds.ante } },
+    followingHandButton: following.button,
+  });
+}
+

@@ -1,0 +1,112 @@
+// Test and benchmark helpers: HTTP calls, a director setting up a tournament, bots playing it.
+import { randomBytes } from "node:crypto";
+import { pgPool } from "../../store/index.ts";
+import type { LobbyResponse, LobbyTournament } from "../../protocol/index.ts";
+import { Bot, type BotOptions } from "./bot.ts";
+
+export const PG_URL = process.env["FELT_TEST_PG"] ?? "postgres://localhost:5432/test";
+
+export async function api<T = unknown>(base: string, method: "GET" | "POST", path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+export async function must<T>(p: Promise<{ status: number; body: unknown }>): Promise<T> {
+  const r = await p;
+  if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body as T;
+}
+
+export const cmd = () => `c${randomBytes(8).toString("hex")}`;
+
+export const DIRECTOR = { name: "floor-chief", password: "floor-password-1" };
+
+/** A fast structure: every 1-minute level doubles, so all-in bots finish in minutes. */
+export const FAST_STRUCTURE = {
+  startingStack: 1000,
+  levels: [10, 20, 40, 80, 160, 320, 640, 1280].map((bb) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes: 1, colourUp: null })),
+};
+
+export interface Setup {
+  readonly tournamentId: string;
+  readonly directorToken: string;
+  readonly players: { name: string; token: string; id: string }[];
+}
+
+export async function setupTournament(base: string, n: number, opts: { buyIn?: number; fee?: number; prefix?: string; structure?: unknown; presetId?: string } = {}): Promise<Setup> {
+  const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
+  const created = await must<{ tournament: LobbyTournament }>(
+    api(base, "POST", "/api/v1/director/tournaments", {
+      commandId: cmd(),
+      presetId: opts.presetId ?? "seed",
+      name: "Test tournament",
+      kind: "online",
+      startsAt: Date.now(),
+      buyIn: opts.buyIn ?? 1000,
+      fee: opts.fee ?? 100,
+      structure: opts.structure ?? FAST_STRUCTURE,
+    }, d.token),
+  );
+  const id = created.tournament.id;
+  const players: Setup["players"] = [];
+  const prefix = opts.prefix ?? `b${randomBytes(2).toString("hex")}`;
+  for (let i = 0; i < n; i++) {
+    const name = `${prefix}-${i}`;
+    const s = await must<{ token: string; user: { id: string } }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
+    await must(api(base, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
+    await must(api(base, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
+    players.push({ name, token: s.token, id: s.user.id });
+  }
+  return { tournamentId: id, directorToken: d.token, players };
+}
+
+export async function startTournament(base: string, s: Setup): Promise<void> {
+  await must(api(base, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, s.directorToken));
+}
+
+export async function myTournament(base: string, token: string, id: string): Promise<LobbyTournament | undefined> {
+  const r = await api<LobbyResponse>(base, "GET", "/api/v1/lobby", undefined, token);
+  return r.status === 200 ? r.body.tournaments.find((t) => t.id === id) : undefined;
+}
+
+/** Bots connect and follow their table (polling the lobby for moves) until the tournament ends. */
+export async function playToTheEnd(
+  base: () => string,
+  s: Setup,
+  botOpts: BotOptions,
+  opts: { timeoutMs?: number; bots?: Bot[]; onTick?: () => Promise<void> } = {},
+): Promise<{ bots: Bot[]; final: LobbyTournament }> {
+  const bots = opts.bots ?? s.players.map((p, i) => new Bot(base(), p.name, p.token, { seed: i + 1, ...botOpts }));
+  await Promise.all(bots.map((b) => b.connect()));
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    await opts.onTick?.();
+    let final: LobbyTournament | undefined;
+    for (const [i, b] of bots.entries()) {
+      if (b.ws === null) await b.connect();
+      const t = await myTournament(base(), s.players[i]!.token, s.tournamentId);
+      if (t === undefined) continue;
+      final = t;
+      if (t.mine?.tableId) b.watch(t.mine.tableId);
+    }
+    if (final?.status === "finished") return { bots, final };
+    if (Date.now() > deadline) throw new Error(`tournament not finished in time (${final?.playersLeft} left)`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export async function pgSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `felt_srv_${process.pid}_${randomBytes(4).toString("hex")}`;
+  return {
+    url: `${PG_URL}?schema=${schema}`,
+    async drop() {
+      const { pool } = pgPool(PG_URL, { schema, maxConnections: 1 });
+      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await pool.end();
+    },
+  };
+}
