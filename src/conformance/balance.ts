@@ -39,5 +39,9 @@ export const runBalanceCase: CaseRunner = (raw) => {
     : [readMoves(expect["moves"], "expect.moves")];
   const got = key(moves);
   if (options.some((o) => sameJson(key(o), got))) return { pass: true, got: moves, expected: expect };
-  return { pass: false, got: moves, expected: expect, why: `moves ${JSON.stringify(moves)}` };
+  const final = result.value.finalTable;
+  const why = final !== undefined
+    ? `the ${moves.length} players fit one table of ${tableSize}: final table formed at ${final} by a draw of seats (R-TBL-3); moves ${JSON.stringify(moves)}`
+    : `moves ${JSON.stringify(moves)}`;
+  return { pass: false, got: moves, expected: expect, why };
 };
