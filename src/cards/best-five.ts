@@ -1,9 +1,9 @@
 // The five cards behind a hand value, and its name in words, for display and hand
-// histories (R-POT-2). Not on any hot path: plain code over the 21 five-card subsets.
+// histories (R-POT-2). Off the hot path: a scan of the (at most 21) five-card subsets.
 import { rankOf, suitOf, type Card } from "./card.ts";
+import { evaluate } from "./evaluator.ts";
 import {
   categoryIndex,
-  evaluateSlow,
   FLUSH,
   FOUR_OF_A_KIND,
   FULL_HOUSE,
@@ -66,7 +66,7 @@ function checkCount(cards: readonly Card[]): void {
  */
 export function bestFive(cards: readonly Card[]): Card[] {
   checkCount(cards);
-  const target = evaluateSlow(cards);
+  const target = evaluate(cards);
   // Suits only matter for display: take cards high to low (rank, then suit) and keep the
   // first five-card subset, in that order, that reaches the value.
   const sorted = [...cards].sort((a, b) => b - a);
@@ -77,7 +77,7 @@ export function bestFive(cards: readonly Card[]): Card[] {
         for (let d = c + 1; d < n; d++)
           for (let e = d + 1; e < n; e++) {
             const five = [sorted[a]!, sorted[b]!, sorted[c]!, sorted[d]!, sorted[e]!];
-            if (evaluateSlow(five) === target) return orderForDisplay(five, target);
+            if (evaluate(five) === target) return orderForDisplay(five, target);
           }
   throw new Error("unreachable: the best value always comes from some five cards");
 }
@@ -99,5 +99,5 @@ function orderForDisplay(five: Card[], value: number): Card[] {
 
 export function describeHand(cards: readonly Card[]): string {
   checkCount(cards);
-  return describeValue(evaluateSlow(cards));
+  return describeValue(evaluate(cards));
 }

@@ -8,7 +8,7 @@
 //   multiset, and a perfect hash of that sum indexes RANK_VALUE (perfect-hash.ts).
 import type { Card } from "./card.ts";
 import { flushMaskValue, popcount, rankCountsValue } from "./hand-value.ts";
-import { BUCKET_BITS, buildPerfectHash, SLOT_BITS } from "./perfect-hash.ts";
+import { BUCKET_SHIFT, buildPerfectHash, SLOT_BITS, SLOT_SHIFT } from "./perfect-hash.ts";
 import { RANK_KEYS, SIZE_BASE } from "./rank-keys.ts";
 
 const SUIT_BIAS = 0x3333;
@@ -56,8 +56,6 @@ const { hash: RANK_HASH, table: RANK_VALUE } = buildRankTables();
 const SLOT_MUL = RANK_HASH.slotMul;
 const BUCKET_MUL = RANK_HASH.bucketMul;
 const DISPLACEMENT = RANK_HASH.displacement;
-const SLOT_SHIFT = 32 - SLOT_BITS;
-const BUCKET_SHIFT = 32 - BUCKET_BITS;
 
 function flushValue(suits: number, cards: readonly Card[]): number {
   const suit = (31 - Math.clz32(suits & FLUSH_BITS)) >> 2;

@@ -56,12 +56,6 @@ export function valueRanks(value: number): number[] {
   return ranks;
 }
 
-export const packValue = (category: number, ranks: readonly number[]): number => {
-  let v = category;
-  for (let i = 0; i < 5; i++) v = (v << 4) | (ranks[i] ?? 0);
-  return v;
-};
-
 /** Top rank of a straight in a 13-bit rank mask, or -1. The wheel (A-2-3-4-5) tops at 3. */
 export function straightTop(mask: number): number {
   for (let top = 12; top >= 4; top--) {
@@ -71,61 +65,65 @@ export function straightTop(mask: number): number {
   return (mask & 0x100f) === 0x100f ? 3 : -1;
 }
 
+/** Appends the highest `n` ranks of `mask` to the packed value `v`, one nibble each. */
+function appendTop(v: number, mask: number, n: number): number {
+  for (let r = 12; r >= 0 && n > 0; r--) {
+    if (mask & (1 << r)) {
+      v = (v << 4) | r;
+      n--;
+    }
+  }
+  return v;
+}
+
+/** Left-aligns a value built from `used` rank nibbles after the category. */
+const align = (v: number, used: number): number => v << (4 * (5 - used));
+
 /**
  * The value of the best hand made from rank counts alone (flushes ignored): counts[r] is
- * how many cards of rank r, 5..7 cards in all. Slow but plain: the fast tables are
- * built from it, and the exhaustive tests check the result.
+ * how many cards of rank r, 5..7 cards in all. Plain code, no allocation: the fast
+ * tables are built from it at load, and the exhaustive tests check the result.
  */
 export function rankCountsValue(counts: ArrayLike<number>): number {
   let mask = 0;
-  const quads: number[] = [];
-  const trips: number[] = [];
-  const pairs: number[] = [];
-  const singles: number[] = [];
+  let quad = -1;
+  let trip = -1;
+  let trip2 = -1;
+  let pair = -1;
+  let pair2 = -1;
   for (let r = 12; r >= 0; r--) {
     const n = counts[r] ?? 0;
     if (n > 0) mask |= 1 << r;
-    if (n === 4) quads.push(r);
-    else if (n === 3) trips.push(r);
-    else if (n === 2) pairs.push(r);
-    else if (n === 1) singles.push(r);
-  }
-  // Ranks left over for kickers, highest first, once a group has been used.
-  const kickers = (used: readonly number[], n: number): number[] => {
-    const out: number[] = [];
-    for (let r = 12; r >= 0 && out.length < n; r--) {
-      if ((counts[r] ?? 0) > 0 && !used.includes(r)) out.push(r);
+    if (n === 4 && quad < 0) quad = r;
+    else if (n === 3) {
+      if (trip < 0) trip = r;
+      else if (trip2 < 0) trip2 = r;
+    } else if (n === 2) {
+      if (pair < 0) pair = r;
+      else if (pair2 < 0) pair2 = r;
     }
-    return out;
-  };
-  if (quads.length > 0) {
-    const q = quads[0]!;
-    return packValue(FOUR_OF_A_KIND, [q, ...kickers([q], 1)]);
   }
-  const bestTrips = trips[0];
-  if (bestTrips !== undefined) {
-    // A second set of trips plays as the pair of a full house.
-    const pairRank = Math.max(trips[1] ?? -1, pairs[0] ?? -1);
-    if (pairRank >= 0) return packValue(FULL_HOUSE, [bestTrips, pairRank]);
+  if (quad >= 0) return align(appendTop((FOUR_OF_A_KIND << 4) | quad, mask & ~(1 << quad), 1), 2);
+  // A second set of trips plays as the pair of a full house.
+  if (trip >= 0 && Math.max(trip2, pair) >= 0) {
+    return align((((FULL_HOUSE << 4) | trip) << 4) | Math.max(trip2, pair), 2);
   }
   const top = straightTop(mask);
-  if (top >= 0) return packValue(STRAIGHT, [top]);
-  if (bestTrips !== undefined) return packValue(THREE_OF_A_KIND, [bestTrips, ...kickers([bestTrips], 2)]);
-  if (pairs.length >= 2) {
-    const [a, b] = [pairs[0]!, pairs[1]!];
-    return packValue(TWO_PAIR, [a, b, ...kickers([a, b], 1)]);
+  if (top >= 0) return align((STRAIGHT << 4) | top, 1);
+  if (trip >= 0) return align(appendTop((THREE_OF_A_KIND << 4) | trip, mask & ~(1 << trip), 2), 3);
+  if (pair2 >= 0) {
+    const v = (((TWO_PAIR << 4) | pair) << 4) | pair2;
+    return align(appendTop(v, mask & ~(1 << pair) & ~(1 << pair2), 1), 3);
   }
-  if (pairs.length === 1) return packValue(PAIR, [pairs[0]!, ...kickers([pairs[0]!], 3)]);
-  return packValue(HIGH_CARD, kickers([], 5));
+  if (pair >= 0) return align(appendTop((PAIR << 4) | pair, mask & ~(1 << pair), 3), 4);
+  return align(appendTop(HIGH_CARD, mask, 5), 5);
 }
 
 /** The value of the best flush or straight flush in a 13-bit mask of one suit's ranks (≥ 5 bits). */
 export function flushMaskValue(mask: number): number {
   const top = straightTop(mask);
-  if (top >= 0) return packValue(STRAIGHT_FLUSH, [top]);
-  const ranks: number[] = [];
-  for (let r = 12; r >= 0 && ranks.length < 5; r--) if (mask & (1 << r)) ranks.push(r);
-  return packValue(FLUSH, ranks);
+  if (top >= 0) return align((STRAIGHT_FLUSH << 4) | top, 1);
+  return align(appendTop(FLUSH, mask, 5), 5);
 }
 
 /** Plain evaluator for 5..7 cards, the reference the fast one is built from and tested against. */
