@@ -102,7 +102,7 @@ Hero: raises 200 to 300
 Dee: folds
 Uncalled bet (200) returned to Hero
 Hero collected 200 from pot
-Hero: shows [Ac 4c] (high card Ace)
+Hero: shows [Ac]
 *** SUMMARY ***
 Total pot 200 | Rake 0
 Seat 1: Anna folded before Flop (didn't bet)
@@ -167,6 +167,7 @@ describe("PokerStars reader: cash and tournament dialects", () => {
     expect(finished).toEqual([0, 3710, 3425, 2375, 1490]);
     // Bo sits out in the second hand and is not named: still dealt in, folds in turn.
     expect(b!.hand.players).toEqual(["Hero", "Dee", "Anna", "Bo"]);
+    // Hero's single card shown after winning says nothing; his hole cards come from "Dealt to".
     expect(b!.hand.actions).toEqual(["d dh p1 Ac4c", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????", "p3 f", "p4 f", "p1 cbr 300", "p2 f"]);
   });
 

@@ -115,6 +115,8 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
     if (!("name" in r)) continue;
     const p = index.get(r.name)!;
     const known = r.k === "dealt" || r.k === "show" || r.k === "muck" || r.k === "fold" ? r.cards : undefined;
+    // A winner may show one card by choice after the hand; it says nothing to replay.
+    if (r.k === "show" && known?.length === 1 && !r.summary) continue;
     if (known && known.length > 0) {
       const before = cards.get(p);
       if (known.length !== 2) return inconsistent(r.line, "hold'em hands have two cards");
