@@ -40,7 +40,7 @@ function nextBigBlind(large: WorkTable, tableSize: number): string | undefined {
   return seat === undefined ? undefined : large.now.get(seat);
 }
 
-function seedChoice(large: WorkTable, short: WorkTable, tableSize: number): Choice | undefined {
+function seedChoice(large: WorkTable, short: WorkTable): Choice | undefined {
   const vacated = [...short.vacated].sort((a, b) => a.position - b.position)[0];
   if (vacated === undefined) return undefined;
   const m = large.dealt.length;
@@ -50,12 +50,11 @@ function seedChoice(large: WorkTable, short: WorkTable, tableSize: number): Choi
     const p = large.dealt[(start - 1 + i) % m]!;
     if (large.now.get(p.seat) === p.player) return { player: p.player, seat: vacated.seat };
   }
-  void tableSize;
   return undefined;
 }
 
 export function chooseMove(rule: BalanceRule, large: WorkTable, short: WorkTable, tableSize: number): Result<Choice> {
-  const seed = rule === "seed" ? seedChoice(large, short, tableSize) : undefined;
+  const seed = rule === "seed" ? seedChoice(large, short) : undefined;
   if (seed) return ok(seed);
   // The TDA choice also serves the seed rule when the short table has no busted seat to fill.
   const player = nextBigBlind(large, tableSize);
