@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../lib/result.ts";
 import { balanceTables, type BalanceOptions } from "./balance.ts";
+import { handFromPositions, nextHand } from "./blinds.ts";
 import { seededRandom } from "./random.ts";
 import type { BalanceTable } from "./table-model.ts";
 
@@ -22,6 +23,16 @@ describe("balancing (R-TBL-2)", () => {
   it("R-TBL-2 seed 003: A's big blind busts; B's big blind takes the empty seat", () => {
     const r = unwrap(balanceTables([t("a", 6, 3, { busted: ["a5"] }), t("b", 7, 5)], opts()));
     expect(r.moves).toEqual([{ player: "b7", from: "b", to: "a", seat: 5 }]);
+  });
+  it("R-TBL-2 + R-TBL-4: the moved big blind posts the small blind at the new table, not a second big blind", () => {
+    const a = t("a", 6, 3, { busted: ["a5"] });
+    const r = unwrap(balanceTables([a, t("b", 7, 5)], opts()));
+    const last = unwrap(handFromPositions("dead", 10, a.seats, { button: 3, sb: [4], bb: [5] }));
+    const seated = [...a.seats.filter((s) => s.player !== "a5"), { seat: r.moves[0]!.seat, player: r.moves[0]!.player }];
+    const next = unwrap(nextHand(last, seated));
+    expect(next.sb).toEqual([5]);
+    expect(next.order.find((p) => p.seat === 5)!.player).toBe("b7");
+    expect(next.bb).toEqual([6]);
   });
   it("R-TBL-2: position is kept for other positions too: A's UTG (a6) busts → B's UTG (b1)", () => {
     const r = unwrap(balanceTables([t("a", 6, 3, { busted: ["a6"] }), t("b", 7, 5)], opts()));
