@@ -55,6 +55,12 @@ async function playAndCheck(db: string, players: number) {
     const t = server.tournaments.get(s.tournamentId)!;
     // chips conserved: the winner holds every chip issued (R-CHIP / issue 5)
     expect(t.dir.conservation.failures).toBe(0);
+    if (players > 9) {
+      // R-TBL-2/3: several tables, balanced and broken down to the final table
+      expect(t.tables.size).toBeGreaterThanOrEqual(Math.ceil(players / 9));
+      const kinds = (await server.svc.store.read(`tournament:${s.tournamentId}`)).map((e) => (e.data as { type?: string }).type);
+      expect(kinds).toContain("table-broken");
+    }
     const alive = [...t.dir.entries.values()].filter((e) => e.alive);
     expect(alive).toHaveLength(1);
     expect(alive[0]!.stack).toBe(players * 1000);
@@ -78,16 +84,16 @@ async function playAndCheck(db: string, players: number) {
 }
 
 describe("end to end over real sockets", () => {
-  it("SQLite: 6 bots play a tournament to the end; chips conserved, ledger balanced, no leaks", async () => {
+  it("SQLite: 30 bots on 4 tables play a tournament to the end; chips conserved, ledger balanced, no leaks", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-e2e-"));
     dirs.push(dir);
-    await playAndCheck(`sqlite:${join(dir, "felt.sqlite")}`, 6);
+    await playAndCheck(`sqlite:${join(dir, "felt.sqlite")}`, 30);
   }, 180_000);
 
-  it("PostgreSQL: 6 bots play a tournament to the end; chips conserved, ledger balanced, no leaks", async () => {
+  it("PostgreSQL: 30 bots on 4 tables play a tournament to the end; chips conserved, ledger balanced, no leaks", async () => {
     const schema = await pgSchema();
     try {
-      await playAndCheck(schema.url, 6);
+      await playAndCheck(schema.url, 30);
     } finally {
       await schema.drop();
     }

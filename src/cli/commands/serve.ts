@@ -1,10 +1,86 @@
+// `felt serve`: the online server (HTTP API, WebSocket tables, the web app).
+import { FeltServer, type ServerOptions } from "../../server/index.ts";
 import type { Command } from "../main.ts";
 
+const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
+                  [--origin URL]... [--director NAME:PASSWORD] [--action-ms MS] [--hand-pause-ms MS]
+
+Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
+the built web app (web/dist) at /. Data goes to ./data/felt.sqlite unless --db says
+otherwise (PostgreSQL: postgres://host:5432/db?schema=name). --director creates a
+director account at start if it does not exist (also FELT_DIRECTOR=NAME:PASSWORD).
+--origin allows a browser origin besides the server's own (repeatable).`;
+
+function parse(args: readonly string[]): ServerOptions | string {
+  const o: { -readonly [K in keyof ServerOptions]: ServerOptions[K] } = {};
+  const origins: string[] = [];
+  const directors: { name: string; password: string }[] = [];
+  const env = process.env["FELT_DIRECTOR"];
+  const addDirector = (v: string) => {
+    const i = v.indexOf(":");
+    if (i < 1) return false;
+    directors.push({ name: v.slice(0, i), password: v.slice(i + 1) });
+    return true;
+  };
+  if (env !== undefined && !addDirector(env)) return "FELT_DIRECTOR must be NAME:PASSWORD";
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = args[i + 1];
+    const need = () => {
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      i++;
+      return v;
+    };
+    try {
+      if (a === "--port") o.port = Number(need());
+      else if (a === "--host") o.host = need();
+      else if (a === "--db") o.db = need();
+      else if (a === "--origin") origins.push(need());
+      else if (a === "--director") {
+        if (!addDirector(need())) return "--director takes NAME:PASSWORD";
+      } else if (a === "--action-ms") o.actionMs = Number(need());
+      else if (a === "--hand-pause-ms") o.handPauseMs = Number(need());
+      else if (a === "--bench") {
+        // throughput settings for bench/load.ts: fast password hashing, relaxed fsync of table events
+        o.scrypt = { N: 1024, r: 8, p: 1 };
+        o.eventDurability = "normal";
+        o.rateLimit = { perSecond: 1000, burst: 1000 };
+      } else return `unknown option ${a}`;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
+  return { ...o, allowedOrigins: origins, directors };
+}
+
 export const command: Command = {
-  summary: "(not implemented yet)",
-  usage: "felt serve",
-  async run() {
-    console.error("felt serve: not implemented yet");
-    return 2;
+  summary: "run the online server (HTTP API, WebSocket tables, web app)",
+  usage,
+  async run(args) {
+    if (args.includes("--help")) {
+      console.log(usage);
+      return 0;
+    }
+    const options = parse(args);
+    if (typeof options === "string") {
+      console.error(`felt serve: ${options}\n\n${usage}`);
+      return 2;
+    }
+    let server: FeltServer;
+    try {
+      server = await FeltServer.start(options);
+    } catch (e) {
+      console.error(`felt serve: ${(e as Error).message}`);
+      return 1;
+    }
+    console.log(`felt serve: listening on ${server.url} (API docs: ${server.url}/api/docs)`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    await server.close();
+    return 0;
   },
 };
