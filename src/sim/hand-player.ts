@@ -26,6 +26,8 @@ export function styleOf(name: string, mix: FieldMix = DEFAULT_MIX): BotStyle {
 
 export interface HandStats {
   hands: number;
+  /** Highest level number any hand was played at (heads-up matches keep their own clocks). */
+  maxLevel?: number;
   actions: number;
   timeouts: number;
   refused: number;
@@ -42,6 +44,7 @@ export function engineHandPlayer(options: { mix?: FieldMix; timeoutRate?: number
     const r = playBotHand(setup.config, shuffledDeck(rng), (i) => botOf(setup.entries[i]!), rng, options.timeoutRate !== undefined ? { timeoutRate: options.timeoutRate } : {});
     if (options.stats !== undefined) {
       options.stats.hands++;
+      if (setup.levelNumber > (options.stats.maxLevel ?? 0)) options.stats.maxLevel = setup.levelNumber;
       options.stats.actions += r.actions;
       options.stats.timeouts += r.timeouts;
       options.stats.refused += r.refused;

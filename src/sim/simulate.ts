@@ -6,7 +6,7 @@ import { runTournament, type TournamentState } from "../tournament/director/inde
 import { clockAt, playedBlinds, type Structure } from "../tournament/structure/index.ts";
 import type { ChartPoint } from "./chart.ts";
 import { HANDS_PER_HOUR, simConfig } from "./formats.ts";
-import { engineHandPlayer, type FieldMix } from "./hand-player.ts";
+import { engineHandPlayer, type FieldMix, type HandStats } from "./hand-player.ts";
 
 export interface SimOptions {
   readonly players: number;
@@ -75,7 +75,7 @@ export function simulate(o: SimOptions): Result<SimResult> {
   const sc = simConfig(format, o.players, o.structure, o.preset);
   if (!sc.ok) return sc;
   const { config, policy, timeoutRate } = sc.value;
-  const stats = { hands: 0, actions: 0, timeouts: 0, refused: 0 };
+  const stats: HandStats = { hands: 0, actions: 0, timeouts: 0, refused: 0 };
   const handsPerHour = o.handsPerHour ?? HANDS_PER_HOUR[config.format.kind];
   const points: ChartPoint[] = [];
   const width = String(o.players).length;
@@ -102,7 +102,7 @@ export function simulate(o: SimOptions): Result<SimResult> {
   });
   if (!r.ok) return r;
   const s = r.value.state;
-  if (s.levelNumber > maxLevel) maxLevel = s.levelNumber;
+  maxLevel = Math.max(maxLevel, s.levelNumber, stats.maxLevel ?? 0);
   const placements: SimPlacement[] = (s.placements ?? []).map((p) => ({
     player: p.player,
     entry: p.entry,

@@ -128,16 +128,19 @@ export const command: Command = {
     const wall = (performance.now() - t0) / 1000;
     const rssMB = process.resourceUsage().maxRSS / 1024;
     const runsSummary = runs > 1 ? summarizeRuns(results) : null;
+    let text: string;
     if (o["json"] === true) {
       const { chart: _chart, ...rest } = first;
-      console.log(JSON.stringify(runsSummary !== null ? { ...rest, runs: runsSummary } : rest));
+      text = JSON.stringify(runsSummary !== null ? { ...rest, runs: runsSummary } : rest);
     } else {
-      console.log(summary(first));
+      text = summary(first);
       if (runsSummary !== null) {
         const e = runsSummary.endMinutes;
-        console.log(`end time over ${runs} runs: median ${hm(e.median)}, 10th percentile ${hm(e.p10)}, 90th percentile ${hm(e.p90)}`);
+        text += `\nend time over ${runs} runs: median ${hm(e.median)}, 10th percentile ${hm(e.p10)}, 90th percentile ${hm(e.p90)}`;
       }
     }
+    // Wait for a large result to drain before writing to stderr, so the two never interleave.
+    await new Promise<void>((done) => process.stdout.write(text + "\n", () => done()));
     // Wall time and memory vary from machine to machine: on stderr, so stdout stays byte-for-byte deterministic.
     console.error(`wall ${wall.toFixed(1)} s, peak memory ${Math.round(rssMB)} MB`);
     return 0;
