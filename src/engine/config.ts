@@ -16,9 +16,13 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
     return badConfig(`unknown variant '${String(config.variant)}'`);
   }
   const antes = config.antes ?? new Array<number>(n).fill(0);
-  for (const [name, arr] of [["stacks", config.stacks], ["blinds", config.blinds], ["antes", antes]] as const) {
-    if (arr.length !== n) return badConfig(`${name} has ${arr.length} entries for ${n} players`);
-    if (!arr.every(isChips)) return badConfig(`${name} must be whole numbers of chips, 0 or more`);
+  if (config.blinds.length !== n || antes.length !== n) {
+    return badConfig(`blinds and antes need one entry for each of the ${n} players`);
+  }
+  for (let i = 0; i < n; i++) {
+    if (!isChips(config.stacks[i]) || !isChips(config.blinds[i]) || !isChips(antes[i])) {
+      return badConfig("stacks, blinds and antes must be whole numbers of chips, 0 or more", { player: i });
+    }
   }
   let maxBlind = 0;
   let firstPreflop = 0;
@@ -46,10 +50,20 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
   }
   const deck = config.deck ?? null;
   if (deck !== null) {
-    const seen = new Set<number>();
-    for (const c of deck) {
-      if (!Number.isInteger(c) || c < 0 || c > 51 || seen.has(c)) return badConfig("the deck must hold distinct cards 0..51");
-      seen.add(c);
+    // Distinct cards 0..51, checked with a 52-bit mask in two words.
+    let lo = 0;
+    let hi = 0;
+    for (let k = 0; k < deck.length; k++) {
+      const c = deck[k]!;
+      if (!Number.isInteger(c) || c < 0 || c > 51) return badConfig("the deck must hold distinct cards 0..51");
+      const bit = 1 << (c & 31);
+      if (c < 32) {
+        if (lo & bit) return badConfig("the deck must hold distinct cards 0..51");
+        lo |= bit;
+      } else {
+        if (hi & bit) return badConfig("the deck must hold distinct cards 0..51");
+        hi |= bit;
+      }
     }
     if (deck.length < 2 * n + 5) return badConfig(`the deck has ${deck.length} cards, too few for ${n} players`);
   }

@@ -1,6 +1,7 @@
 // The dealer's automatic steps: posting, dealing, burning, returning uncalled bets,
 // collecting, showing (autoShowdown) and pushing pots. Each is an event folded at once.
 import { evolveDraft } from "./evolve.ts";
+import { computePots } from "./pots.ts";
 import { autoShowdownEvent, awardEvents } from "./showdown.ts";
 import type { Draft } from "./state.ts";
 import type { HandEvent } from "./types.ts";
@@ -65,10 +66,13 @@ export function advance(d: Draft, out: HandEvent[]): void {
         emit(d, out, { type: "board", cards: d.deck.slice(d.deckPos, d.deckPos + need) });
         continue;
       }
-      case "showdown":
+      case "showdown": {
         if (!d.cfg.autoShowdown) return;
-        emit(d, out, autoShowdownEvent(d));
+        // The pots do not change during the showdown: compute them once.
+        const pots = computePots(d);
+        while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots));
         continue;
+      }
       case "award": {
         for (const e of awardEvents(d)) emit(d, out, e);
         emit(d, out, { type: "end", stacks: d.stacks.slice() });

@@ -2,7 +2,7 @@
 // included), so a hand is the fold of its events from `initialDraft`.
 import { nextActor, startRound, limitSize } from "./betting.ts";
 import { computePots } from "./pots.ts";
-import { countStatus, liveCount, type Draft } from "./state.ts";
+import { countStatus, liveCount, own, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, type Draft } from "./state.ts";
 import { ACTIVE, ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
 export function evolveDraft(d: Draft, e: HandEvent): void {
@@ -10,7 +10,10 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
     case "ante":
       d.stacks[e.player]! -= e.amount;
       if (d.cfg.deadAntes) d.dead += e.amount;
-      else d.committed[e.player]! += e.amount;
+      else {
+        own(d, OWN_COMMITTED);
+        d.committed[e.player]! += e.amount;
+      }
       if (e.allIn) d.status[e.player] = ALL_IN;
       return;
     case "blind":
@@ -27,12 +30,14 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
     case "misdeal":
       d.stacks = d.cfg.startStacks.slice();
       d.bets.fill(0);
+      own(d, OWN_COMMITTED);
       d.committed.fill(0);
       d.dead = 0;
       d.actor = -1;
       d.phase = "misdeal";
       return;
     case "hole": {
+      own(d, OWN_HOLE);
       d.hole[2 * e.player] = e.cards[0] ?? -1;
       d.hole[2 * e.player + 1] = e.cards[1] ?? -1;
       d.holeDealt[e.player] = true;
@@ -96,6 +101,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       d.deckPos++;
       return;
     case "board":
+      own(d, OWN_BOARD);
       for (const c of e.cards) d.board.push(c);
       if (d.deck !== null) d.deckPos += e.cards.length;
       d.street = d.board.length <= 3 ? 1 : d.board.length - 2;
@@ -110,7 +116,10 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
     case "show":
     case "muck": {
       const i = e.player;
+      own(d, OWN_SHOWN);
+      own(d, OWN_QUEUE);
       if (e.type === "show" && e.cards.length === 2) {
+        own(d, OWN_HOLE);
         d.hole[2 * i] = e.cards[0]!;
         d.hole[2 * i + 1] = e.cards[1]!;
         d.shown[i] = 1;
@@ -143,6 +152,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
 /** The round's bets go into the pots; then the hand goes on to the next step. */
 function collect(d: Draft): void {
   const n = d.n;
+  own(d, OWN_COMMITTED);
   for (let i = 0; i < n; i++) {
     d.committed[i]! += d.bets[i]!;
     d.bets[i] = 0;
@@ -175,6 +185,7 @@ function startShowdown(d: Draft, allIn: boolean): void {
     if (d.status[i] !== FOLDED) queue.push(i);
   }
   d.showQueue = queue;
+  d.owned |= OWN_QUEUE;
   d.allInShowdown = allIn;
   d.phase = "showdown";
 }

@@ -12,13 +12,21 @@ import { FOLDED, type HandState, type Pot } from "./types.ts";
 export function computePots(s: HandState | Draft, contends?: readonly boolean[]): Pot[] {
   const n = s.n;
   const levels: number[] = [];
-  const inPot = (i: number): boolean => (contends === undefined ? s.status[i] !== FOLDED : contends[i]!);
+  const inPot: boolean[] = new Array<boolean>(n);
   for (let i = 0; i < n; i++) {
-    if (!inPot(i)) continue;
+    inPot[i] = contends === undefined ? s.status[i] !== FOLDED : contends[i]!;
+    if (!inPot[i]) continue;
     const c = s.committed[i]!;
-    if (!levels.includes(c)) levels.push(c);
+    // Insertion into a sorted list: a handful of players.
+    let k = levels.length;
+    if (levels.includes(c)) continue;
+    levels.push(c);
+    while (k > 0 && levels[k - 1]! > c) {
+      levels[k] = levels[k - 1]!;
+      k--;
+    }
+    levels[k] = c;
   }
-  levels.sort((a, b) => a - b);
   const pots: Pot[] = [];
   let prev = 0;
   for (const level of levels) {
@@ -27,7 +35,7 @@ export function computePots(s: HandState | Draft, contends?: readonly boolean[])
     for (let i = 0; i < n; i++) {
       const c = s.committed[i]!;
       amount += (c < level ? c : level) - (c < prev ? c : prev);
-      if (inPot(i) && c >= level) eligible.push(i);
+      if (inPot[i] && c >= level) eligible.push(i);
     }
     if (amount > 0 || (pots.length === 0 && s.dead > 0)) pots.push({ amount, eligible });
     prev = level;

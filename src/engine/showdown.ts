@@ -1,5 +1,5 @@
 // Showdown and the pushing of pots (R-POT-2..8).
-import { evaluate, formatCards, type Card } from "../cards/index.ts";
+import { evaluate7, formatCards, type Card } from "../cards/index.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { computePots, split } from "./pots.ts";
 import { liveCount, type Draft } from "./state.ts";
@@ -11,8 +11,9 @@ const p = (i: number): string => `p${i + 1}`;
 function handValue(s: S, i: number): number {
   const h1 = s.hole[2 * i]!;
   const h2 = s.hole[2 * i + 1]!;
-  if (h1 < 0 || h2 < 0 || s.board.length < 5) return -1;
-  return evaluate([h1, h2, ...s.board]);
+  const b = s.board;
+  if (h1 < 0 || h2 < 0 || b.length < 5) return -1;
+  return evaluate7(h1, h2, b[0]!, b[1]!, b[2]!, b[3]!, b[4]!);
 }
 
 /** Cards already out (hole cards known, board): a given card must not be one of them. */
@@ -45,11 +46,11 @@ export function checkNewCards(s: S, cards: readonly Card[], owner: number): Resu
  * and never a winning hand (R-POT-5): with every card known the engine can tell; with
  * unknown cards, the last hand left in a pot is the winner.
  */
-export function muckRefusal(s: S, i: number): string | null {
+export function muckRefusal(s: S, i: number, pots: readonly Pot[] = computePots(s)): string | null {
   if (s.allInShowdown) return "hands are tabled when a player is all-in and the betting is over";
   if (s.showQueue.length === liveCount(s)) return "the first player at the showdown shows";
   const mine = handValue(s, i);
-  for (const pot of computePots(s)) {
+  for (const pot of pots) {
     if (!pot.eligible.includes(i)) continue;
     let others = 0;
     let best = -1;
@@ -105,9 +106,9 @@ export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
 }
 
 /** autoShowdown: show unless the hand may be mucked (it cannot win anything). */
-export function autoShowdownEvent(s: S): HandEvent {
+export function autoShowdownEvent(s: S, pots?: readonly Pot[]): HandEvent {
   const i = s.showQueue[0]!;
-  if (muckRefusal(s, i) === null) return { type: "muck", player: i };
+  if (muckRefusal(s, i, pots) === null) return { type: "muck", player: i };
   return { type: "show", player: i, cards: [s.hole[2 * i]!, s.hole[2 * i + 1]!] };
 }
 

@@ -33,6 +33,38 @@ export interface Draft {
   carried: number;
   raked: number;
   result: HandResult | null;
+  /** Copy-on-write: which of the rarely written arrays this draft already owns. */
+  owned: number;
+}
+
+export const OWN_COMMITTED = 1;
+export const OWN_HOLE = 2;
+export const OWN_SHOWN = 4;
+export const OWN_BOARD = 8;
+export const OWN_QUEUE = 16;
+
+/** Makes the draft's own copy of a rarely written array before writing it. */
+export function own(d: Draft, what: number): void {
+  if (d.owned & what) return;
+  d.owned |= what;
+  switch (what) {
+    case OWN_COMMITTED:
+      d.committed = d.committed.slice();
+      return;
+    case OWN_HOLE:
+      d.hole = d.hole.slice();
+      d.holeDealt = d.holeDealt.slice();
+      return;
+    case OWN_SHOWN:
+      d.shown = d.shown.slice();
+      return;
+    case OWN_BOARD:
+      d.board = d.board.slice();
+      return;
+    case OWN_QUEUE:
+      d.showQueue = d.showQueue.slice();
+      return;
+  }
 }
 
 /** Before anything is posted: the fold of a hand's events starts here. */
@@ -68,6 +100,7 @@ export function initialDraft(cfg: NormalizedConfig): Draft {
     carried: 0,
     raked: 0,
     result: null,
+    owned: 31,
   };
 }
 
@@ -79,15 +112,15 @@ export function draftOf(s: HandState): Draft {
     street: s.street,
     stacks: s.stacks.slice(),
     bets: s.bets.slice(),
-    committed: s.committed.slice(),
+    committed: s.committed as number[],
     dead: s.dead,
     status: s.status.slice(),
     acted: s.acted.slice(),
     matched: s.matched.slice(),
-    hole: s.hole.slice(),
-    holeDealt: s.holeDealt.slice(),
-    shown: s.shown.slice(),
-    board: s.board.slice(),
+    hole: s.hole as number[],
+    holeDealt: s.holeDealt as boolean[],
+    shown: s.shown as number[],
+    board: s.board as number[],
     deck: s.deck,
     deckPos: s.deckPos,
     actor: s.actor,
@@ -96,16 +129,21 @@ export function draftOf(s: HandState): Draft {
     fullLevel: s.fullLevel,
     betCount: s.betCount,
     aggressor: s.aggressor,
-    showQueue: s.showQueue.slice(),
+    showQueue: s.showQueue as number[],
     allInShowdown: s.allInShowdown,
     flopSeen: s.flopSeen,
     carried: s.carried,
     raked: s.raked,
     result: s.result,
+    owned: 0,
   };
 }
 
-export const frozen = (d: Draft): HandState => d;
+/** The draft as a state; its bookkeeping field stays out of sight. */
+export function frozen(d: Draft): HandState {
+  d.owned = 0;
+  return d;
+}
 
 export function countStatus(s: HandState | Draft, status: number): number {
   let k = 0;

@@ -109,6 +109,17 @@ Seat 2: Bob (big blind) folded on the Flop
     expect(back.hand.startingStacks).toEqual(hand.startingStacks);
     expect(back.expected).toEqual(results);
     expect(unwrap(checkConverted(back))).toEqual([645, 600, 955, 500]);
+    // With the pots named, PokerStars prints the side pot first and splits the total.
+    const awards = [
+      { player: 0, amount: 645, pot: 0 },
+      { player: 1, amount: 600, pot: 1 },
+    ];
+    const potted = unwrap(writePokerStars(hand, { ...noSeats, tableName: "Four", results: { ...results, awards } }));
+    expect(potted).toContain("B collected 600 from side pot\nA collected 645 from main pot\n");
+    expect(potted).toContain("Total pot 1245 Main pot 645. Side pot 600. | Rake 0");
+    expect(reread(potted).expected).toEqual(results);
+    const wrong = [{ player: 0, amount: 1245, pot: 0 }];
+    expect(writePokerStars(hand, { ...noSeats, tableName: "Four", results: { ...results, awards: wrong } })).toMatchObject({ ok: false });
   });
 
   it("cents: amounts print as money and read back at scale 100", () => {
@@ -155,7 +166,15 @@ Seat 2: Bob (big blind) folded on the Flop
       ],
       2,
     );
-    expect(r).toEqual({ collected: [0, 600], returned: [0, 400], rake: 3 });
+    expect(r).toEqual({
+      collected: [0, 600],
+      returned: [0, 400],
+      awards: [
+        { player: 1, amount: 500, pot: 0 },
+        { player: 1, amount: 100, pot: 1 },
+      ],
+      rake: 3,
+    });
   });
 
   // The issue asks that written histories parse with @poker-apprentice/hand-history-parser.

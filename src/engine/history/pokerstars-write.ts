@@ -21,6 +21,8 @@ import {
 export interface PokerStarsResults {
   /** Chips each player (PHH index, 0 = p1) won from the pots. */
   readonly collected: readonly number[];
+  /** Optional, per pot (0 main, 1.. side pots): prints "collected X from side pot-1" lines. */
+  readonly awards?: readonly { readonly player: number; readonly amount: number; readonly pot: number }[];
   /** Each player's uncalled bet handed back. */
   readonly returned: readonly number[];
 }
@@ -173,11 +175,26 @@ export function writePokerStars(hand: PhhHand, opts: PokerStarsWriteOptions): Re
   const live = inHand(l);
   if (live.length >= 2) out.push("*** SHOW DOWN ***", ...shows);
   const { collected } = opts.results;
-  for (let p = 0; p < n; p++) if (collected[p]! > 0) out.push(`${name(p)} collected ${amount(collected[p]!)} from pot`);
+  const awards = opts.results.awards;
+  const sidePots = Math.max(0, ...(awards ?? []).map((a) => a.pot));
+  const potName = (k: number) => (sidePots === 0 ? "pot" : k === 0 ? "main pot" : sidePots === 1 ? "side pot" : `side pot-${k}`);
+  if (awards && awards.every((a) => a.player >= 0 && a.player < n && a.amount >= 0 && a.pot >= 0)) {
+    const byPlayer = new Array<number>(n).fill(0);
+    awards.forEach((a) => (byPlayer[a.player] = byPlayer[a.player]! + a.amount));
+    if (byPlayer.some((c, p) => c !== collected[p])) return bad("awards do not add up to collected");
+    // PokerStars pays the last side pot first and the main pot last.
+    const ordered = [...awards].sort((a, b) => b.pot - a.pot);
+    for (const a of ordered) if (a.amount > 0) out.push(`${name(a.player)} collected ${amount(a.amount)} from ${potName(a.pot)}`);
+  } else if (awards) return bad("bad awards");
+  else for (let p = 0; p < n; p++) if (collected[p]! > 0) out.push(`${name(p)} collected ${amount(collected[p]!)} from pot`);
 
   const rake = opts.rake ?? 0;
   const pot = l.paid.reduce((a, b) => a + b, 0) - opts.results.returned.reduce((a, b) => a + b, 0);
-  out.push("*** SUMMARY ***", `Total pot ${amount(pot)} | Rake ${amount(rake)}`);
+  const potSizes = Array.from({ length: sidePots + 1 }, (_, k) =>
+    (awards ?? []).filter((a) => a.pot === k).reduce((sum, a) => sum + a.amount, 0),
+  );
+  const split = sidePots === 0 ? "" : ` ${potSizes.map((x, k) => `${cap(potName(k))} ${amount(x)}.`).join(" ")}`;
+  out.push("*** SUMMARY ***", `Total pot ${amount(pot)}${split} | Rake ${amount(rake)}`);
   if (board.length > 0) out.push(`Board [${board.join(" ")}]`);
   for (const p of bySeat) {
     const tags = `${p === n - 1 ? " (button)" : ""}${blinds[p]! > 0 ? ` (${blindName(p)})` : ""}`;
@@ -216,14 +233,21 @@ function splitCards(text: string): string[] | undefined {
 const cap = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();
 
 /** What the writer needs from the engine's events: each player's awards and returns. */
-export function pokerStarsResults(events: readonly HandEvent[], players: number): PokerStarsResults & { rake: number } {
+export function pokerStarsResults(
+  events: readonly HandEvent[],
+  players: number,
+): PokerStarsResults & { readonly awards: readonly { player: number; amount: number; pot: number }[]; readonly rake: number } {
   const collected = new Array<number>(players).fill(0);
   const returned = new Array<number>(players).fill(0);
+  const awards: { player: number; amount: number; pot: number }[] = [];
   let rake = 0;
   for (const e of events) {
-    if (e.type === "award") collected[e.player] = collected[e.player]! + e.amount;
+    if (e.type === "award") {
+      collected[e.player] = collected[e.player]! + e.amount;
+      awards.push({ player: e.player, amount: e.amount, pot: e.pot });
+    }
     else if (e.type === "return") returned[e.player] = returned[e.player]! + e.amount;
     else if (e.type === "rake") rake += e.amount;
   }
-  return { collected, returned, rake };
+  return { collected, returned, awards, rake };
 }

@@ -1,0 +1,173 @@
+// Engine benchmark: complete 6-max no-limit hands with random legal actions (seeded),
+// showdown included, played by Felt and by poker-ts in the same process.
+// Run: node bin/felt.mjs bench engine [--hands N] [--seed S] [--json] (bench.ts dispatches to run).
+import { createRequire } from "node:module";
+import { Table } from "poker-ts";
+import { apply, legalActions, openHand, type Action, type HandState } from "../src/engine/index.ts";
+
+/** mulberry32: a small seeded generator, enough for a benchmark's random play. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PLAYERS = 6;
+const SB = 50;
+const BB = 100;
+
+function randomStacks(r: () => number): number[] {
+  // 20 to 200 big blinds, one player in ten short (1 to 20), so all-ins and side pots come up.
+  return Array.from({ length: PLAYERS }, () => (r() < 0.1 ? BB + Math.floor(r() * 19 * BB) : 20 * BB + Math.floor(r() * 180 * BB)));
+}
+
+/** The same random policy for both engines: a uniform choice among the kinds of legal
+ *  action (fold when facing a bet, check or call, bet or raise), then a uniform size. */
+function choose(r: () => number, canCheck: boolean, canRaise: boolean): "fold" | "call" | "raise" {
+  const kinds = (canCheck ? 1 : 2) + (canRaise ? 1 : 0);
+  const k = Math.floor(r() * kinds);
+  if (!canCheck && k === 0) return "fold";
+  return k === kinds - 1 && canRaise ? "raise" : "call";
+}
+
+function raiseSize(r: () => number, min: number, max: number): number {
+  return min + Math.floor(r() * (max - min + 1));
+}
+
+function shuffle(r: () => number, deck: number[]): number[] {
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    const t = deck[i]!;
+    deck[i] = deck[j]!;
+    deck[j] = t;
+  }
+  return deck;
+}
+
+export function playFelt(hands: number, seed: number): { seconds: number; chipErrors: number } {
+  const r = rng(seed);
+  const base = Array.from({ length: 52 }, (_, i) => i);
+  const blinds = [SB, BB, 0, 0, 0, 0];
+  let chipErrors = 0;
+  const t0 = performance.now();
+  for (let h = 0; h < hands; h++) {
+    const stacks = randomStacks(r);
+    const opened = openHand({ variant: "NT", stacks, blinds, deck: shuffle(r, base.slice()), autoShowdown: true });
+    if (!opened.ok) throw new Error(opened.error.message);
+    let s: HandState = opened.value.state;
+    for (;;) {
+      const legal = legalActions(s);
+      if (legal === null) break;
+      const what = choose(r, legal.canCheck, legal.canRaise);
+      const p = legal.actor;
+      const a: Action =
+        what === "fold"
+          ? { type: "fold", player: p }
+          : what === "call"
+            ? legal.canCheck
+              ? { type: "check", player: p }
+              : { type: "call", player: p }
+            : { type: "raise", player: p, to: raiseSize(r, legal.minRaiseTo!, legal.maxRaiseTo!) };
+      const next = apply(s, a);
+      if (!next.ok) throw new Error(`felt refused its own legal action: ${next.error.message}`);
+      s = next.value.state;
+    }
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < PLAYERS; i++) {
+      before += stacks[i]!;
+      after += s.stacks[i]!;
+    }
+    if (s.phase !== "done" || before !== after) chipErrors++;
+  }
+  return { seconds: (performance.now() - t0) / 1000, chipErrors };
+}
+
+// poker-ts can pay a pot to a seat it has emptied (the chips are lost), and then its
+// odd-chip loop searches forever for an occupied winner's seat. Guard that search: it
+// throws instead, and the hand counts as a chip error.
+const pokerTsArray = createRequire(import.meta.url)("poker-ts/dist/util/array.js") as {
+  nextOrWrap: (array: readonly unknown[], index: number) => number;
+};
+const unguarded = pokerTsArray.nextOrWrap;
+pokerTsArray.nextOrWrap = (array, index) => {
+  if (!array.some((x) => x !== null)) throw new Error("poker-ts: no occupied seat to give the odd chip");
+  return unguarded(array, index);
+};
+
+/** poker-ts with a step budget per hand, chips counted before and after. */
+export function playPokerTs(hands: number, seed: number): { seconds: number; chipErrors: number } {
+  const r = rng(seed);
+  let chipErrors = 0;
+  const t0 = performance.now();
+  for (let h = 0; h < hands; h++) {
+    const stacks = randomStacks(r);
+    const table = new Table({ smallBlind: SB, bigBlind: BB }, PLAYERS);
+    stacks.forEach((s, i) => table.sitDown(i, s));
+    let ok = true;
+    try {
+      table.startHand();
+      let steps = 0;
+      while (table.isHandInProgress() && ok) {
+        if (++steps > 1000) ok = false;
+        while (table.isBettingRoundInProgress() && ok) {
+          if (++steps > 1000) ok = false;
+          const legal = table.legalActions();
+          const canCheck = legal.actions.includes("check");
+          const canRaise = legal.chipRange !== undefined && (legal.actions.includes("raise") || legal.actions.includes("bet"));
+          const what = choose(r, canCheck, canRaise);
+          if (what === "fold") table.actionTaken("fold");
+          else if (what === "call") table.actionTaken(canCheck ? "check" : "call");
+          else table.actionTaken(legal.actions.includes("bet") ? "bet" : "raise", raiseSize(r, legal.chipRange!.min, legal.chipRange!.max));
+        }
+        if (!ok) break;
+        table.endBettingRound();
+        if (table.areBettingRoundsCompleted()) table.showdown();
+      }
+    } catch {
+      ok = false;
+    }
+    let after = 0;
+    for (const seat of table.seats()) after += seat?.totalChips ?? 0;
+    const before = stacks.reduce((x, y) => x + y, 0);
+    if (!ok || after !== before) chipErrors++;
+  }
+  return { seconds: (performance.now() - t0) / 1000, chipErrors };
+}
+
+export async function run(args: readonly string[]): Promise<number> {
+  const json = args.includes("--json");
+  const opt = (name: string, dflt: number): number => {
+    const i = args.indexOf(name);
+    const v = i >= 0 ? Number(args[i + 1]) : NaN;
+    return Number.isFinite(v) && v > 0 ? v : dflt;
+  };
+  const hands = opt("--hands", 100_000);
+  const seed = opt("--seed", 42);
+  playFelt(Math.min(2000, hands), seed + 1); // warm-up
+  playPokerTs(Math.min(500, hands), seed + 1);
+  const felt = playFelt(hands, seed);
+  const pts = playPokerTs(Math.max(1, Math.floor(hands / 4)), seed);
+  const feltRate = Math.round(hands / felt.seconds);
+  const ptsRate = Math.round(Math.max(1, Math.floor(hands / 4)) / pts.seconds);
+  console.log(`felt:     ${feltRate.toLocaleString("en")} hands/s (${hands} hands, ${felt.chipErrors} chip errors)`);
+  console.log(`poker-ts: ${ptsRate.toLocaleString("en")} hands/s (${Math.floor(hands / 4)} hands, ${pts.chipErrors} chip errors)`);
+  console.log(`ratio:    ${(feltRate / ptsRate).toFixed(1)}x`);
+  if (json) {
+    console.log(
+      JSON.stringify({
+        results: [
+          { name: "felt", handsPerSec: feltRate },
+          { name: "poker-ts", handsPerSec: ptsRate, chipErrors: pts.chipErrors },
+        ],
+      }),
+    );
+  }
+  return felt.chipErrors === 0 ? 0 : 1;
+}
+
