@@ -45,6 +45,29 @@ function eliminations(s: TournamentState, at: number): { events: TournamentEvent
   return { events, groups, gone: s.alive - left };
 }
 
+/** Tables balanced in one call; more are split into sectors (see `sectors`). */
+export const SECTOR_TABLES = 64;
+
+/**
+ * The balancing rules look at every table each time, which is quadratic in the number of
+ * tables; with thousands of tables (a 250,000-player field) that is hours. So a big field is
+ * balanced in sectors of about 64 tables, re-formed every time: tables sorted by size and
+ * dealt round-robin, so each sector holds large and small tables alike. Within a sector the
+ * rules apply exactly; across sectors tables can differ by two for a round or two and a
+ * sector may keep one table more than strictly needed until the field is small. From 64
+ * tables down everything is one sector and exact (R-TBL-2/3).
+ */
+function sectors(tables: readonly BalanceTable[], s: TournamentState): BalanceTable[][] {
+  if (tables.length <= SECTOR_TABLES) return [[...tables]];
+  const n = Math.ceil(tables.length / SECTOR_TABLES);
+  const live = (t: BalanceTable) => s.tables.get(Number(t.id))!.count - (t.busted?.length ?? 0);
+  const bySize = [...tables].sort((a, b) => live(b) - live(a) || Number(a.id) - Number(b.id));
+  const out: BalanceTable[][] = Array.from({ length: n }, () => []);
+  bySize.forEach((t, i) => out[i % n]!.push(t));
+  for (const sec of out) sec.sort((a, b) => Number(a.id) - Number(b.id));
+  return out;
+}
+
 function balanceEvents(s: TournamentState, at: number, rng: RandomSource): TournamentEvent[] {
   const size = tableSizeOf(s.config!);
   const busted = new Set(s.busted);
@@ -61,8 +84,18 @@ function balanceEvents(s: TournamentState, at: number, rng: RandomSource): Tourn
     const bb = t.last?.bb[0];
     tables.push({ id: String(t.id), seats, button: t.last?.button ?? t.firstButton, ...(bb !== undefined ? { bb } : {}), busted: out });
   }
-  const r = balanceTables(tables, { tableSize: size, rng });
-  if (!r.ok) return [];
+  const results = [];
+  for (const sector of sectors(tables, s)) {
+    const r = balanceTables(sector, { tableSize: size, rng });
+    if (r.ok) results.push(r.value);
+  }
+  const r = {
+    value: {
+      moves: results.flatMap((x) => x.moves),
+      broken: results.flatMap((x) => x.broken),
+      finalTable: results.length === 1 ? results[0]!.finalTable : undefined,
+    },
+  };
   const events: TournamentEvent[] = [];
   if (r.value.moves.length > 0) {
     events.push({ type: "moved", at, moves: r.value.moves.map((m) => ({ entry: m.player, from: Number(m.from), to: Number(m.to), seat: m.seat })) });
