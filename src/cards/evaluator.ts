@@ -93,6 +93,7 @@ export function evaluate7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, 
  */
 export function evaluate(cards: readonly Card[]): number {
   const n = cards.length;
+  if (n === 7) return evaluate7(cards[0]!, cards[1]!, cards[2]!, cards[3]!, cards[4]!, cards[5]!, cards[6]!);
   if (n < 5 || n > 7) throw new RangeError(`a hand has 5 to 7 cards, not ${n}`);
   let suits = SUIT_BIAS;
   let key = SIZE_BASE[n]!;
