@@ -230,7 +230,7 @@ function splitCards(text: string): string[] | undefined {
   return cards.every((c) => c === "??" || /^[2-9TJQKA][cdhs]$/.test(c)) ? cards : undefined;
 }
 
-const cap = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 
 /** What the writer needs from the engine's events: each player's awards and returns. */
 export function pokerStarsResults(
