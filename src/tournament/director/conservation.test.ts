@@ -11,7 +11,9 @@ describe("chips conserved (issue 5: checked at every level change)", () => {
   it("a tampered history (a hand that made chips) fails the next level's check", () => {
     const { events, state } = run();
     expect(state.conservation.failures).toBe(0);
-    const i = events.findIndex((e) => e.type === "hand-played");
+    // Hands record stacks absolutely, so tamper the last hand before a level change: the check there must see it.
+    const lv = events.findIndex((e, k) => k > 5 && e.type === "level-started");
+    const i = events.slice(0, lv).findLastIndex((e) => e.type === "hand-played");
     const h = events[i] as Extract<TournamentEvent, { type: "hand-played" }>;
     const bad = { ...h, stacks: h.stacks.map((x, k) => (k === 0 ? x + 5 : x)) };
     const tampered = [...events.slice(0, i), bad, ...events.slice(i + 1)];
