@@ -12,7 +12,8 @@ describe("chips conserved (issue 5: checked at every level change)", () => {
     const { events, state } = run();
     expect(state.conservation.failures).toBe(0);
     // Hands record stacks absolutely, so tamper the last hand before a level change: the check there must see it.
-    const lv = events.findIndex((e, k) => k > 5 && e.type === "level-started");
+    const levels = events.flatMap((e, k) => (e.type === "level-started" ? [k] : []));
+    const lv = levels[2]!;
     const i = events.slice(0, lv).findLastIndex((e) => e.type === "hand-played");
     const h = events[i] as Extract<TournamentEvent, { type: "hand-played" }>;
     const bad = { ...h, stacks: h.stacks.map((x, k) => (k === 0 ? x + 5 : x)) };
