@@ -18,7 +18,7 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from "../event-store.ts";
-import { inTransaction, migratePostgres, pgPool, type PgOptions } from "./db.ts";
+import { migratePostgres, pgPool, type PgOptions } from "./db.ts";
 import { EVENT_MIGRATIONS } from "./migrations.ts";
 
 export interface PgEventStoreOptions extends PgOptions {
@@ -36,69 +36,57 @@ export async function openPostgresEventStore(url: string, options: PgEventStoreO
   return new PgEventStore(pool, options.now ?? Date.now);
 }
 
-class Conflict {
-  constructor(readonly actual: number) {}
-}
-
 class PgEventStore implements EventStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
   ) {}
 
+  /**
+   * One statement, so one round trip and one implicit transaction: the stream row is moved
+   * on only if it is at the expected version (under READ COMMITTED a concurrent writer's
+   * change is re-checked, so exactly one of two racing appends matches), and the events are
+   * inserted only if it was. UNIQUE (stream, version) backs this up.
+   */
   async append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
     const encoded = encodeAppend(stream, expected, events);
     if (!encoded.ok) return encoded;
     const rows = encoded.value;
     const n = rows.length;
-    const type = streamType(stream);
-    try {
-      return await inTransaction(this.pool, async (c) => {
-        let base: number;
-        if (expected === "any") {
-          const r = await c.query<{ version: string }>(
-            `INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3)
-             ON CONFLICT (stream) DO UPDATE SET version = streams.version + $3 RETURNING version`,
-            [stream, type, n],
-          );
-          base = Number(r.rows[0]?.version) - n;
-        } else if (expected === 0) {
-          const r = await c.query(
-            "INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3) ON CONFLICT (stream) DO NOTHING",
-            [stream, type, n],
-          );
-          if (r.rowCount !== 1) throw new Conflict(await this.currentVersion(c, stream));
-          base = 0;
-        } else {
-          const r = await c.query("UPDATE streams SET version = $3 WHERE stream = $1 AND version = $2", [
-            stream,
-            expected,
-            expected + n,
-          ]);
-          if (r.rowCount !== 1) throw new Conflict(await this.currentVersion(c, stream));
-          base = expected;
-        }
-        const at = this.now();
-        const inserted = await c.query<{ position: string }>(
-          `INSERT INTO events (stream, version, type, data, meta, recorded_at)
-           SELECT $1, v, t, d, m, $2 FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[]) AS x(v, t, d, m)
-           ORDER BY v RETURNING position`,
-          [
-            stream,
-            at,
-            rows.map((_, i) => base + i + 1),
-            rows.map((r) => r.type),
-            rows.map((r) => r.data),
-            rows.map((r) => r.meta),
-          ],
-        );
-        const position = Math.max(...inserted.rows.map((r) => Number(r.position)));
-        return ok<AppendResult>({ version: base + n, position });
-      });
-    } catch (e) {
-      if (e instanceof Conflict) return versionConflict(stream, expected as number, e.actual);
-      throw e;
+    const moved =
+      expected === "any"
+        ? `INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3::bigint)
+           ON CONFLICT (stream) DO UPDATE SET version = streams.version + $3::bigint RETURNING version`
+        : expected === 0
+          ? "INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3::bigint) ON CONFLICT (stream) DO NOTHING RETURNING version"
+          : "UPDATE streams SET version = version + $3::bigint WHERE stream = $1 AND version = $4::bigint AND $2::text <> '' RETURNING version";
+    const r = await this.pool.query<{ version: string | null; position: string | null }>(
+      `WITH s AS (${moved}),
+       ins AS (
+         INSERT INTO events (stream, version, type, data, meta, recorded_at)
+         SELECT $1, (SELECT version FROM s) - $3::bigint + x.ord, x.t, x.d, x.m, $5::bigint
+         FROM unnest($6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS x(t, d, m, ord)
+         WHERE EXISTS (SELECT 1 FROM s)
+         ORDER BY x.ord
+         RETURNING position
+       )
+       SELECT (SELECT version FROM s) AS version, (SELECT max(position) FROM ins) AS position, $4::bigint AS expected`,
+      [
+        stream,
+        streamType(stream),
+        n,
+        expected === "any" ? 0 : expected,
+        this.now(),
+        rows.map((x) => x.type),
+        rows.map((x) => x.data),
+        rows.map((x) => x.meta),
+      ],
+    );
+    const row = r.rows[0];
+    if (row === undefined || row.version === null) {
+      return versionConflict(stream, expected as number, await this.currentVersion(this.pool, stream));
     }
+    return ok({ version: Number(row.version), position: Number(row.position) });
   }
 
   private async currentVersion(c: pg.PoolClient | pg.Pool, stream: string): Promise<number> {
