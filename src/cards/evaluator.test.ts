@@ -155,6 +155,13 @@ describe("R-POT-2: the evaluator's contract", () => {
     expect(handCategory(evaluate(cards(text)))).toBe(category);
   });
 
+  it("R-POT-2: kickers break ties (K K 8 5 A beats K K 8 5 J); suits never do", () => {
+    const v = (text: string) => evaluate(cards(text));
+    expect(v("Kd Ac Kh 8d 5c 2s 3h")).toBeGreaterThan(v("Kc Jd Kh 8d 5c 2s 3h"));
+    expect(v("As Ks Qs Js 9s")).toBe(v("Ah Kh Qh Jh 9h"));
+    expect(v("Ac Kd 9h 7s 4c 3d 2h")).toBe(v("As Kh 9d 7c 4s 3h 2c"));
+  });
+
   it("R-POT-2: the orders players argue about", () => {
     const v = (text: string) => evaluate(cards(text));
     expect(v("5h 4d 3c 2s Ah")).toBeLessThan(v("6h 5d 4c 3s 2h")); // the wheel is the lowest straight

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderedDeck } from "./card.ts";
-import { positionTable, positionTest, textbookPositionTest } from "./position-chi-square.ts";
+import { perPositionTest, positionTable, positionTest, textbookPositionTest } from "./position-chi-square.ts";
 import { randomInt, seededRandomSource, type RandomSource } from "./random.ts";
 import { shuffle, shuffledDeck } from "./shuffle.ts";
 
@@ -74,6 +74,8 @@ describe("R-DEAL-2: the shuffle is unbiased", () => {
     const verdict = positionTest(fair.table, ALPHA);
     expect(verdict.df).toBe(2601);
     expect(verdict.reject, JSON.stringify(verdict)).toBe(false);
+    const perPosition = perPositionTest(fair.table, ALPHA);
+    expect(perPosition.reject, JSON.stringify(perPosition)).toBe(false);
   });
 
   it("R-DEAL-2: no deck repeats among 100,000 shuffles", () => {
@@ -81,13 +83,31 @@ describe("R-DEAL-2: the shuffle is unbiased", () => {
   });
 
   it("R-DEAL-2: the same chi-square rejects the off-by-one shuffle with j drawn from the whole deck", () => {
-    const verdict = positionTest(tally(naiveShuffle, 2026).table, ALPHA);
-    expect(verdict.reject, JSON.stringify(verdict)).toBe(true);
+    const { table } = tally(naiveShuffle, 2026);
+    expect(positionTest(table, ALPHA).reject).toBe(true);
+    expect(perPositionTest(table, ALPHA).reject).toBe(true);
   });
 
   it("R-DEAL-2: the same chi-square rejects the off-by-one shuffle with j < i (Sattolo)", () => {
-    const verdict = positionTest(tally(sattoloShuffle, 2026).table, ALPHA);
-    expect(verdict.reject, JSON.stringify(verdict)).toBe(true);
+    const { table } = tally(sattoloShuffle, 2026);
+    expect(positionTest(table, ALPHA).reject).toBe(true);
+    expect(perPositionTest(table, ALPHA).reject).toBe(true);
+  });
+
+  it("R-DEAL-2: the per-position test catches a bias confined to the first card dealt", () => {
+    // Fisher–Yates, except that 1 time in 50 the top card is swapped with the ace of spades.
+    const rng = seededRandomSource(5);
+    const topHeavy = (deck: readonly number[], r: RandomSource) => {
+      const out = shuffle(deck, r);
+      if (randomInt(rng, 50) === 0) {
+        const at = out.indexOf(51);
+        [out[0], out[at]] = [out[at]!, out[0]!];
+      }
+      return out;
+    };
+    const verdict = perPositionTest(tally(topHeavy, 2026, 52, 20_000).table, ALPHA);
+    expect(verdict.reject).toBe(true);
+    expect(verdict.position).toBe(0);
   });
 
   it("R-DEAL-2: the duplicate test catches a source re-seeded from too few seeds", () => {
