@@ -2,7 +2,7 @@
 // One verb, three faces: `legalActions` (yes/no + bounds), `decideBet` (the typed error or
 // the event), and evolve (the act).
 import { fail, ok, type Result } from "../lib/result.ts";
-import { countStatus, potTotal, type Draft } from "./state.ts";
+import { countStatus, own, OWN_ACTED, potTotal, type Draft } from "./state.ts";
 import { ACTIVE, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
 
 type S = HandState | Draft;
@@ -149,6 +149,7 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
 /** Opens a betting round: pre-flop the blinds are the bets; later rounds start at zero. */
 export function startRound(d: Draft): void {
   const n = d.n;
+  own(d, OWN_ACTED);
   d.acted.fill(false);
   d.matched.fill(0);
   d.aggressor = -1;

@@ -1,13 +1,27 @@
 // evolve: the state after one event. Every change of state is an event (dealer steps
 // included), so a hand is the fold of its events from `initialDraft`.
 import { nextActor, startRound, limitSize } from "./betting.ts";
-import { computePots } from "./pots.ts";
-import { countStatus, liveCount, own, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, type Draft } from "./state.ts";
+import {
+  countStatus,
+  liveCount,
+  own,
+  OWN_ACTED,
+  OWN_BETS,
+  OWN_BOARD,
+  OWN_COMMITTED,
+  OWN_HOLE,
+  OWN_QUEUE,
+  OWN_SHOWN,
+  OWN_STACKS,
+  OWN_STATUS,
+  type Draft,
+} from "./state.ts";
 import { ACTIVE, ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
 export function evolveDraft(d: Draft, e: HandEvent): void {
   switch (e.type) {
     case "ante":
+      own(d, OWN_STACKS | OWN_STATUS);
       d.stacks[e.player]! -= e.amount;
       if (d.cfg.deadAntes) d.dead += e.amount;
       else {
@@ -17,6 +31,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       if (e.allIn) d.status[e.player] = ALL_IN;
       return;
     case "blind":
+      own(d, OWN_STACKS | OWN_BETS | OWN_STATUS);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
       if (e.allIn) d.status[e.player] = ALL_IN;
@@ -28,7 +43,9 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       return;
     }
     case "misdeal":
+      own(d, OWN_BETS);
       d.stacks = d.cfg.startStacks.slice();
+      d.owned |= OWN_STACKS;
       d.bets.fill(0);
       own(d, OWN_COMMITTED);
       d.committed.fill(0);
@@ -50,16 +67,19 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       return;
     }
     case "fold":
+      own(d, OWN_STATUS | OWN_ACTED);
       d.status[e.player] = FOLDED;
       d.acted[e.player] = true;
       d.actor = nextActor(d, e.player);
       return;
     case "check":
+      own(d, OWN_ACTED);
       d.acted[e.player] = true;
       d.matched[e.player] = d.currentBet;
       d.actor = nextActor(d, e.player);
       return;
     case "call":
+      own(d, OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
       if (e.allIn) d.status[e.player] = ALL_IN;
@@ -70,6 +90,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
     case "bet":
     case "raise": {
       const i = e.player;
+      own(d, OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED);
       d.stacks[i]! -= e.to - d.bets[i]!;
       d.bets[i] = e.to;
       const size = e.to - d.currentBet;
@@ -91,6 +112,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       return;
     }
     case "return":
+      own(d, OWN_STACKS | OWN_BETS);
       d.stacks[e.player]! += e.amount;
       d.bets[e.player]! -= e.amount;
       return;
@@ -136,13 +158,14 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       d.raked += e.amount;
       return;
     case "award":
+      own(d, OWN_STACKS);
       d.stacks[e.player]! += e.amount;
       return;
     case "carry":
       d.carried += e.amount;
       return;
     case "end":
-      d.result = { stacks: e.stacks.slice(), pots: computePots(d), rake: d.raked, carried: d.carried };
+      d.result = { stacks: e.stacks.slice(), rake: d.raked, carried: d.carried };
       d.phase = "done";
       d.actor = -1;
       return;
@@ -152,7 +175,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
 /** The round's bets go into the pots; then the hand goes on to the next step. */
 function collect(d: Draft): void {
   const n = d.n;
-  own(d, OWN_COMMITTED);
+  own(d, OWN_COMMITTED | OWN_BETS);
   for (let i = 0; i < n; i++) {
     d.committed[i]! += d.bets[i]!;
     d.bets[i] = 0;

@@ -127,8 +127,9 @@ export function awardEvents(s: S): HandEvent[] {
       contends[i] = values[i]! >= 0;
     }
   }
-  if (!single) killHands(s, values, contends);
-  const pots = computePots(s, contends).map((pot) => ({ amount: pot.amount, eligible: pot.eligible }));
+  let raw = computePots(s, contends);
+  if (!single && raw.length > 1 && killHands(raw, values, contends)) raw = computePots(s, contends);
+  const pots = raw.map((pot) => ({ amount: pot.amount, eligible: pot.eligible }));
   const out: HandEvent[] = [];
   const rake = cfg.rake;
   if (rake !== null && rake.percent > 0 && (s.flopSeen || rake.noFlopNoDrop === false)) {
@@ -190,17 +191,21 @@ export function awardEvents(s: S): HandEvent[] {
  * pokerkit (whose histories we replay to the chip), the pot need not be one the hand
  * could win; this only decides which pots are pushed together, so only odd chips.
  */
-function killHands(s: S, values: readonly number[], contends: boolean[]): void {
-  const pots = computePots(s, contends);
+function killHands(pots: readonly Pot[], values: readonly number[], contends: boolean[]): boolean {
   const best = pots.map((pot) => {
     let b = -1;
     for (const i of pot.eligible) if (values[i]! > b) b = values[i]!;
     return b;
   });
-  for (let i = 0; i < s.n; i++) {
+  let killed = false;
+  for (let i = 0; i < contends.length; i++) {
     if (!contends[i]) continue;
-    contends[i] = best.some((b) => values[i]! >= b);
+    if (!best.some((b) => values[i]! >= b)) {
+      contends[i] = false;
+      killed = true;
+    }
   }
+  return killed;
 }
 
 function potWinners(eligible: readonly number[], values: readonly number[], single: boolean): number[] {

@@ -42,28 +42,32 @@ export const OWN_HOLE = 2;
 export const OWN_SHOWN = 4;
 export const OWN_BOARD = 8;
 export const OWN_QUEUE = 16;
+export const OWN_STACKS = 32;
+export const OWN_BETS = 64;
+export const OWN_STATUS = 128;
+/** acted and matched. */
+export const OWN_ACTED = 256;
+export const OWN_ALL = 511;
 
-/** Makes the draft's own copy of a rarely written array before writing it. */
+/** Makes the draft's own copies of the arrays named by `what` before writing them. */
 export function own(d: Draft, what: number): void {
-  if (d.owned & what) return;
-  d.owned |= what;
-  switch (what) {
-    case OWN_COMMITTED:
-      d.committed = d.committed.slice();
-      return;
-    case OWN_HOLE:
-      d.hole = d.hole.slice();
-      d.holeDealt = d.holeDealt.slice();
-      return;
-    case OWN_SHOWN:
-      d.shown = d.shown.slice();
-      return;
-    case OWN_BOARD:
-      d.board = d.board.slice();
-      return;
-    case OWN_QUEUE:
-      d.showQueue = d.showQueue.slice();
-      return;
+  const need = what & ~d.owned;
+  if (need === 0) return;
+  d.owned |= need;
+  if (need & OWN_COMMITTED) d.committed = d.committed.slice();
+  if (need & OWN_HOLE) {
+    d.hole = d.hole.slice();
+    d.holeDealt = d.holeDealt.slice();
+  }
+  if (need & OWN_SHOWN) d.shown = d.shown.slice();
+  if (need & OWN_BOARD) d.board = d.board.slice();
+  if (need & OWN_QUEUE) d.showQueue = d.showQueue.slice();
+  if (need & OWN_STACKS) d.stacks = d.stacks.slice();
+  if (need & OWN_BETS) d.bets = d.bets.slice();
+  if (need & OWN_STATUS) d.status = d.status.slice();
+  if (need & OWN_ACTED) {
+    d.acted = d.acted.slice();
+    d.matched = d.matched.slice();
   }
 }
 
@@ -100,7 +104,7 @@ export function initialDraft(cfg: NormalizedConfig): Draft {
     carried: 0,
     raked: 0,
     result: null,
-    owned: 31,
+    owned: OWN_ALL,
   };
 }
 
@@ -110,13 +114,13 @@ export function draftOf(s: HandState): Draft {
     n: s.n,
     phase: s.phase,
     street: s.street,
-    stacks: s.stacks.slice(),
-    bets: s.bets.slice(),
+    stacks: s.stacks as number[],
+    bets: s.bets as number[],
     committed: s.committed as number[],
     dead: s.dead,
-    status: s.status.slice(),
-    acted: s.acted.slice(),
-    matched: s.matched.slice(),
+    status: s.status as number[],
+    acted: s.acted as boolean[],
+    matched: s.matched as number[],
     hole: s.hole as number[],
     holeDealt: s.holeDealt as boolean[],
     shown: s.shown as number[],

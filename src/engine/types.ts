@@ -188,7 +188,6 @@ export interface HandState {
 
 export interface HandResult {
   readonly stacks: readonly number[];
-  readonly pots: readonly Pot[];
   readonly rake: number;
   readonly carried: number;
 }
