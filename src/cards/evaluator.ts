@@ -1,5 +1,5 @@
-// The fast evaluator (R-POT-2). Two table lookups per hand, all tables built at load
-// from the plain evaluator in hand-value.ts:
+// The fast evaluator (R-POT-2): per-card keys summed, then two small-table lookups; all
+// tables are built at load from the plain evaluator in hand-value.ts:
 // - Flush test: every card adds 1 << 4*suit to a counter that starts at 0x3333, so a
 //   suit's nibble reaches 8 (bit 3 set) exactly when it holds 5 or more cards. With at
 //   most 7 cards a flush leaves no room for quads or a full house, so a flush hand's
