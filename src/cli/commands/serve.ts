@@ -4,6 +4,7 @@ import type { Command } from "../main.ts";
 
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
                   [--origin URL]... [--director NAME:PASSWORD] [--action-ms MS] [--hand-pause-ms MS]
+                  [--scrypt-n N] [--bench]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
 the built web app (web/dist) at /. Data goes to ./data/felt.sqlite unless --db says
@@ -40,6 +41,7 @@ function parse(args: readonly string[]): ServerOptions | string {
         if (!addDirector(need())) return "--director takes NAME:PASSWORD";
       } else if (a === "--action-ms") o.actionMs = Number(need());
       else if (a === "--hand-pause-ms") o.handPauseMs = Number(need());
+      else if (a === "--scrypt-n") o.scrypt = { N: Number(need()), r: 8, p: 1 };
       else if (a === "--bench") {
         // throughput settings for bench/load.ts: fast password hashing, relaxed fsync of table events
         o.scrypt = { N: 1024, r: 8, p: 1 };

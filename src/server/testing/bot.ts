@@ -21,6 +21,8 @@ export class Bot {
   tableId: string | null = null;
   view: TableView | null = null;
   private lastActed = -1;
+  /** The last command sent; after a reconnect it is sent again with the same id (acts once). */
+  private pending: ClientMessage | null = null;
   private seq = 0;
   private readonly rng: RandomSource;
   private welcome: ((ok: boolean) => void) | null = null;
@@ -84,6 +86,7 @@ export class Bot {
       case "welcome":
         this.welcome?.(true);
         this.welcome = null;
+        this.lastActed = -1;
         if (this.tableId !== null) this.send({ type: "subscribe", channel: { kind: "table", tableId: this.tableId } });
         break;
       case "ack":
@@ -107,6 +110,11 @@ export class Bot {
     if (this.passive || v.actor === null || v.actor !== v.mySeat || v.legal === null || v.handId === null) return;
     if (this.lastActed === v.version) return;
     this.lastActed = v.version;
+    const p = this.pending;
+    if (p !== null && p.type === "act" && p.version === v.version && p.handId === v.handId) {
+      this.send(p);
+      return;
+    }
     const l = v.legal;
     let action: Extract<ClientMessage, { type: "act" }>["action"];
     const chance = this.opts.allInChance ?? 0;
@@ -117,6 +125,7 @@ export class Bot {
     else if (big && l.canFold && chance > 0 && roll() < 0.6) action = { kind: "fold" };
     else action = l.canCheck ? { kind: "check" } : { kind: "call" };
     this.actions++;
-    this.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: this.nextCommandId(), action });
+    this.pending = { type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: this.nextCommandId(), action };
+    this.send(this.pending);
   }
 }

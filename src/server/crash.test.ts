@@ -1,0 +1,107 @@
+// Crash: the server runs as a child process and is killed with SIGKILL at random moments
+// (at least 10 times) while bots play a tournament; each time it restarts on the same
+// database and port, the bots reconnect, and the tournament is finished. No acknowledged
+// action may be lost, and chips and money must come out exact.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
+import { Bot } from "./testing/bot.ts";
+import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(db: string, port: number): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", "4000", "--hand-pause-ms", "150", "--scrypt-n", "1024"],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    child.stdout!.on("data", (d) => {
+      out += d.toString();
+      if (out.includes("listening on")) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr!.on("data", (d) => (out += d.toString()));
+    child.on("exit", (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+describe("crash recovery", () => {
+  it("kill -9 at random moments ≥ 10 times during a bot tournament: no acknowledged action lost, chips and ledger exact", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "felt-crash-"));
+    const db = `sqlite:${join(dir, "felt.sqlite")}`;
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let child = await startChild(db, port);
+    let kills = 0;
+    let nextKill = Date.now() + 400 + Math.random() * 800;
+    try {
+      const s = await setupTournament(base, 6);
+      await startTournament(base, s);
+      const bots = s.players.map((p, i) => new Bot(base, p.name, p.token, { seed: i + 1, allInChance: 0.03 }));
+      const { final } = await playToTheEnd(() => base, s, {}, {
+        timeoutMs: 200_000,
+        onTick: async () => {
+          if (kills >= 10 || Date.now() < nextKill) return;
+          child.kill("SIGKILL");
+          await new Promise((r) => child.once("exit", r));
+          kills++;
+          bots.forEach((b) => b.close());
+          child = await startChild(db, port);
+          nextKill = Date.now() + 300 + Math.random() * 1200;
+        },
+        bots,
+      });
+      expect(final.status).toBe("finished");
+      expect(kills).toBeGreaterThanOrEqual(10);
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      // every acknowledged command is in its table's stream, at the version it was acknowledged with
+      const target = unwrapTarget(parseDbUrl(db));
+      const store = await openEventStore(target);
+      const ledger = await openLedger(target);
+      const acked = new Map<string, number>();
+      for (const b of bots) for (const [c, v] of b.acked) acked.set(c, v);
+      expect(acked.size).toBeGreaterThan(20);
+      const stored = new Map<string, number>();
+      for (const st of await store.listStreams({ type: "table" })) {
+        for (const e of await store.read(st.stream)) if (typeof e.meta["commandId"] === "string") stored.set(e.meta["commandId"] as string, e.version);
+      }
+      const lost = [...acked].filter(([c, v]) => stored.get(c) !== v);
+      expect(lost).toEqual([]);
+      // chips: the winner holds them all; money: every asset sums to zero and the pool is paid out
+      const events = await store.read(`tournament:${s.tournamentId}`);
+      const finished = events.map((e) => e.data as { type?: string; placements?: { prize: number }[] }).find((d) => d.type === "finished");
+      expect(finished).toBeDefined();
+      for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);
+      expect(await ledger.balance(`pool:${s.tournamentId}`, "EUR")).toBe(0);
+      expect(await ledger.balance("house:fees", "EUR")).toBe(600);
+      const prizes = finished!.placements!.reduce((a, p) => a + p.prize, 0);
+      expect(prizes).toBe(6000);
+      await store.close();
+      await ledger.close();
+    } finally {
+      child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
