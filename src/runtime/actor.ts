@@ -168,7 +168,11 @@ export class StreamActor<S, C, R, O> {
     }
     if (!appended.ok) {
       // Someone else wrote the stream (a second process?): take their records, refuse ours.
-      await this.catchUp(true);
+      const caught = await this.catchUp(true).catch((e: unknown) => {
+        this.opts.log?.(`${this.stream}: catch-up failed`, e);
+        return null;
+      });
+      if (caught !== null && !caught.ok) return caught;
       return fail(RUNTIME_ERRORS.conflict, `the stream moved on to version ${this.at}; try again`, { version: this.at });
     }
     const applied = this.applyAll(decided.value, appended.value.version - decided.value.length + 1, env.id);
