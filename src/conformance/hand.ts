@@ -1,4 +1,5 @@
 // kind "hand" (FORMAT.md): a hand in PHH fields, its actions, and what must hold after.
+import { orderedDeck } from "../cards/index.ts";
 import { computePots, createHand, legalActions, type HandConfig, type HandState } from "../engine/index.ts";
 import { driveActions, finishShowdown, parsePhhAction, toAction, type PhhAction } from "../engine/history/phh-actions.ts";
 import { apply } from "../engine/index.ts";
@@ -31,6 +32,8 @@ function configOf(raw: Record<string, unknown>): HandConfig | string {
     ...(typeof raw["bigBet"] === "number" ? { bigBet: raw["bigBet"] } : {}),
     ...(typeof raw["minBet"] === "number" ? { minBet: raw["minBet"] } : {}),
     ...(oddChip === "left-of-button" || oddChip === "carry" || oddChip === "draw" ? { oddChip } : {}),
+    // A case cannot give the card draw for an odd chip: the dealer draws from a fresh deck.
+    ...(oddChip === "draw" ? { drawCards: orderedDeck() } : {}),
   };
 }
 
