@@ -82,3 +82,22 @@ export function randomInt(rng: RandomSource, n: number): number {
     if (x < limit) return x % n;
   }
 }
+
+/**
+ * A fast deterministic source (xorshift32) for simulations and tests, where millions of
+ * shuffles need no cryptographic strength. Never for live play: use cryptoRandomSource,
+ * or deckFromSeed for provably fair hands.
+ */
+export function simulationRandomSource(seed: number): RandomSource {
+  let s = seed >>> 0 || 0x9e3779b9;
+  return {
+    nextUint32() {
+      s ^= s << 13;
+      s >>>= 0;
+      s ^= s >>> 17;
+      s ^= s << 5;
+      s >>>= 0;
+      return s;
+    },
+  };
+}
