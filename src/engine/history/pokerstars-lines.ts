@@ -8,8 +8,6 @@ export interface Seat {
   readonly seat: number;
   readonly name: string;
   readonly stack: DecimalText;
-  /** "is sitting out" / "out of hand": not dealt in unless the hand shows otherwise. */
-  readonly away: boolean;
 }
 
 export type PostKind = "small blind" | "big blind" | "the ante" | "small & big blinds" | "straddle";
@@ -101,7 +99,7 @@ export function readHandText(hand: HandLines): Result<HandText> {
     if (!m) break;
     const stack = readDecimal(m[3]!);
     if (!stack) return bad(i, "bad stack");
-    seats.push({ seat: Number(m[1]), name: m[2]!, stack, away: /sitting out|out of hand/.test(m[4]!) });
+    seats.push({ seat: Number(m[1]), name: m[2]!, stack });
   }
   if (seats.length < 2) return bad(i, "a hand needs at least two seat lines");
   // Names may hold spaces and colons: match the longest seated name that starts the line.

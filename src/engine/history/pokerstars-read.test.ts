@@ -55,13 +55,14 @@ describe("PokerStars reader: player order and forced bets", () => {
     expect(unwrap(checkConverted(h))).toEqual([2700, 5300]);
   });
 
-  it("R-BLIND-1: p1 is the first seat left of the button, even past empty seats", () => {
+  it("R-BLIND-1: p1 is the first seat left of the button, past empty seats and players not dealt in", () => {
     const h = one(`PokerStars Hand #2: Hold'em No Limit (10/20) - 2024/01/02 10:00:00 ET
 Table 'T' 9-max Seat #5 is the button
 Seat 2: Ann (1000 in chips)
 Seat 5: Ben (1000 in chips)
 Seat 7: Cat (1000 in chips)
 Seat 8: Dan (1000 in chips) is sitting out
+Seat 9: Eve (1000 in chips)
 Cat: posts small blind 10
 Ann: posts big blind 20
 *** HOLE CARDS ***

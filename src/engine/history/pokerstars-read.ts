@@ -52,16 +52,15 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
     fail("history/pokerstars-inconsistent", `line ${line}: ${why}`, { line });
   const named = new Set(text.records.flatMap((r) => ("name" in r ? [r.name] : [])));
   const seated = text.seats
-    .filter((s) => named.has(s.name) || !s.away)
+    // Every player dealt in posts, acts or is dealt a card in the text; a seat the text never
+    // names (sitting out, waiting for the big blind) was not in the hand.
+    .filter((s) => named.has(s.name))
     .sort((a, b) => a.seat - b.seat);
   const firstLeft = seated.findIndex((s) => s.seat > text.button);
   const order = firstLeft <= 0 ? seated : [...seated.slice(firstLeft), ...seated.slice(0, firstLeft)];
   const n = order.length;
   if (n < 2) return fail("history/pokerstars-bad-header", "fewer than two players were dealt in", {});
   const index = new Map(order.map((s, i) => [s.name, i]));
-  for (const r of text.records) {
-    if ("name" in r && !index.has(r.name)) return inconsistent(r.line, `${r.name} acts but was not dealt in`);
-  }
 
   const decimals = scaleDecimals(text);
   const units = (d: DecimalText) => toUnits(d, decimals);
