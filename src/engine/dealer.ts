@@ -2,7 +2,7 @@
 // collecting, showing (autoShowdown) and pushing pots. Each is an event folded at once.
 import { evolveDraft } from "./evolve.ts";
 import { computePots } from "./pots.ts";
-import { autoShowdownEvent, awardEvents } from "./showdown.ts";
+import { autoShowdownEvent, awardEvents, handValues } from "./showdown.ts";
 import type { Draft } from "./state.ts";
 import type { HandEvent } from "./types.ts";
 
@@ -68,9 +68,10 @@ export function advance(d: Draft, out: HandEvent[]): void {
       }
       case "showdown": {
         if (!d.cfg.autoShowdown) return;
-        // The pots do not change during the showdown: compute them once.
+        // The pots and the hands do not change during the showdown: compute them once.
         const pots = computePots(d);
-        while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots));
+        const values = handValues(d);
+        while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values));
         continue;
       }
       case "award": {

@@ -46,10 +46,10 @@ export function checkNewCards(s: S, cards: readonly Card[], owner: number): Resu
  * and never a winning hand (R-POT-5): with every card known the engine can tell; with
  * unknown cards, the last hand left in a pot is the winner.
  */
-export function muckRefusal(s: S, i: number, pots: readonly Pot[] = computePots(s)): string | null {
+export function muckRefusal(s: S, i: number, pots: readonly Pot[] = computePots(s), values: readonly number[] = handValues(s)): string | null {
   if (s.allInShowdown) return "hands are tabled when a player is all-in and the betting is over";
   if (s.showQueue.length === liveCount(s)) return "the first player at the showdown shows";
-  const mine = handValue(s, i);
+  const mine = values[i]!;
   for (const pot of pots) {
     if (!pot.eligible.includes(i)) continue;
     let others = 0;
@@ -58,7 +58,7 @@ export function muckRefusal(s: S, i: number, pots: readonly Pot[] = computePots(
     for (const j of pot.eligible) {
       if (j === i || s.shown[j] === 2) continue;
       others++;
-      const v = handValue(s, j);
+      const v = values[j]!;
       if (v < 0) unknown = true;
       else if (v > best) best = v;
     }
@@ -66,6 +66,13 @@ export function muckRefusal(s: S, i: number, pots: readonly Pot[] = computePots(
     if (mine >= 0 && !unknown && mine >= best) return "a winning hand is always shown";
   }
   return null;
+}
+
+/** Every player's hand value (-1: folded, or cards or board not known). */
+export function handValues(s: S): number[] {
+  const values = new Array<number>(s.n);
+  for (let i = 0; i < s.n; i++) values[i] = s.status[i] === FOLDED ? -1 : handValue(s, i);
+  return values;
 }
 
 export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
@@ -106,9 +113,9 @@ export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
 }
 
 /** autoShowdown: show unless the hand may be mucked (it cannot win anything). */
-export function autoShowdownEvent(s: S, pots?: readonly Pot[]): HandEvent {
+export function autoShowdownEvent(s: S, pots?: readonly Pot[], values?: readonly number[]): HandEvent {
   const i = s.showQueue[0]!;
-  if (muckRefusal(s, i, pots) === null) return { type: "muck", player: i };
+  if (muckRefusal(s, i, pots, values) === null) return { type: "muck", player: i };
   return { type: "show", player: i, cards: [s.hole[2 * i]!, s.hole[2 * i + 1]!] };
 }
 
