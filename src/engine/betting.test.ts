@@ -46,6 +46,14 @@ describe("betting order", () => {
     expect(legalActions(s)).toMatchObject({ actor: 3, call: 100, minRaiseTo: 200 });
   });
 
+  it("R-BTN-3: a button that also posts the small blind acts just before the big blinds", () => {
+    // p1 and p2 (left of the button) post big blinds; p4, the button, posts the small blind.
+    const s = hand({ stacks: [5000, 5000, 5000, 5000], blinds: [100, 100, 0, 50] });
+    expect(legalActions(s)).toMatchObject({ actor: 2, call: 100 });
+    const next = hand({ stacks: [5000, 5000, 5000, 5000], blinds: [100, 100, 0, 50] }, [call(2)]);
+    expect(legalActions(next)).toMatchObject({ actor: 3, call: 50 });
+  });
+
   it("R-BET-3: the big blind keeps the option when everybody calls", () => {
     const s = hand(three, [call(2), call(0)]);
     expect(legalActions(s)).toMatchObject({ actor: 1, canCheck: true, minRaiseTo: 200 });

@@ -23,6 +23,8 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
     if (!isChips(config.stacks[i]) || !isChips(config.blinds[i]) || !isChips(antes[i])) {
       return badConfig("stacks, blinds and antes must be whole numbers of chips, 0 or more", { player: i });
     }
+    // A player without chips is not dealt in (R-BET-1): the table layer leaves them out.
+    if (config.stacks[i] === 0) return badConfig(`p${i + 1} has no chips and cannot be dealt in`, { player: i });
   }
   let maxBlind = 0;
   let firstPreflop = 0;
