@@ -80,3 +80,70 @@ describe("table session", () => {
     s.close();
   });
 });
+
+describe("table session: sitting out, time bank, reconnect", () => {
+  it("a sitting-out player is dealt in and acts at once by the clock (check, else fold); sit-in stops it", async () => {
+    const { s, clock } = await setup();
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const hand = s.state.hand!;
+    const actorSeat = hand.order[hand.state.actor]!;
+    const actor = s.state.seats.get(actorSeat)!.playerId;
+    expect(await s.setSittingOut(actor, "sit-out-001", true)).toMatchObject({ ok: true, value: { duplicate: false } });
+    expect(await s.setSittingOut(actor, "sit-out-001", true)).toMatchObject({ ok: true, value: { duplicate: true } });
+    clock.advance(0);
+    await s.idle();
+    const last = hand.wire.filter((e) => e.kind === "action").at(-1)!;
+    expect(last).toMatchObject({ seat: actorSeat, timeout: true, action: "fold" });
+    expect(s.viewFor(actor).sittingOut).toBe(true);
+    expect((await s.setSittingOut(actor, "sit-in-0001", false)).ok).toBe(true);
+    expect(s.viewFor(actor).sittingOut).toBe(false);
+    s.close();
+  });
+
+  it("normal play: after the action time the time bank runs, then the clock acts; the bank is spent", async () => {
+    const store = await openSqliteEventStore(":memory:");
+    const clock = new ManualClock();
+    const s = unwrap(
+      await TableSession.open(
+        { ...config, tableId: "tb", actionMs: 1000, timeBankMs: 5000 },
+        { store, clock, handPauseMs: 1000, hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} } },
+      ),
+    );
+    for (const [seat, id] of [[1, "a"], [2, "b"], [3, "c"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const v = s.state.version;
+    const actorSeat = s.state.hand!.order[s.state.hand!.state.actor]!;
+    expect(s.viewFor("a").clock).toMatchObject({ actionMs: 1000, timeBankMs: 5000 });
+    clock.advance(5999);
+    await s.idle();
+    expect(s.state.version).toBe(v); // still thinking on the bank
+    clock.advance(1);
+    await s.idle();
+    expect(s.state.version).toBe(v + 1);
+    expect(s.state.seats.get(actorSeat)!.bankMs).toBe(0);
+    s.close();
+  });
+
+  it("a disconnected seat keeps being dealt in; on reconnect the first frame is the full view with its own cards", async () => {
+    const { s, clock } = await setup();
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    clock.advance(10_000); // nobody connected: the clock acts
+    await s.idle();
+    const back = capture("b");
+    s.subscribe(back);
+    const first = back.got[0]!;
+    expect(first.type).toBe("table-view");
+    if (first.type === "table-view") {
+      const mine = first.view.seats.find((x) => x.seat === first.view.mySeat)!;
+      expect(mine.connected).toBe(true);
+      if (s.state.hand !== null) expect(mine.cards).toHaveLength(2);
+    }
+    s.close();
+  });
+});

@@ -44,7 +44,6 @@ class Connection {
   private readonly tables = new Map<string, { session: TableSession; sub: Subscriber }>();
   private readonly watching = new Map<string, () => void>();
   private readonly bucket: TokenBucket;
-  private readonly sub: Subscriber;
 
   constructor(
     private readonly server: FeltServer,
@@ -52,8 +51,6 @@ class Connection {
   ) {
     const limit: RateLimit = server.options.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.bucket = new TokenBucket(limit, server.svc.clock.now());
-    const self = this;
-    this.sub = { get userId() { return self.user?.id ?? null; }, send: (m) => this.send(m) };
   }
 
   send(m: ServerMessage): void {
@@ -70,8 +67,20 @@ class Connection {
       text = JSON.stringify(m);
       if (byteLength(text) > MAX_FRAME_BYTES) return this.server.svc.log(`refusing to send a ${m.type} frame of ${byteLength(text)} bytes`);
     }
+    // One step of a table sends several frames to each player: cork the TCP socket until
+    // the next tick so they leave in one write.
+    const raw = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (raw !== undefined && !this.corked) {
+      this.corked = true;
+      raw.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        raw.uncork();
+      });
+    }
     this.socket.send(text);
   }
+  private corked = false;
 
   error(commandId: string | null, e: FeltError): void {
     this.send({ type: "error", commandId, error: toWire(e) });

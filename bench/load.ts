@@ -1,0 +1,138 @@
+// Load benchmark (issue 6): N bot connections on loopback against one `felt serve` process.
+// Each table is a one-table tournament of `--per-table` bots that call or check, so tables
+// keep playing for the whole run. Measures actions per second (acknowledged commands) and
+// the time from a bot sending an action to the `action` event reaching each other player
+// at the table (p50 / p99). Goal at 1,000 tables / 9,000 players: p99 < 50 ms.
+//
+// Run: npx tsx bench/load.ts [--tables 1000] [--per-table 9] [--seconds 30] [--db sqlite:PATH|postgres://...]
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Bot } from "../src/server/testing/bot.ts";
+import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
+};
+const TABLES = Number(opt("tables", "1000"));
+const PER_TABLE = Number(opt("per-table", "9"));
+const SECONDS = Number(opt("seconds", "30"));
+const CONCURRENCY = Number(opt("concurrency", "32"));
+const dir = mkdtempSync(join(tmpdir(), "felt-load-"));
+const DB = opt("db", `sqlite:${join(dir, "load.sqlite")}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "bin/felt.mjs", "serve", "--port", String(port), "--db", DB, "--bench", "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", "60000", "--hand-pause-ms", "0"],
+    { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve(child));
+    child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+async function pool<T>(items: readonly T[], n: number, fn: (x: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i]!, i);
+    }
+  }));
+}
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
+
+async function main() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t0 = Date.now();
+  const server = await startServer(port);
+  console.log(`server up in ${Date.now() - t0} ms; setting up ${TABLES} tables × ${PER_TABLE} players (db ${DB.split("?")[0]})`);
+  const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
+  const ids: string[] = [];
+  await pool(Array.from({ length: TABLES }, (_, i) => i), CONCURRENCY, async (i) => {
+    const r = await must<{ tournament: { id: string } }>(api(base, "POST", "/api/v1/director/tournaments", { commandId: `load-${i}-${cmd()}`, presetId: "seed", name: `Load ${i}`, kind: "online", startsAt: 0, buyIn: 10, fee: 0 }, d.token));
+    ids[i] = r.tournament.id;
+  });
+  const players: { name: string; token: string; t: number }[] = [];
+  await pool(Array.from({ length: TABLES * PER_TABLE }, (_, i) => i), CONCURRENCY, async (i) => {
+    const name = `ld${i}`;
+    const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "load-password-1" }));
+    await must(api(base, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 10 }, d.token));
+    const t = Math.floor(i / PER_TABLE);
+    await must(api(base, "POST", `/api/v1/tournaments/${ids[t]}/register`, { commandId: cmd() }, s.token));
+    players[i] = { name, token: s.token, t };
+  });
+  console.log(`setup done in ${((Date.now() - t0) / 1000).toFixed(1)} s; connecting ${players.length} bots`);
+  const sent = new Map<string, { at: number; version: number }>();
+  const latencies: number[] = [];
+  let measuring = false;
+  let acks = 0;
+  const bots = players.map(
+    (p, i) =>
+      new Bot(base, p.name, p.token, {
+        seed: i + 1,
+        trustFrames: true,
+        onAct: (tableId, version) => sent.set(tableId, { at: performance.now(), version }),
+        onBroadcast: (m, bot) => {
+          if (!measuring) return;
+          if (m.type === "ack") acks++;
+          if (m.type === "event" && m.event.kind === "action" && !m.event.timeout) {
+            const s = sent.get(m.tableId);
+            if (s !== undefined && m.version === s.version + 1 && bot.view?.mySeat !== m.event.seat) latencies.push(performance.now() - s.at);
+          }
+        },
+      }),
+  );
+  await pool(bots, 64, async (b) => void (await b.connect()));
+  await pool(ids, CONCURRENCY, async (id) => void (await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token))));
+  await pool(bots, 64, async (b, i) => {
+    const t = await must<{ tournaments: { id: string; mine: { tableId: string | null } | null }[] }>(api(base, "GET", "/api/v1/lobby", undefined, players[i]!.token));
+    const mine = t.tournaments.find((x) => x.id === ids[players[i]!.t])?.mine?.tableId;
+    if (mine) b.watch(mine);
+  });
+  console.log(`all bots seated; warming up 3 s, then measuring ${SECONDS} s`);
+  await new Promise((r) => setTimeout(r, 3000));
+  measuring = true;
+  const start = performance.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  measuring = false;
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const result = {
+    tables: TABLES,
+    players: TABLES * PER_TABLE,
+    seconds: Number(elapsed.toFixed(1)),
+    actionsPerSecond: Math.round(acks / elapsed),
+    broadcastSamples: latencies.length,
+    p50ms: Number(pct(latencies, 50).toFixed(1)),
+    p99ms: Number(pct(latencies, 99).toFixed(1)),
+    maxMs: Number((latencies.at(-1) ?? NaN).toFixed(1)),
+    db: DB.split(":")[0],
+  };
+  console.log(`actions/s ${result.actionsPerSecond}, action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms (${result.broadcastSamples} samples)`);
+  console.log(JSON.stringify(result));
+  bots.forEach((b) => b.close());
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();
