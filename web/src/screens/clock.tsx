@@ -1,8 +1,49 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TournamentView } from "../../../src/protocol/index.ts";
 import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { useFormat } from "../components/use-format.ts";
-import { useLive, useServerNow, useServices } from "../context.tsx";
+import { useLive, useServices } from "../context.tsx";
+
+const POLL_MS = 2000;
+
+/**
+ * The tournament as the clock shows it. A TV in the room is usually not signed in, and the
+ * WebSocket needs a session token (hello), so without a live connection the clock reads the
+ * public HTTP route instead; once the socket is up, its pushes take over.
+ */
+function useTournamentClock(tournamentId: string, tickMs: number): { view: TournamentView | null; now: number } {
+  const { live, client } = useServices();
+  const state = useLive();
+  const [polled, setPolled] = useState<{ view: TournamentView; offset: number } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    live.connect();
+    return live.watch({ kind: "tournament", tournamentId });
+  }, [live, tournamentId]);
+  const pushed = state.connected ? state.tournaments.get(tournamentId) : undefined;
+  const fromSocket = pushed !== undefined;
+  useEffect(() => {
+    if (fromSocket) return;
+    let on = true;
+    const poll = () =>
+      void client.call("tournament", undefined, { id: tournamentId }).then((r) => {
+        if (on && r.ok) setPolled({ view: r.value, offset: r.value.serverTime - Date.now() });
+      });
+    poll();
+    const id = setInterval(poll, POLL_MS);
+    return () => {
+      on = false;
+      clearInterval(id);
+    };
+  }, [client, tournamentId, fromSocket]);
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), tickMs);
+    return () => clearInterval(id);
+  }, [tickMs]);
+  if (pushed) return { view: pushed, now: now + state.clockOffsetMs };
+  return { view: polled?.view ?? null, now: now + (polled?.offset ?? 0) };
+}
 
 /** Three short rising tones through Web Audio: the level-change signal. */
 export function playLevelChime(): void {
@@ -30,14 +71,7 @@ export function playLevelChime(): void {
 export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const { live, client } = useServices();
-  const state = useLive();
-  const now = useServerNow(200);
-  useEffect(() => {
-    live.connect();
-    return live.watch({ kind: "tournament", tournamentId });
-  }, [live, tournamentId, client]);
-  const v = state.tournaments.get(tournamentId);
+  const { view: v, now } = useTournamentClock(tournamentId, 200);
   const level = v?.level?.number ?? null;
   const onBreak = v?.onBreak ?? false;
   const previous = useRef<string | null>(null);
@@ -48,7 +82,8 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   }, [level, onBreak]);
 
   if (!v) return <div className="clock-screen loading">{t("common.loading")}</div>;
-  const left = v.endsAt !== null ? v.endsAt - now : v.timeLeftMs;
+  const over = v.status === "finished" || v.status === "cancelled";
+  const left = over ? 0 : v.endsAt !== null ? v.endsAt - now : v.timeLeftMs;
   return (
     <div className={`clock-screen ${v.status}`} data-testid="clock">
       <header>
@@ -57,7 +92,7 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
       </header>
       <div className="clock-main">
         <div className="clock-level">
-          {onBreak ? t("clock.break") : v.level ? t("clock.level", { number: v.level.number }) : t(`status.${v.status}`)}
+          {over ? t(`status.${v.status}`) : onBreak ? t("clock.break") : v.level ? t("clock.level", { number: v.level.number }) : t(`status.${v.status}`)}
         </div>
         <div className="clock-time" data-testid="time-left">
           {fmt.duration(left)}

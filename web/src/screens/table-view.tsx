@@ -31,7 +31,7 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
           {s.player?.name ?? t("table.emptySeat")}
           {!s.connected && s.player && <span className="tag">{t("table.away")}</span>}
         </div>
-        <div className="seat-stack">{s.status === "all-in" ? t("table.allIn") : fmt.chips(s.stack)}</div>
+        {s.player && <div className="seat-stack">{s.status === "all-in" ? t("table.allIn") : fmt.chips(s.stack)}</div>}
         {s.status === "folded" && <div className="tag">{t("table.folded")}</div>}
         {s.status === "sitting-out" && <div className="tag">{t("table.sittingOut")}</div>}
         {clock && (
@@ -140,9 +140,11 @@ export function TableFelt({ view, onAct, now, compact = false }: { view: TableVi
       <div className="table-head">
         <b>{t("table.title", { number: view.tableNumber })}</b>
         <span>{t("table.hand", { number: view.handNumber })}</span>
-        <span>
-          {t("table.blinds")}: {fmt.blinds(view.blinds)}
-        </span>
+        {view.blinds.bb > 0 && (
+          <span>
+            {t("table.blinds")}: {fmt.blinds(view.blinds)}
+          </span>
+        )}
         <span>{view.street ? t(`street.${view.street}`) : ""}</span>
       </div>
       <div className="felt">

@@ -37,8 +37,16 @@ export function TableScreen({ tableId, compact = false }: { tableId: string; com
   useEffect(() => live.watch({ kind: "table", tableId }), [live, tableId]);
   const view = state.tables.get(tableId);
   if (!view) return <p className="panel">{t("common.loading")}</p>;
-  const names = (seat: number) => view.seats.find((s) => s.seat === seat)?.player?.name ?? `#${seat}`;
-  const events = (state.events.get(tableId) ?? []).filter((e) => ["hand-start", "post", "action", "board", "win", "show"].includes(e.kind));
+  const current = (seat: number) => view.seats.find((s) => s.seat === seat)?.player?.name ?? `#${seat}`;
+  // Each line names the players as its hand's start listed them: a player who busted since
+  // has left the seat, and the seat may have a new player.
+  let atStart = new Map<number, string>();
+  const events = (state.events.get(tableId) ?? []).flatMap((e) => {
+    if (e.kind === "hand-start") atStart = new Map(e.seats.map((s) => [s.seat, s.name]));
+    if (!["hand-start", "post", "action", "board", "win", "show"].includes(e.kind)) return [];
+    const names = atStart;
+    return [{ e, names: (seat: number) => names.get(seat) ?? current(seat) }];
+  });
   return (
     <section className={compact ? "table-screen compact" : "table-screen"}>
       <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} />
@@ -62,7 +70,7 @@ export function TableScreen({ tableId, compact = false }: { tableId: string; com
           </ul>
           <h3>{t("table.log")}</h3>
           <ol className="log">
-            {events.slice(-14).map((e, i) => (
+            {events.slice(-14).map(({ e, names }, i) => (
               <li key={i}>
                 <EventLine e={e} names={names} />
               </li>

@@ -48,7 +48,10 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
 
   async function create() {
     if (!preset || !structure) return;
-    const r = await client.call("create", { commandId: newCommandId(), presetId: preset.id, name, kind, startsAt, structure });
+    // The wire structure has no big-blind-ante flag: an unedited preset goes by its id, so
+    // the server keeps the preset exactly (R-TRN-1), antes included.
+    const edited = structure !== preset.structure;
+    const r = await client.call("create", { commandId: newCommandId(), presetId: preset.id, name, kind, startsAt, ...(edited ? { structure } : {}) });
     setError(r.ok ? null : r.error);
     if (r.ok) {
       setCreated(r.value.tournament.name);

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+
+// `felt serve` as a child process, exactly as a user starts it: the CLI, a free port on
+// 127.0.0.1, its own SQLite file, and the built web app found as ./web/dist of its
+// working directory (the server's default), so the test never touches the repo's web/dist.
+
+export interface FeltProcess {
+  readonly url: string;
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+export interface FeltProcessOptions {
+  readonly repo: string;
+  /** Working directory: holds web/dist. */
+  readonly cwd: string;
+  readonly db: string;
+  readonly director: { readonly name: string; readonly password: string };
+  readonly args?: readonly string[];
+  readonly startTimeoutMs?: number;
+}
+
+function launch(o: FeltProcessOptions, extra: readonly string[]): { child: ChildProcess; ready: Promise<string>; output: () => string } {
+  const args = [
+    join(o.repo, "bin", "felt.mjs"),
+    "serve",
+    "--host", "127.0.0.1",
+    "--port", "0",
+    "--db", `sqlite:${o.db}`,
+    "--director", `${o.director.name}:${o.director.password}`,
+    ...(o.args ?? []),
+    ...extra,
+  ];
+  const env = { ...process.env };
+  delete env["FELT_DIRECTOR"];
+  const child = spawn(process.execPath, args, { cwd: o.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`felt serve did not start in time:\n${log}`)), o.startTimeoutMs ?? 90_000);
+    const seen = (chunk: Buffer) => {
+      log += chunk.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on("data", seen);
+    child.stderr!.on("data", seen);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`felt serve exited with ${code}:\n${log}`));
+    });
+  });
+  return { child, ready, output: () => log };
+}
+
+/** Starts the server; `preferred` flags are dropped (one retry) if this server does not know them. */
+export async function startFelt(o: FeltProcessOptions, preferred: readonly string[] = []): Promise<FeltProcess> {
+  let run = launch(o, preferred);
+  let url: string;
+  try {
+    url = await run.ready;
+  } catch (e) {
+    if (preferred.length === 0 || !/unknown option/.test(run.output())) throw e;
+    run = launch(o, []);
+    url = await run.ready;
+  }
+  const { child, output } = run;
+  return {
+    url,
+    output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        child.once("exit", () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
