@@ -82,6 +82,10 @@ export function simulate(o: SimOptions): Result<SimResult> {
   const players = Array.from({ length: o.players }, (_, i) => `p${String(i + 1).padStart(width, "0")}`);
   let maxLevel = 1;
   let start = 0;
+  if (o.chart) {
+    const first = config.structure.items.find((it) => it.kind === "level");
+    if (first?.kind === "level") points.push({ minutes: 0, playersLeft: o.players, avgStackBB: config.structure.startingStack / playedBlinds(first).bb });
+  }
   const r = runTournament({
     config,
     players,
