@@ -150,7 +150,11 @@ export class TournamentRuntime {
       if (this.paused === paused) return fail("tournament/bad-state", paused ? "already paused" : "not paused");
       const r = await this.append([{ type: "paused", data: { at: this.now(), paused } }], commandId);
       if (!r.ok) return r;
-      if (!paused) for (const [n, s] of this.tables) if (this.round?.has(n)) s.dealSoon(0);
+      if (!paused) {
+        if (this.round === null || this.round.size === 0) {
+          if ([...this.tables.values()].every((s) => s.state.hand === null)) await this.closeRound();
+        } else for (const [n, s] of this.tables) if (this.round.has(n)) s.dealSoon(0);
+      }
       return ok({ duplicate: false });
     });
   }
