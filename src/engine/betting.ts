@@ -2,7 +2,7 @@
 // One verb, three faces: `legalActions` (yes/no + bounds), `decideBet` (the typed error or
 // the event), and evolve (the act).
 import { fail, ok, type Result } from "../lib/result.ts";
-import { countStatus, own, OWN_ACTED, potTotal, type Draft } from "./state.ts";
+import { own, OWN_ACTED, potTotal, type Draft } from "./state.ts";
 import { ACTIVE, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
 
 type S = HandState | Draft;
@@ -19,9 +19,13 @@ function needsAct(s: S, i: number, able: number): boolean {
 export function nextActor(s: S, from: number): number {
   const n = s.n;
   let live = 0;
-  for (let i = 0; i < n; i++) if (s.status[i] !== 0) live++;
+  let able = 0;
+  for (let i = 0; i < n; i++) {
+    const st = s.status[i];
+    if (st !== 0) live++;
+    if (st === ACTIVE) able++;
+  }
   if (live <= 1) return -1;
-  const able = countStatus(s, ACTIVE);
   for (let k = 1; k <= n; k++) {
     const i = (from + k) % n;
     if (needsAct(s, i, able)) return i;
@@ -92,25 +96,31 @@ const p = (i: number): string => `p${i + 1}`;
 
 /** The event a betting action makes, or why it is refused. */
 export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
-  const legal = legalActions(s);
-  if (legal === null) return fail("engine/not-betting", "nobody is to act in a betting round now", { phase: s.phase });
-  if (a.player !== legal.actor) {
-    return fail("engine/not-your-turn", `it is ${p(legal.actor)}'s turn, not ${p(a.player)}'s`, { actor: legal.actor });
+  if (s.phase !== "bet" || s.actor < 0) {
+    return fail("engine/not-betting", "nobody is to act in a betting round now", { phase: s.phase });
+  }
+  if (a.player !== s.actor) {
+    return fail("engine/not-your-turn", `it is ${p(s.actor)}'s turn, not ${p(a.player)}'s`, { actor: s.actor });
   }
   const i = a.player;
+  const owed = s.currentBet - s.bets[i]!;
   switch (a.type) {
     case "fold":
       return ok({ type: "fold", player: i });
     case "check":
-      if (!legal.canCheck) {
-        return fail("engine/cannot-check", `${p(i)} must call ${legal.call} or fold`, { call: legal.call });
+      if (owed > 0) {
+        const call = owed < s.stacks[i]! ? owed : s.stacks[i]!;
+        return fail("engine/cannot-check", `${p(i)} must call ${call} or fold`, { call });
       }
       return ok({ type: "check", player: i });
-    case "call":
-      if (legal.canCheck) return fail("engine/nothing-to-call", `${p(i)} has nothing to call: check`);
-      return ok({ type: "call", player: i, amount: legal.call, allIn: legal.call === s.stacks[i] });
+    case "call": {
+      if (owed <= 0) return fail("engine/nothing-to-call", `${p(i)} has nothing to call: check`);
+      const amount = owed < s.stacks[i]! ? owed : s.stacks[i]!;
+      return ok({ type: "call", player: i, amount, allIn: amount === s.stacks[i] });
+    }
     case "bet":
     case "raise": {
+      const legal = legalActions(s)!;
       const to = a.to;
       if (!Number.isSafeInteger(to) || to <= 0) {
         return fail("engine/bad-amount", `'${String(to)}' is not a whole number of chips`, { to });
