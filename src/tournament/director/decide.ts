@@ -5,6 +5,7 @@ import { checkAddOn, checkRebuy, checkReEntry, type EntryContext } from "../mone
 import { decideTick } from "./decide-clock.ts";
 import { decideAnnounce, decideCancel, decideOpen, decideRegister, decideStartCmd } from "./decide-lifecycle.ts";
 import { decideSettle } from "./decide-settle.ts";
+import { decideDeal } from "./decide-deal.ts";
 import { tableSizeOf, type EntryState, type TournamentState } from "./state.ts";
 import type { HandOutcome, TournamentCommand, TournamentEvent } from "./types.ts";
 
@@ -113,6 +114,8 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideReEnter(s, cmd.at, cmd.player, rng);
     case "settle":
       return decideSettle(s, cmd.at, rng);
+    case "deal":
+      return decideDeal(s, cmd.at);
     default:
       return fail("tournament/bad-command", `unknown command '${String((cmd as { type?: unknown }).type)}'`);
   }

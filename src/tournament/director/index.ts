@@ -20,3 +20,4 @@ export { checkConfig } from "./decide-lifecycle.ts";
 export { byesFor } from "./bracket.ts";
 export { lastEntryMs, fieldClosed } from "./entries-closed.ts";
 export { seatWinners, feedTarget } from "./feed.ts";
+export { decideDeal } from "./decide-deal.ts";

@@ -134,5 +134,7 @@ export type TournamentCommand =
   | { readonly type: "rebuy"; readonly at: number; readonly entry: string }
   | { readonly type: "add-on"; readonly at: number; readonly entry: string }
   | { readonly type: "re-enter"; readonly at: number; readonly player: string }
+  /** R-TRN (deals): the finalists stop and share the remaining prizes by ICM. */
+  | { readonly type: "deal"; readonly at: number }
   /** Between hands: eliminations and places, hand-for-hand, balancing, the next bracket round, the end. */
   | { readonly type: "settle"; readonly at: number };
