@@ -82,7 +82,7 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
     startStacks: config.stacks.slice(),
     blinds: config.blinds.slice(),
     antes: antes.slice(),
-    deadAntes: config.antePots === "dead",
+    deadAntes: config.antePots === undefined ? !antes.every((a) => a === antes[0]) : config.antePots === "dead",
     minBet,
     smallBet,
     bigBet,

@@ -86,6 +86,23 @@ describe("side pots", () => {
   });
 });
 
+describe("big-blind ante", () => {
+  it("R-BLIND-2: a big-blind ante is dead money by default: it never comes back to its payer", () => {
+    const { state } = play({ stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [0, 10, 0], autoShowdown: true }, ["AsAd", "7c2d", "KsKd"], [
+      call(2),
+      call(0),
+      check(1),
+      board("3s8h9c"),
+      ...checkAround(3),
+      board("Td"),
+      ...checkAround(3),
+      board("4h"),
+      ...checkAround(3),
+    ]);
+    expect(state.result?.stacks).toEqual([1030, 980, 990]);
+  });
+});
+
 describe("showdown", () => {
   const river = [call(2), call(0), check(1), board("3s8h9c"), ...checkAround(3), board("Td"), ...checkAround(3), board("4h")];
 

@@ -32,10 +32,11 @@ export interface HandConfig {
   /** Ante per player (0 = none); a big-blind ante is an array with one non-zero entry. */
   readonly antes?: readonly number[];
   /** How antes enter the pots (both dead money that never counts toward a bet, R-BLIND-2):
-   *  "layered" (default; PHH ante_trimming_status = true): an ante is a contribution like
-   *  a bet, so a player all-in for less than the antes wins only what they matched (R-POT-1);
+   *  "layered" (PHH ante_trimming_status = true): an ante is a contribution like a bet, so
+   *  a player all-in for less than the antes wins only what they matched (R-POT-1);
    *  "dead" (PHH false, the big-blind ante): all antes go to the main pot, which every
-   *  player still in can win. */
+   *  player still in can win. Default: layered when every player pays the same ante,
+   *  dead otherwise (a big-blind ante must never come back to its payer as a side pot). */
   readonly antePots?: "layered" | "dead";
   /** NT/PT minimum bet (R-BET-4: the big blind). Default: the largest blind. */
   readonly minBet?: number;
