@@ -116,7 +116,8 @@ export const command: Command = {
       if (!r.ok) {
         if (tty) process.stderr.write("\n");
         console.error(`felt simulate: ${r.error.code}: ${r.error.message}`);
-        return 1;
+        // A bad name is a usage error; anything else went wrong while playing.
+        return r.error.code === "sim/unknown-format" || r.error.code === "structure/unknown-preset" ? 2 : 1;
       }
       results.push(r.value);
     }
