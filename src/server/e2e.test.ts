@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ServerMessage } from "../protocol/index.ts";
 import { FeltServer } from "./felt-server.ts";
+import { verifyHistory } from "./verify.ts";
 import { api, DIRECTOR, must, pgSchema, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
 import type { Bot } from "./testing/bot.ts";
 
@@ -76,6 +77,18 @@ async function playAndCheck(db: string, players: number) {
     const hands = [...t.tables.values()].reduce((a, x) => a + x.state.handNumber, 0);
     expect(hands).toBeGreaterThan(5);
     expect(bots.reduce((a, b) => a + b.actions, 0)).toBeGreaterThan(hands);
+    // per-player hand histories: the hand as they saw it, and a PHH `felt verify` accepts
+    const me = s.players[0]!;
+    const list = await must<{ hands: { handId: string }[] }>(api(base, "GET", "/api/v1/hands", undefined, me.token));
+    expect(list.hands.length).toBeGreaterThan(0);
+    const first = list.hands[0]!.handId;
+    const rec = await must<{ events: { kind: string; seat?: number; cards?: number[] | null }[] }>(api(base, "GET", `/api/v1/hands/${first}`, undefined, me.token));
+    const mine = rec.events.filter((e) => e.kind === "hole-cards" && e.cards !== null);
+    expect(mine).toHaveLength(1);
+    const texts = await must<{ phh: string; pokerstars: string | null }>(api(base, "GET", `/api/v1/hands/${first}/texts`, undefined, me.token));
+    const verified = verifyHistory(texts.phh, "hand.phh");
+    expect(verified.ok, JSON.stringify(verified)).toBe(true);
+    expect(texts.pokerstars).toContain("Dealt to");
     bots.forEach((b) => b.close());
     return { bots, server, s };
   } finally {

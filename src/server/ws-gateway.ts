@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { User } from "../accounts/index.ts";
 import type { FeltError } from "../lib/result.ts";
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION, WS_PATH, byteLength, encodeServerMessage, parseClientMessage, type ClientMessage, type ServerMessage } from "../protocol/index.ts";
+import { MAX_FRAME_BYTES, PROTOCOL_VERSION, WS_PATH, encodeServerMessage, parseClientMessage, type ClientMessage, type ServerMessage } from "../protocol/index.ts";
 import type { FeltServer } from "./felt-server.ts";
 import { toWire } from "./http-errors.ts";
 import { tournamentView } from "./lobby-views.ts";
@@ -65,7 +65,7 @@ class Connection {
       text = r.value;
     } else {
       text = JSON.stringify(m);
-      if (byteLength(text) > MAX_FRAME_BYTES) return this.server.svc.log(`refusing to send a ${m.type} frame of ${byteLength(text)} bytes`);
+      if (text.length * 3 > MAX_FRAME_BYTES && Buffer.byteLength(text) > MAX_FRAME_BYTES) return this.server.svc.log(`refusing to send a ${m.type} frame of ${Buffer.byteLength(text)} bytes`);
     }
     // One step of a table sends several frames to each player: cork the TCP socket until
     // the next tick so they leave in one write.
