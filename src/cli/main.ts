@@ -14,7 +14,6 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   simulate: () => import("./commands/simulate.ts"),
   serve: () => import("./commands/serve.ts"),
   verify: () => import("./commands/verify.ts"),
-  demo: () => import("./commands/demo.ts"),
 };
 
 async function help(): Promise<string> {
