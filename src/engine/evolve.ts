@@ -21,7 +21,7 @@ import { ACTIVE, ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 export function evolveDraft(d: Draft, e: HandEvent): void {
   switch (e.type) {
     case "ante":
-      own(d, OWN_STACKS | OWN_STATUS);
+      own(d, e.allIn ? OWN_STACKS | OWN_STATUS : OWN_STACKS);
       d.stacks[e.player]! -= e.amount;
       if (d.cfg.deadAntes) d.dead += e.amount;
       else {
@@ -31,7 +31,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       if (e.allIn) d.status[e.player] = ALL_IN;
       return;
     case "blind":
-      own(d, OWN_STACKS | OWN_BETS | OWN_STATUS);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
       if (e.allIn) d.status[e.player] = ALL_IN;
@@ -79,7 +79,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       d.actor = nextActor(d, e.player);
       return;
     case "call":
-      own(d, OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
       if (e.allIn) d.status[e.player] = ALL_IN;
@@ -90,7 +90,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
     case "bet":
     case "raise": {
       const i = e.player;
-      own(d, OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
       d.stacks[i]! -= e.to - d.bets[i]!;
       d.bets[i] = e.to;
       const size = e.to - d.currentBet;
