@@ -94,6 +94,19 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(events[1]?.data).toBe(events[2]?.data);
     });
 
+    it("appends issued back to back without waiting apply in issue order", async () => {
+      const { store } = await fresh();
+      const results = await Promise.all([
+        store.append("table:o", 0, [ev("A", 1)]),
+        store.append("table:p", 0, [ev("X", 1)]),
+        store.append("table:o", 1, [ev("B", 2), ev("C", 3)]),
+        store.append("table:o", 1, [ev("Late", 0)]),
+        store.append("table:o", 3, [ev("D", 4)]),
+      ]);
+      expect(results.map((r) => (r.ok ? r.value.version : r.error.code))).toEqual([1, 1, 3, "store/version-conflict", 4]);
+      expect((await store.read("table:o")).map((e) => e.type)).toEqual(["A", "B", "C", "D"]);
+    });
+
     it("concurrent appends to different streams all land with gapless versions", async () => {
       const { store } = await fresh();
       await Promise.all(

@@ -18,7 +18,8 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from "../event-store.ts";
-import { migratePostgres, pgPool, type PgOptions } from "./db.ts";
+import { inTransaction, migratePostgres, pgPool, type PgOptions } from "./db.ts";
+import type { EncodedEvent } from "../event-codec.ts";
 import { EVENT_MIGRATIONS } from "./migrations.ts";
 
 export interface PgEventStoreOptions extends PgOptions {
@@ -36,6 +37,22 @@ export async function openPostgresEventStore(url: string, options: PgEventStoreO
   return new PgEventStore(pool, options.now ?? Date.now);
 }
 
+const LANES = 4;
+
+function laneOf(stream: string): number {
+  let h = 0;
+  for (let i = 0; i < stream.length; i += 1) h = (h * 31 + stream.charCodeAt(i)) | 0;
+  return Math.abs(h) % LANES;
+}
+
+interface PendingAppend {
+  readonly stream: string;
+  readonly expected: ExpectedVersion;
+  readonly rows: readonly EncodedEvent[];
+  resolve(r: Result<AppendResult>): void;
+  reject(e: unknown): void;
+}
+
 class PgEventStore implements EventStore {
   constructor(
     private readonly pool: pg.Pool,
@@ -43,16 +60,76 @@ class PgEventStore implements EventStore {
   ) {}
 
   /**
-   * One statement, so one round trip and one implicit transaction: the stream row is moved
-   * on only if it is at the expected version (under READ COMMITTED a concurrent writer's
-   * change is re-checked, so exactly one of two racing appends matches), and the events are
-   * inserted only if it was. UNIQUE (stream, version) backs this up.
+   * Group commit, as on SQLite: appends requested while a batch is being written wait and go
+   * together in the next transaction (one fsync for all). Each append is one statement that
+   * moves the stream row on only if it is at the expected version (under READ COMMITTED a
+   * concurrent writer's change is re-checked, so exactly one of two racing appends matches)
+   * and inserts the events only if it did; a version conflict is an answer, not an error,
+   * so it does not abort the batch. Should a statement fail anyway, the batch is rolled back
+   * and its appends are retried one by one, each in its own transaction.
    */
-  async append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
+  append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
     const encoded = encodeAppend(stream, expected, events);
-    if (!encoded.ok) return encoded;
-    const rows = encoded.value;
-    const n = rows.length;
+    if (!encoded.ok) return Promise.resolve(encoded);
+    return new Promise((resolve, reject) => {
+      this.pending.push({ stream, expected, rows: encoded.value, resolve, reject });
+      if (this.flushing === null) {
+        this.flushing = new Promise((r) => setImmediate(r))
+          .then(() => this.flush())
+          .catch((e: unknown) => {
+            this.flushing = null;
+            for (const item of this.pending.splice(0)) item.reject(e);
+          });
+      }
+    });
+  }
+
+  private pending: PendingAppend[] = [];
+  private flushing: Promise<void> | null = null;
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const taken = this.pending.splice(0, 2_000);
+      // Up to LANES transactions at once on separate connections; one stream's appends stay
+      // in one lane, in order, so they never race each other.
+      const lanes: PendingAppend[][] = Array.from({ length: LANES }, () => []);
+      for (const item of taken) lanes[laneOf(item.stream)]!.push(item);
+      await Promise.all(lanes.filter((l) => l.length > 0).map((l) => this.writeBatch(l)));
+    }
+    // Synchronously after the last check of `pending`: an append arriving later starts anew.
+    this.flushing = null;
+  }
+
+  private async writeBatch(batch: PendingAppend[]): Promise<void> {
+    const at = this.now();
+    if (batch.length === 1) {
+      await this.settle(batch[0]!, () => this.appendOne(this.pool, batch[0]!, at));
+      return;
+    }
+    let results: Result<AppendResult>[];
+    try {
+      results = await inTransaction(this.pool, async (c) => {
+        const out: Result<AppendResult>[] = [];
+        for (const item of batch) out.push(await this.appendOne(c, item, at));
+        return out;
+      });
+    } catch {
+      for (const item of batch) await this.settle(item, () => this.appendOne(this.pool, item, at));
+      return;
+    }
+    batch.forEach((item, i) => item.resolve(results[i]!));
+  }
+
+  private async settle(item: PendingAppend, run: () => Promise<Result<AppendResult>>): Promise<void> {
+    try {
+      item.resolve(await run());
+    } catch (e) {
+      item.reject(e);
+    }
+  }
+
+  private async appendOne(c: pg.Pool | pg.PoolClient, item: PendingAppend, at: number): Promise<Result<AppendResult>> {
+    const { stream, expected, rows } = item;
     const moved =
       expected === "any"
         ? `INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3::bigint)
@@ -60,7 +137,7 @@ class PgEventStore implements EventStore {
         : expected === 0
           ? "INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3::bigint) ON CONFLICT (stream) DO NOTHING RETURNING version"
           : "UPDATE streams SET version = version + $3::bigint WHERE stream = $1 AND version = $4::bigint AND $2::text <> '' RETURNING version";
-    const r = await this.pool.query<{ version: string | null; position: string | null }>(
+    const r = await c.query<{ version: string | null; position: string | null }>(
       `WITH s AS (${moved}),
        ins AS (
          INSERT INTO events (stream, version, type, data, meta, recorded_at)
@@ -74,9 +151,9 @@ class PgEventStore implements EventStore {
       [
         stream,
         streamType(stream),
-        n,
+        rows.length,
         expected === "any" ? 0 : expected,
-        this.now(),
+        at,
         rows.map((x) => x.type),
         rows.map((x) => x.data),
         rows.map((x) => x.meta),
@@ -84,7 +161,7 @@ class PgEventStore implements EventStore {
     );
     const row = r.rows[0];
     if (row === undefined || row.version === null) {
-      return versionConflict(stream, expected as number, await this.currentVersion(this.pool, stream));
+      return versionConflict(stream, expected as number, await this.currentVersion(c, stream));
     }
     return ok({ version: Number(row.version), position: Number(row.position) });
   }
@@ -164,6 +241,7 @@ class PgEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.flushing;
     await this.pool.end();
   }
 }
