@@ -136,7 +136,12 @@ export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): vo
     server.svc.log("http handler failed", error);
     return sendError(reply, { code: "server/internal", message: "internal error" });
   });
-  app.setNotFoundHandler((_req, reply) => sendError(reply, { code: "director/not-found", message: "no such route" }));
+  app.setNotFoundHandler((req, reply) => {
+    // The web app routes in the browser: unknown GETs outside the API get its index.html.
+    const r = reply as FastifyReply & { sendFile?: (file: string) => FastifyReply };
+    if (req.method === "GET" && !req.url.startsWith("/api/") && !req.url.startsWith("/ws/") && r.sendFile !== undefined) return r.sendFile("index.html");
+    return sendError(reply, { code: "director/not-found", message: "no such route" });
+  });
   const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers };
   const all = [
     ...Object.entries(ROUTES).map(([name, spec]) => ({ spec, handler: handlers[name as RouteName] })),
