@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { LobbyResponse, LobbyTournament } from "../../src/protocol/index.ts";
+import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../src/protocol/index.ts";
 import { api, cmd, must } from "../../src/server/testing/harness.ts";
 import { Bot } from "../../src/server/testing/bot.ts";
 
@@ -26,17 +26,45 @@ export async function lobbyRow(base: string, token: string | undefined, id: stri
   return r.tournaments.find((t) => t.id === id);
 }
 
+export interface CrewOptions {
+  /** Chance that a bot moves all in at a decision (0: it only checks and calls). */
+  readonly allInChance: number;
+  /** The first bot moves all in at every turn until somebody busts, then checks and calls:
+   *  exactly one early bust-out, and a field that then lasts (the director's test). */
+  readonly shoveUntilFirstBust?: boolean;
+}
+
+/** A bot's own all-in, sent while its built-in policy is paused. */
+function shoveOn(bot: Bot, m: ServerMessage, acted: Set<number>): void {
+  if (m.type !== "table-view" || m.view.tableId !== bot.tableId) return;
+  const v = m.view;
+  if (v.actor === null || v.actor !== v.mySeat || v.legal === null || v.handId === null || acted.has(v.version)) return;
+  acted.add(v.version);
+  const l = v.legal;
+  const action = l.maxRaiseTo !== null ? (l.isBet ? { kind: "bet" as const, to: l.maxRaiseTo } : { kind: "raise" as const, to: l.maxRaiseTo }) : l.call !== null ? { kind: "call" as const } : { kind: "check" as const };
+  bot.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: bot.nextCommandId(), action });
+}
+
 /** n bots sign up, are credited by the director and register for the tournament. */
-export async function registerBots(base: string, directorToken: string, tournamentId: string, n: number, allInChance: number): Promise<BotCrew> {
+export async function registerBots(base: string, directorToken: string, tournamentId: string, n: number, o: CrewOptions): Promise<BotCrew> {
   const prefix = `bot${randomBytes(2).toString("hex")}`;
   const bots: Bot[] = [];
   const tokens: string[] = [];
+  let shoving = o.shoveUntilFirstBust === true;
+  const acted = new Set<number>();
   for (let i = 0; i < n; i++) {
     const name = `${prefix}-${i + 1}`;
     const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
     await deposit(base, directorToken, name, 5000);
     await must(api(base, "POST", `/api/v1/tournaments/${tournamentId}/register`, { commandId: cmd() }, s.token));
-    bots.push(new Bot(base, name, s.token, { seed: i + 7, allInChance }));
+    const shover = shoving && i === 0;
+    const bot: Bot = new Bot(base, name, s.token, {
+      seed: i + 7,
+      allInChance: o.allInChance,
+      ...(shover ? { onBroadcast: (m: ServerMessage) => shoving && shoveOn(bot, m, acted) } : {}),
+    });
+    bot.passive = shover;
+    bots.push(bot);
     tokens.push(s.token);
   }
   let running = true;
@@ -49,6 +77,10 @@ export async function registerBots(base: string, directorToken: string, tourname
         if (b.ws === null) await b.connect();
         const row = await lobbyRow(base, tokens[i], tournamentId).catch(() => undefined);
         if (row?.mine?.tableId) b.watch(row.mine.tableId);
+        if (shoving && row !== undefined && row.status !== "registering" && row.playersLeft < n) {
+          shoving = false;
+          bots[0]!.passive = false;
+        }
       }
       await new Promise((r) => setTimeout(r, 700));
     }

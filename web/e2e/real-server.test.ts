@@ -101,7 +101,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await expect.poll(() => page.textContent(".balance"), { timeout: 10_000 }).toMatch(/3,900/);
     await expect.poll(async () => (await row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).textContent()) ?? "").toContain(en.reasons["already-registered"]);
 
-    const crew = await registerBots(felt.url, directorToken, tournamentId, 2, 0.2);
+    const crew = await registerBots(felt.url, directorToken, tournamentId, 2, { allInChance: 0.2 });
     crews.push(crew);
     await page.reload();
     await row.waitFor();
@@ -202,7 +202,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
 
     // Ten walk-ins (the protocol has no director route to enter a player, so they sign up and
     // register themselves); the server deals their table's hands and bots play them.
-    crews.push(await registerBots(felt.url, directorToken, live.id, 10, 0.15));
+    crews.push(await registerBots(felt.url, directorToken, live.id, 10, { allInChance: 0, shoveUntilFirstBust: true }));
 
     await page.goto(appUrl("en", `director/seating/${live.id}`));
     await page.getByRole("button", { name: en.director.start, exact: true }).click({ timeout: 20_000 });
@@ -241,7 +241,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const page = await newPage(director, "director-after");
     await page.goto(appUrl("en", `director/colour-up/${live.id}`));
     // The chip list no longer offers the 25s.
-    await page.waitForSelector(".colour-up select option", { timeout: 20_000 });
+    await page.waitForSelector(".colour-up select option", { state: "attached", timeout: 20_000 });
     expect(await page.locator(".colour-up select option").allTextContents()).not.toContain("25");
     await page.goto(appUrl("en", `director/seating/${live.id}`));
     await page.waitForSelector(".seating caption", { timeout: 20_000 });
