@@ -153,6 +153,9 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await row.waitFor();
     const final = await lobbyRow(felt.url, token!, tournamentId);
     expect(final?.mine?.state === "busted" || final?.status === "finished").toBe(true);
+    const mineText = (await row.locator(".mine").textContent()) ?? "";
+    if (final?.mine?.place != null) expect(mineText).toBe(en.lobby.mine.place.replace("{{place}}", ["1st", "2nd", "3rd"][final.mine.place - 1]!));
+    else expect(mineText).toBe(en.lobby.mine.busted);
     await page.screenshot({ path: join(artifacts, "real-lobby-after.png"), fullPage: true });
     await context.close();
   }, 240_000);

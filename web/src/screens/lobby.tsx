@@ -73,6 +73,15 @@ export function Lobby() {
                     </>
                   )}
                 </div>
+                {tr.mine && (
+                  <div className={`sub mine ${tr.mine.state}`} data-state={tr.mine.state}>
+                    {tr.mine.place !== null
+                      ? t("lobby.mine.place", { place: fmt.place(tr.mine.place) })
+                      : tr.mine.state === "playing"
+                        ? t("lobby.mine.playing", { stack: fmt.chips(tr.mine.stack) })
+                        : t(`lobby.mine.${tr.mine.state}`)}
+                  </div>
+                )}
               </td>
               <td>
                 <span className={`status ${tr.status}`}>{t(`status.${tr.status}`)}</span>

@@ -53,7 +53,9 @@ export function TableScreen({ tableId, compact = false }: { tableId: string; com
       {!compact && (
         <aside className="side">
           <ErrorText error={state.lastError} />
-          <button onClick={() => live.sitOut(tableId, !view.sittingOut)}>{view.sittingOut ? t("table.sitIn") : t("table.sitOut")}</button>
+          {view.mySeat !== null && (
+            <button onClick={() => live.sitOut(tableId, !view.sittingOut)}>{view.sittingOut ? t("table.sitIn") : t("table.sitOut")}</button>
+          )}
           <h3>{t("table.lastHands")}</h3>
           <ul className="recent">
             {view.recentHands.map((h) => (

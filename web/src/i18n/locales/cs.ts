@@ -14,6 +14,7 @@ export const cs = {
     leftOfEntries: "{{left}} z {{entries}}", guaranteed: "garance {{amount}}",
     lateRegUntil: "do {{time}} ({{level}}. level)", noLateReg: "není", cost: "Cena {{amount}}",
     goToTable: "Ke stolu", clock: "Hodiny",
+    mine: { registered: "Jste přihlášen(a)", playing: "Hrajete: {{stack}} žetonů", busted: "Vypadl(a) jste", place: "Skončil(a) jste na {{place}} místě" },
     action: { register: "Registrovat", unregister: "Odhlásit z turnaje", reEnter: "Re-entry", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "No-limit Hold'em", "pot-limit": "Pot-limit Hold'em", "fixed-limit": "Limit Hold'em" },

@@ -14,6 +14,7 @@ export const en = {
     leftOfEntries: "{{left}} of {{entries}}", guaranteed: "{{amount}} guaranteed",
     lateRegUntil: "until {{time}} (level {{level}})", noLateReg: "none", cost: "Costs {{amount}}",
     goToTable: "Go to table", clock: "Clock",
+    mine: { registered: "You are registered", playing: "You are in: {{stack}} chips", busted: "You are out", place: "You finished {{place}}" },
     action: { register: "Register", unregister: "Unregister", reEnter: "Re-enter", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "No-limit Hold'em", "pot-limit": "Pot-limit Hold'em", "fixed-limit": "Limit Hold'em" },

@@ -14,6 +14,7 @@ export const ro = {
     leftOfEntries: "{{left}} din {{entries}}", guaranteed: "{{amount}} garantat",
     lateRegUntil: "până la {{time}} (nivelul {{level}})", noLateReg: "nu", cost: "Costă {{amount}}",
     goToTable: "La masă", clock: "Ceas",
+    mine: { registered: "Sunteți înscris", playing: "Sunteți în joc: {{stack}} jetoane", busted: "Ați ieșit din joc", place: "Ați terminat pe locul {{place}}" },
     action: { register: "Înscrie-te", unregister: "Retrage înscrierea", reEnter: "Reintrare", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "Hold'em fără limită", "pot-limit": "Hold'em pot-limit", "fixed-limit": "Hold'em cu limită" },

@@ -14,6 +14,7 @@ export const ru = {
     leftOfEntries: "{{left}} из {{entries}}", guaranteed: "гарантия {{amount}}",
     lateRegUntil: "до {{time}} (уровень {{level}})", noLateReg: "нет", cost: "Стоимость {{amount}}",
     goToTable: "За стол", clock: "Часы",
+    mine: { registered: "Вы зарегистрированы", playing: "Вы в игре: {{stack}} фишек", busted: "Вы выбыли", place: "Ваше место: {{place}}" },
     action: { register: "Регистрация", unregister: "Отменить регистрацию", reEnter: "Ре-энтри", rebuy: "Ребай", addOn: "Аддон" },
   },
   variant: { "no-limit": "Безлимитный холдем", "pot-limit": "Пот-лимит холдем", "fixed-limit": "Лимитный холдем" },

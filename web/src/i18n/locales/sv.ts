@@ -14,6 +14,7 @@ export const sv = {
     leftOfEntries: "{{left}} av {{entries}}", guaranteed: "{{amount}} garanterat",
     lateRegUntil: "till {{time}} (nivå {{level}})", noLateReg: "ingen", cost: "Kostar {{amount}}",
     goToTable: "Till bordet", clock: "Klocka",
+    mine: { registered: "Du är anmäld", playing: "Du är med: {{stack}} marker", busted: "Du är ute", place: "Du slutade på {{place}} plats" },
     action: { register: "Anmäl", unregister: "Avanmäl", reEnter: "Återinträde", rebuy: "Återköp", addOn: "Add-on" },
   },
   variant: { "no-limit": "No limit hold'em", "pot-limit": "Pot limit hold'em", "fixed-limit": "Limit hold'em" },
