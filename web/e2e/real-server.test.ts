@@ -157,6 +157,25 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     if (final?.mine?.place != null) expect(mineText).toBe(en.lobby.mine.place.replace("{{place}}", ["1st", "2nd", "3rd"][final.mine.place - 1]!));
     else expect(mineText).toBe(en.lobby.mine.busted);
     await page.screenshot({ path: join(artifacts, "real-lobby-after.png"), fullPage: true });
+
+    // The player's hand history from the server, and the replayer stepping through one hand.
+    await page.goto(appUrl("en", "hands"));
+    await page.waitForSelector(".hand-list li a", { timeout: 20_000 });
+    expect(await page.locator(".hand-list li").count()).toBeGreaterThanOrEqual(hands.size);
+    await page.locator(".hand-list li a").last().click();
+    await page.waitForSelector(".replayer tbody tr", { timeout: 20_000 });
+    // Step through the deal: the player's own cards turn up face up, nobody else's (R-DEAL).
+    const own = page.locator(".replayer tbody tr", { hasText: name }).locator(".card[data-card]");
+    let steps = 1;
+    while ((await own.count()) < 2 && steps < 10) {
+      await page.getByRole("button", { name: en.hands.forward }).click();
+      steps++;
+    }
+    expect(await own.count()).toBe(2);
+    expect(await page.locator(".replayer tbody tr .card[data-card]").count()).toBe(2);
+    expect(await page.textContent(".replayer")).toMatch(new RegExp(`Step ${steps} of \\d+`));
+    await page.screenshot({ path: join(artifacts, "real-replayer.png") });
+    expect(await missingKeys(page)).toEqual([]);
     await context.close();
   }, 240_000);
 
