@@ -103,11 +103,8 @@ async function main() {
   );
   await pool(bots, 64, async (b) => void (await b.connect()));
   await pool(ids, CONCURRENCY, async (id) => void (await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token))));
-  await pool(bots, 64, async (b, i) => {
-    const t = await must<{ tournaments: { id: string; mine: { tableId: string | null } | null }[] }>(api(base, "GET", "/api/v1/lobby", undefined, players[i]!.token));
-    const mine = t.tournaments.find((x) => x.id === ids[players[i]!.t])?.mine?.tableId;
-    if (mine) b.watch(mine);
-  });
+  // Each tournament here is one table (9 seats), whose id the server derives from the tournament's.
+  bots.forEach((b, i) => b.watch(`${ids[players[i]!.t]}-t1`));
   console.log(`all bots seated; warming up 3 s, then measuring ${SECONDS} s`);
   await new Promise((r) => setTimeout(r, 3000));
   measuring = true;

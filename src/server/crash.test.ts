@@ -57,7 +57,9 @@ describe("crash recovery", () => {
     try {
       const s = await setupTournament(base, 6);
       await startTournament(base, s);
-      const bots = s.players.map((p, i) => new Bot(base, p.name, p.token, { seed: i + 1, allInChance: 0.03 }));
+      // Call-or-check only until the tenth kill, so the tournament cannot end before it; then
+      // bots move all in now and then and it ends.
+      const bots = s.players.map((p, i) => new Bot(base, p.name, p.token, { seed: i + 1, allInChance: 0 }));
       const { final } = await playToTheEnd(() => base, s, {}, {
         timeoutMs: 200_000,
         onTick: async () => {
@@ -68,6 +70,7 @@ describe("crash recovery", () => {
           bots.forEach((b) => b.close());
           child = await startChild(db, port);
           nextKill = Date.now() + 300 + Math.random() * 1200;
+          if (kills >= 10) bots.forEach((b) => (b.allInChance = 0.05));
         },
         bots,
       });

@@ -33,6 +33,8 @@ export class Bot {
   actions = 0;
   /** When set, acting is paused (tests that send their own commands). */
   passive = false;
+  /** Chance of moving all in when a raise is possible (tests change it as they go). */
+  allInChance: number;
 
   constructor(
     readonly base: string,
@@ -41,6 +43,7 @@ export class Bot {
     readonly opts: BotOptions = {},
   ) {
     this.rng = seededRandom(opts.seed ?? 1);
+    this.allInChance = opts.allInChance ?? 0;
   }
 
   connect(): Promise<boolean> {
@@ -125,7 +128,7 @@ export class Bot {
     }
     const l = v.legal;
     let action: Extract<ClientMessage, { type: "act" }>["action"];
-    const chance = this.opts.allInChance ?? 0;
+    const chance = this.allInChance;
     const roll = () => this.rng.nextUint32() / 2 ** 32;
     const me = v.seats.find((s) => s.seat === v.mySeat);
     const big = l.call !== null && me !== undefined && l.call * 3 >= me.stack;
