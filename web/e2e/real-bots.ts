@@ -9,6 +9,8 @@ import { Bot } from "../../src/server/testing/bot.ts";
 export interface BotCrew {
   readonly bots: Bot[];
   readonly tokens: string[];
+  /** With `shoveUntilFirstBust`: the first bot starts moving all in now. */
+  shove(): void;
   /** Stops following tables and closes the sockets. */
   stop(): Promise<void>;
 }
@@ -29,8 +31,9 @@ export async function lobbyRow(base: string, token: string | undefined, id: stri
 export interface CrewOptions {
   /** Chance that a bot moves all in at a decision (0: it only checks and calls). */
   readonly allInChance: number;
-  /** The first bot moves all in at every turn until somebody busts, then checks and calls:
-   *  exactly one early bust-out, and a field that then lasts (the director's test). */
+  /** Once `shove()` is called, the first bot moves all in at every turn until somebody
+   *  busts, then checks and calls again: an early bust-out when the test wants it, and a
+   *  field that then lasts (the director's test). */
   readonly shoveUntilFirstBust?: boolean;
 }
 
@@ -50,20 +53,19 @@ export async function registerBots(base: string, directorToken: string, tourname
   const prefix = `bot${randomBytes(2).toString("hex")}`;
   const bots: Bot[] = [];
   const tokens: string[] = [];
-  let shoving = o.shoveUntilFirstBust === true;
+  let shoving = false;
   const acted = new Set<number>();
   for (let i = 0; i < n; i++) {
     const name = `${prefix}-${i + 1}`;
     const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
     await deposit(base, directorToken, name, 5000);
     await must(api(base, "POST", `/api/v1/tournaments/${tournamentId}/register`, { commandId: cmd() }, s.token));
-    const shover = shoving && i === 0;
+    const shover = o.shoveUntilFirstBust === true && i === 0;
     const bot: Bot = new Bot(base, name, s.token, {
       seed: i + 7,
       allInChance: o.allInChance,
       ...(shover ? { onBroadcast: (m: ServerMessage) => shoving && shoveOn(bot, m, acted) } : {}),
     });
-    bot.passive = shover;
     bots.push(bot);
     tokens.push(s.token);
   }
@@ -88,6 +90,13 @@ export async function registerBots(base: string, directorToken: string, tourname
   return {
     bots,
     tokens,
+    shove() {
+      const b = bots[0];
+      if (o.shoveUntilFirstBust !== true || b === undefined) return;
+      shoving = true;
+      b.passive = true;
+      if (b.view !== null) shoveOn(b, { type: "table-view", view: b.view }, acted);
+    },
     async stop() {
       running = false;
       await follow.catch(() => {});

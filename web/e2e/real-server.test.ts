@@ -182,6 +182,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
   // ---- the director's evening: one live tournament through the console ----
   const live = { id: "", name: "Friday live" };
   let director: BrowserContext;
+  let liveCrew: BotCrew | null = null;
   let tv: BrowserContext;
 
   async function tournamentView(): Promise<TournamentView> {
@@ -224,7 +225,8 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
 
     // Ten walk-ins (the protocol has no director route to enter a player, so they sign up and
     // register themselves); the server deals their table's hands and bots play them.
-    crews.push(await registerBots(felt.url, directorToken, live.id, 10, { allInChance: 0, shoveUntilFirstBust: true }));
+    liveCrew = await registerBots(felt.url, directorToken, live.id, 10, { allInChance: 0, shoveUntilFirstBust: true });
+    crews.push(liveCrew);
 
     await page.goto(appUrl("en", `director/seating/${live.id}`));
     await page.getByRole("button", { name: en.director.start, exact: true }).click({ timeout: 20_000 });
@@ -237,6 +239,8 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     expect(await page.locator(".seat-card").count()).toBe(10);
     await page.screenshot({ path: join(artifacts, "real-director-seating.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
+    // From now on one player moves all in until somebody is out.
+    liveCrew.shove();
   }, 180_000);
 
   it("the TV clock (not signed in) follows the level change; the 25s are raced off; a table breaks", async () => {
@@ -245,12 +249,17 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const clock = await newPage(tv, "tv", { width: 1920, height: 1080 });
     await clock.goto(appUrl("en", `clock/${live.id}`));
     await clock.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
-    expect((await clock.textContent(".clock-level"))?.trim()).toBe("Level 1");
-    expect(await clock.textContent(".clock-blinds")).toContain("25 / 50");
-    await clock.screenshot({ path: join(artifacts, "real-clock-level1.png") });
-    await clock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 2", null, { timeout: 100_000 });
+    // On a slow machine the one-minute level may be over before the TV is up.
+    const first = (await clock.textContent(".clock-level"))?.trim();
+    expect(["Level 1", "Level 2"]).toContain(first);
+    if (first === "Level 1") {
+      expect(await clock.textContent(".clock-blinds")).toContain("25 / 50");
+      await clock.screenshot({ path: join(artifacts, "real-clock-level1.png") });
+      await clock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 2", null, { timeout: 100_000 });
+      // The level change is announced with the chime.
+      expect(await clock.evaluate(() => (window as { __feltChimes?: number }).__feltChimes ?? 0)).toBeGreaterThanOrEqual(1);
+    }
     expect(await clock.textContent(".clock-blinds")).toContain("100 / 200");
-    expect(await clock.evaluate(() => (window as { __feltChimes?: number }).__feltChimes ?? 0)).toBeGreaterThanOrEqual(1);
     await clock.screenshot({ path: join(artifacts, "real-clock.png") });
     expect(await missingKeys(clock)).toEqual([]);
 
