@@ -104,6 +104,7 @@ describe("fuzz over the WebSocket", () => {
     for (let i = 0; i < 3; i++) {
       expect(await a.ask(JSON.stringify({ ...base, commandId: "once-00001", action: { kind: "call" } }))).toMatchObject({ type: "ack", duplicate: true, version: base.version + 1 });
     }
+    expect(await o.ask(JSON.stringify({ ...base, commandId: "once-00001", action: { kind: "call" } }))).toMatchObject({ error: { code: "protocol/invalid-message" } });
     expect(snapshot()).toBe(after);
     expect((await api(server.url, "GET", "/api/v1/lobby")).status).toBe(200);
     a.ws.close();

@@ -147,9 +147,9 @@ export class TableSession {
   act(userId: string, cmd: ActCommand): Promise<Result<Ack>> {
     return this.enqueue(async () => {
       const t = this.state;
-      const done = t.commands.get(cmd.commandId);
-      if (done !== undefined) return ok({ version: done, duplicate: true });
       const seat = this.seatOf(userId);
+      const done = t.commands.get(cmd.commandId);
+      if (done !== undefined) return duplicate(done, seat);
       if (seat === null) return fail("table/not-seated", "you have no seat at this table");
       const hand = t.hand;
       if (hand === null) return fail("table/no-hand", "no hand is being played");
@@ -172,9 +172,9 @@ export class TableSession {
   setSittingOut(userId: string, commandId: string, sittingOut: boolean): Promise<Result<Ack>> {
     return this.enqueue(async () => {
       const t = this.state;
-      const done = t.commands.get(commandId);
-      if (done !== undefined) return ok({ version: done, duplicate: true });
       const seat = this.seatOf(userId);
+      const done = t.commands.get(commandId);
+      if (done !== undefined) return duplicate(done, seat);
       if (seat === null) return fail("table/not-seated", "you have no seat at this table");
       const r = await this.persist({ type: "sitting-out", data: { seat, sittingOut } }, commandId, t.version);
       return r.ok ? ok({ version: t.version, duplicate: false }) : r;
@@ -316,6 +316,12 @@ export class TableSession {
     const seat = hand.order[legal.actor]!;
     return this.persistVoid({ type: "acted", data: { seat, action, timeout: true, at: this.opts.clock.now() } });
   }
+}
+
+/** A command id seen before acts once: its sender gets the first answer again; anyone else an error. */
+function duplicate(done: { version: number; seat: number | null }, seat: number | null): Result<Ack> {
+  if (done.seat !== null && done.seat !== seat) return fail("protocol/invalid-message", "this command id was already used by someone else");
+  return ok({ version: done.version, duplicate: true });
 }
 
 function illegal(e: FeltError) {

@@ -66,8 +66,8 @@ export interface TableState {
   hand: HandRun | null;
   last: TableHand | null;
   handNumber: number;
-  /** commandId → the version its record landed at (the same command acts once). */
-  readonly commands: Map<string, number>;
+  /** commandId → the version its record landed at and whose seat sent it (the same command acts once). */
+  readonly commands: Map<string, { readonly version: number; readonly seat: number | null }>;
   recent: RecentHand[];
   /** The last finished hand, kept for histories until the next one starts. */
   finished: HandRun | null;
@@ -124,7 +124,7 @@ function phhOf(a: PlayerAction, player: number): string {
 /** Applies one stored record; returns the wire events it produced (full information). */
 export function evolveTable(t: TableState, rec: TableRecord, version: number, commandId: string | null): Result<TableEvent[]> {
   t.version = version;
-  if (commandId !== null) t.commands.set(commandId, version);
+  if (commandId !== null) t.commands.set(commandId, { version, seat: "seat" in rec.data && typeof rec.data.seat === "number" ? rec.data.seat : null });
   switch (rec.type) {
     case "opened":
       return ok([]);
