@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { build } from "vite";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
@@ -48,6 +48,11 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     mkdirSync(artifacts, { recursive: true });
   }, 240_000);
+
+  afterEach(({ task }) => {
+    // A failure against the real server is easier to read with the server's own log.
+    if (task.result?.state === "fail" && felt) console.error(`felt serve output (last 4 KB):\n${felt.output().slice(-4096)}`);
+  });
 
   afterAll(async () => {
     for (const c of crews) await c.stop();
