@@ -192,6 +192,36 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(late.events.map((e) => e.type)).toEqual(["Late"]);
     });
 
+    it("readAll polled during concurrent appends still sees every event exactly once", async () => {
+      const { store } = await fresh();
+      let writing = true;
+      const writers = Promise.all(
+        Array.from({ length: 8 }, async (_, w) => {
+          for (let i = 0; i < 15; i += 1) {
+            const r = await store.append(`table:w${w}`, i * 2, [ev("E", { w, i }), ev("F", { w, i })]);
+            expect(r.ok).toBe(true);
+          }
+        }),
+      ).finally(() => (writing = false));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      const poll = async () => {
+        const page = await store.readAll(cursor, 7);
+        seen.push(...page.events.map((e) => `${e.stream}#${e.version}`));
+        cursor = page.cursor;
+        return page.events.length;
+      };
+      while (writing) {
+        await poll();
+        // Let the writers' I/O run (SQLite reads never leave the microtask queue).
+        await new Promise((r) => setImmediate(r));
+      }
+      await writers;
+      while ((await poll()) > 0);
+      expect(seen).toHaveLength(8 * 15 * 2);
+      expect(new Set(seen).size).toBe(seen.length);
+    });
+
     it("refuses bad input with a typed error and writes nothing (an append is all or nothing)", async () => {
       const { store } = await fresh();
       const badStream = await store.append("no colon", 0, [ev("E", 1)]);
