@@ -49,6 +49,8 @@ export function openingEvents(d: Draft, out: HandEvent[]): void {
 
 /** Runs the dealer until a player (or an outside dealer) must act, or the hand is over. */
 export function advance(d: Draft, out: HandEvent[]): void {
+  // Hand values from the auto showdown, when the board was complete: the award reuses them.
+  let known: number[] | undefined;
   for (;;) {
     switch (d.phase) {
       case "bet": {
@@ -71,11 +73,12 @@ export function advance(d: Draft, out: HandEvent[]): void {
         // The pots and the hands do not change during the showdown: compute them once.
         const pots = computePots(d);
         const values = handValues(d);
+        if (d.board.length >= 5) known = values;
         while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values));
         continue;
       }
       case "award": {
-        for (const e of awardEvents(d)) emit(d, out, e);
+        for (const e of awardEvents(d, known)) emit(d, out, e);
         emit(d, out, { type: "end", stacks: d.stacks.slice() });
         continue;
       }

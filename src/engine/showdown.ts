@@ -119,8 +119,10 @@ export function autoShowdownEvent(s: S, pots?: readonly Pot[], values?: readonly
   return { type: "show", player: i, cards: [s.hole[2 * i]!, s.hole[2 * i + 1]!] };
 }
 
-/** Rake (R-POT-7), then each pot to its best hand (R-POT-3/4/8), odd chips per policy. */
-export function awardEvents(s: S): HandEvent[] {
+/** Rake (R-POT-7), then each pot to its best hand (R-POT-3/4/8), odd chips per policy.
+ *  `known`: hand values already computed on this complete board (the auto showdown),
+ *  so no hand is evaluated twice. */
+export function awardEvents(s: S, known?: readonly number[]): HandEvent[] {
   const cfg = s.cfg;
   const n = s.n;
   const single = liveCount(s) === 1;
@@ -130,16 +132,18 @@ export function awardEvents(s: S): HandEvent[] {
     if (s.status[i] === FOLDED) continue;
     if (single) contends[i] = true;
     else if (s.shown[i] === 1) {
-      values[i] = handValue(s, i);
+      values[i] = known !== undefined ? known[i]! : handValue(s, i);
       contends[i] = values[i]! >= 0;
     }
   }
   let raw = computePots(s, contends);
   if (!single && raw.length > 1 && killHands(raw, values, contends)) raw = computePots(s, contends);
-  const pots = raw.map((pot) => ({ amount: pot.amount, eligible: pot.eligible }));
   const out: HandEvent[] = [];
   const rake = cfg.rake;
-  if (rake !== null && rake.percent > 0 && (s.flopSeen || rake.noFlopNoDrop === false)) {
+  const raking = rake !== null && rake.percent > 0 && (s.flopSeen || rake.noFlopNoDrop === false);
+  // computePots made these pots for this call alone: only the rake writes their amounts.
+  const pots = raw as { amount: number; eligible: readonly number[] }[];
+  if (raking) {
     let total = 0;
     for (const pot of pots) total += pot.amount;
     let r = Math.floor((total * rake.percent) / 100 / cfg.unit) * cfg.unit;
