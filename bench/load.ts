@@ -4,7 +4,10 @@
 // the time from a bot sending an action to the `action` event reaching each other player
 // at the table (p50 / p99). Goal at 1,000 tables / 9,000 players: p99 < 50 ms.
 //
-// Run: npx tsx bench/load.ts [--tables 1000] [--per-table 9] [--seconds 30] [--db sqlite:PATH|postgres://...]
+// Run: npx tsx bench/load.ts [--tables 1000] [--per-table 9] [--seconds 30] [--think-ms 0]
+//                            [--db sqlite:PATH|postgres://...]
+// --think-ms 0 (bots act at once) measures the server's throughput; a human pace such as
+// --think-ms 2000 measures latency at the load real tables offer.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -22,6 +25,8 @@ const TABLES = Number(opt("tables", "1000"));
 const PER_TABLE = Number(opt("per-table", "9"));
 const SECONDS = Number(opt("seconds", "30"));
 const CONCURRENCY = Number(opt("concurrency", "32"));
+/** Mean think time before each action (uniform 0.5x..1.5x); 0 = act at once (throughput test). */
+const THINK_MS = Number(opt("think-ms", "0"));
 const dir = mkdtempSync(join(tmpdir(), "felt-load-"));
 const DB = opt("db", `sqlite:${join(dir, "load.sqlite")}`);
 
@@ -90,6 +95,7 @@ async function main() {
       new Bot(base, p.name, p.token, {
         seed: i + 1,
         trustFrames: true,
+        thinkMs: THINK_MS,
         onAct: (tableId, version) => sent.set(tableId, { at: performance.now(), version }),
         onBroadcast: (m, bot) => {
           if (!measuring) return;
@@ -122,6 +128,7 @@ async function main() {
     p50ms: Number(pct(latencies, 50).toFixed(1)),
     p99ms: Number(pct(latencies, 99).toFixed(1)),
     maxMs: Number((latencies.at(-1) ?? NaN).toFixed(1)),
+    thinkMs: THINK_MS,
     db: DB.split(":")[0],
   };
   console.log(`actions/s ${result.actionsPerSecond}, action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms (${result.broadcastSamples} samples)`);

@@ -15,6 +15,8 @@ export interface BotOptions {
   readonly onBroadcast?: (m: ServerMessage, bot: Bot) => void;
   /** Called when the bot sends an action (the load benchmark times broadcasts from here). */
   readonly onAct?: (tableId: string, version: number) => void;
+  /** Think this long before acting (the load benchmark's human pace); default 0. */
+  readonly thinkMs?: number;
 }
 
 export class Bot {
@@ -136,8 +138,14 @@ export class Bot {
     else if (big && l.canFold && chance > 0 && roll() < 0.6) action = { kind: "fold" };
     else action = l.canCheck ? { kind: "check" } : { kind: "call" };
     this.actions++;
-    this.pending = { type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: this.nextCommandId(), action };
-    this.opts.onAct?.(v.tableId, v.version);
-    this.send(this.pending);
+    const msg: ClientMessage = { type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: this.nextCommandId(), action };
+    this.pending = msg;
+    const go = () => {
+      this.opts.onAct?.(v.tableId, v.version);
+      this.send(msg);
+    };
+    const think = this.opts.thinkMs ?? 0;
+    if (think > 0) setTimeout(go, think * (0.5 + this.rng.nextUint32() / 2 ** 32));
+    else go();
   }
 }
