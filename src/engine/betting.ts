@@ -3,32 +3,35 @@
 // the event), and evolve (the act).
 import { fail, ok, type Result } from "../lib/result.ts";
 import { own, OWN_ACTED, potTotal, type Draft } from "./state.ts";
-import { ACTIVE, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
+import { ACTIVE, FOLDED, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
 
 type S = HandState | Draft;
 
-/** Does player i still owe an action this round? */
-function needsAct(s: S, i: number, able: number): boolean {
-  if (s.status[i] !== ACTIVE) return false;
-  if (s.bets[i]! < s.currentBet) return true;
-  // Nobody left to bet against: a matched player does not act (R-BET-3).
-  return !s.acted[i] && able >= 2;
-}
-
-/** The next player after `from` (exclusive) who must act, or -1: the round is over. */
+/** The next player after `from` (exclusive) who must act, or -1: the round is over.
+ *  A player owes an action when behind the current bet, or when they have not acted and
+ *  someone is left to bet against (R-BET-3: otherwise a matched player does not act). */
 export function nextActor(s: S, from: number): number {
   const n = s.n;
+  const status = s.status;
   let live = 0;
   let able = 0;
   for (let i = 0; i < n; i++) {
-    const st = s.status[i];
-    if (st !== 0) live++;
-    if (st === ACTIVE) able++;
+    const st = status[i];
+    if (st !== FOLDED) {
+      live++;
+      if (st === ACTIVE) able++;
+    }
   }
   if (live <= 1) return -1;
-  for (let k = 1; k <= n; k++) {
-    const i = (from + k) % n;
-    if (needsAct(s, i, able)) return i;
+  const bets = s.bets;
+  const acted = s.acted;
+  const current = s.currentBet;
+  // Clockwise from `from`, wrapping without a division per step: the hot path of every action.
+  let i = from;
+  for (let k = 0; k < n; k++) {
+    i = i + 1 === n ? 0 : i + 1;
+    if (status[i] !== ACTIVE) continue;
+    if (bets[i]! < current || (!acted[i] && able >= 2)) return i;
   }
   return -1;
 }

@@ -1,8 +1,17 @@
 // Checks a hand's configuration once, so the hot path can trust it.
 import { fail, ok, type Result } from "../lib/result.ts";
+import { filled } from "./state.ts";
 import type { HandConfig, NormalizedConfig } from "./types.ts";
 
 const isChips = (x: unknown): x is number => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+
+/** A packed copy: the caller's array may be holey (`new Array(n)`), and the state's arrays
+ *  copied from these are read on every action. */
+function packed(a: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i++) out.push(a[i]!);
+  return out;
+}
 
 function badConfig(message: string, details: Record<string, unknown> = {}) {
   return fail("engine/bad-config", message, details);
@@ -15,7 +24,7 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
   if (config.variant !== "NT" && config.variant !== "PT" && config.variant !== "FT") {
     return badConfig(`unknown variant '${String(config.variant)}'`);
   }
-  const antes = config.antes ?? new Array<number>(n).fill(0);
+  const antes = config.antes ?? filled(n, 0);
   if (config.blinds.length !== n || antes.length !== n) {
     return badConfig(`blinds and antes need one entry for each of the ${n} players`);
   }
@@ -76,13 +85,15 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
   if (rake !== null && (!(rake.percent >= 0 && rake.percent <= 100) || (rake.cap !== undefined && !isChips(rake.cap)))) {
     return badConfig("rake percent must be 0..100 and its cap whole chips");
   }
+  let sameAntes = true;
+  for (let i = 1; i < n; i++) if (antes[i] !== antes[0]) sameAntes = false;
   return ok({
     variant: config.variant,
     n,
-    startStacks: config.stacks.slice(),
-    blinds: config.blinds.slice(),
-    antes: antes.slice(),
-    deadAntes: config.antePots === undefined ? !antes.every((a) => a === antes[0]) : config.antePots === "dead",
+    startStacks: packed(config.stacks),
+    blinds: packed(config.blinds),
+    antes: packed(antes),
+    deadAntes: config.antePots === undefined ? !sameAntes : config.antePots === "dead",
     minBet,
     smallBet,
     bigBet,

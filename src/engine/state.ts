@@ -71,6 +71,14 @@ export function own(d: Draft, what: number): void {
   }
 }
 
+/** A packed array of n copies of v: `new Array(n).fill(v)` makes a holey one, which every
+ *  later copy and read of the state would carry. */
+export function filled<T>(n: number, v: T): T[] {
+  const a: T[] = [];
+  for (let i = 0; i < n; i++) a.push(v);
+  return a;
+}
+
 /** Before anything is posted: the fold of a hand's events starts here. */
 export function initialDraft(cfg: NormalizedConfig): Draft {
   const n = cfg.n;
@@ -80,15 +88,15 @@ export function initialDraft(cfg: NormalizedConfig): Draft {
     phase: "hole",
     street: 0,
     stacks: cfg.startStacks.slice(),
-    bets: new Array<number>(n).fill(0),
-    committed: new Array<number>(n).fill(0),
+    bets: filled(n, 0),
+    committed: filled(n, 0),
     dead: 0,
-    status: new Array<number>(n).fill(ACTIVE),
-    acted: new Array<boolean>(n).fill(false),
-    matched: new Array<number>(n).fill(0),
-    hole: new Array<number>(2 * n).fill(-1),
-    holeDealt: new Array<boolean>(n).fill(false),
-    shown: new Array<number>(n).fill(0),
+    status: filled(n, ACTIVE),
+    acted: filled(n, false),
+    matched: filled(n, 0),
+    hole: filled(2 * n, -1),
+    holeDealt: filled(n, false),
+    shown: filled(n, 0),
     board: [],
     deck: cfg.deck,
     deckPos: 0,
