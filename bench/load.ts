@@ -27,6 +27,7 @@ const SECONDS = Number(opt("seconds", "30"));
 const CONCURRENCY = Number(opt("concurrency", "32"));
 /** Mean think time before each action (uniform 0.5x..1.5x); 0 = act at once (throughput test). */
 const THINK_MS = Number(opt("think-ms", "0"));
+const WARMUP_S = Number(opt("warmup", "3"));
 const dir = mkdtempSync(join(tmpdir(), "felt-load-"));
 const DB = opt("db", `sqlite:${join(dir, "load.sqlite")}`);
 
@@ -111,8 +112,8 @@ async function main() {
   await pool(ids, CONCURRENCY, async (id) => void (await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token))));
   // Each tournament here is one table (9 seats), whose id the server derives from the tournament's.
   bots.forEach((b, i) => b.watch(`${ids[players[i]!.t]}-t1`));
-  console.log(`all bots seated; warming up 3 s, then measuring ${SECONDS} s`);
-  await new Promise((r) => setTimeout(r, 3000));
+  console.log(`all bots seated; warming up ${WARMUP_S} s, then measuring ${SECONDS} s`);
+  await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
   measuring = true;
   const start = performance.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
