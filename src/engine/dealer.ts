@@ -71,6 +71,11 @@ export function advance(d: Draft, out: HandEvent[]): void {
       case "showdown": {
         if (!d.cfg.autoShowdown) return;
         // The pots and the hands do not change during the showdown: compute them once.
+        // Hands are tabled in an all-in showdown (no muck to decide, the board not complete).
+        if (d.allInShowdown) {
+          while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d));
+          continue;
+        }
         const pots = computePots(d);
         const values = handValues(d);
         if (d.board.length >= 5) known = values;

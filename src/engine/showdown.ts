@@ -46,9 +46,12 @@ export function checkNewCards(s: S, cards: readonly Card[], owner: number): Resu
  * and never a winning hand (R-POT-5): with every card known the engine can tell; with
  * unknown cards, the last hand left in a pot is the winner.
  */
-export function muckRefusal(s: S, i: number, pots: readonly Pot[] = computePots(s), values: readonly number[] = handValues(s)): string | null {
+export function muckRefusal(s: S, i: number, knownPots?: readonly Pot[], knownValues?: readonly number[]): string | null {
   if (s.allInShowdown) return "hands are tabled when a player is all-in and the betting is over";
   if (s.showQueue.length === liveCount(s)) return "the first player at the showdown shows";
+  // Computed only now: the refusals above need neither pots nor hands.
+  const pots = knownPots ?? computePots(s);
+  const values = knownValues ?? handValues(s);
   const mine = values[i]!;
   for (const pot of pots) {
     if (!pot.eligible.includes(i)) continue;
@@ -203,15 +206,16 @@ export function awardEvents(s: S, known?: readonly number[]): HandEvent[] {
  * could win; this only decides which pots are pushed together, so only odd chips.
  */
 function killHands(pots: readonly Pot[], values: readonly number[], contends: boolean[]): boolean {
-  const best = pots.map((pot) => {
-    let b = -1;
-    for (const i of pot.eligible) if (values[i]! > b) b = values[i]!;
-    return b;
-  });
+  // A hand stays when it is at least as good as the weakest of the pots' best hands.
+  let lowestBest = Infinity;
+  for (const pot of pots) {
+    const b = bestValue(pot.eligible, values);
+    if (b < lowestBest) lowestBest = b;
+  }
   let killed = false;
   for (let i = 0; i < contends.length; i++) {
     if (!contends[i]) continue;
-    if (!best.some((b) => values[i]! >= b)) {
+    if (!(values[i]! >= lowestBest)) {
       contends[i] = false;
       killed = true;
     }
@@ -219,10 +223,20 @@ function killHands(pots: readonly Pot[], values: readonly number[], contends: bo
   return killed;
 }
 
+function bestValue(eligible: readonly number[], values: readonly number[]): number {
+  let best = -1;
+  for (let k = 0; k < eligible.length; k++) {
+    const v = values[eligible[k]!]!;
+    if (v > best) best = v;
+  }
+  return best;
+}
+
 function potWinners(eligible: readonly number[], values: readonly number[], single: boolean): number[] {
   if (single) return eligible.slice();
-  let best = -1;
-  for (const i of eligible) if (values[i]! > best) best = values[i]!;
-  if (best < 0) return [];
-  return eligible.filter((i) => values[i] === best);
+  const best = bestValue(eligible, values);
+  const winners: number[] = [];
+  if (best < 0) return winners;
+  for (let k = 0; k < eligible.length; k++) if (values[eligible[k]!] === best) winners.push(eligible[k]!);
+  return winners;
 }
