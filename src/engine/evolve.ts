@@ -20,6 +20,52 @@ import { ACTIVE, ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
 export function evolveDraft(d: Draft, e: HandEvent): void {
   switch (e.type) {
+    // The players' actions first: they are most of a hand's events.
+    case "fold":
+      own(d, OWN_STATUS | OWN_ACTED);
+      d.status[e.player] = FOLDED;
+      d.acted[e.player] = true;
+      d.actor = nextActor(d, e.player);
+      return;
+    case "check":
+      own(d, OWN_ACTED);
+      d.acted[e.player] = true;
+      d.matched[e.player] = d.currentBet;
+      d.actor = nextActor(d, e.player);
+      return;
+    case "call":
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
+      d.stacks[e.player]! -= e.amount;
+      d.bets[e.player]! += e.amount;
+      if (e.allIn) d.status[e.player] = ALL_IN;
+      d.acted[e.player] = true;
+      d.matched[e.player] = d.currentBet;
+      d.actor = nextActor(d, e.player);
+      return;
+    case "bet":
+    case "raise": {
+      const i = e.player;
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
+      d.stacks[i]! -= e.to - d.bets[i]!;
+      d.bets[i] = e.to;
+      const size = e.to - d.currentBet;
+      if (d.cfg.variant === "FT") {
+        // R-BET-8: in fixed limit an all-in of at least half a bet counts as a full bet.
+        if (2 * (e.to - d.fullLevel) >= limitSize(d) || d.currentBet === 0) {
+          d.fullLevel = e.to;
+          d.betCount++;
+        }
+      } else if (size >= d.increment) {
+        d.increment = size;
+      }
+      d.currentBet = e.to;
+      d.aggressor = i;
+      if (e.allIn) d.status[i] = ALL_IN;
+      d.acted[i] = true;
+      d.matched[i] = e.to;
+      d.actor = nextActor(d, i);
+      return;
+    }
     case "ante":
       own(d, e.allIn ? OWN_STACKS | OWN_STATUS : OWN_STACKS);
       d.stacks[e.player]! -= e.amount;
@@ -64,51 +110,6 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
         d.street = 0;
         startRound(d);
       }
-      return;
-    }
-    case "fold":
-      own(d, OWN_STATUS | OWN_ACTED);
-      d.status[e.player] = FOLDED;
-      d.acted[e.player] = true;
-      d.actor = nextActor(d, e.player);
-      return;
-    case "check":
-      own(d, OWN_ACTED);
-      d.acted[e.player] = true;
-      d.matched[e.player] = d.currentBet;
-      d.actor = nextActor(d, e.player);
-      return;
-    case "call":
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
-      d.stacks[e.player]! -= e.amount;
-      d.bets[e.player]! += e.amount;
-      if (e.allIn) d.status[e.player] = ALL_IN;
-      d.acted[e.player] = true;
-      d.matched[e.player] = d.currentBet;
-      d.actor = nextActor(d, e.player);
-      return;
-    case "bet":
-    case "raise": {
-      const i = e.player;
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
-      d.stacks[i]! -= e.to - d.bets[i]!;
-      d.bets[i] = e.to;
-      const size = e.to - d.currentBet;
-      if (d.cfg.variant === "FT") {
-        // R-BET-8: in fixed limit an all-in of at least half a bet counts as a full bet.
-        if (2 * (e.to - d.fullLevel) >= limitSize(d) || d.currentBet === 0) {
-          d.fullLevel = e.to;
-          d.betCount++;
-        }
-      } else if (size >= d.increment) {
-        d.increment = size;
-      }
-      d.currentBet = e.to;
-      d.aggressor = i;
-      if (e.allIn) d.status[i] = ALL_IN;
-      d.acted[i] = true;
-      d.matched[i] = e.to;
-      d.actor = nextActor(d, i);
       return;
     }
     case "return":
