@@ -1,10 +1,11 @@
 // The director's console routes: tournaments from presets, start/pause/resume, seating and
 // moves, the R-BTN-5 blind-error ruling, results.
 import { fail, ok, type Result } from "../lib/result.ts";
-import type { BlindErrorRequest, CreateTournamentRequest, MovePlayerRequest, RouteName } from "../protocol/index.ts";
+import type { BlindErrorRequest, CreateTournamentRequest, MovePlayerRequest, PredictRequest, RouteName } from "../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../tournament/index.ts";
 import type { TournamentConfig } from "../tournament/director/index.ts";
 import { structurePreset } from "../tournament/structure/index.ts";
+import { predict } from "./director-predict.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament } from "./lobby-views.ts";
 import { fromWireStructure, presets } from "./presets.ts";
@@ -38,6 +39,9 @@ const idFor = (commandId: string) => `T${commandId.replace(/[^A-Za-z0-9]/g, "").
 export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   async presets() {
     return ok({ presets: presets() });
+  },
+  async predict(ctx) {
+    return predict(ctx.body as PredictRequest);
   },
   async create(ctx) {
     const b = ctx.body as CreateTournamentRequest;
