@@ -141,4 +141,40 @@ describe("colour-up for the live floor", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("director/invalid");
   });
+
+  it("R-TRN deals: ICM and chip-chop figures are checked against the server's, custom ones against the prizes left", async () => {
+    type Results = { results: { place: number; entryId: string; prize: number }[]; stillIn: unknown[]; payouts: { amount: number }[] };
+    type Refusal = { error: { code: string; details?: Record<string, number> } };
+    const t = server.tournaments.get(s.tournamentId)!;
+    const finalists = [...t.dir.entries.values()].filter((e) => e.alive);
+    const total = t.dir.prizes!.prizes.slice(0, finalists.length).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(0);
+    const guess = finalists.map((e, i) => ({ entryId: e.id, amount: i === 0 ? total : 0 }));
+    const deal = (method: string, payouts: unknown) => api<Refusal>(server.url, "POST", `${path}/deal`, { commandId: cmd(), method, payouts }, token);
+    for (const method of ["icm", "chip-chop"]) {
+      const wrong = await deal(method, guess);
+      if (wrong.body.error.details === undefined) throw new Error(JSON.stringify(wrong.body));
+      expect(wrong.status).toBe(400);
+      const expected = Object.entries(wrong.body.error.details).map(([entryId, amount]) => ({ entryId, amount }));
+      expect(expected.length).toBe(finalists.length);
+      expect(expected.reduce((a, x) => a + x.amount, 0)).toBe(total);
+      const stackOf = (id: string) => t.dir.entries.get(id)!.stack;
+      const chips = finalists.reduce((a, e) => a + e.stack, 0);
+      for (const x of expected) {
+        if (method === "chip-chop") expect(Math.abs(x.amount - (total * stackOf(x.entryId)) / chips)).toBeLessThanOrEqual(finalists.length);
+        for (const y of expected) if (stackOf(x.entryId) > stackOf(y.entryId)) expect(x.amount).toBeGreaterThanOrEqual(y.amount);
+      }
+      const r = await must<Results>(api(server.url, "POST", `${path}/deal`, { commandId: cmd(), method, payouts: expected }, token));
+      expect(r.stillIn).toEqual([]);
+      expect(r.results.map((x) => x.entryId).sort()).toEqual(finalists.map((e) => e.id).sort());
+      for (const x of expected) expect(r.results.find((y) => y.entryId === x.entryId)!.prize).toBe(x.amount);
+      // Places follow the stacks.
+      for (const x of r.results) for (const y of r.results) if (stackOf(x.entryId) > stackOf(y.entryId)) expect(x.place).toBeLessThan(y.place);
+    }
+    expect((await deal("custom", guess)).status).toBe(200);
+    expect((await deal("custom", guess.map((x) => ({ ...x, amount: x.amount + 1 })))).status).toBe(400);
+    expect((await deal("custom", guess.slice(1))).status).toBe(400);
+    // Nothing was recorded: the online tournament plays on.
+    expect(t.dir.status).toBe("running");
+  });
 });

@@ -1,11 +1,12 @@
 // The director's console routes: tournaments from presets, start/pause/resume, seating and
 // moves, the R-BTN-5 blind-error ruling, results.
 import { fail, ok, type Result } from "../lib/result.ts";
-import type { BlindErrorRequest, ColourUpRequest, CreateTournamentRequest, MovePlayerRequest, PredictRequest, RouteName } from "../protocol/index.ts";
+import type { BlindErrorRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName } from "../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../tournament/index.ts";
 import type { TournamentConfig } from "../tournament/director/index.ts";
 import { structurePreset } from "../tournament/structure/index.ts";
 import { colourUpPlan, colourUpTable } from "./director-colour-up.ts";
+import { dealResults } from "./director-deal.ts";
 import { predict } from "./director-predict.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament } from "./lobby-views.ts";
@@ -111,6 +112,10 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   async colourUp(ctx) {
     const t = tournamentOf(ctx);
     return t.ok ? colourUpTable(t.value, ctx.body as ColourUpRequest, ctx.server.svc.rng) : t;
+  },
+  async deal(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? dealResults(t.value, ctx.body as DealRequest, ctx.server.svc.clock.now()) : t;
   },
   async results(ctx) {
     const t = tournamentOf(ctx);
