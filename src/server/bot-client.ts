@@ -108,6 +108,8 @@ export interface BotClientOptions {
   readonly seed?: number;
   /** Chance of moving all in when a bet is possible, so a test tournament ends in minutes. */
   readonly allInChance?: number;
+  /** Smallest gap between two messages this bot sends (default 60 ms). */
+  readonly minSendGapMs?: number;
 }
 
 export class BotClient {
@@ -115,6 +117,9 @@ export class BotClient {
   private readonly rng: RandomSource;
   private tableId: string | null = null;
   private lastActed = -1;
+  private lastSend = 0;
+  /** The last act sent, resent once if the server says the bot was too fast. */
+  private pending: { msg: ClientMessage; view: TableView } | null = null;
   private welcomed: ((ok: boolean) => void) | null = null;
   /** The latest view of each table this bot followed. */
   readonly views = new Map<string, TableView>();
@@ -122,6 +127,8 @@ export class BotClient {
   readonly hands = new Set<string>();
   actions = 0;
   refused = 0;
+  /** Error codes the server sent, in order (diagnostics). */
+  readonly errors: string[] = [];
 
   constructor(
     readonly base: string,
@@ -179,6 +186,16 @@ export class BotClient {
 
   private send(m: ClientMessage): void {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
+    this.lastSend = Date.now();
+  }
+
+  /** Keep under the server's per-connection message limit (20/s by default): heads-up
+   * with no pause between hands, a bot could otherwise act faster than that and be refused. */
+  private paced(m: ClientMessage): void {
+    const wait = this.lastSend + (this.opts.minSendGapMs ?? 60) - Date.now();
+    if (wait <= 0) return this.send(m);
+    setTimeout(() => this.send(m), wait);
+    this.lastSend += wait;
   }
 
   private receive(text: string): void {
@@ -195,6 +212,13 @@ export class BotClient {
       case "error":
         if (m.error.code === "auth/invalid-token") this.welcomed?.(false);
         if (m.commandId !== null) this.refused++;
+        if (m.error.code === "protocol/rate-limited" && this.pending !== null) {
+          const p = this.pending;
+          setTimeout(() => {
+            if (this.views.get(p.view.tableId)?.version === p.view.version) this.paced(p.msg);
+          }, 1000);
+        }
+        this.errors.push(m.error.code);
         break;
       case "table-view":
         this.views.set(m.view.tableId, m.view);
@@ -222,6 +246,9 @@ export class BotClient {
     if (this.lastActed === v.version) return;
     this.lastActed = v.version;
     this.actions++;
-    this.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: commandId(), action: this.decide(v) });
+    const action = this.decide(v);
+    const msg: ClientMessage = { type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: commandId(), action };
+    this.pending = { msg, view: v };
+    this.paced(msg);
   }
 }

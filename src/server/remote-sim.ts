@@ -54,6 +54,8 @@ export interface RemoteSimResult {
   readonly totalChips: number;
   readonly actions: number;
   readonly refusedBotActions: number;
+  /** Error frames the bots received (rate limits included): 0 in a clean run. */
+  readonly serverErrors: number;
   readonly placements: readonly RemotePlacement[];
 }
 
@@ -64,6 +66,12 @@ export const FAST_REMOTE_STRUCTURE: Structure = {
 } as Structure;
 
 const STYLES: readonly BotStyle[] = ["random", "tight-aggressive", "calling-station"];
+/** FNV-1a of the tournament id in base 36: short bot names that differ from run to run. */
+function shortHash(id: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36).padStart(7, "0");
+}
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function lobbyEntry(base: string, token: string, id: string): Promise<LobbyTournament | undefined> {
@@ -103,7 +111,7 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
     );
     const id = created.tournament.id;
     // Names unique per run so a server can host many simulations.
-    const prefix = `sim${id.replace(/[^A-Za-z0-9]/g, "").slice(-6)}`;
+    const prefix = `sim${shortHash(id)}`;
     for (let i = 0; i < o.players; i++) {
       const name = `${prefix}-${i + 1}`;
       const bot = await BotClient.account(base, name, "sim-bot-password", {
@@ -165,6 +173,7 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
       totalChips: view.totalChips,
       actions: bots.reduce((a, b) => a + b.actions, 0),
       refusedBotActions: bots.reduce((a, b) => a + b.refused, 0),
+      serverErrors: bots.reduce((a, b) => a + b.errors.length, 0),
       placements,
     });
   } catch (e) {

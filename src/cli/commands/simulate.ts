@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { chartSvg, FORMATS, simulate, summarizeRuns, type SimResult } from "../../sim/index.ts";
 import { STRUCTURE_PRESETS, validateStructure, type Structure } from "../../tournament/structure/index.ts";
 import type { Command } from "../main.ts";
+import { remoteSimulate, type RemoteSimResult } from "../../server/remote-sim.ts";
 
 const USAGE = `felt simulate [--players N] [--preset NAME | --structure FILE] [--format FORMAT] [--seed S] [--runs K] [--hands-per-hour H] [--json] [--chart FILE.svg]
 
@@ -16,7 +17,12 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
   --runs K           K runs (seeds S..S+K-1): median and 10th/90th percentile of the end time
   --hands-per-hour H hands per table per hour (default 30 live, 60 speed and heads-up)
   --json             last line: one JSON object (hands, levels, chipsConserved, placements, ...)
-  --chart FILE.svg   players left and average stack (big blinds) against time`;
+  --chart FILE.svg   players left and average stack (big blinds) against time
+
+felt simulate --server URL --director NAME:PASSWORD [--players N] [--preset NAME] [--seed S] [--json]
+  Plays a real tournament on a running server: N bots sign up, the director funds and
+  registers them, starts it, and they play over the WebSocket protocol to the end.
+  Default structure: 1-minute levels that double (a preset uses its real level times).`;
 
 function parse(args: readonly string[]): Record<string, string | true> | string {
   const out: Record<string, string | true> = {};
@@ -52,6 +58,54 @@ function summary(r: SimResult): string {
   return lines.join("\n");
 }
 
+function remoteSummary(r: RemoteSimResult): string {
+  const lines = [
+    `felt simulate: ${fmt(r.players)} players on ${r.server}, tournament ${r.tournamentId}, structure ${r.structure}, seed ${r.seed}`,
+    `entries ${fmt(r.entries)} · hands ${fmt(r.hands)} · levels reached ${r.levels} · duration ${Math.round(r.durationMinutes * 60)} s of real time`,
+    `prize pool ${fmt(r.prizePool)} · ${fmt(r.placesPaid)} paid · chips ${r.chipsConserved ? "conserved" : "NOT conserved"} (${fmt(r.totalChips)} in play)`,
+    `bot actions ${fmt(r.actions)}${r.refusedBotActions > 0 ? ` · refused ${r.refusedBotActions}` : ""}`,
+    "top places:",
+  ];
+  for (const p of r.placements.slice(0, 10)) lines.push(`  ${p.places.join("/").padStart(5)}  ${p.player.padEnd(16)} ${fmt(p.prize).padStart(12)}`);
+  return lines.join("\n");
+}
+
+/** --server: a real tournament on a running server (logic in src/server/remote-sim.ts). */
+async function runRemote(o: Record<string, string | true>): Promise<number> {
+  const server = o["server"];
+  const dir = typeof o["director"] === "string" ? o["director"] : "";
+  const colon = dir.indexOf(":");
+  const players = Number(o["players"] ?? 100);
+  const seed = Number(o["seed"] ?? 1);
+  if (typeof server !== "string" || !/^https?:\/\//.test(server) || colon <= 0 || !Number.isSafeInteger(players) || players < 2 || !Number.isSafeInteger(seed) || seed < 0) {
+    console.error(`felt simulate: --server needs an http(s) URL, --director NAME:PASSWORD, --players (≥ 2) and --seed whole numbers\n\n${USAGE}`);
+    return 2;
+  }
+  for (const k of ["structure", "format", "runs", "chart", "hands-per-hour"]) {
+    if (o[k] !== undefined) {
+      console.error(`felt simulate: --${k} is not available with --server`);
+      return 2;
+    }
+  }
+  const tty = process.stderr.isTTY === true;
+  const r = await remoteSimulate({
+    server,
+    players,
+    seed,
+    director: { name: dir.slice(0, colon), password: dir.slice(colon + 1) },
+    ...(typeof o["preset"] === "string" ? { presetId: o["preset"] } : {}),
+    ...(tty ? { onProgress: (p: { playersLeft: number; level: number; hands: number }) => process.stderr.write(`\r${fmt(p.playersLeft)} left · level ${p.level} · ${fmt(p.hands)} hands   `) } : {}),
+  });
+  if (tty) process.stderr.write("\r\x1b[K");
+  if (!r.ok) {
+    console.error(`felt simulate: ${r.error.code}: ${r.error.message}`);
+    return 1;
+  }
+  const text = o["json"] === true ? JSON.stringify(r.value) : remoteSummary(r.value);
+  await new Promise<void>((done) => process.stdout.write(text + "\n", () => done()));
+  return r.value.chipsConserved ? 0 : 1;
+}
+
 export const command: Command = {
   summary: "play whole tournaments with bots: duration, placements, end-time percentiles",
   usage: USAGE,
@@ -61,6 +115,7 @@ export const command: Command = {
       console.error(`felt simulate: ${o}\n\n${USAGE}`);
       return 2;
     }
+    if (o["server"] !== undefined) return runRemote(o);
     const num = (k: string, d: number): number | null => {
       const v = o[k];
       if (v === undefined) return d;
