@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HAND_CATEGORIES } from "../cards/index.ts";
 
 // Shared building blocks. All money and chip amounts are non-negative integers (the
 // smallest unit: chips, or cents of the room's currency); all instants are epoch
@@ -39,18 +40,8 @@ export type Variant = z.infer<typeof Variant>;
 export const Street = z.enum(["preflop", "flop", "turn", "river", "showdown"]);
 export type Street = z.infer<typeof Street>;
 
-export const HandCategory = z.enum([
-  "high-card",
-  "pair",
-  "two-pair",
-  "three-of-a-kind",
-  "straight",
-  "flush",
-  "full-house",
-  "four-of-a-kind",
-  "straight-flush",
-  "royal-flush",
-]);
+/** src/cards' categories, plus "royal-flush" (a straight flush to the ace, named apart for display). */
+export const HandCategory = z.enum([...HAND_CATEGORIES, "royal-flush"]);
 export type HandCategory = z.infer<typeof HandCategory>;
 
 export const Blinds = z.object({ sb: Chips, bb: Chips, ante: Chips });
