@@ -62,6 +62,10 @@ export type TournamentResponse = z.infer<typeof TournamentResponse>;
 export const DirectorCommand = z.strictObject({ commandId: CommandId });
 export type DirectorCommand = z.infer<typeof DirectorCommand>;
 
+/** A live room's walk-in: a player who pays at the desk and is entered by the floor. */
+export const WalkInRequest = z.strictObject({ commandId: CommandId, name: PlayerName });
+export type WalkInRequest = z.infer<typeof WalkInRequest>;
+
 export const PredictRequest = z.strictObject({ structure: Structure, players: z.int().min(2).max(10000) });
 export type PredictRequest = z.infer<typeof PredictRequest>;
 

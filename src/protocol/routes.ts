@@ -31,6 +31,7 @@ import {
   ResultsResponse,
   SeatingResponse,
   TournamentResponse,
+  WalkInRequest,
 } from "./director.ts";
 import { TournamentView } from "./tournament-view.ts";
 
@@ -87,6 +88,7 @@ export const ROUTES = {
     DirectorCommand,
     InstructionsResponse,
   ),
+  walkIn: route("POST", "/director/tournaments/:id/walk-in", "director", WalkInRequest, TournamentResponse),
   liveRecord: route("POST", "/director/tournaments/:id/live", "director", LiveRecordRequest, TournamentView),
   colourUpPlan: route("POST", "/director/tournaments/:id/colour-up/plan", "director", ColourUpPlanRequest, ColourUpPlan),
   colourUp: route("POST", "/director/tournaments/:id/colour-up", "director", ColourUpRequest, ColourUpResult),

@@ -26,7 +26,7 @@ export interface TournamentMeta {
   readonly createdAt: number;
 }
 
-type Rec =
+export type Rec =
   | { readonly type: "created"; readonly data: TournamentMeta }
   | { readonly type: "director"; readonly data: TournamentEvent }
   | { readonly type: "entrant"; readonly data: { player: string; name: string } }
@@ -176,6 +176,32 @@ export class TournamentRuntime {
       if (!r.ok) return r;
       await this.reconcile();
       return ok({ duplicate: false });
+    });
+  }
+
+  /** One director command through decide: `pay` may post the money its events move (a
+   *  refusal stops it), then the events (after `records`) are appended, the tables opened
+   *  and reconciled. Acts once per commandId; `events` is empty for a repeat. */
+  command(
+    make: (at: number) => TournamentCommand,
+    commandId: string,
+    opts: { readonly pay?: (events: readonly TournamentEvent[]) => Promise<Result<void>>; readonly records?: readonly Rec[] } = {},
+  ): Promise<Result<{ duplicate: boolean; events: readonly TournamentEvent[] }>> {
+    return this.enqueue(async () => {
+      if (this.commands.has(commandId)) return ok({ duplicate: true, events: [] });
+      const d = decide(this.dir, make(this.now()), this.svc.rng);
+      if (!d.ok) return fail("tournament/bad-state", d.error.message, { cause: d.error.code });
+      if (opts.pay !== undefined) {
+        const p = await opts.pay(d.value);
+        if (!p.ok) return p;
+      }
+      const r = await this.append([...(opts.records ?? []), ...d.value.map((e) => ({ type: "director" as const, data: e }))], commandId);
+      if (!r.ok) return r;
+      if (this.dir.status === "running") {
+        await this.openTables();
+        await this.reconcile();
+      }
+      return ok({ duplicate: false, events: d.value });
     });
   }
 

@@ -216,6 +216,8 @@ export class MockServer {
         this.touch(t);
         return answer(200, { instructions: instructions(t) });
       }
+      case "walkIn":
+        return t ? error(400, "director/invalid", "walk-ins are not in the mock yet") : needT();
       case "liveRecord": {
         if (!t) return needT();
         const e = t.entries.find((x) => x.entryId === body["entryId"]);
