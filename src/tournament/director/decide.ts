@@ -116,6 +116,14 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideSettle(s, cmd.at, rng);
     case "deal":
       return decideDeal(s, cmd.at);
+    case "unregister":
+    case "pause":
+    case "resume":
+    case "move":
+    case "bust":
+    case "chip-count":
+    case "colour-up":
+      return fail("tournament/not-implemented", `'${cmd.type}' is not implemented yet`);
     default:
       return fail("tournament/bad-command", `unknown command '${String((cmd as { type?: unknown }).type)}'`);
   }

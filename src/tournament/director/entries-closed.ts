@@ -3,12 +3,20 @@
 // entrant), so places are given when the field closes.
 import { endOfBreakMs } from "../structure/index.ts";
 import { windowEndMs } from "../money/index.ts";
+import { playedMs } from "./played.ts";
 import type { TournamentState } from "./state.ts";
+
+/** Milliseconds of play at which late registration closes; null when there is none (Infinity: past the schedule). */
+export function lateRegistrationEndsMs(s: TournamentState): number | null {
+  const c = s.config;
+  if (c === null || c.lateRegistration === undefined) return null;
+  return windowEndMs(c.structure, c.lateRegistration.until);
+}
 
 /** Milliseconds of play after which nothing more is paid in. */
 export function lastEntryMs(s: TournamentState): number {
   const c = s.config!;
-  let t = 0;
+  let t = lateRegistrationEndsMs(s) ?? 0;
   if (c.format.kind === "re-entry" && c.money.reEntry !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.reEntry.until));
   if (c.format.kind === "rebuy") {
     if (c.money.rebuy !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.rebuy.until));
@@ -22,5 +30,5 @@ export function fieldClosed(s: TournamentState, at: number): boolean {
   const t = lastEntryMs(s);
   // Infinity (a window past the schedule) closes when play gets near the end: the final table.
   if (t === Infinity) return s.alive <= (s.config!.tableSize ?? 10);
-  return at - s.startedAt >= t;
+  return playedMs(s, at) >= t;
 }

@@ -18,6 +18,7 @@ export { handSetup, seatedLive, type HandSetup } from "./hand-setup.ts";
 export { runTournament, Director, type HandPlayer, type EntryPolicy, type RunOptions, type RunResult } from "./run.ts";
 export { checkConfig } from "./decide-lifecycle.ts";
 export { byesFor } from "./bracket.ts";
-export { lastEntryMs, fieldClosed } from "./entries-closed.ts";
+export { lastEntryMs, fieldClosed, lateRegistrationEndsMs } from "./entries-closed.ts";
+export { playedMs, isPaused, nextBreak } from "./played.ts";
 export { seatWinners, feedTarget } from "./feed.ts";
 export { decideDeal } from "./decide-deal.ts";

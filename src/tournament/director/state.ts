@@ -50,6 +50,9 @@ export interface TournamentState {
   byCount: Set<number>[];
   alive: number;
   startedAt: number | null;
+  /** When the running clock was paused (null: not paused), and the ms of every pause that ended. */
+  pausedAt: number | null;
+  pausedMs: number;
   now: number;
   itemIndex: number;
   levelNumber: number;
@@ -90,6 +93,8 @@ export function initialState(): TournamentState {
     byCount: [],
     alive: 0,
     startedAt: null,
+    pausedAt: null,
+    pausedMs: 0,
     now: 0,
     itemIndex: 0,
     levelNumber: 1,
@@ -329,6 +334,13 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       s.status = "finished";
       s.placements = ev.placements;
       break;
+    case "paused":
+      s.pausedAt = ev.at;
+      break;
+    case "resumed":
+      s.pausedMs += ev.at - (s.pausedAt ?? ev.at);
+      s.pausedAt = null;
+      break;
   }
   return s;
 }
@@ -345,6 +357,8 @@ export function snapshot(s: TournamentState): unknown {
     tables: [...s.tables.values()].map((t) => ({ ...t, seats: [...t.seats] })),
     alive: s.alive,
     startedAt: s.startedAt,
+    pausedAt: s.pausedAt,
+    pausedMs: s.pausedMs,
     now: s.now,
     itemIndex: s.itemIndex,
     levelNumber: s.levelNumber,

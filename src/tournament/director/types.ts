@@ -3,7 +3,7 @@
 // command into events or a typed error, `evolve` applies one event; replaying the events
 // of a finished tournament reproduces it exactly.
 import type { ButtonRule, TableHand } from "../index.ts";
-import type { MoneyConfig, Payment, PayoutOptions, StartRule } from "../money/index.ts";
+import type { MoneyConfig, Payment, PayoutOptions, StartRule, WindowEnd } from "../money/index.ts";
 import type { Structure } from "../structure/index.ts";
 
 export type Format =
@@ -38,6 +38,16 @@ export interface TournamentConfig {
   readonly payout?: PayoutOptions;
   /** Hand-for-hand play at the money bubble (default true). */
   readonly handForHand?: boolean;
+  /** Late registration: `register` is taken after the start until this point of play (not in shootouts or heads-up brackets). */
+  readonly lateRegistration?: { readonly until: WindowEnd };
+  /**
+   * A live room: the room deals real cards, so no `hand` commands come; the floor reports
+   * busts (`bust`), counts (`chip-count`) and colour-ups (`colour-up`), and the clock never
+   * colours up by itself. Chips are not conserved by hands (the floor's counts are the
+   * truth), so the chip conservation check is not made. Rebuys, add-ons and re-entries work
+   * as online.
+   */
+  readonly live?: boolean;
 }
 
 export type Status = "announced" | "registering" | "running" | "finished" | "cancelled";
@@ -108,7 +118,30 @@ export type TournamentEvent =
   /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */
   | { readonly type: "matches-drawn"; readonly at: number; readonly round: number; readonly tables: readonly TableDraw[]; readonly byes: readonly string[] }
   | { readonly type: "prizes-fixed"; readonly at: number; readonly pool: number; readonly overlay: number; readonly entries: number; readonly prizes: readonly number[] }
-  | { readonly type: "finished"; readonly at: number; readonly placements: readonly Placement[] };
+  | { readonly type: "finished"; readonly at: number; readonly placements: readonly Placement[] }
+  /** Before the start: the player leaves and gets back all they paid (buy-in and fee). */
+  | { readonly type: "unregistered"; readonly at: number; readonly player: string; readonly refund: number }
+  /** Late registration: the entry draws a seat at one of the shortest tables (R-DEAL-7). */
+  | {
+      readonly type: "late-registered";
+      readonly at: number;
+      readonly entry: string;
+      readonly player: string;
+      readonly payment: Payment;
+      readonly table: number;
+      readonly seat: number;
+      readonly stack: number;
+    }
+  /** The clock stops (levels, breaks and windows count played time only) and goes on. */
+  | { readonly type: "paused"; readonly at: number }
+  | { readonly type: "resumed"; readonly at: number }
+  /**
+   * Live: entries the floor reports busted in one hand. `startStacks` (same order) rank them
+   * (R-PLACE-2); null: they tie. `settle` eliminates and places them as it does hand busts.
+   */
+  | { readonly type: "busted"; readonly at: number; readonly entries: readonly string[]; readonly startStacks: readonly number[] | null }
+  /** Live: the stacks the floor counted (0 is a bust; the zeros of one count tie). */
+  | { readonly type: "counted"; readonly at: number; readonly stacks: readonly (readonly [string, number])[] };
 
 export type TournamentEventType = TournamentEvent["type"];
 
@@ -137,4 +170,17 @@ export type TournamentCommand =
   /** R-TRN (deals): the finalists stop and share the remaining prizes by ICM. */
   | { readonly type: "deal"; readonly at: number }
   /** Between hands: eliminations and places, hand-for-hand, balancing, the next bracket round, the end. */
-  | { readonly type: "settle"; readonly at: number };
+  | { readonly type: "settle"; readonly at: number }
+  /** Before the start: a registered player leaves with a full refund. */
+  | { readonly type: "unregister"; readonly at: number; readonly player: string }
+  /** Stop / restart the tournament clock. */
+  | { readonly type: "pause"; readonly at: number }
+  | { readonly type: "resume"; readonly at: number }
+  /** R-TBL-4: the floor moves a seated entry to an empty seat (between hands). */
+  | { readonly type: "move"; readonly at: number; readonly entry: string; readonly table: number; readonly seat: number }
+  /** Live: entries busted in the same hand; `startStacks` (same order) rank them by R-PLACE-2, else they tie. */
+  | { readonly type: "bust"; readonly at: number; readonly entries: readonly string[]; readonly startStacks?: readonly number[] }
+  /** Live: the stacks the floor counted (0 is a bust). */
+  | { readonly type: "chip-count"; readonly at: number; readonly stacks: readonly (readonly [string, number])[] }
+  /** R-CHIP-1..4 applied by the floor: `remove` leaves play, `stacks` are the entries' new stacks. */
+  | { readonly type: "colour-up"; readonly at: number; readonly remove: number; readonly next: number; readonly stacks: readonly (readonly [string, number])[] };
