@@ -5,6 +5,7 @@ import { ok, type Result } from "../../lib/result.ts";
 import { colourUp, shootoutLosers, shuffledDeck, type RandomSource } from "../index.ts";
 import { clockAt, colourUpSchedule, type ColourUp, type Structure } from "../structure/index.ts";
 import { fieldClosed } from "./entries-closed.ts";
+import { isPaused, playedMs } from "./played.ts";
 import { placeGroups } from "./placements.ts";
 import { prizesFixedEvent } from "./prizes.ts";
 import { tableSizeOf, type TournamentState } from "./state.ts";
@@ -74,11 +75,12 @@ function shootoutEvent(s: TournamentState, at: number): TournamentEvent | null {
 export function decideTick(s: TournamentState, at: number, rng: RandomSource): Result<TournamentEvent[]> {
   const c = s.config!;
   const events: TournamentEvent[] = [];
-  if (s.status !== "running" || s.startedAt === null) return ok(events);
+  // A paused clock moves nothing: levels, breaks, colour-ups and windows count played time.
+  if (s.status !== "running" || s.startedAt === null || isPaused(s)) return ok(events);
   if (s.prizes === null && fieldClosed(s, at)) events.push(prizesFixedEvent(s, at));
   // Heads-up matches run their own clocks (R-TRN-10): nothing tournament-wide to change.
   if (c.format.kind === "heads-up") return ok(events);
-  const pos = clockAt(c.structure, at - s.startedAt);
+  const pos = clockAt(c.structure, playedMs(s, at));
   const schedule = scheduleOf(c.structure);
   let level = s.levelNumber;
   // One schedule item per tick, so each colour-up sees the stacks the previous one left;

@@ -6,6 +6,8 @@ import { decideTick } from "./decide-clock.ts";
 import { decideAnnounce, decideCancel, decideOpen, decideRegister, decideStartCmd } from "./decide-lifecycle.ts";
 import { decideSettle } from "./decide-settle.ts";
 import { decideDeal } from "./decide-deal.ts";
+import { decidePause, decideResume } from "./decide-pause.ts";
+import { playedMs } from "./played.ts";
 import { tableSizeOf, type EntryState, type TournamentState } from "./state.ts";
 import type { HandOutcome, TournamentCommand, TournamentEvent } from "./types.ts";
 
@@ -20,7 +22,7 @@ function entryContext(s: TournamentState, e: EntryState | undefined, player: str
   const size = tableSizeOf(s.config!);
   return {
     structure: s.config!.structure,
-    elapsedMs: at - (s.startedAt ?? at),
+    elapsedMs: playedMs(s, at),
     stack: e?.stack ?? 0,
     alive: e !== undefined && e.alive && e.stack > 0,
     reEntries: p?.reEntries ?? 0,
@@ -116,9 +118,11 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideSettle(s, cmd.at, rng);
     case "deal":
       return decideDeal(s, cmd.at);
-    case "unregister":
     case "pause":
+      return decidePause(s, cmd.at);
     case "resume":
+      return decideResume(s, cmd.at);
+    case "unregister":
     case "move":
     case "bust":
     case "chip-count":

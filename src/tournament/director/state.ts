@@ -5,6 +5,7 @@
 import type { TableHand } from "../index.ts";
 import type { Payment } from "../money/index.ts";
 import { clockAt } from "../structure/index.ts";
+import { playedMs } from "./played.ts";
 import type { Placement, Status, TableDraw, TournamentConfig, TournamentEvent } from "./types.ts";
 
 export interface EntryState {
@@ -28,8 +29,9 @@ export interface TableState {
   firstButton: number;
   last: TableHand | null;
   hands: number;
-  /** Heads-up matches keep their own clock (R-TRN-10). */
+  /** Heads-up matches keep their own clock (R-TRN-10): when the table opened, and the tournament's played ms then. */
   startedAt: number;
+  playedAt: number;
 }
 
 export interface PrizeTable {
@@ -129,7 +131,7 @@ function setCount(s: TournamentState, t: TableState, count: number): void {
 
 function openTable(s: TournamentState, draw: TableDraw, at: number): void {
   const size = tableSizeOf(s.config!);
-  const t: TableState = { id: draw.table, seats: new Array(size).fill(null), count: 0, firstButton: draw.button, last: null, hands: 0, startedAt: at };
+  const t: TableState = { id: draw.table, seats: new Array(size).fill(null), count: 0, firstButton: draw.button, last: null, hands: 0, startedAt: at, playedAt: playedMs(s, at) };
   s.tables.set(t.id, t);
   for (const { seat, entry } of draw.seats) {
     t.seats[seat - 1] = entry;
@@ -381,9 +383,9 @@ export function snapshot(s: TournamentState): unknown {
   };
 }
 
-/** The clock position the state is in, for the level in force at a table (heads-up: the match's own clock). */
+/** The clock position the state is in, for the level in force at a table (heads-up: the match's own clock), in played time. */
 export function levelFor(s: TournamentState, t: TableState, now: number) {
   const c = s.config!;
-  const since = c.format.kind === "heads-up" ? t.startedAt : (s.startedAt ?? now);
-  return clockAt(c.structure, now - since);
+  const since = c.format.kind === "heads-up" ? t.playedAt : 0;
+  return clockAt(c.structure, playedMs(s, now) - since);
 }

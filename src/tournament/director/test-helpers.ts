@@ -1,9 +1,10 @@
 // Shared by the director's tests: a fast fake hand (conserves chips, sometimes busts a
 // player) and small configs.
-import { randomInt, type RandomSource } from "../index.ts";
+import { randomInt, seededRandom, type RandomSource } from "../index.ts";
 import type { HandSetup } from "./hand-setup.ts";
-import type { HandPlayer } from "./run.ts";
-import type { TournamentConfig } from "./types.ts";
+import { Director, type HandPlayer } from "./run.ts";
+import { snapshot } from "./state.ts";
+import type { TournamentCommand, TournamentConfig } from "./types.ts";
 import { STRUCTURE_PRESETS } from "../structure/index.ts";
 
 /** Two random players: 1 time in 4 one takes the other's whole stack, else the big blind changes hands. */
@@ -28,3 +29,36 @@ export const seedConfig = (over: Partial<TournamentConfig> = {}): TournamentConf
 });
 
 export const names = (n: number, prefix = "p"): string[] => Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(3, "0")}`);
+
+/** A director past the start: announced, `n` players registered at 0, started at 0 (seed `seed`). */
+export function startedDirector(over: Partial<TournamentConfig> = {}, n = 6, seed = 1): Director {
+  const d = new Director(seededRandom(seed), true);
+  const must = (cmd: TournamentCommand) => {
+    const r = d.run(cmd);
+    if (!r.ok) throw new Error(`${cmd.type}: ${r.error.code} ${r.error.message}`);
+  };
+  must({ type: "announce", at: 0, config: seedConfig(over) });
+  must({ type: "open-registration", at: 0 });
+  for (const p of names(n)) must({ type: "register", at: 0, player: p });
+  must({ type: "start", at: 0 });
+  return d;
+}
+
+/** Ticks until the clock has nothing more to change. */
+export function tickAll(d: Director, at: number): void {
+  for (let i = 0; i < 100; i++) {
+    const r = d.run({ type: "tick", at });
+    if (!r.ok) throw new Error(r.error.message);
+    if (r.value.length === 0) return;
+  }
+}
+
+/** The refusal code of a command, checking that it changed nothing. */
+export function refused(d: Director, cmd: TournamentCommand): string {
+  const before = JSON.stringify(snapshot(d.state));
+  const events = d.events.length;
+  const r = d.run(cmd);
+  if (r.ok) return "ok";
+  if (JSON.stringify(snapshot(d.state)) !== before || d.events.length !== events) return `${r.error.code} (and changed the state)`;
+  return r.error.code;
+}
