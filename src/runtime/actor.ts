@@ -7,7 +7,8 @@
 //
 // Commands name the version they were made against (STYLE, boardgame.io's _stateID): a
 // stale one is refused with `runtime/stale-version`; the same command id twice acts once
-// (ids travel in the records' meta, so this survives a restart).
+// (ids travel in the records' meta and in snapshots, so this survives a restart). An id
+// belongs to whoever sent it first: the same id from someone else is refused.
 import { fail, ok, type Result } from "../lib/result.ts";
 import type { EventStore } from "../store/index.ts";
 import type { Clock } from "./clock.ts";
@@ -18,6 +19,7 @@ export const RUNTIME_ERRORS = {
   storeFailed: "runtime/store-failed",
   closed: "runtime/closed",
   corrupt: "runtime/corrupt-stream",
+  idTaken: "runtime/command-id-taken",
 } as const;
 
 export interface ActorLogic<S, C, R, O> {
@@ -29,14 +31,24 @@ export interface ActorLogic<S, C, R, O> {
   evolve(state: S, record: R, ctx: { readonly version: number }): Result<{ state: S; outputs: O[] }>;
   /** The store's event type of a record. */
   typeOf(record: R): string;
-  /** A snapshot of the state, or null when now is not a good moment (e.g. mid-hand). */
+  /** The store's event data of a record (default: the record itself). */
+  dataOf?(record: R): unknown;
+  /** The record of a stored event (default: its data). */
+  fromStored?(type: string, data: unknown): R;
+  /**
+   * A snapshot of the state, or null when now is not a good moment (e.g. mid-hand). It is
+   * stored after the call returns, while the state moves on: return a copy, not a view.
+   */
   snapshot?(state: S): unknown;
-  restore?(data: unknown): S;
+  /** The state a snapshot holds; null when it cannot be read (the stream is replayed whole). */
+  restore?(data: unknown): S | null;
 }
 
 export interface Envelope<C> {
-  /** Client-chosen id; the same id twice acts once. */
-  readonly id: string;
+  /** Client-chosen id; the same id twice acts once. null: a server-internal command, not remembered. */
+  readonly id: string | null;
+  /** Who sent it (a user id); the same id from another sender is refused with `runtime/command-id-taken`. */
+  readonly sender?: string;
   /** The state version the command was made against; "any" for server-internal commands. */
   readonly version: number | "any";
   readonly command: C;
@@ -60,6 +72,8 @@ export interface ActorOptions<S, C, R, O> {
   readonly clock: Clock;
   /** Save a snapshot when possible once this many records passed since the last (default 50). */
   readonly snapshotEvery?: number;
+  /** How many command ids are remembered, in memory and in snapshots (default 5,000). */
+  readonly commandMemory?: number;
   readonly log?: (message: string, error?: unknown) => void;
 }
 
@@ -68,13 +82,19 @@ const COMMAND_MEMORY = 5_000;
 
 interface SnapshotEnvelope {
   readonly state: unknown;
-  readonly commands: ReadonlyArray<readonly [string, number]>;
+  /** [id, version] or [id, version, sender]. */
+  readonly commands: ReadonlyArray<readonly [string, number] | readonly [string, number, string]>;
+}
+
+interface Remembered {
+  readonly version: number;
+  readonly sender: string | null;
 }
 
 export class StreamActor<S, C, R, O> {
   private current: S;
   private at = 0;
-  private readonly commands = new Map<string, number>();
+  private readonly commands = new Map<string, Remembered>();
   private readonly listeners = new Set<(batch: Batch<O>) => void>();
   private queue: Promise<unknown> = Promise.resolve();
   private snapshotAt = 0;
@@ -89,11 +109,17 @@ export class StreamActor<S, C, R, O> {
     const actor = new StreamActor(opts);
     const snap = opts.logic.restore === undefined ? null : await opts.store.loadSnapshot(opts.stream);
     if (snap !== null && opts.logic.restore !== undefined) {
-      const env = snap.state as SnapshotEnvelope;
-      actor.current = opts.logic.restore(env.state);
-      for (const [id, v] of env.commands) actor.commands.set(id, v);
-      actor.at = snap.version;
-      actor.snapshotAt = snap.version;
+      const env = snap.state as Partial<SnapshotEnvelope> | null;
+      const state = env?.state === undefined || !Array.isArray(env.commands) ? null : opts.logic.restore(env.state);
+      if (state !== null && env?.commands !== undefined) {
+        actor.current = state;
+        for (const [id, version, sender] of env.commands) actor.commands.set(id, { version, sender: sender ?? null });
+        actor.at = snap.version;
+        actor.snapshotAt = snap.version;
+      } else {
+        // An unreadable snapshot (an older format?) costs only a longer replay.
+        opts.log?.(`${opts.stream}: snapshot at ${snap.version} not readable; replaying the stream`);
+      }
     }
     const caught = await actor.catchUp(false);
     return caught.ok ? ok(actor) : caught;
@@ -140,8 +166,13 @@ export class StreamActor<S, C, R, O> {
 
   private async handle(env: Envelope<C>): Promise<Result<Accepted>> {
     if (this.closed) return fail(RUNTIME_ERRORS.closed, "this actor is closed");
-    const seen = this.commands.get(env.id);
-    if (seen !== undefined) return ok({ version: seen, duplicate: true });
+    const seen = env.id === null ? undefined : this.commands.get(env.id);
+    if (seen !== undefined) {
+      if (seen.sender !== null && env.sender !== undefined && seen.sender !== env.sender) {
+        return fail(RUNTIME_ERRORS.idTaken, "this command id was already used by someone else");
+      }
+      return ok({ version: seen.version, duplicate: true });
+    }
     if (env.version !== "any" && env.version !== this.at) {
       return fail(RUNTIME_ERRORS.staleVersion, `made against version ${env.version}; the state is at ${this.at}`, {
         version: this.at,
@@ -151,11 +182,14 @@ export class StreamActor<S, C, R, O> {
     const decided = this.opts.logic.decide(this.current, env.command, { now: this.opts.clock.now(), version: this.at });
     if (!decided.ok) return decided;
     if (decided.value.length === 0) return ok({ version: this.at, duplicate: false });
+    const { logic } = this.opts;
+    const last = decided.value.length - 1;
+    const meta = env.id === null ? {} : env.sender === undefined ? { commandId: env.id } : { commandId: env.id, sender: env.sender };
     const events = decided.value.map((r, i) => ({
-      type: this.opts.logic.typeOf(r),
-      data: r,
+      type: logic.typeOf(r),
+      data: logic.dataOf === undefined ? r : logic.dataOf(r),
       // The id rides on the last record: replay remembers it at the command's final version.
-      meta: i === decided.value.length - 1 ? { commandId: env.id } : {},
+      meta: i === last ? meta : {},
     }));
     let appended;
     try {
@@ -175,14 +209,14 @@ export class StreamActor<S, C, R, O> {
       if (caught !== null && !caught.ok) return caught;
       return fail(RUNTIME_ERRORS.conflict, `the stream moved on to version ${this.at}; try again`, { version: this.at });
     }
-    const applied = this.applyAll(decided.value, appended.value.version - decided.value.length + 1, env.id);
+    const applied = this.applyAll(decided.value, appended.value.version - decided.value.length + 1, env.id, env.sender ?? null);
     if (!applied.ok) return applied;
     this.maybeSnapshot();
     return ok({ version: this.at, duplicate: false });
   }
 
   /** Applies records that are already stored, then broadcasts their outputs in one batch. */
-  private applyAll(records: readonly R[], firstVersion: number, commandId: string | null, broadcast = true): Result<void> {
+  private applyAll(records: readonly R[], firstVersion: number, commandId: string | null, sender: string | null, broadcast = true): Result<void> {
     const outputs: O[] = [];
     for (const [i, record] of records.entries()) {
       const version = firstVersion + i;
@@ -199,14 +233,14 @@ export class StreamActor<S, C, R, O> {
       this.at = version;
       outputs.push(...r.value.outputs);
     }
-    if (commandId !== null) this.remember(commandId, this.at);
+    if (commandId !== null) this.remember(commandId, { version: this.at, sender });
     if (broadcast) this.broadcast({ version: this.at, outputs });
     return ok(undefined);
   }
 
-  private remember(id: string, version: number): void {
-    this.commands.set(id, version);
-    if (this.commands.size > COMMAND_MEMORY) {
+  private remember(id: string, r: Remembered): void {
+    this.commands.set(id, r);
+    if (this.commands.size > (this.opts.commandMemory ?? COMMAND_MEMORY)) {
       const oldest = this.commands.keys().next().value;
       if (oldest !== undefined) this.commands.delete(oldest);
     }
@@ -228,7 +262,10 @@ export class StreamActor<S, C, R, O> {
     for (const e of events) {
       if (e.version !== this.at + 1) return fail(RUNTIME_ERRORS.corrupt, `${this.stream} has a gap at ${this.at + 1}`);
       const commandId = typeof e.meta["commandId"] === "string" ? e.meta["commandId"] : null;
-      const r = this.applyAll([e.data as R], e.version, commandId, broadcast);
+      const sender = typeof e.meta["sender"] === "string" ? e.meta["sender"] : null;
+      const { fromStored } = this.opts.logic;
+      const record = fromStored === undefined ? (e.data as R) : fromStored(e.type, e.data);
+      const r = this.applyAll([record], e.version, commandId, sender, broadcast);
       if (!r.ok) return r;
     }
     return ok(undefined);
@@ -239,7 +276,8 @@ export class StreamActor<S, C, R, O> {
     if (logic.snapshot === undefined || this.at - this.snapshotAt < (this.opts.snapshotEvery ?? 50)) return;
     const state = logic.snapshot(this.current);
     if (state === null || state === undefined) return;
-    const env: SnapshotEnvelope = { state, commands: [...this.commands] };
+    const commands = [...this.commands].map(([id, r]) => (r.sender === null ? ([id, r.version] as const) : ([id, r.version, r.sender] as const)));
+    const env: SnapshotEnvelope = { state, commands };
     const version = this.at;
     this.snapshotAt = version;
     // Best effort and off the command path: a lost snapshot only means a longer replay.

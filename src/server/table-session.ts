@@ -1,25 +1,19 @@
-// The table actor: the one writer of a table's stream. Every command runs in the table's
-// queue, is decided against the current state, persisted, and only then applied and
-// broadcast (STYLE: persist, then broadcast). Timers (action clock, the pause between
-// hands) live here, on the injected clock. This file is the seam for src/runtime's actor.
-import { fail, ok, type FeltError, type Result } from "../lib/result.ts";
-import { apply, legalActions } from "../engine/index.ts";
+// A live table: src/runtime's StreamActor over the table's stream (table-logic.ts decides,
+// table-state.ts evolves). Every command runs in the actor's queue, is decided against the
+// current state, persisted, and only then applied and broadcast (STYLE: persist, then
+// broadcast). Between hands the actor saves snapshots; a load starts from the latest one
+// and replays the records after it, a hand in progress included (issue 6). Timers (action
+// clock, the pause between hands) live here, on the injected clock, armed from recorded
+// times, so after a restart the clock goes on where it stood.
+import { fail, ok, type Result } from "../lib/result.ts";
+import { legalActions } from "../engine/index.ts";
+import { RUNTIME_ERRORS, StreamActor, type ActorOptions, type Batch, type Envelope } from "../runtime/index.ts";
 import type { EventStore } from "../store/index.ts";
 import type { PlayerAction, ServerMessage, TableEvent, TableView } from "../protocol/index.ts";
 import type { Clock, TimerHandle } from "./clock.ts";
 import { newSeed } from "./fair.ts";
-import {
-  dealable,
-  evolveTable,
-  initialTable,
-  nextPositions,
-  toEngineAction,
-  type Blinds,
-  type HandRun,
-  type TableConfig,
-  type TableRecord,
-  type TableState,
-} from "./table-state.ts";
+import { seatOfUser, tableLogic, type TableCommand } from "./table-logic.ts";
+import { initialTable, type Blinds, type HandRun, type TableConfig, type TableRecord, type TableState } from "./table-state.ts";
 import { tableViewFor } from "./table-view.ts";
 import { eventForSeat } from "./table-wire.ts";
 
@@ -44,6 +38,8 @@ export interface SessionOptions {
   /** Pause between hands, so people see the result. */
   readonly handPauseMs: number;
   readonly seed?: () => string;
+  /** A snapshot at the first moment between hands once this many records passed (default 40). */
+  readonly snapshotEvery?: number;
   readonly log?: (message: string, error?: unknown) => void;
 }
 
@@ -61,20 +57,43 @@ export interface Ack {
 
 export const streamOf = (tableId: string) => `table:${tableId}`;
 
+/** Command ids a table remembers (and keeps in its snapshots): far more than any client resends. */
+const COMMAND_MEMORY = 1_000;
+
+type Actor = StreamActor<TableState, TableCommand, TableRecord, TableEvent>;
+
+function actorOptions(config: TableConfig, opts: SessionOptions): ActorOptions<TableState, TableCommand, TableRecord, TableEvent> {
+  return {
+    store: opts.store,
+    stream: streamOf(config.tableId),
+    logic: tableLogic(() => initialTable(config)),
+    clock: opts.clock,
+    snapshotEvery: opts.snapshotEvery ?? 40,
+    commandMemory: COMMAND_MEMORY,
+    ...(opts.log === undefined ? {} : { log: opts.log }),
+  };
+}
+
 export class TableSession {
-  readonly state: TableState;
-  private queue: Promise<unknown> = Promise.resolve();
   private readonly subscribers = new Set<Subscriber>();
   private clockTimer: TimerHandle | null = null;
   private dealTimer: TimerHandle | null = null;
   private deadline: number | null = null;
   private closed = false;
+  /** The finished hand last handed to the after-hand step: a new one means a hand just ended. */
+  private seenFinished: HandRun | null;
 
   private constructor(
-    state: TableState,
+    private readonly actor: Actor,
     private readonly opts: SessionOptions,
   ) {
-    this.state = state;
+    this.seenFinished = actor.state.finished;
+    actor.subscribe((batch) => this.applied(batch));
+  }
+
+  /** The live state (server side only: it holds the seed). Read it; only records change it. */
+  get state(): TableState {
+    return this.actor.state;
   }
 
   get id(): string {
@@ -82,37 +101,26 @@ export class TableSession {
   }
 
   static async open(config: TableConfig, opts: SessionOptions): Promise<Result<TableSession>> {
-    const s = new TableSession(initialTable(config), opts);
-    const r = await s.persist({ type: "opened", data: config }, null, 0);
+    const loaded = await StreamActor.load(actorOptions(config, opts));
+    if (!loaded.ok) return loaded;
+    const s = new TableSession(loaded.value, opts);
+    const r = await loaded.value.submit({ id: null, version: "any", command: { type: "open" } });
     return r.ok ? ok(s) : r;
   }
 
-  /** Rebuilds the table from its stream; null when it has none. */
+  /** Rebuilds the table from its latest snapshot and the records after it; null when it has no stream. */
   static async load(tableId: string, opts: SessionOptions): Promise<Result<TableSession | null>> {
-    const events = await opts.store.read(streamOf(tableId));
-    const first = events[0];
+    const first = (await opts.store.read(streamOf(tableId), 1, 1))[0];
     if (first === undefined || first.type !== "opened") return ok(null);
-    const s = new TableSession(initialTable(first.data as TableConfig), opts);
-    for (const e of events) {
-      const r = evolveTable(s.state, { type: e.type, data: e.data } as TableRecord, e.version, (e.meta["commandId"] as string | undefined) ?? null);
-      if (!r.ok) return fail("server/internal", `table ${tableId} v${e.version} does not replay: ${r.error.message}`);
-    }
-    return ok(s);
-  }
-
-  /** Runs `fn` after every earlier command of this table (one writer per table). */
-  enqueue<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
+    const loaded = await StreamActor.load(actorOptions(first.data as TableConfig, opts));
+    if (!loaded.ok) return fail("server/internal", `table ${tableId} does not load: ${loaded.error.message}`);
+    return ok(new TableSession(loaded.value, opts));
   }
 
   // ---- subscriptions ----
 
   seatOf(userId: string | null): number | null {
-    if (userId === null) return null;
-    for (const s of this.state.seats.values()) if (s.playerId === userId) return s.seat;
-    return null;
+    return seatOfUser(this.state, userId);
   }
 
   subscribe(sub: Subscriber): void {
@@ -145,60 +153,25 @@ export class TableSession {
   // ---- commands ----
 
   act(userId: string, cmd: ActCommand): Promise<Result<Ack>> {
-    return this.enqueue(async () => {
-      const t = this.state;
-      const seat = this.seatOf(userId);
-      const done = t.commands.get(cmd.commandId);
-      if (done !== undefined) return duplicate(done, seat);
-      if (seat === null) return fail("table/not-seated", "you have no seat at this table");
-      const hand = t.hand;
-      if (hand === null) return fail("table/no-hand", "no hand is being played");
-      if (cmd.handId !== hand.handId || cmd.version !== t.version) {
-        return fail("table/stale-version", `the table is at version ${t.version}`, { version: t.version, handId: hand.handId });
-      }
-      const legal = legalActions(hand.state);
-      if (legal === null || hand.order[legal.actor] !== seat) return fail("table/not-your-turn", "it is not your turn");
-      const tried = apply(hand.state, toEngineAction(legal.actor, cmd.action));
-      if (!tried.ok) return illegal(tried.error);
-      const r = await this.persist(
-        { type: "acted", data: { seat, action: cmd.action, timeout: false, at: this.opts.clock.now() } },
-        cmd.commandId,
-        t.version,
-      );
-      return r.ok ? ok({ version: t.version, duplicate: false }) : r;
-    });
+    const { handId, version, action } = cmd;
+    return this.submit({ id: cmd.commandId, sender: userId, version: "any", command: { type: "act", userId, handId, version, action } });
   }
 
   setSittingOut(userId: string, commandId: string, sittingOut: boolean): Promise<Result<Ack>> {
-    return this.enqueue(async () => {
-      const t = this.state;
-      const seat = this.seatOf(userId);
-      const done = t.commands.get(commandId);
-      if (done !== undefined) return duplicate(done, seat);
-      if (seat === null) return fail("table/not-seated", "you have no seat at this table");
-      const r = await this.persist({ type: "sitting-out", data: { seat, sittingOut } }, commandId, t.version);
-      return r.ok ? ok({ version: t.version, duplicate: false }) : r;
-    });
+    return this.submit({ id: commandId, sender: userId, version: "any", command: { type: "sitting-out", userId, sittingOut } });
   }
 
   /** Seating changes from the tournament; between hands for a seat in play. */
   seat(seat: number, playerId: string, name: string, stack: number): Promise<Result<void>> {
-    return this.enqueue(() => this.persistVoid({ type: "seated", data: { seat, playerId, name, stack } }));
+    return this.internal({ type: "seat", seat, playerId, name, stack });
   }
 
   unseat(seat: number): Promise<Result<void>> {
-    return this.enqueue(async () => {
-      if (this.state.hand?.order.includes(seat)) return fail("table/in-hand", `seat ${seat} is in a hand`);
-      if (!this.state.seats.has(seat)) return ok(undefined);
-      return this.persistVoid({ type: "unseated", data: { seat } });
-    });
+    return this.internal({ type: "unseat", seat });
   }
 
   setStack(seat: number, stack: number): Promise<Result<void>> {
-    return this.enqueue(async () => {
-      if (this.state.hand?.order.includes(seat)) return fail("table/in-hand", `seat ${seat} is in a hand`);
-      return this.persistVoid({ type: "stack-set", data: { seat, stack } });
-    });
+    return this.internal({ type: "set-stack", seat, stack });
   }
 
   /** Starts a hand soon if none is running and the owner allows it. */
@@ -206,7 +179,13 @@ export class TableSession {
     if (this.closed || this.dealTimer !== null) return;
     this.dealTimer = this.opts.clock.after(delayMs, () => {
       this.dealTimer = null;
-      void this.enqueue(() => this.startHand()).catch((e) => this.opts.log?.(`table ${this.id}: deal failed`, e));
+      const { hooks } = this.opts;
+      const seed = (this.opts.seed ?? newSeed)();
+      const deal: TableCommand = { type: "deal", seed, canDeal: () => !this.closed && hooks.canDeal(), blinds: () => hooks.blinds() };
+      void this.internal(deal).then(
+        (r) => r.ok || this.opts.log?.(`table ${this.id}: deal refused: ${r.error.code} ${r.error.message}`),
+        (e) => this.opts.log?.(`table ${this.id}: deal failed`, e),
+      );
     });
   }
 
@@ -225,42 +204,32 @@ export class TableSession {
 
   /** Waits until every queued command has run (tests, shutdown). */
   idle(): Promise<void> {
-    return this.enqueue(async () => undefined);
+    return this.actor.idle();
   }
 
   // ---- internals ----
 
-  private async startHand(): Promise<Result<void>> {
-    const t = this.state;
-    if (this.closed || t.hand !== null || !this.opts.hooks.canDeal() || dealable(t).length < 2) return ok(undefined);
-    const seed = (this.opts.seed ?? newSeed)();
-    const positions = nextPositions(t, seed);
-    if (!positions.ok) return positions;
-    const data = { handNumber: t.handNumber + 1, seed, blinds: this.opts.hooks.blinds(), positions: positions.value, at: this.opts.clock.now() };
-    return this.persistVoid({ type: "hand-started", data });
+  private async submit(env: Envelope<TableCommand>): Promise<Result<Ack>> {
+    const r = await this.actor.submit(env);
+    if (!r.ok && r.error.code === RUNTIME_ERRORS.idTaken) return fail("protocol/invalid-message", r.error.message);
+    return r;
   }
 
-  private async persistVoid(rec: TableRecord): Promise<Result<void>> {
-    const r = await this.persist(rec, null, this.state.version);
+  /** A server-internal command: no id (it is not resent), no version (it is decided against whatever the table is then). */
+  private async internal(command: TableCommand): Promise<Result<void>> {
+    const r = await this.actor.submit({ id: null, version: "any", command });
     return r.ok ? ok(undefined) : r;
   }
 
-  /** Append, then evolve, then broadcast. Nothing is shown that is not stored. */
-  private async persist(rec: TableRecord, commandId: string | null, expected: number): Promise<Result<TableEvent[]>> {
-    const meta = commandId === null ? {} : { commandId };
-    const appended = await this.opts.store.append(streamOf(this.id), expected, [{ type: rec.type, data: rec.data, meta }]);
-    if (!appended.ok) return appended;
-    const handBefore = this.state.hand;
-    const events = evolveTable(this.state, rec, appended.value.version, commandId);
-    if (!events.ok) {
-      // Decided as valid but refused on evolve: a bug. The record is stored; crash loudly.
-      this.opts.log?.(`table ${this.id}: stored record does not apply`, events.error);
-      return fail("server/internal", "internal error");
-    }
+  /** Records are stored and applied: arm the clock, show them, and after a hand run the owner's step. */
+  private applied(batch: Batch<TableEvent>): void {
     this.armClock();
-    this.broadcast(events.value);
-    if (handBefore !== null && this.state.hand === null) void this.afterHand(this.state.finished);
-    return events;
+    this.broadcast(batch.outputs);
+    const finished = this.state.finished;
+    if (finished !== null && finished !== this.seenFinished) {
+      this.seenFinished = finished;
+      void this.afterHand(finished);
+    }
   }
 
   private async afterHand(hand: HandRun | null): Promise<void> {
@@ -303,31 +272,10 @@ export class TableSession {
     const version = this.state.version;
     this.clockTimer = this.opts.clock.after(due - this.opts.clock.now(), () => {
       this.clockTimer = null;
-      void this.enqueue(() => this.timeout(version)).catch((e) => this.opts.log?.(`table ${this.id}: timeout failed`, e));
+      void this.internal({ type: "timeout", version }).then(
+        (r) => r.ok || this.opts.log?.(`table ${this.id}: timeout refused: ${r.error.code} ${r.error.message}`),
+        (e) => this.opts.log?.(`table ${this.id}: timeout failed`, e),
+      );
     });
   }
-
-  private async timeout(version: number): Promise<Result<void>> {
-    const hand = this.state.hand;
-    if (hand === null || this.state.version !== version) return ok(undefined);
-    const legal = legalActions(hand.state);
-    if (legal === null) return ok(undefined);
-    const action: PlayerAction = legal.canCheck ? { kind: "check" } : { kind: "fold" };
-    const seat = hand.order[legal.actor]!;
-    return this.persistVoid({ type: "acted", data: { seat, action, timeout: true, at: this.opts.clock.now() } });
-  }
-}
-
-/** A command id seen before acts once: its sender gets the first answer again; anyone else an error. */
-function duplicate(done: { version: number; seat: number | null }, seat: number | null): Result<Ack> {
-  if (done.seat !== null && done.seat !== seat) return fail("protocol/invalid-message", "this command id was already used by someone else");
-  return ok({ version: done.version, duplicate: true });
-}
-
-function illegal(e: FeltError) {
-  const details: Record<string, string | number | boolean | null> = {};
-  for (const [k, v] of Object.entries(e)) {
-    if (k !== "code" && k !== "message" && (typeof v === "number" || typeof v === "string" || typeof v === "boolean")) details[k] = v;
-  }
-  return fail("table/illegal-action", e.message, { cause: e.code, details });
 }

@@ -66,8 +66,6 @@ export interface TableState {
   hand: HandRun | null;
   last: TableHand | null;
   handNumber: number;
-  /** commandId → the version its record landed at and whose seat sent it (the same command acts once). */
-  readonly commands: Map<string, { readonly version: number; readonly seat: number | null }>;
   recent: RecentHand[];
   /** The last finished hand, kept for histories until the next one starts. */
   finished: HandRun | null;
@@ -83,7 +81,7 @@ export type TableRecord =
   | { readonly type: "acted"; readonly data: { seat: number; action: PlayerAction; timeout: boolean; at: number } };
 
 export function initialTable(config: TableConfig): TableState {
-  return { config, version: 0, seats: new Map(), hand: null, last: null, handNumber: 0, commands: new Map(), recent: [], finished: null };
+  return { config, version: 0, seats: new Map(), hand: null, last: null, handNumber: 0, recent: [], finished: null };
 }
 
 export const handIdOf = (tableId: string, n: number) => `${tableId}-h${n}`;
@@ -121,10 +119,13 @@ function phhOf(a: PlayerAction, player: number): string {
   return `${p} cbr ${a.to}`;
 }
 
-/** Applies one stored record; returns the wire events it produced (full information). */
-export function evolveTable(t: TableState, rec: TableRecord, version: number, commandId: string | null): Result<TableEvent[]> {
+/**
+ * Applies one stored record; returns the wire events it produced (full information).
+ * Command ids are the actor's business (src/runtime StreamActor); the fourth parameter is
+ * ignored and stays only for callers not yet updated.
+ */
+export function evolveTable(t: TableState, rec: TableRecord, version: number, _commandId?: string | null): Result<TableEvent[]> {
   t.version = version;
-  if (commandId !== null) t.commands.set(commandId, { version, seat: "seat" in rec.data && typeof rec.data.seat === "number" ? rec.data.seat : null });
   switch (rec.type) {
     case "opened":
       return ok([]);
