@@ -48,3 +48,22 @@ export const HandRecord = z.object({
   events: z.array(TableEvent).min(1).max(400),
 });
 export type HandRecord = z.infer<typeof HandRecord>;
+
+/** The asking player's PHH (with seed and commitment) and PokerStars text of one hand. */
+export const HandTexts = z.object({ phh: z.string(), pokerstars: z.string().nullable() });
+export type HandTexts = z.infer<typeof HandTexts>;
+
+// Money at the desk (role "director"): a deposit credits money a player handed over, the
+// ledger check lists every balance and the per-asset totals (all 0 in a sound ledger).
+
+export const DepositRequest = z.strictObject({ commandId: CommandId, name: PlayerName, amount: Money.min(1) });
+export type DepositRequest = z.infer<typeof DepositRequest>;
+
+export const DepositResponse = z.object({ player: Id, balance: Money });
+export type DepositResponse = z.infer<typeof DepositResponse>;
+
+export const LedgerCheckResponse = z.object({
+  totals: z.record(z.string(), z.number()),
+  balances: z.array(z.object({ account: z.string(), asset: z.string(), balance: z.number() })).max(100_000),
+});
+export type LedgerCheckResponse = z.infer<typeof LedgerCheckResponse>;

@@ -92,9 +92,29 @@ export const LobbyTournament = z.object({
 });
 export type LobbyTournament = z.infer<typeof LobbyTournament>;
 
+/** `GET /lobby?page=&pageSize=`: both optional (page 1, 500 a page). Query values are text. */
+export const LobbyQuery = z.object({
+  page: z.string().regex(/^[1-9][0-9]{0,5}$/).optional(),
+  pageSize: z.string().regex(/^[1-9][0-9]{0,2}$/).optional(),
+});
+export type LobbyQuery = z.infer<typeof LobbyQuery>;
+export const LOBBY_PAGE_SIZE = { default: 500, max: 500 } as const;
+
+/** Which slice of the lobby an answer holds: open tournaments first (soonest start first), then finished ones (latest first). */
+export const LobbyPage = z.object({
+  page: z.int().min(1),
+  pageSize: z.int().min(1).max(500),
+  /** Tournaments on all pages. */
+  total: z.int().min(0),
+  pages: z.int().min(0),
+});
+export type LobbyPage = z.infer<typeof LobbyPage>;
+
 export const LobbyResponse = z.object({
   serverTime: EpochMs,
   balance: Money.nullable(),
   tournaments: z.array(LobbyTournament).max(500),
+  /** Present when the server pages the lobby (absent from older servers). */
+  page: LobbyPage.optional(),
 });
 export type LobbyResponse = z.infer<typeof LobbyResponse>;

@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { API_PREFIX } from "./version.ts";
 import { WireError, type ErrorCode } from "./error-codes.ts";
-import { LobbyResponse } from "./lobby.ts";
+import { LobbyQuery, LobbyResponse } from "./lobby.ts";
 import {
   AuthResponse,
+  DepositRequest,
+  DepositResponse,
   EntryCommand,
   EntryCommandResponse,
   HandListResponse,
   HandRecord,
+  HandTexts,
+  LedgerCheckResponse,
   MeResponse,
   SignInRequest,
   SignUpRequest,
@@ -45,6 +49,8 @@ export interface RouteSpec {
   readonly auth: "none" | "player" | "director";
   readonly body: z.ZodType | null;
   readonly response: z.ZodType;
+  /** Query parameters (text values), where the route takes any. */
+  readonly query?: z.ZodObject;
 }
 
 const route = <B extends z.ZodType | null, R extends z.ZodType>(
@@ -62,7 +68,7 @@ export const ROUTES = {
   signIn: route("POST", "/auth/sign-in", "none", SignInRequest, AuthResponse),
   me: route("GET", "/me", "player", null, MeResponse),
   // The lobby answers signed-out visitors too (actions then say "sign-in-required").
-  lobby: route("GET", "/lobby", "none", null, LobbyResponse),
+  lobby: { ...route("GET", "/lobby", "none", null, LobbyResponse), query: LobbyQuery },
   tournament: route("GET", "/tournaments/:id", "none", null, TournamentView),
   register: route("POST", "/tournaments/:id/register", "player", EntryCommand, EntryCommandResponse),
   unregister: route("POST", "/tournaments/:id/unregister", "player", EntryCommand, EntryCommandResponse),
@@ -71,8 +77,11 @@ export const ROUTES = {
   addOn: route("POST", "/tournaments/:id/add-on", "player", EntryCommand, EntryCommandResponse),
   hands: route("GET", "/hands", "player", null, HandListResponse),
   hand: route("GET", "/hands/:id", "player", null, HandRecord),
+  handTexts: route("GET", "/hands/:id/texts", "player", null, HandTexts),
 
   presets: route("GET", "/director/presets", "director", null, PresetListResponse),
+  deposit: route("POST", "/director/deposit", "director", DepositRequest, DepositResponse),
+  ledger: route("GET", "/director/ledger", "director", null, LedgerCheckResponse),
   predict: route("POST", "/director/predict", "director", PredictRequest, PredictResponse),
   create: route("POST", "/director/tournaments", "director", CreateTournamentRequest, TournamentResponse),
   start: route("POST", "/director/tournaments/:id/start", "director", DirectorCommand, TournamentResponse),

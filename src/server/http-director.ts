@@ -10,7 +10,7 @@ import { dealResults } from "./director-deal.ts";
 import { predict } from "./director-predict.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament } from "./lobby-views.ts";
-import { fromWireStructure, presets } from "./presets.ts";
+import { fromWireStructure, presetConfig, presets } from "./presets.ts";
 import { TournamentRuntime } from "./tournament-runtime.ts";
 
 function tournamentOf(ctx: Ctx) {
@@ -56,12 +56,15 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const speed = b.presetId === "speed";
     const o = ctx.server.options;
     const actionMs = o.actionMs ?? (speed ? 15_000 : 30_000);
+    // The preset decides the format and its windows (presets.ts): re-entry, rebuy and
+    // add-on, late registration, fitted to the structure actually used.
+    const fmt = presetConfig(b.presetId, structure, b.buyIn ?? 1000, b.fee ?? 100, Math.round(actionMs / 1000));
     const config: TournamentConfig = {
       id,
       name: b.name,
-      format: speed ? { kind: "speed", actionSeconds: Math.round(actionMs / 1000) } : { kind: "freezeout" },
+      ...fmt,
       structure,
-      money: { buyIn: b.buyIn ?? 1000, fee: b.fee ?? 100, ...(b.guarantee ? { guarantee: b.guarantee } : {}) },
+      money: { ...fmt.money, ...(b.guarantee ? { guarantee: b.guarantee } : {}) },
       tableSize: o.tableSize ?? 9,
     };
     const meta = {

@@ -3,13 +3,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { fail, ok, type FeltError, type Result } from "../lib/result.ts";
-import { CommandId, Id, Money, PlayerName, ROUTES, parseWith, type RouteName } from "../protocol/index.ts";
+import { LOBBY_PAGE_SIZE, ROUTES, parseWith, type DepositRequest, type EntryCommand, type LobbyQuery, type RouteName, type RouteSpec } from "../protocol/index.ts";
 import type { User } from "../accounts/index.ts";
 import { playerAccount, postings } from "../store/index.ts";
 import type { FeltServer } from "./felt-server.ts";
 import { toWire, statusOf } from "./http-errors.ts";
 import { directorHandlers } from "./http-director.ts";
 import { lobbyTournament, tournamentView } from "./lobby-views.ts";
+import { entryCommand, type EntryVerb } from "./tournament-entries.ts";
+import type { TournamentRuntime } from "./tournament-runtime.ts";
 import { handRecord, handSummaries, handTexts } from "./history.ts";
 
 export interface Ctx {
@@ -33,11 +35,24 @@ function tournamentOf(ctx: Ctx) {
   return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
 }
 
-const notOffered = async (ctx: Ctx): Promise<Result<unknown>> => {
+/** The signed-in player's entry commands (tournament-entries.ts); the answer is their lobby line and balance. */
+const entry = (verb: EntryVerb): Handler => async (ctx) => {
   const t = tournamentOf(ctx);
   if (!t.ok) return t;
-  return fail("tournament/not-allowed", "this tournament does not offer that");
+  const user = ctx.user!;
+  const r = await entryCommand(t.value, ctx.server.svc, { id: user.id, name: user.name }, verb, (ctx.body as EntryCommand).commandId);
+  if (!r.ok) return r;
+  const balance = await balanceOf(ctx.server, user.id);
+  return ok({ tournament: lobbyTournament(t.value, user.id, balance, ctx.server.svc.clock.now()), balance });
 };
+
+/** Lobby order: open tournaments first, soonest start first; then finished ones, latest first. */
+function lobbyOrder(a: TournamentRuntime, b: TournamentRuntime): number {
+  const over = (t: TournamentRuntime) => t.dir.status === "finished" || t.dir.status === "cancelled";
+  if (over(a) !== over(b)) return over(a) ? 1 : -1;
+  const d = over(a) ? b.meta.startsAt - a.meta.startsAt : a.meta.startsAt - b.meta.startsAt;
+  return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
 
 const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async signUp(ctx) {
@@ -55,50 +70,37 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   },
   async lobby(ctx) {
     const balance = ctx.user === null ? null : await balanceOf(ctx.server, ctx.user.id);
-    const tournaments = [...ctx.server.tournaments.values()]
-      .sort((a, b) => a.meta.startsAt - b.meta.startsAt)
-      .slice(-500)
-      .map((t) => lobbyTournament(t, ctx.user?.id ?? null, balance));
-    return ok({ serverTime: ctx.server.svc.clock.now(), balance, tournaments });
+    const now = ctx.server.svc.clock.now();
+    const q = ctx.query as LobbyQuery;
+    const pageSize = Math.min(LOBBY_PAGE_SIZE.max, Number(q.pageSize ?? LOBBY_PAGE_SIZE.default));
+    const all = [...ctx.server.tournaments.values()].sort(lobbyOrder);
+    const pages = Math.ceil(all.length / pageSize);
+    const page = Number(q.page ?? 1);
+    const tournaments = all.slice((page - 1) * pageSize, page * pageSize).map((t) => lobbyTournament(t, ctx.user?.id ?? null, balance, now));
+    return ok({ serverTime: now, balance, tournaments, page: { page, pageSize, total: all.length, pages } });
   },
   async tournament(ctx) {
     const t = tournamentOf(ctx);
     return t.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : t;
   },
-  async register(ctx) {
-    const t = tournamentOf(ctx);
-    if (!t.ok) return t;
-    const b = ctx.body as { commandId: string };
-    const r = await t.value.register({ id: ctx.user!.id, name: ctx.user!.name }, b.commandId);
-    if (!r.ok) return r;
-    const balance = await balanceOf(ctx.server, ctx.user!.id);
-    return ok({ tournament: lobbyTournament(t.value, ctx.user!.id, balance), balance });
-  },
-  unregister: notOffered,
-  reEnter: notOffered,
-  rebuy: notOffered,
-  addOn: notOffered,
+  register: entry("register"),
+  unregister: entry("unregister"),
+  reEnter: entry("reEnter"),
+  rebuy: entry("rebuy"),
+  addOn: entry("addOn"),
   async hands(ctx) {
     return ok({ hands: (await handSummaries(ctx.server, ctx.user!.id)).slice(-200) });
   },
   async hand(ctx) {
     return handRecord(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
   },
-};
-
-/** Not in the protocol yet: a director credits money received from a player (issue 6). */
-export const DepositRequest = z.strictObject({ commandId: CommandId, name: PlayerName, amount: Money.min(1) });
-export const LedgerCheckResponse = z.object({ totals: z.record(z.string(), z.number()), balances: z.array(z.object({ account: z.string(), asset: z.string(), balance: z.number() })) });
-export const EXTRA_ROUTES = {
-  deposit: { method: "POST", path: "/api/v1/director/deposit", auth: "director", body: DepositRequest, response: z.object({ player: Id, balance: Money }) },
-  ledger: { method: "GET", path: "/api/v1/director/ledger", auth: "director", body: null, response: LedgerCheckResponse },
   /** The asking player's PHH (with seed and commitment) and PokerStars text of one hand. */
-  handTexts: { method: "GET", path: "/api/v1/hands/:id/texts", auth: "player", body: null, response: z.object({ phh: z.string(), pokerstars: z.string().nullable() }) },
-} as const;
-
-const extraHandlers: Record<keyof typeof EXTRA_ROUTES, Handler> = {
+  async handTexts(ctx) {
+    return handTexts(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
+  },
+  /** A director credits money received from a player (cash, transfer). */
   async deposit(ctx) {
-    const b = ctx.body as z.infer<typeof DepositRequest>;
+    const b = ctx.body as DepositRequest;
     const who = await ctx.server.svc.accounts.userByName(b.name);
     if (!who.ok) return fail("director/not-found", `no player ${b.name}`);
     const tx = postings.deposit({ key: `deposit:${ctx.user!.id}:${b.commandId}`, asset: ctx.server.svc.asset, player: who.value.id, amount: b.amount, director: ctx.user!.id });
@@ -107,11 +109,9 @@ const extraHandlers: Record<keyof typeof EXTRA_ROUTES, Handler> = {
     if (!r.ok) return r;
     return ok({ player: who.value.id, balance: await balanceOf(ctx.server, who.value.id) });
   },
-  async handTexts(ctx) {
-    return handTexts(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
-  },
+  /** The ledger check: per-asset totals (all 0 when sound) and every balance. */
   async ledger(ctx) {
-    return ok({ totals: await ctx.server.svc.ledger.totals(), balances: await ctx.server.svc.ledger.balances() });
+    return ok({ totals: await ctx.server.svc.ledger.totals(), balances: (await ctx.server.svc.ledger.balances()).slice(0, 100_000) });
   },
 };
 
@@ -143,10 +143,7 @@ export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): vo
     return sendError(reply, { code: "director/not-found", message: "no such route" });
   });
   const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers };
-  const all = [
-    ...Object.entries(ROUTES).map(([name, spec]) => ({ spec, handler: handlers[name as RouteName] })),
-    ...Object.entries(EXTRA_ROUTES).map(([name, spec]) => ({ spec, handler: extraHandlers[name as keyof typeof EXTRA_ROUTES] })),
-  ];
+  const all = Object.entries(ROUTES).map(([name, spec]) => ({ spec: spec as RouteSpec, handler: handlers[name as RouteName] }));
   for (const { spec, handler } of all) {
     app.route({
       method: spec.method,
@@ -163,9 +160,15 @@ export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): vo
           if (!parsed.ok) return sendError(reply, parsed.error);
           body = parsed.value;
         }
+        let query: Record<string, string> = req.query as Record<string, string>;
+        if (spec.query !== undefined) {
+          const parsed = parseWith(spec.query, req.query ?? {});
+          if (!parsed.ok) return sendError(reply, parsed.error);
+          query = parsed.value as Record<string, string>;
+        }
         if (handler === undefined) return sendError(reply, { code: "director/invalid", message: "not available on this server yet" });
         try {
-          const r = await handler({ server, user, body, params: req.params as Record<string, string>, query: req.query as Record<string, string> });
+          const r = await handler({ server, user, body, params: req.params as Record<string, string>, query });
           if (!r.ok) return sendError(reply, r.error);
           return reply.code(200).send(r.value);
         } catch (e) {

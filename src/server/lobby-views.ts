@@ -1,7 +1,11 @@
 // Lobby and tournament screens built from a running tournament (wire shapes of src/protocol).
-import type { LobbyTournament, Permission, TournamentStatus, TournamentView } from "../protocol/index.ts";
-import { chipsInPlay } from "../tournament/director/index.ts";
+// Whether a player may register, unregister, re-enter, rebuy or take the add-on is asked of
+// the director itself: its `decide` is pure, so a dry run with the player's command gives
+// exactly the answer the command would get (STYLE: one verb, three faces).
+import type { DenyReason, LobbyTournament, Permission, TournamentStatus, TournamentView } from "../protocol/index.ts";
+import { chipsInPlay, decide, lateRegistrationEndsMs, nextBreak, playedMs, type TournamentEvent } from "../tournament/director/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../tournament/structure/index.ts";
+import { currentEntry } from "./tournament-entries.ts";
 import type { TournamentRuntime } from "./tournament-runtime.ts";
 
 export function statusOf(t: TournamentRuntime): TournamentStatus {
@@ -10,25 +14,116 @@ export function statusOf(t: TournamentRuntime): TournamentStatus {
   return s;
 }
 
-const no = (reason: Extract<Permission, { allowed: false }>["reason"]): Permission => ({ allowed: false, reason });
+const no = (reason: DenyReason): Permission => ({ allowed: false, reason });
 
-export function lobbyTournament(t: TournamentRuntime, userId: string | null, balance: number | null): LobbyTournament {
+/** A dry run draws seats with this; nothing it draws is kept. */
+const DRY_RNG = { nextUint32: () => 0 };
+
+/** Director refusal codes and the lobby's reasons for them. */
+const REASONS: Readonly<Record<string, DenyReason>> = {
+  "tournament/already-registered": "already-registered",
+  "tournament/not-registered": "not-registered",
+  "tournament/no-seat": "tournament-full",
+  "tournament/registration-closed": "late-registration-over",
+  "tournament/re-entry-not-offered": "re-entry-not-offered",
+  "tournament/re-entry-not-busted": "still-playing",
+  "tournament/re-entry-closed": "re-entry-closed",
+  "tournament/re-entry-limit": "re-entry-closed",
+  "tournament/rebuy-not-offered": "rebuy-not-offered",
+  "tournament/rebuy-at-final-table": "final-table",
+  "tournament/rebuy-closed": "rebuy-period-over",
+  "tournament/rebuy-limit": "rebuy-limit-reached",
+  "tournament/rebuy-stack-too-big": "stack-too-large",
+  "tournament/add-on-not-offered": "add-on-not-offered",
+  "tournament/add-on-closed": "add-on-not-open",
+  "tournament/add-on-taken": "add-on-taken",
+  "tournament/add-on-eliminated": "busted",
+  "tournament/no-entry": "busted",
+};
+
+type Cmd = Parameters<typeof decide>[1];
+
+/** The events the command would make now, or the reason it would be refused. */
+function dryRun(t: TournamentRuntime, cmd: Cmd, fallback: DenyReason): { events: TournamentEvent[] } | { reason: DenyReason } {
+  const d = decide(t.dir, cmd, DRY_RNG);
+  if (d.ok) return { events: d.value };
+  const st = t.dir.status;
+  if (st === "finished" || st === "cancelled") return { reason: "tournament-over" };
+  return { reason: REASONS[d.error.code] ?? fallback };
+}
+
+const costOf = (events: readonly TournamentEvent[]): number => {
+  let cost = 0;
+  for (const e of events) if ("payment" in e) cost += e.payment.toPool + e.payment.fee;
+  return cost;
+};
+
+function actionsFor(t: TournamentRuntime, userId: string | null, balance: number | null, now: number): LobbyTournament["actions"] {
+  if (userId === null) {
+    const s = no("sign-in-required");
+    return { register: s, unregister: s, reEnter: s, rebuy: s, addOn: s };
+  }
+  const st = t.dir.status;
   const c = t.dir.config!;
-  const cost = c.money.buyIn + c.money.fee;
-  const entry = userId === null ? undefined : t.dir.entries.get(userId);
+  const full = t.meta.maxEntries !== null && t.dir.entries.size >= t.meta.maxEntries;
+  const registered = t.dir.players.has(userId);
+  const buy = (cmd: Cmd, fallback: DenyReason, newEntry: boolean): Permission => {
+    const r = dryRun(t, cmd, fallback);
+    if ("reason" in r) return no(r.reason);
+    if (newEntry && full) return no("tournament-full");
+    const cost = costOf(r.events);
+    return balance !== null && balance < cost ? no("insufficient-funds") : { allowed: true, cost };
+  };
+  const entry = currentEntry(t, userId);
+  const before = st === "announced" || st === "registering";
+  let register: Permission;
+  if (registered) register = no("already-registered");
+  else if (st === "announced") register = no("not-open-yet");
+  else if (st === "running" && c.lateRegistration === undefined) register = no("registration-closed");
+  else register = buy({ type: "register", at: now, player: userId }, st === "running" ? "late-registration-over" : "registration-closed", true);
+  const unregister = !registered ? no("not-registered") : st !== "registering" ? no(st === "finished" || st === "cancelled" ? "tournament-over" : "tournament-started") : buy({ type: "unregister", at: now, player: userId }, "tournament-started", false);
+  const reEnter = c.money.reEntry === undefined ? no("re-entry-not-offered") : !registered ? no("not-registered") : before ? no("still-playing") : buy({ type: "re-enter", at: now, player: userId }, "re-entry-closed", true);
+  const rebuy = c.money.rebuy === undefined ? no("rebuy-not-offered") : !registered ? no("not-registered") : before ? no("not-open-yet") : buy({ type: "rebuy", at: now, entry }, "rebuy-period-over", false);
+  const addOn = c.money.addOn === undefined ? no("add-on-not-offered") : !registered ? no("not-registered") : before ? no("add-on-not-open") : buy({ type: "add-on", at: now, entry }, "add-on-not-open", false);
+  // Unregistering pays back; it costs nothing.
+  return { register, unregister: unregister.allowed ? { allowed: true, cost: 0 } : unregister, reEnter, rebuy, addOn };
+}
+
+/** Played ms of the tournament at `now` (the clock stands still while paused). */
+const played = (t: TournamentRuntime, now: number) => playedMs(t.dir, t.pausedAt ?? now);
+
+/** The level (1-based) during which `ms` of play falls: the last level that began before it. */
+function levelAt(structure: Structure, ms: number): number {
+  let n = 0;
+  let at = 0;
+  for (const item of structure.items) {
+    if (at >= ms) break;
+    if (item.kind === "level") n++;
+    at += item.minutes * 60_000;
+  }
+  return Math.max(1, n);
+}
+
+/** When late registration closes: an instant (the scheduled start before the start) and the level. */
+export function lateRegistration(t: TournamentRuntime, now: number): { endsAt: number | null; endsLevel: number | null } {
+  const ends = lateRegistrationEndsMs(t.dir);
+  if (ends === null) return { endsAt: null, endsLevel: null };
+  const level = ends === Infinity ? null : levelAt(t.dir.config!.structure, ends);
+  if (ends === Infinity) return { endsAt: null, endsLevel: null };
+  const startedAt = t.dir.startedAt;
+  const endsAt = startedAt === null ? t.meta.startsAt + ends : now + Math.max(0, ends - played(t, now));
+  return { endsAt: Math.round(endsAt), endsLevel: level };
+}
+
+export function lobbyTournament(t: TournamentRuntime, userId: string | null, balance: number | null, now: number = t.dir.now): LobbyTournament {
+  const c = t.dir.config!;
+  const entryId = userId === null ? "" : currentEntry(t, userId);
+  const entry = entryId === "" ? undefined : t.dir.entries.get(entryId);
   const placement = entry === undefined ? undefined : t.dir.placements?.find((p) => p.entry === entry.id);
   const status = statusOf(t);
-  let register: Permission;
-  if (userId === null) register = no("sign-in-required");
-  else if (entry !== undefined) register = no("already-registered");
-  else if (status === "announced") register = no("not-open-yet");
-  else if (status === "finished" || status === "cancelled") register = no("tournament-over");
-  else if (status !== "registering") register = no("registration-closed");
-  else if (t.meta.maxEntries !== null && t.dir.entries.size >= t.meta.maxEntries) register = no("tournament-full");
-  else if (balance !== null && balance < cost) register = no("insufficient-funds");
-  else register = { allowed: true, cost };
   const firstLevel = c.structure.items.find((i) => i.kind === "level");
   const pool = t.dir.prizes?.pool ?? t.dir.payments.reduce((a, p) => a + p.toPool, 0);
+  const late = lateRegistration(t, now);
   return {
     id: t.id,
     name: t.meta.name,
@@ -44,8 +139,8 @@ export function lobbyTournament(t: TournamentRuntime, userId: string | null, bal
     maxEntries: t.meta.maxEntries,
     prizePool: Math.max(pool, t.meta.guarantee),
     guarantee: t.meta.guarantee,
-    lateRegistrationEndsAt: null,
-    lateRegistrationEndsLevel: null,
+    lateRegistrationEndsAt: late.endsAt,
+    lateRegistrationEndsLevel: late.endsLevel,
     levelMinutes: Math.min(240, Math.max(1, firstLevel?.minutes ?? 1)),
     actionClockMs: t.meta.actionMs,
     mine:
@@ -61,13 +156,7 @@ export function lobbyTournament(t: TournamentRuntime, userId: string | null, bal
             addOn: entry.addOns > 0,
             place: placement?.places[0] ?? null,
           },
-    actions: {
-      register,
-      unregister: entry === undefined ? no("not-registered") : no("tournament-started"),
-      reEnter: no("re-entry-not-offered"),
-      rebuy: no("rebuy-not-offered"),
-      addOn: no("add-on-not-offered"),
-    },
+    actions: actionsFor(t, userId, balance, now),
   };
 }
 
@@ -83,13 +172,23 @@ function levelView(structure: Structure, n: number) {
   return null;
 }
 
+/** The next break to come (on a break: the one after it). */
+function breakAhead(t: TournamentRuntime, now: number, timeLeftMs: number): { at: number; durationMs: number } | null {
+  if (t.dir.startedAt === null) return null;
+  const at = t.pausedAt ?? now;
+  const b = t.dir.onBreak ? nextBreak(t.dir, at + timeLeftMs + 1) : nextBreak(t.dir, at);
+  if (b === null) return null;
+  const from = t.dir.onBreak ? now + timeLeftMs + 1 : now;
+  return { at: Math.round(from + b.inMs), durationMs: b.lengthMs };
+}
+
 export function tournamentView(t: TournamentRuntime, now: number): TournamentView {
   const c = t.dir.config!;
   const started = t.dir.startedAt;
-  const clock = started === null ? null : clockAt(c.structure, (t.pausedAt ?? now) - started);
+  const clock = started === null ? null : clockAt(c.structure, played(t, now));
   const levelNumber = clock?.levelNumber ?? 1;
   const end = started === null ? null : endOfLevelMs(c.structure, levelNumber);
-  const timeLeft = clock?.remainingMs ?? 0;
+  const timeLeft = Math.max(0, clock?.remainingMs ?? 0);
   const alive = [...t.dir.entries.values()].filter((e) => e.alive);
   const total = started === null ? 0 : chipsInPlay(t.dir);
   return {
@@ -98,11 +197,11 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
     status: statusOf(t),
     version: t.version,
     level: levelView(c.structure, levelNumber),
-    endsAt: started === null || t.paused || end === null ? null : started + end,
-    timeLeftMs: Math.max(0, timeLeft),
+    endsAt: started === null || t.paused || end === null ? null : now + timeLeft,
+    timeLeftMs: timeLeft,
     onBreak: t.dir.onBreak,
     nextLevel: levelView(c.structure, levelNumber + 1),
-    nextBreak: null,
+    nextBreak: breakAhead(t, now, timeLeft),
     playersLeft: t.dir.status === "registering" ? t.dir.entries.size : t.dir.alive,
     entries: t.dir.entries.size,
     rebuys: [...t.dir.entries.values()].reduce((a, e) => a + e.rebuys, 0),

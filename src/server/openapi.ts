@@ -3,7 +3,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { HttpErrorBody, PROTOCOL_VERSION, ROUTES, type RouteSpec } from "../protocol/index.ts";
-import { EXTRA_ROUTES } from "./http-routes.ts";
 
 function schema(s: z.ZodType): unknown {
   try {
@@ -15,11 +14,14 @@ function schema(s: z.ZodType): unknown {
 
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const specs: [string, RouteSpec][] = [...Object.entries(ROUTES), ...Object.entries(EXTRA_ROUTES)] as [string, RouteSpec][];
+  const specs = Object.entries(ROUTES) as [string, RouteSpec][];
   const error = schema(HttpErrorBody);
   for (const [name, r] of specs) {
     const path = r.path.replace(/:([a-z]+)/g, "{$1}");
-    const params = [...r.path.matchAll(/:([a-z]+)/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const params: Record<string, unknown>[] = [...r.path.matchAll(/:([a-z]+)/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    for (const [name, q] of Object.entries(r.query?.shape ?? {}) as [string, z.ZodType][]) {
+      params.push({ name, in: "query", required: !q.safeParse(undefined).success, schema: schema(q) });
+    }
     paths[path] ??= {};
     paths[path]![r.method.toLowerCase()] = {
       operationId: name,

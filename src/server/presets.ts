@@ -1,10 +1,28 @@
 // Tournament presets for the director's console: the structure presets of
-// src/tournament/structure with a default buy-in, in the protocol's shape, and back.
+// src/tournament/structure with a default buy-in and the format a card room runs them as,
+// in the protocol's shape, and back.
 import type { Preset, Structure as WireStructure } from "../protocol/index.ts";
+import type { Format, TournamentConfig } from "../tournament/director/index.ts";
+import type { MoneyConfig, WindowEnd } from "../tournament/money/index.ts";
 import { STRUCTURE_PRESETS, type Structure, type StructureItem } from "../tournament/structure/index.ts";
 
 const DEFAULT_BUY_IN = 1000;
 const DEFAULT_FEE = 100;
+
+/** How each preset is run. Presets not listed (none today) run as late-registration freezeouts. */
+type Plan = { readonly kind: "freezeout" | "re-entry" | "rebuy" | "speed"; readonly late: boolean; readonly description: string };
+const PLANS: Readonly<Record<string, Plan>> = {
+  // The rulebook's own example (seed 003): a plain freezeout, everyone starts together.
+  seed: { kind: "freezeout", late: false, description: "freezeout" },
+  "casino-1900": { kind: "re-entry", late: true, description: "re-entry and late registration until the end of the 2nd break (R-TRN-3)" },
+  turbo: { kind: "rebuy", late: true, description: "rebuys for the first half of play, add-on at the first break (R-TRN-4/5)" },
+  deep: { kind: "re-entry", late: true, description: "re-entry and late registration until the end of the 2nd break (R-TRN-3)" },
+  satellite: { kind: "freezeout", late: true, description: "freezeout, late registration for the first third of play" },
+  mixed: { kind: "freezeout", late: true, description: "freezeout, late registration for the first third of play" },
+  speed: { kind: "speed", late: true, description: "15-second action clock (R-TRN-9), late registration for the first third of play" },
+  "heads-up": { kind: "freezeout", late: false, description: "freezeout" },
+};
+const planOf = (presetId: string): Plan => PLANS[presetId] ?? { kind: "freezeout", late: true, description: "freezeout" };
 
 export function toWireStructure(s: Structure): WireStructure {
   return {
@@ -25,16 +43,92 @@ export function fromWireStructure(base: Structure, w: WireStructure): Structure 
 }
 
 export function presets(): Preset[] {
-  return Object.entries(STRUCTURE_PRESETS).map(([id, s]) => ({
-    id,
-    name: id,
-    description: `${s.startingStack} chips, ${s.items.filter((i) => i.kind === "level").length} levels`,
-    variant: "no-limit" as const,
-    buyIn: DEFAULT_BUY_IN,
-    fee: DEFAULT_FEE,
-    structure: toWireStructure(s),
-    reEntry: false,
-    rebuy: false,
-    addOn: false,
-  }));
+  return Object.entries(STRUCTURE_PRESETS).map(([id, s]) => {
+    const f = presetFormat(id, s, DEFAULT_BUY_IN, DEFAULT_FEE);
+    return {
+      id,
+      name: id,
+      description: `${s.startingStack} chips, ${s.items.filter((i) => i.kind === "level").length} levels; ${planOf(id).description}`,
+      variant: "no-limit" as const,
+      buyIn: DEFAULT_BUY_IN,
+      fee: DEFAULT_FEE,
+      structure: toWireStructure(s),
+      reEntry: f.money.reEntry !== undefined,
+      rebuy: f.money.rebuy !== undefined,
+      addOn: f.money.addOn !== undefined,
+    };
+  });
+}
+
+/**
+ * R-TRN-1: the planned end is where the big blind reaches the starting stack; the level
+ * count up to there measures "the first third" or "the first half" of play (a structure
+ * always runs longer than planned, so its own length would stretch every window).
+ */
+export function plannedLevels(s: Structure): number {
+  const levels = s.items.filter((i) => i.kind === "level");
+  const end = levels.findIndex((l) => l.bb >= s.startingStack);
+  return end < 0 ? Math.max(1, levels.length) : end + 1;
+}
+
+const breaksIn = (s: Structure) => s.items.filter((i) => i.kind === "break").length;
+
+/** Half the starting stack, in the smallest chip in play (at least one chip). */
+function halfStack(s: Structure): number {
+  const unit = s.chips[0] ?? 1;
+  return Math.max(unit, Math.round(s.startingStack / 2 / unit) * unit);
+}
+
+export interface PresetFormat {
+  readonly format: Format;
+  readonly money: MoneyConfig;
+  readonly lateRegistration?: { readonly until: WindowEnd };
+}
+
+/**
+ * The format and money a card room runs a preset as, with windows fitted to the structure
+ * actually used (the designer may have edited it):
+ * - re-entry (R-TRN-3): unlimited re-entries until the end of the 2nd break, or of level 6
+ *   when the structure has fewer than two breaks; late registration closes with it.
+ * - rebuy (R-TRN-4, seed 003: "a limited number of times, the earlier 1/2–2/3"): up to 3
+ *   rebuys at the buy-in's price for a starting stack, while the stack is at most the
+ *   starting stack, until the end of level ⌈P/2⌉ (P = planned levels); never at the final
+ *   table (the director's rule). Add-on (R-TRN-5: cheaper, half the chips, once, early):
+ *   half the buy-in and fee for half a starting stack during the first break (none when
+ *   the structure has no break). Late registration closes with the rebuys.
+ * - freezeout and speed: late registration until the end of level ⌈P/3⌉.
+ */
+export function presetFormat(presetId: string, s: Structure, buyIn: number, fee: number): PresetFormat {
+  const plan = planOf(presetId);
+  const p = plannedLevels(s);
+  const levels = s.items.filter((i) => i.kind === "level").length;
+  const endOfLevel = (n: number): WindowEnd => ({ endOfLevel: Math.max(1, Math.min(levels, n)) });
+  const base = { buyIn, fee };
+  const late = (until: WindowEnd) => (plan.late ? { lateRegistration: { until } } : {});
+  switch (plan.kind) {
+    case "re-entry": {
+      const until: WindowEnd = breaksIn(s) >= 2 ? { endOfBreak: 2 } : endOfLevel(6);
+      return { format: { kind: "re-entry" }, money: { ...base, reEntry: { until } }, ...late(until) };
+    }
+    case "rebuy": {
+      const until = endOfLevel(Math.ceil(p / 2));
+      const rebuy = { cost: buyIn, fee, chips: s.startingStack, max: 3, until, stackAtMost: s.startingStack };
+      const addOn = breaksIn(s) >= 1 ? { addOn: { atBreak: 1, cost: Math.round(buyIn / 2), fee: Math.round(fee / 2), chips: halfStack(s) } } : {};
+      return { format: { kind: "rebuy" }, money: { ...base, rebuy, ...addOn }, ...late(until) };
+    }
+    case "speed":
+    case "freezeout":
+      return {
+        format: plan.kind === "speed" ? { kind: "speed" } : { kind: "freezeout" },
+        money: base,
+        ...late(endOfLevel(Math.ceil(p / 3))),
+      };
+  }
+}
+
+/** The parts of a TournamentConfig a preset decides. */
+export function presetConfig(presetId: string, s: Structure, buyIn: number, fee: number, actionSeconds: number): Pick<TournamentConfig, "format" | "money"> & Partial<Pick<TournamentConfig, "lateRegistration">> {
+  const f = presetFormat(presetId, s, buyIn, fee);
+  const format: Format = f.format.kind === "speed" ? { kind: "speed", actionSeconds } : f.format;
+  return { format, money: f.money, ...(f.lateRegistration === undefined ? {} : { lateRegistration: f.lateRegistration }) };
 }

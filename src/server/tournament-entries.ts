@@ -1,0 +1,146 @@
+// A player's entries over HTTP: register (late registration while running, when the
+// tournament has it), unregister, re-enter (R-TRN-3), rebuy (R-TRN-4) and add-on (R-TRN-5).
+// Each is one director command through TournamentRuntime.command: decide, then the money
+// its event moves is posted, then the events are stored and the tables reconciled. The
+// posting comes first, so a purchase the player cannot pay (`ledger/insufficient-funds`)
+// changes nothing; its key is derived from the command, so a repeated command (even one
+// repeated after a crash between the posting and the append) pays once.
+import { fail, ok, type Result } from "../lib/result.ts";
+import { HOUSE_FEES, playerAccount, postings, type TransactionInput } from "../store/index.ts";
+import type { TournamentCommand, TournamentEvent } from "../tournament/director/index.ts";
+import type { Payment } from "../tournament/money/index.ts";
+import type { Services } from "./services.ts";
+import type { TournamentRuntime } from "./tournament-runtime.ts";
+
+export type EntryVerb = "register" | "unregister" | "reEnter" | "rebuy" | "addOn";
+export interface EntryPlayer {
+  readonly id: string;
+  readonly name: string;
+}
+type Money = Pick<Services, "ledger" | "asset">;
+
+/** The player's newest entry (a re-entry is `player#n`); "" when they have none. */
+export function currentEntry(t: TournamentRuntime, player: string): string {
+  return t.dir.players.get(player)?.entries.at(-1) ?? "";
+}
+
+function commandFor(t: TournamentRuntime, verb: EntryVerb, player: string, at: number): TournamentCommand {
+  switch (verb) {
+    case "register":
+      return { type: "register", at, player };
+    case "unregister":
+      return { type: "unregister", at, player };
+    case "reEnter":
+      return { type: "re-enter", at, player };
+    case "rebuy":
+      return { type: "rebuy", at, entry: currentEntry(t, player) };
+    case "addOn":
+      return { type: "add-on", at, entry: currentEntry(t, player) };
+  }
+}
+
+/** Director refusals that are this player's business (the rules say no), not a tournament in the wrong state. */
+const NOT_ALLOWED = new Set([
+  "tournament/already-registered",
+  "tournament/not-registered",
+  "tournament/no-entry",
+  "tournament/no-seat",
+  "tournament/re-entry-not-offered",
+  "tournament/re-entry-not-busted",
+  "tournament/re-entry-closed",
+  "tournament/re-entry-limit",
+  "tournament/rebuy-not-offered",
+  "tournament/rebuy-at-final-table",
+  "tournament/rebuy-closed",
+  "tournament/rebuy-limit",
+  "tournament/rebuy-stack-too-big",
+  "tournament/add-on-not-offered",
+  "tournament/add-on-closed",
+  "tournament/add-on-taken",
+  "tournament/add-on-eliminated",
+  "tournament/late-registration-closed",
+  "tournament/late-registration-not-offered",
+]);
+
+/** A new entry (registration, late registration, re-entry) counts against `maxEntries`. */
+const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);
+
+/**
+ * Runs one of the player's entry commands. Acts once per commandId (`duplicate` on a
+ * repeat); a refusal is a typed error and changes neither the tournament nor the ledger.
+ */
+export async function entryCommand(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean }>> {
+  const r = await t.command((at) => commandFor(t, verb, player.id, at), commandId, {
+    ...(verb === "register" ? { records: [{ type: "entrant" as const, data: { player: player.id, name: player.name } }] } : {}),
+    // Runs in the tournament's queue, before anything is stored: the cap is checked race-free.
+    pay: async (events) => {
+      const max = t.meta.maxEntries;
+      if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+      for (const [i, e] of events.entries()) {
+        const tx = postingFor(t, money.asset, e, `${commandId}${i === 0 ? "" : `.${i}`}`);
+        if (tx === null) continue;
+        if (!tx.ok) return tx;
+        const posted = await money.ledger.post(tx.value);
+        if (!posted.ok) return posted;
+      }
+      return ok(undefined);
+    },
+  });
+  if (r.ok) return ok({ duplicate: r.value.duplicate });
+  const cause = r.error["cause"];
+  if (r.error.code === "tournament/bad-state" && typeof cause === "string" && NOT_ALLOWED.has(cause)) return fail("tournament/not-allowed", r.error.message, { cause });
+  return r;
+}
+
+type Built = Result<TransactionInput>;
+
+/** The ledger transaction an event's money needs (null: it moves none). State is still before the event. */
+export function postingFor(t: TournamentRuntime, asset: string, e: TournamentEvent, commandId: string): Built | null {
+  switch (e.type) {
+    case "registered":
+    case "late-registered":
+      return purchase(t, asset, e.payment, "buy-in", commandId, e.type === "late-registered" ? { entry: e.entry, late: true } : { entry: e.payment.player });
+    case "re-entered":
+      // The ledger has no re-entry kind: a re-entry is a new buy-in (memo says which).
+      return purchase(t, asset, e.payment, "buy-in", commandId, { entry: e.entry, reEntry: true });
+    case "rebought":
+      return purchase(t, asset, e.payment, "rebuy", commandId, { entry: e.entry });
+    case "added-on":
+      return purchase(t, asset, e.payment, "add-on", commandId, { entry: e.entry });
+    case "unregistered":
+      return refund(t, asset, e.player, e.refund, commandId);
+    default:
+      return null;
+  }
+}
+
+const keyOf = (kind: string, t: TournamentRuntime, player: string, commandId: string) => `${kind}:${t.id}:${player}:${commandId}`;
+
+function purchase(t: TournamentRuntime, asset: string, p: Payment, kind: "buy-in" | "rebuy" | "add-on", commandId: string, memo: Record<string, unknown>): Built | null {
+  if (p.toPool + p.fee <= 0) return null; // a freeroll (R-TRN-7): a zero balance may enter
+  const key = keyOf(kind, t, p.player, commandId);
+  const base = { key, asset, player: p.player, memo: { ...memo, payment: p.kind } };
+  // The ledger takes a pool part of at least 1; a fee-only entry is a fee.
+  if (p.toPool === 0) return postings.fee({ ...base, amount: p.fee, tournament: t.id });
+  const args = { ...base, tournament: t.id, amount: p.toPool, fee: p.fee };
+  return kind === "rebuy" ? postings.rebuy(args) : kind === "add-on" ? postings.addOn(args) : postings.buyIn(args);
+}
+
+/** Unregistration: everything the buy-in took goes back, the pool part from the pool and the fee from the house. */
+function refund(t: TournamentRuntime, asset: string, player: string, amount: number, commandId: string): Built | null {
+  if (amount <= 0) return null;
+  const paid = t.dir.payments.findLast((p) => p.player === player && p.kind === "buy-in");
+  const pool = Math.min(amount, paid?.toPool ?? amount);
+  const fee = amount - pool;
+  const key = keyOf("refund", t, player, commandId);
+  if (pool > 0) return postings.refund({ key, asset, player, tournament: t.id, amount: pool, fee, memo: { unregistered: true } });
+  return ok({
+    key,
+    kind: "refund",
+    legs: [
+      { account: HOUSE_FEES, asset, amount: -fee },
+      { account: playerAccount(player), asset, amount: fee },
+    ],
+    memo: { tournament: t.id, unregistered: true },
+  });
+}
