@@ -110,11 +110,26 @@ export type Instruction = z.infer<typeof Instruction>;
 export const InstructionsResponse = z.object({ instructions: z.array(Instruction).max(1000) });
 export type InstructionsResponse = z.infer<typeof InstructionsResponse>;
 
-/** A live room's floor records what happened at a real table. */
+/**
+ * A live room's floor records what happened at a real table (answered with the tournament
+ * view). Cash for a rebuy, add-on or re-entry is paid at the desk: it is deposited to the
+ * player's account and paid in, both in the ledger.
+ * - `bust`: `entryId`, or `entryIds` for several players out in one hand, with
+ *   `startStacks` (same order: their stacks when that hand began; more chips rank better,
+ *   R-PLACE-2; absent: they share the places).
+ * - `rebuy`, `add-on`: `entryId`.
+ * - `re-enter`: `entryId` is the player's busted entry; a new entry draws a seat.
+ * - `chip-count`: `stacks`, the stacks the floor counted (0 is a bust).
+ * The director settles after each record: eliminations, places, balancing and table-breaking
+ * instructions, the final table, the end and its prizes.
+ */
 export const LiveRecordRequest = z.strictObject({
   commandId: CommandId,
-  kind: z.enum(["bust", "rebuy", "add-on"]),
-  entryId: Id,
+  kind: z.enum(["bust", "rebuy", "add-on", "re-enter", "chip-count"]),
+  entryId: Id.optional(),
+  entryIds: z.array(Id).min(1).max(23).optional(),
+  startStacks: z.array(Chips).min(1).max(23).optional(),
+  stacks: z.array(z.strictObject({ entryId: Id, stack: Chips })).min(1).max(10000).optional(),
 });
 export type LiveRecordRequest = z.infer<typeof LiveRecordRequest>;
 
@@ -144,6 +159,12 @@ export const ColourUpRequest = z.strictObject({
     z.literal("draw"),
     z.array(z.strictObject({ entryId: Id, cards: z.array(CardCode).max(1000) })).max(10),
   ]),
+  /**
+   * Live tournaments: true applies the race to the table's stacks (the director's colour-up;
+   * the first table to race a chip off takes it out of play, the other tables follow with
+   * their own races). Absent or false: the race is only computed and shown.
+   */
+  apply: z.boolean().optional(),
 });
 export type ColourUpRequest = z.infer<typeof ColourUpRequest>;
 
@@ -195,6 +216,12 @@ export const DealRequest = z.strictObject({
   commandId: CommandId,
   method: z.enum(["icm", "chip-chop", "custom"]),
   payouts: z.array(z.strictObject({ entryId: Id, amount: Money })).min(2).max(10),
+  /**
+   * True records an ICM deal (method "icm" only): the tournament finishes with these prizes,
+   * paid to the players' accounts. Online, the tables must be between hands (pause first).
+   * Absent or false: the figures are only checked and the results shown.
+   */
+  apply: z.boolean().optional(),
 });
 export type DealRequest = z.infer<typeof DealRequest>;
 

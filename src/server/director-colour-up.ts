@@ -1,8 +1,9 @@
 // The colour-up screen (R-CHIP-1..4) for a tournament's current tables. Online stacks are
-// coloured up by the director itself on its clock ("coloured-up" events, decide-clock), and
-// it has no command to apply a floor's race, so these routes serve the live floor: the plan
-// says which chip may go now and the dealing order; the result is the race computed from
-// the counted odd chips and the dealt (or drawn) cards. Neither changes online stacks.
+// coloured up by the director itself on its clock ("coloured-up" events, decide-clock);
+// these routes serve the live floor: the plan says which chip may go now and the dealing
+// order; the race is computed from the counted odd chips and the dealt (or drawn) cards,
+// and shown, or (`apply`, live tournaments) applied as the director's colour-up, one table
+// at a time: the first table takes the chip out of play, the others follow.
 import { fail, ok, type Result } from "../lib/result.ts";
 import type { ColourUpPlan, ColourUpRequest, ColourUpResult } from "../protocol/index.ts";
 import { colourUp, removableChips, shuffledDeck, type ColourUpPlayer, type RandomSource } from "../tournament/index.ts";
@@ -11,10 +12,16 @@ import type { TournamentRuntime } from "./tournament-runtime.ts";
 
 /** R-CHIP-1: no blind or ante still to come may need `remove` (nor any smaller chip); the
  *  answer names the denomination it is exchanged for, or the refusal the next one to go. */
-function exchange(t: TournamentRuntime, remove: number): Result<{ remove: number; into: number }> {
+function exchange(t: TournamentRuntime, remove: number, table?: number): Result<{ remove: number; into: number }> {
   const s = t.dir;
   const c = s.config;
   if (c === null || s.status !== "running") return fail("director/invalid", "chips colour up while the tournament runs");
+  // Live: another table already raced this chip off; the rest follow.
+  const raced = t.live.raced.get(remove);
+  if (raced !== undefined && !s.chips.includes(remove)) {
+    if (table !== undefined && raced.tables.has(table)) return fail("director/invalid", `table ${table} already raced off the ${remove}s`);
+    return ok({ remove, into: raced.into });
+  }
   const chips = [...new Set(s.chips)].sort((a, b) => a - b);
   const amounts = c.structure.items.slice(s.itemIndex).flatMap((i) =>
     i.kind === "level" ? [i.sb, i.bb, i.ante, ...(i.limit ? [i.limit.sb, i.limit.bb, i.limit.ante] : [])] : [],
@@ -55,7 +62,9 @@ function tableOrder(t: TournamentRuntime, n: number): { players: Seated[]; butto
 export function colourUpPlan(t: TournamentRuntime, remove: number): Result<ColourUpPlan> {
   const x = exchange(t, remove);
   if (!x.ok) return x;
+  const done = t.live.raced.get(remove)?.tables;
   const tables = [...t.dir.tables.keys()].sort((a, b) => a - b).flatMap((n) => {
+    if (done?.has(n) && !t.dir.chips.includes(remove)) return [];
     const o = tableOrder(t, n);
     return o === null || o.players.length === 0 ? [] : [{ tableNumber: n, order: o.players }];
   });
@@ -68,7 +77,7 @@ const answered = new WeakMap<TournamentRuntime, Map<string, ColourUpResult>>();
 export function colourUpTable(t: TournamentRuntime, b: ColourUpRequest, rng: RandomSource): Result<ColourUpResult> {
   const seen = answered.get(t)?.get(b.commandId);
   if (seen !== undefined) return ok(seen);
-  const x = exchange(t, b.remove);
+  const x = exchange(t, b.remove, b.tableNumber);
   if (!x.ok) return x;
   const { remove, into } = x.value;
   const o = tableOrder(t, b.tableNumber);
@@ -117,4 +126,32 @@ export function colourUpTable(t: TournamentRuntime, b: ColourUpRequest, rng: Ran
   if (m === undefined) answered.set(t, (m = new Map()));
   m.set(b.commandId, result);
   return ok(result);
+}
+
+/**
+ * Live: the race at one table applied to its stacks (the director's colour-up command, with
+ * the answer stored beside it, so a repeated command gets the same race, drawn cards
+ * included). Refused if the table's stacks changed between the race and its recording.
+ */
+export async function applyColourUp(t: TournamentRuntime, b: ColourUpRequest, rng: RandomSource): Promise<Result<ColourUpResult>> {
+  const seen = t.live.races.get(b.commandId);
+  if (seen !== undefined) return ok(seen);
+  if (!t.isLive) return fail("director/invalid", "online stacks colour up on the director's clock; a race is applied in a live room");
+  const r = colourUpTable(t, b, rng);
+  if (!r.ok) return r;
+  const result = r.value;
+  const c = await t.command(
+    (at) => ({ type: "colour-up", at, remove: result.remove, next: result.into, stacks: result.players.map((p) => [p.entryId, p.stackAfter] as const) }),
+    b.commandId,
+    {
+      records: [{ type: "colour-up-raced", data: { commandId: b.commandId, table: b.tableNumber, result } }],
+      // Nothing to pay: the check that the race was run on the stacks as they still are.
+      pay: async () => {
+        const moved = result.players.find((p) => t.dir.entries.get(p.entryId)?.stack !== p.stackBefore || t.dir.entries.get(p.entryId)?.table !== b.tableNumber);
+        return moved === undefined ? ok(undefined) : fail("tournament/bad-state", `${moved.name}'s stack or seat changed during the race; race again`);
+      },
+    },
+  );
+  if (!c.ok) return c;
+  return ok(t.live.races.get(b.commandId) ?? result);
 }

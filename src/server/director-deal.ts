@@ -1,9 +1,10 @@
 // A deal among the finalists (R-TRN deals): the prizes still to be paid shared by ICM
 // (src/tournament/money icmDeal), by chips (chip-chop), or as the players agreed (custom).
 // The server checks the floor's figures against the method and answers the results as the
-// deal makes them: places by stack, prizes the agreed amounts. Recording it online needs
-// the director's "deal" command run by TournamentRuntime, which has no method for it yet;
-// so this route only checks and shows the deal, and the online tournament plays on.
+// deal makes them: places by stack, prizes the agreed amounts. With `apply` an ICM deal is
+// recorded (the director's "deal" command): the tournament finishes with those prizes and
+// they are paid to the players' accounts. The director's deal is ICM only, so chip-chop and
+// custom deals are checked and shown, not recorded.
 import { fail, ok, type Result } from "../lib/result.ts";
 import type { DealRequest, ResultsResponse } from "../protocol/index.ts";
 import { icmDeal } from "../tournament/money/index.ts";
@@ -76,4 +77,42 @@ export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): 
     stillIn: [],
     durationMs: s.startedAt === null ? 0 : Math.max(0, now - s.startedAt),
   });
+}
+
+/** The results so far: places and prizes given, the players still in with their stacks. */
+export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
+  const d = t.dir;
+  const placed = new Set<string>();
+  const results = (d.placements ?? []).map((p) => {
+    placed.add(p.entry);
+    const e = d.entries.get(p.entry);
+    return { place: p.places[0]!, entryId: p.entry, name: t.names.get(p.player) ?? "player", prize: p.prize, rebuys: e?.rebuys ?? 0, addOn: (e?.addOns ?? 0) > 0, bustedAt: null };
+  });
+  const stillIn = [...d.entries.values()].filter((e) => e.alive && !placed.has(e.id)).map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", stack: e.stack }));
+  return {
+    tournamentId: t.id,
+    name: t.meta.name,
+    payouts: (d.prizes?.prizes ?? []).map((amount, i) => ({ place: i + 1, amount })),
+    results: results.sort((a, b) => a.place - b.place),
+    stillIn,
+    durationMs: d.startedAt === null ? 0 : Math.max(0, now - d.startedAt),
+  };
+}
+
+/**
+ * An ICM deal recorded: the floor's figures are checked as above, then the director's deal
+ * finishes the tournament and the prizes are paid. Online the tables must be between hands.
+ */
+export async function applyDeal(t: TournamentRuntime, b: DealRequest): Promise<Result<ResultsResponse>> {
+  if (t.hasCommand(b.commandId)) return ok(resultsOf(t, t.now()));
+  if (b.method !== "icm") return fail("director/invalid", "only an ICM deal is recorded; chip-chop and custom deals are checked and shown");
+  const checked = dealResults(t, b, t.now());
+  if (!checked.ok) return checked;
+  const r = await t.command((at) => ({ type: "deal", at }), b.commandId, {
+    pay: async () => {
+      const busy = [...t.tables.values()].find((s) => s.state.hand !== null);
+      return busy === undefined ? ok(undefined) : fail("tournament/bad-state", `table ${busy.state.config.tableNumber} is playing a hand; pause and let it finish first`);
+    },
+  });
+  return r.ok ? ok(resultsOf(t, t.now())) : r;
 }

@@ -1,12 +1,14 @@
 // The director's console routes: tournaments from presets, start/pause/resume, seating and
-// moves, the R-BTN-5 blind-error ruling, results.
+// moves, the R-BTN-5 blind-error ruling, colour-up and deals, results; the live floor's
+// routes (instructions, walk-ins, floor records) are in http-live.ts.
 import { fail, ok, type Result } from "../lib/result.ts";
 import type { BlindErrorRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName } from "../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../tournament/index.ts";
 import type { TournamentConfig } from "../tournament/director/index.ts";
 import { structurePreset } from "../tournament/structure/index.ts";
-import { colourUpPlan, colourUpTable } from "./director-colour-up.ts";
-import { dealResults } from "./director-deal.ts";
+import { applyColourUp, colourUpPlan, colourUpTable } from "./director-colour-up.ts";
+import { applyDeal, dealResults, resultsOf } from "./director-deal.ts";
+import { liveHandlers } from "./http-live.ts";
 import { predict } from "./director-predict.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament } from "./lobby-views.ts";
@@ -98,11 +100,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const r = await t.value.move(b.entryId, b.toTable, b.toSeat, b.commandId);
     return r.ok ? ok(seating(t.value)) : r;
   },
-  async instructions(ctx) {
-    const t = tournamentOf(ctx);
-    // Online tables carry out balancing moves themselves; a live room's list is not built yet.
-    return t.ok ? ok({ instructions: [] }) : t;
-  },
+  ...liveHandlers,
   async blindError(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
@@ -114,31 +112,19 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   },
   async colourUp(ctx) {
     const t = tournamentOf(ctx);
-    return t.ok ? colourUpTable(t.value, ctx.body as ColourUpRequest, ctx.server.svc.rng) : t;
+    if (!t.ok) return t;
+    const b = ctx.body as ColourUpRequest;
+    return b.apply === true ? applyColourUp(t.value, b, ctx.server.svc.rng) : colourUpTable(t.value, b, ctx.server.svc.rng);
   },
   async deal(ctx) {
     const t = tournamentOf(ctx);
-    return t.ok ? dealResults(t.value, ctx.body as DealRequest, ctx.server.svc.clock.now()) : t;
+    if (!t.ok) return t;
+    const b = ctx.body as DealRequest;
+    return b.apply === true ? applyDeal(t.value, b) : dealResults(t.value, b, ctx.server.svc.clock.now());
   },
   async results(ctx) {
     const t = tournamentOf(ctx);
-    if (!t.ok) return t;
-    const d = t.value.dir;
-    const placed = new Set<string>();
-    const results = (d.placements ?? []).map((p) => {
-      placed.add(p.entry);
-      const e = d.entries.get(p.entry);
-      return { place: p.places[0]!, entryId: p.entry, name: t.value.names.get(p.player) ?? "player", prize: p.prize, rebuys: e?.rebuys ?? 0, addOn: (e?.addOns ?? 0) > 0, bustedAt: null };
-    });
-    const stillIn = [...d.entries.values()].filter((e) => e.alive && !placed.has(e.id)).map((e) => ({ entryId: e.id, name: t.value.names.get(e.player) ?? "player", stack: e.stack }));
-    return ok({
-      tournamentId: t.value.id,
-      name: t.value.meta.name,
-      payouts: (d.prizes?.prizes ?? []).map((amount, i) => ({ place: i + 1, amount })),
-      results: results.sort((a, b) => a.place - b.place),
-      stillIn,
-      durationMs: d.startedAt === null ? 0 : Math.max(0, ctx.server.svc.clock.now() - d.startedAt),
-    });
+    return t.ok ? ok(resultsOf(t.value, ctx.server.svc.clock.now())) : t;
   },
 };
 

@@ -1,0 +1,103 @@
+// The live floor's routes: instructions and their confirmation, walk-ins, and the floor's
+// records (busts, rebuys, add-ons, re-entries, chip counts) for a live room's tournament.
+import { randomBytes } from "node:crypto";
+import { fail, ok, type Result } from "../lib/result.ts";
+import type { LiveRecordRequest, RouteName, WalkInRequest } from "../protocol/index.ts";
+import type { TournamentCommand } from "../tournament/director/index.ts";
+import type { Ctx, Handler } from "./http-routes.ts";
+import { lobbyTournament, tournamentView } from "./lobby-views.ts";
+import { cashEntries } from "./tournament-money.ts";
+import type { TournamentRuntime } from "./tournament-runtime.ts";
+
+function tournamentOf(ctx: Ctx): Result<TournamentRuntime> {
+  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
+  return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
+}
+
+/** The command a floor record stands for, or why it is malformed. */
+function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: number) => TournamentCommand> {
+  const one = b.entryId;
+  const entry = one === undefined ? undefined : t.dir.entries.get(one);
+  const needEntry = () => fail("director/invalid", `a ${b.kind} record names one entry (entryId)`);
+  switch (b.kind) {
+    case "bust": {
+      const ids = b.entryIds ?? (one === undefined ? [] : [one]);
+      if (ids.length === 0 || (b.entryIds !== undefined && one !== undefined)) return fail("director/invalid", "a bust names entryId or entryIds");
+      if (new Set(ids).size !== ids.length) return fail("director/invalid", "an entry is named twice");
+      const starts = b.startStacks;
+      if (starts !== undefined && starts.length !== ids.length) return fail("director/invalid", "startStacks go with entryIds, one each");
+      const unknown = ids.find((id) => !t.dir.entries.has(id));
+      if (unknown !== undefined) return fail("director/not-found", `no entry ${unknown}`);
+      return ok((at) => ({ type: "bust", at, entries: ids, ...(starts !== undefined ? { startStacks: starts } : {}) }));
+    }
+    case "rebuy":
+    case "add-on":
+      if (one === undefined) return needEntry();
+      if (entry === undefined) return fail("director/not-found", `no entry ${one}`);
+      return ok((at) => (b.kind === "rebuy" ? { type: "rebuy", at, entry: one } : { type: "add-on", at, entry: one }));
+    case "re-enter":
+      if (one === undefined) return needEntry();
+      if (entry === undefined) return fail("director/not-found", `no entry ${one}`);
+      return ok((at) => ({ type: "re-enter", at, player: entry.player }));
+    case "chip-count": {
+      const stacks = b.stacks ?? [];
+      if (stacks.length === 0) return fail("director/invalid", "a chip count lists stacks");
+      const unknown = stacks.find((x) => !t.dir.entries.has(x.entryId));
+      if (unknown !== undefined) return fail("director/not-found", `no entry ${unknown.entryId}`);
+      return ok((at) => ({ type: "chip-count", at, stacks: stacks.map((x) => [x.entryId, x.stack] as const) }));
+    }
+  }
+}
+
+function liveOnly(t: TournamentRuntime): Result<void> {
+  return t.isLive ? ok(undefined) : fail("director/invalid", "floor records are for a live room's tournament; online tables record their own hands");
+}
+
+export const liveHandlers: Partial<Record<RouteName, Handler>> = {
+  async instructions(ctx) {
+    const t = tournamentOf(ctx);
+    // Online tables carry out balancing moves themselves: nothing for a floor to do.
+    return t.ok ? ok({ instructions: t.value.live.list() }) : t;
+  },
+  async confirmInstruction(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const r = await t.value.confirmInstruction(ctx.params["iid"] ?? "", (ctx.body as { commandId: string }).commandId);
+    return r.ok ? ok({ instructions: t.value.live.list() }) : r;
+  },
+  async liveRecord(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const live = liveOnly(t.value);
+    if (!live.ok) return live;
+    const b = ctx.body as LiveRecordRequest;
+    const make = t.value.hasCommand(b.commandId) ? ok(() => ({ type: "settle" as const, at: 0 })) : floorCommand(t.value, b);
+    if (!make.ok) return make;
+    const cashBy = ctx.user!.id;
+    const r = await t.value.command(make.value, b.commandId, { pay: (events) => cashEntries(t.value, events, cashBy, b.commandId) });
+    return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
+  },
+  /**
+   * A walk-in: a guest player account with that name (a random password nobody is told;
+   * the floor enters them), registered with the buy-in paid in cash at the desk; while the
+   * tournament runs, a late registration. A name already taken is refused: a regular who
+   * has an account registers with it.
+   */
+  async walkIn(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as WalkInRequest;
+    const view = () => ok({ tournament: lobbyTournament(t.value, null, null) });
+    if (t.value.hasCommand(b.commandId)) return view();
+    const accounts = ctx.server.svc.accounts;
+    if ((await accounts.userByName(b.name)).ok) return fail("auth/name-taken", `a player named ${b.name} has an account; a walk-in needs a name of their own`, { name: b.name });
+    const guest = await accounts.createUser(b.name, randomBytes(24).toString("base64url"), "player");
+    if (!guest.ok) return guest;
+    const cashBy = ctx.user!.id;
+    const r = await t.value.command((at) => ({ type: "register", at, player: guest.value.id }), b.commandId, {
+      records: [{ type: "entrant", data: { player: guest.value.id, name: guest.value.name } }],
+      pay: (events) => cashEntries(t.value, events, cashBy, b.commandId),
+    });
+    return r.ok ? view() : r;
+  },
+};

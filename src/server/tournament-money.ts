@@ -1,0 +1,58 @@
+// A tournament's money in the ledger: entries paid from a player's balance or as cash at
+// the desk (a live room's walk-ins, rebuys and add-ons), and the prizes at the end. Every
+// posting's key is derived from what caused it, so a repeated command posts once.
+import { fail, ok, type Result } from "../lib/result.ts";
+import { postings } from "../store/index.ts";
+import type { TournamentEvent } from "../tournament/director/index.ts";
+import { postingFor } from "./tournament-entries.ts";
+import type { TournamentRuntime } from "./tournament-runtime.ts";
+
+const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);
+
+/**
+ * Cash paid at the desk for what the events buy (a walk-in's buy-in or late registration,
+ * a re-entry, a rebuy, an add-on): the cash is deposited to the player's account by the
+ * director who took it (`cash:` + the entry's key), then the entry is posted as an online
+ * player's is (tournament-entries.ts: pool and fee, keys derived from the command, so a
+ * repeat pays once). Runs in the tournament's queue before anything is stored: a refusal
+ * (the tournament is full, a bad posting) changes nothing.
+ */
+export async function cashEntries(t: TournamentRuntime, events: readonly TournamentEvent[], cashBy: string, commandId: string): Promise<Result<void>> {
+  const { ledger, asset } = t.svc;
+  const max = t.meta.maxEntries;
+  if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+  for (const [i, e] of events.entries()) {
+    if (e.type === "unregistered") continue;
+    const tx = postingFor(t, asset, e, `${commandId}${i === 0 ? "" : `.${i}`}`);
+    if (tx === null) continue;
+    if (!tx.ok) return tx;
+    const payer = tx.value.legs.find((l) => l.account.startsWith("player:") && l.asset === asset && l.amount < 0);
+    if (payer !== undefined) {
+      const player = payer.account.slice("player:".length);
+      const cash = postings.deposit({ key: `cash:${tx.value.key}`, asset, player, amount: -payer.amount, director: cashBy, memo: { tournament: t.id, desk: true } });
+      if (!cash.ok) return cash;
+      const paid = await ledger.post(cash.value);
+      if (!paid.ok) return paid;
+    }
+    const paid = await ledger.post(tx.value);
+    if (!paid.ok) return paid;
+  }
+  return ok(undefined);
+}
+
+/** At the end: the overlay (if the guarantee needed one), then each placed entry's prize. */
+export async function payPrizes(t: TournamentRuntime): Promise<void> {
+  const { ledger, asset } = t.svc;
+  const fixed = t.kept.find((e) => e.type === "prizes-fixed");
+  if (fixed?.type === "prizes-fixed" && fixed.overlay > 0) {
+    const tx = postings.overlay({ key: `overlay:${t.id}`, asset, tournament: t.id, amount: fixed.overlay });
+    if (tx.ok) await ledger.post(tx.value);
+  }
+  for (const p of t.dir.placements ?? []) {
+    if (p.prize <= 0) continue;
+    const tx = postings.prize({ key: `prize:${t.id}:${p.entry}`, asset, tournament: t.id, player: p.player, amount: p.prize, place: p.places[0]! });
+    if (!tx.ok) continue;
+    const r = await ledger.post(tx.value);
+    if (!r.ok) t.svc.log(`tournament ${t.id}: prize for ${p.entry} not paid: ${r.error.message}`);
+  }
+}
