@@ -136,6 +136,68 @@ describe("StreamActor", () => {
     expect(unwrap(await again.submit({ id: "c2", version: 7, command: { add: 2 } })).duplicate).toBe(true);
   });
 
+  it("an id belongs to its sender: the same id from someone else is refused (runtime/command-id-taken), also after a restart", async () => {
+    const { actor, store } = await setup(undefined, 1);
+    unwrap(await actor.submit({ id: "k", sender: "ann", version: 0, command: { add: 1 } }));
+    expect(unwrap(await actor.submit({ id: "k", sender: "ann", version: 1, command: { add: 1 } }))).toEqual({ version: 1, duplicate: true });
+    const r = await actor.submit({ id: "k", sender: "bob", version: 1, command: { add: 1 } });
+    expect(!r.ok && r.error.code).toBe("runtime/command-id-taken");
+    expect((await store.read("table:c"))[0]!.meta).toEqual({ commandId: "k", sender: "ann" });
+    await actor.idle();
+    // From the snapshot (saved at version 1) and, without it, from the records' meta.
+    for (const s of [store, Object.assign(Object.create(store) as EventStore, { loadSnapshot: async () => null })]) {
+      const again = unwrap(await StreamActor.load({ store: s, stream: "table:c", logic, clock: new ManualClock() }));
+      const taken = await again.submit({ id: "k", sender: "bob", version: 1, command: { add: 1 } });
+      expect(!taken.ok && taken.error.code).toBe("runtime/command-id-taken");
+      expect(unwrap(await again.submit({ id: "k", sender: "ann", version: 1, command: { add: 1 } })).duplicate).toBe(true);
+    }
+  });
+
+  it("a server-internal command (id null) is neither remembered nor marked in the stream", async () => {
+    const { actor, store } = await setup();
+    unwrap(await actor.submit({ id: null, version: "any", command: { add: 1 } }));
+    unwrap(await actor.submit({ id: null, version: "any", command: { add: 1 } }));
+    expect(actor.state.total).toBe(2);
+    expect((await store.read("table:c")).map((e) => e.meta)).toEqual([{}, {}]);
+  });
+
+  it("an unreadable snapshot (restore says null) costs a full replay, not the stream", async () => {
+    const { actor, store } = await setup(undefined, 2);
+    for (let i = 0; i < 5; i += 1) unwrap(await actor.submit({ id: `c${i}`, version: i, command: { add: 1 } }));
+    await actor.idle();
+    expect((await store.loadSnapshot("table:c"))?.version).toBe(4);
+    const picky = { ...logic, restore: () => null };
+    const again = unwrap(await StreamActor.load({ store, stream: "table:c", logic: picky, clock: new ManualClock() }));
+    expect(again.state).toEqual(actor.state);
+    expect(unwrap(await again.submit({ id: "c1", version: 5, command: { add: 1 } })).duplicate).toBe(true);
+  });
+
+  it("records can be stored in another shape (dataOf / fromStored) and replay the same", async () => {
+    const shaped: ActorLogic<State, Cmd, Rec, string> = {
+      ...logic,
+      dataOf: (r) => ({ n: r.n, at: r.at }),
+      fromStored: (type, data) => ({ type: type as "added", ...(data as { n: number; at: number }) }),
+    };
+    const store = openSqliteEventStore(":memory:");
+    const actor = unwrap(await StreamActor.load({ store, stream: "table:s", logic: shaped, clock: new ManualClock(7) }));
+    unwrap(await actor.submit({ id: "a", version: 0, command: { addTwice: 2 } }));
+    expect((await store.read("table:s")).map((e) => [e.type, e.data])).toEqual([
+      ["added", { n: 2, at: 7 }],
+      ["added", { n: 2, at: 7 }],
+    ]);
+    const { snapshot: _s, restore: _r, ...replayOnly } = shaped;
+    const again = unwrap(await StreamActor.load({ store, stream: "table:s", logic: replayOnly, clock: new ManualClock() }));
+    expect(again.state).toEqual({ total: 4, count: 2 });
+  });
+
+  it("remembers at most commandMemory ids, the oldest forgotten first", async () => {
+    const store = openSqliteEventStore(":memory:");
+    const actor = unwrap(await StreamActor.load({ store, stream: "table:m", logic, clock: new ManualClock(), commandMemory: 2 }));
+    for (const id of ["a", "b", "c"]) unwrap(await actor.submit({ id, version: "any", command: { add: 1 } }));
+    expect(unwrap(await actor.submit({ id: "c", version: "any", command: { add: 1 } })).duplicate).toBe(true);
+    expect(unwrap(await actor.submit({ id: "a", version: "any", command: { add: 1 } })).duplicate).toBe(false);
+  });
+
   it("commands run one at a time in arrival order", async () => {
     const { actor } = await setup();
     const results = await Promise.all([0, 1, 2, 3].map((i) => actor.submit({ id: `p${i}`, version: i, command: { add: 1 } })));
