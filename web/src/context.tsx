@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
-import type { RouteBody, RouteName, RouteResponse } from "../../src/protocol/index.ts";
 import type { FeltError } from "../../src/lib/result.ts";
 import { FeltClient } from "./api/client.ts";
+import type { WebRouteBody, WebRouteName, WebRouteResponse } from "./api/routes.ts";
 import { LiveSession, type LiveState } from "./api/live.ts";
 import { serverTransport } from "./api/server-transport.ts";
 import { MockServer, fastClock, mockTransport } from "./api/mock/mock-server.ts";
@@ -57,25 +57,27 @@ export interface Query<T> {
 }
 
 /** GET-style call that runs on mount and when `key` changes. */
-export function useQuery<N extends RouteName>(
+export function useQuery<N extends WebRouteName>(
   name: N | null,
-  body: RouteBody<N>,
+  body: WebRouteBody<N>,
   params: Readonly<Record<string, string>> = {},
   key = "",
-): Query<RouteResponse<N>> {
+  query: Readonly<Record<string, string>> = {},
+): Query<WebRouteResponse<N>> {
   const { client } = useServices();
-  const [state, setState] = useState<{ data: RouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
+  const [state, setState] = useState<{ data: WebRouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
     data: null,
     error: null,
     loading: name !== null,
   });
   const [tick, setTick] = useState(0);
   const paramKey = JSON.stringify(params);
+  const queryKey = JSON.stringify(query);
   useEffect(() => {
     if (name === null) return;
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    void client.call(name, body, JSON.parse(paramKey) as Record<string, string>).then((r) => {
+    void client.call(name, body, JSON.parse(paramKey) as Record<string, string>, JSON.parse(queryKey) as Record<string, string>).then((r) => {
       if (!live) return;
       setState(r.ok ? { data: r.value, error: null, loading: false } : { data: null, error: r.error, loading: false });
     });
@@ -84,7 +86,7 @@ export function useQuery<N extends RouteName>(
     };
     // body is rebuilt each render; `key` names what it depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, name, paramKey, key, tick]);
+  }, [client, name, paramKey, queryKey, key, tick]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { ...state, reload };
 }

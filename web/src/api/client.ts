@@ -1,14 +1,7 @@
-import {
-  HttpErrorBody,
-  ROUTES,
-  parseWith,
-  routePath,
-  type RouteBody,
-  type RouteName,
-  type RouteResponse,
-} from "../../../src/protocol/index.ts";
+import { HttpErrorBody, parseWith, routePath } from "../../../src/protocol/index.ts";
 import { fail, type Result } from "../../../src/lib/result.ts";
 import type { Transport } from "./transport.ts";
+import { WEB_ROUTES, type WebRouteBody, type WebRouteName, type WebRouteResponse } from "./routes.ts";
 
 const TOKEN_KEY = "felt.token";
 
@@ -40,19 +33,21 @@ export class FeltClient {
     else this.storage?.removeItem(TOKEN_KEY);
   }
 
-  async call<N extends RouteName>(
+  async call<N extends WebRouteName>(
     name: N,
-    body: RouteBody<N>,
+    body: WebRouteBody<N>,
     params: Readonly<Record<string, string>> = {},
-  ): Promise<Result<RouteResponse<N>>> {
-    const route = ROUTES[name];
+    query: Readonly<Record<string, string>> = {},
+  ): Promise<Result<WebRouteResponse<N>>> {
+    const route = WEB_ROUTES[name];
+    const search = new URLSearchParams(query).toString();
     if (route.body !== null) {
       const checked = parseWith(route.body, body);
       if (!checked.ok) return checked;
     }
     let answer;
     try {
-      answer = await this.transport.request(route.method, routePath(route.path, params), route.body ? body : undefined, this.tokenValue);
+      answer = await this.transport.request(route.method, routePath(route.path, params) + (search ? `?${search}` : ""), route.body ? body : undefined, this.tokenValue);
     } catch (e) {
       return fail("client/network", e instanceof Error ? e.message : "network error");
     }
@@ -61,6 +56,6 @@ export class FeltClient {
       if (e.success) return fail(e.data.error.code, e.data.error.message, e.data.error.details ?? {});
       return fail("client/http", `HTTP ${answer.status}`);
     }
-    return parseWith(route.response, answer.body) as Result<RouteResponse<N>>;
+    return parseWith(route.response, answer.body) as Result<WebRouteResponse<N>>;
   }
 }

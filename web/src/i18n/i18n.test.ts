@@ -13,6 +13,7 @@ import {
   BlindErrorRuling,
 } from "../../../src/protocol/index.ts";
 import { RESOURCES } from "./index.ts";
+import { ACCOUNT_KINDS } from "../logic/accounts.ts";
 import type { Messages } from "./locales/types.ts";
 
 // Fails on any translation key missing in any of the five languages: key sets are
@@ -101,7 +102,9 @@ describe("translations", () => {
       ...["small", "big", "ante", "straddle", "dead"].map((b) => `log.post.${b}`),
       ...["min", "half-pot", "pot", "all-in"].map((p) => `table.preset.${p}`),
       ...["register", "unregister", "reEnter", "rebuy", "addOn"].map((a) => `lobby.action.${a}`),
-      ...["create", "seating", "floor", "colour-up", "blind-error", "payouts"].map((t) => `director.tab.${t}`),
+      ...["create", "seating", "floor", "colour-up", "blind-error", "payouts", "cashier"].map((t) => `director.tab.${t}`),
+      ...["register", "unregister", "reEnter", "rebuy", "addOn"].map((a) => `lobby.done.${a}`),
+      ...ACCOUNT_KINDS.map((k) => `cashier.accountKind.${k}`),
       ...["short", "good", "deep"].map((v) => `create.verdict.${v}`),
       "errors.client.network",
       "errors.client.http",

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TournamentView } from "../../../src/protocol/index.ts";
 import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { useFormat } from "../components/use-format.ts";
-import { useLive, useServices } from "../context.tsx";
+import { useLive, useQuery, useServices } from "../context.tsx";
 
 const POLL_MS = 2000;
 
@@ -45,6 +45,24 @@ function useTournamentClock(tournamentId: string, tickMs: number): { view: Tourn
   return { view: polled?.view ?? null, now: now + (polled?.offset ?? 0) };
 }
 
+/**
+ * The end of late registration: from the view when the server sends it there, else from
+ * the public lobby (polled slowly; a TV is not signed in, and the lobby answers anyone).
+ */
+function useLateRegistration(tournamentId: string, view: TournamentView | null): number | null | undefined {
+  const fromView = (view as (TournamentView & { lateRegistrationEndsAt?: number | null }) | null)?.lateRegistrationEndsAt;
+  const lobby = useQuery(fromView === undefined ? "lobby" : null, undefined, {}, tournamentId);
+  const { reload } = lobby;
+  useEffect(() => {
+    if (fromView !== undefined) return;
+    const id = setInterval(reload, 15_000);
+    return () => clearInterval(id);
+  }, [reload, fromView]);
+  if (fromView !== undefined) return fromView;
+  const row = lobby.data?.tournaments.find((x) => x.id === tournamentId);
+  return row === undefined ? undefined : row.lateRegistrationEndsAt;
+}
+
 /** Three short rising tones through Web Audio: the level-change signal. */
 export function playLevelChime(): void {
   // Counted so a browser test can tell the signal was given.
@@ -74,6 +92,7 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   const { view: v, now } = useTournamentClock(tournamentId, 200);
   const level = v?.level?.number ?? null;
   const onBreak = v?.onBreak ?? false;
+  const lateEnds = useLateRegistration(tournamentId, v);
   const previous = useRef<string | null>(null);
   useEffect(() => {
     const key = `${level}:${onBreak}`;
@@ -105,10 +124,30 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
           <span className="value">{v.level && v.level.blinds.ante > 0 ? fmt.chips(v.level.blinds.ante) : "—"}</span>
         </div>
         <div className="clock-next">
-          {t("clock.nextLevel")}: {v.nextLevel ? fmt.blinds(v.nextLevel.blinds) : "—"}
-          {" · "}
-          {t("clock.nextBreak")}: {v.nextBreak ? t("clock.breakAt", { time: fmt.time(v.nextBreak.at) }) : "—"}
+          <span className="next-level">
+            {t("clock.nextLevel")}: {v.nextLevel ? fmt.blinds(v.nextLevel.blinds) : "—"}
+          </span>
+          <span className="next-break" data-testid="next-break">
+            {t("clock.nextBreak")}:{" "}
+            {v.nextBreak
+              ? t("clock.breakAtIn", {
+                  time: fmt.time(v.nextBreak.at),
+                  // While paused the clock stands, so the break is as far away as it was.
+                  left: fmt.duration(v.status === "paused" || v.endsAt === null ? v.nextBreak.at - v.serverTime : v.nextBreak.at - now),
+                  minutes: fmt.chips(Math.round(v.nextBreak.durationMs / 60_000)),
+                })
+              : "—"}
+          </span>
         </div>
+        {lateEnds !== undefined && !over && (
+          <div className="clock-late-reg" data-testid="late-reg">
+            {lateEnds === null
+              ? t("clock.lateRegNone")
+              : lateEnds > now
+                ? t("clock.lateRegUntil", { time: fmt.time(lateEnds), left: fmt.duration(lateEnds - now) })
+                : t("clock.lateRegClosed")}
+          </div>
+        )}
       </div>
       <div className="clock-stats">
         <div>

@@ -4,7 +4,7 @@ import type { LobbyActionName, LobbyTournament } from "../../../src/protocol/ind
 import type { FeltError } from "../../../src/lib/result.ts";
 import { ErrorText } from "../components/error-text.tsx";
 import { useFormat } from "../components/use-format.ts";
-import { useQuery, useServices } from "../context.tsx";
+import { useQuery, useServerNow, useServices } from "../context.tsx";
 import { newCommandId } from "../api/client.ts";
 import { href } from "../router.ts";
 
@@ -19,9 +19,14 @@ const ACTIONS: readonly { name: LobbyActionName; route: "register" | "unregister
 export function Lobby() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const lobby = useQuery("lobby", undefined);
+  const [page, setPage] = useState(1);
+  const lobby = useQuery("lobby", undefined, {}, String(page), page > 1 ? { page: String(page) } : {});
   const { client } = useServices();
   const [error, setError] = useState<FeltError | null>(null);
+  const [done, setDone] = useState<{ action: LobbyActionName; name: string; balance: number } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const now = useServerNow(1000);
+  const paging = (lobby.data as { page?: { page: number; pages: number; total: number } } | null)?.page;
   const { reload } = lobby;
   useEffect(() => {
     const id = setInterval(reload, 10_000);
@@ -29,8 +34,11 @@ export function Lobby() {
   }, [reload]);
 
   async function run(tr: LobbyTournament, route: (typeof ACTIONS)[number]["route"]) {
+    setBusy(`${tr.id}:${route}`);
     const r = await client.call(route, { commandId: newCommandId() }, { id: tr.id });
+    setBusy(null);
     setError(r.ok ? null : r.error);
+    setDone(r.ok ? { action: route, name: tr.name, balance: r.value.balance } : null);
     lobby.reload();
   }
 
@@ -46,6 +54,11 @@ export function Lobby() {
         )}
       </div>
       <ErrorText error={error ?? lobby.error} />
+      {done && (
+        <p className="ok" data-testid="lobby-done">
+          {t(`lobby.done.${done.action}`, { name: done.name })} {t("lobby.balanceNow", { balance: fmt.money(done.balance) })}
+        </p>
+      )}
       <table className="grid lobby">
         <thead>
           <tr>
@@ -97,10 +110,17 @@ export function Lobby() {
                 {fmt.money(tr.prizePool)}
                 {tr.guarantee > 0 && <div className="sub">{t("lobby.guaranteed", { amount: fmt.money(tr.guarantee) })}</div>}
               </td>
-              <td>
-                {tr.lateRegistrationEndsAt !== null
-                  ? t("lobby.lateRegUntil", { time: fmt.time(tr.lateRegistrationEndsAt), level: tr.lateRegistrationEndsLevel ?? "" })
-                  : t("lobby.noLateReg")}
+              <td className="late-reg" data-open={tr.lateRegistrationEndsAt !== null && tr.lateRegistrationEndsAt > now ? "yes" : "no"}>
+                {tr.lateRegistrationEndsAt === null
+                  ? t("lobby.noLateReg")
+                  : tr.lateRegistrationEndsAt <= now || tr.status === "finished" || tr.status === "cancelled"
+                    ? t("lobby.lateRegClosed", { time: fmt.time(tr.lateRegistrationEndsAt) })
+                    : tr.lateRegistrationEndsLevel !== null
+                      ? t("lobby.lateRegUntil", { time: fmt.time(tr.lateRegistrationEndsAt), level: tr.lateRegistrationEndsLevel })
+                      : t("lobby.lateRegUntilTime", { time: fmt.time(tr.lateRegistrationEndsAt) })}
+                {tr.lateRegistrationEndsAt !== null && tr.lateRegistrationEndsAt > now && tr.status !== "registering" && tr.status !== "announced" && (
+                  <div className="sub">{t("lobby.lateRegLeft", { left: fmt.duration(tr.lateRegistrationEndsAt - now) })}</div>
+                )}
               </td>
               <td className="actions">
                 {ACTIONS.map(({ name, route }) => {
@@ -110,7 +130,8 @@ export function Lobby() {
                   return (
                     <button
                       key={name}
-                      disabled={!p.allowed}
+                      data-action={name}
+                      disabled={!p.allowed || busy !== null}
                       title={p.allowed ? t("lobby.cost", { amount: fmt.money(p.cost) }) : t(`reasons.${p.reason}`)}
                       onClick={() => void run(tr, route)}
                     >
@@ -127,6 +148,17 @@ export function Lobby() {
           ))}
         </tbody>
       </table>
+      {paging && paging.pages > 1 && (
+        <div className="row pager">
+          <button disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("lobby.previous")}
+          </button>
+          <span>{t("lobby.pageOf", { page: paging.page, pages: paging.pages, total: paging.total })}</span>
+          <button disabled={page >= paging.pages} onClick={() => setPage(page + 1)}>
+            {t("lobby.next")}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

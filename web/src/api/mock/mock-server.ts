@@ -1,21 +1,19 @@
 import {
   PROTOCOL_VERSION,
-  ROUTES,
   encodeServerMessage,
   parseClientMessage,
   type ErrorCode,
-  type RouteName,
   type ServerMessage,
   type TableEvent,
   type UserInfo,
-  type ColourUpRequest,
 } from "../../../../src/protocol/index.ts";
-import { blindErrorRuling } from "../../logic/blind-error.ts";
 import type { HttpAnswer, SocketHandlers, SocketLike, Transport } from "../transport.ts";
 import { NAMES, PRESETS, deepstack, turbo } from "./mock-data.ts";
-import { chipRace, instructions, predict } from "./mock-director.ts";
+import { predict } from "./mock-director.ts";
+import { answer, error, floorRoute } from "./mock-floor.ts";
 import { MockTable } from "./mock-table.ts";
-import { clockOf, counts, lobbyEntry, tournamentView, type MEntry, type MTournament } from "./mock-tournament.ts";
+import { clockOf, lobbyEntry, tournamentView, type MEntry, type MTournament } from "./mock-tournament.ts";
+import { WEB_ROUTES, type WebRouteName } from "../routes.ts";
 
 // An in-browser fake server for development and screenshots: the same routes, bodies and
 // frames as the real one (validated by src/protocol on the way out), with invented
@@ -27,14 +25,13 @@ interface MUser extends UserInfo {
 }
 
 type Body = Record<string, unknown>;
-const answer = (status: number, body: unknown): HttpAnswer => ({ status, body });
-const error = (status: number, code: ErrorCode, message: string): HttpAnswer => answer(status, { error: { code, message } });
 
 export class MockServer {
   private readonly users = new Map<string, MUser>();
   private readonly tokens = new Map<string, string>();
   private readonly tournaments: MTournament[] = [];
   private readonly tables = new Map<string, MockTable>();
+  private readonly deposits = new Map<string, number>();
   private readonly sockets = new Set<{ h: SocketHandlers; user: MUser | null; subs: Set<string> }>();
   private seed = 20261127;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -114,8 +111,10 @@ export class MockServer {
 
   // ---------- HTTP ----------
 
-  request(method: "GET" | "POST", path: string, body: unknown, token: string | null): HttpAnswer {
-    for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
+  request(method: "GET" | "POST", target: string, body: unknown, token: string | null): HttpAnswer {
+    const [path = "", search = ""] = target.split("?");
+    const query = Object.fromEntries(new URLSearchParams(search));
+    for (const [name, route] of Object.entries(WEB_ROUTES) as [WebRouteName, (typeof WEB_ROUTES)[WebRouteName]][]) {
       if (route.method !== method) continue;
       const re = new RegExp(`^${route.path.replace(/:([a-z]+)/g, "(?<$1>[^/]+)")}$`);
       const m = re.exec(path);
@@ -124,12 +123,12 @@ export class MockServer {
       const user = this.userOf(token);
       if (route.auth !== "none" && !user) return error(401, "auth/required", "sign in first");
       if (route.auth === "director" && user?.role !== "director") return error(403, "auth/forbidden", "directors only");
-      return this.handle(name, params, (body ?? {}) as Body, user);
+      return this.handle(name, params, (body ?? {}) as Body, user, query);
     }
     return error(404, "director/not-found", `no route ${method} ${path}`);
   }
 
-  private handle(name: RouteName, p: Record<string, string>, body: Body, user: MUser | null): HttpAnswer {
+  private handle(name: WebRouteName, p: Record<string, string>, body: Body, user: MUser | null, query: Record<string, string>): HttpAnswer {
     const now = this.now();
     const t = this.tournament(p["id"]);
     const needT = () => error(404, "tournament/not-found", "no such tournament");
@@ -148,12 +147,20 @@ export class MockServer {
       }
       case "me":
         return answer(200, { user: this.publicUser(user!), balance: user!.balance });
-      case "lobby":
+      case "lobby": {
+        // Paged like the server: open tournaments first (soonest start first), then finished ones (latest first).
+        const over = (x: MTournament) => x.status === "finished" || x.status === "cancelled";
+        const sorted = [...this.tournaments].sort((a, b) => Number(over(a)) - Number(over(b)) || (over(a) ? b.startsAt - a.startsAt : a.startsAt - b.startsAt));
+        const pageSize = Math.min(500, Number(query["pageSize"] ?? 500) || 500);
+        const pages = Math.ceil(sorted.length / pageSize);
+        const page = Math.max(1, Number(query["page"] ?? 1) || 1);
         return answer(200, {
           serverTime: now,
           balance: user?.balance ?? null,
-          tournaments: this.tournaments.map((x) => lobbyEntry(x, user?.id ?? null, user?.balance ?? 0, now)),
+          tournaments: sorted.slice((page - 1) * pageSize, page * pageSize).map((x) => lobbyEntry(x, user?.id ?? null, user?.balance ?? 0, now)),
+          page: { page, pageSize, total: sorted.length, pages },
         });
+      }
       case "tournament":
         return t ? answer(200, tournamentView(t, now)) : needT();
       case "register":
@@ -185,82 +192,50 @@ export class MockServer {
         this.tournaments.push(nt);
         return answer(200, { tournament: lobbyEntry(nt, user!.id, user!.balance, now) });
       }
-      case "start":
       case "pause":
       case "resume": {
         if (!t) return needT();
-        if (name === "start" && t.startedAt === null) Object.assign(t, { startedAt: now, status: "running" });
-        else if (name === "pause" && t.pausedAt === null && t.startedAt !== null) Object.assign(t, { pausedAt: now, status: "paused" });
+        if (name === "pause" && t.pausedAt === null && t.startedAt !== null) Object.assign(t, { pausedAt: now, status: "paused" });
         else if (name === "resume" && t.pausedAt !== null) Object.assign(t, { pausedMs: t.pausedMs + now - t.pausedAt, pausedAt: null, status: "running" });
         else return error(409, "tournament/bad-state", `cannot ${name} now`);
         this.touch(t);
         return answer(200, { tournament: lobbyEntry(t, user!.id, user!.balance, now) });
       }
+      case "start":
       case "seating":
-        return t ? answer(200, { seats: this.seating(t) }) : needT();
-      case "move": {
-        if (!t) return needT();
-        const e = t.entries.find((x) => x.entryId === body["entryId"]);
-        if (!e) return error(404, "director/not-found", "no such entry");
-        Object.assign(e, { tableNumber: body["toTable"], seat: body["toSeat"] });
-        this.touch(t);
-        return answer(200, { seats: this.seating(t) });
-      }
+      case "move":
       case "instructions":
-        return t ? answer(200, { instructions: instructions(t) }) : needT();
-      case "confirmInstruction": {
-        if (!t) return needT();
-        const ins = instructions(t).find((i) => i.id === p["iid"]);
-        if (!ins) return error(404, "director/not-found", "instruction already done");
-        Object.assign(t.entries.find((e) => e.entryId === ins.entryId)!, { tableNumber: ins.to.tableNumber, seat: ins.to.seat });
-        this.touch(t);
-        return answer(200, { instructions: instructions(t) });
-      }
+      case "confirmInstruction":
       case "walkIn":
-        return t ? error(400, "director/invalid", "walk-ins are not in the mock yet") : needT();
-      case "liveRecord": {
-        if (!t) return needT();
-        const e = t.entries.find((x) => x.entryId === body["entryId"]);
-        if (!e || e.state === "busted") return error(409, "tournament/not-allowed", "not playing");
-        if (body["kind"] === "bust") {
-          const left = counts(t).playersLeft;
-          Object.assign(e, { state: "busted", place: left, bustedAt: now, stack: 0, tableNumber: null, seat: null });
-        } else if (body["kind"] === "rebuy") {
-          e.rebuys += 1;
-          e.stack += t.structure.startingStack;
-        } else {
-          e.addOn = true;
-          e.stack += t.structure.startingStack / 2;
-        }
-        this.touch(t);
-        return answer(200, tournamentView(t, now));
-      }
-      case "colourUpPlan": {
-        if (!t) return needT();
-        const remove = Number(body["remove"]);
-        const into = t.chips.find((c) => c > remove);
-        if (!into) return error(400, "director/invalid", "no higher chip");
-        const seats = this.seating(t);
-        const tables = [...new Set(seats.map((s) => s.tableNumber))].sort((a, b) => a - b);
-        return answer(200, {
-          remove, into,
-          tables: tables.map((n) => ({ tableNumber: n, order: seats.filter((s) => s.tableNumber === n).sort((a, b) => a.seat - b.seat).map((s) => ({ entryId: s.entryId, name: s.name, seat: s.seat, stack: s.stack })) })),
-        });
-      }
+      case "liveRecord":
+      case "colourUpPlan":
       case "colourUp":
-        return t ? this.colourUp(t, body as unknown as ColourUpRequest) : needT();
-      case "blindError": {
-        if (!t) return needT();
-        const clock = clockOf(t, now);
-        const l = clock ? t.structure.levels[clock.levelIndex]! : t.structure.levels[0]!;
-        return answer(200, blindErrorRuling({
-          skippedBigBlindSeat: Number(body["skippedBigBlindSeat"]), wrongBigBlindSeat: Number(body["wrongBigBlindSeat"]),
-          activeActions: Number(body["activeActions"]), handBlinds: { sb: l.sb, bb: l.bb, ante: l.ante },
-        }));
-      }
+      case "blindError":
       case "deal":
-      case "results":
-        return t ? answer(200, this.results(t, now)) : needT();
+      case "results": {
+        if (!t) return needT();
+        const r = floorRoute(name, t, p, body, now, this.random);
+        if (r.changed) this.touch(t);
+        return r.answer === "lobby" ? answer(200, { tournament: lobbyEntry(t, user!.id, user!.balance, now) }) : r.answer;
+      }
+      case "deposit": {
+        const u = this.users.get(String(body["name"]));
+        if (!u) return error(404, "director/not-found", `no player ${String(body["name"])}`);
+        const key = String(body["commandId"]);
+        if (!this.deposits.has(key)) {
+          this.deposits.set(key, Number(body["amount"]));
+          u.balance += Number(body["amount"]);
+        }
+        return answer(200, { player: u.id, balance: u.balance });
+      }
+      case "ledger": {
+        // Every player's balance, against the desk's cash account: the books balance.
+        const balances = [...this.users.values()].map((u) => ({ account: `player:${u.id}`, asset: "EUR", balance: u.balance }));
+        const desk = -balances.reduce((a, b) => a + b.balance, 0);
+        return answer(200, { totals: { EUR: 0 }, balances: [...balances, { account: "external:cash", asset: "EUR", balance: desk }] });
+      }
+      default:
+        return error(404, "director/not-found", `the mock has no ${name}`);
     }
   }
 
@@ -296,46 +271,6 @@ export class MockServer {
     }
     this.touch(t);
     return answer(200, { tournament: lobbyEntry(t, u.id, u.balance, now), balance: u.balance });
-  }
-
-  private seating(t: MTournament) {
-    return t.entries
-      .filter((e) => e.state !== "busted" && e.tableNumber !== null && e.seat !== null)
-      .map((e) => ({ entryId: e.entryId, name: e.name, tableNumber: e.tableNumber!, seat: e.seat!, stack: e.stack }))
-      .sort((a, b) => a.tableNumber - b.tableNumber || a.seat - b.seat);
-  }
-
-  private colourUp(t: MTournament, req: ColourUpRequest): HttpAnswer {
-    const into = t.chips.find((c) => c > req.remove);
-    if (!into) return error(400, "director/invalid", "no higher chip");
-    const seats = this.seating(t).filter((s) => s.tableNumber === req.tableNumber);
-    const deck = [...Array(52).keys()];
-    const players = seats.map((s) => {
-      const odd = req.oddChips.find((o) => o.entryId === s.entryId)?.count ?? 0;
-      const given = req.cards === "draw" ? null : (req.cards.find((c) => c.entryId === s.entryId)?.cards ?? []);
-      const cards = given ?? Array.from({ length: odd }, () => deck.splice(Math.floor(this.random() * deck.length), 1)[0]!);
-      return { entryId: s.entryId, name: s.name, seat: s.seat, stack: s.stack, odd, cards };
-    });
-    const result = chipRace(players, req.remove, into);
-    for (const r of result.players) {
-      const e = t.entries.find((x) => x.entryId === r.entryId);
-      if (e) e.stack = r.stackAfter;
-    }
-    this.touch(t);
-    return answer(200, result);
-  }
-
-  private results(t: MTournament, now: number) {
-    const view = tournamentView(t, now);
-    const busted = t.entries.filter((e) => e.state === "busted").sort((a, b) => (a.place ?? 0) - (b.place ?? 0));
-    return {
-      tournamentId: t.id,
-      name: t.name,
-      payouts: view.payouts,
-      results: busted.map((e) => ({ place: e.place!, entryId: e.entryId, name: e.name, prize: view.payouts.find((p) => p.place === e.place)?.amount ?? 0, rebuys: e.rebuys, addOn: e.addOn, bustedAt: e.bustedAt })),
-      stillIn: t.entries.filter((e) => e.state !== "busted").map((e) => ({ entryId: e.entryId, name: e.name, stack: e.stack })).sort((a, b) => b.stack - a.stack),
-      durationMs: t.startedAt ? now - t.startedAt : 0,
-    };
   }
 
   // ---------- hand histories (recorded from the mock tables' events) ----------

@@ -39,6 +39,10 @@ export interface MTournament {
   entries: MEntry[];
   chips: number[];
   version: number;
+  /** Tables that have raced off each chip (R-CHIP-3); the chip leaves play once all have. */
+  raced?: Record<number, number[]>;
+  /** An accepted deal: the amount each player left took. */
+  deal?: Record<string, number>;
 }
 
 export interface ClockState {

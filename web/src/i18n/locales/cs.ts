@@ -9,6 +9,9 @@ export const cs = {
     needAccount: "Jste tu poprvé? Založte si účet", haveAccount: "Už máte účet? Přihlaste se",
   },
   lobby: {
+    done: { register: "Jste zaregistrováni do turnaje {{name}}.", unregister: "Registrace do turnaje {{name}} je zrušena, buy-in vrácen.", reEnter: "Znovu jste vstoupili do turnaje {{name}}.", rebuy: "Rebuy v turnaji {{name}} proveden.", addOn: "Add-on v turnaji {{name}} proveden." },
+    balanceNow: "Zůstatek: {{balance}}.", lateRegClosed: "skončila v {{time}}", lateRegUntilTime: "do {{time}}", lateRegLeft: "zbývá {{left}}",
+    previous: "Předchozí", next: "Další", pageOf: "Strana {{page}} z {{pages}} (turnajů: {{total}})",
     title: "Turnaje", balance: "Zůstatek", name: "Turnaj", status: "Stav", start: "Začátek", buyIn: "Buy-in",
     entries: "Hráči", prizePool: "Výherní fond", lateReg: "Pozdní registrace", actions: "Akce",
     leftOfEntries: "{{left}} z {{entries}}", guaranteed: "garance {{amount}}",
@@ -67,6 +70,8 @@ export const cs = {
     play: "Přehrát", pause: "Pauza", step: "Krok {{step}} z {{total}}",
   },
   clock: {
+    breakAtIn: "v {{time}}, za {{left}} ({{minutes}} min)", lateRegNone: "Bez pozdní registrace",
+    lateRegUntil: "Pozdní registrace do {{time}} (zbývá {{left}})", lateRegClosed: "Pozdní registrace skončila",
     level: "{{number}}. level", break: "Přestávka", paused: "Pozastaveno", blinds: "Blindy", ante: "Ante",
     nextLevel: "Další level", nextBreak: "Další přestávka", breakAt: "v {{time}}", players: "Hráči",
     leftOfEntries: "{{left}} / {{entries}}", average: "Průměrný stack", prizePool: "Výherní fond",
@@ -75,9 +80,10 @@ export const cs = {
     morePaid_many: "a ještě {{count}} placeného místa", morePaid_other: "a ještě {{count}} placených míst",
   },
   director: {
+    over: "Skončené",
     title: "Konzole ředitele", tournament: "Turnaj", start: "Spustit", pause: "Pozastavit", resume: "Pokračovat",
     openClock: "Otevřít hodiny", noTournament: "Není vybrán žádný turnaj.",
-    tab: { create: "Nový turnaj", seating: "Losování míst", floor: "Floor", "colour-up": "Výměna žetonů", "blind-error": "Chyba v blindech", payouts: "Výplaty a dohoda" },
+    tab: { create: "Nový turnaj", seating: "Losování míst", floor: "Floor", "colour-up": "Výměna žetonů", "blind-error": "Chyba v blindech", payouts: "Výplaty a dohoda", cashier: "Pokladna" },
   },
   create: {
     title: "Nový turnaj", preset: "Šablona", name: "Název", kind: "Druh", startsAt: "Začátek", startingStack: "Počáteční stack",
@@ -91,14 +97,21 @@ export const cs = {
     structure: "Levely", type: "Druh", sb: "MB", bb: "VB", ante: "Ante", minutes: "Minuty", stackInBB: "Počáteční stack ve VB",
     break: "Přestávka", level: "Level", colourUpAtBreak: "výměna žetonů {{chip}}", addLevel: "Přidat level",
   },
-  seating: { title: "Losování míst", print: "Vytisknout kartičky", table: "Stůl", seat: "Místo" },
+  seating: { empty: "Zatím žádná místa: los rozsadí všechny při startu turnaje.", title: "Losování míst", print: "Vytisknout kartičky", table: "Stůl", seat: "Místo" },
   floor: {
+    playersLeft_one: "{{count}} hráč u stolů", playersLeft_few: "{{count}} hráči u stolů", playersLeft_many: "{{count}} hráče u stolů", playersLeft_other: "{{count}} hráčů u stolů",
+    where: "Stůl / místo", tableSeat: "{{table}} / {{seat}}",
+    walkIn: "Registrace na místě", walkInHint: "Hráč zaplatí {{amount}} u pokladny; zadejte jméno a los mu přidělí místo.",
+    walkInName: "Jméno hráče", enter: "Zapsat a usadit", registeredForDraw: "{{name}} je zapsán(a); los rozsadí všechny při startu.",
+    seated: "{{name}}: stůl {{table}}, místo {{seat}}", printCard: "Vytisknout kartičku s místem",
     instructions: "Vyrovnávání a rušení stolů", balanced: "Stoly jsou vyrovnané. Není co dělat.",
     move: "Přesunout {{name}}: stůl {{fromTable}} místo {{fromSeat}} → stůl {{toTable}} místo {{toSeat}}", done: "Hotovo",
     kind: { balance: "Vyrovnání", "break-table": "Rušení stolu", "final-table": "Finálový stůl" },
     liveEntries: "Vypadnutí, rebuy a add-ony", search: "Najít hráče", bust: "Vypadl", rebuy: "Rebuy", addOn: "Add-on",
   },
   colourUp: {
+    tableDone: "{{table}} ✓", cardsFor: "Karty hráče {{name}}", oneCardPerChip: "Zadejte každému hráči jednu kartu za každý lichý žeton (např. As Kd).",
+    allDone: "Závod proběhl u všech stolů; žetony {{chip}} jsou mimo hru.", resultAt: "Výsledek u stolu {{table}}", fromStacks: "Spočítat ze stacků",
     title: "Výměna žetonů a chip race", remove: "Stahovaný žeton", plan: "Naplánovat", summary: "Žetony {{remove}} končí; mění se za žetony {{into}}.",
     rule: "O lichých žetonech rozhodne chip race: za každý lichý žeton jedna karta, rozdává se od místa 1; nejvyšší karty získají po jednom žetonu, nikdo víc než jeden a nikdo kvůli tomu nevypadne.",
     draw: "Karty vylosuje systém", enter: "Zadat rozdané karty", order: "Pořadí", stack: "Stack",
@@ -118,10 +131,21 @@ export const cs = {
     stepButton: "Hra potom: button dostane místo {{seat}}.", again: "Začít znovu",
   },
   payouts: {
+    custom: "Vlastní dohoda", amountFor: "Částka pro hráče {{name}}", dealSum: "Rozděleno {{shared}} z {{pool}} k výplatě",
     title: "Výplaty", deal: "Dohoda", dealWhen: "Dohoda je možná, když zbývají 2 až 10 hráčů.", icm: "ICM", chipChop: "Chip chop",
     chips: "Žetony", amount: "Částka", acceptDeal: "Přijmout dohodu", dealDone: "Dohoda zaznamenána.",
   },
   results: { title: "Výsledky", export: "Export CSV", place: "Pořadí", prize: "Výhra", rebuys: "Rebuy", addOn: "Add-on" },
+  cashier: {
+    deposit: "Připsat hráči peníze", depositHint: "Peníze, které hráč zaplatil u pokladny, jdou na jeho účet; pak se může registrovat online.",
+    player: "Jméno hráče", amount: "Částka", credited: "{{amount}} připsáno hráči {{name}}; zůstatek je teď {{balance}}.", credit: "Připsat",
+    ledger: "Účetní kniha", refresh: "Obnovit", balanced: "Účty jsou vyrovnané: každá měna má součet nula.", unbalanced: "Účty nejsou vyrovnané!",
+    account: "Účet", asset: "Měna", balance: "Zůstatek",
+    accountKind: {
+      player: "Hráč {{name}}", pool: "Výherní fond: {{name}}", house: "Podnik: {{name}}", escrow: "Vstupenky v úschově: {{name}}",
+      external: "Přijato na pokladně ({{name}})", organiser: "Pořadatel ({{name}})", tickets: "Vydavatel vstupenek: {{name}}",
+    },
+  },
   errors: {
     protocol: {
       "bad-json": "Zprávu nelze přečíst.", "frame-too-large": "Zpráva je příliš velká.",

@@ -9,6 +9,9 @@ export const en = {
     needAccount: "New here? Create an account", haveAccount: "Already have an account? Sign in",
   },
   lobby: {
+    done: { register: "You are registered for {{name}}.", unregister: "You are unregistered from {{name}}; the buy-in is refunded.", reEnter: "You re-entered {{name}}.", rebuy: "Rebuy done in {{name}}.", addOn: "Add-on taken in {{name}}." },
+    balanceNow: "Balance: {{balance}}.", lateRegClosed: "closed at {{time}}", lateRegUntilTime: "until {{time}}", lateRegLeft: "{{left}} left",
+    previous: "Previous", next: "Next", pageOf: "Page {{page}} of {{pages}} ({{total}} tournaments)",
     title: "Tournaments", balance: "Balance", name: "Tournament", status: "Status", start: "Starts", buyIn: "Buy-in",
     entries: "Players", prizePool: "Prize pool", lateReg: "Late registration", actions: "Actions",
     leftOfEntries: "{{left}} of {{entries}}", guaranteed: "{{amount}} guaranteed",
@@ -67,6 +70,8 @@ export const en = {
     play: "Play", pause: "Pause", step: "Step {{step}} of {{total}}",
   },
   clock: {
+    breakAtIn: "at {{time}}, in {{left}} ({{minutes}} min)", lateRegNone: "No late registration",
+    lateRegUntil: "Late registration until {{time}} ({{left}} left)", lateRegClosed: "Late registration is closed",
     level: "Level {{number}}", break: "Break", paused: "Paused", blinds: "Blinds", ante: "Ante",
     nextLevel: "Next level", nextBreak: "Next break", breakAt: "at {{time}}", players: "Players",
     leftOfEntries: "{{left}} / {{entries}}", average: "Average stack", prizePool: "Prize pool",
@@ -74,9 +79,10 @@ export const en = {
     morePaid_other: "and {{count}} more places paid",
   },
   director: {
+    over: "Finished",
     title: "Director's console", tournament: "Tournament", start: "Start", pause: "Pause", resume: "Resume",
     openClock: "Open clock screen", noTournament: "No tournament selected.",
-    tab: { create: "New tournament", seating: "Seat draw", floor: "Floor", "colour-up": "Colour-up", "blind-error": "Blind error", payouts: "Payouts & deal" },
+    tab: { create: "New tournament", seating: "Seat draw", floor: "Floor", "colour-up": "Colour-up", "blind-error": "Blind error", payouts: "Payouts & deal", cashier: "Cashier" },
   },
   create: {
     title: "New tournament", preset: "Preset", name: "Name", kind: "Type", startsAt: "Start time", startingStack: "Starting stack",
@@ -90,14 +96,20 @@ export const en = {
     structure: "Levels", type: "Type", sb: "SB", bb: "BB", ante: "Ante", minutes: "Minutes", stackInBB: "Start stack in BB",
     break: "Break", level: "Level", colourUpAtBreak: "colour up the {{chip}} chips", addLevel: "Add level",
   },
-  seating: { title: "Seat draw", print: "Print seat cards", table: "Table", seat: "Seat" },
+  seating: { empty: "No seats yet: the draw seats everyone when the tournament starts.", title: "Seat draw", print: "Print seat cards", table: "Table", seat: "Seat" },
   floor: {
+    playersLeft_one: "{{count}} player seated", playersLeft_other: "{{count}} players seated", where: "Table / seat", tableSeat: "{{table}} / {{seat}}",
+    walkIn: "Walk-in", walkInHint: "The player pays {{amount}} at the desk; enter the name and the draw gives the seat.",
+    walkInName: "Player's name", enter: "Enter and seat", registeredForDraw: "{{name}} is entered; the draw seats everyone at the start.",
+    seated: "{{name}}: table {{table}}, seat {{seat}}", printCard: "Print seat card",
     instructions: "Balancing and breaking", balanced: "Tables are balanced. Nothing to do.",
     move: "Move {{name}}: table {{fromTable}} seat {{fromSeat}} → table {{toTable}} seat {{toSeat}}", done: "Done",
     kind: { balance: "Balance", "break-table": "Break table", "final-table": "Final table" },
     liveEntries: "Bust-outs, rebuys and add-ons", search: "Find a player", bust: "Bust", rebuy: "Rebuy", addOn: "Add-on",
   },
   colourUp: {
+    tableDone: "{{table}} ✓", cardsFor: "Cards for {{name}}", oneCardPerChip: "Enter one card per odd chip for every player (e.g. As Kd).",
+    allDone: "Every table has raced; the {{chip}} chips are out of play.", resultAt: "Result at table {{table}}", fromStacks: "Count from stacks",
     title: "Colour-up and chip race", remove: "Chip to remove", plan: "Plan", summary: "The {{remove}} chips go; they are exchanged for {{into}} chips.",
     rule: "Odd chips are raced: one card per odd chip, dealt from seat 1; the highest cards win one chip each, no player wins more than one, and nobody is raced out.",
     draw: "Let the system draw the cards", enter: "Enter the cards dealt", order: "Order", stack: "Stack",
@@ -117,10 +129,21 @@ export const en = {
     stepButton: "The hand after: the button goes to seat {{seat}}.", again: "Start again",
   },
   payouts: {
+    custom: "Custom deal", amountFor: "Amount for {{name}}", dealSum: "Shared {{shared}} of {{pool}} left to pay",
     title: "Payouts", deal: "Deal", dealWhen: "A deal is possible with 2 to 10 players left.", icm: "ICM", chipChop: "Chip chop",
     chips: "Chips", amount: "Amount", acceptDeal: "Accept the deal", dealDone: "Deal recorded.",
   },
   results: { title: "Results", export: "Export CSV", place: "Place", prize: "Prize", rebuys: "Rebuys", addOn: "Add-on" },
+  cashier: {
+    deposit: "Credit a player", depositHint: "Money a player handed over at the desk goes to their account; then they can register online.",
+    player: "Player's name", amount: "Amount", credited: "{{amount}} credited to {{name}}; balance now {{balance}}.", credit: "Credit",
+    ledger: "Ledger", refresh: "Refresh", balanced: "The books balance: every currency totals zero.", unbalanced: "The books do not balance!",
+    account: "Account", asset: "Currency", balance: "Balance",
+    accountKind: {
+      player: "Player {{name}}", pool: "Prize pool: {{name}}", house: "House: {{name}}", escrow: "Tickets held: {{name}}",
+      external: "Received at the desk ({{name}})", organiser: "Organiser ({{name}})", tickets: "Ticket issuer: {{name}}",
+    },
+  },
   errors: {
     protocol: {
       "bad-json": "The message could not be read.", "frame-too-large": "The message is too large.",

@@ -9,6 +9,9 @@ export const ro = {
     needAccount: "Ești nou aici? Creează un cont", haveAccount: "Ai deja cont? Autentifică-te",
   },
   lobby: {
+    done: { register: "Sunteți înscris la {{name}}.", unregister: "Înscrierea la {{name}} a fost anulată; buy-in-ul a fost restituit.", reEnter: "Ați reintrat în {{name}}.", rebuy: "Rebuy făcut la {{name}}.", addOn: "Add-on luat la {{name}}." },
+    balanceNow: "Sold: {{balance}}.", lateRegClosed: "închisă la {{time}}", lateRegUntilTime: "până la {{time}}", lateRegLeft: "mai sunt {{left}}",
+    previous: "Înapoi", next: "Înainte", pageOf: "Pagina {{page}} din {{pages}} ({{total}} turnee)",
     title: "Turnee", balance: "Sold", name: "Turneu", status: "Stare", start: "Începe", buyIn: "Buy-in",
     entries: "Jucători", prizePool: "Fond de premii", lateReg: "Înscriere târzie", actions: "Acțiuni",
     leftOfEntries: "{{left}} din {{entries}}", guaranteed: "{{amount}} garantat",
@@ -67,6 +70,8 @@ export const ro = {
     play: "Redă", pause: "Pauză", step: "Pasul {{step}} din {{total}}",
   },
   clock: {
+    breakAtIn: "la {{time}}, peste {{left}} ({{minutes}} min)", lateRegNone: "Fără înscriere târzie",
+    lateRegUntil: "Înscriere târzie până la {{time}} (mai sunt {{left}})", lateRegClosed: "Înscrierea târzie s-a încheiat",
     level: "Nivelul {{number}}", break: "Pauză", paused: "Suspendat", blinds: "Blinduri", ante: "Ante",
     nextLevel: "Nivelul următor", nextBreak: "Pauza următoare", breakAt: "la {{time}}", players: "Jucători",
     leftOfEntries: "{{left}} / {{entries}}", average: "Stack mediu", prizePool: "Fond de premii",
@@ -75,9 +80,10 @@ export const ro = {
     morePaid_other: "și încă {{count}} de locuri plătite",
   },
   director: {
+    over: "Încheiate",
     title: "Consola directorului", tournament: "Turneu", start: "Pornește", pause: "Suspendă", resume: "Continuă",
     openClock: "Deschide ceasul", noTournament: "Niciun turneu selectat.",
-    tab: { create: "Turneu nou", seating: "Tragerea la sorți a locurilor", floor: "Floor", "colour-up": "Schimbarea jetoanelor", "blind-error": "Eroare de blind", payouts: "Premii și înțelegere" },
+    tab: { create: "Turneu nou", seating: "Tragerea la sorți a locurilor", floor: "Floor", "colour-up": "Schimbarea jetoanelor", "blind-error": "Eroare de blind", payouts: "Premii și înțelegere", cashier: "Casierie" },
   },
   create: {
     title: "Turneu nou", preset: "Șablon", name: "Nume", kind: "Tip", startsAt: "Ora de început", startingStack: "Stack inițial",
@@ -91,14 +97,21 @@ export const ro = {
     structure: "Niveluri", type: "Tip", sb: "SB", bb: "BB", ante: "Ante", minutes: "Minute", stackInBB: "Stack inițial în BB",
     break: "Pauză", level: "Nivel", colourUpAtBreak: "se scot jetoanele de {{chip}}", addLevel: "Adaugă nivel",
   },
-  seating: { title: "Tragerea la sorți a locurilor", print: "Tipărește cartonașele", table: "Masa", seat: "Locul" },
+  seating: { empty: "Încă nu sunt locuri: tragerea la sorți îi așază pe toți la start.", title: "Tragerea la sorți a locurilor", print: "Tipărește cartonașele", table: "Masa", seat: "Locul" },
   floor: {
+    playersLeft_one: "{{count}} jucător la mese", playersLeft_few: "{{count}} jucători la mese", playersLeft_other: "{{count}} de jucători la mese",
+    where: "Masă / loc", tableSeat: "{{table}} / {{seat}}",
+    walkIn: "Înscriere la fața locului", walkInHint: "Jucătorul plătește {{amount}} la casierie; introduceți numele și tragerea la sorți îi dă un loc.",
+    walkInName: "Numele jucătorului", enter: "Înscrie și așază", registeredForDraw: "{{name}} este înscris(ă); tragerea la sorți îi așază pe toți la start.",
+    seated: "{{name}}: masa {{table}}, locul {{seat}}", printCard: "Tipărește cartonașul cu locul",
     instructions: "Echilibrare și închiderea meselor", balanced: "Mesele sunt echilibrate. Nimic de făcut.",
     move: "Mută-l pe {{name}}: masa {{fromTable}} locul {{fromSeat}} → masa {{toTable}} locul {{toSeat}}", done: "Gata",
     kind: { balance: "Echilibrare", "break-table": "Închidere masă", "final-table": "Masa finală" },
     liveEntries: "Eliminări, rebuy și add-on", search: "Caută un jucător", bust: "Eliminat", rebuy: "Rebuy", addOn: "Add-on",
   },
   colourUp: {
+    tableDone: "{{table}} ✓", cardsFor: "Cărțile lui {{name}}", oneCardPerChip: "Introduceți câte o carte pentru fiecare jeton impar al fiecărui jucător (de ex. As Kd).",
+    allDone: "Cursa s-a făcut la toate mesele; jetoanele de {{chip}} ies din joc.", resultAt: "Rezultatul la masa {{table}}", fromStacks: "Numără din stackuri",
     title: "Schimbarea jetoanelor și chip race", remove: "Jetonul scos din joc", plan: "Planifică", summary: "Jetoanele de {{remove}} ies din joc și se schimbă pe jetoane de {{into}}.",
     rule: "Jetoanele rămase nepereche se joacă la chip race: câte o carte pentru fiecare jeton, împărțite de la locul 1; cele mai mari cărți câștigă câte un jeton, nimeni nu câștigă mai mult de unul și nimeni nu e eliminat.",
     draw: "Sistemul trage cărțile", enter: "Introdu cărțile împărțite", order: "Ordine", stack: "Stack",
@@ -118,10 +131,21 @@ export const ro = {
     stepButton: "Mâna de după: butonul trece la locul {{seat}}.", again: "Ia-o de la capăt",
   },
   payouts: {
+    custom: "Înțelegere proprie", amountFor: "Suma pentru {{name}}", dealSum: "Împărțit {{shared}} din {{pool}} de plătit",
     title: "Premii", deal: "Înțelegere", dealWhen: "O înțelegere e posibilă când au rămas între 2 și 10 jucători.", icm: "ICM", chipChop: "Chip chop",
     chips: "Jetoane", amount: "Sumă", acceptDeal: "Acceptă înțelegerea", dealDone: "Înțelegerea a fost înregistrată.",
   },
   results: { title: "Rezultate", export: "Exportă CSV", place: "Locul", prize: "Premiu", rebuys: "Rebuy", addOn: "Add-on" },
+  cashier: {
+    deposit: "Alimentează contul unui jucător", depositHint: "Banii dați de jucător la casierie intră în contul lui; apoi se poate înscrie online.",
+    player: "Numele jucătorului", amount: "Suma", credited: "{{amount}} adăugat în contul lui {{name}}; soldul este acum {{balance}}.", credit: "Alimentează",
+    ledger: "Registru", refresh: "Reîmprospătează", balanced: "Conturile sunt echilibrate: fiecare monedă însumează zero.", unbalanced: "Conturile nu sunt echilibrate!",
+    account: "Cont", asset: "Monedă", balance: "Sold",
+    accountKind: {
+      player: "Jucător {{name}}", pool: "Fond de premii: {{name}}", house: "Casa: {{name}}", escrow: "Bilete păstrate: {{name}}",
+      external: "Primit la casierie ({{name}})", organiser: "Organizator ({{name}})", tickets: "Emitent de bilete: {{name}}",
+    },
+  },
   errors: {
     protocol: {
       "bad-json": "Mesajul nu a putut fi citit.", "frame-too-large": "Mesajul este prea mare.",

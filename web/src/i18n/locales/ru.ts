@@ -9,6 +9,9 @@ export const ru = {
     needAccount: "Впервые здесь? Создайте аккаунт", haveAccount: "Уже есть аккаунт? Войдите",
   },
   lobby: {
+    done: { register: "Вы зарегистрированы на турнир «{{name}}».", unregister: "Регистрация на «{{name}}» отменена, бай-ин возвращён.", reEnter: "Вы снова вошли в турнир «{{name}}».", rebuy: "Ребай в турнире «{{name}}» сделан.", addOn: "Аддон в турнире «{{name}}» взят." },
+    balanceNow: "Баланс: {{balance}}.", lateRegClosed: "закрыта в {{time}}", lateRegUntilTime: "до {{time}}", lateRegLeft: "осталось {{left}}",
+    previous: "Назад", next: "Вперёд", pageOf: "Страница {{page}} из {{pages}} (турниров: {{total}})",
     title: "Турниры", balance: "Баланс", name: "Турнир", status: "Статус", start: "Начало", buyIn: "Бай-ин",
     entries: "Игроки", prizePool: "Призовой фонд", lateReg: "Поздняя регистрация", actions: "Действия",
     leftOfEntries: "{{left}} из {{entries}}", guaranteed: "гарантия {{amount}}",
@@ -67,6 +70,8 @@ export const ru = {
     play: "Воспроизвести", pause: "Пауза", step: "Шаг {{step}} из {{total}}",
   },
   clock: {
+    breakAtIn: "в {{time}}, через {{left}} ({{minutes}} мин)", lateRegNone: "Без поздней регистрации",
+    lateRegUntil: "Поздняя регистрация до {{time}} (осталось {{left}})", lateRegClosed: "Поздняя регистрация закрыта",
     level: "Уровень {{number}}", break: "Перерыв", paused: "Пауза", blinds: "Блайнды", ante: "Анте",
     nextLevel: "Следующий уровень", nextBreak: "Следующий перерыв", breakAt: "в {{time}}", players: "Игроки",
     leftOfEntries: "{{left}} / {{entries}}", average: "Средний стек", prizePool: "Призовой фонд",
@@ -75,9 +80,10 @@ export const ru = {
     morePaid_many: "и ещё {{count}} призовых мест", morePaid_other: "и ещё {{count}} призового места",
   },
   director: {
+    over: "Завершённые",
     title: "Пульт директора", tournament: "Турнир", start: "Старт", pause: "Пауза", resume: "Продолжить",
     openClock: "Открыть часы", noTournament: "Турнир не выбран.",
-    tab: { create: "Новый турнир", seating: "Рассадка", floor: "Флор", "colour-up": "Смена фишек", "blind-error": "Ошибка блайндов", payouts: "Выплаты и сделка" },
+    tab: { create: "Новый турнир", seating: "Рассадка", floor: "Флор", "colour-up": "Смена фишек", "blind-error": "Ошибка блайндов", payouts: "Выплаты и сделка", cashier: "Касса" },
   },
   create: {
     title: "Новый турнир", preset: "Шаблон", name: "Название", kind: "Тип", startsAt: "Начало", startingStack: "Стартовый стек",
@@ -91,14 +97,21 @@ export const ru = {
     structure: "Уровни", type: "Тип", sb: "МБ", bb: "ББ", ante: "Анте", minutes: "Минуты", stackInBB: "Стартовый стек в ББ",
     break: "Перерыв", level: "Уровень", colourUpAtBreak: "снять фишки {{chip}}", addLevel: "Добавить уровень",
   },
-  seating: { title: "Рассадка", print: "Печать карточек мест", table: "Стол", seat: "Место" },
+  seating: { empty: "Мест пока нет: жеребьёвка рассадит всех при старте турнира.", title: "Рассадка", print: "Печать карточек мест", table: "Стол", seat: "Место" },
   floor: {
+    playersLeft_one: "{{count}} игрок за столами", playersLeft_few: "{{count}} игрока за столами", playersLeft_many: "{{count}} игроков за столами", playersLeft_other: "{{count}} игрока за столами",
+    where: "Стол / место", tableSeat: "{{table}} / {{seat}}",
+    walkIn: "Регистрация на месте", walkInHint: "Игрок платит {{amount}} в кассу; введите имя, и жеребьёвка даст ему место.",
+    walkInName: "Имя игрока", enter: "Записать и посадить", registeredForDraw: "{{name}} записан(а); жеребьёвка рассадит всех при старте.",
+    seated: "{{name}}: стол {{table}}, место {{seat}}", printCard: "Распечатать карточку места",
     instructions: "Балансировка и закрытие столов", balanced: "Столы сбалансированы. Делать ничего не нужно.",
     move: "Пересадить {{name}}: стол {{fromTable}} место {{fromSeat}} → стол {{toTable}} место {{toSeat}}", done: "Готово",
     kind: { balance: "Балансировка", "break-table": "Закрытие стола", "final-table": "Финальный стол" },
     liveEntries: "Вылеты, ребаи и аддоны", search: "Найти игрока", bust: "Вылет", rebuy: "Ребай", addOn: "Аддон",
   },
   colourUp: {
+    tableDone: "{{table}} ✓", cardsFor: "Карты игрока {{name}}", oneCardPerChip: "Введите каждому игроку по одной карте на каждую лишнюю фишку (например, As Kd).",
+    allDone: "Гонка прошла за всеми столами; фишки {{chip}} выведены из игры.", resultAt: "Результат за столом {{table}}", fromStacks: "Подсчитать по стекам",
     title: "Смена фишек и чип-рейс", remove: "Снимаемая фишка", plan: "Рассчитать", summary: "Фишки {{remove}} снимаются и меняются на фишки {{into}}.",
     rule: "Лишние фишки разыгрываются в чип-рейсе: по карте за каждую лишнюю фишку, раздача с места 1; старшие карты получают по одной фишке, никто не получает больше одной и никто не вылетает.",
     draw: "Карты вытянет система", enter: "Ввести розданные карты", order: "Порядок", stack: "Стек",
@@ -118,10 +131,21 @@ export const ru = {
     stepButton: "Раздача после неё: баттон переходит к месту {{seat}}.", again: "Начать заново",
   },
   payouts: {
+    custom: "Своя сделка", amountFor: "Сумма для {{name}}", dealSum: "Распределено {{shared}} из {{pool}} к выплате",
     title: "Выплаты", deal: "Сделка", dealWhen: "Сделка возможна, когда осталось от 2 до 10 игроков.", icm: "ICM", chipChop: "Чип-чоп",
     chips: "Фишки", amount: "Сумма", acceptDeal: "Принять сделку", dealDone: "Сделка записана.",
   },
   results: { title: "Результаты", export: "Экспорт CSV", place: "Место", prize: "Приз", rebuys: "Ребаи", addOn: "Аддон" },
+  cashier: {
+    deposit: "Зачислить игроку", depositHint: "Деньги, внесённые игроком в кассу, зачисляются на его счёт; после этого он может регистрироваться онлайн.",
+    player: "Имя игрока", amount: "Сумма", credited: "{{amount}} зачислено игроку {{name}}; баланс теперь {{balance}}.", credit: "Зачислить",
+    ledger: "Журнал счетов", refresh: "Обновить", balanced: "Счета сходятся: по каждой валюте сумма равна нулю.", unbalanced: "Счета не сходятся!",
+    account: "Счёт", asset: "Валюта", balance: "Баланс",
+    accountKind: {
+      player: "Игрок {{name}}", pool: "Призовой фонд: {{name}}", house: "Заведение: {{name}}", escrow: "Билеты на хранении: {{name}}",
+      external: "Принято в кассе ({{name}})", organiser: "Организатор ({{name}})", tickets: "Выпуск билетов: {{name}}",
+    },
+  },
   errors: {
     protocol: {
       "bad-json": "Сообщение не удалось прочитать.", "frame-too-large": "Сообщение слишком большое.",

@@ -9,6 +9,9 @@ export const sv = {
     needAccount: "Ny här? Skapa ett konto", haveAccount: "Har du redan ett konto? Logga in",
   },
   lobby: {
+    done: { register: "Du är anmäld till {{name}}.", unregister: "Din anmälan till {{name}} är struken; inköpet är återbetalt.", reEnter: "Du har köpt in dig igen i {{name}}.", rebuy: "Återköp gjort i {{name}}.", addOn: "Add-on taget i {{name}}." },
+    balanceNow: "Saldo: {{balance}}.", lateRegClosed: "stängde {{time}}", lateRegUntilTime: "till {{time}}", lateRegLeft: "{{left}} kvar",
+    previous: "Föregående", next: "Nästa", pageOf: "Sida {{page}} av {{pages}} ({{total}} turneringar)",
     title: "Turneringar", balance: "Saldo", name: "Turnering", status: "Status", start: "Start", buyIn: "Inköp",
     entries: "Spelare", prizePool: "Prispott", lateReg: "Sen registrering", actions: "Åtgärder",
     leftOfEntries: "{{left}} av {{entries}}", guaranteed: "{{amount}} garanterat",
@@ -67,6 +70,8 @@ export const sv = {
     play: "Spela upp", pause: "Pausa", step: "Steg {{step}} av {{total}}",
   },
   clock: {
+    breakAtIn: "kl. {{time}}, om {{left}} ({{minutes}} min)", lateRegNone: "Ingen sen anmälan",
+    lateRegUntil: "Sen anmälan till {{time}} ({{left}} kvar)", lateRegClosed: "Sen anmälan är stängd",
     level: "Nivå {{number}}", break: "Paus", paused: "Pausad", blinds: "Mörkar", ante: "Ante",
     nextLevel: "Nästa nivå", nextBreak: "Nästa paus", breakAt: "kl. {{time}}", players: "Spelare",
     leftOfEntries: "{{left}} / {{entries}}", average: "Snittstack", prizePool: "Prispott",
@@ -74,9 +79,10 @@ export const sv = {
     morePaid_one: "och {{count}} betald plats till", morePaid_other: "och {{count}} betalda platser till",
   },
   director: {
+    over: "Avslutade",
     title: "Turneringsledarens konsol", tournament: "Turnering", start: "Starta", pause: "Pausa", resume: "Fortsätt",
     openClock: "Öppna klockan", noTournament: "Ingen turnering vald.",
-    tab: { create: "Ny turnering", seating: "Platslottning", floor: "Floor", "colour-up": "Växla marker", "blind-error": "Fel mörk", payouts: "Priser och deal" },
+    tab: { create: "Ny turnering", seating: "Platslottning", floor: "Floor", "colour-up": "Växla marker", "blind-error": "Fel mörk", payouts: "Priser och deal", cashier: "Kassa" },
   },
   create: {
     title: "Ny turnering", preset: "Mall", name: "Namn", kind: "Typ", startsAt: "Starttid", startingStack: "Startstack",
@@ -90,14 +96,20 @@ export const sv = {
     structure: "Nivåer", type: "Typ", sb: "LM", bb: "SM", ante: "Ante", minutes: "Minuter", stackInBB: "Startstack i SM",
     break: "Paus", level: "Nivå", colourUpAtBreak: "växla bort {{chip}}-markerna", addLevel: "Lägg till nivå",
   },
-  seating: { title: "Platslottning", print: "Skriv ut platskort", table: "Bord", seat: "Plats" },
+  seating: { empty: "Inga platser än: lottningen placerar alla när turneringen startar.", title: "Platslottning", print: "Skriv ut platskort", table: "Bord", seat: "Plats" },
   floor: {
+    playersLeft_one: "{{count}} spelare vid borden", playersLeft_other: "{{count}} spelare vid borden", where: "Bord / plats", tableSeat: "{{table}} / {{seat}}",
+    walkIn: "Anmälan på plats", walkInHint: "Spelaren betalar {{amount}} i kassan; skriv namnet så ger lottningen en plats.",
+    walkInName: "Spelarens namn", enter: "Anmäl och placera", registeredForDraw: "{{name}} är anmäld; lottningen placerar alla vid start.",
+    seated: "{{name}}: bord {{table}}, plats {{seat}}", printCard: "Skriv ut platskort",
     instructions: "Balansering och bordsbrytning", balanced: "Borden är balanserade. Inget att göra.",
     move: "Flytta {{name}}: bord {{fromTable}} plats {{fromSeat}} → bord {{toTable}} plats {{toSeat}}", done: "Klart",
     kind: { balance: "Balansering", "break-table": "Bryt bord", "final-table": "Finalbord" },
     liveEntries: "Utslagningar, återköp och add-ons", search: "Sök spelare", bust: "Utslagen", rebuy: "Återköp", addOn: "Add-on",
   },
   colourUp: {
+    tableDone: "{{table}} ✓", cardsFor: "Kort för {{name}}", oneCardPerChip: "Ange ett kort per udda marker för varje spelare (t.ex. As Kd).",
+    allDone: "Alla bord har kört markerracet; {{chip}}-markerna är ur spel.", resultAt: "Resultat vid bord {{table}}", fromStacks: "Räkna från stackarna",
     title: "Växla marker och chip race", remove: "Marker som tas bort", plan: "Planera", summary: "{{remove}}-markerna tas bort och växlas mot {{into}}-marker.",
     rule: "Udda marker avgörs med chip race: ett kort per udda marker, utdelat från plats 1; de högsta korten vinner en marker var, ingen vinner mer än en och ingen slås ut.",
     draw: "Låt systemet dra korten", enter: "Mata in utdelade kort", order: "Ordning", stack: "Stack",
@@ -117,10 +129,21 @@ export const sv = {
     stepButton: "Handen därefter: knappen går till plats {{seat}}.", again: "Börja om",
   },
   payouts: {
+    custom: "Egen överenskommelse", amountFor: "Belopp för {{name}}", dealSum: "Fördelat {{shared}} av {{pool}} att betala ut",
     title: "Utbetalningar", deal: "Deal", dealWhen: "En deal går att göra när 2 till 10 spelare är kvar.", icm: "ICM", chipChop: "Chip chop",
     chips: "Marker", amount: "Belopp", acceptDeal: "Godkänn dealen", dealDone: "Dealen är registrerad.",
   },
   results: { title: "Resultat", export: "Exportera CSV", place: "Placering", prize: "Pris", rebuys: "Återköp", addOn: "Add-on" },
+  cashier: {
+    deposit: "Sätt in pengar åt en spelare", depositHint: "Pengar som en spelare lämnat i kassan går till spelarens konto; sedan kan hen anmäla sig online.",
+    player: "Spelarens namn", amount: "Belopp", credited: "{{amount}} insatt åt {{name}}; saldot är nu {{balance}}.", credit: "Sätt in",
+    ledger: "Huvudbok", refresh: "Uppdatera", balanced: "Böckerna går ihop: varje valuta summerar till noll.", unbalanced: "Böckerna går inte ihop!",
+    account: "Konto", asset: "Valuta", balance: "Saldo",
+    accountKind: {
+      player: "Spelare {{name}}", pool: "Prispott: {{name}}", house: "Huset: {{name}}", escrow: "Biljetter i förvar: {{name}}",
+      external: "Mottaget i kassan ({{name}})", organiser: "Arrangör ({{name}})", tickets: "Biljettutgivare: {{name}}",
+    },
+  },
   errors: {
     protocol: {
       "bad-json": "Meddelandet gick inte att läsa.", "frame-too-large": "Meddelandet är för stort.",

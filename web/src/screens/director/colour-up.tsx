@@ -22,6 +22,8 @@ export function ColourUp({ tournamentId }: { tournamentId: string }) {
   const [cardText, setCardText] = useState<Record<string, string>>({});
   const [mode, setMode] = useState<"draw" | "enter">("draw");
   const [result, setResult] = useState<ColourUpResult | null>(null);
+  /** Tables whose race has been run and applied, for the chip being raced. */
+  const [raced, setRaced] = useState<number[]>([]);
   const [error, setError] = useState<FeltError | null>(null);
   const chips = view.data?.chips ?? [];
   const chosen = remove ?? chips[0] ?? null;
@@ -34,27 +36,46 @@ export function ColourUp({ tournamentId }: { tournamentId: string }) {
       setPlan(r.value);
       setTable(r.value.tables[0]?.tableNumber ?? 1);
       setResult(null);
+      setRaced([]);
+      setOdd({});
+      setCardText({});
     }
   }
 
   const order = plan?.tables.find((x) => x.tableNumber === table)?.order ?? [];
 
-  async function race() {
+  // R-CHIP-3: one card per odd chip; what the floor typed, read card by card.
+  const entered = order.map((p) => {
+    const words = (cardText[p.entryId] ?? "").split(/[\s,]+/).filter(Boolean);
+    const cards = words.map(parseCardText);
+    const ok = cards.every((c) => c !== null) && cards.length === (odd[p.entryId] ?? 0);
+    return { entryId: p.entryId, cards: cards.filter((c): c is number => c !== null), ok };
+  });
+  const ready = mode === "draw" || entered.every((e) => e.ok);
+
+  /** The recorded stacks say how many of the chip each player holds beyond whole higher chips; the floor then corrects the counts to the table. */
+  function countFromStacks() {
     if (!plan) return;
-    const cards =
-      mode === "draw"
-        ? ("draw" as const)
-        : order.map((p) => ({
-            entryId: p.entryId,
-            cards: (cardText[p.entryId] ?? "").split(/[\s,]+/).filter(Boolean).map(parseCardText).filter((c): c is number => c !== null),
-          }));
+    setOdd({ ...odd, ...Object.fromEntries(order.map((p) => [p.entryId, Math.floor((p.stack % plan.into) / plan.remove)])) });
+  }
+
+  async function race() {
+    if (!plan || !ready) return;
+    const cards = mode === "draw" ? ("draw" as const) : entered.map(({ entryId, cards }) => ({ entryId, cards }));
     const r = await client.call(
       "colourUp",
       { commandId: newCommandId(), remove: plan.remove, tableNumber: table, oddChips: order.map((p) => ({ entryId: p.entryId, count: odd[p.entryId] ?? 0 })), cards },
       { id: tournamentId },
     );
     setError(r.ok ? null : r.error);
-    if (r.ok) setResult(r.value);
+    if (!r.ok) return;
+    setResult(r.value);
+    // The stacks are changed on the server; on to the next table still to race.
+    const done = [...raced, table];
+    setRaced(done);
+    const next = plan.tables.find((x) => !done.includes(x.tableNumber));
+    if (next) setTable(next.tableNumber);
+    view.reload();
   }
 
   return (
@@ -84,11 +105,14 @@ export function ColourUp({ tournamentId }: { tournamentId: string }) {
               <select value={table} onChange={(e) => setTable(Number(e.target.value))}>
                 {plan.tables.map((x) => (
                   <option key={x.tableNumber} value={x.tableNumber}>
-                    {x.tableNumber}
+                    {raced.includes(x.tableNumber) ? t("colourUp.tableDone", { table: x.tableNumber }) : x.tableNumber}
                   </option>
                 ))}
               </select>
             </label>
+            <button type="button" onClick={countFromStacks}>
+              {t("colourUp.fromStacks")}
+            </button>
             <label>
               <input type="radio" checked={mode === "draw"} onChange={() => setMode("draw")} /> {t("colourUp.draw")}
             </label>
@@ -119,21 +143,31 @@ export function ColourUp({ tournamentId }: { tournamentId: string }) {
                   </td>
                   {mode === "enter" && (
                     <td>
-                      <input placeholder="As Kd" value={cardText[p.entryId] ?? ""} onChange={(e) => setCardText({ ...cardText, [p.entryId]: e.target.value })} />
+                      <input
+                        placeholder="As Kd"
+                        aria-label={t("colourUp.cardsFor", { name: p.name })}
+                        className={entered[i]?.ok === false ? "invalid" : ""}
+                        value={cardText[p.entryId] ?? ""}
+                        onChange={(e) => setCardText({ ...cardText, [p.entryId]: e.target.value })}
+                      />
                     </td>
                   )}
                 </tr>
               ))}
             </tbody>
           </table>
-          <button className="primary" onClick={() => void race()}>
+          {!ready && <p className="hint">{t("colourUp.oneCardPerChip")}</p>}
+          <button className="primary" disabled={!ready || raced.includes(table)} onClick={() => void race()}>
             {t("colourUp.run")}
           </button>
+          {plan.tables.length > 0 && plan.tables.every((x) => raced.includes(x.tableNumber)) && (
+            <p className="ok" data-testid="colour-up-done">{t("colourUp.allDone", { chip: fmt.chips(plan.remove) })}</p>
+          )}
         </>
       )}
       {result && (
         <table className="grid result">
-          <caption>{t("colourUp.result")}</caption>
+          <caption>{t("colourUp.resultAt", { table: raced.at(-1) ?? table })}</caption>
           <tbody>
             {result.players.map((p) => (
               <tr key={p.entryId} className={p.wonChip ? "won" : ""}>

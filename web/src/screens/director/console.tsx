@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { ErrorText } from "../../components/error-text.tsx";
@@ -11,15 +11,26 @@ import { Floor } from "./floor.tsx";
 import { ColourUp } from "./colour-up.tsx";
 import { BlindErrorWizard } from "./blind-error.tsx";
 import { PayoutsAndDeal } from "./payouts.tsx";
+import { Cashier } from "./cashier.tsx";
 
-const TABS = ["create", "seating", "floor", "colour-up", "blind-error", "payouts"] as const;
+const TABS = ["create", "seating", "floor", "colour-up", "blind-error", "payouts", "cashier"] as const;
+/** Tabs about no one tournament. */
+const GENERAL = new Set(["create", "cashier"]);
 
 export function DirectorConsole({ tab, tournamentId }: { tab: string; tournamentId: string | null }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const lobby = useQuery("lobby", undefined);
   const [error, setError] = useState<FeltError | null>(null);
-  const running = (lobby.data?.tournaments ?? []).filter((x) => x.status !== "finished" && x.status !== "cancelled");
+  const { reload } = lobby;
+  // The head shows the tournament's state (running, break, paused) as it changes.
+  useEffect(() => {
+    const timer = setInterval(reload, 5000);
+    return () => clearInterval(timer);
+  }, [reload]);
+  const all = lobby.data?.tournaments ?? [];
+  const running = all.filter((x) => x.status !== "finished" && x.status !== "cancelled");
+  const over = all.filter((x) => x.status === "finished" || x.status === "cancelled");
   const id = tournamentId ?? running[0]?.id ?? null;
   const current = lobby.data?.tournaments.find((x) => x.id === id) ?? null;
 
@@ -40,6 +51,15 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
               {x.name}
             </option>
           ))}
+          {over.length > 0 && (
+            <optgroup label={t("director.over")}>
+              {over.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
         {current && (
           <>
@@ -62,16 +82,17 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
       <ErrorText error={error} />
       <nav className="tabs">
         {TABS.map((x) => (
-          <a key={x} className={x === tab ? "on" : ""} href={href("director", x, ...(id ? [id] : []))}>
+          <a key={x} className={x === tab ? "on" : ""} data-tab={x} href={href("director", x, ...(id ? [id] : []))}>
             {t(`director.tab.${x}`)}
           </a>
         ))}
       </nav>
       <div className="tab-body">
         {tab === "create" && <CreateTournament onCreated={() => lobby.reload()} />}
-        {tab !== "create" && !id && <p>{t("director.noTournament")}</p>}
-        {tab === "seating" && id && <Seating tournamentId={id} />}
-        {tab === "floor" && id && <Floor tournamentId={id} />}
+        {tab === "cashier" && <Cashier />}
+        {!GENERAL.has(tab) && !id && <p>{t("director.noTournament")}</p>}
+        {tab === "seating" && id && <Seating key={`${id}:${current?.status}:${current?.entries}:${current?.playersLeft}`} tournamentId={id} />}
+        {tab === "floor" && current && <Floor tournament={current} />}
         {tab === "colour-up" && id && <ColourUp tournamentId={id} />}
         {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}
         {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} />}

@@ -1,75 +1,121 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { LobbyTournament } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { ErrorText } from "../../components/error-text.tsx";
+import { SeatCard } from "../../components/seat-card.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 
-/** Balancing and breaking instructions (R-TBL-2/3) and the floor's live entries. */
-export function Floor({ tournamentId }: { tournamentId: string }) {
+const POLL_MS = 4000;
+
+/** Balancing and breaking instructions (R-TBL-2/3), walk-ins, and the floor's live entries. */
+export function Floor({ tournament }: { tournament: LobbyTournament }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
+  const tournamentId = tournament.id;
   const instructions = useQuery("instructions", undefined, { id: tournamentId }, tournamentId);
   const seating = useQuery("seating", undefined, { id: tournamentId }, tournamentId);
   const [error, setError] = useState<FeltError | null>(null);
   const [filter, setFilter] = useState("");
+  const [busy, setBusy] = useState<string | null>(null);
+  const { reload: reloadInstructions } = instructions;
+  const { reload: reloadSeating } = seating;
 
   const reload = () => {
-    instructions.reload();
-    seating.reload();
+    reloadInstructions();
+    reloadSeating();
   };
+  // Busts at other tables (and, online, the server's own moves) change the instructions.
+  useEffect(() => {
+    const id = setInterval(() => {
+      reloadInstructions();
+      reloadSeating();
+    }, POLL_MS);
+    return () => clearInterval(id);
+  }, [reloadInstructions, reloadSeating]);
 
   async function confirm(iid: string) {
+    setBusy(iid);
     const r = await client.call("confirmInstruction", { commandId: newCommandId() }, { id: tournamentId, iid });
+    setBusy(null);
     setError(r.ok ? null : r.error);
     reload();
   }
 
   async function record(entryId: string, kind: "bust" | "rebuy" | "add-on") {
+    setBusy(`${entryId}:${kind}`);
     const r = await client.call("liveRecord", { commandId: newCommandId(), kind, entryId }, { id: tournamentId });
+    setBusy(null);
     setError(r.ok ? null : r.error);
     reload();
   }
 
   const list = instructions.data?.instructions ?? [];
+  const seats = seating.data?.seats ?? [];
+  const offered = (p: LobbyTournament["actions"]["rebuy"]) => p.allowed || !/not-offered$/.test(p.reason);
   return (
     <div className="cols floor">
-      <div className="panel">
-        <h2>{t("floor.instructions")}</h2>
-        <ErrorText error={error} />
-        {list.length === 0 && <p>{t("floor.balanced")}</p>}
-        <ul className="instructions">
-          {list.map((i) => (
-            <li key={i.id}>
-              <span className="tag">{t(`floor.kind.${i.kind}`)}</span>{" "}
-              {t("floor.move", { name: i.name, fromTable: i.from.tableNumber, fromSeat: i.from.seat, toTable: i.to.tableNumber, toSeat: i.to.seat })}
-              <button className="primary" onClick={() => void confirm(i.id)}>
-                {t("floor.done")}
-              </button>
-            </li>
-          ))}
-        </ul>
+      <div>
+        <div className="panel">
+          <h2>{t("floor.instructions")}</h2>
+          <ErrorText error={error} />
+          {list.length === 0 && <p className="balanced">{t("floor.balanced")}</p>}
+          <ul className="instructions">
+            {list.map((i) => (
+              <li key={i.id} data-instruction={i.id} data-kind={i.kind}>
+                <span className="tag">{t(`floor.kind.${i.kind}`)}</span>{" "}
+                <span className="what">
+                  {t("floor.move", { name: i.name, fromTable: i.from.tableNumber, fromSeat: i.from.seat, toTable: i.to.tableNumber, toSeat: i.to.seat })}
+                </span>
+                <button className="primary" disabled={busy === i.id} onClick={() => void confirm(i.id)}>
+                  {t("floor.done")}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {tournament.kind === "live" && <WalkIn tournament={tournament} onSeated={reload} />}
       </div>
       <div className="panel">
         <h2>{t("floor.liveEntries")}</h2>
-        <input placeholder={t("floor.search")} value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <table className="grid">
+        <div className="row">
+          <input placeholder={t("floor.search")} aria-label={t("floor.search")} value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <span className="hint">{t("floor.playersLeft", { count: seats.length })}</span>
+        </div>
+        <table className="grid live-entries">
+          <thead>
+            <tr>
+              <th>{t("floor.where")}</th>
+              <th>{t("auth.name")}</th>
+              <th className="num">{t("colourUp.stack")}</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
-            {(seating.data?.seats ?? [])
+            {seats
               .filter((s) => s.name.toLowerCase().includes(filter.toLowerCase()))
               .map((s) => (
-                <tr key={s.entryId}>
-                  <td>
-                    {s.tableNumber}/{s.seat}
-                  </td>
+                <tr key={s.entryId} data-entry={s.entryId}>
+                  <td>{t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}</td>
                   <td>{s.name}</td>
                   <td className="num">{fmt.chips(s.stack)}</td>
                   <td className="actions">
-                    <button onClick={() => void record(s.entryId, "bust")}>{t("floor.bust")}</button>
-                    <button onClick={() => void record(s.entryId, "rebuy")}>{t("floor.rebuy")}</button>
-                    <button onClick={() => void record(s.entryId, "add-on")}>{t("floor.addOn")}</button>
+                    <button disabled={busy !== null} onClick={() => void record(s.entryId, "bust")}>
+                      {t("floor.bust")}
+                    </button>
+                    {offered(tournament.actions.rebuy) && (
+                      <button disabled={busy !== null} onClick={() => void record(s.entryId, "rebuy")}>
+                        {t("floor.rebuy")}
+                      </button>
+                    )}
+                    {offered(tournament.actions.addOn) && (
+                      <button disabled={busy !== null} onClick={() => void record(s.entryId, "add-on")}>
+                        {t("floor.addOn")}
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -77,5 +123,64 @@ export function Floor({ tournamentId }: { tournamentId: string }) {
         </table>
       </div>
     </div>
+  );
+}
+
+/** A player who pays at the desk: entered by name, seated by the draw, handed a seat card. */
+function WalkIn({ tournament, onSeated }: { tournament: LobbyTournament; onSeated: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { client } = useServices();
+  const [name, setName] = useState("");
+  const [commandId, setCommandId] = useState(newCommandId);
+  const [error, setError] = useState<FeltError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [entered, setEntered] = useState<{ name: string; tableNumber: number; seat: number } | { name: string; tableNumber: null } | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const who = name.trim();
+    setBusy(true);
+    const r = await client.call("walkIn", { commandId, name: who }, { id: tournament.id });
+    setError(r.ok ? null : r.error);
+    if (r.ok) {
+      setCommandId(newCommandId());
+      setName("");
+      // The draw has placed the player if the tournament is under way; find the seat.
+      const seats = await client.call("seating", undefined, { id: tournament.id });
+      const seat = seats.ok ? seats.value.seats.filter((s) => s.name === who).at(-1) : undefined;
+      setEntered(seat ? { name: who, tableNumber: seat.tableNumber, seat: seat.seat } : { name: who, tableNumber: null });
+      onSeated();
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form className="panel walk-in" onSubmit={(e) => void submit(e)}>
+      <h2>{t("floor.walkIn")}</h2>
+      <p className="hint">{t("floor.walkInHint", { amount: fmt.money(tournament.buyIn + tournament.fee) })}</p>
+      <div className="row">
+        <label>
+          {t("floor.walkInName")}
+          <input value={name} required minLength={2} maxLength={24} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        </label>
+        <button className="primary" type="submit" disabled={busy || name.trim().length < 2}>
+          {t("floor.enter")}
+        </button>
+      </div>
+      <ErrorText error={error} />
+      {entered && entered.tableNumber === null && <p className="ok">{t("floor.registeredForDraw", { name: entered.name })}</p>}
+      {entered && entered.tableNumber !== null && (
+        <div className="walk-in-card">
+          <p className="ok">{t("floor.seated", { name: entered.name, table: entered.tableNumber, seat: entered.seat })}</p>
+          <div className="seat-card-sheet single">
+            <SeatCard name={entered.name} tableNumber={entered.tableNumber} seat={entered.seat} />
+          </div>
+          <button type="button" className="no-print" onClick={() => print()}>
+            {t("floor.printCard")}
+          </button>
+        </div>
+      )}
+    </form>
   );
 }

@@ -15,6 +15,8 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
   const { client } = useServices();
   const results = useQuery("results", undefined, { id: tournamentId }, tournamentId);
   const [method, setMethod] = useState<"icm" | "chip-chop">("icm");
+  /** Amounts the players agreed on other than the computed ones (a "custom" deal). */
+  const [custom, setCustom] = useState<Record<string, number>>({});
   const [error, setError] = useState<FeltError | null>(null);
   const [done, setDone] = useState(false);
   const r = results.data;
@@ -28,14 +30,23 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
     return roundDeal(raw, remaining.reduce((a, b) => a + b, 0));
   }, [dealable, left, remaining, method]);
 
+  const amounts = left.map((p, i) => custom[p.entryId] ?? deal[i] ?? 0);
+  const edited = left.some((p) => custom[p.entryId] !== undefined);
+  const pool = remaining.reduce((a, b) => a + b, 0);
+  const shared = amounts.reduce((a, b) => a + b, 0);
+
   async function accept() {
     const res = await client.call(
       "deal",
-      { commandId: newCommandId(), method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: deal[i] ?? 0 })) },
+      { commandId: newCommandId(), method: edited ? "custom" : method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })) },
       { id: tournamentId },
     );
     setError(res.ok ? null : res.error);
     setDone(res.ok);
+    if (res.ok) {
+      setCustom({});
+      results.reload();
+    }
   }
 
   function exportCsv() {
@@ -70,16 +81,18 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
       </div>
       <div className="panel">
         <h2>{t("payouts.deal")}</h2>
-        {!dealable && <p>{t("payouts.dealWhen")}</p>}
+        {done && <p className="ok" data-testid="deal-done">{t("payouts.dealDone")}</p>}
+        {!dealable && !done && <p>{t("payouts.dealWhen")}</p>}
         {dealable && (
           <>
             <div className="row">
               <label>
-                <input type="radio" checked={method === "icm"} onChange={() => setMethod("icm")} /> {t("payouts.icm")}
+                <input type="radio" checked={method === "icm" && !edited} onChange={() => (setMethod("icm"), setCustom({}))} /> {t("payouts.icm")}
               </label>
               <label>
-                <input type="radio" checked={method === "chip-chop"} onChange={() => setMethod("chip-chop")} /> {t("payouts.chipChop")}
+                <input type="radio" checked={method === "chip-chop" && !edited} onChange={() => (setMethod("chip-chop"), setCustom({}))} /> {t("payouts.chipChop")}
               </label>
+              {edited && <span className="tag">{t("payouts.custom")}</span>}
             </div>
             <table className="grid">
               <thead>
@@ -94,14 +107,24 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
                   <tr key={p.entryId}>
                     <td>{p.name}</td>
                     <td className="num">{fmt.chips(p.stack)}</td>
-                    <td className="num">{fmt.money(deal[i] ?? 0)}</td>
+                    <td className="num">
+                      <input
+                        type="number"
+                        min={0}
+                        aria-label={t("payouts.amountFor", { name: p.name })}
+                        value={amounts[i] ?? 0}
+                        onChange={(e) => setCustom({ ...custom, [p.entryId]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
+            <p className={shared === pool ? "hint" : "error"} data-testid="deal-sum">
+              {t("payouts.dealSum", { shared: fmt.money(shared), pool: fmt.money(pool) })}
+            </p>
             <ErrorText error={error} />
-            {done && <p className="ok">{t("payouts.dealDone")}</p>}
-            <button className="primary" onClick={() => void accept()}>
+            <button className="primary" disabled={shared !== pool} onClick={() => void accept()}>
               {t("payouts.acceptDeal")}
             </button>
           </>

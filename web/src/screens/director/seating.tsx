@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery } from "../../context.tsx";
+import { SeatCard } from "../../components/seat-card.tsx";
 
 /** The seat draw, and a printable seat card per player (R-TBL-1). */
 export function Seating({ tournamentId }: { tournamentId: string }) {
@@ -17,6 +18,7 @@ export function Seating({ tournamentId }: { tournamentId: string }) {
         <button onClick={() => print()}>{t("seating.print")}</button>
       </div>
       <ErrorText error={seating.error} />
+      {seating.data && seats.length === 0 && <p className="hint">{t("seating.empty")}</p>}
       <div className="cols no-print">
         {tables.map((n) => (
           <table key={n} className="grid">
@@ -35,13 +37,7 @@ export function Seating({ tournamentId }: { tournamentId: string }) {
       </div>
       <div className="seat-card-sheet">
         {seats.map((s) => (
-          <div key={s.entryId} className="seat-card">
-            <div className="who">{s.name}</div>
-            <div className="where">
-              <span>{t("seating.table")}</span> <b>{s.tableNumber}</b>
-              <span>{t("seating.seat")}</span> <b>{s.seat}</b>
-            </div>
-          </div>
+          <SeatCard key={s.entryId} name={s.name} tableNumber={s.tableNumber} seat={s.seat} />
         ))}
       </div>
     </div>

@@ -1,0 +1,230 @@
+import type { ColourUpRequest, DealRequest, ErrorCode, SeatAssignment } from "../../../../src/protocol/index.ts";
+import { blindErrorRuling } from "../../logic/blind-error.ts";
+import type { HttpAnswer } from "../transport.ts";
+import { chipRace, instructions } from "./mock-director.ts";
+import { clockOf, counts, tournamentView, type MEntry, type MTournament } from "./mock-tournament.ts";
+
+// The mock server's live-room floor: what the real server's director routes do for a
+// live tournament (issue 7), simplified: the seat draw at the start, walk-ins seated by
+// the draw, bust-outs / rebuys / add-ons entered by the floor, balancing and breaking
+// instructions confirmed with one click, the chip race applied, the deal applied.
+
+export const TABLE_SIZE = 10;
+
+type Body = Record<string, unknown>;
+export const answer = (status: number, body: unknown): HttpAnswer => ({ status, body });
+export const error = (status: number, code: ErrorCode, message: string): HttpAnswer => answer(status, { error: { code, message } });
+
+export function seating(t: MTournament): SeatAssignment[] {
+  return t.entries
+    .filter((e) => e.state !== "busted" && e.tableNumber !== null && e.seat !== null)
+    .map((e) => ({ entryId: e.entryId, name: e.name, tableNumber: e.tableNumber!, seat: e.seat!, stack: e.stack }))
+    .sort((a, b) => a.tableNumber - b.tableNumber || a.seat - b.seat);
+}
+
+/** R-TBL-1: the random draw at the start: as few tables as fit everyone, sizes within one. */
+export function drawSeats(t: MTournament, random: () => number): void {
+  const waiting = t.entries.filter((e) => e.state === "registered");
+  const tables = Math.max(1, Math.ceil(waiting.length / TABLE_SIZE));
+  const spots: { table: number; seat: number }[] = [];
+  for (let i = 0; i < waiting.length; i++) spots.push({ table: (i % tables) + 1, seat: Math.floor(i / tables) + 1 });
+  for (let i = spots.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [spots[i], spots[j]] = [spots[j]!, spots[i]!];
+  }
+  waiting.forEach((e, i) => Object.assign(e, { state: "playing", tableNumber: spots[i]!.table, seat: spots[i]!.seat }));
+}
+
+/** A walk-in after the start takes a random free seat at the shortest table (R-TBL-1). */
+function seatWalkIn(t: MTournament, e: MEntry, random: () => number): void {
+  const seats = seating(t);
+  const tables = [...new Set(seats.map((s) => s.tableNumber))].sort((a, b) => a - b);
+  if (tables.length === 0) tables.push(1);
+  const size = (n: number) => seats.filter((s) => s.tableNumber === n).length;
+  let table = tables.reduce((best, n) => (size(n) < size(best) ? n : best), tables[0]!);
+  if (size(table) >= TABLE_SIZE) table = Math.max(...tables) + 1;
+  const free = Array.from({ length: TABLE_SIZE }, (_, i) => i + 1).filter((s) => !seats.some((x) => x.tableNumber === table && x.seat === s));
+  const seat = free[Math.floor(random() * free.length)]!;
+  Object.assign(e, { state: "playing", tableNumber: table, seat });
+}
+
+function walkIn(t: MTournament, name: string, now: number, random: () => number): HttpAnswer | null {
+  if (t.kind !== "live") return error(409, "tournament/not-allowed", "walk-ins are for live tournaments");
+  if (t.status === "finished" || t.status === "cancelled") return error(409, "tournament/bad-state", "the tournament is over");
+  const level = clockOf(t, now)?.levelNumber ?? 0;
+  if (t.startedAt !== null && level > t.lateRegLevels) return error(409, "tournament/not-allowed", "late registration is over");
+  if (t.entries.some((e) => e.name === name && e.state !== "busted")) return error(409, "tournament/not-allowed", "already entered");
+  const e: MEntry = {
+    entryId: `w${t.entries.length + 1}`, userId: `walk-in:${name}`, name, stack: t.structure.startingStack, state: "registered",
+    tableNumber: null, seat: null, rebuys: 0, addOn: false, place: null, bustedAt: null,
+  };
+  t.entries.push(e);
+  if (t.startedAt !== null) seatWalkIn(t, e, random);
+  return null;
+}
+
+function liveRecord(t: MTournament, body: Body, now: number): HttpAnswer | null {
+  const e = t.entries.find((x) => x.entryId === body["entryId"]);
+  if (!e || e.state === "busted") return error(409, "tournament/not-allowed", "not playing");
+  if (body["kind"] === "bust") {
+    const left = counts(t).playersLeft;
+    Object.assign(e, { state: "busted", place: left, bustedAt: now, stack: 0, tableNumber: null, seat: null });
+    if (left === 2) {
+      const winner = t.entries.find((x) => x.state !== "busted");
+      if (winner) Object.assign(winner, { place: 1 });
+      t.status = "finished";
+    }
+  } else if (body["kind"] === "rebuy") {
+    if (!t.rebuy) return error(409, "tournament/not-allowed", "no rebuys");
+    e.rebuys += 1;
+    e.stack += t.structure.startingStack;
+  } else {
+    if (!t.addOn || e.addOn) return error(409, "tournament/not-allowed", "no add-on");
+    e.addOn = true;
+    e.stack += t.structure.startingStack / 2;
+  }
+  return null;
+}
+
+function colourUpPlan(t: MTournament, remove: number): HttpAnswer {
+  const into = t.chips.find((c) => c > remove);
+  if (!into || !t.chips.includes(remove)) return error(400, "director/invalid", "no such chip or no higher chip");
+  const seats = seating(t);
+  const tables = [...new Set(seats.map((s) => s.tableNumber))].sort((a, b) => a - b);
+  return answer(200, {
+    remove,
+    into,
+    tables: tables.map((n) => ({
+      tableNumber: n,
+      order: seats.filter((s) => s.tableNumber === n).map((s) => ({ entryId: s.entryId, name: s.name, seat: s.seat, stack: s.stack })),
+    })),
+  });
+}
+
+/** R-CHIP-3/4: the race at one table, applied to the stacks; once every table has raced, the chip is gone. */
+function colourUp(t: MTournament, req: ColourUpRequest, random: () => number): HttpAnswer {
+  const into = t.chips.find((c) => c > req.remove);
+  if (!into || !t.chips.includes(req.remove)) return error(400, "director/invalid", "no such chip or no higher chip");
+  const seats = seating(t).filter((s) => s.tableNumber === req.tableNumber);
+  if (seats.length === 0) return error(404, "director/not-found", "no such table");
+  const deck = [...Array(52).keys()];
+  const players = seats.map((s) => {
+    const odd = req.oddChips.find((o) => o.entryId === s.entryId)?.count ?? 0;
+    const given = req.cards === "draw" ? null : (req.cards.find((c) => c.entryId === s.entryId)?.cards ?? []);
+    const cards = given ?? Array.from({ length: odd }, () => deck.splice(Math.floor(random() * deck.length), 1)[0]!);
+    return { entryId: s.entryId, name: s.name, seat: s.seat, stack: s.stack, odd, cards };
+  });
+  if (req.cards !== "draw" && players.some((p) => p.odd > 0 && p.cards.length !== p.odd)) {
+    return error(400, "director/invalid", "one card per odd chip");
+  }
+  const result = chipRace(players, req.remove, into);
+  for (const r of result.players) {
+    const e = t.entries.find((x) => x.entryId === r.entryId);
+    if (e) e.stack = r.stackAfter;
+  }
+  const raced = (t.raced ??= {});
+  const done = (raced[req.remove] ??= []);
+  if (!done.includes(req.tableNumber)) done.push(req.tableNumber);
+  const tables = new Set(seating(t).map((s) => s.tableNumber));
+  if ([...tables].every((n) => done.includes(n))) t.chips = t.chips.filter((c) => c !== req.remove);
+  return answer(200, result);
+}
+
+/** The deal: the players left take the agreed amounts and the tournament ends, places by chips. */
+function deal(t: MTournament, req: DealRequest, now: number): HttpAnswer | null {
+  const left = t.entries.filter((e) => e.state !== "busted");
+  if (req.payouts.length !== left.length || !left.every((e) => req.payouts.some((p) => p.entryId === e.entryId))) {
+    return error(400, "director/invalid", "the deal names every player left, once");
+  }
+  const pool = tournamentView(t, now).payouts.filter((p) => p.place <= left.length).reduce((a, p) => a + p.amount, 0);
+  if (req.payouts.reduce((a, p) => a + p.amount, 0) !== pool) return error(400, "director/invalid", "the deal must share exactly what is left");
+  [...left].sort((a, b) => b.stack - a.stack).forEach((e, i) => Object.assign(e, { state: "busted", place: i + 1, bustedAt: now }));
+  t.deal = Object.fromEntries(req.payouts.map((p) => [p.entryId, p.amount]));
+  t.status = "finished";
+  return null;
+}
+
+export function results(t: MTournament, now: number) {
+  const view = tournamentView(t, now);
+  const busted = t.entries.filter((e) => e.state === "busted" || e.place !== null).sort((a, b) => (a.place ?? 0) - (b.place ?? 0));
+  const prize = (e: MEntry) => t.deal?.[e.entryId] ?? view.payouts.find((p) => p.place === e.place)?.amount ?? 0;
+  return {
+    tournamentId: t.id,
+    name: t.name,
+    payouts: view.payouts,
+    results: busted.map((e) => ({ place: e.place!, entryId: e.entryId, name: e.name, prize: prize(e), rebuys: e.rebuys, addOn: e.addOn, bustedAt: e.bustedAt })),
+    stillIn: t.entries
+      .filter((e) => e.state !== "busted" && e.place === null)
+      .map((e) => ({ entryId: e.entryId, name: e.name, stack: e.stack }))
+      .sort((a, b) => b.stack - a.stack),
+    durationMs: t.startedAt ? now - t.startedAt : 0,
+  };
+}
+
+export type FloorRoute =
+  | "start" | "seating" | "move" | "instructions" | "confirmInstruction" | "walkIn" | "liveRecord"
+  | "colourUpPlan" | "colourUp" | "blindError" | "deal" | "results";
+
+/**
+ * One director route on tournament `t`. `changed` says the tournament moved on (the mock
+ * pushes a new view); `lobby` asks the caller for the lobby entry (start, walk-in).
+ */
+export function floorRoute(
+  name: FloorRoute,
+  t: MTournament,
+  p: Readonly<Record<string, string>>,
+  body: Body,
+  now: number,
+  random: () => number,
+): { answer: HttpAnswer | "lobby"; changed: boolean } {
+  const done = (a: HttpAnswer | "lobby", changed = true) => ({ answer: a, changed });
+  const or = (e: HttpAnswer | null, then: () => HttpAnswer | "lobby") => (e ? done(e, false) : done(then()));
+  switch (name) {
+    case "start":
+      if (t.startedAt !== null) return done(error(409, "tournament/bad-state", "already started"), false);
+      Object.assign(t, { startedAt: now, status: "running" });
+      if (t.kind === "live") drawSeats(t, random);
+      return done("lobby");
+    case "seating":
+      return done(answer(200, { seats: seating(t) }), false);
+    case "move": {
+      const e = t.entries.find((x) => x.entryId === body["entryId"]);
+      if (!e) return done(error(404, "director/not-found", "no such entry"), false);
+      Object.assign(e, { tableNumber: body["toTable"], seat: body["toSeat"] });
+      return done(answer(200, { seats: seating(t) }));
+    }
+    case "instructions":
+      return done(answer(200, { instructions: instructions(t, TABLE_SIZE) }), false);
+    case "confirmInstruction": {
+      const ins = instructions(t, TABLE_SIZE).find((i) => i.id === p["iid"]);
+      if (!ins) return done(error(404, "director/not-found", "instruction already done"), false);
+      Object.assign(t.entries.find((e) => e.entryId === ins.entryId)!, { tableNumber: ins.to.tableNumber, seat: ins.to.seat });
+      return done(answer(200, { instructions: instructions(t, TABLE_SIZE) }));
+    }
+    case "walkIn":
+      return or(walkIn(t, String(body["name"]), now, random), () => "lobby");
+    case "liveRecord":
+      return or(liveRecord(t, body, now), () => answer(200, tournamentView(t, now)));
+    case "colourUpPlan":
+      return done(colourUpPlan(t, Number(body["remove"])), false);
+    case "colourUp": {
+      const a = colourUp(t, body as unknown as ColourUpRequest, random);
+      return done(a, a.status < 400);
+    }
+    case "blindError": {
+      const clock = clockOf(t, now);
+      const l = clock ? t.structure.levels[clock.levelIndex]! : t.structure.levels[0]!;
+      const ruling = blindErrorRuling({
+        skippedBigBlindSeat: Number(body["skippedBigBlindSeat"]),
+        wrongBigBlindSeat: Number(body["wrongBigBlindSeat"]),
+        activeActions: Number(body["activeActions"]),
+        handBlinds: { sb: l.sb, bb: l.bb, ante: l.ante },
+      });
+      return done(answer(200, ruling), false);
+    }
+    case "deal":
+      return or(deal(t, body as unknown as DealRequest, now), () => answer(200, results(t, now)));
+    case "results":
+      return done(answer(200, results(t, now)), false);
+  }
+}
