@@ -20,6 +20,7 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (f.kind !== "re-entry" && c.money.reEntry !== undefined) return fail("tournament/bad-config", "only the re-entry format takes re-entries");
   if (f.kind === "satellite" && !(Number.isInteger(f.seatValue) && f.seatValue > 0)) return fail("tournament/bad-config", "a satellite needs a positive seat value (R-TRN-8)");
   if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail("tournament/bad-config", "a freeroll has no buy-in (R-TRN-7)");
+  if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout")) return fail("tournament/bad-config", `a ${f.kind} draws its tables once: no late registration`);
   const size = tableSizeOf(c);
   if (!(Number.isInteger(size) && size >= 2 && size <= 23)) return fail("tournament/bad-table-size", `a table seats 2 to 23 players, not ${size}`);
   if (!(Number.isInteger(c.money.buyIn) && c.money.buyIn >= 0 && Number.isInteger(c.money.fee) && c.money.fee >= 0)) {

@@ -45,6 +45,18 @@ function eliminations(s: TournamentState, at: number): { events: TournamentEvent
   return { events, groups, gone: s.alive - left };
 }
 
+/** Players at the fullest table less players at the emptiest. */
+function spread(s: TournamentState): number {
+  let lo = -1;
+  let hi = -1;
+  s.byCount.forEach((set, n) => {
+    if (set.size === 0) return;
+    if (lo < 0) lo = n;
+    hi = n;
+  });
+  return lo < 0 ? 0 : hi - lo;
+}
+
 /** Tables balanced in one call; more are split into sectors (see `sectors`). */
 export const SECTOR_TABLES = 64;
 
@@ -176,7 +188,8 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
     const wantH4H = (c.handForHand ?? true) && s.tables.size > 1 && left === paidPlaces(s) + 1;
     if (wantH4H !== s.handForHand) events.push({ type: "hand-for-hand", at, on: wantH4H });
     // Balancing only changes when someone left a table (R-TBL-2/3).
-    if (s.busted.length > 0 || s.tables.size > Math.ceil(left / tableSizeOf(c))) events.push(...balanceEvents(s, at, rng));
+    // Entries seated after the start (late registration, a new table, a floor move) can also unbalance them.
+    if (s.busted.length > 0 || s.tables.size > Math.ceil(left / tableSizeOf(c)) || spread(s) >= 2) events.push(...balanceEvents(s, at, rng));
   }
   return ok(events);
 }

@@ -1,36 +1,22 @@
 // decide(state, command) → events or a typed error; the state is never changed here.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import { pick, randomInt, type RandomSource } from "../index.ts";
-import { checkAddOn, checkRebuy, checkReEntry, type EntryContext } from "../money/index.ts";
+import type { RandomSource } from "../index.ts";
+import { checkAddOn, checkRebuy } from "../money/index.ts";
 import { decideTick } from "./decide-clock.ts";
 import { decideAnnounce, decideCancel, decideOpen, decideRegister, decideStartCmd } from "./decide-lifecycle.ts";
 import { decideSettle } from "./decide-settle.ts";
 import { decideDeal } from "./decide-deal.ts";
+import { decideMove } from "./decide-move.ts";
 import { decidePause, decideResume } from "./decide-pause.ts";
-import { playedMs } from "./played.ts";
-import { tableSizeOf, type EntryState, type TournamentState } from "./state.ts";
+import { decideLateRegister, decideReEnter, decideUnregister } from "./decide-entries.ts";
+import { entryContext } from "./entry-context.ts";
+import type { TournamentState } from "./state.ts";
 import type { HandOutcome, TournamentCommand, TournamentEvent } from "./types.ts";
 
 type Events = Result<TournamentEvent[]>;
 
 function running(s: TournamentState): Result<true> {
   return s.status === "running" ? ok(true) : fail("tournament/not-running", `the tournament is ${s.status}`);
-}
-
-function entryContext(s: TournamentState, e: EntryState | undefined, player: string, at: number): EntryContext {
-  const p = s.players.get(player);
-  const size = tableSizeOf(s.config!);
-  return {
-    structure: s.config!.structure,
-    elapsedMs: playedMs(s, at),
-    stack: e?.stack ?? 0,
-    alive: e !== undefined && e.alive && e.stack > 0,
-    reEntries: p?.reEntries ?? 0,
-    rebuys: e?.rebuys ?? 0,
-    addOns: e?.addOns ?? 0,
-    // R-TRN-4: the final table is reached when everyone left fits at one table.
-    atFinalTable: s.alive <= size,
-  };
 }
 
 function decideHand(s: TournamentState, at: number, o: HandOutcome): Events {
@@ -70,28 +56,6 @@ function decideAddOn(s: TournamentState, at: number, id: string): Events {
   return p.ok ? ok([{ type: "added-on", at, entry: id, payment: p.value }]) : p;
 }
 
-function decideReEnter(s: TournamentState, at: number, player: string, rng: RandomSource): Events {
-  const r = running(s);
-  if (!r.ok) return r;
-  const p = s.players.get(player);
-  if (p === undefined) return fail("tournament/not-registered", `${player} never entered this tournament`, { player });
-  const last = s.entries.get(p.entries.at(-1)!)!;
-  const pay = checkReEntry(s.config!.money, entryContext(s, last, player, at), player);
-  if (!pay.ok) return pay;
-  // R-DEAL-7: the new entry draws a seat at one of the shortest tables.
-  const size = tableSizeOf(s.config!);
-  let tableId = -1;
-  for (let n = 0; n < size && tableId < 0; n++) {
-    const set = s.byCount[n];
-    if (set !== undefined && set.size > 0) tableId = pick([...set].sort((a, b) => a - b), rng);
-  }
-  if (tableId < 0) return fail("tournament/no-seat", "every table is full");
-  const t = s.tables.get(tableId)!;
-  const empty = t.seats.flatMap((x, i) => (x === null ? [i + 1] : []));
-  const seat = empty[randomInt(rng, empty.length)]!;
-  return ok([{ type: "re-entered", at, entry: `${player}#${p.entries.length + 1}`, payment: pay.value, table: tableId, seat }]);
-}
-
 export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSource): Events {
   switch (cmd.type) {
     case "announce":
@@ -99,7 +63,7 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
     case "open-registration":
       return decideOpen(s, cmd.at);
     case "register":
-      return decideRegister(s, cmd.at, cmd.player);
+      return s.status === "running" && s.config?.lateRegistration !== undefined ? decideLateRegister(s, cmd.at, cmd.player, rng) : decideRegister(s, cmd.at, cmd.player);
     case "start":
       return decideStartCmd(s, cmd.at, cmd.present, rng);
     case "cancel":
@@ -123,7 +87,9 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
     case "resume":
       return decideResume(s, cmd.at);
     case "unregister":
+      return decideUnregister(s, cmd.at, cmd.player);
     case "move":
+      return decideMove(s, cmd.at, cmd.entry, cmd.table, cmd.seat);
     case "bust":
     case "chip-count":
     case "colour-up":

@@ -48,6 +48,8 @@ export interface TournamentState {
   players: Map<string, { entries: string[]; reEntries: number }>;
   entries: Map<string, EntryState>;
   tables: Map<number, TableState>;
+  /** The highest table number ever opened (a new table never reuses a broken one's number). */
+  maxTable: number;
   /** Tables by number of players seated (derived; kept in step by evolve). */
   byCount: Set<number>[];
   alive: number;
@@ -92,6 +94,7 @@ export function initialState(): TournamentState {
     players: new Map(),
     entries: new Map(),
     tables: new Map(),
+    maxTable: 0,
     byCount: [],
     alive: 0,
     startedAt: null,
@@ -133,6 +136,7 @@ function openTable(s: TournamentState, draw: TableDraw, at: number): void {
   const size = tableSizeOf(s.config!);
   const t: TableState = { id: draw.table, seats: new Array(size).fill(null), count: 0, firstButton: draw.button, last: null, hands: 0, startedAt: at, playedAt: playedMs(s, at) };
   s.tables.set(t.id, t);
+  s.maxTable = Math.max(s.maxTable, t.id);
   for (const { seat, entry } of draw.seats) {
     t.seats[seat - 1] = entry;
     const e = s.entries.get(entry)!;
@@ -161,6 +165,16 @@ function addEntry(s: TournamentState, id: string, player: string, chips: number)
   s.alive++;
   s.chipsIssued += chips;
   return e;
+}
+
+/** Seats a new entry; a table not yet open is opened for it (every table was full), its button at that seat. */
+function seatAt(s: TournamentState, e: EntryState, table: number, seat: number, at: number): void {
+  if (!s.tables.has(table)) openTable(s, { table, seats: [], button: seat }, at);
+  const t = s.tables.get(table)!;
+  t.seats[seat - 1] = e.id;
+  e.table = t.id;
+  e.seat = seat;
+  setCount(s, t, t.count + 1);
 }
 
 /** R-CHIP-1 / issue 5: chips in play equal chips issued plus colour-up rounding, checked at every level change. */
@@ -251,12 +265,24 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
     case "re-entered": {
       s.payments.push(ev.payment);
       s.players.get(ev.payment.player)!.reEntries++;
-      const e = addEntry(s, ev.entry, ev.payment.player, ev.payment.chips);
-      const t = s.tables.get(ev.table)!;
-      t.seats[ev.seat - 1] = e.id;
-      e.table = t.id;
-      e.seat = ev.seat;
-      setCount(s, t, t.count + 1);
+      seatAt(s, addEntry(s, ev.entry, ev.payment.player, ev.payment.chips), ev.table, ev.seat, ev.at);
+      break;
+    }
+    case "late-registered":
+      s.payments.push(ev.payment);
+      seatAt(s, addEntry(s, ev.entry, ev.player, ev.stack), ev.table, ev.seat, ev.at);
+      break;
+    case "unregistered": {
+      const p = s.players.get(ev.player)!;
+      for (const id of p.entries) {
+        const e = s.entries.get(id)!;
+        s.chipsIssued -= e.stack;
+        if (e.alive) s.alive--;
+        s.entries.delete(id);
+      }
+      s.players.delete(ev.player);
+      // The payments leave the ledger: the pool shrinks and a later cancel refunds nothing twice.
+      s.payments = s.payments.filter((x) => x.player !== ev.player);
       break;
     }
     case "eliminated": {
@@ -357,6 +383,7 @@ export function snapshot(s: TournamentState): unknown {
     payments: s.payments,
     entries: [...s.entries.values()].map((e) => ({ ...e })),
     tables: [...s.tables.values()].map((t) => ({ ...t, seats: [...t.seats] })),
+    maxTable: s.maxTable,
     alive: s.alive,
     startedAt: s.startedAt,
     pausedAt: s.pausedAt,

@@ -1,0 +1,70 @@
+// Entries coming and going around the start: unregistering before it (a full refund),
+// late registration after it (R-TRN-2 with a window like R-TRN-3's), re-entry (R-TRN-3),
+// each new entry drawing a seat at one of the shortest tables (R-DEAL-7).
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { pick, randomInt, type RandomSource } from "../index.ts";
+import { buyInPayment, checkReEntry } from "../money/index.ts";
+import { lateRegistrationEndsMs } from "./entries-closed.ts";
+import { entryContext } from "./entry-context.ts";
+import { playedMs } from "./played.ts";
+import { tableSizeOf, type TournamentState } from "./state.ts";
+import type { TournamentEvent } from "./types.ts";
+
+type Events = Result<TournamentEvent[]>;
+
+const badPlayer = (player: unknown): boolean => typeof player !== "string" || player.length === 0 || player.includes("#");
+
+/** R-DEAL-7: a random empty seat at a random one of the tables with fewest players; a new table when all are full. */
+export function drawSeat(s: TournamentState, rng: RandomSource): Result<{ table: number; seat: number }> {
+  const size = tableSizeOf(s.config!);
+  let table = -1;
+  for (let n = 0; n < size && table < 0; n++) {
+    const set = s.byCount[n];
+    if (set !== undefined && set.size > 0) table = pick([...set].sort((a, b) => a - b), rng);
+  }
+  // Every table full: a new table opens (settle balances players onto it, R-TBL-2).
+  if (table < 0) return ok({ table: s.maxTable + 1, seat: 1 + randomInt(rng, size) });
+  const t = s.tables.get(table)!;
+  const empty = t.seats.flatMap((x, i) => (x === null ? [i + 1] : []));
+  return ok({ table, seat: empty[randomInt(rng, empty.length)]! });
+}
+
+/** Before the start a registered player may leave; they get back the buy-in and the fee. */
+export function decideUnregister(s: TournamentState, at: number, player: string): Events {
+  if (s.status !== "registering") return fail("tournament/not-registering", `players can unregister only before the start (${s.status})`, { player });
+  const p = s.players.get(player);
+  if (p === undefined) return fail("tournament/not-registered", `${player} is not registered`, { player });
+  // Before the start every player holds exactly one entry, bought with one payment.
+  if (p.entries.length !== 1) return fail("tournament/not-registered", `${player} holds ${p.entries.length} entries`, { player });
+  const refund = s.payments.filter((x) => x.player === player).reduce((a, x) => a + x.toPool + x.fee, 0);
+  return ok([{ type: "unregistered", at, player, refund }]);
+}
+
+/** Late registration: while running and inside the window, a new player buys in and is seated. */
+export function decideLateRegister(s: TournamentState, at: number, player: string, rng: RandomSource): Events {
+  const ends = lateRegistrationEndsMs(s);
+  if (ends === null) return fail("tournament/not-registering", `registration is not open (${s.status})`, { player });
+  if (badPlayer(player)) return fail("tournament/bad-player", "a player name is a non-empty string without '#'");
+  if (s.players.has(player)) return fail("tournament/already-registered", `${player} is already registered`, { player });
+  const played = playedMs(s, at);
+  // Infinity (a window past the schedule's end) closes with the field: at the final table.
+  const closed = ends === Infinity ? s.alive <= tableSizeOf(s.config!) : played >= ends;
+  if (closed) return fail("tournament/registration-closed", "late registration has closed", { player, closesAtMs: ends });
+  const seat = drawSeat(s, rng);
+  if (!seat.ok) return seat;
+  const c = s.config!;
+  const payment = buyInPayment(c.money, c.structure, player);
+  return ok([{ type: "late-registered", at, entry: player, player, payment, table: seat.value.table, seat: seat.value.seat, stack: payment.chips }]);
+}
+
+export function decideReEnter(s: TournamentState, at: number, player: string, rng: RandomSource): Events {
+  if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
+  const p = s.players.get(player);
+  if (p === undefined) return fail("tournament/not-registered", `${player} never entered this tournament`, { player });
+  const last = s.entries.get(p.entries.at(-1)!)!;
+  const pay = checkReEntry(s.config!.money, entryContext(s, last, player, at), player);
+  if (!pay.ok) return pay;
+  const seat = drawSeat(s, rng);
+  if (!seat.ok) return seat;
+  return ok([{ type: "re-entered", at, entry: `${player}#${p.entries.length + 1}`, payment: pay.value, table: seat.value.table, seat: seat.value.seat }]);
+}
