@@ -49,6 +49,24 @@ function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: n
   }
 }
 
+/**
+ * Account names are ASCII (src/accounts/rules.ts) and a walk-in's name need not be, nor
+ * free: the guest account takes the name's ASCII form ("Bodil Ås" → "Bodil.As"), with a
+ * number when that is taken ("Bodil.As-2"). The tournament shows the name as given.
+ */
+async function guestAccount(ctx: Ctx, name: string): Promise<Result<{ id: string }>> {
+  const ascii = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_.-]+/g, ".").replace(/^[^A-Za-z]+/, "").replace(/[.]+$/, "");
+  const stem = (ascii.length >= 3 ? ascii : `guest.${ascii}`).slice(0, 16).replace(/[.]+$/, "");
+  const password = randomBytes(24).toString("base64url");
+  const accounts = ctx.server.svc.accounts;
+  for (let n = 1; n <= 100; n++) {
+    const made = await accounts.createUser(n === 1 ? stem : `${stem}-${n}`, password, "player");
+    if (made.ok) return made;
+    if (made.error.code !== "auth/name-taken") break;
+  }
+  return accounts.createUser(`guest-${randomBytes(6).toString("hex")}`, password, "player");
+}
+
 function liveOnly(t: TournamentRuntime): Result<void> {
   return t.isLive ? ok(undefined) : fail("director/invalid", "floor records are for a live room's tournament; online tables record their own hands");
 }
@@ -78,10 +96,9 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
   },
   /**
-   * A walk-in: a guest player account with that name (a random password nobody is told;
-   * the floor enters them), registered with the buy-in paid in cash at the desk; while the
-   * tournament runs, a late registration. A name already taken is refused: a regular who
-   * has an account registers with it.
+   * A walk-in: a new guest player account (a random password nobody is told; the floor
+   * enters them), shown in the tournament under the name as given, registered with the
+   * buy-in paid in cash at the desk; while the tournament runs, a late registration.
    */
   async walkIn(ctx) {
     const t = tournamentOf(ctx);
@@ -89,13 +106,11 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     const b = ctx.body as WalkInRequest;
     const view = () => ok({ tournament: lobbyTournament(t.value, null, null) });
     if (t.value.hasCommand(b.commandId)) return view();
-    const accounts = ctx.server.svc.accounts;
-    if ((await accounts.userByName(b.name)).ok) return fail("auth/name-taken", `a player named ${b.name} has an account; a walk-in needs a name of their own`, { name: b.name });
-    const guest = await accounts.createUser(b.name, randomBytes(24).toString("base64url"), "player");
+    const guest = await guestAccount(ctx, b.name);
     if (!guest.ok) return guest;
     const cashBy = ctx.user!.id;
     const r = await t.value.command((at) => ({ type: "register", at, player: guest.value.id }), b.commandId, {
-      records: [{ type: "entrant", data: { player: guest.value.id, name: guest.value.name } }],
+      records: [{ type: "entrant", data: { player: guest.value.id, name: b.name } }],
       pay: (events) => cashEntries(t.value, events, cashBy, b.commandId),
     });
     return r.ok ? view() : r;

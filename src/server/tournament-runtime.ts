@@ -52,6 +52,8 @@ export interface CommandOptions {
   readonly pay?: (events: readonly TournamentEvent[]) => Promise<Result<void>>;
   /** Server records stored before the director's events, in the same append. */
   readonly records?: readonly Rec[];
+  /** Live: settle afterwards (default true; a director's own move is not rebalanced at once). */
+  readonly settle?: boolean;
 }
 
 export class TournamentRuntime {
@@ -176,7 +178,8 @@ export class TournamentRuntime {
         if (this.tables.get(n)?.state.hand != null) return Promise.resolve(fail("tournament/bad-state", `table ${n} is playing a hand; move between hands`));
       }
     }
-    return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId).then((r) => {
+    // Live: not settled at once, or balancing could undo the director's own decision; the next record settles.
+    return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false }).then((r) => {
       if (r.ok) return ok({ duplicate: r.value.duplicate });
       const cause = String(r.error["cause"] ?? "");
       if (cause === "tournament/no-entry" || cause === "tournament/no-table") return fail("director/not-found", r.error.message, { cause });
@@ -217,8 +220,8 @@ export class TournamentRuntime {
       const r = await this.append([...(opts.records ?? []), ...d.value.map((e) => ({ type: "director" as const, data: e }))], commandId);
       if (!r.ok) return r;
       if (this.dir.status === "running") {
-        if (this.isLive) await this.live.settle();
-        else await this.online.reconcileAll();
+        if (!this.isLive) await this.online.reconcileAll();
+        else if (opts.settle !== false) await this.live.settle();
       } else if (this.dir.status === "finished") {
         await payPrizes(this);
         if (!this.isLive) this.online.finish();
