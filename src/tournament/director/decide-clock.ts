@@ -86,7 +86,8 @@ export function decideTick(s: TournamentState, at: number, rng: RandomSource): R
   // One schedule item per tick, so each colour-up sees the stacks the previous one left;
   // the caller ticks until nothing happens.
   for (let i = s.itemIndex + 1; i <= Math.min(pos.itemIndex, s.itemIndex + 1); i++) {
-    for (const cu of schedule) {
+    // Live (config.live): the floor colours up at the tables with the `colour-up` command.
+    for (const cu of c.live === true ? [] : schedule) {
       if (cu.itemIndex === i && s.chips.includes(cu.remove)) {
         const ev = colourUpEvent(s, cu, at, rng);
         if (!ev.ok) return ev;

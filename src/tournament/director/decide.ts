@@ -6,6 +6,7 @@ import { decideTick } from "./decide-clock.ts";
 import { decideAnnounce, decideCancel, decideOpen, decideRegister, decideStartCmd } from "./decide-lifecycle.ts";
 import { decideSettle } from "./decide-settle.ts";
 import { decideDeal } from "./decide-deal.ts";
+import { decideBust, decideChipCount, decideColourUp } from "./decide-live.ts";
 import { decideMove } from "./decide-move.ts";
 import { decidePause, decideResume } from "./decide-pause.ts";
 import { decideLateRegister, decideReEnter, decideUnregister } from "./decide-entries.ts";
@@ -91,9 +92,11 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
     case "move":
       return decideMove(s, cmd.at, cmd.entry, cmd.table, cmd.seat);
     case "bust":
+      return decideBust(s, cmd.at, cmd.entries, cmd.startStacks);
     case "chip-count":
+      return decideChipCount(s, cmd.at, cmd.stacks);
     case "colour-up":
-      return fail("tournament/not-implemented", `'${cmd.type}' is not implemented yet`);
+      return decideColourUp(s, cmd.at, cmd.remove, cmd.next, cmd.stacks);
     default:
       return fail("tournament/bad-command", `unknown command '${String((cmd as { type?: unknown }).type)}'`);
   }

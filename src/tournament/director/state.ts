@@ -63,6 +63,8 @@ export interface TournamentState {
   onBreak: boolean;
   /** Denominations in play. */
   chips: number[];
+  /** Denominations coloured up so far, and what each was exchanged for. */
+  chipsGone: Map<number, number>;
   chipsIssued: number;
   /** Heads-up: chips a match winner leaves behind when the next match starts fresh. */
   chipsRetired: number;
@@ -105,6 +107,7 @@ export function initialState(): TournamentState {
     levelNumber: 1,
     onBreak: false,
     chips: [],
+    chipsGone: new Map(),
     chipsIssued: 0,
     chipsRetired: 0,
     colourUpDelta: 0,
@@ -168,6 +171,12 @@ function addEntry(s: TournamentState, id: string, player: string, chips: number)
 }
 
 /** Seats a new entry; a table not yet open is opened for it (every table was full), its button at that seat. */
+/** An entry out of chips, to be eliminated by the next settle; busts of one event are one hand (the event's number). */
+function bust(s: TournamentState, e: EntryState, start: number): void {
+  s.busted.push(e.id);
+  s.bustInfo.set(e.id, { table: e.table, start, hand: s.events });
+}
+
 function seatAt(s: TournamentState, e: EntryState, table: number, seat: number, at: number): void {
   if (!s.tables.has(table)) openTable(s, { table, seats: [], button: seat }, at);
   const t = s.tables.get(table)!;
@@ -185,6 +194,8 @@ export function chipsInPlay(s: TournamentState): number {
 }
 
 function checkConservation(s: TournamentState): void {
+  // Live: the floor's counts are the truth, hands are not reported, so there is nothing to check.
+  if (s.config?.live === true) return;
   s.conservation.checks++;
   if (chipsInPlay(s) + s.chipsRetired !== s.chipsIssued + s.colourUpDelta) s.conservation.failures++;
 }
@@ -228,6 +239,7 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       for (const [id, stack] of ev.stacks) s.entries.get(id)!.stack = stack;
       s.colourUpDelta += ev.delta;
       s.chips = s.chips.filter((c) => c !== ev.remove);
+      s.chipsGone.set(ev.remove, ev.next);
       break;
     case "hand-played": {
       const t = s.tables.get(ev.table)!;
@@ -237,13 +249,30 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       ev.entries.forEach((id, i) => {
         const e = s.entries.get(id)!;
         e.stack = ev.stacks[i]!;
-        if (e.stack === 0) {
-          s.busted.push(id);
-          s.bustInfo.set(id, { table: ev.table, start: ev.startStacks[i]!, hand: s.hands });
-        }
+        if (e.stack === 0) bust(s, e, ev.startStacks[i]!);
       });
       break;
     }
+    case "busted":
+      ev.entries.forEach((id, i) => {
+        const e = s.entries.get(id)!;
+        e.stack = 0;
+        // Without the stacks at the start of the hand the busted tie (R-PLACE-2).
+        bust(s, e, ev.startStacks?.[i] ?? 0);
+      });
+      break;
+    case "counted":
+      for (const [id, n] of ev.stacks) {
+        const e = s.entries.get(id)!;
+        const wasOut = s.bustInfo.has(id);
+        e.stack = n;
+        if (n === 0 && !wasOut) bust(s, e, 0);
+        else if (n > 0 && wasOut) {
+          s.busted = s.busted.filter((b) => b !== id);
+          s.bustInfo.delete(id);
+        }
+      }
+      break;
     case "rebought": {
       const e = s.entries.get(ev.entry)!;
       e.stack += ev.payment.chips;
@@ -393,6 +422,7 @@ export function snapshot(s: TournamentState): unknown {
     levelNumber: s.levelNumber,
     onBreak: s.onBreak,
     chips: s.chips,
+    chipsGone: [...s.chipsGone],
     chipsIssued: s.chipsIssued,
     chipsRetired: s.chipsRetired,
     colourUpDelta: s.colourUpDelta,
