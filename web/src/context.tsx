@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import type { FeltError } from "../../src/lib/result.ts";
 import { FeltClient } from "./api/client.ts";
-import type { WebRouteBody, WebRouteName, WebRouteResponse } from "./api/routes.ts";
+import type { RouteBody, RouteName, RouteResponse } from "../../src/protocol/index.ts";
 import { LiveSession, type LiveState } from "./api/live.ts";
 import { serverTransport } from "./api/server-transport.ts";
 import { MockServer, fastClock, mockTransport } from "./api/mock/mock-server.ts";
@@ -57,15 +57,15 @@ export interface Query<T> {
 }
 
 /** GET-style call that runs on mount and when `key` changes. */
-export function useQuery<N extends WebRouteName>(
+export function useQuery<N extends RouteName>(
   name: N | null,
-  body: WebRouteBody<N>,
+  body: RouteBody<N>,
   params: Readonly<Record<string, string>> = {},
   key = "",
   query: Readonly<Record<string, string>> = {},
-): Query<WebRouteResponse<N>> {
+): Query<RouteResponse<N>> {
   const { client } = useServices();
-  const [state, setState] = useState<{ data: WebRouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
+  const [state, setState] = useState<{ data: RouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
     data: null,
     error: null,
     loading: name !== null,

@@ -1,7 +1,14 @@
-import { HttpErrorBody, parseWith, routePath } from "../../../src/protocol/index.ts";
+import {
+  HttpErrorBody,
+  ROUTES,
+  parseWith,
+  routePath,
+  type RouteBody,
+  type RouteName,
+  type RouteResponse,
+} from "../../../src/protocol/index.ts";
 import { fail, type Result } from "../../../src/lib/result.ts";
 import type { Transport } from "./transport.ts";
-import { WEB_ROUTES, type WebRouteBody, type WebRouteName, type WebRouteResponse } from "./routes.ts";
 
 const TOKEN_KEY = "felt.token";
 
@@ -33,13 +40,13 @@ export class FeltClient {
     else this.storage?.removeItem(TOKEN_KEY);
   }
 
-  async call<N extends WebRouteName>(
+  async call<N extends RouteName>(
     name: N,
-    body: WebRouteBody<N>,
+    body: RouteBody<N>,
     params: Readonly<Record<string, string>> = {},
     query: Readonly<Record<string, string>> = {},
-  ): Promise<Result<WebRouteResponse<N>>> {
-    const route = WEB_ROUTES[name];
+  ): Promise<Result<RouteResponse<N>>> {
+    const route = ROUTES[name];
     const search = new URLSearchParams(query).toString();
     if (route.body !== null) {
       const checked = parseWith(route.body, body);
@@ -56,6 +63,6 @@ export class FeltClient {
       if (e.success) return fail(e.data.error.code, e.data.error.message, e.data.error.details ?? {});
       return fail("client/http", `HTTP ${answer.status}`);
     }
-    return parseWith(route.response, answer.body) as Result<WebRouteResponse<N>>;
+    return parseWith(route.response, answer.body) as Result<RouteResponse<N>>;
   }
 }

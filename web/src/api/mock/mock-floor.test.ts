@@ -71,9 +71,16 @@ describe("mock live floor", () => {
     const before = must(await client.call("tournament", undefined, { id }));
     const plan = must(await client.call("colourUpPlan", { remove: 25 }, { id }));
     expect(plan.into).toBe(100);
+    // Without `apply` the race is only shown.
+    const first = plan.tables[0]!;
+    const shown = must(await client.call("colourUp", { commandId: newCommandId(), remove: 25, tableNumber: first.tableNumber, oddChips: first.order.map((p) => ({ entryId: p.entryId, count: 1 })), cards: "draw" }, { id }));
+    expect(shown.players.some((p) => p.stackAfter !== p.stackBefore)).toBe(true);
+    expect(must(await client.call("seating", undefined, { id })).seats.filter((s) => s.tableNumber === first.tableNumber).map((s) => s.stack)).toEqual(first.order.map((p) => p.stack));
     for (const table of plan.tables) {
       const oddChips = table.order.map((p, i) => ({ entryId: p.entryId, count: i % 2 }));
-      const r = must(await client.call("colourUp", { commandId: newCommandId(), remove: 25, tableNumber: table.tableNumber, oddChips, cards: "draw" }, { id }));
+      const r = must(await client.call("colourUp", { commandId: newCommandId(), remove: 25, tableNumber: table.tableNumber, oddChips, cards: "draw", apply: true }, { id }));
+      const stacks = must(await client.call("seating", undefined, { id })).seats.filter((s) => s.tableNumber === table.tableNumber);
+      expect(stacks.map((s) => s.stack)).toEqual(r.players.map((p) => p.stackAfter));
       expect(r.players.filter((p) => p.wonChip).length).toBeGreaterThan(0);
       expect(must(await client.call("tournament", undefined, { id })).chips.includes(25)).toBe(table !== plan.tables.at(-1));
     }
@@ -100,7 +107,12 @@ describe("mock live floor", () => {
     const wrong = await client.call("deal", { commandId: newCommandId(), method: "custom", payouts: res.stillIn.map((p) => ({ entryId: p.entryId, amount: 1 })) }, { id });
     expect(wrong.ok).toBe(false);
     const share = res.stillIn.map((p, i) => ({ entryId: p.entryId, amount: i === 0 ? pool - (res.stillIn.length - 1) : 1 }));
-    const done = must(await client.call("deal", { commandId: newCommandId(), method: "custom", payouts: share }, { id }));
+    // Checked and shown, not recorded: the server's director records ICM deals only.
+    const shown = must(await client.call("deal", { commandId: newCommandId(), method: "custom", payouts: share }, { id }));
+    expect(shown.stillIn).toEqual([]);
+    expect(must(await client.call("tournament", undefined, { id })).status).toBe("running");
+    expect((await client.call("deal", { commandId: newCommandId(), method: "custom", payouts: share, apply: true }, { id })).ok).toBe(false);
+    const done = must(await client.call("deal", { commandId: newCommandId(), method: "icm", payouts: share, apply: true }, { id }));
     expect(done.stillIn).toEqual([]);
     expect(done.results.map((r) => r.prize).sort((a, b) => a - b)).toEqual(share.map((s) => s.amount).sort((a, b) => a - b));
     expect(must(await client.call("tournament", undefined, { id })).status).toBe("finished");

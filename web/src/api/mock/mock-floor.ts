@@ -1,4 +1,4 @@
-import type { ColourUpRequest, DealRequest, ErrorCode, SeatAssignment } from "../../../../src/protocol/index.ts";
+import type { ColourUpRequest, DealRequest, ErrorCode, LiveRecordRequest, SeatAssignment } from "../../../../src/protocol/index.ts";
 import { blindErrorRuling } from "../../logic/blind-error.ts";
 import type { HttpAnswer } from "../transport.ts";
 import { chipRace, instructions } from "./mock-director.ts";
@@ -63,27 +63,61 @@ function walkIn(t: MTournament, name: string, now: number, random: () => number)
   return null;
 }
 
-function liveRecord(t: MTournament, body: Body, now: number): HttpAnswer | null {
-  const e = t.entries.find((x) => x.entryId === body["entryId"]);
-  if (!e || e.state === "busted") return error(409, "tournament/not-allowed", "not playing");
-  if (body["kind"] === "bust") {
-    const left = counts(t).playersLeft;
-    Object.assign(e, { state: "busted", place: left, bustedAt: now, stack: 0, tableNumber: null, seat: null });
-    if (left === 2) {
-      const winner = t.entries.find((x) => x.state !== "busted");
-      if (winner) Object.assign(winner, { place: 1 });
-      t.status = "finished";
-    }
-  } else if (body["kind"] === "rebuy") {
-    if (!t.rebuy) return error(409, "tournament/not-allowed", "no rebuys");
-    e.rebuys += 1;
-    e.stack += t.structure.startingStack;
-  } else {
-    if (!t.addOn || e.addOn) return error(409, "tournament/not-allowed", "no add-on");
-    e.addOn = true;
-    e.stack += t.structure.startingStack / 2;
+function bust(t: MTournament, ids: readonly string[], startStacks: readonly number[] | undefined, now: number): void {
+  // R-PLACE-2: of players out in one hand, more chips at its start rank better; equal share.
+  const left = counts(t).playersLeft;
+  const start = (i: number) => startStacks?.[i] ?? 0;
+  ids.forEach((id, i) => {
+    const better = ids.filter((_, j) => start(j) > start(i)).length;
+    Object.assign(t.entries.find((e) => e.entryId === id)!, { state: "busted", place: left - ids.length + 1 + better, bustedAt: now, stack: 0, tableNumber: null, seat: null });
+  });
+  const alive = t.entries.filter((x) => x.state !== "busted");
+  if (alive.length === 1) {
+    Object.assign(alive[0]!, { place: 1 });
+    t.status = "finished";
   }
-  return null;
+}
+
+function liveRecord(t: MTournament, body: LiveRecordRequest, now: number, random: () => number): HttpAnswer | null {
+  if (t.kind !== "live") return error(400, "director/invalid", "floor records are for a live room's tournament");
+  const entry = (id: string | undefined) => t.entries.find((x) => x.entryId === id);
+  const e = entry(body.entryId);
+  switch (body.kind) {
+    case "bust": {
+      const ids = body.entryIds ?? (body.entryId === undefined ? [] : [body.entryId]);
+      if (ids.length === 0 || ids.some((id) => entry(id)?.state !== "playing")) return error(409, "tournament/not-allowed", "not playing");
+      bust(t, ids, body.startStacks, now);
+      return null;
+    }
+    case "rebuy":
+      if (!e || e.state === "busted") return error(409, "tournament/not-allowed", "not playing");
+      if (!t.rebuy) return error(409, "tournament/not-allowed", "no rebuys");
+      e.rebuys += 1;
+      e.stack += t.structure.startingStack;
+      return null;
+    case "add-on":
+      if (!e || e.state === "busted") return error(409, "tournament/not-allowed", "not playing");
+      if (!t.addOn || e.addOn) return error(409, "tournament/not-allowed", "no add-on");
+      e.addOn = true;
+      e.stack += t.structure.startingStack / 2;
+      return null;
+    case "re-enter": {
+      if (!e || e.state !== "busted") return error(409, "tournament/not-allowed", "re-entry needs a bust first");
+      if (!t.reEntry) return error(409, "tournament/not-allowed", "no re-entry");
+      const again: MEntry = { ...e, entryId: `r${t.entries.length + 1}`, stack: t.structure.startingStack, state: "registered", place: null, bustedAt: null, rebuys: 0, addOn: false };
+      t.entries.push(again);
+      seatWalkIn(t, again, random);
+      return null;
+    }
+    case "chip-count": {
+      const stacks = body.stacks ?? [];
+      if (stacks.length === 0 || stacks.some((x) => entry(x.entryId)?.state !== "playing")) return error(400, "director/invalid", "a chip count lists the stacks of players in");
+      for (const x of stacks) entry(x.entryId)!.stack = x.stack;
+      const out = stacks.filter((x) => x.stack === 0).map((x) => x.entryId);
+      if (out.length > 0) bust(t, out, undefined, now);
+      return null;
+    }
+  }
 }
 
 function colourUpPlan(t: MTournament, remove: number): HttpAnswer {
@@ -118,6 +152,8 @@ function colourUp(t: MTournament, req: ColourUpRequest, random: () => number): H
     return error(400, "director/invalid", "one card per odd chip");
   }
   const result = chipRace(players, req.remove, into);
+  // Without `apply` the race is only computed and shown, as on the server.
+  if (req.apply !== true) return answer(200, result);
   for (const r of result.players) {
     const e = t.entries.find((x) => x.entryId === r.entryId);
     if (e) e.stack = r.stackAfter;
@@ -130,7 +166,10 @@ function colourUp(t: MTournament, req: ColourUpRequest, random: () => number): H
   return answer(200, result);
 }
 
-/** The deal: the players left take the agreed amounts and the tournament ends, places by chips. */
+/**
+ * The deal: checked, and with `apply` (ICM only, as the server's director) recorded: the
+ * players left take the agreed amounts and the tournament ends, places by chips.
+ */
 function deal(t: MTournament, req: DealRequest, now: number): HttpAnswer | null {
   const left = t.entries.filter((e) => e.state !== "busted");
   if (req.payouts.length !== left.length || !left.every((e) => req.payouts.some((p) => p.entryId === e.entryId))) {
@@ -138,10 +177,21 @@ function deal(t: MTournament, req: DealRequest, now: number): HttpAnswer | null 
   }
   const pool = tournamentView(t, now).payouts.filter((p) => p.place <= left.length).reduce((a, p) => a + p.amount, 0);
   if (req.payouts.reduce((a, p) => a + p.amount, 0) !== pool) return error(400, "director/invalid", "the deal must share exactly what is left");
+  if (req.apply !== true) return null;
+  if (req.method !== "icm") return error(400, "director/invalid", "only an ICM deal is recorded");
   [...left].sort((a, b) => b.stack - a.stack).forEach((e, i) => Object.assign(e, { state: "busted", place: i + 1, bustedAt: now }));
   t.deal = Object.fromEntries(req.payouts.map((p) => [p.entryId, p.amount]));
   t.status = "finished";
   return null;
+}
+
+/** The results as a deal would make them: places by stack, prizes the agreed amounts. */
+function dealPreview(t: MTournament, req: DealRequest, now: number) {
+  const r = results(t, now);
+  const finalists = r.stillIn.map((e, i) => ({
+    place: i + 1, entryId: e.entryId, name: e.name, prize: req.payouts.find((p) => p.entryId === e.entryId)?.amount ?? 0, rebuys: 0, addOn: false, bustedAt: null,
+  }));
+  return { ...r, results: [...finalists, ...r.results], stillIn: [] };
 }
 
 export function results(t: MTournament, now: number) {
@@ -204,7 +254,7 @@ export function floorRoute(
     case "walkIn":
       return or(walkIn(t, String(body["name"]), now, random), () => "lobby");
     case "liveRecord":
-      return or(liveRecord(t, body, now), () => answer(200, tournamentView(t, now)));
+      return or(liveRecord(t, body as unknown as LiveRecordRequest, now, random), () => answer(200, tournamentView(t, now)));
     case "colourUpPlan":
       return done(colourUpPlan(t, Number(body["remove"])), false);
     case "colourUp": {
@@ -222,8 +272,12 @@ export function floorRoute(
       });
       return done(answer(200, ruling), false);
     }
-    case "deal":
-      return or(deal(t, body as unknown as DealRequest, now), () => answer(200, results(t, now)));
+    case "deal": {
+      const req = body as unknown as DealRequest;
+      const refused = deal(t, req, now);
+      if (refused) return done(refused, false);
+      return done(answer(200, req.apply === true ? results(t, now) : dealPreview(t, req, now)), req.apply === true);
+    }
     case "results":
       return done(answer(200, results(t, now)), false);
   }

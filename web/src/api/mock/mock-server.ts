@@ -1,5 +1,8 @@
 import {
   PROTOCOL_VERSION,
+  ROUTES,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type RouteName,
   encodeServerMessage,
   parseClientMessage,
   type ErrorCode,
@@ -13,7 +16,6 @@ import { predict } from "./mock-director.ts";
 import { answer, error, floorRoute } from "./mock-floor.ts";
 import { MockTable } from "./mock-table.ts";
 import { clockOf, lobbyEntry, tournamentView, type MEntry, type MTournament } from "./mock-tournament.ts";
-import { WEB_ROUTES, type WebRouteName } from "../routes.ts";
 
 // An in-browser fake server for development and screenshots: the same routes, bodies and
 // frames as the real one (validated by src/protocol on the way out), with invented
@@ -114,7 +116,7 @@ export class MockServer {
   request(method: "GET" | "POST", target: string, body: unknown, token: string | null): HttpAnswer {
     const [path = "", search = ""] = target.split("?");
     const query = Object.fromEntries(new URLSearchParams(search));
-    for (const [name, route] of Object.entries(WEB_ROUTES) as [WebRouteName, (typeof WEB_ROUTES)[WebRouteName]][]) {
+    for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
       if (route.method !== method) continue;
       const re = new RegExp(`^${route.path.replace(/:([a-z]+)/g, "(?<$1>[^/]+)")}$`);
       const m = re.exec(path);
@@ -128,7 +130,7 @@ export class MockServer {
     return error(404, "director/not-found", `no route ${method} ${path}`);
   }
 
-  private handle(name: WebRouteName, p: Record<string, string>, body: Body, user: MUser | null, query: Record<string, string>): HttpAnswer {
+  private handle(name: RouteName, p: Record<string, string>, body: Body, user: MUser | null, query: Record<string, string>): HttpAnswer {
     const now = this.now();
     const t = this.tournament(p["id"]);
     const needT = () => error(404, "tournament/not-found", "no such tournament");
@@ -214,6 +216,8 @@ export class MockServer {
       case "deal":
       case "results": {
         if (!t) return needT();
+        // As the server: a walk-in gets a guest account of their own; a regular registers with theirs.
+        if (name === "walkIn" && this.users.has(String(body["name"]))) return error(409, "auth/name-taken", "that name has an account");
         const r = floorRoute(name, t, p, body, now, this.random);
         if (r.changed) this.touch(t);
         return r.answer === "lobby" ? answer(200, { tournament: lobbyEntry(t, user!.id, user!.balance, now) }) : r.answer;
@@ -343,7 +347,7 @@ export class MockServer {
         if (m.type !== "hello" && !sock.user) return fail("protocol/hello-required", "say hello first");
         switch (m.type) {
           case "hello": {
-            if (m.v !== PROTOCOL_VERSION) return fail("protocol/version-unsupported", `server speaks v${PROTOCOL_VERSION}`);
+            if (!SUPPORTED_PROTOCOL_VERSIONS.includes(m.v)) return fail("protocol/version-unsupported", `server speaks v${PROTOCOL_VERSION}`);
             const u = this.userOf(m.token);
             if (!u) return fail("auth/invalid-token", "unknown token");
             sock.user = u;

@@ -110,6 +110,7 @@ export const cs = {
     liveEntries: "Vypadnutí, rebuy a add-ony", search: "Najít hráče", bust: "Vypadl", rebuy: "Rebuy", addOn: "Add-on",
   },
   colourUp: {
+    previewOnly: "Online stoly si žetony vyměňují samy: zde se jen ukážou čísla.",
     tableDone: "{{table}} ✓", cardsFor: "Karty hráče {{name}}", oneCardPerChip: "Zadejte každému hráči jednu kartu za každý lichý žeton (např. As Kd).",
     allDone: "Závod proběhl u všech stolů; žetony {{chip}} jsou mimo hru.", resultAt: "Výsledek u stolu {{table}}", fromStacks: "Spočítat ze stacků",
     title: "Výměna žetonů a chip race", remove: "Stahovaný žeton", plan: "Naplánovat", summary: "Žetony {{remove}} končí; mění se za žetony {{into}}.",
@@ -131,6 +132,7 @@ export const cs = {
     stepButton: "Hra potom: button dostane místo {{seat}}.", again: "Začít znovu",
   },
   payouts: {
+    onlyIcmRecorded: "Server zaznamenává dohody podle ICM; dohoda podle žetonů nebo vlastní se tu jen zkontroluje a ukáže a vyplácí se ručně.", checkDeal: "Zkontrolovat dohodu", previewTitle: "Dohoda by vyplatila",
     custom: "Vlastní dohoda", amountFor: "Částka pro hráče {{name}}", dealSum: "Rozděleno {{shared}} z {{pool}} k výplatě",
     title: "Výplaty", deal: "Dohoda", dealWhen: "Dohoda je možná, když zbývají 2 až 10 hráčů.", icm: "ICM", chipChop: "Chip chop",
     chips: "Žetony", amount: "Částka", acceptDeal: "Přijmout dohodu", dealDone: "Dohoda zaznamenána.",

@@ -108,6 +108,7 @@ export const en = {
     liveEntries: "Bust-outs, rebuys and add-ons", search: "Find a player", bust: "Bust", rebuy: "Rebuy", addOn: "Add-on",
   },
   colourUp: {
+    previewOnly: "Online tables race their chips themselves: this only shows the figures.",
     tableDone: "{{table}} ✓", cardsFor: "Cards for {{name}}", oneCardPerChip: "Enter one card per odd chip for every player (e.g. As Kd).",
     allDone: "Every table has raced; the {{chip}} chips are out of play.", resultAt: "Result at table {{table}}", fromStacks: "Count from stacks",
     title: "Colour-up and chip race", remove: "Chip to remove", plan: "Plan", summary: "The {{remove}} chips go; they are exchanged for {{into}} chips.",
@@ -129,6 +130,7 @@ export const en = {
     stepButton: "The hand after: the button goes to seat {{seat}}.", again: "Start again",
   },
   payouts: {
+    onlyIcmRecorded: "The server records ICM deals; a chip-chop or custom deal is checked and shown here, and paid by hand.", checkDeal: "Check the deal", previewTitle: "The deal would pay",
     custom: "Custom deal", amountFor: "Amount for {{name}}", dealSum: "Shared {{shared}} of {{pool}} left to pay",
     title: "Payouts", deal: "Deal", dealWhen: "A deal is possible with 2 to 10 players left.", icm: "ICM", chipChop: "Chip chop",
     chips: "Chips", amount: "Amount", acceptDeal: "Accept the deal", dealDone: "Deal recorded.",

@@ -110,6 +110,7 @@ export const ro = {
     liveEntries: "Eliminări, rebuy și add-on", search: "Caută un jucător", bust: "Eliminat", rebuy: "Rebuy", addOn: "Add-on",
   },
   colourUp: {
+    previewOnly: "Mesele online își fac singure cursa jetoanelor: aici se arată doar cifrele.",
     tableDone: "{{table}} ✓", cardsFor: "Cărțile lui {{name}}", oneCardPerChip: "Introduceți câte o carte pentru fiecare jeton impar al fiecărui jucător (de ex. As Kd).",
     allDone: "Cursa s-a făcut la toate mesele; jetoanele de {{chip}} ies din joc.", resultAt: "Rezultatul la masa {{table}}", fromStacks: "Numără din stackuri",
     title: "Schimbarea jetoanelor și chip race", remove: "Jetonul scos din joc", plan: "Planifică", summary: "Jetoanele de {{remove}} ies din joc și se schimbă pe jetoane de {{into}}.",
@@ -131,6 +132,7 @@ export const ro = {
     stepButton: "Mâna de după: butonul trece la locul {{seat}}.", again: "Ia-o de la capăt",
   },
   payouts: {
+    onlyIcmRecorded: "Serverul înregistrează înțelegerile ICM; o împărțire după jetoane sau o înțelegere proprie este doar verificată și afișată aici și se plătește manual.", checkDeal: "Verifică înțelegerea", previewTitle: "Înțelegerea ar plăti",
     custom: "Înțelegere proprie", amountFor: "Suma pentru {{name}}", dealSum: "Împărțit {{shared}} din {{pool}} de plătit",
     title: "Premii", deal: "Înțelegere", dealWhen: "O înțelegere e posibilă când au rămas între 2 și 10 jucători.", icm: "ICM", chipChop: "Chip chop",
     chips: "Jetoane", amount: "Sumă", acceptDeal: "Acceptă înțelegerea", dealDone: "Înțelegerea a fost înregistrată.",

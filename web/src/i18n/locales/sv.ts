@@ -108,6 +108,7 @@ export const sv = {
     liveEntries: "Utslagningar, återköp och add-ons", search: "Sök spelare", bust: "Utslagen", rebuy: "Återköp", addOn: "Add-on",
   },
   colourUp: {
+    previewOnly: "Onlinebord kör markerracet själva: här visas bara siffrorna.",
     tableDone: "{{table}} ✓", cardsFor: "Kort för {{name}}", oneCardPerChip: "Ange ett kort per udda marker för varje spelare (t.ex. As Kd).",
     allDone: "Alla bord har kört markerracet; {{chip}}-markerna är ur spel.", resultAt: "Resultat vid bord {{table}}", fromStacks: "Räkna från stackarna",
     title: "Växla marker och chip race", remove: "Marker som tas bort", plan: "Planera", summary: "{{remove}}-markerna tas bort och växlas mot {{into}}-marker.",
@@ -129,6 +130,7 @@ export const sv = {
     stepButton: "Handen därefter: knappen går till plats {{seat}}.", again: "Börja om",
   },
   payouts: {
+    onlyIcmRecorded: "Servern registrerar ICM-deals; en chip chop eller egen deal kontrolleras och visas här och betalas ut för hand.", checkDeal: "Kontrollera dealen", previewTitle: "Dealen skulle betala",
     custom: "Egen överenskommelse", amountFor: "Belopp för {{name}}", dealSum: "Fördelat {{shared}} av {{pool}} att betala ut",
     title: "Utbetalningar", deal: "Deal", dealWhen: "En deal går att göra när 2 till 10 spelare är kvar.", icm: "ICM", chipChop: "Chip chop",
     chips: "Marker", amount: "Belopp", acceptDeal: "Godkänn dealen", dealDone: "Dealen är registrerad.",

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ColourUpPlan, ColourUpResult } from "../../../../src/protocol/index.ts";
+import type { ColourUpPlan, ColourUpResult, LobbyTournament } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { Cards } from "../../components/card.tsx";
 import { ErrorText } from "../../components/error-text.tsx";
@@ -10,7 +10,10 @@ import { newCommandId } from "../../api/client.ts";
 import { parseCardText } from "../../logic/cards.ts";
 
 /** R-CHIP-1..4: which chips go, the race order, entered or drawn cards, the result per player. */
-export function ColourUp({ tournamentId }: { tournamentId: string }) {
+export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
+  const tournamentId = tournament.id;
+  // A live room's race changes the recorded stacks; online the server races by itself, so the screen only shows the figures.
+  const apply = tournament.kind === "live";
   const { t } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
@@ -64,12 +67,13 @@ export function ColourUp({ tournamentId }: { tournamentId: string }) {
     const cards = mode === "draw" ? ("draw" as const) : entered.map(({ entryId, cards }) => ({ entryId, cards }));
     const r = await client.call(
       "colourUp",
-      { commandId: newCommandId(), remove: plan.remove, tableNumber: table, oddChips: order.map((p) => ({ entryId: p.entryId, count: odd[p.entryId] ?? 0 })), cards },
+      { commandId: newCommandId(), remove: plan.remove, tableNumber: table, oddChips: order.map((p) => ({ entryId: p.entryId, count: odd[p.entryId] ?? 0 })), cards, apply },
       { id: tournamentId },
     );
     setError(r.ok ? null : r.error);
     if (!r.ok) return;
     setResult(r.value);
+    if (!apply) return;
     // The stacks are changed on the server; on to the next table still to race.
     const done = [...raced, table];
     setRaced(done);
@@ -99,6 +103,7 @@ export function ColourUp({ tournamentId }: { tournamentId: string }) {
         <>
           <p>{t("colourUp.summary", { remove: fmt.chips(plan.remove), into: fmt.chips(plan.into) })}</p>
           <p className="hint">{t("colourUp.rule")}</p>
+          {!apply && <p className="hint">{t("colourUp.previewOnly")}</p>}
           <div className="row">
             <label>
               {t("seating.table")}

@@ -93,7 +93,7 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         {!GENERAL.has(tab) && !id && <p>{t("director.noTournament")}</p>}
         {tab === "seating" && id && <Seating key={`${id}:${current?.status}:${current?.entries}:${current?.playersLeft}`} tournamentId={id} />}
         {tab === "floor" && current && <Floor tournament={current} />}
-        {tab === "colour-up" && id && <ColourUp tournamentId={id} />}
+        {tab === "colour-up" && current && <ColourUp tournament={current} />}
         {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}
         {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} />}
       </div>

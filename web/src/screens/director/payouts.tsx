@@ -1,12 +1,24 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeltError } from "../../../../src/lib/result.ts";
+import type { ResultsResponse } from "../../../../src/protocol/index.ts";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { chipChop, icmEquity, roundDeal } from "../../logic/icm.ts";
 import { toCsv } from "../../logic/csv.ts";
+
+/** The figures a refused check carries (entry id → amount), when it names every finalist. */
+function figuresIn(e: FeltError, entryIds: readonly string[]): Record<string, number> | null {
+  const out: Record<string, number> = {};
+  for (const id of entryIds) {
+    const v = e[id];
+    if (typeof v !== "number") return null;
+    out[id] = v;
+  }
+  return out;
+}
 
 /** Payouts, the ICM / chip-chop deal for the players left, and the results export. */
 export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
@@ -30,23 +42,49 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
     return roundDeal(raw, remaining.reduce((a, b) => a + b, 0));
   }, [dealable, left, remaining, method]);
 
-  const amounts = left.map((p, i) => custom[p.entryId] ?? deal[i] ?? 0);
+  // The server computes the same method in its own money unit; its figures are the ones it
+  // records, so the screen asks it first (a check without `apply`) and shows its answer.
+  const finalists = JSON.stringify([method, left.map((p) => [p.entryId, p.stack])]);
+  const [serverFigures, setServerFigures] = useState<{ key: string; amounts: Record<string, number> | null } | null>(null);
+  useEffect(() => {
+    if (!dealable || done) return;
+    let on = true;
+    const payouts = left.map((p, i) => ({ entryId: p.entryId, amount: deal[i] ?? 0 }));
+    void client.call("deal", { commandId: newCommandId(), method, payouts }, { id: tournamentId }).then((res) => {
+      if (on) setServerFigures({ key: finalists, amounts: res.ok ? null : figuresIn(res.error, left.map((p) => p.entryId)) });
+    });
+    return () => {
+      on = false;
+    };
+    // `finalists` names everything the check depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, tournamentId, finalists, dealable, done]);
+  const fromServer = serverFigures?.key === finalists ? serverFigures.amounts : null;
+
+  const amounts = left.map((p, i) => custom[p.entryId] ?? fromServer?.[p.entryId] ?? deal[i] ?? 0);
   const edited = left.some((p) => custom[p.entryId] !== undefined);
   const pool = remaining.reduce((a, b) => a + b, 0);
   const shared = amounts.reduce((a, b) => a + b, 0);
+  // The server's director records ICM deals; chip-chop and custom deals are checked and shown.
+  const recordable = method === "icm" && !edited;
+  const [preview, setPreview] = useState<ResultsResponse | null>(null);
 
   async function accept() {
     const res = await client.call(
       "deal",
-      { commandId: newCommandId(), method: edited ? "custom" : method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })) },
+      { commandId: newCommandId(), method: edited ? "custom" : method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })), apply: recordable },
       { id: tournamentId },
     );
     setError(res.ok ? null : res.error);
-    setDone(res.ok);
-    if (res.ok) {
-      setCustom({});
-      results.reload();
+    if (!res.ok) return;
+    if (!recordable) {
+      setPreview(res.value);
+      return;
     }
+    setDone(true);
+    setPreview(null);
+    setCustom({});
+    results.reload();
   }
 
   function exportCsv() {
@@ -124,9 +162,24 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
               {t("payouts.dealSum", { shared: fmt.money(shared), pool: fmt.money(pool) })}
             </p>
             <ErrorText error={error} />
+            {!recordable && <p className="hint">{t("payouts.onlyIcmRecorded")}</p>}
             <button className="primary" disabled={shared !== pool} onClick={() => void accept()}>
-              {t("payouts.acceptDeal")}
+              {recordable ? t("payouts.acceptDeal") : t("payouts.checkDeal")}
             </button>
+            {preview && (
+              <table className="grid deal-preview">
+                <caption>{t("payouts.previewTitle")}</caption>
+                <tbody>
+                  {preview.results.filter((x) => left.some((p) => p.entryId === x.entryId)).map((x) => (
+                    <tr key={x.entryId}>
+                      <td>{fmt.place(x.place)}</td>
+                      <td>{x.name}</td>
+                      <td className="num">{fmt.money(x.prize)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
           </>
         )}
       </div>
