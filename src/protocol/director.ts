@@ -96,7 +96,15 @@ export const MovePlayerRequest = z.strictObject({
 });
 export type MovePlayerRequest = z.infer<typeof MovePlayerRequest>;
 
-/** R-TBL-2 / R-TBL-3: one instruction for the floor, confirmed with one click. */
+/**
+ * R-TBL-2 / R-TBL-3 / R-TBL-4, live tournaments: one move for the floor, confirmed with one
+ * click. The seat map (`seating`) already has the player at `to`; `from` is where they
+ * physically sit. Kinds: "balance" (balancing, or the director's own move), "break-table"
+ * (the move empties a table that is broken), "final-table" (the final table's seat draw).
+ * Play does not wait for a confirmation; an instruction not yet confirmed follows its
+ * player (a second move replaces it, a bust removes it). Online tournaments list none: the
+ * server's tables carry the moves out themselves.
+ */
 export const Instruction = z.object({
   id: Id,
   kind: z.enum(["balance", "break-table", "final-table"]),
@@ -107,6 +115,7 @@ export const Instruction = z.object({
 });
 export type Instruction = z.infer<typeof Instruction>;
 
+/** The instructions not yet confirmed, oldest first. Confirming one again (or a repeated commandId) changes nothing. */
 export const InstructionsResponse = z.object({ instructions: z.array(Instruction).max(1000) });
 export type InstructionsResponse = z.infer<typeof InstructionsResponse>;
 

@@ -86,7 +86,7 @@ export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
   const results = (d.placements ?? []).map((p) => {
     placed.add(p.entry);
     const e = d.entries.get(p.entry);
-    return { place: p.places[0]!, entryId: p.entry, name: t.names.get(p.player) ?? "player", prize: p.prize, rebuys: e?.rebuys ?? 0, addOn: (e?.addOns ?? 0) > 0, bustedAt: null };
+    return { place: p.places[0]!, entryId: p.entry, name: t.names.get(p.player) ?? "player", prize: p.prize, rebuys: e?.rebuys ?? 0, addOn: (e?.addOns ?? 0) > 0, bustedAt: t.bustedAt.get(p.entry) ?? null };
   });
   const stillIn = [...d.entries.values()].filter((e) => e.alive && !placed.has(e.id)).map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", stack: e.stack }));
   return {

@@ -333,7 +333,11 @@ describe("a live tournament on the server (issue 7)", () => {
     const prizes = res.results.reduce((a, x) => a + x.prize, 0);
     expect(prizes).toBe(pool);
     // Places 4.. get the payout table's amounts.
-    for (const x of res.results.filter((r) => r.place > 3)) expect(x.prize).toBe(res.payouts.find((p) => p.place === x.place)?.amount ?? 0);
+    for (const x of res.results.filter((r) => r.place > 3)) {
+      expect(x.prize).toBe(res.payouts.find((p) => p.place === x.place)?.amount ?? 0);
+      expect(x.bustedAt).toEqual(expect.any(Number));
+    }
+    for (const x of res.results.filter((r) => r.place <= 3)) expect(x.bustedAt).toBe(null);
 
     // The ledger: the pool paid out to the unit, fees to the house, every prize to its player.
     expect(await balance(poolAccount(id))).toBe(0);

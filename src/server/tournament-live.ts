@@ -49,7 +49,7 @@ export class LiveFloor {
   /** The instructions the floor still has to carry out. */
   list(): Instruction[] {
     const t = this.t;
-    return [...this.pending.values()].map((p) => {
+    return [...this.pending.values()].slice(0, 1000).map((p) => {
       const e = t.dir.entries.get(p.entry);
       return { id: p.id, kind: p.kind, entryId: p.entry, name: (e && t.names.get(e.player)) ?? "player", from: p.from, to: p.to };
     });

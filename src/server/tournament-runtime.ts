@@ -70,6 +70,8 @@ export class TournamentRuntime {
   private readonly commands = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   private isClosed = false;
+  /** When each eliminated entry went out (results). */
+  readonly bustedAt = new Map<string, number>();
   /** Director events kept for the prize postings (prizes-fixed, finished). */
   readonly kept: TournamentEvent[] = [];
   /** Called after every change (lobby and tournament-view pushes). */
@@ -268,6 +270,7 @@ export class TournamentRuntime {
         if (this.isLive) this.live.foldBefore(x.data, version);
         evolve(this.dir, x.data);
         if (x.data.type === "prizes-fixed" || x.data.type === "finished") this.kept.push(x.data);
+        if (x.data.type === "eliminated") for (const g of x.data.groups) for (const id of g) this.bustedAt.set(id, x.data.at);
         break;
       case "entrant":
         this.names.set(x.data.player, x.data.name);
