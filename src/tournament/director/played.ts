@@ -2,7 +2,7 @@
 // colour-up and entry window is a point of played time, never of wall time, so a pause
 // freezes all of them at once.
 import { clockAt } from "../structure/index.ts";
-import type { TournamentState } from "./state.ts";
+import type { TournamentState } from "./state-model.ts";
 
 /** Milliseconds of play at absolute time `at`: since the start, less every pause (0 before the start). */
 export function playedMs(s: TournamentState, at: number): number {

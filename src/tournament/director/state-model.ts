@@ -1,0 +1,125 @@
+// The director's state: what the fold of a tournament's events holds (state.ts: evolve).
+import type { TableHand } from "../index.ts";
+import type { Payment } from "../money/index.ts";
+import type { Placement, Status, TournamentConfig } from "./types.ts";
+
+export interface EntryState {
+  readonly id: string;
+  readonly player: string;
+  stack: number;
+  /** 0 when not seated. */
+  table: number;
+  seat: number;
+  alive: boolean;
+  rebuys: number;
+  addOns: number;
+}
+
+export interface TableState {
+  readonly id: number;
+  /** seats[s - 1] = entry id or null. */
+  readonly seats: (string | null)[];
+  count: number;
+  /** First button (drawn); the table's later hands fold from `last`. */
+  firstButton: number;
+  last: TableHand | null;
+  hands: number;
+  /** Heads-up matches keep their own clock (R-TRN-10): when the table opened, and the tournament's played ms then. */
+  startedAt: number;
+  playedAt: number;
+}
+
+export interface PrizeTable {
+  readonly pool: number;
+  readonly overlay: number;
+  readonly entries: number;
+  readonly prizes: readonly number[];
+}
+
+export interface TournamentState {
+  config: TournamentConfig | null;
+  status: Status;
+  payments: Payment[];
+  players: Map<string, { entries: string[]; reEntries: number }>;
+  entries: Map<string, EntryState>;
+  tables: Map<number, TableState>;
+  /** The highest table number ever opened (a new table never reuses a broken one's number). */
+  maxTable: number;
+  /** Tables by number of players seated (derived; kept in step by evolve). */
+  byCount: Set<number>[];
+  alive: number;
+  startedAt: number | null;
+  /** When the running clock was paused (null: not paused), and the ms of every pause that ended. */
+  pausedAt: number | null;
+  pausedMs: number;
+  now: number;
+  itemIndex: number;
+  levelNumber: number;
+  onBreak: boolean;
+  /** Denominations in play. */
+  chips: number[];
+  /** Denominations coloured up so far, and what each was exchanged for. */
+  chipsGone: Map<number, number>;
+  chipsIssued: number;
+  /** Heads-up: chips a match winner leaves behind when the next match starts fresh. */
+  chipsRetired: number;
+  colourUpDelta: number;
+  conservation: { checks: number; failures: number };
+  /** Entries left with no chips by a hand, not yet eliminated (they may still rebuy). */
+  busted: string[];
+  /** Where and with what each busted entry started its last hand, and that hand's sequence number. */
+  bustInfo: Map<string, { table: number; start: number; hand: number }>;
+  /** Every elimination, in order: groups ranked best first. */
+  eliminations: string[][][];
+  eliminated: number;
+  handForHand: boolean;
+  hands: number;
+  round: number;
+  /** Heads-up: entries through to the next round. */
+  waiting: string[];
+  prizes: PrizeTable | null;
+  placements: readonly Placement[] | null;
+  refunds: readonly { readonly player: string; readonly amount: number }[] | null;
+  events: number;
+}
+
+export function initialState(): TournamentState {
+  return {
+    config: null,
+    status: "announced",
+    payments: [],
+    players: new Map(),
+    entries: new Map(),
+    tables: new Map(),
+    maxTable: 0,
+    byCount: [],
+    alive: 0,
+    startedAt: null,
+    pausedAt: null,
+    pausedMs: 0,
+    now: 0,
+    itemIndex: 0,
+    levelNumber: 1,
+    onBreak: false,
+    chips: [],
+    chipsGone: new Map(),
+    chipsIssued: 0,
+    chipsRetired: 0,
+    colourUpDelta: 0,
+    conservation: { checks: 0, failures: 0 },
+    busted: [],
+    bustInfo: new Map(),
+    eliminations: [],
+    eliminated: 0,
+    handForHand: false,
+    hands: 0,
+    round: 0,
+    waiting: [],
+    prizes: null,
+    placements: null,
+    refunds: null,
+    events: 0,
+  };
+}
+
+export const tableSizeOf = (c: TournamentConfig): number => (c.format.kind === "heads-up" ? 2 : (c.tableSize ?? 10));
