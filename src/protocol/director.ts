@@ -126,7 +126,8 @@ export type InstructionsResponse = z.infer<typeof InstructionsResponse>;
  * - `bust`: `entryId`, or `entryIds` for several players out in one hand, with
  *   `startStacks` (same order: their stacks when that hand began; more chips rank better,
  *   R-PLACE-2; absent: they share the places).
- * - `rebuy`, `add-on`: `entryId`.
+ * - `rebuy`, `add-on`: `entryId`. A bust is final at once (the director settles after every
+ *   record), so a player who loses their chips and rebuys is recorded as a rebuy, not a bust.
  * - `re-enter`: `entryId` is the player's busted entry; a new entry draws a seat.
  * - `chip-count`: `stacks`, the stacks the floor counted (0 is a bust).
  * The director settles after each record: eliminations, places, balancing and table-breaking
