@@ -4,6 +4,7 @@
 // exactly the answer the command would get (STYLE: one verb, three faces).
 import type { DenyReason, LobbyTournament, Permission, TournamentStatus, TournamentView } from "../protocol/index.ts";
 import { chipsInPlay, decide, lateRegistrationEndsMs, nextBreak, playedMs, type TournamentEvent } from "../tournament/director/index.ts";
+import { windowEndMs } from "../tournament/money/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../tournament/structure/index.ts";
 import { currentEntry } from "./tournament-entries.ts";
 import type { TournamentRuntime } from "./tournament-runtime.ts";
@@ -106,10 +107,12 @@ function levelAt(structure: Structure, ms: number): number {
 
 /** When late registration closes: an instant (the scheduled start before the start) and the level. */
 export function lateRegistration(t: TournamentRuntime, now: number): { endsAt: number | null; endsLevel: number | null } {
-  const ends = lateRegistrationEndsMs(t.dir);
-  if (ends === null) return { endsAt: null, endsLevel: null };
-  const level = ends === Infinity ? null : levelAt(t.dir.config!.structure, ends);
-  if (ends === Infinity) return { endsAt: null, endsLevel: null };
+  const c = t.dir.config!;
+  // Without late registration a re-entry window is still a way in (R-TRN-3).
+  const ends = lateRegistrationEndsMs(t.dir) ?? (c.money.reEntry === undefined ? null : windowEndMs(c.structure, c.money.reEntry.until));
+  // Infinity: past the schedule's end, the window closes with the field (no instant to show).
+  if (ends === null || ends === Infinity) return { endsAt: null, endsLevel: null };
+  const level = levelAt(c.structure, ends);
   const startedAt = t.dir.startedAt;
   const endsAt = startedAt === null ? t.meta.startsAt + ends : now + Math.max(0, ends - played(t, now));
   return { endsAt: Math.round(endsAt), endsLevel: level };
