@@ -79,6 +79,11 @@ describe("applied deals and races online", () => {
       const path = `/api/v1/director/tournaments/${s.tournamentId}`;
       await startTournament(server.url, s);
       await must(api(server.url, "POST", `${path}/pause`, { commandId: cmd() }, s.directorToken));
+      // Online too, the pause freezes the clock the tournament view shows.
+      const frozen = await must<TournamentView>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}`));
+      expect(frozen.status).toBe("paused");
+      await new Promise((r) => setTimeout(r, 150));
+      expect((await must<TournamentView>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}`))).timeLeftMs).toBe(frozen.timeLeftMs);
       const t = server.tournaments.get(s.tournamentId)!;
       for (let i = 0; i < 200 && [...t.tables.values()].some((x) => x.state.hand !== null); i++) await new Promise((r) => setTimeout(r, 20));
       const table = [...t.dir.tables.keys()][0]!;
