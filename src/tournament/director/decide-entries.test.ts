@@ -83,6 +83,20 @@ describe("late registration", () => {
     expect(d.state.prizes?.entries).toBe(7);
     expect(d.state.prizes?.pool).toBe(700);
   });
+  it("a bust inside the window gets its place only at the end (a late entrant may still come)", () => {
+    const d = startedDirector(late(undefined, { live: true }));
+    d.run({ type: "bust", at: MIN, entries: ["p001"] });
+    const s = d.run({ type: "settle", at: MIN });
+    expect(s.ok && s.value.find((e) => e.type === "eliminated")).toMatchObject({ groups: [["p001"]], places: null });
+    d.run({ type: "register", at: 2 * MIN, player: "late" });
+    for (const p of ["p002", "p003", "p004", "p005", "p006"]) {
+      d.run({ type: "bust", at: 50 * MIN, entries: [p] });
+      d.run({ type: "settle", at: 50 * MIN });
+    }
+    expect(d.state.status).toBe("finished");
+    expect(d.state.placements!.find((p) => p.entry === "p001")!.places).toEqual([7]);
+    expect(d.state.placements!.find((p) => p.entry === "late")!.places).toEqual([1]);
+  });
   it("a pause keeps the window open: it closes at 40 minutes of play", () => {
     const d = startedDirector(late());
     d.run({ type: "pause", at: 30 * MIN });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
-import { Director, handSetup, nextBreak, playedMs } from "./index.ts";
+import { Director, handSetup, nextBreak, playedMs, replay, snapshot } from "./index.ts";
 import { refused, startedDirector, tickAll } from "./test-helpers.ts";
 
 const MIN = 60_000;
@@ -20,6 +20,7 @@ describe("pause and resume: the clock counts played time only (R-TRN-1)", () => 
     expect(d.state.levelNumber).toBe(1);
     tickAll(d, 80 * MIN);
     expect(d.state.levelNumber).toBe(2);
+    expect(snapshot(replay(d.events))).toEqual(snapshot(d.state));
   });
   it("the next hand is dealt at the level of played time, not wall time", () => {
     const d = startedDirector();
