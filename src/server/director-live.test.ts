@@ -55,14 +55,21 @@ const byTable = (seats: SeatAssignment[]) => {
   return m;
 };
 
-/** Confirms every instruction after checking it against the seat map: the player is already where it says. */
-async function confirmAll(): Promise<Instruction[]> {
+/**
+ * Confirms every instruction after checking it against the seat maps: the player is already
+ * where it says, and was (before the last record, all earlier moves confirmed) where it came from.
+ */
+async function confirmAll(before?: SeatAssignment[]): Promise<Instruction[]> {
   const list = await instructions();
   const seats = await seating();
   for (const i of list) {
     const s = seats.find((x) => x.entryId === i.entryId)!;
     expect({ tableNumber: s.tableNumber, seat: s.seat }).toEqual(i.to);
     expect(i.from).not.toEqual(i.to);
+    if (before !== undefined) {
+      const b = before.find((x) => x.entryId === i.entryId)!;
+      expect({ tableNumber: b.tableNumber, seat: b.seat }).toEqual(i.from);
+    }
     const r = await post<{ instructions: Instruction[] }>(`/instructions/${i.id}/confirm`, {});
     expect(r.instructions.map((x) => x.id)).not.toContain(i.id);
   }
@@ -180,6 +187,7 @@ describe("a live tournament on the server (issue 7)", () => {
     // Two players out at one table of seven, one by one (the rebuyer stays): 5, 7, 7 is a move.
     expect([...tables.values()].map((x) => x.length)).toEqual([7, 7, 7]);
     const out = tables.get(first!)!.filter((s) => s.name !== "regular-0").slice(0, 2);
+    const before = await seating();
     for (const s of out) await post("/live", { kind: "bust", entryId: s.entryId });
     const seats = await seating();
     expect(seats.length).toBe(19);
@@ -192,7 +200,7 @@ describe("a live tournament on the server (issue 7)", () => {
       expect(i.to.tableNumber).toBe(first);
     }
     // The seat map follows the director at once; a confirmation records the floor did it, once.
-    const done = await confirmAll();
+    const done = await confirmAll(before);
     const again = await api(server.url, "POST", `${path}/instructions/${done[0]!.id}/confirm`, { commandId: cmd() }, token);
     expect(again.status).toBe(200);
     const unknown = await api<{ error: { code: string } }>(server.url, "POST", `${path}/instructions/m999-1/confirm`, { commandId: cmd() }, token);
@@ -212,8 +220,17 @@ describe("a live tournament on the server (issue 7)", () => {
     expect(seats.seats.find((s) => s.entryId === mover.entryId)).toMatchObject({ tableNumber: b, seat: free });
     const list = await instructions();
     const mine = list.find((i) => i.entryId === mover.entryId)!;
-    expect(mine).toMatchObject({ from: { tableNumber: a, seat: mover.seat }, to: { tableNumber: b, seat: free } });
-    await confirmAll();
+    expect(mine).toMatchObject({ kind: "balance", from: { tableNumber: a, seat: mover.seat }, to: { tableNumber: b, seat: free } });
+    // Moved again before the floor did it: one instruction, from where the player still sits.
+    const other = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((n) => n !== free && !tables.get(b)!.some((s) => s.seat === n))!;
+    await post("/move", { entryId: mover.entryId, toTable: b, toSeat: other });
+    const now = (await instructions()).filter((i) => i.entryId === mover.entryId);
+    expect(now).toEqual([expect.objectContaining({ from: { tableNumber: a, seat: mover.seat }, to: { tableNumber: b, seat: other } })]);
+    // And back to where they sit: nothing left to do.
+    await post("/move", { entryId: mover.entryId, toTable: a, toSeat: mover.seat });
+    expect((await instructions()).filter((i) => i.entryId === mover.entryId)).toEqual([]);
+    await post("/move", { entryId: mover.entryId, toTable: b, toSeat: free });
+    await confirmAll([...tables.values()].flat());
   });
 
   it("R-CHIP-1..4: the 25s are raced off table by table, with drawn cards and with the dealer's cards, and applied", async () => {
@@ -297,7 +314,7 @@ describe("a live tournament on the server (issue 7)", () => {
       if (y !== undefined && seats.length > 8) {
         await post("/live", { kind: "bust", entryIds: [x!.entryId, y.entryId], startStacks: [500, 900] });
       } else await post("/live", { kind: "bust", entryId: x!.entryId });
-      for (const i of await confirmAll()) kinds.add(i.kind);
+      for (const i of await confirmAll(seats)) kinds.add(i.kind);
       const counts = [...byTable(await seating()).values()].map((s) => s.length);
       expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
     }
@@ -359,5 +376,43 @@ describe("a live tournament on the server (issue 7)", () => {
     expect(await server.svc.store.listStreams({ type: "table" })).toEqual([]);
     const notLive = await api<{ error: { code: string } }>(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "bust", entryId: "nobody" }, token);
     expect(notLive.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe("a live re-entry tournament", () => {
+  it("R-TRN-3: a busted walk-in re-enters at the desk: a new entry draws a seat, the cash is posted; a count of 0 is a bust", async () => {
+    const made = await must<{ tournament: LobbyTournament }>(
+      api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "deep", name: "Deep live", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: { ...STRUCTURE, startingStack: 1000 } }, token),
+    );
+    const p = `/api/v1/director/tournaments/${made.tournament.id}`;
+    const call = <T>(route: string, body: object) => must<T>(api(server.url, "POST", `${p}${route}`, { commandId: cmd(), ...body }, token));
+    for (const name of ["Ada", "Bea", "Cid", "Dot"]) await call("/walk-in", { name });
+    await call("/start", {});
+    const t = server.tournaments.get(made.tournament.id)!;
+    const seats = async () => (await must<{ seats: SeatAssignment[] }>(api(server.url, "GET", `${p}/seating`, undefined, token))).seats;
+    const ada = (await seats()).find((s) => s.name === "Ada")!;
+    await call("/live", { kind: "bust", entryId: ada.entryId });
+    expect((await seats()).some((s) => s.entryId === ada.entryId)).toBe(false);
+    const cash = await balance(EXTERNAL_CASH);
+    const v = await call<TournamentView>("/live", { kind: "re-enter", entryId: ada.entryId });
+    expect(v.entries).toBe(5);
+    const again = (await seats()).filter((s) => s.name === "Ada");
+    expect(again.length).toBe(1);
+    expect(again[0]!.entryId).not.toBe(ada.entryId);
+    expect(again[0]!.stack).toBe(1000);
+    expect(await balance(EXTERNAL_CASH)).toBe(cash - (BUY_IN + FEE));
+    expect(await balance(poolAccount(made.tournament.id))).toBe(5 * BUY_IN);
+    // The floor's count: Bea has nothing left.
+    const bea = (await seats()).find((s) => s.name === "Bea")!;
+    await call("/live", { kind: "chip-count", stacks: [{ entryId: bea.entryId, stack: 0 }] });
+    expect((await seats()).some((s) => s.entryId === bea.entryId)).toBe(false);
+    expect(t.dir.alive).toBe(3);
+    // Malformed records change nothing.
+    for (const body of [{ kind: "bust" }, { kind: "bust", entryIds: [again[0]!.entryId], startStacks: [1, 2] }, { kind: "rebuy" }, { kind: "chip-count" }]) {
+      const r = await api(server.url, "POST", `${p}/live`, { commandId: cmd(), ...body }, token);
+      expect(r.status).toBe(400);
+    }
+    expect(t.dir.alive).toBe(3);
+    expect(t.tables.size).toBe(0);
   });
 });
