@@ -68,8 +68,8 @@ async function player(funds: number): Promise<Player> {
   return { name, token: s.token, id: s.user.id };
 }
 const deposit = (name: string, amount: number) => must(api(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount }, director));
-async function create(presetId: string, structure: unknown): Promise<string> {
-  const body = { commandId: cmd(), presetId, name: `${presetId} test`, kind: "online", startsAt: clock.now(), buyIn: 1000, fee: 100, structure };
+async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online"): Promise<string> {
+  const body = { commandId: cmd(), presetId, name: `${presetId} test`, kind, startsAt: clock.now(), buyIn: 1000, fee: 100, structure };
   return (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
 }
 type Answer = { tournament: LobbyTournament; balance: number };
@@ -353,6 +353,23 @@ describe("R-TRN-4/5: a rebuy tournament with an add-on", () => {
     const r = await lobbyLine(id, c);
     expect(r.actions.rebuy.allowed).toBe(false);
     await checkLedger(id);
+  });
+});
+
+describe("a live room", () => {
+  it("players may register online, but re-entries, rebuys and add-ons are made at the desk", async () => {
+    const id = await create("turbo", REBUY_STRUCTURE, "live");
+    const p = await player(5000);
+    const line = (await entry(id, "register", p)).body.tournament;
+    expect(line.actions.rebuy).toEqual({ allowed: false, reason: "rebuy-not-offered" });
+    expect(line.actions.addOn).toEqual({ allowed: false, reason: "add-on-not-offered" });
+    for (const verb of ["rebuy", "add-on", "re-enter"]) {
+      await unchanged(id, async () => {
+        const r = await entry(id, verb, p);
+        expect(r.status).toBe(409);
+        expect(r.body.error.code).toBe("tournament/not-allowed");
+      });
+    }
   });
 });
 

@@ -62,6 +62,9 @@ const NOT_ALLOWED = new Set([
   "tournament/late-registration-not-offered",
 ]);
 
+/** Purchases a live room takes at the desk only. */
+export const DESK_ONLY: ReadonlySet<EntryVerb> = new Set(["reEnter", "rebuy", "addOn"]);
+
 /** A new entry (registration, late registration, re-entry) counts against `maxEntries`. */
 const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);
 
@@ -70,6 +73,8 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
  * repeat); a refusal is a typed error and changes neither the tournament nor the ledger.
  */
 export async function entryCommand(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean }>> {
+  // A live room's chips are handed over at the desk: the floor records those purchases.
+  if (t.meta.kind === "live" && DESK_ONLY.has(verb)) return fail("tournament/not-allowed", "in a live room, re-entries, rebuys and add-ons are made at the desk");
   const r = await t.command((at) => commandFor(t, verb, player.id, at), commandId, {
     ...(verb === "register" ? { records: [{ type: "entrant" as const, data: { player: player.id, name: player.name } }] } : {}),
     // Runs in the tournament's queue, before anything is stored: the cap is checked race-free.
