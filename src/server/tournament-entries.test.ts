@@ -79,6 +79,8 @@ const lobbyLine = async (id: string, p: Player) => (await must<LobbyResponse>(ap
 const ledger = () => must<LedgerCheckResponse>(api(server.url, "GET", "/api/v1/director/ledger", undefined, director));
 const balanceOf = (l: LedgerCheckResponse, account: string) => l.balances.find((b) => b.account === account)?.balance ?? 0;
 const runtime = (id: string) => server.tournaments.get(id)!;
+/** The kinds of the ledger transactions on a player's account, oldest first. */
+const postedKinds = async (p: Player) => (await server.svc.ledger.history(playerAccount(p.id))).map((x) => x.kind);
 const start = (id: string) => must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
 
 /** Ledger sound: every asset sums to 0, and the pool holds exactly what the director says was paid in. */
@@ -147,6 +149,7 @@ describe("entries before the start (a re-entry tournament): register and unregis
     // The same player registering again is charged again (a new key, not the first buy-in's).
     const back = await entry(id, "register", u);
     expect(back.body.balance).toBe(1100);
+    expect(await postedKinds(u)).toEqual(["deposit", "buy-in", "refund", "buy-in"]);
     expect(balanceOf(await checkLedger(id), poolAccount(id))).toBe(1000);
   });
 
@@ -225,6 +228,10 @@ describe("R-TRN-3: a re-entry tournament played by bots", () => {
     expect(again.status).toBe(200);
     expect(again.body.balance).toBe(0);
     expect(t.dir.players.get(x.id)!.entries).toEqual([x.id, `${x.id}#2`]);
+    // The ledger has no re-entry kind: a second buy-in, its memo saying which.
+    const history = await server.svc.ledger.history(playerAccount(x.id));
+    expect(history.map((h) => h.kind)).toEqual(["deposit", "buy-in", "deposit", "buy-in"]);
+    expect(history[3]!.memo).toMatchObject({ reEntry: true, entry: `${x.id}#2` });
     const l = await checkLedger(id);
     expect(balanceOf(l, poolAccount(id))).toBe(8 * 1000);
     const fees = balanceOf(l, "house:fees");
@@ -288,6 +295,7 @@ describe("R-TRN-4/5: a rebuy tournament with an add-on", () => {
     expect(r.body.tournament.mine).toMatchObject({ rebuys: 1 });
     expect((await entry(id, "rebuy", a, c)).body.balance).toBe(2800);
     expect(runtime(id).dir.entries.get(a.id)!.rebuys).toBe(1);
+    expect(await postedKinds(a)).toEqual(["deposit", "buy-in", "rebuy"]);
     const l = await checkLedger(id);
     expect(balanceOf(l, poolAccount(id))).toBe(8000);
     expect((await lobbyLine(id, a)).actions.rebuy).toEqual({ allowed: false, reason: "stack-too-large" });
@@ -335,6 +343,7 @@ describe("R-TRN-4/5: a rebuy tournament with an add-on", () => {
     expect(r.body.balance).toBe(5000 - 1100 - 550);
     expect(runtime(id).dir.entries.get(b.id)).toMatchObject({ addOns: 1, stack: stack + TURBO.startingStack / 2 });
     expect((await entry(id, "add-on", b, c)).body.balance).toBe(3350);
+    expect(await postedKinds(b)).toEqual(["deposit", "buy-in", "add-on"]);
     expect((await lobbyLine(id, b)).actions.addOn).toEqual({ allowed: false, reason: "add-on-taken" });
     await unchanged(id, async () => {
       const twice = await entry(id, "add-on", b);
