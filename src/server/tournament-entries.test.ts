@@ -47,7 +47,7 @@ let director: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, handPauseMs: 0, actionMs: 1000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {} });
+  server = await FeltServer.start({ db: ":memory:", port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {} });
   director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => {
@@ -258,6 +258,8 @@ const REBUY_STRUCTURE = {
   levels: [...TURBO.levels.slice(0, 2), { kind: "break" as const, sb: 0, bb: 0, ante: 0, minutes: 1, colourUp: null }, ...TURBO.levels.slice(2)],
 };
 
+// No bots here: hands go on by the action clock (3 s a timed-out action), so the first
+// stacks stay as dealt while the early checks run.
 describe("R-TRN-4/5: a rebuy tournament with an add-on", () => {
   let id: string;
   let ps: Player[];
