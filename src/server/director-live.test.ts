@@ -294,6 +294,8 @@ describe("a live tournament on the server (issue 7)", () => {
     expect(await balance(EXTERNAL_CASH)).toBe(cashBefore - (BUY_IN + FEE) / 2);
     const late = await api(server.url, "POST", `${path}/walk-in`, { commandId: cmd(), name: "Too Late" }, token);
     expect(late.status).toBe(409);
+    // A refused walk-in leaves no account behind.
+    expect((await server.svc.accounts.userByName("Too.Late")).ok).toBe(false);
     await advance(10 * MIN + 1);
     const v3 = await view();
     expect(v3.level!.number).toBe(3);

@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { fail, ok, type Result } from "../lib/result.ts";
 import type { LiveRecordRequest, RouteName, WalkInRequest } from "../protocol/index.ts";
-import type { TournamentCommand } from "../tournament/director/index.ts";
+import { decide, type TournamentCommand } from "../tournament/director/index.ts";
+import { seededRandom } from "../tournament/index.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament, tournamentView } from "./lobby-views.ts";
 import { cashEntries } from "./tournament-money.ts";
@@ -106,6 +107,11 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     const b = ctx.body as WalkInRequest;
     const view = () => ok({ tournament: lobbyTournament(t.value, null, null) });
     if (t.value.hasCommand(b.commandId)) return view();
+    // A dry run first, so a refused walk-in (registration closed, the room full) leaves no account behind.
+    const probe = decide(t.value.dir, { type: "register", at: ctx.server.svc.clock.now(), player: "walk-in" }, seededRandom(1));
+    if (!probe.ok) return fail("tournament/not-allowed", probe.error.message, { cause: probe.error.code });
+    const max = t.value.meta.maxEntries;
+    if (max !== null && t.value.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
     const guest = await guestAccount(ctx, b.name);
     if (!guest.ok) return guest;
     const cashBy = ctx.user!.id;
