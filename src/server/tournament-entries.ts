@@ -58,8 +58,7 @@ const NOT_ALLOWED = new Set([
   "tournament/add-on-closed",
   "tournament/add-on-taken",
   "tournament/add-on-eliminated",
-  "tournament/late-registration-closed",
-  "tournament/late-registration-not-offered",
+  "tournament/registration-closed", // late registration is over
 ]);
 
 /** Purchases a live room takes at the desk only. */
@@ -81,6 +80,7 @@ export async function entryCommand(t: TournamentRuntime, money: Money, player: E
     pay: async (events) => {
       const max = t.meta.maxEntries;
       if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+      // An entry command moves money once (one payment or one refund); the loop is for form.
       for (const [i, e] of events.entries()) {
         const tx = postingFor(t, money.asset, e, `${commandId}${i === 0 ? "" : `.${i}`}`);
         if (tx === null) continue;
