@@ -174,14 +174,14 @@ export class TournamentRuntime {
 
   /** A director's move (R-TBL-4) into an empty seat; online only between hands at both tables. */
   move(entryId: string, toTable: number, toSeat: number, commandId: string): Promise<Done> {
-    if (!this.isLive && !this.commands.has(commandId)) {
+    // Online: checked in the queue, where no hand can start meanwhile (nothing is paid).
+    const betweenHands = async (): Promise<Result<void>> => {
       const from = this.dir.entries.get(entryId)?.table ?? 0;
-      for (const n of [from, toTable]) {
-        if (this.tables.get(n)?.state.hand != null) return Promise.resolve(fail("tournament/bad-state", `table ${n} is playing a hand; move between hands`));
-      }
-    }
+      const busy = [from, toTable].find((n) => this.tables.get(n)?.state.hand != null);
+      return busy === undefined ? ok(undefined) : fail("tournament/bad-state", `table ${busy} is playing a hand; move between hands`);
+    };
     // Live: not settled at once, or balancing could undo the director's own decision; the next record settles.
-    return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false }).then((r) => {
+    return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false, pay: betweenHands }).then((r) => {
       if (r.ok) return ok({ duplicate: r.value.duplicate });
       const cause = String(r.error["cause"] ?? "");
       if (cause === "tournament/no-entry" || cause === "tournament/no-table") return fail("director/not-found", r.error.message, { cause });
