@@ -6,16 +6,18 @@ import { build } from "vite";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, FAST_STRUCTURE, must } from "../../src/server/testing/harness.ts";
-import type { LobbyTournament, TournamentView } from "../../src/protocol/index.ts";
+import type { LobbyTournament, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
 import { startFelt, type FeltProcess } from "./felt-process.ts";
-import { deposit, lobbyRow, registerBots, signInDirector, type BotCrew } from "./real-bots.ts";
+import { lobbyRow, registerBots, signInDirector, type BotCrew } from "./real-bots.ts";
 
 // Issue 7's proof against the REAL server, no mock: `felt serve` runs as a child process
 // on a free port with its own SQLite file and serves the freshly built app at `/`; Debian's
-// chromium drives the app. A player signs up, gets a director's deposit, registers and
-// plays against the server's bots to a bust-out or a win; a director creates a live
-// tournament from a preset in the console, starts it and follows it through a level change
-// and a table break; the TV clock renders in all five languages. Screenshots → artifacts/.
+// chromium drives the app. A player signs up, is credited at the director's cashier,
+// registers and plays against the server's bots to a bust-out or a win; a director creates
+// a LIVE tournament from a preset in the console, enters the walk-ins (seated by the draw),
+// follows it through a level change, records a chip count, races off the 25s at the
+// colour-up screen and breaks a table with the floor's busts and one-click instructions;
+// the TV clock renders in all five languages. Screenshots → artifacts/.
 
 const CHROMIUM = "/usr/bin/chromium";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -96,8 +98,25 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const token = await page.evaluate(() => localStorage.getItem("felt.token"));
     expect(token).toBeTruthy();
 
-    // No deposit screen for players: money comes from a director (issue 6's ledger).
-    await deposit(felt.url, directorToken, name, 5000);
+    // Money comes from the desk: a director credits the player at the console's cashier.
+    const desk = await browser.newContext();
+    const cashier = await newPage(desk, "cashier");
+    await signIn(cashier, DIRECTOR.name, DIRECTOR.password, false);
+    await cashier.goto(appUrl("en", "director/cashier"));
+    const form = cashier.locator("form.deposit");
+    await form.getByLabel(en.cashier.player).fill(name, { timeout: 20_000 });
+    await form.getByLabel(en.cashier.amount).fill("5000");
+    await form.getByRole("button", { name: en.cashier.credit }).click();
+    await cashier.waitForSelector("[data-testid=deposit-done]", { timeout: 20_000 });
+    expect(await cashier.textContent("[data-testid=deposit-done]")).toBe(
+      en.cashier.credited.replace("{{amount}}", "5,000").replace("{{name}}", name).replace("{{balance}}", "5,000"),
+    );
+    // The ledger check: the player's account, the desk's cash, every currency at zero.
+    await expect.poll(() => cashier.textContent(".ledger"), { timeout: 10_000 }).toContain(en.cashier.accountKind.player.replace("{{name}}", name));
+    expect(await cashier.textContent("[data-testid=ledger-check]")).toBe(en.cashier.balanced);
+    await cashier.screenshot({ path: join(artifacts, "real-director-cashier.png"), fullPage: true });
+    expect(await missingKeys(cashier)).toEqual([]);
+    await desk.close();
     await page.reload();
     const row = page.locator(`tr[data-tournament=${tournamentId}]`);
     await row.waitFor({ timeout: 20_000 });
@@ -184,20 +203,22 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await context.close();
   }, 240_000);
 
-  // ---- the director's evening: one live tournament through the console ----
+  // ---- the director's evening: one LIVE tournament through the console ----
+  // A live room's tournament deals nothing online: real cards at real tables. The server
+  // keeps the level clock; the floor enters walk-ins, chip counts, busts and the chip race.
   const live = { id: "", name: "Friday live" };
+  const WALK_INS = ["Bodil", "Jiří", "Ioana", "Dmitri", "Alva", "Radka", "Mihai", "Sven", "Olga", "Tomáš"];
   let director: BrowserContext;
-  let liveCrew: BotCrew | null = null;
   let tv: BrowserContext;
 
   async function tournamentView(): Promise<TournamentView> {
     return must<TournamentView>(api(felt.url, "GET", `/api/v1/tournaments/${live.id}`));
   }
-  async function seats(): Promise<{ tableNumber: number; stack: number }[]> {
-    return (await must<{ seats: { tableNumber: number; stack: number }[] }>(api(felt.url, "GET", `/api/v1/director/tournaments/${live.id}/seating`, undefined, directorToken))).seats;
+  async function seats(): Promise<SeatAssignment[]> {
+    return (await must<{ seats: SeatAssignment[] }>(api(felt.url, "GET", `/api/v1/director/tournaments/${live.id}/seating`, undefined, directorToken))).seats;
   }
 
-  it("a director signs in, designs a live tournament from a preset in the console, seats the walk-ins and starts it", async () => {
+  it("a director designs a live tournament from a preset, enters ten walk-ins, starts it (the draw seats them) and seats a late walk-in", async () => {
     director = await browser.newContext();
     const page = await newPage(director, "director", { width: 1400, height: 1000 });
     await signIn(page, DIRECTOR.name, DIRECTOR.password, false);
@@ -207,7 +228,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await form.getByLabel(en.create.name, { exact: true }).fill(live.name);
     expect(await form.getByLabel(en.create.kind).inputValue()).toBe("live");
     // The designer: a one-minute first level, and no later level needs the 25s, so they
-    // are raced off at the first level change (R-CHIP-1..4).
+    // are raced off after the first level change (R-CHIP-1..4).
     const level = (i: number) => page.locator(".structure tbody tr").nth(i).locator("input");
     await level(0).nth(3).fill("1");
     for (const row of [1, 2]) {
@@ -228,93 +249,168 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     live.id = made!.id;
     expect((await tournamentView()).chips[0]).toBe(25);
 
-    // Ten walk-ins (the protocol has no director route to enter a player, so they sign up and
-    // register themselves); the server deals their table's hands and bots play them.
-    liveCrew = await registerBots(felt.url, directorToken, live.id, 10, { allInChance: 0, shoveUntilFirstBust: true });
-    crews.push(liveCrew);
+    // Walk-ins pay at the desk; the floor enters each by name. Before the start they wait for the draw.
+    await page.goto(appUrl("en", `director/floor/${live.id}`));
+    const walkIn = page.locator("form.walk-in");
+    for (const name of WALK_INS) {
+      await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
+      await walkIn.getByRole("button", { name: en.floor.enter }).click();
+      await expect.poll(() => walkIn.locator(".ok").textContent().catch(() => ""), { timeout: 20_000 }).toBe(en.floor.registeredForDraw.replace("{{name}}", name));
+    }
+    expect((await tournamentView()).entries).toBe(10);
+    expect(await missingKeys(page)).toEqual([]);
 
-    await page.goto(appUrl("en", `director/seating/${live.id}`));
     await page.getByRole("button", { name: en.director.start, exact: true }).click({ timeout: 20_000 });
     await page.waitForSelector(`.director-head .status.running`, { timeout: 20_000 });
-    // The seat draw: ten players on two tables of the server's nine seats (R-TBL-1).
-    await page.goto(appUrl("en", `director/floor/${live.id}`));
+    // R-TBL-1: the draw puts ten players on two tables of the server's nine seats.
     await page.goto(appUrl("en", `director/seating/${live.id}`));
     await page.waitForSelector(".seating caption", { timeout: 20_000 });
     expect(await page.locator(".seating .cols caption").allTextContents()).toEqual(["Table 1", "Table 2"]);
     expect(await page.locator(".seat-card").count()).toBe(10);
+    expect((await page.locator(".seat-card .who").allTextContents()).sort()).toEqual([...WALK_INS].sort());
     await page.screenshot({ path: join(artifacts, "real-director-seating.png"), fullPage: true });
+
+    // Late registration: a walk-in after the start is seated at once and gets a seat card.
+    await page.goto(appUrl("en", `director/floor/${live.id}`));
+    await walkIn.getByLabel(en.floor.walkInName).fill("Lars", { timeout: 20_000 });
+    await walkIn.getByRole("button", { name: en.floor.enter }).click();
+    await page.waitForSelector(".walk-in-card .seat-card", { timeout: 20_000 });
+    const lars = (await seats()).find((s) => s.name === "Lars");
+    expect(lars).toBeDefined();
+    expect(await page.textContent(".walk-in-card .ok")).toBe(
+      en.floor.seated.replace("{{name}}", "Lars").replace("{{table}}", String(lars!.tableNumber)).replace("{{seat}}", String(lars!.seat)),
+    );
+    expect((await seats()).length).toBe(11);
+    await page.screenshot({ path: join(artifacts, "real-director-walk-in.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
-    // From now on one player moves all in until somebody is out.
-    liveCrew.shove();
+    await page.close();
   }, 180_000);
 
-  it("the TV clock (not signed in) follows the level change; the 25s are raced off; a table breaks", async () => {
+  it("the TV clock (not signed in) follows the level change; the floor records a chip count", async () => {
     expect(live.id).not.toBe("");
     tv = await browser.newContext();
     const clock = await newPage(tv, "tv", { width: 1920, height: 1080 });
     await clock.goto(appUrl("en", `clock/${live.id}`));
     await clock.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
-    // On a slow machine the one-minute level may be over before the TV is up.
+    expect(await clock.textContent(".clock-stats")).toContain("11 / 11");
+    // Late registration is open: the clock says until when.
+    await clock.waitForSelector("[data-testid=late-reg]", { timeout: 20_000 });
+    expect(await clock.textContent("[data-testid=late-reg]")).toMatch(/^Late registration until .+ \(\d+:\d\d(:\d\d)? left\)$/);
+    // The live level clock: on a slow machine the one-minute level may be over before the TV is up.
     const first = (await clock.textContent(".clock-level"))?.trim();
     expect(["Level 1", "Level 2"]).toContain(first);
     if (first === "Level 1") {
       expect(await clock.textContent(".clock-blinds")).toContain("25 / 50");
       await clock.screenshot({ path: join(artifacts, "real-clock-level1.png") });
+    }
+
+    // Meanwhile the floor counts three stacks at table 1 (chips move between them in real hands).
+    const page = await newPage(director, "director-count");
+    await page.goto(appUrl("en", `director/floor/${live.id}`));
+    await page.waitForSelector(".live-entries tbody tr", { timeout: 20_000 });
+    const atOne = (await seats()).filter((s) => s.tableNumber === 1).slice(0, 3);
+    const counts = [5025, 4950, 5025];
+    for (const [i, s] of atOne.entries()) await page.locator(`tr[data-entry="${s.entryId}"] input[type=number]`).fill(String(counts[i]));
+    await page.getByRole("button", { name: /^Record the count/ }).click();
+    await expect.poll(async () => (await seats()).filter((s) => atOne.some((a) => a.entryId === s.entryId)).map((s) => s.stack), { timeout: 20_000 }).toEqual(counts);
+    await page.screenshot({ path: join(artifacts, "real-director-floor.png"), fullPage: true });
+    expect(await missingKeys(page)).toEqual([]);
+    await page.close();
+
+    if (first === "Level 1") {
       await clock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 2", null, { timeout: 100_000 });
       // The level change is announced with the chime.
       expect(await clock.evaluate(() => (window as { __feltChimes?: number }).__feltChimes ?? 0)).toBeGreaterThanOrEqual(1);
     }
     expect(await clock.textContent(".clock-blinds")).toContain("100 / 200");
+    expect(await clock.textContent("[data-testid=next-break]")).toMatch(/^Next break: (—|at .+, in \d+:\d\d(:\d\d)? \(\d+ min\))$/);
     await clock.screenshot({ path: join(artifacts, "real-clock.png") });
     expect(await missingKeys(clock)).toEqual([]);
-
-    // R-CHIP: at the level change the server raced off the 25s; no stack holds one any more.
-    await expect.poll(async () => (await tournamentView()).chips[0], { timeout: 30_000 }).toBe(100);
-    expect((await seats()).every((s) => s.stack % 100 === 0)).toBe(true);
-    // R-TBL-3: the first bust-out leaves nine, who fit at one table.
-    await expect.poll(async () => new Set((await seats()).map((s) => s.tableNumber)).size, { timeout: 120_000, interval: 1000 }).toBe(1);
-
-    const page = await newPage(director, "director-after");
-    await page.goto(appUrl("en", `director/colour-up/${live.id}`));
-    // The chip list no longer offers the 25s.
-    await page.waitForSelector(".colour-up select option", { state: "attached", timeout: 20_000 });
-    expect(await page.locator(".colour-up select option").allTextContents()).not.toContain("25");
-    await page.goto(appUrl("en", `director/seating/${live.id}`));
-    await page.waitForSelector(".seating caption", { timeout: 20_000 });
-    expect(await page.locator(".seating .cols caption").allTextContents()).toEqual(["Table 1"]);
-    const stacks = await page.locator(".seating .cols td.num").allTextContents();
-    expect(stacks.length).toBeLessThanOrEqual(9);
-    expect(stacks.map((x) => Number(x.replace(/,/g, "")) % 100)).toEqual(stacks.map(() => 0));
-    await page.screenshot({ path: join(artifacts, "real-director-after-break.png"), fullPage: true });
-    await page.goto(appUrl("en", `director/floor/${live.id}`));
-    await page.waitForSelector(".floor", { timeout: 20_000 });
-    await page.screenshot({ path: join(artifacts, "real-director-floor.png"), fullPage: true });
-    expect(await missingKeys(page)).toEqual([]);
-    await page.close();
     await clock.close();
-  }, 240_000);
+  }, 180_000);
 
-  it("the director enters a chip race at the colour-up screen (cards drawn by the server)", async (ctx) => {
+  it("the director races off the 25s at the colour-up screen: cards entered at table 1, drawn at table 2, applied", async () => {
     expect(live.id).not.toBe("");
     const page = await newPage(director, "colour-up");
     await page.goto(appUrl("en", `director/colour-up/${live.id}`));
-    await page.getByRole("button", { name: en.colourUp.plan }).click({ timeout: 20_000 });
-    await page.waitForSelector(".colour-up tbody tr, .colour-up .error", { timeout: 20_000 });
-    const refused = await page.locator(".colour-up .error").count();
-    if (refused > 0) {
-      const plan = await api(felt.url, "POST", `/api/v1/director/tournaments/${live.id}/colour-up/plan`, { remove: 100 }, directorToken);
-      await page.close();
-      ctx.skip(`felt serve has no colour-up routes yet (POST .../colour-up/plan answered ${plan.status} ${JSON.stringify(plan.body)})`);
-      return;
+    await page.locator(".colour-up select").first().selectOption("25", { timeout: 20_000 });
+    await page.getByRole("button", { name: en.colourUp.plan }).click();
+    await page.waitForSelector(".colour-up tbody tr", { timeout: 20_000 });
+    expect(await page.textContent(".colour-up")).toContain(en.colourUp.summary.replace("{{remove}}", "25").replace("{{into}}", "100"));
+
+    // Table 1: the odd 25s from the counted stacks, one card per odd chip as the dealer dealt them (R-CHIP-3).
+    await page.getByRole("button", { name: en.colourUp.fromStacks }).click();
+    await page.getByLabel(en.colourUp.enter).check();
+    const rows = page.locator(".colour-up tbody tr");
+    const deck = ["As", "Kd", "Qh", "Jc", "Ts", "9d", "8h", "7c"];
+    let racing = 0;
+    for (let i = 0; i < (await rows.count()); i++) {
+      const odd = Number(await rows.nth(i).locator("input[type=number]").inputValue());
+      if (odd > 0) racing++;
+      await rows.nth(i).locator("input:not([type=number])").fill(deck.splice(0, odd).join(" "));
     }
-    const odd = page.locator(".colour-up tbody tr input[type=number]");
-    for (let i = 0; i < Math.min(3, await odd.count()); i++) await odd.nth(i).fill("1");
+    expect(racing).toBe(3);
+    await page.screenshot({ path: join(artifacts, "real-director-colour-up-entry.png"), fullPage: true });
     await page.getByRole("button", { name: en.colourUp.run }).click();
     await page.waitForSelector("table.result", { timeout: 20_000 });
+    expect(await page.textContent("table.result caption")).toBe(en.colourUp.resultAt.replace("{{table}}", "1"));
+    // 1 + 2 + 1 odd 25s = 100: one 100 chip, won by the highest card among them.
+    expect(await page.locator("table.result tr.won").count()).toBe(1);
     await page.screenshot({ path: join(artifacts, "real-director-colour-up.png"), fullPage: true });
+    // The first table took the 25s out of play.
+    await expect.poll(async () => (await tournamentView()).chips[0], { timeout: 20_000 }).toBe(100);
+
+    // Table 2: nobody holds an odd 25; the system draws the cards.
+    await page.getByLabel(en.colourUp.draw).check();
+    await page.getByRole("button", { name: en.colourUp.run }).click();
+    await page.waitForSelector("[data-testid=colour-up-done]", { timeout: 20_000 });
+    expect((await seats()).every((s) => s.stack % 100 === 0)).toBe(true);
+    expect((await seats()).reduce((a, s) => a + s.stack, 0)).toBe(11 * 5000);
+    expect(await missingKeys(page)).toEqual([]);
+    // The chip list no longer offers the 25s.
+    await page.reload();
+    await page.waitForSelector(".colour-up select option", { state: "attached", timeout: 20_000 });
+    expect(await page.locator(".colour-up select option").allTextContents()).not.toContain("25");
+    await page.close();
+  }, 120_000);
+
+  it("busts entered by the floor break a table (R-TBL-3); each move is confirmed with one click", async () => {
+    expect(live.id).not.toBe("");
+    const page = await newPage(director, "floor-break");
+    await page.goto(appUrl("en", `director/floor/${live.id}`));
+    await page.waitForSelector(".live-entries tbody tr", { timeout: 20_000 });
+    expect(await page.textContent(".floor")).toContain(en.floor.balanced);
+    // Eleven players on two tables of nine: two busts leave nine, who fit at one.
+    for (let i = 0; i < 2; i++) {
+      const before = await page.locator(".live-entries tbody tr").count();
+      await page.locator(".live-entries tbody tr").last().getByRole("button", { name: en.floor.bust, exact: true }).click();
+      await page.waitForFunction((n) => document.querySelectorAll(".live-entries tbody tr").length === n - 1, before, { timeout: 20_000 });
+    }
+    await page.waitForSelector(".instructions li", { timeout: 20_000 });
+    const moves = await page.locator(".instructions li").count();
+    expect(moves).toBeGreaterThan(0);
+    expect(await page.textContent(".instructions")).toContain(en.floor.kind["break-table"]);
+    expect(await page.locator(".instructions li .what").first().textContent()).toMatch(/^Move .+: table \d seat \d+ → table \d seat \d+$/);
+    await page.screenshot({ path: join(artifacts, "real-director-break.png"), fullPage: true });
+    for (let i = 0; i < moves; i++) {
+      await page.locator(".instructions li button").first().click();
+      await page.waitForFunction((n) => document.querySelectorAll(".instructions li").length === n, moves - i - 1, { timeout: 20_000 });
+    }
+    expect(await page.textContent(".floor")).toContain(en.floor.balanced);
+    expect((await tournamentView()).playersLeft).toBe(9);
+
+    await page.goto(appUrl("en", `director/seating/${live.id}`));
+    await page.waitForSelector(".seating caption", { timeout: 20_000 });
+    expect((await page.locator(".seating .cols caption").allTextContents()).length).toBe(1);
+    expect(await page.locator(".seat-card").count()).toBe(9);
+    await page.screenshot({ path: join(artifacts, "real-director-after-break.png"), fullPage: true });
+    // Results so far: two places, and the export.
+    await page.goto(appUrl("en", `director/payouts/${live.id}`));
+    await page.waitForSelector(".tab-body .panel", { timeout: 20_000 });
+    await page.screenshot({ path: join(artifacts, "real-director-payouts.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 120_000);
 
   // One TV page: the first language is loaded, the others come through the switcher.
   let tvPage: Page | null = null;

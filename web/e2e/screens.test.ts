@@ -163,6 +163,68 @@ describe.skipIf(!haveChromium)("web app in chromium (mock transport)", () => {
     await wizard.close();
   });
 
+  it("the cashier credits a player once and the ledger balances", async () => {
+    const en = RESOURCES.en;
+    const page = await open("#/director/cashier");
+    const form = page.locator("form.deposit");
+    await form.getByLabel(en.cashier.player).fill("Bodil", { timeout: 20_000 });
+    await form.getByLabel(en.cashier.amount).fill("500");
+    await form.getByRole("button", { name: en.cashier.credit }).click();
+    await page.waitForSelector("[data-testid=deposit-done]");
+    expect(await page.textContent("[data-testid=deposit-done]")).toBe("500 credited to Bodil; balance now 25,500.");
+    expect(await page.textContent("[data-testid=ledger-check]")).toBe(en.cashier.balanced);
+    expect(await page.textContent(".ledger")).toContain("Player Bodil");
+    // An unknown name is refused with the server's reason, and nothing is credited.
+    await form.getByLabel(en.cashier.player).fill("Nobody");
+    await form.getByRole("button", { name: en.cashier.credit }).click();
+    await page.waitForSelector("form.deposit .error");
+    expect(await missingKeys(page)).toEqual([]);
+    await page.screenshot({ path: join(artifacts, "director-cashier.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("a director runs a small live tournament: walk-ins, the draw, seat cards, an ICM deal applied, results", async () => {
+    const en = RESOURCES.en;
+    const page = await open("#/director/create");
+    const form = page.locator(".create");
+    await form.getByLabel(en.create.preset).selectOption("turbo", { timeout: 20_000 });
+    await form.getByLabel(en.create.name, { exact: true }).fill("Tuesday live");
+    await form.getByRole("button", { name: en.create.submit }).click();
+    await page.waitForSelector(".create .ok");
+    await page.locator(".director-head select").selectOption({ label: "Tuesday live" });
+    await page.locator("nav.tabs a[data-tab=floor]").click();
+    const walkIn = page.locator("form.walk-in");
+    for (const name of ["Astrid", "Petr", "Sorina"]) {
+      await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
+      await walkIn.getByRole("button", { name: en.floor.enter }).click();
+      await page.waitForFunction((n) => document.querySelector("form.walk-in .ok")?.textContent?.startsWith(n), name);
+    }
+    // A name that has an account is refused: a regular registers with it.
+    await walkIn.getByLabel(en.floor.walkInName).fill("Bodil");
+    await walkIn.getByRole("button", { name: en.floor.enter }).click();
+    await page.waitForSelector("form.walk-in .error");
+    await page.getByRole("button", { name: en.director.start, exact: true }).click();
+    await page.waitForSelector(".director-head .status.running");
+    await page.locator("nav.tabs a[data-tab=seating]").click();
+    await page.waitForFunction(() => document.querySelectorAll(".seat-card").length === 3);
+    // A late walk-in is seated at once and gets a seat card to print.
+    await page.locator("nav.tabs a[data-tab=floor]").click();
+    await walkIn.getByLabel(en.floor.walkInName).fill("Gustav Berg", { timeout: 20_000 });
+    await walkIn.getByRole("button", { name: en.floor.enter }).click();
+    await page.waitForSelector(".walk-in-card .seat-card[data-name='Gustav Berg']");
+    expect(await page.textContent(".walk-in-card .ok")).toMatch(/^Gustav Berg: table 1, seat \d+$/);
+    await page.screenshot({ path: join(artifacts, "director-walk-in.png"), fullPage: true });
+    // Four left: the ICM deal, checked and applied; the tournament ends with those prizes.
+    await page.locator("nav.tabs a[data-tab=payouts]").click();
+    await page.waitForSelector(".tab-body [data-testid=deal-sum]");
+    await page.getByRole("button", { name: en.payouts.acceptDeal }).click();
+    await page.waitForSelector("[data-testid=deal-done]");
+    await page.waitForFunction(() => document.querySelector(".director-head .status")?.textContent === "Finished", null, { timeout: 10_000 });
+    expect(await missingKeys(page)).toEqual([]);
+    await page.screenshot({ path: join(artifacts, "director-deal.png"), fullPage: true });
+    await page.close();
+  });
+
   it("several tables at once, and the director's screens render", async () => {
     const multi = await open("#/tables");
     await multi.waitForSelector(".multi-cell .felt", { timeout: 20_000 });
@@ -176,7 +238,7 @@ describe.skipIf(!haveChromium)("web app in chromium (mock transport)", () => {
     expect(await missingKeys(hands)).toEqual([]);
     await hands.screenshot({ path: join(artifacts, "replayer.png") });
     await hands.close();
-    for (const tab of ["create", "seating", "floor", "payouts"]) {
+    for (const tab of ["create", "seating", "floor", "colour-up", "payouts", "cashier"]) {
       const page = await open(`#/director/${tab}/friday`);
       await page.waitForSelector(".tab-body .panel, .tab-body .seating", { timeout: 20_000 });
       await page.waitForTimeout(300);

@@ -1,5 +1,6 @@
 import {
   PROTOCOL_VERSION,
+  applyTablePatch,
   encodeClientMessage,
   parseServerMessage,
   type Channel,
@@ -70,7 +71,8 @@ export class LiveSession {
       onClose: () => {
         this.socket = null;
         this.set({ connected: false });
-        // Reconnect with backoff; the server restores the full view on subscribe (issue 6).
+        // Reconnect with backoff; the server restores the full view on subscribe (issue 6),
+        // and steps patch it from there (protocol v2).
         if (this.wanted) setTimeout(() => this.wanted && this.connect(), Math.min(10_000, 500 * 2 ** this.retries++));
       },
     });
@@ -123,6 +125,23 @@ export class LiveSession {
         const events = new Map(this.state.events);
         events.set(m.tableId, [...(events.get(m.tableId) ?? []), m.event].slice(-EVENTS_KEPT));
         this.set({ events });
+        return;
+      }
+      case "table-step": {
+        // Protocol v2: the step's events and the changes to this player's view, in one frame.
+        const base = this.state.tables.get(m.tableId);
+        if (base === undefined) {
+          // Nothing to fold into: ask for the whole view again (the server starts with one).
+          const channel = this.channels.get(`table:${m.tableId}`);
+          if (channel !== undefined) this.send({ type: "subscribe", channel });
+          return;
+        }
+        const tables = new Map(this.state.tables);
+        tables.set(m.tableId, applyTablePatch(base, m.patch));
+        if (m.events.length === 0) return this.set({ tables });
+        const events = new Map(this.state.events);
+        events.set(m.tableId, [...(events.get(m.tableId) ?? []), ...m.events].slice(-EVENTS_KEPT));
+        this.set({ tables, events });
         return;
       }
       case "error":

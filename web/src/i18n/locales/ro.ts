@@ -99,6 +99,8 @@ export const ro = {
   },
   seating: { empty: "Încă nu sunt locuri: tragerea la sorți îi așază pe toți la start.", title: "Tragerea la sorți a locurilor", print: "Tipărește cartonașele", table: "Masa", seat: "Locul" },
   floor: {
+    countFor: "Stackul numărat al lui {{name}}", countHint: "Introduceți stackurile numărate la mese; 0 înseamnă eliminat.",
+    recordCount_one: "Înregistrează numărătoarea ({{count}} stack)", recordCount_few: "Înregistrează numărătoarea ({{count}} stackuri)", recordCount_other: "Înregistrează numărătoarea ({{count}} de stackuri)",
     playersLeft_one: "{{count}} jucător la mese", playersLeft_few: "{{count}} jucători la mese", playersLeft_other: "{{count}} de jucători la mese",
     where: "Masă / loc", tableSeat: "{{table}} / {{seat}}",
     walkIn: "Înscriere la fața locului", walkInHint: "Jucătorul plătește {{amount}} la casierie; introduceți numele și tragerea la sorți îi dă un loc.",

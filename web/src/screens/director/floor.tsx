@@ -53,8 +53,22 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     reload();
   }
 
+  /** Stacks the floor counted at the tables (a live chip count), by entry, until recorded. */
+  const [counted, setCounted] = useState<Record<string, number>>({});
+  async function recordCount() {
+    const stacks = Object.entries(counted).map(([entryId, stack]) => ({ entryId, stack }));
+    if (stacks.length === 0) return;
+    setBusy("count");
+    const r = await client.call("liveRecord", { commandId: newCommandId(), kind: "chip-count", stacks }, { id: tournamentId });
+    setBusy(null);
+    setError(r.ok ? null : r.error);
+    if (r.ok) setCounted({});
+    reload();
+  }
+
   const list = instructions.data?.instructions ?? [];
   const seats = seating.data?.seats ?? [];
+  const live = tournament.kind === "live";
   const offered = (p: LobbyTournament["actions"]["rebuy"]) => p.allowed || !/not-offered$/.test(p.reason);
   return (
     <div className="cols floor">
@@ -101,7 +115,21 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                 <tr key={s.entryId} data-entry={s.entryId}>
                   <td>{t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}</td>
                   <td>{s.name}</td>
-                  <td className="num">{fmt.chips(s.stack)}</td>
+                  <td className="num">
+                    {live ? (
+                      <input
+                        type="number"
+                        min={0}
+                        step={1}
+                        aria-label={t("floor.countFor", { name: s.name })}
+                        className={counted[s.entryId] !== undefined ? "changed" : ""}
+                        value={counted[s.entryId] ?? s.stack}
+                        onChange={(e) => setCounted({ ...counted, [s.entryId]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+                      />
+                    ) : (
+                      fmt.chips(s.stack)
+                    )}
+                  </td>
                   <td className="actions">
                     <button disabled={busy !== null} onClick={() => void record(s.entryId, "bust")}>
                       {t("floor.bust")}
@@ -121,6 +149,14 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
               ))}
           </tbody>
         </table>
+        {live && (
+          <div className="row count">
+            <span className="hint">{t("floor.countHint")}</span>
+            <button className="primary" disabled={Object.keys(counted).length === 0 || busy !== null} onClick={() => void recordCount()}>
+              {t("floor.recordCount", { count: Object.keys(counted).length })}
+            </button>
+          </div>
+        )}
       </div>
     </div>
   );

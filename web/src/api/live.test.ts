@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableView } from "../../../src/protocol/index.ts";
+import { tableView } from "../../../src/protocol/fixtures.test-data.ts";
+import { FeltClient } from "./client.ts";
+import { LiveSession } from "./live.ts";
+import type { SocketHandlers, Transport } from "./transport.ts";
+
+// The browser's WebSocket client speaks protocol v2: it starts a table from the whole view
+// and folds each `table-step` (events and a view patch) into it.
+
+function scripted() {
+  const sent: unknown[] = [];
+  let handlers: SocketHandlers | null = null;
+  const transport: Transport = {
+    kind: "mock",
+    request: async () => ({ status: 500, body: null }),
+    openSocket: (h) => {
+      handlers = h;
+      queueMicrotask(() => h.onOpen());
+      return { send: (text) => sent.push(JSON.parse(text)), close: () => {} };
+    },
+  };
+  const client = new FeltClient(transport, null);
+  client.setToken("tok_0123456789abcdef");
+  const live = new LiveSession(client);
+  return { live, sent, push: (m: ServerMessage) => handlers!.onFrame(JSON.stringify(m)) };
+}
+
+const welcome: ServerMessage = { type: "welcome", v: PROTOCOL_VERSION, user: { id: "u1", name: "Bodil", role: "player" }, serverTime: Date.now() };
+
+describe("LiveSession, protocol v2", () => {
+  it("says hello with v2, starts from the whole view and folds steps into it", async () => {
+    const { live, sent, push } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent[0]).toMatchObject({ type: "hello", v: 2 });
+    push(welcome);
+    expect(sent.at(-1)).toEqual({ type: "subscribe", channel: { kind: "table", tableId: "t1" } });
+    push({ type: "table-view", view: tableView });
+    const patch = { version: 18, actor: 2, legal: null, seats: [{ ...tableView.seats[0]!, stack: 9400, bet: 400 }] };
+    const event = { kind: "action" as const, seat: 1, action: "call" as const, amount: 400, to: 400, allIn: false, timeout: false };
+    push({ type: "table-step", tableId: "t1", handId: "h42", version: 18, events: [event], patch });
+    const want: TableView = applyTablePatch(tableView, patch);
+    expect(live.getState().tables.get("t1")).toEqual(want);
+    expect(live.getState().events.get("t1")).toEqual([event]);
+    // a step with no events only moves the view
+    push({ type: "table-step", tableId: "t1", handId: "h42", version: 18, events: [], patch: { seats: [{ ...tableView.seats[1]!, connected: false }] } });
+    expect(live.getState().tables.get("t1")!.seats[1]!.connected).toBe(false);
+    expect(live.getState().events.get("t1")).toHaveLength(1);
+    expect(live.getState().lastError).toBeNull();
+  });
+
+  it("a step for a table it holds no view of asks for the whole view again", async () => {
+    const { live, sent, push } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    const before = sent.length;
+    push({ type: "table-step", tableId: "t1", handId: null, version: 3, events: [], patch: { version: 3 } });
+    expect(live.getState().tables.has("t1")).toBe(false);
+    expect(sent.slice(before)).toEqual([{ type: "subscribe", channel: { kind: "table", tableId: "t1" } }]);
+  });
+});
