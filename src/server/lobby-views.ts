@@ -153,7 +153,8 @@ export function lobbyTournament(t: TournamentRuntime, userId: string | null, bal
         : {
             entryId: entry.id,
             state: t.dir.status === "registering" ? "registered" : entry.alive ? "playing" : "busted",
-            tableId: entry.table > 0 ? `${t.id}-t${entry.table}` : null,
+            // A live room's tables are real ones: there is no online table to open.
+            tableId: entry.table > 0 && t.meta.kind === "online" ? `${t.id}-t${entry.table}` : null,
             seat: entry.seat > 0 ? entry.seat : null,
             stack: entry.stack,
             rebuys: entry.rebuys,

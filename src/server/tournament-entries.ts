@@ -136,9 +136,13 @@ function refund(t: TournamentRuntime, asset: string, player: string, amount: num
   if (amount <= 0) return null;
   const paid = t.dir.payments.findLast((p) => p.player === player && p.kind === "buy-in");
   const pool = Math.min(amount, paid?.toPool ?? amount);
-  const fee = amount - pool;
-  const key = keyOf("refund", t, player, commandId);
-  if (pool > 0) return postings.refund({ key, asset, player, tournament: t.id, amount: pool, fee, memo: { unregistered: true } });
+  return refundTx(t, asset, player, pool, amount - pool, keyOf("refund", t, player, commandId), { unregistered: true });
+}
+
+/** A refund of `pool` from the tournament's pool and `fee` from the house to the player (null: nothing to give back). */
+export function refundTx(t: TournamentRuntime, asset: string, player: string, pool: number, fee: number, key: string, memo: Record<string, unknown>): Built | null {
+  if (pool + fee <= 0) return null;
+  if (pool > 0) return postings.refund({ key, asset, player, tournament: t.id, amount: pool, fee, memo });
   return ok({
     key,
     kind: "refund",
@@ -146,6 +150,6 @@ function refund(t: TournamentRuntime, asset: string, player: string, amount: num
       { account: HOUSE_FEES, asset, amount: -fee },
       { account: playerAccount(player), asset, amount: fee },
     ],
-    memo: { tournament: t.id, unregistered: true },
+    memo: { tournament: t.id, ...memo },
   });
 }

@@ -4,7 +4,7 @@
 import { fail, ok, type Result } from "../lib/result.ts";
 import { postings } from "../store/index.ts";
 import type { TournamentEvent } from "../tournament/director/index.ts";
-import { postingFor } from "./tournament-entries.ts";
+import { postingFor, refundTx } from "./tournament-entries.ts";
 import type { TournamentRuntime } from "./tournament-runtime.ts";
 
 const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);
@@ -54,5 +54,30 @@ export async function payPrizes(t: TournamentRuntime): Promise<void> {
     if (!tx.ok) continue;
     const r = await ledger.post(tx.value);
     if (!r.ok) t.svc.log(`tournament ${t.id}: prize for ${p.entry} not paid: ${r.error.message}`);
+  }
+}
+
+/**
+ * R-TRN-6: a cancelled tournament (the start rule not met by the deadline, or the director's
+ * cancel) gives every player back all they paid: the pool parts from the pool, the fees from
+ * the house. The `cancelled` event's refunds say how much; the key is the player's
+ * (`cancel-refund:T:player`: a tournament is cancelled once), so posting again after a
+ * restart pays nothing twice. A refund that does not match the payments is not posted.
+ */
+export async function refundCancelled(t: TournamentRuntime): Promise<void> {
+  const { ledger, asset } = t.svc;
+  if (t.dir.status !== "cancelled") return;
+  for (const r of t.dir.refunds ?? []) {
+    const paid = t.dir.payments.filter((p) => p.player === r.player);
+    const pool = paid.reduce((a, p) => a + p.toPool, 0);
+    const fee = paid.reduce((a, p) => a + p.fee, 0);
+    if (pool + fee !== r.amount) {
+      t.svc.log(`tournament ${t.id}: the refund of ${r.player} (${r.amount}) does not match the payments (${pool} + ${fee}); not posted`);
+      continue;
+    }
+    const tx = refundTx(t, asset, r.player, pool, fee, `cancel-refund:${t.id}:${r.player}`, { cancelled: true });
+    if (tx === null) continue;
+    const posted = tx.ok ? await ledger.post(tx.value) : tx;
+    if (!posted.ok) t.svc.log(`tournament ${t.id}: refund for ${r.player} not posted: ${posted.error.message}`);
   }
 }

@@ -14,7 +14,7 @@ import { decide, evolve, initialState, isPaused, type TournamentCommand, type To
 import type { ColourUpResult } from "../protocol/index.ts";
 import type { Services } from "./services.ts";
 import { LiveFloor } from "./tournament-live.ts";
-import { payPrizes } from "./tournament-money.ts";
+import { payPrizes, refundCancelled } from "./tournament-money.ts";
 import { OnlineTables } from "./tournament-tables.ts";
 import type { TableSession } from "./table-session.ts";
 
@@ -134,6 +134,8 @@ export class TournamentRuntime {
   /** After a restart: online tables in a hand finish it, the live clock goes on. */
   resume(): void {
     if (this.dir.status === "finished") return void this.enqueue(() => payPrizes(this));
+    // R-TRN-6: refunds a crash left unposted are posted now (their keys make this once).
+    if (this.dir.status === "cancelled") return void this.enqueue(() => refundCancelled(this));
     if (this.dir.status !== "running") return;
     if (this.isLive) void this.enqueue(() => this.live.settle());
     else this.online.resume();
@@ -158,10 +160,17 @@ export class TournamentRuntime {
       if (this.commands.has(commandId)) return ok({ duplicate: true });
       const r = await this.run({ type: "start", at: this.now() }, commandId);
       if (!r.ok) return r;
-      if (this.isLive) await this.live.settle();
+      // R-TRN-6: too few players by the deadline: cancelled, everyone refunded, nothing opens.
+      if ((this.dir.status as string) === "cancelled") await refundCancelled(this);
+      else if (this.isLive) await this.live.settle();
       else await this.online.started();
       return ok({ duplicate: false });
     });
+  }
+
+  /** The director cancels before the start (R-TRN-6): everyone gets back all they paid. */
+  cancel(reason: string, commandId: string): Promise<Done> {
+    return this.command((at) => ({ type: "cancel", at, reason }), commandId).then((r) => (r.ok ? ok({ duplicate: r.value.duplicate }) : r));
   }
 
   /** The director's pause/resume: the level clock (and every window) freezes, online tables stop dealing. */
@@ -227,7 +236,7 @@ export class TournamentRuntime {
       } else if (this.dir.status === "finished") {
         await payPrizes(this);
         if (!this.isLive) this.online.finish();
-      }
+      } else if (this.dir.status === "cancelled") await refundCancelled(this);
       return ok({ duplicate: false, events: d.value });
     });
   }
