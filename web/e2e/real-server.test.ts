@@ -207,7 +207,10 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
   // A live room's tournament deals nothing online: real cards at real tables. The server
   // keeps the level clock; the floor enters walk-ins, chip counts, busts and the chip race.
   const live = { id: "", name: "Friday live" };
-  const WALK_INS = ["Bodil", "Jiří", "Ioana", "Dmitri", "Alva", "Radka", "Mihai", "Sven", "Olga", "Tomáš"];
+  const WALK_INS = [
+    "Bodil", "Jiří", "Ioana", "Dmitri", "Alva", "Radka", "Mihai", "Sven", "Olga", "Tomáš",
+    "Elin", "Andrei", "Kateřina", "Nils", "Irina", "Vlad", "Astrid", "Petr", "Sorina",
+  ];
   let director: BrowserContext;
   let tv: BrowserContext;
 
@@ -218,7 +221,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     return (await must<{ seats: SeatAssignment[] }>(api(felt.url, "GET", `/api/v1/director/tournaments/${live.id}/seating`, undefined, directorToken))).seats;
   }
 
-  it("a director designs a live tournament from a preset, enters ten walk-ins, starts it (the draw seats them) and seats a late walk-in", async () => {
+  it("a director designs a live tournament from a preset, enters nineteen walk-ins, starts it (the draw seats them) and seats a late walk-in", async () => {
     director = await browser.newContext();
     const page = await newPage(director, "director", { width: 1400, height: 1000 });
     await signIn(page, DIRECTOR.name, DIRECTOR.password, false);
@@ -257,16 +260,16 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
       await walkIn.getByRole("button", { name: en.floor.enter }).click();
       await expect.poll(() => walkIn.locator(".ok").textContent().catch(() => ""), { timeout: 20_000 }).toBe(en.floor.registeredForDraw.replace("{{name}}", name));
     }
-    expect((await tournamentView()).entries).toBe(10);
+    expect((await tournamentView()).entries).toBe(19);
     expect(await missingKeys(page)).toEqual([]);
 
     await page.getByRole("button", { name: en.director.start, exact: true }).click({ timeout: 20_000 });
     await page.waitForSelector(`.director-head .status.running`, { timeout: 20_000 });
-    // R-TBL-1: the draw puts ten players on two tables of the server's nine seats.
+    // R-TBL-1: the draw puts nineteen players on three tables of the server's nine seats.
     await page.goto(appUrl("en", `director/seating/${live.id}`));
     await page.waitForSelector(".seating caption", { timeout: 20_000 });
-    expect(await page.locator(".seating .cols caption").allTextContents()).toEqual(["Table 1", "Table 2"]);
-    expect(await page.locator(".seat-card").count()).toBe(10);
+    expect(await page.locator(".seating .cols caption").allTextContents()).toEqual(["Table 1", "Table 2", "Table 3"]);
+    expect(await page.locator(".seat-card").count()).toBe(19);
     expect((await page.locator(".seat-card .who").allTextContents()).sort()).toEqual([...WALK_INS].sort());
     await page.screenshot({ path: join(artifacts, "real-director-seating.png"), fullPage: true });
 
@@ -280,7 +283,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     expect(await page.textContent(".walk-in-card .ok")).toBe(
       en.floor.seated.replace("{{name}}", "Lars").replace("{{table}}", String(lars!.tableNumber)).replace("{{seat}}", String(lars!.seat)),
     );
-    expect((await seats()).length).toBe(11);
+    expect((await seats()).length).toBe(20);
     await page.screenshot({ path: join(artifacts, "real-director-walk-in.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
     await page.close();
@@ -292,7 +295,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const clock = await newPage(tv, "tv", { width: 1920, height: 1080 });
     await clock.goto(appUrl("en", `clock/${live.id}`));
     await clock.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
-    expect(await clock.textContent(".clock-stats")).toContain("11 / 11");
+    expect(await clock.textContent(".clock-stats")).toContain("20 / 20");
     // Late registration is open: the clock says until when.
     await clock.waitForSelector("[data-testid=late-reg]", { timeout: 20_000 });
     expect(await clock.textContent("[data-testid=late-reg]")).toMatch(/^Late registration until .+ \(\d+:\d\d(:\d\d)? left\)$/);
@@ -329,7 +332,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await clock.close();
   }, 180_000);
 
-  it("the director races off the 25s at the colour-up screen: cards entered at table 1, drawn at table 2, applied", async () => {
+  it("the director races off the 25s at the colour-up screen: cards entered at table 1, drawn at the others, applied", async () => {
     expect(live.id).not.toBe("");
     const page = await newPage(director, "colour-up");
     await page.goto(appUrl("en", `director/colour-up/${live.id}`));
@@ -360,12 +363,16 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     // The first table took the 25s out of play.
     await expect.poll(async () => (await tournamentView()).chips[0], { timeout: 20_000 }).toBe(100);
 
-    // Table 2: nobody holds an odd 25; the system draws the cards.
+    // Tables 2 and 3 follow: nobody there holds an odd 25; the system draws the cards.
     await page.getByLabel(en.colourUp.draw).check();
-    await page.getByRole("button", { name: en.colourUp.run }).click();
+    for (const table of [2, 3]) {
+      expect(await page.locator(".colour-up select").nth(1).inputValue()).toBe(String(table));
+      await page.getByRole("button", { name: en.colourUp.run }).click();
+      await page.waitForFunction((n) => document.querySelector("table.result caption")?.textContent?.endsWith(` ${n}`), table, { timeout: 20_000 });
+    }
     await page.waitForSelector("[data-testid=colour-up-done]", { timeout: 20_000 });
     expect((await seats()).every((s) => s.stack % 100 === 0)).toBe(true);
-    expect((await seats()).reduce((a, s) => a + s.stack, 0)).toBe(11 * 5000);
+    expect((await seats()).reduce((a, s) => a + s.stack, 0)).toBe(20 * 5000);
     expect(await missingKeys(page)).toEqual([]);
     // The chip list no longer offers the 25s.
     await page.reload();
@@ -380,7 +387,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.goto(appUrl("en", `director/floor/${live.id}`));
     await page.waitForSelector(".live-entries tbody tr", { timeout: 20_000 });
     expect(await page.textContent(".floor")).toContain(en.floor.balanced);
-    // Eleven players on two tables of nine: two busts leave nine, who fit at one.
+    // Twenty players on three tables of nine: two busts leave eighteen, who fit at two.
     for (let i = 0; i < 2; i++) {
       const before = await page.locator(".live-entries tbody tr").count();
       await page.locator(".live-entries tbody tr").last().getByRole("button", { name: en.floor.bust, exact: true }).click();
@@ -397,12 +404,12 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
       await page.waitForFunction((n) => document.querySelectorAll(".instructions li").length === n, moves - i - 1, { timeout: 20_000 });
     }
     expect(await page.textContent(".floor")).toContain(en.floor.balanced);
-    expect((await tournamentView()).playersLeft).toBe(9);
+    expect((await tournamentView()).playersLeft).toBe(18);
 
     await page.goto(appUrl("en", `director/seating/${live.id}`));
     await page.waitForSelector(".seating caption", { timeout: 20_000 });
-    expect((await page.locator(".seating .cols caption").allTextContents()).length).toBe(1);
-    expect(await page.locator(".seat-card").count()).toBe(9);
+    expect((await page.locator(".seating .cols caption").allTextContents()).length).toBe(2);
+    expect(await page.locator(".seat-card").count()).toBe(18);
     await page.screenshot({ path: join(artifacts, "real-director-after-break.png"), fullPage: true });
     // Results so far: two places, and the export.
     await page.goto(appUrl("en", `director/payouts/${live.id}`));

@@ -99,6 +99,7 @@ export const cs = {
   },
   seating: { empty: "Zatím žádná místa: los rozsadí všechny při startu turnaje.", title: "Losování míst", print: "Vytisknout kartičky", table: "Stůl", seat: "Místo" },
   floor: {
+    out: "Vyřazení", reEnter: "Re-entry (zaplaceno u pokladny)",
     countFor: "Napočítaný stack hráče {{name}}", countHint: "Zadejte stacky napočítané u stolů; 0 znamená vyřazení.",
     recordCount_one: "Zapsat počítání ({{count}} stack)", recordCount_few: "Zapsat počítání ({{count}} stacky)", recordCount_many: "Zapsat počítání ({{count}} stacku)", recordCount_other: "Zapsat počítání ({{count}} stacků)",
     playersLeft_one: "{{count}} hráč u stolů", playersLeft_few: "{{count}} hráči u stolů", playersLeft_many: "{{count}} hráče u stolů", playersLeft_other: "{{count}} hráčů u stolů",

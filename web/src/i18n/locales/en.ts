@@ -98,6 +98,7 @@ export const en = {
   },
   seating: { empty: "No seats yet: the draw seats everyone when the tournament starts.", title: "Seat draw", print: "Print seat cards", table: "Table", seat: "Seat" },
   floor: {
+    out: "Out", reEnter: "Re-enter (paid at the desk)",
     countFor: "Counted stack of {{name}}", countHint: "Type the stacks counted at the tables; a 0 is a bust.",
     recordCount_one: "Record the count ({{count}} stack)", recordCount_other: "Record the count ({{count}} stacks)",
     playersLeft_one: "{{count}} player seated", playersLeft_other: "{{count}} players seated", where: "Table / seat", tableSeat: "{{table}} / {{seat}}",

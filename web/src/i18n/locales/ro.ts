@@ -99,6 +99,7 @@ export const ro = {
   },
   seating: { empty: "Încă nu sunt locuri: tragerea la sorți îi așază pe toți la start.", title: "Tragerea la sorți a locurilor", print: "Tipărește cartonașele", table: "Masa", seat: "Locul" },
   floor: {
+    out: "Eliminați", reEnter: "Reintrare (plătită la casierie)",
     countFor: "Stackul numărat al lui {{name}}", countHint: "Introduceți stackurile numărate la mese; 0 înseamnă eliminat.",
     recordCount_one: "Înregistrează numărătoarea ({{count}} stack)", recordCount_few: "Înregistrează numărătoarea ({{count}} stackuri)", recordCount_other: "Înregistrează numărătoarea ({{count}} de stackuri)",
     playersLeft_one: "{{count}} jucător la mese", playersLeft_few: "{{count}} jucători la mese", playersLeft_other: "{{count}} de jucători la mese",

@@ -99,6 +99,7 @@ export const ru = {
   },
   seating: { empty: "Мест пока нет: жеребьёвка рассадит всех при старте турнира.", title: "Рассадка", print: "Печать карточек мест", table: "Стол", seat: "Место" },
   floor: {
+    out: "Выбывшие", reEnter: "Повторный вход (оплачен в кассе)",
     countFor: "Подсчитанный стек игрока {{name}}", countHint: "Введите стеки, подсчитанные за столами; 0 означает вылет.",
     recordCount_one: "Записать подсчёт ({{count}} стек)", recordCount_few: "Записать подсчёт ({{count}} стека)", recordCount_many: "Записать подсчёт ({{count}} стеков)", recordCount_other: "Записать подсчёт ({{count}} стека)",
     playersLeft_one: "{{count}} игрок за столами", playersLeft_few: "{{count}} игрока за столами", playersLeft_many: "{{count}} игроков за столами", playersLeft_other: "{{count}} игрока за столами",

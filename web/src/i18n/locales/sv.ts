@@ -98,6 +98,7 @@ export const sv = {
   },
   seating: { empty: "Inga platser än: lottningen placerar alla när turneringen startar.", title: "Platslottning", print: "Skriv ut platskort", table: "Bord", seat: "Plats" },
   floor: {
+    out: "Utslagna", reEnter: "Köp in igen (betalt i kassan)",
     countFor: "Räknad stack för {{name}}", countHint: "Skriv in stackarna som räknats vid borden; 0 betyder utslagen.",
     recordCount_one: "Registrera räkningen ({{count}} stack)", recordCount_other: "Registrera räkningen ({{count}} stackar)",
     playersLeft_one: "{{count}} spelare vid borden", playersLeft_other: "{{count}} spelare vid borden", where: "Bord / plats", tableSeat: "{{table}} / {{seat}}",

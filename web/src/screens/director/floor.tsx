@@ -18,15 +18,18 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
   const tournamentId = tournament.id;
   const instructions = useQuery("instructions", undefined, { id: tournamentId }, tournamentId);
   const seating = useQuery("seating", undefined, { id: tournamentId }, tournamentId);
+  const results = useQuery("results", undefined, { id: tournamentId }, tournamentId);
   const [error, setError] = useState<FeltError | null>(null);
   const [filter, setFilter] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const { reload: reloadInstructions } = instructions;
   const { reload: reloadSeating } = seating;
+  const { reload: reloadResults } = results;
 
   const reload = () => {
     reloadInstructions();
     reloadSeating();
+    reloadResults();
   };
   // Busts at other tables (and, online, the server's own moves) change the instructions.
   useEffect(() => {
@@ -45,7 +48,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     reload();
   }
 
-  async function record(entryId: string, kind: "bust" | "rebuy" | "add-on") {
+  async function record(entryId: string, kind: "bust" | "rebuy" | "add-on" | "re-enter") {
     setBusy(`${entryId}:${kind}`);
     const r = await client.call("liveRecord", { commandId: newCommandId(), kind, entryId }, { id: tournamentId });
     setBusy(null);
@@ -92,6 +95,30 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
           </ul>
         </div>
         {tournament.kind === "live" && <WalkIn tournament={tournament} onSeated={reload} />}
+        {live && (results.data?.results.length ?? 0) > 0 && (
+          <div className="panel busted">
+            <h2>{t("floor.out")}</h2>
+            <table className="grid">
+              <tbody>
+                {[...(results.data?.results ?? [])]
+                  .sort((a, b) => a.place - b.place)
+                  .map((x) => (
+                    <tr key={x.entryId} data-entry={x.entryId}>
+                      <td>{fmt.place(x.place)}</td>
+                      <td>{x.name}</td>
+                      <td className="actions">
+                        {offered(tournament.actions.reEnter) && !seats.some((s) => s.name === x.name) && (
+                          <button disabled={busy !== null} onClick={() => void record(x.entryId, "re-enter")}>
+                            {t("floor.reEnter")}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </div>
       <div className="panel">
         <h2>{t("floor.liveEntries")}</h2>
