@@ -147,3 +147,59 @@ describe("table session: sitting out, time bank, reconnect", () => {
     s.close();
   });
 });
+
+describe("table session: commands between hands and views at the edge", () => {
+  it("seating changes touch no seat in a hand (table/in-hand); a stack for an empty seat is refused; nothing is stored", async () => {
+    const { s, clock, store } = await setup();
+    const r = await s.setStack(2, 500);
+    expect(!r.ok && r.error.code).toBe("table/not-seated");
+    expect(unwrap(await s.unseat(2))).toBeUndefined(); // an empty seat: nothing to do
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const v = s.state.version;
+    const seat = s.state.hand!.order[0]!;
+    for (const refused of [await s.unseat(seat), await s.setStack(seat, 5), await s.seat(seat, "z", "player-z", 100)]) {
+      expect(!refused.ok && refused.error.code).toBe("table/in-hand");
+    }
+    expect(await store.streamVersion("table:t1")).toBe(v);
+    s.close();
+  });
+
+  it("over many hands no frame to anyone holds another seat's hole cards before they are shown", async () => {
+    const { s, clock } = await setup();
+    const subs = [...["a", "b", "c"].map(capture), capture(null as unknown as string)];
+    subs.forEach((x) => s.subscribe(x));
+    s.dealSoon(0);
+    for (let i = 0; i < 400 && s.state.handNumber < 12; i++) {
+      await new Promise((r) => setImmediate(r));
+      clock.advance(s.state.hand === null ? 1000 : 0); // the pause between hands
+      await s.idle();
+      const hand = s.state.hand;
+      if (hand === null) continue;
+      const user = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
+      const v = s.state.version;
+      // Call or check; a raise now and then, so hands end both by folds and at showdown.
+      const first = await s.act(user, { handId: hand.handId, version: v, commandId: `c-${i}-1`, action: i % 17 === 0 ? { kind: "fold" } : { kind: "call" } });
+      if (!first.ok) unwrap(await s.act(user, { handId: hand.handId, version: v, commandId: `c-${i}-2`, action: { kind: "check" } }));
+    }
+    expect(s.state.handNumber).toBeGreaterThanOrEqual(12);
+    let shownSeen = 0;
+    for (const sub of subs) {
+      const mine = s.seatOf(sub.userId);
+      expect(sub.got.length).toBeGreaterThan(50);
+      for (const m of sub.got) {
+        if (m.type === "event" && m.event.kind === "hole-cards" && m.event.seat !== mine) expect(m.event.cards).toBeNull();
+        if (m.type === "event" && m.event.kind === "show" && m.event.seat !== mine) shownSeen++;
+        if (m.type !== "table-view") continue;
+        for (const seat of m.view.seats) {
+          if (seat.seat === mine || seat.cards === null) continue;
+          expect(seat.shownHand, `seat ${seat.seat}'s cards before a showdown`).not.toBeNull();
+        }
+      }
+    }
+    // Showdowns happened (cards were shown to others), and until then nobody saw them.
+    expect(shownSeen).toBeGreaterThan(0);
+    s.close();
+  });
+});
