@@ -1,6 +1,6 @@
-// The wire protocol v1 between the Felt server and its clients (web app, bots).
+// The wire protocol between the Felt server and its clients (web app, bots): v2, v1 still accepted.
 // Pure: zod schemas and types only, no Node APIs.
-export { PROTOCOL_VERSION, MAX_FRAME_BYTES, API_PREFIX, WS_PATH } from "./version.ts";
+export { PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, MAX_FRAME_BYTES, API_PREFIX, WS_PATH } from "./version.ts";
 export * from "./primitives.ts";
 export { ERROR_CODES, ErrorCode, CauseCode, WireError } from "./error-codes.ts";
 export * from "./lobby.ts";

@@ -86,3 +86,23 @@ export const TableView = z.object({
   recentHands: z.array(RecentHand).max(10),
 });
 export type TableView = z.infer<typeof TableView>;
+
+/**
+ * Protocol v2: what changed in one recipient's TableView since the last view or step it
+ * was sent. Top-level fields are replaced whole; `seats` lists only the seats that changed,
+ * each replacing the seat of the same number. A patch is built from the recipient's own
+ * view, so it holds no card that view would not (issue 6: no leaks).
+ */
+export const TableViewPatch = TableView.omit({ tableId: true, seats: true })
+  .partial()
+  .extend({ seats: z.array(SeatView).max(10).optional() });
+export type TableViewPatch = z.infer<typeof TableViewPatch>;
+
+/** Folds a v2 patch into the view it was made against (a new object; the input is unchanged). */
+export function applyTablePatch(view: TableView, patch: TableViewPatch): TableView {
+  const { seats, ...fields } = patch;
+  const next: TableView = { ...view };
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (next as Record<string, unknown>)[k] = v;
+  if (seats !== undefined && seats.length > 0) next.seats = view.seats.map((s) => seats.find((x) => x.seat === s.seat) ?? s);
+  return next;
+}

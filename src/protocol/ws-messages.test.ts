@@ -4,6 +4,8 @@ import {
   ERROR_CODES,
   MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  applyTablePatch,
   encodeClientMessage,
   encodeServerMessage,
   parseClientMessage,
@@ -152,5 +154,74 @@ describe("protocol v1 server → client", () => {
     const broken = JSON.parse(JSON.stringify(m)) as { event: { commitment: string } };
     broken.event.commitment = "xyz";
     expect(codeOf(JSON.stringify(broken), "server")).toBe("protocol/invalid-message");
+  });
+});
+
+describe("protocol v2: table steps", () => {
+  const step = {
+    type: "table-step" as const,
+    tableId: "t1",
+    handId: "h42",
+    version: 18,
+    events: [{ kind: "action" as const, seat: 1, action: "call" as const, amount: 400, to: 400, allIn: false, timeout: false }],
+    patch: { version: 18, actor: 2, legal: null, seats: [{ ...tableView.seats[0]!, stack: 9400, bet: 400 }] },
+  };
+
+  it("a step round-trips and folds into the view it was made against", () => {
+    const encoded = encodeServerMessage(step);
+    expect(encoded.ok).toBe(true);
+    if (!encoded.ok) return;
+    const parsed = parseServerMessage(encoded.value);
+    expect(parsed).toEqual({ ok: true, value: step });
+    const next = applyTablePatch(tableView, step.patch);
+    expect(next).toEqual({ ...tableView, version: 18, actor: 2, legal: null, seats: [step.patch.seats[0], tableView.seats[1], tableView.seats[2]] });
+    expect(tableView.version).toBe(17); // the input is unchanged
+  });
+
+  it("an empty patch changes nothing; a patch cannot rename the table or carry a bad seat", () => {
+    expect(applyTablePatch(tableView, {})).toEqual(tableView);
+    const renamed = JSON.stringify({ ...step, patch: { tableId: "t9" } });
+    const r = parseServerMessage(renamed);
+    // the patch schema has no tableId: it is dropped, never applied
+    expect(r.ok && r.value.type === "table-step" && "tableId" in r.value.patch).toBe(false);
+    const bad = JSON.stringify({ ...step, patch: { seats: [{ ...tableView.seats[0], cards: [1, 2, 3] }] } });
+    expect(codeOf(bad, "server")).toBe("protocol/invalid-message");
+  });
+
+  it("v2 is the current version and v1 is still accepted", () => {
+    expect(PROTOCOL_VERSION).toBe(2);
+    expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual([1, 2]);
+  });
+
+  it("applying patches field by field equals the final view (property)", () => {
+    const fields = fc.record(
+      {
+        version: fc.integer({ min: 0, max: 1000 }),
+        actor: fc.constantFrom(null, 1, 2),
+        board: fc.constantFrom([], [0, 13, 26], [0, 13, 26, 39]),
+        seats: fc.subarray(tableView.seats).map((ss) => ss.map((x) => ({ ...x, stack: x.stack + 1 }))),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.array(fields, { maxLength: 6 }), (patches) => {
+        let v = tableView;
+        for (const p of patches) {
+          const wire = parseServerMessage(JSON.stringify({ ...step, patch: p }));
+          expect(wire.ok).toBe(true);
+          if (wire.ok && wire.value.type === "table-step") v = applyTablePatch(v, wire.value.patch);
+        }
+        // last writer wins, field by field and seat by seat
+        const want: Record<string, unknown> = { ...tableView };
+        const seats = new Map(tableView.seats.map((x) => [x.seat, x]));
+        for (const p of patches) {
+          const { seats: ps, ...rest } = p;
+          Object.assign(want, rest);
+          for (const x of ps ?? []) seats.set(x.seat, x);
+        }
+        expect(v).toEqual({ ...want, seats: [...seats.values()] });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

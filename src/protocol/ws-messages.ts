@@ -2,11 +2,17 @@ import { z } from "zod";
 import { CommandId, EpochMs, Id, Chips, Token, UserInfo } from "./primitives.ts";
 import { WireError } from "./error-codes.ts";
 import { TableEvent } from "./table-events.ts";
-import { TableView } from "./table-view.ts";
+import { TableView, TableViewPatch } from "./table-view.ts";
 import { TournamentView } from "./tournament-view.ts";
 
 // WebSocket messages, JSON text frames of at most MAX_FRAME_BYTES. The first client
 // message must be `hello`; anything else first gets `protocol/hello-required`.
+// Versions (`hello.v`, see SUPPORTED_PROTOCOL_VERSIONS): v1 sends a table's events as
+// `event` frames, then the recipient's whole `table-view`, after every step. v2 sends one
+// `table-step` per step instead: the events and a patch of the view (issue 6: a full view
+// per recipient per step was most of the server's work). Both start a table with a full
+// `table-view` on subscribe, and a v2 server may still send `event` + `table-view` (e.g. a
+// step too large for one frame), so a v2 client handles every v1 frame too.
 // Client messages are strict (unknown fields are refused); server messages are parsed
 // leniently by clients so a server may add optional fields within a version.
 
@@ -72,6 +78,18 @@ const EventMsg = z.object({
   event: TableEvent,
 });
 
+/** Protocol v2: one table step in one frame (the events as this recipient may see them, and its view's changes). */
+const TableStepMsg = z.object({
+  type: z.literal("table-step"),
+  tableId: Id,
+  handId: Id.nullable(),
+  /** The table's stream version after this step. */
+  version: z.int().min(0),
+  events: z.array(TableEvent).max(256),
+  /** Apply to the recipient's latest view of this table with applyTablePatch. */
+  patch: TableViewPatch,
+});
+
 const TournamentViewMsg = z.object({ type: z.literal("tournament-view"), view: TournamentView });
 
 /** A command was accepted (or had already been: `duplicate`, it acted once). */
@@ -95,6 +113,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   Welcome,
   TableViewMsg,
   EventMsg,
+  TableStepMsg,
   TournamentViewMsg,
   Ack,
   ErrorMsg,
