@@ -30,6 +30,8 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
   const [error, setError] = useState<FeltError | null>(null);
   const chips = view.data?.chips ?? [];
   const chosen = remove ?? chips[0] ?? null;
+  // A chip the first table raced off has left the view's chips; its plan stays on screen for the other tables.
+  const options = [...new Set([...(plan && !chips.includes(plan.remove) ? [plan.remove] : []), ...chips.slice(0, -1)])];
 
   async function loadPlan() {
     if (chosen === null) return;
@@ -88,8 +90,8 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
       <div className="row">
         <label>
           {t("colourUp.remove")}
-          <select value={chosen ?? ""} onChange={(e) => setRemove(Number(e.target.value))}>
-            {chips.slice(0, -1).map((c) => (
+          <select value={plan && remove === null ? plan.remove : (chosen ?? "")} onChange={(e) => setRemove(Number(e.target.value))}>
+            {options.map((c) => (
               <option key={c} value={c}>
                 {fmt.chips(c)}
               </option>
@@ -173,6 +175,15 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
       {result && (
         <table className="grid result">
           <caption>{t("colourUp.resultAt", { table: raced.at(-1) ?? table })}</caption>
+          <thead>
+            <tr>
+              <th>{t("seating.seat")}</th>
+              <th>{t("auth.name")}</th>
+              <th>{t("colourUp.cards")}</th>
+              <th />
+              <th className="num">{t("colourUp.stack")}</th>
+            </tr>
+          </thead>
           <tbody>
             {result.players.map((p) => (
               <tr key={p.entryId} className={p.wonChip ? "won" : ""}>
