@@ -6,6 +6,7 @@ import { validateStructure } from "../structure/index.ts";
 import { drawMatches } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { prizesFixedEvent } from "./prizes.ts";
+import { MAX_REBUY_GRACE_MS } from "./rebuy-grace.ts";
 import { tableSizeOf, type TournamentState } from "./state.ts";
 import type { TableDraw, TournamentConfig, TournamentEvent } from "./types.ts";
 
@@ -21,6 +22,8 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (f.kind === "satellite" && !(Number.isInteger(f.seatValue) && f.seatValue > 0)) return fail("tournament/bad-config", "a satellite needs a positive seat value (R-TRN-8)");
   if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail("tournament/bad-config", "a freeroll has no buy-in (R-TRN-7)");
   if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout")) return fail("tournament/bad-config", `a ${f.kind} draws its tables once: no late registration`);
+  const grace = c.rebuyGraceMs;
+  if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace <= MAX_REBUY_GRACE_MS)) return fail("tournament/bad-config", `the rebuy grace is 0 to ${MAX_REBUY_GRACE_MS} ms of play (R-TRN-4)`);
   const size = tableSizeOf(c);
   if (!(Number.isInteger(size) && size >= 2 && size <= 23)) return fail("tournament/bad-table-size", `a table seats 2 to 23 players, not ${size}`);
   if (!(Number.isInteger(c.money.buyIn) && c.money.buyIn >= 0 && Number.isInteger(c.money.fee) && c.money.fee >= 0)) {

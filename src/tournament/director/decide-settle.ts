@@ -9,6 +9,7 @@ import { drawMatches } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { finalPlacements, placeGroups } from "./placements.ts";
 import { paidPlaces, prizesFixedEvent, seatsOf } from "./prizes.ts";
+import { awaitingRebuys } from "./rebuy-grace.ts";
 import { tableSizeOf, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
@@ -29,11 +30,15 @@ function eliminations(s: TournamentState, at: number): { events: TournamentEvent
     byHand.set(h, list);
   }
   const closed = fieldClosed(s, at);
+  // R-TRN-4: busted players who may still rebuy keep their seats; R-PLACE-1/2: busts go out
+  // in hand order, so a hand's busts wait while anyone busted in it or earlier may rebuy.
+  const waiting = awaitingRebuys(s, at);
   let left = s.alive;
   const events: TournamentEvent[] = [];
   const groups: string[][][] = [];
   for (const h of [...byHand.keys()].sort((a, b) => a - b)) {
     const ids = byHand.get(h)!;
+    if (ids.some((id) => waiting.has(id))) break;
     // Never eliminate the last players standing: if everyone left busted at once (cannot
     // happen with chips conserved), keep them.
     if (ids.length >= left) continue;
@@ -80,9 +85,9 @@ function sectors(tables: readonly BalanceTable[], s: TournamentState): BalanceTa
   return out;
 }
 
-function balanceEvents(s: TournamentState, at: number, rng: RandomSource): TournamentEvent[] {
+/** `busted`: the entries this settle eliminates (a player waiting to rebuy keeps the seat). */
+function balanceEvents(s: TournamentState, at: number, rng: RandomSource, busted: ReadonlySet<string>): TournamentEvent[] {
   const size = tableSizeOf(s.config!);
-  const busted = new Set(s.busted);
   const tables: BalanceTable[] = [];
   for (const t of [...s.tables.values()].sort((a, b) => a.id - b.id)) {
     const seats = [];
@@ -189,7 +194,7 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
     if (wantH4H !== s.handForHand) events.push({ type: "hand-for-hand", at, on: wantH4H });
     // Balancing only changes when someone left a table (R-TBL-2/3).
     // Entries seated after the start (late registration, a new table, a floor move) can also unbalance them.
-    if (s.busted.length > 0 || s.tables.size > Math.ceil(left / tableSizeOf(c)) || spread(s) >= 2) events.push(...balanceEvents(s, at, rng));
+    if (s.busted.length > 0 || s.tables.size > Math.ceil(left / tableSizeOf(c)) || spread(s) >= 2) events.push(...balanceEvents(s, at, rng, new Set(extra.flat(2))));
   }
   return ok(events);
 }

@@ -11,6 +11,7 @@ import { decideMove } from "./decide-move.ts";
 import { decidePause, decideResume } from "./decide-pause.ts";
 import { decideLateRegister, decideReEnter, decideUnregister } from "./decide-entries.ts";
 import { entryContext } from "./entry-context.ts";
+import { awaitingRebuy, graceOver, rebuyGraceMs } from "./rebuy-grace.ts";
 import type { TournamentState } from "./state.ts";
 import type { HandOutcome, TournamentCommand, TournamentEvent } from "./types.ts";
 
@@ -45,7 +46,20 @@ function decideRebuy(s: TournamentState, at: number, id: string): Events {
   const e = s.entries.get(id);
   if (e === undefined || !e.alive) return fail("tournament/no-entry", `no live entry ${id}`);
   const p = checkRebuy(s.config!.money, entryContext(s, e, e.player, at), e.player);
-  return p.ok ? ok([{ type: "rebought", at, entry: id, payment: p.value }]) : p;
+  if (!p.ok) return p;
+  // R-TRN-4: a busted player rebuys within the grace (online); after it, or after declining, the entry is out.
+  if (e.stack === 0 && rebuyGraceMs(s.config!) > 0 && graceOver(s, id, at)) {
+    return fail("tournament/rebuy-grace-over", "the time to rebuy after the bust is over", { entry: id });
+  }
+  return ok([{ type: "rebought", at, entry: id, payment: p.value }]);
+}
+
+function decideDeclineRebuy(s: TournamentState, at: number, id: string): Events {
+  const r = running(s);
+  if (!r.ok) return r;
+  if (!s.entries.has(id)) return fail("tournament/no-entry", `no entry ${id}`);
+  if (!awaitingRebuy(s, id, at)) return fail("tournament/not-awaiting-rebuy", `${id} is not waiting to rebuy`, { entry: id });
+  return ok([{ type: "rebuy-declined", at, entry: id }]);
 }
 
 function decideAddOn(s: TournamentState, at: number, id: string): Events {
@@ -75,6 +89,8 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideHand(s, cmd.at, cmd.outcome);
     case "rebuy":
       return decideRebuy(s, cmd.at, cmd.entry);
+    case "decline-rebuy":
+      return decideDeclineRebuy(s, cmd.at, cmd.entry);
     case "add-on":
       return decideAddOn(s, cmd.at, cmd.entry);
     case "re-enter":

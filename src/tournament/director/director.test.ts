@@ -136,11 +136,12 @@ describe("director: rebuy and add-on (R-TRN-4, R-TRN-5)", () => {
     d.run({ type: "start", at: 0 });
     return d;
   };
-  it("a rebuy at the final table is refused", () => {
-    const d = start(9); // everyone fits at one table: it is the final table
+  it("a single-table event is not at a final table: a busted player rebuys (R-TRN-4's final table is the one a multi-table event comes down to; rebuy-grace.test.ts)", () => {
+    const d = start(9);
     const gone = bustFirst(d, 60_000);
-    const r = d.run({ type: "rebuy", at: 60_000, entry: gone });
-    expect(r.ok ? "ok" : r.error.code).toBe("tournament/rebuy-at-final-table");
+    expect(d.run({ type: "rebuy", at: 60_000, entry: gone }).ok).toBe(true);
+    d.run({ type: "settle", at: 60_000 });
+    expect(d.state.entries.get(gone)).toMatchObject({ alive: true, stack: 1000, rebuys: 1 });
   });
   it("before the final table a busted player rebuys and stays in", () => {
     const d = start(30);

@@ -1,11 +1,10 @@
 // What the money rules (R-TRN-3/4/5) ask about an entry, on the played-time clock.
 import type { EntryContext } from "../money/index.ts";
 import { playedMs } from "./played.ts";
-import { tableSizeOf, type EntryState, type TournamentState } from "./state.ts";
+import type { EntryState, TournamentState } from "./state-model.ts";
 
 export function entryContext(s: TournamentState, e: EntryState | undefined, player: string, at: number): EntryContext {
   const p = s.players.get(player);
-  const size = tableSizeOf(s.config!);
   return {
     structure: s.config!.structure,
     elapsedMs: playedMs(s, at),
@@ -14,7 +13,9 @@ export function entryContext(s: TournamentState, e: EntryState | undefined, play
     reEntries: p?.reEntries ?? 0,
     rebuys: e?.rebuys ?? 0,
     addOns: e?.addOns ?? 0,
-    // R-TRN-4: the final table is reached when everyone left fits at one table.
-    atFinalTable: s.alive <= size,
+    // R-TRN-4 "never at the final table" (seed 003: nobody rebuys their way to the final
+    // table): the final table of a multi-table event, formed when its tables came down to
+    // one (R-TBL-3). A single-table event has none: its rebuys follow the window alone.
+    atFinalTable: s.finalTable !== null,
   };
 }

@@ -22,3 +22,4 @@ export { lastEntryMs, fieldClosed, lateRegistrationEndsMs } from "./entries-clos
 export { playedMs, isPaused, nextBreak } from "./played.ts";
 export { seatWinners, feedTarget } from "./feed.ts";
 export { decideDeal } from "./decide-deal.ts";
+export { awaitingRebuy, awaitingRebuys, graceOver, rebuyGraceEndsMs, rebuyGraceMs, DEFAULT_REBUY_GRACE_MS } from "./rebuy-grace.ts";

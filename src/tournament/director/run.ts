@@ -10,6 +10,7 @@ import { handSetup, type HandSetup } from "./hand-setup.ts";
 import { evolve, initialState, type TournamentState } from "./state.ts";
 import type { TournamentCommand, TournamentConfig, TournamentEvent } from "./types.ts";
 import { levelFor } from "./state.ts";
+import { awaitingRebuy } from "./rebuy-grace.ts";
 
 /** Plays one hand; returns the stacks at its end (PHH order, as `setup.entries`). */
 export type HandPlayer = (setup: HandSetup, rng: RandomSource) => readonly number[];
@@ -117,8 +118,10 @@ export function runTournament(o: RunOptions): Result<RunResult> {
       if (!r.ok) return r;
       played++;
     }
-    if (o.policy?.rebuy !== undefined) {
-      for (const id of [...s.busted]) if (o.policy.rebuy(id, policyRng)) d.run({ type: "rebuy", at: now, entry: id });
+    // R-TRN-4: each busted player rebuys or declines at once (the grace is for people online).
+    for (const id of [...s.busted]) {
+      if (o.policy?.rebuy !== undefined && o.policy.rebuy(id, policyRng) && d.run({ type: "rebuy", at: now, entry: id }).ok) continue;
+      if (awaitingRebuy(s, id, now)) d.run({ type: "decline-rebuy", at: now, entry: id });
     }
     const settled = must({ type: "settle", at: now });
     if (!settled.ok) return settled;

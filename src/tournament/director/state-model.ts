@@ -67,8 +67,14 @@ export interface TournamentState {
   conservation: { checks: number; failures: number };
   /** Entries left with no chips by a hand, not yet eliminated (they may still rebuy). */
   busted: string[];
-  /** Where and with what each busted entry started its last hand, and that hand's sequence number. */
-  bustInfo: Map<string, { table: number; start: number; hand: number }>;
+  /**
+   * Where and with what each busted entry started its last hand, that hand's sequence
+   * number, the played ms of the bust (R-TRN-4's rebuy grace runs from it) and whether the
+   * player declined to rebuy.
+   */
+  bustInfo: Map<string, { table: number; start: number; hand: number; played: number; declined: boolean }>;
+  /** R-TBL-3: the final table once the tables were reduced to one (a single-table event never has one); no rebuys from then on (R-TRN-4). */
+  finalTable: number | null;
   /** Every elimination, in order: groups ranked best first. */
   eliminations: string[][][];
   eliminated: number;
@@ -109,6 +115,7 @@ export function initialState(): TournamentState {
     conservation: { checks: 0, failures: 0 },
     busted: [],
     bustInfo: new Map(),
+    finalTable: null,
     eliminations: [],
     eliminated: 0,
     handForHand: false,

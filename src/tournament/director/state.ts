@@ -54,7 +54,7 @@ function addEntry(s: TournamentState, id: string, player: string, chips: number)
 /** An entry out of chips, to be eliminated by the next settle; busts of one event are one hand (the event's number). */
 function bust(s: TournamentState, e: EntryState, start: number): void {
   s.busted.push(e.id);
-  s.bustInfo.set(e.id, { table: e.table, start, hand: s.events });
+  s.bustInfo.set(e.id, { table: e.table, start, hand: s.events, played: playedMs(s, s.now), declined: false });
 }
 
 function seatAt(s: TournamentState, e: EntryState, table: number, seat: number, at: number): void {
@@ -163,6 +163,11 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       s.bustInfo.delete(ev.entry);
       break;
     }
+    case "rebuy-declined": {
+      const info = s.bustInfo.get(ev.entry);
+      if (info !== undefined) info.declined = true;
+      break;
+    }
     case "added-on": {
       const e = s.entries.get(ev.entry)!;
       e.stack += ev.payment.chips;
@@ -233,12 +238,15 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       const t = s.tables.get(ev.table)!;
       s.byCount[t.count]?.delete(t.id);
       s.tables.delete(ev.table);
+      // R-TBL-3: the tables are down to one: it is the final table.
+      if (s.tables.size === 1 && s.config?.format.kind !== "heads-up") s.finalTable = s.tables.keys().next().value!;
       break;
     }
     case "final-table": {
       const t = s.tables.get(ev.table)!;
       t.firstButton = ev.button;
       t.last = null;
+      s.finalTable = ev.table;
       break;
     }
     case "matches-drawn": {
@@ -308,6 +316,8 @@ export function snapshot(s: TournamentState): unknown {
     colourUpDelta: s.colourUpDelta,
     conservation: s.conservation,
     busted: s.busted,
+    bustInfo: [...s.bustInfo],
+    finalTable: s.finalTable,
     eliminations: s.eliminations,
     handForHand: s.handForHand,
     hands: s.hands,

@@ -48,6 +48,13 @@ export interface TournamentConfig {
    * as online.
    */
   readonly live?: boolean;
+  /**
+   * R-TRN-4 online: a player who busts while they may still rebuy keeps the seat (not dealt
+   * in at 0 chips) this many ms of played time to rebuy or decline; then the entry is
+   * eliminated. Default 30 s online, 0 in a live room (the floor records a rebuy instead of
+   * the bust). At most 10 minutes.
+   */
+  readonly rebuyGraceMs?: number;
 }
 
 export type Status = "announced" | "registering" | "running" | "finished" | "cancelled";
@@ -105,6 +112,8 @@ export type TournamentEvent =
       readonly startStacks: readonly number[];
     }
   | { readonly type: "rebought"; readonly at: number; readonly entry: string; readonly payment: Payment }
+  /** R-TRN-4: a busted entry waiting to rebuy declines; the next settle eliminates it. */
+  | { readonly type: "rebuy-declined"; readonly at: number; readonly entry: string }
   | { readonly type: "added-on"; readonly at: number; readonly entry: string; readonly payment: Payment }
   | { readonly type: "re-entered"; readonly at: number; readonly entry: string; readonly payment: Payment; readonly table: number; readonly seat: number }
   /** Entries eliminated together, ranked best group first; `places` when already known. */
@@ -165,6 +174,8 @@ export type TournamentCommand =
   | { readonly type: "tick"; readonly at: number }
   | { readonly type: "hand"; readonly at: number; readonly outcome: HandOutcome }
   | { readonly type: "rebuy"; readonly at: number; readonly entry: string }
+  /** R-TRN-4: a busted entry waiting to rebuy (rebuyGraceMs) will not; it is eliminated at the next settle. */
+  | { readonly type: "decline-rebuy"; readonly at: number; readonly entry: string }
   | { readonly type: "add-on"; readonly at: number; readonly entry: string }
   | { readonly type: "re-enter"; readonly at: number; readonly player: string }
   /** R-TRN (deals): the finalists stop and share the remaining prizes by ICM. */
