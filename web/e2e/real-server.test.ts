@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { build } from "vite";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, FAST_STRUCTURE, must } from "../../src/server/testing/harness.ts";
-import type { LobbyTournament, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
+import type { LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
 import { startFelt, type FeltProcess } from "./felt-process.ts";
 import { lobbyRow, registerBots, signInDirector, type BotCrew } from "./real-bots.ts";
 
@@ -415,6 +415,37 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.goto(appUrl("en", `director/payouts/${live.id}`));
     await page.waitForSelector(".tab-body .panel", { timeout: 20_000 });
     await page.screenshot({ path: join(artifacts, "real-director-payouts.png"), fullPage: true });
+    expect(await missingKeys(page)).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("three walk-ins left in a live freezeout make an ICM deal at the payouts screen: applied, paid, exported", async () => {
+    const made = await must<{ tournament: LobbyTournament }>(
+      api(felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "Deal night", kind: "live", startsAt: Date.now() }, directorToken),
+    );
+    const id = made.tournament.id;
+    for (const name of ["Ulla", "Vera", "Wim"]) await must(api(felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name }, directorToken));
+    await must(api(felt.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, directorToken));
+    const page = await newPage(director, "deal");
+    await page.goto(appUrl("en", `director/payouts/${id}`));
+    await page.waitForSelector("[data-testid=deal-sum].hint", { timeout: 20_000 });
+    // The figures on screen are the server's own ICM figures (checked before accepting).
+    const pool = (await must<ResultsResponse>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, directorToken))).payouts.reduce((a, p) => a + p.amount, 0);
+    expect(await page.textContent("[data-testid=deal-sum]")).toBe(en.payouts.dealSum.replace("{{shared}}", pool.toLocaleString("en")).replace("{{pool}}", pool.toLocaleString("en")));
+    await page.screenshot({ path: join(artifacts, "real-director-deal.png"), fullPage: true });
+    await page.getByRole("button", { name: en.payouts.acceptDeal }).click();
+    await page.waitForSelector("[data-testid=deal-done]", { timeout: 20_000 });
+    const results = await must<ResultsResponse>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, directorToken));
+    expect(results.stillIn).toEqual([]);
+    expect(results.results.map((r) => r.name).sort()).toEqual(["Ulla", "Vera", "Wim"]);
+    expect(results.results.reduce((a, r) => a + r.prize, 0)).toBe(pool);
+    expect((await must<TournamentView>(api(felt.url, "GET", `/api/v1/tournaments/${id}`))).status).toBe("finished");
+    // The results export: one row per player, with the prizes.
+    await page.waitForFunction(() => document.querySelectorAll(".tab-body .panel:last-child tbody tr").length === 3, null, { timeout: 20_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: en.results.export }).click()]);
+    const csv = readFileSync((await download.path())!, "utf8");
+    for (const r of results.results) expect(csv).toContain(`${r.place},${r.name},${r.prize}`);
+    await page.screenshot({ path: join(artifacts, "real-director-results.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
     await page.close();
   }, 120_000);
