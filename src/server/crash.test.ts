@@ -11,6 +11,9 @@ import { describe, expect, it } from "vitest";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
 import { Bot } from "./testing/bot.ts";
 import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
+import { fullReplay } from "./testing/table-replay.ts";
+import { ManualClock } from "./clock.ts";
+import { TableSession } from "./table-session.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -91,6 +94,16 @@ describe("crash recovery", () => {
       }
       const lost = [...acked].filter(([c, v]) => stored.get(c) !== v);
       expect(lost).toEqual([]);
+      // Tables were saved between hands; each one loaded from its snapshot equals its full replay.
+      let snapshots = 0;
+      const quiet = { blinds: () => ({ sb: 0, bb: 0, ante: 0 }), canDeal: () => false, handEnded: async () => {} };
+      for (const st of await store.listStreams({ type: "table" })) {
+        if ((await store.loadSnapshot(st.stream)) !== null) snapshots++;
+        const tableId = st.stream.slice("table:".length);
+        const table = await TableSession.load(tableId, { store, clock: new ManualClock(), handPauseMs: 0, hooks: quiet });
+        expect(table.ok && table.value?.state).toEqual(await fullReplay(store, tableId));
+      }
+      expect(snapshots).toBeGreaterThan(0);
       // chips: the winner holds them all; money: every asset sums to zero and the pool is paid out
       const events = await store.read(`tournament:${s.tournamentId}`);
       const finished = events.map((e) => e.data as { type?: string; placements?: { prize: number }[] }).find((d) => d.type === "finished");
