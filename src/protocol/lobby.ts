@@ -64,6 +64,12 @@ export const MyEntry = z.object({
   rebuys: z.int().min(0),
   addOn: z.boolean(),
   place: z.int().min(1).nullable(),
+  /**
+   * R-TRN-4 online: the entry busted while it may still rebuy; it keeps its seat (not dealt
+   * in at 0 chips) until this instant to rebuy (`actions.rebuy`), then it is out. Absent or
+   * null otherwise (and from older servers).
+   */
+  rebuyUntil: EpochMs.nullable().optional(),
 });
 export type MyEntry = z.infer<typeof MyEntry>;
 

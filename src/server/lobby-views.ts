@@ -3,7 +3,7 @@
 // the director itself: its `decide` is pure, so a dry run with the player's command gives
 // exactly the answer the command would get (STYLE: one verb, three faces).
 import type { DenyReason, LobbyTournament, Permission, TournamentStatus, TournamentView } from "../protocol/index.ts";
-import { chipsInPlay, decide, lateRegistrationEndsMs, nextBreak, playedMs, type TournamentEvent } from "../tournament/director/index.ts";
+import { awaitingRebuy, chipsInPlay, decide, lateRegistrationEndsMs, nextBreak, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../tournament/director/index.ts";
 import { windowEndMs } from "../tournament/money/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../tournament/structure/index.ts";
 import { currentEntry } from "./tournament-entries.ts";
@@ -40,6 +40,7 @@ const REASONS: Readonly<Record<string, DenyReason>> = {
   "tournament/add-on-taken": "add-on-taken",
   "tournament/add-on-eliminated": "busted",
   "tournament/no-entry": "busted",
+  "tournament/rebuy-grace-over": "busted",
 };
 
 type Cmd = Parameters<typeof decide>[1];
@@ -119,6 +120,13 @@ export function lateRegistration(t: TournamentRuntime, now: number): { endsAt: n
   return { endsAt: Math.round(endsAt), endsLevel: level };
 }
 
+/** R-TRN-4: when a busted entry's time to rebuy ends (null: it is not waiting to rebuy). Paused, the instant moves on with the pause. */
+function rebuyUntil(t: TournamentRuntime, entryId: string, now: number): number | null {
+  const at = t.pausedAt ?? now;
+  if (!awaitingRebuy(t.dir, entryId, at)) return null;
+  return Math.round(now + Math.max(0, rebuyGraceEndsMs(t.dir, entryId)! - playedMs(t.dir, at)));
+}
+
 export function lobbyTournament(t: TournamentRuntime, userId: string | null, balance: number | null, now: number = t.dir.now): LobbyTournament {
   const c = t.dir.config!;
   const entryId = userId === null ? "" : currentEntry(t, userId);
@@ -160,6 +168,7 @@ export function lobbyTournament(t: TournamentRuntime, userId: string | null, bal
             rebuys: entry.rebuys,
             addOn: entry.addOns > 0,
             place: placement?.places[0] ?? null,
+            rebuyUntil: rebuyUntil(t, entry.id, now),
           },
     actions: actionsFor(t, userId, balance, now),
   };

@@ -12,7 +12,7 @@ import type { Payment } from "../tournament/money/index.ts";
 import type { Services } from "./services.ts";
 import type { TournamentRuntime } from "./tournament-runtime.ts";
 
-export type EntryVerb = "register" | "unregister" | "reEnter" | "rebuy" | "addOn";
+export type EntryVerb = "register" | "unregister" | "reEnter" | "rebuy" | "addOn" | "declineRebuy";
 export interface EntryPlayer {
   readonly id: string;
   readonly name: string;
@@ -36,6 +36,8 @@ function commandFor(t: TournamentRuntime, verb: EntryVerb, player: string, at: n
       return { type: "rebuy", at, entry: currentEntry(t, player) };
     case "addOn":
       return { type: "add-on", at, entry: currentEntry(t, player) };
+    case "declineRebuy":
+      return { type: "decline-rebuy", at, entry: currentEntry(t, player) };
   }
 }
 
@@ -54,6 +56,8 @@ const NOT_ALLOWED = new Set([
   "tournament/rebuy-closed",
   "tournament/rebuy-limit",
   "tournament/rebuy-stack-too-big",
+  "tournament/rebuy-grace-over",
+  "tournament/not-awaiting-rebuy",
   "tournament/add-on-not-offered",
   "tournament/add-on-closed",
   "tournament/add-on-taken",
@@ -62,7 +66,7 @@ const NOT_ALLOWED = new Set([
 ]);
 
 /** Purchases a live room takes at the desk only. */
-export const DESK_ONLY: ReadonlySet<EntryVerb> = new Set(["reEnter", "rebuy", "addOn"]);
+export const DESK_ONLY: ReadonlySet<EntryVerb> = new Set(["reEnter", "rebuy", "addOn", "declineRebuy"]);
 
 /** A new entry (registration, late registration, re-entry) counts against `maxEntries`. */
 const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);

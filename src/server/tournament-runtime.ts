@@ -231,7 +231,7 @@ export class TournamentRuntime {
       const r = await this.append([...(opts.records ?? []), ...d.value.map((e) => ({ type: "director" as const, data: e }))], commandId);
       if (!r.ok) return r;
       if (this.dir.status === "running") {
-        if (!this.isLive) await this.online.reconcileAll();
+        if (!this.isLive) await this.online.afterCommand();
         else if (opts.settle !== false) await this.live.settle();
       } else if (this.dir.status === "finished") {
         await payPrizes(this);

@@ -4,7 +4,7 @@
 // reconciliation repairs any half-done step, since it only makes the tables match the
 // director's state.
 import { ok, type Result } from "../lib/result.ts";
-import { decide, handSetup, playedMs } from "../tournament/director/index.ts";
+import { awaitingRebuys, decide, handSetup, playedMs, rebuyGraceEndsMs } from "../tournament/director/index.ts";
 import { clockAt, playedBlinds } from "../tournament/structure/index.ts";
 import type { TimerHandle } from "./clock.ts";
 import { dealable, type Blinds, type HandRun } from "./table-state.ts";
@@ -15,6 +15,8 @@ import { tableIdOf, type Rec, type TournamentRuntime } from "./tournament-runtim
 export class OnlineTables {
   private round: Map<number, number> | null = null;
   private breakTimer: TimerHandle | null = null;
+  /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
+  private graceTimer: TimerHandle | null = null;
 
   constructor(private readonly t: TournamentRuntime) {}
 
@@ -38,6 +40,7 @@ export class OnlineTables {
 
   close(): void {
     this.breakTimer?.cancel();
+    this.graceTimer?.cancel();
     for (const s of this.t.tables.values()) s.close();
   }
 
@@ -53,9 +56,23 @@ export class OnlineTables {
     await this.reconcile();
   }
 
+  /**
+   * After a command (an entry, a rebuy, a decline, a move): the tables take the director's
+   * seats and stacks; a round with nothing to deal (a table waiting for a busted player to
+   * rebuy) closes again, so a rebuy or a decline is played or settled at once.
+   */
+  async afterCommand(): Promise<void> {
+    await this.reconcileAll();
+    const t = this.t;
+    if (t.closed || t.dir.status !== "running") return;
+    if (this.idle()) await this.closeRound();
+    else this.armGrace();
+  }
+
   /** Finished by a command (an applied deal): the tables stop. */
   finish(): void {
     this.breakTimer?.cancel();
+    this.graceTimer?.cancel();
     for (const s of this.t.tables.values()) s.close();
   }
 
@@ -154,6 +171,37 @@ export class OnlineTables {
       return;
     }
     this.newRound();
+    this.armGrace();
+  }
+
+  /** A round was dealt and nothing is left to play in it, with the clock running and no break: only a settle can move things on. */
+  private idle(): boolean {
+    const t = this.t;
+    if (this.round === null || this.round.size > 0 || t.paused || t.dir.onBreak) return false;
+    return [...t.tables.values()].every((s) => s.state.hand === null);
+  }
+
+  /** R-TRN-4: settles when the first busted player's grace to rebuy ends (online, in played time: none is armed while paused). */
+  private armGrace(): void {
+    this.graceTimer?.cancel();
+    this.graceTimer = null;
+    const t = this.t;
+    if (t.closed || t.paused || t.dir.status !== "running") return;
+    const now = t.now();
+    let first = Infinity;
+    for (const id of awaitingRebuys(t.dir, now)) first = Math.min(first, rebuyGraceEndsMs(t.dir, id) ?? Infinity);
+    if (first === Infinity) return;
+    const wait = Math.max(1, first - playedMs(t.dir, now));
+    this.graceTimer = t.svc.clock.after(wait, () => void t.enqueue(() => this.graceEnded()));
+  }
+
+  private async graceEnded(): Promise<void> {
+    this.graceTimer = null;
+    const t = this.t;
+    if (t.closed || t.dir.status !== "running" || t.paused || this.round === null) return;
+    // A round still playing settles when it ends; an idle one is closed now.
+    if (this.round.size > 0) await this.maybeCloseRound();
+    else if (this.idle()) await this.closeRound();
   }
 
   private newRound(): void {

@@ -1,0 +1,172 @@
+// R-TRN-4 online (issue 7): a player who busts while rebuys are open keeps the seat for the
+// rebuy grace; the table deals around the empty stack (and waits when nobody else is left
+// to play), the lobby offers the rebuy with its deadline, a rebuy is dealt in at once, a
+// decline or the end of the grace eliminates the entry; places and the ledger stay exact.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LedgerCheckResponse, LobbyResponse, LobbyTournament } from "../protocol/index.ts";
+import { DEFAULT_REBUY_GRACE_MS } from "../tournament/director/index.ts";
+import type { Clock, TimerHandle } from "./clock.ts";
+import { FeltServer } from "./felt-server.ts";
+import { entryCommand } from "./tournament-entries.ts";
+import { Bot } from "./testing/bot.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./testing/harness.ts";
+
+/** Real time plus an offset the test can jump forward. */
+class JumpClock implements Clock {
+  private offset = 0;
+  private readonly timers = new Set<{ at: number; fn: () => void }>();
+  private readonly poll = setInterval(() => this.fire(), 5);
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  after(ms: number, fn: () => void): TimerHandle {
+    const t = { at: this.now() + Math.max(0, ms), fn };
+    this.timers.add(t);
+    return { cancel: () => void this.timers.delete(t) };
+  }
+  jump(ms: number): void {
+    this.offset += ms;
+    this.fire();
+  }
+  stop(): void {
+    clearInterval(this.poll);
+  }
+  private fire(): void {
+    const now = this.now();
+    for (const t of [...this.timers].filter((x) => x.at <= now).sort((a, b) => a.at - b.at)) if (this.timers.delete(t)) t.fn();
+  }
+}
+
+/** FAST_STRUCTURE in turbo's chips: the turbo preset's rebuys run to the end of level 4 (4 minutes). */
+const TURBO = { startingStack: 5000, levels: FAST_STRUCTURE.levels.map((l) => ({ ...l, sb: l.sb * 5, bb: l.bb * 5 })) };
+const clock = new JumpClock();
+let server: FeltServer;
+let director: string;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  server = await FeltServer.start({ db: ":memory:", port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+  director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  clock.stop();
+});
+
+interface Player {
+  name: string;
+  token: string;
+  id: string;
+}
+let serial = 0;
+async function player(funds: number): Promise<Player> {
+  const name = `r${process.pid % 1000}-${serial++}`;
+  const s = await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name, password: "rebuy-password-1" }));
+  await must(api(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: funds }, director));
+  return { name, token: s.token, id: s.user.id };
+}
+const entry = (id: string, verb: string, p: Player) => api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
+const lobbyLine = async (id: string, p: Player) => (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
+const runtime = (id: string) => server.tournaments.get(id)!;
+async function until(what: string, ok: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** Heads-up rebuy tournament (turbo preset), both players bots always all in: the first hand busts someone. */
+async function headsUp(): Promise<{ id: string; ps: Player[]; bots: Bot[] }> {
+  const body = { commandId: cmd(), presetId: "turbo", name: "rebuy grace", kind: "online", startsAt: clock.now(), buyIn: 1000, fee: 100, structure: TURBO };
+  const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
+  const ps = await Promise.all([5000, 5000].map(player));
+  for (const p of ps) expect((await entry(id, "register", p)).status).toBe(200);
+  await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
+  const bots = ps.map((p, i) => new Bot(server.url, p.name, p.token, { seed: i + 1, allInChance: 1 }));
+  await Promise.all(bots.map((b) => b.connect()));
+  for (const [i, b] of bots.entries()) b.watch((await lobbyLine(id, ps[i]!)).mine!.tableId!);
+  return { id, ps, bots };
+}
+
+/** The player whose entry sits at 0 chips waiting to rebuy. */
+function waiting(id: string, ps: Player[]): Player | undefined {
+  const d = runtime(id).dir;
+  return ps.find((p) => {
+    const e = d.entries.get(d.players.get(p.id)!.entries.at(-1)!)!;
+    return e.alive && e.stack === 0 && d.busted.includes(e.id);
+  });
+}
+
+async function ledgerExact(id: string): Promise<void> {
+  const l = await must<LedgerCheckResponse>(api(server.url, "GET", "/api/v1/director/ledger", undefined, director));
+  for (const v of Object.values(l.totals)) expect(v).toBe(0);
+  const t = runtime(id);
+  const paidIn = t.dir.payments.reduce((a, p) => a + p.toPool, 0);
+  expect((t.dir.placements ?? []).reduce((a, p) => a + p.prize, 0)).toBe(paidIn);
+  expect(l.balances.find((b) => b.account === `pool:${id}`)?.balance ?? 0).toBe(0);
+}
+
+describe("R-TRN-4 online: the rebuy grace", () => {
+  it("a busted player keeps the seat and is offered the rebuy; the table waits, deals them in on the rebuy; the grace's end eliminates; places and ledger exact", async () => {
+    const { id, ps, bots } = await headsUp();
+    const t = runtime(id);
+    await until("a bust", () => waiting(id, ps) !== undefined);
+    const loser = waiting(id, ps)!;
+    const winner = ps.find((p) => p !== loser)!;
+    const table = t.tables.get(t.dir.entries.get(loser.id)!.table)!;
+    const hands = table.state.handNumber;
+    // The lobby offers the rebuy, with its deadline; the seat is kept at 0 chips.
+    const line = await lobbyLine(id, loser);
+    expect(line.mine).toMatchObject({ state: "playing", stack: 0, rebuys: 0 });
+    expect(line.mine!.seat).not.toBeNull();
+    expect(line.mine!.rebuyUntil).toBeGreaterThan(clock.now());
+    expect(line.mine!.rebuyUntil).toBeLessThanOrEqual(clock.now() + DEFAULT_REBUY_GRACE_MS);
+    expect(line.actions.rebuy).toEqual({ allowed: true, cost: 1100 });
+    expect(line.status).toBe("running");
+    // Nobody else to play: no hand is dealt meanwhile.
+    await sleep(300);
+    expect(table.state.handNumber).toBe(hands);
+    expect(t.dir.status).toBe("running");
+    // The rebuy: dealt in again at once.
+    const r = await entry(id, "rebuy", loser);
+    expect(r.status).toBe(200);
+    expect(r.body.tournament.mine).toMatchObject({ stack: 5000, rebuys: 1, rebuyUntil: null });
+    await until("the next hand", () => table.state.handNumber > hands);
+    // The next bust: this time nobody rebuys, and the grace runs out.
+    await until("another bust", () => waiting(id, ps) !== undefined);
+    const second = waiting(id, ps)!;
+    expect(t.dir.status).toBe("running");
+    clock.jump(DEFAULT_REBUY_GRACE_MS + 1000);
+    await until("the end", () => t.dir.status === "finished");
+    const placements = t.dir.placements!;
+    const other = ps.find((p) => p !== second)!;
+    expect(placements.map((p) => [p.player, p.places])).toEqual([
+      [other.id, [1]],
+      [second.id, [2]],
+    ]);
+    expect(await entry(id, "rebuy", second)).toMatchObject({ status: 409 });
+    await ledgerExact(id);
+    expect(winner).toBeDefined();
+    for (const b of bots) b.close();
+  }, 60_000);
+
+  it("declining the rebuy ends the tournament at once; a decline when not waiting is refused and changes nothing", async () => {
+    const { id, ps, bots } = await headsUp();
+    const t = runtime(id);
+    await until("a bust", () => waiting(id, ps) !== undefined);
+    const loser = waiting(id, ps)!;
+    const other = ps.find((p) => p !== loser)!;
+    const version = t.version;
+    const no = await entryCommand(t, server.svc, { id: other.id, name: other.name }, "declineRebuy", cmd());
+    expect(no.ok ? "ok" : no.error.code).toBe("tournament/not-allowed");
+    expect(t.version).toBe(version);
+    const c = cmd();
+    expect((await entryCommand(t, server.svc, { id: loser.id, name: loser.name }, "declineRebuy", c)).ok).toBe(true);
+    await until("the end", () => t.dir.status === "finished", 5000);
+    expect(await entryCommand(t, server.svc, { id: loser.id, name: loser.name }, "declineRebuy", c)).toMatchObject({ ok: true, value: { duplicate: true } });
+    expect(t.dir.placements!.find((p) => p.player === loser.id)!.places).toEqual([2]);
+    await ledgerExact(id);
+    for (const b of bots) b.close();
+  }, 60_000);
+});
