@@ -214,7 +214,17 @@ describe.skipIf(!haveChromium)("web app in chromium (mock transport)", () => {
     await page.waitForSelector(".walk-in-card .seat-card[data-name='Gustav Berg']");
     expect(await page.textContent(".walk-in-card .ok")).toMatch(/^Gustav Berg: table 1, seat \d+$/);
     await page.screenshot({ path: join(artifacts, "director-walk-in.png"), fullPage: true });
-    // Four left: the ICM deal, checked and applied; the tournament ends with those prizes.
+    // R-PLACE-2: two players out in the same hand, Petr with the bigger stack at its start.
+    await page.locator("tr", { hasText: "Petr" }).locator("input[type=number]").fill("6000");
+    await page.locator("tr", { hasText: "Sorina" }).locator("input[type=number]").fill("4000");
+    await page.getByRole("button", { name: /^Record the count/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll(".live-entries input.changed").length === 0);
+    for (const name of ["Petr", "Sorina"]) await page.getByLabel(en.floor.sameHand.replace("{{name}}", name)).check();
+    await page.getByRole("button", { name: "Bust 2 players together" }).click();
+    await page.waitForFunction(() => document.querySelectorAll(".live-entries tbody tr").length === 2);
+    await page.waitForSelector(".busted li");
+    expect(await page.locator(".busted li").allTextContents()).toEqual(["3rd Petr", "4th Sorina"]);
+    // Two left: the ICM deal, checked and applied; the tournament ends with those prizes.
     await page.locator("nav.tabs a[data-tab=payouts]").click();
     await page.waitForSelector(".tab-body [data-testid=deal-sum]");
     await page.getByRole("button", { name: en.payouts.acceptDeal }).click();

@@ -99,6 +99,8 @@ export const cs = {
   },
   seating: { empty: "Zatím žádná místa: los rozsadí všechny při startu turnaje.", title: "Losování míst", print: "Vytisknout kartičky", table: "Stůl", seat: "Místo" },
   floor: {
+    sameHand: "{{name}} vypadl(a) ve stejné hře", togetherHint: "Vyřazeni ve stejné hře: kdo měl na začátku hry víc žetonů, bere lepší místo (R-PLACE-2).",
+    bustTogether_one: "Vyřadit {{count}} hráče najednou", bustTogether_few: "Vyřadit {{count}} hráče najednou", bustTogether_many: "Vyřadit {{count}} hráče najednou", bustTogether_other: "Vyřadit {{count}} hráčů najednou",
     out: "Vyřazení", reEnter: "Re-entry (zaplaceno u pokladny)",
     countFor: "Napočítaný stack hráče {{name}}", countHint: "Zadejte stacky napočítané u stolů; 0 znamená vyřazení.",
     recordCount_one: "Zapsat počítání ({{count}} stack)", recordCount_few: "Zapsat počítání ({{count}} stacky)", recordCount_many: "Zapsat počítání ({{count}} stacku)", recordCount_other: "Zapsat počítání ({{count}} stacků)",

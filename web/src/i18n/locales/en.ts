@@ -98,6 +98,8 @@ export const en = {
   },
   seating: { empty: "No seats yet: the draw seats everyone when the tournament starts.", title: "Seat draw", print: "Print seat cards", table: "Table", seat: "Seat" },
   floor: {
+    sameHand: "{{name}} is out in the same hand", togetherHint: "Out in the same hand: the bigger stack at the start of the hand takes the better place (R-PLACE-2).",
+    bustTogether_one: "Bust {{count}} player together", bustTogether_other: "Bust {{count}} players together",
     out: "Out", reEnter: "Re-enter (paid at the desk)",
     countFor: "Counted stack of {{name}}", countHint: "Type the stacks counted at the tables; a 0 is a bust.",
     recordCount_one: "Record the count ({{count}} stack)", recordCount_other: "Record the count ({{count}} stacks)",

@@ -99,6 +99,8 @@ export const ro = {
   },
   seating: { empty: "Încă nu sunt locuri: tragerea la sorți îi așază pe toți la start.", title: "Tragerea la sorți a locurilor", print: "Tipărește cartonașele", table: "Masa", seat: "Locul" },
   floor: {
+    sameHand: "{{name}} a fost eliminat(ă) în aceeași mână", togetherHint: "Eliminați în aceeași mână: cine avea mai multe jetoane la începutul mâinii ia locul mai bun (R-PLACE-2).",
+    bustTogether_one: "Elimină {{count}} jucător deodată", bustTogether_few: "Elimină {{count}} jucători deodată", bustTogether_other: "Elimină {{count}} de jucători deodată",
     out: "Eliminați", reEnter: "Reintrare (plătită la casierie)",
     countFor: "Stackul numărat al lui {{name}}", countHint: "Introduceți stackurile numărate la mese; 0 înseamnă eliminat.",
     recordCount_one: "Înregistrează numărătoarea ({{count}} stack)", recordCount_few: "Înregistrează numărătoarea ({{count}} stackuri)", recordCount_other: "Înregistrează numărătoarea ({{count}} de stackuri)",

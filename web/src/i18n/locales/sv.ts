@@ -98,6 +98,8 @@ export const sv = {
   },
   seating: { empty: "Inga platser än: lottningen placerar alla när turneringen startar.", title: "Platslottning", print: "Skriv ut platskort", table: "Bord", seat: "Plats" },
   floor: {
+    sameHand: "{{name}} slogs ut i samma hand", togetherHint: "Utslagna i samma hand: den som hade störst stack när handen började får den bättre placeringen (R-PLACE-2).",
+    bustTogether_one: "Slå ut {{count}} spelare samtidigt", bustTogether_other: "Slå ut {{count}} spelare samtidigt",
     out: "Utslagna", reEnter: "Köp in igen (betalt i kassan)",
     countFor: "Räknad stack för {{name}}", countHint: "Skriv in stackarna som räknats vid borden; 0 betyder utslagen.",
     recordCount_one: "Registrera räkningen ({{count}} stack)", recordCount_other: "Registrera räkningen ({{count}} stackar)",

@@ -69,6 +69,22 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     reload();
   }
 
+  /** R-PLACE-2: players out in the same hand, busted together; more chips at the hand's start place better. */
+  const [together, setTogether] = useState<string[]>([]);
+  async function bustTogether() {
+    const stackOf = (id: string) => counted[id] ?? seating.data?.seats.find((x) => x.entryId === id)?.stack ?? 0;
+    setBusy("together");
+    const r = await client.call(
+      "liveRecord",
+      { commandId: newCommandId(), kind: "bust", entryIds: together, startStacks: together.map(stackOf) },
+      { id: tournamentId },
+    );
+    setBusy(null);
+    setError(r.ok ? null : r.error);
+    if (r.ok) setTogether([]);
+    reload();
+  }
+
   const list = instructions.data?.instructions ?? [];
   const seats = seating.data?.seats ?? [];
   const live = tournament.kind === "live";
@@ -98,25 +114,21 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
         {live && (results.data?.results.length ?? 0) > 0 && (
           <div className="panel busted">
             <h2>{t("floor.out")}</h2>
-            <table className="grid">
-              <tbody>
-                {[...(results.data?.results ?? [])]
-                  .sort((a, b) => a.place - b.place)
-                  .map((x) => (
-                    <tr key={x.entryId} data-entry={x.entryId}>
-                      <td>{fmt.place(x.place)}</td>
-                      <td>{x.name}</td>
-                      <td className="actions">
-                        {offered(tournament.actions.reEnter) && !seats.some((s) => s.name === x.name) && (
-                          <button disabled={busy !== null} onClick={() => void record(x.entryId, "re-enter")}>
-                            {t("floor.reEnter")}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
+            {/* A list, not a table: the floor's table rows are the players still seated. */}
+            <ul className="out-list">
+              {[...(results.data?.results ?? [])]
+                .sort((a, b) => a.place - b.place)
+                .map((x) => (
+                  <li key={x.entryId} data-entry={x.entryId}>
+                    <span className="place">{fmt.place(x.place)}</span> <span className="who">{x.name}</span>
+                    {offered(tournament.actions.reEnter) && !seats.some((s) => s.name === x.name) && (
+                      <button disabled={busy !== null} onClick={() => void record(x.entryId, "re-enter")}>
+                        {t("floor.reEnter")}
+                      </button>
+                    )}
+                  </li>
+                ))}
+            </ul>
           </div>
         )}
       </div>
@@ -140,7 +152,17 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
               .filter((s) => s.name.toLowerCase().includes(filter.toLowerCase()))
               .map((s) => (
                 <tr key={s.entryId} data-entry={s.entryId}>
-                  <td>{t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}</td>
+                  <td>
+                    {live && (
+                      <input
+                        type="checkbox"
+                        aria-label={t("floor.sameHand", { name: s.name })}
+                        checked={together.includes(s.entryId)}
+                        onChange={(e) => setTogether(e.target.checked ? [...together, s.entryId] : together.filter((x) => x !== s.entryId))}
+                      />
+                    )}{" "}
+                    {t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}
+                  </td>
                   <td>{s.name}</td>
                   <td className="num">
                     {live ? (
@@ -176,6 +198,14 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
               ))}
           </tbody>
         </table>
+        {live && together.length >= 2 && (
+          <div className="row together">
+            <span className="hint">{t("floor.togetherHint")}</span>
+            <button className="primary" disabled={busy !== null} onClick={() => void bustTogether()}>
+              {t("floor.bustTogether", { count: together.length })}
+            </button>
+          </div>
+        )}
         {live && (
           <div className="row count">
             <span className="hint">{t("floor.countHint")}</span>

@@ -136,8 +136,8 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
               <thead>
                 <tr>
                   <th>{t("auth.name")}</th>
-                  <th>{t("payouts.chips")}</th>
-                  <th>{t("payouts.amount")}</th>
+                  <th className="num">{t("payouts.chips")}</th>
+                  <th className="num">{t("payouts.amount")}</th>
                 </tr>
               </thead>
               <tbody>
