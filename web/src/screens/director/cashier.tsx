@@ -20,7 +20,8 @@ export function Cashier() {
   const tournamentNames = new Map((lobby.data?.tournaments ?? []).map((x) => [x.id, x.name]));
   const [name, setName] = useState("");
   const [amount, setAmount] = useState(1000);
-  // One key per intended deposit: a double click or a retry after a lost answer credits once.
+  // One key per intended deposit: a double click or a retry after a lost answer credits
+  // once; another name or amount is another deposit.
   const [commandId, setCommandId] = useState(newCommandId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FeltError | null>(null);
@@ -50,11 +51,11 @@ export function Cashier() {
         <p className="hint">{t("cashier.depositHint")}</p>
         <label>
           {t("cashier.player")}
-          <input value={name} required minLength={2} maxLength={24} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+          <input value={name} required minLength={2} maxLength={24} autoComplete="off" onChange={(e) => (setName(e.target.value), setCommandId(newCommandId()))} />
         </label>
         <label>
           {t("cashier.amount")}
-          <input type="number" min={1} step={1} value={amount} onChange={(e) => setAmount(Math.max(1, Math.floor(Number(e.target.value) || 0)))} />
+          <input type="number" min={1} step={1} value={amount} onChange={(e) => (setAmount(Math.max(1, Math.floor(Number(e.target.value) || 0))), setCommandId(newCommandId()))} />
         </label>
         <ErrorText error={error} />
         {done && (

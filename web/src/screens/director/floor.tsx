@@ -230,6 +230,12 @@ function WalkIn({ tournament, onSeated }: { tournament: LobbyTournament; onSeate
   const [busy, setBusy] = useState(false);
   const [entered, setEntered] = useState<{ name: string; tableNumber: number; seat: number } | { name: string; tableNumber: null } | null>(null);
 
+  // One key per intended walk-in: a retry after a lost answer enters the player once; another name is another walk-in.
+  const rename = (v: string) => {
+    setName(v);
+    setCommandId(newCommandId());
+  };
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const who = name.trim();
@@ -255,7 +261,7 @@ function WalkIn({ tournament, onSeated }: { tournament: LobbyTournament; onSeate
       <div className="row">
         <label>
           {t("floor.walkInName")}
-          <input value={name} required minLength={2} maxLength={24} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+          <input value={name} required minLength={2} maxLength={24} autoComplete="off" onChange={(e) => rename(e.target.value)} />
         </label>
         <button className="primary" type="submit" disabled={busy || name.trim().length < 2}>
           {t("floor.enter")}
