@@ -171,6 +171,7 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
       </div>
       <div className="clock-payouts">
         <span className="label">{t("clock.payouts")}</span>
+        {v.payouts.length === 0 && <span className="more">{t("clock.payoutsLater")}</span>}
         <ol>
           {v.payouts.slice(0, 9).map((p) => (
             <li key={p.place}>

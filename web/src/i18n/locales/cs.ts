@@ -70,7 +70,7 @@ export const cs = {
     play: "Přehrát", pause: "Pauza", step: "Krok {{step}} z {{total}}",
   },
   clock: {
-    breakAtIn: "v {{time}}, za {{left}} ({{minutes}} min)", lateRegNone: "Bez pozdní registrace",
+    payoutsLater: "budou oznámeny", breakAtIn: "v {{time}}, za {{left}} ({{minutes}} min)", lateRegNone: "Bez pozdní registrace",
     lateRegUntil: "Pozdní registrace do {{time}} (zbývá {{left}})", lateRegClosed: "Pozdní registrace skončila",
     level: "{{number}}. level", break: "Přestávka", paused: "Pozastaveno", blinds: "Blindy", ante: "Ante",
     nextLevel: "Další level", nextBreak: "Další přestávka", breakAt: "v {{time}}", players: "Hráči",

@@ -70,7 +70,7 @@ export const en = {
     play: "Play", pause: "Pause", step: "Step {{step}} of {{total}}",
   },
   clock: {
-    breakAtIn: "at {{time}}, in {{left}} ({{minutes}} min)", lateRegNone: "No late registration",
+    payoutsLater: "to be announced", breakAtIn: "at {{time}}, in {{left}} ({{minutes}} min)", lateRegNone: "No late registration",
     lateRegUntil: "Late registration until {{time}} ({{left}} left)", lateRegClosed: "Late registration is closed",
     level: "Level {{number}}", break: "Break", paused: "Paused", blinds: "Blinds", ante: "Ante",
     nextLevel: "Next level", nextBreak: "Next break", breakAt: "at {{time}}", players: "Players",

@@ -70,7 +70,7 @@ export const ro = {
     play: "Redă", pause: "Pauză", step: "Pasul {{step}} din {{total}}",
   },
   clock: {
-    breakAtIn: "la {{time}}, peste {{left}} ({{minutes}} min)", lateRegNone: "Fără înscriere târzie",
+    payoutsLater: "vor fi anunțate", breakAtIn: "la {{time}}, peste {{left}} ({{minutes}} min)", lateRegNone: "Fără înscriere târzie",
     lateRegUntil: "Înscriere târzie până la {{time}} (mai sunt {{left}})", lateRegClosed: "Înscrierea târzie s-a încheiat",
     level: "Nivelul {{number}}", break: "Pauză", paused: "Suspendat", blinds: "Blinduri", ante: "Ante",
     nextLevel: "Nivelul următor", nextBreak: "Pauza următoare", breakAt: "la {{time}}", players: "Jucători",

@@ -70,7 +70,7 @@ export const ru = {
     play: "Воспроизвести", pause: "Пауза", step: "Шаг {{step}} из {{total}}",
   },
   clock: {
-    breakAtIn: "в {{time}}, через {{left}} ({{minutes}} мин)", lateRegNone: "Без поздней регистрации",
+    payoutsLater: "будут объявлены", breakAtIn: "в {{time}}, через {{left}} ({{minutes}} мин)", lateRegNone: "Без поздней регистрации",
     lateRegUntil: "Поздняя регистрация до {{time}} (осталось {{left}})", lateRegClosed: "Поздняя регистрация закрыта",
     level: "Уровень {{number}}", break: "Перерыв", paused: "Пауза", blinds: "Блайнды", ante: "Анте",
     nextLevel: "Следующий уровень", nextBreak: "Следующий перерыв", breakAt: "в {{time}}", players: "Игроки",

@@ -70,7 +70,7 @@ export const sv = {
     play: "Spela upp", pause: "Pausa", step: "Steg {{step}} av {{total}}",
   },
   clock: {
-    breakAtIn: "kl. {{time}}, om {{left}} ({{minutes}} min)", lateRegNone: "Ingen sen anmälan",
+    payoutsLater: "meddelas senare", breakAtIn: "kl. {{time}}, om {{left}} ({{minutes}} min)", lateRegNone: "Ingen sen anmälan",
     lateRegUntil: "Sen anmälan till {{time}} ({{left}} kvar)", lateRegClosed: "Sen anmälan är stängd",
     level: "Nivå {{number}}", break: "Paus", paused: "Pausad", blinds: "Mörkar", ante: "Ante",
     nextLevel: "Nästa nivå", nextBreak: "Nästa paus", breakAt: "kl. {{time}}", players: "Spelare",
