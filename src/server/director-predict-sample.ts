@@ -154,10 +154,10 @@ export function forkRun(s: SampleState, seed: number): SampleState {
   };
 }
 
-/** Plays rounds until the run stops sampling (`untilField`) or has a winner. */
-export function playRounds(s: SampleState, until: "field" | "winner"): SampleState {
+/** Plays rounds until the field is down to `downTo` players (1: the winner). */
+export function playRounds(s: SampleState, downTo = 1): SampleState {
   const alive = (p: number): boolean => s.stacks[p]! > 0;
-  while (s.field > 1 && s.rounds++ < s.maxRounds && s.hands < s.maxHands && !(until === "field" && !s.sampling)) {
+  while (s.field > Math.max(1, downTo) && s.rounds++ < s.maxRounds && s.hands < s.maxHands) {
     const clock = clockAt(s.structure, s.now);
     if (clock.onBreak) {
       // Breaks pass at once, as in the simulator.
@@ -172,7 +172,7 @@ export function playRounds(s: SampleState, until: "field" | "winner"): SampleSta
       setup.players.forEach((p, i) => (s.stacks[p] = r.stacks[i]!));
       s.hands++;
     }
-    const live = s.stacks.flatMap((c, p) => (c > 0 && seated(s.tables, p) ? [p] : []));
+    const live = s.tables.flatMap((t) => t.seats.filter((p): p is number => p !== null && alive(p)));
     if (s.sampling) {
       const next = (s.field * live.length) / before;
       if (next > s.seats) {
@@ -225,11 +225,7 @@ export const resultOf = (s: SampleState): SampleResult => ({
 
 /** One whole run: the sample down to the field, then the field to its winner. */
 export function sampleRun(o: SampleOptions): SampleResult {
-  return resultOf(playRounds(startRun(o), "winner"));
-}
-
-function seated(tables: readonly PredictTable[], p: number): boolean {
-  return tables.some((t) => t.seats.includes(p));
+  return resultOf(playRounds(startRun(o)));
 }
 
 /** Players the sample seats when the field has `field` players: the field's tables hold
