@@ -5,13 +5,17 @@
 // at the table (p50 / p99). Goal at 1,000 tables / 9,000 players: p99 < 50 ms.
 //
 // Run: npx tsx bench/load.ts [--tables 1000] [--per-table 9] [--seconds 30] [--think-ms 0]
-//                            [--db sqlite:PATH|postgres://...]
+//                            [--db sqlite:PATH|postgres://...] [--protocol 2|1]
+// Besides the latencies it reports each process's event-loop delay (monitorEventLoopDelay),
+// event-loop utilisation and CPU (cores) over the measured window: the server's from
+// bench/load-probe.mjs preloaded into it, the bots' from this process; and the load average.
 // --think-ms 0 (bots act at once) measures the server's throughput; a human pace such as
 // --think-ms 2000 measures latency at the load real tables offer.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { join } from "node:path";
 import { Bot } from "../src/server/testing/bot.ts";
 import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
@@ -28,6 +32,8 @@ const CONCURRENCY = Number(opt("concurrency", "32"));
 /** Mean think time before each action (uniform 0.5x..1.5x); 0 = act at once (throughput test). */
 const THINK_MS = Number(opt("think-ms", "0"));
 const WARMUP_S = Number(opt("warmup", "3"));
+/** Protocol version the bots speak: 2 (table steps as patches) or 1 (a whole view after every step). */
+const PROTOCOL = Number(opt("protocol", "2"));
 const dir = mkdtempSync(join(tmpdir(), "felt-load-"));
 const DB = opt("db", `sqlite:${join(dir, "load.sqlite")}`);
 
@@ -44,8 +50,8 @@ function freePort(): Promise<number> {
 function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "bin/felt.mjs", "serve", "--port", String(port), "--db", DB, "--bench", "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", "60000", "--hand-pause-ms", "0"],
-    { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "inherit"] },
+    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", "./bench/load-probe.mjs", "bin/felt.mjs", "serve", "--port", String(port), "--db", DB, "--bench", "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", "60000", "--hand-pause-ms", "0"],
+    { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "inherit", "ipc"] },
   );
   return new Promise((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve(child));
@@ -61,6 +67,50 @@ async function pool<T>(items: readonly T[], n: number, fn: (x: T, i: number) => 
       await fn(items[i]!, i);
     }
   }));
+}
+
+interface ProcessStats {
+  readonly loopDelayMs: { p50: number; p99: number; max: number };
+  /** CPU seconds per second (1 = one core busy). */
+  readonly cpu: number;
+  /** Event-loop utilisation: the share of time the loop was not idle. */
+  readonly elu: number;
+}
+
+/** The server's own figures over the measured window (bench/load-probe.mjs answers over IPC). */
+function serverStats(child: ChildProcess, what: "reset" | "stats"): Promise<ProcessStats | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 5000);
+    if (what === "stats") child.once("message", (m) => (clearTimeout(timer), resolve(m as ProcessStats)));
+    child.send(what);
+    if (what === "reset") (clearTimeout(timer), resolve(null));
+  });
+}
+
+/** The same figures for this process (the bots). */
+function selfProbe(): { reset(): void; stats(): ProcessStats } {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  let cpu = process.cpuUsage();
+  let at = performance.now();
+  let elu = performance.eventLoopUtilization();
+  const ms = (x: number) => Number((x / 1e6).toFixed(1));
+  return {
+    reset() {
+      delay.reset();
+      cpu = process.cpuUsage();
+      at = performance.now();
+      elu = performance.eventLoopUtilization();
+    },
+    stats() {
+      const used = process.cpuUsage(cpu);
+      return {
+        loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+        cpu: Number(((used.user + used.system) / 1000 / (performance.now() - at)).toFixed(2)),
+        elu: Number(performance.eventLoopUtilization(elu).utilization.toFixed(2)),
+      };
+    },
+  };
 }
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
@@ -96,14 +146,18 @@ async function main() {
       new Bot(base, p.name, p.token, {
         seed: i + 1,
         trustFrames: true,
+        protocol: PROTOCOL,
         thinkMs: THINK_MS,
         onAct: (tableId, version) => sent.set(tableId, { at: performance.now(), version }),
         onBroadcast: (m, bot) => {
           if (!measuring) return;
           if (m.type === "ack") acks++;
-          if (m.type === "event" && m.event.kind === "action" && !m.event.timeout) {
+          // v2: the action arrives in a table-step; v1 (--protocol 1): as an event frame
+          if (m.type !== "table-step" && m.type !== "event") return;
+          for (const e of m.type === "table-step" ? m.events : [m.event]) {
+            if (e.kind !== "action" || e.timeout) continue;
             const s = sent.get(m.tableId);
-            if (s !== undefined && m.version === s.version + 1 && bot.view?.mySeat !== m.event.seat) latencies.push(performance.now() - s.at);
+            if (s !== undefined && m.version === s.version + 1 && bot.view?.mySeat !== e.seat) latencies.push(performance.now() - s.at);
           }
         },
       }),
@@ -114,11 +168,16 @@ async function main() {
   bots.forEach((b, i) => b.watch(`${ids[players[i]!.t]}-t1`));
   console.log(`all bots seated; warming up ${WARMUP_S} s, then measuring ${SECONDS} s`);
   await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+  const probe = selfProbe();
+  await serverStats(server, "reset");
+  probe.reset();
   measuring = true;
   const start = performance.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   measuring = false;
   const elapsed = (performance.now() - start) / 1000;
+  const botStats = probe.stats();
+  const srvStats = await serverStats(server, "stats");
   latencies.sort((a, b) => a - b);
   const result = {
     tables: TABLES,
@@ -130,13 +189,21 @@ async function main() {
     p99ms: Number(pct(latencies, 99).toFixed(1)),
     maxMs: Number((latencies.at(-1) ?? NaN).toFixed(1)),
     thinkMs: THINK_MS,
+    protocol: PROTOCOL,
     db: DB.split(":")[0],
+    server: srvStats,
+    bots: botStats,
+    /** The machine's 1-minute load average at the end (2 cores here; other work counts too). */
+    loadavg: Number(loadavg()[0]!.toFixed(2)),
   };
   console.log(`actions/s ${result.actionsPerSecond}, action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms (${result.broadcastSamples} samples)`);
+  console.log(`server: loop delay p50 ${srvStats?.loopDelayMs.p50} / p99 ${srvStats?.loopDelayMs.p99} / max ${srvStats?.loopDelayMs.max} ms, cpu ${srvStats?.cpu}, elu ${srvStats?.elu}; bots: loop delay p99 ${botStats.loopDelayMs.p99} ms, cpu ${botStats.cpu}; load average ${result.loadavg}`);
   console.log(JSON.stringify(result));
   bots.forEach((b) => b.close());
   server.kill("SIGTERM");
+  const killer = setTimeout(() => server.kill("SIGKILL"), 10_000);
   await new Promise((r) => server.once("exit", r));
+  clearTimeout(killer);
   rmSync(dir, { recursive: true, force: true });
 }
 

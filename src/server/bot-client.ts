@@ -1,19 +1,22 @@
-// A bot that plays over the wire like any client: HTTP for its account and the lobby,
-// WebSocket for its table. It decides with the src/bots styles, seeing only what the
-// server sent it (its own TableView), so a remote simulation exercises the real protocol.
+// The one client that plays a running server over the wire, as any client would: HTTP for
+// its account and the lobby, WebSocket for its table. It sees only what the server sent it
+// (its own TableView, folded from protocol v2 steps) and decides with a bot policy
+// (bot-policy.ts). `felt simulate --server` (remote-sim.ts), the server's tests
+// (testing/bot.ts), the browser tests' opponents and bench/load.ts all use it.
 import WebSocket from "ws";
-import type { Action, LegalActions as EngineLegal } from "../engine/index.ts";
-import { BOTS, type BotStyle, type BotView } from "../bots/index.ts";
 import { seededRandom, type RandomSource } from "../tournament/index.ts";
 import {
   PROTOCOL_VERSION,
   WS_PATH,
+  applyTablePatch,
   parseServerMessage,
   type ClientMessage,
-  type PlayerAction,
   type ServerMessage,
   type TableView,
 } from "../protocol/index.ts";
+import { decide, type BotPolicy } from "./bot-policy.ts";
+
+export { botViewOf, wireAction, type BotPolicy } from "./bot-policy.ts";
 
 /** A failed HTTP call: status and the server's error body. */
 export class HttpError extends Error {
@@ -46,89 +49,56 @@ export async function http<T>(base: string, method: "GET" | "POST", path: string
   return parsed as T;
 }
 
-const STREET: Readonly<Record<string, number>> = { preflop: 0, flop: 1, turn: 2, river: 3, showdown: 3 };
-
-/** The BotView src/bots decides on, built from the player's own TableView (null when not its turn). */
-export function botViewOf(v: TableView): BotView | null {
-  const l = v.legal;
-  if (l === null || v.mySeat === null || v.actor !== v.mySeat) return null;
-  const seated = v.seats.filter((s) => s.player !== null && s.status !== "empty");
-  const me = v.seats.find((s) => s.seat === v.mySeat);
-  if (me === undefined || me.cards === null) return null;
-  const idx = seated.findIndex((s) => s.seat === v.mySeat);
-  const btn = v.button === null ? -1 : seated.findIndex((s) => s.seat === v.button);
-  const n = seated.length;
-  // position: 0 = first after the button … n-1 = the button.
-  const position = btn < 0 ? idx : (idx - btn - 1 + 2 * n) % n;
-  const legal: EngineLegal = {
-    actor: idx,
-    canFold: l.canFold,
-    canCheck: l.canCheck,
-    call: l.call ?? 0,
-    canRaise: l.minRaiseTo !== null && l.maxRaiseTo !== null,
-    minRaiseTo: l.minRaiseTo,
-    maxRaiseTo: l.maxRaiseTo,
-  };
-  const pot = v.pots.reduce((a, p) => a + p.amount, 0) + v.seats.reduce((a, s) => a + s.bet, 0);
-  return {
-    player: idx,
-    players: n,
-    inHand: seated.filter((s) => s.status === "active" || s.status === "all-in").length,
-    hole: [me.cards[0]!, me.cards[1]!],
-    board: v.board,
-    street: STREET[v.street ?? "preflop"] ?? 0,
-    legal,
-    stack: me.stack,
-    pot,
-    bigBlind: v.blinds.bb,
-    chipUnit: 1,
-    position,
-  };
-}
-
-/** An engine action in wire form (a raise with nothing to raise is a bet, R-BET-3). */
-export function wireAction(a: Action, v: TableView): PlayerAction {
-  switch (a.type) {
-    case "fold":
-      return v.legal?.canFold === false ? { kind: "check" } : { kind: "fold" };
-    case "check":
-      return { kind: "check" };
-    case "call":
-      return { kind: "call" };
-    case "bet":
-    case "raise":
-      return v.legal?.isBet === true ? { kind: "bet", to: a.to } : { kind: "raise", to: a.to };
-    default:
-      return v.legal?.canCheck === true ? { kind: "check" } : { kind: "call" };
-  }
-}
-
 export interface BotClientOptions {
-  readonly style?: BotStyle;
+  /** How it decides (default "random"); "check-call" is the test and benchmark bot. */
+  readonly style?: BotPolicy;
   readonly seed?: number;
   /** Chance of moving all in when a bet is possible, so a test tournament ends in minutes. */
   readonly allInChance?: number;
-  /** Smallest gap between two messages this bot sends (default 60 ms). */
+  /** Smallest gap between two actions this bot sends (default 60 ms; 0: none). */
   readonly minSendGapMs?: number;
+  /** Mean think time before each action (uniform 0.5x..1.5x; the load benchmark's human pace); default 0. */
+  readonly thinkMs?: number;
+  /** The protocol version it speaks (default the current one; 1: a whole view after every step). */
+  readonly protocol?: number;
+  /** Keep every frame received (the no-leak tests). */
+  readonly keepFrames?: boolean;
+  /** Skip validating frames with zod (the load benchmark measures the server, not the client). */
+  readonly trustFrames?: boolean;
+  /** A frame that fails validation throws (tests) instead of being ignored. */
+  readonly strictFrames?: boolean;
+  /** Every message received, and after each v2 step the view it led to, as a `table-view`. */
+  readonly onBroadcast?: (m: ServerMessage, bot: BotClient) => void;
+  /** Called when the bot sends an action (the load benchmark times broadcasts from here). */
+  readonly onAct?: (tableId: string, version: number) => void;
 }
 
 export class BotClient {
-  private ws: WebSocket | null = null;
+  ws: WebSocket | null = null;
   private readonly rng: RandomSource;
-  private tableId: string | null = null;
+  tableId: string | null = null;
   private lastActed = -1;
   private lastSend = 0;
-  /** The last act sent, resent once if the server says the bot was too fast. */
-  private pending: { msg: ClientMessage; view: TableView } | null = null;
+  private seq = 0;
+  /** The last act sent: resent with the same id after a reconnect or a rate limit (it acts once). */
+  private pending: Extract<ClientMessage, { type: "act" }> | null = null;
   private welcomed: ((ok: boolean) => void) | null = null;
   /** The latest view of each table this bot followed. */
   readonly views = new Map<string, TableView>();
   /** Hand ids this bot was dealt into (the driver unions them over all bots). */
   readonly hands = new Set<string>();
+  /** Every frame received, with `keepFrames`. */
+  readonly frames: ServerMessage[] = [];
+  /** commandId → the version the server acknowledged it at. */
+  readonly acked = new Map<string, number>();
   actions = 0;
   refused = 0;
   /** Error codes the server sent, in order (diagnostics). */
   readonly errors: string[] = [];
+  /** When set, acting is paused (tests that send their own commands). */
+  passive = false;
+  /** Chance of moving all in when a raise is possible (tests change it as they go). */
+  allInChance: number;
 
   constructor(
     readonly base: string,
@@ -137,6 +107,7 @@ export class BotClient {
     readonly opts: BotClientOptions = {},
   ) {
     this.rng = seededRandom(opts.seed ?? 1);
+    this.allInChance = opts.allInChance ?? 0;
   }
 
   /** Sign up (or sign in when the name exists) and return a client for the account. */
@@ -155,12 +126,17 @@ export class BotClient {
     return this.ws !== null;
   }
 
+  /** The latest view of the table it follows. */
+  get view(): TableView | null {
+    return this.tableId === null ? null : (this.views.get(this.tableId) ?? null);
+  }
+
   connect(): Promise<boolean> {
     const ws = new WebSocket(this.base.replace(/^http/, "ws").replace(/\/$/, "") + WS_PATH);
     this.ws = ws;
     return new Promise((resolve) => {
       this.welcomed = resolve;
-      ws.on("open", () => this.send({ type: "hello", v: PROTOCOL_VERSION, token: this.token }));
+      ws.on("open", () => this.send({ type: "hello", v: this.opts.protocol ?? PROTOCOL_VERSION, token: this.token }));
       ws.on("message", (data) => this.receive(String(data)));
       ws.on("error", () => resolve(false));
       ws.on("close", () => {
@@ -184,24 +160,42 @@ export class BotClient {
     this.send({ type: "subscribe", channel: { kind: "table", tableId } });
   }
 
-  private send(m: ClientMessage): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
-    this.lastSend = Date.now();
+  send(m: ClientMessage | string): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(typeof m === "string" ? m : JSON.stringify(m));
+  }
+
+  nextCommandId(): string {
+    return `${this.name.replace(/[^A-Za-z0-9]/g, "").slice(0, 32)}-${Date.now().toString(36)}-${(this.seq++).toString(36)}`.padEnd(8, "0");
   }
 
   /** Keep under the server's per-connection message limit (20/s by default): heads-up
    * with no pause between hands, a bot could otherwise act faster than that and be refused. */
   private paced(m: ClientMessage): void {
-    const wait = this.lastSend + (this.opts.minSendGapMs ?? 60) - Date.now();
-    if (wait <= 0) return this.send(m);
-    setTimeout(() => this.send(m), wait);
-    this.lastSend += wait;
+    const now = Date.now();
+    const wait = this.lastSend + (this.opts.minSendGapMs ?? 60) - now;
+    this.lastSend = Math.max(now, this.lastSend + (this.opts.minSendGapMs ?? 60));
+    if (wait <= 0) return this.sendAct(m);
+    setTimeout(() => this.sendAct(m), wait);
+  }
+
+  private sendAct(m: ClientMessage): void {
+    if (m.type === "act") this.opts.onAct?.(m.tableId, m.version);
+    this.send(m);
   }
 
   private receive(text: string): void {
-    const r = parseServerMessage(text);
-    if (!r.ok) return; // a frame this client does not understand is ignored, not fatal
-    const m: ServerMessage = r.value;
+    let m: ServerMessage;
+    if (this.opts.trustFrames) m = JSON.parse(text) as ServerMessage;
+    else {
+      const r = parseServerMessage(text);
+      if (!r.ok) {
+        if (this.opts.strictFrames) throw new Error(`server sent an invalid frame: ${r.error.message}`);
+        return; // a frame this client does not understand is ignored, not fatal
+      }
+      m = r.value;
+    }
+    if (this.opts.keepFrames) this.frames.push(m);
+    this.opts.onBroadcast?.(m, this);
     switch (m.type) {
       case "welcome":
         this.welcomed?.(true);
@@ -209,46 +203,58 @@ export class BotClient {
         this.lastActed = -1;
         if (this.tableId !== null) this.send({ type: "subscribe", channel: { kind: "table", tableId: this.tableId } });
         break;
+      case "ack":
+        this.acked.set(m.commandId, m.version);
+        break;
       case "error":
         if (m.error.code === "auth/invalid-token") this.welcomed?.(false);
         if (m.commandId !== null) this.refused++;
         if (m.error.code === "protocol/rate-limited" && this.pending !== null) {
           const p = this.pending;
           setTimeout(() => {
-            if (this.views.get(p.view.tableId)?.version === p.view.version) this.paced(p.msg);
+            if (this.views.get(p.tableId)?.version === p.version) this.paced(p);
           }, 1000);
         }
         this.errors.push(m.error.code);
         break;
       case "table-view":
-        this.views.set(m.view.tableId, m.view);
-        if (m.view.handId !== null && m.view.mySeat !== null && m.view.seats.some((s) => s.seat === m.view.mySeat && s.cards !== null)) this.hands.add(m.view.handId);
-        if (m.view.tableId === this.tableId) this.maybeAct(m.view);
+        this.viewChanged(m.view);
         break;
+      case "table-step": {
+        const base = this.views.get(m.tableId);
+        if (base === undefined) {
+          // Nothing to fold into (never happens on one ordered connection): start again.
+          if (m.tableId === this.tableId) this.send({ type: "subscribe", channel: { kind: "table", tableId: m.tableId } });
+          break;
+        }
+        const view = applyTablePatch(base, m.patch);
+        this.opts.onBroadcast?.({ type: "table-view", view }, this);
+        this.viewChanged(view);
+        break;
+      }
       default:
         break;
     }
   }
 
-  private decide(v: TableView): PlayerAction {
-    const l = v.legal!;
-    const chance = this.opts.allInChance ?? 0;
-    if (chance > 0 && l.maxRaiseTo !== null && this.rng.nextUint32() / 2 ** 32 < chance) {
-      return l.isBet ? { kind: "bet", to: l.maxRaiseTo } : { kind: "raise", to: l.maxRaiseTo };
-    }
-    const bv = botViewOf(v);
-    if (bv === null) return l.canCheck ? { kind: "check" } : { kind: "call" };
-    return wireAction(BOTS[this.opts.style ?? "random"](bv, this.rng), v);
+  private viewChanged(v: TableView): void {
+    this.views.set(v.tableId, v);
+    if (v.handId !== null && v.mySeat !== null && v.seats.some((s) => s.seat === v.mySeat && s.cards !== null)) this.hands.add(v.handId);
+    if (v.tableId === this.tableId) this.maybeAct(v);
   }
 
   private maybeAct(v: TableView): void {
-    if (v.actor === null || v.actor !== v.mySeat || v.legal === null || v.handId === null) return;
+    if (this.passive || v.actor === null || v.actor !== v.mySeat || v.legal === null || v.handId === null) return;
     if (this.lastActed === v.version) return;
     this.lastActed = v.version;
+    const p = this.pending;
+    if (p !== null && p.tableId === v.tableId && p.version === v.version && p.handId === v.handId) return this.paced(p);
     this.actions++;
-    const action = this.decide(v);
-    const msg: ClientMessage = { type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: commandId(), action };
-    this.pending = { msg, view: v };
-    this.paced(msg);
+    const action = decide(v, this.opts.style ?? "random", this.allInChance, this.rng);
+    const msg = { type: "act" as const, tableId: v.tableId, handId: v.handId, version: v.version, commandId: this.nextCommandId(), action };
+    this.pending = msg;
+    const think = this.opts.thinkMs ?? 0;
+    if (think > 0) setTimeout(() => this.paced(msg), think * (0.5 + this.rng.nextUint32() / 2 ** 32));
+    else this.paced(msg);
   }
 }

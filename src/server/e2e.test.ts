@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ServerMessage } from "../protocol/index.ts";
+import { applyTablePatch, type SeatView, type ServerMessage, type TableEvent, type TableView } from "../protocol/index.ts";
 import { FeltServer } from "./felt-server.ts";
 import { verifyHistory } from "./verify.ts";
 import { api, DIRECTOR, must, pgSchema, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
@@ -19,27 +19,46 @@ async function serve(db: string) {
   return FeltServer.start({ db, port: 0, handPauseMs: 0, actionMs: 5000, timeBankMs: 0, scrypt: fastScrypt, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {} });
 }
 
-/** R-DEAL / issue 6: a hole card of seat S is visible to another seat only in a `show` event or a seat's `cards` after show. */
+/** R-DEAL / issue 6: a hole card of seat S is visible to another seat only in a `show` event or a seat's `cards` after show.
+ * Checks every frame as sent (v2 steps: their events and patched seats) and every view folded from them. */
 export function leaks(bot: Bot): string[] {
   const out: string[] = [];
   const shown = new Map<string, Set<number>>(); // handId → seats that showed
+  const views = new Map<string, TableView>();
   let mySeat: number | null = null;
+  const checkSeats = (seats: readonly SeatView[], handId: string | null, version: number | undefined) => {
+    const showed = shown.get(handId ?? "") ?? new Set();
+    for (const s of seats) {
+      if (s.cards !== null && s.seat !== mySeat && !showed.has(s.seat) && s.shownHand === null) out.push(`${bot.name}: view v${version} shows seat ${s.seat}'s cards`);
+    }
+  };
+  const checkEvent = (e: TableEvent, handId: string | null, version: number) => {
+    if (e.kind === "show" && handId !== null) {
+      const set = shown.get(handId) ?? new Set();
+      set.add(e.seat);
+      shown.set(handId, set);
+    }
+    if (e.kind === "hole-cards" && e.cards !== null && e.seat !== mySeat) out.push(`${bot.name}: hole cards of seat ${e.seat} in v${version}`);
+  };
   for (const m of bot.frames as ServerMessage[]) {
     if (m.type === "table-view") {
+      views.set(m.view.tableId, m.view);
       mySeat = m.view.mySeat;
-      const showed = shown.get(m.view.handId ?? "") ?? new Set();
-      for (const s of m.view.seats) {
-        if (s.cards !== null && s.seat !== m.view.mySeat && !showed.has(s.seat) && s.shownHand === null) out.push(`${bot.name}: view v${m.view.version} shows seat ${s.seat}'s cards`);
-      }
+      checkSeats(m.view.seats, m.view.handId, m.view.version);
     }
-    if (m.type === "event") {
-      const e = m.event;
-      if (e.kind === "show" && m.handId !== null) {
-        const set = shown.get(m.handId) ?? new Set();
-        set.add(e.seat);
-        shown.set(m.handId, set);
+    if (m.type === "event") checkEvent(m.event, m.handId, m.version);
+    if (m.type === "table-step") {
+      for (const e of m.events) checkEvent(e, m.handId, m.version);
+      const base = views.get(m.tableId);
+      if (base === undefined) {
+        out.push(`${bot.name}: a step for table ${m.tableId} before its view`);
+        continue;
       }
-      if (e.kind === "hole-cards" && e.cards !== null && e.seat !== mySeat) out.push(`${bot.name}: hole cards of seat ${e.seat} in v${m.version}`);
+      const view = applyTablePatch(base, m.patch);
+      views.set(m.tableId, view);
+      mySeat = view.mySeat;
+      checkSeats(m.patch.seats ?? [], m.handId, m.version);
+      checkSeats(view.seats, view.handId, view.version);
     }
   }
   return out;

@@ -9,13 +9,15 @@ import { fail, ok, type Result } from "../lib/result.ts";
 import { legalActions } from "../engine/index.ts";
 import { RUNTIME_ERRORS, StreamActor, type ActorOptions, type Batch, type Envelope } from "../runtime/index.ts";
 import type { EventStore } from "../store/index.ts";
-import type { PlayerAction, ServerMessage, TableEvent, TableView } from "../protocol/index.ts";
+import type { PlayerAction, TableEvent, TableView } from "../protocol/index.ts";
 import type { Clock, TimerHandle } from "./clock.ts";
 import { newSeed } from "./fair.ts";
 import { seatOfUser, tableLogic, type TableCommand } from "./table-logic.ts";
 import { initialTable, type Blinds, type HandRun, type TableConfig, type TableRecord, type TableState } from "./table-state.ts";
-import { tableViewFor } from "./table-view.ts";
-import { eventForSeat } from "./table-wire.ts";
+import { personalView, spectatorView, type ViewContext } from "./table-view.ts";
+import { ViewFanout, type Subscriber } from "./view-fanout.ts";
+
+export type { Subscriber };
 
 export interface TableHooks {
   /** Blinds for the hand about to start. */
@@ -24,11 +26,6 @@ export interface TableHooks {
   canDeal(): boolean;
   /** After a hand (and after recovery between hands): busts, moves. Idempotent. */
   handEnded(session: TableSession, hand: HandRun | null): Promise<void>;
-}
-
-export interface Subscriber {
-  readonly userId: string | null;
-  send(message: ServerMessage): void;
 }
 
 export interface SessionOptions {
@@ -76,6 +73,7 @@ function actorOptions(config: TableConfig, opts: SessionOptions): ActorOptions<T
 
 export class TableSession {
   private readonly subscribers = new Set<Subscriber>();
+  private readonly fanout = new ViewFanout();
   private clockTimer: TimerHandle | null = null;
   private dealTimer: TimerHandle | null = null;
   private deadline: number | null = null;
@@ -126,12 +124,13 @@ export class TableSession {
   subscribe(sub: Subscriber): void {
     const wasConnected = this.isConnected(this.seatOf(sub.userId));
     this.subscribers.add(sub);
-    sub.send({ type: "table-view", view: this.viewFor(sub.userId) });
+    this.fanout.start(sub, this.viewFor(sub.userId));
     if (!wasConnected && this.seatOf(sub.userId) !== null) this.broadcastViews();
   }
 
   unsubscribe(sub: Subscriber): void {
     if (!this.subscribers.delete(sub)) return;
+    this.fanout.forget(sub);
     if (this.seatOf(sub.userId) !== null && !this.isConnected(this.seatOf(sub.userId))) this.broadcastViews();
   }
 
@@ -142,12 +141,16 @@ export class TableSession {
   }
 
   viewFor(userId: string | null): TableView {
+    return personalView(this.state, spectatorView(this.state, this.viewContext()), this.seatOf(userId));
+  }
+
+  private viewContext(): ViewContext {
     const connected = new Set<number>();
     for (const s of this.subscribers) {
       const seat = this.seatOf(s.userId);
       if (seat !== null) connected.add(seat);
     }
-    return tableViewFor(this.state, this.seatOf(userId), { connected: (n) => connected.has(n), deadline: this.deadline });
+    return { connected: (n) => connected.has(n), deadline: this.deadline };
   }
 
   // ---- commands ----
@@ -241,18 +244,13 @@ export class TableSession {
     this.dealSoon();
   }
 
+  /** One step to every subscriber: the shared view is built once per step (view-fanout.ts). */
   private broadcast(events: readonly TableEvent[]): void {
-    const t = this.state;
-    const handId = t.hand?.handId ?? t.finished?.handId ?? null;
-    for (const sub of this.subscribers) {
-      const seat = this.seatOf(sub.userId);
-      for (const e of events) sub.send({ type: "event", tableId: this.id, handId, version: t.version, event: eventForSeat(e, seat) });
-    }
-    this.broadcastViews();
+    this.fanout.step(this.subscribers, { state: this.state, events, ctx: this.viewContext(), seatOf: (u) => this.seatOf(u) });
   }
 
   private broadcastViews(): void {
-    for (const sub of this.subscribers) sub.send({ type: "table-view", view: this.viewFor(sub.userId) });
+    this.broadcast([]);
   }
 
   /** R-TRN-9 and the time bank: the actor's deadline; at its end, check if possible, else fold. */

@@ -13,9 +13,17 @@ export interface ViewContext {
 }
 
 export function tableViewFor(t: TableState, seat: number | null, ctx: ViewContext): TableView {
+  return personalView(t, spectatorView(t, ctx), seat);
+}
+
+/**
+ * The view of someone without a seat: what every recipient at the table shares. A step
+ * builds it once and derives each seat's view from it with `personalView`, so a table of
+ * nine costs one view, not nine (issue 6).
+ */
+export function spectatorView(t: TableState, ctx: ViewContext): TableView {
   const hand = t.hand;
-  const player = hand === null || seat === null ? -1 : hand.order.indexOf(seat);
-  const view = hand === null ? null : viewFor(hand.state, player >= 0 ? player : "observer");
+  const view = hand === null ? null : viewFor(hand.state, "observer");
   const seats: SeatView[] = [];
   for (let n = 1; n <= t.config.size; n++) {
     const s = t.seats.get(n);
@@ -36,21 +44,15 @@ export function tableViewFor(t: TableState, seat: number | null, ctx: ViewContex
       stack = view.stacks[i]!;
       bet = view.bets[i]!;
       hasCards = st !== 0;
-      const h = view.holes[i];
+      const h = view.holes[i]; // an observer sees a hand only once it is shown
       if (h !== null && h !== undefined && st !== 0) {
         cards = [h[0]!, h[1]!];
-        if (hand!.state.shown[i] === 1) shownHand = categoryOf([...cards, ...view.board]);
+        shownHand = categoryOf([...cards, ...view.board]);
       }
     }
     seats.push({ seat: n, player: { id: s.playerId, name: s.name }, stack, bet, status, hasCards, cards, shownHand, connected: ctx.connected(n) });
   }
   const actorSeat = hand !== null && hand.state.actor >= 0 && hand.state.phase === "bet" ? hand.order[hand.state.actor]! : null;
-  const me = seat !== null ? t.seats.get(seat) : undefined;
-  let myHand: TableView["myHand"] = null;
-  if (view !== null && player >= 0) {
-    const h = view.holes[player];
-    if (h !== null && h !== undefined && view.board.length >= 3) myHand = categoryOf([...h, ...view.board]);
-  }
   return {
     tableId: t.config.tableId,
     tournamentId: t.config.tournamentId,
@@ -68,15 +70,47 @@ export function tableViewFor(t: TableState, seat: number | null, ctx: ViewContex
     smallBlind: hand?.positions.sb[0] ?? null,
     bigBlind: hand?.positions.bb.at(-1) ?? null,
     actor: actorSeat,
-    mySeat: me === undefined ? null : seat,
-    legal: actorSeat !== null && actorSeat === seat ? legalFor(t) : null,
+    mySeat: null,
+    legal: null,
     clock:
       actorSeat !== null && ctx.deadline !== null
         ? { deadline: ctx.deadline, timeBankMs: t.seats.get(actorSeat)?.bankMs ?? 0, actionMs: t.config.actionMs }
         : null,
-    myHand,
-    sittingOut: me?.sittingOut ?? false,
+    myHand: null,
+    sittingOut: false,
     recentHands: t.recent.slice(0, 10),
+  };
+}
+
+/**
+ * One seat's view from the shared one: its own hole cards (while it holds them), its best
+ * hand, its legal actions when it is to act. Everything it does not change is the shared
+ * view's own object, so a sender can tell personal parts by identity. Spectators (null)
+ * get the shared view itself.
+ */
+export function personalView(t: TableState, shared: TableView, seat: number | null): TableView {
+  const me = seat === null ? undefined : t.seats.get(seat);
+  if (seat === null || me === undefined) return shared;
+  const hand = t.hand;
+  const player = hand === null ? -1 : hand.order.indexOf(seat);
+  const s = hand?.state;
+  const hole = s !== undefined && player >= 0 && s.holeDealt[player] ? [s.hole[2 * player]!, s.hole[2 * player + 1]!] : null;
+  let seats = shared.seats;
+  if (hole !== null && s!.status[player] !== 0) {
+    const at = seats.findIndex((x) => x.seat === seat);
+    const mine = seats[at];
+    if (mine !== undefined && mine.cards === null) {
+      seats = seats.slice();
+      seats[at] = { ...mine, cards: hole };
+    }
+  }
+  return {
+    ...shared,
+    seats,
+    mySeat: seat,
+    legal: shared.actor !== null && shared.actor === seat ? legalFor(t) : null,
+    myHand: hole !== null && shared.board.length >= 3 ? categoryOf([...hole, ...shared.board]) : null,
+    sittingOut: me.sittingOut,
   };
 }
 

@@ -6,7 +6,17 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { User } from "../accounts/index.ts";
 import type { FeltError } from "../lib/result.ts";
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION, WS_PATH, encodeServerMessage, parseClientMessage, type ClientMessage, type ServerMessage } from "../protocol/index.ts";
+import {
+  MAX_FRAME_BYTES,
+  PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WS_PATH,
+  encodeServerMessage,
+  parseClientMessage,
+  parseServerMessage,
+  type ClientMessage,
+  type ServerMessage,
+} from "../protocol/index.ts";
 import type { FeltServer } from "./felt-server.ts";
 import { toWire } from "./http-errors.ts";
 import { tournamentView } from "./lobby-views.ts";
@@ -41,6 +51,8 @@ export function registerWebSocket(app: FastifyInstance, server: FeltServer): voi
 
 class Connection {
   private user: User | null = null;
+  /** The protocol version this client said hello with (v2: table steps as patches). */
+  private version: number = PROTOCOL_VERSION;
   private readonly tables = new Map<string, { session: TableSession; sub: Subscriber }>();
   private readonly watching = new Map<string, () => void>();
   private readonly bucket: TokenBucket;
@@ -67,6 +79,20 @@ class Connection {
       text = JSON.stringify(m);
       if (text.length * 3 > MAX_FRAME_BYTES && Buffer.byteLength(text) > MAX_FRAME_BYTES) return this.server.svc.log(`refusing to send a ${m.type} frame of ${Buffer.byteLength(text)} bytes`);
     }
+    this.write(text);
+  }
+
+  /** A frame the server serialised itself (a v2 table step, size-checked by its maker). */
+  sendText(text: string): void {
+    if (this.socket.readyState !== 1) return;
+    if (this.server.options.validateOutgoing) {
+      const r = parseServerMessage(text);
+      if (!r.ok) return this.server.svc.log(`refusing to send an invalid frame: ${r.error.message}`);
+    }
+    this.write(text);
+  }
+
+  private write(text: string): void {
     // One step of a table sends several frames to each player: cork the TCP socket until
     // the next tick so they leave in one write.
     const raw = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
@@ -102,12 +128,14 @@ class Connection {
   private async handle(m: ClientMessage): Promise<void> {
     if (m.type === "ping") return this.send({ type: "pong", nonce: m.nonce, serverTime: this.server.svc.clock.now() });
     if (m.type === "hello") {
-      if (m.v !== PROTOCOL_VERSION) return this.error(null, { code: "protocol/version-unsupported", message: `this server speaks version ${PROTOCOL_VERSION}`, supported: PROTOCOL_VERSION });
+      if (!SUPPORTED_PROTOCOL_VERSIONS.includes(m.v)) return this.error(null, { code: "protocol/version-unsupported", message: `this server speaks versions ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`, supported: PROTOCOL_VERSION });
       const u = await this.server.svc.accounts.authenticate(m.token);
       if (!u.ok) return this.error(null, { code: "auth/invalid-token", message: u.error.message, cause: u.error.code });
-      if (this.user !== null && this.user.id !== u.value.id) this.dropAll();
+      // A new hello may change who this is or which version it speaks: start the tables afresh.
+      if (this.user !== null && (this.user.id !== u.value.id || this.version !== m.v)) this.dropAll();
       this.user = u.value;
-      return this.send({ type: "welcome", v: PROTOCOL_VERSION, user: { id: u.value.id, name: u.value.name, role: u.value.role }, serverTime: this.server.svc.clock.now() });
+      this.version = m.v;
+      return this.send({ type: "welcome", v: m.v, user: { id: u.value.id, name: u.value.name, role: u.value.role }, serverTime: this.server.svc.clock.now() });
     }
     const user = this.user;
     if (user === null) return this.error("commandId" in m ? m.commandId : null, { code: "protocol/hello-required", message: "say hello first" });
@@ -124,7 +152,7 @@ class Connection {
             this.tables.delete(c.tableId);
           }
           if (m.type === "subscribe") {
-            const sub: Subscriber = { userId: user.id, send: (x) => this.send(x) };
+            const sub: Subscriber = { userId: user.id, send: (x) => this.send(x), ...(this.version >= 2 ? { sendStep: (text: string) => this.sendText(text) } : {}) };
             this.tables.set(c.tableId, { session, sub });
             session.subscribe(sub);
           }
