@@ -227,9 +227,11 @@ export const DealRequest = z.strictObject({
   method: z.enum(["icm", "chip-chop", "custom"]),
   payouts: z.array(z.strictObject({ entryId: Id, amount: Money })).min(2).max(10),
   /**
-   * True records an ICM deal (method "icm" only): the tournament finishes with these prizes,
-   * paid to the players' accounts. Online, the tables must be between hands (pause first).
-   * Absent or false: the figures are only checked and the results shown.
+   * True records the deal (any method): the tournament finishes with these prizes, paid to
+   * the players' accounts. ICM and chip-chop figures must be the server's; custom amounts
+   * must name every finalist once (whole, not negative) and add up exactly to the prizes
+   * still to be paid. Online, the tables must be between hands (pause first). Absent or
+   * false: the figures are only checked and the results shown.
    */
   apply: z.boolean().optional(),
 });

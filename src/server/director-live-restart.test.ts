@@ -92,8 +92,11 @@ describe("applied deals and races online", () => {
       const left = [...t.dir.entries.values()].filter((e) => e.alive);
       const wrong = await api<{ error: { details: Record<string, number> } }>(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "icm", payouts: left.map((e) => ({ entryId: e.id, amount: 0 })) }, s.directorToken);
       const figures = Object.entries(wrong.body.error.details).map(([entryId, amount]) => ({ entryId, amount }));
-      const chop = await api(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "chip-chop", payouts: figures, apply: true }, s.directorToken);
+      // Chip-chop figures other than the server's are refused and nothing is recorded (deals of every method are recorded: tournament-deal.test.ts).
+      const off = figures.map((f, i) => ({ ...f, amount: f.amount + (i === 0 ? 1 : i === 1 ? -1 : 0) }));
+      const chop = await api(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "chip-chop", payouts: off, apply: true }, s.directorToken);
       expect(chop.status).toBe(400);
+      expect(t.dir.status).toBe("running");
       const r = await must<{ results: { entryId: string; prize: number; place: number }[] }>(api(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "icm", payouts: figures, apply: true }, s.directorToken));
       expect(t.dir.status).toBe("finished");
       expect(r.results.length).toBe(4);

@@ -1,28 +1,88 @@
-// A deal among the finalists: they stop playing and share the prizes still to be paid by
-// ICM (Malmuth–Harville, src/tournament/money icmDeal). Places follow the stacks; prizes
-// are the ICM amounts, which sum exactly to the prizes of the places left.
+// A deal among the finalists: they stop playing and share the prizes still to be paid (the
+// prizes of the places they hold between them):
+// - "icm": by ICM (Malmuth–Harville, src/tournament/money icmDeal);
+// - "chip-chop": each one's share of the chips, in whole units (largest remainders first,
+//   an odd remainder below a unit to the chip leader);
+// - "custom": amounts agreed at the table. The rulebook sets no floor, so the checks are
+//   that every finalist is named once with a whole, non-negative amount and that the
+//   amounts add up exactly to the prizes left (nothing more can be paid, nothing kept back).
+// Places follow the stacks (equal stacks share); the money is the deal's.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { icmDeal } from "../money/index.ts";
 import { finalPlacements } from "./placements.ts";
-import { tableSizeOf, type TournamentState } from "./state.ts";
-import type { Placement, TournamentEvent } from "./types.ts";
+import { tableSizeOf, type EntryState, type TournamentState } from "./state.ts";
+import type { DealMethod, Placement, TournamentEvent } from "./types.ts";
 
-export function decideDeal(s: TournamentState, at: number): Result<TournamentEvent[]> {
+/** Chip-chop: each finalist's share of `total` is their share of the chips, in whole units. */
+export function chipChop(stacks: readonly number[], total: number, unit: number): number[] {
+  const chips = stacks.reduce((a, b) => a + b, 0);
+  const shares = stacks.map((s) => (total * s) / chips);
+  const out = shares.map((s) => Math.floor(s / unit + 1e-9) * unit);
+  // Whole units left over go to the biggest fractions first, then any odd remainder to the chip leader.
+  const order = shares.map((_, i) => i).sort((a, b) => shares[b]! / unit - out[b]! / unit - (shares[a]! / unit - out[a]! / unit) || a - b);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  for (let k = 0; left >= unit; k = (k + 1) % order.length, left -= unit) out[order[k]!]! += unit;
+  const leader = stacks.indexOf(Math.max(...stacks));
+  out[leader]! += left;
+  return out;
+}
+
+export interface DealFigures {
+  /** The finalists, biggest stack first (ties by entry id). */
+  readonly finalists: readonly EntryState[];
+  /** The prize money still to be paid: the prizes of places 1..finalists. */
+  readonly total: number;
+  /** What each finalist takes, in `finalists` order. */
+  readonly amounts: readonly number[];
+}
+
+/** Whether a deal can be made now and what it gives; `agreed` (entry → amount) is a custom deal's. */
+export function dealFigures(s: TournamentState, method: DealMethod, agreed?: readonly (readonly [string, number])[]): Result<DealFigures> {
   if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
   const c = s.config!;
-  if (c.format.kind === "satellite" || c.format.kind === "heads-up") return fail("tournament/no-deal", `no ICM deal in a ${c.format.kind} tournament`);
+  if (c.format.kind === "satellite" || c.format.kind === "heads-up") return fail("tournament/no-deal", `no deal in a ${c.format.kind} tournament`);
   if (s.prizes === null) return fail("tournament/no-deal", "the prizes are not fixed yet");
   if (s.busted.length > 0) return fail("tournament/no-deal", "settle the last hand first");
   const left = [...s.entries.values()].filter((e) => e.alive);
   if (left.length < 2 || left.length > tableSizeOf(c)) return fail("tournament/no-deal", "a deal is made among the players of the final table");
   left.sort((a, b) => b.stack - a.stack || (a.id < b.id ? -1 : 1));
   const prizes = left.map((_, i) => s.prizes!.prizes[i] ?? 0);
-  const deal = icmDeal(left.map((e) => e.stack), prizes, c.money.unit ?? 1);
-  if (!deal.ok) return deal;
-  const amounts = new Map(left.map((e, i) => [e.id, deal.value[i]!]));
+  const total = prizes.reduce((a, x) => a + x, 0);
+  const unit = c.money.unit ?? 1;
+  const stacks = left.map((e) => e.stack);
+  switch (method) {
+    case "icm": {
+      const r = icmDeal(stacks, prizes, unit);
+      return r.ok ? ok({ finalists: left, total, amounts: r.value }) : r;
+    }
+    case "chip-chop":
+      return ok({ finalists: left, total, amounts: chipChop(stacks, total, unit) });
+    case "custom": {
+      if (agreed === undefined) return fail("tournament/bad-deal", "a custom deal lists every finalist's amount");
+      const asked = new Map(agreed);
+      const finalists = left.map((e) => e.id);
+      if (asked.size !== agreed.length || asked.size !== left.length || left.some((e) => !asked.has(e.id))) {
+        return fail("tournament/bad-deal", "the deal must name every finalist once, and nobody else", { finalists: finalists.join(",") });
+      }
+      const amounts = left.map((e) => asked.get(e.id)!);
+      if (amounts.some((a) => !Number.isSafeInteger(a) || a < 0)) return fail("tournament/bad-deal", "amounts are whole and not negative");
+      const sum = amounts.reduce((a, x) => a + x, 0);
+      if (sum !== total) return fail("tournament/bad-deal", `the deal shares ${sum}, the prizes left are ${total}`, { total, sum });
+      return ok({ finalists: left, total, amounts });
+    }
+    default:
+      return fail("tournament/bad-deal", `no deal method '${String(method)}'`);
+  }
+}
+
+export function decideDeal(s: TournamentState, at: number, method: DealMethod = "icm", agreed?: readonly (readonly [string, number])[]): Result<TournamentEvent[]> {
+  const f = dealFigures(s, method, agreed);
+  if (!f.ok) return f;
+  const { finalists, amounts } = f.value;
+  const byEntry = new Map(finalists.map((e, i) => [e.id, amounts[i]!]));
   // Places by stack (equal stacks share); the money is the deal's.
-  const stacks = [...new Set(left.map((e) => e.stack))];
-  const ranked = stacks.map((st) => left.filter((e) => e.stack === st).map((e) => e.id));
-  const placements: Placement[] = finalPlacements(s, [], ranked).map((p) => (amounts.has(p.entry) ? { ...p, prize: amounts.get(p.entry)! } : p));
-  return ok([{ type: "finished", at, placements }]);
+  const stacks = [...new Set(finalists.map((e) => e.stack))];
+  const ranked = stacks.map((st) => finalists.filter((e) => e.stack === st).map((e) => e.id));
+  const placements: Placement[] = finalPlacements(s, [], ranked).map((p) => (byEntry.has(p.entry) ? { ...p, prize: byEntry.get(p.entry)! } : p));
+  return ok([{ type: "finished", at, placements, deal: method }]);
 }

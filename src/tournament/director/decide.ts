@@ -98,7 +98,7 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
     case "settle":
       return decideSettle(s, cmd.at, rng);
     case "deal":
-      return decideDeal(s, cmd.at);
+      return decideDeal(s, cmd.at, cmd.method ?? "icm", cmd.amounts);
     case "pause":
       return decidePause(s, cmd.at);
     case "resume":

@@ -1,5 +1,6 @@
 // The tournament director: a tournament as the fold of its events (decide, then evolve).
 export type {
+  DealMethod,
   Format,
   FormatKind,
   HandOutcome,
@@ -21,5 +22,5 @@ export { byesFor } from "./bracket.ts";
 export { lastEntryMs, fieldClosed, lateRegistrationEndsMs } from "./entries-closed.ts";
 export { playedMs, isPaused, nextBreak } from "./played.ts";
 export { seatWinners, feedTarget } from "./feed.ts";
-export { decideDeal } from "./decide-deal.ts";
+export { chipChop, dealFigures, decideDeal, type DealFigures } from "./decide-deal.ts";
 export { awaitingRebuy, awaitingRebuys, graceOver, rebuyGraceEndsMs, rebuyGraceMs, DEFAULT_REBUY_GRACE_MS } from "./rebuy-grace.ts";

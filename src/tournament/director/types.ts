@@ -22,6 +22,9 @@ export type Format =
 
 export type FormatKind = Format["kind"];
 
+/** How finalists share the prizes left in a deal. */
+export type DealMethod = "icm" | "chip-chop" | "custom";
+
 export interface TournamentConfig {
   readonly id: string;
   readonly name: string;
@@ -127,7 +130,8 @@ export type TournamentEvent =
   /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */
   | { readonly type: "matches-drawn"; readonly at: number; readonly round: number; readonly tables: readonly TableDraw[]; readonly byes: readonly string[] }
   | { readonly type: "prizes-fixed"; readonly at: number; readonly pool: number; readonly overlay: number; readonly entries: number; readonly prizes: readonly number[] }
-  | { readonly type: "finished"; readonly at: number; readonly placements: readonly Placement[] }
+  /** The end; `deal`: the finalists stopped and shared the prizes left by that method. */
+  | { readonly type: "finished"; readonly at: number; readonly placements: readonly Placement[]; readonly deal?: DealMethod }
   /** Before the start: the player leaves and gets back all they paid (buy-in and fee). */
   | { readonly type: "unregistered"; readonly at: number; readonly player: string; readonly refund: number }
   /** Late registration: the entry draws a seat at one of the shortest tables (R-DEAL-7). */
@@ -178,8 +182,12 @@ export type TournamentCommand =
   | { readonly type: "decline-rebuy"; readonly at: number; readonly entry: string }
   | { readonly type: "add-on"; readonly at: number; readonly entry: string }
   | { readonly type: "re-enter"; readonly at: number; readonly player: string }
-  /** R-TRN (deals): the finalists stop and share the remaining prizes by ICM. */
-  | { readonly type: "deal"; readonly at: number }
+  /**
+   * A deal: the finalists stop and share the prizes still to be paid, by ICM (the default),
+   * by chips (chip-chop), or as agreed (custom: `amounts`, entry → amount, every finalist
+   * once, summing exactly to the prizes left).
+   */
+  | { readonly type: "deal"; readonly at: number; readonly method?: DealMethod; readonly amounts?: readonly (readonly [string, number])[] }
   /** Between hands: eliminations and places, hand-for-hand, balancing, the next bracket round, the end. */
   | { readonly type: "settle"; readonly at: number }
   /** Before the start: a registered player leaves with a full refund. */
