@@ -1,13 +1,14 @@
 // R-TRN-4 online: a busted player who may rebuy keeps the seat for a grace of played time;
 // R-PLACE-1/2 stay exact meanwhile; "never at the final table" means the final table a
 // multi-table event comes down to (R-TBL-3), not "everyone fits at one table".
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../index.ts";
+import { randomInt, seededRandom } from "../index.ts";
 import { checkConfig } from "./decide-lifecycle.ts";
-import { seatedLive } from "./hand-setup.ts";
+import { handSetup, seatedLive } from "./hand-setup.ts";
 import { Director, replay, snapshot, type TournamentConfig } from "./index.ts";
 import { awaitingRebuy } from "./rebuy-grace.ts";
-import { names, refused, seedConfig } from "./test-helpers.ts";
+import { fakeHand, names, refused, seedConfig, tickAll } from "./test-helpers.ts";
 
 const cfg = (over: Partial<TournamentConfig> = {}) =>
   seedConfig({ format: { kind: "rebuy" }, money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 0, chips: 1000, max: 2, until: { endOfBreak: 1 } } }, ...over });
@@ -188,5 +189,61 @@ describe("R-TRN-4: never at the final table", () => {
     const from = d.events.length;
     d.run({ type: "settle", at });
     expect(eliminatedIn(d, from)).toEqual([[[gone]]]);
+  });
+});
+
+describe("R-TRN-4 with R-PLACE-1/2: property", () => {
+  it("whatever busted players do in their grace (rebuy, decline, wait it out), every place is given once, busts go out in hand order, chips and money add up, and the events replay", () => {
+    let held = 0;
+    let rebought = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 8, max: 26 }), (seed, n) => {
+        const rng = seededRandom(seed);
+        const choice = seededRandom(seed + 1);
+        const d = new Director(seededRandom(seed + 2), true);
+        const config = cfg({ handForHand: false, money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 0, chips: 1000, max: 2, until: { endOfLevel: 3 } } } });
+        d.run({ type: "announce", at: 0, config });
+        d.run({ type: "open-registration", at: 0 });
+        for (const p of names(n)) d.run({ type: "register", at: 0, player: p });
+        d.run({ type: "start", at: 0 });
+        const lastBust = new Map<string, number>();
+        for (let at = 0, round = 0; d.state.status === "running"; at += 10_000, round++) {
+          if (round > 20_000) throw new Error("no end");
+          tickAll(d, at);
+          for (const t of [...d.state.tables.values()]) {
+            const setup = handSetup(d.state, t, at);
+            if (setup === null) continue;
+            const r = d.run({ type: "hand", at, outcome: { table: t.id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: fakeHand(setup, rng) } });
+            if (!r.ok) throw new Error(r.error.message);
+          }
+          for (const id of d.state.busted) if (!lastBust.has(id) || d.state.bustInfo.get(id)!.hand !== lastBust.get(id)) lastBust.set(id, d.state.bustInfo.get(id)!.hand);
+          for (const id of [...d.state.busted]) {
+            if (!awaitingRebuy(d.state, id, at)) continue;
+            const k = randomInt(choice, 3);
+            if (k === 0) {
+              expect(d.run({ type: "rebuy", at, entry: id }).ok).toBe(true);
+              rebought++;
+            } else if (k === 1) expect(d.run({ type: "decline-rebuy", at, entry: id }).ok).toBe(true);
+          }
+          expect(d.run({ type: "settle", at }).ok).toBe(true);
+          held += d.state.busted.length;
+        }
+        const s = d.state;
+        expect(s.status).toBe("finished");
+        const seen = new Map<number, number>();
+        for (const p of s.placements!) for (const x of p.places) seen.set(x, (seen.get(x) ?? 0) + 1);
+        for (let i = 1; i <= n; i++) expect(seen.get(i), `place ${i}`).toBe(1);
+        expect(s.placements!.reduce((a, p) => a + p.prize, 0)).toBe(s.payments.reduce((a, p) => a + p.toPool, 0));
+        expect(s.conservation.failures).toBe(0);
+        // R-PLACE-1: eliminated in the order of the hands they busted in.
+        const order = s.eliminations.map((ev) => Math.max(...ev.flat().map((id) => lastBust.get(id) ?? 0)));
+        for (let i = 1; i < order.length; i++) expect(order[i]!).toBeGreaterThanOrEqual(order[i - 1]!);
+        expect(snapshot(replay(d.events))).toEqual(snapshot(s));
+      }),
+      { numRuns: 15 },
+    );
+    // The runs did exercise the grace: players waited across settles, and some rebought.
+    expect(held).toBeGreaterThan(0);
+    expect(rebought).toBeGreaterThan(0);
   });
 });
