@@ -94,6 +94,17 @@ describe("R-TRN-1 predicted end (issue 7)", () => {
     }
   });
 
+  it("R-TRN-1: a valid structure gets an answer, small field or big, even where the simulator fails (the sampled runs play it)", () => {
+    // casino-1900 at 60 players: the simulator fails at a colour-up (tournament/bad-stack) today.
+    for (const [name, players] of [["casino-1900", 60], ["turbo", 400]] as const) {
+      const p = structurePreset(name);
+      if (!p.ok) throw new Error(p.error.message);
+      const r = predictUncached(request(players, p.value));
+      expect(r.ok ? r.value.predictedEndMinute : r.error.message).toBeGreaterThan(0);
+      if (r.ok) expect(r.value.points[0]!.playersLeft).toBe(players);
+    }
+  });
+
   it("R-TBL-3: the sample seats as many players a table as the field's tables hold", () => {
     // 10,000 players: 1,000 full tables; 9,991: 1,000 tables of 9.991; 61: 7 tables of 8.7.
     expect(sampleSize(6, 10000)).toBe(60);

@@ -17,8 +17,8 @@ import { fromWireStructure } from "./presets.ts";
 
 /** Runs per prediction (seeds 1..PREDICT_RUNS); the answer is their median. */
 export const PREDICT_RUNS = 3;
-/** Fields up to this size are simulated whole: about 0.05–0.2 s a run on a quiet core. */
-export const PREDICT_FULL_MAX = 200;
+/** Fields up to this size are simulated whole: at most about 1,500 hands a run (deep stacks). */
+export const PREDICT_FULL_MAX = 100;
 const MAX_POINTS = 2000;
 const CACHE_SIZE = 64;
 
@@ -57,19 +57,13 @@ export function predictUncached(req: PredictRequest): Result<PredictResponse> {
   const structure: Structure = fromWireStructure(base.value, req.structure);
   const valid = validateStructure(structure);
   if (!valid.ok) return fail("director/invalid", valid.error.message, { cause: valid.error.code });
-  const runs: Run[] = [];
-  if (predictMethod(req.players) === "simulated") {
-    for (let seed = 1; seed <= PREDICT_RUNS; seed++) {
-      // Fixed seeds: the same structure gets the same prediction every time it is asked.
-      const r = simulate({ players: req.players, structure, seed, chart: true });
-      if (!r.ok) return fail("director/invalid", r.error.message, { cause: r.error.code });
-      runs.push({ endMinutes: r.value.durationMinutes, curve: r.value.chart ?? [] });
-    }
-  } else {
-    for (const r of sampledRuns(structure, req.players).runs) {
-      runs.push({ endMinutes: r.endMinutes, curve: r.curve.map((p) => ({ minutes: p.minutes, playersLeft: Math.round(p.playersLeft) })) });
-    }
-  }
+  let runs: Run[] | null = predictMethod(req.players) === "simulated" ? simulatedRuns(structure, req.players) : null;
+  // A valid structure the simulator still fails on (a colour-up it cannot race) gets the
+  // sampled runs, which play a field this small whole.
+  runs ??= sampledRuns(structure, req.players).runs.map((r) => ({
+    endMinutes: r.endMinutes,
+    curve: r.curve.map((p) => ({ minutes: p.minutes, playersLeft: Math.round(p.playersLeft) })),
+  }));
   const median = percentile(runs.map((r) => r.endMinutes).sort((a, b) => a - b), 50);
   // The curve of the run that ended at the median stands for the field.
   const shown = runs.find((r) => r.endMinutes === median) ?? runs[0]!;
@@ -81,4 +75,16 @@ export function predictUncached(req: PredictRequest): Result<PredictResponse> {
   const step = Math.ceil(all.length / MAX_POINTS);
   const points = all.filter((_, i) => i % step === 0 || i === all.length - 1);
   return ok({ points, predictedEndMinute: Math.max(0, Math.round(median)) });
+}
+
+/** The simulator's runs of the whole field (seeds 1..PREDICT_RUNS), or null if it fails. */
+function simulatedRuns(structure: Structure, players: number): Run[] | null {
+  const runs: Run[] = [];
+  for (let seed = 1; seed <= PREDICT_RUNS; seed++) {
+    // Fixed seeds: the same structure gets the same prediction every time it is asked.
+    const r = simulate({ players, structure, seed, chart: true });
+    if (!r.ok) return null;
+    runs.push({ endMinutes: r.value.durationMinutes, curve: r.value.chart ?? [] });
+  }
+  return runs;
 }
