@@ -49,7 +49,7 @@ export function decideLateRegister(s: TournamentState, at: number, player: strin
   const played = playedMs(s, at);
   // Infinity (a window past the schedule's end) closes with the field: at the final table.
   const closed = ends === Infinity ? s.alive <= tableSizeOf(s.config!) : played >= ends;
-  if (closed) return fail("tournament/registration-closed", "late registration has closed", { player, closesAtMs: ends });
+  if (closed || s.prizes !== null) return fail("tournament/registration-closed", "late registration has closed", { player, closesAtMs: ends });
   const seat = drawSeat(s, rng);
   if (!seat.ok) return seat;
   const c = s.config!;
@@ -64,6 +64,8 @@ export function decideReEnter(s: TournamentState, at: number, player: string, rn
   const last = s.entries.get(p.entries.at(-1)!)!;
   const pay = checkReEntry(s.config!.money, entryContext(s, last, player, at), player);
   if (!pay.ok) return pay;
+  // The prizes are fixed once nothing more can be paid in: nothing is, after.
+  if (s.prizes !== null) return fail("tournament/re-entry-closed", "the prize pool is fixed: re-entry is over", { player });
   const seat = drawSeat(s, rng);
   if (!seat.ok) return seat;
   return ok([{ type: "re-entered", at, entry: `${player}#${p.entries.length + 1}`, payment: pay.value, table: seat.value.table, seat: seat.value.seat }]);

@@ -47,6 +47,8 @@ function decideRebuy(s: TournamentState, at: number, id: string): Events {
   if (e === undefined || !e.alive) return fail("tournament/no-entry", `no live entry ${id}`);
   const p = checkRebuy(s.config!.money, entryContext(s, e, e.player, at), e.player);
   if (!p.ok) return p;
+  // The prizes are fixed once nothing more can be paid in: nothing is, after.
+  if (s.prizes !== null) return fail("tournament/rebuy-closed", "the prize pool is fixed: the rebuy period is over", { entry: id });
   // R-TRN-4: a busted player rebuys within the grace (online); after it, or after declining, the entry is out.
   if (e.stack === 0 && rebuyGraceMs(s.config!) > 0 && graceOver(s, id, at)) {
     return fail("tournament/rebuy-grace-over", "the time to rebuy after the bust is over", { entry: id });
@@ -68,7 +70,9 @@ function decideAddOn(s: TournamentState, at: number, id: string): Events {
   const e = s.entries.get(id);
   if (e === undefined) return fail("tournament/no-entry", `no entry ${id}`);
   const p = checkAddOn(s.config!.money, entryContext(s, e, e.player, at), e.player);
-  return p.ok ? ok([{ type: "added-on", at, entry: id, payment: p.value }]) : p;
+  if (!p.ok) return p;
+  if (s.prizes !== null) return fail("tournament/add-on-closed", "the prize pool is fixed: the add-on is over", { entry: id });
+  return ok([{ type: "added-on", at, entry: id, payment: p.value }]);
 }
 
 export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSource): Events {

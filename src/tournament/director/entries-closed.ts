@@ -29,6 +29,12 @@ export function fieldClosed(s: TournamentState, at: number): boolean {
   if (s.startedAt === null) return false;
   const t = lastEntryMs(s);
   // Infinity (a window past the schedule) closes when play gets near the end: the final table.
-  if (t === Infinity) return s.alive <= (s.config!.tableSize ?? 10);
+  // R-TRN-4: rebuys stop only at a multi-table event's final table, so a single-table rebuy
+  // event with such a window takes rebuys to the end (its prizes are fixed then).
+  if (t === Infinity) {
+    const c = s.config!;
+    const rebuy = c.format.kind === "rebuy" && c.money.rebuy !== undefined && windowEndMs(c.structure, c.money.rebuy.until) === Infinity;
+    return rebuy ? s.finalTable !== null : s.alive <= (c.tableSize ?? 10);
+  }
   return playedMs(s, at) >= t;
 }

@@ -247,3 +247,36 @@ describe("R-TRN-4 with R-PLACE-1/2: property", () => {
     expect(rebought).toBeGreaterThan(0);
   });
 });
+
+describe("nothing is paid in once the prizes are fixed", () => {
+  it("a single-table rebuy event whose rebuys run past the schedule fixes its prizes at the end, with every rebuy in them", () => {
+    const d = start(6, { money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 0, chips: 1000, until: { endOfLevel: 999 } } } });
+    expect(d.state.prizes).toBeNull();
+    const gone = bustAt(d, 1, 60_000);
+    expect(d.run({ type: "rebuy", at: 60_000, entry: gone }).ok).toBe(true);
+    d.run({ type: "settle", at: 60_000 });
+    expect(d.state.prizes).toBeNull();
+    let at = 61_000;
+    while (d.state.status === "running") {
+      const t = [...d.state.tables.keys()][0]!;
+      const id = bustAt(d, t, at);
+      d.run({ type: "decline-rebuy", at, entry: id });
+      d.run({ type: "settle", at });
+      at += 1000;
+    }
+    expect(d.state.prizes!.pool).toBe(700);
+    expect(d.state.placements!.reduce((a, p) => a + p.prize, 0)).toBe(700);
+  });
+
+  it("a re-entry window past the schedule closes with the field: once the prizes are fixed, a re-entry is refused", () => {
+    const d = new Director(seededRandom(4), true);
+    d.run({ type: "announce", at: 0, config: seedConfig({ format: { kind: "re-entry" }, money: { buyIn: 100, fee: 10, reEntry: { until: { endOfLevel: 999 } } } }) });
+    d.run({ type: "open-registration", at: 0 });
+    for (const p of names(6)) d.run({ type: "register", at: 0, player: p });
+    d.run({ type: "start", at: 0 });
+    expect(d.state.prizes).not.toBeNull(); // everyone fits at one table: the field is closed
+    const gone = bustAt(d, 1, 60_000);
+    d.run({ type: "settle", at: 60_000 });
+    expect(refused(d, { type: "re-enter", at: 60_000, player: gone })).toBe("tournament/re-entry-closed");
+  });
+});
