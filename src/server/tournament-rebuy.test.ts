@@ -2,6 +2,9 @@
 // rebuy grace; the table deals around the empty stack (and waits when nobody else is left
 // to play), the lobby offers the rebuy with its deadline, a rebuy is dealt in at once, a
 // decline or the end of the grace eliminates the entry; places and the ledger stay exact.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament } from "../protocol/index.ts";
 import { DEFAULT_REBUY_GRACE_MS } from "../tournament/director/index.ts";
@@ -58,11 +61,22 @@ interface Player {
   token: string;
   id: string;
 }
+const tokens = new WeakMap<FeltServer, string>();
+/** The director's session on `on`. */
+async function directorOn(on: FeltServer): Promise<string> {
+  if (on === server) return director;
+  const known = tokens.get(on);
+  if (known !== undefined) return known;
+  const t = (await must<{ token: string }>(api(on.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  tokens.set(on, t);
+  return t;
+}
 let serial = 0;
-async function player(funds: number): Promise<Player> {
+async function player(funds: number, on: FeltServer = server): Promise<Player> {
+  const server = on;
   const name = `r${process.pid % 1000}-${serial++}`;
   const s = await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name, password: "rebuy-password-1" }));
-  await must(api(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: funds }, director));
+  await must(api(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: funds }, await directorOn(server)));
   return { name, token: s.token, id: s.user.id };
 }
 const entry = (id: string, verb: string, p: Player) => api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
@@ -78,20 +92,26 @@ async function until(what: string, ok: () => boolean, ms = 30_000): Promise<void
 
 /** Heads-up rebuy tournament (turbo preset), both players bots always all in: the first hand busts someone. */
 async function headsUp(): Promise<{ id: string; ps: Player[]; bots: Bot[] }> {
+  return headsUpOn(server);
+}
+
+async function headsUpOn(server: FeltServer): Promise<{ id: string; ps: Player[]; bots: Bot[] }> {
   const body = { commandId: cmd(), presetId: "turbo", name: "rebuy grace", kind: "online", startsAt: clock.now(), buyIn: 1000, fee: 100, structure: TURBO };
-  const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
-  const ps = await Promise.all([5000, 5000].map(player));
-  for (const p of ps) expect((await entry(id, "register", p)).status).toBe(200);
-  await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
+  const token = await directorOn(server);
+  const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, token))).tournament.id;
+  const ps = await Promise.all([5000, 5000].map((f) => player(f, server)));
+  for (const p of ps) expect((await api(server.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token)).status).toBe(200);
+  await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, token));
   const bots = ps.map((p, i) => new Bot(server.url, p.name, p.token, { seed: i + 1, allInChance: 1 }));
   await Promise.all(bots.map((b) => b.connect()));
-  for (const [i, b] of bots.entries()) b.watch((await lobbyLine(id, ps[i]!)).mine!.tableId!);
+  const line = async (p: Player) => (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
+  for (const [i, b] of bots.entries()) b.watch((await line(ps[i]!)).mine!.tableId!);
   return { id, ps, bots };
 }
 
 /** The player whose entry sits at 0 chips waiting to rebuy. */
-function waiting(id: string, ps: Player[]): Player | undefined {
-  const d = runtime(id).dir;
+function waiting(id: string, ps: Player[], on: FeltServer = server): Player | undefined {
+  const d = on.tournaments.get(id)!.dir;
   return ps.find((p) => {
     const e = d.entries.get(d.players.get(p.id)!.entries.at(-1)!)!;
     return e.alive && e.stack === 0 && d.busted.includes(e.id);
@@ -168,5 +188,33 @@ describe("R-TRN-4 online: the rebuy grace", () => {
     expect(t.dir.placements!.find((p) => p.player === loser.id)!.places).toEqual([2]);
     await ledgerExact(id);
     for (const b of bots) b.close();
+  }, 60_000);
+});
+
+describe("R-TRN-4 online across a restart", () => {
+  it("a player waiting to rebuy still is after a restart, and the grace's end after it settles the tournament", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "felt-rebuy-"));
+    const open = () => FeltServer.start({ db: `sqlite:${join(dir, "felt.sqlite")}`, port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+    let s = await open();
+    try {
+      const { id, ps, bots } = await headsUpOn(s);
+      await until("a bust", () => waiting(id, ps, s) !== undefined);
+      const loser = waiting(id, ps, s)!;
+      for (const b of bots) b.close();
+      await s.close();
+      s = await open();
+      const t = s.tournaments.get(id)!;
+      await t.enqueue(async () => {});
+      expect(waiting(id, ps, s)).toBe(loser);
+      const line = (await must<LobbyResponse>(api(s.url, "GET", "/api/v1/lobby", undefined, loser.token))).tournaments.find((x) => x.id === id)!;
+      expect(line.actions.rebuy).toEqual({ allowed: true, cost: 1100 });
+      expect(line.mine!.rebuyUntil).toBeGreaterThan(clock.now());
+      clock.jump(DEFAULT_REBUY_GRACE_MS + 1000);
+      await until("the end", () => t.dir.status === "finished", 5000);
+      expect(t.dir.placements!.find((p) => p.player === loser.id)!.places).toEqual([2]);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
