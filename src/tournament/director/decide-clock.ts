@@ -18,7 +18,9 @@ function scheduleOf(st: Structure): ColourUp[] {
   return s;
 }
 
-function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: RandomSource): Result<TournamentEvent> {
+/** `after` holds stacks an earlier exchange of the same tick already changed: two chips can
+ *  leave at one level change (500s then 1000s), and the second sees what the first left. */
+function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: RandomSource, after: Map<string, number>): Result<TournamentEvent> {
   const c = s.config!;
   const size = tableSizeOf(c);
   const changed: [string, number][] = [];
@@ -28,10 +30,10 @@ function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: Random
     for (let i = 0; i < t.seats.length; i++) {
       const id = t.seats[i];
       if (id == null) continue;
-      const e = s.entries.get(id)!;
-      if (e.stack <= 0) continue;
+      const stack = after.get(id) ?? s.entries.get(id)!.stack;
+      if (stack <= 0) continue;
       // Without a physical count, a player holds as few small chips as the stack allows.
-      players.push({ id, seat: i + 1, stack: e.stack, small: (e.stack % cu.next) / cu.remove });
+      players.push({ id, seat: i + 1, stack, small: (stack % cu.next) / cu.remove });
     }
     if (players.length === 0) continue;
     const needsRace = players.some((p) => p.small > 0);
@@ -47,10 +49,10 @@ function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: Random
     });
     if (!r.ok) return r;
     for (const p of players) {
-      const after = r.value.stacks[p.id] ?? p.stack;
-      if (after !== p.stack) {
-        changed.push([p.id, after]);
-        delta += after - p.stack;
+      const now = r.value.stacks[p.id] ?? p.stack;
+      if (now !== p.stack) {
+        changed.push([p.id, now]);
+        delta += now - p.stack;
       }
     }
   }
@@ -84,13 +86,16 @@ export function decideTick(s: TournamentState, at: number, rng: RandomSource): R
   const schedule = scheduleOf(c.structure);
   let level = s.levelNumber;
   // One schedule item per tick, so each colour-up sees the stacks the previous one left;
-  // the caller ticks until nothing happens.
+  // the caller ticks until nothing happens. Several chips leaving at the same item chain
+  // through `after`.
+  const after = new Map<string, number>();
   for (let i = s.itemIndex + 1; i <= Math.min(pos.itemIndex, s.itemIndex + 1); i++) {
     // Live (config.live): the floor colours up at the tables with the `colour-up` command.
     for (const cu of c.live === true ? [] : schedule) {
       if (cu.itemIndex === i && s.chips.includes(cu.remove)) {
-        const ev = colourUpEvent(s, cu, at, rng);
+        const ev = colourUpEvent(s, cu, at, rng, after);
         if (!ev.ok) return ev;
+        if (ev.value.type === "coloured-up") for (const [id, stack] of ev.value.stacks) after.set(id, stack);
         events.push(ev.value);
       }
     }
