@@ -1,5 +1,7 @@
 // A player's entries over HTTP: register (late registration while running, when the
-// tournament has it), unregister, re-enter (R-TRN-3), rebuy (R-TRN-4) and add-on (R-TRN-5).
+// tournament has it), unregister, re-enter (R-TRN-3), rebuy (R-TRN-4; after a bust, within
+// the director's rebuy grace), decline the rebuy (no route yet: the grace ends it anyway)
+// and add-on (R-TRN-5).
 // Each is one director command through TournamentRuntime.command: decide, then the money
 // its event moves is posted, then the events are stored and the tables reconciled. The
 // posting comes first, so a purchase the player cannot pay (`ledger/insufficient-funds`)
