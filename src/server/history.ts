@@ -84,7 +84,7 @@ async function playedHands(server: FeltServer, userId: string, handId?: string):
       if (first === undefined) continue;
       const state = initialTable(first.data as TableConfig);
       for (const e of events) {
-        const r = evolveTable(state, { type: e.type, data: e.data } as TableRecord, e.version, null);
+        const r = evolveTable(state, { type: e.type, data: e.data } as TableRecord, e.version);
         if (!r.ok) break;
         const done = state.finished;
         if (done !== null && state.hand === null && e.type === "acted") {

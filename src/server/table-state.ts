@@ -121,10 +121,9 @@ function phhOf(a: PlayerAction, player: number): string {
 
 /**
  * Applies one stored record; returns the wire events it produced (full information).
- * Command ids are the actor's business (src/runtime StreamActor); the fourth parameter is
- * ignored and stays only for callers not yet updated.
+ * Command ids are the actor's business (src/runtime StreamActor).
  */
-export function evolveTable(t: TableState, rec: TableRecord, version: number, _commandId?: string | null): Result<TableEvent[]> {
+export function evolveTable(t: TableState, rec: TableRecord, version: number): Result<TableEvent[]> {
   t.version = version;
   switch (rec.type) {
     case "opened":
