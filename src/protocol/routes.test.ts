@@ -92,4 +92,15 @@ describe("OpenAPI description", () => {
     expect(doc.paths["/api/v1/director/tournaments/{id}/instructions/{iid}/confirm"]?.["post"]?.requestBody).toBeDefined();
     expect(JSON.stringify(doc)).toContain('"protocol/frame-too-large"');
   });
+
+  it("lists path and query parameters: the lobby's page and pageSize are optional query text", async () => {
+    const { openApiDocument } = await import("./index.ts");
+    type Param = { name: string; in: string; required: boolean; schema: { type?: string } };
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
+    const lobby = doc.paths["/api/v1/lobby"]?.["get"]?.parameters ?? [];
+    expect(lobby.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual(["query:page:false", "query:pageSize:false"]);
+    expect(lobby[0]?.schema.type).toBe("string");
+    const hand = doc.paths["/api/v1/hands/{id}"]?.["get"]?.parameters ?? [];
+    expect(hand.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual(["path:id:true"]);
+  });
 });
