@@ -52,6 +52,12 @@ export const CreateTournamentRequest = z.strictObject({
   maxEntries: z.int().min(2).max(10000).optional(),
   /** A structure edited in the designer replaces the preset's. */
   structure: Structure.optional(),
+  /**
+   * R-TRN-6: at least `minPlayers` must be registered by `deadline` (at or after
+   * `startsAt`), or the tournament is cancelled then and everyone refunded; with the rule it
+   * starts no earlier than `startsAt`. Absent: none (the director starts it with two or more).
+   */
+  startRule: z.strictObject({ minPlayers: z.int().min(2).max(10000), deadline: EpochMs }).optional(),
 });
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequest>;
 
@@ -65,6 +71,18 @@ export type DirectorCommand = z.infer<typeof DirectorCommand>;
 /** A live room's walk-in: a player who pays at the desk and is entered by the floor. */
 export const WalkInRequest = z.strictObject({ commandId: CommandId, name: PlayerName });
 export type WalkInRequest = z.infer<typeof WalkInRequest>;
+
+/** The walk-in's entry and seat (null until the seat draw; a late registration gets one at once). */
+export const WalkInResponse = z.object({
+  tournament: LobbyTournament,
+  entryId: Id,
+  seat: z.object({ tableNumber: z.int().min(1), seat: SeatNo }).nullable(),
+});
+export type WalkInResponse = z.infer<typeof WalkInResponse>;
+
+/** The director calls a tournament off before its start (R-TRN-6): everyone gets back all they paid. */
+export const CancelTournamentRequest = z.strictObject({ commandId: CommandId, reason: z.string().min(1).max(200).optional() });
+export type CancelTournamentRequest = z.infer<typeof CancelTournamentRequest>;
 
 export const PredictRequest = z.strictObject({ structure: Structure, players: z.int().min(2).max(10000) });
 export type PredictRequest = z.infer<typeof PredictRequest>;

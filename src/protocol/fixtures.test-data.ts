@@ -44,6 +44,8 @@ export const tournamentView: TournamentView = {
   onBreak: false,
   nextLevel: { number: 5, blinds: { sb: 150, bb: 300, ante: 25 }, durationMs: 1_200_000 },
   nextBreak: { at: 1_800_001_800_000, durationMs: 600_000 },
+  lateRegistrationEndsAt: 1_800_002_400_000,
+  lateRegistrationEndsLevel: 6,
   playersLeft: 23,
   entries: 30,
   rebuys: 4,

@@ -17,7 +17,7 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 export const MeResponse = z.object({ user: UserInfo, balance: Money });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-/** register / unregister / re-enter / rebuy / add-on all take only an idempotency key. */
+/** register / unregister / re-enter / rebuy / decline-rebuy / add-on all take only an idempotency key. */
 export const EntryCommand = z.strictObject({ commandId: CommandId });
 export type EntryCommand = z.infer<typeof EntryCommand>;
 
@@ -64,6 +64,7 @@ export type DepositResponse = z.infer<typeof DepositResponse>;
 
 export const LedgerCheckResponse = z.object({
   totals: z.record(z.string(), z.number()),
-  balances: z.array(z.object({ account: z.string(), asset: z.string(), balance: z.number() })).max(100_000),
+  /** `name`: a `player:` account's player (absent for house, pool and other accounts, and from older servers). */
+  balances: z.array(z.object({ account: z.string(), asset: z.string(), balance: z.number(), name: PlayerName.optional() })).max(100_000),
 });
 export type LedgerCheckResponse = z.infer<typeof LedgerCheckResponse>;

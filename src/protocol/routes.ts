@@ -19,6 +19,7 @@ import {
 import {
   BlindErrorRequest,
   BlindErrorRuling,
+  CancelTournamentRequest,
   ColourUpPlan,
   ColourUpPlanRequest,
   ColourUpRequest,
@@ -36,6 +37,7 @@ import {
   SeatingResponse,
   TournamentResponse,
   WalkInRequest,
+  WalkInResponse,
 } from "./director.ts";
 import { TournamentView } from "./tournament-view.ts";
 
@@ -74,6 +76,8 @@ export const ROUTES = {
   unregister: route("POST", "/tournaments/:id/unregister", "player", EntryCommand, EntryCommandResponse),
   reEnter: route("POST", "/tournaments/:id/re-enter", "player", EntryCommand, EntryCommandResponse),
   rebuy: route("POST", "/tournaments/:id/rebuy", "player", EntryCommand, EntryCommandResponse),
+  /** R-TRN-4 online: a busted player waiting to rebuy goes out now instead of at the grace's end. */
+  declineRebuy: route("POST", "/tournaments/:id/decline-rebuy", "player", EntryCommand, EntryCommandResponse),
   addOn: route("POST", "/tournaments/:id/add-on", "player", EntryCommand, EntryCommandResponse),
   hands: route("GET", "/hands", "player", null, HandListResponse),
   hand: route("GET", "/hands/:id", "player", null, HandRecord),
@@ -87,6 +91,7 @@ export const ROUTES = {
   start: route("POST", "/director/tournaments/:id/start", "director", DirectorCommand, TournamentResponse),
   pause: route("POST", "/director/tournaments/:id/pause", "director", DirectorCommand, TournamentResponse),
   resume: route("POST", "/director/tournaments/:id/resume", "director", DirectorCommand, TournamentResponse),
+  cancel: route("POST", "/director/tournaments/:id/cancel", "director", CancelTournamentRequest, TournamentResponse),
   seating: route("GET", "/director/tournaments/:id/seating", "director", null, SeatingResponse),
   move: route("POST", "/director/tournaments/:id/move", "director", MovePlayerRequest, SeatingResponse),
   instructions: route("GET", "/director/tournaments/:id/instructions", "director", null, InstructionsResponse),
@@ -97,7 +102,7 @@ export const ROUTES = {
     DirectorCommand,
     InstructionsResponse,
   ),
-  walkIn: route("POST", "/director/tournaments/:id/walk-in", "director", WalkInRequest, TournamentResponse),
+  walkIn: route("POST", "/director/tournaments/:id/walk-in", "director", WalkInRequest, WalkInResponse),
   liveRecord: route("POST", "/director/tournaments/:id/live", "director", LiveRecordRequest, TournamentView),
   colourUpPlan: route("POST", "/director/tournaments/:id/colour-up/plan", "director", ColourUpPlanRequest, ColourUpPlan),
   colourUp: route("POST", "/director/tournaments/:id/colour-up", "director", ColourUpRequest, ColourUpResult),

@@ -28,6 +28,13 @@ export const TournamentView = z.object({
   nextLevel: Level.nullable(),
   /** When the next break starts (null when no break is ahead) and how long it is. */
   nextBreak: z.object({ at: EpochMs, durationMs: DurationMs }).nullable(),
+  /**
+   * End of late registration (or of the R-TRN-3 re-entry window without it): the instant
+   * (before the start, from the scheduled start; paused, it moves on with the pause) and the
+   * level it closes in; null when there is none or it closes with the field.
+   */
+  lateRegistrationEndsAt: EpochMs.nullable(),
+  lateRegistrationEndsLevel: z.int().min(1).nullable(),
   playersLeft: z.int().min(0),
   entries: z.int().min(0),
   rebuys: z.int().min(0),

@@ -2,7 +2,7 @@
 // moves, the R-BTN-5 blind-error ruling, colour-up and deals, results; the live floor's
 // routes (instructions, walk-ins, floor records) are in http-live.ts.
 import { fail, ok, type Result } from "../lib/result.ts";
-import type { BlindErrorRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName } from "../protocol/index.ts";
+import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName, WalkInRequest } from "../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../tournament/index.ts";
 import type { TournamentConfig } from "../tournament/director/index.ts";
 import { structurePreset } from "../tournament/structure/index.ts";
@@ -52,6 +52,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const id = idFor(b.commandId);
     const existing = ctx.server.tournaments.get(id);
     if (existing !== undefined) return ok(view(ctx, existing));
+    if (b.startRule !== undefined && b.startRule.deadline < b.startsAt) return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
     const base = structurePreset(b.presetId);
     if (!base.ok) return fail("director/not-found", `no preset ${b.presetId}`);
     const structure = b.structure === undefined ? base.value : fromWireStructure(base.value, b.structure);
@@ -68,6 +69,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       structure,
       money: { ...fmt.money, ...(b.guarantee ? { guarantee: b.guarantee } : {}) },
       tableSize: o.tableSize ?? 9,
+      // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
+      ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
     };
     const meta = {
       id,
@@ -89,6 +92,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   start: (ctx) => lifecycle(ctx, (t, c) => t.start(c)),
   pause: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(true, c)),
   resume: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(false, c)),
+  /** R-TRN-6: called off before the start; every player gets back all they paid (the runtime posts the refunds). */
+  cancel: (ctx) => lifecycle(ctx, (t, c) => t.cancel((ctx.body as CancelTournamentRequest).reason ?? "cancelled by the director", c)),
   async seating(ctx) {
     const t = tournamentOf(ctx);
     return t.ok ? ok(seating(t.value)) : t;
@@ -101,6 +106,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     return r.ok ? ok(seating(t.value)) : r;
   },
   ...liveHandlers,
+  walkIn: walkIn,
   async blindError(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
@@ -127,6 +133,18 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     return t.ok ? ok(resultsOf(t.value, ctx.server.svc.clock.now())) : t;
   },
 };
+
+/** http-live.ts's walk-in, answered also with the walk-in's entry and seat (null before the draw). */
+async function walkIn(ctx: Ctx): Promise<Result<unknown>> {
+  const r = await liveHandlers.walkIn!(ctx);
+  if (!r.ok) return r;
+  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "")!;
+  const player = t.entrantByCommand.get((ctx.body as WalkInRequest).commandId);
+  const entryId = player === undefined ? undefined : t.dir.players.get(player)?.entries[0];
+  const entry = entryId === undefined ? undefined : t.dir.entries.get(entryId);
+  if (entry === undefined) return fail("server/internal", "the walk-in's entry is missing");
+  return ok({ ...(r.value as object), entryId: entry.id, seat: entry.table > 0 && entry.seat > 0 ? { tableNumber: entry.table, seat: entry.seat } : null });
+}
 
 /** R-BTN-5: the seats at the table as the director's state has them, the expected hand
  *  rebuilt around the skipped big blind, and the rule's ruling. */

@@ -28,6 +28,8 @@ export async function balanceOf(server: FeltServer, userId: string): Promise<num
   return server.svc.ledger.balance(playerAccount(userId), server.svc.asset);
 }
 
+const PLAYER = playerAccount("");
+
 const userInfo = (u: User) => ({ id: u.id, name: u.name, role: u.role });
 
 function tournamentOf(ctx: Ctx) {
@@ -87,6 +89,7 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   unregister: entry("unregister"),
   reEnter: entry("reEnter"),
   rebuy: entry("rebuy"),
+  declineRebuy: entry("declineRebuy"),
   addOn: entry("addOn"),
   async hands(ctx) {
     return ok({ hands: (await handSummaries(ctx.server, ctx.user!.id)).slice(-200) });
@@ -109,9 +112,21 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
     if (!r.ok) return r;
     return ok({ player: who.value.id, balance: await balanceOf(ctx.server, who.value.id) });
   },
-  /** The ledger check: per-asset totals (all 0 when sound) and every balance. */
+  /** The ledger check: per-asset totals (all 0 when sound) and every balance; a player's account names its player. */
   async ledger(ctx) {
-    return ok({ totals: await ctx.server.svc.ledger.totals(), balances: (await ctx.server.svc.ledger.balances()).slice(0, 100_000) });
+    const balances = (await ctx.server.svc.ledger.balances()).slice(0, 100_000);
+    const names = new Map<string, string | null>();
+    for (const b of balances) {
+      const id = b.account.startsWith(PLAYER) ? b.account.slice(PLAYER.length) : null;
+      if (id === null || names.has(id)) continue;
+      const u = await ctx.server.svc.accounts.user(id);
+      names.set(id, u.ok ? u.value.name : null);
+    }
+    const named = balances.map((b) => {
+      const name = b.account.startsWith(PLAYER) ? names.get(b.account.slice(PLAYER.length)) : null;
+      return name == null ? b : { ...b, name };
+    });
+    return ok({ totals: await ctx.server.svc.ledger.totals(), balances: named });
   },
 };
 

@@ -205,6 +205,7 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
   const timeLeft = Math.max(0, clock?.remainingMs ?? 0);
   const alive = [...t.dir.entries.values()].filter((e) => e.alive);
   const total = started === null ? 0 : chipsInPlay(t.dir);
+  const late = lateRegistration(t, now);
   return {
     tournamentId: t.id,
     name: t.meta.name,
@@ -216,6 +217,8 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
     onBreak: t.dir.onBreak,
     nextLevel: levelView(c.structure, levelNumber + 1),
     nextBreak: breakAhead(t, now, timeLeft),
+    lateRegistrationEndsAt: late.endsAt,
+    lateRegistrationEndsLevel: late.endsLevel,
     playersLeft: t.dir.status === "registering" ? t.dir.entries.size : t.dir.alive,
     entries: t.dir.entries.size,
     rebuys: [...t.dir.entries.values()].reduce((a, e) => a + e.rebuys, 0),

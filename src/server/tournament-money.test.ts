@@ -88,22 +88,25 @@ describe("R-TRN-6: a cancelled tournament refunds everyone", () => {
     expect((await entry(t.id, "unregister", back)).status).toBe(200);
     expect((await entry(t.id, "register", back)).status).toBe(200);
     expect(await balance(poolAccount(t.id))).toBe(3000);
-    // Before the deadline the start waits; at the deadline it cancels (3 of 5).
+    // Before the deadline the start waits; at the deadline the server cancels it by itself
+    // (3 of 5; tournament-deadline.ts), and the director's start is refused then.
     clock.advance(2 * MIN);
     const early = await api<{ error: { code: string } }>(server.url, "POST", `/api/v1/director/tournaments/${t.id}/start`, { commandId: cmd() }, director);
     expect(early.status).not.toBe(200);
     clock.advance(15 * MIN);
-    const c = cmd();
-    const r = await must<{ tournament: LobbyTournament }>(api(server.url, "POST", `/api/v1/director/tournaments/${t.id}/start`, { commandId: c }, director));
-    expect(r.tournament.status).toBe("cancelled");
+    await t.enqueue(async () => {});
+    expect(t.dir.status).toBe("cancelled");
+    const lobby = await must<{ tournaments: LobbyTournament[] }>(api(server.url, "GET", "/api/v1/lobby"));
+    expect(lobby.tournaments.find((x) => x.id === t.id)!.status).toBe("cancelled");
+    expect((await api(server.url, "POST", `/api/v1/director/tournaments/${t.id}/start`, { commandId: cmd() }, director)).status).toBe(409);
     expect(t.dir.refunds).toEqual(expect.arrayContaining(ps.map((p) => ({ player: p.id, amount: 1100 }))));
     for (const [i, p] of ps.entries()) expect(await balance(playerAccount(p.id))).toBe([1100, 2500, 4000][i]);
     expect(await balance(poolAccount(t.id))).toBe(0);
     expect(await balance(HOUSE_FEES)).toBe(fees);
     // The guarantee is void: no overlay was ever posted.
     expect((await server.svc.ledger.history(poolAccount(t.id))).map((x) => x.kind).sort()).toEqual(["buy-in", "buy-in", "buy-in", "buy-in", "refund", "refund", "refund", "refund"]);
-    // A repeat, a restart's resume and a second posting all pay nothing twice.
-    await must(api(server.url, "POST", `/api/v1/director/tournaments/${t.id}/start`, { commandId: c }, director));
+    // A repeated deadline, a restart's resume and a second posting all pay nothing twice.
+    await t.deadline.fire();
     t.resume();
     await t.enqueue(async () => {});
     await refundCancelled(t);

@@ -13,6 +13,7 @@ import { fail, ok, type Result } from "../lib/result.ts";
 import { decide, evolve, initialState, isPaused, type TournamentCommand, type TournamentConfig, type TournamentEvent, type TournamentState } from "../tournament/director/index.ts";
 import type { ColourUpResult } from "../protocol/index.ts";
 import type { Services } from "./services.ts";
+import { StartDeadline } from "./tournament-deadline.ts";
 import { LiveFloor } from "./tournament-live.ts";
 import { payPrizes, refundCancelled } from "./tournament-money.ts";
 import { OnlineTables } from "./tournament-tables.ts";
@@ -67,6 +68,10 @@ export class TournamentRuntime {
   readonly tables = new Map<number, TableSession>();
   readonly live = new LiveFloor(this);
   readonly online = new OnlineTables(this);
+  /** R-TRN-6: the start rule's deadline (tournament-deadline.ts). */
+  readonly deadline = new StartDeadline(this);
+  /** The player each entrant record's command entered (a walk-in's answer names its entry). */
+  readonly entrantByCommand = new Map<string, string>();
   private readonly commands = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   private isClosed = false;
@@ -111,7 +116,9 @@ export class TournamentRuntime {
     if (!opened.ok) return opened;
     const recs: Rec[] = [{ type: "created", data: meta }, ...[...announced.value, ...opened.value].map((e) => ({ type: "director" as const, data: e }))];
     const r = await t.append(recs, commandId, meta.id);
-    return r.ok ? ok(t) : r;
+    if (!r.ok) return r;
+    t.deadline.arm();
+    return ok(t);
   }
 
   static async load(svc: Services, id: string): Promise<Result<TournamentRuntime | null>> {
@@ -123,6 +130,7 @@ export class TournamentRuntime {
       t.version = e.version;
       const c = e.meta["commandId"];
       if (typeof c === "string") t.commands.set(c, e.version);
+      if (typeof c === "string" && e.type === "entrant") t.entrantByCommand.set(c, (e.data as { player: string }).player);
     }
     if (!t.isLive) {
       const r = await t.online.load();
@@ -136,13 +144,14 @@ export class TournamentRuntime {
     if (this.dir.status === "finished") return void this.enqueue(() => payPrizes(this));
     // R-TRN-6: refunds a crash left unposted are posted now (their keys make this once).
     if (this.dir.status === "cancelled") return void this.enqueue(() => refundCancelled(this));
-    if (this.dir.status !== "running") return;
+    if (this.dir.status !== "running") return this.deadline.arm();
     if (this.isLive) void this.enqueue(() => this.live.settle());
     else this.online.resume();
   }
 
   close(): void {
     this.isClosed = true;
+    this.deadline.close();
     this.live.close();
     this.online.close();
   }
@@ -265,6 +274,7 @@ export class TournamentRuntime {
     recs.forEach((x, i) => this.fold(x, first + i));
     this.version = r.value.version;
     if (commandId !== undefined) this.commands.set(commandId, r.value.version);
+    if (commandId !== undefined) for (const x of recs) if (x.type === "entrant") this.entrantByCommand.set(commandId, x.data.player);
     this.onChange?.();
     return ok(undefined);
   }

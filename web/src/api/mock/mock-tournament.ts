@@ -124,6 +124,8 @@ export function tournamentView(t: MTournament, now: number): TournamentView {
     onBreak,
     nextLevel,
     nextBreak,
+    lateRegistrationEndsAt: lateRegistrationOf(t).endsAt,
+    lateRegistrationEndsLevel: lateRegistrationOf(t).endsLevel,
     playersLeft: c.playersLeft,
     entries: c.entries,
     rebuys: c.rebuys,
@@ -160,10 +162,17 @@ function permissions(t: MTournament, userId: string | null, balance: number, now
   return { register, unregister, reEnter, rebuy, addOn };
 }
 
+/** When late registration closes (the lobby entry and the tournament view say the same). */
+export function lateRegistrationOf(t: MTournament): { endsAt: number | null; endsLevel: number | null } {
+  if (t.lateRegLevels <= 0) return { endsAt: null, endsLevel: null };
+  const endsAt = t.startsAt + t.structure.levels.slice(0, t.lateRegLevels + 1).reduce((a, l) => a + l.minutes * 60_000, 0);
+  return { endsAt, endsLevel: t.lateRegLevels };
+}
+
 export function lobbyEntry(t: MTournament, userId: string | null, balance: number, now: number): LobbyTournament {
   const c = counts(t);
   const mine = [...t.entries].reverse().find((e) => e.userId === userId) ?? null;
-  const lateEnd = t.startsAt + t.structure.levels.slice(0, t.lateRegLevels + 1).reduce((a, l) => a + l.minutes * 60_000, 0);
+  const late = lateRegistrationOf(t);
   return {
     id: t.id,
     name: t.name,
@@ -179,8 +188,8 @@ export function lobbyEntry(t: MTournament, userId: string | null, balance: numbe
     maxEntries: t.maxEntries,
     prizePool: c.prizePool,
     guarantee: t.guarantee,
-    lateRegistrationEndsAt: t.lateRegLevels > 0 ? lateEnd : null,
-    lateRegistrationEndsLevel: t.lateRegLevels > 0 ? t.lateRegLevels : null,
+    lateRegistrationEndsAt: late.endsAt,
+    lateRegistrationEndsLevel: late.endsLevel,
     levelMinutes: t.structure.levels[0]?.minutes ?? 20,
     actionClockMs: t.kind === "online" ? 15_000 : null,
     mine: mine && {
