@@ -8,6 +8,7 @@ import { structureGuidance } from "./structure-guidance.ts";
 import { cardLabel, parseCardText } from "./cards.ts";
 import { toCsv } from "./csv.ts";
 import { replayFrames } from "./replay.ts";
+import { accountLabel } from "./accounts.ts";
 
 const legal = (over: Partial<LegalActions>): LegalActions => ({
   canFold: true,
@@ -194,5 +195,15 @@ describe("cards, CSV and the replayer", () => {
     expect(f[6]!.board).toEqual([1, 2, 3]);
     expect(f[7]!.seats[1]!.folded).toBe(true);
     expect(f[9]!.seats.map((s) => s.stack)).toEqual([1300, 700]);
+  });
+});
+
+describe("ledger account labels", () => {
+  const t = (k: string, v: Record<string, string>) => `${k}(${v["name"]})`;
+  it("a player account reads as the name the ledger gives it, else its id; tournaments by name", () => {
+    expect(accountLabel("player:u-17", t, new Map(), "Bodil")).toBe("cashier.accountKind.player(Bodil)");
+    expect(accountLabel("player:u-17", t)).toBe("cashier.accountKind.player(u-17)");
+    expect(accountLabel("pool:T1", t, new Map([["T1", "Friday"]]))).toBe("cashier.accountKind.pool(Friday)");
+    expect(accountLabel("weird", t)).toBe("weird");
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TournamentView } from "../../../src/protocol/index.ts";
 import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { useFormat } from "../components/use-format.ts";
-import { useLive, useQuery, useServices } from "../context.tsx";
+import { useLive, useServices } from "../context.tsx";
 
 const POLL_MS = 2000;
 
@@ -45,24 +45,6 @@ function useTournamentClock(tournamentId: string, tickMs: number): { view: Tourn
   return { view: polled?.view ?? null, now: now + (polled?.offset ?? 0) };
 }
 
-/**
- * The end of late registration: from the view when the server sends it there, else from
- * the public lobby (polled slowly; a TV is not signed in, and the lobby answers anyone).
- */
-function useLateRegistration(tournamentId: string, view: TournamentView | null): number | null | undefined {
-  const fromView = (view as (TournamentView & { lateRegistrationEndsAt?: number | null }) | null)?.lateRegistrationEndsAt;
-  const lobby = useQuery(fromView === undefined ? "lobby" : null, undefined, {}, tournamentId);
-  const { reload } = lobby;
-  useEffect(() => {
-    if (fromView !== undefined) return;
-    const id = setInterval(reload, 15_000);
-    return () => clearInterval(id);
-  }, [reload, fromView]);
-  if (fromView !== undefined) return fromView;
-  const row = lobby.data?.tournaments.find((x) => x.id === tournamentId);
-  return row === undefined ? undefined : row.lateRegistrationEndsAt;
-}
-
 /** Three short rising tones through Web Audio: the level-change signal. */
 export function playLevelChime(): void {
   // Counted so a browser test can tell the signal was given.
@@ -92,7 +74,8 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   const { view: v, now } = useTournamentClock(tournamentId, 200);
   const level = v?.level?.number ?? null;
   const onBreak = v?.onBreak ?? false;
-  const lateEnds = useLateRegistration(tournamentId, v);
+  // The view says when late registration ends (null: none, or it closes with the field).
+  const lateEnds = v?.lateRegistrationEndsAt;
   const previous = useRef<string | null>(null);
   useEffect(() => {
     const key = `${level}:${onBreak}`;

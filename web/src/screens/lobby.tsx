@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LobbyActionName, LobbyTournament } from "../../../src/protocol/index.ts";
 import type { FeltError } from "../../../src/lib/result.ts";
 import { ErrorText } from "../components/error-text.tsx";
+import { RebuyOffer } from "../components/rebuy-offer.tsx";
 import { useFormat } from "../components/use-format.ts";
 import { useQuery, useServerNow, useServices } from "../context.tsx";
 import { newCommandId } from "../api/client.ts";
@@ -23,7 +24,7 @@ export function Lobby() {
   const lobby = useQuery("lobby", undefined, {}, String(page), page > 1 ? { page: String(page) } : {});
   const { client } = useServices();
   const [error, setError] = useState<FeltError | null>(null);
-  const [done, setDone] = useState<{ action: LobbyActionName; name: string; balance: number } | null>(null);
+  const [done, setDone] = useState<{ action: LobbyActionName | "declineRebuy"; name: string; balance: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const now = useServerNow(1000);
   const paging = (lobby.data as { page?: { page: number; pages: number; total: number } } | null)?.page;
@@ -95,6 +96,15 @@ export function Lobby() {
                         : t(`lobby.mine.${tr.mine.state}`)}
                   </div>
                 )}
+                <RebuyOffer
+                  tournament={tr}
+                  now={now}
+                  onDone={(r, route) => {
+                    setError(null);
+                    setDone({ action: route, name: tr.name, balance: r.balance });
+                    lobby.reload();
+                  }}
+                />
               </td>
               <td>
                 <span className={`status ${tr.status}`}>{t(`status.${tr.status}`)}</span>

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { TableEvent } from "../../../src/protocol/index.ts";
 import { ErrorText } from "../components/error-text.tsx";
+import { TableRebuyOffer } from "../components/rebuy-offer.tsx";
 import { useFormat } from "../components/use-format.ts";
 import { useLive, useServerNow, useServices } from "../context.tsx";
 import { href } from "../router.ts";
@@ -38,6 +39,8 @@ export function TableScreen({ tableId, compact = false }: { tableId: string; com
   const view = state.tables.get(tableId);
   if (!view) return <p className="panel">{t("common.loading")}</p>;
   const current = (seat: number) => view.seats.find((s) => s.seat === seat)?.player?.name ?? `#${seat}`;
+  // Busted at 0 chips with the seat kept: maybe a rebuy is on offer (R-TRN-4).
+  const broke = view.mySeat !== null && view.seats.find((s) => s.seat === view.mySeat)?.stack === 0;
   // Each line names the players as its hand's start listed them: a player who busted since
   // has left the seat, and the seat may have a new player.
   let atStart = new Map<number, string>();
@@ -53,6 +56,7 @@ export function TableScreen({ tableId, compact = false }: { tableId: string; com
       {!compact && (
         <aside className="side">
           <ErrorText error={state.lastError} />
+          <TableRebuyOffer tableId={tableId} broke={broke} now={now} />
           {view.mySeat !== null && (
             <button onClick={() => live.sitOut(tableId, !view.sittingOut)}>{view.sittingOut ? t("table.sitIn") : t("table.sitOut")}</button>
           )}

@@ -134,9 +134,12 @@ describe("mock live floor", () => {
 
   it("the lobby pages: open tournaments first, finished ones last", async () => {
     const client = director();
-    const p1 = must(await client.call("lobby", undefined, {}, { page: "1", pageSize: "2" }));
-    const p3 = must(await client.call("lobby", undefined, {}, { page: "3", pageSize: "2" }));
-    expect(p1.tournaments).toHaveLength(2);
-    expect(p3.tournaments.map((x) => x.status)).toEqual(["finished"]);
+    // Six tournaments: five open, then the finished freeroll alone on the second page of five.
+    const p1 = must(await client.call("lobby", undefined, {}, { page: "1", pageSize: "5" }));
+    const p2 = must(await client.call("lobby", undefined, {}, { page: "2", pageSize: "5" }));
+    expect(p1.tournaments).toHaveLength(5);
+    expect(p1.tournaments.map((x) => x.status)).not.toContain("finished");
+    expect(p2.tournaments.map((x) => x.status)).toEqual(["finished"]);
+    expect(p2.page).toMatchObject({ page: 2, pages: 2, total: 6 });
   });
 });

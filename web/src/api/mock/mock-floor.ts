@@ -48,7 +48,7 @@ function seatWalkIn(t: MTournament, e: MEntry, random: () => number): void {
   Object.assign(e, { state: "playing", tableNumber: table, seat });
 }
 
-function walkIn(t: MTournament, name: string, now: number, random: () => number): HttpAnswer | null {
+function walkIn(t: MTournament, name: string, now: number, random: () => number): HttpAnswer | MEntry {
   if (t.kind !== "live") return error(409, "tournament/not-allowed", "walk-ins are for live tournaments");
   if (t.status === "finished" || t.status === "cancelled") return error(409, "tournament/bad-state", "the tournament is over");
   const level = clockOf(t, now)?.levelNumber ?? 0;
@@ -60,7 +60,7 @@ function walkIn(t: MTournament, name: string, now: number, random: () => number)
   };
   t.entries.push(e);
   if (t.startedAt !== null) seatWalkIn(t, e, random);
-  return null;
+  return e;
 }
 
 function bust(t: MTournament, ids: readonly string[], startStacks: readonly number[] | undefined, now: number): void {
@@ -217,7 +217,8 @@ export type FloorRoute =
 
 /**
  * One director route on tournament `t`. `changed` says the tournament moved on (the mock
- * pushes a new view); `lobby` asks the caller for the lobby entry (start, walk-in).
+ * pushes a new view); `lobby` asks the caller for the lobby entry (start, walk-in), with
+ * `extra` fields beside it (a walk-in's entry and seat).
  */
 export function floorRoute(
   name: FloorRoute,
@@ -226,7 +227,7 @@ export function floorRoute(
   body: Body,
   now: number,
   random: () => number,
-): { answer: HttpAnswer | "lobby"; changed: boolean } {
+): { answer: HttpAnswer | "lobby"; changed: boolean; extra?: Record<string, unknown> } {
   const done = (a: HttpAnswer | "lobby", changed = true) => ({ answer: a, changed });
   const or = (e: HttpAnswer | null, then: () => HttpAnswer | "lobby") => (e ? done(e, false) : done(then()));
   switch (name) {
@@ -251,8 +252,13 @@ export function floorRoute(
       Object.assign(t.entries.find((e) => e.entryId === ins.entryId)!, { tableNumber: ins.to.tableNumber, seat: ins.to.seat });
       return done(answer(200, { instructions: instructions(t, TABLE_SIZE) }));
     }
-    case "walkIn":
-      return or(walkIn(t, String(body["name"]), now, random), () => "lobby");
+    case "walkIn": {
+      // As the server: the answer names the entry and its seat (null before the draw).
+      const e = walkIn(t, String(body["name"]), now, random);
+      if ("status" in e) return done(e, false);
+      const seat = e.tableNumber !== null && e.seat !== null ? { tableNumber: e.tableNumber, seat: e.seat } : null;
+      return { answer: "lobby", changed: true, extra: { entryId: e.entryId, seat } };
+    }
     case "liveRecord":
       return or(liveRecord(t, body as unknown as LiveRecordRequest, now, random), () => answer(200, tournamentView(t, now)));
     case "colourUpPlan":

@@ -15,7 +15,7 @@ import { NAMES, PRESETS, deepstack, turbo } from "./mock-data.ts";
 import { predict } from "./mock-director.ts";
 import { answer, error, floorRoute } from "./mock-floor.ts";
 import { MockTable } from "./mock-table.ts";
-import { clockOf, lobbyEntry, tournamentView, type MEntry, type MTournament } from "./mock-tournament.ts";
+import { awaitingRebuy, bustOut, clockOf, lobbyEntry, settleRebuyGrace, tournamentView, type MEntry, type MTournament } from "./mock-tournament.ts";
 
 // An in-browser fake server for development and screenshots: the same routes, bodies and
 // frames as the real one (validated by src/protocol on the way out), with invented
@@ -85,7 +85,13 @@ export class MockServer {
     const upcoming: MTournament = { ...online("turbo50", "Turbo 50"), status: "registering", startsAt: now + 42 * 60_000, startedAt: null, buyIn: 50, fee: 5, maxEntries: 180 };
     const done: MTournament = { ...online("freeroll", "Morning Freeroll"), status: "finished", startsAt: now - 5 * 3_600_000, buyIn: 0, fee: 0, guarantee: 500 };
     for (let i = 0; i < 12; i++) upcoming.entries.push({ ...entry(100 + i, NAMES[(i + 5) % 30]!, `u-${i + 5}`, 5000, null, null), state: "registered" });
-    this.tournaments.push(friday, rebuyGame, turboGame, upcoming, done);
+    // Bodil busted in a rebuy game a moment ago: the seat is kept while the rebuy is offered (R-TRN-4).
+    const busted = online("monday", "Monday Rebuy", turbo, { rebuy: true, buyIn: 100, fee: 10 });
+    busted.entries = ["Bodil", ...NAMES.slice(14, 18)].map((n, i) => ({
+      ...entry(300 + i, n, i === 0 ? "u-bodil" : `u-m${i}`, i === 0 ? 0 : busted.structure.startingStack + (i === 1 ? busted.structure.startingStack : 0), null, null),
+      ...(i === 0 ? { rebuyUntil: now + 2 * 60_000 } : {}),
+    }));
+    this.tournaments.push(friday, rebuyGame, turboGame, busted, upcoming, done);
     for (const [k, game] of [rebuyGame, turboGame].entries()) {
       const names = ["Bodil", ...NAMES.slice(1 + k * 6, 7 + k * 6)];
       const players = names.map((name, i) => ({ id: i === 0 ? "u-bodil" : `bot-${k}-${i}`, name, stack: game.structure.startingStack + Math.round((this.random() - 0.5) * 40) * 50 }));
@@ -170,7 +176,20 @@ export class MockServer {
       case "reEnter":
       case "rebuy":
       case "addOn":
+      case "declineRebuy":
         return t ? this.entryCommand(name, t, user!) : needT();
+      case "cancel": {
+        // R-TRN-6: only before the start; every player gets back all they paid.
+        if (!t) return needT();
+        if (t.status !== "registering" && t.status !== "announced") return error(409, "tournament/bad-state", `a ${t.status} tournament cannot be cancelled`);
+        for (const e of t.entries) {
+          const u = [...this.users.values()].find((x) => x.id === e.userId);
+          if (u) u.balance += t.buyIn + t.fee;
+        }
+        t.status = "cancelled";
+        this.touch(t);
+        return answer(200, { tournament: lobbyEntry(t, user!.id, user!.balance, now) });
+      }
       case "hands":
         return answer(200, { hands: this.handList(user!) });
       case "hand": {
@@ -220,7 +239,7 @@ export class MockServer {
         if (name === "walkIn" && this.users.has(String(body["name"]))) return error(409, "auth/name-taken", "that name has an account");
         const r = floorRoute(name, t, p, body, now, this.random);
         if (r.changed) this.touch(t);
-        return r.answer === "lobby" ? answer(200, { tournament: lobbyEntry(t, user!.id, user!.balance, now) }) : r.answer;
+        return r.answer === "lobby" ? answer(200, { tournament: lobbyEntry(t, user!.id, user!.balance, now), ...r.extra }) : r.answer;
       }
       case "deposit": {
         const u = this.users.get(String(body["name"]));
@@ -234,7 +253,7 @@ export class MockServer {
       }
       case "ledger": {
         // Every player's balance, against the desk's cash account: the books balance.
-        const balances = [...this.users.values()].map((u) => ({ account: `player:${u.id}`, asset: "EUR", balance: u.balance }));
+        const balances = [...this.users.values()].map((u) => ({ account: `player:${u.id}`, asset: "EUR", balance: u.balance, name: u.name }));
         const desk = -balances.reduce((a, b) => a + b.balance, 0);
         return answer(200, { totals: { EUR: 0 }, balances: [...balances, { account: "external:cash", asset: "EUR", balance: desk }] });
       }
@@ -253,8 +272,17 @@ export class MockServer {
     return { id: u.id, name: u.name, role: u.role };
   }
 
-  private entryCommand(name: "register" | "unregister" | "reEnter" | "rebuy" | "addOn", t: MTournament, u: MUser): HttpAnswer {
+  private entryCommand(name: "register" | "unregister" | "reEnter" | "rebuy" | "addOn" | "declineRebuy", t: MTournament, u: MUser): HttpAnswer {
     const now = this.now();
+    settleRebuyGrace(t, now);
+    if (name === "declineRebuy") {
+      // R-TRN-4: only a busted player still waiting to rebuy may decline; then they are out.
+      const waiting = t.entries.find((e) => e.userId === u.id && awaitingRebuy(e, now));
+      if (!waiting) return error(409, "tournament/not-allowed", "not waiting to rebuy");
+      bustOut(t, waiting, now);
+      this.touch(t);
+      return answer(200, { tournament: lobbyEntry(t, u.id, u.balance, now), balance: u.balance });
+    }
     const perm = lobbyEntry(t, u.id, u.balance, now).actions[name];
     if (!perm.allowed) {
       return error(409, perm.reason === "insufficient-funds" ? "ledger/insufficient-funds" : "tournament/not-allowed", perm.reason);
@@ -269,6 +297,7 @@ export class MockServer {
     } else if (name === "rebuy" && live) {
       live.rebuys += 1;
       live.stack += t.structure.startingStack;
+      live.rebuyUntil = null;
     } else if (name === "addOn" && live) {
       live.addOn = true;
       live.stack += t.structure.startingStack / 2;
@@ -412,6 +441,7 @@ export class MockServer {
     // Like the real server: a new level or break is pushed to everyone watching at once.
     this.ticks += 1;
     for (const t of this.tournaments) {
+      if (settleRebuyGrace(t, now)) this.touch(t);
       const level = clockOf(t, now)?.levelIndex ?? -1;
       if (this.lastLevel.get(t.id) !== level || this.ticks % 20 === 0) {
         this.lastLevel.set(t.id, level);

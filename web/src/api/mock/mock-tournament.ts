@@ -15,6 +15,8 @@ export interface MEntry {
   addOn: boolean;
   place: number | null;
   bustedAt: number | null;
+  /** R-TRN-4: busted at 0 chips, the seat kept until this instant to rebuy (absent or null otherwise). */
+  rebuyUntil?: number | null;
 }
 
 export interface MTournament {
@@ -162,6 +164,29 @@ function permissions(t: MTournament, userId: string | null, balance: number, now
   return { register, unregister, reEnter, rebuy, addOn };
 }
 
+/** R-TRN-4: the entry busted and may still rebuy until its `rebuyUntil`. */
+export function awaitingRebuy(e: MEntry, now: number): boolean {
+  return e.state === "playing" && e.rebuyUntil != null && e.rebuyUntil > now;
+}
+
+/** The entry is out: the next place down (the players left), and the end when one is left. */
+export function bustOut(t: MTournament, e: MEntry, now: number): void {
+  const left = t.entries.filter((x) => x.state !== "busted").length;
+  Object.assign(e, { state: "busted", place: left, bustedAt: now, stack: 0, tableNumber: null, seat: null, rebuyUntil: null });
+  const alive = t.entries.filter((x) => x.state !== "busted");
+  if (alive.length === 1) {
+    Object.assign(alive[0]!, { place: 1 });
+    t.status = "finished";
+  }
+}
+
+/** The grace is over for entries that neither rebought nor declined: they are out. True when any went. */
+export function settleRebuyGrace(t: MTournament, now: number): boolean {
+  const over = t.entries.filter((e) => e.state === "playing" && e.rebuyUntil != null && e.rebuyUntil <= now);
+  for (const e of over) bustOut(t, e, now);
+  return over.length > 0;
+}
+
 /** When late registration closes (the lobby entry and the tournament view say the same). */
 export function lateRegistrationOf(t: MTournament): { endsAt: number | null; endsLevel: number | null } {
   if (t.lateRegLevels <= 0) return { endsAt: null, endsLevel: null };
@@ -201,6 +226,7 @@ export function lobbyEntry(t: MTournament, userId: string | null, balance: numbe
       rebuys: mine.rebuys,
       addOn: mine.addOn,
       place: mine.place,
+      rebuyUntil: awaitingRebuy(mine, now) ? mine.rebuyUntil! : null,
     },
     actions: permissions(t, userId, balance, now),
   };

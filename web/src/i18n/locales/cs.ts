@@ -9,7 +9,7 @@ export const cs = {
     needAccount: "Jste tu poprvé? Založte si účet", haveAccount: "Už máte účet? Přihlaste se",
   },
   lobby: {
-    done: { register: "Jste zaregistrováni do turnaje {{name}}.", unregister: "Registrace do turnaje {{name}} je zrušena, buy-in vrácen.", reEnter: "Znovu jste vstoupili do turnaje {{name}}.", rebuy: "Rebuy v turnaji {{name}} proveden.", addOn: "Add-on v turnaji {{name}} proveden." },
+    done: { register: "Jste zaregistrováni do turnaje {{name}}.", unregister: "Registrace do turnaje {{name}} je zrušena, buy-in vrácen.", reEnter: "Znovu jste vstoupili do turnaje {{name}}.", rebuy: "Rebuy v turnaji {{name}} proveden.", addOn: "Add-on v turnaji {{name}} proveden.", declineRebuy: "Rebuy v turnaji {{name}} jste odmítli a jste venku." },
     balanceNow: "Zůstatek: {{balance}}.", lateRegClosed: "skončila v {{time}}", lateRegUntilTime: "do {{time}}", lateRegLeft: "zbývá {{left}}",
     previous: "Předchozí", next: "Další", pageOf: "Strana {{page}} z {{pages}} (turnajů: {{total}})",
     title: "Turnaje", balance: "Zůstatek", name: "Turnaj", status: "Stav", start: "Začátek", buyIn: "Buy-in",
@@ -79,7 +79,9 @@ export const cs = {
     morePaid_one: "a ještě {{count}} placené místo", morePaid_few: "a ještě {{count}} placená místa",
     morePaid_many: "a ještě {{count}} placeného místa", morePaid_other: "a ještě {{count}} placených míst",
   },
+  rebuyOffer: { title: "Došly vám žetony", offer: "Rebuy za {{amount}} a místo zůstane vaše.", left: "zbývá {{left}}", rebuy: "Rebuy", decline: "Odmítnout" },
   director: {
+    cancel: "Zrušit turnaj", cancelConfirm: "Zrušit turnaj {{name}}? Každý hráč dostane zpět vše, co zaplatil. Nelze vrátit.", cancelYes: "Ano, zrušit", cancelNo: "Ponechat",
     over: "Skončené",
     title: "Konzole ředitele", tournament: "Turnaj", start: "Spustit", pause: "Pozastavit", resume: "Pokračovat",
     openClock: "Otevřít hodiny", noTournament: "Není vybrán žádný turnaj.",

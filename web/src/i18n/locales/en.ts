@@ -9,7 +9,7 @@ export const en = {
     needAccount: "New here? Create an account", haveAccount: "Already have an account? Sign in",
   },
   lobby: {
-    done: { register: "You are registered for {{name}}.", unregister: "You are unregistered from {{name}}; the buy-in is refunded.", reEnter: "You re-entered {{name}}.", rebuy: "Rebuy done in {{name}}.", addOn: "Add-on taken in {{name}}." },
+    done: { register: "You are registered for {{name}}.", unregister: "You are unregistered from {{name}}; the buy-in is refunded.", reEnter: "You re-entered {{name}}.", rebuy: "Rebuy done in {{name}}.", addOn: "Add-on taken in {{name}}.", declineRebuy: "You declined the rebuy in {{name}} and are out." },
     balanceNow: "Balance: {{balance}}.", lateRegClosed: "closed at {{time}}", lateRegUntilTime: "until {{time}}", lateRegLeft: "{{left}} left",
     previous: "Previous", next: "Next", pageOf: "Page {{page}} of {{pages}} ({{total}} tournaments)",
     title: "Tournaments", balance: "Balance", name: "Tournament", status: "Status", start: "Starts", buyIn: "Buy-in",
@@ -78,7 +78,9 @@ export const en = {
     rebuysAddOns: "Rebuys / add-ons", payouts: "Payouts", morePaid_one: "and {{count}} more place paid",
     morePaid_other: "and {{count}} more places paid",
   },
+  rebuyOffer: { title: "You are out of chips", offer: "Rebuy for {{amount}} to keep your seat.", left: "{{left}} left", rebuy: "Rebuy", decline: "Decline" },
   director: {
+    cancel: "Cancel tournament", cancelConfirm: "Cancel {{name}}? Every player gets back all they paid. This cannot be undone.", cancelYes: "Yes, cancel it", cancelNo: "Keep it",
     over: "Finished",
     title: "Director's console", tournament: "Tournament", start: "Start", pause: "Pause", resume: "Resume",
     openClock: "Open clock screen", noTournament: "No tournament selected.",

@@ -9,7 +9,7 @@ export const ro = {
     needAccount: "Ești nou aici? Creează un cont", haveAccount: "Ai deja cont? Autentifică-te",
   },
   lobby: {
-    done: { register: "Sunteți înscris la {{name}}.", unregister: "Înscrierea la {{name}} a fost anulată; buy-in-ul a fost restituit.", reEnter: "Ați reintrat în {{name}}.", rebuy: "Rebuy făcut la {{name}}.", addOn: "Add-on luat la {{name}}." },
+    done: { register: "Sunteți înscris la {{name}}.", unregister: "Înscrierea la {{name}} a fost anulată; buy-in-ul a fost restituit.", reEnter: "Ați reintrat în {{name}}.", rebuy: "Rebuy făcut la {{name}}.", addOn: "Add-on luat la {{name}}.", declineRebuy: "Ați refuzat rebuy-ul la {{name}} și ați ieșit." },
     balanceNow: "Sold: {{balance}}.", lateRegClosed: "închisă la {{time}}", lateRegUntilTime: "până la {{time}}", lateRegLeft: "mai sunt {{left}}",
     previous: "Înapoi", next: "Înainte", pageOf: "Pagina {{page}} din {{pages}} ({{total}} turnee)",
     title: "Turnee", balance: "Sold", name: "Turneu", status: "Stare", start: "Începe", buyIn: "Buy-in",
@@ -79,7 +79,9 @@ export const ro = {
     morePaid_one: "și încă {{count}} loc plătit", morePaid_few: "și încă {{count}} locuri plătite",
     morePaid_other: "și încă {{count}} de locuri plătite",
   },
+  rebuyOffer: { title: "Ați rămas fără jetoane", offer: "Rebuy pentru {{amount}} și vă păstrați locul.", left: "mai sunt {{left}}", rebuy: "Rebuy", decline: "Refuz" },
   director: {
+    cancel: "Anulează turneul", cancelConfirm: "Anulați {{name}}? Fiecare jucător primește înapoi tot ce a plătit. Nu se poate reveni.", cancelYes: "Da, anulează", cancelNo: "Păstrează",
     over: "Încheiate",
     title: "Consola directorului", tournament: "Turneu", start: "Pornește", pause: "Suspendă", resume: "Continuă",
     openClock: "Deschide ceasul", noTournament: "Niciun turneu selectat.",

@@ -9,7 +9,7 @@ export const ru = {
     needAccount: "Впервые здесь? Создайте аккаунт", haveAccount: "Уже есть аккаунт? Войдите",
   },
   lobby: {
-    done: { register: "Вы зарегистрированы на турнир «{{name}}».", unregister: "Регистрация на «{{name}}» отменена, бай-ин возвращён.", reEnter: "Вы снова вошли в турнир «{{name}}».", rebuy: "Ребай в турнире «{{name}}» сделан.", addOn: "Аддон в турнире «{{name}}» взят." },
+    done: { register: "Вы зарегистрированы на турнир «{{name}}».", unregister: "Регистрация на «{{name}}» отменена, бай-ин возвращён.", reEnter: "Вы снова вошли в турнир «{{name}}».", rebuy: "Ребай в турнире «{{name}}» сделан.", addOn: "Аддон в турнире «{{name}}» взят.", declineRebuy: "Вы отказались от ребая в турнире «{{name}}» и выбыли." },
     balanceNow: "Баланс: {{balance}}.", lateRegClosed: "закрыта в {{time}}", lateRegUntilTime: "до {{time}}", lateRegLeft: "осталось {{left}}",
     previous: "Назад", next: "Вперёд", pageOf: "Страница {{page}} из {{pages}} (турниров: {{total}})",
     title: "Турниры", balance: "Баланс", name: "Турнир", status: "Статус", start: "Начало", buyIn: "Бай-ин",
@@ -79,7 +79,9 @@ export const ru = {
     morePaid_one: "и ещё {{count}} призовое место", morePaid_few: "и ещё {{count}} призовых места",
     morePaid_many: "и ещё {{count}} призовых мест", morePaid_other: "и ещё {{count}} призового места",
   },
+  rebuyOffer: { title: "У вас закончились фишки", offer: "Ребай за {{amount}} — и место остаётся за вами.", left: "осталось {{left}}", rebuy: "Ребай", decline: "Отказаться" },
   director: {
+    cancel: "Отменить турнир", cancelConfirm: "Отменить турнир «{{name}}»? Каждый игрок получит назад всё, что заплатил. Это необратимо.", cancelYes: "Да, отменить", cancelNo: "Оставить",
     over: "Завершённые",
     title: "Пульт директора", tournament: "Турнир", start: "Старт", pause: "Пауза", resume: "Продолжить",
     openClock: "Открыть часы", noTournament: "Турнир не выбран.",

@@ -9,7 +9,7 @@ export const sv = {
     needAccount: "Ny här? Skapa ett konto", haveAccount: "Har du redan ett konto? Logga in",
   },
   lobby: {
-    done: { register: "Du är anmäld till {{name}}.", unregister: "Din anmälan till {{name}} är struken; inköpet är återbetalt.", reEnter: "Du har köpt in dig igen i {{name}}.", rebuy: "Återköp gjort i {{name}}.", addOn: "Add-on taget i {{name}}." },
+    done: { register: "Du är anmäld till {{name}}.", unregister: "Din anmälan till {{name}} är struken; inköpet är återbetalt.", reEnter: "Du har köpt in dig igen i {{name}}.", rebuy: "Återköp gjort i {{name}}.", addOn: "Add-on taget i {{name}}.", declineRebuy: "Du tackade nej till återköp i {{name}} och är ute." },
     balanceNow: "Saldo: {{balance}}.", lateRegClosed: "stängde {{time}}", lateRegUntilTime: "till {{time}}", lateRegLeft: "{{left}} kvar",
     previous: "Föregående", next: "Nästa", pageOf: "Sida {{page}} av {{pages}} ({{total}} turneringar)",
     title: "Turneringar", balance: "Saldo", name: "Turnering", status: "Status", start: "Start", buyIn: "Inköp",
@@ -78,7 +78,9 @@ export const sv = {
     rebuysAddOns: "Återköp / add-ons", payouts: "Utbetalningar",
     morePaid_one: "och {{count}} betald plats till", morePaid_other: "och {{count}} betalda platser till",
   },
+  rebuyOffer: { title: "Du har slut på marker", offer: "Återköp för {{amount}} så behåller du platsen.", left: "{{left}} kvar", rebuy: "Återköp", decline: "Tacka nej" },
   director: {
+    cancel: "Ställ in turneringen", cancelConfirm: "Ställa in {{name}}? Alla spelare får tillbaka allt de betalat. Det går inte att ångra.", cancelYes: "Ja, ställ in", cancelNo: "Behåll",
     over: "Avslutade",
     title: "Turneringsledarens konsol", tournament: "Turnering", start: "Starta", pause: "Pausa", resume: "Fortsätt",
     openClock: "Öppna klockan", noTournament: "Ingen turnering vald.",

@@ -5,7 +5,7 @@ import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
-import { accountLabel, rememberAccount } from "../../logic/accounts.ts";
+import { accountLabel } from "../../logic/accounts.ts";
 
 /**
  * The desk: credit money a player handed over to their account (the ledger's deposit),
@@ -35,7 +35,6 @@ export function Cashier() {
     setBusy(false);
     setError(r.ok ? null : r.error);
     if (!r.ok) return;
-    rememberAccount(r.value.player, who);
     setDone({ name: who, amount, balance: r.value.balance });
     setCommandId(newCommandId());
     setName("");
@@ -90,7 +89,7 @@ export function Cashier() {
           <tbody>
             {(ledger.data?.balances ?? []).map((b) => (
               <tr key={`${b.account}/${b.asset}`}>
-                <td>{accountLabel(b.account, (k, v) => t(k, v), tournamentNames)}</td>
+                <td>{accountLabel(b.account, (k, v) => t(k, v), tournamentNames, b.name)}</td>
                 <td>{b.asset}</td>
                 <td className="num">{fmt.money(b.balance)}</td>
               </tr>

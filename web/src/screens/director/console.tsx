@@ -41,6 +41,18 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
     lobby.reload();
   }
 
+  // R-TRN-6: calling a tournament off before its start refunds everyone; asked twice.
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  useEffect(() => setConfirmCancel(false), [id]);
+  async function cancel() {
+    if (!id) return;
+    const r = await client.call("cancel", { commandId: newCommandId() }, { id });
+    setError(r.ok ? null : r.error);
+    setConfirmCancel(false);
+    lobby.reload();
+  }
+  const cancellable = current !== null && (current.status === "registering" || current.status === "announced");
+
   return (
     <section className="director">
       <div className="row director-head">
@@ -76,9 +88,23 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
             <a className="button" href={href("clock", current.id)} target="_blank" rel="noreferrer">
               {t("director.openClock")}
             </a>
+            {cancellable && !confirmCancel && (
+              <button className="danger" data-action="cancel" onClick={() => setConfirmCancel(true)}>
+                {t("director.cancel")}
+              </button>
+            )}
           </>
         )}
       </div>
+      {cancellable && confirmCancel && current && (
+        <div className="row confirm-cancel" role="alertdialog" aria-label={t("director.cancel")}>
+          <span>{t("director.cancelConfirm", { name: current.name })}</span>
+          <button className="danger" data-action="confirm-cancel" onClick={() => void cancel()}>
+            {t("director.cancelYes")}
+          </button>
+          <button onClick={() => setConfirmCancel(false)}>{t("director.cancelNo")}</button>
+        </div>
+      )}
       <ErrorText error={error} />
       <nav className="tabs">
         {TABS.map((x) => (

@@ -245,9 +245,8 @@ function WalkIn({ tournament, onSeated }: { tournament: LobbyTournament; onSeate
     if (r.ok) {
       setCommandId(newCommandId());
       setName("");
-      // The draw has placed the player if the tournament is under way; find the seat.
-      const seats = await client.call("seating", undefined, { id: tournament.id });
-      const seat = seats.ok ? seats.value.seats.filter((s) => s.name === who).at(-1) : undefined;
+      // The answer says where the draw placed the player (null before the start).
+      const seat = r.value.seat;
       setEntered(seat ? { name: who, tableNumber: seat.tableNumber, seat: seat.seat } : { name: who, tableNumber: null });
       onSeated();
     }
