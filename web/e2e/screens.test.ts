@@ -74,7 +74,7 @@ describe.skipIf(!haveChromium)("web app in chromium (mock transport)", () => {
   it("the lobby lists tournaments with buttons disabled with a reason", async () => {
     const page = await open("#/lobby");
     await page.waitForSelector("tr[data-tournament=friday]");
-    expect(await page.locator("tbody tr").count()).toBe(5);
+    expect(await page.locator("tbody tr").count()).toBe(6);
     const disabled = page.locator("tr[data-tournament=nightly] button:disabled .why").first();
     expect((await disabled.textContent())?.length).toBeGreaterThan(0);
     expect(await missingKeys(page)).toEqual([]);
@@ -83,6 +83,48 @@ describe.skipIf(!haveChromium)("web app in chromium (mock transport)", () => {
     await page.selectOption("header select", "ro");
     await page.waitForFunction((title) => document.querySelector("h1")?.textContent === title, RESOURCES.ro.lobby.title);
     expect(await page.textContent("tr[data-tournament=friday]")).toContain("30.000");
+    expect(await missingKeys(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("R-TRN-4: a busted player is offered the rebuy with a countdown, and declines it", async () => {
+    const en = RESOURCES.en;
+    const page = await open("#/lobby");
+    const offer = page.locator("[data-testid=rebuy-offer][data-tournament=monday]");
+    await offer.waitFor({ timeout: 20_000 });
+    expect(await offer.textContent()).toContain(en.rebuyOffer.title);
+    const left = async () => (await offer.locator("[data-testid=rebuy-left]").textContent()) ?? "";
+    expect(await left()).toMatch(/^\d{1,2}:\d{2} left$/);
+    const first = await left();
+    await page.waitForFunction((was) => document.querySelector("[data-tournament=monday] [data-testid=rebuy-left]")?.textContent !== was, first, { timeout: 5000 });
+    expect(await offer.getByRole("button", { name: en.rebuyOffer.rebuy, exact: true }).isEnabled()).toBe(true);
+    await page.screenshot({ path: join(artifacts, "lobby-rebuy-offer.png"), fullPage: true });
+    await offer.getByRole("button", { name: en.rebuyOffer.decline }).click();
+    await page.waitForSelector("[data-testid=lobby-done]");
+    expect(await page.textContent("[data-testid=lobby-done]")).toContain(en.lobby.done.declineRebuy.replace("{{name}}", "Monday Rebuy"));
+    expect(await page.locator("[data-testid=rebuy-offer]").count()).toBe(0);
+    expect(await page.getAttribute("tr[data-tournament=monday] .mine", "data-state")).toBe("busted");
+    expect(await missingKeys(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("R-TRN-6: the director cancels a tournament before its start, after a confirm", async () => {
+    const en = RESOURCES.en;
+    const page = await open("#/director/floor/turbo50");
+    await page.waitForSelector(".director-head .status.registering", { timeout: 20_000 });
+    await page.getByRole("button", { name: en.director.cancel }).click();
+    const confirm = page.locator(".confirm-cancel");
+    expect(await confirm.textContent()).toContain(en.director.cancelConfirm.replace("{{name}}", "Turbo 50"));
+    // "Keep it" changes nothing.
+    await confirm.getByRole("button", { name: en.director.cancelNo }).click();
+    expect(await page.locator(".confirm-cancel").count()).toBe(0);
+    expect(await page.locator(".director-head .status.registering").count()).toBe(1);
+    await page.getByRole("button", { name: en.director.cancel }).click();
+    await page.screenshot({ path: join(artifacts, "director-cancel.png"), fullPage: true });
+    await page.locator(".confirm-cancel").getByRole("button", { name: en.director.cancelYes }).click();
+    await page.waitForSelector(".director-head .status.cancelled");
+    // Over: no cancel (or start) any more.
+    expect(await page.getByRole("button", { name: en.director.cancel }).count()).toBe(0);
     expect(await missingKeys(page)).toEqual([]);
     await page.close();
   });
