@@ -2,6 +2,9 @@
 // declines the rebuy (R-TRN-4), a director cancels (R-TRN-6) and a start rule cancels by
 // itself at its deadline, the tournament view says when late registration ends, the
 // ledger names players, and a walk-in's answer names its entry and seat.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, SeatingResponse, TournamentView, WalkInResponse } from "../protocol/index.ts";
 import { playerAccount, poolAccount } from "../store/index.ts";
@@ -196,6 +199,34 @@ describe("R-TRN-6: a start rule given at creation", () => {
     expect((await start(id)).status).toBe(200);
     expect(runtime(id).dir.status).toBe("running");
   });
+});
+
+describe("R-TRN-6 across a restart", () => {
+  it("a deadline that passed while the server was down cancels the tournament as it comes back, refunds once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "felt-deadline-"));
+    const open = () => FeltServer.start({ db: `sqlite:${join(dir, "felt.sqlite")}`, port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+    let s = await open();
+    try {
+      const token = (await must<{ token: string }>(api(s.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+      const body = { commandId: cmd(), presetId: "seed", name: "restart rule", kind: "online", startsAt: clock.now(), structure: FAST_STRUCTURE, startRule: { minPlayers: 5, deadline: clock.now() + 10 * MIN } };
+      const id = (await must<{ tournament: LobbyTournament }>(api(s.url, "POST", "/api/v1/director/tournaments", body, token))).tournament.id;
+      const name = `dl${process.pid % 1000}`;
+      const p = await must<{ token: string; user: { id: string } }>(api(s.url, "POST", "/api/v1/auth/sign-up", { name, password: "glue-password-1" }));
+      await must(api(s.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 1100 }, token));
+      expect((await api(s.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token)).status).toBe(200);
+      await s.close();
+      clock.jump(11 * MIN);
+      s = await open();
+      const t = s.tournaments.get(id)!;
+      await until("the cancellation", () => t.dir.status === "cancelled", 5000);
+      await t.enqueue(async () => {});
+      expect(await s.svc.ledger.balance(playerAccount(p.user.id), s.svc.asset)).toBe(1100);
+      expect(await s.svc.ledger.balance(poolAccount(id), s.svc.asset)).toBe(0);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("the tournament view says when late registration ends (issue 7)", () => {
