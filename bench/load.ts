@@ -5,7 +5,7 @@
 // at the table (p50 / p99). Goal at 1,000 tables / 9,000 players: p99 < 50 ms.
 //
 // Run: npx tsx bench/load.ts [--tables 1000] [--per-table 9] [--seconds 30] [--think-ms 0]
-//                            [--db sqlite:PATH|postgres://...] [--protocol 2|1]
+//                            [--db sqlite:PATH|postgres://...] [--protocol 2|1] [--durability normal|full]
 // Besides the latencies it reports each process's event-loop delay (monitorEventLoopDelay),
 // event-loop utilisation and CPU (cores) over the measured window: the server's from
 // bench/load-probe.mjs preloaded into it, the bots' from this process; and the load average.
@@ -32,6 +32,8 @@ const CONCURRENCY = Number(opt("concurrency", "32"));
 /** Mean think time before each action (uniform 0.5x..1.5x); 0 = act at once (throughput test). */
 const THINK_MS = Number(opt("think-ms", "0"));
 const WARMUP_S = Number(opt("warmup", "3"));
+/** Table events' fsync: "normal" (`felt serve --bench`) or "full" (the default of `felt serve`, one fsync per group commit; the server's own rate limit then applies, 20/s per connection). */
+const DURABILITY = opt("durability", "normal");
 /** Protocol version the bots speak: 2 (table steps as patches) or 1 (a whole view after every step). */
 const PROTOCOL = Number(opt("protocol", "2"));
 const dir = mkdtempSync(join(tmpdir(), "felt-load-"));
@@ -50,7 +52,7 @@ function freePort(): Promise<number> {
 function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", "./bench/load-probe.mjs", "bin/felt.mjs", "serve", "--port", String(port), "--db", DB, "--bench", "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", "60000", "--hand-pause-ms", "0"],
+    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", "./bench/load-probe.mjs", "bin/felt.mjs", "serve", "--port", String(port), "--db", DB, ...(DURABILITY === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", "60000", "--hand-pause-ms", "0"],
     { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "inherit", "ipc"] },
   );
   return new Promise((resolve, reject) => {
@@ -190,6 +192,7 @@ async function main() {
     maxMs: Number((latencies.at(-1) ?? NaN).toFixed(1)),
     thinkMs: THINK_MS,
     protocol: PROTOCOL,
+    durability: DURABILITY,
     db: DB.split(":")[0],
     server: srvStats,
     bots: botStats,

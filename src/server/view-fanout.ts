@@ -26,19 +26,30 @@ export interface Step {
   readonly seatOf: (userId: string | null) => number | null;
 }
 
-type Fragments = Map<string, string>;
+/** The view's fields a patch carries, in wire order (tableId never changes; seats go one by one). */
+const FIELDS = [
+  "tournamentId", "tableNumber", "version", "handId", "handNumber", "variant", "blinds", "street", "board", "pots",
+  "button", "smallBlind", "bigBlind", "actor", "mySeat", "legal", "clock", "myHand", "sittingOut", "recentHands",
+] as const satisfies readonly (keyof TableView)[];
+// A field added to TableView and not to FIELDS would never reach v2 clients: refuse to compile.
+type Unsent = Exclude<keyof TableView, (typeof FIELDS)[number] | "tableId" | "seats">;
+const everyFieldSent: [Unsent] extends [never] ? true : never = true;
+void everyFieldSent;
 
-/** The key a seat's fragment is kept under, apart from the view's own field names. */
-const seatKey = (n: number) => `#${n}`;
+/** A view as JSON text, field by field and seat by seat (seats in the view's order). */
+interface Texts {
+  readonly fields: string[];
+  readonly seats: string[];
+}
 
 export class ViewFanout {
   /** What each v2 subscriber was last sent, field by field, as JSON text. */
-  private readonly sent = new Map<Subscriber, Fragments>();
+  private readonly sent = new Map<Subscriber, Texts>();
 
   /** Starts a subscriber with its whole view. */
   start(sub: Subscriber, view: TableView): void {
     sub.send({ type: "table-view", view });
-    if (sub.sendStep !== undefined) this.sent.set(sub, fragmentsOf(view, null, null));
+    if (sub.sendStep !== undefined) this.sent.set(sub, textsOf(view));
   }
 
   forget(sub: Subscriber): void {
@@ -50,35 +61,43 @@ export class ViewFanout {
     const t = step.state;
     const handId = t.hand?.handId ?? t.finished?.handId ?? null;
     const shared = spectatorView(t, step.ctx);
-    let sharedText: Fragments | null = null;
+    let sharedTexts: Texts | null = null;
     let publicEvents: string[] | null = null;
     let head: string | null = null;
     for (const sub of subscribers) {
       const seat = step.seatOf(sub.userId);
       const view = personalView(t, shared, seat);
       const last = sub.sendStep === undefined ? undefined : this.sent.get(sub);
-      if (last === undefined) {
+      if (last === undefined || last.seats.length !== view.seats.length) {
         for (const e of step.events) sub.send({ type: "event", tableId: t.config.tableId, handId, version: t.version, event: eventForSeat(e, seat) });
         sub.send({ type: "table-view", view });
-        if (sub.sendStep !== undefined) this.sent.set(sub, fragmentsOf(view, null, null));
+        if (sub.sendStep !== undefined) this.sent.set(sub, textsOf(view));
         continue;
       }
-      sharedText ??= fragmentsOf(shared, null, null);
+      const st = (sharedTexts ??= textsOf(shared));
       publicEvents ??= step.events.map((e) => JSON.stringify(eventForSeat(e, null)));
       head ??= `{"type":"table-step","tableId":${JSON.stringify(t.config.tableId)},"handId":${JSON.stringify(handId)},"version":${t.version},"events":[`;
-      const now = fragmentsOf(view, shared, sharedText);
-      const fields: string[] = [];
-      const seats: string[] = [];
-      for (const [k, text] of now) {
-        if (last.get(k) === text) continue;
-        last.set(k, text);
-        if (k.startsWith("#")) seats.push(text);
-        else fields.push(`"${k}":${text}`);
+      // Only what differs from what this subscriber holds; parts it shares with the
+      // spectator view reuse that view's text (personal parts are new objects).
+      let patch = "";
+      for (let i = 0; i < FIELDS.length; i++) {
+        const k = FIELDS[i]!;
+        const text = view[k] === shared[k] ? st.fields[i]! : JSON.stringify(view[k]);
+        if (last.fields[i] === text) continue;
+        last.fields[i] = text;
+        patch += `${patch === "" ? "" : ","}"${k}":${text}`;
       }
-      if (seats.length > 0) fields.push(`"seats":[${seats.join(",")}]`);
-      if (fields.length === 0 && step.events.length === 0) continue;
+      let seats = "";
+      for (let i = 0; i < view.seats.length; i++) {
+        const text = view.seats[i] === shared.seats[i] ? st.seats[i]! : JSON.stringify(view.seats[i]);
+        if (last.seats[i] === text) continue;
+        last.seats[i] = text;
+        seats += `${seats === "" ? "" : ","}${text}`;
+      }
+      if (seats !== "") patch += `${patch === "" ? "" : ","}"seats":[${seats}]`;
+      if (patch === "" && step.events.length === 0) continue;
       const events = step.events.map((e, i) => (e.kind === "hole-cards" && e.seat === seat ? JSON.stringify(e) : publicEvents![i]!));
-      const text = `${head}${events.join(",")}],"patch":{${fields.join(",")}}}`;
+      const text = `${head}${events.join(",")}],"patch":{${patch}}}`;
       if (text.length * 3 > MAX_FRAME_BYTES && byteLength(text) > MAX_FRAME_BYTES) {
         // Too large for one frame: the v1 frames, each within the limit, and a fresh start.
         for (const e of step.events) sub.send({ type: "event", tableId: t.config.tableId, handId, version: t.version, event: eventForSeat(e, seat) });
@@ -90,20 +109,6 @@ export class ViewFanout {
   }
 }
 
-/**
- * A view as JSON text per field (tableId and seats apart: seats one by one). Parts that are
- * the shared view's own objects reuse its text, so only personal parts are serialised.
- */
-function fragmentsOf(view: TableView, shared: TableView | null, sharedText: Fragments | null): Fragments {
-  const out: Fragments = new Map();
-  for (const k of Object.keys(view) as (keyof TableView)[]) {
-    if (k === "tableId" || k === "seats") continue;
-    const reuse = shared !== null && view[k] === shared[k] ? sharedText!.get(k) : undefined;
-    out.set(k, reuse ?? JSON.stringify(view[k]));
-  }
-  view.seats.forEach((s, i) => {
-    const reuse = shared !== null && s === shared.seats[i] ? sharedText!.get(seatKey(s.seat)) : undefined;
-    out.set(seatKey(s.seat), reuse ?? JSON.stringify(s));
-  });
-  return out;
+function textsOf(view: TableView): Texts {
+  return { fields: FIELDS.map((k) => JSON.stringify(view[k])), seats: view.seats.map((s) => JSON.stringify(s)) };
 }
