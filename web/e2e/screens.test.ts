@@ -231,6 +231,10 @@ describe.skipIf(!haveChromium)("web app in chromium (mock transport)", () => {
     const form = page.locator(".create");
     await form.getByLabel(en.create.preset).selectOption("turbo", { timeout: 20_000 });
     await form.getByLabel(en.create.name, { exact: true }).fill("Tuesday live");
+    // R-TRN-6: a start rule goes with the request (the client checks it against the protocol).
+    await form.getByLabel(en.create.startRule).check();
+    await form.getByLabel(en.create.minPlayers).fill("3");
+    expect(await form.locator(".start-rule .hint").textContent()).toMatch(/^Fewer than 3 players registered by /);
     await form.getByRole("button", { name: en.create.submit }).click();
     await page.waitForSelector(".create .ok");
     await page.locator(".director-head select").selectOption({ label: "Tuesday live" });

@@ -203,6 +203,9 @@ export class MockServer {
       case "create": {
         const preset = PRESETS.find((x) => x.id === body["presetId"]);
         if (!preset) return error(404, "director/not-found", "no such preset");
+        // As the server: an R-TRN-6 start rule's deadline is not before the start (the mock keeps no rule).
+        const rule = body["startRule"] as { deadline: number } | undefined;
+        if (rule !== undefined && rule.deadline < Number(body["startsAt"])) return error(400, "director/invalid", "the start rule's deadline is before the start");
         const nt: MTournament = {
           id: `t${this.tournaments.length + 1}`, name: String(body["name"]), kind: body["kind"] as "live", variant: preset.variant,
           status: "registering", startsAt: Number(body["startsAt"]), buyIn: (body["buyIn"] as number) ?? preset.buyIn,

@@ -88,6 +88,7 @@ export const cs = {
     tab: { create: "Nový turnaj", seating: "Losování míst", floor: "Floor", "colour-up": "Výměna žetonů", "blind-error": "Chyba v blindech", payouts: "Výplaty a dohoda", cashier: "Pokladna" },
   },
   create: {
+    startRule: "Zrušit při malém počtu hráčů (R-TRN-6)", minPlayers: "Nejméně hráčů", deadlineMinutes: "Termín (minut po začátku)", startRuleHint: "Méně než {{players}} registrovaných hráčů do {{time}}: turnaj se zruší a všem se vrátí peníze.",
     title: "Nový turnaj", preset: "Šablona", name: "Název", kind: "Druh", startsAt: "Začátek", startingStack: "Počáteční stack",
     buyInFee: "Buy-in {{buyIn}} + poplatek {{fee}}", created: "Vytvořeno: {{name}}", submit: "Vytvořit turnaj",
     guidanceTitle: "Doporučení ke struktuře", ratio: "Počáteční stack = {{ratio}} × první velký blind ({{bb}})",

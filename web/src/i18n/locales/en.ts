@@ -87,6 +87,7 @@ export const en = {
     tab: { create: "New tournament", seating: "Seat draw", floor: "Floor", "colour-up": "Colour-up", "blind-error": "Blind error", payouts: "Payouts & deal", cashier: "Cashier" },
   },
   create: {
+    startRule: "Cancel with too few players (R-TRN-6)", minPlayers: "Minimum players", deadlineMinutes: "Deadline (minutes after the start)", startRuleHint: "Fewer than {{players}} players registered by {{time}}: the tournament is cancelled and everyone refunded.",
     title: "New tournament", preset: "Preset", name: "Name", kind: "Type", startsAt: "Start time", startingStack: "Starting stack",
     buyInFee: "Buy-in {{buyIn}} + fee {{fee}}", created: "Created: {{name}}", submit: "Create tournament",
     guidanceTitle: "Structure guidance", ratio: "Starting stack = {{ratio}} × first big blind ({{bb}})",

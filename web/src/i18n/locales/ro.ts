@@ -88,6 +88,7 @@ export const ro = {
     tab: { create: "Turneu nou", seating: "Tragerea la sorți a locurilor", floor: "Floor", "colour-up": "Schimbarea jetoanelor", "blind-error": "Eroare de blind", payouts: "Premii și înțelegere", cashier: "Casierie" },
   },
   create: {
+    startRule: "Anulează dacă sunt prea puțini jucători (R-TRN-6)", minPlayers: "Minimum de jucători", deadlineMinutes: "Termen (minute după start)", startRuleHint: "Mai puțin de {{players}} jucători înscriși până la {{time}}: turneul se anulează și toți sunt rambursați.",
     title: "Turneu nou", preset: "Șablon", name: "Nume", kind: "Tip", startsAt: "Ora de început", startingStack: "Stack inițial",
     buyInFee: "Buy-in {{buyIn}} + taxă {{fee}}", created: "Creat: {{name}}", submit: "Creează turneul",
     guidanceTitle: "Recomandări pentru structură", ratio: "Stack inițial = {{ratio}} × primul big blind ({{bb}})",

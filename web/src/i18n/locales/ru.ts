@@ -88,6 +88,7 @@ export const ru = {
     tab: { create: "Новый турнир", seating: "Рассадка", floor: "Флор", "colour-up": "Смена фишек", "blind-error": "Ошибка блайндов", payouts: "Выплаты и сделка", cashier: "Касса" },
   },
   create: {
+    startRule: "Отменить, если игроков мало (R-TRN-6)", minPlayers: "Минимум игроков", deadlineMinutes: "Срок (минут после начала)", startRuleHint: "Меньше {{players}} зарегистрированных игроков к {{time}}: турнир отменяется, всем возвращаются деньги.",
     title: "Новый турнир", preset: "Шаблон", name: "Название", kind: "Тип", startsAt: "Начало", startingStack: "Стартовый стек",
     buyInFee: "Бай-ин {{buyIn}} + комиссия {{fee}}", created: "Создан: {{name}}", submit: "Создать турнир",
     guidanceTitle: "Рекомендации по структуре", ratio: "Стартовый стек = {{ratio}} × первый большой блайнд ({{bb}})",

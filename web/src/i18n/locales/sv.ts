@@ -87,6 +87,7 @@ export const sv = {
     tab: { create: "Ny turnering", seating: "Platslottning", floor: "Floor", "colour-up": "Växla marker", "blind-error": "Fel mörk", payouts: "Priser och deal", cashier: "Kassa" },
   },
   create: {
+    startRule: "Ställ in vid för få spelare (R-TRN-6)", minPlayers: "Minsta antal spelare", deadlineMinutes: "Sista tid (minuter efter start)", startRuleHint: "Färre än {{players}} anmälda spelare kl. {{time}}: turneringen ställs in och alla får pengarna tillbaka.",
     title: "Ny turnering", preset: "Mall", name: "Namn", kind: "Typ", startsAt: "Starttid", startingStack: "Startstack",
     buyInFee: "Inköp {{buyIn}} + avgift {{fee}}", created: "Skapad: {{name}}", submit: "Skapa turnering",
     guidanceTitle: "Råd om strukturen", ratio: "Startstack = {{ratio}} × första stora mörken ({{bb}})",

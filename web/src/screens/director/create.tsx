@@ -24,6 +24,10 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     return d.getTime() < Date.now() ? d.getTime() + 86_400_000 : d.getTime();
   });
   const [structure, setStructure] = useState<Structure | null>(null);
+  // R-TRN-6: optionally, too few players by a deadline cancels the tournament (and refunds everyone).
+  const [startRule, setStartRule] = useState(false);
+  const [minPlayers, setMinPlayers] = useState(5);
+  const [deadlineMinutes, setDeadlineMinutes] = useState(15);
   const [players, setPlayers] = useState(30);
   const [prediction, setPrediction] = useState<PredictResponse | null>(null);
   const [error, setError] = useState<FeltError | null>(null);
@@ -51,7 +55,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     // The wire structure has no big-blind-ante flag: an unedited preset goes by its id, so
     // the server keeps the preset exactly (R-TRN-1), antes included.
     const edited = structure !== preset.structure;
-    const r = await client.call("create", { commandId: newCommandId(), presetId: preset.id, name, kind, startsAt, ...(edited ? { structure } : {}) });
+    const rule = startRule ? { startRule: { minPlayers, deadline: startsAt + deadlineMinutes * 60_000 } } : {};
+    const r = await client.call("create", { commandId: newCommandId(), presetId: preset.id, name, kind, startsAt, ...(edited ? { structure } : {}), ...rule });
     setError(r.ok ? null : r.error);
     if (r.ok) {
       setCreated(r.value.tournament.name);
@@ -101,6 +106,23 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           <p>
             {t("create.buyInFee", { buyIn: fmt.money(preset.buyIn), fee: fmt.money(preset.fee) })}
           </p>
+          <label className="check">
+            <input type="checkbox" checked={startRule} onChange={(e) => setStartRule(e.target.checked)} />
+            {t("create.startRule")}
+          </label>
+          {startRule && (
+            <div className="row start-rule">
+              <label>
+                {t("create.minPlayers")}
+                <input type="number" min={2} max={10000} value={minPlayers} onChange={(e) => setMinPlayers(Math.max(2, Math.floor(Number(e.target.value) || 2)))} />
+              </label>
+              <label>
+                {t("create.deadlineMinutes")}
+                <input type="number" min={0} max={1440} value={deadlineMinutes} onChange={(e) => setDeadlineMinutes(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+              </label>
+              <p className="hint">{t("create.startRuleHint", { time: fmt.time(startsAt + deadlineMinutes * 60_000), players: fmt.chips(minPlayers) })}</p>
+            </div>
+          )}
           <ErrorText error={error} />
           {created && <p className="ok">{t("create.created", { name: created })}</p>}
           <button className="primary" onClick={() => void create()}>
