@@ -450,6 +450,27 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.close();
   }, 120_000);
 
+  it("R-TRN-6: the director cancels an online tournament in the console after a confirm; the player is refunded", async () => {
+    const id = await createOnline("Cancelled turbo");
+    const name = `cy${Date.now().toString(36).slice(-5)}`;
+    const player = await must<{ token: string }>(api(felt.url, "POST", "/api/v1/auth/sign-up", { name, password: "cy-password-1" }));
+    await must(api(felt.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 2000 }, directorToken));
+    await must(api(felt.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, player.token));
+    expect((await must<{ balance: number }>(api(felt.url, "GET", "/api/v1/me", undefined, player.token))).balance).toBe(900);
+    const context = await browser.newContext();
+    const page = await newPage(context, "cancel");
+    await signIn(page, DIRECTOR.name, DIRECTOR.password, false);
+    await page.goto(appUrl("en", `director/floor/${id}`));
+    await page.waitForSelector(".director-head .status.registering", { timeout: 20_000 });
+    await page.getByRole("button", { name: en.director.cancel }).click();
+    await page.locator(".confirm-cancel").getByRole("button", { name: en.director.cancelYes }).click();
+    await page.waitForSelector(".director-head .status.cancelled", { timeout: 20_000 });
+    expect((await must<TournamentView>(api(felt.url, "GET", `/api/v1/tournaments/${id}`))).status).toBe("cancelled");
+    expect((await must<{ balance: number }>(api(felt.url, "GET", "/api/v1/me", undefined, player.token))).balance).toBe(2000);
+    expect(await missingKeys(page)).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   // One TV page: the first language is loaded, the others come through the switcher.
   let tvPage: Page | null = null;
   for (const lang of Object.keys(RESOURCES) as (keyof typeof RESOURCES)[]) {
