@@ -12,7 +12,7 @@
 // --think-ms 0 (bots act at once) measures the server's throughput; a human pace such as
 // --think-ms 2000 measures latency at the load real tables offer.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -77,6 +77,8 @@ interface ProcessStats {
   readonly cpu: number;
   /** Event-loop utilisation: the share of time the loop was not idle. */
   readonly elu: number;
+  /** Share of the time the event loop was runnable but waited for a CPU (Linux), null elsewhere. */
+  readonly cpuWait: number | null;
 }
 
 /** The server's own figures over the measured window (bench/load-probe.mjs answers over IPC). */
@@ -89,6 +91,15 @@ function serverStats(child: ChildProcess, what: "reset" | "stats"): Promise<Proc
   });
 }
 
+/** Nanoseconds this thread waited for a CPU while runnable (Linux /proc schedstat), or null. */
+function runqueueNs(): number | null {
+  try {
+    return Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[1]);
+  } catch {
+    return null;
+  }
+}
+
 /** The same figures for this process (the bots). */
 function selfProbe(): { reset(): void; stats(): ProcessStats } {
   const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -96,6 +107,7 @@ function selfProbe(): { reset(): void; stats(): ProcessStats } {
   let cpu = process.cpuUsage();
   let at = performance.now();
   let elu = performance.eventLoopUtilization();
+  let waited = runqueueNs();
   const ms = (x: number) => Number((x / 1e6).toFixed(1));
   return {
     reset() {
@@ -103,13 +115,16 @@ function selfProbe(): { reset(): void; stats(): ProcessStats } {
       cpu = process.cpuUsage();
       at = performance.now();
       elu = performance.eventLoopUtilization();
+      waited = runqueueNs();
     },
     stats() {
       const used = process.cpuUsage(cpu);
+      const now = runqueueNs();
       return {
         loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
         cpu: Number(((used.user + used.system) / 1000 / (performance.now() - at)).toFixed(2)),
         elu: Number(performance.eventLoopUtilization(elu).utilization.toFixed(2)),
+        cpuWait: now === null || waited === null ? null : Number(((now - waited) / 1e6 / (performance.now() - at)).toFixed(2)),
       };
     },
   };
@@ -200,7 +215,7 @@ async function main() {
     loadavg: Number(loadavg()[0]!.toFixed(2)),
   };
   console.log(`actions/s ${result.actionsPerSecond}, action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms (${result.broadcastSamples} samples)`);
-  console.log(`server: loop delay p50 ${srvStats?.loopDelayMs.p50} / p99 ${srvStats?.loopDelayMs.p99} / max ${srvStats?.loopDelayMs.max} ms, cpu ${srvStats?.cpu}, elu ${srvStats?.elu}; bots: loop delay p99 ${botStats.loopDelayMs.p99} ms, cpu ${botStats.cpu}; load average ${result.loadavg}`);
+  console.log(`server: loop delay p50 ${srvStats?.loopDelayMs.p50} / p99 ${srvStats?.loopDelayMs.p99} / max ${srvStats?.loopDelayMs.max} ms, cpu ${srvStats?.cpu}, elu ${srvStats?.elu}, waiting for a CPU ${srvStats?.cpuWait}; bots: loop delay p99 ${botStats.loopDelayMs.p99} ms, cpu ${botStats.cpu}, waiting for a CPU ${botStats.cpuWait}; load average ${result.loadavg}`);
   console.log(JSON.stringify(result));
   bots.forEach((b) => b.close());
   server.kill("SIGTERM");
