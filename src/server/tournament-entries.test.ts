@@ -5,42 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, PresetListResponse, TournamentView } from "../protocol/index.ts";
 import { playerAccount, poolAccount } from "../store/index.ts";
-import type { Clock, TimerHandle } from "./clock.ts";
 import { FeltServer } from "./felt-server.ts";
 import { Bot } from "./testing/bot.ts";
+import { JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd, type Setup } from "./testing/harness.ts";
 
-/** Real time plus an offset the test can jump forward (a level or a break in a moment). */
-class JumpClock implements Clock {
-  private offset = 0;
-  private readonly timers = new Set<{ at: number; fn: () => void }>();
-  private readonly poll = setInterval(() => this.fire(), 5);
-  now(): number {
-    return Date.now() + this.offset;
-  }
-  after(ms: number, fn: () => void): TimerHandle {
-    const t = { at: this.now() + Math.max(0, ms), fn };
-    this.timers.add(t);
-    return { cancel: () => void this.timers.delete(t) };
-  }
-  jump(ms: number): void {
-    this.offset += ms;
-    this.fire();
-  }
-  stop(): void {
-    clearInterval(this.poll);
-  }
-  private fire(): void {
-    const now = this.now();
-    for (const t of [...this.timers].filter((x) => x.at <= now).sort((a, b) => a.at - b.at)) if (this.timers.delete(t)) t.fn();
-  }
-}
-
-const MIN = 60_000;
-/** FAST_STRUCTURE in bigger chips (a preset keeps its chip set; casino-1900's smallest is 100, turbo's 25). */
-const scaled = (k: number) => ({ startingStack: 1000 * k, levels: FAST_STRUCTURE.levels.map((l) => ({ ...l, sb: l.sb * k, bb: l.bb * k })) });
-const CASINO = scaled(100);
-const TURBO = scaled(5);
 const clock = new JumpClock();
 let server: FeltServer;
 let director: string;
@@ -55,19 +24,7 @@ afterAll(async () => {
   clock.stop();
 });
 
-interface Player {
-  name: string;
-  token: string;
-  id: string;
-}
-let serial = 0;
-async function player(funds: number): Promise<Player> {
-  const name = `e${process.pid % 1000}-${serial++}`;
-  const s = await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name, password: "entry-password-1" }));
-  if (funds > 0) await deposit(name, funds);
-  return { name, token: s.token, id: s.user.id };
-}
-const deposit = (name: string, amount: number) => must(api(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount }, director));
+const { player, deposit } = playerFactory(() => server.url, () => director, "e");
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online"): Promise<string> {
   const body = { commandId: cmd(), presetId, name: `${presetId} test`, kind, startsAt: clock.now(), buyIn: 1000, fee: 100, structure };
   return (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;

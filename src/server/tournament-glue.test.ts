@@ -8,41 +8,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, SeatingResponse, TournamentView, WalkInResponse } from "../protocol/index.ts";
 import { playerAccount, poolAccount } from "../store/index.ts";
-import type { Clock, TimerHandle } from "./clock.ts";
 import { FeltServer } from "./felt-server.ts";
 import { Bot } from "./testing/bot.ts";
+import { JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./testing/harness.ts";
 
-/** Real time plus an offset the test can jump forward. */
-class JumpClock implements Clock {
-  private offset = 0;
-  private readonly timers = new Set<{ at: number; fn: () => void }>();
-  private readonly poll = setInterval(() => this.fire(), 5);
-  now(): number {
-    return Date.now() + this.offset;
-  }
-  after(ms: number, fn: () => void): TimerHandle {
-    const t = { at: this.now() + Math.max(0, ms), fn };
-    this.timers.add(t);
-    return { cancel: () => void this.timers.delete(t) };
-  }
-  jump(ms: number): void {
-    this.offset += ms;
-    this.fire();
-  }
-  stop(): void {
-    clearInterval(this.poll);
-  }
-  private fire(): void {
-    const now = this.now();
-    for (const t of [...this.timers].filter((x) => x.at <= now).sort((a, b) => a.at - b.at)) if (this.timers.delete(t)) t.fn();
-  }
-}
-
-const MIN = 60_000;
-const scaled = (k: number) => ({ startingStack: 1000 * k, levels: FAST_STRUCTURE.levels.map((l) => ({ ...l, sb: l.sb * k, bb: l.bb * k })) });
-const CASINO = scaled(100);
-const TURBO = scaled(5);
 const clock = new JumpClock();
 let server: FeltServer;
 let director: string;
@@ -57,18 +27,7 @@ afterAll(async () => {
   clock.stop();
 });
 
-interface Player {
-  name: string;
-  token: string;
-  id: string;
-}
-let serial = 0;
-async function player(funds: number): Promise<Player> {
-  const name = `g${process.pid % 1000}-${serial++}`;
-  const s = await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name, password: "glue-password-1" }));
-  if (funds > 0) await must(api(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: funds }, director));
-  return { name, token: s.token, id: s.user.id };
-}
+const { player, deposit } = playerFactory(() => server.url, () => director, "g");
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online", extra: Record<string, unknown> = {}): Promise<string> {
   const body = { commandId: cmd(), presetId, name: `${presetId} glue`, kind, startsAt: clock.now(), buyIn: 1000, fee: 100, structure, ...extra };
   return (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;

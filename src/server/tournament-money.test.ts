@@ -10,11 +10,9 @@ import { ManualClock } from "./clock.ts";
 import { FeltServer } from "./felt-server.ts";
 import { refundCancelled } from "./tournament-money.ts";
 import { TournamentRuntime, type TournamentMeta } from "./tournament-runtime.ts";
+import { TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./testing/harness.ts";
 
-const MIN = 60_000;
-/** FAST_STRUCTURE in turbo's chips (its smallest is 25). */
-const TURBO = { startingStack: 5000, levels: FAST_STRUCTURE.levels.map((l) => ({ ...l, sb: l.sb * 5, bb: l.bb * 5 })) };
 let server: FeltServer;
 let clock: ManualClock;
 let director: string;
@@ -28,18 +26,7 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Player {
-  name: string;
-  token: string;
-  id: string;
-}
-let serial = 0;
-async function player(funds: number): Promise<Player> {
-  const name = `m${process.pid % 1000}-${serial++}`;
-  const s = await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name, password: "money-password-1" }));
-  if (funds > 0) await must(api(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: funds }, director));
-  return { name, token: s.token, id: s.user.id };
-}
+const { player, deposit } = playerFactory(() => server.url, () => director, "m");
 const balance = (account: string) => server.svc.ledger.balance(account, server.svc.asset);
 const entry = (id: string, verb: string, p: Player) => api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
 const walkIn = (id: string, name: string, commandId = cmd()) => api<{ tournament: LobbyTournament }>(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId, name }, director);

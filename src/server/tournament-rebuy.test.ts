@@ -8,40 +8,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament } from "../protocol/index.ts";
 import { DEFAULT_REBUY_GRACE_MS } from "../tournament/director/index.ts";
-import type { Clock, TimerHandle } from "./clock.ts";
 import { FeltServer } from "./felt-server.ts";
 import { entryCommand } from "./tournament-entries.ts";
 import { Bot } from "./testing/bot.ts";
+import { JumpClock, TURBO } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./testing/harness.ts";
 
-/** Real time plus an offset the test can jump forward. */
-class JumpClock implements Clock {
-  private offset = 0;
-  private readonly timers = new Set<{ at: number; fn: () => void }>();
-  private readonly poll = setInterval(() => this.fire(), 5);
-  now(): number {
-    return Date.now() + this.offset;
-  }
-  after(ms: number, fn: () => void): TimerHandle {
-    const t = { at: this.now() + Math.max(0, ms), fn };
-    this.timers.add(t);
-    return { cancel: () => void this.timers.delete(t) };
-  }
-  jump(ms: number): void {
-    this.offset += ms;
-    this.fire();
-  }
-  stop(): void {
-    clearInterval(this.poll);
-  }
-  private fire(): void {
-    const now = this.now();
-    for (const t of [...this.timers].filter((x) => x.at <= now).sort((a, b) => a.at - b.at)) if (this.timers.delete(t)) t.fn();
-  }
-}
-
-/** FAST_STRUCTURE in turbo's chips: the turbo preset's rebuys run to the end of level 4 (4 minutes). */
-const TURBO = { startingStack: 5000, levels: FAST_STRUCTURE.levels.map((l) => ({ ...l, sb: l.sb * 5, bb: l.bb * 5 })) };
 const clock = new JumpClock();
 let server: FeltServer;
 let director: string;

@@ -1,0 +1,56 @@
+// Shared by the server's tournament tests over real HTTP: a clock the test can jump
+// forward, FAST_STRUCTURE in a preset's chips, and signed-up players with funds.
+import type { Clock, TimerHandle } from "../clock.ts";
+import { api, cmd, FAST_STRUCTURE, must } from "./harness.ts";
+
+export const MIN = 60_000;
+
+/** Real time plus an offset the test can jump forward (a level or a break in a moment). */
+export class JumpClock implements Clock {
+  private offset = 0;
+  private readonly timers = new Set<{ at: number; fn: () => void }>();
+  private readonly poll = setInterval(() => this.fire(), 5);
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  after(ms: number, fn: () => void): TimerHandle {
+    const t = { at: this.now() + Math.max(0, ms), fn };
+    this.timers.add(t);
+    return { cancel: () => void this.timers.delete(t) };
+  }
+  jump(ms: number): void {
+    this.offset += ms;
+    this.fire();
+  }
+  stop(): void {
+    clearInterval(this.poll);
+  }
+  private fire(): void {
+    const now = this.now();
+    for (const t of [...this.timers].filter((x) => x.at <= now).sort((a, b) => a.at - b.at)) if (this.timers.delete(t)) t.fn();
+  }
+}
+
+/** FAST_STRUCTURE in bigger chips (a preset keeps its chip set; casino-1900's smallest is 100, turbo's 25). */
+export const scaledStructure = (k: number) => ({ startingStack: 1000 * k, levels: FAST_STRUCTURE.levels.map((l) => ({ ...l, sb: l.sb * k, bb: l.bb * k })) });
+export const CASINO = scaledStructure(100);
+export const TURBO = scaledStructure(5);
+
+export interface Player {
+  readonly name: string;
+  readonly token: string;
+  readonly id: string;
+}
+
+/** Signs up players named `${prefix}${pid}-${n}`, each credited `funds` by the director. */
+export function playerFactory(url: () => string, directorToken: () => string, prefix: string) {
+  let serial = 0;
+  const deposit = (name: string, amount: number) => must(api(url(), "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount }, directorToken()));
+  const player = async (funds: number): Promise<Player> => {
+    const name = `${prefix}${process.pid % 1000}-${serial++}`;
+    const s = await must<{ token: string; user: { id: string } }>(api(url(), "POST", "/api/v1/auth/sign-up", { name, password: `${prefix}-password-1` }));
+    if (funds > 0) await deposit(name, funds);
+    return { name, token: s.token, id: s.user.id };
+  };
+  return { player, deposit };
+}
