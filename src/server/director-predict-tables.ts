@@ -4,7 +4,8 @@
 // shrinks (R-TBL-2 balancing, R-TBL-3 breaking; simplified: the mover is drawn at random).
 import type { HandConfig } from "../engine/index.ts";
 import { firstHand, nextHand, nextTaken, pick, randomInt, type RandomSource, type SeatedPlayer, type TableHand } from "../tournament/index.ts";
-import { playedBlinds, type Level } from "../tournament/structure/index.ts";
+import { handConfigFor } from "../tournament/director/index.ts";
+import type { Level } from "../tournament/structure/index.ts";
 
 export const TABLE_SIZE = 10;
 
@@ -50,31 +51,8 @@ export function tableHand(t: PredictTable, stacks: readonly number[], level: Lev
     hand = r.value;
   }
   t.last = hand;
-  const blindsSet = playedBlinds(level);
-  const sb = new Set(hand.sb);
-  const bb = new Set(hand.bb);
   const players = hand.order.map((p) => Number(p.player));
-  const n = players.length;
-  const blinds = hand.order.map((p) => (bb.has(p.seat) ? blindsSet.bb : sb.has(p.seat) ? blindsSet.sb : 0));
-  const antes = new Array<number>(n).fill(0);
-  if (blindsSet.ante > 0) {
-    if (level.bigBlindAnte) {
-      const i = hand.order.findIndex((p) => p.seat === hand.bb[0]);
-      if (i >= 0) antes[i] = blindsSet.ante;
-    } else antes.fill(blindsSet.ante);
-  }
-  const limit = level.game === "limit";
-  const config: HandConfig = {
-    variant: limit ? "FT" : "NT",
-    stacks: players.map((p) => stacks[p]!),
-    blinds,
-    antes,
-    ...(level.bigBlindAnte ? { antePots: "dead" as const } : {}),
-    minBet: blindsSet.bb,
-    ...(limit ? { smallBet: blindsSet.bb, bigBet: 2 * blindsSet.bb } : {}),
-    chipUnit,
-    autoShowdown: true,
-  };
+  const config = handConfigFor(hand, level, players.map((p) => stacks[p]!), chipUnit);
   return { players, config };
 }
 

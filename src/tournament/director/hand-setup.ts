@@ -41,20 +41,14 @@ function positions(s: TournamentState, t: TableState, seated: readonly SeatedPla
   return r.ok ? r.value : null;
 }
 
-/** The next hand at table `t`, or null when fewer than two players there have chips. */
-export function handSetup(s: TournamentState, t: TableState, now: number): HandSetup | null {
-  const seated = seatedLive(s, t);
-  if (seated.length < 2) return null;
-  const hand = positions(s, t, seated);
-  if (hand === null) return null;
-  const clock = levelFor(s, t, now);
-  const level = clock.level;
+/** The engine's configuration (without a deck) for a hand at these positions under `level`:
+ *  blinds by seat, antes for all or the big blind's (R-BLIND-2, dead), limit or no-limit
+ *  (R-BET-9). `stacks` are in PHH order, as `hand.order`. */
+export function handConfigFor(hand: TableHand, level: Level, stacks: readonly number[], chipUnit: number): HandConfig {
   const blindsSet = playedBlinds(level);
   const sb = new Set(hand.sb);
   const bb = new Set(hand.bb);
   const n = hand.order.length;
-  const entries = hand.order.map((p) => p.player);
-  const stacks = entries.map((id) => s.entries.get(id)!.stack);
   const blinds = hand.order.map((p) => (bb.has(p.seat) ? blindsSet.bb : sb.has(p.seat) ? blindsSet.sb : 0));
   const antes = new Array<number>(n).fill(0);
   if (blindsSet.ante > 0) {
@@ -64,16 +58,30 @@ export function handSetup(s: TournamentState, t: TableState, now: number): HandS
     } else antes.fill(blindsSet.ante);
   }
   const limit = level.game === "limit";
-  const config: HandConfig = {
+  return {
     variant: limit ? "FT" : "NT",
-    stacks,
+    stacks: [...stacks],
     blinds,
     antes,
     ...(level.bigBlindAnte ? { antePots: "dead" as const } : {}),
     minBet: blindsSet.bb,
     ...(limit ? { smallBet: blindsSet.bb, bigBet: 2 * blindsSet.bb } : {}),
-    chipUnit: s.config!.format.kind === "heads-up" ? s.config!.structure.chips[0]! : s.chips[0]!,
+    chipUnit,
     autoShowdown: true,
   };
+}
+
+/** The next hand at table `t`, or null when fewer than two players there have chips. */
+export function handSetup(s: TournamentState, t: TableState, now: number): HandSetup | null {
+  const seated = seatedLive(s, t);
+  if (seated.length < 2) return null;
+  const hand = positions(s, t, seated);
+  if (hand === null) return null;
+  const clock = levelFor(s, t, now);
+  const level = clock.level;
+  const entries = hand.order.map((p) => p.player);
+  const stacks = entries.map((id) => s.entries.get(id)!.stack);
+  const chipUnit = s.config!.format.kind === "heads-up" ? s.config!.structure.chips[0]! : s.chips[0]!;
+  const config = handConfigFor(hand, level, stacks, chipUnit);
   return { table: t.id, hand, entries, level, levelNumber: clock.levelNumber, config };
 }

@@ -15,7 +15,7 @@ export type {
 } from "./types.ts";
 export { decide } from "./decide.ts";
 export { evolve, initialState, replay, snapshot, chipsInPlay, type EntryState, type TableState, type TournamentState, type PrizeTable } from "./state.ts";
-export { handSetup, seatedLive, type HandSetup } from "./hand-setup.ts";
+export { handConfigFor, handSetup, seatedLive, type HandSetup } from "./hand-setup.ts";
 export { runTournament, Director, type HandPlayer, type EntryPolicy, type RunOptions, type RunResult } from "./run.ts";
 export { checkConfig } from "./decide-lifecycle.ts";
 export { byesFor } from "./bracket.ts";
