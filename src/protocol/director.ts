@@ -6,6 +6,14 @@ import { LobbyTournament } from "./lobby.ts";
 // HTTP bodies of the director's console (role "director"). Every mutating request
 // carries a commandId so a double click acts once.
 
+/** The blinds a level plays as fixed limit (R-BET-9 mixed hold'em). */
+export const LimitBlinds = z.strictObject({ sb: Chips, bb: Chips, ante: Chips });
+export type LimitBlinds = z.infer<typeof LimitBlinds>;
+
+/**
+ * One item of a structure (R-TRN-1). The optional fields carry the rest of the core's
+ * structure (src/tournament/structure/types.ts); older clients that omit them still validate.
+ */
 export const StructureLevel = z.strictObject({
   kind: z.enum(["level", "break"]),
   sb: Chips,
@@ -14,12 +22,28 @@ export const StructureLevel = z.strictObject({
   minutes: z.int().min(1).max(240),
   /** A break may colour up a denomination (R-CHIP-1). */
   colourUp: z.int().min(1).nullable(),
+  /** R-BLIND-2 option: the big blind pays `ante` for the whole table. Absent: everyone dealt in antes. */
+  bigBlindAnte: z.boolean().optional(),
+  /** R-BET-9: the game this level plays; no-limit when absent. A limit level names `limit`. */
+  game: z.enum(["no-limit", "limit"]).optional(),
+  /** R-BET-9: the blinds used when this level is played as fixed limit. */
+  limit: LimitBlinds.optional(),
+  /** A break's note (an add-on, a colour-up); informative only. */
+  note: z.string().max(200).optional(),
 });
 export type StructureLevel = z.infer<typeof StructureLevel>;
 
 export const Structure = z.strictObject({
   startingStack: Chips,
   levels: z.array(StructureLevel).min(1).max(100),
+  /**
+   * R-CHIP-1: the chip denominations in play at the start, ascending. Absent (older
+   * clients): the preset's. The server checks it with the structure (structure/bad-chips,
+   * structure/not-payable).
+   */
+  chips: z.array(z.int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(20).optional(),
+  /** R-BET-9 mixed hold'em switch unit. Absent with `chips` given: not mixed; absent without: the preset's. */
+  mixedBy: z.enum(["level", "orbit"]).optional(),
 });
 export type Structure = z.infer<typeof Structure>;
 
