@@ -1,4 +1,5 @@
 import type { ColourUpResult, Instruction, PredictResponse, Structure } from "../../../../src/protocol/index.ts";
+import type { HttpAnswer } from "../transport.ts";
 import type { MEntry, MTournament } from "./mock-tournament.ts";
 
 // Director-side computations of the mock server. Simplified stand-ins for
@@ -115,4 +116,28 @@ export function predict(structure: Structure, players: number): PredictResponse 
     minute += l.minutes;
   }
   return { points, predictedEndMinute: end || minute };
+}
+
+/**
+ * As the server's structure check (src/tournament/structure/validate.ts, simplified): the
+ * chip set (R-CHIP-1) and that the smallest chip pays every blind and ante; a refusal is a
+ * director/invalid answer naming the structure's error as its cause.
+ */
+export function structureRefusal(s: Structure): HttpAnswer | null {
+  const refuse = (cause: string, message: string): HttpAnswer => ({ status: 400, body: { error: { code: "director/invalid", message, cause } } });
+  const chips = s.chips;
+  if (chips === undefined) return null;
+  for (let i = 1; i < chips.length; i++) {
+    if (chips[i]! <= chips[i - 1]! || chips[i]! % chips[i - 1]! !== 0) return refuse("structure/bad-chips", `denomination ${chips[i]} does not follow ${chips[i - 1]}`);
+  }
+  const smallest = chips[0]!;
+  if (s.startingStack <= 0 || s.startingStack % smallest !== 0) return refuse("structure/bad-starting-stack", `starting stack ${s.startingStack} is not a multiple of ${smallest}`);
+  for (const [index, l] of s.levels.entries()) {
+    if (l.kind !== "level") continue;
+    if (l.game === "limit" && l.limit === undefined) return refuse("structure/missing-limit-blinds", `item ${index + 1}: a limit level names its limit blinds`);
+    const amounts = [l.sb, l.bb, l.ante, ...(l.limit ? [l.limit.sb, l.limit.bb, l.limit.ante] : [])];
+    const amount = amounts.find((a) => a % smallest !== 0);
+    if (amount !== undefined) return refuse("structure/not-payable", `item ${index + 1}: ${amount} cannot be paid with the smallest chip ${smallest}`);
+  }
+  return null;
 }

@@ -12,7 +12,7 @@ import {
 } from "../../../../src/protocol/index.ts";
 import type { HttpAnswer, SocketHandlers, SocketLike, Transport } from "../transport.ts";
 import { NAMES, PRESETS, deepstack, turbo } from "./mock-data.ts";
-import { predict } from "./mock-director.ts";
+import { predict, structureRefusal } from "./mock-director.ts";
 import { answer, error, floorRoute } from "./mock-floor.ts";
 import { MockTable } from "./mock-table.ts";
 import { awaitingRebuy, bustOut, clockOf, lobbyEntry, settleRebuyGrace, tournamentView, type MEntry, type MTournament } from "./mock-tournament.ts";
@@ -198,20 +198,28 @@ export class MockServer {
       }
       case "presets":
         return answer(200, { presets: PRESETS });
-      case "predict":
-        return answer(200, predict(body["structure"] as typeof deepstack, Number(body["players"])));
+      case "predict": {
+        const structure = body["structure"] as typeof deepstack;
+        return structureRefusal(structure) ?? answer(200, predict(structure, Number(body["players"])));
+      }
       case "create": {
         const preset = PRESETS.find((x) => x.id === body["presetId"]);
         if (!preset) return error(404, "director/not-found", "no such preset");
         // As the server: an R-TRN-6 start rule's deadline is not before the start (the mock keeps no rule).
         const rule = body["startRule"] as { deadline: number } | undefined;
         if (rule !== undefined && rule.deadline < Number(body["startsAt"])) return error(400, "director/invalid", "the start rule's deadline is before the start");
+        // As the server: the designer's structure with its own chip set, else the preset's (R-CHIP-1).
+        const sent = body["structure"] as typeof deepstack | undefined;
+        const chips = sent?.chips ?? preset.structure.chips;
+        const structure = sent === undefined ? preset.structure : chips === undefined ? sent : { ...sent, chips };
+        const refused = structureRefusal(structure);
+        if (refused) return refused;
         const nt: MTournament = {
           id: `t${this.tournaments.length + 1}`, name: String(body["name"]), kind: body["kind"] as "live", variant: preset.variant,
           status: "registering", startsAt: Number(body["startsAt"]), buyIn: (body["buyIn"] as number) ?? preset.buyIn,
           fee: (body["fee"] as number) ?? preset.fee, guarantee: (body["guarantee"] as number) ?? 0, maxEntries: (body["maxEntries"] as number) ?? null,
-          structure: (body["structure"] as typeof deepstack) ?? preset.structure, reEntry: preset.reEntry, rebuy: preset.rebuy, addOn: preset.addOn,
-          lateRegLevels: 4, startedAt: null, pausedAt: null, pausedMs: 0, entries: [], chips: [25, 100, 500, 1000, 5000], version: 1,
+          structure, reEntry: preset.reEntry, rebuy: preset.rebuy, addOn: preset.addOn,
+          lateRegLevels: 4, startedAt: null, pausedAt: null, pausedMs: 0, entries: [], chips: [...(structure.chips ?? [25, 100, 500, 1000, 5000])], version: 1,
         };
         this.tournaments.push(nt);
         return answer(200, { tournament: lobbyEntry(nt, user!.id, user!.balance, now) });

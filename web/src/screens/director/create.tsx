@@ -1,12 +1,22 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PredictResponse, Structure, StructureLevel } from "../../../../src/protocol/index.ts";
+import type { PredictResponse, Structure } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { structureGuidance } from "../../logic/structure-guidance.ts";
+import { ChipSetInput, StructureTable } from "./structure-designer.tsx";
+
+/** The core's structure check behind a director/invalid answer (structure/not-payable, ...), if any. */
+const STRUCTURE_CAUSES = new Set(["bad-chips", "not-payable", "bad-starting-stack", "bad-level", "blinds-decrease", "missing-limit-blinds", "starts-with-break", "no-levels", "bad-duration"]);
+function structureCause(e: FeltError | null): string | null {
+  const cause = e?.["cause"];
+  if (typeof cause !== "string" || !cause.startsWith("structure/")) return null;
+  const code = cause.slice("structure/".length);
+  return STRUCTURE_CAUSES.has(code) ? code : null;
+}
 
 /** Create from a preset, with the structure designer (R-TRN-1 guidance and predicted end). */
 export function CreateTournament({ onCreated }: { onCreated: () => void }) {
@@ -30,6 +40,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const [deadlineMinutes, setDeadlineMinutes] = useState(15);
   const [players, setPlayers] = useState(30);
   const [prediction, setPrediction] = useState<PredictResponse | null>(null);
+  const [predictError, setPredictError] = useState<FeltError | null>(null);
   const [error, setError] = useState<FeltError | null>(null);
   const [created, setCreated] = useState<string | null>(null);
 
@@ -42,18 +53,20 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
 
   useEffect(() => {
     if (!structure) return;
-    void client.call("predict", { structure, players }).then((r) => setPrediction(r.ok ? r.value : null));
+    void client.call("predict", { structure, players }).then((r) => {
+      setPrediction(r.ok ? r.value : null);
+      setPredictError(r.ok ? null : r.error);
+    });
   }, [client, structure, players]);
 
   if (!preset || !structure) return <p>{t("common.loading")}</p>;
   const g = structureGuidance(structure);
-  const edit = (i: number, change: Partial<StructureLevel>) =>
-    setStructure({ ...structure, levels: structure.levels.map((l, j) => (j === i ? { ...l, ...change } : l)) });
+  const cause = structureCause(error) ?? structureCause(predictError);
 
   async function create() {
     if (!preset || !structure) return;
-    // The wire structure has no big-blind-ante flag: an unedited preset goes by its id, so
-    // the server keeps the preset exactly (R-TRN-1), antes included.
+    // The wire structure carries the whole structure (chip set, big-blind antes, limit
+    // levels); an unedited preset still goes by its id alone.
     const edited = structure !== preset.structure;
     const rule = startRule ? { startRule: { minPlayers, deadline: startsAt + deadlineMinutes * 60_000 } } : {};
     const r = await client.call("create", { commandId: newCommandId(), presetId: preset.id, name, kind, startsAt, ...(edited ? { structure } : {}), ...rule });
@@ -101,8 +114,9 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           </label>
           <label>
             {t("create.startingStack")}
-            <input type="number" min={1} value={structure.startingStack} onChange={(e) => setStructure({ ...structure, startingStack: Number(e.target.value) })} />
+            <input type="number" min={1} value={structure.startingStack} onChange={(e) => setStructure({ ...structure, startingStack: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
           </label>
+          <ChipSetInput structure={structure} onChange={setStructure} />
           <p>
             {t("create.buyInFee", { buyIn: fmt.money(preset.buyIn), fee: fmt.money(preset.fee) })}
           </p>
@@ -124,6 +138,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             </div>
           )}
           <ErrorText error={error} />
+          {cause && <p className="error structure-cause" data-cause={cause}>{t(`create.structureError.${cause}`)}</p>}
           {created && <p className="ok">{t("create.created", { name: created })}</p>}
           <button className="primary" onClick={() => void create()}>
             {t("create.submit")}
@@ -154,41 +169,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
       </div>
       <div className="panel">
         <h2>{t("create.structure")}</h2>
-        <table className="grid structure">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>{t("create.type")}</th>
-              <th>{t("create.sb")}</th>
-              <th>{t("create.bb")}</th>
-              <th>{t("create.ante")}</th>
-              <th>{t("create.minutes")}</th>
-              <th>{t("create.stackInBB")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {structure.levels.map((l, i) => (
-              <tr key={i} className={l.kind}>
-                <td>{i + 1}</td>
-                <td>{l.kind === "break" ? t("create.break") : t("create.level")}</td>
-                {l.kind === "level" ? (
-                  <>
-                    <td><input type="number" value={l.sb} onChange={(e) => edit(i, { sb: Number(e.target.value) })} /></td>
-                    <td><input type="number" value={l.bb} onChange={(e) => edit(i, { bb: Number(e.target.value) })} /></td>
-                    <td><input type="number" value={l.ante} onChange={(e) => edit(i, { ante: Number(e.target.value) })} /></td>
-                  </>
-                ) : (
-                  <td colSpan={3}>{l.colourUp ? t("create.colourUpAtBreak", { chip: fmt.chips(l.colourUp) }) : ""}</td>
-                )}
-                <td><input type="number" value={l.minutes} onChange={(e) => edit(i, { minutes: Number(e.target.value) })} /></td>
-                <td className="num">{l.kind === "level" && l.bb > 0 ? fmt.chips(structure.startingStack / l.bb) : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <button onClick={() => setStructure({ ...structure, levels: [...structure.levels, { ...structure.levels.filter((l) => l.kind === "level").at(-1)!, sb: (structure.levels.at(-1)?.sb ?? 0) * 2, bb: (structure.levels.at(-1)?.bb ?? 0) * 2 }] })}>
-          {t("create.addLevel")}
-        </button>
+        <StructureTable structure={structure} onChange={setStructure} />
       </div>
     </div>
   );
