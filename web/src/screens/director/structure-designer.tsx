@@ -151,9 +151,9 @@ export function StructureTable({ structure, onChange }: { structure: Structure; 
                     </td>
                     <td>
                       {l.limit && (
-                        <span className="limit-blinds">
-                          <input type="number" min={0} aria-label={t("create.limitSbAt", { level: n })} value={l.limit.sb} onChange={(e) => edit(i, { limit: { ...l.limit!, sb: num(e.target.value) } })} />
-                          <input type="number" min={1} aria-label={t("create.limitBbAt", { level: n })} value={l.limit.bb} onChange={(e) => edit(i, { limit: { ...l.limit!, bb: num(e.target.value) } })} />
+                        <span className="limit-blinds" style={{ display: "inline-flex", gap: "0.25rem" }}>
+                          <input type="number" min={0} aria-label={t("create.limitSbAt", { level: n })} style={{ width: "5rem" }} value={l.limit.sb} onChange={(e) => edit(i, { limit: { ...l.limit!, sb: num(e.target.value) } })} />
+                          <input type="number" min={1} aria-label={t("create.limitBbAt", { level: n })} style={{ width: "5rem" }} value={l.limit.bb} onChange={(e) => edit(i, { limit: { ...l.limit!, bb: num(e.target.value) } })} />
                         </span>
                       )}
                     </td>
