@@ -2,9 +2,11 @@
 // predict is the structure the director meant (R-TRN-1, R-CHIP-1, R-BLIND-2, R-BET-9).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../protocol/index.ts";
-import { STRUCTURE_PRESETS } from "../tournament/structure/index.ts";
+import { percentile, simulate } from "../sim/index.ts";
+import { STRUCTURE_PRESETS, type Structure } from "../tournament/structure/index.ts";
+import { predictUncached } from "./director-predict.ts";
 import { FeltServer } from "./felt-server.ts";
-import { toWireStructure } from "./presets.ts";
+import { fromWireStructure, toWireStructure } from "./presets.ts";
 import { api, cmd, DIRECTOR, must } from "./testing/harness.ts";
 
 let server: FeltServer;
@@ -53,5 +55,27 @@ describe("predict with the designer's structure", () => {
     const r = await api<{ error: { code: string; cause?: string } }>(server.url, "POST", "/api/v1/director/predict", { structure: { ...w, chips: [100, 150] }, players: 20 }, token);
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: "director/invalid", cause: "structure/bad-chips" });
+  });
+});
+
+describe("predict matches the simulator on the preset itself", () => {
+  const simulatedEnd = (structure: Structure, players: number) => {
+    const ends = [1, 2, 3].map((seed) => {
+      const r = simulate({ players, structure, seed });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.durationMinutes;
+    });
+    return percentile(ends.sort((a, b) => a - b), 50);
+  };
+
+  it("R-TRN-1, R-BLIND-2: casino-1900 sent by the designer predicts the end `felt simulate --preset casino-1900` gives", () => {
+    const players = 20;
+    const r = predictUncached({ structure: toWireStructure(casino), players });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.predictedEndMinute).toBe(Math.round(simulatedEnd(casino, players)));
+    // The structure predict plays is the preset's, big-blind antes and chips included
+    // (it used to be every player anteing a big blind, with the seed preset's chips).
+    const seed = STRUCTURE_PRESETS["seed"]!;
+    expect(fromWireStructure(seed, toWireStructure(casino))).toStrictEqual({ ...casino, name: "seed" });
   });
 });
