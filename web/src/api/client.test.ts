@@ -87,3 +87,17 @@ describe("LiveSession over the mock transport", () => {
     live.disconnect();
   }, 40_000);
 });
+
+describe("FeltClient errors", () => {
+  it("keeps the server's cause (a structure refused for structure/not-payable under director/invalid)", async () => {
+    const body = { error: { code: "director/invalid", message: "the 25 cannot pay 10", cause: "structure/not-payable", details: { level: 1 } } };
+    const transport = { request: async () => ({ status: 400, body }) };
+    const client = new FeltClient(transport as unknown as ConstructorParameters<typeof FeltClient>[0], null);
+    client.setToken("token");
+    const r = await client.call("presets", undefined);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe("director/invalid");
+    expect(r.error.details).toEqual({ level: 1, cause: "structure/not-payable" });
+  });
+});

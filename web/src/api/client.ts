@@ -60,7 +60,11 @@ export class FeltClient {
     }
     if (answer.status >= 400) {
       const e = HttpErrorBody.safeParse(answer.body);
-      if (e.success) return fail(e.data.error.code, e.data.error.message, e.data.error.details ?? {});
+      if (e.success) {
+        const { code, message, details, cause } = e.data.error;
+        // The cause (e.g. structure/not-payable under director/invalid) lets a screen say which rule refused.
+        return fail(code, message, { ...(details ?? {}), ...(cause !== undefined ? { cause } : {}) });
+      }
       return fail("client/http", `HTTP ${answer.status}`);
     }
     return parseWith(route.response, answer.body) as Result<RouteResponse<N>>;
