@@ -98,6 +98,7 @@ describe("FeltClient errors", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.code).toBe("director/invalid");
-    expect(r.error.details).toEqual({ level: 1, cause: "structure/not-payable" });
+    expect(r.error["cause"]).toBe("structure/not-payable");
+    expect(r.error["level"]).toBe(1);
   });
 });
