@@ -85,7 +85,15 @@ async function playAndCheck(db: string, players: number) {
     expect(alive).toHaveLength(1);
     expect(alive[0]!.stack).toBe(players * 1000);
     // ledger balanced: every asset sums to zero, the pool fully paid out, fees with the house
-    const ledger = await must<{ totals: Record<string, number>; balances: { account: string; balance: number }[] }>(api(base, "GET", "/api/v1/director/ledger", undefined, s.directorToken));
+    // The finish is stored (and shown) first; the prizes are posted right after it, one
+    // ledger transaction each, so on PostgreSQL the last ones can land a moment later.
+    type Ledger = { totals: Record<string, number>; balances: { account: string; balance: number }[] };
+    const poolOf = (l: Ledger) => l.balances.find((b) => b.account === `pool:${s.tournamentId}`)?.balance ?? 0;
+    let ledger = await must<Ledger>(api(base, "GET", "/api/v1/director/ledger", undefined, s.directorToken));
+    for (let i = 0; i < 100 && poolOf(ledger) !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ledger = await must<Ledger>(api(base, "GET", "/api/v1/director/ledger", undefined, s.directorToken));
+    }
     for (const v of Object.values(ledger.totals)) expect(v).toBe(0);
     expect(ledger.balances.find((b) => b.account === `pool:${s.tournamentId}`)?.balance ?? 0).toBe(0);
     expect(ledger.balances.find((b) => b.account === "house:fees")?.balance).toBe(players * 100);
