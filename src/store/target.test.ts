@@ -21,3 +21,25 @@ describe("parseDbUrl", () => {
     expect(parseDbUrl("postgres://h/db?schema=Bad-Name").ok).toBe(false);
   });
 });
+
+describe("openEventStore on a SQLite file", () => {
+  it("answers an append only after an fsync of the WAL run off the event loop (durability full by default)", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { openEventStore } = await import("./target.ts");
+    const dir = mkdtempSync(join(tmpdir(), "felt-target-"));
+    try {
+      const store = (await openEventStore({ kind: "sqlite", path: join(dir, "e.sqlite") })) as Awaited<ReturnType<typeof openEventStore>> & { syncs?: number };
+      const r = await store.append("table:t1", 0, [{ type: "E", data: 1 }]);
+      expect(r.ok).toBe(true);
+      expect(store.syncs).toBe(1);
+      await store.close();
+      const normal = (await openEventStore({ kind: "sqlite", path: join(dir, "n.sqlite") }, { eventDurability: "normal" })) as { syncs?: number; close(): Promise<void> };
+      expect(normal.syncs).toBeUndefined();
+      await normal.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

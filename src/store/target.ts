@@ -8,6 +8,7 @@ import type { EventStore } from "./event-store.ts";
 import type { Ledger } from "./ledger.ts";
 import { openSqliteEventStore } from "./sqlite/event-store.ts";
 import { openSqliteLedger } from "./sqlite/ledger.ts";
+import { syncWalOffLoop } from "./sqlite/wal-sync.ts";
 import { openPostgresEventStore } from "./postgres/event-store.ts";
 import { openPostgresLedger } from "./postgres/ledger.ts";
 
@@ -43,6 +44,12 @@ export interface OpenOptions {
 export async function openEventStore(target: StorageTarget, options: OpenOptions = {}): Promise<EventStore> {
   const now = options.now === undefined ? {} : { now: options.now };
   if (target.kind === "sqlite") {
+    // "full" (the default) for a file: commits write the WAL and the append is answered after
+    // an fsync of it run off the event loop (wal-sync.ts), so one slow fsync does not stall
+    // every table; durability is the same as synchronous=FULL. ":memory:" has nothing to sync.
+    if (options.eventDurability !== "normal" && target.path !== ":memory:") {
+      return syncWalOffLoop(openSqliteEventStore(target.path, { ...now, durability: "normal" }), target.path);
+    }
     return openSqliteEventStore(target.path, { ...now, ...(options.eventDurability ? { durability: options.eventDurability } : {}) });
   }
   return openPostgresEventStore(target.url, { schema: target.schema, ...now });
