@@ -232,7 +232,9 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     expect(await form.getByLabel(en.create.kind).inputValue()).toBe("live");
     // The designer: a one-minute first level, and no later level needs the 25s, so they
     // are raced off after the first level change (R-CHIP-1..4).
-    const level = (i: number) => page.locator(".structure tbody tr").nth(i).locator("input");
+    // A level row's own number fields: small blind, big blind, ante, minutes (the BB-ante and
+    // limit controls are checkboxes, a limit's own blinds sit in a nested span).
+    const level = (i: number) => page.locator(".structure tbody tr").nth(i).locator('td > input[type="number"]');
     await level(0).nth(3).fill("1");
     for (const row of [1, 2]) {
       await level(row).nth(0).fill("100");
