@@ -82,6 +82,14 @@ export const CreateTournamentRequest = z.strictObject({
    * starts no earlier than `startsAt`. Absent: none (the director starts it with two or more).
    */
   startRule: z.strictObject({ minPlayers: z.int().min(2).max(10000), deadline: EpochMs }).optional(),
+  /**
+   * R-TRN-8: a satellite to this tournament (which must exist and not have started): its
+   * prizes are seats worth the target's buy-in + fee, paid as tickets to the target (a
+   * remainder in cash). The satellite's own buy-in and fee are `buyIn` and `fee`.
+   */
+  satelliteTarget: Id.optional(),
+  /** R-TRN-7: a freeroll: no buy-in and no fee; the organiser funds `prizeFund` as the prize pool. */
+  freeroll: z.strictObject({ prizeFund: z.int().min(1).max(Number.MAX_SAFE_INTEGER) }).optional(),
 });
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequest>;
 

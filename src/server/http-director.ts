@@ -12,7 +12,7 @@ import { liveHandlers } from "./http-live.ts";
 import { predict } from "./director-predict.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament } from "./lobby-views.ts";
-import { fromWireStructure, presetConfig, presets } from "./presets.ts";
+import { fromWireStructure, presetConfig, presets, specialConfig, type SpecialFormat } from "./presets.ts";
 import { TournamentRuntime } from "./tournament-runtime.ts";
 
 function tournamentOf(ctx: Ctx) {
@@ -61,7 +61,11 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const actionMs = o.actionMs ?? (speed ? 15_000 : 30_000);
     // The preset decides the format and its windows (presets.ts): re-entry, rebuy and
     // add-on, late registration, fitted to the structure actually used.
-    const fmt = presetConfig(b.presetId, structure, b.buyIn ?? 1000, b.fee ?? 100, Math.round(actionMs / 1000));
+    const plain = presetConfig(b.presetId, structure, b.buyIn ?? 1000, b.fee ?? 100, Math.round(actionMs / 1000));
+    // R-TRN-7/8: a freeroll or a satellite replaces the preset's format and money.
+    const special = specialFormatOf(ctx, b);
+    if (!special.ok) return special;
+    const fmt = special.value === null ? plain : specialConfig(plain, special.value);
     const config: TournamentConfig = {
       id,
       name: b.name,
@@ -133,6 +137,28 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     return t.ok ? ok(resultsOf(t.value, ctx.server.svc.clock.now())) : t;
   },
 };
+
+/**
+ * The request's freeroll (R-TRN-7) or satellite (R-TRN-8), null for neither. A satellite's
+ * target must exist and still be registering: its seats are worth its buy-in + fee, and a
+ * seat won after it started could not be used.
+ */
+function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Result<SpecialFormat | null> {
+  if (b.freeroll !== undefined && b.satelliteTarget !== undefined) return fail("director/invalid", "a tournament is a freeroll or a satellite, not both");
+  if (b.freeroll !== undefined) {
+    if ((b.buyIn ?? 0) !== 0 || (b.fee ?? 0) !== 0) return fail("director/invalid", "a freeroll has no buy-in and no fee (R-TRN-7)", { buyIn: b.buyIn ?? 0, fee: b.fee ?? 0 });
+    if (b.guarantee) return fail("director/invalid", "a freeroll's prize fund is its pool; it has no guarantee", { guarantee: b.guarantee });
+    return ok({ kind: "freeroll", prizeFund: b.freeroll.prizeFund });
+  }
+  if (b.satelliteTarget === undefined) return ok(null);
+  const target = ctx.server.tournaments.get(b.satelliteTarget);
+  if (target === undefined) return fail("director/not-found", `no tournament ${b.satelliteTarget} for the satellite's seats`, { satelliteTarget: b.satelliteTarget });
+  if (target.dir.status !== "registering") return fail("director/invalid", `the satellite's target ${b.satelliteTarget} has ${target.dir.status === "cancelled" ? "been cancelled" : "started"}`, { satelliteTarget: b.satelliteTarget, status: target.dir.status });
+  const money = target.dir.config?.money;
+  const seatValue = money === undefined ? 0 : money.buyIn + money.fee;
+  if (seatValue <= 0) return fail("director/invalid", `the satellite's target ${b.satelliteTarget} costs nothing to enter`, { satelliteTarget: b.satelliteTarget });
+  return ok({ kind: "satellite", target: b.satelliteTarget, seatValue });
+}
 
 /** http-live.ts's walk-in, answered also with the walk-in's entry and seat (null before the draw). */
 async function walkIn(ctx: Ctx): Promise<Result<unknown>> {

@@ -177,3 +177,21 @@ export function presetConfig(presetId: string, s: Structure, buyIn: number, fee:
   const format: Format = f.format.kind === "speed" ? { kind: "speed", actionSeconds } : f.format;
   return { format, money: f.money, ...(f.lateRegistration === undefined ? {} : { lateRegistration: f.lateRegistration }) };
 }
+
+/** What makes a tournament a freeroll (R-TRN-7) or a satellite (R-TRN-8) instead of the preset's own format. */
+export type SpecialFormat =
+  | { readonly kind: "freeroll"; readonly prizeFund: number }
+  | { readonly kind: "satellite"; readonly target: string; readonly seatValue: number };
+
+/**
+ * A freeroll or a satellite replaces the preset's format and money: one entry each, no
+ * re-entry, rebuy or add-on (a room's satellites and freerolls are freezeouts); the
+ * preset's late registration stays. A freeroll (R-TRN-7) costs nothing and its pool is
+ * the organiser's `prizeFund`; a satellite (R-TRN-8) keeps the buy-in and fee asked and
+ * pays seats worth `seatValue` (the target's buy-in + fee) in `target`.
+ */
+export function specialConfig(c: ReturnType<typeof presetConfig>, special: SpecialFormat): ReturnType<typeof presetConfig> {
+  const late = c.lateRegistration === undefined ? {} : { lateRegistration: c.lateRegistration };
+  if (special.kind === "freeroll") return { format: { kind: "freeroll" }, money: { buyIn: 0, fee: 0, organiserPrizes: special.prizeFund }, ...late };
+  return { format: { kind: "satellite", seatValue: special.seatValue, target: special.target }, money: { buyIn: c.money.buyIn, fee: c.money.fee }, ...late };
+}

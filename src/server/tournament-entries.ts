@@ -8,7 +8,7 @@
 // changes nothing; its key is derived from the command, so a repeated command (even one
 // repeated after a crash between the posting and the append) pays once.
 import { fail, ok, type Result } from "../lib/result.ts";
-import { HOUSE_FEES, playerAccount, postings, type TransactionInput } from "../store/index.ts";
+import { escrowAccount, HOUSE_FEES, playerAccount, poolAccount, postings, ticketAsset, ticketIssuer, type TransactionInput } from "../store/index.ts";
 import type { TournamentCommand, TournamentEvent } from "../tournament/director/index.ts";
 import type { Payment } from "../tournament/money/index.ts";
 import type { Services } from "./services.ts";
@@ -77,9 +77,11 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
  * Runs one of the player's entry commands. Acts once per commandId (`duplicate` on a
  * repeat); a refusal is a typed error and changes neither the tournament nor the ledger.
  */
-export async function entryCommand(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean }>> {
+export async function entryCommand(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
   // A live room's chips are handed over at the desk: the floor records those purchases.
   if (t.meta.kind === "live" && DESK_ONLY.has(verb)) return fail("tournament/not-allowed", "in a live room, re-entries, rebuys and add-ons are made at the desk");
+  /** The entry (or the refund) was paid with a satellite's ticket, not money. */
+  let ticket = false;
   const r = await t.command((at) => commandFor(t, verb, player.id, at), commandId, {
     ...(verb === "register" ? { records: [{ type: "entrant" as const, data: { player: player.id, name: player.name } }] } : {}),
     // Runs in the tournament's queue, before anything is stored: the cap is checked race-free.
@@ -88,7 +90,11 @@ export async function entryCommand(t: TournamentRuntime, money: Money, player: E
       if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
       // An entry command moves money once (one payment or one refund); the loop is for form.
       for (const [i, e] of events.entries()) {
-        const tx = postingFor(t, money.asset, e, `${commandId}${i === 0 ? "" : `.${i}`}`);
+        const id = `${commandId}${i === 0 ? "" : `.${i}`}`;
+        // R-TRN-8: a satellite's ticket pays the entry (and comes back on unregistration).
+        const byTicket = await ticketPosting(t, money, e, id);
+        if (byTicket !== null) ticket = true;
+        const tx = byTicket ?? postingFor(t, money.asset, e, id);
         if (tx === null) continue;
         if (!tx.ok) return tx;
         const posted = await money.ledger.post(tx.value);
@@ -97,7 +103,7 @@ export async function entryCommand(t: TournamentRuntime, money: Money, player: E
       return ok(undefined);
     },
   });
-  if (r.ok) return ok({ duplicate: r.value.duplicate });
+  if (r.ok) return ok({ duplicate: r.value.duplicate, ticket });
   const cause = r.error["cause"];
   if (r.error.code === "tournament/bad-state" && typeof cause === "string" && NOT_ALLOWED.has(cause)) return fail("tournament/not-allowed", r.error.message, { cause });
   return r;
@@ -157,5 +163,46 @@ export function refundTx(t: TournamentRuntime, asset: string, player: string, po
       { account: playerAccount(player), asset, amount: fee },
     ],
     memo: { tournament: t.id, ...memo },
+  });
+}
+
+/**
+ * R-TRN-8: a registration paid with a satellite's ticket to this tournament, when the player
+ * holds one: the ticket goes back to its issuer and its escrowed value pays the pool part
+ * and the fee (ledger-postings.ts ticketUse). An unregistration of an entry a ticket paid
+ * gives the ticket back rather than money. Null: money pays as usual. A repeat of the same
+ * command finds its own posting by key (the ticket is spent by then) and answers the same.
+ */
+async function ticketPosting(t: TournamentRuntime, money: Money, e: TournamentEvent, commandId: string): Promise<Built | null> {
+  const { ledger, asset } = money;
+  if (e.type === "registered" || e.type === "late-registered") {
+    const p = e.payment;
+    if (p.toPool <= 0) return null;
+    const key = keyOf("ticket-use", t, p.player, commandId);
+    const held = (await ledger.transaction(key)) !== null || (await ledger.balance(playerAccount(p.player), ticketAsset(t.id))) >= 1;
+    return held ? postings.ticketUse({ key, asset, target: t.id, player: p.player, amount: p.toPool, fee: p.fee, memo: { entry: e.type === "registered" ? p.player : e.entry } }) : null;
+  }
+  if (e.type !== "unregistered" || e.refund <= 0) return null;
+  const key = keyOf("ticket-return", t, e.player, commandId);
+  const history = (await ledger.transaction(key)) !== null ? [] : await ledger.history(ticketIssuer(t.id), { limit: 100_000 });
+  const leg = (x: { legs: readonly { account: string; asset: string; amount: number }[] }) => x.legs.find((l) => l.account === playerAccount(e.player) && l.asset === ticketAsset(t.id))?.amount ?? 0;
+  const used = history.filter((x) => x.kind === "ticket-use").reduce((n, x) => n - leg(x), 0);
+  const returned = history.filter((x) => x.kind === "refund").reduce((n, x) => n + leg(x), 0);
+  if (history.length > 0 && used <= returned) return null;
+  if (history.length === 0 && (await ledger.transaction(key)) === null) return null;
+  const paid = t.dir.payments.findLast((x) => x.player === e.player && x.kind === "buy-in");
+  const pool = Math.min(e.refund, paid?.toPool ?? e.refund);
+  const fee = e.refund - pool;
+  return ok({
+    key,
+    kind: "refund",
+    legs: [
+      { account: poolAccount(t.id), asset, amount: -pool },
+      { account: HOUSE_FEES, asset, amount: -fee },
+      { account: escrowAccount(t.id), asset, amount: pool + fee },
+      { account: ticketIssuer(t.id), asset: ticketAsset(t.id), amount: -1 },
+      { account: playerAccount(e.player), asset: ticketAsset(t.id), amount: 1 },
+    ].filter((l) => l.amount !== 0),
+    memo: { tournament: t.id, unregistered: true, ticket: true },
   });
 }

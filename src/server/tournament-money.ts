@@ -40,20 +40,36 @@ export async function cashEntries(t: TournamentRuntime, events: readonly Tournam
   return ok(undefined);
 }
 
-/** At the end: the overlay (if the guarantee needed one), then each placed entry's prize. */
+/**
+ * At the end: the organiser's money first (a freeroll's prize fund, R-TRN-7, then the
+ * overlay if the guarantee needed one), then each placed entry's prize. A satellite's seat
+ * (R-TRN-8) is paid as a ticket to its target (the seat's value moves from the pool into
+ * the target's escrow) and any cash beyond the seat's value as a prize. Every key is the
+ * tournament's or the entry's, so paying again after a restart pays nothing twice.
+ */
 export async function payPrizes(t: TournamentRuntime): Promise<void> {
   const { ledger, asset } = t.svc;
+  const post = async (what: string, tx: ReturnType<typeof postings.prize>) => {
+    const r = tx.ok ? await ledger.post(tx.value) : tx;
+    if (!r.ok) t.svc.log(`tournament ${t.id}: ${what} not posted: ${r.error.message}`);
+  };
   const fixed = t.kept.find((e) => e.type === "prizes-fixed");
-  if (fixed?.type === "prizes-fixed" && fixed.overlay > 0) {
-    const tx = postings.overlay({ key: `overlay:${t.id}`, asset, tournament: t.id, amount: fixed.overlay });
-    if (tx.ok) await ledger.post(tx.value);
-  }
+  const funded = t.dir.config?.money.organiserPrizes ?? 0;
+  if (fixed?.type === "prizes-fixed" && funded > 0) await post("the organiser's prize fund", postings.organiserFunding({ key: `organiser-funding:${t.id}`, asset, tournament: t.id, amount: funded }));
+  // prizes-fixed's overlay counts the organiser's prizes too (money/pool.ts); the rest tops up the guarantee.
+  const overlay = fixed?.type === "prizes-fixed" ? fixed.overlay - funded : 0;
+  if (overlay > 0) await post("the overlay", postings.overlay({ key: `overlay:${t.id}`, asset, tournament: t.id, amount: overlay }));
+  const format = t.dir.config?.format;
+  const target = format?.kind === "satellite" ? format.target : undefined;
   for (const p of t.dir.placements ?? []) {
     if (p.prize <= 0) continue;
-    const tx = postings.prize({ key: `prize:${t.id}:${p.entry}`, asset, tournament: t.id, player: p.player, amount: p.prize, place: p.places[0]! });
-    if (!tx.ok) continue;
-    const r = await ledger.post(tx.value);
-    if (!r.ok) t.svc.log(`tournament ${t.id}: prize for ${p.entry} not paid: ${r.error.message}`);
+    let cash = p.prize;
+    if (format?.kind === "satellite" && target !== undefined && p.seat === true && p.prize >= format.seatValue) {
+      cash -= format.seatValue;
+      const memo = { place: p.places[0]!, entry: p.entry };
+      await post(`the ticket for ${p.entry}`, postings.ticketIssue({ key: `ticket:${t.id}:${p.entry}`, asset, target, player: p.player, value: format.seatValue, satellite: t.id, memo }));
+    }
+    if (cash > 0) await post(`the prize for ${p.entry}`, postings.prize({ key: `prize:${t.id}:${p.entry}`, asset, tournament: t.id, player: p.player, amount: cash, place: p.places[0]! }));
   }
 }
 
