@@ -184,25 +184,33 @@ async function ticketPosting(t: TournamentRuntime, money: Money, e: TournamentEv
   }
   if (e.type !== "unregistered" || e.refund <= 0) return null;
   const key = keyOf("ticket-return", t, e.player, commandId);
-  const history = (await ledger.transaction(key)) !== null ? [] : await ledger.history(ticketIssuer(t.id), { limit: 100_000 });
-  const leg = (x: { legs: readonly { account: string; asset: string; amount: number }[] }) => x.legs.find((l) => l.account === playerAccount(e.player) && l.asset === ticketAsset(t.id))?.amount ?? 0;
-  const used = history.filter((x) => x.kind === "ticket-use").reduce((n, x) => n - leg(x), 0);
-  const returned = history.filter((x) => x.kind === "refund").reduce((n, x) => n + leg(x), 0);
-  if (history.length > 0 && used <= returned) return null;
-  if (history.length === 0 && (await ledger.transaction(key)) === null) return null;
+  if ((await ledger.transaction(key)) === null && !(await enteredByTicket(ledger, t.id, e.player))) return null;
   const paid = t.dir.payments.findLast((x) => x.player === e.player && x.kind === "buy-in");
   const pool = Math.min(e.refund, paid?.toPool ?? e.refund);
-  const fee = e.refund - pool;
-  return ok({
+  return ok(ticketReturnTx(t.id, asset, e.player, pool, e.refund - pool, key, { unregistered: true }));
+}
+
+/** R-TRN-8: whether the player's entry to `tournament` was paid with a ticket not yet given back. */
+export async function enteredByTicket(ledger: Money["ledger"], tournament: string, player: string): Promise<boolean> {
+  const history = await ledger.history(ticketIssuer(tournament), { limit: 100_000 });
+  const leg = (x: { legs: readonly { account: string; asset: string; amount: number }[] }) => x.legs.find((l) => l.account === playerAccount(player) && l.asset === ticketAsset(tournament))?.amount ?? 0;
+  const used = history.filter((x) => x.kind === "ticket-use").reduce((n, x) => n - leg(x), 0);
+  const returned = history.filter((x) => x.kind === "refund").reduce((n, x) => n + leg(x), 0);
+  return used > returned;
+}
+
+/** An entry a ticket paid, undone: the pool part and the fee back into escrow, the ticket back to the player. */
+export function ticketReturnTx(tournament: string, asset: string, player: string, pool: number, fee: number, key: string, memo: Record<string, unknown>): TransactionInput {
+  return {
     key,
     kind: "refund",
     legs: [
-      { account: poolAccount(t.id), asset, amount: -pool },
+      { account: poolAccount(tournament), asset, amount: -pool },
       { account: HOUSE_FEES, asset, amount: -fee },
-      { account: escrowAccount(t.id), asset, amount: pool + fee },
-      { account: ticketIssuer(t.id), asset: ticketAsset(t.id), amount: -1 },
-      { account: playerAccount(e.player), asset: ticketAsset(t.id), amount: 1 },
+      { account: escrowAccount(tournament), asset, amount: pool + fee },
+      { account: ticketIssuer(tournament), asset: ticketAsset(tournament), amount: -1 },
+      { account: playerAccount(player), asset: ticketAsset(tournament), amount: 1 },
     ].filter((l) => l.amount !== 0),
-    memo: { tournament: t.id, unregistered: true, ticket: true },
-  });
+    memo: { tournament, ticket: true, ...memo },
+  };
 }

@@ -2,9 +2,9 @@
 // the desk (a live room's walk-ins, rebuys and add-ons), and the prizes at the end. Every
 // posting's key is derived from what caused it, so a repeated command posts once.
 import { fail, ok, type Result } from "../lib/result.ts";
-import { postings } from "../store/index.ts";
+import { escrowAccount, postings, ticketAsset, ticketIssuer } from "../store/index.ts";
 import type { TournamentEvent } from "../tournament/director/index.ts";
-import { postingFor, refundTx } from "./tournament-entries.ts";
+import { enteredByTicket, postingFor, refundTx, ticketReturnTx } from "./tournament-entries.ts";
 import type { TournamentRuntime } from "./tournament-runtime.ts";
 
 const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);
@@ -91,9 +91,48 @@ export async function refundCancelled(t: TournamentRuntime): Promise<void> {
       t.svc.log(`tournament ${t.id}: the refund of ${r.player} (${r.amount}) does not match the payments (${pool} + ${fee}); not posted`);
       continue;
     }
-    const tx = refundTx(t, asset, r.player, pool, fee, `cancel-refund:${t.id}:${r.player}`, { cancelled: true });
+    const key = `cancel-refund:${t.id}:${r.player}`;
+    // R-TRN-8: an entry a satellite's ticket paid gives the ticket back (redeemed below).
+    if ((await ledger.transaction(key)) === null && (await enteredByTicket(ledger, t.id, r.player))) {
+      const back = await ledger.post(ticketReturnTx(t.id, asset, r.player, pool, fee, key, { cancelled: true }));
+      if (!back.ok) t.svc.log(`tournament ${t.id}: the ticket of ${r.player} not given back: ${back.error.message}`);
+      continue;
+    }
+    const tx = refundTx(t, asset, r.player, pool, fee, key, { cancelled: true });
     if (tx === null) continue;
     const posted = tx.ok ? await ledger.post(tx.value) : tx;
     if (!posted.ok) t.svc.log(`tournament ${t.id}: refund for ${r.player} not posted: ${posted.error.message}`);
+  }
+  await redeemTickets(t);
+}
+
+/**
+ * R-TRN-6 with R-TRN-8: the tickets to a cancelled tournament can no longer be used, so each
+ * holder gets their value in money from the escrow (value per ticket: what the escrow holds
+ * over the tickets out; all seats of one target are worth the same). Keyed by the player, and
+ * a redeemed ticket is gone, so running again pays nothing twice.
+ */
+async function redeemTickets(t: TournamentRuntime): Promise<void> {
+  const { ledger, asset } = t.svc;
+  const ticket = ticketAsset(t.id);
+  const out = -(await ledger.balance(ticketIssuer(t.id), ticket));
+  if (out <= 0) return;
+  const escrow = await ledger.balance(escrowAccount(t.id), asset);
+  if (escrow % out !== 0) return void t.svc.log(`tournament ${t.id}: the escrow (${escrow}) does not split over ${out} tickets; not redeemed`);
+  const value = escrow / out;
+  for (const row of await ledger.balances({ prefix: "player:", asset: ticket })) {
+    if (row.balance <= 0) continue;
+    const n = row.balance;
+    const r = await ledger.post({
+      key: `ticket-redeem:${t.id}:${row.account.slice("player:".length)}`,
+      kind: "refund",
+      legs: [
+        { account: row.account, asset: ticket, amount: -n },
+        { account: ticketIssuer(t.id), asset: ticket, amount: n },
+        ...(value > 0 ? [{ account: escrowAccount(t.id), asset, amount: -n * value }, { account: row.account, asset, amount: n * value }] : []),
+      ],
+      memo: { tournament: t.id, cancelled: true, ticket: true, tickets: n },
+    });
+    if (!r.ok) t.svc.log(`tournament ${t.id}: the tickets of ${row.account} not redeemed: ${r.error.message}`);
   }
 }

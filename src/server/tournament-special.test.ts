@@ -162,4 +162,31 @@ describe("a satellite played to the end (R-TRN-8)", () => {
     expect((await register(target, winner)).balance).toBe(0);
     expect(balanceOf(await balanced(), playerAccount(winner.id), ticketAsset(target))).toBe(0);
   }, 200_000);
+
+  it("R-TRN-6: a cancelled target gives a ticket-paid entry its ticket back, and every ticket to it is redeemed in money", async () => {
+    const asset = server.svc.asset;
+    const target = await create({ buyIn: 1000, fee: 100 });
+    const sat = await create({ satelliteTarget: target, buyIn: 500, fee: 50 });
+    const players: Player[] = [];
+    for (let i = 0; i < 5; i++) players.push(await player(550));
+    for (const p of players) await register(sat, p);
+    await start(sat);
+    await play(sat, players);
+    const winners = players.filter((p) => (runtime(sat).dir.placements ?? []).some((x) => x.player === p.id && x.seat === true));
+    expect(winners.length).toBe(2);
+    await register(target, winners[0]!); // the other keeps the ticket
+    await must(api(server.url, "POST", `/api/v1/director/tournaments/${target}/cancel`, { commandId: cmd() }, director));
+    let l = await balanced();
+    for (let i = 0; i < 200 && balanceOf(l, escrowAccount(target), asset) !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      l = await balanced();
+    }
+    for (const w of winners) {
+      expect(balanceOf(l, playerAccount(w.id), ticketAsset(target))).toBe(0);
+      expect(balanceOf(l, playerAccount(w.id), asset)).toBe(1100);
+    }
+    expect(balanceOf(l, ticketIssuer(target), ticketAsset(target))).toBe(0);
+    expect(balanceOf(l, escrowAccount(target), asset)).toBe(0);
+    expect(balanceOf(l, poolAccount(target), asset)).toBe(0);
+  }, 200_000);
 });
