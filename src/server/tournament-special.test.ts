@@ -9,6 +9,7 @@ import { FeltServer } from "./felt-server.ts";
 import { Bot } from "./testing/bot.ts";
 import { JumpClock, playerFactory, type Player } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd } from "./testing/harness.ts";
+import { payPrizes } from "./tournament-money.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;
@@ -94,6 +95,8 @@ describe("a freeroll played to the end (R-TRN-7)", () => {
     expect(balanceOf(l, HOUSE_FEES, asset)).toBe(balanceOf(before, HOUSE_FEES, asset));
     // Posted once, under the tournament's key: a second payout (a restart) adds nothing.
     expect((await server.svc.ledger.transaction(`organiser-funding:${id}`))?.kind).toBe("organiser-funding");
+    await payPrizes(runtime(id));
+    expect((await balanced()).balances).toEqual(l.balances);
   }, 200_000);
 });
 
@@ -122,6 +125,9 @@ describe("a satellite played to the end (R-TRN-8)", () => {
     const third = placements.find((x) => x.places[0] === 3)!;
     expect(players.map((p) => balanceOf(l, playerAccount(p.id), asset)).sort()).toEqual([0, 0, 0, 0, 300]);
     expect(balanceOf(l, playerAccount(third.player), asset)).toBe(300);
+    // Paying again (a restart) issues no second ticket and no second prize.
+    await payPrizes(runtime(sat));
+    expect((await balanced()).balances).toEqual(l.balances);
 
     // The winners register in the target with a zero balance: the ticket pays.
     for (const w of winners) expect((await register(target, w)).balance).toBe(0);
