@@ -21,7 +21,12 @@ export type MeResponse = z.infer<typeof MeResponse>;
 export const EntryCommand = z.strictObject({ commandId: CommandId });
 export type EntryCommand = z.infer<typeof EntryCommand>;
 
-export const EntryCommandResponse = z.object({ tournament: LobbyTournament, balance: Money });
+export const EntryCommandResponse = z.object({
+  tournament: LobbyTournament,
+  balance: Money,
+  /** R-TRN-8: the entry was paid (or the refund given back) with a satellite's ticket, not money. */
+  paidWithTicket: z.boolean().optional(),
+});
 export type EntryCommandResponse = z.infer<typeof EntryCommandResponse>;
 
 export const HandSummary = z.object({

@@ -9,7 +9,7 @@ import { playerAccount, postings } from "../store/index.ts";
 import type { FeltServer } from "./felt-server.ts";
 import { toWire, statusOf } from "./http-errors.ts";
 import { directorHandlers } from "./http-director.ts";
-import { lobbyTournament, tournamentView } from "./lobby-views.ts";
+import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
 import { entryCommand, type EntryVerb } from "./tournament-entries.ts";
 import type { TournamentRuntime } from "./tournament-runtime.ts";
 import { handRecord, handSummaries, handTexts } from "./history.ts";
@@ -45,7 +45,8 @@ const entry = (verb: EntryVerb): Handler => async (ctx) => {
   const r = await entryCommand(t.value, ctx.server.svc, { id: user.id, name: user.name }, verb, (ctx.body as EntryCommand).commandId);
   if (!r.ok) return r;
   const balance = await balanceOf(ctx.server, user.id);
-  return ok({ tournament: lobbyTournament(t.value, user.id, balance, ctx.server.svc.clock.now()), balance });
+  const tickets = await ticketsOf(ctx.server.svc.ledger, user.id);
+  return ok({ tournament: lobbyTournament(t.value, user.id, balance, ctx.server.svc.clock.now(), tickets), balance, ...(r.value.ticket ? { paidWithTicket: true } : {}) });
 };
 
 /** Lobby order: open tournaments first, soonest start first; then finished ones, latest first. */
@@ -72,13 +73,14 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   },
   async lobby(ctx) {
     const balance = ctx.user === null ? null : await balanceOf(ctx.server, ctx.user.id);
+    const tickets = ctx.user === null ? undefined : await ticketsOf(ctx.server.svc.ledger, ctx.user.id);
     const now = ctx.server.svc.clock.now();
     const q = ctx.query as LobbyQuery;
     const pageSize = Math.min(LOBBY_PAGE_SIZE.max, Number(q.pageSize ?? LOBBY_PAGE_SIZE.default));
     const all = [...ctx.server.tournaments.values()].sort(lobbyOrder);
     const pages = Math.ceil(all.length / pageSize);
     const page = Number(q.page ?? 1);
-    const tournaments = all.slice((page - 1) * pageSize, page * pageSize).map((t) => lobbyTournament(t, ctx.user?.id ?? null, balance, now));
+    const tournaments = all.slice((page - 1) * pageSize, page * pageSize).map((t) => lobbyTournament(t, ctx.user?.id ?? null, balance, now, tickets));
     return ok({ serverTime: now, balance, tournaments, page: { page, pageSize, total: all.length, pages } });
   },
   async tournament(ctx) {

@@ -6,6 +6,7 @@ import type { DenyReason, LobbyTournament, Permission, TournamentStatus, Tournam
 import { awaitingRebuy, chipsInPlay, decide, lateRegistrationEndsMs, nextBreak, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../tournament/director/index.ts";
 import { windowEndMs } from "../tournament/money/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../tournament/structure/index.ts";
+import { playerAccount, type Ledger } from "../store/index.ts";
 import { currentEntry } from "./tournament-entries.ts";
 import type { TournamentRuntime } from "./tournament-runtime.ts";
 
@@ -16,6 +17,13 @@ export function statusOf(t: TournamentRuntime): TournamentStatus {
 }
 
 const no = (reason: DenyReason): Permission => ({ allowed: false, reason });
+const NO_TICKETS: ReadonlySet<string> = new Set();
+
+/** The tournaments a player holds at least one satellite ticket to (R-TRN-8). */
+export async function ticketsOf(ledger: Ledger, userId: string): Promise<Set<string>> {
+  const rows = await ledger.balances({ prefix: playerAccount(userId) });
+  return new Set(rows.filter((r) => r.account === playerAccount(userId) && r.asset.startsWith("ticket:") && r.balance >= 1).map((r) => r.asset.slice("ticket:".length)));
+}
 
 /** A dry run draws seats with this; nothing it draws is kept. */
 const DRY_RNG = { nextUint32: () => 0 };
@@ -60,7 +68,7 @@ const costOf = (events: readonly TournamentEvent[]): number => {
   return cost;
 };
 
-function actionsFor(t: TournamentRuntime, userId: string | null, balance: number | null, now: number): LobbyTournament["actions"] {
+function actionsFor(t: TournamentRuntime, userId: string | null, balance: number | null, now: number, ticket: boolean): LobbyTournament["actions"] {
   if (userId === null) {
     const s = no("sign-in-required");
     return { register: s, unregister: s, reEnter: s, rebuy: s, addOn: s };
@@ -82,7 +90,11 @@ function actionsFor(t: TournamentRuntime, userId: string | null, balance: number
   if (registered) register = no("already-registered");
   else if (st === "announced") register = no("not-open-yet");
   else if (st === "running" && c.lateRegistration === undefined) register = no("registration-closed");
-  else register = buy({ type: "register", at: now, player: userId }, st === "running" ? "late-registration-over" : "registration-closed", true);
+  else {
+    register = buy({ type: "register", at: now, player: userId }, st === "running" ? "late-registration-over" : "registration-closed", true);
+    // R-TRN-8: a satellite's ticket to this tournament pays the entry (tournament-entries.ts).
+    if (ticket && (register.allowed || register.reason === "insufficient-funds")) register = { allowed: true, cost: 0 };
+  }
   const unregister = !registered ? no("not-registered") : st !== "registering" ? no(st === "finished" || st === "cancelled" ? "tournament-over" : "tournament-started") : buy({ type: "unregister", at: now, player: userId }, "tournament-started", false);
   const live = t.meta.kind === "live"; // re-entries, rebuys and add-ons at the desk (tournament-entries.ts)
   const reEnter = c.money.reEntry === undefined || live ? no("re-entry-not-offered") : !registered ? no("not-registered") : before ? no("still-playing") : buy({ type: "re-enter", at: now, player: userId }, "re-entry-closed", true);
@@ -127,7 +139,8 @@ function rebuyUntil(t: TournamentRuntime, entryId: string, now: number): number 
   return Math.round(now + Math.max(0, rebuyGraceEndsMs(t.dir, entryId)! - playedMs(t.dir, at)));
 }
 
-export function lobbyTournament(t: TournamentRuntime, userId: string | null, balance: number | null, now: number = t.dir.now): LobbyTournament {
+/** `tickets`: the tournaments the player holds a satellite's ticket to (ticketsOf). */
+export function lobbyTournament(t: TournamentRuntime, userId: string | null, balance: number | null, now: number = t.dir.now, tickets: ReadonlySet<string> = NO_TICKETS): LobbyTournament {
   const c = t.dir.config!;
   const entryId = userId === null ? "" : currentEntry(t, userId);
   const entry = entryId === "" ? undefined : t.dir.entries.get(entryId);
@@ -170,7 +183,7 @@ export function lobbyTournament(t: TournamentRuntime, userId: string | null, bal
             place: placement?.places[0] ?? null,
             rebuyUntil: rebuyUntil(t, entry.id, now),
           },
-    actions: actionsFor(t, userId, balance, now),
+    actions: actionsFor(t, userId, balance, now, tickets.has(t.id)),
   };
 }
 

@@ -129,8 +129,17 @@ describe("a satellite played to the end (R-TRN-8)", () => {
     await payPrizes(runtime(sat));
     expect((await balanced()).balances).toEqual(l.balances);
 
-    // The winners register in the target with a zero balance: the ticket pays.
-    for (const w of winners) expect((await register(target, w)).balance).toBe(0);
+    // The lobby offers the ticket holders the target for nothing (their balance is 0).
+    for (const w of winners) {
+      const lobby = await must<{ tournaments: { id: string; actions: { register: { allowed: boolean; cost?: number } } }[] }>(api(server.url, "GET", "/api/v1/lobby", undefined, w.token));
+      expect(lobby.tournaments.find((x) => x.id === target)?.actions.register).toEqual({ allowed: true, cost: 0 });
+    }
+    // The winners register in the target with a zero balance: the ticket pays, and the answer says so.
+    for (const w of winners) {
+      const r = await must<{ balance: number; paidWithTicket?: boolean }>(api(server.url, "POST", `/api/v1/tournaments/${target}/register`, { commandId: cmd() }, w.token));
+      expect(r.balance).toBe(0);
+      expect(r.paidWithTicket).toBe(true);
+    }
     l = await balanced();
     for (const w of winners) expect(balanceOf(l, playerAccount(w.id), ticketAsset(target))).toBe(0);
     expect(balanceOf(l, ticketIssuer(target), ticketAsset(target))).toBe(0);
