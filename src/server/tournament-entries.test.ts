@@ -7,7 +7,7 @@ import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, PresetListRes
 import { playerAccount, poolAccount } from "../store/index.ts";
 import { FeltServer } from "./felt-server.ts";
 import { Bot } from "./testing/bot.ts";
-import { JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
+import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd, type Setup } from "./testing/harness.ts";
 
 const clock = new JumpClock();
@@ -16,7 +16,7 @@ let director: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {} });
+  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock, rateLimit: { perSecond: 200, burst: 400 } });
   director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => {

@@ -10,7 +10,7 @@ import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, SeatingRespon
 import { playerAccount, poolAccount } from "../store/index.ts";
 import { FeltServer } from "./felt-server.ts";
 import { Bot } from "./testing/bot.ts";
-import { JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
+import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./testing/harness.ts";
 
 const clock = new JumpClock();
@@ -19,7 +19,7 @@ let director: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock });
   director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => {
@@ -163,7 +163,7 @@ describe("R-TRN-6: a start rule given at creation", () => {
 describe("R-TRN-6 across a restart", () => {
   it("a deadline that passed while the server was down cancels the tournament as it comes back, refunds once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-deadline-"));
-    const open = () => FeltServer.start({ db: `sqlite:${join(dir, "felt.sqlite")}`, port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+    const open = () => FeltServer.start({ ...TEST_SERVER, db: `sqlite:${join(dir, "felt.sqlite")}`, clock, validateOutgoing: false });
     let s = await open();
     try {
       const token = (await must<{ token: string }>(api(s.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;

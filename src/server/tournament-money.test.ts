@@ -10,7 +10,7 @@ import { ManualClock } from "./clock.ts";
 import { FeltServer } from "./felt-server.ts";
 import { refundCancelled } from "./tournament-money.ts";
 import { TournamentRuntime, type TournamentMeta } from "./tournament-runtime.ts";
-import { TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
+import { TEST_SERVER, TURBO, MIN, playerFactory, type Player } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./testing/harness.ts";
 
 let server: FeltServer;
@@ -19,7 +19,7 @@ let director: string;
 
 beforeAll(async () => {
   clock = new ManualClock(Date.UTC(2026, 10, 29, 18, 0));
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock });
   director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => {

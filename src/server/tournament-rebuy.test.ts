@@ -11,7 +11,7 @@ import { DEFAULT_REBUY_GRACE_MS } from "../tournament/director/index.ts";
 import { FeltServer } from "./felt-server.ts";
 import { entryCommand } from "./tournament-entries.ts";
 import { Bot } from "./testing/bot.ts";
-import { JumpClock, TURBO } from "./testing/entries-fixture.ts";
+import { TEST_SERVER, JumpClock, TURBO } from "./testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./testing/harness.ts";
 
 const clock = new JumpClock();
@@ -20,7 +20,7 @@ let director: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock });
   director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => {
@@ -166,7 +166,7 @@ describe("R-TRN-4 online: the rebuy grace", () => {
 describe("R-TRN-4 online across a restart", () => {
   it("a player waiting to rebuy still is after a restart, and the grace's end after it settles the tournament", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-rebuy-"));
-    const open = () => FeltServer.start({ db: `sqlite:${join(dir, "felt.sqlite")}`, port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+    const open = () => FeltServer.start({ ...TEST_SERVER, db: `sqlite:${join(dir, "felt.sqlite")}`, clock, validateOutgoing: false });
     let s = await open();
     try {
       const { id, ps, bots } = await headsUpOn(s);

@@ -1,9 +1,25 @@
 // Shared by the server's tournament tests over real HTTP: a clock the test can jump
 // forward, FAST_STRUCTURE in a preset's chips, and signed-up players with funds.
 import type { Clock, TimerHandle } from "../clock.ts";
-import { api, cmd, FAST_STRUCTURE, must } from "./harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./harness.ts";
 
 export const MIN = 60_000;
+
+/** The options these tests start `FeltServer` with (tables of 6, a quick scrypt, a 3 s
+ *  action clock, frames validated on the way out); each test adds its db and clock. */
+export const TEST_SERVER = {
+  port: 0,
+  handPauseMs: 0,
+  actionMs: 3000,
+  timeBankMs: 0,
+  tableSize: 6,
+  scrypt: { N: 1024, r: 8, p: 1 },
+  directors: [DIRECTOR],
+  validateOutgoing: true,
+  webDist: null,
+  rateLimit: { perSecond: 500, burst: 1000 },
+  log: () => {},
+} as const;
 
 /** Real time plus an offset the test can jump forward (a level or a break in a moment). */
 export class JumpClock implements Clock {
