@@ -17,6 +17,11 @@ export function styleOf(name: string, mix: FieldMix = DEFAULT_MIX): BotStyle {
   const base = name.split("#")[0]!;
   let h = 0x811c9dc5;
   for (let i = 0; i < base.length; i++) h = Math.imul(h ^ base.charCodeAt(i), 0x01000193) >>> 0;
+  // FNV-1a leaves names that differ in their last character close together in the high bits
+  // (p01..p60 came out 95% tight-aggressive); a final avalanche (murmur3's fmix32) spreads them.
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  h = (h ^ (h >>> 16)) >>> 0;
   const x = h / 0x1_0000_0000;
   const total = mix.random + mix["tight-aggressive"] + mix["calling-station"];
   if (x < mix.random / total) return "random";
