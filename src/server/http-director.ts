@@ -2,7 +2,7 @@
 // moves, the R-BTN-5 blind-error ruling, colour-up and deals, results; the live floor's
 // routes (instructions, walk-ins, floor records) are in http-live.ts.
 import { fail, ok, type Result } from "../lib/result.ts";
-import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName, WalkInRequest } from "../protocol/index.ts";
+import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName } from "../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../tournament/index.ts";
 import type { TournamentConfig } from "../tournament/director/index.ts";
 import { structurePreset } from "../tournament/structure/index.ts";
@@ -110,7 +110,6 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     return r.ok ? ok(seating(t.value)) : r;
   },
   ...liveHandlers,
-  walkIn: walkIn,
   async blindError(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
@@ -158,18 +157,6 @@ function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Result<SpecialFo
   const seatValue = money === undefined ? 0 : money.buyIn + money.fee;
   if (seatValue <= 0) return fail("director/invalid", `the satellite's target ${b.satelliteTarget} costs nothing to enter`, { satelliteTarget: b.satelliteTarget });
   return ok({ kind: "satellite", target: b.satelliteTarget, seatValue });
-}
-
-/** http-live.ts's walk-in, answered also with the walk-in's entry and seat (null before the draw). */
-async function walkIn(ctx: Ctx): Promise<Result<unknown>> {
-  const r = await liveHandlers.walkIn!(ctx);
-  if (!r.ok) return r;
-  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "")!;
-  const player = t.entrantByCommand.get((ctx.body as WalkInRequest).commandId);
-  const entryId = player === undefined ? undefined : t.dir.players.get(player)?.entries[0];
-  const entry = entryId === undefined ? undefined : t.dir.entries.get(entryId);
-  if (entry === undefined) return fail("server/internal", "the walk-in's entry is missing");
-  return ok({ ...(r.value as object), entryId: entry.id, seat: entry.table > 0 && entry.seat > 0 ? { tableNumber: entry.table, seat: entry.seat } : null });
 }
 
 /** R-BTN-5: the seats at the table as the director's state has them, the expected hand

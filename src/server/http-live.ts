@@ -105,7 +105,15 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
     const b = ctx.body as WalkInRequest;
-    const view = () => ok({ tournament: lobbyTournament(t.value, null, null) });
+    // The answer names the walk-in's entry and seat (null before the draw), a repeat included.
+    const view = (): Result<unknown> => {
+      const player = t.value.entrantByCommand.get(b.commandId);
+      const entryId = player === undefined ? undefined : t.value.dir.players.get(player)?.entries[0];
+      const entry = entryId === undefined ? undefined : t.value.dir.entries.get(entryId);
+      if (entry === undefined) return fail("server/internal", "the walk-in's entry is missing");
+      const seat = entry.table > 0 && entry.seat > 0 ? { tableNumber: entry.table, seat: entry.seat } : null;
+      return ok({ tournament: lobbyTournament(t.value, null, null), entryId: entry.id, seat });
+    };
     if (t.value.hasCommand(b.commandId)) return view();
     // A dry run first, so a refused walk-in (registration closed, the room full) leaves no account behind.
     const probe = decide(t.value.dir, { type: "register", at: ctx.server.svc.clock.now(), player: "walk-in" }, seededRandom(1));
