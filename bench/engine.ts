@@ -4,18 +4,10 @@
 import { createRequire } from "node:module";
 import { Table } from "poker-ts";
 import { apply, legalActions, openHand, type Action, type HandState } from "../src/engine/index.ts";
+import { simulationRandomSource, uniformFloats } from "../src/cards/index.ts";
 
-/** mulberry32: a small seeded generator, enough for a benchmark's random play. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded floats in [0, 1): the only randomness here. */
+const rng = (seed: number): (() => number) => uniformFloats(simulationRandomSource(seed));
 
 /** The process's CPU time: the machine is shared, so wall time would measure the
  *  neighbours too. Both engines run in this one thread. */

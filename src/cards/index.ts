@@ -2,5 +2,5 @@ export * from "./card.ts";
 export { evaluate, evaluate7 } from "./evaluator.ts";
 export { handCategory, HAND_CATEGORIES, type HandCategory } from "./hand-value.ts";
 export { bestFive, describeHand, describeValue } from "./best-five.ts";
-export { cryptoRandomSource, randomInt, seededRandomSource, simulationRandomSource, type RandomSource } from "./random.ts";
+export { cryptoRandomSource, randomInt, seededRandomSource, simulationRandomSource, uniformFloats, type RandomSource } from "./random.ts";
 export { deckFromSeed, newSeed, SEED_BYTES, seedCommitment, shuffle, shuffledDeck } from "./shuffle.ts";

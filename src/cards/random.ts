@@ -101,3 +101,8 @@ export function simulationRandomSource(seed: number): RandomSource {
     },
   };
 }
+
+/** Floats in [0, 1) from a source (tests and benchmarks that pick sizes and actions at random). */
+export function uniformFloats(rng: RandomSource): () => number {
+  return () => rng.nextUint32() / 0x1_0000_0000;
+}

@@ -18,17 +18,10 @@ import {
   type HandEvent,
   type HandState,
 } from "./index.ts";
+import { simulationRandomSource, uniformFloats } from "../cards/index.ts";
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded floats in [0, 1): the only randomness here. */
+const rng = (seed: number): (() => number) => uniformFloats(simulationRandomSource(seed));
 
 const arbConfig: fc.Arbitrary<HandConfig> = fc
   .record({

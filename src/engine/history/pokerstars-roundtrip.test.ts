@@ -10,18 +10,10 @@ import type { PhhHand } from "./phh-types.ts";
 import { checkConverted } from "./pokerstars-check.ts";
 import { parsePokerStars } from "./pokerstars-read.ts";
 import { pokerStarsResults, writePokerStars } from "./pokerstars-write.ts";
+import { simulationRandomSource, uniformFloats } from "../../cards/index.ts";
 
-/** mulberry32: the test's only randomness, from fast-check's seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded floats in [0, 1): the only randomness here. */
+const rng = (seed: number): (() => number) => uniformFloats(simulationRandomSource(seed));
 
 interface Table {
   readonly config: HandConfig;
