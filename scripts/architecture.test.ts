@@ -21,8 +21,11 @@ const allowed: Record<string, readonly string[]> = {
   store: ["lib", "cards", "engine", "tournament"],
   accounts: ["lib", "store"],
   runtime: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "protocol"],
-  server: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "protocol", "sim"],
-  cli: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "server", "protocol", "conformance", "sim"],
+  /** Programs that play a running server over the wire, as any client would. */
+  clients: ["lib", "cards", "engine", "tournament", "bots", "protocol", "sim"],
+  /** `clients` only for its test harness (`server/testing`), which drives tables as bots. */
+  server: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "protocol", "sim", "clients"],
+  cli: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "server", "protocol", "conformance", "sim", "clients"],
 };
 const pure = new Set(["lib", "cards", "engine", "tournament", "bots", "protocol", "sim"]);
 /** Packages the pure core may use: pure JavaScript, no I/O. */

@@ -5,7 +5,7 @@ import { PROTOCOL_VERSION, WS_PATH, MAX_FRAME_BYTES } from "./version.ts";
 
 // The OpenAPI 3.1 description of the HTTP API, generated from the same zod schemas the
 // server validates with, so it cannot drift from what is checked. The one generator: the
-// server serves this document at /api/docs (src/server/openapi.ts). Path parameters come
+// server serves this document at /api/docs (src/server/gateway/openapi.ts). Path parameters come
 // from `:name` in the route's path, query parameters from its `query` schema; the
 // WebSocket messages are included as components so one document describes the whole
 // protocol.

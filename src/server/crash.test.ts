@@ -13,7 +13,7 @@ import { Bot } from "./testing/bot.ts";
 import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
 import { fullReplay } from "./testing/table-replay.ts";
 import { ManualClock } from "./clock.ts";
-import { TableSession } from "./table-session.ts";
+import { TableSession } from "./tables/table-session.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyTablePatch, type SeatView, type ServerMessage, type TableEvent, type TableView } from "../protocol/index.ts";
 import { FeltServer } from "./felt-server.ts";
-import { verifyHistory } from "./verify.ts";
+import { verifyHistory } from "./tables/verify.ts";
 import { api, DIRECTOR, must, pgSchema, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
 import type { Bot } from "./testing/bot.ts";
 

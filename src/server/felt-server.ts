@@ -10,11 +10,11 @@ import { openEventStore, openLedger, parseDbUrl, type Durability } from "../stor
 import { MAX_FRAME_BYTES } from "../protocol/index.ts";
 import { systemClock, type Clock } from "./clock.ts";
 import { cryptoRandom, type Services } from "./services.ts";
-import { TournamentRuntime } from "./tournament-runtime.ts";
-import type { TableSession } from "./table-session.ts";
-import { registerHttpRoutes } from "./http-routes.ts";
-import { registerWebSocket, type RateLimit } from "./ws-gateway.ts";
-import { registerOpenApi } from "./openapi.ts";
+import { TournamentRuntime } from "./tournaments/tournament-runtime.ts";
+import type { TableSession } from "./tables/table-session.ts";
+import { registerHttpRoutes } from "./gateway/http-routes.ts";
+import { registerWebSocket, type RateLimit } from "./gateway/ws-gateway.ts";
+import { registerOpenApi } from "./gateway/openapi.ts";
 
 export interface ServerOptions {
   /** `sqlite:PATH`, a path, or `postgres://...` (default sqlite:./data/felt.sqlite). */

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { chartSvg, FORMATS, simulate, summarizeRuns, type SimResult } from "../../sim/index.ts";
 import { STRUCTURE_PRESETS, validateStructure, type Structure } from "../../tournament/structure/index.ts";
 import type { Command } from "../main.ts";
-import { remoteSimulate, type RemoteSimResult } from "../../server/remote-sim.ts";
+import { remoteSimulate, type RemoteSimResult } from "../../clients/remote-sim.ts";
 
 const USAGE = `felt simulate [--players N] [--preset NAME | --structure FILE] [--format FORMAT] [--seed S] [--runs K] [--hands-per-hour H] [--json] [--chart FILE.svg]
 
@@ -70,7 +70,7 @@ function remoteSummary(r: RemoteSimResult): string {
   return lines.join("\n");
 }
 
-/** --server: a real tournament on a running server (logic in src/server/remote-sim.ts). */
+/** --server: a real tournament on a running server (logic in src/clients/remote-sim.ts). */
 async function runRemote(o: Record<string, string | true>): Promise<number> {
   const server = o["server"];
   const dir = typeof o["director"] === "string" ? o["director"] : "";

@@ -7,9 +7,9 @@ import { unwrap } from "../../lib/result.ts";
 import type { PlayerAction } from "../../protocol/index.ts";
 import { openSqliteEventStore } from "../../store/index.ts";
 import { systemClock } from "../clock.ts";
-import { TableSession, type SessionOptions } from "../table-session.ts";
-import { dealable } from "../table-state.ts";
-import { legalFor } from "../table-view.ts";
+import { TableSession, type SessionOptions } from "../tables/table-session.ts";
+import { dealable } from "../tables/table-state.ts";
+import { legalFor } from "../tables/table-view.ts";
 
 export const CRASH_TABLE = { tableId: "crash", tournamentId: null, tableNumber: 1, size: 6, actionMs: 60_000, timeBankMs: 0, buttonRule: "dead" as const };
 export const CRASH_PLAYERS = ["ann", "bob", "cy", "dee"];

@@ -2,8 +2,8 @@
 // checked against.
 import { unwrap } from "../../lib/result.ts";
 import type { EventStore } from "../../store/index.ts";
-import { streamOf } from "../table-session.ts";
-import { evolveTable, initialTable, type TableConfig, type TableRecord, type TableState } from "../table-state.ts";
+import { streamOf } from "../tables/table-session.ts";
+import { evolveTable, initialTable, type TableConfig, type TableRecord, type TableState } from "../tables/table-state.ts";
 
 export async function fullReplay(store: EventStore, tableId: string): Promise<TableState> {
   const events = await store.read(streamOf(tableId));

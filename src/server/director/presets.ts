@@ -1,0 +1,197 @@
+// Tournament presets for the director's console: the structure presets of
+// src/tournament/structure with a default buy-in and the format a card room runs them as,
+// in the protocol's shape, and back.
+import type { Preset, Structure as WireStructure, StructureLevel as WireLevel } from "../../protocol/index.ts";
+import type { Format, TournamentConfig } from "../../tournament/director/index.ts";
+import type { MoneyConfig, WindowEnd } from "../../tournament/money/index.ts";
+import { STRUCTURE_PRESETS, type Structure, type StructureItem } from "../../tournament/structure/index.ts";
+
+const DEFAULT_BUY_IN = 1000;
+const DEFAULT_FEE = 100;
+
+/** How each preset is run. Presets not listed (none today) run as late-registration freezeouts. */
+type Plan = { readonly kind: "freezeout" | "re-entry" | "rebuy" | "speed"; readonly late: boolean; readonly description: string };
+const PLANS: Readonly<Record<string, Plan>> = {
+  // The rulebook's own example (seed 003): a plain freezeout, everyone starts together.
+  seed: { kind: "freezeout", late: false, description: "freezeout" },
+  "casino-1900": { kind: "re-entry", late: true, description: "re-entry and late registration until the end of the 2nd break (R-TRN-3)" },
+  turbo: { kind: "rebuy", late: true, description: "rebuys for the first half of play, add-on at the first break (R-TRN-4/5)" },
+  deep: { kind: "re-entry", late: true, description: "re-entry and late registration until the end of the 2nd break (R-TRN-3)" },
+  satellite: { kind: "freezeout", late: true, description: "freezeout, late registration for the first third of play" },
+  mixed: { kind: "freezeout", late: true, description: "freezeout, late registration for the first third of play" },
+  speed: { kind: "speed", late: true, description: "15-second action clock (R-TRN-9), late registration for the first third of play" },
+  "heads-up": { kind: "freezeout", late: false, description: "freezeout" },
+};
+const planOf = (presetId: string): Plan => PLANS[presetId] ?? { kind: "freezeout", late: true, description: "freezeout" };
+
+/** A wire level's blinds; the break rows carry zeros (the wire has one row shape). */
+function toWireItem(i: StructureItem): WireLevel {
+  if (i.kind === "break") {
+    return { kind: "break", sb: 0, bb: 0, ante: 0, minutes: i.minutes, colourUp: null, ...(i.note === undefined ? {} : { note: i.note }) };
+  }
+  return {
+    kind: "level",
+    sb: i.sb,
+    bb: i.bb,
+    ante: i.ante,
+    minutes: i.minutes,
+    colourUp: null,
+    ...(i.bigBlindAnte === undefined ? {} : { bigBlindAnte: i.bigBlindAnte }),
+    ...(i.game === undefined ? {} : { game: i.game }),
+    ...(i.limit === undefined ? {} : { limit: { sb: i.limit.sb, bb: i.limit.bb, ante: i.limit.ante } }),
+  };
+}
+
+function fromWireItem(l: WireLevel): StructureItem {
+  if (l.kind === "break") return l.note === undefined ? { kind: "break", minutes: l.minutes } : { kind: "break", minutes: l.minutes, note: l.note };
+  return {
+    kind: "level",
+    sb: l.sb,
+    bb: l.bb,
+    ante: l.ante,
+    minutes: l.minutes,
+    // R-BLIND-2: a big-blind ante stays one (was dropped: every player anted a big blind).
+    ...(l.bigBlindAnte === undefined ? {} : { bigBlindAnte: l.bigBlindAnte }),
+    // R-BET-9: the level's game and its limit blinds.
+    ...(l.game === undefined ? {} : { game: l.game }),
+    ...(l.limit === undefined ? {} : { limit: { sb: l.limit.sb, bb: l.limit.bb, ante: l.limit.ante } }),
+  };
+}
+
+/** The core structure in the protocol's shape, everything included (chip set, antes, games). */
+export function toWireStructure(s: Structure): WireStructure {
+  return {
+    startingStack: s.startingStack,
+    levels: s.items.slice(0, 100).map(toWireItem),
+    chips: [...s.chips],
+    ...(s.mixedBy === undefined ? {} : { mixedBy: s.mixedBy }),
+  };
+}
+
+/**
+ * A wire structure as the core's, named after `base` (the preset it was edited from).
+ * Lossless: fromWireStructure(s, toWireStructure(s)) is s. A wire structure without a chip
+ * set (an older client) keeps the preset's chips and mixed-game unit (R-CHIP-1); one with a
+ * chip set is complete. Not validated here: validateStructure (the director's config check,
+ * predict) gives the typed error (structure/not-payable, structure/bad-chips, ...).
+ */
+export function fromWireStructure(base: Structure, w: WireStructure): Structure {
+  const items = w.levels.map(fromWireItem);
+  const mixedBy = w.chips === undefined ? base.mixedBy : w.mixedBy;
+  return {
+    name: base.name,
+    startingStack: w.startingStack,
+    chips: w.chips === undefined ? base.chips : [...w.chips],
+    items,
+    ...(mixedBy === undefined ? {} : { mixedBy }),
+  };
+}
+
+export function presets(): Preset[] {
+  return Object.entries(STRUCTURE_PRESETS).map(([id, s]) => {
+    const f = presetFormat(id, s, DEFAULT_BUY_IN, DEFAULT_FEE);
+    return {
+      id,
+      name: id,
+      description: `${s.startingStack} chips, ${s.items.filter((i) => i.kind === "level").length} levels; ${planOf(id).description}`,
+      variant: "no-limit" as const,
+      buyIn: DEFAULT_BUY_IN,
+      fee: DEFAULT_FEE,
+      structure: toWireStructure(s),
+      reEntry: f.money.reEntry !== undefined,
+      rebuy: f.money.rebuy !== undefined,
+      addOn: f.money.addOn !== undefined,
+    };
+  });
+}
+
+/**
+ * R-TRN-1: the planned end is where the big blind reaches the starting stack; the level
+ * count up to there measures "the first third" or "the first half" of play (a structure
+ * always runs longer than planned, so its own length would stretch every window).
+ */
+export function plannedLevels(s: Structure): number {
+  const levels = s.items.filter((i) => i.kind === "level");
+  const end = levels.findIndex((l) => l.bb >= s.startingStack);
+  return end < 0 ? Math.max(1, levels.length) : end + 1;
+}
+
+const breaksIn = (s: Structure) => s.items.filter((i) => i.kind === "break").length;
+
+/** Half the starting stack, in the smallest chip in play (at least one chip). */
+function halfStack(s: Structure): number {
+  const unit = s.chips[0] ?? 1;
+  return Math.max(unit, Math.round(s.startingStack / 2 / unit) * unit);
+}
+
+export interface PresetFormat {
+  readonly format: Format;
+  readonly money: MoneyConfig;
+  readonly lateRegistration?: { readonly until: WindowEnd };
+}
+
+/**
+ * The format and money a card room runs a preset as, with windows fitted to the structure
+ * actually used (the designer may have edited it):
+ * - re-entry (R-TRN-3): unlimited re-entries until the end of the 2nd break, or of level 6
+ *   when the structure has fewer than two breaks; late registration closes with it.
+ * - rebuy (R-TRN-4, seed 003: "a limited number of times, the earlier 1/2–2/3"): up to 3
+ *   rebuys at the buy-in's price for a starting stack, while the stack is at most the
+ *   starting stack, until the end of level ⌈P/2⌉ (P = planned levels); never at the final
+ *   table (the director's rule). Add-on (R-TRN-5: cheaper, half the chips, once, early):
+ *   half the buy-in and fee for half a starting stack during the first break (none when
+ *   the structure has no break). Late registration closes with the rebuys.
+ * - freezeout and speed: late registration until the end of level ⌈P/3⌉.
+ */
+export function presetFormat(presetId: string, s: Structure, buyIn: number, fee: number): PresetFormat {
+  const plan = planOf(presetId);
+  const p = plannedLevels(s);
+  const levels = s.items.filter((i) => i.kind === "level").length;
+  const endOfLevel = (n: number): WindowEnd => ({ endOfLevel: Math.max(1, Math.min(levels, n)) });
+  const base = { buyIn, fee };
+  const late = (until: WindowEnd) => (plan.late ? { lateRegistration: { until } } : {});
+  switch (plan.kind) {
+    case "re-entry": {
+      const until: WindowEnd = breaksIn(s) >= 2 ? { endOfBreak: 2 } : endOfLevel(6);
+      return { format: { kind: "re-entry" }, money: { ...base, reEntry: { until } }, ...late(until) };
+    }
+    case "rebuy": {
+      const until = endOfLevel(Math.ceil(p / 2));
+      const rebuy = { cost: buyIn, fee, chips: s.startingStack, max: 3, until, stackAtMost: s.startingStack };
+      const addOn = breaksIn(s) >= 1 ? { addOn: { atBreak: 1, cost: Math.round(buyIn / 2), fee: Math.round(fee / 2), chips: halfStack(s) } } : {};
+      return { format: { kind: "rebuy" }, money: { ...base, rebuy, ...addOn }, ...late(until) };
+    }
+    case "speed":
+    case "freezeout":
+      return {
+        format: plan.kind === "speed" ? { kind: "speed" } : { kind: "freezeout" },
+        money: base,
+        ...late(endOfLevel(Math.ceil(p / 3))),
+      };
+  }
+}
+
+/** The parts of a TournamentConfig a preset decides. */
+export function presetConfig(presetId: string, s: Structure, buyIn: number, fee: number, actionSeconds: number): Pick<TournamentConfig, "format" | "money"> & Partial<Pick<TournamentConfig, "lateRegistration">> {
+  const f = presetFormat(presetId, s, buyIn, fee);
+  const format: Format = f.format.kind === "speed" ? { kind: "speed", actionSeconds } : f.format;
+  return { format, money: f.money, ...(f.lateRegistration === undefined ? {} : { lateRegistration: f.lateRegistration }) };
+}
+
+/** What makes a tournament a freeroll (R-TRN-7) or a satellite (R-TRN-8) instead of the preset's own format. */
+export type SpecialFormat =
+  | { readonly kind: "freeroll"; readonly prizeFund: number }
+  | { readonly kind: "satellite"; readonly target: string; readonly seatValue: number };
+
+/**
+ * A freeroll or a satellite replaces the preset's format and money: one entry each, no
+ * re-entry, rebuy or add-on (a room's satellites and freerolls are freezeouts); the
+ * preset's late registration stays. A freeroll (R-TRN-7) costs nothing and its pool is
+ * the organiser's `prizeFund`; a satellite (R-TRN-8) keeps the buy-in and fee asked and
+ * pays seats worth `seatValue` (the target's buy-in + fee) in `target`.
+ */
+export function specialConfig(c: ReturnType<typeof presetConfig>, special: SpecialFormat): ReturnType<typeof presetConfig> {
+  const late = c.lateRegistration === undefined ? {} : { lateRegistration: c.lateRegistration };
+  if (special.kind === "freeroll") return { format: { kind: "freeroll" }, money: { buyIn: 0, fee: 0, organiserPrizes: special.prizeFund }, ...late };
+  return { format: { kind: "satellite", seatValue: special.seatValue, target: special.target }, money: { buyIn: c.money.buyIn, fee: c.money.fee }, ...late };
+}

@@ -1,0 +1,188 @@
+// The director's console routes: tournaments from presets, start/pause/resume, seating and
+// moves, the R-BTN-5 blind-error ruling, colour-up and deals, results; the live floor's
+// routes (instructions, walk-ins, floor records) are in http-live.ts.
+import { fail, ok, type Result } from "../../lib/result.ts";
+import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName } from "../../protocol/index.ts";
+import { correctBlindError, handFromPositions, nextTaken } from "../../tournament/index.ts";
+import type { TournamentConfig } from "../../tournament/director/index.ts";
+import { structurePreset } from "../../tournament/structure/index.ts";
+import { applyColourUp, colourUpPlan, colourUpTable } from "../director/director-colour-up.ts";
+import { applyDeal, dealResults, resultsOf } from "../director/director-deal.ts";
+import { liveHandlers } from "./http-live.ts";
+import { predict } from "../director/director-predict.ts";
+import type { Ctx, Handler } from "./http-routes.ts";
+import { lobbyTournament } from "./lobby-views.ts";
+import { fromWireStructure, presetConfig, presets, specialConfig, type SpecialFormat } from "../director/presets.ts";
+import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+
+function tournamentOf(ctx: Ctx) {
+  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
+  return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
+}
+
+const view = (ctx: Ctx, t: TournamentRuntime) => ({ tournament: lobbyTournament(t, ctx.user?.id ?? null, null) });
+
+async function lifecycle(ctx: Ctx, op: (t: TournamentRuntime, commandId: string) => Promise<Result<unknown>>): Promise<Result<unknown>> {
+  const t = tournamentOf(ctx);
+  if (!t.ok) return t;
+  const r = await op(t.value, (ctx.body as { commandId: string }).commandId);
+  return r.ok ? ok(view(ctx, t.value)) : r;
+}
+
+function seating(t: TournamentRuntime) {
+  const seats = [...t.dir.entries.values()]
+    .filter((e) => e.alive && e.table > 0)
+    .sort((a, b) => a.table - b.table || a.seat - b.seat)
+    .map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", tableNumber: e.table, seat: e.seat, stack: e.stack }));
+  return { seats };
+}
+
+/** Tournament ids are derived from the command id, so a repeated create acts once. */
+const idFor = (commandId: string) => `T${commandId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}`;
+
+export const directorHandlers: Partial<Record<RouteName, Handler>> = {
+  async presets() {
+    return ok({ presets: presets() });
+  },
+  async predict(ctx) {
+    return predict(ctx.body as PredictRequest);
+  },
+  async create(ctx) {
+    const b = ctx.body as CreateTournamentRequest;
+    const id = idFor(b.commandId);
+    const existing = ctx.server.tournaments.get(id);
+    if (existing !== undefined) return ok(view(ctx, existing));
+    if (b.startRule !== undefined && b.startRule.deadline < b.startsAt) return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
+    const base = structurePreset(b.presetId);
+    if (!base.ok) return fail("director/not-found", `no preset ${b.presetId}`);
+    const structure = b.structure === undefined ? base.value : fromWireStructure(base.value, b.structure);
+    const speed = b.presetId === "speed";
+    const o = ctx.server.options;
+    const actionMs = o.actionMs ?? (speed ? 15_000 : 30_000);
+    // The preset decides the format and its windows (presets.ts): re-entry, rebuy and
+    // add-on, late registration, fitted to the structure actually used.
+    const plain = presetConfig(b.presetId, structure, b.buyIn ?? 1000, b.fee ?? 100, Math.round(actionMs / 1000));
+    // R-TRN-7/8: a freeroll or a satellite replaces the preset's format and money.
+    const special = specialFormatOf(ctx, b);
+    if (!special.ok) return special;
+    const fmt = special.value === null ? plain : specialConfig(plain, special.value);
+    const config: TournamentConfig = {
+      id,
+      name: b.name,
+      ...fmt,
+      structure,
+      money: { ...fmt.money, ...(b.guarantee ? { guarantee: b.guarantee } : {}) },
+      tableSize: o.tableSize ?? 9,
+      // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
+      ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
+    };
+    const meta = {
+      id,
+      name: b.name,
+      kind: b.kind,
+      presetId: b.presetId,
+      startsAt: b.startsAt,
+      actionMs,
+      timeBankMs: speed ? 0 : (o.timeBankMs ?? 60_000),
+      maxEntries: b.maxEntries ?? null,
+      guarantee: b.guarantee ?? 0,
+      createdAt: ctx.server.svc.clock.now(),
+    };
+    const t = await TournamentRuntime.create(ctx.server.svc, meta, config, b.commandId);
+    if (!t.ok) return fail("director/invalid", t.error.message, { cause: t.error.code });
+    ctx.server.adopt(t.value);
+    return ok(view(ctx, t.value));
+  },
+  start: (ctx) => lifecycle(ctx, (t, c) => t.start(c)),
+  pause: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(true, c)),
+  resume: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(false, c)),
+  /** R-TRN-6: called off before the start; every player gets back all they paid (the runtime posts the refunds). */
+  cancel: (ctx) => lifecycle(ctx, (t, c) => t.cancel((ctx.body as CancelTournamentRequest).reason ?? "cancelled by the director", c)),
+  async seating(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? ok(seating(t.value)) : t;
+  },
+  async move(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as MovePlayerRequest;
+    const r = await t.value.move(b.entryId, b.toTable, b.toSeat, b.commandId);
+    return r.ok ? ok(seating(t.value)) : r;
+  },
+  ...liveHandlers,
+  async blindError(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    return blindErrorRuling(t.value, ctx.body as BlindErrorRequest);
+  },
+  async colourUpPlan(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? colourUpPlan(t.value, (ctx.body as { remove: number }).remove) : t;
+  },
+  async colourUp(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as ColourUpRequest;
+    return b.apply === true ? applyColourUp(t.value, b, ctx.server.svc.rng) : colourUpTable(t.value, b, ctx.server.svc.rng);
+  },
+  async deal(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as DealRequest;
+    return b.apply === true ? applyDeal(t.value, b) : dealResults(t.value, b, ctx.server.svc.clock.now());
+  },
+  async results(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? ok(resultsOf(t.value, ctx.server.svc.clock.now())) : t;
+  },
+};
+
+/**
+ * The request's freeroll (R-TRN-7) or satellite (R-TRN-8), null for neither. A satellite's
+ * target must exist and still be registering: its seats are worth its buy-in + fee, and a
+ * seat won after it started could not be used.
+ */
+function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Result<SpecialFormat | null> {
+  if (b.freeroll !== undefined && b.satelliteTarget !== undefined) return fail("director/invalid", "a tournament is a freeroll or a satellite, not both");
+  if (b.freeroll !== undefined) {
+    if ((b.buyIn ?? 0) !== 0 || (b.fee ?? 0) !== 0) return fail("director/invalid", "a freeroll has no buy-in and no fee (R-TRN-7)", { buyIn: b.buyIn ?? 0, fee: b.fee ?? 0 });
+    if (b.guarantee) return fail("director/invalid", "a freeroll's prize fund is its pool; it has no guarantee", { guarantee: b.guarantee });
+    return ok({ kind: "freeroll", prizeFund: b.freeroll.prizeFund });
+  }
+  if (b.satelliteTarget === undefined) return ok(null);
+  const target = ctx.server.tournaments.get(b.satelliteTarget);
+  if (target === undefined) return fail("director/not-found", `no tournament ${b.satelliteTarget} for the satellite's seats`, { satelliteTarget: b.satelliteTarget });
+  if (target.dir.status !== "registering") return fail("director/invalid", `the satellite's target ${b.satelliteTarget} has ${target.dir.status === "cancelled" ? "been cancelled" : "started"}`, { satelliteTarget: b.satelliteTarget, status: target.dir.status });
+  const money = target.dir.config?.money;
+  const seatValue = money === undefined ? 0 : money.buyIn + money.fee;
+  if (seatValue <= 0) return fail("director/invalid", `the satellite's target ${b.satelliteTarget} costs nothing to enter`, { satelliteTarget: b.satelliteTarget });
+  return ok({ kind: "satellite", target: b.satelliteTarget, seatValue });
+}
+
+/** R-BTN-5: the seats at the table as the director's state has them, the expected hand
+ *  rebuilt around the skipped big blind, and the rule's ruling. */
+function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest): Result<unknown> {
+  const table = t.dir.tables.get(b.tableNumber);
+  if (table === undefined) return fail("director/not-found", `no table ${b.tableNumber}`);
+  const size = table.seats.length;
+  const seated = table.seats.flatMap((id, i) => (id === null ? [] : [{ seat: i + 1, player: id }]));
+  const taken = new Set(seated.map((s) => s.seat));
+  if (!taken.has(b.skippedBigBlindSeat) || !taken.has(b.wrongBigBlindSeat)) return fail("director/invalid", "both seats must be taken");
+  const before = (seat: number) => [...taken].sort((x, y) => ((seat - x + size) % size) - ((seat - y + size) % size)).find((x) => x !== seat)!;
+  const sb = before(b.skippedBigBlindSeat);
+  const button = seated.length === 2 ? sb : before(sb);
+  const expected = handFromPositions("dead", size, seated, { button, sb: [sb], bb: [b.skippedBigBlindSeat] });
+  if (!expected.ok) return fail("director/invalid", expected.error.message, { cause: expected.error.code });
+  if (nextTaken(b.skippedBigBlindSeat, taken, size) !== b.wrongBigBlindSeat) return fail("director/invalid", "the wrong big blind must be the seat after the skipped one");
+  const r = correctBlindError(expected.value, { button, sb: [b.skippedBigBlindSeat], bb: [b.wrongBigBlindSeat] }, b.activeActions, seated);
+  if (!r.ok) return fail("director/invalid", r.error.message, { cause: r.error.code });
+  const blinds = t.tables.get(b.tableNumber)?.state.hand?.blinds ?? { sb: 0, bb: 0, ante: 0 };
+  if (r.value.action === "correct-now") return ok({ outcome: "correct-now", nextHand: null, followingHandButton: null });
+  const [next, following] = r.value.next;
+  return ok({
+    outcome: "continue-then-go-back",
+    nextHand: { bigBlindSeat: next.bb[0]!, smallBlind: null, blinds: { sb: blinds.sb, bb: blinds.bb, ante: blinds.ante } },
+    followingHandButton: following.button,
+  });
+}
+

@@ -1,0 +1,38 @@
+// Core and store error codes → the protocol's stable wire codes (the core code rides along
+// as `cause`), and the HTTP status for each.
+import type { FeltError } from "../../lib/result.ts";
+import { ERROR_CODES, httpStatusFor, type ErrorCode, type WireError } from "../../protocol/index.ts";
+
+const MAP: Readonly<Record<string, ErrorCode>> = {
+  "accounts/name-taken": "auth/name-taken",
+  "accounts/bad-credentials": "auth/bad-credentials",
+  "accounts/bad-session": "auth/invalid-token",
+  "accounts/session-expired": "auth/invalid-token",
+  "accounts/forbidden": "auth/forbidden",
+  "accounts/bad-name": "protocol/invalid-message",
+  "accounts/bad-password": "protocol/invalid-message",
+  "accounts/unknown-user": "director/not-found",
+  "store/version-conflict": "server/internal",
+};
+
+const isWire = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
+
+export function toWire(e: FeltError): WireError {
+  const code: ErrorCode = isWire(e.code) ? e.code : (MAP[e.code] ?? (e.code.startsWith("tournament/") ? "tournament/bad-state" : e.code.startsWith("engine/") ? "table/illegal-action" : "server/internal"));
+  const cause = typeof e["cause"] === "string" ? (e["cause"] as string) : isWire(e.code) ? undefined : e.code;
+  const details: Record<string, string | number | boolean | null> = {};
+  const raw = (e["details"] ?? e) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(raw)) {
+    if (k === "code" || k === "message" || k === "cause" || k === "details" || k.length > 40) continue;
+    if (typeof v === "number" || typeof v === "boolean" || v === null || (typeof v === "string" && v.length <= 200)) details[k] = v;
+  }
+  const message = code === "server/internal" ? "internal error" : e.message.slice(0, 500);
+  return {
+    code,
+    message,
+    ...(cause !== undefined && /^[a-z]+\/[a-z0-9-]+$/.test(cause) && cause.length <= 64 ? { cause } : {}),
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+  };
+}
+
+export const statusOf = (w: WireError): number => httpStatusFor(w.code);

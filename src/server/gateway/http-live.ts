@@ -1,0 +1,132 @@
+// The live floor's routes: instructions and their confirmation, walk-ins, and the floor's
+// records (busts, rebuys, add-ons, re-entries, chip counts) for a live room's tournament.
+import { randomBytes } from "node:crypto";
+import { fail, ok, type Result } from "../../lib/result.ts";
+import type { LiveRecordRequest, RouteName, WalkInRequest } from "../../protocol/index.ts";
+import { decide, type TournamentCommand } from "../../tournament/director/index.ts";
+import { seededRandom } from "../../tournament/index.ts";
+import type { Ctx, Handler } from "./http-routes.ts";
+import { lobbyTournament, tournamentView } from "./lobby-views.ts";
+import { cashEntries } from "../tournaments/tournament-money.ts";
+import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+
+function tournamentOf(ctx: Ctx): Result<TournamentRuntime> {
+  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
+  return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
+}
+
+/** The command a floor record stands for, or why it is malformed. */
+function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: number) => TournamentCommand> {
+  const one = b.entryId;
+  const entry = one === undefined ? undefined : t.dir.entries.get(one);
+  const needEntry = () => fail("director/invalid", `a ${b.kind} record names one entry (entryId)`);
+  switch (b.kind) {
+    case "bust": {
+      const ids = b.entryIds ?? (one === undefined ? [] : [one]);
+      if (ids.length === 0 || (b.entryIds !== undefined && one !== undefined)) return fail("director/invalid", "a bust names entryId or entryIds");
+      if (new Set(ids).size !== ids.length) return fail("director/invalid", "an entry is named twice");
+      const starts = b.startStacks;
+      if (starts !== undefined && starts.length !== ids.length) return fail("director/invalid", "startStacks go with entryIds, one each");
+      const unknown = ids.find((id) => !t.dir.entries.has(id));
+      if (unknown !== undefined) return fail("director/not-found", `no entry ${unknown}`);
+      return ok((at) => ({ type: "bust", at, entries: ids, ...(starts !== undefined ? { startStacks: starts } : {}) }));
+    }
+    case "rebuy":
+    case "add-on":
+      if (one === undefined) return needEntry();
+      if (entry === undefined) return fail("director/not-found", `no entry ${one}`);
+      return ok((at) => (b.kind === "rebuy" ? { type: "rebuy", at, entry: one } : { type: "add-on", at, entry: one }));
+    case "re-enter":
+      if (one === undefined) return needEntry();
+      if (entry === undefined) return fail("director/not-found", `no entry ${one}`);
+      return ok((at) => ({ type: "re-enter", at, player: entry.player }));
+    case "chip-count": {
+      const stacks = b.stacks ?? [];
+      if (stacks.length === 0) return fail("director/invalid", "a chip count lists stacks");
+      const unknown = stacks.find((x) => !t.dir.entries.has(x.entryId));
+      if (unknown !== undefined) return fail("director/not-found", `no entry ${unknown.entryId}`);
+      return ok((at) => ({ type: "chip-count", at, stacks: stacks.map((x) => [x.entryId, x.stack] as const) }));
+    }
+  }
+}
+
+/**
+ * Account names are ASCII (src/accounts/rules.ts) and a walk-in's name need not be, nor
+ * free: the guest account takes the name's ASCII form ("Bodil Ås" → "Bodil.As"), with a
+ * number when that is taken ("Bodil.As-2"). The tournament shows the name as given.
+ */
+async function guestAccount(ctx: Ctx, name: string): Promise<Result<{ id: string }>> {
+  const ascii = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_.-]+/g, ".").replace(/^[^A-Za-z]+/, "").replace(/[.]+$/, "");
+  const stem = (ascii.length >= 3 ? ascii : `guest.${ascii}`).slice(0, 16).replace(/[.]+$/, "");
+  const password = randomBytes(24).toString("base64url");
+  const accounts = ctx.server.svc.accounts;
+  for (let n = 1; n <= 100; n++) {
+    const made = await accounts.createUser(n === 1 ? stem : `${stem}-${n}`, password, "player");
+    if (made.ok) return made;
+    if (made.error.code !== "auth/name-taken") break;
+  }
+  return accounts.createUser(`guest-${randomBytes(6).toString("hex")}`, password, "player");
+}
+
+function liveOnly(t: TournamentRuntime): Result<void> {
+  return t.isLive ? ok(undefined) : fail("director/invalid", "floor records are for a live room's tournament; online tables record their own hands");
+}
+
+export const liveHandlers: Partial<Record<RouteName, Handler>> = {
+  async instructions(ctx) {
+    const t = tournamentOf(ctx);
+    // Online tables carry out balancing moves themselves: nothing for a floor to do.
+    return t.ok ? ok({ instructions: t.value.live.list() }) : t;
+  },
+  async confirmInstruction(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const r = await t.value.confirmInstruction(ctx.params["iid"] ?? "", (ctx.body as { commandId: string }).commandId);
+    return r.ok ? ok({ instructions: t.value.live.list() }) : r;
+  },
+  async liveRecord(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const live = liveOnly(t.value);
+    if (!live.ok) return live;
+    const b = ctx.body as LiveRecordRequest;
+    const make = t.value.hasCommand(b.commandId) ? ok(() => ({ type: "settle" as const, at: 0 })) : floorCommand(t.value, b);
+    if (!make.ok) return make;
+    const cashBy = ctx.user!.id;
+    const r = await t.value.command(make.value, b.commandId, { pay: (events) => cashEntries(t.value, events, cashBy, b.commandId) });
+    return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
+  },
+  /**
+   * A walk-in: a new guest player account (a random password nobody is told; the floor
+   * enters them), shown in the tournament under the name as given, registered with the
+   * buy-in paid in cash at the desk; while the tournament runs, a late registration.
+   */
+  async walkIn(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as WalkInRequest;
+    // The answer names the walk-in's entry and seat (null before the draw), a repeat included.
+    const view = (): Result<unknown> => {
+      const player = t.value.entrantByCommand.get(b.commandId);
+      const entryId = player === undefined ? undefined : t.value.dir.players.get(player)?.entries[0];
+      const entry = entryId === undefined ? undefined : t.value.dir.entries.get(entryId);
+      if (entry === undefined) return fail("server/internal", "the walk-in's entry is missing");
+      const seat = entry.table > 0 && entry.seat > 0 ? { tableNumber: entry.table, seat: entry.seat } : null;
+      return ok({ tournament: lobbyTournament(t.value, null, null), entryId: entry.id, seat });
+    };
+    if (t.value.hasCommand(b.commandId)) return view();
+    // A dry run first, so a refused walk-in (registration closed, the room full) leaves no account behind.
+    const probe = decide(t.value.dir, { type: "register", at: ctx.server.svc.clock.now(), player: "walk-in" }, seededRandom(1));
+    if (!probe.ok) return fail("tournament/not-allowed", probe.error.message, { cause: probe.error.code });
+    const max = t.value.meta.maxEntries;
+    if (max !== null && t.value.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+    const guest = await guestAccount(ctx, b.name);
+    if (!guest.ok) return guest;
+    const cashBy = ctx.user!.id;
+    const r = await t.value.command((at) => ({ type: "register", at, player: guest.value.id }), b.commandId, {
+      records: [{ type: "entrant", data: { player: guest.value.id, name: b.name } }],
+      pay: (events) => cashEntries(t.value, events, cashBy, b.commandId),
+    });
+    return r.ok ? view() : r;
+  },
+};

@@ -1,0 +1,198 @@
+// The HTTP API of src/protocol's ROUTES: every body validated by the route's zod schema,
+// every failure answered as HttpErrorBody with the code's status.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
+import { LOBBY_PAGE_SIZE, ROUTES, parseWith, type DepositRequest, type EntryCommand, type LobbyQuery, type RouteName, type RouteSpec } from "../../protocol/index.ts";
+import type { User } from "../../accounts/index.ts";
+import { playerAccount, postings } from "../../store/index.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { toWire, statusOf } from "./http-errors.ts";
+import { directorHandlers } from "./http-director.ts";
+import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
+import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
+import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { handRecord, handSummaries, handTexts } from "../tables/history.ts";
+
+export interface Ctx {
+  readonly server: FeltServer;
+  readonly user: User | null;
+  readonly body: unknown;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+}
+
+export type Handler = (ctx: Ctx) => Promise<Result<unknown>>;
+
+export async function balanceOf(server: FeltServer, userId: string): Promise<number> {
+  return server.svc.ledger.balance(playerAccount(userId), server.svc.asset);
+}
+
+const PLAYER = playerAccount("");
+
+const userInfo = (u: User) => ({ id: u.id, name: u.name, role: u.role });
+
+function tournamentOf(ctx: Ctx) {
+  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
+  return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
+}
+
+/** The signed-in player's entry commands (tournament-entries.ts); the answer is their lobby line and balance. */
+const entry = (verb: EntryVerb): Handler => async (ctx) => {
+  const t = tournamentOf(ctx);
+  if (!t.ok) return t;
+  const user = ctx.user!;
+  const r = await entryCommand(t.value, ctx.server.svc, { id: user.id, name: user.name }, verb, (ctx.body as EntryCommand).commandId);
+  if (!r.ok) return r;
+  const balance = await balanceOf(ctx.server, user.id);
+  const tickets = await ticketsOf(ctx.server.svc.ledger, user.id);
+  return ok({ tournament: lobbyTournament(t.value, user.id, balance, ctx.server.svc.clock.now(), tickets), balance, ...(r.value.ticket ? { paidWithTicket: true } : {}) });
+};
+
+/** Lobby order: open tournaments first, soonest start first; then finished ones, latest first. */
+function lobbyOrder(a: TournamentRuntime, b: TournamentRuntime): number {
+  const over = (t: TournamentRuntime) => t.dir.status === "finished" || t.dir.status === "cancelled";
+  if (over(a) !== over(b)) return over(a) ? 1 : -1;
+  const d = over(a) ? b.meta.startsAt - a.meta.startsAt : a.meta.startsAt - b.meta.startsAt;
+  return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const playerHandlers: Partial<Record<RouteName, Handler>> = {
+  async signUp(ctx) {
+    const b = ctx.body as z.infer<typeof ROUTES.signUp.body>;
+    const s = await ctx.server.svc.accounts.signUp(b.name, b.password);
+    return s.ok ? ok({ token: s.value.token, user: userInfo(s.value.user) }) : s;
+  },
+  async signIn(ctx) {
+    const b = ctx.body as z.infer<typeof ROUTES.signIn.body>;
+    const s = await ctx.server.svc.accounts.signIn(b.name, b.password);
+    return s.ok ? ok({ token: s.value.token, user: userInfo(s.value.user) }) : s;
+  },
+  async me(ctx) {
+    return ok({ user: userInfo(ctx.user!), balance: await balanceOf(ctx.server, ctx.user!.id) });
+  },
+  async lobby(ctx) {
+    const balance = ctx.user === null ? null : await balanceOf(ctx.server, ctx.user.id);
+    const tickets = ctx.user === null ? undefined : await ticketsOf(ctx.server.svc.ledger, ctx.user.id);
+    const now = ctx.server.svc.clock.now();
+    const q = ctx.query as LobbyQuery;
+    const pageSize = Math.min(LOBBY_PAGE_SIZE.max, Number(q.pageSize ?? LOBBY_PAGE_SIZE.default));
+    const all = [...ctx.server.tournaments.values()].sort(lobbyOrder);
+    const pages = Math.ceil(all.length / pageSize);
+    const page = Number(q.page ?? 1);
+    const tournaments = all.slice((page - 1) * pageSize, page * pageSize).map((t) => lobbyTournament(t, ctx.user?.id ?? null, balance, now, tickets));
+    return ok({ serverTime: now, balance, tournaments, page: { page, pageSize, total: all.length, pages } });
+  },
+  async tournament(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : t;
+  },
+  register: entry("register"),
+  unregister: entry("unregister"),
+  reEnter: entry("reEnter"),
+  rebuy: entry("rebuy"),
+  declineRebuy: entry("declineRebuy"),
+  addOn: entry("addOn"),
+  async hands(ctx) {
+    return ok({ hands: (await handSummaries(ctx.server, ctx.user!.id)).slice(-200) });
+  },
+  async hand(ctx) {
+    return handRecord(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
+  },
+  /** The asking player's PHH (with seed and commitment) and PokerStars text of one hand. */
+  async handTexts(ctx) {
+    return handTexts(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
+  },
+  /** A director credits money received from a player (cash, transfer). */
+  async deposit(ctx) {
+    const b = ctx.body as DepositRequest;
+    const who = await ctx.server.svc.accounts.userByName(b.name);
+    if (!who.ok) return fail("director/not-found", `no player ${b.name}`);
+    const tx = postings.deposit({ key: `deposit:${ctx.user!.id}:${b.commandId}`, asset: ctx.server.svc.asset, player: who.value.id, amount: b.amount, director: ctx.user!.id });
+    if (!tx.ok) return tx;
+    const r = await ctx.server.svc.ledger.post(tx.value);
+    if (!r.ok) return r;
+    return ok({ player: who.value.id, balance: await balanceOf(ctx.server, who.value.id) });
+  },
+  /** The ledger check: per-asset totals (all 0 when sound) and every balance; a player's account names its player. */
+  async ledger(ctx) {
+    const balances = (await ctx.server.svc.ledger.balances()).slice(0, 100_000);
+    const names = new Map<string, string | null>();
+    for (const b of balances) {
+      const id = b.account.startsWith(PLAYER) ? b.account.slice(PLAYER.length) : null;
+      if (id === null || names.has(id)) continue;
+      const u = await ctx.server.svc.accounts.user(id);
+      names.set(id, u.ok ? u.value.name : null);
+    }
+    const named = balances.map((b) => {
+      const name = b.account.startsWith(PLAYER) ? names.get(b.account.slice(PLAYER.length)) : null;
+      return name == null ? b : { ...b, name };
+    });
+    return ok({ totals: await ctx.server.svc.ledger.totals(), balances: named });
+  },
+};
+
+function sendError(reply: FastifyReply, e: FeltError) {
+  const w = toWire(e);
+  return reply.code(statusOf(w)).send({ error: w });
+}
+
+async function authenticate(server: FeltServer, req: FastifyRequest): Promise<Result<User | null>> {
+  const h = req.headers.authorization;
+  if (h === undefined) return ok(null);
+  const m = /^Bearer (.+)$/.exec(h);
+  if (m === null) return fail("auth/invalid-token", "use Authorization: Bearer TOKEN");
+  const u = await server.svc.accounts.authenticate(m[1]!);
+  return u.ok ? u : fail("auth/invalid-token", u.error.message, { cause: u.error.code });
+}
+
+export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): void {
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _req, reply) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendError(reply, { code: "protocol/frame-too-large", message: "request body too large" });
+    if ((error.statusCode ?? 500) < 500) return sendError(reply, { code: "protocol/bad-json", message: "request body is not valid JSON" });
+    server.svc.log("http handler failed", error);
+    return sendError(reply, { code: "server/internal", message: "internal error" });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    // The web app routes in the browser: unknown GETs outside the API get its index.html.
+    const r = reply as FastifyReply & { sendFile?: (file: string) => FastifyReply };
+    if (req.method === "GET" && !req.url.startsWith("/api/") && !req.url.startsWith("/ws/") && r.sendFile !== undefined) return r.sendFile("index.html");
+    return sendError(reply, { code: "director/not-found", message: "no such route" });
+  });
+  const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers };
+  const all = Object.entries(ROUTES).map(([name, spec]) => ({ spec: spec as RouteSpec, handler: handlers[name as RouteName] }));
+  for (const { spec, handler } of all) {
+    app.route({
+      method: spec.method,
+      url: spec.path,
+      handler: async (req, reply) => {
+        const auth = await authenticate(server, req);
+        if (!auth.ok) return sendError(reply, auth.error);
+        const user = auth.value;
+        if (spec.auth !== "none" && user === null) return sendError(reply, { code: "auth/required", message: "sign in first" });
+        if (spec.auth === "director" && user?.role !== "director") return sendError(reply, { code: "auth/forbidden", message: "directors only" });
+        let body: unknown = undefined;
+        if (spec.body !== null) {
+          const parsed = parseWith(spec.body, req.body ?? {});
+          if (!parsed.ok) return sendError(reply, parsed.error);
+          body = parsed.value;
+        }
+        let query: Record<string, string> = req.query as Record<string, string>;
+        if (spec.query !== undefined) {
+          const parsed = parseWith(spec.query, req.query ?? {});
+          if (!parsed.ok) return sendError(reply, parsed.error);
+          query = parsed.value as Record<string, string>;
+        }
+        if (handler === undefined) return sendError(reply, { code: "director/invalid", message: "not available on this server yet" });
+        try {
+          const r = await handler({ server, user, body, params: req.params as Record<string, string>, query });
+          if (!r.ok) return sendError(reply, r.error);
+          return reply.code(200).send(r.value);
+        } catch (e) {
+          server.svc.log(`${spec.method} ${spec.path} failed`, e);
+          return sendError(reply, { code: "server/internal", message: "internal error" });
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,204 @@
+// The WebSocket endpoint: versioned hello with the session token (the seat token: it binds
+// the connection to one player, who alone can act in that seat), every frame size-checked,
+// rate-limited and validated, Origin checked. Errors are typed `error` frames; the
+// connection stays open unless the peer is refused outright (bad origin).
+import type { FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
+import type { User } from "../../accounts/index.ts";
+import type { FeltError } from "../../lib/result.ts";
+import {
+  MAX_FRAME_BYTES,
+  PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WS_PATH,
+  encodeServerMessage,
+  parseClientMessage,
+  parseServerMessage,
+  type ClientMessage,
+  type ServerMessage,
+} from "../../protocol/index.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { toWire } from "./http-errors.ts";
+import { tournamentView } from "./lobby-views.ts";
+import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimit } from "./rate-limit.ts";
+import type { Subscriber, TableSession } from "../tables/table-session.ts";
+
+export type { RateLimit };
+
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
+  if (origin === undefined) return true; // not a browser: bots, the CLI
+  if (allowed.includes(origin)) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export function registerWebSocket(app: FastifyInstance, server: FeltServer): void {
+  app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
+    const conn = new Connection(server, socket);
+    if (!originAllowed(req.headers.origin, req.headers.host, server.options.allowedOrigins ?? [])) {
+      conn.error(null, { code: "protocol/origin-refused", message: "this origin may not connect" });
+      socket.close(1008, "origin refused");
+      return;
+    }
+    socket.on("message", (data, isBinary) => void conn.receive(isBinary ? null : data.toString("utf8"), Buffer.isBuffer(data) ? data.length : 0));
+    socket.on("close", () => conn.closed());
+    socket.on("error", () => conn.closed());
+  });
+}
+
+class Connection {
+  private user: User | null = null;
+  /** The protocol version this client said hello with (v2: table steps as patches). */
+  private version: number = PROTOCOL_VERSION;
+  private readonly tables = new Map<string, { session: TableSession; sub: Subscriber }>();
+  private readonly watching = new Map<string, () => void>();
+  private readonly bucket: TokenBucket;
+
+  constructor(
+    private readonly server: FeltServer,
+    private readonly socket: WebSocket,
+  ) {
+    const limit: RateLimit = server.options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    this.bucket = new TokenBucket(limit, server.svc.clock.now());
+  }
+
+  send(m: ServerMessage): void {
+    if (this.socket.readyState !== 1) return;
+    let text: string;
+    if (this.server.options.validateOutgoing) {
+      const r = encodeServerMessage(m);
+      if (!r.ok) {
+        this.server.svc.log(`refusing to send an invalid ${m.type} frame: ${r.error.message}`);
+        return;
+      }
+      text = r.value;
+    } else {
+      text = JSON.stringify(m);
+      if (text.length * 3 > MAX_FRAME_BYTES && Buffer.byteLength(text) > MAX_FRAME_BYTES) return this.server.svc.log(`refusing to send a ${m.type} frame of ${Buffer.byteLength(text)} bytes`);
+    }
+    this.write(text);
+  }
+
+  /** A frame the server serialised itself (a v2 table step, size-checked by its maker). */
+  sendText(text: string): void {
+    if (this.socket.readyState !== 1) return;
+    if (this.server.options.validateOutgoing) {
+      const r = parseServerMessage(text);
+      if (!r.ok) return this.server.svc.log(`refusing to send an invalid frame: ${r.error.message}`);
+    }
+    this.write(text);
+  }
+
+  private write(text: string): void {
+    // One step of a table sends several frames to each player: cork the TCP socket until
+    // the next tick so they leave in one write.
+    const raw = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (raw !== undefined && !this.corked) {
+      this.corked = true;
+      raw.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        raw.uncork();
+      });
+    }
+    this.socket.send(text);
+  }
+  private corked = false;
+
+  error(commandId: string | null, e: FeltError): void {
+    this.send({ type: "error", commandId, error: toWire(e) });
+  }
+
+  async receive(text: string | null, bytes: number): Promise<void> {
+    if (!this.bucket.take(this.server.svc.clock.now())) return this.error(null, { code: "protocol/rate-limited", message: "too many messages; slow down" });
+    if (bytes > MAX_FRAME_BYTES) return this.error(null, { code: "protocol/frame-too-large", message: `frame exceeds ${MAX_FRAME_BYTES} bytes` });
+    const parsed = parseClientMessage(text);
+    if (!parsed.ok) return this.error(null, parsed.error);
+    try {
+      await this.handle(parsed.value);
+    } catch (e) {
+      this.server.svc.log("ws message failed", e);
+      this.error(null, { code: "server/internal", message: "internal error" });
+    }
+  }
+
+  private async handle(m: ClientMessage): Promise<void> {
+    if (m.type === "ping") return this.send({ type: "pong", nonce: m.nonce, serverTime: this.server.svc.clock.now() });
+    if (m.type === "hello") {
+      if (!SUPPORTED_PROTOCOL_VERSIONS.includes(m.v)) return this.error(null, { code: "protocol/version-unsupported", message: `this server speaks versions ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`, supported: PROTOCOL_VERSION });
+      const u = await this.server.svc.accounts.authenticate(m.token);
+      if (!u.ok) return this.error(null, { code: "auth/invalid-token", message: u.error.message, cause: u.error.code });
+      // A new hello may change who this is or which version it speaks: start the tables afresh.
+      if (this.user !== null && (this.user.id !== u.value.id || this.version !== m.v)) this.dropAll();
+      this.user = u.value;
+      this.version = m.v;
+      return this.send({ type: "welcome", v: m.v, user: { id: u.value.id, name: u.value.name, role: u.value.role }, serverTime: this.server.svc.clock.now() });
+    }
+    const user = this.user;
+    if (user === null) return this.error("commandId" in m ? m.commandId : null, { code: "protocol/hello-required", message: "say hello first" });
+    switch (m.type) {
+      case "subscribe":
+      case "unsubscribe": {
+        const c = m.channel;
+        if (c.kind === "table") {
+          const session = this.server.table(c.tableId);
+          if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${c.tableId}` });
+          const old = this.tables.get(c.tableId);
+          if (old !== undefined) {
+            old.session.unsubscribe(old.sub);
+            this.tables.delete(c.tableId);
+          }
+          if (m.type === "subscribe") {
+            const sub: Subscriber = { userId: user.id, send: (x) => this.send(x), ...(this.version >= 2 ? { sendStep: (text: string) => this.sendText(text) } : {}) };
+            this.tables.set(c.tableId, { session, sub });
+            session.subscribe(sub);
+          }
+          return;
+        }
+        const t = this.server.tournaments.get(c.tournamentId);
+        if (t === undefined) return this.error(null, { code: "tournament/not-found", message: `no tournament ${c.tournamentId}` });
+        const watchers = this.server.tournamentWatchers.get(t.id) ?? new Set();
+        this.server.tournamentWatchers.set(t.id, watchers);
+        const prev = this.watching.get(t.id);
+        if (prev !== undefined) watchers.delete(prev);
+        this.watching.delete(t.id);
+        if (m.type === "subscribe") {
+          const push = () => this.send({ type: "tournament-view", view: tournamentView(t, this.server.svc.clock.now()) });
+          watchers.add(push);
+          this.watching.set(t.id, push);
+          push();
+        }
+        return;
+      }
+      case "act": {
+        const session = this.server.table(m.tableId);
+        if (session === undefined) return this.error(m.commandId, { code: "table/not-found", message: `no table ${m.tableId}` });
+        const r = await session.act(user.id, m);
+        if (!r.ok) return this.error(m.commandId, r.error);
+        return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
+      }
+      case "sit-out":
+      case "sit-in": {
+        const session = this.server.table(m.tableId);
+        if (session === undefined) return this.error(m.commandId, { code: "table/not-found", message: `no table ${m.tableId}` });
+        const r = await session.setSittingOut(user.id, m.commandId, m.type === "sit-out");
+        if (!r.ok) return this.error(m.commandId, r.error);
+        return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
+      }
+    }
+  }
+
+  private dropAll(): void {
+    for (const { session, sub } of this.tables.values()) session.unsubscribe(sub);
+    this.tables.clear();
+    for (const [id, push] of this.watching) this.server.tournamentWatchers.get(id)?.delete(push);
+    this.watching.clear();
+  }
+
+  closed(): void {
+    this.dropAll();
+  }
+}

@@ -1,0 +1,139 @@
+// Hand histories per player: the hand's events and PHH / PokerStars text holding only what
+// that player saw (others' hole cards only when shown). The PHH carries the provably-fair
+// fields `seed` and `seed_commitment` (extra PHH keys), which `felt verify` checks.
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { forcedBets } from "../../tournament/index.ts";
+import type { HandRecord, HandSummary } from "../../protocol/index.ts";
+import type { PhhHand } from "../../engine/history/phh-types.ts";
+import { writePhh } from "../../engine/history/phh.ts";
+import { writePokerStars, pokerStarsResults } from "../../engine/history/pokerstars-write.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { evolveTable, initialTable, type HandRun, type TableConfig, type TableRecord } from "./table-state.ts";
+import { streamOf } from "./table-session.ts";
+import { eventForSeat } from "./table-wire.ts";
+
+/** The PHH of a hand as `seat` saw it (null: as the house saw it, every card). */
+export function phhFor(hand: HandRun, seat: number | null, tableName: string): PhhHand {
+  const me = seat === null ? -1 : hand.order.indexOf(seat);
+  const forced = forcedBets(hand.positions, hand.blinds);
+  const n = hand.order.length;
+  const hu = (xs: readonly number[]) => (n === 2 ? [...xs].reverse() : [...xs]);
+  const actions = hand.phh.map((a) => {
+    const m = /^d dh p(\d+) /.exec(a);
+    if (m !== null && seat !== null && Number(m[1]) - 1 !== me) return `d dh p${m[1]} ????`;
+    return a;
+  });
+  return {
+    variant: "NT",
+    anteTrimmingStatus: true,
+    antes: hu(forced.antes),
+    blindsOrStraddles: hu(forced.blinds),
+    minBet: hand.blinds.bb,
+    startingStacks: hand.startStacks,
+    actions,
+    ...(hand.state.result !== null ? { finishingStacks: hand.state.result.stacks } : {}),
+    players: [...hand.names],
+    extra: {
+      hand: hand.handNumber,
+      table: tableName,
+      seats: [...hand.order],
+      seat_count: hand.positions.tableSize,
+      time_stamp: hand.startedAt,
+      seed_commitment: hand.commitment,
+      ...(hand.state.result !== null ? { seed: hand.seed } : {}),
+    },
+  };
+}
+
+export const phhText = (hand: HandRun, seat: number | null, tableName: string): string => writePhh(phhFor(hand, seat, tableName));
+
+export function pokerStarsText(hand: HandRun, seat: number | null, tableName: string, events: Parameters<typeof pokerStarsResults>[0]): Result<string> {
+  const me = seat === null ? -1 : hand.order.indexOf(seat);
+  const d = new Date(hand.startedAt);
+  const pad = (x: number) => String(x).padStart(2, "0");
+  const date = `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return writePokerStars(phhFor(hand, seat, tableName), {
+    handId: hand.handNumber,
+    date,
+    timeZone: "UTC",
+    tableName,
+    maxSeats: hand.positions.tableSize,
+    seats: [...hand.order],
+    names: [...hand.names],
+    knownCards: seat === null ? "all" : [me],
+    results: pokerStarsResults(events, hand.order.length),
+  });
+}
+
+interface PlayedHand {
+  readonly hand: HandRun;
+  readonly tableId: string;
+  readonly tournamentId: string | null;
+  readonly seat: number;
+}
+
+/** Replays the streams of the tables the user sat at; every finished hand they were dealt into. */
+async function playedHands(server: FeltServer, userId: string, handId?: string): Promise<PlayedHand[]> {
+  const out: PlayedHand[] = [];
+  for (const t of server.tournaments.values()) {
+    for (const session of t.tables.values()) {
+      const tableId = session.id;
+      if (handId !== undefined && !handId.startsWith(`${tableId}-h`)) continue;
+      const events = await server.svc.store.read(streamOf(tableId));
+      const first = events[0];
+      if (first === undefined) continue;
+      const state = initialTable(first.data as TableConfig);
+      for (const e of events) {
+        const r = evolveTable(state, { type: e.type, data: e.data } as TableRecord, e.version);
+        if (!r.ok) break;
+        const done = state.finished;
+        if (done !== null && state.hand === null && e.type === "acted") {
+          const seat = seatOfUser(done, userId, state);
+          if (seat !== null) out.push({ hand: done, tableId, tournamentId: session.state.config.tournamentId, seat });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function seatOfUser(hand: HandRun, userId: string, state: { seats: Map<number, { playerId: string }> }): number | null {
+  for (const s of hand.order) if (state.seats.get(s)?.playerId === userId) return s;
+  return null;
+}
+
+export async function handSummaries(server: FeltServer, userId: string): Promise<HandSummary[]> {
+  return (await playedHands(server, userId)).map(({ hand, tableId, tournamentId, seat }) => {
+    const i = hand.order.indexOf(seat);
+    return {
+      handId: hand.handId,
+      tableId,
+      tournamentId,
+      handNumber: hand.handNumber,
+      startedAt: hand.startedAt,
+      net: (hand.state.result?.stacks[i] ?? 0) - hand.startStacks[i]!,
+    };
+  });
+}
+
+export async function handRecord(server: FeltServer, userId: string, handId: string): Promise<Result<HandRecord>> {
+  const found = (await playedHands(server, userId, handId)).find((p) => p.hand.handId === handId);
+  if (found === undefined) return fail("table/not-found", `no hand ${handId} of yours`);
+  const { hand, tableId, tournamentId, seat } = found;
+  return ok({
+    handId,
+    tableId,
+    tournamentId,
+    handNumber: hand.handNumber,
+    startedAt: hand.startedAt,
+    events: hand.wire.slice(0, 400).map((e) => eventForSeat(e, seat)),
+  });
+}
+
+export async function handTexts(server: FeltServer, userId: string, handId: string): Promise<Result<{ phh: string; pokerstars: string | null }>> {
+  const found = (await playedHands(server, userId, handId)).find((p) => p.hand.handId === handId);
+  if (found === undefined) return fail("table/not-found", `no hand ${handId} of yours`);
+  const name = found.tableId;
+  const ps = pokerStarsText(found.hand, found.seat, name, found.hand.engine);
+  return ok({ phh: phhText(found.hand, found.seat, name), pokerstars: ps.ok ? ps.value : null });
+}

@@ -1,0 +1,163 @@
+// A server table as src/runtime's ActorLogic (STYLE: decide, then evolve): `decide` checks a
+// command against the table and names the record it stores; `evolve` is table-state.ts's
+// fold; snapshots are taken between hands only (issue 6), when the state is plain data plus
+// the last finished hand (kept for histories and for the tournament's after-hand step).
+import { apply, legalActions } from "../../engine/index.ts";
+import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
+import type { ActorLogic } from "../../runtime/index.ts";
+import type { PlayerAction, TableEvent } from "../../protocol/index.ts";
+import {
+  dealable,
+  evolveTable,
+  nextPositions,
+  toEngineAction,
+  type Blinds,
+  type HandRun,
+  type SeatState,
+  type TableConfig,
+  type TableRecord,
+  type TableState,
+} from "./table-state.ts";
+
+export type TableCommand =
+  | { readonly type: "open" }
+  | { readonly type: "act"; readonly userId: string; readonly handId: string; readonly version: number; readonly action: PlayerAction }
+  | { readonly type: "sitting-out"; readonly userId: string; readonly sittingOut: boolean }
+  | { readonly type: "seat"; readonly seat: number; readonly playerId: string; readonly name: string; readonly stack: number }
+  | { readonly type: "unseat"; readonly seat: number }
+  | { readonly type: "set-stack"; readonly seat: number; readonly stack: number }
+  /**
+   * Deal the next hand if the owner allows it. The gate and the blinds are asked when the
+   * command is decided, in the table's queue, so they see the table as it is then. The seed
+   * comes from the caller's randomness; a command that deals nothing throws it away.
+   */
+  | { readonly type: "deal"; readonly seed: string; readonly canDeal: () => boolean; readonly blinds: () => Blinds }
+  /** R-TRN-9: the actor's clock ran out at `version`; stale once anything else happened. */
+  | { readonly type: "timeout"; readonly version: number };
+
+export const seatOfUser = (t: TableState, userId: string | null): number | null => {
+  if (userId === null) return null;
+  for (const s of t.seats.values()) if (s.playerId === userId) return s.seat;
+  return null;
+};
+
+const inHand = (t: TableState, seat: number) => t.hand?.order.includes(seat) === true;
+
+function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; readonly version: number }): Result<TableRecord[]> {
+  switch (c.type) {
+    case "open":
+      return ctx.version === 0 ? ok([{ type: "opened", data: t.config }]) : fail("table/exists", `table ${t.config.tableId} is already open`);
+    case "act": {
+      const seat = seatOfUser(t, c.userId);
+      if (seat === null) return fail("table/not-seated", "you have no seat at this table");
+      const hand = t.hand;
+      if (hand === null) return fail("table/no-hand", "no hand is being played");
+      if (c.handId !== hand.handId || c.version !== ctx.version) {
+        return fail("table/stale-version", `the table is at version ${ctx.version}`, { version: ctx.version, handId: hand.handId });
+      }
+      const legal = legalActions(hand.state);
+      if (legal === null || hand.order[legal.actor] !== seat) return fail("table/not-your-turn", "it is not your turn");
+      const tried = apply(hand.state, toEngineAction(legal.actor, c.action));
+      if (!tried.ok) return illegal(tried.error);
+      return ok([{ type: "acted", data: { seat, action: c.action, timeout: false, at: ctx.now } }]);
+    }
+    case "sitting-out": {
+      const seat = seatOfUser(t, c.userId);
+      if (seat === null) return fail("table/not-seated", "you have no seat at this table");
+      return ok([{ type: "sitting-out", data: { seat, sittingOut: c.sittingOut } }]);
+    }
+    case "seat":
+      if (inHand(t, c.seat)) return fail("table/in-hand", `seat ${c.seat} is in a hand`);
+      return ok([{ type: "seated", data: { seat: c.seat, playerId: c.playerId, name: c.name, stack: c.stack } }]);
+    case "unseat":
+      if (inHand(t, c.seat)) return fail("table/in-hand", `seat ${c.seat} is in a hand`);
+      return t.seats.has(c.seat) ? ok([{ type: "unseated", data: { seat: c.seat } }]) : ok([]);
+    case "set-stack":
+      if (inHand(t, c.seat)) return fail("table/in-hand", `seat ${c.seat} is in a hand`);
+      if (!t.seats.has(c.seat)) return fail("table/not-seated", `nobody in seat ${c.seat}`);
+      return ok([{ type: "stack-set", data: { seat: c.seat, stack: c.stack } }]);
+    case "deal": {
+      if (t.hand !== null || dealable(t).length < 2 || !c.canDeal()) return ok([]);
+      const positions = nextPositions(t, c.seed);
+      if (!positions.ok) return positions;
+      return ok([{ type: "hand-started", data: { handNumber: t.handNumber + 1, seed: c.seed, blinds: c.blinds(), positions: positions.value, at: ctx.now } }]);
+    }
+    case "timeout": {
+      const hand = t.hand;
+      if (hand === null || c.version !== ctx.version) return ok([]);
+      const legal = legalActions(hand.state);
+      if (legal === null) return ok([]);
+      const action: PlayerAction = legal.canCheck ? { kind: "check" } : { kind: "fold" };
+      return ok([{ type: "acted", data: { seat: hand.order[legal.actor]!, action, timeout: true, at: ctx.now } }]);
+    }
+  }
+}
+
+function illegal(e: FeltError) {
+  const details: Record<string, string | number | boolean | null> = {};
+  for (const [k, v] of Object.entries(e)) {
+    if (k !== "code" && k !== "message" && (typeof v === "number" || typeof v === "string" || typeof v === "boolean")) details[k] = v;
+  }
+  return fail("table/illegal-action", e.message, { cause: e.code, details });
+}
+
+/** What a table snapshot holds: the state between hands, as JSON. */
+interface TableSnapshot {
+  readonly format: 1;
+  readonly config: TableConfig;
+  readonly version: number;
+  readonly seats: SeatState[];
+  readonly last: TableState["last"];
+  readonly handNumber: number;
+  readonly recent: TableState["recent"];
+  readonly finished: HandRun | null;
+}
+
+/** Between hands only (never mid-hand); a deep copy, since the live state goes on changing. */
+export function tableSnapshot(t: TableState): TableSnapshot | null {
+  if (t.hand !== null) return null;
+  const snap: TableSnapshot = {
+    format: 1,
+    config: t.config,
+    version: t.version,
+    seats: [...t.seats.values()],
+    last: t.last,
+    handNumber: t.handNumber,
+    recent: t.recent,
+    finished: t.finished,
+  };
+  return JSON.parse(JSON.stringify(snap)) as TableSnapshot;
+}
+
+export function restoreTable(data: unknown): TableState | null {
+  const s = data as Partial<TableSnapshot> | null;
+  if (s === null || typeof s !== "object" || s.format !== 1 || s.config === undefined || !Array.isArray(s.seats)) return null;
+  return {
+    config: s.config,
+    version: s.version ?? 0,
+    seats: new Map(s.seats.map((x) => [x.seat, x])),
+    hand: null,
+    last: s.last ?? null,
+    handNumber: s.handNumber ?? 0,
+    recent: s.recent ?? [],
+    finished: s.finished ?? null,
+  };
+}
+
+/** The logic of one table; `initial` is the table before its first record. */
+export function tableLogic(initial: () => TableState): ActorLogic<TableState, TableCommand, TableRecord, TableEvent> {
+  return {
+    initial,
+    decide,
+    evolve(t, rec, { version }) {
+      const events = evolveTable(t, rec, version);
+      return events.ok ? ok({ state: t, outputs: events.value }) : events;
+    },
+    typeOf: (r) => r.type,
+    // The stored shape predates the actor: { type, data }, so old streams replay unchanged.
+    dataOf: (r) => r.data,
+    fromStored: (type, data) => ({ type, data }) as TableRecord,
+    snapshot: tableSnapshot,
+    restore: restoreTable,
+  };
+}

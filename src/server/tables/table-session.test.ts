@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { openSqliteEventStore } from "../../store/index.ts";
+import { ManualClock } from "../clock.ts";
+import { deckFromSeed, seedCommitment } from "./fair.ts";
+import { TableSession, type Subscriber } from "./table-session.ts";
+import type { ServerMessage } from "../../protocol/index.ts";
+import { unwrap } from "../../lib/result.ts";
+
+const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
+
+async function setup() {
+  const store = await openSqliteEventStore(":memory:");
+  const clock = new ManualClock();
+  let n = 0;
+  const opts = {
+    store,
+    clock,
+    handPauseMs: 1000,
+    seed: () => (n++).toString(16).padStart(64, "a"),
+    hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} },
+  };
+  const s = unwrap(await TableSession.open(config, opts));
+  for (const [seat, id] of [[1, "a"], [3, "b"], [5, "c"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+  return { s, store, clock, opts };
+}
+
+function capture(userId: string): Subscriber & { got: ServerMessage[] } {
+  const got: ServerMessage[] = [];
+  return { userId, got, send: (m) => got.push(m) };
+}
+
+describe("table session", () => {
+  it("deals from the committed seed, refuses stale and out-of-turn commands, acts once per command id", async () => {
+    const { s, clock } = await setup();
+    const subs = ["a", "b", "c"].map(capture);
+    subs.forEach((x) => s.subscribe(x));
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const hand = s.state.hand!;
+    expect(hand.commitment).toBe(seedCommitment(hand.seed));
+    const deck = deckFromSeed(hand.seed);
+    expect(hand.state.hole.slice(0, 2)).toEqual([deck[0], deck[hand.order.length]]);
+    const actorSeat = hand.order[hand.state.actor]!;
+    const actor = s.state.seats.get(actorSeat)!.playerId;
+    const other = ["a", "b", "c"].find((x) => x !== actor)!;
+    const v = s.state.version;
+    const cmd = { handId: hand.handId, version: v, commandId: "cmd-00001", action: { kind: "call" as const } };
+    expect((await s.act(other, { ...cmd, commandId: "cmd-00002" })).ok).toBe(false);
+    expect(await s.act(actor, { ...cmd, version: v - 1 })).toMatchObject({ ok: false, error: { code: "table/stale-version" } });
+    expect(await s.act(actor, { ...cmd, action: { kind: "raise", to: 11 } })).toMatchObject({ ok: false, error: { code: "table/illegal-action" } });
+    expect(s.state.version).toBe(v);
+    expect(await s.act(actor, cmd)).toEqual({ ok: true, value: { version: v + 1, duplicate: false } });
+    expect(await s.act(actor, cmd)).toEqual({ ok: true, value: { version: v + 1, duplicate: true } });
+    expect(s.state.version).toBe(v + 1);
+    // no-leak at the view edge: nobody's frames hold another seat's hole cards
+    for (const sub of subs) {
+      const mine = s.seatOf(sub.userId)!;
+      for (const m of sub.got) {
+        if (m.type === "event" && m.event.kind === "hole-cards" && m.event.seat !== mine) expect(m.event.cards).toBeNull();
+        if (m.type === "table-view") for (const seat of m.view.seats) if (seat.seat !== mine) expect(seat.cards).toBeNull();
+      }
+    }
+  });
+
+  it("R-TRN-9: the clock checks or folds, hands go on, and a reload rebuilds the same table", async () => {
+    const { s, clock, opts } = await setup();
+    s.dealSoon(0);
+    for (let i = 0; i < 200; i++) {
+      clock.advance(10_000);
+      await s.idle();
+    }
+    expect(s.state.handNumber).toBeGreaterThan(10);
+    const total = [...s.state.seats.values()].reduce((a, x) => a + x.stack, 0) + (s.state.hand ? 0 : 0);
+    if (s.state.hand === null) expect(total).toBe(3000);
+    const again = unwrap(await TableSession.load("t1", opts))!;
+    expect(again.state.version).toBe(s.state.version);
+    expect([...again.state.seats.values()]).toEqual([...s.state.seats.values()]);
+    expect(again.state.hand?.state).toEqual(s.state.hand?.state);
+    s.close();
+  });
+});
+
+describe("table session: sitting out, time bank, reconnect", () => {
+  it("a sitting-out player is dealt in and acts at once by the clock (check, else fold); sit-in stops it", async () => {
+    const { s, clock } = await setup();
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const hand = s.state.hand!;
+    const actorSeat = hand.order[hand.state.actor]!;
+    const actor = s.state.seats.get(actorSeat)!.playerId;
+    expect(await s.setSittingOut(actor, "sit-out-001", true)).toMatchObject({ ok: true, value: { duplicate: false } });
+    expect(await s.setSittingOut(actor, "sit-out-001", true)).toMatchObject({ ok: true, value: { duplicate: true } });
+    clock.advance(0);
+    await s.idle();
+    const last = hand.wire.filter((e) => e.kind === "action").at(-1)!;
+    expect(last).toMatchObject({ seat: actorSeat, timeout: true, action: "fold" });
+    expect(s.viewFor(actor).sittingOut).toBe(true);
+    expect((await s.setSittingOut(actor, "sit-in-0001", false)).ok).toBe(true);
+    expect(s.viewFor(actor).sittingOut).toBe(false);
+    s.close();
+  });
+
+  it("normal play: after the action time the time bank runs, then the clock acts; the bank is spent", async () => {
+    const store = await openSqliteEventStore(":memory:");
+    const clock = new ManualClock();
+    const s = unwrap(
+      await TableSession.open(
+        { ...config, tableId: "tb", actionMs: 1000, timeBankMs: 5000 },
+        { store, clock, handPauseMs: 1000, hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} } },
+      ),
+    );
+    for (const [seat, id] of [[1, "a"], [2, "b"], [3, "c"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const v = s.state.version;
+    const actorSeat = s.state.hand!.order[s.state.hand!.state.actor]!;
+    expect(s.viewFor("a").clock).toMatchObject({ actionMs: 1000, timeBankMs: 5000 });
+    clock.advance(5999);
+    await s.idle();
+    expect(s.state.version).toBe(v); // still thinking on the bank
+    clock.advance(1);
+    await s.idle();
+    expect(s.state.version).toBe(v + 1);
+    expect(s.state.seats.get(actorSeat)!.bankMs).toBe(0);
+    s.close();
+  });
+
+  it("a disconnected seat keeps being dealt in; on reconnect the first frame is the full view with its own cards", async () => {
+    const { s, clock } = await setup();
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    clock.advance(10_000); // nobody connected: the clock acts
+    await s.idle();
+    const back = capture("b");
+    s.subscribe(back);
+    const first = back.got[0]!;
+    expect(first.type).toBe("table-view");
+    if (first.type === "table-view") {
+      const mine = first.view.seats.find((x) => x.seat === first.view.mySeat)!;
+      expect(mine.connected).toBe(true);
+      if (s.state.hand !== null) expect(mine.cards).toHaveLength(2);
+    }
+    s.close();
+  });
+});
+
+describe("table session: commands between hands and views at the edge", () => {
+  it("seating changes touch no seat in a hand (table/in-hand); a stack for an empty seat is refused; nothing is stored", async () => {
+    const { s, clock, store } = await setup();
+    const r = await s.setStack(2, 500);
+    expect(!r.ok && r.error.code).toBe("table/not-seated");
+    expect(unwrap(await s.unseat(2))).toBeUndefined(); // an empty seat: nothing to do
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const v = s.state.version;
+    const seat = s.state.hand!.order[0]!;
+    for (const refused of [await s.unseat(seat), await s.setStack(seat, 5), await s.seat(seat, "z", "player-z", 100)]) {
+      expect(!refused.ok && refused.error.code).toBe("table/in-hand");
+    }
+    expect(await store.streamVersion("table:t1")).toBe(v);
+    s.close();
+  });
+
+  it("over many hands no frame to anyone holds another seat's hole cards before they are shown", async () => {
+    const { s, clock } = await setup();
+    const subs = [...["a", "b", "c"].map(capture), capture(null as unknown as string)];
+    subs.forEach((x) => s.subscribe(x));
+    s.dealSoon(0);
+    for (let i = 0; i < 400 && s.state.handNumber < 12; i++) {
+      await new Promise((r) => setImmediate(r));
+      clock.advance(s.state.hand === null ? 1000 : 0); // the pause between hands
+      await s.idle();
+      const hand = s.state.hand;
+      if (hand === null) continue;
+      const user = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
+      const v = s.state.version;
+      // Call or check; a raise now and then, so hands end both by folds and at showdown.
+      const first = await s.act(user, { handId: hand.handId, version: v, commandId: `c-${i}-1`, action: i % 17 === 0 ? { kind: "fold" } : { kind: "call" } });
+      if (!first.ok) unwrap(await s.act(user, { handId: hand.handId, version: v, commandId: `c-${i}-2`, action: { kind: "check" } }));
+    }
+    expect(s.state.handNumber).toBeGreaterThanOrEqual(12);
+    let shownSeen = 0;
+    for (const sub of subs) {
+      const mine = s.seatOf(sub.userId);
+      expect(sub.got.length).toBeGreaterThan(50);
+      for (const m of sub.got) {
+        if (m.type === "event" && m.event.kind === "hole-cards" && m.event.seat !== mine) expect(m.event.cards).toBeNull();
+        if (m.type === "event" && m.event.kind === "show" && m.event.seat !== mine) shownSeen++;
+        if (m.type !== "table-view") continue;
+        for (const seat of m.view.seats) {
+          if (seat.seat === mine || seat.cards === null) continue;
+          expect(seat.shownHand, `seat ${seat.seat}'s cards before a showdown`).not.toBeNull();
+        }
+      }
+    }
+    // Showdowns happened (cards were shown to others), and until then nobody saw them.
+    expect(shownSeen).toBeGreaterThan(0);
+    s.close();
+  });
+});

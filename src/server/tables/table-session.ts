@@ -1,0 +1,279 @@
+// A live table: src/runtime's StreamActor over the table's stream (table-logic.ts decides,
+// table-state.ts evolves). Every command runs in the actor's queue, is decided against the
+// current state, persisted, and only then applied and broadcast (STYLE: persist, then
+// broadcast). Between hands the actor saves snapshots; a load starts from the latest one
+// and replays the records after it, a hand in progress included (issue 6). Timers (action
+// clock, the pause between hands) live here, on the injected clock, armed from recorded
+// times, so after a restart the clock goes on where it stood.
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { legalActions } from "../../engine/index.ts";
+import { RUNTIME_ERRORS, StreamActor, type ActorOptions, type Batch, type Envelope } from "../../runtime/index.ts";
+import type { EventStore } from "../../store/index.ts";
+import type { PlayerAction, TableEvent, TableView } from "../../protocol/index.ts";
+import type { Clock, TimerHandle } from "../clock.ts";
+import { newSeed } from "./fair.ts";
+import { seatOfUser, tableLogic, type TableCommand } from "./table-logic.ts";
+import { initialTable, type Blinds, type HandRun, type TableConfig, type TableRecord, type TableState } from "./table-state.ts";
+import { personalView, spectatorView, type ViewContext } from "./table-view.ts";
+import { ViewFanout, type Subscriber } from "./view-fanout.ts";
+
+export type { Subscriber };
+
+export interface TableHooks {
+  /** Blinds for the hand about to start. */
+  blinds(): Blinds;
+  /** False while the tournament is paused, on a break or over. */
+  canDeal(): boolean;
+  /** After a hand (and after recovery between hands): busts, moves. Idempotent. */
+  handEnded(session: TableSession, hand: HandRun | null): Promise<void>;
+}
+
+export interface SessionOptions {
+  readonly store: EventStore;
+  readonly clock: Clock;
+  readonly hooks: TableHooks;
+  /** Pause between hands, so people see the result. */
+  readonly handPauseMs: number;
+  readonly seed?: () => string;
+  /** A snapshot at the first moment between hands once this many records passed (default 40). */
+  readonly snapshotEvery?: number;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+export interface ActCommand {
+  readonly handId: string;
+  readonly version: number;
+  readonly commandId: string;
+  readonly action: PlayerAction;
+}
+
+export interface Ack {
+  readonly version: number;
+  readonly duplicate: boolean;
+}
+
+export const streamOf = (tableId: string) => `table:${tableId}`;
+
+/** Command ids a table remembers (and keeps in its snapshots): far more than any client resends. */
+const COMMAND_MEMORY = 1_000;
+
+type Actor = StreamActor<TableState, TableCommand, TableRecord, TableEvent>;
+
+function actorOptions(config: TableConfig, opts: SessionOptions): ActorOptions<TableState, TableCommand, TableRecord, TableEvent> {
+  return {
+    store: opts.store,
+    stream: streamOf(config.tableId),
+    logic: tableLogic(() => initialTable(config)),
+    clock: opts.clock,
+    snapshotEvery: opts.snapshotEvery ?? 40,
+    commandMemory: COMMAND_MEMORY,
+    ...(opts.log === undefined ? {} : { log: opts.log }),
+  };
+}
+
+export class TableSession {
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly fanout = new ViewFanout();
+  private clockTimer: TimerHandle | null = null;
+  private dealTimer: TimerHandle | null = null;
+  private deadline: number | null = null;
+  private closed = false;
+  /** The finished hand last handed to the after-hand step: a new one means a hand just ended. */
+  private seenFinished: HandRun | null;
+
+  private constructor(
+    private readonly actor: Actor,
+    private readonly opts: SessionOptions,
+  ) {
+    this.seenFinished = actor.state.finished;
+    actor.subscribe((batch) => this.applied(batch));
+  }
+
+  /** The live state (server side only: it holds the seed). Read it; only records change it. */
+  get state(): TableState {
+    return this.actor.state;
+  }
+
+  get id(): string {
+    return this.state.config.tableId;
+  }
+
+  static async open(config: TableConfig, opts: SessionOptions): Promise<Result<TableSession>> {
+    const loaded = await StreamActor.load(actorOptions(config, opts));
+    if (!loaded.ok) return loaded;
+    const s = new TableSession(loaded.value, opts);
+    const r = await loaded.value.submit({ id: null, version: "any", command: { type: "open" } });
+    return r.ok ? ok(s) : r;
+  }
+
+  /** Rebuilds the table from its latest snapshot and the records after it; null when it has no stream. */
+  static async load(tableId: string, opts: SessionOptions): Promise<Result<TableSession | null>> {
+    const first = (await opts.store.read(streamOf(tableId), 1, 1))[0];
+    if (first === undefined || first.type !== "opened") return ok(null);
+    const loaded = await StreamActor.load(actorOptions(first.data as TableConfig, opts));
+    if (!loaded.ok) return fail("server/internal", `table ${tableId} does not load: ${loaded.error.message}`);
+    return ok(new TableSession(loaded.value, opts));
+  }
+
+  // ---- subscriptions ----
+
+  seatOf(userId: string | null): number | null {
+    return seatOfUser(this.state, userId);
+  }
+
+  subscribe(sub: Subscriber): void {
+    const wasConnected = this.isConnected(this.seatOf(sub.userId));
+    this.subscribers.add(sub);
+    this.fanout.start(sub, this.viewFor(sub.userId));
+    if (!wasConnected && this.seatOf(sub.userId) !== null) this.broadcastViews();
+  }
+
+  unsubscribe(sub: Subscriber): void {
+    if (!this.subscribers.delete(sub)) return;
+    this.fanout.forget(sub);
+    if (this.seatOf(sub.userId) !== null && !this.isConnected(this.seatOf(sub.userId))) this.broadcastViews();
+  }
+
+  isConnected(seat: number | null): boolean {
+    if (seat === null) return false;
+    for (const s of this.subscribers) if (s.userId !== null && this.seatOf(s.userId) === seat) return true;
+    return false;
+  }
+
+  viewFor(userId: string | null): TableView {
+    return personalView(this.state, spectatorView(this.state, this.viewContext()), this.seatOf(userId));
+  }
+
+  private viewContext(): ViewContext {
+    const connected = new Set<number>();
+    for (const s of this.subscribers) {
+      const seat = this.seatOf(s.userId);
+      if (seat !== null) connected.add(seat);
+    }
+    return { connected: (n) => connected.has(n), deadline: this.deadline };
+  }
+
+  // ---- commands ----
+
+  act(userId: string, cmd: ActCommand): Promise<Result<Ack>> {
+    const { handId, version, action } = cmd;
+    return this.submit({ id: cmd.commandId, sender: userId, version: "any", command: { type: "act", userId, handId, version, action } });
+  }
+
+  setSittingOut(userId: string, commandId: string, sittingOut: boolean): Promise<Result<Ack>> {
+    return this.submit({ id: commandId, sender: userId, version: "any", command: { type: "sitting-out", userId, sittingOut } });
+  }
+
+  /** Seating changes from the tournament; between hands for a seat in play. */
+  seat(seat: number, playerId: string, name: string, stack: number): Promise<Result<void>> {
+    return this.internal({ type: "seat", seat, playerId, name, stack });
+  }
+
+  unseat(seat: number): Promise<Result<void>> {
+    return this.internal({ type: "unseat", seat });
+  }
+
+  setStack(seat: number, stack: number): Promise<Result<void>> {
+    return this.internal({ type: "set-stack", seat, stack });
+  }
+
+  /** Starts a hand soon if none is running and the owner allows it. */
+  dealSoon(delayMs = this.opts.handPauseMs): void {
+    if (this.closed || this.dealTimer !== null) return;
+    this.dealTimer = this.opts.clock.after(delayMs, () => {
+      this.dealTimer = null;
+      const { hooks } = this.opts;
+      const seed = (this.opts.seed ?? newSeed)();
+      const deal: TableCommand = { type: "deal", seed, canDeal: () => !this.closed && hooks.canDeal(), blinds: () => hooks.blinds() };
+      void this.internal(deal).then(
+        (r) => r.ok || this.opts.log?.(`table ${this.id}: deal refused: ${r.error.code} ${r.error.message}`),
+        (e) => this.opts.log?.(`table ${this.id}: deal failed`, e),
+      );
+    });
+  }
+
+  /** Resumes timers after a restart: the action clock goes on from the recorded time. */
+  resume(): void {
+    if (this.state.hand !== null) this.armClock();
+    else void this.afterHand(this.state.finished);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.clockTimer?.cancel();
+    this.dealTimer?.cancel();
+    this.clockTimer = this.dealTimer = null;
+  }
+
+  /** Waits until every queued command has run (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.actor.idle();
+  }
+
+  // ---- internals ----
+
+  private async submit(env: Envelope<TableCommand>): Promise<Result<Ack>> {
+    const r = await this.actor.submit(env);
+    if (!r.ok && r.error.code === RUNTIME_ERRORS.idTaken) return fail("protocol/invalid-message", r.error.message);
+    return r;
+  }
+
+  /** A server-internal command: no id (it is not resent), no version (it is decided against whatever the table is then). */
+  private async internal(command: TableCommand): Promise<Result<void>> {
+    const r = await this.actor.submit({ id: null, version: "any", command });
+    return r.ok ? ok(undefined) : r;
+  }
+
+  /** Records are stored and applied: arm the clock, show them, and after a hand run the owner's step. */
+  private applied(batch: Batch<TableEvent>): void {
+    this.armClock();
+    this.broadcast(batch.outputs);
+    const finished = this.state.finished;
+    if (finished !== null && finished !== this.seenFinished) {
+      this.seenFinished = finished;
+      void this.afterHand(finished);
+    }
+  }
+
+  private async afterHand(hand: HandRun | null): Promise<void> {
+    try {
+      await this.opts.hooks.handEnded(this, hand);
+    } catch (e) {
+      this.opts.log?.(`table ${this.id}: after-hand hook failed`, e);
+    }
+    this.dealSoon();
+  }
+
+  /** One step to every subscriber: the shared view is built once per step (view-fanout.ts). */
+  private broadcast(events: readonly TableEvent[]): void {
+    this.fanout.step(this.subscribers, { state: this.state, events, ctx: this.viewContext(), seatOf: (u) => this.seatOf(u) });
+  }
+
+  private broadcastViews(): void {
+    this.broadcast([]);
+  }
+
+  /** R-TRN-9 and the time bank: the actor's deadline; at its end, check if possible, else fold. */
+  private armClock(): void {
+    this.clockTimer?.cancel();
+    this.clockTimer = null;
+    this.deadline = null;
+    const hand = this.state.hand;
+    if (hand === null || this.closed) return;
+    const legal = legalActions(hand.state);
+    if (legal === null) return;
+    const seat = hand.order[legal.actor]!;
+    const s = this.state.seats.get(seat);
+    this.deadline = hand.turnSince + this.state.config.actionMs;
+    const bank = s?.bankMs ?? 0;
+    const due = s?.sittingOut ? this.opts.clock.now() : this.deadline + bank;
+    const version = this.state.version;
+    this.clockTimer = this.opts.clock.after(due - this.opts.clock.now(), () => {
+      this.clockTimer = null;
+      void this.internal({ type: "timeout", version }).then(
+        (r) => r.ok || this.opts.log?.(`table ${this.id}: timeout refused: ${r.error.code} ${r.error.message}`),
+        (e) => this.opts.log?.(`table ${this.id}: timeout failed`, e),
+      );
+    });
+  }
+}

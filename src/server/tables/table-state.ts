@@ -1,0 +1,258 @@
+// One table's state as the fold of its stored records (STYLE: decide, then evolve). The
+// records are the inputs that matter (seatings, each hand's seed and blinds, each action
+// with its time); the deck comes from the seed, so replaying the records rebuilds the
+// table exactly, a hand in progress included (issue 6: restart resumes where it stood).
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { apply, openHand, type Action, type HandEvent, type HandState } from "../../engine/index.ts";
+import { firstHand, forcedBets, nextHand, type ButtonRule, type TableHand } from "../../tournament/index.ts";
+import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
+import { deckFromSeed, seedCommitment } from "./fair.ts";
+import { categoryOf, wireEvents } from "./table-wire.ts";
+
+export interface TableConfig {
+  readonly tableId: string;
+  readonly tournamentId: string | null;
+  readonly tableNumber: number;
+  readonly size: number;
+  /** Per-action time (speed poker: the whole allowance). */
+  readonly actionMs: number;
+  /** Time bank each seat starts with (0 for speed poker, R-TRN-9). */
+  readonly timeBankMs: number;
+  readonly buttonRule: ButtonRule;
+}
+
+export interface Blinds {
+  readonly sb: number;
+  readonly bb: number;
+  readonly ante: number;
+}
+
+export interface SeatState {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly name: string;
+  stack: number;
+  sittingOut: boolean;
+  bankMs: number;
+}
+
+export interface HandRun {
+  readonly handId: string;
+  readonly handNumber: number;
+  readonly seed: string;
+  readonly commitment: string;
+  readonly startedAt: number;
+  readonly blinds: Blinds;
+  readonly positions: TableHand;
+  /** Seat of each PHH player index. */
+  readonly order: readonly number[];
+  readonly names: readonly string[];
+  readonly startStacks: readonly number[];
+  state: HandState;
+  /** Every wire event of the hand, with full information (filtered per recipient). */
+  readonly wire: TableEvent[];
+  /** PHH action strings, for the hand histories. */
+  readonly phh: string[];
+  /** The engine's events (full information), for PokerStars histories. */
+  readonly engine: HandEvent[];
+  /** When the current actor's turn began. */
+  turnSince: number;
+}
+
+export interface TableState {
+  readonly config: TableConfig;
+  version: number;
+  readonly seats: Map<number, SeatState>;
+  hand: HandRun | null;
+  last: TableHand | null;
+  handNumber: number;
+  recent: RecentHand[];
+  /** The last finished hand, kept for histories until the next one starts. */
+  finished: HandRun | null;
+}
+
+export type TableRecord =
+  | { readonly type: "opened"; readonly data: TableConfig }
+  | { readonly type: "seated"; readonly data: { seat: number; playerId: string; name: string; stack: number } }
+  | { readonly type: "unseated"; readonly data: { seat: number } }
+  | { readonly type: "stack-set"; readonly data: { seat: number; stack: number } }
+  | { readonly type: "sitting-out"; readonly data: { seat: number; sittingOut: boolean } }
+  | { readonly type: "hand-started"; readonly data: { handNumber: number; seed: string; blinds: Blinds; positions: TableHand; at: number } }
+  | { readonly type: "acted"; readonly data: { seat: number; action: PlayerAction; timeout: boolean; at: number } };
+
+export function initialTable(config: TableConfig): TableState {
+  return { config, version: 0, seats: new Map(), hand: null, last: null, handNumber: 0, recent: [], finished: null };
+}
+
+export const handIdOf = (tableId: string, n: number) => `${tableId}-h${n}`;
+
+/** Who would be dealt in now: seated players with chips, in seat order. */
+export const dealable = (t: TableState) => [...t.seats.values()].filter((s) => s.stack > 0).sort((a, b) => a.seat - b.seat);
+
+/** Where the button and blinds go for the next hand. */
+export function nextPositions(t: TableState, seed: string): Result<TableHand> {
+  const seated = dealable(t).map((s) => ({ seat: s.seat, player: s.playerId }));
+  if (seated.length < 2) return fail("table/too-few-players", "a hand needs two players with chips");
+  if (t.last !== null) {
+    const r = nextHand(t.last, seated);
+    if (r.ok) return r;
+  }
+  // R-DEAL-6 stand-in: the first button by the hand's own seed (published after the hand).
+  const button = seated[parseInt(seed.slice(0, 8), 16) % seated.length]!.seat;
+  return firstHand(seated, button, t.config.buttonRule, t.config.size);
+}
+
+export function toEngineAction(player: number, a: PlayerAction): Action {
+  switch (a.kind) {
+    case "bet":
+    case "raise":
+      return { type: a.kind, player, to: a.to };
+    default:
+      return { type: a.kind, player };
+  }
+}
+
+function phhOf(a: PlayerAction, player: number): string {
+  const p = `p${player + 1}`;
+  if (a.kind === "fold") return `${p} f`;
+  if (a.kind === "check" || a.kind === "call") return `${p} cc`;
+  return `${p} cbr ${a.to}`;
+}
+
+/**
+ * Applies one stored record; returns the wire events it produced (full information).
+ * Command ids are the actor's business (src/runtime StreamActor).
+ */
+export function evolveTable(t: TableState, rec: TableRecord, version: number): Result<TableEvent[]> {
+  t.version = version;
+  switch (rec.type) {
+    case "opened":
+      return ok([]);
+    case "seated": {
+      const d = rec.data;
+      t.seats.set(d.seat, { seat: d.seat, playerId: d.playerId, name: d.name, stack: d.stack, sittingOut: false, bankMs: t.config.timeBankMs });
+      return ok([{ kind: "seat-change", seat: d.seat, player: { id: d.playerId, name: d.name }, stack: d.stack }]);
+    }
+    case "unseated":
+      t.seats.delete(rec.data.seat);
+      return ok([{ kind: "seat-change", seat: rec.data.seat, player: null, stack: 0 }]);
+    case "stack-set": {
+      const s = t.seats.get(rec.data.seat);
+      if (s === undefined) return fail("table/not-seated", `nobody in seat ${rec.data.seat}`);
+      s.stack = rec.data.stack;
+      return ok([{ kind: "seat-change", seat: s.seat, player: { id: s.playerId, name: s.name }, stack: s.stack }]);
+    }
+    case "sitting-out": {
+      const s = t.seats.get(rec.data.seat);
+      if (s !== undefined) s.sittingOut = rec.data.sittingOut;
+      return ok([{ kind: "sitting-out", seat: rec.data.seat, sittingOut: rec.data.sittingOut }]);
+    }
+    case "hand-started":
+      return startHand(t, rec.data);
+    case "acted":
+      return act(t, rec.data);
+  }
+}
+
+function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started" }>["data"]): Result<TableEvent[]> {
+  const pos = d.positions;
+  const forced = forcedBets(pos, d.blinds);
+  const order = pos.order.map((p) => p.seat);
+  const seats = order.map((s) => t.seats.get(s));
+  if (seats.some((s) => s === undefined)) return fail("table/bad-record", "a dealt seat is empty");
+  const stacks = seats.map((s) => s!.stack);
+  const opened = openHand({ variant: "NT", stacks, blinds: forced.blinds, antes: forced.antes, deck: deckFromSeed(d.seed), autoShowdown: true });
+  if (!opened.ok) return opened;
+  const hand: HandRun = {
+    handId: handIdOf(t.config.tableId, d.handNumber),
+    handNumber: d.handNumber,
+    seed: d.seed,
+    commitment: seedCommitment(d.seed),
+    startedAt: d.at,
+    blinds: d.blinds,
+    positions: pos,
+    order,
+    names: seats.map((s) => s!.name),
+    startStacks: stacks,
+    state: opened.value.state,
+    wire: [],
+    phh: [],
+    engine: [],
+    turnSince: d.at,
+  };
+  t.hand = hand;
+  t.handNumber = d.handNumber;
+  t.finished = null;
+  const start: TableEvent = {
+    kind: "hand-start",
+    handNumber: d.handNumber,
+    at: d.at,
+    blinds: d.blinds,
+    button: pos.button,
+    smallBlind: pos.sb[0] ?? null,
+    bigBlind: pos.bb.at(-1)!,
+    seats: seats.map((s) => ({ seat: s!.seat, name: s!.name, stack: s!.stack })),
+    commitment: hand.commitment,
+  };
+  for (const e of opened.value.events) if (e.type === "hole") hand.phh.push(`d dh p${e.player + 1} ${cardsText(e.cards)}`);
+  const before = { ...opened.value.state, bets: stacks.map(() => 0), board: [] } as HandState;
+  const events = [start, ...wireEvents(before, opened.value.state, opened.value.events, wireCtx(hand, false))];
+  return ok(settle(t, hand, events, opened.value.events));
+}
+
+function act(t: TableState, d: Extract<TableRecord, { type: "acted" }>["data"]): Result<TableEvent[]> {
+  const hand = t.hand;
+  if (hand === null) return fail("table/no-hand", "no hand is being played");
+  const player = hand.order.indexOf(d.seat);
+  if (player < 0) return fail("table/not-seated", `seat ${d.seat} is not in this hand`);
+  const before = hand.state;
+  const r = apply(before, toEngineAction(player, d.action));
+  if (!r.ok) return r;
+  const seat = t.seats.get(d.seat);
+  if (seat !== undefined) {
+    const over = d.at - hand.turnSince - t.config.actionMs;
+    if (over > 0) seat.bankMs = Math.max(0, seat.bankMs - over);
+  }
+  hand.state = r.value.state;
+  hand.turnSince = d.at;
+  hand.phh.push(phhOf(d.action, player));
+  for (const e of r.value.events) if (e.type === "board") hand.phh.push(`d db ${cardsText(e.cards)}`);
+  for (const e of r.value.events) if (e.type === "show") hand.phh.push(`p${e.player + 1} sm ${cardsText(e.cards)}`);
+  return ok(settle(t, hand, wireEvents(before, r.value.state, r.value.events, wireCtx(hand, d.timeout)), r.value.events));
+}
+
+const RANKS = "23456789TJQKA";
+const SUITS = "cdhs";
+const cardsText = (cards: readonly number[]) => cards.map((c) => (c < 0 ? "??" : RANKS[c >> 2]! + SUITS[c & 3]!)).join("");
+
+const wireCtx = (hand: HandRun, timeout: boolean) => ({ order: hand.order, sbSeats: hand.positions.sb, seed: hand.seed, timeout });
+
+/** Records the events in the hand; when the hand is over, settles the stacks. */
+function settle(t: TableState, hand: HandRun, events: TableEvent[], engine: readonly HandEvent[]): TableEvent[] {
+  hand.wire.push(...events);
+  hand.engine.push(...engine);
+  const result = hand.state.result;
+  if (hand.state.phase === "done" && result !== null) {
+    result.stacks.forEach((stack, i) => {
+      const s = t.seats.get(hand.order[i]!);
+      if (s !== undefined) s.stack = stack;
+    });
+    const winners = new Map<number, number>();
+    for (const e of events) if (e.kind === "win") winners.set(e.seat, (winners.get(e.seat) ?? 0) + e.amount);
+    const recent: RecentHand = {
+      handId: hand.handId,
+      handNumber: hand.handNumber,
+      winners: [...winners].slice(0, 10).map(([seat, amount]) => {
+        const i = hand.order.indexOf(seat);
+        const shown = hand.state.shown[i] === 1;
+        const best = shown ? categoryOf([hand.state.hole[2 * i]!, hand.state.hole[2 * i + 1]!, ...hand.state.board]) : null;
+        return { name: hand.names[i]!, amount, category: best?.category ?? null };
+      }),
+    };
+    t.recent = [recent, ...t.recent].slice(0, 10);
+    t.last = hand.positions;
+    t.finished = hand;
+    t.hand = null;
+  }
+  return events;
+}

@@ -1,0 +1,143 @@
+// Protocol v2 table steps (issue 6): a v2 client that folds every `table-step` into the
+// view it started from holds exactly the view a v1 client is sent whole, at every step, for
+// every seat and for a spectator; every v2 frame is valid and within 16 KiB; and no frame or
+// folded view holds a hole card its recipient may not see.
+import { describe, expect, it } from "vitest";
+import { applyTablePatch, MAX_FRAME_BYTES, byteLength, parseServerMessage, type ServerMessage, type TableView } from "../../protocol/index.ts";
+import { seededRandom } from "../../tournament/index.ts";
+import { openSqliteEventStore } from "../../store/index.ts";
+import { unwrap } from "../../lib/result.ts";
+import { ManualClock } from "../clock.ts";
+import { legalFor } from "./table-view.ts";
+import { TableSession, type Subscriber } from "./table-session.ts";
+
+const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 9, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
+const USERS = ["a", "b", "c", "d", "e", "f"];
+
+interface V1 extends Subscriber {
+  view: TableView | null;
+}
+interface V2 extends Subscriber {
+  view: TableView | null;
+  frames: ServerMessage[];
+  bytes: number;
+}
+
+function v1(userId: string | null): V1 {
+  const s: V1 = { userId, view: null, send: (m) => m.type === "table-view" && (s.view = m.view) };
+  return s;
+}
+
+function v2(userId: string | null): V2 {
+  const s: V2 = {
+    userId,
+    view: null,
+    frames: [],
+    bytes: 0,
+    send: (m) => {
+      s.frames.push(m);
+      if (m.type === "table-view") s.view = m.view;
+    },
+    sendStep: (text) => {
+      expect(byteLength(text)).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+      s.bytes += text.length;
+      const r = parseServerMessage(text);
+      if (!r.ok) throw new Error(`invalid step frame: ${r.error.message}\n${text}`);
+      s.frames.push(r.value);
+      if (r.value.type === "table-step") s.view = applyTablePatch(s.view!, r.value.patch);
+    },
+  };
+  return s;
+}
+
+/** Another seat's cards in a frame or view before that seat showed them. */
+function leaksIn(view: TableView): number[] {
+  return view.seats.filter((x) => x.cards !== null && x.seat !== view.mySeat && x.shownHand === null).map((x) => x.seat);
+}
+
+describe("view fan-out: protocol v2 steps", () => {
+  it("a folded v2 view equals the v1 view at every step, for every seat and a spectator; no hidden card anywhere", async () => {
+    const store = await openSqliteEventStore(":memory:");
+    const clock = new ManualClock();
+    let n = 0;
+    const s = unwrap(
+      await TableSession.open(config, {
+        store,
+        clock,
+        handPauseMs: 1000,
+        seed: () => (n++).toString(16).padStart(64, "c"),
+        hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 1 }), canDeal: () => true, handEnded: async () => {} },
+      }),
+    );
+    for (const [i, id] of USERS.entries()) unwrap(await s.seat(i + 1 + (i > 2 ? 2 : 0), id, `player-${id}`, 2000 + 200 * i));
+    const pairs = [...USERS, null, "stranger"].map((u) => ({ one: v1(u), two: v2(u) }));
+    for (const p of pairs) {
+      s.subscribe(p.one);
+      s.subscribe(p.two);
+    }
+    s.dealSoon(0);
+    const rng = seededRandom(11);
+    const roll = () => rng.nextUint32() / 2 ** 32;
+    let steps = 0;
+    let cmd = 0;
+    for (let i = 0; i < 1200 && s.state.handNumber < 25; i++) {
+      const hand = s.state.hand;
+      const legal = legalFor(s.state);
+      if (hand === null && [...s.state.seats.values()].filter((x) => x.stack > 0).length < 2) {
+        // one player holds every chip: the busted ones buy back in (seat-change steps)
+        for (const x of s.state.seats.values()) if (x.stack === 0) unwrap(await s.setStack(x.seat, 1500));
+        clock.advance(1000);
+      } else if (hand === null || legal === null) {
+        clock.advance(1000);
+      } else if (roll() < 0.05) {
+        // someone drops and comes back: `connected` changes, and a fresh start follows
+        const p = pairs[Math.floor(roll() * pairs.length)]!;
+        s.unsubscribe(p.two);
+        p.two.view = null;
+        s.subscribe(p.two);
+      } else {
+        const seat = hand.order[hand.state.actor]!;
+        const user = s.state.seats.get(seat)!.playerId;
+        const r = roll();
+        const action =
+          r < 0.1 && legal.canFold
+            ? { kind: "fold" as const }
+            : r < 0.25 && legal.minRaiseTo !== null
+              ? { kind: legal.isBet ? ("bet" as const) : ("raise" as const), to: r < 0.23 ? legal.minRaiseTo : legal.maxRaiseTo! }
+              : legal.canCheck
+                ? { kind: "check" as const }
+                : { kind: "call" as const };
+        unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${String(cmd++).padStart(6, "0")}`, action }));
+      }
+      await s.idle();
+      steps++;
+      for (const p of pairs) {
+        expect(p.two.view).toEqual(p.one.view);
+        expect(p.two.view).toEqual(s.viewFor(p.two.userId));
+        expect(leaksIn(p.two.view!)).toEqual([]);
+      }
+    }
+    expect(s.state.handNumber, `${steps} steps`).toBeGreaterThan(10);
+    for (const p of pairs) {
+      const mine = s.seatOf(p.two.userId);
+      const shown = new Set<string>();
+      for (const m of p.two.frames) {
+        if (m.type === "table-view") expect(leaksIn(m.view)).toEqual([]);
+        if (m.type !== "table-step" && m.type !== "event") continue;
+        const events = m.type === "table-step" ? m.events : [m.event];
+        for (const e of events) {
+          if (e.kind === "show") shown.add(`${m.handId}:${e.seat}`);
+          if (e.kind === "hole-cards" && e.seat !== mine) expect(e.cards).toBeNull();
+        }
+        if (m.type === "table-step") {
+          for (const x of m.patch.seats ?? []) if (x.cards !== null && x.seat !== mine) expect(shown.has(`${m.handId}:${x.seat}`)).toBe(true);
+        }
+      }
+    }
+    // the point of v2: far fewer bytes than a whole view per step
+    const whole = JSON.stringify(s.viewFor("a")).length;
+    const perStep = pairs[0]!.two.bytes / steps;
+    expect(perStep).toBeLessThan(whole / 2);
+    s.close();
+  }, 60_000);
+});

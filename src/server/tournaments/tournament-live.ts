@@ -1,0 +1,163 @@
+// A live room's tournament (config.live): real cards at real tables, so the server deals
+// nothing. It keeps the level clock (a timer at each level or break boundary ticks the
+// director and stores the events), settles after every floor record (eliminations and
+// places, hand-for-hand, balancing, broken tables, the final table, the end and its
+// prizes), and turns the director's moves into instructions for the floor.
+//
+// Instructions: the director's seat map changes at once (a moved player is dealt in at the
+// new seat from the next hand, and later balancing counts them there); the instruction
+// stays listed until the floor confirms it was carried out. Play never waits for a
+// confirmation: a real table cannot be held up by a console, so busts, counts and moves are
+// taken at once. An instruction not yet carried out follows the player: a second move
+// replaces it (from where they still physically sit), a bust removes it.
+import type { ColourUpResult, Instruction } from "../../protocol/index.ts";
+import { playedMs, type TournamentEvent } from "../../tournament/director/index.ts";
+import { clockAt } from "../../tournament/structure/index.ts";
+import type { TimerHandle } from "../clock.ts";
+import { payPrizes } from "./tournament-money.ts";
+import type { Rec, TournamentRuntime } from "./tournament-runtime.ts";
+
+interface Place {
+  readonly tableNumber: number;
+  readonly seat: number;
+}
+
+interface Pending {
+  readonly id: string;
+  kind: Instruction["kind"];
+  readonly entry: string;
+  /** Where the player physically sits (the director's seat before the first move not yet done). */
+  readonly from: Place;
+  readonly to: Place;
+  /** The table the director moved them from in this move. */
+  readonly fromTable: number;
+}
+
+export class LiveFloor {
+  /** Instructions not yet carried out, oldest first. */
+  readonly pending = new Map<string, Pending>();
+  readonly confirmed = new Set<string>();
+  /** Chip races applied: the answer per commandId. */
+  readonly races = new Map<string, ColourUpResult>();
+  /** Per removed chip: what it went into and the tables that raced it off. */
+  readonly raced = new Map<number, { into: number; tables: Set<number> }>();
+  private lastMoved: string[] = [];
+  private timer: TimerHandle | null = null;
+
+  constructor(private readonly t: TournamentRuntime) {}
+
+  /** The instructions the floor still has to carry out. */
+  list(): Instruction[] {
+    const t = this.t;
+    return [...this.pending.values()].slice(0, 1000).map((p) => {
+      const e = t.dir.entries.get(p.entry);
+      return { id: p.id, kind: p.kind, entryId: p.entry, name: (e && t.names.get(e.player)) ?? "player", from: p.from, to: p.to };
+    });
+  }
+
+  /** A new append: moves of an earlier one are not relabelled by this one's broken tables. */
+  newBatch(): void {
+    this.lastMoved = [];
+  }
+
+  /** Reads a director event before it is applied (the seats it changes are still as they were). */
+  foldBefore(ev: TournamentEvent, version: number): void {
+    switch (ev.type) {
+      case "moved":
+        this.lastMoved = [];
+        ev.moves.forEach((m, k) => {
+          const e = this.t.dir.entries.get(m.entry);
+          if (e === undefined) return;
+          const prior = [...this.pending.values()].find((p) => p.entry === m.entry);
+          const from = prior?.from ?? { tableNumber: e.table, seat: e.seat };
+          if (prior !== undefined) this.pending.delete(prior.id);
+          if (from.tableNumber === m.to && from.seat === m.seat) return;
+          const id = `m${version}-${k + 1}`;
+          this.pending.set(id, { id, kind: "balance", entry: m.entry, from, to: { tableNumber: m.to, seat: m.seat }, fromTable: m.from });
+          this.lastMoved.push(id);
+        });
+        break;
+      case "table-broken":
+        // R-TBL-3: the moves that emptied a table break it.
+        for (const id of this.lastMoved) {
+          const p = this.pending.get(id);
+          if (p !== undefined && p.fromTable === ev.table && p.kind === "balance") p.kind = "break-table";
+        }
+        break;
+      case "final-table":
+        for (const id of this.lastMoved) {
+          const p = this.pending.get(id);
+          if (p !== undefined && p.to.tableNumber === ev.table) p.kind = "final-table";
+        }
+        break;
+      case "eliminated": {
+        const gone = new Set(ev.groups.flat());
+        for (const p of [...this.pending.values()]) if (gone.has(p.entry)) this.pending.delete(p.id);
+        this.lastMoved = [];
+        break;
+      }
+      default:
+        this.lastMoved = [];
+        break;
+    }
+  }
+
+  foldRecord(x: Extract<Rec, { type: "instruction-confirmed" | "colour-up-raced" }>): void {
+    if (x.type === "instruction-confirmed") {
+      this.pending.delete(x.data.id);
+      this.confirmed.add(x.data.id);
+      return;
+    }
+    const { commandId, table, result } = x.data;
+    this.races.set(commandId, result);
+    const r = this.raced.get(result.remove) ?? { into: result.into, tables: new Set<number>() };
+    r.tables.add(table);
+    this.raced.set(result.remove, r);
+  }
+
+  // ---- the clock and settling ----
+
+  /** The director catches up with the clock: level changes and breaks up to now. */
+  async tick(): Promise<void> {
+    const t = this.t;
+    for (let i = 0; i < 50; i++) {
+      const r = await t.run({ type: "tick", at: t.now() });
+      if (!r.ok || r.value === 0) break;
+    }
+  }
+
+  /** After a floor record or at a clock boundary: tick, settle, pay prizes at the end, re-arm the clock. */
+  async settle(): Promise<void> {
+    const t = this.t;
+    if (t.closed || t.dir.status !== "running") return this.disarm();
+    await this.tick();
+    const s = await t.run({ type: "settle", at: t.now() });
+    if (!s.ok) t.svc.log(`tournament ${t.id}: settle refused: ${s.error.message}`);
+    if ((t.dir.status as string) === "finished") {
+      this.disarm();
+      await payPrizes(t);
+      return;
+    }
+    this.armClock();
+  }
+
+  /** A timer at the end of the current level or break (none while paused). */
+  armClock(): void {
+    this.disarm();
+    const t = this.t;
+    const c = t.dir.config;
+    if (c === null || !t.isLive || t.closed || t.dir.status !== "running" || t.paused) return;
+    const left = clockAt(c.structure, playedMs(t.dir, t.now())).remainingMs;
+    if (left === null) return;
+    this.timer = t.svc.clock.after(Math.max(1, left), () => void t.enqueue(() => this.settle()));
+  }
+
+  close(): void {
+    this.disarm();
+  }
+
+  private disarm(): void {
+    this.timer?.cancel();
+    this.timer = null;
+  }
+}

@@ -1,0 +1,308 @@
+// A running tournament: the director (src/tournament/director, decide then evolve) fed by
+// the room. Its stream holds the director's events plus a few server records; online
+// tables keep their own streams. Two kinds:
+//   - online: the server deals every hand (tournament-tables.ts plays the tables in rounds
+//     and settles between them);
+//   - live: a card room deals real cards (config.live). No table is opened and nothing is
+//     dealt; the level clock runs on the server's Clock, the floor records busts, rebuys,
+//     add-ons, counts and colour-ups, and the director settles after each record; its moves
+//     become instructions for the floor (tournament-live.ts).
+// Every command is checked by the director, any money it moves is posted, then its events
+// are stored before anything else happens; a repeated commandId acts once.
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { decide, evolve, initialState, isPaused, type TournamentCommand, type TournamentConfig, type TournamentEvent, type TournamentState } from "../../tournament/director/index.ts";
+import type { ColourUpResult } from "../../protocol/index.ts";
+import type { Services } from "../services.ts";
+import { StartDeadline } from "./tournament-deadline.ts";
+import { LiveFloor } from "./tournament-live.ts";
+import { payPrizes, refundCancelled } from "./tournament-money.ts";
+import { OnlineTables } from "./tournament-tables.ts";
+import type { TableSession } from "../tables/table-session.ts";
+
+export interface TournamentMeta {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: "online" | "live";
+  readonly presetId: string;
+  readonly startsAt: number;
+  readonly actionMs: number;
+  readonly timeBankMs: number;
+  readonly maxEntries: number | null;
+  readonly guarantee: number;
+  readonly createdAt: number;
+}
+
+export type Rec =
+  | { readonly type: "created"; readonly data: TournamentMeta }
+  | { readonly type: "director"; readonly data: TournamentEvent }
+  | { readonly type: "entrant"; readonly data: { player: string; name: string } }
+  | { readonly type: "hand-recorded"; readonly data: { table: number; handNumber: number } }
+  /** Before the director paused (streams written before issue 7): ignored, the director's pause counts. */
+  | { readonly type: "paused"; readonly data: { at: number; paused: boolean } }
+  /** Live: the floor carried out an instruction (a move). */
+  | { readonly type: "instruction-confirmed"; readonly data: { id: string; at: number } }
+  /** Live: a chip race applied at one table, as answered (a repeated command gets the same answer). */
+  | { readonly type: "colour-up-raced"; readonly data: { commandId: string; table: number; result: ColourUpResult } };
+
+export const tournamentStream = (id: string) => `tournament:${id}`;
+export const tableIdOf = (tournamentId: string, table: number) => `${tournamentId}-t${table}`;
+
+type Done = Result<{ duplicate: boolean }>;
+export interface CommandOptions {
+  /** Posts the money the events move; a refusal stops the command (nothing is stored). */
+  readonly pay?: (events: readonly TournamentEvent[]) => Promise<Result<void>>;
+  /** Server records stored before the director's events, in the same append. */
+  readonly records?: readonly Rec[];
+  /** Live: settle afterwards (default true; a director's own move is not rebalanced at once). */
+  readonly settle?: boolean;
+}
+
+export class TournamentRuntime {
+  readonly dir: TournamentState = initialState();
+  meta!: TournamentMeta;
+  version = 0;
+  readonly names = new Map<string, string>();
+  /** Online: the last hand number recorded per table. */
+  readonly recorded = new Map<number, number>();
+  /** Online tables (a live tournament has none). */
+  readonly tables = new Map<number, TableSession>();
+  readonly live = new LiveFloor(this);
+  readonly online = new OnlineTables(this);
+  /** R-TRN-6: the start rule's deadline (tournament-deadline.ts). */
+  readonly deadline = new StartDeadline(this);
+  /** The player each entrant record's command entered (a walk-in's answer names its entry). */
+  readonly entrantByCommand = new Map<string, string>();
+  private readonly commands = new Map<string, number>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private isClosed = false;
+  /** When each eliminated entry went out (results). */
+  readonly bustedAt = new Map<string, number>();
+  /** Director events kept for the prize postings (prizes-fixed, finished). */
+  readonly kept: TournamentEvent[] = [];
+  /** Called after every change (lobby and tournament-view pushes). */
+  onChange: (() => void) | null = null;
+
+  private constructor(readonly svc: Services) {}
+
+  get id(): string {
+    return this.meta.id;
+  }
+  get closed(): boolean {
+    return this.isClosed;
+  }
+  /** A live room's tournament (config.live): nothing is dealt online. */
+  get isLive(): boolean {
+    return this.dir.config?.live === true;
+  }
+  /** The director's clock is stopped (pause/resume commands). */
+  get paused(): boolean {
+    return isPaused(this.dir);
+  }
+  get pausedAt(): number | null {
+    return this.dir.pausedAt;
+  }
+  hasCommand(commandId: string): boolean {
+    return this.commands.has(commandId);
+  }
+
+  static async create(svc: Services, meta: TournamentMeta, config: TournamentConfig, commandId: string): Promise<Result<TournamentRuntime>> {
+    const t = new TournamentRuntime(svc);
+    const cfg: TournamentConfig = meta.kind === "live" ? { ...config, live: true } : config;
+    const announced = decide(t.dir, { type: "announce", at: meta.createdAt, config: cfg }, svc.rng);
+    if (!announced.ok) return announced;
+    const probe = initialState();
+    for (const e of announced.value) evolve(probe, e);
+    const opened = decide(probe, { type: "open-registration", at: meta.createdAt }, svc.rng);
+    if (!opened.ok) return opened;
+    const recs: Rec[] = [{ type: "created", data: meta }, ...[...announced.value, ...opened.value].map((e) => ({ type: "director" as const, data: e }))];
+    const r = await t.append(recs, commandId, meta.id);
+    if (!r.ok) return r;
+    t.deadline.arm();
+    return ok(t);
+  }
+
+  static async load(svc: Services, id: string): Promise<Result<TournamentRuntime | null>> {
+    const t = new TournamentRuntime(svc);
+    const events = await svc.store.read(tournamentStream(id));
+    if (events.length === 0) return ok(null);
+    for (const e of events) {
+      t.fold({ type: e.type, data: e.data } as Rec, e.version);
+      t.version = e.version;
+      const c = e.meta["commandId"];
+      if (typeof c === "string") t.commands.set(c, e.version);
+      if (typeof c === "string" && e.type === "entrant") t.entrantByCommand.set(c, (e.data as { player: string }).player);
+    }
+    if (!t.isLive) {
+      const r = await t.online.load();
+      if (!r.ok) return r;
+    }
+    return ok(t);
+  }
+
+  /** After a restart: online tables in a hand finish it, the live clock goes on. */
+  resume(): void {
+    if (this.dir.status === "finished") return void this.enqueue(() => payPrizes(this));
+    // R-TRN-6: refunds a crash left unposted are posted now (their keys make this once).
+    if (this.dir.status === "cancelled") return void this.enqueue(() => refundCancelled(this));
+    if (this.dir.status !== "running") return this.deadline.arm();
+    if (this.isLive) void this.enqueue(() => this.live.settle());
+    else this.online.resume();
+  }
+
+  close(): void {
+    this.isClosed = true;
+    this.deadline.close();
+    this.live.close();
+    this.online.close();
+  }
+
+  enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch((e) => this.svc.log(`tournament ${this.meta?.id}: step failed`, e));
+    return run;
+  }
+
+  // ---- commands ----
+
+  start(commandId: string): Promise<Done> {
+    return this.enqueue(async () => {
+      if (this.commands.has(commandId)) return ok({ duplicate: true });
+      const r = await this.run({ type: "start", at: this.now() }, commandId);
+      if (!r.ok) return r;
+      // R-TRN-6: too few players by the deadline: cancelled, everyone refunded, nothing opens.
+      if ((this.dir.status as string) === "cancelled") await refundCancelled(this);
+      else if (this.isLive) await this.live.settle();
+      else await this.online.started();
+      return ok({ duplicate: false });
+    });
+  }
+
+  /** The director cancels before the start (R-TRN-6): everyone gets back all they paid. */
+  cancel(reason: string, commandId: string): Promise<Done> {
+    return this.command((at) => ({ type: "cancel", at, reason }), commandId).then((r) => (r.ok ? ok({ duplicate: r.value.duplicate }) : r));
+  }
+
+  /** The director's pause/resume: the level clock (and every window) freezes, online tables stop dealing. */
+  async setPaused(paused: boolean, commandId: string): Promise<Done> {
+    const r = await this.command((at) => (paused ? { type: "pause", at } : { type: "resume", at }), commandId);
+    if (!r.ok) return r;
+    if (!r.value.duplicate) await this.enqueue(async () => (this.isLive ? this.live.armClock() : this.online.pausedChanged()));
+    return ok({ duplicate: r.value.duplicate });
+  }
+
+  /** A director's move (R-TBL-4) into an empty seat; online only between hands at both tables. */
+  move(entryId: string, toTable: number, toSeat: number, commandId: string): Promise<Done> {
+    // Online: checked in the queue, where no hand can start meanwhile (nothing is paid).
+    const betweenHands = async (): Promise<Result<void>> => {
+      const from = this.dir.entries.get(entryId)?.table ?? 0;
+      const busy = [from, toTable].find((n) => this.tables.get(n)?.state.hand != null);
+      return busy === undefined ? ok(undefined) : fail("tournament/bad-state", `table ${busy} is playing a hand; move between hands`);
+    };
+    // Live: not settled at once, or balancing could undo the director's own decision; the next record settles.
+    return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false, pay: betweenHands }).then((r) => {
+      if (r.ok) return ok({ duplicate: r.value.duplicate });
+      const cause = String(r.error["cause"] ?? "");
+      if (cause === "tournament/no-entry" || cause === "tournament/no-table") return fail("director/not-found", r.error.message, { cause });
+      if (cause === "tournament/seat-taken" || cause === "tournament/bad-seat" || cause === "tournament/entry-busted") return fail("director/invalid", r.error.message, { cause });
+      return r;
+    });
+  }
+
+  /** Live: the floor carried out instruction `iid`; confirming it again changes nothing. */
+  confirmInstruction(iid: string, commandId: string): Promise<Result<void>> {
+    return this.enqueue(async () => {
+      if (this.commands.has(commandId) || this.live.confirmed.has(iid)) return ok(undefined);
+      if (!this.live.pending.has(iid)) return fail("director/not-found", `no instruction ${iid}`);
+      return this.append([{ type: "instruction-confirmed", data: { id: iid, at: this.now() } }], commandId);
+    });
+  }
+
+  /**
+   * One director command through decide: `pay` may post the money its events move (a
+   * refusal stops it), then the events (after `records`) are appended; then a live
+   * tournament settles (busts, places, balancing, the end, prizes) and online tables are
+   * opened and reconciled. Acts once per commandId; `events` is empty for a repeat.
+   */
+  command(
+    make: (at: number) => TournamentCommand,
+    commandId: string,
+    opts: CommandOptions = {},
+  ): Promise<Result<{ duplicate: boolean; events: readonly TournamentEvent[] }>> {
+    return this.enqueue(async () => {
+      if (this.commands.has(commandId)) return ok({ duplicate: true, events: [] });
+      if (this.isLive && this.dir.status === "running") await this.live.tick();
+      const d = decide(this.dir, make(this.now()), this.svc.rng);
+      if (!d.ok) return fail("tournament/bad-state", d.error.message, { cause: d.error.code });
+      if (opts.pay !== undefined) {
+        const p = await opts.pay(d.value);
+        if (!p.ok) return p;
+      }
+      const r = await this.append([...(opts.records ?? []), ...d.value.map((e) => ({ type: "director" as const, data: e }))], commandId);
+      if (!r.ok) return r;
+      if (this.dir.status === "running") {
+        if (!this.isLive) await this.online.afterCommand();
+        else if (opts.settle !== false) await this.live.settle();
+      } else if (this.dir.status === "finished") {
+        await payPrizes(this);
+        if (!this.isLive) this.online.finish();
+      } else if (this.dir.status === "cancelled") await refundCancelled(this);
+      return ok({ duplicate: false, events: d.value });
+    });
+  }
+
+  // ---- persistence (used by the online and live parts) ----
+
+  now(): number {
+    return this.svc.clock.now();
+  }
+
+  /** decide, append, evolve; the number of events. */
+  async run(cmd: TournamentCommand, commandId?: string): Promise<Result<number>> {
+    const d = decide(this.dir, cmd, this.svc.rng);
+    if (!d.ok) return fail("tournament/bad-state", d.error.message, { cause: d.error.code });
+    if (d.value.length === 0) return ok(0);
+    const r = await this.append(d.value.map((e) => ({ type: "director" as const, data: e })), commandId);
+    return r.ok ? ok(d.value.length) : r;
+  }
+
+  async append(recs: readonly Rec[], commandId?: string, id = this.meta.id): Promise<Result<void>> {
+    const meta = commandId === undefined ? {} : { commandId };
+    const r = await this.svc.store.append(tournamentStream(id), this.version, recs.map((x) => ({ type: x.type, data: x.data, meta })));
+    if (!r.ok) return r;
+    const first = r.value.version - recs.length + 1;
+    this.live.newBatch();
+    recs.forEach((x, i) => this.fold(x, first + i));
+    this.version = r.value.version;
+    if (commandId !== undefined) this.commands.set(commandId, r.value.version);
+    if (commandId !== undefined) for (const x of recs) if (x.type === "entrant") this.entrantByCommand.set(commandId, x.data.player);
+    this.onChange?.();
+    return ok(undefined);
+  }
+
+  private fold(x: Rec, version: number): void {
+    switch (x.type) {
+      case "created":
+        this.meta = x.data;
+        break;
+      case "director":
+        // The floor's instructions are read off the moves before the seats change.
+        if (this.isLive) this.live.foldBefore(x.data, version);
+        evolve(this.dir, x.data);
+        if (x.data.type === "prizes-fixed" || x.data.type === "finished") this.kept.push(x.data);
+        if (x.data.type === "eliminated") for (const g of x.data.groups) for (const id of g) this.bustedAt.set(id, x.data.at);
+        break;
+      case "entrant":
+        this.names.set(x.data.player, x.data.name);
+        break;
+      case "hand-recorded":
+        this.recorded.set(x.data.table, Math.max(this.recorded.get(x.data.table) ?? 0, x.data.handNumber));
+        break;
+      case "paused":
+        break;
+      case "instruction-confirmed":
+      case "colour-up-raced":
+        this.live.foldRecord(x);
+        break;
+    }
+  }
+}
