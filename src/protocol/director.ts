@@ -288,9 +288,12 @@ export const DealRequest = z.strictObject({
 export type DealRequest = z.infer<typeof DealRequest>;
 
 export const ResultRow = z.object({
+  /** While entries can still come, counted from the field so far (see payoutsFixed). */
   place: z.int().min(1),
   entryId: Id,
   name: PlayerName,
+  /** The player's entry this is: 1 the first, 2 their first re-entry, ... */
+  entryNumber: z.int().min(1),
   prize: Money,
   rebuys: z.int().min(0),
   addOn: z.boolean(),
@@ -302,9 +305,15 @@ export const ResultsResponse = z.object({
   tournamentId: Id,
   name: z.string().min(1).max(80),
   payouts: z.array(Payout),
-  /** Finishing order so far; players still in are listed with their stacks. */
+  /** False while entries can still come: the payouts, places and prizes are provisional (R-TRN-4/5). */
+  payoutsFixed: z.boolean(),
+  /** Every entry out so far (re-entries separately), best place first; players still in are listed with their stacks. */
   results: z.array(ResultRow),
-  stillIn: z.array(z.object({ entryId: Id, name: PlayerName, stack: Chips })),
+  /**
+   * The entries still in. A live room's stack is the floor's count (countedAt: when) or, for
+   * an entry not counted, an estimate (countedAt null): its share of the chips not counted.
+   */
+  stillIn: z.array(z.object({ entryId: Id, name: PlayerName, entryNumber: z.int().min(1), stack: Chips, countedAt: EpochMs.nullable() })),
   durationMs: DurationMs,
 });
 export type ResultsResponse = z.infer<typeof ResultsResponse>;

@@ -57,6 +57,7 @@ export const tournamentView: TournamentView = {
     { place: 1, amount: 136_000 },
     { place: 2, amount: 85_000 },
   ],
+  payoutsFixed: true,
   chips: [25, 100, 500, 1000],
   serverTime: 1_800_000_000_000,
 };

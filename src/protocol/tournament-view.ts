@@ -40,9 +40,19 @@ export const TournamentView = z.object({
   rebuys: z.int().min(0),
   addOns: z.int().min(0),
   averageStack: Chips,
+  /**
+   * Chips in play: every entry's starting stack plus rebuys and add-ons, less colour-up
+   * rounding (a live room's busts pass chips on unseen, so this is not the sum of the
+   * recorded counts).
+   */
   totalChips: Chips,
   prizePool: Money,
+  /**
+   * The payouts: fixed once no more entries can come (R-TRN-4/5); before that, provisional,
+   * as the prize pool paid in so far (at least the guarantee) would pay.
+   */
   payouts: z.array(Payout).max(1000),
+  payoutsFixed: z.boolean(),
   /** Chip denominations in play (the colour-up screen shows which go next, R-CHIP-1). */
   chips: z.array(z.int().min(1)).max(12),
   serverTime: EpochMs,

@@ -19,7 +19,7 @@ function exchange(t: TournamentRuntime, remove: number, table?: number): Result<
   // Live: another table already raced this chip off; the rest follow.
   const raced = t.live.raced.get(remove);
   if (raced !== undefined && !s.chips.includes(remove)) {
-    if (table !== undefined && raced.tables.has(table)) return fail("director/invalid", `table ${table} already raced off the ${remove}s`);
+    if (table !== undefined && raced.tables.has(table)) return fail("director/invalid", `table ${table} already raced off the ${remove}s`, { cause: "chips/already-raced", table, remove });
     return ok({ remove, into: raced.into });
   }
   const chips = [...new Set(s.chips)].sort((a, b) => a - b);
@@ -32,8 +32,16 @@ function exchange(t: TournamentRuntime, remove: number, table?: number): Result<
   if (now.includes(remove)) return ok({ remove, into: chips[chips.indexOf(remove) + 1]! });
   const coming = colourUpSchedule(c.structure).find((x) => x.itemIndex > s.itemIndex && chips.includes(x.remove));
   const next = now[0] ?? coming?.remove ?? null;
-  const why = !chips.includes(remove) ? `${remove} chips are not in play` : `${remove} chips are still needed`;
-  return fail("director/invalid", `${why}; the next to go is ${next ?? "none"}`, { chips, next, ...(coming ? { atLevel: coming.levelNumber } : {}) });
+  const gone = !chips.includes(remove);
+  const why = gone ? `${remove} chips are not in play` : `${remove} chips are still needed`;
+  // Issue 15: the cause and its figures let the console say this in the user's language.
+  return fail("director/invalid", `${why}; the next to go is ${next ?? "none"}`, {
+    cause: gone ? "chips/not-in-play" : "chips/still-needed",
+    remove,
+    chips,
+    next,
+    ...(coming ? { atLevel: coming.levelNumber } : {}),
+  });
 }
 
 interface Seated {

@@ -6,13 +6,23 @@
 // With `apply` the deal is recorded (the director's "deal" command): the tournament
 // finishes with those prizes and they are paid to the players' accounts.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { DealRequest, ResultsResponse } from "../../protocol/index.ts";
-import { dealFigures, type TournamentCommand } from "../../tournament/director/index.ts";
+import type { DealRequest, ResultRow, ResultsResponse } from "../../protocol/index.ts";
+import { dealFigures, finalPlacements, lastEntryMs, type Placement, type TournamentCommand, type TournamentState } from "../../tournament/director/index.ts";
+import { levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
+import { stacksOf } from "../tournaments/tournament-live.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
 /** The director's deal command for a request: ICM and chip-chop are computed by the director, a custom deal carries its amounts. */
 function dealCommand(b: DealRequest, at: number): TournamentCommand {
   return b.method === "custom" ? { type: "deal", at, method: "custom", amounts: b.payouts.map((p) => [p.entryId, p.amount] as const) } : { type: "deal", at, method: b.method };
+}
+
+/** When no more entries can come: the level and instant, or (a window past the schedule) the players left then. */
+function entriesClose(t: TournamentRuntime, now: number): Record<string, number> {
+  const c = t.dir.config!;
+  const ms = lastEntryMs(t.dir);
+  if (ms === Infinity) return { closesWithPlayers: c.tableSize ?? 10 };
+  return { closesLevel: levelAt(c.structure, ms), closesAt: Math.round(now + Math.max(0, ms - played(t, now))) };
 }
 
 export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): Result<ResultsResponse> {
@@ -23,7 +33,7 @@ export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): 
   const f = dealFigures(s, b.method, b.method === "custom" ? b.payouts.map((p) => [p.entryId, p.amount] as const) : undefined);
   if (!f.ok) {
     const { code, message, ...details } = f.error;
-    return fail("director/invalid", message, { ...details, cause: code });
+    return fail("director/invalid", message, { ...details, ...(details["reason"] === "prizes-not-fixed" ? entriesClose(t, now) : {}), cause: code });
   }
   const left = f.value.finalists;
   const amounts = f.value.amounts;
@@ -35,45 +45,70 @@ export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): 
     const expected = Object.fromEntries(left.map((e, i) => [e.id, amounts[i]!]));
     return fail("director/invalid", `the ${b.method} figures are different`, expected);
   }
-  const name = (player: string) => t.names.get(player) ?? "player";
-  const paid = (s.placements ?? []).map((p) => {
-    const e = s.entries.get(p.entry);
-    return { place: p.places[0]!, entryId: p.entry, name: name(p.player), prize: p.prize, rebuys: e?.rebuys ?? 0, addOn: (e?.addOns ?? 0) > 0, bustedAt: null };
-  });
+  const paid = placedSoFar(t).map((p) => resultRow(t, p));
   // Places follow the stacks; equal stacks share the better place.
-  const finalists = left.map((e, i) => ({
-    place: left.findIndex((x) => x.stack === e.stack) + 1,
-    entryId: e.id,
-    name: name(e.player),
-    prize: amounts[i]!,
-    rebuys: e.rebuys,
-    addOn: e.addOns > 0,
-    bustedAt: null,
-  }));
+  const finalists = left.map((e, i) => resultRow(t, { entry: e.id, player: e.player, places: [left.findIndex((x) => x.stack === e.stack) + 1], prize: amounts[i]! }));
   return ok({
     tournamentId: t.id,
     name: t.meta.name,
     payouts: s.prizes!.prizes.map((amount, i) => ({ place: i + 1, amount })),
+    payoutsFixed: true,
     results: [...finalists, ...paid].sort((a, b) => a.place - b.place),
     stillIn: [],
     durationMs: s.startedAt === null ? 0 : Math.max(0, now - s.startedAt),
   });
 }
 
-/** The results so far: places and prizes given, the players still in with their stacks. */
+/**
+ * The places given so far: the final ones once the tournament is over; while it runs, every
+ * entry out so far counted from the field so far (R-PLACE-1: provisional while entries can
+ * still come) with the prize that place pays on the payouts as they stand.
+ */
+function placedSoFar(t: TournamentRuntime): readonly Placement[] {
+  const d = t.dir;
+  if (d.placements !== null) return d.placements;
+  if (d.config === null || d.status !== "running") return [];
+  const p = payoutsOf(t);
+  const state = d.prizes !== null ? d : ({ ...d, prizes: { pool: p.pool, overlay: 0, entries: d.entries.size, prizes: p.prizes } } as TournamentState);
+  return finalPlacements(state, [], []);
+}
+
+/** The player's entry number of an entry: 1 the first, 2 their first re-entry, ... */
+function entryNumber(t: TournamentRuntime, entry: string, player: string): number {
+  return Math.max(1, (t.dir.players.get(player)?.entries.indexOf(entry) ?? 0) + 1);
+}
+
+function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" | "places" | "prize">): ResultRow {
+  const e = t.dir.entries.get(p.entry);
+  return {
+    place: p.places[0]!,
+    entryId: p.entry,
+    name: t.names.get(p.player) ?? "player",
+    entryNumber: entryNumber(t, p.entry, p.player),
+    prize: p.prize,
+    rebuys: e?.rebuys ?? 0,
+    addOn: (e?.addOns ?? 0) > 0,
+    bustedAt: t.bustedAt.get(p.entry) ?? null,
+  };
+}
+
+/** The results so far: every entry out (re-entries separately) with place, bust time and prize; the entries still in with their stacks. */
 export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
   const d = t.dir;
-  const placed = new Set<string>();
-  const results = (d.placements ?? []).map((p) => {
-    placed.add(p.entry);
-    const e = d.entries.get(p.entry);
-    return { place: p.places[0]!, entryId: p.entry, name: t.names.get(p.player) ?? "player", prize: p.prize, rebuys: e?.rebuys ?? 0, addOn: (e?.addOns ?? 0) > 0, bustedAt: t.bustedAt.get(p.entry) ?? null };
-  });
-  const stillIn = [...d.entries.values()].filter((e) => e.alive && !placed.has(e.id)).map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", stack: e.stack }));
+  const placements = placedSoFar(t);
+  const placed = new Set(placements.map((p) => p.entry));
+  const results = placements.map((p) => resultRow(t, p));
+  const stacks = stacksOf(t);
+  const stillIn = [...d.entries.values()]
+    .filter((e) => e.alive && !placed.has(e.id))
+    .map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", entryNumber: entryNumber(t, e.id, e.player), stack: stacks.get(e.id)?.stack ?? e.stack, countedAt: stacks.get(e.id)?.countedAt ?? null }))
+    .sort((a, b) => b.stack - a.stack);
+  const payouts = payoutsOf(t);
   return {
     tournamentId: t.id,
     name: t.meta.name,
-    payouts: (d.prizes?.prizes ?? []).map((amount, i) => ({ place: i + 1, amount })),
+    payouts: payouts.prizes.map((amount, i) => ({ place: i + 1, amount })),
+    payoutsFixed: payouts.fixed,
     results: results.sort((a, b) => a.place - b.place),
     stillIn,
     durationMs: d.startedAt === null ? 0 : Math.max(0, now - d.startedAt),

@@ -3,7 +3,7 @@
 // the director itself: its `decide` is pure, so a dry run with the player's command gives
 // exactly the answer the command would get (STYLE: one verb, three faces).
 import type { DenyReason, LobbyTournament, Permission, TournamentStatus, TournamentView } from "../../protocol/index.ts";
-import { awaitingRebuy, chipsInPlay, decide, lateRegistrationEndsMs, nextBreak, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
+import { awaitingRebuy, chipsInPlay, chipsIssuedInPlay, decide, prizesFixedEvent, lateRegistrationEndsMs, nextBreak, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import { windowEndMs } from "../../tournament/money/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../../tournament/structure/index.ts";
 import { playerAccount, type Ledger } from "../../store/index.ts";
@@ -105,10 +105,10 @@ function actionsFor(t: TournamentRuntime, userId: string | null, balance: number
 }
 
 /** Played ms of the tournament at `now` (the clock stands still while paused). */
-const played = (t: TournamentRuntime, now: number) => playedMs(t.dir, t.pausedAt ?? now);
+export const played = (t: TournamentRuntime, now: number) => playedMs(t.dir, t.pausedAt ?? now);
 
 /** The level (1-based) during which `ms` of play falls: the last level that began before it. */
-function levelAt(structure: Structure, ms: number): number {
+export function levelAt(structure: Structure, ms: number): number {
   let n = 0;
   let at = 0;
   for (const item of structure.items) {
@@ -209,6 +209,19 @@ function breakAhead(t: TournamentRuntime, now: number, timeLeftMs: number): { at
   return { at: Math.round(from + b.inMs), durationMs: b.lengthMs };
 }
 
+/**
+ * R-TRN-4/5: the payouts from the start. Fixed once no more entries can come; before that,
+ * provisional: what the pool paid in so far (with the guarantee) pays the field so far.
+ */
+export function payoutsOf(t: TournamentRuntime): { pool: number; prizes: readonly number[]; fixed: boolean } {
+  const d = t.dir;
+  if (d.prizes !== null) return { pool: d.prizes.pool, prizes: d.prizes.prizes, fixed: true };
+  const paid = d.payments.reduce((a, p) => a + p.toPool, 0);
+  if (d.config === null || d.status === "cancelled" || d.entries.size === 0) return { pool: paid, prizes: [], fixed: false };
+  const p = prizesFixedEvent(d, d.now);
+  return { pool: p.pool, prizes: p.prizes, fixed: false };
+}
+
 export function tournamentView(t: TournamentRuntime, now: number): TournamentView {
   const c = t.dir.config!;
   const started = t.dir.startedAt;
@@ -217,7 +230,9 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
   const end = started === null ? null : endOfLevelMs(c.structure, levelNumber);
   const timeLeft = Math.max(0, clock?.remainingMs ?? 0);
   const alive = [...t.dir.entries.values()].filter((e) => e.alive);
-  const total = started === null ? 0 : chipsInPlay(t.dir);
+  // A live room's busts pass chips on unseen: what was issued is in play (issue 15).
+  const total = started === null ? 0 : t.isLive ? chipsIssuedInPlay(t.dir) : chipsInPlay(t.dir);
+  const payouts = payoutsOf(t);
   const late = lateRegistration(t, now);
   return {
     tournamentId: t.id,
@@ -238,8 +253,9 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
     addOns: [...t.dir.entries.values()].reduce((a, e) => a + e.addOns, 0),
     averageStack: alive.length === 0 ? 0 : Math.round(total / alive.length),
     totalChips: total,
-    prizePool: t.dir.prizes?.pool ?? t.dir.payments.reduce((a, p) => a + p.toPool, 0),
-    payouts: (t.dir.prizes?.prizes ?? []).slice(0, 1000).map((amount, i) => ({ place: i + 1, amount })),
+    prizePool: payouts.pool,
+    payouts: payouts.prizes.slice(0, 1000).map((amount, i) => ({ place: i + 1, amount })),
+    payoutsFixed: payouts.fixed,
     chips: t.dir.chips.slice(0, 12),
     serverTime: now,
   };

@@ -11,7 +11,7 @@
 // taken at once. An instruction not yet carried out follows the player: a second move
 // replaces it (from where they still physically sit), a bust removes it.
 import type { ColourUpResult, Instruction } from "../../protocol/index.ts";
-import { playedMs, type TournamentEvent } from "../../tournament/director/index.ts";
+import { chipsIssuedInPlay, playedMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import { clockAt } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
 import { payPrizes } from "./tournament-money.ts";
@@ -41,6 +41,8 @@ export class LiveFloor {
   readonly races = new Map<string, ColourUpResult>();
   /** Per removed chip: what it went into and the tables that raced it off. */
   readonly raced = new Map<number, { into: number; tables: Set<number> }>();
+  /** When the floor last counted each entry's chips. */
+  readonly countedAt = new Map<string, number>();
   private lastMoved: string[] = [];
   private timer: TimerHandle | null = null;
 
@@ -62,6 +64,7 @@ export class LiveFloor {
 
   /** Reads a director event before it is applied (the seats it changes are still as they were). */
   foldBefore(ev: TournamentEvent, version: number): void {
+    if (ev.type === "counted") for (const [id] of ev.stacks) this.countedAt.set(id, ev.at);
     switch (ev.type) {
       case "moved":
         this.lastMoved = [];
@@ -160,4 +163,39 @@ export class LiveFloor {
     this.timer?.cancel();
     this.timer = null;
   }
+}
+
+export interface StackFigure {
+  readonly stack: number;
+  /** When the floor counted it (null: an estimate). */
+  readonly countedAt: number | null;
+}
+
+/**
+ * Each entry still in, with its chips (issue 15). Online the server sees every hand, so the
+ * stacks are exact. A live room's busts pass chips on unseen: an entry the floor counted
+ * keeps its count (and when it was taken); the chips nobody counted (chips in play less the
+ * counts) are shared among the others in proportion to what they were issued.
+ */
+export function stacksOf(t: TournamentRuntime): Map<string, StackFigure> {
+  const out = new Map<string, StackFigure>();
+  const alive = [...t.dir.entries.values()].filter((e) => e.alive);
+  if (!t.isLive) {
+    for (const e of alive) out.set(e.id, { stack: e.stack, countedAt: t.dir.now });
+    return out;
+  }
+  const counted = alive.filter((e) => t.live.countedAt.has(e.id));
+  const rest = alive.filter((e) => !t.live.countedAt.has(e.id));
+  for (const e of counted) out.set(e.id, { stack: e.stack, countedAt: t.live.countedAt.get(e.id)! });
+  const left = Math.max(0, chipsIssuedInPlay(t.dir) - counted.reduce((a, e) => a + e.stack, 0));
+  const weight = rest.reduce((a, e) => a + Math.max(0, e.stack), 0);
+  let given = 0;
+  const shares = rest.map((e) => {
+    const share = weight > 0 ? Math.floor((left * Math.max(0, e.stack)) / weight) : Math.floor(left / rest.length);
+    given += share;
+    return share;
+  });
+  // The odd chips of the rounding go to the first uncounted entries, one each.
+  rest.forEach((e, i) => out.set(e.id, { stack: shares[i]! + (i < left - given ? 1 : 0), countedAt: null }));
+  return out;
 }

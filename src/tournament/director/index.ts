@@ -14,11 +14,13 @@ export type {
   TournamentEventType,
 } from "./types.ts";
 export { decide } from "./decide.ts";
-export { evolve, initialState, replay, snapshot, chipsInPlay, type EntryState, type TableState, type TournamentState, type PrizeTable } from "./state.ts";
+export { evolve, initialState, replay, snapshot, chipsInPlay, chipsIssuedInPlay, type EntryState, type TableState, type TournamentState, type PrizeTable } from "./state.ts";
 export { handConfigFor, handSetup, seatedLive, type HandSetup } from "./hand-setup.ts";
 export { runTournament, Director, type HandPlayer, type EntryPolicy, type RunOptions, type RunResult } from "./run.ts";
 export { checkConfig } from "./decide-lifecycle.ts";
 export { byesFor } from "./bracket.ts";
+export { prizesFixedEvent } from "./prizes.ts";
+export { finalPlacements } from "./placements.ts";
 export { lastEntryMs, fieldClosed, lateRegistrationEndsMs } from "./entries-closed.ts";
 export { playedMs, isPaused, nextBreak } from "./played.ts";
 export { seatWinners, feedTarget } from "./feed.ts";

@@ -73,6 +73,16 @@ export function chipsInPlay(s: TournamentState): number {
   return sum;
 }
 
+/**
+ * Chips in play by what was issued: every entry's starting stack plus rebuys and add-ons,
+ * less colour-up rounding and chips retired (a shootout loser's). Online this equals
+ * chipsInPlay (checked at every level); in a live room busts pass chips on unseen and the
+ * floor counts only now and then, so this is the figure to show (issue 15).
+ */
+export function chipsIssuedInPlay(s: TournamentState): number {
+  return s.chipsIssued + s.colourUpDelta - s.chipsRetired;
+}
+
 function checkConservation(s: TournamentState): void {
   // Live: the floor's counts are the truth, hands are not reported, so there is nothing to check.
   if (s.config?.live === true) return;

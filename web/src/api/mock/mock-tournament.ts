@@ -136,6 +136,7 @@ export function tournamentView(t: MTournament, now: number): TournamentView {
     totalChips: c.totalChips,
     prizePool: c.prizePool,
     payouts: payoutTable(c.prizePool, Math.max(c.entries, 2)),
+    payoutsFixed: true,
     chips: t.chips,
     serverTime: now,
   };
