@@ -134,7 +134,14 @@ describe("forced bets", () => {
     const s = hand({ stacks: [5000, 60, 5000], blinds: [50, 100, 0] });
     expect(s.bets).toEqual([50, 60, 0]);
     expect(s.status[1]).toBe(2);
-    expect(legalActions(s)).toMatchObject({ actor: 2, call: 60 });
+    // The rulebook: the short big blind does not lower the stakes (the call is the full BB).
+    expect(legalActions(s)).toMatchObject({ actor: 2, call: 100, minRaiseTo: 200 });
+  });
+
+  it("R-BLIND-4 (pokerkit convention, PHH replays): the call is what the short blind posted", () => {
+    const s = hand({ stacks: [5000, 60, 5000], blinds: [50, 100, 0], forcedBets: "pokerkit" });
+    expect(s.bets).toEqual([50, 60, 0]);
+    expect(legalActions(s)).toMatchObject({ actor: 2, call: 60, minRaiseTo: 160 });
   });
 });
 

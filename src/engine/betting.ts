@@ -168,17 +168,21 @@ export function startRound(d: Draft): void {
   d.aggressor = -1;
   let max = 0;
   for (let i = 0; i < n; i++) if (d.bets[i]! > max) max = d.bets[i]!;
-  d.currentBet = max;
   if (d.street === 0) {
-    let nominal = 0;
-    for (let i = 0; i < n; i++) if (d.cfg.blinds[i]! > nominal) nominal = d.cfg.blinds[i]!;
-    // R-BLIND-3: the straddle counts as the big blind for sizing.
+    const nominal = d.cfg.topBlind;
+    // R-BLIND-4 (rulebook convention): a short all-in blind does not lower the stakes: the
+    // others owe the full blind as configured. pokerkit's convention: what was posted.
+    if (d.cfg.forcedBets === "rulebook" && nominal > max) max = nominal;
+    d.currentBet = max;
+    // R-BLIND-3: the straddle counts as the big blind for sizing pre-flop.
     d.increment = nominal > d.cfg.minBet ? nominal : d.cfg.minBet;
     // R-BET-7: the blind counts as the first bet pre-flop.
     d.fullLevel = max;
     d.betCount = max > 0 ? 1 : 0;
     d.actor = nextActor(d, (d.cfg.firstPreflop + n - 1) % n);
   } else {
+    d.currentBet = max;
+    // R-BET-4: after the flop the smallest bet is the big blind, never the straddle.
     d.increment = d.cfg.minBet;
     d.fullLevel = 0;
     d.betCount = 0;

@@ -17,6 +17,22 @@ function badConfig(message: string, details: Record<string, unknown> = {}) {
   return fail("engine/bad-config", message, details);
 }
 
+/** R-BET-4 / R-BLIND-3: the big blind of a blinds array in PHH order (heads-up [BB, SB]):
+ *  the largest blind that is not a straddle. A straddle sits at p3 or later and is larger
+ *  than the blind just before it, which is larger than the one before that (SB < BB <
+ *  straddle, then each re-straddle); two big blinds or two small blinds in a row (R-BTN-3)
+ *  are therefore never taken for a straddle. */
+export function bigBlindOf(blinds: readonly number[]): number {
+  let bb = 0;
+  for (let i = 0; i < blinds.length; i++) {
+    const b = blinds[i]!;
+    const straddle = i >= 2 && b > blinds[i - 1]! && blinds[i - 1]! > blinds[i - 2]! && blinds[i - 2]! > 0;
+    if (straddle) break; // everything after the first straddle belongs to the straddles
+    if (b > bb) bb = b;
+  }
+  return bb;
+}
+
 export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
   const n = config.stacks.length;
   // R-DEAL-1: up to 23 players, the most a 52-card deck serves.
@@ -46,7 +62,12 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
       firstPreflop = (i + 1) % n;
     }
   }
-  const minBet = config.minBet ?? (config.variant === "FT" ? (config.smallBet ?? maxBlind) : maxBlind);
+  const bigBlind = bigBlindOf(config.blinds);
+  const minBet = config.minBet ?? (config.variant === "FT" ? (config.smallBet ?? bigBlind) : bigBlind);
+  const forcedBets = config.forcedBets ?? "rulebook";
+  if (forcedBets !== "rulebook" && forcedBets !== "pokerkit") {
+    return badConfig(`unknown forced-bet convention '${String(forcedBets)}'`);
+  }
   const smallBet = config.smallBet ?? minBet;
   const bigBet = config.bigBet ?? 2 * smallBet;
   if (!isChips(minBet) || minBet <= 0) return badConfig("the minimum bet must be a positive whole number");
@@ -86,7 +107,11 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
     return badConfig("rake percent must be 0..100 and its cap whole chips");
   }
   let sameAntes = true;
-  for (let i = 1; i < n; i++) if (antes[i] !== antes[0]) sameAntes = false;
+  let anteCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (antes[i] !== antes[0]) sameAntes = false;
+    if (antes[i]! > 0) anteCount++;
+  }
   return ok({
     variant: config.variant,
     n,
@@ -95,6 +120,9 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
     antes: packed(antes),
     deadAntes: config.antePots === undefined ? !sameAntes : config.antePots === "dead",
     minBet,
+    forcedBets,
+    bigBlindAnte: anteCount === 1 && n > 1,
+    topBlind: maxBlind,
     smallBet,
     bigBet,
     unit,

@@ -11,22 +11,43 @@ function emit(d: Draft, out: HandEvent[], e: HandEvent): void {
   evolveDraft(d, e);
 }
 
-/** Forced bets (R-BLIND-2, R-BLIND-4), then the deal when the engine holds the deck. */
+/** Forced bets (R-BLIND-2, R-BLIND-4), then the deal when the engine holds the deck.
+ *  Rulebook convention: a big-blind ante is posted after the blind (R-BLIND-2, TDA), so a
+ *  big blind who cannot cover both pays the whole blind first; pokerkit's convention (PHH
+ *  replays) posts every ante before the blinds. */
 export function openingEvents(d: Draft, out: HandEvent[]): void {
-  const n = d.n;
   const cfg = d.cfg;
-  for (let i = 0; i < n; i++) {
-    const ante = cfg.antes[i]!;
-    if (ante === 0) continue;
+  if (cfg.forcedBets === "rulebook" && cfg.bigBlindAnte) {
+    postBlinds(d, out);
+    postAntes(d, out);
+  } else {
+    postAntes(d, out);
+    postBlinds(d, out);
+  }
+  deal(d, out);
+}
+
+function postAntes(d: Draft, out: HandEvent[]): void {
+  for (let i = 0; i < d.n; i++) {
+    const ante = d.cfg.antes[i]!;
+    if (ante === 0 || d.stacks[i] === 0) continue;
     const amount = ante < d.stacks[i]! ? ante : d.stacks[i]!;
     emit(d, out, { type: "ante", player: i, amount, allIn: amount === d.stacks[i]! });
   }
-  for (let i = 0; i < n; i++) {
-    const blind = cfg.blinds[i]!;
+}
+
+function postBlinds(d: Draft, out: HandEvent[]): void {
+  for (let i = 0; i < d.n; i++) {
+    const blind = d.cfg.blinds[i]!;
     if (blind === 0 || d.stacks[i] === 0) continue;
     const amount = blind < d.stacks[i]! ? blind : d.stacks[i]!;
     emit(d, out, { type: "blind", player: i, amount, allIn: amount === d.stacks[i]! });
   }
+}
+
+function deal(d: Draft, out: HandEvent[]): void {
+  const n = d.n;
+  const cfg = d.cfg;
   if (d.deck === null) return;
   if (cfg.exposed.length > 1) {
     emit(d, out, { type: "misdeal" }); // R-DEAL-5: a second exposed card

@@ -21,6 +21,9 @@ export interface RakeConfig {
   readonly noFlopNoDrop?: boolean;
 }
 
+/** How forced bets are posted and what they make the others owe (see `HandConfig.forcedBets`). */
+export type ForcedBetConvention = "rulebook" | "pokerkit";
+
 export interface HandConfig {
   readonly variant: Variant;
   /** Chips behind at the start of the hand, per player (R-BET-1). */
@@ -38,8 +41,21 @@ export interface HandConfig {
    *  player still in can win. Default: layered when every player pays the same ante,
    *  dead otherwise (a big-blind ante must never come back to its payer as a side pot). */
   readonly antePots?: "layered" | "dead";
-  /** NT/PT minimum bet (R-BET-4: the big blind). Default: the largest blind. */
+  /** NT/PT minimum bet (R-BET-4: the big blind, in every round, never a straddle,
+   *  R-BLIND-3). Default: the big blind read from `blinds` (`bigBlindOf`): the largest blind
+   *  that is not a straddle, a straddle being a blind at p3 or later that is larger than
+   *  the blind just before it, which is itself larger than the one before that (SB < BB <
+   *  straddle < re-straddle). Two big blinds or two small blinds (R-BTN-3) are no straddle. */
   readonly minBet?: number;
+  /** The posting convention (docs/rules.md):
+   *  - "rulebook" (default): R-BLIND-2, a big blind who owes a big-blind ante (an `antes`
+   *    array with one non-zero entry) posts the blind first and the ante from what is left;
+   *    R-BLIND-4, a short all-in blind does not lower the stakes: pre-flop the others owe the
+   *    largest blind as configured (not as posted) and the smallest raise is on top of it.
+   *  - "pokerkit": pokerkit's PHH reading, used to replay PHH files and other histories as
+   *    recorded: antes are posted before blinds, and the bet to call pre-flop is the largest
+   *    amount actually posted. */
+  readonly forcedBets?: ForcedBetConvention;
   /** FT small and big bet (R-BET-7). Default: minBet and 2 × minBet. */
   readonly smallBet?: number;
   readonly bigBet?: number;
@@ -201,6 +217,11 @@ export interface NormalizedConfig {
   readonly antes: readonly number[];
   readonly deadAntes: boolean;
   readonly minBet: number;
+  readonly forcedBets: ForcedBetConvention;
+  /** A big-blind ante: exactly one player owes an ante. */
+  readonly bigBlindAnte: boolean;
+  /** The largest blind or straddle as configured (R-BLIND-3/4). */
+  readonly topBlind: number;
   readonly smallBet: number;
   readonly bigBet: number;
   readonly unit: number;

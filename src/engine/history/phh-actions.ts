@@ -4,7 +4,7 @@ import { parseCard, type Card } from "../../cards/index.ts";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { legalActions } from "../betting.ts";
 import { apply, autoShowdownAction } from "../hand.ts";
-import type { Action, HandEvent, HandState } from "../types.ts";
+import { ACTIVE, type Action, type HandEvent, type HandState } from "../types.ts";
 
 export type PhhAction =
   | { readonly kind: "dh"; readonly player: number; readonly cards: readonly Card[] }
@@ -136,6 +136,21 @@ export interface DriveOptions {
   /** Real-world histories (pokerkit's WSOP set) sometimes leave out a fold: when a player
    *  acts while players before them have not, those players are taken to have folded. */
   readonly impliedFolds?: boolean;
+  /** pokerkit records a check for the only player left who can act when they face no bet
+   *  (the big blind after the others folded or went all-in for less). No chips move and
+   *  Felt never asks for it (R-BET-3: the round is over); a history may hold it. */
+  readonly idleChecks?: boolean;
+}
+
+/** R-BET-3: `a` is pokerkit's check by the one player still able to act, facing no bet,
+ *  after the betting round already closed (waiting for the board or the showdown). */
+function isIdleCheck(s: HandState, a: PhhAction): boolean {
+  if (a.kind !== "cc" || (s.phase !== "board" && s.phase !== "showdown")) return false;
+  const p = a.player;
+  if (p < 0 || p >= s.n || s.status[p] !== ACTIVE || s.acted[p]) return false;
+  let able = 0;
+  for (let i = 0; i < s.n; i++) if (s.status[i] === ACTIVE) able++;
+  return able === 1;
 }
 
 export function driveActions(
@@ -149,6 +164,8 @@ export function driveActions(
   const order: number[] = [];
   for (const e of startEvents) if (e.type === "show" || e.type === "muck") order.push(e.player);
   const pending = actions.slice();
+  // Players whose idle check (options.idleChecks) was taken since the last betting round.
+  const idle = new Set<number>();
   while (pending.length > 0) {
     let pick = 0;
     if (pending[0]!.kind === "sm" && s.phase === "showdown") {
@@ -165,6 +182,12 @@ export function driveActions(
       s = done.value;
     }
     const a = pending[pick]!;
+    if (options.idleChecks && a.kind === "cc" && isIdleCheck(s, a) && !idle.has(a.player)) {
+      idle.add(a.player);
+      pending.splice(pick, 1);
+      continue;
+    }
+    if (s.phase === "bet") idle.clear();
     if (options.impliedFolds && a.kind !== "dh" && a.kind !== "db" && a.kind !== "sm") {
       const folded = foldUntil(s, a.player, events, order);
       if (folded !== null) s = folded;

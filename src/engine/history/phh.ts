@@ -155,6 +155,9 @@ export function phhConfig(h: PhhHand, scale = phhScale(h)): HandConfig {
     blinds,
     antes,
     antePots: h.anteTrimmingStatus ? "layered" : "dead",
+    // R-BLIND-2/4: a history is replayed as recorded, in pokerkit's convention (antes before
+    // blinds; the call pre-flop is what was posted).
+    forcedBets: "pokerkit",
     ...(h.minBet !== undefined ? { minBet: s(h.minBet) } : {}),
     ...(h.smallBet !== undefined ? { smallBet: s(h.smallBet) } : {}),
     ...(h.bigBet !== undefined ? { bigBet: s(h.bigBet) } : {}),
@@ -182,7 +185,7 @@ export function replayPhh(hand: PhhHand): Result<PhhReplay> {
     if (!a.ok) return a;
     actions.push(a.value);
   }
-  const driven = driveActions(opened.value.state, actions, opened.value.events, { impliedFolds: true });
+  const driven = driveActions(opened.value.state, actions, opened.value.events, { impliedFolds: true, idleChecks: true });
   if (!driven.ok) return driven;
   let state = driven.value.state;
   const events = [...driven.value.events];

@@ -44,6 +44,8 @@ const table = fc
       blinds: perPlayer,
       antes,
       antePots: anteKind === "bb" ? "dead" : "layered",
+      // Histories are read back in the convention they are replayed in (R-BLIND-2/4: pokerkit's).
+      forcedBets: "pokerkit",
       ...(variant === "FT" ? { smallBet: bb, bigBet: 2 * bb } : { minBet: bb }),
     };
     return {

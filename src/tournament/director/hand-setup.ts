@@ -64,7 +64,7 @@ export function handConfigFor(hand: TableHand, level: Level, stacks: readonly nu
     blinds,
     antes,
     ...(level.bigBlindAnte ? { antePots: "dead" as const } : {}),
-    minBet: blindsSet.bb,
+    // The minimum bet is the engine's: the big blind, never a straddle (R-BET-4).
     ...(limit ? { smallBet: blindsSet.bb, bigBet: 2 * blindsSet.bb } : {}),
     chipUnit,
     autoShowdown: true,
