@@ -8,7 +8,7 @@ import { fieldClosed } from "./entries-closed.ts";
 import { isPaused, playedMs } from "./played.ts";
 import { placeGroups } from "./placements.ts";
 import { prizesFixedEvent } from "./prizes.ts";
-import { tableSizeOf, type TournamentState } from "./state.ts";
+import { tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 const schedules = new WeakMap<Structure, ColourUp[]>();
@@ -18,45 +18,65 @@ function scheduleOf(st: Structure): ColourUp[] {
   return s;
 }
 
-/** `after` holds stacks an earlier exchange of the same tick already changed: two chips can
- *  leave at one level change (500s then 1000s), and the second sees what the first left. */
-function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: RandomSource, after: Map<string, number>): Result<TournamentEvent> {
+/** One table's colour-up (R-CHIP-1..4): the stacks that change (`after` holds stacks an earlier exchange already changed). */
+export function tableColourUp(
+  s: TournamentState,
+  t: TableState,
+  cu: { readonly remove: number; readonly next: number },
+  rng: RandomSource,
+  after: ReadonlyMap<string, number>,
+): Result<{ changed: [string, number][]; delta: number }> {
   const c = s.config!;
-  const size = tableSizeOf(c);
   const changed: [string, number][] = [];
   let delta = 0;
-  for (const t of s.tables.values()) {
-    const players = [];
-    for (let i = 0; i < t.seats.length; i++) {
-      const id = t.seats[i];
-      if (id == null) continue;
-      const stack = after.get(id) ?? s.entries.get(id)!.stack;
-      if (stack <= 0) continue;
-      // Without a physical count, a player holds as few small chips as the stack allows.
-      players.push({ id, seat: i + 1, stack, small: (stack % cu.next) / cu.remove });
-    }
-    if (players.length === 0) continue;
-    const needsRace = players.some((p) => p.small > 0);
-    if (!needsRace) continue;
-    const r = colourUp({
-      method: c.colourUp ?? "race",
-      remove: cu.remove,
-      next: cu.next,
-      button: t.last?.button ?? t.firstButton,
-      tableSize: size,
-      players,
-      deck: shuffledDeck(rng),
-    });
-    if (!r.ok) return r;
-    for (const p of players) {
-      const now = r.value.stacks[p.id] ?? p.stack;
-      if (now !== p.stack) {
-        changed.push([p.id, now]);
-        delta += now - p.stack;
-      }
+  const players = [];
+  for (let i = 0; i < t.seats.length; i++) {
+    const id = t.seats[i];
+    if (id == null) continue;
+    const stack = after.get(id) ?? s.entries.get(id)!.stack;
+    if (stack <= 0) continue;
+    // Without a physical count, a player holds as few small chips as the stack allows.
+    players.push({ id, seat: i + 1, stack, small: (stack % cu.next) / cu.remove });
+  }
+  if (!players.some((p) => p.small > 0)) return ok({ changed, delta });
+  const r = colourUp({
+    method: c.colourUp ?? "race",
+    remove: cu.remove,
+    next: cu.next,
+    button: t.last?.button ?? t.firstButton,
+    tableSize: tableSizeOf(c),
+    players,
+    deck: shuffledDeck(rng),
+  });
+  if (!r.ok) return r;
+  for (const p of players) {
+    const now = r.value.stacks[p.id] ?? p.stack;
+    if (now !== p.stack) {
+      changed.push([p.id, now]);
+      delta += now - p.stack;
     }
   }
-  return ok({ type: "coloured-up", at, remove: cu.remove, next: cu.next, stacks: changed, delta });
+  return ok({ changed, delta });
+}
+
+/** `after` holds stacks an earlier exchange of the same tick already changed: two chips can
+ *  leave at one level change (500s then 1000s), and the second sees what the first left.
+ *  Per-table pace: a table in a hand is coloured up when that hand is settled (`later`). */
+function colourUpEvent(s: TournamentState, cu: ColourUp, at: number, rng: RandomSource, after: Map<string, number>): Result<TournamentEvent> {
+  const changed: [string, number][] = [];
+  const later: number[] = [];
+  let delta = 0;
+  for (const t of s.tables.values()) {
+    if (t.inHand) {
+      later.push(t.id);
+      continue;
+    }
+    const r = tableColourUp(s, t, cu, rng, after);
+    if (!r.ok) return r;
+    changed.push(...r.value.changed);
+    delta += r.value.delta;
+  }
+  return ok({ type: "coloured-up", at, remove: cu.remove, next: cu.next, stacks: changed, delta, ...(later.length > 0 ? { later } : {}) });
 }
 
 function shootoutEvent(s: TournamentState, at: number): TournamentEvent | null {

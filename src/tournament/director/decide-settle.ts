@@ -10,6 +10,7 @@ import { fieldClosed } from "./entries-closed.ts";
 import { finalPlacements, placeGroups } from "./placements.ts";
 import { paidPlaces, prizesFixedEvent, seatsOf } from "./prizes.ts";
 import { awaitingRebuys } from "./rebuy-grace.ts";
+import { paceBalance } from "./pace-balance.ts";
 import { tableSizeOf, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
@@ -62,31 +63,11 @@ function spread(s: TournamentState): number {
   return lo < 0 ? 0 : hi - lo;
 }
 
-/** Tables balanced in one call; more are split into sectors (see `sectors`). */
-export const SECTOR_TABLES = 64;
-
-/**
- * The balancing rules look at every table each time, which is quadratic in the number of
- * tables; with thousands of tables (a 250,000-player field) that is hours. So a big field is
- * balanced in sectors of about 64 tables, re-formed every time: tables sorted by size and
- * dealt round-robin, so each sector holds large and small tables alike. Within a sector the
- * rules apply exactly; across sectors tables can differ by two for a round or two and a
- * sector may keep one table more than strictly needed until the field is small. From 64
- * tables down everything is one sector and exact (R-TBL-2/3).
- */
-function sectors(tables: readonly BalanceTable[], s: TournamentState): BalanceTable[][] {
-  if (tables.length <= SECTOR_TABLES) return [[...tables]];
-  const n = Math.ceil(tables.length / SECTOR_TABLES);
-  const live = (t: BalanceTable) => s.tables.get(Number(t.id))!.count - (t.busted?.length ?? 0);
-  const bySize = [...tables].sort((a, b) => live(b) - live(a) || Number(a.id) - Number(b.id));
-  const out: BalanceTable[][] = Array.from({ length: n }, () => []);
-  bySize.forEach((t, i) => out[i % n]!.push(t));
-  for (const sec of out) sec.sort((a, b) => Number(a.id) - Number(b.id));
-  return out;
-}
+/** Up to this many tables the lockstep settle balances with the rules that look at every table (balance.ts); beyond, with the bucketed balancer (pace-balance.ts), exact too. */
+export const BALANCE_SCAN_TABLES = 64;
 
 /** `busted`: the entries this settle eliminates (a player waiting to rebuy keeps the seat). */
-function balanceEvents(s: TournamentState, at: number, rng: RandomSource, busted: ReadonlySet<string>): TournamentEvent[] {
+export function balanceEvents(s: TournamentState, at: number, rng: RandomSource, busted: ReadonlySet<string>): TournamentEvent[] {
   const size = tableSizeOf(s.config!);
   const tables: BalanceTable[] = [];
   for (const t of [...s.tables.values()].sort((a, b) => a.id - b.id)) {
@@ -101,18 +82,8 @@ function balanceEvents(s: TournamentState, at: number, rng: RandomSource, busted
     const bb = t.last?.bb[0];
     tables.push({ id: String(t.id), seats, button: t.last?.button ?? t.firstButton, ...(bb !== undefined ? { bb } : {}), busted: out });
   }
-  const results = [];
-  for (const sector of sectors(tables, s)) {
-    const r = balanceTables(sector, { tableSize: size, rng });
-    if (r.ok) results.push(r.value);
-  }
-  const r = {
-    value: {
-      moves: results.flatMap((x) => x.moves),
-      broken: results.flatMap((x) => x.broken),
-      finalTable: results.length === 1 ? results[0]!.finalTable : undefined,
-    },
-  };
+  const r = balanceTables(tables, { tableSize: size, rng });
+  if (!r.ok) return [];
   const events: TournamentEvent[] = [];
   if (r.value.moves.length > 0) {
     events.push({ type: "moved", at, moves: r.value.moves.map((m) => ({ entry: m.player, from: Number(m.from), to: Number(m.to), seat: m.seat })) });
@@ -155,8 +126,8 @@ function headsUpSettle(s: TournamentState, at: number, rng: RandomSource): Tourn
   return events;
 }
 
-export function decideSettle(s: TournamentState, at: number, rng: RandomSource): Result<TournamentEvent[]> {
-  if (s.status !== "running") return ok([]);
+/** What every settle does first: busts out and placed, prizes fixed, the end; `left`: entries still in after it. */
+export function settleHead(s: TournamentState, at: number, rng: RandomSource): { events: TournamentEvent[]; gone: Set<string>; left: number; done: boolean } {
   const c = s.config!;
   const events: TournamentEvent[] = [];
   let extra: string[][][] = [];
@@ -174,6 +145,7 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
     extra = el.groups;
     left -= el.gone;
   }
+  const gone = new Set(extra.flat(2));
   const needPrizes = s.prizes === null && (fieldClosed(s, at) || left <= 1);
   const prizeEv = needPrizes ? prizesFixedEvent(s, at) : null;
   if (prizeEv !== null) events.push(prizeEv);
@@ -181,20 +153,35 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
   const isSatellite = c.format.kind === "satellite";
   const done = left <= 1 || (isSatellite && left <= Math.max(1, seats) && (s.prizes !== null || prizeEv !== null));
   if (done) {
-    const lost = new Set(extra.flat(2));
-    const survivors = [...s.entries.values()].filter((e) => e.alive && !lost.has(e.id)).map((e) => e.id);
+    const survivors = [...s.entries.values()].filter((e) => e.alive && !gone.has(e.id)).map((e) => e.id);
     const state = prizeEv !== null ? { ...s, prizes: { pool: prizeEv.pool, overlay: prizeEv.overlay, entries: prizeEv.entries, prizes: prizeEv.prizes } } : s;
     // Satellite winners all take the same prize, a seat: they share the top places.
     const ranked = c.format.kind === "satellite" ? [survivors] : rankGroups(survivors, (id) => s.entries.get(id)!.stack);
     events.push({ type: "finished", at, placements: finalPlacements(state as TournamentState, extra, ranked) });
-    return ok(events);
   }
+  return { events, gone, left, done };
+}
+
+/** Hand-for-hand is wanted: the money bubble (a satellite's last seat), with more than one table. */
+export const wantHandForHand = (s: TournamentState, left: number): boolean => (s.config!.handForHand ?? true) && s.tables.size > 1 && left === paidPlaces(s) + 1;
+
+export function decideSettle(s: TournamentState, at: number, rng: RandomSource): Result<TournamentEvent[]> {
+  if (s.status !== "running") return ok([]);
+  const c = s.config!;
+  const head = settleHead(s, at, rng);
+  const events = head.events;
+  if (head.done) return ok(events);
+  const left = head.left;
   if (c.format.kind !== "heads-up") {
-    const wantH4H = (c.handForHand ?? true) && s.tables.size > 1 && left === paidPlaces(s) + 1;
+    const wantH4H = wantHandForHand(s, left);
     if (wantH4H !== s.handForHand) events.push({ type: "hand-for-hand", at, on: wantH4H });
     // Balancing only changes when someone left a table (R-TBL-2/3).
     // Entries seated after the start (late registration, a new table, a floor move) can also unbalance them.
-    if (s.busted.length > 0 || s.tables.size > Math.ceil(left / tableSizeOf(c)) || spread(s) >= 2) events.push(...balanceEvents(s, at, rng, new Set(extra.flat(2))));
+    if (s.busted.length > 0 || s.tables.size > Math.ceil(left / tableSizeOf(c)) || spread(s) >= 2) {
+      // Every table is between hands here; past BALANCE_SCAN_TABLES the exact balancer that never looks at every table (pace-balance.ts).
+      if (s.tables.size <= BALANCE_SCAN_TABLES || Math.ceil(left / tableSizeOf(c)) <= 1) events.push(...balanceEvents(s, at, rng, head.gone));
+      else events.push(...paceBalance(s, at, rng, { gone: head.gone, left, table: null, allFree: true, deal: false }).events);
+    }
   }
   return ok(events);
 }

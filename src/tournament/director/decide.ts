@@ -5,6 +5,7 @@ import { checkAddOn, checkRebuy } from "../money/index.ts";
 import { decideTick } from "./decide-clock.ts";
 import { decideAnnounce, decideCancel, decideOpen, decideRegister, decideStartCmd } from "./decide-lifecycle.ts";
 import { decideSettle } from "./decide-settle.ts";
+import { decideTableSettle } from "./decide-table-settle.ts";
 import { decideDeal } from "./decide-deal.ts";
 import { decideBust, decideChipCount, decideColourUp } from "./decide-live.ts";
 import { decideMove } from "./decide-move.ts";
@@ -101,6 +102,8 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideReEnter(s, cmd.at, cmd.player, rng);
     case "settle":
       return decideSettle(s, cmd.at, rng);
+    case "table-settle":
+      return decideTableSettle(s, cmd.at, cmd.table, rng);
     case "deal":
       return decideDeal(s, cmd.at, cmd.method ?? "icm", cmd.amounts);
     case "pause":

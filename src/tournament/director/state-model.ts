@@ -1,6 +1,7 @@
 // The director's state: what the fold of a tournament's events holds (state.ts: evolve).
 import type { TableHand } from "../index.ts";
 import type { Payment } from "../money/index.ts";
+import type { IndexedSet } from "./pace-index.ts";
 import type { Placement, Status, TournamentConfig } from "./types.ts";
 
 export interface EntryState {
@@ -27,6 +28,16 @@ export interface TableState {
   /** Heads-up matches keep their own clock (R-TRN-10): when the table opened, and the tournament's played ms then. */
   startedAt: number;
   playedAt: number;
+  /** Per-table pace: the table was told to deal (a "dealing" event) and its hand has not been reported yet. */
+  inHand: boolean;
+  /** Tables this one owes a player each (R-TBL-2: it gives when its hand is over), one per player. */
+  owes: number[];
+  /** Tables that owe this one a player (it waits for them before dealing). */
+  from: number[];
+  /** Colour-ups made while the table was in a hand: applied to it when its hand is settled. */
+  colourUps: { remove: number; next: number }[];
+  /** The due-count bucket the table is in (pace-index.ts); -1: none. */
+  indexed: number;
 }
 
 export interface PrizeTable {
@@ -47,6 +58,10 @@ export interface TournamentState {
   maxTable: number;
   /** Tables by number of players seated (derived; kept in step by evolve). */
   byCount: Set<number>[];
+  /** Tables by due count (players once the owed moves are made), all and those between hands; tables in a hand (derived, pace-index.ts). */
+  byDue: IndexedSet[];
+  freeByDue: IndexedSet[];
+  inHand: number;
   alive: number;
   startedAt: number | null;
   /** When the running clock was paused (null: not paused), and the ms of every pause that ended. */
@@ -99,6 +114,9 @@ export function initialState(): TournamentState {
     tables: new Map(),
     maxTable: 0,
     byCount: [],
+    byDue: [],
+    freeByDue: [],
+    inHand: 0,
     alive: 0,
     startedAt: null,
     pausedAt: null,

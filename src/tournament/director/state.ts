@@ -3,6 +3,7 @@
 // is still exactly the fold of its events (`events.reduce(evolve, initialState())`), it is
 // just owned by the fold. `snapshot` gives a plain comparable view for replay checks.
 import { clockAt } from "../structure/index.ts";
+import { reindex, unindex } from "./pace-index.ts";
 import { playedMs } from "./played.ts";
 import { initialState, tableSizeOf, type EntryState, type TableState, type TournamentState } from "./state-model.ts";
 import type { TableDraw, TournamentEvent } from "./types.ts";
@@ -13,11 +14,56 @@ function setCount(s: TournamentState, t: TableState, count: number): void {
   s.byCount[t.count]?.delete(t.id);
   t.count = count;
   (s.byCount[count] ??= new Set()).add(t.id);
+  reindex(s, t);
+}
+
+/** A table leaves play: out of the buckets, and the moves owed by and to it are off. */
+function dropTable(s: TournamentState, t: TableState): void {
+  s.byCount[t.count]?.delete(t.id);
+  unindex(s, t);
+  for (const r of t.owes) {
+    const to = s.tables.get(r);
+    if (to === undefined) continue;
+    removeOne(to.from, t.id);
+    reindex(s, to);
+  }
+  for (const g of t.from) {
+    const by = s.tables.get(g);
+    if (by === undefined) continue;
+    removeOne(by.owes, t.id);
+    reindex(s, by);
+  }
+  s.tables.delete(t.id);
+}
+
+function seatedWithChips(s: TournamentState, t: TableState): number {
+  let n = 0;
+  for (const id of t.seats) if (id !== null && s.entries.get(id)!.stack > 0) n++;
+  return n;
+}
+
+function removeOne(list: number[], x: number): void {
+  const i = list.indexOf(x);
+  if (i >= 0) list.splice(i, 1);
 }
 
 function openTable(s: TournamentState, draw: TableDraw, at: number): void {
   const size = tableSizeOf(s.config!);
-  const t: TableState = { id: draw.table, seats: new Array(size).fill(null), count: 0, firstButton: draw.button, last: null, hands: 0, startedAt: at, playedAt: playedMs(s, at) };
+  const t: TableState = {
+    id: draw.table,
+    seats: new Array(size).fill(null),
+    count: 0,
+    firstButton: draw.button,
+    last: null,
+    hands: 0,
+    startedAt: at,
+    playedAt: playedMs(s, at),
+    inHand: false,
+    owes: [],
+    from: [],
+    colourUps: [],
+    indexed: -1,
+  };
   s.tables.set(t.id, t);
   s.maxTable = Math.max(s.maxTable, t.id);
   for (const { seat, entry } of draw.seats) {
@@ -128,14 +174,23 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
     case "coloured-up":
       for (const [id, stack] of ev.stacks) s.entries.get(id)!.stack = stack;
       s.colourUpDelta += ev.delta;
+      if (ev.table !== undefined) {
+        s.tables.get(ev.table)?.colourUps.shift();
+        break;
+      }
       s.chips = s.chips.filter((c) => c !== ev.remove);
       s.chipsGone.set(ev.remove, ev.next);
+      for (const n of ev.later ?? []) s.tables.get(n)?.colourUps.push({ remove: ev.remove, next: ev.next });
       break;
     case "hand-played": {
       const t = s.tables.get(ev.table)!;
       t.last = ev.hand;
       t.hands++;
       s.hands++;
+      if (t.inHand) {
+        t.inHand = false;
+        reindex(s, t);
+      }
       ev.entries.forEach((id, i) => {
         const e = s.entries.get(id)!;
         e.stack = ev.stacks[i]!;
@@ -245,9 +300,7 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       break;
     }
     case "table-broken": {
-      const t = s.tables.get(ev.table)!;
-      s.byCount[t.count]?.delete(t.id);
-      s.tables.delete(ev.table);
+      dropTable(s, s.tables.get(ev.table)!);
       // R-TBL-3: the tables are down to one: it is the final table.
       if (s.tables.size === 1 && s.config?.format.kind !== "heads-up") s.finalTable = s.tables.keys().next().value!;
       break;
@@ -263,8 +316,7 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       s.round = ev.round;
       for (const t of [...s.tables.values()]) {
         for (const id of t.seats) if (id !== null) unseat(s, s.entries.get(id)!);
-        s.byCount[t.count]?.delete(t.id);
-        s.tables.delete(t.id);
+        dropTable(s, t);
       }
       const start = s.config!.structure.startingStack;
       for (const d of ev.tables) {
@@ -282,6 +334,29 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       s.waiting = [...ev.byes];
       break;
     }
+    case "owed":
+      for (const [g, list] of ev.owes) {
+        const giver = s.tables.get(g)!;
+        for (const r of giver.owes) {
+          const to = s.tables.get(r);
+          if (to !== undefined) removeOne(to.from, g);
+        }
+        const old = giver.owes;
+        giver.owes = [...list];
+        for (const r of list) s.tables.get(r)!.from.push(g);
+        for (const r of new Set([...old, ...list])) {
+          const to = s.tables.get(r);
+          if (to !== undefined) reindex(s, to);
+        }
+        reindex(s, giver);
+      }
+      break;
+    case "dealing":
+      for (const t of ev.tables === "all" ? [...s.tables.values()].filter((x) => seatedWithChips(s, x) >= 2 && x.from.length === 0) : ev.tables.map((n) => s.tables.get(n)!)) {
+        t.inHand = true;
+        reindex(s, t);
+      }
+      break;
     case "prizes-fixed":
       s.prizes = { pool: ev.pool, overlay: ev.overlay, entries: ev.entries, prizes: ev.prizes };
       break;

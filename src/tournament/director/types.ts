@@ -101,6 +101,10 @@ export type TournamentEvent =
       readonly stacks: readonly (readonly [string, number])[];
       /** Chips added (positive) or removed by the rounding. */
       readonly delta: number;
+      /** Per-table pace: tables in a hand now, coloured up when their hand is settled. */
+      readonly later?: readonly number[];
+      /** Per-table pace: this is one table's colour-up owed from an earlier change (the chip already left play). */
+      readonly table?: number;
     }
   | {
       readonly type: "hand-played";
@@ -125,6 +129,13 @@ export type TournamentEvent =
   /** R-TBL-2/3: players change seats, all at once (a final-table draw can reseat a table's own players). */
   | { readonly type: "moved"; readonly at: number; readonly moves: readonly { readonly entry: string; readonly from: number; readonly to: number; readonly seat: number }[] }
   | { readonly type: "table-broken"; readonly at: number; readonly table: number }
+  /**
+   * Per-table pace (R-TBL-2): each listed giving table now owes one player to each table in
+   * its list (a table still in its hand gives when that hand is over; the short table waits).
+   */
+  | { readonly type: "owed"; readonly at: number; readonly owes: readonly (readonly [number, readonly number[]])[] }
+  /** Per-table pace: these tables deal their next hand now (each until its hand is reported); "all": every table with two players with chips. */
+  | { readonly type: "dealing"; readonly at: number; readonly tables: readonly number[] | "all" }
   /** R-TBL-3: the final table is formed by a draw of seats and its button is drawn anew (R-DEAL-6). */
   | { readonly type: "final-table"; readonly at: number; readonly table: number; readonly button: number }
   /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */
@@ -190,6 +201,12 @@ export type TournamentCommand =
   | { readonly type: "deal"; readonly at: number; readonly method?: DealMethod; readonly amounts?: readonly (readonly [string, number])[] }
   /** Between hands: eliminations and places, hand-for-hand, balancing, the next bracket round, the end. */
   | { readonly type: "settle"; readonly at: number }
+  /**
+   * Per-table pace (issue 13): table `table`'s hand is over (null: no table, e.g. after the
+   * start or a rebuy window ran out): its busts go out and it gives, receives, breaks or
+   * waits; the `dealing` event names the tables that deal next.
+   */
+  | { readonly type: "table-settle"; readonly at: number; readonly table: number | null }
   /** Before the start: a registered player leaves with a full refund. */
   | { readonly type: "unregister"; readonly at: number; readonly player: string }
   /** Stop / restart the tournament clock. */

@@ -1,0 +1,76 @@
+// Per-table pace (issue 13): a table's hand is over and the director settles that table
+// alone while the others play on. Its busts go out and are placed (busts at different
+// tables in the order their hands ended; busts of one hand by starting stack, R-PLACE-2),
+// then it gives a player, receives one (waiting for the giving table's current hand only),
+// breaks, or deals on (R-TBL-2/3, pace-balance.ts); the `dealing` event names the tables
+// that deal next. Hand-for-hand only at the money bubble (a satellite's last seat): every
+// table finishes its hand, then all deal one hand together, and that round's busts share
+// places by starting stack; it ends when the bubble bursts. The final table forms by a draw
+// once every table has finished its hand (R-TBL-3). Heads-up brackets and shootouts play
+// their rounds and levels together, so there a table waits until all are between hands.
+import { fail, ok, type Result } from "../../lib/result.ts";
+import type { RandomSource } from "../index.ts";
+import { tableColourUp } from "./decide-clock.ts";
+import { balanceEvents, decideSettle, settleHead, wantHandForHand } from "./decide-settle.ts";
+import { paceBalance } from "./pace-balance.ts";
+import { tableSizeOf, type TournamentState } from "./state.ts";
+import type { TournamentEvent } from "./types.ts";
+
+export function decideTableSettle(s: TournamentState, at: number, table: number | null, rng: RandomSource): Result<TournamentEvent[]> {
+  if (s.status !== "running") return ok([]);
+  const c = s.config!;
+  if (c.live === true) return fail("tournament/live", "a live room settles with `settle`: the floor deals");
+  if (table !== null) {
+    const t = s.tables.get(table);
+    if (t === undefined) return fail("tournament/no-table", `no table ${table}`, { table });
+    if (t.inHand) return fail("tournament/table-in-hand", `table ${table} has not reported its hand yet`, { table });
+  }
+  const events: TournamentEvent[] = [];
+  // Colour-ups made while this table was in its hand apply now (R-CHIP-1..4).
+  if (table !== null) {
+    const t = s.tables.get(table)!;
+    const after = new Map<string, number>();
+    for (const cu of t.colourUps) {
+      const r = tableColourUp(s, t, cu, rng, after);
+      if (!r.ok) return r;
+      for (const [id, n] of r.value.changed) after.set(id, n);
+      events.push({ type: "coloured-up", at, remove: cu.remove, next: cu.next, stacks: r.value.changed, delta: r.value.delta, table });
+    }
+  }
+  const allFree = s.inHand === 0;
+  // R-TRN-10 / R-TRN-11: bracket rounds and shootout levels are played by all tables together.
+  if (c.format.kind === "heads-up" || c.format.kind === "shootout") {
+    if (!allFree) return ok(events);
+    const r = decideSettle(s, at, rng);
+    if (!r.ok) return r;
+    events.push(...r.value);
+    if (!r.value.some((e) => e.type === "finished")) events.push({ type: "dealing", at, tables: "all" });
+    return ok(events);
+  }
+  // Hand-for-hand: a table's busts wait for the round's other tables (R-PLACE-2 across tables).
+  const wasH4H = s.handForHand;
+  if (wasH4H && !allFree) return ok(events);
+  const head = settleHead(s, at, rng);
+  events.push(...head.events);
+  if (head.done) return ok(events);
+  const want = wantHandForHand(s, head.left);
+  if (want !== wasH4H) events.push({ type: "hand-for-hand", at, on: want });
+  const needed = Math.max(1, Math.ceil(head.left / tableSizeOf(c)));
+  if (needed === 1 && s.tables.size > 1) {
+    // R-TBL-3: the final table is drawn once every table has finished its hand.
+    if (!allFree) return ok(events);
+    const ev = balanceEvents(s, at, rng, head.gone);
+    events.push(...ev);
+    const final = ev.find((e) => e.type === "final-table");
+    events.push({ type: "dealing", at, tables: final?.type === "final-table" ? [final.table] : "all" });
+    return ok(events);
+  }
+  // The bubble: every table finishes its current hand, then they deal together; this one
+  // waits (its balancing is still done, owed moves count as made).
+  if (want && !allFree) {
+    events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, deal: false }).events);
+    return ok(events);
+  }
+  events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, releaseAll: wasH4H && !want }).events);
+  return ok(events);
+}

@@ -1,0 +1,203 @@
+// Runs a tournament with every table at its own pace (issue 13): each table's hand takes
+// its own (simulated) time, drawn per hand; when it ends the director settles that table
+// alone (`table-settle`) and the tables it names deal their next hand at once. Breaks stop
+// each table at its next hand; they deal again when the break is over. The clock is
+// simulated, so the predicted end reflects independent tables (no table waits for the
+// slowest one, except hand-for-hand at the bubble and the final-table draw).
+import { fail, ok, type Result } from "../../lib/result.ts";
+import { uniformFloats } from "../../cards/index.ts";
+import { seededRandom, type RandomSource } from "../index.ts";
+import { handSetup, type HandSetup } from "./hand-setup.ts";
+import { awaitingRebuy } from "./rebuy-grace.ts";
+import { Director, type RunOptions, type RunResult } from "./run.ts";
+import { levelFor } from "./state.ts";
+import type { TournamentCommand, TournamentEvent } from "./types.ts";
+
+export interface PacedOptions extends RunOptions {
+  /** The length of one hand (ms) at a table; default: 3600 / handsPerHour seconds × a uniform draw in [0.5, 1.5). */
+  readonly handMs?: (setup: HandSetup, rng: RandomSource) => number;
+  /** Called after every settle. */
+  readonly onSettle?: (s: Director["state"], now: number) => void;
+}
+
+interface Running {
+  readonly end: number;
+  readonly seq: number;
+  readonly table: number;
+  readonly setup: HandSetup;
+  readonly stacks: readonly number[];
+}
+
+/** A binary min-heap of hands in play by end time (then by when they were dealt). */
+class Hands {
+  private readonly a: Running[] = [];
+  get size(): number {
+    return this.a.length;
+  }
+  peek(): Running | undefined {
+    return this.a[0];
+  }
+  private less(i: number, j: number): boolean {
+    const x = this.a[i]!;
+    const y = this.a[j]!;
+    return x.end < y.end || (x.end === y.end && x.seq < y.seq);
+  }
+  private swap(i: number, j: number): void {
+    const t = this.a[i]!;
+    this.a[i] = this.a[j]!;
+    this.a[j] = t;
+  }
+  push(r: Running): void {
+    this.a.push(r);
+    for (let i = this.a.length - 1; i > 0; ) {
+      const p = (i - 1) >> 1;
+      if (!this.less(i, p)) break;
+      this.swap(i, p);
+      i = p;
+    }
+  }
+  pop(): Running | undefined {
+    const top = this.a[0];
+    const last = this.a.pop();
+    if (this.a.length > 0 && last !== undefined) {
+      this.a[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < this.a.length && this.less(l, m)) m = l;
+        if (r < this.a.length && this.less(r, m)) m = r;
+        if (m === i) break;
+        this.swap(i, m);
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+export function runPacedTournament(o: PacedOptions): Result<RunResult> {
+  const drawRng = seededRandom(o.seed * 2 + 1);
+  const handRng = seededRandom(o.seed * 2 + 2);
+  const policyRng = seededRandom(o.seed * 2 + 3);
+  const timeRng = uniformFloats(seededRandom(o.seed * 2 + 4));
+  const d = new Director(drawRng, o.keepEvents ?? false, o.onEvent);
+  const s = d.state;
+  let now = o.startAt ?? o.config.start?.scheduledAt ?? 0;
+  const mean = 3_600_000 / (o.handsPerHour ?? 30);
+  const handMs = o.handMs ?? (() => Math.max(1, Math.round(mean * (0.5 + timeRng()))));
+  for (const cmd of [
+    { type: "announce", at: now, config: o.config },
+    { type: "open-registration", at: now },
+    ...o.players.map((player) => ({ type: "register", at: now, player })),
+    { type: "start", at: now },
+  ] as TournamentCommand[]) {
+    const r = d.run(cmd);
+    if (!r.ok) return r;
+  }
+  const hands = new Hands();
+  const playing = new Set<number>();
+  /** Tables told to deal while the clock was on a break: they deal when it ends. */
+  const parked = new Set<number>();
+  let seq = 0;
+  const deal = (table: number): void => {
+    const t = s.tables.get(table);
+    if (t === undefined || !t.inHand || playing.has(table)) return;
+    if (s.onBreak) return void parked.add(table);
+    const setup = handSetup(s, t, now);
+    if (setup === null) return;
+    const stacks = o.playHand(setup, handRng);
+    playing.add(table);
+    hands.push({ end: now + handMs(setup, handRng), seq: seq++, table, setup, stacks });
+  };
+  const dealt = (events: readonly TournamentEvent[]): void => {
+    for (const e of events) {
+      if (e.type !== "dealing") continue;
+      if (e.tables === "all") for (const t of s.tables.values()) deal(t.id);
+      else for (const n of e.tables) deal(n);
+    }
+  };
+  const tick = (): Result<void> => {
+    for (let i = 0; i < 100; i++) {
+      const t = d.run({ type: "tick", at: now });
+      if (!t.ok) return t;
+      if (t.value.length === 0) break;
+    }
+    return ok(undefined);
+  };
+  const first = d.run({ type: "table-settle", at: now, table: null });
+  if (!first.ok) return first;
+  dealt(first.value);
+  let settles = 0;
+  const max = (o.maxRounds ?? 1_000_000) * Math.max(1, s.tables.size);
+  while (s.status === "running") {
+    if (++settles > max) return fail("tournament/too-long", `no winner after ${max} settles`);
+    const next = hands.peek();
+    if (s.onBreak || (next === undefined && parked.size > 0)) {
+      // R-TRN-5: the add-on is taken during its break; tables deal again when it is over.
+      const t0 = s.tables.values().next().value;
+      const left = t0 !== undefined ? (levelFor(s, t0, now).remainingMs ?? mean) : mean;
+      if (next === undefined || next.end >= now + left) {
+        if (o.policy?.addOn !== undefined) {
+          for (const e of [...s.entries.values()]) if (e.alive && !playing.has(e.table) && o.policy.addOn(e.id, policyRng)) d.run({ type: "add-on", at: now, entry: e.id });
+        }
+        now += Math.max(1, left);
+        const t = tick();
+        if (!t.ok) return t;
+        if (!s.onBreak) {
+          const waiting = [...parked];
+          parked.clear();
+          for (const n of waiting) deal(n);
+        }
+        continue;
+      }
+    }
+    const h = hands.pop();
+    if (h === undefined) return fail("tournament/stuck", "no table is playing and nothing changed", { alive: s.alive, tables: s.tables.size });
+    now = Math.max(now, h.end);
+    playing.delete(h.table);
+    const t = tick();
+    if (!t.ok) return t;
+    const r = d.run({ type: "hand", at: now, outcome: { table: h.table, hand: h.setup.hand, entries: h.setup.entries, startStacks: h.setup.config.stacks, stacks: h.stacks } });
+    if (!r.ok) return r;
+    // R-TRN-4: each busted player rebuys or declines at once (the grace is for people online).
+    for (const id of [...s.busted]) {
+      if (s.entries.get(id)?.table !== h.table) continue;
+      if (o.policy?.rebuy !== undefined && o.policy.rebuy(id, policyRng) && d.run({ type: "rebuy", at: now, entry: id }).ok) continue;
+      if (awaitingRebuy(s, id, now)) d.run({ type: "decline-rebuy", at: now, entry: id });
+    }
+    const settled = d.run({ type: "table-settle", at: now, table: h.table });
+    if (!settled.ok) return settled;
+    const reEntered: TournamentEvent[] = [];
+    if (o.policy?.reEnter !== undefined && s.status === "running") {
+      for (const ev of settled.value) {
+        if (ev.type !== "eliminated") continue;
+        for (const id of ev.groups.flat()) {
+          const player = s.entries.get(id)!.player;
+          if (o.policy.reEnter(player, policyRng)) {
+            const re = d.run({ type: "re-enter", at: now, player });
+            if (re.ok) reEntered.push(...re.value);
+          }
+        }
+      }
+    }
+    dealt(settled.value);
+    // A re-entry may seat someone at a table waiting for players: settle it to deal.
+    for (const e of reEntered) {
+      if (e.type !== "re-entered" || playing.has(e.table) || s.tables.get(e.table)?.inHand !== false) continue;
+      const again = d.run({ type: "table-settle", at: now, table: e.table });
+      if (again.ok) dealt(again.value);
+    }
+    o.onSettle?.(s, now);
+    if (s.status === "running" && hands.size === 0 && parked.size === 0) {
+      // Nothing dealing: settle with no table (the start, a finished hand-for-hand round).
+      const nudge = d.run({ type: "table-settle", at: now, table: null });
+      if (!nudge.ok) return nudge;
+      dealt(nudge.value);
+      if (hands.size === 0 && parked.size === 0 && !s.onBreak && s.status === "running") {
+        return fail("tournament/stuck", "no table could deal a hand and nothing changed", { alive: s.alive, tables: s.tables.size });
+      }
+    }
+  }
+  return ok({ state: s, events: d.events, rounds: settles, endedAt: now });
+}
