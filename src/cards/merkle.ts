@@ -1,0 +1,61 @@
+// A Merkle tree over SHA-256 (issue 12: one commitment to every deck position, each
+// position opened on its own). Leaves are already hashed by the caller. A parent is
+// SHA-256(0x01 || left || right); when a level has an odd number of nodes its last node is
+// carried up unchanged (no duplication, so no two trees share a root by padding). The
+// 0x01 prefix keeps inner nodes apart from leaves, which the caller prefixes with 0x00.
+import { sha256 } from "@noble/hashes/sha2.js";
+
+const INNER = new Uint8Array([1]);
+
+function parent(left: Uint8Array, right: Uint8Array): Uint8Array {
+  return sha256.create().update(INNER).update(left).update(right).digest();
+}
+
+/** Every level of the tree, leaves first, the root's level (one node) last. */
+function levels(leaves: readonly Uint8Array[]): Uint8Array[][] {
+  if (leaves.length === 0) throw new RangeError("a Merkle tree needs at least one leaf");
+  const out: Uint8Array[][] = [leaves.slice()];
+  for (let level = out[0]!; level.length > 1; ) {
+    const next: Uint8Array[] = [];
+    for (let i = 0; i + 1 < level.length; i += 2) next.push(parent(level[i]!, level[i + 1]!));
+    if (level.length % 2 === 1) next.push(level[level.length - 1]!);
+    out.push(next);
+    level = next;
+  }
+  return out;
+}
+
+export function merkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
+  return levels(leaves).at(-1)![0]!;
+}
+
+/** The sibling hashes from leaf `index` up to the root (levels where the node is carried add none). */
+export function merklePath(leaves: readonly Uint8Array[], index: number): Uint8Array[] {
+  if (!Number.isInteger(index) || index < 0 || index >= leaves.length) throw new RangeError(`no leaf ${index}`);
+  const path: Uint8Array[] = [];
+  let i = index;
+  for (const level of levels(leaves).slice(0, -1)) {
+    const sibling = i ^ 1;
+    if (sibling < level.length) path.push(level[sibling]!);
+    i >>= 1;
+  }
+  return path;
+}
+
+/**
+ * The root that `leaf` at `index` of a `count`-leaf tree and its `path` lead to, or null
+ * when the path has the wrong length for that position.
+ */
+export function rootFromPath(leaf: Uint8Array, index: number, count: number, path: readonly Uint8Array[]): Uint8Array | null {
+  if (!Number.isInteger(index) || index < 0 || index >= count) return null;
+  let node = leaf;
+  let used = 0;
+  for (let i = index, size = count; size > 1; i >>= 1, size = Math.ceil(size / 2)) {
+    const sibling = i ^ 1;
+    if (sibling >= size) continue; // carried up unchanged
+    const other = path[used++];
+    if (other === undefined || other.length !== 32) return null;
+    node = i % 2 === 0 ? parent(node, other) : parent(other, node);
+  }
+  return used === path.length ? node : null;
+}
