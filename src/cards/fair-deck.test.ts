@@ -18,7 +18,7 @@ function rederiveRoot(tableSeed: string, hand: number, e: HandEntropy): { root: 
   let text = `felt-deck-v1\nprevious ${e.previous ?? "-"}\n`;
   for (const c of e.contributions) text += `seat ${c.seat} ${c.value}\n`;
   const deck = deckFromSeed(hmac(sha256, s, utf8ToBytes(text)));
-  let level = deck.map((card, i) => sha256(new Uint8Array([0, i, card, ...hmac(sha256, s, utf8ToBytes(`felt/salt/${i}`))])));
+  let level: Uint8Array[] = deck.map((card, i) => sha256(new Uint8Array([0, i, card, ...hmac(sha256, s, utf8ToBytes(`felt/salt/${i}`))])));
   while (level.length > 1) {
     const next: Uint8Array[] = [];
     for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? sha256(new Uint8Array([1, ...level[i]!, ...level[i + 1]!])) : level[i]!);
