@@ -21,7 +21,7 @@ import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { DECK_SIZE, type Card } from "./card.ts";
-import { merklePath, merkleRoot, rootFromPath } from "./merkle.ts";
+import { merkleLevels, merklePath, rootFromPath } from "./merkle.ts";
 import { deckFromSeed } from "./shuffle.ts";
 
 /** 64 lowercase hex digits: a 32-byte seed, salt, contribution or hash. */
@@ -98,14 +98,14 @@ export function commitDeck(tableSeed: string, handNumber: number, entropy: HandE
   const s = handSeed(tableSeed, handNumber);
   const deck = deckFromSeed(hmac(sha256, s, utf8ToBytes(entropyText(entropy))));
   const salts = deck.map((_, i) => saltOf(s, i));
-  const leaves = deck.map((card, i) => deckLeaf(i, card, salts[i]!));
+  const levels = merkleLevels(deck.map((card, i) => deckLeaf(i, card, salts[i]!)));
   return {
     deck,
-    root: bytesToHex(merkleRoot(leaves)),
+    root: bytesToHex(levels.at(-1)![0]!),
     open: (position) => {
       const card = deck[position];
       if (card === undefined) throw new RangeError(`no deck position ${position}`);
-      return { position, card, salt: bytesToHex(salts[position]!), path: merklePath(leaves, position).map(bytesToHex) };
+      return { position, card, salt: bytesToHex(salts[position]!), path: merklePath(levels, position).map(bytesToHex) };
     },
   };
 }

@@ -12,7 +12,7 @@ function parent(left: Uint8Array, right: Uint8Array): Uint8Array {
 }
 
 /** Every level of the tree, leaves first, the root's level (one node) last. */
-function levels(leaves: readonly Uint8Array[]): Uint8Array[][] {
+export function merkleLevels(leaves: readonly Uint8Array[]): Uint8Array[][] {
   if (leaves.length === 0) throw new RangeError("a Merkle tree needs at least one leaf");
   const out: Uint8Array[][] = [leaves.slice()];
   for (let level = out[0]!; level.length > 1; ) {
@@ -26,15 +26,18 @@ function levels(leaves: readonly Uint8Array[]): Uint8Array[][] {
 }
 
 export function merkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
-  return levels(leaves).at(-1)![0]!;
+  return merkleLevels(leaves).at(-1)![0]!;
 }
 
-/** The sibling hashes from leaf `index` up to the root (levels where the node is carried add none). */
-export function merklePath(leaves: readonly Uint8Array[], index: number): Uint8Array[] {
-  if (!Number.isInteger(index) || index < 0 || index >= leaves.length) throw new RangeError(`no leaf ${index}`);
+/**
+ * The sibling hashes from leaf `index` up to the root (levels where the node is carried add
+ * none), from the tree's levels (merkleLevels), so many paths cost one tree.
+ */
+export function merklePath(levels: readonly (readonly Uint8Array[])[], index: number): Uint8Array[] {
+  if (!Number.isInteger(index) || index < 0 || index >= (levels[0]?.length ?? 0)) throw new RangeError(`no leaf ${index}`);
   const path: Uint8Array[] = [];
   let i = index;
-  for (const level of levels(leaves).slice(0, -1)) {
+  for (const level of levels.slice(0, -1)) {
     const sibling = i ^ 1;
     if (sibling < level.length) path.push(level[sibling]!);
     i >>= 1;

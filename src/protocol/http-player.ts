@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommandId, Id, Money, Password, PlayerName, Token, UserInfo } from "./primitives.ts";
+import { CommandId, Hex32, Id, Money, Password, PlayerName, Token, UserInfo } from "./primitives.ts";
 import { LobbyTournament } from "./lobby.ts";
 import { TableEvent } from "./table-events.ts";
 
@@ -51,10 +51,15 @@ export const HandRecord = z.object({
   handNumber: z.int().min(1),
   startedAt: z.int().min(0),
   events: z.array(TableEvent).min(1).max(400),
+  /**
+   * Issue 12: the table's seed, present once the hand's tournament is over (then the whole
+   * deck can be re-derived and checked against the hand's commitment).
+   */
+  tableSeed: Hex32.optional(),
 });
 export type HandRecord = z.infer<typeof HandRecord>;
 
-/** The asking player's PHH (with seed and commitment) and PokerStars text of one hand. */
+/** The asking player's PHH (with the deck commitment and the openings they may see) and PokerStars text of one hand. */
 export const HandTexts = z.object({ phh: z.string(), pokerstars: z.string().nullable() });
 export type HandTexts = z.infer<typeof HandTexts>;
 

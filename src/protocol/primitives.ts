@@ -12,6 +12,8 @@ export const DurationMs = z.int().min(0);
 
 /** A card as in src/cards/card.ts: rank*4+suit, rank 0..12 = 2..A, suit 0..3 = c,d,h,s. */
 export const CardCode = z.int().min(0).max(51);
+/** 32 bytes as 64 lowercase hex digits: a seed, salt, hash or random contribution. */
+export const Hex32 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** Seats are numbered from 1, as dealers and seat cards number them. */
 export const SeatNo = z.int().min(1).max(10);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Blinds, CardCode, Chips, EpochMs, HandCategory, Id, PlayerName, SeatNo, Street } from "./primitives.ts";
+import { Blinds, CardCode, Chips, EpochMs, HandCategory, Hex32, Id, PlayerName, SeatNo, Street } from "./primitives.ts";
 
 // Incremental table events, in the order the dealer does things (STYLE: dealer steps are
 // events too). The same list, filtered for one player, is a hand history the replayer
@@ -7,6 +7,28 @@ import { Blinds, CardCode, Chips, EpochMs, HandCategory, Id, PlayerName, SeatNo,
 
 export const Pot = z.object({ amount: Chips, eligibleSeats: z.array(SeatNo).min(1).max(10) });
 export type Pot = z.infer<typeof Pot>;
+
+/**
+ * An opening of one deck position (issue 12, src/cards/fair-deck.ts): the card committed
+ * there, its salt and its Merkle path to the hand's `commitment`. Sent with a card only to
+ * those who may see that card: the owner of hole cards, everyone for board and shown cards.
+ */
+export const DeckOpening = z.object({
+  position: z.int().min(0).max(51),
+  card: CardCode,
+  salt: Hex32,
+  path: z.array(Hex32).max(8),
+});
+export type DeckOpening = z.infer<typeof DeckOpening>;
+
+/** What besides the server's table seed decides the deck (issue 12). */
+export const HandEntropy = z.object({
+  /** SHA-256 of the previous hand's public actions at this table; null at its first hand. */
+  previous: Hex32.nullable(),
+  /** Players' random values, one per seat at most, in seat order. */
+  contributions: z.array(z.object({ seat: SeatNo, value: Hex32 })).max(10),
+});
+export type HandEntropy = z.infer<typeof HandEntropy>;
 
 export const ShownHand = z.object({ category: HandCategory, cards: z.array(CardCode).length(5) });
 export type ShownHand = z.infer<typeof ShownHand>;
@@ -20,8 +42,16 @@ const HandStart = z.object({
   smallBlind: SeatNo.nullable(),
   bigBlind: SeatNo,
   seats: z.array(z.object({ seat: SeatNo, name: PlayerName, stack: Chips })).min(2).max(10),
-  /** SHA-256 (hex) of the deck seed, published before the deal (provably fair). */
-  commitment: z.string().regex(/^[0-9a-f]{64}$/),
+  /**
+   * Provably fair (issue 12): the Merkle root over the hand's 52 salted deck positions,
+   * published before the deal. (Hands dealt before issue 12, without `seedCommitment`: the
+   * SHA-256 of a per-hand seed.)
+   */
+  commitment: Hex32,
+  /** SHA-256 of the table's seed, the same at every hand of the table; the seed is revealed when its tournament is over. */
+  seedCommitment: Hex32.optional(),
+  /** The players' entropy mixed into this hand's deck. */
+  entropy: HandEntropy.optional(),
 });
 
 const Post = z.object({
@@ -37,6 +67,8 @@ const HoleCards = z.object({
   kind: z.literal("hole-cards"),
   seat: SeatNo,
   cards: z.array(CardCode).length(2).nullable(),
+  /** The owner's openings of both cards (never sent to anyone else). */
+  openings: z.array(DeckOpening).length(2).optional(),
 });
 
 const Action = z.object({
@@ -56,6 +88,7 @@ const Board = z.object({
   kind: z.literal("board"),
   street: z.enum(["flop", "turn", "river"]),
   cards: z.array(CardCode).min(1).max(3),
+  openings: z.array(DeckOpening).min(1).max(3).optional(),
 });
 
 const Pots = z.object({ kind: z.literal("pots"), pots: z.array(Pot).max(10) });
@@ -65,6 +98,7 @@ const Show = z.object({
   seat: SeatNo,
   cards: z.array(CardCode).length(2),
   hand: ShownHand.nullable(),
+  openings: z.array(DeckOpening).length(2).optional(),
 });
 
 const Muck = z.object({ kind: z.literal("muck"), seat: SeatNo });
@@ -80,8 +114,6 @@ const Win = z.object({
 const HandEnd = z.object({
   kind: z.literal("hand-end"),
   stacks: z.array(z.object({ seat: SeatNo, stack: Chips })).max(10),
-  /** The deck seed, revealed after the hand so anyone can check the commitment. */
-  seed: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
 const SitOut = z.object({ kind: z.literal("sitting-out"), seat: SeatNo, sittingOut: z.boolean() });

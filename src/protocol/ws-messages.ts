@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommandId, EpochMs, Id, Chips, Token, UserInfo } from "./primitives.ts";
+import { CommandId, EpochMs, Hex32, Id, Chips, Token, UserInfo } from "./primitives.ts";
 import { WireError } from "./error-codes.ts";
 import { TableEvent } from "./table-events.ts";
 import { TableView, TableViewPatch } from "./table-view.ts";
@@ -51,9 +51,16 @@ const Act = z.strictObject({
 
 const SitOut = z.strictObject({ type: z.literal("sit-out"), tableId: Id, commandId: CommandId });
 const SitIn = z.strictObject({ type: z.literal("sit-in"), tableId: Id, commandId: CommandId });
+/**
+ * Issue 12: a seated player's random value for the table's next hand, mixed into its deck
+ * so the server cannot choose decks alone. Counted from the table's first hand on (the
+ * table's seed commitment must be public before anyone contributes); the last value a
+ * seat sends before the deal counts, and the hand's first event lists every value used.
+ */
+const Contribute = z.strictObject({ type: z.literal("contribute"), tableId: Id, commandId: CommandId, value: Hex32 });
 const Ping = z.strictObject({ type: z.literal("ping"), nonce: z.int().min(0) });
 
-export const ClientMessage = z.discriminatedUnion("type", [Hello, Subscribe, Unsubscribe, Act, SitOut, SitIn, Ping]);
+export const ClientMessage = z.discriminatedUnion("type", [Hello, Subscribe, Unsubscribe, Act, SitOut, SitIn, Contribute, Ping]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage["type"];
 

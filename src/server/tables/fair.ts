@@ -1,30 +1,63 @@
-// Provably fair dealing (issue 6): each hand's deck comes from a 256-bit seed. Before the
-// deal the table publishes SHA-256(seed) (the commitment); after the hand, the seed. The
-// procedure is src/cards' `deckFromSeed` (documented there and in the README); this file
-// only carries seeds as the 64 hex digits that hand histories and the wire use.
+// Provably fair dealing at a server table (issue 12; the procedure is src/cards'
+// fair-deck.ts, repeated in the README). Each table draws one secret 32-byte seed at its
+// first hand; every hand's first event publishes SHA-256 of it, the Merkle root of the
+// hand's salted deck and the entropy mixed in (the previous hand's public actions and the
+// players' contributions). Cards are opened one by one to those who may see them; the
+// table seed itself is revealed only when the table's tournament is over.
+// Hands stored before issue 12 carry a per-hand `seed` instead: they still replay from it
+// (legacyDeck), but the seed is no longer sent to anyone.
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import {
-  deckFromSeed as deckFromSeedBytes,
+  commitDeck,
+  deckFromSeed,
+  HEX32_RE,
   newSeed as newSeedBytes,
-  seedCommitment as commitmentOf,
-  seededRandomSource,
+  seedCommitment,
   type Card,
-  type RandomSource,
+  type CommittedDeck,
+  type HandEntropy,
 } from "../../cards/index.ts";
 
-export const SEED_RE = /^[0-9a-f]{64}$/;
-
-const bytes = (seed: string): Uint8Array => {
-  if (!SEED_RE.test(seed)) throw new RangeError("a seed is 64 lowercase hex digits");
-  return new Uint8Array(Buffer.from(seed, "hex"));
-};
+export const SEED_RE = HEX32_RE;
+export { tableSeedCommitment } from "../../cards/index.ts";
 
 /** A fresh seed from the Web Crypto CSPRNG, as 64 hex digits. */
-export const newSeed = (): string => Buffer.from(newSeedBytes()).toString("hex");
+export const newSeed = (): string => bytesToHex(newSeedBytes());
 
-export const seedCommitment = (seed: string): string => commitmentOf(bytes(seed));
+/** Hands stored before issue 12: the deck and commitment of their per-hand seed. */
+export const legacyDeck = (seed: string): Card[] => deckFromSeed(hexToBytes(seed));
+export const legacyCommitment = (seed: string): string => seedCommitment(hexToBytes(seed));
 
-/** The seed's word stream (HMAC-SHA-256 counter mode), for anything else drawn from it. */
-export const seedStream = (seed: string): RandomSource => seededRandomSource(bytes(seed));
+/** What a hand's deck is derived from (the fields of HandRun that matter here). */
+export interface FairInputs {
+  readonly tableSeed: string | null;
+  readonly handNumber: number;
+  readonly entropy: HandEntropy | null;
+}
 
-/** The deck, top card first, that the seed deals. */
-export const deckFromSeed = (seed: string): Card[] => deckFromSeedBytes(bytes(seed));
+// Derived on demand and cached per hand: a HandRun is plain data (it goes into snapshots),
+// so the deck and its salts are never stored beside it.
+const decks = new WeakMap<FairInputs, CommittedDeck>();
+
+/** The hand's committed deck; null for a hand dealt before issue 12. */
+export function committedDeck(hand: FairInputs): CommittedDeck | null {
+  if (hand.tableSeed === null || hand.entropy === null) return null;
+  let d = decks.get(hand);
+  if (d === undefined) {
+    d = commitDeck(hand.tableSeed, hand.handNumber, hand.entropy);
+    decks.set(hand, d);
+  }
+  return d;
+}
+
+/**
+ * The `previous` entropy of the next hand: SHA-256 of the finished hand's public player
+ * actions (its PHH lines `p3 cbr 600`, `p1 f`, `p2 cc`, joined by "\n"), which everyone
+ * at the table saw and the server did not choose; null at a table's first hand.
+ */
+export function publicActionsDigest(phh: readonly string[] | null): string | null {
+  if (phh === null) return null;
+  const lines = phh.filter((a) => /^p\d+ (f|cc|cbr \d+)$/.test(a));
+  return bytesToHex(sha256(utf8ToBytes(lines.join("\n"))));
+}

@@ -1,6 +1,8 @@
 // Hand histories per player: the hand's events and PHH / PokerStars text holding only what
 // that player saw (others' hole cards only when shown). The PHH carries the provably-fair
-// fields `seed` and `seed_commitment` (extra PHH keys), which `felt verify` checks.
+// fields (extra PHH keys, issue 12): `deck_commitment`, `seed_commitment`, the entropy, the
+// openings of the cards that player saw, and `table_seed` once the tournament is over;
+// `felt verify` checks them.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { forcedBets } from "../../tournament/index.ts";
 import type { HandRecord, HandSummary } from "../../protocol/index.ts";
@@ -11,9 +13,45 @@ import type { FeltServer } from "../felt-server.ts";
 import { evolveTable, initialTable, type HandRun, type TableConfig, type TableRecord } from "./table-state.ts";
 import { streamOf } from "./table-session.ts";
 import { eventForSeat } from "./table-wire.ts";
+import { committedDeck, tableSeedCommitment } from "./fair.ts";
+import { boardPosition, holePosition, type DeckOpening } from "../../cards/index.ts";
 
-/** The PHH of a hand as `seat` saw it (null: as the house saw it, every card). */
-export function phhFor(hand: HandRun, seat: number | null, tableName: string): PhhHand {
+/** Issue 12: a table's seed is revealed once its tournament is over (finished or cancelled). */
+export function seedRevealed(server: FeltServer, tournamentId: string | null): boolean {
+  const status = tournamentId === null ? undefined : server.tournaments.get(tournamentId)?.dir.status;
+  return status === "finished" || status === "cancelled";
+}
+
+/** The deck positions whose cards `seat` saw (null: the house, every card dealt). */
+export function openedPositions(hand: HandRun, seat: number | null): number[] {
+  const n = hand.order.length;
+  const me = seat === null ? -1 : hand.order.indexOf(seat);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (seat === null || i === me || hand.state.shown[i] === 1) out.push(holePosition(n, i, 0), holePosition(n, i, 1));
+  for (let b = 0; b < hand.state.board.length; b++) out.push(boardPosition(n, b));
+  return out;
+}
+
+/** An opening as one PHH string: "position card salt path…" (card as an integer 0–51). */
+export const openingText = (o: DeckOpening): string => [o.position, o.card, o.salt, ...o.path].join(" ");
+
+function fairFields(hand: HandRun, seat: number | null, reveal: boolean): Record<string, unknown> {
+  const deck = committedDeck(hand);
+  if (deck === null || hand.tableSeed === null || hand.entropy === null) {
+    return { seed_commitment: hand.commitment }; // dealt before issue 12: its seed stays secret
+  }
+  return {
+    deck_commitment: hand.commitment,
+    seed_commitment: tableSeedCommitment(hand.tableSeed),
+    entropy_previous: hand.entropy.previous ?? "-",
+    entropy_contributions: hand.entropy.contributions.map((c) => `${c.seat} ${c.value}`),
+    openings: openedPositions(hand, seat).map((p) => openingText(deck.open(p))),
+    ...(reveal ? { table_seed: hand.tableSeed } : {}),
+  };
+}
+
+/** The PHH of a hand as `seat` saw it (null: as the house saw it, every card); `reveal`: its tournament is over. */
+export function phhFor(hand: HandRun, seat: number | null, tableName: string, reveal = false): PhhHand {
   const me = seat === null ? -1 : hand.order.indexOf(seat);
   const forced = forcedBets(hand.positions, hand.blinds);
   const n = hand.order.length;
@@ -39,13 +77,12 @@ export function phhFor(hand: HandRun, seat: number | null, tableName: string): P
       seats: [...hand.order],
       seat_count: hand.positions.tableSize,
       time_stamp: hand.startedAt,
-      seed_commitment: hand.commitment,
-      ...(hand.state.result !== null ? { seed: hand.seed } : {}),
+      ...fairFields(hand, seat, reveal),
     },
   };
 }
 
-export const phhText = (hand: HandRun, seat: number | null, tableName: string): string => writePhh(phhFor(hand, seat, tableName));
+export const phhText = (hand: HandRun, seat: number | null, tableName: string, reveal = false): string => writePhh(phhFor(hand, seat, tableName, reveal));
 
 export function pokerStarsText(hand: HandRun, seat: number | null, tableName: string, events: Parameters<typeof pokerStarsResults>[0]): Result<string> {
   const me = seat === null ? -1 : hand.order.indexOf(seat);
@@ -127,6 +164,7 @@ export async function handRecord(server: FeltServer, userId: string, handId: str
     handNumber: hand.handNumber,
     startedAt: hand.startedAt,
     events: hand.wire.slice(0, 400).map((e) => eventForSeat(e, seat)),
+    ...(hand.tableSeed !== null && seedRevealed(server, tournamentId) ? { tableSeed: hand.tableSeed } : {}),
   });
 }
 
@@ -135,5 +173,5 @@ export async function handTexts(server: FeltServer, userId: string, handId: stri
   if (found === undefined) return fail("table/not-found", `no hand ${handId} of yours`);
   const name = found.tableId;
   const ps = pokerStarsText(found.hand, found.seat, name, found.hand.engine);
-  return ok({ phh: phhText(found.hand, found.seat, name), pokerstars: ps.ok ? ps.value : null });
+  return ok({ phh: phhText(found.hand, found.seat, name, seedRevealed(server, found.tournamentId)), pokerstars: ps.ok ? ps.value : null });
 }

@@ -4,8 +4,10 @@
 // the last finished hand (kept for histories and for the tournament's after-hand step).
 import { apply, legalActions } from "../../engine/index.ts";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
+import type { Contribution } from "../../cards/index.ts";
 import type { ActorLogic } from "../../runtime/index.ts";
 import type { PlayerAction, TableEvent } from "../../protocol/index.ts";
+import { publicActionsDigest } from "./fair.ts";
 import {
   dealable,
   evolveTable,
@@ -29,9 +31,17 @@ export type TableCommand =
   /**
    * Deal the next hand if the owner allows it. The gate and the blinds are asked when the
    * command is decided, in the table's queue, so they see the table as it is then. The seed
-   * comes from the caller's randomness; a command that deals nothing throws it away.
+   * comes from the caller's randomness and becomes the table seed at its first hand (issue
+   * 12); otherwise it is thrown away. `contributions` hands over (and forgets) the players'
+   * random values for this hand.
    */
-  | { readonly type: "deal"; readonly seed: string; readonly canDeal: () => boolean; readonly blinds: () => Blinds }
+  | {
+      readonly type: "deal";
+      readonly seed: string;
+      readonly canDeal: () => boolean;
+      readonly blinds: () => Blinds;
+      readonly contributions?: () => readonly Contribution[];
+    }
   /** R-TRN-9: the actor's clock ran out at `version`; stale once anything else happened. */
   | { readonly type: "timeout"; readonly version: number };
 
@@ -78,9 +88,16 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       return ok([{ type: "stack-set", data: { seat: c.seat, stack: c.stack } }]);
     case "deal": {
       if (t.hand !== null || dealable(t).length < 2 || !c.canDeal()) return ok([]);
-      const positions = nextPositions(t, c.seed);
+      const tableSeed = t.tableSeed ?? c.seed;
+      const positions = nextPositions(t, tableSeed);
       if (!positions.ok) return positions;
-      return ok([{ type: "hand-started", data: { handNumber: t.handNumber + 1, seed: c.seed, blinds: c.blinds(), positions: positions.value, at: ctx.now } }]);
+      // Issue 12: only the dealt-in seats' values count, one per seat, in seat order.
+      const dealt = new Set(positions.value.order.map((p) => p.seat));
+      const given = new Map((c.contributions?.() ?? []).filter((x) => dealt.has(x.seat)).map((x) => [x.seat, x.value]));
+      const contributions = [...given].sort((a, b) => a[0] - b[0]).map(([seat, value]) => ({ seat, value }));
+      const entropy = { previous: publicActionsDigest(t.finished?.phh ?? null), contributions };
+      const data = { handNumber: t.handNumber + 1, ...(t.tableSeed === null ? { tableSeed } : {}), entropy, blinds: c.blinds(), positions: positions.value, at: ctx.now };
+      return ok([{ type: "hand-started", data }]);
     }
     case "timeout": {
       const hand = t.hand;
@@ -111,6 +128,8 @@ interface TableSnapshot {
   readonly handNumber: number;
   readonly recent: TableState["recent"];
   readonly finished: HandRun | null;
+  /** Issue 12 (absent in older snapshots: the next hand draws a new table seed). */
+  readonly tableSeed?: string | null;
 }
 
 /** Between hands only (never mid-hand); a deep copy, since the live state goes on changing. */
@@ -125,6 +144,7 @@ export function tableSnapshot(t: TableState): TableSnapshot | null {
     handNumber: t.handNumber,
     recent: t.recent,
     finished: t.finished,
+    tableSeed: t.tableSeed,
   };
   return JSON.parse(JSON.stringify(snap)) as TableSnapshot;
 }
@@ -141,6 +161,7 @@ export function restoreTable(data: unknown): TableState | null {
     handNumber: s.handNumber ?? 0,
     recent: s.recent ?? [],
     finished: s.finished ?? null,
+    tableSeed: s.tableSeed ?? null,
   };
 }
 

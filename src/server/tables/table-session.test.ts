@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openSqliteEventStore } from "../../store/index.ts";
 import { ManualClock } from "../clock.ts";
-import { deckFromSeed, seedCommitment } from "./fair.ts";
+import { commitDeck, holePosition, tableSeedCommitment } from "../../cards/index.ts";
 import { TableSession, type Subscriber } from "./table-session.ts";
 import type { ServerMessage } from "../../protocol/index.ts";
 import { unwrap } from "../../lib/result.ts";
@@ -30,7 +30,7 @@ function capture(userId: string): Subscriber & { got: ServerMessage[] } {
 }
 
 describe("table session", () => {
-  it("deals from the committed seed, refuses stale and out-of-turn commands, acts once per command id", async () => {
+  it("R-DEAL-2 (issue 12): deals the committed deck, refuses stale and out-of-turn commands, acts once per command id", async () => {
     const { s, clock } = await setup();
     const subs = ["a", "b", "c"].map(capture);
     subs.forEach((x) => s.subscribe(x));
@@ -38,9 +38,15 @@ describe("table session", () => {
     clock.advance(0);
     await s.idle();
     const hand = s.state.hand!;
-    expect(hand.commitment).toBe(seedCommitment(hand.seed));
-    const deck = deckFromSeed(hand.seed);
+    const committed = commitDeck(hand.tableSeed!, hand.handNumber, hand.entropy!);
+    expect(hand.commitment).toBe(committed.root);
+    const deck = committed.deck;
     expect(hand.state.hole.slice(0, 2)).toEqual([deck[0], deck[hand.order.length]]);
+    const start = subs[0]!.got.flatMap((m) => (m.type === "event" && m.event.kind === "hand-start" ? [m.event] : []))[0]!;
+    expect(start).toMatchObject({ commitment: committed.root, seedCommitment: tableSeedCommitment(hand.tableSeed!) });
+    const mine = subs[0]!.got.flatMap((m) => (m.type === "event" && m.event.kind === "hole-cards" && m.event.cards !== null ? [m.event] : []))[0]!;
+    const p = hand.order.indexOf(mine.seat);
+    expect(mine.openings!.map((o) => o.position)).toEqual([holePosition(hand.order.length, p, 0), holePosition(hand.order.length, p, 1)]);
     const actorSeat = hand.order[hand.state.actor]!;
     const actor = s.state.seats.get(actorSeat)!.playerId;
     const other = ["a", "b", "c"].find((x) => x !== actor)!;

@@ -1,12 +1,13 @@
 // One table's state as the fold of its stored records (STYLE: decide, then evolve). The
-// records are the inputs that matter (seatings, each hand's seed and blinds, each action
-// with its time); the deck comes from the seed, so replaying the records rebuilds the
+// records are the inputs that matter (seatings, each hand's entropy and blinds, each action
+// with its time); the deck comes from the table seed (fair.ts), so replaying the records rebuilds the
 // table exactly, a hand in progress included (issue 6: restart resumes where it stood).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { apply, openHand, type Action, type HandEvent, type HandState } from "../../engine/index.ts";
 import { firstHand, forcedBets, nextHand, type ButtonRule, type TableHand } from "../../tournament/index.ts";
+import type { HandEntropy } from "../../cards/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
-import { deckFromSeed, seedCommitment } from "./fair.ts";
+import { committedDeck, legacyCommitment, legacyDeck, tableSeedCommitment } from "./fair.ts";
 import { categoryOf, wireEvents } from "./table-wire.ts";
 
 export interface TableConfig {
@@ -39,7 +40,12 @@ export interface SeatState {
 export interface HandRun {
   readonly handId: string;
   readonly handNumber: number;
-  readonly seed: string;
+  /** Issue 12: the table's secret seed and the hand's entropy (null: a hand dealt before issue 12). */
+  readonly tableSeed: string | null;
+  readonly entropy: HandEntropy | null;
+  /** A hand dealt before issue 12: its per-hand seed (never sent since). */
+  readonly seed: string | null;
+  /** The deck's Merkle root (before issue 12: SHA-256 of `seed`). */
   readonly commitment: string;
   readonly startedAt: number;
   readonly blinds: Blinds;
@@ -69,6 +75,8 @@ export interface TableState {
   recent: RecentHand[];
   /** The last finished hand, kept for histories until the next one starts. */
   finished: HandRun | null;
+  /** Issue 12: the table's secret seed, drawn at its first hand (fair.ts). */
+  tableSeed: string | null;
 }
 
 export type TableRecord =
@@ -77,11 +85,22 @@ export type TableRecord =
   | { readonly type: "unseated"; readonly data: { seat: number } }
   | { readonly type: "stack-set"; readonly data: { seat: number; stack: number } }
   | { readonly type: "sitting-out"; readonly data: { seat: number; sittingOut: boolean } }
-  | { readonly type: "hand-started"; readonly data: { handNumber: number; seed: string; blinds: Blinds; positions: TableHand; at: number } }
+  | { readonly type: "hand-started"; readonly data: HandStarted }
   | { readonly type: "acted"; readonly data: { seat: number; action: PlayerAction; timeout: boolean; at: number } };
 
+/** `tableSeed` on a table's first hand since issue 12; `seed` only in hands stored before it. */
+export interface HandStarted {
+  readonly handNumber: number;
+  readonly tableSeed?: string;
+  readonly entropy?: HandEntropy;
+  readonly seed?: string;
+  readonly blinds: Blinds;
+  readonly positions: TableHand;
+  readonly at: number;
+}
+
 export function initialTable(config: TableConfig): TableState {
-  return { config, version: 0, seats: new Map(), hand: null, last: null, handNumber: 0, recent: [], finished: null };
+  return { config, version: 0, seats: new Map(), hand: null, last: null, handNumber: 0, recent: [], finished: null, tableSeed: null };
 }
 
 export const handIdOf = (tableId: string, n: number) => `${tableId}-h${n}`;
@@ -161,13 +180,20 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
   const seats = order.map((s) => t.seats.get(s));
   if (seats.some((s) => s === undefined)) return fail("table/bad-record", "a dealt seat is empty");
   const stacks = seats.map((s) => s!.stack);
-  const opened = openHand({ variant: "NT", stacks, blinds: forced.blinds, antes: forced.antes, deck: deckFromSeed(d.seed), autoShowdown: true });
+  if (d.tableSeed !== undefined) t.tableSeed = d.tableSeed;
+  const fair = d.entropy !== undefined && t.tableSeed !== null ? { tableSeed: t.tableSeed, handNumber: d.handNumber, entropy: d.entropy } : null;
+  const committed = fair === null ? null : committedDeck(fair);
+  if (committed === null && d.seed === undefined) return fail("table/bad-record", "a hand with no deck");
+  const deck = committed?.deck.slice() ?? legacyDeck(d.seed!);
+  const opened = openHand({ variant: "NT", stacks, blinds: forced.blinds, antes: forced.antes, deck, autoShowdown: true });
   if (!opened.ok) return opened;
   const hand: HandRun = {
     handId: handIdOf(t.config.tableId, d.handNumber),
     handNumber: d.handNumber,
-    seed: d.seed,
-    commitment: seedCommitment(d.seed),
+    tableSeed: fair?.tableSeed ?? null,
+    entropy: fair?.entropy ?? null,
+    seed: committed === null ? d.seed! : null,
+    commitment: committed?.root ?? legacyCommitment(d.seed!),
     startedAt: d.at,
     blinds: d.blinds,
     positions: pos,
@@ -193,6 +219,7 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
     bigBlind: pos.bb.at(-1)!,
     seats: seats.map((s) => ({ seat: s!.seat, name: s!.name, stack: s!.stack })),
     commitment: hand.commitment,
+    ...(fair === null ? {} : { seedCommitment: tableSeedCommitment(fair.tableSeed), entropy: { previous: fair.entropy.previous, contributions: [...fair.entropy.contributions] } }),
   };
   for (const e of opened.value.events) if (e.type === "hole") hand.phh.push(`d dh p${e.player + 1} ${cardsText(e.cards)}`);
   const before = { ...opened.value.state, bets: stacks.map(() => 0), board: [] } as HandState;
@@ -225,7 +252,7 @@ const RANKS = "23456789TJQKA";
 const SUITS = "cdhs";
 const cardsText = (cards: readonly number[]) => cards.map((c) => (c < 0 ? "??" : RANKS[c >> 2]! + SUITS[c & 3]!)).join("");
 
-const wireCtx = (hand: HandRun, timeout: boolean) => ({ order: hand.order, sbSeats: hand.positions.sb, seed: hand.seed, timeout });
+const wireCtx = (hand: HandRun, timeout: boolean) => ({ order: hand.order, sbSeats: hand.positions.sb, deck: committedDeck(hand), timeout });
 
 /** Records the events in the hand; when the hand is over, settles the stacks. */
 function settle(t: TableState, hand: HandRun, events: TableEvent[], engine: readonly HandEvent[]): TableEvent[] {

@@ -1,6 +1,6 @@
 // Engine events → wire TableEvents, with full information (every hole card). What a
 // recipient may see is filtered later by `eventForSeat` (views at the edge).
-import { bestFive, evaluate, handCategory, rankOf, type Card } from "../../cards/index.ts";
+import { bestFive, boardPosition, evaluate, handCategory, holePosition, rankOf, type Card, type CommittedDeck } from "../../cards/index.ts";
 import { computePots, type HandEvent, type HandState } from "../../engine/index.ts";
 import type { HandCategory, TableEvent } from "../../protocol/index.ts";
 
@@ -8,7 +8,8 @@ export interface WireContext {
   /** Seat per PHH player index. */
   readonly order: readonly number[];
   readonly sbSeats: readonly number[];
-  readonly seed: string;
+  /** The hand's committed deck (issue 12), whose openings go with the cards; null before issue 12. */
+  readonly deck: CommittedDeck | null;
   readonly timeout: boolean;
 }
 
@@ -27,6 +28,9 @@ export function wireEvents(before: HandState, after: HandState, events: readonly
   const board: Card[] = before.board.slice();
   const hole = (i: number) => [after.hole[2 * i]!, after.hole[2 * i + 1]!];
   const out: TableEvent[] = [];
+  const n = ctx.order.length;
+  const openings = (positions: number[]) => (ctx.deck === null ? {} : { openings: positions.map((p) => { const o = ctx.deck!.open(p); return { ...o, path: [...o.path] }; }) });
+  const holeOpenings = (i: number) => openings([holePosition(n, i, 0), holePosition(n, i, 1)]);
   for (const e of events) {
     switch (e.type) {
       case "ante":
@@ -39,7 +43,7 @@ export function wireEvents(before: HandState, after: HandState, events: readonly
         break;
       }
       case "hole":
-        out.push({ kind: "hole-cards", seat: seat(e.player), cards: [e.cards[0]!, e.cards[1]!] });
+        out.push({ kind: "hole-cards", seat: seat(e.player), cards: [e.cards[0]!, e.cards[1]!], ...holeOpenings(e.player) });
         break;
       case "fold":
       case "check":
@@ -61,14 +65,15 @@ export function wireEvents(before: HandState, after: HandState, events: readonly
         out.push({ kind: "pots", pots: potsOf(after, ctx) });
         break;
       case "board": {
+        const at = board.length;
         board.push(...e.cards);
         const street = board.length === 3 ? "flop" : board.length === 4 ? "turn" : "river";
-        out.push({ kind: "board", street, cards: e.cards.slice() });
+        out.push({ kind: "board", street, cards: e.cards.slice(), ...openings(e.cards.map((_, k) => boardPosition(n, at + k))) });
         break;
       }
       case "show": {
         const best = categoryOf([...e.cards, ...after.board]);
-        out.push({ kind: "show", seat: seat(e.player), cards: [e.cards[0]!, e.cards[1]!], hand: best });
+        out.push({ kind: "show", seat: seat(e.player), cards: [e.cards[0]!, e.cards[1]!], hand: best, ...holeOpenings(e.player) });
         break;
       }
       case "muck":
@@ -81,7 +86,7 @@ export function wireEvents(before: HandState, after: HandState, events: readonly
         break;
       }
       case "end":
-        out.push({ kind: "hand-end", stacks: e.stacks.map((stack, i) => ({ seat: seat(i), stack })), seed: ctx.seed });
+        out.push({ kind: "hand-end", stacks: e.stacks.map((stack, i) => ({ seat: seat(i), stack })) });
         break;
       default:
         break; // burns, returns, rake, carry: not part of the wire story (stacks settle at hand-end)
@@ -97,7 +102,7 @@ export function potsOf(s: HandState, ctx: Pick<WireContext, "order">) {
     .map((p) => ({ amount: p.amount, eligibleSeats: p.eligible.map((i) => ctx.order[i]!) }));
 }
 
-/** The event as one seat (or a spectator, seat null) may see it: others' hole cards hidden. */
+/** The event as one seat (or a spectator, seat null) may see it: others' hole cards and their openings hidden. */
 export function eventForSeat(e: TableEvent, seat: number | null): TableEvent {
   if (e.kind === "hole-cards" && e.seat !== seat) return { kind: "hole-cards", seat: e.seat, cards: null };
   return e;

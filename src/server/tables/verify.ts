@@ -1,17 +1,25 @@
-// `felt verify`: a hand history written by this server (PHH with the extra keys `seed` and
-// `seed_commitment`) is checked against its commitment: SHA-256(seed) must equal the
-// commitment published before the deal, and every card in the history (own hole cards,
-// cards shown, the board) must be the card the seed's deck puts there.
+// `felt verify` (issue 12): a hand history written by this server is checked against the
+// deck commitment published before its deal. Two forms: the PHH of GET /hands/HAND/texts
+// (extra keys deck_commitment, seed_commitment, entropy_previous, entropy_contributions,
+// openings, and table_seed once the tournament is over) and the JSON HandRecord of
+// GET /hands/HAND. Every card the history shows (own hole cards, the board, shown cards)
+// must be opened at the deck position it was dealt from (src/protocol/fairness.ts, the
+// same check the browser runs); with the table seed, the whole deck is re-derived, must
+// give the commitment, and the hand must replay with it to the finishing stacks.
+// PHH written before issue 12 (a per-hand `seed`) are still checked the old way.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import { parseCard, type Card } from "../../cards/index.ts";
+import { boardPosition, holePosition, parseCard, type Card } from "../../cards/index.ts";
 import { apply, legalActions, openHand, type HandState } from "../../engine/index.ts";
 import { phhConfig, readPhh } from "../../engine/history/phh.ts";
 import type { PhhHand } from "../../engine/history/phh-types.ts";
-import { deckFromSeed, seedCommitment, SEED_RE } from "./fair.ts";
+import { checkFairHand, verifyHandFairness, type DeckOpening, type FairCard } from "../../protocol/index.ts";
+import { legacyCommitment, legacyDeck, SEED_RE } from "./fair.ts";
 
 export interface VerifiedHand {
   readonly name: string;
   readonly cardsChecked: number;
+  /** The table seed was revealed and the whole deck checked. */
+  readonly deckChecked: boolean;
 }
 
 function cardsOf(text: string): (Card | null)[] {
@@ -24,14 +32,43 @@ function cardsOf(text: string): (Card | null)[] {
   return out;
 }
 
-export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
-  const bad = (m: string, d: Record<string, unknown> = {}) => fail("verify/mismatch", `${name}: ${m}`, d);
-  const seed = h.extra?.["seed"];
-  const commitment = h.extra?.["seed_commitment"];
-  if (typeof commitment !== "string") return fail("verify/no-commitment", `${name}: no seed_commitment`);
-  if (typeof seed !== "string" || !SEED_RE.test(seed)) return fail("verify/no-seed", `${name}: the seed is not in the history (hand not over?)`);
-  if (seedCommitment(seed) !== commitment) return bad("SHA-256(seed) is not the published commitment");
-  const opened = openHand({ ...phhConfig(h, 1), deck: deckFromSeed(seed), autoShowdown: true });
+/** "position card salt path…" (history.ts: openingText). */
+function openingOf(text: unknown): DeckOpening | null {
+  if (typeof text !== "string") return null;
+  const [position, card, salt, ...path] = text.trim().split(/\s+/);
+  const o = { position: Number(position), card: Number(card), salt: salt ?? "", path };
+  return Number.isInteger(o.position) && Number.isInteger(o.card) ? o : null;
+}
+
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === "string") : []);
+
+/** The cards a PHH shows, each with the deck position the dealing procedure took it from. */
+function shownCards(h: PhhHand): FairCard[] {
+  const n = h.startingStacks.length;
+  const out: FairCard[] = [];
+  let board = 0;
+  for (const line of h.actions) {
+    const parts = line.trim().split(/\s+/);
+    if (parts[0] === "d" && parts[1] === "dh") {
+      const p = Number(parts[2]!.slice(1)) - 1;
+      cardsOf(parts[3] ?? "").forEach((c, k) => c !== null && out.push({ what: "own", position: holePosition(n, p, k as 0 | 1), card: c }));
+    } else if (parts[0] === "d" && parts[1] === "db") {
+      for (const c of cardsOf(parts[2] ?? "")) {
+        if (c !== null) out.push({ what: "board", position: boardPosition(n, board), card: c });
+        board++;
+      }
+    } else if (/^p\d+$/.test(parts[0] ?? "") && parts[1] === "sm") {
+      const p = Number(parts[0]!.slice(1)) - 1;
+      cardsOf(parts[2] ?? "").forEach((c, k) => c !== null && out.push({ what: "shown", position: holePosition(n, p, k as 0 | 1), card: c }));
+    }
+  }
+  return out;
+}
+
+/** Replays the hand's actions with the whole deck: every card and the finishing stacks must agree. */
+function replayWith(h: PhhHand, deck: readonly Card[], name: string): Result<number> {
+  const bad = (m: string) => fail("verify/mismatch", `${name}: ${m}`);
+  const opened = openHand({ ...phhConfig(h, 1), deck: deck.slice(), autoShowdown: true });
   if (!opened.ok) return bad(`the hand does not open: ${opened.error.message}`);
   let s: HandState = opened.value.state;
   let checked = 0;
@@ -77,10 +114,60 @@ export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
   if (h.finishingStacks !== undefined && s.result !== null && s.result.stacks.some((x, i) => x !== h.finishingStacks![i])) {
     return bad("the finishing stacks differ from a replay with this deck");
   }
-  return ok({ name, cardsChecked: checked });
+  return ok(checked);
+}
+
+export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
+  const x = h.extra ?? {};
+  const commitment = x["deck_commitment"];
+  if (typeof commitment !== "string") {
+    // Written before issue 12: SHA-256(seed) and the seed itself.
+    const seed = x["seed"];
+    if (typeof x["seed_commitment"] !== "string") return fail("verify/no-commitment", `${name}: no deck_commitment`);
+    if (typeof seed !== "string" || !SEED_RE.test(seed)) return fail("verify/legacy-hand", `${name}: dealt before committed decks (issue 12), and its seed is not in the history`);
+    if (legacyCommitment(seed) !== x["seed_commitment"]) return fail("verify/mismatch", `${name}: SHA-256(seed) is not the published commitment`);
+    const r = replayWith(h, legacyDeck(seed), name);
+    return r.ok ? ok({ name, cardsChecked: r.value, deckChecked: true }) : r;
+  }
+  const previous = x["entropy_previous"];
+  const contributions = strings(x["entropy_contributions"]).map((c) => {
+    const [seat, value] = c.split(" ");
+    return { seat: Number(seat), value: value ?? "" };
+  });
+  const openings = strings(x["openings"]).map(openingOf);
+  if (openings.includes(null)) return fail("verify/bad-history", `${name}: an opening is not "position card salt path…"`);
+  const tableSeed = x["table_seed"];
+  const cards = shownCards(h);
+  const report = checkFairHand({
+    handNumber: typeof x["hand"] === "number" ? x["hand"] : 0,
+    commitment,
+    seedCommitment: typeof x["seed_commitment"] === "string" ? x["seed_commitment"] : "",
+    entropy: { previous: previous === "-" || typeof previous !== "string" ? null : previous, contributions },
+    cards,
+    openings: openings as DeckOpening[],
+    tableSeed: typeof tableSeed === "string" ? tableSeed : undefined,
+  });
+  if (!report.ok) return fail(report.error.code, `${name}: ${report.error.message}`);
+  if (report.value.deck !== null) {
+    const r = replayWith(h, report.value.deck, name);
+    if (!r.ok) return r;
+  }
+  return ok({ name, cardsChecked: cards.length, deckChecked: report.value.deckChecked });
 }
 
 export function verifyHistory(text: string, fileName: string): Result<VerifiedHand[]> {
+  if (text.trimStart().startsWith("{")) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      return fail("verify/bad-history", `${fileName}: not JSON: ${(e as Error).message}`);
+    }
+    const r = verifyHandFairness(json);
+    if (!r.ok) return fail(r.error.code, `${fileName}: ${r.error.message}`);
+    const v = r.value;
+    return ok([{ name: fileName, cardsChecked: v.ownCards + v.boardCards + v.shownCards, deckChecked: v.deckChecked }]);
+  }
   const hands = readPhh(text, fileName);
   if (!hands.ok) return hands;
   const out: VerifiedHand[] = [];

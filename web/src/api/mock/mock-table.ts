@@ -250,7 +250,7 @@ export class MockTable {
     this.pot = 0;
     this.street = "showdown";
     this.recent = [{ handId: this.handId!, handNumber: this.handNumber, winners }, ...this.recent].slice(0, 5);
-    this.event({ kind: "hand-end", stacks: this.seats.map((s) => ({ seat: s.seat, stack: s.stack })), seed: HEX(this.handNumber + 7) });
+    this.event({ kind: "hand-end", stacks: this.seats.map((s) => ({ seat: s.seat, stack: s.stack })) });
     void now;
   }
 
