@@ -6,6 +6,8 @@ import { ROLES, type AccountStore, type Role, type UserRecord } from "./account-
 import { ACCOUNT_ERRORS } from "./errors.ts";
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from "./password.ts";
 import { checkName, checkPassword } from "./rules.ts";
+import { ScryptLimiter, DEFAULT_SCRYPT_LIMITS, type ScryptLimits } from "./scrypt-limiter.ts";
+import { SignInGuard, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from "./sign-in-guard.ts";
 
 /** What leaves this module about a user: never the password hash. */
 export interface User {
@@ -28,6 +30,10 @@ export interface AccountsOptions {
   /** Default 7 days. */
   readonly sessionTtlMs?: number;
   readonly scrypt?: ScryptParams;
+  /** Failed sign-ins per name and per address before backoff (sign-in-guard.ts). */
+  readonly signInLimits?: SignInLimits;
+  /** Password hashes at once and waiting (scrypt-limiter.ts). */
+  readonly scryptLimits?: ScryptLimits;
 }
 
 export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -42,12 +48,16 @@ export class Accounts {
   private readonly ttl: number;
   private readonly params: ScryptParams;
   private dummyHash: Promise<string> | undefined;
+  private readonly guard: SignInGuard;
+  private readonly limiter: ScryptLimiter;
 
   constructor(options: AccountsOptions) {
     this.store = options.store;
     this.now = options.now;
     this.ttl = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
     this.params = options.scrypt ?? DEFAULT_SCRYPT;
+    this.guard = new SignInGuard(options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, options.now);
+    this.limiter = new ScryptLimiter(options.scryptLimits ?? DEFAULT_SCRYPT_LIMITS);
   }
 
   /** A new player account, signed in. */
@@ -67,11 +77,13 @@ export class Accounts {
     if ((await this.store.userByName(n.value)) !== null) {
       return fail(ACCOUNT_ERRORS.nameTaken, `the name ${n.value} is taken`, { name: n.value });
     }
+    const hash = await this.limiter.run(() => hashPassword(p.value, this.params));
+    if (!hash.ok) return hash;
     const record: UserRecord = {
       id: `u_${randomBytes(12).toString("hex")}`,
       name: n.value,
       role,
-      passwordHash: await hashPassword(p.value, this.params),
+      passwordHash: hash.value,
       createdAt: this.now(),
     };
     // The unique index decides a race between two sign-ups for one name.
@@ -79,19 +91,37 @@ export class Accounts {
     return inserted.ok ? ok(publicUser(inserted.value)) : inserted;
   }
 
-  async signIn(name: string, password: string): Promise<Result<Session>> {
+  /**
+   * Name and password; `address` (the client's IP) is counted for the per-address limit.
+   * After too many failures the attempt is refused with `accounts/too-many-attempts` and
+   * `retryAfterMs` before the password is looked at, even when it is right.
+   */
+  async signIn(name: string, password: string, address: string | null = null): Promise<Result<Session>> {
     const bad = () => fail(ACCOUNT_ERRORS.badCredentials, "wrong name or password");
     if (typeof name !== "string" || typeof password !== "string" || password.length > 1024) return bad();
+    const wait = this.guard.wait(name, address);
+    if (wait > 0) return fail(ACCOUNT_ERRORS.tooManyAttempts, "too many failed sign-ins; wait before trying again", { retryAfterMs: wait });
     const user = await this.store.userByName(name);
     if (user === null) {
       // Spend the same scrypt time as for a real user: response time does not reveal names.
-      this.dummyHash ??= hashPassword("felt-dummy-password", this.params);
-      await verifyPassword(password, await this.dummyHash);
+      const spent = await this.limiter.run(async () => {
+        this.dummyHash ??= hashPassword("felt-dummy-password", this.params);
+        await verifyPassword(password, await this.dummyHash);
+      });
+      if (!spent.ok) return spent;
+      this.guard.failed(name, address);
       return bad();
     }
-    if (!(await verifyPassword(password, user.passwordHash))) return bad();
+    const right = await this.limiter.run(() => verifyPassword(password, user.passwordHash));
+    if (!right.ok) return right;
+    if (!right.value) {
+      this.guard.failed(name, address);
+      return bad();
+    }
+    this.guard.succeeded(name);
     if (needsRehash(user.passwordHash, this.params)) {
-      await this.store.setPasswordHash(user.id, await hashPassword(password, this.params));
+      const rehashed = await this.limiter.run(() => hashPassword(password, this.params));
+      if (rehashed.ok) await this.store.setPasswordHash(user.id, rehashed.value);
     }
     return ok(await this.openSession(user));
   }
@@ -111,8 +141,14 @@ export class Accounts {
     return ok(publicUser(user));
   }
 
+  /** Ends one session on the server: its token stops working at once. */
   async signOut(token: string): Promise<void> {
     if (typeof token === "string" && TOKEN.test(token)) await this.store.deleteSession(hashToken(token));
+  }
+
+  /** Ends every session of the user (every device); how many there were. */
+  async signOutEverywhere(userId: string): Promise<number> {
+    return this.store.deleteUserSessions(userId);
   }
 
   async user(id: string): Promise<Result<User>> {
@@ -141,12 +177,15 @@ export class Accounts {
 
   async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<Result<void>> {
     const user = await this.store.userById(userId);
-    if (user === null || !(await verifyPassword(oldPassword, user.passwordHash))) {
-      return fail(ACCOUNT_ERRORS.badCredentials, "wrong password");
-    }
+    if (user === null) return fail(ACCOUNT_ERRORS.badCredentials, "wrong password");
+    const right = await this.limiter.run(() => verifyPassword(oldPassword, user.passwordHash));
+    if (!right.ok) return right;
+    if (!right.value) return fail(ACCOUNT_ERRORS.badCredentials, "wrong password");
     const p = checkPassword(newPassword, user.name);
     if (!p.ok) return p;
-    await this.store.setPasswordHash(user.id, await hashPassword(p.value, this.params));
+    const hash = await this.limiter.run(() => hashPassword(p.value, this.params));
+    if (!hash.ok) return hash;
+    await this.store.setPasswordHash(user.id, hash.value);
     await this.store.deleteUserSessions(user.id);
     return ok(undefined);
   }

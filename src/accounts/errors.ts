@@ -9,4 +9,8 @@ export const ACCOUNT_ERRORS = {
   sessionExpired: "accounts/session-expired",
   forbidden: "accounts/forbidden",
   unknownUser: "accounts/unknown-user",
+  /** Too many failed sign-ins for the name or from the address: `retryAfterMs`. */
+  tooManyAttempts: "accounts/too-many-attempts",
+  /** Password hashing is saturated: try again shortly (`retryAfterMs`). */
+  busy: "accounts/busy",
 } as const;

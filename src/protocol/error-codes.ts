@@ -11,12 +11,16 @@ export const ERROR_CODES = [
   "protocol/hello-required",
   "protocol/rate-limited",
   "protocol/origin-refused",
+  /** An idempotency key (command id) was used before for a different request. */
+  "protocol/key-reused",
   // accounts
   "auth/required",
   "auth/invalid-token",
   "auth/bad-credentials",
   "auth/name-taken",
   "auth/forbidden",
+  /** Too many failed sign-ins for this name or address: wait `details.retryAfterS` seconds. */
+  "auth/too-many-attempts",
   // tables
   "table/not-found",
   "table/not-seated",
@@ -34,6 +38,8 @@ export const ERROR_CODES = [
   "director/invalid",
   // anything else; the server logs the cause and shows nobody internals
   "server/internal",
+  /** The database cannot be reached or the server is saturated: try again after `Retry-After`. */
+  "server/unavailable",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -14,6 +14,11 @@ export type SignInRequest = z.infer<typeof SignInRequest>;
 export const AuthResponse = z.object({ token: Token, user: UserInfo });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/** Sign-out (this session) and sign-out-everywhere (every session of the user) take no fields. */
+export const SignOutRequest = z.strictObject({});
+export const SignOutResponse = z.object({ signedOut: z.int().min(0) });
+export type SignOutResponse = z.infer<typeof SignOutResponse>;
+
 export const MeResponse = z.object({ user: UserInfo, balance: Money });
 export type MeResponse = z.infer<typeof MeResponse>;
 
@@ -40,7 +45,19 @@ export const HandSummary = z.object({
 });
 export type HandSummary = z.infer<typeof HandSummary>;
 
-export const HandListResponse = z.object({ hands: z.array(HandSummary).max(200) });
+/** `/hands`: newest first, `limit` (default and at most 200) per page; `before` is the previous page's `next`. */
+export const HandListQuery = z.object({
+  limit: z.string().regex(/^[1-9][0-9]{0,2}$/).optional(),
+  before: z.string().regex(/^[0-9]{1,16}\.[A-Za-z0-9_.:-]{1,200}$/).optional(),
+});
+export type HandListQuery = z.infer<typeof HandListQuery>;
+export const HAND_PAGE_SIZE = { default: 200, max: 200 } as const;
+
+export const HandListResponse = z.object({
+  hands: z.array(HandSummary).max(200),
+  /** The cursor of the next (older) page; absent on the last page. */
+  next: z.string().max(220).optional(),
+});
 export type HandListResponse = z.infer<typeof HandListResponse>;
 
 /** One hand as the asking player saw it: replayable by folding its events. */

@@ -8,12 +8,15 @@ import {
   DepositResponse,
   EntryCommand,
   EntryCommandResponse,
+  HandListQuery,
   HandListResponse,
   HandRecord,
   HandTexts,
   LedgerCheckResponse,
   MeResponse,
   SignInRequest,
+  SignOutRequest,
+  SignOutResponse,
   SignUpRequest,
 } from "./http-player.ts";
 import {
@@ -68,6 +71,10 @@ const Empty = z.object({});
 export const ROUTES = {
   signUp: route("POST", "/auth/sign-up", "none", SignUpRequest, AuthResponse),
   signIn: route("POST", "/auth/sign-in", "none", SignInRequest, AuthResponse),
+  /** Ends this session on the server (the token stops working at once). */
+  signOut: route("POST", "/auth/sign-out", "player", SignOutRequest, SignOutResponse),
+  /** Ends every session of the signed-in user, on every device. */
+  signOutEverywhere: route("POST", "/auth/sign-out-everywhere", "player", SignOutRequest, SignOutResponse),
   me: route("GET", "/me", "player", null, MeResponse),
   // The lobby answers signed-out visitors too (actions then say "sign-in-required").
   lobby: { ...route("GET", "/lobby", "none", null, LobbyResponse), query: LobbyQuery },
@@ -79,7 +86,7 @@ export const ROUTES = {
   /** R-TRN-4 online: a busted player waiting to rebuy goes out now instead of at the grace's end. */
   declineRebuy: route("POST", "/tournaments/:id/decline-rebuy", "player", EntryCommand, EntryCommandResponse),
   addOn: route("POST", "/tournaments/:id/add-on", "player", EntryCommand, EntryCommandResponse),
-  hands: route("GET", "/hands", "player", null, HandListResponse),
+  hands: { ...route("GET", "/hands", "player", null, HandListResponse), query: HandListQuery },
   hand: route("GET", "/hands/:id", "player", null, HandRecord),
   handTexts: route("GET", "/hands/:id/texts", "player", null, HandTexts),
 
@@ -143,13 +150,17 @@ export function httpStatusFor(code: ErrorCode): number {
     case "tournament/bad-state":
     case "tournament/not-allowed":
     case "ledger/insufficient-funds":
+    case "protocol/key-reused":
       return 409;
     case "protocol/frame-too-large":
       return 413;
     case "protocol/rate-limited":
+    case "auth/too-many-attempts":
       return 429;
     case "server/internal":
       return 500;
+    case "server/unavailable":
+      return 503;
     default:
       return 400;
   }

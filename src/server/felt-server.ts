@@ -5,16 +5,17 @@ import { dirname, resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
-import { Accounts, openAccountStore, type ScryptParams } from "../accounts/index.ts";
-import { openEventStore, openLedger, parseDbUrl, type Durability } from "../store/index.ts";
+import { Accounts, openAccountStore, type ScryptLimits, type ScryptParams, type SignInLimits } from "../accounts/index.ts";
+import { openEventStore, openHandIndex, openLedger, parseDbUrl, type Durability } from "../store/index.ts";
 import { MAX_FRAME_BYTES } from "../protocol/index.ts";
-import { systemClock, type Clock } from "./clock.ts";
+import { systemClock, type Clock, type TimerHandle } from "./clock.ts";
 import { cryptoRandom, type Services } from "./services.ts";
 import { TournamentRuntime } from "./tournaments/tournament-runtime.ts";
 import type { TableSession } from "./tables/table-session.ts";
 import { registerHttpRoutes } from "./gateway/http-routes.ts";
 import { registerWebSocket, type RateLimit } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
+import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 
 export interface ServerOptions {
   /** `sqlite:PATH`, a path, or `postgres://...` (default sqlite:./data/felt.sqlite). */
@@ -34,6 +35,11 @@ export interface ServerOptions {
   /** Built web app to serve at `/` (default ./web/dist when it exists). */
   readonly webDist?: string | null;
   readonly scrypt?: ScryptParams;
+  /** Failed sign-ins before backoff (default DEFAULT_SIGN_IN_LIMITS). */
+  readonly signInLimits?: SignInLimits;
+  /** Password hashes at once and waiting (default DEFAULT_SCRYPT_LIMITS). */
+  readonly scryptLimits?: ScryptLimits;
+  readonly sessionTtlMs?: number;
   readonly rateLimit?: RateLimit;
   /** Validate every outgoing frame against the protocol (tests). */
   readonly validateOutgoing?: boolean;
@@ -43,6 +49,9 @@ export interface ServerOptions {
   readonly newSeed?: () => string;
   readonly log?: (message: string, error?: unknown) => void;
 }
+
+/** How often expired sessions are deleted. */
+export const SESSION_PURGE_MS = 60 * 60_000;
 
 export class FeltServer {
   readonly tournaments = new Map<string, TournamentRuntime>();
@@ -54,6 +63,7 @@ export class FeltServer {
     readonly app: FastifyInstance,
     readonly svc: Services,
     readonly options: ServerOptions,
+    readonly outage: OutageLog,
   ) {}
 
   static async start(options: ServerOptions = {}): Promise<FeltServer> {
@@ -65,12 +75,25 @@ export class FeltServer {
     const durability = options.eventDurability === undefined ? {} : { eventDurability: options.eventDurability };
     const store = await openEventStore(target.value, { now, ...durability });
     const ledger = await openLedger(target.value, { now });
+    const hands = await openHandIndex(target.value);
     const accountStore = await openAccountStore(target.value);
-    const accounts = new Accounts({ store: accountStore, now, ...(options.scrypt ? { scrypt: options.scrypt } : {}) });
-    const log = options.log ?? ((m: string, e?: unknown) => console.error(`felt: ${m}`, e ?? ""));
+    const accounts = new Accounts({
+      store: accountStore,
+      now,
+      ...(options.scrypt ? { scrypt: options.scrypt } : {}),
+      ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
+      ...(options.scryptLimits ? { scryptLimits: options.scryptLimits } : {}),
+      ...(options.sessionTtlMs !== undefined ? { sessionTtlMs: options.sessionTtlMs } : {}),
+    });
+    const rawLog = options.log ?? ((m: string, e?: unknown) => console.error(`felt: ${m}`, e ?? ""));
+    // A database outage is one line when it starts and one when it ends (outage.ts), not a
+    // stack trace from every table and request that met it.
+    const outage = new OutageLog((m) => rawLog(m), now);
+    const log = (m: string, e?: unknown) => (isStorageOutage(e) ? outage.failed(e) : rawLog(m, e));
     const svc: Services = {
       store,
       ledger,
+      hands,
       accounts,
       clock,
       asset: options.asset ?? "EUR",
@@ -87,7 +110,7 @@ export class FeltServer {
       }
     }
     const app = Fastify({ logger: false, bodyLimit: MAX_FRAME_BYTES });
-    const server = new FeltServer(app, svc, options);
+    const server = new FeltServer(app, svc, options, outage);
     server.closeAccounts = () => accountStore.close();
     await app.register(fastifyWebsocket, { options: { maxPayload: 4 * MAX_FRAME_BYTES } });
     registerOpenApi(app);
@@ -103,9 +126,21 @@ export class FeltServer {
       }
       if (t.value !== null) server.adopt(t.value);
     }
+    server.purgeSessions();
     server.url = await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 8080 });
     for (const t of server.tournaments.values()) t.resume();
     return server;
+  }
+
+  private purgeTimer: TimerHandle | null = null;
+
+  /** Expired sessions are deleted now and every SESSION_PURGE_MS after, on the server's clock. */
+  private purgeSessions(): void {
+    this.svc.accounts.purgeExpiredSessions().then(
+      () => undefined,
+      (e: unknown) => this.svc.log("purging expired sessions failed", e),
+    );
+    this.purgeTimer = this.svc.clock.after(SESSION_PURGE_MS, () => this.purgeSessions());
   }
 
   adopt(t: TournamentRuntime): void {
@@ -126,11 +161,13 @@ export class FeltServer {
   }
 
   async close(): Promise<void> {
+    this.purgeTimer?.cancel();
     for (const t of this.tournaments.values()) t.close();
     await this.app.close();
     for (const t of this.tournaments.values()) for (const s of t.tables.values()) await s.idle();
     await this.svc.store.close();
     await this.svc.ledger.close();
+    await this.svc.hands.close();
     await this.closeAccounts();
   }
 }

@@ -1,13 +1,15 @@
 // What the server's parts share: storage, money, accounts, time, randomness, logging.
 import { randomBytes } from "node:crypto";
 import type { Accounts } from "../accounts/index.ts";
-import type { EventStore, Ledger } from "../store/index.ts";
+import type { EventStore, HandIndex, Ledger } from "../store/index.ts";
 import type { RandomSource } from "../tournament/index.ts";
 import type { Clock } from "./clock.ts";
 
 export interface Services {
   readonly store: EventStore;
   readonly ledger: Ledger;
+  /** Finished hands per player (GET /hands). */
+  readonly hands: HandIndex;
   readonly accounts: Accounts;
   readonly clock: Clock;
   /** Currency of buy-ins and prizes (ledger asset). */

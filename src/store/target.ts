@@ -11,6 +11,9 @@ import { openSqliteLedger } from "./sqlite/ledger.ts";
 import { syncWalOffLoop } from "./sqlite/wal-sync.ts";
 import { openPostgresEventStore } from "./postgres/event-store.ts";
 import { openPostgresLedger } from "./postgres/ledger.ts";
+import type { HandIndex } from "./hand-index.ts";
+import { openSqliteHandIndex } from "./sqlite/hand-index.ts";
+import { openPostgresHandIndex } from "./postgres/hand-index.ts";
 
 export type StorageTarget =
   | { readonly kind: "sqlite"; readonly path: string }
@@ -59,4 +62,10 @@ export async function openLedger(target: StorageTarget, options: OpenOptions = {
   const now = options.now === undefined ? {} : { now: options.now };
   if (target.kind === "sqlite") return openSqliteLedger(target.path, now);
   return openPostgresLedger(target.url, { schema: target.schema, ...now });
+}
+
+/** The per-player index of finished hands (hand-index.ts). */
+export async function openHandIndex(target: StorageTarget): Promise<HandIndex> {
+  if (target.kind === "sqlite") return openSqliteHandIndex(target.path);
+  return openPostgresHandIndex(target.url, { schema: target.schema });
 }

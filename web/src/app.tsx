@@ -62,9 +62,13 @@ export function App() {
             className="link"
             onClick={() => {
               live.disconnect();
-              client.setToken(null);
-              location.hash = href("sign-in");
-              location.reload();
+              // The server ends the session (the token stops working everywhere it was copied);
+              // the browser forgets it whatever the answer.
+              void client.call("signOut", {}).finally(() => {
+                client.setToken(null);
+                location.hash = href("sign-in");
+                location.reload();
+              });
             }}
           >
             {t("nav.signOut")}

@@ -12,7 +12,19 @@ const MAP: Readonly<Record<string, ErrorCode>> = {
   "accounts/bad-name": "protocol/invalid-message",
   "accounts/bad-password": "protocol/invalid-message",
   "accounts/unknown-user": "director/not-found",
+  "accounts/too-many-attempts": "auth/too-many-attempts",
+  "accounts/busy": "server/unavailable",
   "store/version-conflict": "server/internal",
+  // A reused idempotency key with another body: 409, and nothing of the key (it names users).
+  "ledger/idempotency-mismatch": "protocol/key-reused",
+  // A command that could not be stored (the database is down): failed, so the client resends it.
+  "runtime/store-failed": "server/unavailable",
+};
+
+/** Codes whose core message and details may hold internals (keys naming users): a fixed message, no details. */
+const OPAQUE: Partial<Record<ErrorCode, string>> = {
+  "server/internal": "internal error",
+  "protocol/key-reused": "this command id was already used for a different request",
 };
 
 const isWire = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
@@ -22,11 +34,12 @@ export function toWire(e: FeltError): WireError {
   const cause = typeof e["cause"] === "string" ? (e["cause"] as string) : isWire(e.code) ? undefined : e.code;
   const details: Record<string, string | number | boolean | null> = {};
   const raw = (e["details"] ?? e) as Record<string, unknown>;
-  for (const [k, v] of Object.entries(raw)) {
+  const opaque = OPAQUE[code];
+  for (const [k, v] of Object.entries(opaque === undefined ? raw : {})) {
     if (k === "code" || k === "message" || k === "cause" || k === "details" || k.length > 40) continue;
     if (typeof v === "number" || typeof v === "boolean" || v === null || (typeof v === "string" && v.length <= 200)) details[k] = v;
   }
-  const message = code === "server/internal" ? "internal error" : e.message.slice(0, 500);
+  const message = opaque ?? e.message.slice(0, 500);
   return {
     code,
     message,

@@ -3,11 +3,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
-import { LOBBY_PAGE_SIZE, ROUTES, parseWith, type DepositRequest, type EntryCommand, type LobbyQuery, type RouteName, type RouteSpec } from "../../protocol/index.ts";
+import { HAND_PAGE_SIZE, LOBBY_PAGE_SIZE, ROUTES, type HandListQuery, parseWith, type DepositRequest, type EntryCommand, type LobbyQuery, type RouteName, type RouteSpec } from "../../protocol/index.ts";
 import type { User } from "../../accounts/index.ts";
 import { playerAccount, postings } from "../../store/index.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { toWire, statusOf } from "./http-errors.ts";
+import { isStorageOutage, RETRY_AFTER_S } from "./outage.ts";
 import { directorHandlers } from "./http-director.ts";
 import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
 import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
@@ -17,6 +18,10 @@ import { handRecord, handSummaries, handTexts } from "../tables/history.ts";
 export interface Ctx {
   readonly server: FeltServer;
   readonly user: User | null;
+  /** The bearer token the request came with (sign-out ends its session). */
+  readonly token: string | null;
+  /** The client's address (per-address sign-in limits). */
+  readonly ip: string | null;
   readonly body: unknown;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
@@ -65,8 +70,17 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   },
   async signIn(ctx) {
     const b = ctx.body as z.infer<typeof ROUTES.signIn.body>;
-    const s = await ctx.server.svc.accounts.signIn(b.name, b.password);
+    const s = await ctx.server.svc.accounts.signIn(b.name, b.password, ctx.ip);
     return s.ok ? ok({ token: s.value.token, user: userInfo(s.value.user) }) : s;
+  },
+  /** Ends this session on the server: the token stops working at once, wherever it was copied. */
+  async signOut(ctx) {
+    if (ctx.token !== null) await ctx.server.svc.accounts.signOut(ctx.token);
+    return ok({ signedOut: 1 });
+  },
+  /** Ends every session of the signed-in user, on every device. */
+  async signOutEverywhere(ctx) {
+    return ok({ signedOut: await ctx.server.svc.accounts.signOutEverywhere(ctx.user!.id) });
   },
   async me(ctx) {
     return ok({ user: userInfo(ctx.user!), balance: await balanceOf(ctx.server, ctx.user!.id) });
@@ -93,8 +107,11 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   rebuy: entry("rebuy"),
   declineRebuy: entry("declineRebuy"),
   addOn: entry("addOn"),
+  /** Read from the per-player hand index only: the cost does not grow with other players' hands. */
   async hands(ctx) {
-    return ok({ hands: (await handSummaries(ctx.server, ctx.user!.id)).slice(-200) });
+    const q = ctx.query as HandListQuery;
+    const limit = Math.min(HAND_PAGE_SIZE.max, Number(q.limit ?? HAND_PAGE_SIZE.default));
+    return handSummaries(ctx.server, ctx.user!.id, limit, q.before);
   },
   async hand(ctx) {
     return handRecord(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
@@ -134,15 +151,23 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
 
 function sendError(reply: FastifyReply, e: FeltError) {
   const w = toWire(e);
-  return reply.code(statusOf(w)).send({ error: w });
+  const status = statusOf(w);
+  // 429 and 503 say when to come back: the error's own wait, else a few seconds.
+  if (status === 429 || status === 503) {
+    const ms = typeof e["retryAfterMs"] === "number" ? e["retryAfterMs"] : RETRY_AFTER_S * 1000;
+    void reply.header("retry-after", String(Math.max(1, Math.ceil(ms / 1000))));
+  }
+  return reply.code(status).send({ error: w });
 }
+
+const bearer = (req: FastifyRequest): string | null => /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? null;
 
 async function authenticate(server: FeltServer, req: FastifyRequest): Promise<Result<User | null>> {
   const h = req.headers.authorization;
   if (h === undefined) return ok(null);
-  const m = /^Bearer (.+)$/.exec(h);
-  if (m === null) return fail("auth/invalid-token", "use Authorization: Bearer TOKEN");
-  const u = await server.svc.accounts.authenticate(m[1]!);
+  const token = bearer(req);
+  if (token === null) return fail("auth/invalid-token", "use Authorization: Bearer TOKEN");
+  const u = await server.svc.accounts.authenticate(token);
   return u.ok ? u : fail("auth/invalid-token", u.error.message, { cause: u.error.code });
 }
 
@@ -166,29 +191,35 @@ export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): vo
       method: spec.method,
       url: spec.path,
       handler: async (req, reply) => {
-        const auth = await authenticate(server, req);
-        if (!auth.ok) return sendError(reply, auth.error);
-        const user = auth.value;
-        if (spec.auth !== "none" && user === null) return sendError(reply, { code: "auth/required", message: "sign in first" });
-        if (spec.auth === "director" && user?.role !== "director") return sendError(reply, { code: "auth/forbidden", message: "directors only" });
-        let body: unknown = undefined;
-        if (spec.body !== null) {
-          const parsed = parseWith(spec.body, req.body ?? {});
-          if (!parsed.ok) return sendError(reply, parsed.error);
-          body = parsed.value;
-        }
-        let query: Record<string, string> = req.query as Record<string, string>;
-        if (spec.query !== undefined) {
-          const parsed = parseWith(spec.query, req.query ?? {});
-          if (!parsed.ok) return sendError(reply, parsed.error);
-          query = parsed.value as Record<string, string>;
-        }
-        if (handler === undefined) return sendError(reply, { code: "director/invalid", message: "not available on this server yet" });
         try {
-          const r = await handler({ server, user, body, params: req.params as Record<string, string>, query });
+          const auth = await authenticate(server, req);
+          if (!auth.ok) return sendError(reply, auth.error);
+          const user = auth.value;
+          if (spec.auth !== "none" && user === null) return sendError(reply, { code: "auth/required", message: "sign in first" });
+          if (spec.auth === "director" && user?.role !== "director") return sendError(reply, { code: "auth/forbidden", message: "directors only" });
+          let body: unknown = undefined;
+          if (spec.body !== null) {
+            const parsed = parseWith(spec.body, req.body ?? {});
+            if (!parsed.ok) return sendError(reply, parsed.error);
+            body = parsed.value;
+          }
+          let query: Record<string, string> = req.query as Record<string, string>;
+          if (spec.query !== undefined) {
+            const parsed = parseWith(spec.query, req.query ?? {});
+            if (!parsed.ok) return sendError(reply, parsed.error);
+            query = parsed.value as Record<string, string>;
+          }
+          if (handler === undefined) return sendError(reply, { code: "director/invalid", message: "not available on this server yet" });
+          const r = await handler({ server, user, token: bearer(req), ip: req.ip ?? null, body, params: req.params as Record<string, string>, query });
+          server.outage.succeeded();
           if (!r.ok) return sendError(reply, r.error);
           return reply.code(200).send(r.value);
         } catch (e) {
+          // The database is down: 503 and one log line per outage, not a stack per request.
+          if (isStorageOutage(e)) {
+            server.outage.failed(e);
+            return sendError(reply, { code: "server/unavailable", message: "the database is unavailable; try again shortly" });
+          }
           server.svc.log(`${spec.method} ${spec.path} failed`, e);
           return sendError(reply, { code: "server/internal", message: "internal error" });
         }

@@ -9,6 +9,7 @@ import type { HandRecord, HandSummary } from "../../protocol/index.ts";
 import type { PhhHand } from "../../engine/history/phh-types.ts";
 import { writePhh } from "../../engine/history/phh.ts";
 import { writePokerStars, pokerStarsResults } from "../../engine/history/pokerstars-write.ts";
+import { decodeHandCursor, encodeHandCursor } from "../../store/index.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { evolveTable, initialTable, type HandRun, type TableConfig, type TableRecord } from "./table-state.ts";
 import { streamOf } from "./table-session.ts";
@@ -109,53 +110,42 @@ interface PlayedHand {
   readonly seat: number;
 }
 
-/** Replays the streams of the tables the user sat at; every finished hand they were dealt into. */
-async function playedHands(server: FeltServer, userId: string, handId?: string): Promise<PlayedHand[]> {
-  const out: PlayedHand[] = [];
-  for (const t of server.tournaments.values()) {
-    for (const session of t.tables.values()) {
-      const tableId = session.id;
-      if (handId !== undefined && !handId.startsWith(`${tableId}-h`)) continue;
-      const events = await server.svc.store.read(streamOf(tableId));
-      const first = events[0];
-      if (first === undefined) continue;
-      const state = initialTable(first.data as TableConfig);
-      for (const e of events) {
-        const r = evolveTable(state, { type: e.type, data: e.data } as TableRecord, e.version);
-        if (!r.ok) break;
-        const done = state.finished;
-        if (done !== null && state.hand === null && e.type === "acted") {
-          const seat = seatOfUser(done, userId, state);
-          if (seat !== null) out.push({ hand: done, tableId, tournamentId: session.state.config.tournamentId, seat });
-        }
-      }
+/**
+ * One hand of the user's, found through the hand index (so a hand they were not dealt into
+ * costs one index read, nothing more), then rebuilt from its one table stream.
+ */
+async function playedHand(server: FeltServer, userId: string, handId: string): Promise<PlayedHand | null> {
+  const row = await server.svc.hands.get(userId, handId);
+  if (row === null) return null;
+  const events = await server.svc.store.read(streamOf(row.tableId));
+  const first = events[0];
+  if (first === undefined) return null;
+  const state = initialTable(first.data as TableConfig);
+  for (const e of events) {
+    const r = evolveTable(state, { type: e.type, data: e.data } as TableRecord, e.version);
+    if (!r.ok) break;
+    const done = state.finished;
+    if (done !== null && state.hand === null && done.handId === handId) {
+      return done.order.includes(row.seat) ? { hand: done, tableId: row.tableId, tournamentId: row.tournamentId, seat: row.seat } : null;
     }
   }
-  return out;
-}
-
-function seatOfUser(hand: HandRun, userId: string, state: { seats: Map<number, { playerId: string }> }): number | null {
-  for (const s of hand.order) if (state.seats.get(s)?.playerId === userId) return s;
   return null;
 }
 
-export async function handSummaries(server: FeltServer, userId: string): Promise<HandSummary[]> {
-  return (await playedHands(server, userId)).map(({ hand, tableId, tournamentId, seat }) => {
-    const i = hand.order.indexOf(seat);
-    return {
-      handId: hand.handId,
-      tableId,
-      tournamentId,
-      handNumber: hand.handNumber,
-      startedAt: hand.startedAt,
-      net: (hand.state.result?.stacks[i] ?? 0) - hand.startStacks[i]!,
-    };
-  });
+/** The user's hands, newest first, read from the hand index alone; `next` pages on. */
+export async function handSummaries(server: FeltServer, userId: string, limit: number, before?: string): Promise<Result<{ hands: HandSummary[]; next?: string }>> {
+  const cursor = before === undefined ? undefined : decodeHandCursor(before);
+  if (cursor === null) return fail("protocol/invalid-message", "not a hand list cursor");
+  const rows = await server.svc.hands.list(userId, cursor === undefined ? { limit: limit + 1 } : { limit: limit + 1, before: cursor });
+  const page = rows.slice(0, limit);
+  const hands = page.map((r) => ({ handId: r.handId, tableId: r.tableId, tournamentId: r.tournamentId, handNumber: r.handNumber, startedAt: r.startedAt, net: r.net }));
+  const last = page.at(-1);
+  return ok(rows.length > limit && last !== undefined ? { hands, next: encodeHandCursor(last) } : { hands });
 }
 
 export async function handRecord(server: FeltServer, userId: string, handId: string): Promise<Result<HandRecord>> {
-  const found = (await playedHands(server, userId, handId)).find((p) => p.hand.handId === handId);
-  if (found === undefined) return fail("table/not-found", `no hand ${handId} of yours`);
+  const found = await playedHand(server, userId, handId);
+  if (found === null) return fail("table/not-found", `no hand ${handId} of yours`);
   const { hand, tableId, tournamentId, seat } = found;
   return ok({
     handId,
@@ -169,8 +159,8 @@ export async function handRecord(server: FeltServer, userId: string, handId: str
 }
 
 export async function handTexts(server: FeltServer, userId: string, handId: string): Promise<Result<{ phh: string; pokerstars: string | null }>> {
-  const found = (await playedHands(server, userId, handId)).find((p) => p.hand.handId === handId);
-  if (found === undefined) return fail("table/not-found", `no hand ${handId} of yours`);
+  const found = await playedHand(server, userId, handId);
+  if (found === null) return fail("table/not-found", `no hand ${handId} of yours`);
   const name = found.tableId;
   const ps = pokerStarsText(found.hand, found.seat, name, found.hand.engine);
   return ok({ phh: phhText(found.hand, found.seat, name, seedRevealed(server, found.tournamentId)), pokerstars: ps.ok ? ps.value : null });

@@ -8,7 +8,7 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { legalActions } from "../../engine/index.ts";
 import { RUNTIME_ERRORS, StreamActor, type ActorOptions, type Batch, type Envelope } from "../../runtime/index.ts";
-import type { EventStore } from "../../store/index.ts";
+import type { EventStore, HandIndex, HandIndexEntry } from "../../store/index.ts";
 import type { PlayerAction, TableEvent, TableView } from "../../protocol/index.ts";
 import type { Clock, TimerHandle } from "../clock.ts";
 import { newSeed } from "./fair.ts";
@@ -38,6 +38,30 @@ export interface SessionOptions {
   /** A snapshot at the first moment between hands once this many records passed (default 40). */
   readonly snapshotEvery?: number;
   readonly log?: (message: string, error?: unknown) => void;
+  /** Where each finished hand is indexed per player (GET /hands reads only this). */
+  readonly handIndex?: HandIndex;
+}
+
+/** One index row per player dealt into a finished hand, read from the table while they are still seated. */
+export function handIndexEntries(state: TableState, hand: HandRun): HandIndexEntry[] {
+  const result = hand.state.result;
+  if (result === null) return [];
+  const out: HandIndexEntry[] = [];
+  hand.order.forEach((seat, i) => {
+    const playerId = state.seats.get(seat)?.playerId;
+    if (playerId === undefined) return;
+    out.push({
+      playerId,
+      handId: hand.handId,
+      tableId: state.config.tableId,
+      tournamentId: state.config.tournamentId,
+      handNumber: hand.handNumber,
+      startedAt: hand.startedAt,
+      seat,
+      net: (result.stacks[i] ?? 0) - (hand.startStacks[i] ?? 0),
+    });
+  });
+  return out;
 }
 
 export interface ActCommand {
@@ -53,6 +77,9 @@ export interface Ack {
 }
 
 export const streamOf = (tableId: string) => `table:${tableId}`;
+
+/** A timer's command that could not be stored (database down) is tried again after this. */
+export const STORE_RETRY_MS = 1_000;
 
 /** Command ids a table remembers (and keeps in its snapshots): far more than any client resends. */
 const COMMAND_MEMORY = 1_000;
@@ -186,7 +213,12 @@ export class TableSession {
       const seed = (this.opts.seed ?? newSeed)();
       const deal: TableCommand = { type: "deal", seed, canDeal: () => !this.closed && hooks.canDeal(), blinds: () => hooks.blinds() };
       void this.internal(deal).then(
-        (r) => r.ok || this.opts.log?.(`table ${this.id}: deal refused: ${r.error.code} ${r.error.message}`),
+        (r) => {
+          if (r.ok) return;
+          // Not stored (the database is down): try again shortly rather than stall the table.
+          if (r.error.code === RUNTIME_ERRORS.storeFailed) return this.dealSoon(STORE_RETRY_MS);
+          this.opts.log?.(`table ${this.id}: deal refused: ${r.error.code} ${r.error.message}`);
+        },
         (e) => this.opts.log?.(`table ${this.id}: deal failed`, e),
       );
     });
@@ -195,7 +227,9 @@ export class TableSession {
   /** Resumes timers after a restart: the action clock goes on from the recorded time. */
   resume(): void {
     if (this.state.hand !== null) this.armClock();
-    else void this.afterHand(this.state.finished);
+    // The last finished hand is indexed again: a crash may have come between its last
+    // record and its index rows (a row written twice stays one).
+    else void this.afterHand(this.state.finished, this.state.finished === null ? [] : handIndexEntries(this.state, this.state.finished));
   }
 
   close(): void {
@@ -231,11 +265,20 @@ export class TableSession {
     const finished = this.state.finished;
     if (finished !== null && finished !== this.seenFinished) {
       this.seenFinished = finished;
-      void this.afterHand(finished);
+      void this.afterHand(finished, handIndexEntries(this.state, finished));
     }
   }
 
-  private async afterHand(hand: HandRun | null): Promise<void> {
+  /**
+   * The hand's index rows go to the store at once (they join the store's next group commit
+   * and never hold up this table or another), then the owner's after-hand step runs. A crash
+   * before the rows land can lose at most the last hands' rows: resume() indexes the last
+   * finished hand again (a row written twice stays one).
+   */
+  private async afterHand(hand: HandRun | null, entries: readonly HandIndexEntry[]): Promise<void> {
+    if (this.opts.handIndex !== undefined && entries.length > 0) {
+      this.opts.handIndex.record(entries).catch((e: unknown) => this.opts.log?.(`table ${this.id}: hand index write failed`, e));
+    }
     try {
       await this.opts.hooks.handEnded(this, hand);
     } catch (e) {
@@ -268,12 +311,22 @@ export class TableSession {
     const bank = s?.bankMs ?? 0;
     const due = s?.sittingOut ? this.opts.clock.now() : this.deadline + bank;
     const version = this.state.version;
-    this.clockTimer = this.opts.clock.after(due - this.opts.clock.now(), () => {
-      this.clockTimer = null;
-      void this.internal({ type: "timeout", version }).then(
-        (r) => r.ok || this.opts.log?.(`table ${this.id}: timeout refused: ${r.error.code} ${r.error.message}`),
-        (e) => this.opts.log?.(`table ${this.id}: timeout failed`, e),
-      );
-    });
+    this.clockTimer = this.opts.clock.after(due - this.opts.clock.now(), () => this.timeout(version));
+  }
+
+  private timeout(version: number): void {
+    this.clockTimer = null;
+    void this.internal({ type: "timeout", version }).then(
+      (r) => {
+        if (r.ok) return;
+        // Not stored (the database is down): the clock is due still, so try again shortly.
+        if (r.error.code === RUNTIME_ERRORS.storeFailed && !this.closed && this.state.version === version) {
+          this.clockTimer = this.opts.clock.after(STORE_RETRY_MS, () => this.timeout(version));
+          return;
+        }
+        this.opts.log?.(`table ${this.id}: timeout refused: ${r.error.code} ${r.error.message}`);
+      },
+      (e) => this.opts.log?.(`table ${this.id}: timeout failed`, e),
+    );
   }
 }

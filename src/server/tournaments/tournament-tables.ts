@@ -89,6 +89,7 @@ export class OnlineTables {
     const svc = t.svc;
     return {
       store: svc.store,
+      handIndex: svc.hands,
       clock: svc.clock,
       handPauseMs: svc.handPauseMs,
       ...(svc.newSeed ? { seed: svc.newSeed } : {}),

@@ -131,12 +131,12 @@ export class MockServer {
       const user = this.userOf(token);
       if (route.auth !== "none" && !user) return error(401, "auth/required", "sign in first");
       if (route.auth === "director" && user?.role !== "director") return error(403, "auth/forbidden", "directors only");
-      return this.handle(name, params, (body ?? {}) as Body, user, query);
+      return this.handle(name, params, (body ?? {}) as Body, user, query, token);
     }
     return error(404, "director/not-found", `no route ${method} ${path}`);
   }
 
-  private handle(name: RouteName, p: Record<string, string>, body: Body, user: MUser | null, query: Record<string, string>): HttpAnswer {
+  private handle(name: RouteName, p: Record<string, string>, body: Body, user: MUser | null, query: Record<string, string>, token: string | null = null): HttpAnswer {
     const now = this.now();
     const t = this.tournament(p["id"]);
     const needT = () => error(404, "tournament/not-found", "no such tournament");
@@ -152,6 +152,17 @@ export class MockServer {
         const u = this.users.get(String(body["name"]));
         if (!u || u.password !== body["password"]) return error(401, "auth/bad-credentials", "wrong name or password");
         return this.signIn(u);
+      }
+      case "signOut":
+      case "signOutEverywhere": {
+        let n = 0;
+        for (const [tok, who] of [...this.tokens]) {
+          if (who === user!.name && (name === "signOutEverywhere" || tok === token)) {
+            this.tokens.delete(tok);
+            n += 1;
+          }
+        }
+        return answer(200, { signedOut: n });
       }
       case "me":
         return answer(200, { user: this.publicUser(user!), balance: user!.balance });

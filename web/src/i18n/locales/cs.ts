@@ -173,11 +173,11 @@ export const cs = {
     protocol: {
       "bad-json": "Zprávu nelze přečíst.", "frame-too-large": "Zpráva je příliš velká.",
       "invalid-message": "Neplatná zpráva.", "version-unsupported": "Obnovte stránku: aplikace je zastaralá.",
-      "hello-required": "Připojuji…", "rate-limited": "Příliš mnoho požadavků; zpomalte.", "origin-refused": "Tato stránka se nemůže připojit.",
+      "hello-required": "Připojuji…", "rate-limited": "Příliš mnoho požadavků; zpomalte.", "origin-refused": "Tato stránka se nemůže připojit.", "key-reused": "Tento požadavek už byl odeslán s jinými údaji.",
     },
     auth: {
       required: "Přihlaste se, prosím.", "invalid-token": "Přihlášení vypršelo; přihlaste se znovu.",
-      "bad-credentials": "Špatné jméno nebo heslo.", "name-taken": "Toto jméno je obsazené.", forbidden: "To smí jen ředitel turnaje.",
+      "bad-credentials": "Špatné jméno nebo heslo.", "name-taken": "Toto jméno je obsazené.", forbidden: "To smí jen ředitel turnaje.", "too-many-attempts": "Příliš mnoho neúspěšných přihlášení; zkuste to později.",
     },
     table: {
       "not-found": "Takový stůl neexistuje.", "not-seated": "U tohoto stolu nesedíte.", "stale-version": "Hra mezitím pokročila; zkuste to znovu.",
@@ -186,7 +186,7 @@ export const cs = {
     tournament: { "not-found": "Takový turnaj neexistuje.", "not-allowed": "Teď to není možné.", "bad-state": "V tomto stavu turnaje to nejde." },
     ledger: { "insufficient-funds": "Na účtu nemáte dost peněz." },
     director: { "not-found": "Nenalezeno.", invalid: "Zkontrolujte zadané údaje." },
-    server: { internal: "Na serveru se něco pokazilo." },
+    server: { internal: "Na serveru se něco pokazilo.", unavailable: "Server je chvíli nedostupný; zkuste to za okamžik." },
     client: { network: "Server je nedostupný.", http: "Server odpověděl chybou." },
   },
 } as const satisfies Messages;

@@ -171,11 +171,11 @@ export const en = {
     protocol: {
       "bad-json": "The message could not be read.", "frame-too-large": "The message is too large.",
       "invalid-message": "The message was not valid.", "version-unsupported": "Please reload: the app is out of date.",
-      "hello-required": "Connecting…", "rate-limited": "Too many requests; slow down.", "origin-refused": "This site may not connect.",
+      "hello-required": "Connecting…", "rate-limited": "Too many requests; slow down.", "origin-refused": "This site may not connect.", "key-reused": "This request was already made with other details.",
     },
     auth: {
       required: "Please sign in.", "invalid-token": "Your session has expired; sign in again.",
-      "bad-credentials": "Wrong name or password.", "name-taken": "That name is taken.", forbidden: "Only directors may do that.",
+      "bad-credentials": "Wrong name or password.", "name-taken": "That name is taken.", forbidden: "Only directors may do that.", "too-many-attempts": "Too many failed sign-ins; try again later.",
     },
     table: {
       "not-found": "No such table.", "not-seated": "You are not seated here.", "stale-version": "The table moved on; try again.",
@@ -184,7 +184,7 @@ export const en = {
     tournament: { "not-found": "No such tournament.", "not-allowed": "Not allowed now.", "bad-state": "Not possible in the tournament's current state." },
     ledger: { "insufficient-funds": "Not enough money in your balance." },
     director: { "not-found": "Not found.", invalid: "Check the entries." },
-    server: { internal: "Something went wrong on the server." },
+    server: { internal: "Something went wrong on the server.", unavailable: "The server is unavailable for a moment; try again shortly." },
     client: { network: "Cannot reach the server.", http: "The server answered with an error." },
   },
 } as const satisfies Messages;

@@ -173,11 +173,11 @@ export const ro = {
     protocol: {
       "bad-json": "Mesajul nu a putut fi citit.", "frame-too-large": "Mesajul este prea mare.",
       "invalid-message": "Mesaj invalid.", "version-unsupported": "Reîncarcă pagina: aplicația este depășită.",
-      "hello-required": "Conectare…", "rate-limited": "Prea multe cereri; mai încet.", "origin-refused": "Acest site nu se poate conecta.",
+      "hello-required": "Conectare…", "rate-limited": "Prea multe cereri; mai încet.", "origin-refused": "Acest site nu se poate conecta.", "key-reused": "Această cerere a fost deja trimisă cu alte date.",
     },
     auth: {
       required: "Te rugăm să te autentifici.", "invalid-token": "Sesiunea a expirat; autentifică-te din nou.",
-      "bad-credentials": "Nume sau parolă greșită.", "name-taken": "Numele este deja folosit.", forbidden: "Doar directorii pot face asta.",
+      "bad-credentials": "Nume sau parolă greșită.", "name-taken": "Numele este deja folosit.", forbidden: "Doar directorii pot face asta.", "too-many-attempts": "Prea multe autentificări eșuate; încercați mai târziu.",
     },
     table: {
       "not-found": "Masa nu există.", "not-seated": "Nu stai la această masă.", "stale-version": "Jocul a mers mai departe; încearcă din nou.",
@@ -186,7 +186,7 @@ export const ro = {
     tournament: { "not-found": "Turneul nu există.", "not-allowed": "Nu este permis acum.", "bad-state": "Nu se poate în starea actuală a turneului." },
     ledger: { "insufficient-funds": "Sold insuficient." },
     director: { "not-found": "Nu a fost găsit.", invalid: "Verifică datele introduse." },
-    server: { internal: "Ceva nu a mers pe server." },
+    server: { internal: "Ceva nu a mers pe server.", unavailable: "Serverul este indisponibil pentru moment; încercați din nou curând." },
     client: { network: "Serverul nu poate fi contactat.", http: "Serverul a răspuns cu o eroare." },
   },
 } as const satisfies Messages;

@@ -171,11 +171,11 @@ export const sv = {
     protocol: {
       "bad-json": "Meddelandet gick inte att läsa.", "frame-too-large": "Meddelandet är för stort.",
       "invalid-message": "Ogiltigt meddelande.", "version-unsupported": "Ladda om sidan: appen är inaktuell.",
-      "hello-required": "Ansluter…", "rate-limited": "För många förfrågningar; ta det lugnt.", "origin-refused": "Den här sidan får inte ansluta.",
+      "hello-required": "Ansluter…", "rate-limited": "För många förfrågningar; ta det lugnt.", "origin-refused": "Den här sidan får inte ansluta.", "key-reused": "Den här begäran har redan gjorts med andra uppgifter.",
     },
     auth: {
       required: "Logga in, tack.", "invalid-token": "Sessionen har gått ut; logga in igen.",
-      "bad-credentials": "Fel namn eller lösenord.", "name-taken": "Namnet är upptaget.", forbidden: "Bara turneringsledare får göra det.",
+      "bad-credentials": "Fel namn eller lösenord.", "name-taken": "Namnet är upptaget.", forbidden: "Bara turneringsledare får göra det.", "too-many-attempts": "För många misslyckade inloggningar; försök igen senare.",
     },
     table: {
       "not-found": "Bordet finns inte.", "not-seated": "Du sitter inte vid det här bordet.", "stale-version": "Spelet har gått vidare; försök igen.",
@@ -184,7 +184,7 @@ export const sv = {
     tournament: { "not-found": "Turneringen finns inte.", "not-allowed": "Inte tillåtet nu.", "bad-state": "Inte möjligt i turneringens nuvarande läge." },
     ledger: { "insufficient-funds": "Saldot räcker inte." },
     director: { "not-found": "Hittades inte.", invalid: "Kontrollera uppgifterna." },
-    server: { internal: "Något gick fel på servern." },
+    server: { internal: "Något gick fel på servern.", unavailable: "Servern är inte tillgänglig just nu; försök igen om en stund." },
     client: { network: "Servern går inte att nå.", http: "Servern svarade med ett fel." },
   },
 } as const satisfies Messages;

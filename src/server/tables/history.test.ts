@@ -1,0 +1,126 @@
+// Issue 12, item 2: GET /hands reads the per-player hand index only. A player's list costs
+// the same (store reads, index rows) however many hands other players played on other
+// tables, pages newest first with a limit, and a hand they were not dealt into is refused
+// after one index read.
+import { afterEach, describe, expect, it } from "vitest";
+import { unwrap } from "../../lib/result.ts";
+import type { HandListResponse } from "../../protocol/index.ts";
+import { FeltServer } from "../felt-server.ts";
+import { ManualClock } from "../clock.ts";
+import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { api, must } from "../testing/harness.ts";
+import { TableSession } from "./table-session.ts";
+
+const servers: FeltServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function start() {
+  const server = await FeltServer.start({ db: ":memory:", port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, log: () => {} });
+  servers.push(server);
+  const me = await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name: "Bodil", password: "bodil-password" }));
+  const clock = new ManualClock();
+  const tables = new Map<number, TableSession>();
+  // The old /hands walked every table of every tournament: give it tables to walk.
+  server.tournaments.set("fake", { id: "fake", tables, close: () => {} } as unknown as TournamentRuntime);
+  let seeds = 0;
+  /** A table where `players` play `hands` hands (the action clock folds or checks for them). */
+  async function table(n: number, players: readonly string[], hands: number): Promise<void> {
+    const config = { tableId: `fake-t${n}`, tournamentId: "fake", tableNumber: n, size: 6, actionMs: 1_000, timeBankMs: 0, buttonRule: "dead" as const };
+    const s: TableSession = unwrap(
+      await TableSession.open(config, {
+        store: server.svc.store,
+        handIndex: server.svc.hands,
+        clock,
+        handPauseMs: 10,
+        seed: () => (seeds++).toString(16).padStart(64, "c"),
+        hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: (): boolean => s.state.handNumber < hands || s.state.hand !== null, handEnded: async () => {} },
+      }),
+    );
+    tables.set(n, s);
+    for (const [i, id] of players.entries()) unwrap(await s.seat(i + 1, id, `p-${id}`, 100_000));
+    s.dealSoon(0);
+    for (let i = 0; i < hands * 20 && !(s.state.handNumber >= hands && s.state.hand === null); i++) {
+      clock.advance(1_000);
+      await s.idle();
+      await new Promise((r) => setImmediate(r));
+    }
+    s.close();
+    await s.idle();
+    await new Promise((r) => setImmediate(r));
+    expect(s.state.handNumber).toBe(hands);
+  }
+  /** GET /hands, counting the event-store reads and index rows it costs. */
+  async function hands(query = ""): Promise<{ status: number; body: HandListResponse; reads: number; rows: number }> {
+    let reads = 0;
+    let rows = 0;
+    const store = server.svc.store as { read: typeof server.svc.store.read };
+    const index = server.svc.hands as { list: typeof server.svc.hands.list };
+    const read = store.read;
+    const list = index.list;
+    store.read = (...a) => ((reads += 1), read.apply(server.svc.store, a));
+    index.list = async (...a) => {
+      const r = await list.apply(server.svc.hands, a);
+      rows += r.length;
+      return r;
+    };
+    try {
+      const r = await api<HandListResponse>(server.url, "GET", `/api/v1/hands${query}`, undefined, me.token);
+      return { ...r, reads, rows };
+    } finally {
+      store.read = read;
+      index.list = list;
+    }
+  }
+  return { server, me, table, hands };
+}
+
+describe("GET /hands (issue 12: a per-player index, paged, newest first)", () => {
+  it("costs no table replay and the same index rows however many hands others played", async () => {
+    const { me, table, hands } = await start();
+    await table(1, [me.user.id, "o1", "o2"], 3);
+    const before = await hands();
+    expect(before.status).toBe(200);
+    expect(before.body.hands.map((h) => h.handNumber)).toEqual([3, 2, 1]);
+    for (let n = 2; n <= 6; n++) await table(n, [`x${n}`, `y${n}`, `z${n}`], 6);
+    const after = await hands();
+    expect(after.body).toEqual(before.body);
+    expect(after.reads).toBe(0);
+    expect(after.reads).toBe(before.reads);
+    expect(after.rows).toBe(before.rows);
+  });
+
+  it("pages newest first with a limit; the cursor walks every hand once", async () => {
+    const { me, table, hands } = await start();
+    await table(1, [me.user.id, "o1"], 7);
+    const seen: number[] = [];
+    let query = "?limit=3";
+    for (let guard = 0; guard < 10; guard++) {
+      const page = await hands(query);
+      expect(page.status).toBe(200);
+      expect(page.body.hands.length).toBeLessThanOrEqual(3);
+      expect(page.rows).toBeLessThanOrEqual(4);
+      seen.push(...page.body.hands.map((h) => h.handNumber));
+      if (page.body.next === undefined) break;
+      query = `?limit=3&before=${encodeURIComponent(page.body.next)}`;
+    }
+    expect(seen).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    const bad = await hands("?before=nonsense");
+    expect(bad.status).toBe(400);
+  });
+
+  it("a hand the player was not dealt into is refused without replaying its table", async () => {
+    const { server, me, table, hands } = await start();
+    await table(1, ["o1", "o2"], 2);
+    expect((await hands()).body.hands).toEqual([]);
+    let reads = 0;
+    const store = server.svc.store as { read: typeof server.svc.store.read };
+    const read = store.read;
+    store.read = (...a) => ((reads += 1), read.apply(server.svc.store, a));
+    const r = await api(server.url, "GET", "/api/v1/hands/fake-t1-h1", undefined, me.token);
+    store.read = read;
+    expect(r.status).toBe(404);
+    expect(reads).toBe(0);
+  });
+});

@@ -1,0 +1,8 @@
+import { describeHandIndexContract } from "./hand-index.contract.ts";
+import { openPostgresHandIndex } from "./postgres/hand-index.ts";
+import { tempPgSchema } from "./testing/backends.ts";
+
+describeHandIndexContract("PostgreSQL", async () => {
+  const tmp = await tempPgSchema();
+  return { open: () => openPostgresHandIndex(tmp.url, { schema: tmp.schema }), destroy: () => tmp.destroy() };
+});

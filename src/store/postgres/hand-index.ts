@@ -1,0 +1,122 @@
+// The hand index on PostgreSQL: rows recorded in one turn of the event loop go in one
+// multi-row INSERT (one commit), keyset pages on (player_id, started_at, hand_id).
+import type pg from "pg";
+import { HAND_LIST_MAX, type HandCursor, type HandIndex, type HandIndexEntry } from "../hand-index.ts";
+import { migratePostgres, pgPool, type PgMigration, type PgOptions } from "./db.ts";
+
+export const HAND_INDEX_MIGRATIONS: readonly PgMigration[] = [
+  {
+    id: "hands/001-index",
+    sql: `
+      CREATE TABLE hand_index (
+        player_id TEXT NOT NULL,
+        hand_id TEXT COLLATE "C" NOT NULL,
+        table_id TEXT NOT NULL,
+        tournament_id TEXT,
+        hand_number INTEGER NOT NULL,
+        started_at BIGINT NOT NULL,
+        seat INTEGER NOT NULL,
+        net BIGINT NOT NULL,
+        PRIMARY KEY (player_id, hand_id)
+      );
+      CREATE INDEX hand_index_newest ON hand_index (player_id, started_at DESC, hand_id DESC);`,
+  },
+];
+
+interface Row {
+  player_id: string;
+  hand_id: string;
+  table_id: string;
+  tournament_id: string | null;
+  hand_number: number;
+  started_at: string;
+  seat: number;
+  net: string;
+}
+
+const fromRow = (r: Row): HandIndexEntry => ({
+  playerId: r.player_id,
+  handId: r.hand_id,
+  tableId: r.table_id,
+  tournamentId: r.tournament_id,
+  handNumber: r.hand_number,
+  startedAt: Number(r.started_at),
+  seat: r.seat,
+  net: Number(r.net),
+});
+
+export async function openPostgresHandIndex(url: string, options: PgOptions = {}): Promise<HandIndex> {
+  const { pool } = pgPool(url, { maxConnections: 2, ...options });
+  try {
+    await migratePostgres(pool, options.schema ?? "felt", HAND_INDEX_MIGRATIONS);
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  return new PgHandIndex(pool);
+}
+
+class PgHandIndex implements HandIndex {
+  private pending: { entries: readonly HandIndexEntry[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private closed = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  record(entries: readonly HandIndexEntry[]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.pending.push({ entries, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0);
+    const rows = batch.flatMap((b) => b.entries);
+    if (rows.length === 0) return;
+    const values: unknown[] = [];
+    const tuples = rows.map((e) => {
+      const at = values.length;
+      values.push(e.playerId, e.handId, e.tableId, e.tournamentId, e.handNumber, e.startedAt, e.seat, e.net);
+      return `(${Array.from({ length: 8 }, (_, i) => `$${at + i + 1}`).join(", ")})`;
+    });
+    try {
+      await this.pool.query(
+        `INSERT INTO hand_index (player_id, hand_id, table_id, tournament_id, hand_number, started_at, seat, net)
+         VALUES ${tuples.join(", ")} ON CONFLICT DO NOTHING`,
+        values,
+      );
+    } catch (e) {
+      for (const b of batch) b.reject(e);
+      return;
+    }
+    for (const b of batch) b.resolve();
+  }
+
+  async list(playerId: string, options: { readonly limit: number; readonly before?: HandCursor }): Promise<HandIndexEntry[]> {
+    const limit = Math.max(0, Math.min(HAND_LIST_MAX, Math.floor(options.limit)));
+    const b = options.before;
+    const r =
+      b === undefined
+        ? await this.pool.query<Row>("SELECT * FROM hand_index WHERE player_id = $1 ORDER BY started_at DESC, hand_id DESC LIMIT $2", [playerId, limit])
+        : await this.pool.query<Row>(
+            `SELECT * FROM hand_index WHERE player_id = $1 AND (started_at, hand_id) < ($2, $3)
+             ORDER BY started_at DESC, hand_id DESC LIMIT $4`,
+            [playerId, b.startedAt, b.handId, limit],
+          );
+    return r.rows.map(fromRow);
+  }
+
+  async get(playerId: string, handId: string): Promise<HandIndexEntry | null> {
+    const r = await this.pool.query<Row>("SELECT * FROM hand_index WHERE player_id = $1 AND hand_id = $2", [playerId, handId]);
+    const row = r.rows[0];
+    return row === undefined ? null : fromRow(row);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.flush().catch(() => undefined);
+    await this.pool.end();
+  }
+}
