@@ -209,7 +209,8 @@ export class BotClient {
       case "error":
         if (m.error.code === "auth/invalid-token") this.welcomed?.(false);
         if (m.commandId !== null) this.refused++;
-        if (m.error.code === "protocol/rate-limited" && this.pending !== null) {
+        // Not acted on (slow down, or the server could not store it): send the same command again.
+        if ((m.error.code === "protocol/rate-limited" || m.error.code === "server/unavailable") && this.pending !== null) {
           const p = this.pending;
           setTimeout(() => {
             if (this.views.get(p.tableId)?.version === p.version) this.paced(p);
