@@ -393,6 +393,8 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     for (let i = 0; i < 2; i++) {
       const before = await page.locator(".live-entries tbody tr").count();
       await page.locator(".live-entries tbody tr").last().getByRole("button", { name: en.floor.bust, exact: true }).click();
+      // A bust asks for confirmation (issue 15).
+      await page.locator(".live-entries tbody tr").last().locator("[data-action=confirm-bust]").click();
       await page.waitForFunction((n) => document.querySelectorAll(".live-entries tbody tr").length === n - 1, before, { timeout: 20_000 });
     }
     await page.waitForSelector(".instructions li", { timeout: 20_000 });
@@ -446,7 +448,8 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.waitForFunction(() => document.querySelectorAll(".tab-body .panel:last-child tbody tr").length === 3, null, { timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: en.results.export }).click()]);
     const csv = readFileSync((await download.path())!, "utf8");
-    for (const r of results.results) expect(csv).toContain(`${r.place},${r.name},${r.prize}`);
+    // Place, name, entry number, bust time (none for the finalists), prize.
+    for (const r of results.results) expect(csv).toContain(`${r.place},${r.name},${r.entryNumber},,${r.prize}`);
     await page.screenshot({ path: join(artifacts, "real-director-results.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
     await page.close();

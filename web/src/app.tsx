@@ -13,7 +13,7 @@ import { DirectorConsole } from "./screens/director/console.tsx";
 
 export function App() {
   const { t } = useTranslation();
-  const { client, live, mock } = useServices();
+  const { client, live } = useServices();
   const state = useLive();
   const [screen = "lobby", ...rest] = useRoute();
   const signedIn = client.token !== null;
@@ -54,7 +54,6 @@ export function App() {
           {state.user?.role === "director" && <a href={href("director", "create")}>{t("nav.director")}</a>}
         </nav>
         <span className="spacer" />
-        {mock && <span className="badge mock">{t("nav.mock")}</span>}
         {state.user && <span className="user">{state.user.name}</span>}
         <LanguageSwitcher />
         {signedIn && (

@@ -4,24 +4,16 @@ import { FeltClient } from "./api/client.ts";
 import type { RouteBody, RouteName, RouteResponse } from "../../src/protocol/index.ts";
 import { LiveSession, type LiveState } from "./api/live.ts";
 import { serverTransport } from "./api/server-transport.ts";
-import { MockServer, fastClock, mockTransport } from "./api/mock/mock-server.ts";
 
 export interface Services {
   readonly client: FeltClient;
   readonly live: LiveSession;
-  readonly mock: boolean;
 }
 
-/** The real server, or (with ?mock) the in-browser fake one signed in as its hero. */
-export function makeServices(mock: boolean, mockSpeed = 1): Services {
-  if (mock) {
-    const transport = mockTransport(new MockServer(mockSpeed > 1 ? fastClock(mockSpeed) : undefined));
-    const client = new FeltClient(transport, null);
-    client.setToken(transport.server.heroToken);
-    return { client, live: new LiveSession(client), mock };
-  }
+/** The server the page came from (`felt serve`, or in development `felt serve --demo` behind the Vite proxy). */
+export function makeServices(): Services {
   const client = new FeltClient(serverTransport());
-  return { client, live: new LiveSession(client), mock };
+  return { client, live: new LiveSession(client) };
 }
 
 const Ctx = createContext<Services | null>(null);

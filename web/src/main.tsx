@@ -8,7 +8,7 @@ import "./styles.css";
 
 const params = new URLSearchParams(location.search);
 const i18n = setupI18n({ lng: params.get("lang"), strict: params.has("checkKeys") });
-const services = makeServices(params.has("mock"), Number(params.get("mockSpeed") ?? 1));
+const services = makeServices();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

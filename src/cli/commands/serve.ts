@@ -1,20 +1,31 @@
 // `felt serve`: the online server (HTTP API, WebSocket tables, the web app).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { FeltServer, type ServerOptions } from "../../server/index.ts";
+import { DEMO_DIRECTOR, DEMO_PASSWORD, DEMO_PLAYERS, seedDemo } from "../../server/demo.ts";
 import type { Command } from "../main.ts";
 
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
                   [--origin URL]... [--director NAME:PASSWORD] [--action-ms MS] [--hand-pause-ms MS]
-                  [--scrypt-n N] [--bench]
+                  [--scrypt-n N] [--bench] [--demo]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
 the built web app (web/dist) at /. Data goes to ./data/felt.sqlite unless --db says
 otherwise (PostgreSQL: postgres://host:5432/db?schema=name). --director creates a
 director account at start if it does not exist (also FELT_DIRECTOR=NAME:PASSWORD).
---origin allows a browser origin besides the server's own (repeatable).`;
+--origin allows a browser origin besides the server's own (repeatable).
+--demo seeds a demo room (a running live tournament of walk-ins, an online one open for
+registration, players with money) on a throwaway SQLite file deleted at exit, unless --db
+says otherwise; it allows the Vite dev server's origin (npm run dev:web) and prints the
+accounts.`;
 
-function parse(args: readonly string[]): ServerOptions | string {
+type Parsed = ServerOptions & { readonly demo?: boolean };
+
+function parse(args: readonly string[]): Parsed | string {
   const o: { -readonly [K in keyof ServerOptions]: ServerOptions[K] } = {};
   const origins: string[] = [];
+  let demo = false;
   const directors: { name: string; password: string }[] = [];
   const env = process.env["FELT_DIRECTOR"];
   const addDirector = (v: string) => {
@@ -42,6 +53,7 @@ function parse(args: readonly string[]): ServerOptions | string {
       } else if (a === "--action-ms") o.actionMs = Number(need());
       else if (a === "--hand-pause-ms") o.handPauseMs = Number(need());
       else if (a === "--scrypt-n") o.scrypt = { N: Number(need()), r: 8, p: 1 };
+      else if (a === "--demo") demo = true;
       else if (a === "--bench") {
         // throughput settings for bench/load.ts: fast password hashing, relaxed fsync of table events
         o.scrypt = { N: 1024, r: 8, p: 1 };
@@ -53,7 +65,13 @@ function parse(args: readonly string[]): ServerOptions | string {
     }
   }
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
-  return { ...o, allowedOrigins: origins, directors };
+  if (demo) {
+    directors.push({ ...DEMO_DIRECTOR });
+    // The Vite dev server (npm run dev:web) proxies the API and the WebSocket here.
+    origins.push("http://127.0.0.1:5173", "http://localhost:5173");
+    o.scrypt ??= { N: 1024, r: 8, p: 1 };
+  }
+  return { ...o, allowedOrigins: origins, directors, demo };
 }
 
 export const command: Command = {
@@ -69,11 +87,20 @@ export const command: Command = {
       console.error(`felt serve: ${options}\n\n${usage}`);
       return 2;
     }
+    const { demo, ...serverOptions } = options;
+    // --demo without --db: a throwaway SQLite file, deleted at exit.
+    const scratch = demo === true && serverOptions.db === undefined ? mkdtempSync(join(tmpdir(), "felt-demo-")) : null;
     let server: FeltServer;
     try {
-      server = await FeltServer.start(options);
+      server = await FeltServer.start(scratch === null ? serverOptions : { ...serverOptions, db: `sqlite:${join(scratch, "felt.sqlite")}` });
+      if (demo === true) {
+        const room = await seedDemo(server.url, Date.now());
+        console.log(`felt serve: demo room seeded: live tournament ${room.liveId}, online tournament ${room.onlineId}`);
+        console.log(`felt serve: director ${DEMO_DIRECTOR.name} / ${DEMO_DIRECTOR.password}; players ${DEMO_PLAYERS.join(", ")} / ${DEMO_PASSWORD}`);
+      }
     } catch (e) {
       console.error(`felt serve: ${(e as Error).message}`);
+      if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
       return 1;
     }
     console.log(`felt serve: listening on ${server.url} (API docs: ${server.url}/api/docs)`);
@@ -83,6 +110,7 @@ export const command: Command = {
       process.once("SIGTERM", stop);
     });
     await server.close();
+    if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
     return 0;
   },
 };

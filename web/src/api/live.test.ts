@@ -12,7 +12,7 @@ function scripted() {
   const sent: unknown[] = [];
   let handlers: SocketHandlers | null = null;
   const transport: Transport = {
-    kind: "mock",
+    kind: "test",
     request: async () => ({ status: 500, body: null }),
     openSocket: (h) => {
       handlers = h;

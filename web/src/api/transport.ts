@@ -1,6 +1,7 @@
-// How the client reaches a server: the real one over fetch + WebSocket, or the in-browser
-// mock (web/src/api/mock/) for development and tests. Both carry the same JSON text, so
-// every frame still goes through src/protocol's parsers.
+// How the client reaches the server: over fetch + WebSocket (server-transport.ts). Tests
+// may pass another transport carrying the same JSON text, so every frame still goes
+// through src/protocol's parsers. There is no fake server: development and browser tests
+// run against a real `felt serve` (`felt serve --demo` seeds one).
 
 export interface HttpAnswer {
   readonly status: number;
@@ -19,7 +20,7 @@ export interface SocketLike {
 }
 
 export interface Transport {
-  readonly kind: "server" | "mock";
+  readonly kind: "server" | "test";
   request(method: "GET" | "POST", path: string, body: unknown, token: string | null): Promise<HttpAnswer>;
   openSocket(handlers: SocketHandlers): SocketLike;
 }

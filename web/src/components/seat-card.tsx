@@ -1,15 +1,28 @@
 import { useTranslation } from "react-i18next";
+import { useFormat } from "./use-format.ts";
 
-/** A printable seat card (R-TBL-1): the player's name, table and seat, large. */
-export function SeatCard({ name, tableNumber, seat }: { name: string; tableNumber: number; seat: number }) {
+/**
+ * A printable seat card (R-TBL-1): the tournament and its date, then the table and seat
+ * large enough to read at arm's length, and the player's name. Printed 2 × 4 on A4 for
+ * cutting (the seat draw) or one per slip (a walk-in).
+ */
+export function SeatCard({ name, tableNumber, seat, tournament, startsAt }: { name: string; tableNumber: number; seat: number; tournament: string; startsAt: number }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   return (
     <div className="seat-card" data-name={name}>
-      <div className="who">{name}</div>
-      <div className="where">
-        <span>{t("seating.table")}</span> <b>{tableNumber}</b>
-        <span>{t("seating.seat")}</span> <b>{seat}</b>
+      <div className="event">
+        <span className="tournament">{tournament}</span> <span className="date">{fmt.dateTime(startsAt)}</span>
       </div>
+      <div className="where">
+        <div className="cell">
+          <span className="label">{t("seating.table")}</span> <b className="table-no">{tableNumber}</b>
+        </div>
+        <div className="cell">
+          <span className="label">{t("seating.seat")}</span> <b className="seat-no">{seat}</b>
+        </div>
+      </div>
+      <div className="who">{name}</div>
     </div>
   );
 }

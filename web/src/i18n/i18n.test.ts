@@ -14,6 +14,7 @@ import {
 } from "../../../src/protocol/index.ts";
 import { RESOURCES } from "./index.ts";
 import { ACCOUNT_KINDS } from "../logic/accounts.ts";
+import { NO_DEAL_REASONS, TRANSLATED_CAUSES } from "../components/error-text.tsx";
 import type { Messages } from "./locales/types.ts";
 
 // Fails on any translation key missing in any of the five languages: key sets are
@@ -106,6 +107,11 @@ describe("translations", () => {
       ...["register", "unregister", "reEnter", "rebuy", "addOn"].map((a) => `lobby.done.${a}`),
       ...ACCOUNT_KINDS.map((k) => `cashier.accountKind.${k}`),
       ...["short", "good", "deep"].map((v) => `create.verdict.${v}`),
+      // Issue 15: the server's causes the console says in the user's language.
+      ...TRANSLATED_CAUSES.filter((c) => c !== "tournament/no-deal").map((c) => `live.causes.${c.replace("/", ".")}`),
+      ...NO_DEAL_REASONS.map((r) => `live.causes.tournament.no-deal.${r}`),
+      "live.causes.tournament.no-deal.prizes-not-fixed_level",
+      "live.causes.tournament.no-deal.prizes-not-fixed_players",
       "errors.client.network",
       "errors.client.http",
     ];

@@ -5,6 +5,11 @@ import { cs } from "./locales/cs.ts";
 import { ru } from "./locales/ru.ts";
 import { sv } from "./locales/sv.ts";
 import { ro } from "./locales/ro.ts";
+import { liveEn } from "./locales/live/en.ts";
+import { liveCs } from "./locales/live/cs.ts";
+import { liveRu } from "./locales/live/ru.ts";
+import { liveSv } from "./locales/live/sv.ts";
+import { liveRo } from "./locales/live/ro.ts";
 
 export const LANGUAGES = [
   { code: "en", name: "English" },
@@ -15,7 +20,14 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 
-export const RESOURCES = { en, cs, ru, sv, ro } as const;
+// The live room's strings sit in their own files (locales/live/), one tree under `live`.
+export const RESOURCES = {
+  en: { ...en, live: liveEn },
+  cs: { ...cs, live: liveCs },
+  ru: { ...ru, live: liveRu },
+  sv: { ...sv, live: liveSv },
+  ro: { ...ro, live: liveRo },
+} as const;
 
 const STORAGE_KEY = "felt.lang";
 

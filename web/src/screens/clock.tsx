@@ -135,15 +135,19 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
       <div className="clock-stats">
         <div>
           <span className="label">{t("clock.players")}</span>
-          <span className="value">{t("clock.leftOfEntries", { left: fmt.chips(v.playersLeft), entries: fmt.chips(v.entries) })}</span>
+          <span className="value" data-testid="players">{t("clock.leftOfEntries", { left: fmt.chips(v.playersLeft), entries: fmt.chips(v.entries) })}</span>
         </div>
         <div>
           <span className="label">{t("clock.average")}</span>
-          <span className="value">{fmt.chips(v.averageStack)}</span>
+          <span className="value" data-testid="average-stack">{fmt.chips(v.averageStack)}</span>
+        </div>
+        <div>
+          <span className="label">{t("live.chipsInPlay")}</span>
+          <span className="value" data-testid="chips-in-play">{fmt.chips(v.totalChips)}</span>
         </div>
         <div>
           <span className="label">{t("clock.prizePool")}</span>
-          <span className="value">{fmt.money(v.prizePool)}</span>
+          <span className="value" data-testid="prize-pool">{fmt.money(v.prizePool)}</span>
         </div>
         <div>
           <span className="label">{t("clock.rebuysAddOns")}</span>
@@ -152,9 +156,10 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
           </span>
         </div>
       </div>
-      <div className="clock-payouts">
+      <div className="clock-payouts" data-testid="payouts" data-fixed={v.payoutsFixed}>
         <span className="label">{t("clock.payouts")}</span>
         {v.payouts.length === 0 && <span className="more">{t("clock.payoutsLater")}</span>}
+        {v.payouts.length > 0 && !v.payoutsFixed && !over && <span className="more provisional">{t("live.provisional")}</span>}
         <ol>
           {v.payouts.slice(0, 9).map((p) => (
             <li key={p.place}>
@@ -164,6 +169,16 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
         </ol>
         {v.payouts.length > 9 && <span className="more">{t("clock.morePaid", { count: v.payouts.length - 9 })}</span>}
       </div>
+      {v.chips.length > 0 && !over && (
+        <div className="clock-chips" data-testid="chip-set">
+          <span className="label">{t("live.chipSet")}</span>
+          {v.chips.map((c) => (
+            <span key={c} className="chip">
+              {fmt.chips(c)}
+            </span>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

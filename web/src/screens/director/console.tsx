@@ -117,11 +117,11 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         {tab === "create" && <CreateTournament onCreated={() => lobby.reload()} />}
         {tab === "cashier" && <Cashier />}
         {!GENERAL.has(tab) && !id && <p>{t("director.noTournament")}</p>}
-        {tab === "seating" && id && <Seating key={`${id}:${current?.status}:${current?.entries}:${current?.playersLeft}`} tournamentId={id} />}
+        {tab === "seating" && id && current && <Seating key={`${id}:${current.status}:${current.entries}:${current.playersLeft}`} tournamentId={id} name={current.name} startsAt={current.startsAt} />}
         {tab === "floor" && current && <Floor tournament={current} />}
         {tab === "colour-up" && current && <ColourUp tournament={current} />}
         {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}
-        {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} />}
+        {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} live={current?.kind === "live"} />}
       </div>
     </section>
   );

@@ -48,7 +48,10 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     reload();
   }
 
+  /** A bust is asked twice: a wrong click would end someone's tournament (issue 15). */
+  const [confirmBust, setConfirmBust] = useState<string | null>(null);
   async function record(entryId: string, kind: "bust" | "rebuy" | "add-on" | "re-enter") {
+    setConfirmBust(null);
     setBusy(`${entryId}:${kind}`);
     const r = await client.call("liveRecord", { commandId: newCommandId(), kind, entryId }, { id: tournamentId });
     setBusy(null);
@@ -110,7 +113,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
             ))}
           </ul>
         </div>
-        {tournament.kind === "live" && <WalkIn tournament={tournament} onSeated={reload} />}
+        {tournament.kind === "live" && <WalkIn tournament={tournament} onSeated={reload} known={[...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat })), ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null }))]} />}
         {live && (results.data?.results.length ?? 0) > 0 && (
           <div className="panel busted">
             <h2>{t("floor.out")}</h2>
@@ -180,9 +183,19 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                     )}
                   </td>
                   <td className="actions">
-                    <button disabled={busy !== null} onClick={() => void record(s.entryId, "bust")}>
-                      {t("floor.bust")}
-                    </button>
+                    {confirmBust === s.entryId ? (
+                      <span className="confirm-bust" role="alertdialog" aria-label={t("live.bustConfirm", { name: s.name })}>
+                        <span>{t("live.bustConfirm", { name: s.name })}</span>
+                        <button className="danger" data-action="confirm-bust" disabled={busy !== null} onClick={() => void record(s.entryId, "bust")}>
+                          {t("live.bustYes")}
+                        </button>
+                        <button onClick={() => setConfirmBust(null)}>{t("live.no")}</button>
+                      </span>
+                    ) : (
+                      <button disabled={busy !== null} onClick={() => setConfirmBust(s.entryId)}>
+                        {t("floor.bust")}
+                      </button>
+                    )}
                     {offered(tournament.actions.rebuy) && (
                       <button disabled={busy !== null} onClick={() => void record(s.entryId, "rebuy")}>
                         {t("floor.rebuy")}
@@ -220,7 +233,15 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
 }
 
 /** A player who pays at the desk: entered by name, seated by the draw, handed a seat card. */
-function WalkIn({ tournament, onSeated }: { tournament: LobbyTournament; onSeated: () => void }) {
+/** How a name is compared for a duplicate walk-in: case, accents and spacing aside. */
+export const sameName = (a: string, b: string) => {
+  const norm = (x: string) => x.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim().toLocaleLowerCase();
+  return norm(a) === norm(b);
+};
+
+type Known = { name: string; tableNumber: number | null; seat: number | null };
+
+function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; onSeated: () => void; known: readonly Known[] }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
@@ -234,11 +255,20 @@ function WalkIn({ tournament, onSeated }: { tournament: LobbyTournament; onSeate
   const rename = (v: string) => {
     setName(v);
     setCommandId(newCommandId());
+    setDuplicate(null);
   };
+  /** The same name again is warned about and entered only when confirmed (two players may share a name). */
+  const [duplicate, setDuplicate] = useState<Known | null>(null);
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.FormEvent, confirmed = false) {
     e.preventDefault();
     const who = name.trim();
+    const same = known.find((k) => sameName(k.name, who));
+    if (same !== undefined && !confirmed) {
+      setDuplicate(same);
+      return;
+    }
+    setDuplicate(null);
     setBusy(true);
     const r = await client.call("walkIn", { commandId, name: who }, { id: tournament.id });
     setError(r.ok ? null : r.error);
@@ -266,13 +296,28 @@ function WalkIn({ tournament, onSeated }: { tournament: LobbyTournament; onSeate
           {t("floor.enter")}
         </button>
       </div>
+      {duplicate && (
+        <div className="row duplicate" role="alertdialog" aria-label={t("floor.walkIn")}>
+          <span className="warn">
+            {duplicate.tableNumber !== null
+              ? t("live.duplicateSeated", { name: duplicate.name, table: duplicate.tableNumber, seat: duplicate.seat })
+              : t("live.duplicate", { name: duplicate.name })}
+          </span>
+          <button type="button" className="primary" data-action="confirm-duplicate" onClick={(e) => void submit(e, true)}>
+            {t("live.duplicateYes")}
+          </button>
+          <button type="button" onClick={() => setDuplicate(null)}>
+            {t("live.no")}
+          </button>
+        </div>
+      )}
       <ErrorText error={error} />
       {entered && entered.tableNumber === null && <p className="ok">{t("floor.registeredForDraw", { name: entered.name })}</p>}
       {entered && entered.tableNumber !== null && (
         <div className="walk-in-card">
           <p className="ok">{t("floor.seated", { name: entered.name, table: entered.tableNumber, seat: entered.seat })}</p>
           <div className="seat-card-sheet single">
-            <SeatCard name={entered.name} tableNumber={entered.tableNumber} seat={entered.seat} />
+            <SeatCard name={entered.name} tableNumber={entered.tableNumber} seat={entered.seat} tournament={tournament.name} startsAt={tournament.startsAt} />
           </div>
           <button type="button" className="no-print" onClick={() => print()}>
             {t("floor.printCard")}

@@ -20,8 +20,16 @@ function figuresIn(e: FeltError, entryIds: readonly string[]): Record<string, nu
   return out;
 }
 
-/** Payouts, the ICM / chip-chop deal for the players left, and the results export. */
-export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
+/** A check refused for a reason no figures can fix (no deal yet: prizes not fixed, not the final table, ...). */
+const isNoDeal = (e: FeltError | null) => e !== null && e["cause"] === "tournament/no-deal";
+
+/**
+ * Payouts (provisional until entries close, R-TRN-4/5), the ICM / chip-chop / custom deal for
+ * the players left, and the results of every entry with the export.
+ * A live room's stacks are the floor's counts or estimates (the server says which); the deal
+ * is made on the chips typed here, recorded as the count first, so ICM uses real figures.
+ */
+export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; live: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
@@ -29,10 +37,12 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
   const [method, setMethod] = useState<"icm" | "chip-chop">("icm");
   /** Amounts the players agreed on other than the computed ones (a "custom" deal). */
   const [custom, setCustom] = useState<Record<string, number>>({});
+  /** Chips counted for the deal, by entry, until recorded. */
+  const [chips, setChips] = useState<Record<string, number>>({});
   const [error, setError] = useState<FeltError | null>(null);
   const [done, setDone] = useState(false);
   const r = results.data;
-  const left = r?.stillIn ?? [];
+  const left = useMemo(() => (r?.stillIn ?? []).map((p) => ({ ...p, stack: chips[p.entryId] ?? p.stack })), [r, chips]);
   const dealable = left.length >= 2 && left.length <= 10;
   const remaining = r ? r.payouts.filter((p) => p.place <= left.length).map((p) => p.amount) : [];
   const deal = useMemo(() => {
@@ -40,26 +50,31 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
     const stacks = left.map((p) => p.stack);
     const raw = method === "icm" ? icmEquity(stacks, remaining) : chipChop(stacks, remaining);
     return roundDeal(raw, remaining.reduce((a, b) => a + b, 0));
-  }, [dealable, left, remaining, method]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dealable, JSON.stringify(left.map((p) => p.stack)), JSON.stringify(remaining), method]);
+  /** The stacks the server holds differ from those typed (or are estimates): the count is recorded before the deal. */
+  const needsCount = live && (r?.stillIn ?? []).some((p) => p.countedAt === null || (chips[p.entryId] !== undefined && chips[p.entryId] !== p.stack));
 
   // The server computes the same method in its own money unit; its figures are the ones it
   // records, so the screen asks it first (a check without `apply`) and shows its answer.
-  const finalists = JSON.stringify([method, left.map((p) => [p.entryId, p.stack])]);
-  const [serverFigures, setServerFigures] = useState<{ key: string; amounts: Record<string, number> | null } | null>(null);
+  const serverStacks = JSON.stringify([method, (r?.stillIn ?? []).map((p) => [p.entryId, p.stack])]);
+  const [check, setCheck] = useState<{ key: string; amounts: Record<string, number> | null; error: FeltError | null } | null>(null);
   useEffect(() => {
-    if (!dealable || done) return;
+    if (!dealable || done || !r) return;
     let on = true;
-    const payouts = left.map((p, i) => ({ entryId: p.entryId, amount: deal[i] ?? 0 }));
+    const payouts = r.stillIn.map((p, i) => ({ entryId: p.entryId, amount: deal[i] ?? 0 }));
     void client.call("deal", { commandId: newCommandId(), method, payouts }, { id: tournamentId }).then((res) => {
-      if (on) setServerFigures({ key: finalists, amounts: res.ok ? null : figuresIn(res.error, left.map((p) => p.entryId)) });
+      if (on) setCheck({ key: serverStacks, amounts: res.ok ? null : figuresIn(res.error, r.stillIn.map((p) => p.entryId)), error: res.ok ? null : res.error });
     });
     return () => {
       on = false;
     };
-    // `finalists` names everything the check depends on.
+    // `serverStacks` names everything the check depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, tournamentId, finalists, dealable, done]);
-  const fromServer = serverFigures?.key === finalists ? serverFigures.amounts : null;
+  }, [client, tournamentId, serverStacks, dealable, done]);
+  const current = check?.key === serverStacks ? check : null;
+  const whyNot = isNoDeal(current?.error ?? null) ? current!.error : null;
+  const fromServer = needsCount ? null : (current?.amounts ?? null);
 
   const amounts = left.map((p, i) => custom[p.entryId] ?? fromServer?.[p.entryId] ?? deal[i] ?? 0);
   const edited = left.some((p) => custom[p.entryId] !== undefined);
@@ -70,16 +85,32 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
   const [preview, setPreview] = useState<ResultsResponse | null>(null);
 
   async function accept() {
+    let figures = amounts;
+    if (needsCount) {
+      // The chips on the screen become the floor's count, so the deal is made on them.
+      const counted = await client.call("liveRecord", { commandId: newCommandId(), kind: "chip-count", stacks: left.map((p) => ({ entryId: p.entryId, stack: p.stack })) }, { id: tournamentId });
+      if (!counted.ok) return setError(counted.error);
+      setChips({});
+      if (recordable) {
+        const asked = await client.call("deal", { commandId: newCommandId(), method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })) }, { id: tournamentId });
+        const server = asked.ok ? null : figuresIn(asked.error, left.map((p) => p.entryId));
+        if (!asked.ok && server === null) {
+          results.reload();
+          return setError(asked.error);
+        }
+        if (server !== null) figures = left.map((p) => server[p.entryId] ?? 0);
+      }
+    }
     const res = await client.call(
       "deal",
-      { commandId: newCommandId(), method: edited ? "custom" : method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })), apply: recordable },
+      { commandId: newCommandId(), method: edited ? "custom" : method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: figures[i] ?? 0 })), apply: recordable },
       { id: tournamentId },
     );
     setError(res.ok ? null : res.error);
-    if (!res.ok) return;
+    if (!res.ok) return results.reload();
     if (!recordable) {
       setPreview(res.value);
-      return;
+      return results.reload();
     }
     setDone(true);
     setPreview(null);
@@ -89,9 +120,9 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
 
   function exportCsv() {
     if (!r) return;
-    const rows: (string | number)[][] = [[t("results.place"), t("auth.name"), t("results.prize"), t("results.rebuys"), t("results.addOn")]];
-    for (const x of left) rows.push(["", x.name, "", "", ""]);
-    for (const x of r.results) rows.push([x.place, x.name, x.prize, x.rebuys, x.addOn ? 1 : 0]);
+    const rows: (string | number)[][] = [[t("results.place"), t("auth.name"), t("live.entry"), t("live.bustedAt"), t("results.prize"), t("results.rebuys"), t("results.addOn"), t("payouts.chips")]];
+    for (const x of r.stillIn) rows.push(["", x.name, x.entryNumber, "", "", "", "", x.stack]);
+    for (const x of r.results) rows.push([x.place, x.name, x.entryNumber, x.bustedAt === null ? "" : new Date(x.bustedAt).toISOString(), x.prize, x.rebuys, x.addOn ? 1 : 0, ""]);
     const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: "text/csv" }));
     const a = document.createElement("a");
     a.href = url;
@@ -100,28 +131,39 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
     URL.revokeObjectURL(url);
   }
 
+  const entryName = (x: { name: string; entryNumber: number }) => (x.entryNumber > 1 ? t("live.reEntryName", { name: x.name, number: x.entryNumber }) : x.name);
   return (
-    <div className="cols">
+    <div className="cols payouts-screen">
       <div className="panel">
         <h2>{t("payouts.title")}</h2>
         <ErrorText error={results.error} />
-        <table className="grid">
+        {r && r.payouts.length > 0 && (
+          <p className={r.payoutsFixed ? "hint" : "hint provisional"} data-testid="payouts-state">
+            {r.payoutsFixed ? t("live.payoutsFixed") : t("live.payoutsProvisional")}
+          </p>
+        )}
+        <table className="grid" data-testid="payouts-table">
           <tbody>
             {r?.payouts.map((p) => (
-              <tr key={p.place}>
+              <tr key={p.place} data-place={p.place}>
                 <td>{fmt.place(p.place)}</td>
                 <td className="num">{fmt.money(p.amount)}</td>
-                <td>{r.results.find((x) => x.place === p.place)?.name ?? ""}</td>
+                <td>{r.payoutsFixed ? (r.results.find((x) => x.place === p.place)?.name ?? "") : ""}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <div className="panel">
+      <div className="panel deal">
         <h2>{t("payouts.deal")}</h2>
         {done && <p className="ok" data-testid="deal-done">{t("payouts.dealDone")}</p>}
-        {!dealable && !done && <p>{t("payouts.dealWhen")}</p>}
-        {dealable && (
+        {!dealable && !done && <p data-testid="deal-why-not">{t("payouts.dealWhen")}</p>}
+        {dealable && whyNot && !done && (
+          <div data-testid="deal-why-not">
+            <ErrorText error={whyNot} />
+          </div>
+        )}
+        {dealable && !whyNot && !done && (
           <>
             <div className="row">
               <label>
@@ -132,6 +174,7 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
               </label>
               {edited && <span className="tag">{t("payouts.custom")}</span>}
             </div>
+            {live && <p className="hint">{t("live.dealChipsHint")}</p>}
             <table className="grid">
               <thead>
                 <tr>
@@ -141,21 +184,41 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
                 </tr>
               </thead>
               <tbody>
-                {left.map((p, i) => (
-                  <tr key={p.entryId}>
-                    <td>{p.name}</td>
-                    <td className="num">{fmt.chips(p.stack)}</td>
-                    <td className="num">
-                      <input
-                        type="number"
-                        min={0}
-                        aria-label={t("payouts.amountFor", { name: p.name })}
-                        value={amounts[i] ?? 0}
-                        onChange={(e) => setCustom({ ...custom, [p.entryId]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-                      />
-                    </td>
-                  </tr>
-                ))}
+                {left.map((p, i) => {
+                  const server = r?.stillIn.find((x) => x.entryId === p.entryId);
+                  return (
+                    <tr key={p.entryId} data-entry={p.entryId}>
+                      <td>{entryName(p)}</td>
+                      <td className="num">
+                        {live ? (
+                          <>
+                            <input
+                              type="number"
+                              min={0}
+                              step={1}
+                              aria-label={t("floor.countFor", { name: p.name })}
+                              className={chips[p.entryId] !== undefined ? "changed" : ""}
+                              value={p.stack}
+                              onChange={(e) => (setChips({ ...chips, [p.entryId]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }), setCustom({}))}
+                            />
+                            <span className="sub">{server?.countedAt != null && chips[p.entryId] === undefined ? t("live.countedAt", { time: fmt.time(server.countedAt) }) : chips[p.entryId] !== undefined ? t("live.typed") : t("live.estimate")}</span>
+                          </>
+                        ) : (
+                          fmt.chips(p.stack)
+                        )}
+                      </td>
+                      <td className="num">
+                        <input
+                          type="number"
+                          min={0}
+                          aria-label={t("payouts.amountFor", { name: p.name })}
+                          value={amounts[i] ?? 0}
+                          onChange={(e) => setCustom({ ...custom, [p.entryId]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
             <p className={shared === pool ? "hint" : "error"} data-testid="deal-sum">
@@ -183,22 +246,32 @@ export function PayoutsAndDeal({ tournamentId }: { tournamentId: string }) {
           </>
         )}
       </div>
-      <div className="panel">
+      <div className="panel results">
         <h2>{t("results.title")}</h2>
         <button onClick={exportCsv}>{t("results.export")}</button>
-        <table className="grid">
+        <table className="grid" data-testid="results-table">
+          <thead>
+            <tr>
+              <th>{t("results.place")}</th>
+              <th>{t("auth.name")}</th>
+              <th>{t("live.bustedAt")}</th>
+              <th className="num">{t("results.prize")}</th>
+            </tr>
+          </thead>
           <tbody>
-            {left.map((x) => (
-              <tr key={x.entryId}>
+            {r?.stillIn.map((x) => (
+              <tr key={x.entryId} data-entry={x.entryId} className="still-in">
                 <td>—</td>
-                <td>{x.name}</td>
+                <td>{entryName(x)}</td>
+                <td>{t("live.stillIn")}</td>
                 <td className="num">{fmt.chips(x.stack)}</td>
               </tr>
             ))}
             {r?.results.map((x) => (
-              <tr key={x.entryId}>
+              <tr key={x.entryId} data-entry={x.entryId} data-place={x.place}>
                 <td>{fmt.place(x.place)}</td>
-                <td>{x.name}</td>
+                <td>{entryName(x)}</td>
+                <td>{x.bustedAt === null ? "" : fmt.time(x.bustedAt)}</td>
                 <td className="num">{x.prize > 0 ? fmt.money(x.prize) : ""}</td>
               </tr>
             ))}

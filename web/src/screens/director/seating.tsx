@@ -5,7 +5,7 @@ import { useQuery } from "../../context.tsx";
 import { SeatCard } from "../../components/seat-card.tsx";
 
 /** The seat draw, and a printable seat card per player (R-TBL-1). */
-export function Seating({ tournamentId }: { tournamentId: string }) {
+export function Seating({ tournamentId, name, startsAt }: { tournamentId: string; name: string; startsAt: number }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const seating = useQuery("seating", undefined, { id: tournamentId }, tournamentId);
@@ -35,9 +35,9 @@ export function Seating({ tournamentId }: { tournamentId: string }) {
           </table>
         ))}
       </div>
-      <div className="seat-card-sheet">
+      <div className="seat-card-sheet sheet-a4">
         {seats.map((s) => (
-          <SeatCard key={s.entryId} name={s.name} tableNumber={s.tableNumber} seat={s.seat} />
+          <SeatCard key={s.entryId} name={s.name} tableNumber={s.tableNumber} seat={s.seat} tournament={name} startsAt={startsAt} />
         ))}
       </div>
     </div>

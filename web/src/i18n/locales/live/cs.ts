@@ -1,0 +1,47 @@
+import type { Messages } from "../types.ts";
+
+export const liveCs = {
+  chipsInPlay: "Žetony ve hře", chipSet: "Žetony", provisional: "předběžně",
+  payoutsProvisional: "Předběžné: vstupy mohou ještě přibýt a výplaty s nimi porostou.", payoutsFixed: "Pevné: vstupy jsou uzavřeny.",
+  bustConfirm: "{{name}} vypadl(a)?", bustYes: "Ano, vypadl(a)", no: "Ne",
+  duplicate: "{{name}} už je zapsán(a). Zapsat dalšího hráče se stejným jménem?",
+  duplicateSeated: "{{name}} už je zapsán(a) (stůl {{table}}, místo {{seat}}). Zapsat dalšího hráče se stejným jménem?",
+  duplicateYes: "Ano, další hráč",
+  entry: "Vstup", bustedAt: "Vypadl v", stillIn: "ve hře", reEntryName: "{{name}} (vstup {{number}})",
+  dealChipsHint: "Žetony: počet z herny, nebo odhad (nespočítané žetony rozdělené). Zadejte spočítané žetony; před dohodou se zapíší jako počet.",
+  countedAt: "spočítáno {{time}}", typed: "zadáno", estimate: "odhad",
+  causes: {
+    chips: {
+      "still-needed": "Žetony {{remove}} jsou pro blindy ještě potřeba; další na řadě je {{next}}.",
+      "not-in-play": "Žetony {{remove}} už nejsou ve hře; další na řadě je {{next}}.",
+      "already-raced": "Stůl {{table}} už žetony {{remove}} vyměnil.",
+    },
+    tournament: {
+      "no-deal": {
+        format: "V satelitu ani v turnaji heads-up se dohoda nedělá.",
+        "prizes-not-fixed": "Dohoda zatím není možná: vstupy mohou ještě přibýt, výhry nejsou pevné.",
+        "prizes-not-fixed_level": "Dohoda zatím není možná: vstupy mohou ještě přibýt, výhry nejsou pevné. Budou pevné po uzavření vstupů, na konci úrovně {{closesLevel}} ({{closesAt}}).",
+        "prizes-not-fixed_players": "Dohoda zatím není možná: vstupy mohou ještě přibýt, výhry nejsou pevné. Budou pevné, až zbude {{closesWithPlayers}} hráčů.",
+        "settle-first": "Nejdřív zapište vypadlé z poslední hry.",
+        "final-table": "Dohoda se dělá mezi hráči finálového stolu: zbývá {{left}}, stůl má {{tableSize}} míst.",
+      },
+      "registration-closed": "Pozdní registrace skončila.",
+      "re-entry-closed": "Opětovný vstup skončil.",
+      "re-entry-not-busted": "Hráč je stále ve hře: opětovný vstup je pro vyřazené.",
+      "re-entry-limit": "Hráč vyčerpal všechny opětovné vstupy.",
+      "re-entry-not-offered": "Tento turnaj nemá opětovný vstup.",
+      "rebuy-closed": "Období rebuy skončilo.",
+      "rebuy-limit": "Hráč vyčerpal všechny rebuye.",
+      "rebuy-not-offered": "Tento turnaj nemá rebuy.",
+      "rebuy-stack-too-big": "Stack je na rebuy příliš velký.",
+      "rebuy-at-final-table": "U finálového stolu se rebuy nedělá.",
+      "add-on-closed": "Add-on teď není otevřen.",
+      "add-on-taken": "Hráč už add-on vzal.",
+      "add-on-not-offered": "Tento turnaj nemá add-on.",
+      "add-on-eliminated": "Hráč je vyřazen; add-on je pro hráče ve hře.",
+      "entry-busted": "Hráč už je vyřazen.",
+      "not-running": "Turnaj neběží.",
+      "no-entry": "Takový vstup v turnaji není.",
+    },
+  },
+} as const satisfies Messages;

@@ -1,0 +1,47 @@
+import type { Messages } from "../types.ts";
+
+export const liveRo = {
+  chipsInPlay: "Jetoane în joc", chipSet: "Jetoane", provisional: "provizoriu",
+  payoutsProvisional: "Provizoriu: pot veni încă intrări, iar premiile cresc odată cu ele.", payoutsFixed: "Fixat: intrările s-au închis.",
+  bustConfirm: "{{name}} a ieșit?", bustYes: "Da, a ieșit", no: "Nu",
+  duplicate: "{{name}} este deja înscris. Înscrieți alt jucător cu același nume?",
+  duplicateSeated: "{{name}} este deja înscris (masa {{table}}, locul {{seat}}). Înscrieți alt jucător cu același nume?",
+  duplicateYes: "Da, alt jucător",
+  entry: "Intrare", bustedAt: "Ieșit la", stillIn: "în joc", reEntryName: "{{name}} (intrarea {{number}})",
+  dealChipsHint: "Jetoane: numărătoarea sălii sau o estimare (jetoanele nenumărate, împărțite). Introduceți jetoanele numărate; ele se înregistrează ca numărătoare înaintea înțelegerii.",
+  countedAt: "numărat {{time}}", typed: "introdus", estimate: "estimare",
+  causes: {
+    chips: {
+      "still-needed": "Jetoanele de {{remove}} mai sunt necesare pentru blinduri; următorul care iese este {{next}}.",
+      "not-in-play": "Jetoanele de {{remove}} nu mai sunt în joc; următorul care iese este {{next}}.",
+      "already-raced": "Masa {{table}} a schimbat deja jetoanele de {{remove}}.",
+    },
+    tournament: {
+      "no-deal": {
+        format: "Într-un satelit sau un turneu heads-up nu se face înțelegere.",
+        "prizes-not-fixed": "Încă nu se poate face o înțelegere: pot veni intrări, deci premiile nu sunt fixate.",
+        "prizes-not-fixed_level": "Încă nu se poate face o înțelegere: pot veni intrări, deci premiile nu sunt fixate. Se fixează când se închid intrările, la sfârșitul nivelului {{closesLevel}} ({{closesAt}}).",
+        "prizes-not-fixed_players": "Încă nu se poate face o înțelegere: pot veni intrări, deci premiile nu sunt fixate. Se fixează când rămân {{closesWithPlayers}} jucători.",
+        "settle-first": "Înregistrați mai întâi eliminările din ultima mână.",
+        "final-table": "O înțelegere se face între jucătorii mesei finale: au rămas {{left}}, o masă are {{tableSize}} locuri.",
+      },
+      "registration-closed": "Înscrierea târzie s-a încheiat.",
+      "re-entry-closed": "Reintrarea s-a încheiat.",
+      "re-entry-not-busted": "Jucătorul este încă în joc: reintrarea este pentru cei eliminați.",
+      "re-entry-limit": "Jucătorul a folosit toate reintrările.",
+      "re-entry-not-offered": "Acest turneu nu are reintrare.",
+      "rebuy-closed": "Perioada de rebuy s-a încheiat.",
+      "rebuy-limit": "Jucătorul a folosit toate rebuy-urile.",
+      "rebuy-not-offered": "Acest turneu nu are rebuy.",
+      "rebuy-stack-too-big": "Stack-ul este prea mare pentru un rebuy.",
+      "rebuy-at-final-table": "La masa finală nu există rebuy.",
+      "add-on-closed": "Add-on-ul nu este deschis acum.",
+      "add-on-taken": "Jucătorul a luat deja add-on-ul.",
+      "add-on-not-offered": "Acest turneu nu are add-on.",
+      "add-on-eliminated": "Jucătorul este eliminat; add-on-ul este pentru jucătorii în joc.",
+      "entry-busted": "Jucătorul este deja eliminat.",
+      "not-running": "Turneul nu este în desfășurare.",
+      "no-entry": "Nu există o astfel de intrare în turneu.",
+    },
+  },
+} as const satisfies Messages;

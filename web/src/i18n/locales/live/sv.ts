@@ -1,0 +1,47 @@
+import type { Messages } from "../types.ts";
+
+export const liveSv = {
+  chipsInPlay: "Marker i spel", chipSet: "Marker", provisional: "preliminärt",
+  payoutsProvisional: "Preliminärt: fler inköp kan komma och utbetalningarna växer med dem.", payoutsFixed: "Fastställt: inköpen är stängda.",
+  bustConfirm: "Är {{name}} ute?", bustYes: "Ja, ute", no: "Nej",
+  duplicate: "{{name}} är redan anmäld. Anmäla en annan spelare med samma namn?",
+  duplicateSeated: "{{name}} är redan anmäld (bord {{table}}, plats {{seat}}). Anmäla en annan spelare med samma namn?",
+  duplicateYes: "Ja, en annan spelare",
+  entry: "Inköp", bustedAt: "Ute kl.", stillIn: "kvar", reEntryName: "{{name}} (inköp {{number}})",
+  dealChipsHint: "Marker: golvets räkning eller en uppskattning (de oräknade markerna delade). Skriv in de räknade markerna; de sparas som räkning före dealen.",
+  countedAt: "räknat {{time}}", typed: "inskrivet", estimate: "uppskattning",
+  causes: {
+    chips: {
+      "still-needed": "{{remove}}-markerna behövs fortfarande till blindarna; nästa valör att gå är {{next}}.",
+      "not-in-play": "{{remove}}-markerna är inte längre i spel; nästa valör att gå är {{next}}.",
+      "already-raced": "Bord {{table}} har redan racat bort {{remove}}-markerna.",
+    },
+    tournament: {
+      "no-deal": {
+        format: "Det görs ingen deal i en satellit eller en heads-up-turnering.",
+        "prizes-not-fixed": "Ingen deal än: fler inköp kan komma, så prisen är inte fastställda.",
+        "prizes-not-fixed_level": "Ingen deal än: fler inköp kan komma, så prisen är inte fastställda. De fastställs när inköpen stänger, i slutet av nivå {{closesLevel}} ({{closesAt}}).",
+        "prizes-not-fixed_players": "Ingen deal än: fler inköp kan komma, så prisen är inte fastställda. De fastställs när {{closesWithPlayers}} spelare är kvar.",
+        "settle-first": "Registrera först de som åkte ut i sista given.",
+        "final-table": "En deal görs mellan finalbordets spelare: {{left}} är kvar, ett bord har {{tableSize}} platser.",
+      },
+      "registration-closed": "Sen registrering är slut.",
+      "re-entry-closed": "Re-entry är stängt.",
+      "re-entry-not-busted": "Spelaren är kvar: re-entry är för den som är ute.",
+      "re-entry-limit": "Spelaren har använt alla re-entries.",
+      "re-entry-not-offered": "Turneringen har ingen re-entry.",
+      "rebuy-closed": "Rebuy-perioden är slut.",
+      "rebuy-limit": "Spelaren har använt alla rebuys.",
+      "rebuy-not-offered": "Turneringen har inga rebuys.",
+      "rebuy-stack-too-big": "Stacken är för stor för en rebuy.",
+      "rebuy-at-final-table": "Inga rebuys vid finalbordet.",
+      "add-on-closed": "Add-on är inte öppen nu.",
+      "add-on-taken": "Spelaren har redan tagit add-on.",
+      "add-on-not-offered": "Turneringen har ingen add-on.",
+      "add-on-eliminated": "Spelaren är ute; add-on är för spelare som är kvar.",
+      "entry-busted": "Spelaren är redan ute.",
+      "not-running": "Turneringen pågår inte.",
+      "no-entry": "Inget sådant inköp i turneringen.",
+    },
+  },
+} as const satisfies Messages;
