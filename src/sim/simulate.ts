@@ -1,8 +1,11 @@
 // `felt simulate`: a whole tournament played by bots with the real engine at every table,
-// deterministic per seed. Time is simulated (hands per hour per table); wall time is the
-// caller's business and never enters the result.
+// deterministic per seed. Time is simulated: every table plays at its own pace (issue 13),
+// each hand taking its own time (3600 / handsPerHour seconds on average, drawn per hand
+// from half to one and a half of it), and the director settles each table as its hand ends
+// (src/tournament/director/run-paced.ts), so the end time reflects independent tables;
+// wall time is the caller's business and never enters the result.
 import { ok, type Result } from "../lib/result.ts";
-import { runTournament, type TournamentState } from "../tournament/director/index.ts";
+import { runPacedTournament, type TournamentState } from "../tournament/director/index.ts";
 import { clockAt, playedBlinds, type Structure } from "../tournament/structure/index.ts";
 import type { ChartPoint } from "./chart.ts";
 import { HANDS_PER_HOUR, simConfig } from "./formats.ts";
@@ -44,6 +47,7 @@ export interface SimResult {
   readonly players: number;
   readonly entries: number;
   readonly hands: number;
+  /** Table settles (one per hand, plus the director's own). */
   readonly rounds: number;
   /** Highest level number reached. */
   readonly levels: number;
@@ -86,17 +90,21 @@ export function simulate(o: SimOptions): Result<SimResult> {
     const first = config.structure.items.find((it) => it.kind === "level");
     if (first?.kind === "level") points.push({ minutes: 0, playersLeft: o.players, avgStackBB: config.structure.startingStack / playedBlinds(first).bb });
   }
-  const r = runTournament({
+  let lastMinute = -1;
+  const r = runPacedTournament({
     config,
     players,
     seed: o.seed,
     policy,
     handsPerHour,
     playHand: engineHandPlayer({ ...(o.mix !== undefined ? { mix: o.mix } : {}), timeoutRate, stats }),
-    onRound: (s, now) => {
+    onSettle: (s, now) => {
       start = s.startedAt ?? 0;
       if (s.levelNumber > maxLevel) maxLevel = s.levelNumber;
       const minutes = (now - start) / 60_000;
+      // One point a simulated minute (a settle is one hand at one table), and the end.
+      if (Math.floor(minutes) === lastMinute && s.status === "running") return;
+      lastMinute = Math.floor(minutes);
       if (o.chart && s.alive > 0) {
         const chips = s.chipsIssued + s.colourUpDelta - s.chipsRetired;
         points.push({ minutes, playersLeft: s.alive, avgStackBB: chips / s.alive / bigBlindAt(s, now) });

@@ -102,6 +102,9 @@ export function decideTick(s: TournamentState, at: number, rng: RandomSource): R
   if (s.prizes === null && fieldClosed(s, at)) events.push(prizesFixedEvent(s, at));
   // Heads-up matches run their own clocks (R-TRN-10): nothing tournament-wide to change.
   if (c.format.kind === "heads-up") return ok(events);
+  // R-TRN-11 with every table at its own pace: the level changes (and its lowest stacks go)
+  // when every table is between hands, never under a hand in progress.
+  if (c.format.kind === "shootout" && s.inHand > 0) return ok(events);
   const pos = clockAt(c.structure, playedMs(s, at));
   const schedule = scheduleOf(c.structure);
   let level = s.levelNumber;

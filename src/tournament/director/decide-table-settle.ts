@@ -17,6 +17,12 @@ import { tableSizeOf, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 export function decideTableSettle(s: TournamentState, at: number, table: number | null, rng: RandomSource): Result<TournamentEvent[]> {
+  const r = settleTable(s, at, table, rng);
+  // A break stops every table at its next hand: nobody deals until a settle after it ends.
+  return r.ok && s.onBreak ? ok(r.value.filter((e) => e.type !== "dealing")) : r;
+}
+
+function settleTable(s: TournamentState, at: number, table: number | null, rng: RandomSource): Result<TournamentEvent[]> {
   if (s.status !== "running") return ok([]);
   const c = s.config!;
   if (c.live === true) return fail("tournament/live", "a live room settles with `settle`: the floor deals");
@@ -71,6 +77,6 @@ export function decideTableSettle(s: TournamentState, at: number, table: number 
     events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, deal: false }).events);
     return ok(events);
   }
-  events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, releaseAll: wasH4H && !want }).events);
+  events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, releaseAll: table === null || (wasH4H && !want) }).events);
   return ok(events);
 }

@@ -294,11 +294,21 @@ function planEvents(s: TournamentState, plan: Plan, at: number, o: PaceOptions):
     return live >= 2;
   };
   const dealing: number[] = [];
-  if (o.allFree || o.releaseAll === true) {
+  if (o.allFree) {
     for (const t of s.tables.values()) {
       const p = plan.mod.get(t.id);
       if (p?.broken === true) continue;
       if (ready(p ?? t)) dealing.push(t.id);
+    }
+  } else if (o.releaseAll === true) {
+    // Every table between hands that can deal does (the tables in a hand are not looked at).
+    const seen = new Set<number>();
+    for (const bucket of s.freeByDue) for (const id of bucket?.values() ?? []) seen.add(id);
+    for (const p of plan.mod.values()) if (!p.inHand) seen.add(p.id);
+    for (const id of [...seen].sort((a, b) => a - b)) {
+      const p = plan.mod.get(id);
+      if (p?.broken === true) continue;
+      if (ready(p ?? s.tables.get(id)!)) dealing.push(id);
     }
   } else {
     for (const p of plan.mod.values()) if (!p.broken && ready(p)) dealing.push(p.id);

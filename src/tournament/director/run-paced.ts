@@ -1,7 +1,7 @@
 // Runs a tournament with every table at its own pace (issue 13): each table's hand takes
 // its own (simulated) time, drawn per hand; when it ends the director settles that table
 // alone (`table-settle`) and the tables it names deal their next hand at once. Breaks stop
-// each table at its next hand; they deal again when the break is over. The clock is
+// each table at its next hand; they deal again when the break is over (a settle with no table). The clock is
 // simulated, so the predicted end reflects independent tables (no table waits for the
 // slowest one, except hand-for-hand at the bubble and the final-table draw).
 import { fail, ok, type Result } from "../../lib/result.ts";
@@ -97,13 +97,10 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
   }
   const hands = new Hands();
   const playing = new Set<number>();
-  /** Tables told to deal while the clock was on a break: they deal when it ends. */
-  const parked = new Set<number>();
   let seq = 0;
   const deal = (table: number): void => {
     const t = s.tables.get(table);
     if (t === undefined || !t.inHand || playing.has(table)) return;
-    if (s.onBreak) return void parked.add(table);
     const setup = handSetup(s, t, now);
     if (setup === null) return;
     const stacks = o.playHand(setup, handRng);
@@ -133,7 +130,7 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
   while (s.status === "running") {
     if (++settles > max) return fail("tournament/too-long", `no winner after ${max} settles`);
     const next = hands.peek();
-    if (s.onBreak || (next === undefined && parked.size > 0)) {
+    if (s.onBreak) {
       // R-TRN-5: the add-on is taken during its break; tables deal again when it is over.
       const t0 = s.tables.values().next().value;
       const left = t0 !== undefined ? (levelFor(s, t0, now).remainingMs ?? mean) : mean;
@@ -145,9 +142,9 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
         const t = tick();
         if (!t.ok) return t;
         if (!s.onBreak) {
-          const waiting = [...parked];
-          parked.clear();
-          for (const n of waiting) deal(n);
+          const go = d.run({ type: "table-settle", at: now, table: null });
+          if (!go.ok) return go;
+          dealt(go.value);
         }
         continue;
       }
@@ -156,10 +153,10 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
     if (h === undefined) return fail("tournament/stuck", "no table is playing and nothing changed", { alive: s.alive, tables: s.tables.size });
     now = Math.max(now, h.end);
     playing.delete(h.table);
-    const t = tick();
-    if (!t.ok) return t;
     const r = d.run({ type: "hand", at: now, outcome: { table: h.table, hand: h.setup.hand, entries: h.setup.entries, startStacks: h.setup.config.stacks, stacks: h.stacks } });
     if (!r.ok) return r;
+    const t = tick();
+    if (!t.ok) return t;
     // R-TRN-4: each busted player rebuys or declines at once (the grace is for people online).
     for (const id of [...s.busted]) {
       if (s.entries.get(id)?.table !== h.table) continue;
@@ -189,12 +186,12 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
       if (again.ok) dealt(again.value);
     }
     o.onSettle?.(s, now);
-    if (s.status === "running" && hands.size === 0 && parked.size === 0) {
+    if (s.status === "running" && hands.size === 0 && !s.onBreak) {
       // Nothing dealing: settle with no table (the start, a finished hand-for-hand round).
       const nudge = d.run({ type: "table-settle", at: now, table: null });
       if (!nudge.ok) return nudge;
       dealt(nudge.value);
-      if (hands.size === 0 && parked.size === 0 && !s.onBreak && s.status === "running") {
+      if (hands.size === 0 && !s.onBreak && s.status === "running") {
         return fail("tournament/stuck", "no table could deal a hand and nothing changed", { alive: s.alive, tables: s.tables.size });
       }
     }

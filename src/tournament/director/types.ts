@@ -202,9 +202,10 @@ export type TournamentCommand =
   /** Between hands: eliminations and places, hand-for-hand, balancing, the next bracket round, the end. */
   | { readonly type: "settle"; readonly at: number }
   /**
-   * Per-table pace (issue 13): table `table`'s hand is over (null: no table, e.g. after the
-   * start or a rebuy window ran out): its busts go out and it gives, receives, breaks or
-   * waits; the `dealing` event names the tables that deal next.
+   * Per-table pace (issue 13): table `table`'s hand is over: its busts go out and it gives,
+   * receives, breaks or waits; the `dealing` event names the tables that deal next (none
+   * during a break). null: no table (the start, the end of a break, a rebuy window ran
+   * out): every table between hands that can deal does.
    */
   | { readonly type: "table-settle"; readonly at: number; readonly table: number | null }
   /** Before the start: a registered player leaves with a full refund. */
