@@ -1,6 +1,10 @@
 // Preloaded into the server process by bench/load.ts (`node --import ./bench/load-probe.mjs`):
 // the server's own event-loop delay (perf_hooks.monitorEventLoopDelay), event-loop
-// utilisation and CPU over the measured window, asked for over the IPC channel.
+// utilisation and CPU over the measured window, asked for over the IPC channel; and, for
+// issue 17's breakdown, every command's stage marks (src/runtime/trace.ts: received,
+// started, stored, applied, written), each SQLite group commit and WAL fsync, and the
+// loop delay second by second, all on node:diagnostics_channel.
+import { subscribe } from "node:diagnostics_channel";
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 
@@ -13,12 +17,56 @@ function runqueueNs() {
   }
 }
 
+const epoch = () => performance.timeOrigin + performance.now();
 const delay = monitorEventLoopDelay({ resolution: 1 });
 delay.enable();
 let cpu = process.cpuUsage();
 let at = performance.now();
 let elu = performance.eventLoopUtilization();
 let waited = runqueueNs();
+
+let measuring = false;
+/** command id → [received, started, stored, applied, written] (epoch ms; 0 = not seen). */
+let marks = new Map();
+const STAGES = ["received", "started", "stored", "applied", "written"];
+/** Per second: [epoch ms at the end of the second, loop delay max ms, commit max ms, commits, fsync max ms, fsyncs]. */
+let seconds = [];
+let commitMax = 0;
+let commits = 0;
+let syncMax = 0;
+let syncs = 0;
+/** Every commit's and fsync's duration over the window (their p99 in the summary). */
+let commitMs = [];
+let syncMs = [];
+
+subscribe("felt:command-stage", (m) => {
+  if (!measuring) return;
+  let row = marks.get(m.id);
+  if (row === undefined) marks.set(m.id, (row = [0, 0, 0, 0, 0]));
+  const i = STAGES.indexOf(m.stage);
+  // The first time a stage is reached (a resent command is answered from memory).
+  if (i >= 0 && row[i] === 0) row[i] = m.at;
+});
+subscribe("felt:sqlite-commit", (m) => {
+  if (!measuring) return;
+  commits++;
+  commitMax = Math.max(commitMax, m.ms);
+  commitMs.push(m.ms);
+});
+subscribe("felt:wal-sync", (m) => {
+  if (!measuring) return;
+  syncs++;
+  syncMax = Math.max(syncMax, m.ms);
+  syncMs.push(m.ms);
+});
+
+const perSecond = monitorEventLoopDelay({ resolution: 1 });
+perSecond.enable();
+setInterval(() => {
+  if (measuring) seconds.push([epoch(), perSecond.max / 1e6, commitMax, commits, syncMax, syncs]);
+  perSecond.reset();
+  commitMax = commits = syncMax = syncs = 0;
+}, 1000).unref();
 
 process.on("message", (m) => {
   if (m === "reset") {
@@ -27,16 +75,32 @@ process.on("message", (m) => {
     at = performance.now();
     elu = performance.eventLoopUtilization();
     waited = runqueueNs();
+    marks = new Map();
+    seconds = [];
+    commitMs = [];
+    syncMs = [];
+    perSecond.reset();
+    commitMax = commits = syncMax = syncs = 0;
+    measuring = true;
   } else if (m === "stats") {
+    measuring = false;
     const used = process.cpuUsage(cpu);
     const ms = (x) => Number((x / 1e6).toFixed(1));
     const now = runqueueNs();
+    const p = (xs, q) => {
+      xs.sort((a, b) => a - b);
+      return xs.length === 0 ? null : Number(xs[Math.min(xs.length - 1, Math.floor((xs.length * q) / 100))].toFixed(1));
+    };
     process.send?.({
       loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
       cpu: Number(((used.user + used.system) / 1000 / (performance.now() - at)).toFixed(2)),
       elu: Number(performance.eventLoopUtilization(elu).utilization.toFixed(2)),
       // Share of the window the event loop was ready to run but other processes held the CPUs.
       cpuWait: now === null || waited === null ? null : Number(((now - waited) / 1e6 / (performance.now() - at)).toFixed(2)),
+      commits: { count: commitMs.length, p99: p(commitMs, 99), max: p(commitMs, 100) },
+      fsyncs: { count: syncMs.length, p99: p(syncMs, 99), max: p(syncMs, 100) },
+      marks: [...marks],
+      seconds,
     });
   }
 });

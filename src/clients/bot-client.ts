@@ -70,7 +70,7 @@ export interface BotClientOptions {
   /** Every message received, and after each v2 step the view it led to, as a `table-view`. */
   readonly onBroadcast?: (m: ServerMessage, bot: BotClient) => void;
   /** Called when the bot sends an action (the load benchmark times broadcasts from here). */
-  readonly onAct?: (tableId: string, version: number) => void;
+  readonly onAct?: (tableId: string, version: number, commandId: string) => void;
 }
 
 export class BotClient {
@@ -179,7 +179,7 @@ export class BotClient {
   }
 
   private sendAct(m: ClientMessage): void {
-    if (m.type === "act") this.opts.onAct?.(m.tableId, m.version);
+    if (m.type === "act") this.opts.onAct?.(m.tableId, m.version, m.commandId);
     this.send(m);
   }
 

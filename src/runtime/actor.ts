@@ -12,6 +12,7 @@
 import { fail, ok, type Result } from "../lib/result.ts";
 import type { EventStore } from "../store/index.ts";
 import type { Clock } from "./clock.ts";
+import { traceStage } from "./trace.ts";
 
 export const RUNTIME_ERRORS = {
   staleVersion: "runtime/stale-version",
@@ -166,6 +167,7 @@ export class StreamActor<S, C, R, O> {
 
   private async handle(env: Envelope<C>): Promise<Result<Accepted>> {
     if (this.closed) return fail(RUNTIME_ERRORS.closed, "this actor is closed");
+    traceStage(env.id, "started");
     const seen = env.id === null ? undefined : this.commands.get(env.id);
     if (seen !== undefined) {
       if (seen.sender !== null && env.sender !== undefined && seen.sender !== env.sender) {
@@ -200,6 +202,7 @@ export class StreamActor<S, C, R, O> {
       await this.catchUp(true).catch(() => undefined);
       return fail(RUNTIME_ERRORS.storeFailed, "the command could not be stored; try again");
     }
+    traceStage(env.id, "stored");
     if (!appended.ok) {
       // Someone else wrote the stream (a second process?): take their records, refuse ours.
       const caught = await this.catchUp(true).catch((e: unknown) => {
@@ -234,7 +237,10 @@ export class StreamActor<S, C, R, O> {
       outputs.push(...r.value.outputs);
     }
     if (commandId !== null) this.remember(commandId, { version: this.at, sender });
-    if (broadcast) this.broadcast({ version: this.at, outputs });
+    if (!broadcast) return ok(undefined);
+    traceStage(commandId, "applied");
+    this.broadcast({ version: this.at, outputs });
+    traceStage(commandId, "written");
     return ok(undefined);
   }
 

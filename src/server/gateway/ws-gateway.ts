@@ -18,6 +18,7 @@ import {
   type ServerMessage,
 } from "../../protocol/index.ts";
 import type { FeltServer } from "../felt-server.ts";
+import { traceStage } from "../../runtime/index.ts";
 import { toWire } from "./http-errors.ts";
 import { tournamentView } from "./lobby-views.ts";
 import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimit } from "./rate-limit.ts";
@@ -174,6 +175,7 @@ class Connection {
         return;
       }
       case "act": {
+        traceStage(m.commandId, "received");
         const session = this.server.table(m.tableId);
         if (session === undefined) return this.error(m.commandId, { code: "table/not-found", message: `no table ${m.tableId}` });
         const r = await session.act(user.id, m);

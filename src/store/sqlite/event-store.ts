@@ -6,6 +6,8 @@
 // transaction (each in its own savepoint, so one failing append does not sink the others)
 // and all resolve after that one commit. With synchronous=FULL a commit costs an fsync
 // (~4 ms on the CI disk); a thousand tables acting at once then pay one fsync, not a thousand.
+import { channel } from "node:diagnostics_channel";
+import { performance } from "node:perf_hooks";
 import type { Database as Db } from "better-sqlite3";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { STORE_ERRORS, versionConflict } from "../errors.ts";
@@ -34,6 +36,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   migrateSqlite(db, EVENT_MIGRATIONS);
   return new SqliteEventStore(db, options.now ?? Date.now);
 }
+
+/** Each group commit's duration on the event loop and its appends (bench/load-probe.mjs listens). */
+const commitChannel = channel("felt:sqlite-commit");
 
 class SqliteEventStore implements EventStore {
   private readonly q;
@@ -107,6 +112,7 @@ class SqliteEventStore implements EventStore {
     const batch = this.queue.splice(0);
     if (batch.length === 0) return;
     const outcomes: Array<{ value: Result<AppendResult> } | { error: unknown }> = [];
+    const began = performance.now();
     try {
       this.db
         .transaction(() => {
@@ -123,6 +129,7 @@ class SqliteEventStore implements EventStore {
       for (const item of batch) item.reject(error);
       return;
     }
+    if (commitChannel.hasSubscribers) commitChannel.publish({ ms: performance.now() - began, appends: batch.length });
     batch.forEach((item, i) => {
       const o = outcomes[i];
       if (o !== undefined && "value" in o) item.resolve(o.value);

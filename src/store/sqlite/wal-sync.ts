@@ -9,9 +9,14 @@
 // broadcast). Appends that commit while an fsync runs share the next one (group sync).
 // The WAL stays one file for the life of the connection (SQLite deletes it only when the
 // last connection closes), so one descriptor serves every sync.
+import { channel } from "node:diagnostics_channel";
 import { close as closeFd, fsync, open } from "node:fs";
+import { performance } from "node:perf_hooks";
 import type { Result } from "../../lib/result.ts";
 import type { AppendResult, EventStore, ExpectedVersion, NewEvent } from "../event-store.ts";
+
+/** Each fsync's duration and how many appends it served (bench/load-probe.mjs listens). */
+const syncChannel = channel("felt:wal-sync");
 
 export function syncWalOffLoop(store: EventStore, dbPath: string): EventStore {
   return new WalSyncedStore(store, `${dbPath}-wal`);
@@ -47,8 +52,10 @@ class WalSyncedStore implements EventStore {
       const batch = this.waiting.splice(0);
       try {
         const fd = await (this.fd ??= openFd(this.walPath));
+        const began = performance.now();
         await new Promise<void>((res, rej) => fsync(fd, (e) => (e ? rej(e) : res())));
         this.syncs++;
+        if (syncChannel.hasSubscribers) syncChannel.publish({ ms: performance.now() - began, appends: batch.length });
         for (const w of batch) w.resolve();
       } catch (e) {
         // The record is committed but its durability is unknown: fail loudly, never "not stored".
