@@ -16,6 +16,7 @@ import { registerHttpRoutes } from "./gateway/http-routes.ts";
 import { registerWebSocket, type RateLimit } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
+import { PredictWorker } from "./director/director-predict-worker.ts";
 
 export interface ServerOptions {
   /** `sqlite:PATH`, a path, or `postgres://...` (default sqlite:./data/felt.sqlite). */
@@ -57,6 +58,8 @@ export class FeltServer {
   readonly tournaments = new Map<string, TournamentRuntime>();
   readonly tournamentWatchers = new Map<string, Set<() => void>>();
   url = "";
+  /** The director's end-time predictions run on a worker thread, off the tables' event loop (issue 17). */
+  readonly predictor = new PredictWorker();
   private closeAccounts: () => Promise<void> = async () => {};
 
   private constructor(
@@ -169,5 +172,6 @@ export class FeltServer {
     await this.svc.ledger.close();
     await this.svc.hands.close();
     await this.closeAccounts();
+    await this.predictor.close();
   }
 }

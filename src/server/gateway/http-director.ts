@@ -9,7 +9,6 @@ import { structurePreset } from "../../tournament/structure/index.ts";
 import { applyColourUp, colourUpPlan, colourUpTable } from "../director/director-colour-up.ts";
 import { applyDeal, dealResults, resultsOf } from "../director/director-deal.ts";
 import { liveHandlers } from "./http-live.ts";
-import { predict } from "../director/director-predict.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament } from "./lobby-views.ts";
 import { fromWireStructure, presetConfig, presets, specialConfig, type SpecialFormat } from "../director/presets.ts";
@@ -45,7 +44,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     return ok({ presets: presets() });
   },
   async predict(ctx) {
-    return predict(ctx.body as PredictRequest);
+    // 0.2–1 s of simulation: on the worker thread, never on the tables' event loop (issue 17).
+    return ctx.server.predictor.predict(ctx.body as PredictRequest);
   },
   async create(ctx) {
     const b = ctx.body as CreateTournamentRequest;
