@@ -31,10 +31,11 @@
 // measures the server's throughput; a human pace such as --think-ms 2000 measures latency at
 // the load real tables offer.
 import { fork, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
 import type { BotSpec, BotsStats, FromBots, ToBots } from "./load-bots.ts";
 
@@ -225,8 +226,25 @@ async function oneRun(run: number): Promise<RunResult> {
   const killer = setTimeout(() => server.kill("SIGKILL"), 10_000);
   await new Promise((r) => server.once("exit", r));
   clearTimeout(killer);
+  if (db.startsWith("sqlite:")) dbFigures(run, db.slice("sqlite:".length));
   rmSync(dir, { recursive: true, force: true });
   return result;
+}
+
+/** What the run wrote: events and snapshots (count, mean size), and the files' sizes. */
+function dbFigures(run: number, path: string): void {
+  const size = (p: string) => (existsSync(p) ? statSync(p).size : 0);
+  const mb = (n: number) => (n / 2 ** 20).toFixed(1);
+  const wal = size(`${path}-wal`);
+  const file = size(path);
+  const sq = new Database(path, { readonly: true });
+  try {
+    const ev = sq.prepare("SELECT count(*) AS n, avg(length(data) + length(meta)) AS mean FROM events").get() as { n: number; mean: number };
+    const sn = sq.prepare("SELECT count(*) AS n, avg(length(state)) AS mean, max(length(state)) AS max FROM snapshots").get() as { n: number; mean: number; max: number };
+    console.log(`run ${run}: database ${mb(file)} MB + WAL ${mb(wal)} MB at the end; ${ev.n} events (mean ${Math.round(ev.mean)} B), ${sn.n} snapshots kept (mean ${Math.round(sn.mean)} B, max ${sn.max} B)`);
+  } finally {
+    sq.close();
+  }
 }
 
 function withSchema(url: string, schema: string): string {
