@@ -1,3 +1,5 @@
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { fsync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { describeEventStoreContract } from "../event-store.contract.ts";
 import { tempSqlite } from "../testing/backends.ts";
@@ -32,6 +34,40 @@ describe("WAL sync off the event loop", () => {
       expect((await store.read("table:t0")).map((e) => e.data)).toEqual([0, 99]);
       await store.close();
     } finally {
+      tmp.destroy();
+    }
+  });
+
+  it("appends arriving while an fsync runs share one commit after it, not one commit each (issue 17)", async () => {
+    const tmp = tempSqlite();
+    const commits: number[] = [];
+    const count = (m: unknown) => commits.push((m as { appends: number }).appends);
+    subscribe("felt:sqlite-commit", count);
+    // An fsync that ends when the test says so.
+    const running: Array<() => void> = [];
+    const heldSync = (fd: number, done: (e: Error | null) => void) => running.push(() => fsync(fd, done));
+    try {
+      const store = syncWalOffLoop(openSqliteEventStore(tmp.path, { durability: "normal" }), tmp.path, heldSync);
+      const first = store.append("table:a", 0, [{ type: "E", data: 0 }]);
+      while (running.length === 0) await new Promise((r) => setImmediate(r));
+      // Each arrives in its own turn of the event loop, while the first one's fsync runs.
+      const later: Promise<{ ok: boolean }>[] = [];
+      for (let i = 1; i <= 20; i++) {
+        later.push(store.append(`table:b${i}`, 0, [{ type: "E", data: i }]));
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(commits).toEqual([1]);
+      running.shift()!();
+      expect((await first).ok).toBe(true);
+      while (running.length === 0) await new Promise((r) => setImmediate(r));
+      // The twenty went in one commit after the first fsync, and wait for their own fsync.
+      expect(commits).toEqual([1, 20]);
+      running.shift()!();
+      expect((await Promise.all(later)).every((r) => r.ok)).toBe(true);
+      expect((await store.listStreams({ prefix: "table:b" })).length).toBe(20);
+      await store.close();
+    } finally {
+      unsubscribe("felt:sqlite-commit", count);
       tmp.destroy();
     }
   });
