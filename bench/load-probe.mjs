@@ -38,6 +38,9 @@ let syncs = 0;
 /** Every commit's and fsync's duration over the window (their p99 in the summary). */
 let commitMs = [];
 let syncMs = [];
+/** Background WAL checkpoints (src/store/sqlite/checkpointer.ts): duration, pages copied. */
+let checkpointMs = [];
+let checkpointPages = 0;
 
 subscribe("felt:command-stage", (m) => {
   if (!measuring) return;
@@ -60,6 +63,12 @@ subscribe("felt:wal-sync", (m) => {
   syncMs.push(m.ms);
 });
 
+subscribe("felt:sqlite-checkpoint", (m) => {
+  if (!measuring || m.error !== undefined) return;
+  checkpointMs.push(m.ms);
+  checkpointPages += m.copied ?? 0;
+});
+
 const perSecond = monitorEventLoopDelay({ resolution: 1 });
 perSecond.enable();
 setInterval(() => {
@@ -79,6 +88,8 @@ process.on("message", (m) => {
     seconds = [];
     commitMs = [];
     syncMs = [];
+    checkpointMs = [];
+    checkpointPages = 0;
     perSecond.reset();
     commitMax = commits = syncMax = syncs = 0;
     measuring = true;
@@ -99,6 +110,7 @@ process.on("message", (m) => {
       cpuWait: now === null || waited === null ? null : Number(((now - waited) / 1e6 / (performance.now() - at)).toFixed(2)),
       commits: { count: commitMs.length, p99: p(commitMs, 99), max: p(commitMs, 100) },
       fsyncs: { count: syncMs.length, p99: p(syncMs, 99), max: p(syncMs, 100) },
+      checkpoints: { count: checkpointMs.length, pages: checkpointPages, max: p(checkpointMs, 100) },
       marks: [...marks],
       seconds,
     });

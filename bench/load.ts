@@ -104,6 +104,8 @@ interface ServerStats {
   readonly cpuWait: number | null;
   readonly commits: { count: number; p99: number | null; max: number | null };
   readonly fsyncs: { count: number; p99: number | null; max: number | null };
+  /** Background WAL checkpoints (on their worker thread): how many, pages copied, the longest. */
+  readonly checkpoints: { count: number; pages: number; max: number | null };
   /** [command id, [received, started, stored, applied, written]] in epoch ms (0: not reached). */
   readonly marks: Array<[string, number[]]>;
   /** [epoch ms at the end of the second, loop delay max, commit max, commits, fsync max, fsyncs]. */
@@ -306,7 +308,7 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
     maxMs: r1(latencies.at(-1) ?? NaN),
     stageP99ms: Object.fromEntries(STAGES.map((k) => [k, r1(pct(stage[k], 99))])) as Record<Stage, number>,
     stageMaxMs: Object.fromEntries(STAGES.map((k) => [k, r1(stage[k].at(-1) ?? NaN)])) as Record<Stage, number>,
-    server: srv === null ? null : { loopDelayMs: srv.loopDelayMs, cpu: srv.cpu, elu: srv.elu, cpuWait: srv.cpuWait, commits: srv.commits, fsyncs: srv.fsyncs },
+    server: srv === null ? null : { loopDelayMs: srv.loopDelayMs, cpu: srv.cpu, elu: srv.elu, cpuWait: srv.cpuWait, commits: srv.commits, fsyncs: srv.fsyncs, checkpoints: srv.checkpoints },
     bots: { loopDelayMs: botDelay, cpu: r1(bots.reduce((n, b) => n + b.cpu, 0) * 100) / 100, cpuWait: bots[0]?.cpuWait === null ? null : r1(bots.reduce((n, b) => n + (b.cpuWait ?? 0), 0) * 100) / 100 },
     loadavg: Number(load.toFixed(2)),
     thinkMs: THINK_MS,
@@ -318,7 +320,7 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
   const s = result.server;
   console.log(`run ${run}: actions/s ${result.actionsPerSecond}, action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, max ${result.maxMs} ms (${result.broadcastSamples} samples); load average ${result.loadavg}`);
   console.log(`run ${run}: stage p99 / max (ms): ${STAGES.map((k) => `${k} ${result.stageP99ms[k]} / ${result.stageMaxMs[k]}`).join(", ")}`);
-  console.log(`run ${run}: server loop delay p50 ${s?.loopDelayMs.p50} / p99 ${s?.loopDelayMs.p99} / max ${s?.loopDelayMs.max} ms, cpu ${s?.cpu}, elu ${s?.elu}, waiting for a CPU ${s?.cpuWait}; commits ${s?.commits.count} (p99 ${s?.commits.p99}, max ${s?.commits.max} ms), WAL fsyncs ${s?.fsyncs.count} (p99 ${s?.fsyncs.p99}, max ${s?.fsyncs.max} ms); bots (${BOT_PROCS} processes): loop delay p99 ${botDelay.p99} / max ${botDelay.max} ms, cpu ${result.bots.cpu}, waiting for a CPU ${result.bots.cpuWait}`);
+  console.log(`run ${run}: server loop delay p50 ${s?.loopDelayMs.p50} / p99 ${s?.loopDelayMs.p99} / max ${s?.loopDelayMs.max} ms, cpu ${s?.cpu}, elu ${s?.elu}, waiting for a CPU ${s?.cpuWait}; commits ${s?.commits.count} (p99 ${s?.commits.p99}, max ${s?.commits.max} ms), WAL fsyncs ${s?.fsyncs.count} (p99 ${s?.fsyncs.p99}, max ${s?.fsyncs.max} ms), checkpoints off the loop ${s?.checkpoints?.count} (${s?.checkpoints?.pages} pages, max ${s?.checkpoints?.max} ms); bots (${BOT_PROCS} processes): loop delay p99 ${botDelay.p99} / max ${botDelay.max} ms, cpu ${result.bots.cpu}, waiting for a CPU ${result.bots.cpuWait}`);
   const missed = !(result.p99ms < 50 && result.maxMs < 500);
   if (TIMELINE || missed) {
     const srvSec = new Map((srv?.seconds ?? []).map((x) => [Math.floor((x[0] - start) / 1000) - 1, x]));

@@ -51,9 +51,10 @@ export async function openEventStore(target: StorageTarget, options: OpenOptions
     // an fsync of it run off the event loop (wal-sync.ts), so one slow fsync does not stall
     // every table; durability is the same as synchronous=FULL. ":memory:" has nothing to sync.
     if (options.eventDurability !== "normal" && target.path !== ":memory:") {
-      return syncWalOffLoop(openSqliteEventStore(target.path, { ...now, durability: "normal" }), target.path);
+      return syncWalOffLoop(openSqliteEventStore(target.path, { ...now, durability: "normal", checkpoints: "background" }), target.path);
     }
-    return openSqliteEventStore(target.path, { ...now, ...(options.eventDurability ? { durability: options.eventDurability } : {}) });
+    // Checkpoints on a worker thread either way: never a copy of the WAL inside a commit on the loop.
+    return openSqliteEventStore(target.path, { ...now, checkpoints: "background", ...(options.eventDurability ? { durability: options.eventDurability } : {}) });
   }
   return openPostgresEventStore(target.url, { schema: target.schema, ...now });
 }

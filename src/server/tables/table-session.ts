@@ -35,7 +35,11 @@ export interface SessionOptions {
   /** Pause between hands, so people see the result. */
   readonly handPauseMs: number;
   readonly seed?: () => string;
-  /** A snapshot at the first moment between hands once this many records passed (default 40). */
+  /**
+   * A snapshot at the first moment between hands once this many records passed (default 200:
+   * every few hands; a snapshot costs a few ms of the event loop, a restart replays at most
+   * this many records more, issue 17).
+   */
   readonly snapshotEvery?: number;
   readonly log?: (message: string, error?: unknown) => void;
   /** Where each finished hand is indexed per player (GET /hands reads only this). */
@@ -92,7 +96,7 @@ function actorOptions(config: TableConfig, opts: SessionOptions): ActorOptions<T
     stream: streamOf(config.tableId),
     logic: tableLogic(() => initialTable(config)),
     clock: opts.clock,
-    snapshotEvery: opts.snapshotEvery ?? 40,
+    snapshotEvery: opts.snapshotEvery ?? 200,
     commandMemory: COMMAND_MEMORY,
     ...(opts.log === undefined ? {} : { log: opts.log }),
   };

@@ -23,18 +23,26 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from "../event-store.ts";
+import { checkpointInBackground, type Checkpointer } from "./checkpointer.ts";
 import { migrateSqlite, openSqlite, type Durability } from "./db.ts";
 import { EVENT_MIGRATIONS } from "./migrations.ts";
 
 export interface SqliteEventStoreOptions {
   readonly durability?: Durability;
   readonly now?: () => number;
+  /**
+   * "background": WAL checkpoints run on a worker thread, not inside a commit on the event
+   * loop (checkpointer.ts; the server's store). Default "auto": SQLite's own, in the commit.
+   */
+  readonly checkpoints?: "auto" | "background";
 }
 
 export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore {
   const db = openSqlite(path, options.durability ?? "full");
   migrateSqlite(db, EVENT_MIGRATIONS);
-  return new SqliteEventStore(db, options.now ?? Date.now);
+  const background = options.checkpoints === "background" && path !== ":memory:";
+  if (background) db.pragma("wal_autocheckpoint = 0");
+  return new SqliteEventStore(db, options.now ?? Date.now, background ? checkpointInBackground(path) : null);
 }
 
 /** Each group commit's duration on the event loop and its appends (bench/load-probe.mjs listens). */
@@ -53,6 +61,7 @@ class SqliteEventStore implements EventStore {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    private readonly checkpointer: Checkpointer | null,
   ) {
     this.q = {
       version: db.prepare<[string], { version: number }>("SELECT version FROM streams WHERE stream = ?"),
@@ -180,6 +189,7 @@ class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.flush();
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }
