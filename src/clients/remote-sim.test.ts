@@ -76,7 +76,7 @@ describe("bot view from a table view", () => {
     blinds: { sb: 5, bb: 10, ante: 0 }, street: "preflop", board: [], pots: [], button: 2, smallBlind: 0, bigBlind: 1, actor: 2, mySeat: 2,
     seats: [0, 1, 2].map((seat) => ({ seat, player: { id: `p${seat}`, name: `p${seat}` }, stack: 990, bet: seat === 0 ? 5 : seat === 1 ? 10 : 0, status: "active", hasCards: true, cards: seat === 2 ? [48, 49] : null, shownHand: null, connected: true })),
     legal: { canFold: true, canCheck: false, call: 10, currentBet: 10, isBet: false, minRaiseTo: 20, maxRaiseTo: 1000, potRaiseTo: 35 },
-    clock: null, myHand: null, sittingOut: false, recentHands: [],
+    clock: null, myHand: null, sittingOut: false, recentHands: [], lastHand: null,
   } as unknown as TableView;
 
   it("R-BET-3: the bot sees only its own cards, the button is last to act, and a raise goes out as a raise", () => {

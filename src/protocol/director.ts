@@ -88,6 +88,12 @@ export const CreateTournamentRequest = z.strictObject({
    * remainder in cash). The satellite's own buy-in and fee are `buyIn` and `fee`.
    */
   satelliteTarget: Id.optional(),
+  /**
+   * The pause between hands (issue 14): the finished hand (board, shown hands, pots won)
+   * stays on the table this long before the next deal. Absent: the server's `--hand-pause-ms`,
+   * else 4 s.
+   */
+  handPauseMs: z.int().min(0).max(30_000).optional(),
   /** R-TRN-7: a freeroll: no buy-in and no fee; the organiser funds `prizeFund` as the prize pool. */
   freeroll: z.strictObject({ prizeFund: z.int().min(1).max(Number.MAX_SAFE_INTEGER) }).optional(),
 });

@@ -31,6 +31,7 @@ export const tableView: TableView = {
   myHand: { category: "high-card", cards: [51, 47, 26, 13, 0] },
   sittingOut: false,
   recentHands: [{ handId: "h41", handNumber: 41, winners: [{ name: "Jiří", amount: 600, category: null }] }],
+  lastHand: null,
 };
 
 export const tournamentView: TournamentView = {

@@ -63,7 +63,13 @@ export const MyEntry = z.object({
   stack: Chips,
   rebuys: z.int().min(0),
   addOn: z.boolean(),
+  /** The entry's place once it is out (counted from the field as it stands: late entries may still push it down), or at the finish. */
   place: z.int().min(1).nullable(),
+  /**
+   * What that place pays (issue 14: "finished 17th of 120, won 0"): null while the entry is
+   * in or the prizes are not fixed yet. Absent from older servers.
+   */
+  prize: Money.nullable().optional(),
   /**
    * R-TRN-4 online: the entry busted while it may still rebuy; it keeps its seat (not dealt
    * in at 0 chips) until this instant to rebuy (`actions.rebuy`), then it is out. Absent or

@@ -57,6 +57,31 @@ export const RecentHand = z.object({
 });
 export type RecentHand = z.infer<typeof RecentHand>;
 
+/** One pot of a finished hand and who took it: index 0 is the main pot, 1.. the side pots; two or more winners split it. */
+export const PotResult = z.object({
+  index: z.int().min(0).max(9),
+  amount: Chips,
+  winners: z.array(z.object({ seat: SeatNo, name: PlayerName, amount: Chips, category: HandCategory.nullable() })).min(1).max(10),
+});
+export type PotResult = z.infer<typeof PotResult>;
+
+/**
+ * The hand that just ended, kept in the view from its end until the next deal (the pause
+ * between hands, issue 14): the board, every hand shown at showdown with its name, who won
+ * which pot, and the stacks after it. `myCards` is the recipient's own hole cards (only in
+ * their view).
+ */
+export const LastHand = z.object({
+  handId: Id,
+  handNumber: z.int().min(1),
+  board: z.array(CardCode).max(5),
+  shown: z.array(z.object({ seat: SeatNo, name: PlayerName, cards: z.array(CardCode).length(2), hand: ShownHand.nullable() })).max(10),
+  pots: z.array(PotResult).max(10),
+  stacks: z.array(z.object({ seat: SeatNo, stack: Chips })).max(10),
+  myCards: z.array(CardCode).length(2).nullable(),
+});
+export type LastHand = z.infer<typeof LastHand>;
+
 export const TableView = z.object({
   tableId: Id,
   tournamentId: Id.nullable(),
@@ -84,6 +109,8 @@ export const TableView = z.object({
   myHand: z.object({ category: HandCategory, cards: z.array(CardCode).min(2).max(5) }).nullable(),
   sittingOut: z.boolean(),
   recentHands: z.array(RecentHand).max(10),
+  /** Between hands: the hand that just ended (null while a hand is played and before the first). */
+  lastHand: LastHand.nullable(),
 });
 export type TableView = z.infer<typeof TableView>;
 

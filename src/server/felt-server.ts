@@ -18,6 +18,9 @@ import { registerOpenApi } from "./gateway/openapi.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 import { PredictWorker } from "./director/director-predict-worker.ts";
 
+/** The pause between hands when neither the tournament nor the server names one (issue 14: long enough to read a showdown). */
+export const DEFAULT_HAND_PAUSE_MS = 4000;
+
 export interface ServerOptions {
   /** `sqlite:PATH`, a path, or `postgres://...` (default sqlite:./data/felt.sqlite). */
   readonly db?: string;
@@ -27,6 +30,7 @@ export interface ServerOptions {
   readonly clock?: Clock;
   /** Browser origins allowed besides the server's own. */
   readonly allowedOrigins?: readonly string[];
+  /** Pause between hands for tournaments that do not name their own (default 4 s, issue 14). */
   readonly handPauseMs?: number;
   /** Overrides every tournament's action clock (tests, benchmarks). */
   readonly actionMs?: number;
@@ -100,7 +104,7 @@ export class FeltServer {
       accounts,
       clock,
       asset: options.asset ?? "EUR",
-      handPauseMs: options.handPauseMs ?? 1500,
+      handPauseMs: options.handPauseMs ?? DEFAULT_HAND_PAUSE_MS,
       rng: cryptoRandom(),
       log,
       ...(options.newSeed ? { newSeed: options.newSeed } : {}),

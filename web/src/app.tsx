@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./components/language-switcher.tsx";
+import { SoundToggle, TurnAlerts } from "./components/turn-alerts.tsx";
 import { useLive, useServices } from "./context.tsx";
 import { href, useRoute } from "./router.ts";
 import { SignIn } from "./screens/sign-in.tsx";
@@ -55,6 +56,7 @@ export function App() {
         </nav>
         <span className="spacer" />
         {state.user && <span className="user">{state.user.name}</span>}
+        {signedIn && <SoundToggle />}
         <LanguageSwitcher />
         {signedIn && (
           <button
@@ -74,6 +76,7 @@ export function App() {
           </button>
         )}
       </header>
+      {signedIn && <TurnAlerts />}
       <main>{body}</main>
     </div>
   );

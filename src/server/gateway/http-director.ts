@@ -84,6 +84,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       startsAt: b.startsAt,
       actionMs,
       timeBankMs: speed ? 0 : (o.timeBankMs ?? 60_000),
+      // Issue 14: the request's pause, else the server's (`--hand-pause-ms`, which defaults to 4 s).
+      handPauseMs: b.handPauseMs ?? ctx.server.svc.handPauseMs,
       maxEntries: b.maxEntries ?? null,
       guarantee: b.guarantee ?? 0,
       createdAt: ctx.server.svc.clock.now(),

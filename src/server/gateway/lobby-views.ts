@@ -3,7 +3,7 @@
 // the director itself: its `decide` is pure, so a dry run with the player's command gives
 // exactly the answer the command would get (STYLE: one verb, three faces).
 import type { DenyReason, LobbyTournament, Permission, TournamentStatus, TournamentView } from "../../protocol/index.ts";
-import { awaitingRebuy, chipsInPlay, chipsIssuedInPlay, decide, prizesFixedEvent, lateRegistrationEndsMs, nextBreak, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
+import { awaitingRebuy, chipsInPlay, chipsIssuedInPlay, decide, finalPlacements, prizesFixedEvent, lateRegistrationEndsMs, nextBreak, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import { windowEndMs } from "../../tournament/money/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../../tournament/structure/index.ts";
 import { playerAccount, type Ledger } from "../../store/index.ts";
@@ -144,7 +144,9 @@ export function lobbyTournament(t: TournamentRuntime, userId: string | null, bal
   const c = t.dir.config!;
   const entryId = userId === null ? "" : currentEntry(t, userId);
   const entry = entryId === "" ? undefined : t.dir.entries.get(entryId);
-  const placement = entry === undefined ? undefined : t.dir.placements?.find((p) => p.entry === entry.id);
+  // Issue 14: a busted entry learns its place at once, not only at the finish.
+  const placed = entry === undefined ? null : (t.dir.placements ?? (entry.alive || t.dir.eliminations.length === 0 ? null : finalPlacements(t.dir, [], [])));
+  const placement = entry === undefined ? undefined : placed?.find((p) => p.entry === entry.id);
   const status = statusOf(t);
   const firstLevel = c.structure.items.find((i) => i.kind === "level");
   const pool = t.dir.prizes?.pool ?? t.dir.payments.reduce((a, p) => a + p.toPool, 0);
@@ -181,6 +183,7 @@ export function lobbyTournament(t: TournamentRuntime, userId: string | null, bal
             rebuys: entry.rebuys,
             addOn: entry.addOns > 0,
             place: placement?.places[0] ?? null,
+            prize: placement === undefined || t.dir.prizes === null ? null : placement.prize,
             rebuyUntil: rebuyUntil(t, entry.id, now),
           },
     actions: actionsFor(t, userId, balance, now, tickets.has(t.id)),

@@ -1,8 +1,8 @@
 // The TableView one recipient may see (views at the edge): their own hole cards, others'
 // only once shown; legal actions only for the actor.
 import { legalActions, potTotal, viewFor } from "../../engine/index.ts";
-import type { LegalActions, SeatView, Street, TableView } from "../../protocol/index.ts";
-import type { TableState } from "./table-state.ts";
+import type { LastHand, LegalActions, SeatView, Street, TableView } from "../../protocol/index.ts";
+import type { HandRun, TableState } from "./table-state.ts";
 import { categoryOf, potsOf } from "./table-wire.ts";
 
 const STREETS: readonly Street[] = ["preflop", "flop", "turn", "river"];
@@ -79,7 +79,45 @@ export function spectatorView(t: TableState, ctx: ViewContext): TableView {
     myHand: null,
     sittingOut: false,
     recentHands: t.recent.slice(0, 10),
+    lastHand: hand === null && t.finished !== null ? lastHandOf(t.finished) : null,
   };
+}
+
+const summaries = new WeakMap<HandRun, LastHand>();
+
+/**
+ * The finished hand as everyone at the table saw it (issue 14: the showdown stays on the
+ * table until the next deal): the board, the hands shown (R-POT showdown order is the
+ * engine's), each pot with its winners (a split pot lists each share), the stacks after.
+ * Built from the hand's wire events, so it holds nothing a spectator did not see.
+ */
+export function lastHandOf(h: HandRun): LastHand {
+  const known = summaries.get(h);
+  if (known !== undefined) return known;
+  const nameOf = (seat: number) => h.names[h.order.indexOf(seat)] ?? `#${seat}`;
+  const shown: LastHand["shown"] = [];
+  const pots = new Map<number, LastHand["pots"][number]>();
+  let stacks: LastHand["stacks"] = [];
+  for (const e of h.wire) {
+    if (e.kind === "show" && !shown.some((x) => x.seat === e.seat)) shown.push({ seat: e.seat, name: nameOf(e.seat), cards: e.cards, hand: e.hand });
+    else if (e.kind === "win") {
+      const pot = pots.get(e.potIndex) ?? { index: e.potIndex, amount: 0, winners: [] };
+      pot.amount += e.amount;
+      pot.winners.push({ seat: e.seat, name: nameOf(e.seat), amount: e.amount, category: e.category });
+      pots.set(e.potIndex, pot);
+    } else if (e.kind === "hand-end") stacks = [...e.stacks].sort((a, b) => a.seat - b.seat);
+  }
+  const summary: LastHand = {
+    handId: h.handId,
+    handNumber: h.handNumber,
+    board: h.state.board.slice(0, 5),
+    shown,
+    pots: [...pots.values()].sort((a, b) => a.index - b.index).slice(0, 10),
+    stacks,
+    myCards: null,
+  };
+  summaries.set(h, summary);
+  return summary;
 }
 
 /**
@@ -104,9 +142,17 @@ export function personalView(t: TableState, shared: TableView, seat: number | nu
       seats[at] = { ...mine, cards: hole };
     }
   }
+  // Between hands, the finished hand keeps the recipient's own cards beside the others' shown ones.
+  let lastHand = shared.lastHand;
+  const done = t.finished;
+  if (lastHand !== null && done !== null && done.handId === lastHand.handId) {
+    const i = done.order.indexOf(seat);
+    if (i >= 0 && done.state.holeDealt[i]) lastHand = { ...lastHand, myCards: [done.state.hole[2 * i]!, done.state.hole[2 * i + 1]!] };
+  }
   return {
     ...shared,
     seats,
+    lastHand,
     mySeat: seat,
     legal: shared.actor !== null && shared.actor === seat ? legalFor(t) : null,
     myHand: hole !== null && shared.board.length >= 3 ? categoryOf([...hole, ...shared.board]) : null,

@@ -30,6 +30,7 @@ export interface Step {
 const FIELDS = [
   "tournamentId", "tableNumber", "version", "handId", "handNumber", "variant", "blinds", "street", "board", "pots",
   "button", "smallBlind", "bigBlind", "actor", "mySeat", "legal", "clock", "myHand", "sittingOut", "recentHands",
+  "lastHand",
 ] as const satisfies readonly (keyof TableView)[];
 // A field added to TableView and not to FIELDS would never reach v2 clients: refuse to compile.
 type Unsent = Exclude<keyof TableView, (typeof FIELDS)[number] | "tableId" | "seats">;

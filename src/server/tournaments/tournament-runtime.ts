@@ -27,6 +27,8 @@ export interface TournamentMeta {
   readonly startsAt: number;
   readonly actionMs: number;
   readonly timeBankMs: number;
+  /** The pause between hands at its tables (issue 14); absent in streams written before it: the server's. */
+  readonly handPauseMs?: number;
   readonly maxEntries: number | null;
   readonly guarantee: number;
   readonly createdAt: number;

@@ -91,7 +91,7 @@ export class OnlineTables {
       store: svc.store,
       handIndex: svc.hands,
       clock: svc.clock,
-      handPauseMs: svc.handPauseMs,
+      handPauseMs: t.meta.handPauseMs ?? svc.handPauseMs,
       ...(svc.newSeed ? { seed: svc.newSeed } : {}),
       log: svc.log,
       hooks: {

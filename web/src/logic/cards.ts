@@ -15,3 +15,9 @@ export function parseCardText(text: string): number | null {
   const s = "cdhs♣♦♥♠".indexOf(m[2]!.toLowerCase()) % 4;
   return r < 0 ? null : r * 4 + s;
 }
+
+const SUIT_LETTERS = "cdhs";
+/** A card in the notation of hand histories: "7h", "Td", "As". */
+export const cardText = (c: number): string => `${cardRank(c)}${SUIT_LETTERS[c % 4] ?? "?"}`;
+/** Cards as a hand log writes them: "7h 2d Jc". */
+export const cardsText = (cards: readonly number[]): string => cards.map(cardText).join(" ");

@@ -39,6 +39,36 @@ export function Hands({ handId }: { handId: string | null }) {
   );
 }
 
+/** Saves text as a file through a temporary link (no server round trip). */
+function save(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The hand as PokerStars text and as PHH (with the deck's seed and commitment), as the server writes them for this player. */
+function Downloads({ handId }: { handId: string }) {
+  const { t } = useTranslation();
+  const texts = useQuery("handTexts", undefined, { id: handId }, handId);
+  if (!texts.data) return null;
+  const { phh, pokerstars } = texts.data;
+  return (
+    <div className="row downloads">
+      {pokerstars !== null && (
+        <button data-testid="download-pokerstars" onClick={() => save(`${handId}.txt`, pokerstars)}>
+          {t("hands.downloadPokerStars")}
+        </button>
+      )}
+      <button data-testid="download-phh" onClick={() => save(`${handId}.phh`, phh)}>
+        {t("hands.downloadPhh")}
+      </button>
+    </div>
+  );
+}
+
 function Replayer({ handId }: { handId: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -70,14 +100,14 @@ function Replayer({ handId }: { handId: string }) {
       <table className="grid">
         <tbody>
           {f.seats.map((s) => (
-            <tr key={s.seat} className={s.folded ? "folded" : ""}>
+            <tr key={s.seat} className={s.folded ? "folded" : ""} data-seat={s.seat}>
               <td>
                 {s.seat}
                 {f.button === s.seat ? " D" : ""}
               </td>
               <td>{s.name}</td>
               <td>{s.cards ? <Cards cards={s.cards} size="sm" /> : <Cards cards={[null, null]} size="sm" />}</td>
-              <td className="num">{fmt.chips(s.stack)}</td>
+              <td className="num" data-stack={s.stack}>{fmt.chips(s.stack)}</td>
               <td className="num">{s.bet > 0 ? fmt.chips(s.bet) : ""}</td>
               <td className="num plus">{s.won > 0 ? `+${fmt.chips(s.won)}` : ""}</td>
             </tr>
@@ -93,6 +123,7 @@ function Replayer({ handId }: { handId: string }) {
         <button onClick={() => setStep(last)} aria-label={t("hands.last")}>»</button>
         <span>{t("hands.step", { step: step + 1, total: frames.length })}</span>
       </div>
+      <Downloads handId={handId} />
     </div>
   );
 }

@@ -89,7 +89,9 @@ export function Lobby() {
                 </div>
                 {tr.mine && (
                   <div className={`sub mine ${tr.mine.state}`} data-state={tr.mine.state}>
-                    {tr.mine.place !== null
+                    {tr.mine.place !== null && tr.mine.prize != null
+                      ? <span className="finished-line">{t("lobby.mine.finished", { place: fmt.place(tr.mine.place), entries: fmt.chips(tr.entries), prize: fmt.money(tr.mine.prize) })}</span>
+                      : tr.mine.place !== null
                       ? t("lobby.mine.place", { place: fmt.place(tr.mine.place) })
                       : tr.mine.state === "playing"
                         ? t("lobby.mine.playing", { stack: fmt.chips(tr.mine.stack) })
@@ -106,21 +108,21 @@ export function Lobby() {
                   }}
                 />
               </td>
-              <td>
+              <td data-label={t("lobby.status")}>
                 <span className={`status ${tr.status}`}>{t(`status.${tr.status}`)}</span>
               </td>
-              <td>{fmt.dateTime(tr.startsAt)}</td>
-              <td className="num">
+              <td data-label={t("lobby.start")}>{fmt.dateTime(tr.startsAt)}</td>
+              <td className="num" data-label={t("lobby.buyIn")}>
                 {fmt.money(tr.buyIn)} + {fmt.money(tr.fee)}
               </td>
-              <td className="num">
+              <td className="num" data-label={t("lobby.entries")}>
                 {t("lobby.leftOfEntries", { left: fmt.chips(tr.playersLeft), entries: fmt.chips(tr.entries) })}
               </td>
-              <td className="num">
+              <td className="num" data-label={t("lobby.prizePool")}>
                 {fmt.money(tr.prizePool)}
                 {tr.guarantee > 0 && <div className="sub">{t("lobby.guaranteed", { amount: fmt.money(tr.guarantee) })}</div>}
               </td>
-              <td className="late-reg" data-open={tr.lateRegistrationEndsAt !== null && tr.lateRegistrationEndsAt > now ? "yes" : "no"}>
+              <td className="late-reg" data-label={t("lobby.lateReg")} data-open={tr.lateRegistrationEndsAt !== null && tr.lateRegistrationEndsAt > now ? "yes" : "no"}>
                 {tr.lateRegistrationEndsAt === null
                   ? t("lobby.noLateReg")
                   : tr.lateRegistrationEndsAt <= now || tr.status === "finished" || tr.status === "cancelled"
@@ -137,6 +139,9 @@ export function Lobby() {
                   const p = tr.actions[name];
                   // Offer only what makes sense for this tournament; disabled buttons explain why.
                   if (!p.allowed && /not-offered$/.test(p.reason)) return null;
+                  // Issue 14: an entrant reads their own line above, not a greyed Register.
+                  if (!p.allowed && tr.mine !== null && (name === "register" || name === "unregister")) return null;
+                  if (!p.allowed && (tr.status === "finished" || tr.status === "cancelled")) return null;
                   return (
                     <button
                       key={name}

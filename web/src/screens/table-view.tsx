@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LegalActions, PlayerAction, SeatView, TableView } from "../../../src/protocol/index.ts";
+import type { LastHand, LegalActions, PlayerAction, SeatView, TableView } from "../../../src/protocol/index.ts";
 import { Cards } from "../components/card.tsx";
 import { useFormat } from "../components/use-format.ts";
 import { aggressiveAction, clampRaise, raisePresets } from "../logic/raise-presets.ts";
@@ -11,21 +11,34 @@ function seatPosition(index: number, count: number, offset: number): React.CSSPr
   return { left: `${50 + 44 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
 }
 
+/** Where a seat sits on the felt (the chips won fly there). */
+function seatPlace(view: TableView, seat: number): React.CSSProperties {
+  const idx = view.seats.findIndex((x) => x.seat === seat);
+  const mine = view.seats.findIndex((x) => x.seat === view.mySeat);
+  return seatPosition(Math.max(0, idx), view.seats.length, Math.max(0, mine));
+}
+
 function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const idx = view.seats.indexOf(s);
-  const mine = view.seats.findIndex((x) => x.seat === view.mySeat);
   const acting = view.actor === s.seat;
   const clock = acting ? view.clock : null;
   const left = clock ? clock.deadline - now : 0;
+  // Between hands: the finished hand's shown cards (and the viewer's own) stay at the seats.
+  const last = view.handId === null ? view.lastHand : null;
+  const shown = last?.shown.find((x) => x.seat === s.seat) ?? null;
+  const cards = last !== null ? (shown?.cards ?? (s.seat === view.mySeat ? last.myCards : null)) : s.cards;
+  const won = last?.pots.reduce((a, p) => a + p.winners.filter((w) => w.seat === s.seat).reduce((x, w) => x + w.amount, 0), 0) ?? 0;
   return (
     <div
-      className={`seat ${s.status} ${acting ? "acting" : ""} ${s.seat === view.mySeat ? "me" : ""}`}
-      style={seatPosition(idx, view.seats.length, Math.max(0, mine))}
+      className={`seat ${s.status} ${acting ? "acting" : ""} ${s.seat === view.mySeat ? "me" : ""} ${won > 0 ? "winner" : ""}`}
+      style={seatPlace(view, s.seat)}
       data-seat={s.seat}
     >
-      <div className="seat-cards">{s.cards ? <Cards cards={s.cards} size="sm" /> : s.hasCards ? <Cards cards={[null, null]} size="sm" /> : null}</div>
+      <div className="seat-cards" data-shown={shown !== null ? "yes" : undefined}>
+        {cards ? <Cards cards={cards} size="sm" /> : last === null && s.hasCards ? <Cards cards={[null, null]} size="sm" /> : null}
+      </div>
+      {shown?.hand && <div className="shown-hand">{t(`handName.${shown.hand.category}`)}</div>}
       <div className="seat-box">
         <div className="seat-name">
           {s.player?.name ?? t("table.emptySeat")}
@@ -46,24 +59,134 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
         {view.bigBlind === s.seat && <span className="marker bb">{t("table.bb")}</span>}
       </div>
       {s.bet > 0 && <div className="bet">{fmt.chips(s.bet)}</div>}
+      {won > 0 && <div className="won">+{fmt.chips(won)}</div>}
     </div>
   );
 }
 
-function ActionBar({ view, legal, onAct, now }: { view: TableView; legal: LegalActions; onAct: (a: PlayerAction) => void; now: number }) {
+/**
+ * The finished hand in the middle of the felt until the next deal (issue 14): each pot
+ * (main, side, split) and who took it with which hand; the chips fly to the winners' seats.
+ */
+function Showdown({ last }: { last: LastHand }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <div className="showdown" data-testid="showdown" data-hand={last.handId} aria-live="polite">
+        {last.pots.map((p) => (
+          <div key={p.index} className="pot-result" data-pot={p.index}>
+            <span className="pot-name">{p.index === 0 ? t("table.mainPot") : t("table.sidePot", { n: p.index })}</span>{" "}
+            <b>{fmt.chips(p.amount)}</b>{" "}
+            {p.winners.length > 1 ? t("table.splitBetween", { names: p.winners.map((w) => w.name).join(", ") }) : t("table.potTo", { name: p.winners[0]!.name })}
+            {p.winners[0]!.category && <span className="pot-hand"> · {t(`handName.${p.winners[0]!.category}`)}</span>}
+          </div>
+        ))}
+    </div>
+  );
+}
+
+/** The chips of each pot moving from the middle to its winners' seats. */
+function ChipsFly({ view, last }: { view: TableView; last: LastHand }) {
+  const fmt = useFormat();
+  return (
+    <>
+      {last.pots.flatMap((p) =>
+        p.winners.map((w) => {
+          const to = seatPlace(view, w.seat);
+          return (
+            <div
+              key={`${last.handId}-${p.index}-${w.seat}`}
+              className="chips-fly"
+              aria-hidden="true"
+              style={{ "--to-left": to.left, "--to-top": to.top } as React.CSSProperties}
+            >
+              {fmt.chips(w.amount)}
+            </div>
+          );
+        }),
+      )}
+    </>
+  );
+}
+
+/** Keys for the action buttons (shown on them): fold, check or call, bet or raise, the presets by number. */
+export const KEYS = { fold: "f", call: "c", raise: "r" } as const;
+
+function Kbd({ k }: { k: string }) {
+  return <kbd className="key" aria-hidden="true">{k.toUpperCase()}</kbd>;
+}
+
+function ActionBar({ view, legal, onAct, now, keys }: { view: TableView; legal: LegalActions; onAct: (a: PlayerAction) => void; now: number; keys: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const presets = raisePresets(legal);
   const [to, setTo] = useState(legal.minRaiseTo ?? 0);
-  useEffect(() => setTo(legal.minRaiseTo ?? 0), [legal.minRaiseTo, view.version]);
+  // What the box shows while typing: never above the maximum; below the minimum it is marked
+  // and the button names the minimum, the amount that would be sent.
+  const [draft, setDraft] = useState<string | null>(null);
+  useEffect(() => {
+    setTo(legal.minRaiseTo ?? 0);
+    setDraft(null);
+  }, [legal.minRaiseTo, view.version]);
   const clock = view.clock;
   const left = clock ? clock.deadline - now : 0;
   const me = view.seats.find((s) => s.seat === view.mySeat);
   const callAllIn = legal.call !== null && me !== undefined && legal.call >= me.stack;
+  const canRaise = legal.minRaiseTo !== null && legal.maxRaiseTo !== null;
+  const sendTo = clampRaise(to, legal) ?? to;
+  const fold = () => onAct({ kind: "fold" });
+  const checkOrCall = () => onAct(legal.canCheck ? { kind: "check" } : { kind: "call" });
+  const raise = () => {
+    const a = aggressiveAction(legal, sendTo);
+    if (a) onAct(a);
+  };
+  const latest = useRef({ fold, checkOrCall, raise, presets, legal });
+  latest.current = { fold, checkOrCall, raise, presets, legal };
+  useEffect(() => {
+    if (!keys) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const el = e.target as HTMLElement | null;
+      const typing = el !== null && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT");
+      const l = latest.current;
+      if (typing) {
+        if (e.key === "Enter" && el.classList.contains("amount")) l.raise();
+        return;
+      }
+      const k = e.key.toLowerCase();
+      if (k === KEYS.fold && l.legal.canFold) l.fold();
+      else if (k === KEYS.call && (l.legal.canCheck || l.legal.call !== null)) l.checkOrCall();
+      else if (k === KEYS.raise && l.legal.minRaiseTo !== null) l.raise();
+      else if (/^[1-9]$/.test(k)) {
+        const p = l.presets[Number(k) - 1];
+        if (p) {
+          setTo(p.to);
+          setDraft(null);
+        }
+      } else return;
+      e.preventDefault();
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [keys]);
+  const typed = (text: string) => {
+    const digits = text.replace(/[^0-9]/g, "");
+    if (digits === "") {
+      setDraft("");
+      return;
+    }
+    const n = Number(digits);
+    // Above the maximum it snaps to the maximum at once; below the minimum the box keeps the
+    // digits typed so far (a longer number may follow) and the button names the minimum.
+    const v = legal.maxRaiseTo !== null && n > legal.maxRaiseTo ? legal.maxRaiseTo : n;
+    setDraft(String(v));
+    setTo(v);
+  };
+  const below = draft !== null && (draft === "" || (legal.minRaiseTo !== null && Number(draft) < legal.minRaiseTo));
   return (
-    <div className="action-bar">
+    <div className="action-bar" data-testid="action-bar">
       {clock && (
-        <div className="action-clock">
+        <div className="action-clock" data-testid="action-clock">
           {left > 0
             ? t("table.secondsLeft", { seconds: Math.ceil(left / 1000) })
             : t("table.timeBank", { seconds: Math.max(0, Math.ceil((clock.timeBankMs + left) / 1000)) })}
@@ -71,70 +194,86 @@ function ActionBar({ view, legal, onAct, now }: { view: TableView; legal: LegalA
       )}
       <div className="buttons">
         {legal.canFold && (
-          <button className="fold" onClick={() => onAct({ kind: "fold" })}>
-            {t("table.fold")}
+          <button className="fold" onClick={fold} aria-keyshortcuts={keys ? KEYS.fold.toUpperCase() : undefined}>
+            {t("table.fold")} {keys && <Kbd k={KEYS.fold} />}
           </button>
         )}
         {legal.canCheck && (
-          <button className="check" onClick={() => onAct({ kind: "check" })}>
-            {t("table.check")}
+          <button className="check" onClick={checkOrCall} aria-keyshortcuts={keys ? KEYS.call.toUpperCase() : undefined}>
+            {t("table.check")} {keys && <Kbd k={KEYS.call} />}
           </button>
         )}
         {legal.call !== null && (
-          <button className="call" onClick={() => onAct({ kind: "call" })}>
-            {callAllIn ? t("table.callAllIn", { amount: fmt.chips(legal.call) }) : t("table.call", { amount: fmt.chips(legal.call) })}
+          <button className="call" onClick={checkOrCall} aria-keyshortcuts={keys ? KEYS.call.toUpperCase() : undefined}>
+            {callAllIn ? t("table.callAllIn", { amount: fmt.chips(legal.call) }) : t("table.call", { amount: fmt.chips(legal.call) })} {keys && <Kbd k={KEYS.call} />}
           </button>
         )}
-        {legal.minRaiseTo !== null && legal.maxRaiseTo !== null && (
-          <button
-            className="raise"
-            onClick={() => {
-              const a = aggressiveAction(legal, to);
-              if (a) onAct(a);
-            }}
-          >
-            {legal.isBet ? t("table.betTo", { amount: fmt.chips(to) }) : t("table.raiseTo", { amount: fmt.chips(to) })}
+        {canRaise && (
+          <button className="raise" onClick={raise} data-to={sendTo} aria-keyshortcuts={keys ? KEYS.raise.toUpperCase() : undefined}>
+            {legal.isBet ? t("table.betTo", { amount: fmt.chips(sendTo) }) : t("table.raiseTo", { amount: fmt.chips(sendTo) })} {keys && <Kbd k={KEYS.raise} />}
           </button>
         )}
       </div>
-      {legal.minRaiseTo !== null && legal.maxRaiseTo !== null && legal.maxRaiseTo > legal.minRaiseTo && (
+      {canRaise && legal.maxRaiseTo! > legal.minRaiseTo! && (
         <div className="raise-controls">
           <div className="presets">
-            {presets.map((p) => (
-              <button key={p.id} className={to === p.to ? "on" : ""} onClick={() => setTo(p.to)}>
-                {t(`table.preset.${p.id}`)}
+            {presets.map((p, i) => (
+              <button
+                key={p.id}
+                className={sendTo === p.to ? "on" : ""}
+                aria-keyshortcuts={keys ? String(i + 1) : undefined}
+                onClick={() => {
+                  setTo(p.to);
+                  setDraft(null);
+                }}
+              >
+                {t(`table.preset.${p.id}`)} {keys && <Kbd k={String(i + 1)} />}
               </button>
             ))}
           </div>
-          <input
-            type="range"
-            min={legal.minRaiseTo}
-            max={legal.maxRaiseTo}
-            step={Math.max(1, view.blinds.sb)}
-            value={to}
-            aria-label={t("table.amount")}
-            onChange={(e) => setTo(clampRaise(Number(e.target.value), legal) ?? to)}
-          />
-          <input
-            type="number"
-            className="amount"
-            min={legal.minRaiseTo}
-            max={legal.maxRaiseTo}
-            value={to}
-            aria-label={t("table.amount")}
-            onChange={(e) => setTo(Number(e.target.value))}
-            onBlur={() => setTo(clampRaise(to, legal) ?? to)}
-          />
+          <div className="amount-row">
+            <input
+              type="range"
+              min={legal.minRaiseTo!}
+              max={legal.maxRaiseTo!}
+              step={Math.max(1, view.blinds.sb)}
+              value={sendTo}
+              aria-label={t("table.amount")}
+              onChange={(e) => {
+                setTo(clampRaise(Number(e.target.value), legal) ?? to);
+                setDraft(null);
+              }}
+            />
+            <input
+              type="text"
+              inputMode="numeric"
+              className={`amount ${below ? "invalid" : ""}`}
+              value={draft ?? String(sendTo)}
+              aria-label={t("table.amount")}
+              aria-describedby={below ? `min-${view.tableId}` : undefined}
+              onChange={(e) => typed(e.target.value)}
+              onBlur={() => {
+                setTo(sendTo);
+                setDraft(null);
+              }}
+            />
+            {below && (
+              <span className="hint" id={`min-${view.tableId}`}>
+                {t("table.minAmount", { amount: fmt.chips(legal.minRaiseTo!) })}
+              </span>
+            )}
+          </div>
         </div>
       )}
     </div>
   );
 }
 
-export function TableFelt({ view, onAct, now, compact = false }: { view: TableView; onAct: (a: PlayerAction) => void; now: number; compact?: boolean }) {
+export function TableFelt({ view, onAct, now, compact = false, keys = true }: { view: TableView; onAct: (a: PlayerAction) => void; now: number; compact?: boolean; keys?: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const me = view.seats.find((s) => s.seat === view.mySeat);
+  const last = view.handId === null ? view.lastHand : null;
   return (
     <div className={`table-wrap ${compact ? "compact" : ""}`} data-table={view.tableId}>
       <div className="table-head">
@@ -149,9 +288,10 @@ export function TableFelt({ view, onAct, now, compact = false }: { view: TableVi
       </div>
       <div className="felt">
         <div className="center">
-          <div className="board">
-            <Cards cards={view.board} size={compact ? "sm" : "md"} />
+          <div className="board" data-testid="board">
+            <Cards cards={last !== null ? last.board : view.board} size={compact ? "sm" : "md"} />
           </div>
+          {last !== null && <Showdown last={last} />}
           <div className="pots">
             {view.pots.map((p, i) => (
               <span key={i} className="pot" title={t("table.eligible", { seats: p.eligibleSeats.join(", ") })}>
@@ -163,6 +303,7 @@ export function TableFelt({ view, onAct, now, compact = false }: { view: TableVi
         {view.seats.map((s) => (
           <Seat key={s.seat} view={view} s={s} now={now} />
         ))}
+        {last !== null && <ChipsFly view={view} last={last} />}
       </div>
       <div className="my-hand">
         {me?.cards && <Cards cards={me.cards} size={compact ? "sm" : "lg"} />}
@@ -171,7 +312,7 @@ export function TableFelt({ view, onAct, now, compact = false }: { view: TableVi
           <span className="waiting">{t("table.waitingFor", { name: view.seats.find((s) => s.seat === view.actor)?.player?.name ?? "" })}</span>
         )}
       </div>
-      {view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} />}
+      {view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} />}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { useFormat } from "../components/use-format.ts";
 import { useLive, useServerNow, useServices } from "../context.tsx";
 import { href } from "../router.ts";
 import { TableFelt } from "./table-view.tsx";
+import { SeatNotice } from "../components/seat-notice.tsx";
+import { cardsText } from "../logic/cards.ts";
 
 export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) => string }) {
   const { t } = useTranslation();
@@ -19,17 +21,22 @@ export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) =
     case "action":
       return <>{t(`log.${e.action}`, { name: names(e.seat), amount: fmt.chips(e.amount), to: fmt.chips(e.to) })}</>;
     case "board":
-      return <>{t(`street.${e.street}`)}</>;
+      return <>{t("log.board", { street: t(`street.${e.street}`), cards: cardsText(e.cards) })}</>;
     case "win":
-      return <>{t("log.win", { name: names(e.seat), amount: fmt.chips(e.amount) })}{e.category ? ` (${t(`handName.${e.category}`)})` : ""}</>;
+      return (
+        <>
+          {e.potIndex === 0 ? t("log.winMain", { name: names(e.seat), amount: fmt.chips(e.amount) }) : t("log.winSide", { name: names(e.seat), amount: fmt.chips(e.amount), n: e.potIndex })}
+          {e.category ? ` (${t(`handName.${e.category}`)})` : ""}
+        </>
+      );
     case "show":
-      return <>{t("log.show", { name: names(e.seat) })}</>;
+      return <>{e.hand ? t("log.showHand", { name: names(e.seat), cards: cardsText(e.cards), hand: t(`handName.${e.hand.category}`) }) : t("log.showCards", { name: names(e.seat), cards: cardsText(e.cards) })}</>;
     default:
       return null;
   }
 }
 
-export function TableScreen({ tableId, compact = false }: { tableId: string; compact?: boolean }) {
+export function TableScreen({ tableId, compact = false, keys = true }: { tableId: string; compact?: boolean; keys?: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { live } = useServices();
@@ -52,10 +59,12 @@ export function TableScreen({ tableId, compact = false }: { tableId: string; com
   });
   return (
     <section className={compact ? "table-screen compact" : "table-screen"}>
-      <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} />
+      {compact && <SeatNotice view={view} broke={broke} now={now} />}
+      <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} keys={keys} />
       {!compact && (
         <aside className="side">
           <ErrorText error={state.lastError} />
+          <SeatNotice view={view} broke={broke} now={now} />
           <TableRebuyOffer tableId={tableId} broke={broke} now={now} />
           {view.mySeat !== null && (
             <button onClick={() => live.sitOut(tableId, !view.sittingOut)}>{view.sittingOut ? t("table.sitIn") : t("table.sitOut")}</button>

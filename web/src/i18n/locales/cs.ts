@@ -17,7 +17,7 @@ export const cs = {
     leftOfEntries: "{{left}} z {{entries}}", guaranteed: "garance {{amount}}",
     lateRegUntil: "do {{time}} ({{level}}. level)", noLateReg: "není", cost: "Cena {{amount}}",
     goToTable: "Ke stolu", clock: "Hodiny",
-    mine: { registered: "Jste přihlášen(a)", playing: "Hrajete: {{stack}} žetonů", busted: "Vypadl(a) jste", place: "Skončil(a) jste na {{place}} místě" },
+    mine: { finished: "Skončil(a) jste {{place}} z {{entries}}, výhra {{prize}}", registered: "Jste přihlášen(a)", playing: "Hrajete: {{stack}} žetonů", busted: "Vypadl(a) jste", place: "Skončil(a) jste na {{place}} místě" },
     action: { register: "Registrovat", unregister: "Odhlásit z turnaje", reEnter: "Re-entry", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "No-limit Hold'em", "pot-limit": "Pot-limit Hold'em", "fixed-limit": "Limit Hold'em" },
@@ -39,6 +39,7 @@ export const cs = {
     "tournament-over": "Turnaj skončil",
   },
   table: {
+    splitBetween: "dělí se {{names}}", potTo: "pro {{name}}", minAmount: "nejméně {{amount}}",
     title: "Stůl {{number}}", hand: "Hra č. {{number}}", blinds: "Blindy", emptySeat: "Volné místo", away: "pryč",
     allIn: "All-in", folded: "Složil", sittingOut: "Nehraje", timeLeft: "Čas na tah", button: "Dealer button",
     sb: "MB", bb: "VB", secondsLeft: "{{seconds}} s na tah", timeBank: "Časová rezerva: {{seconds}} s",
@@ -56,6 +57,7 @@ export const cs = {
     "straight-flush": "Postupka v barvě", "royal-flush": "Královská postupka",
   },
   log: {
+    board: "{{street}}: {{cards}}", winMain: "{{name}} vyhrává hlavní bank, {{amount}}", winSide: "{{name}} vyhrává vedlejší bank {{n}}, {{amount}}", showHand: "{{name}} ukazuje {{cards}} ({{hand}})", showCards: "{{name}} ukazuje {{cards}}",
     handStart: "Začíná hra č. {{number}}", fold: "{{name}} skládá", check: "{{name}} dává check", call: "{{name}} dorovnává {{amount}}",
     bet: "{{name}} sází {{to}}", raise: "{{name}} navyšuje na {{to}}", win: "{{name}} vyhrává {{amount}}", show: "{{name}} ukazuje karty",
     post: {
@@ -63,8 +65,13 @@ export const cs = {
       ante: "{{name}} platí ante {{amount}}", straddle: "{{name}} dává straddle {{amount}}", dead: "{{name}} platí mrtvý blind {{amount}}",
     },
   },
+  bust: { title: "Vypadl(a) jste z turnaje {{name}}", place: "Skončil(a) jste {{place}} z {{entries}}", prize: "Vyhrál(a) jste {{amount}}", noPrize: "Tentokrát bez výhry", toLobby: "Zpět do lobby", moved: "Byl(a) jste přesazen(a) k jinému stolu." },
+  turn: { title: "▶ Jste na tahu — stůl {{number}} · Felt", titleMany: "▶ Jste na tahu u {{count}} stolů · Felt", announce: "Jste na tahu u stolu {{number}}", announceTime: "Jste na tahu u stolu {{number}}, zbývá {{seconds}} sekund", banner: "Jste na tahu u stolu {{number}}", bringForward: "Přenést dopředu", tag: "na tahu" },
+  sound: { on: "Zvuk zapnutý", off: "Zvuk vypnutý", mute: "Ztlumit zvuky stolu", unmute: "Zapnout zvuky stolu" },
+  card: { name: "{{rank}}, {{suit}}", back: "karta rubem nahoru", rank: { "2": "dvojka", "3": "trojka", "4": "čtyřka", "5": "pětka", "6": "šestka", "7": "sedmička", "8": "osmička", "9": "devítka", T: "desítka", J: "kluk", Q: "dáma", K: "král", A: "eso" }, suit: { c: "kříže", d: "kára", h: "srdce", s: "piky" } },
   tables: { none: "Nesedíte u žádného stolu." },
   hands: {
+    downloadPokerStars: "Stáhnout (text PokerStars)", downloadPhh: "Stáhnout (PHH)",
     first: "První krok", last: "Poslední krok",
     title: "Historie her", none: "Zatím žádné hry.", replay: "Přehrávání hry č. {{number}}", back: "Zpět", forward: "Vpřed",
     play: "Přehrát", pause: "Pauza", step: "Krok {{step}} z {{total}}",

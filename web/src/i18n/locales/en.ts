@@ -17,7 +17,7 @@ export const en = {
     leftOfEntries: "{{left}} of {{entries}}", guaranteed: "{{amount}} guaranteed",
     lateRegUntil: "until {{time}} (level {{level}})", noLateReg: "none", cost: "Costs {{amount}}",
     goToTable: "Go to table", clock: "Clock",
-    mine: { registered: "You are registered", playing: "You are in: {{stack}} chips", busted: "You are out", place: "You finished {{place}}" },
+    mine: { finished: "Finished {{place}} of {{entries}}, won {{prize}}", registered: "You are registered", playing: "You are in: {{stack}} chips", busted: "You are out", place: "You finished {{place}}" },
     action: { register: "Register", unregister: "Unregister", reEnter: "Re-enter", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "No-limit Hold'em", "pot-limit": "Pot-limit Hold'em", "fixed-limit": "Limit Hold'em" },
@@ -39,6 +39,7 @@ export const en = {
     "tournament-over": "The tournament is over",
   },
   table: {
+    splitBetween: "split between {{names}}", potTo: "to {{name}}", minAmount: "at least {{amount}}",
     title: "Table {{number}}", hand: "Hand #{{number}}", blinds: "Blinds", emptySeat: "Empty seat", away: "away",
     allIn: "All-in", folded: "Folded", sittingOut: "Sitting out", timeLeft: "Time to act", button: "Dealer button",
     sb: "SB", bb: "BB", secondsLeft: "{{seconds}} s to act", timeBank: "Time bank: {{seconds}} s",
@@ -56,6 +57,7 @@ export const en = {
     "straight-flush": "Straight flush", "royal-flush": "Royal flush",
   },
   log: {
+    board: "{{street}}: {{cards}}", winMain: "{{name}} wins the main pot, {{amount}}", winSide: "{{name}} wins side pot {{n}}, {{amount}}", showHand: "{{name}} shows {{cards}} ({{hand}})", showCards: "{{name}} shows {{cards}}",
     handStart: "Hand #{{number}} begins", fold: "{{name}} folds", check: "{{name}} checks", call: "{{name}} calls {{amount}}",
     bet: "{{name}} bets {{to}}", raise: "{{name}} raises to {{to}}", win: "{{name}} wins {{amount}}", show: "{{name}} shows",
     post: {
@@ -63,8 +65,13 @@ export const en = {
       ante: "{{name}} posts an ante of {{amount}}", straddle: "{{name}} straddles {{amount}}", dead: "{{name}} posts a dead blind {{amount}}",
     },
   },
+  bust: { title: "You are out of {{name}}", place: "You finished {{place}} of {{entries}}", prize: "You won {{amount}}", noPrize: "No prize this time", toLobby: "Back to the lobby", moved: "You were moved to another table." },
+  turn: { title: "▶ Your turn — Table {{number}} · Felt", titleMany: "▶ Your turn at {{count}} tables · Felt", announce: "Your turn at table {{number}}", announceTime: "Your turn at table {{number}}, {{seconds}} seconds left", banner: "Your turn at table {{number}}", bringForward: "Bring it forward", tag: "your turn" },
+  sound: { on: "Sound on", off: "Sound off", mute: "Mute the table sounds", unmute: "Turn the table sounds on" },
+  card: { name: "{{rank}} of {{suit}}", back: "face-down card", rank: { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" }, suit: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" } },
   tables: { none: "You are not seated at any table." },
   hands: {
+    downloadPokerStars: "Download (PokerStars text)", downloadPhh: "Download (PHH)",
     first: "First step", last: "Last step",
     title: "Hand history", none: "No hands yet.", replay: "Replay of hand #{{number}}", back: "Back", forward: "Forward",
     play: "Play", pause: "Pause", step: "Step {{step}} of {{total}}",

@@ -17,7 +17,7 @@ export const ro = {
     leftOfEntries: "{{left}} din {{entries}}", guaranteed: "{{amount}} garantat",
     lateRegUntil: "până la {{time}} (nivelul {{level}})", noLateReg: "nu", cost: "Costă {{amount}}",
     goToTable: "La masă", clock: "Ceas",
-    mine: { registered: "Sunteți înscris", playing: "Sunteți în joc: {{stack}} jetoane", busted: "Ați ieșit din joc", place: "Ați terminat pe locul {{place}}" },
+    mine: { finished: "Locul {{place}} din {{entries}}, câștig {{prize}}", registered: "Sunteți înscris", playing: "Sunteți în joc: {{stack}} jetoane", busted: "Ați ieșit din joc", place: "Ați terminat pe locul {{place}}" },
     action: { register: "Înscrie-te", unregister: "Retrage înscrierea", reEnter: "Reintrare", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "Hold'em fără limită", "pot-limit": "Hold'em pot-limit", "fixed-limit": "Hold'em cu limită" },
@@ -39,6 +39,7 @@ export const ro = {
     "tournament-over": "Turneul s-a încheiat",
   },
   table: {
+    splitBetween: "împărțit între {{names}}", potTo: "pentru {{name}}", minAmount: "cel puțin {{amount}}",
     title: "Masa {{number}}", hand: "Mâna nr. {{number}}", blinds: "Blinduri", emptySeat: "Loc liber", away: "absent",
     allIn: "All-in", folded: "A renunțat", sittingOut: "Stă pe dinafară", timeLeft: "Timp de decizie", button: "Butonul dealerului",
     sb: "SB", bb: "BB", secondsLeft: "{{seconds}} s pentru decizie", timeBank: "Rezervă de timp: {{seconds}} s",
@@ -56,6 +57,7 @@ export const ro = {
     "straight-flush": "Chintă de culoare", "royal-flush": "Chintă roială",
   },
   log: {
+    board: "{{street}}: {{cards}}", winMain: "{{name}} câștigă potul principal, {{amount}}", winSide: "{{name}} câștigă potul secundar {{n}}, {{amount}}", showHand: "{{name}} arată {{cards}} ({{hand}})", showCards: "{{name}} arată {{cards}}",
     handStart: "Începe mâna nr. {{number}}", fold: "{{name}} renunță", check: "{{name}} dă check", call: "{{name}} plătește {{amount}}",
     bet: "{{name}} pariază {{to}}", raise: "{{name}} mărește la {{to}}", win: "{{name}} câștigă {{amount}}", show: "{{name}} arată cărțile",
     post: {
@@ -63,8 +65,13 @@ export const ro = {
       ante: "{{name}} pune ante {{amount}}", straddle: "{{name}} pune straddle {{amount}}", dead: "{{name}} pune un blind mort {{amount}}",
     },
   },
+  bust: { title: "Ați ieșit din {{name}}", place: "Ați terminat pe locul {{place}} din {{entries}}", prize: "Ați câștigat {{amount}}", noPrize: "Fără premiu de data aceasta", toLobby: "Înapoi la lobby", moved: "Ați fost mutat la altă masă." },
+  turn: { title: "▶ Sunteți la rând — masa {{number}} · Felt", titleMany: "▶ Sunteți la rând la {{count}} mese · Felt", announce: "Sunteți la rând la masa {{number}}", announceTime: "Sunteți la rând la masa {{number}}, mai aveți {{seconds}} secunde", banner: "Sunteți la rând la masa {{number}}", bringForward: "Aduceți masa în față", tag: "la rând" },
+  sound: { on: "Sunet pornit", off: "Sunet oprit", mute: "Opriți sunetele mesei", unmute: "Porniți sunetele mesei" },
+  card: { name: "{{rank}} de {{suit}}", back: "carte cu fața în jos", rank: { "2": "doi", "3": "trei", "4": "patru", "5": "cinci", "6": "șase", "7": "șapte", "8": "opt", "9": "nouă", T: "zece", J: "valet", Q: "damă", K: "rege", A: "as" }, suit: { c: "treflă", d: "caro", h: "cupă", s: "pică" } },
   tables: { none: "Nu stai la nicio masă." },
   hands: {
+    downloadPokerStars: "Descărcați (text PokerStars)", downloadPhh: "Descărcați (PHH)",
     first: "Primul pas", last: "Ultimul pas",
     title: "Istoricul mâinilor", none: "Încă nicio mână.", replay: "Reluarea mâinii nr. {{number}}", back: "Înapoi", forward: "Înainte",
     play: "Redă", pause: "Pauză", step: "Pasul {{step}} din {{total}}",

@@ -17,7 +17,7 @@ export const ru = {
     leftOfEntries: "{{left}} из {{entries}}", guaranteed: "гарантия {{amount}}",
     lateRegUntil: "до {{time}} (уровень {{level}})", noLateReg: "нет", cost: "Стоимость {{amount}}",
     goToTable: "За стол", clock: "Часы",
-    mine: { registered: "Вы зарегистрированы", playing: "Вы в игре: {{stack}} фишек", busted: "Вы выбыли", place: "Ваше место: {{place}}" },
+    mine: { finished: "Место {{place}} из {{entries}}, выигрыш {{prize}}", registered: "Вы зарегистрированы", playing: "Вы в игре: {{stack}} фишек", busted: "Вы выбыли", place: "Ваше место: {{place}}" },
     action: { register: "Регистрация", unregister: "Отменить регистрацию", reEnter: "Ре-энтри", rebuy: "Ребай", addOn: "Аддон" },
   },
   variant: { "no-limit": "Безлимитный холдем", "pot-limit": "Пот-лимит холдем", "fixed-limit": "Лимитный холдем" },
@@ -39,6 +39,7 @@ export const ru = {
     "tournament-over": "Турнир завершён",
   },
   table: {
+    splitBetween: "делят {{names}}", potTo: "забирает {{name}}", minAmount: "не меньше {{amount}}",
     title: "Стол {{number}}", hand: "Раздача №{{number}}", blinds: "Блайнды", emptySeat: "Свободное место", away: "отошёл",
     allIn: "Олл-ин", folded: "Фолд", sittingOut: "Пропускает", timeLeft: "Время на ход", button: "Баттон дилера",
     sb: "МБ", bb: "ББ", secondsLeft: "{{seconds}} с на ход", timeBank: "Банк времени: {{seconds}} с",
@@ -56,6 +57,7 @@ export const ru = {
     "straight-flush": "Стрит-флеш", "royal-flush": "Роял-флеш",
   },
   log: {
+    board: "{{street}}: {{cards}}", winMain: "{{name}} выигрывает основной банк, {{amount}}", winSide: "{{name}} выигрывает побочный банк {{n}}, {{amount}}", showHand: "{{name}} показывает {{cards}} ({{hand}})", showCards: "{{name}} показывает {{cards}}",
     handStart: "Начинается раздача №{{number}}", fold: "{{name}}: фолд", check: "{{name}}: чек", call: "{{name}}: колл {{amount}}",
     bet: "{{name}}: бет {{to}}", raise: "{{name}}: рейз до {{to}}", win: "{{name}} выигрывает {{amount}}", show: "{{name}} открывает карты",
     post: {
@@ -63,8 +65,13 @@ export const ru = {
       ante: "{{name}} ставит анте {{amount}}", straddle: "{{name}} ставит стрэддл {{amount}}", dead: "{{name}} ставит мёртвый блайнд {{amount}}",
     },
   },
+  bust: { title: "Вы выбыли из турнира {{name}}", place: "Ваше место: {{place}} из {{entries}}", prize: "Ваш выигрыш: {{amount}}", noPrize: "На этот раз без приза", toLobby: "Вернуться в лобби", moved: "Вас пересадили за другой стол." },
+  turn: { title: "▶ Ваш ход — стол {{number}} · Felt", titleMany: "▶ Ваш ход за столами: {{count}} · Felt", announce: "Ваш ход за столом {{number}}", announceTime: "Ваш ход за столом {{number}}, осталось секунд: {{seconds}}", banner: "Ваш ход за столом {{number}}", bringForward: "Показать стол", tag: "ваш ход" },
+  sound: { on: "Звук включён", off: "Звук выключен", mute: "Выключить звуки стола", unmute: "Включить звуки стола" },
+  card: { name: "{{rank}} {{suit}}", back: "карта рубашкой вверх", rank: { "2": "двойка", "3": "тройка", "4": "четвёрка", "5": "пятёрка", "6": "шестёрка", "7": "семёрка", "8": "восьмёрка", "9": "девятка", T: "десятка", J: "валет", Q: "дама", K: "король", A: "туз" }, suit: { c: "треф", d: "бубен", h: "червей", s: "пик" } },
   tables: { none: "Вы не сидите ни за одним столом." },
   hands: {
+    downloadPokerStars: "Скачать (текст PokerStars)", downloadPhh: "Скачать (PHH)",
     first: "Первый шаг", last: "Последний шаг",
     title: "История раздач", none: "Раздач пока нет.", replay: "Повтор раздачи №{{number}}", back: "Назад", forward: "Вперёд",
     play: "Воспроизвести", pause: "Пауза", step: "Шаг {{step}} из {{total}}",

@@ -17,7 +17,7 @@ export const sv = {
     leftOfEntries: "{{left}} av {{entries}}", guaranteed: "{{amount}} garanterat",
     lateRegUntil: "till {{time}} (nivå {{level}})", noLateReg: "ingen", cost: "Kostar {{amount}}",
     goToTable: "Till bordet", clock: "Klocka",
-    mine: { registered: "Du är anmäld", playing: "Du är med: {{stack}} marker", busted: "Du är ute", place: "Du slutade på {{place}} plats" },
+    mine: { finished: "Slutade {{place}} av {{entries}}, vann {{prize}}", registered: "Du är anmäld", playing: "Du är med: {{stack}} marker", busted: "Du är ute", place: "Du slutade på {{place}} plats" },
     action: { register: "Anmäl", unregister: "Avanmäl", reEnter: "Återinträde", rebuy: "Återköp", addOn: "Add-on" },
   },
   variant: { "no-limit": "No limit hold'em", "pot-limit": "Pot limit hold'em", "fixed-limit": "Limit hold'em" },
@@ -39,6 +39,7 @@ export const sv = {
     "tournament-over": "Turneringen är slut",
   },
   table: {
+    splitBetween: "delas av {{names}}", potTo: "till {{name}}", minAmount: "minst {{amount}}",
     title: "Bord {{number}}", hand: "Hand nr {{number}}", blinds: "Mörkar", emptySeat: "Ledig plats", away: "borta",
     allIn: "All-in", folded: "Lagt sig", sittingOut: "Sitter över", timeLeft: "Tid att agera", button: "Dealerknapp",
     sb: "LM", bb: "SM", secondsLeft: "{{seconds}} s att agera", timeBank: "Tidsbank: {{seconds}} s",
@@ -56,6 +57,7 @@ export const sv = {
     "straight-flush": "Färgstege", "royal-flush": "Royal straight flush",
   },
   log: {
+    board: "{{street}}: {{cards}}", winMain: "{{name}} vinner huvudpotten, {{amount}}", winSide: "{{name}} vinner sidopott {{n}}, {{amount}}", showHand: "{{name}} visar {{cards}} ({{hand}})", showCards: "{{name}} visar {{cards}}",
     handStart: "Hand nr {{number}} börjar", fold: "{{name}} lägger sig", check: "{{name}} checkar", call: "{{name}} synar {{amount}}",
     bet: "{{name}} satsar {{to}}", raise: "{{name}} höjer till {{to}}", win: "{{name}} vinner {{amount}}", show: "{{name}} visar",
     post: {
@@ -63,8 +65,13 @@ export const sv = {
       ante: "{{name}} lägger ante {{amount}}", straddle: "{{name}} straddlar {{amount}}", dead: "{{name}} lägger en död mörk {{amount}}",
     },
   },
+  bust: { title: "Du är ute ur {{name}}", place: "Du slutade {{place}} av {{entries}}", prize: "Du vann {{amount}}", noPrize: "Inget pris den här gången", toLobby: "Tillbaka till lobbyn", moved: "Du har flyttats till ett annat bord." },
+  turn: { title: "▶ Din tur — bord {{number}} · Felt", titleMany: "▶ Din tur vid {{count}} bord · Felt", announce: "Din tur vid bord {{number}}", announceTime: "Din tur vid bord {{number}}, {{seconds}} sekunder kvar", banner: "Din tur vid bord {{number}}", bringForward: "Visa bordet", tag: "din tur" },
+  sound: { on: "Ljud på", off: "Ljud av", mute: "Stäng av bordets ljud", unmute: "Slå på bordets ljud" },
+  card: { name: "{{suit}} {{rank}}", back: "kort med baksidan upp", rank: { "2": "tvåa", "3": "trea", "4": "fyra", "5": "femma", "6": "sexa", "7": "sjua", "8": "åtta", "9": "nia", T: "tia", J: "knekt", Q: "dam", K: "kung", A: "ess" }, suit: { c: "klöver", d: "ruter", h: "hjärter", s: "spader" } },
   tables: { none: "Du sitter inte vid något bord." },
   hands: {
+    downloadPokerStars: "Ladda ner (PokerStars-text)", downloadPhh: "Ladda ner (PHH)",
     first: "Första steget", last: "Sista steget",
     title: "Handhistorik", none: "Inga händer än.", replay: "Repris av hand nr {{number}}", back: "Bakåt", forward: "Framåt",
     play: "Spela upp", pause: "Pausa", step: "Steg {{step}} av {{total}}",

@@ -1,0 +1,274 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { build } from "vite";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { RESOURCES } from "../src/i18n/index.ts";
+import { api, cmd, FAST_STRUCTURE, must } from "../../src/server/testing/harness.ts";
+import type { HandRecord, LobbyTournament } from "../../src/protocol/index.ts";
+import { startFelt, type FeltProcess } from "./felt-process.ts";
+import { deposit, lobbyRow, registerBots, signInDirector, type BotCrew } from "./real-bots.ts";
+
+// Issue 14's proof: a person plays tournaments among bots on a REAL `felt serve` (a child
+// process, its own SQLite file, the freshly built app) in Debian's chromium, and the test
+// asserts what they see: the showdown stays on the felt until the next deal, a phone
+// (390 × 844) never scrolls sideways and every action button is inside the viewport, with
+// two tables the one to act is highlighted and named in the tab title, the bust notice
+// names the place, and the replayer ends on the server's final stacks. Screenshots of every
+// screen at desktop and phone sizes → artifacts/player-*.png.
+
+const CHROMIUM = "/usr/bin/chromium";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--autoplay-policy=no-user-gesture-required"];
+const repo = join(import.meta.dirname, "..", "..");
+const artifacts = join(repo, "artifacts");
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`web e2e (player journey) SKIPPED: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
+
+const DIRECTOR = { name: "floor-chief", password: "floor-password-1" };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1400, height: 900 };
+const PAUSE_MS = 3000;
+const en = RESOURCES.en;
+
+describe.skipIf(!haveChromium)("the player's table in chromium against felt serve (issue 14)", () => {
+  let work: string;
+  let felt: FeltProcess;
+  let browser: Browser;
+  let directorToken: string;
+  const pageErrors: string[] = [];
+  const crews: BotCrew[] = [];
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "felt-player-"));
+    await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "warn", build: { outDir: join(work, "web", "dist"), emptyOutDir: true } });
+    // No --hand-pause-ms: each tournament names its own pause (the create option).
+    felt = await startFelt({ repo, cwd: work, db: join(work, "felt.sqlite"), director: DIRECTOR, args: ["--action-ms", "8000"] }, ["--scrypt-n", "1024"]);
+    directorToken = await signInDirector(felt.url, DIRECTOR);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    mkdirSync(artifacts, { recursive: true });
+  }, 240_000);
+
+  afterEach(({ task }) => {
+    if (task.result?.state === "fail" && felt) console.error(`felt serve output (last 4 KB):\n${felt.output().slice(-4096)}\npage errors: ${pageErrors.join("\n")}`);
+  });
+
+  afterAll(async () => {
+    for (const c of crews) await c.stop();
+    await browser?.close();
+    await felt?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  }, 60_000);
+
+  const appUrl = (hash: string) => `${felt.url}/?checkKeys=1&lang=en#/${hash}`;
+  const missingKeys = (page: Page) => page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"]);
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `player-${name}.png`), fullPage: true });
+
+  async function newPage(context: BrowserContext, label: string, size: { width: number; height: number }): Promise<Page> {
+    const page = await context.newPage();
+    await page.setViewportSize(size);
+    page.on("pageerror", (e) => pageErrors.push(`${label}: ${e.message}`));
+    return page;
+  }
+
+  async function signUp(page: Page, name: string): Promise<string> {
+    await page.goto(appUrl("sign-in"));
+    await page.getByRole("button", { name: en.auth.needAccount }).click();
+    await page.getByLabel(en.auth.name).fill(name);
+    await page.getByLabel(en.auth.password).fill("player-password-1");
+    await page.locator("form button[type=submit]").click();
+    await page.waitForSelector(`h1:text-is('${en.lobby.title}')`, { timeout: 20_000 });
+    return (await page.evaluate(() => localStorage.getItem("felt.token")))!;
+  }
+
+  async function createOnline(name: string, structure: unknown = FAST_STRUCTURE): Promise<string> {
+    const created = await must<{ tournament: LobbyTournament }>(
+      api(felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure, handPauseMs: PAUSE_MS }, directorToken),
+    );
+    return created.tournament.id;
+  }
+
+  const start = (id: string) => must(api(felt.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, directorToken));
+
+  /** Nothing on the page is wider than the viewport: no sideways scrolling. */
+  const sidewaysOverflow = (page: Page) =>
+    page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+
+  /** Each element's box against the viewport: those not wholly inside it. */
+  async function outside(locator: Locator, page: Page): Promise<string[]> {
+    const size = page.viewportSize()!;
+    const boxes = await locator.evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? "", r: e.getBoundingClientRect().toJSON() as DOMRect })));
+    return boxes.filter(({ r }) => r.left < 0 || r.top < 0 || r.right > size.width + 0.5 || r.bottom > size.height + 0.5).map(({ text, r }) => `${text} @ ${r.left},${r.top} ${r.width}×${r.height}`);
+  }
+
+  it("on a phone: registers from the lobby, sees each showdown stay on the felt until the next deal, every action button in view; busts and reads the place; the replayer ends on the server's stacks", async () => {
+    // A short stack that the blinds soon take: the player sits out after the showdowns and busts first.
+    const id = await createOnline("Phone turbo", { ...FAST_STRUCTURE, startingStack: 400 });
+    const context = await browser.newContext({ hasTouch: true });
+    const page = await newPage(context, "phone", PHONE);
+    const name = `pia${Date.now().toString(36).slice(-5)}`;
+    const token = await signUp(page, name);
+    await deposit(felt.url, directorToken, name, 5000);
+    await page.reload();
+    const row = page.locator(`tr[data-tournament=${id}]`);
+    await row.waitFor({ timeout: 20_000 });
+    // The lobby fits the phone and its Register button is reachable.
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    const register = row.getByRole("button", { name: en.lobby.action.register, exact: true });
+    await register.scrollIntoViewIfNeeded();
+    expect(await outside(register, page)).toEqual([]);
+    await shot(page, "lobby-phone");
+    await register.click();
+    await expect.poll(async () => (await lobbyRow(felt.url, token, id))?.mine?.state).toBe("registered");
+    // Registered: the row says so and no greyed Register is left.
+    await expect.poll(() => row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).count()).toBe(0);
+
+    const crew = await registerBots(felt.url, directorToken, id, 3, { allInChance: 0 });
+    crews.push(crew);
+    await start(id);
+    await page.reload();
+    await row.getByRole("link", { name: en.lobby.goToTable }).click({ timeout: 20_000 });
+    await page.waitForSelector(".felt .seat.me", { timeout: 20_000 });
+
+    // Play check/call (the bots only check and call: hands go to showdown). Sample what the
+    // page shows every ~100 ms: the showdown must never leave the felt before the next hand.
+    type Sample = { hand: string; showdown: string | null; board: number; shown: number };
+    const samples: Sample[] = [];
+    const sample = async (): Promise<Sample> =>
+      page.evaluate(() => ({
+        hand: document.querySelector(".table-head span")?.textContent ?? "",
+        showdown: document.querySelector("[data-testid=showdown]")?.getAttribute("data-hand") ?? null,
+        board: document.querySelectorAll("[data-testid=board] .card[data-card]").length,
+        shown: document.querySelectorAll(".seat-cards[data-shown=yes] .card[data-card]").length,
+      }));
+    let checkedButtons = false;
+    let showdownShot = false;
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const s = await sample();
+      samples.push(s);
+      if (s.showdown !== null && s.board === 5 && s.shown >= 4 && !showdownShot) {
+        await shot(page, "showdown-phone");
+        await page.setViewportSize(DESKTOP);
+        await shot(page, "showdown-desktop");
+        await page.setViewportSize(PHONE);
+        showdownShot = true;
+      }
+      const bar = page.locator("[data-testid=action-bar]");
+      if (await bar.isVisible().catch(() => false)) {
+        if (!checkedButtons) {
+          expect(await sidewaysOverflow(page), "the table fits a phone's width").toBeLessThanOrEqual(0);
+          expect(await outside(bar.locator("button, input"), page), "every action button and the raise control are in view").toEqual([]);
+          expect(await outside(page.locator("[data-testid=action-clock]"), page)).toEqual([]);
+          // every seat and the board are within the phone's width
+          const seats = await page.locator(".felt .seat").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+          for (const r of seats) expect(r.left >= 0 && r.right <= PHONE.width + 0.5, `seat at ${r.left}..${r.right}`).toBe(true);
+          await shot(page, "table-phone");
+          await page.setViewportSize(DESKTOP);
+          await shot(page, "table-desktop");
+          await page.setViewportSize(PHONE);
+          checkedButtons = true;
+        }
+        await bar.locator(".check, .call").first().click({ timeout: 2000 }).catch(() => {});
+      }
+      if (showdownShot && checkedButtons && samples.filter((x) => x.showdown !== null).length > 20) break;
+      await page.waitForTimeout(100);
+    }
+    expect(showdownShot, "a showdown was seen with five board cards and two hands shown").toBe(true);
+    // Invariant over every sample: once the finished hand is on the felt, it stays until the
+    // next hand begins (the hand number moves on), never a blank felt in between.
+    for (let i = 1; i < samples.length; i++) {
+      const [a, b] = [samples[i - 1]!, samples[i]!];
+      if (a.showdown !== null && b.showdown !== a.showdown) expect(b.hand, `the showdown of ${a.showdown} left before the next deal`).not.toBe(a.hand);
+    }
+    expect(await missingKeys(page)).toEqual([]);
+
+    // Now sit out: the clock folds for the player and the blinds take the short stack.
+    await page.getByRole("button", { name: en.table.sitOut }).click();
+    const notice = page.locator("[data-testid=bust-notice]");
+    await notice.waitFor({ timeout: 240_000 });
+    const mine = await lobbyRow(felt.url, token, id);
+    expect(mine?.mine?.state).toBe("busted");
+    expect(mine?.mine?.place).toBe(4);
+    await expect.poll(() => notice.textContent()).toContain(en.bust.place.replace("{{place}}", "4th").replace("{{entries}}", "4"));
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, "bust-phone");
+
+    // The lobby says how it ended instead of a greyed Register.
+    await page.goto(appUrl("lobby"));
+    await row.waitFor();
+    await expect.poll(() => row.locator(".mine").textContent()).toContain("Finished 4th of 4, won");
+    expect(await row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).count()).toBe(0);
+    await shot(page, "lobby-after-phone");
+
+    // The replayer's last step shows the stacks the server's history ends on.
+    await page.goto(appUrl("hands"));
+    await page.waitForSelector(".hand-list li a", { timeout: 20_000 });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.locator(".hand-list li a").first().click();
+    await page.waitForSelector(".replayer tbody tr", { timeout: 20_000 });
+    await page.getByRole("button", { name: en.hands.last }).click();
+    const handId = decodeURIComponent(new URL(page.url()).hash.split("/").pop()!);
+    const record = await must<HandRecord>(api(felt.url, "GET", `/api/v1/hands/${handId}`, undefined, token));
+    const end = record.events.find((e) => e.kind === "hand-end");
+    expect(end?.kind).toBe("hand-end");
+    const shown = await page.locator(".replayer tbody tr").evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-seat"), r.querySelector("[data-stack]")?.getAttribute("data-stack")]));
+    if (end?.kind === "hand-end") expect(shown).toEqual(end.stacks.map((s) => [String(s.seat), String(s.stack)]));
+    await shot(page, "hands-phone");
+    await page.setViewportSize(DESKTOP);
+    await shot(page, "hands-desktop");
+    expect(await missingKeys(page)).toEqual([]);
+    await context.close();
+  }, 420_000);
+
+  it("with two tables: the one waiting for the player is highlighted, named in the tab title and answers the keyboard", async () => {
+    const a = await createOnline("Table race A");
+    const b = await createOnline("Table race B");
+    const context = await browser.newContext();
+    const page = await newPage(context, "multi", DESKTOP);
+    const name = `mo${Date.now().toString(36).slice(-5)}`;
+    const token = await signUp(page, name);
+    await deposit(felt.url, directorToken, name, 5000);
+    for (const id of [a, b]) await must(api(felt.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, token));
+    for (const id of [a, b]) crews.push(await registerBots(felt.url, directorToken, id, 2, { allInChance: 0 }));
+    await start(a);
+    await start(b);
+    await page.goto(appUrl("tables"));
+    await page.waitForSelector(".multi-cell .felt", { timeout: 20_000 });
+    await expect.poll(() => page.locator(".multi-cell").count(), { timeout: 20_000 }).toBe(2);
+    let seen = 0;
+    const deadline = Date.now() + 90_000;
+    while (seen < 3 && Date.now() < deadline) {
+      const cell = page.locator(".multi-cell.to-act").first();
+      if (await cell.isVisible().catch(() => false)) {
+        const number = await cell.locator(".table-head b").textContent();
+        const title = await page.title();
+        // The title and the highlight agree on which table waits (or both when both do).
+        const acting = await page.locator(".multi-cell.to-act").count();
+        if (acting === 1) expect(title).toBe(en.turn.title.replace("{{number}}", number!.replace(/\D/g, "")));
+        else expect(title).toBe(en.turn.titleMany.replace("{{count}}", String(acting)));
+        expect(await cell.getAttribute("data-to-act")).toBe("yes");
+        // The highlighted table comes first and its buttons show their keys.
+        expect(await page.locator(".multi-cell").first().getAttribute("data-to-act")).toBe("yes");
+        expect(await cell.locator(".action-bar kbd").first().textContent()).toBe("F");
+        if (seen === 0) {
+          await shot(page, "multi-desktop");
+          await page.setViewportSize(PHONE);
+          expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+          await shot(page, "multi-phone");
+          await page.setViewportSize(DESKTOP);
+        }
+        const version = await cell.getAttribute("data-cell");
+        // C: check or call, from the keyboard.
+        await page.keyboard.press("c");
+        await expect.poll(async () => (await page.locator(`.multi-cell[data-cell="${version}"].to-act`).count()) === 0 || (await page.title()) !== title, { timeout: 10_000 }).toBe(true);
+        seen++;
+      }
+      await page.waitForTimeout(150);
+    }
+    expect(seen, "the player acted from the keyboard at a highlighted table").toBeGreaterThan(0);
+    expect(await missingKeys(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
