@@ -123,7 +123,9 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await expect.poll(() => page.textContent(".balance"), { timeout: 10_000 }).toMatch(/5,000/);
     await row.getByRole("button", { name: en.lobby.action.register, exact: true }).click();
     await expect.poll(() => page.textContent(".balance"), { timeout: 10_000 }).toMatch(/3,900/);
-    await expect.poll(async () => (await row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).textContent()) ?? "").toContain(en.reasons["already-registered"]);
+    // Issue 14: a registered player reads their own line, not a greyed Register.
+    await expect.poll(() => row.locator(".mine").textContent()).toBe(en.lobby.mine.registered);
+    expect(await row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).count()).toBe(0);
 
     const crew = await registerBots(felt.url, directorToken, tournamentId, 2, { allInChance: 0.2 });
     crews.push(crew);
@@ -178,7 +180,10 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const final = await lobbyRow(felt.url, token!, tournamentId);
     expect(final?.mine?.state === "busted" || final?.status === "finished").toBe(true);
     const mineText = (await row.locator(".mine").textContent()) ?? "";
-    if (final?.mine?.place != null) expect(mineText).toBe(en.lobby.mine.place.replace("{{place}}", ["1st", "2nd", "3rd"][final.mine.place - 1]!));
+    // Issue 14: "Finished 2nd of 3, won …" once the place and its prize are known.
+    const ordinal = (p: number) => ["1st", "2nd", "3rd"][p - 1]!;
+    if (final?.mine?.place != null && final.mine.prize != null) expect(mineText).toMatch(new RegExp(`^Finished ${ordinal(final.mine.place)} of 3, won \\S`));
+    else if (final?.mine?.place != null) expect(mineText).toBe(en.lobby.mine.place.replace("{{place}}", ordinal(final.mine.place)));
     else expect(mineText).toBe(en.lobby.mine.busted);
     await page.screenshot({ path: join(artifacts, "real-lobby-after.png"), fullPage: true });
 

@@ -20,7 +20,11 @@ export function SeatNotice({ view, broke, now }: { view: TableView; broke: boole
   const { reload } = lobby;
   const tr = lobby.data?.tournaments.find((x) => x.id === view.tournamentId);
   const mine = tr?.mine ?? null;
-  const settled = mine !== null && (mine.state !== "busted" || (mine.place !== null && mine.prize !== undefined && mine.prize !== null) || tr?.status === "finished");
+  // Asked again until there is something final to say: the place and prize of a bust, or the new table of a move.
+  const settled =
+    mine !== null &&
+    ((mine.state === "busted" && mine.place !== null && (mine.prize != null || tr?.status === "finished")) ||
+      (mine.state === "playing" && mine.tableId !== null && mine.tableId !== view.tableId));
   useEffect(() => {
     if (!need || settled) return;
     const id = setInterval(reload, 2000);

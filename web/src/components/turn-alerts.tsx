@@ -54,7 +54,11 @@ export function SoundToggle() {
   useEffect(() => onSoundSetting(() => setOn(soundOn())), []);
   return (
     <button className="link sound-toggle" aria-pressed={on} data-testid="sound-toggle" onClick={() => setSoundOn(!on)} title={on ? t("sound.mute") : t("sound.unmute")}>
-      {on ? "🔊" : "🔇"} <span className="sr-only">{on ? t("sound.on") : t("sound.off")}</span>
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+        {on ? <path d="M16 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" /> : <path d="M17 9l5 6M22 9l-5 6" />}
+      </svg>
+      <span className="sr-only">{on ? t("sound.on") : t("sound.off")}</span>
     </button>
   );
 }

@@ -141,6 +141,7 @@ export function Lobby() {
                   if (!p.allowed && /not-offered$/.test(p.reason)) return null;
                   // Issue 14: an entrant reads their own line above, not a greyed Register.
                   if (!p.allowed && tr.mine !== null && (name === "register" || name === "unregister")) return null;
+                  if (!p.allowed && name === "unregister" && p.reason === "not-registered") return null;
                   if (!p.allowed && (tr.status === "finished" || tr.status === "cancelled")) return null;
                   return (
                     <button

@@ -41,7 +41,7 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
       {shown?.hand && <div className="shown-hand">{t(`handName.${shown.hand.category}`)}</div>}
       <div className="seat-box">
         <div className="seat-name">
-          {s.player?.name ?? t("table.emptySeat")}
+          {s.player?.name ?? shown?.name ?? t("table.emptySeat")}
           {!s.connected && s.player && <span className="tag">{t("table.away")}</span>}
         </div>
         {s.player && <div className="seat-stack">{s.status === "all-in" ? t("table.allIn") : fmt.chips(s.stack)}</div>}
@@ -275,7 +275,7 @@ export function TableFelt({ view, onAct, now, compact = false, keys = true }: { 
   const me = view.seats.find((s) => s.seat === view.mySeat);
   const last = view.handId === null ? view.lastHand : null;
   return (
-    <div className={`table-wrap ${compact ? "compact" : ""}`} data-table={view.tableId}>
+    <div className={`table-wrap ${compact ? "compact" : ""}`} data-table={view.tableId} data-version={view.version}>
       <div className="table-head">
         <b>{t("table.title", { number: view.tableNumber })}</b>
         <span>{t("table.hand", { number: view.handNumber })}</span>
