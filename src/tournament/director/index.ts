@@ -24,7 +24,6 @@ export { finalPlacements } from "./placements.ts";
 export { lastEntryMs, fieldClosed, lateRegistrationEndsMs } from "./entries-closed.ts";
 export { playedMs, isPaused, nextBreak } from "./played.ts";
 export { seatWinners, feedTarget } from "./feed.ts";
-export { finalPlacements } from "./placements.ts";
 export { chipChop, dealFigures, decideDeal, type DealFigures } from "./decide-deal.ts";
 export { awaitingRebuy, awaitingRebuys, graceOver, rebuyGraceEndsMs, rebuyGraceMs, DEFAULT_REBUY_GRACE_MS } from "./rebuy-grace.ts";
 export { runPacedTournament, type PacedOptions } from "./run-paced.ts";
