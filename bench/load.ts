@@ -75,8 +75,9 @@ function freePort(): Promise<number> {
 function startServer(port: number, db: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", "./bench/load-probe.mjs", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, ...(DURABILITY === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", "60000", "--hand-pause-ms", "0"],
-    { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "inherit", "ipc"] },
+    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", "./bench/load-probe.mjs", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, ...(DURABILITY === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--action-ms", "60000", "--hand-pause-ms", "0"],
+    // The director account comes from the environment (a password is not a command-line argument).
+    { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "inherit", "ipc"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
   );
   return new Promise((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve(child));

@@ -49,7 +49,11 @@ class WalSyncedStore implements EventStore {
   append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
     return new Promise((resolve, reject) => {
       this.held.push({ stream, expected, events, resolve, reject });
-      if (!this.running) void this.cycle();
+      if (this.running) return;
+      // The first cycle starts after this turn of the event loop, so every append of the
+      // turn is in its commit (later ones are held while its fsync runs).
+      this.running = true;
+      setImmediate(() => void this.cycle());
     });
   }
 
@@ -65,7 +69,6 @@ class WalSyncedStore implements EventStore {
    * 1,000 tables). The slower the disk, the more each commit carries.
    */
   private async cycle(): Promise<void> {
-    this.running = true;
     while (this.held.length > 0) {
       const batch = this.held.splice(0);
       // Handed over in one turn of the event loop: the inner store commits them together.
