@@ -12,6 +12,22 @@ describe("blinds with players moved in (R-TBL-4)", () => {
     const h = unwrap(nextHand(prev, [seat(2, "b"), seat(3, "c"), seat(4, "X"), seat(5, "e"), seat(6, "f")]));
     expect(pos(h)).toEqual({ button: 3, sb: [4, 5], bb: [6] });
   });
+  it("R-BTN-3 + R-TBL-4: a newcomer between the button and the small blind waits for the blinds; one SB and one BB every hand", () => {
+    // Seats 1, 3, 4, 5, 6: button 1, small blind 3, big blind 4; a player arrives in seat 2.
+    const prev = unwrap(handFromPositions("moving", 9, [1, 3, 4, 5, 6].map((s) => seat(s, `s${s}`)), { button: 1, sb: [3], bb: [4] }));
+    const seated = [1, 2, 3, 4, 5, 6].map((s) => seat(s, s === 2 ? "X" : `s${s}`));
+    const hands: TableHand[] = [];
+    let h = prev;
+    for (let k = 0; k < 8; k++) hands.push((h = unwrap(nextHand(h, seated))));
+    expect(hands.slice(0, 6).map(pos)).toEqual([
+      { button: 3, sb: [4], bb: [5] }, // BB → SB → button: 4, then 3 on the button
+      { button: 4, sb: [5], bb: [6] },
+      { button: 5, sb: [6], bb: [1] },
+      { button: 6, sb: [1], bb: [2] }, // the blinds reach the newcomer
+      { button: 1, sb: [2], bb: [3] },
+      { button: 2, sb: [3], bb: [4] },
+    ]);
+  });
   it("R-BTN-4 moving: two big blinds left heads-up with a newcomer: the newcomer takes the big blind", () => {
     const prev = unwrap(handFromPositions("moving", 9, [seat(1, "a"), seat(3, "c"), seat(5, "e")], { button: 1, sb: [], bb: [3, 5] }));
     expect(pos(unwrap(nextHand(prev, [seat(3, "c"), seat(4, "X")])))).toEqual({ button: 3, sb: [3], bb: [4] });

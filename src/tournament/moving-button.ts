@@ -4,10 +4,24 @@
 // small blind next, even on the button (the seed's cases, seed 000).
 import type { HandPositions, SeatedPlayer, TableHand } from "./positions.ts";
 import { headsUp, lastBigBlind } from "./positions.ts";
-import { nextTaken, seatsAfter } from "./seats.ts";
+import { clockwise, nextTaken, seatsAfter } from "./seats.ts";
 
 export interface MovingButtonPositions extends HandPositions {
   readonly sbSeat: number;
+}
+
+/** R-BTN-3: the button goes to the player who posted the small blind last hand (off the
+ *  button), as every player goes big blind → small blind → button; a player who arrived
+ *  between the button and that small blind (R-TBL-4) is passed over and posts when the
+ *  blinds reach them. With two such small blinds it goes to the clockwise-last of them (the
+ *  other arrived this orbit and has not posted a big blind here). Without one (it busted or
+ *  left, or there was none) the button moves to the next player (R-BTN-1). */
+function movingButtonSeat(prev: TableHand, seats: ReadonlySet<number>, samePlayer: (seat: number) => boolean): number {
+  const size = prev.tableSize;
+  const lastSB = prev.sb
+    .filter((s) => s !== prev.button && seats.has(s) && samePlayer(s))
+    .sort((a, b) => clockwise(prev.button, a, size) - clockwise(prev.button, b, size));
+  return lastSB.at(-1) ?? nextTaken(prev.button, seats, size)!;
 }
 
 export function nextMovingButtonHand(
@@ -27,6 +41,7 @@ export function nextMovingButtonHand(
     return { ...hu, sbSeat: hu.button };
   }
 
+  const lastBB = lastBigBlind(prev, size);
   const assign = (button: number) => {
     const sb: number[] = postedBB(button) ? [button] : [];
     const bb: number[] = [];
@@ -34,9 +49,15 @@ export function nextMovingButtonHand(
     // (wherever they now sit); a player new to the table in the small-blind place posts it;
     // anyone else reached before the big-blind place would skip the big blind, so posts it;
     // the big blind goes to the first such player at or past the big-blind place.
+    // A newcomer further in who sits before last hand's big-blind seat has been passed by the
+    // big blind this round already: they post nothing and take no place, and post when the
+    // blinds come round to them (R-TBL-4).
     const walk = seatsAfter(button, size).filter((s) => seats.has(s) && s !== button);
+    const passed = clockwise(prev.button, lastBB, size) <= clockwise(prev.button, button, size);
+    const frontier = passed ? 0 : clockwise(button, lastBB, size);
     let place = 0;
     for (const seat of walk) {
+      if (place >= 1 && newcomer(seat) && clockwise(button, seat, size) < frontier) continue;
       place++;
       if (postedBB(seat)) sb.push(seat);
       else if (place === 1 && newcomer(seat)) sb.push(seat);
@@ -53,14 +74,19 @@ export function nextMovingButtonHand(
     }
     return { button, sb, bb, sbSeat: walk[0]! };
   };
-  const first = assign(nextTaken(prev.button, seats, size)!);
-  if (!first.bb.some(postedBB)) return first;
-  // Short-handed with players moved in, the next seat's button can leave only last hand's big
-  // blinds to post it; the button moves on to the first player for whom nobody posts twice.
+  // The blinds follow the button clockwise: small blinds (off the button) before big blinds.
+  const inOrder = (h: MovingButtonPositions) => {
+    const at = (seat: number) => clockwise(h.button, seat, size);
+    const lastSB = Math.max(0, ...h.sb.filter((x) => x !== h.button).map(at));
+    return h.bb.every((x) => at(x) > lastSB);
+  };
+  const good = (h: MovingButtonPositions) => !h.bb.some(postedBB) && inOrder(h);
+  const first = assign(movingButtonSeat(prev, seats, samePlayer));
+  if (good(first)) return first;
+  // Short-handed with players moved in, the button's seat can leave only last hand's big
+  // blinds to post it, or put a big blind before a small blind; the button moves on to the
+  // first player for whom nobody posts twice and the blinds are in order.
   const others = seatsAfter(first.button, size).filter((s) => seats.has(s) && s !== first.button);
-  for (const button of others) {
-    const alt = assign(button);
-    if (!alt.bb.some(postedBB)) return alt;
-  }
-  return first;
+  const alts = others.map(assign);
+  return alts.find(good) ?? (first.bb.some(postedBB) ? alts.find((h) => !h.bb.some(postedBB)) : undefined) ?? first;
 }
