@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   "table/not-your-turn",
   "table/illegal-action",
   "table/no-hand",
+  "table/no-commitment-yet",
   // tournaments, registration and money
   "tournament/not-found",
   "tournament/not-allowed",

@@ -28,6 +28,7 @@ const clientMessages: ClientMessage[] = [
   { type: "act", tableId: "t1", handId: "h42", version: 17, commandId: "cmd-00000005", action: { kind: "raise", to: 2475 } },
   { type: "sit-out", tableId: "t1", commandId: "cmd-00000006" },
   { type: "sit-in", tableId: "t1", commandId: "cmd-00000007" },
+  { type: "contribute", tableId: "t1", commandId: "cmd-00000008", value: "9c".repeat(32) },
   { type: "ping", nonce: 1 },
 ];
 
@@ -43,6 +44,11 @@ describe("protocol v1 client → server", () => {
     if (!encoded.ok) return;
     const parsed = parseClientMessage(encoded.value);
     expect(parsed).toEqual({ ok: true, value: message });
+  });
+
+  it("issue 12: a contribution is 32 bytes as 64 lowercase hex digits", () => {
+    expect(codeOf(JSON.stringify({ type: "contribute", tableId: "t1", commandId: "cmd-00000009", value: "9C".repeat(32) }))).toBe("protocol/invalid-message");
+    expect(codeOf(JSON.stringify({ type: "contribute", tableId: "t1", commandId: "cmd-00000009", value: "9c" }))).toBe("protocol/invalid-message");
   });
 
   it("refuses text that is not JSON with protocol/bad-json", () => {

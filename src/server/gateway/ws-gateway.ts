@@ -190,6 +190,13 @@ class Connection {
         if (!r.ok) return this.error(m.commandId, r.error);
         return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
       }
+      case "contribute": {
+        const session = this.server.table(m.tableId);
+        if (session === undefined) return this.error(m.commandId, { code: "table/not-found", message: `no table ${m.tableId}` });
+        const r = session.contribute(user.id, m.value);
+        if (!r.ok) return this.error(m.commandId, r.error);
+        return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
+      }
     }
   }
 

@@ -69,6 +69,37 @@ describe("table session", () => {
     }
   });
 
+  it("issue 12: contributions count from the table's first hand on, one per dealt-in seat, in the next hand's entropy", async () => {
+    const { s, clock, opts } = await setup();
+    const v = "ab".repeat(32);
+    expect(s.contribute("a", v)).toMatchObject({ ok: false, error: { code: "table/no-commitment-yet" } });
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const first = s.state.hand!;
+    expect(first.entropy).toEqual({ previous: null, contributions: [] });
+    expect(s.contribute("nobody", v)).toMatchObject({ ok: false, error: { code: "table/not-seated" } });
+    expect(s.contribute("c", "AB".repeat(32))).toMatchObject({ ok: false });
+    expect(s.contribute("c", "cd".repeat(32)).ok).toBe(true);
+    expect(s.contribute("a", "00".repeat(32)).ok).toBe(true);
+    expect(s.contribute("a", v).ok).toBe(true); // the last value a seat sends counts
+    for (let i = 0; i < 20 && s.state.handNumber === 1; i++) {
+      clock.advance(10_000);
+      await s.idle();
+    }
+    const second = s.state.hand ?? s.state.finished!;
+    expect(second.handNumber).toBe(2);
+    expect(second.entropy!.contributions).toEqual([{ seat: 1, value: v }, { seat: 5, value: "cd".repeat(32) }]);
+    expect(second.entropy!.previous).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.tableSeed).toBe(first.tableSeed);
+    expect(second.commitment).toBe(commitDeck(first.tableSeed!, 2, second.entropy!).root);
+    // a reload replays the same decks from the stored entropy
+    const again = unwrap(await TableSession.load("t1", opts))!;
+    expect(again.state.tableSeed).toBe(s.state.tableSeed);
+    expect((again.state.hand ?? again.state.finished)?.commitment).toBe(second.commitment);
+    s.close();
+  });
+
   it("R-TRN-9: the clock checks or folds, hands go on, and a reload rebuilds the same table", async () => {
     const { s, clock, opts } = await setup();
     s.dealSoon(0);

@@ -109,6 +109,8 @@ export class TableSession {
   private dealTimer: TimerHandle | null = null;
   private deadline: number | null = null;
   private closed = false;
+  /** Issue 12: players' random values for the next hand, by seat (the last one a seat sends counts). */
+  private readonly contributions = new Map<number, string>();
   /** The finished hand last handed to the after-hand step: a new one means a hand just ended. */
   private seenFinished: HandRun | null;
 
@@ -195,6 +197,21 @@ export class TableSession {
     return this.submit({ id: commandId, sender: userId, version: "any", command: { type: "sitting-out", userId, sittingOut } });
   }
 
+  /**
+   * Issue 12: a seated player's random value (64 hex digits) for the next hand's deck.
+   * Taken only once the table's seed commitment is public (from its first hand on), so the
+   * server's seed is fixed before it sees any contribution. Not stored: a restart before
+   * the deal loses it, and the hand's first event shows which values were used.
+   */
+  contribute(userId: string, value: string): Result<Ack> {
+    const seat = this.seatOf(userId);
+    if (seat === null) return fail("table/not-seated", "you have no seat at this table");
+    if (this.state.tableSeed === null) return fail("table/no-commitment-yet", "the table publishes its seed commitment with its first hand: contribute after it");
+    if (!/^[0-9a-f]{64}$/.test(value)) return fail("protocol/invalid-message", "a contribution is 64 lowercase hex digits");
+    this.contributions.set(seat, value);
+    return ok({ version: this.state.version, duplicate: false });
+  }
+
   /** Seating changes from the tournament; between hands for a seat in play. */
   seat(seat: number, playerId: string, name: string, stack: number): Promise<Result<void>> {
     return this.internal({ type: "seat", seat, playerId, name, stack });
@@ -215,7 +232,12 @@ export class TableSession {
       this.dealTimer = null;
       const { hooks } = this.opts;
       const seed = (this.opts.seed ?? newSeed)();
-      const deal: TableCommand = { type: "deal", seed, canDeal: () => !this.closed && hooks.canDeal(), blinds: () => hooks.blinds() };
+      const contributions = () => {
+        const given = [...this.contributions].map(([seat, value]) => ({ seat, value }));
+        this.contributions.clear();
+        return given;
+      };
+      const deal: TableCommand = { type: "deal", seed, canDeal: () => !this.closed && hooks.canDeal(), blinds: () => hooks.blinds(), contributions };
       void this.internal(deal).then(
         (r) => {
           if (r.ok) return;
