@@ -30,7 +30,6 @@ function configOf(raw: Record<string, unknown>): HandConfig | string {
     antes,
     ...(typeof raw["smallBet"] === "number" ? { smallBet: raw["smallBet"] } : {}),
     ...(typeof raw["bigBet"] === "number" ? { bigBet: raw["bigBet"] } : {}),
-    ...(typeof raw["minBet"] === "number" ? { minBet: raw["minBet"] } : {}),
     ...(oddChip === "left-of-button" || oddChip === "carry" || oddChip === "draw" ? { oddChip } : {}),
     // A case cannot give the card draw for an odd chip: the dealer draws from a fresh deck.
     ...(oddChip === "draw" ? { drawCards: orderedDeck() } : {}),

@@ -1,5 +1,7 @@
-// `felt check`: one runner per case kind. Each runner lives in its own file.
+// `felt check`: every case is validated first (validate.ts: a case the format does not
+// describe fails), then run by the runner of its kind, each in its own file.
 import type { CaseOutcome, CaseRunner } from "./types.ts";
+import { CaseError, validateCase } from "./validate.ts";
 
 export type { CaseOutcome, CaseRunner } from "./types.ts";
 
@@ -32,8 +34,10 @@ export async function runCase(raw: unknown, fallbackId: string): Promise<Checked
     return { id, pass: false, why: `kind not supported yet: ${String(kind)}` };
   }
   try {
+    validateCase(obj);
     return { id, ...runner(obj) };
   } catch (e) {
+    if (e instanceof CaseError) return { id, pass: false, why: `cannot read the case: ${e.message}` };
     return { id, pass: false, why: `crashed: ${e instanceof Error ? e.message : String(e)}` };
   }
 }

@@ -3,6 +3,8 @@ import { basename } from "node:path";
 import type { Command } from "../main.ts";
 import { checkPhh, readPhh } from "../../engine/history/phh.ts";
 import { checkPokerStarsHand } from "../../engine/history/replay-converted.ts";
+import { inputFiles } from "../shared/input-files.ts";
+import { progress } from "../shared/progress.ts";
 
 async function pokerStarsReader(): Promise<
   ((text: string, fileName: string) => ReturnType<typeof import("../../engine/history/pokerstars-read.ts").parsePokerStars>) | string
@@ -17,26 +19,32 @@ async function pokerStarsReader(): Promise<
 export const command: Command = {
   summary: "replay hand histories (.phh, .phhs, PokerStars .txt) and check their results",
   usage:
-    "felt replay FILE...\n  PHH hands are checked against finishing_stacks, PokerStars hands against every\n  'collected' and 'Uncalled bet ... returned' line. Prints PASS name or FAIL name: why\n  per hand, then 'N passed, N failed'; exits 1 if any failed.",
+    "felt replay FILE|FOLDER...\n  A folder is read recursively for .phh, .phhs and .txt files. PHH hands are checked\n  against finishing_stacks (replayed in pokerkit's convention, as recorded: R-BLIND-2/4),\n  PokerStars hands against every 'collected' and 'Uncalled bet ... returned' line. Prints\n  PASS name or FAIL name: why per hand, then 'N passed, N failed'; exits 1 if any failed.",
   async run(args) {
-    const files = args.filter((a) => !a.startsWith("--"));
-    if (files.length === 0) {
-      console.error("felt replay: give one or more .phh, .phhs or .txt files");
+    const { files, missing } = await inputFiles(
+      args.filter((a) => !a.startsWith("--")),
+      [".phh", ".phhs", ".txt"],
+    );
+    if (files.length === 0 && missing.length === 0) {
+      console.error("felt replay: give one or more .phh, .phhs or .txt files, or folders holding them");
       return 2;
     }
     let passed = 0;
     let failed = 0;
-    const lines: string[] = [];
+    const bar = progress(files.length, "replay");
     const report = (name: string, why: string | null) => {
       if (why === null) {
         passed++;
-        lines.push(`PASS ${name}`);
+        bar.line(`PASS ${name}`);
       } else {
         failed++;
-        lines.push(`FAIL ${name}: ${why}`);
+        bar.line(`FAIL ${name}: ${why}`);
       }
     };
-    for (const file of files) {
+    for (const m of missing) report(m, "cannot read: no such file or folder");
+    for (let k = 0; k < files.length; k++) {
+      const file = files[k]!;
+      bar.tick(k);
       const name = basename(file);
       let text: string;
       try {
@@ -66,7 +74,7 @@ export const command: Command = {
         for (const h of hands.value) report(h.name, checkPokerStarsHand(h));
       }
     }
-    console.log(lines.join("\n"));
+    bar.end();
     console.log(`${passed} passed, ${failed} failed`);
     return failed === 0 ? 0 : 1;
   },
