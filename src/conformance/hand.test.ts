@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runHandCase } from "./hand.ts";
 
-const cases = join(import.meta.dirname, "../../../shared/conformance/cases");
+// The shared cases beside the repository (../shared, or FELT_SHARED), when they are there.
+const cases = join(process.env["FELT_SHARED"] ?? join(import.meta.dirname, "../../../shared"), "conformance/cases");
 
 describe("conformance kind hand", () => {
   it("passes every shared hand case", () => {

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { unwrap } from "../../lib/result.ts";
 import { checkPhh, readPhh, replayPhh, writePhh, writePhhs } from "./phh.ts";
 
-const shared = join(import.meta.dirname, "../../../../shared/phh");
+// The shared hands beside the repository (../shared, or FELT_SHARED), when they are there;
+// the project's own sample (testdata/phh) always runs.
+const shared = join(process.env["FELT_SHARED"] ?? join(import.meta.dirname, "../../../../shared"), "phh");
 
 const oneHand = `variant = 'NT'
 ante_trimming_status = true

@@ -1,4 +1,5 @@
-// The 5,070 Pluribus hands (../shared/handhistories/pluribus beside the repository) must
+// The 5,070 Pluribus hands (../shared/handhistories/pluribus beside the repository, or under
+// FELT_SHARED; skipped when absent, testdata/handhistories holds a sample that always runs) must
 // all convert, and each conversion must account for every chip the text moves.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -7,7 +8,7 @@ import { checkConverted } from "./pokerstars-check.ts";
 import { parsePokerStars } from "./pokerstars-read.ts";
 import { writePokerStars } from "./pokerstars-write.ts";
 
-const DIR = fileURLToPath(new URL("../../../../shared/handhistories/pluribus", import.meta.url));
+const DIR = `${process.env["FELT_SHARED"] ?? fileURLToPath(new URL("../../../../shared", import.meta.url))}/handhistories/pluribus`;
 const present = existsSync(DIR);
 if (!present) console.warn(`SKIPPED: the Pluribus hands are not at ${DIR}`);
 

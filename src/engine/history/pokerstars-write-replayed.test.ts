@@ -37,7 +37,7 @@ describe("PokerStars writer with the engine's results", () => {
   });
 
 
-  const DIR = fileURLToPath(new URL("../../../../shared/handhistories/pluribus", import.meta.url));
+  const DIR = `${process.env["FELT_SHARED"] ?? fileURLToPath(new URL("../../../../shared", import.meta.url))}/handhistories/pluribus`;
   it.skipIf(!existsSync(DIR))("R-POT: on the Pluribus hands the engine's results print the file's amounts", () => {
     let compared = 0;
     const problems: string[] = [];
