@@ -240,3 +240,23 @@ describe("table session: commands between hands and views at the edge", () => {
     s.close();
   });
 });
+
+describe("table session: who is connected (issue 17)", () => {
+  it("players connecting in one turn of the event loop cost the others one view update, not one per player, and it arrives", async () => {
+    const { s } = await setup();
+    const spectator = capture("watcher");
+    s.subscribe(spectator);
+    const players = ["a", "b", "c"].map(capture);
+    players.forEach((x) => s.subscribe(x));
+    // each player's own first frame is its whole view, at once
+    for (const p of players) expect(p.got.map((m) => m.type)).toEqual(["table-view"]);
+    expect(spectator.got).toHaveLength(1);
+    await new Promise((r) => setImmediate(r));
+    // then one update for the three connections together (v1 subscribers get a whole view)
+    expect(spectator.got).toHaveLength(2);
+    const last = spectator.got[1]!;
+    expect(last.type === "table-view" && last.view.seats.filter((x) => x.connected).map((x) => x.seat)).toEqual([1, 3, 5]);
+    expect(players[0]!.got).toHaveLength(2);
+    s.close();
+  });
+});

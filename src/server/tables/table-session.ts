@@ -318,9 +318,21 @@ export class TableSession {
     this.fanout.step(this.subscribers, { state: this.state, events, ctx: this.viewContext(), seatOf: (u) => this.seatOf(u) });
   }
 
+  /**
+   * Who is connected changed: one broadcast at the end of this turn of the event loop,
+   * however many of the table's players (dis)connected in it (issue 17: a field connecting at
+   * once cost every table a broadcast to all its subscribers per player, n² frames, and the
+   * tables' first actions waited behind them). A step in between carries the change itself.
+   */
   private broadcastViews(): void {
-    this.broadcast([]);
+    if (this.viewsDue) return;
+    this.viewsDue = true;
+    setImmediate(() => {
+      this.viewsDue = false;
+      this.broadcast([]);
+    });
   }
+  private viewsDue = false;
 
   /** R-TRN-9 and the time bank: the actor's deadline; at its end, check if possible, else fold. */
   private armClock(): void {
