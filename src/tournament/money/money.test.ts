@@ -196,6 +196,41 @@ describe("ICM (Malmuth–Harville)", () => {
       { numRuns: 200 },
     );
   });
+  it("property: equals the expectation over every finishing order, enumerated (the Malmuth–Harville definition)", () => {
+    // Each order's chance: each place goes to one of those left, by stack ÷ chips left.
+    const byOrders = (stacks: readonly number[], prizes: readonly number[]): number[] => {
+      const out = stacks.map(() => 0);
+      const walk = (left: number[], p: number, place: number) => {
+        if (place >= prizes.length || left.length === 0) return;
+        const chips = left.reduce((a, i) => a + stacks[i]!, 0);
+        for (const i of left) {
+          const q = (p * stacks[i]!) / chips;
+          out[i]! += q * prizes[place]!;
+          walk(left.filter((x) => x !== i), q, place + 1);
+        }
+      };
+      walk(stacks.map((_, i) => i), 1, 0);
+      return out;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 7 }),
+        (stacks, prizes) => {
+          const e = unwrap(icmEquities(stacks, prizes));
+          byOrders(stacks, prizes).forEach((x, i) => expect(e[i]!).toBeCloseTo(x, 6));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+  it("20 finalists, the most a deal takes, are answered exactly (issue 17: the old memo took minutes on the event loop)", () => {
+    const stacks = Array.from({ length: 20 }, (_, i) => 1000 + 137 * i);
+    const prizes = Array.from({ length: 20 }, (_, i) => 10_000 - 400 * i);
+    const e = unwrap(icmEquities(stacks, prizes));
+    expect(e.reduce((a, b) => a + b, 0)).toBeCloseTo(prizes.reduce((a, b) => a + b, 0), 6);
+    for (let i = 1; i < 20; i++) expect(e[i]!).toBeGreaterThan(e[i - 1]!);
+  });
   it("a 9-handed final table is quick and exact", () => {
     const e = unwrap(icmEquities([9, 8, 7, 6, 5, 4, 3, 2, 1].map((x) => x * 1000), [30, 20, 15, 10, 8, 6, 5, 4, 2]));
     expect(e.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 9);
