@@ -175,6 +175,21 @@ export type Instruction = z.infer<typeof Instruction>;
 export const InstructionsResponse = z.object({ instructions: z.array(Instruction).max(1000) });
 export type InstructionsResponse = z.infer<typeof InstructionsResponse>;
 
+/** Issue 15: the floor's records in order, each with who and figures; an undone one says when and why. */
+export const FloorLogRow = z.object({
+  id: Id,
+  at: EpochMs,
+  kind: z.enum(["bust", "count", "rebuy", "add-on", "re-entry", "reinstated", "reversed"]),
+  /** `stack`: the count's figure, or (a bust) the chips before it. */
+  entries: z.array(z.object({ entryId: Id, name: PlayerName, stack: Chips.nullable() })).max(1000),
+  /** This row puts right the row `undoes` (a compensating record), or null. */
+  undoes: Id.nullable(),
+  undone: z.object({ at: EpochMs, reason: z.string().max(200) }).nullable(),
+});
+export type FloorLogRow = z.infer<typeof FloorLogRow>;
+export const FloorLogResponse = z.object({ rows: z.array(FloorLogRow).max(2000) });
+export type FloorLogResponse = z.infer<typeof FloorLogResponse>;
+
 /**
  * A live room's floor records what happened at a real table (answered with the tournament
  * view). Cash for a rebuy, add-on or re-entry is paid at the desk: it is deposited to the
@@ -191,11 +206,20 @@ export type InstructionsResponse = z.infer<typeof InstructionsResponse>;
  */
 export const LiveRecordRequest = z.strictObject({
   commandId: CommandId,
-  kind: z.enum(["bust", "rebuy", "add-on", "re-enter", "chip-count"]),
+  kind: z.enum(["bust", "rebuy", "add-on", "re-enter", "chip-count", "undo"]),
   entryId: Id.optional(),
   entryIds: z.array(Id).min(1).max(23).optional(),
   startStacks: z.array(Chips).min(1).max(23).optional(),
   stacks: z.array(z.strictObject({ entryId: Id, stack: Chips })).min(1).max(10000).optional(),
+  /**
+   * Issue 15, kind "undo": the floor log row put right (a bust, a count, a rebuy or an
+   * add-on) and why. Undone by compensating events: a bust's entries come back with the chips
+   * they had (at their seat if free), a count's earlier figures stand again, a rebuy or
+   * add-on is taken back and its money returned to the player's balance. The row and the
+   * compensating rows stay in the log.
+   */
+  undoes: Id.optional(),
+  reason: z.string().min(1).max(200).optional(),
 });
 export type LiveRecordRequest = z.infer<typeof LiveRecordRequest>;
 

@@ -18,7 +18,13 @@ export const Hex32 = z.string().regex(/^[0-9a-f]{64}$/);
 /** Seats are numbered from 1, as dealers and seat cards number them. */
 export const SeatNo = z.int().min(1).max(10);
 
-export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/);
+/**
+ * An id. "#" is allowed: a re-entry is its player's id + "#2", "#3"... (the director's entry
+ * ids), and the floor names re-entries in its records (issue 15: a re-entry could not be busted
+ * over the wire). Ids never appear in a URL path's fragment-sensitive part unescaped: paths
+ * carry tournament and table ids, which have no "#".
+ */
+export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:#-]+$/);
 
 /** A client-chosen id that makes a command idempotent: the same id acts once. */
 export const CommandId = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);

@@ -6,7 +6,8 @@
 // carry the floor's count or a fair estimate, and say which; a refused deal or colour-up
 // says why in figures a screen can translate.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../protocol/index.ts";
+import type { FloorLogResponse, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../protocol/index.ts";
+import { playerAccount, poolAccount } from "../../store/index.ts";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
 import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
@@ -147,5 +148,86 @@ describe("a live re-entry evening's figures (issue 15)", () => {
     expect(r.status).toBe(400);
     expect(r.body.error.cause).toBe("chips/still-needed");
     expect(r.body.error.details).toMatchObject({ remove: 500, next: 100 });
+  });
+
+  it("issue 15: a bust by mistake is undone with a reason: the entry is back in its seat with its chips, its place taken back; the log keeps both", async () => {
+    const before = await view();
+    const seats = await seating();
+    // From the fullest table, so the bust moves nobody and the seat stays free.
+    const count = (n: number) => seats.filter((x) => x.tableNumber === n).length;
+    const victim = [...seats].sort((x, y) => count(y.tableNumber) - count(x.tableNumber))[0]!;
+    await post("/live", { kind: "bust", entryId: victim.entryId });
+    expect((await view()).playersLeft).toBe(before.playersLeft - 1);
+    const log = (await get<FloorLogResponse>("/floor-log")).rows;
+    const row = log.at(-1)!;
+    expect(row).toMatchObject({ kind: "bust", undone: null, undoes: null });
+    expect(row.entries).toEqual([{ entryId: victim.entryId, name: victim.name, stack: victim.stack }]);
+    // An undo needs a reason.
+    const bare = await api(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "undo", undoes: row.id }, token);
+    expect(bare.status).toBe(400);
+    const v = await post<TournamentView>("/live", { kind: "undo", undoes: row.id, reason: "wrong player: it was seat 4" });
+    expect(v.playersLeft).toBe(before.playersLeft);
+    expect(v.totalChips).toBe(before.totalChips);
+    const back = (await seating()).find((x) => x.entryId === victim.entryId)!;
+    expect({ tableNumber: back.tableNumber, seat: back.seat }).toEqual({ tableNumber: victim.tableNumber, seat: victim.seat });
+    expect((await results()).results.map((x) => x.entryId)).not.toContain(victim.entryId);
+    const after = (await get<FloorLogResponse>("/floor-log")).rows;
+    expect(after.find((x) => x.id === row.id)!.undone).toEqual({ at: clock.now(), reason: "wrong player: it was seat 4" });
+    expect(after.find((x) => x.undoes === row.id)).toMatchObject({ kind: "reinstated", entries: [{ entryId: victim.entryId, stack: victim.stack }] });
+    // Twice is refused.
+    const again = await api<{ error: { cause?: string } }>(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "undo", undoes: row.id, reason: "again" }, token);
+    expect(again.status).toBe(400);
+  });
+
+  it("issue 15: a count typed wrong is undone: the earlier figures stand again (an entry the count put out comes back)", async () => {
+    const [a, b] = await seating();
+    await post("/live", { kind: "chip-count", stacks: [{ entryId: a!.entryId, stack: 1 }, { entryId: b!.entryId, stack: 0 }] });
+    expect((await seating()).some((x) => x.entryId === b!.entryId)).toBe(false);
+    const row = (await get<FloorLogResponse>("/floor-log")).rows.findLast((x) => x.kind === "count")!;
+    await post("/live", { kind: "undo", undoes: row.id, reason: "typed into the wrong rows" });
+    const now = await seating();
+    expect(now.find((x) => x.entryId === a!.entryId)!.stack).toBe(a!.stack);
+    expect(now.find((x) => x.entryId === b!.entryId)!.stack).toBe(b!.stack);
+  });
+});
+
+describe("a re-entry on the floor (issue 15)", () => {
+  it("R-TRN-3: a re-entry (entry id player#2) is busted and its bust undone over the wire", async () => {
+    const again = (await results()).stillIn.find((x) => x.entryNumber === 2)!;
+    expect(again.entryId).toMatch(/#2$/);
+    const v = await post<TournamentView>("/live", { kind: "bust", entryId: again.entryId });
+    const r = await results();
+    expect(r.results.find((x) => x.entryId === again.entryId)).toMatchObject({ entryNumber: 2, place: v.playersLeft + 1 });
+    const row = (await get<FloorLogResponse>("/floor-log")).rows.at(-1)!;
+    const back = await post<TournamentView>("/live", { kind: "undo", undoes: row.id, reason: "the wrong Guest" });
+    expect(back.playersLeft).toBe(v.playersLeft + 1);
+  });
+});
+
+describe("undoing a rebuy or an add-on (issue 15)", () => {
+  it("R-TRN-4/5: a rebuy recorded by mistake is taken back: chips and pool shrink, the money goes back to the player", async () => {
+    const made = await must<{ tournament: LobbyTournament }>(
+      api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "turbo", name: "Rebuy undo", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: { ...STRUCTURE, startingStack: 20_000 } }, token),
+    );
+    const p = `/api/v1/director/tournaments/${made.tournament.id}`;
+    const call = <T>(route: string, body: object) => must<T>(api(server.url, "POST", `${p}${route}`, { commandId: cmd(), ...body }, token));
+    for (const name of ["Rita", "Sam", "Tor"]) await call("/walk-in", { name });
+    await call("/start", {});
+    const seats = (await must<{ seats: SeatAssignment[] }>(api(server.url, "GET", `${p}/seating`, undefined, token))).seats;
+    const rita = seats.find((x) => x.name === "Rita")!;
+    const v0 = await call<TournamentView>("/live", { kind: "rebuy", entryId: rita.entryId });
+    expect(v0.rebuys).toBe(1);
+    const pool = await server.svc.ledger.balance(poolAccount(made.tournament.id), server.svc.asset);
+    const rt = server.tournaments.get(made.tournament.id)!;
+    const player = rt.dir.entries.get(rita.entryId)!.player;
+    const row = (await must<FloorLogResponse>(api(server.url, "GET", `${p}/floor-log`, undefined, token))).rows.find((x) => x.kind === "rebuy")!;
+    const v = await call<TournamentView>("/live", { kind: "undo", undoes: row.id, reason: "she did not pay" });
+    expect(v.rebuys).toBe(0);
+    expect(v.totalChips).toBe(v0.totalChips - 20_000);
+    expect(v.prizePool).toBe(v0.prizePool - BUY_IN);
+    expect(await server.svc.ledger.balance(poolAccount(made.tournament.id), server.svc.asset)).toBe(pool - BUY_IN);
+    // The money goes back to the player's balance (the cashier pays it out at the desk).
+    expect(await server.svc.ledger.balance(playerAccount(player), server.svc.asset)).toBe(BUY_IN + FEE);
+    for (const x of Object.values(await server.svc.ledger.totals())) expect(x).toBe(0);
   });
 });

@@ -3,11 +3,12 @@
 import { randomBytes } from "node:crypto";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { LiveRecordRequest, RouteName, WalkInRequest } from "../../protocol/index.ts";
-import { decide, type TournamentCommand } from "../../tournament/director/index.ts";
+import { decide, type TournamentCommand, type TournamentEvent } from "../../tournament/director/index.ts";
 import { seededRandom } from "../../tournament/index.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament, tournamentView } from "./lobby-views.ts";
 import { cashEntries } from "../tournaments/tournament-money.ts";
+import { refundTx } from "../tournaments/tournament-entries.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
 function tournamentOf(ctx: Ctx): Result<TournamentRuntime> {
@@ -47,7 +48,62 @@ function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: n
       if (unknown !== undefined) return fail("director/not-found", `no entry ${unknown.entryId}`);
       return ok((at) => ({ type: "chip-count", at, stacks: stacks.map((x) => [x.entryId, x.stack] as const) }));
     }
+    case "undo":
+      return fail("director/invalid", "an undo is not one command");
   }
+}
+
+/**
+ * Issue 15: a floor record put right by compensating commands, the first stored with the
+ * "floor-undone" record (which row, why): a bust's entries come back with the chips they had
+ * (their seat if free), a count's earlier figures are counted again (an entry the count put
+ * out comes back), a rebuy or add-on is reversed and its money goes back to the player's
+ * balance (pool and fee, as an unregistration's refund).
+ */
+async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promise<Result<void>> {
+  const row = b.undoes === undefined ? undefined : t.live.log.get(b.undoes);
+  if (b.undoes === undefined || b.reason === undefined || b.reason.trim() === "") return fail("director/invalid", "an undo names the floor log row (undoes) and the reason");
+  if (row === undefined) return fail("director/not-found", `no floor log row ${b.undoes}`);
+  if (row.undone !== null) return fail("director/invalid", "this record is already undone", { cause: "tournament/bad-undo", reason: "already" });
+  if (row.kind !== "bust" && row.kind !== "count" && row.kind !== "rebuy" && row.kind !== "add-on") return fail("director/invalid", `a ${row.kind} record is not undone this way`, { cause: "tournament/bad-undo", reason: "kind" });
+  const cmds: ((at: number) => TournamentCommand)[] = [];
+  if (row.kind === "bust") {
+    for (const e of row.entries) cmds.push((at) => ({ type: "reinstate", at, entry: e.entry, stack: Math.max(1, e.before), seat: { table: e.table, seat: e.seat } }));
+  } else if (row.kind === "count") {
+    const back: { entry: string; stack: number }[] = [];
+    for (const e of row.entries) {
+      if (e.before <= 0) continue;
+      const now = t.dir.entries.get(e.entry);
+      if (now !== undefined && !now.alive) cmds.push((at) => ({ type: "reinstate", at, entry: e.entry, stack: e.before, seat: { table: e.table, seat: e.seat } }));
+      else back.push({ entry: e.entry, stack: e.before });
+    }
+    if (back.length > 0) cmds.push((at) => ({ type: "chip-count", at, stacks: back.map((x) => [x.entry, x.stack] as const) }));
+  } else {
+    const entry = row.entries[0]!.entry;
+    const what = row.kind;
+    cmds.push((at) => ({ type: "reverse", at, entry, what }));
+  }
+  if (cmds.length === 0) return fail("director/invalid", "nothing to undo", { cause: "tournament/bad-undo", reason: "nothing" });
+  const { ledger, asset } = ctx.server.svc;
+  const refund = async (events: readonly TournamentEvent[]): Promise<Result<void>> => {
+    for (const [i, e] of events.entries()) {
+      if (e.type !== "reversed") continue;
+      const tx = refundTx(t, asset, e.payment.player, e.payment.toPool, e.payment.fee, `undo:${t.id}:${b.commandId}:${i}`, { reversed: e.what, entry: e.entry });
+      if (tx === null) continue;
+      if (!tx.ok) return tx;
+      const posted = await ledger.post(tx.value);
+      if (!posted.ok) return posted;
+    }
+    return ok(undefined);
+  };
+  for (const [i, make] of cmds.entries()) {
+    const r = await t.command(make, i === 0 ? b.commandId : `${b.commandId}-${i}`, {
+      ...(i === 0 ? { records: [{ type: "floor-undone" as const, data: { id: row.id, at: ctx.server.svc.clock.now(), reason: b.reason.trim() } }] } : {}),
+      pay: refund,
+    });
+    if (!r.ok) return r;
+  }
+  return ok(undefined);
 }
 
 /**
@@ -73,6 +129,10 @@ function liveOnly(t: TournamentRuntime): Result<void> {
 }
 
 export const liveHandlers: Partial<Record<RouteName, Handler>> = {
+  async floorLog(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? ok({ rows: t.value.live.logRows() }) : t;
+  },
   async instructions(ctx) {
     const t = tournamentOf(ctx);
     // Online tables carry out balancing moves themselves: nothing for a floor to do.
@@ -90,6 +150,10 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     const live = liveOnly(t.value);
     if (!live.ok) return live;
     const b = ctx.body as LiveRecordRequest;
+    if (b.kind === "undo") {
+      const u = t.value.hasCommand(b.commandId) ? ok(undefined) : await undo(ctx, t.value, b);
+      return u.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : u;
+    }
     const make = t.value.hasCommand(b.commandId) ? ok(() => ({ type: "settle" as const, at: 0 })) : floorCommand(t.value, b);
     if (!make.ok) return make;
     const cashBy = ctx.user!.id;

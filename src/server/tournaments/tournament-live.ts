@@ -10,7 +10,7 @@
 // confirmation: a real table cannot be held up by a console, so busts, counts and moves are
 // taken at once. An instruction not yet carried out follows the player: a second move
 // replaces it (from where they still physically sit), a bust removes it.
-import type { ColourUpResult, Instruction } from "../../protocol/index.ts";
+import type { ColourUpResult, FloorLogRow, Instruction } from "../../protocol/index.ts";
 import { chipsIssuedInPlay, playedMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import { clockAt } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
@@ -33,7 +33,23 @@ interface Pending {
   readonly fromTable: number;
 }
 
+/** A floor record as kept: the entries with their figures (a count's, or a bust's chips before it) and seats. */
+export interface LogRow {
+  readonly id: string;
+  readonly at: number;
+  readonly kind: FloorLogRow["kind"];
+  readonly entries: readonly { readonly entry: string; readonly player: string; readonly stack: number | null; readonly before: number; readonly table: number; readonly seat: number }[];
+  undoes: string | null;
+  undone: { at: number; reason: string } | null;
+}
+
+const LOG_KEPT = 2000;
+
 export class LiveFloor {
+  /** The floor's records in order (issue 15), by id. */
+  readonly log = new Map<string, LogRow>();
+  /** The log row an undo in this append puts right (its record comes before its events). */
+  private undoing: string | null = null;
   /** Instructions not yet carried out, oldest first. */
   readonly pending = new Map<string, Pending>();
   readonly confirmed = new Set<string>();
@@ -60,10 +76,46 @@ export class LiveFloor {
   /** A new append: moves of an earlier one are not relabelled by this one's broken tables. */
   newBatch(): void {
     this.lastMoved = [];
+    this.undoing = null;
+  }
+
+  /** The floor log as the wire shows it, oldest first. */
+  logRows(): FloorLogRow[] {
+    const name = (player: string) => this.t.names.get(player) ?? "player";
+    return [...this.log.values()].map((r) => ({
+      id: r.id,
+      at: r.at,
+      kind: r.kind,
+      entries: r.entries.map((e) => ({ entryId: e.entry, name: name(e.player), stack: e.stack })),
+      undoes: r.undoes,
+      undone: r.undone,
+    }));
+  }
+
+  private logged(ev: TournamentEvent, version: number): void {
+    const kind: LogRow["kind"] | null =
+      ev.type === "busted" ? "bust" : ev.type === "counted" ? "count" : ev.type === "rebought" ? "rebuy" : ev.type === "added-on" ? "add-on" : ev.type === "re-entered" ? "re-entry" : ev.type === "reinstated" ? "reinstated" : ev.type === "reversed" ? "reversed" : null;
+    if (kind === null) return;
+    const d = this.t.dir;
+    const row = (entry: string, stack: number | null) => {
+      const e = d.entries.get(entry);
+      return { entry, player: e?.player ?? (ev.type === "re-entered" ? ev.payment.player : ""), stack, before: e?.stack ?? 0, table: e?.table ?? 0, seat: e?.seat ?? 0 };
+    };
+    const entries =
+      ev.type === "busted" ? ev.entries.map((id) => ({ ...row(id, null), stack: d.entries.get(id)?.stack ?? null }))
+      : ev.type === "counted" ? ev.stacks.map(([id, n]) => row(id, n))
+      : ev.type === "re-entered" ? [{ ...row(ev.entry, ev.payment.chips), player: ev.payment.player, table: ev.table, seat: ev.seat }]
+      : ev.type === "reinstated" ? [{ ...row(ev.entry, ev.stack), table: ev.table, seat: ev.seat }]
+      : ev.type === "rebought" || ev.type === "added-on" || ev.type === "reversed" ? [row(ev.entry, ev.payment.chips)]
+      : [];
+    const id = `f${version}`;
+    this.log.set(id, { id, at: ev.at, kind, entries, undoes: this.undoing, undone: null });
+    if (this.log.size > LOG_KEPT) this.log.delete(this.log.keys().next().value!);
   }
 
   /** Reads a director event before it is applied (the seats it changes are still as they were). */
   foldBefore(ev: TournamentEvent, version: number): void {
+    this.logged(ev, version);
     if (ev.type === "counted") for (const [id] of ev.stacks) this.countedAt.set(id, ev.at);
     switch (ev.type) {
       case "moved":
@@ -105,7 +157,13 @@ export class LiveFloor {
     }
   }
 
-  foldRecord(x: Extract<Rec, { type: "instruction-confirmed" | "colour-up-raced" }>): void {
+  foldRecord(x: Extract<Rec, { type: "instruction-confirmed" | "colour-up-raced" | "floor-undone" }>): void {
+    if (x.type === "floor-undone") {
+      const row = this.log.get(x.data.id);
+      if (row !== undefined) row.undone = { at: x.data.at, reason: x.data.reason };
+      this.undoing = x.data.id;
+      return;
+    }
     if (x.type === "instruction-confirmed") {
       this.pending.delete(x.data.id);
       this.confirmed.add(x.data.id);

@@ -44,7 +44,9 @@ export type Rec =
   /** Live: the floor carried out an instruction (a move). */
   | { readonly type: "instruction-confirmed"; readonly data: { id: string; at: number } }
   /** Live: a chip race applied at one table, as answered (a repeated command gets the same answer). */
-  | { readonly type: "colour-up-raced"; readonly data: { commandId: string; table: number; result: ColourUpResult } };
+  | { readonly type: "colour-up-raced"; readonly data: { commandId: string; table: number; result: ColourUpResult } }
+  /** Live (issue 15): a floor record undone, why; stored with the compensating director events. */
+  | { readonly type: "floor-undone"; readonly data: { id: string; at: number; reason: string } };
 
 export const tournamentStream = (id: string) => `tournament:${id}`;
 export const tableIdOf = (tournamentId: string, table: number) => `${tournamentId}-t${table}`;
@@ -234,7 +236,11 @@ export class TournamentRuntime {
       if (this.commands.has(commandId)) return ok({ duplicate: true, events: [] });
       if (this.isLive && this.dir.status === "running") await this.live.tick();
       const d = decide(this.dir, make(this.now()), this.svc.rng);
-      if (!d.ok) return fail("tournament/bad-state", d.error.message, { cause: d.error.code });
+      if (!d.ok) {
+        // The core's figures ride along (a screen says why in the user's language, issue 15).
+        const { code, message, ...details } = d.error;
+        return fail("tournament/bad-state", message, { ...details, cause: code });
+      }
       if (opts.pay !== undefined) {
         const p = await opts.pay(d.value);
         if (!p.ok) return p;
@@ -303,6 +309,7 @@ export class TournamentRuntime {
         break;
       case "instruction-confirmed":
       case "colour-up-raced":
+      case "floor-undone":
         this.live.foldRecord(x);
         break;
     }

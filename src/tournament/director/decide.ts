@@ -1,4 +1,5 @@
 // decide(state, command) → events or a typed error; the state is never changed here.
+import { decideReinstate, decideReverse } from "./decide-undo.ts";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { RandomSource } from "../index.ts";
 import { checkAddOn, checkRebuy } from "../money/index.ts";
@@ -118,6 +119,10 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideBust(s, cmd.at, cmd.entries, cmd.startStacks);
     case "chip-count":
       return decideChipCount(s, cmd.at, cmd.stacks);
+    case "reinstate":
+      return decideReinstate(s, cmd.at, cmd.entry, cmd.stack, cmd.seat, rng);
+    case "reverse":
+      return decideReverse(s, cmd.at, cmd.entry, cmd.what);
     case "colour-up":
       return decideColourUp(s, cmd.at, cmd.remove, cmd.next, cmd.stacks);
     default:

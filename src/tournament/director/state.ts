@@ -247,6 +247,34 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       seatAt(s, addEntry(s, ev.entry, ev.payment.player, ev.payment.chips), ev.table, ev.seat, ev.at);
       break;
     }
+    case "reinstated": {
+      const e = s.entries.get(ev.entry)!;
+      e.stack = ev.stack;
+      if (s.busted.includes(ev.entry)) {
+        // Not yet eliminated: still in its seat.
+        s.busted = s.busted.filter((b) => b !== ev.entry);
+        s.bustInfo.delete(ev.entry);
+        break;
+      }
+      e.alive = true;
+      s.alive++;
+      s.eliminated--;
+      // Its place is taken back: the elimination forgets it.
+      s.eliminations = s.eliminations.map((el) => el.map((g) => g.filter((id) => id !== ev.entry)).filter((g) => g.length > 0)).filter((el) => el.length > 0);
+      seatAt(s, e, ev.table, ev.seat, ev.at);
+      break;
+    }
+    case "reversed": {
+      const e = s.entries.get(ev.entry)!;
+      e.stack -= ev.payment.chips;
+      if (ev.what === "rebuy") e.rebuys--;
+      else e.addOns--;
+      s.chipsIssued -= ev.payment.chips;
+      const p = ev.payment;
+      const i = s.payments.findLastIndex((x) => x.player === p.player && x.kind === p.kind && x.toPool === p.toPool && x.fee === p.fee && x.chips === p.chips);
+      if (i >= 0) s.payments.splice(i, 1);
+      break;
+    }
     case "late-registered":
       s.payments.push(ev.payment);
       seatAt(s, addEntry(s, ev.entry, ev.player, ev.stack), ev.table, ev.seat, ev.at);

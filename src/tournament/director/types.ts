@@ -123,6 +123,10 @@ export type TournamentEvent =
   | { readonly type: "rebuy-declined"; readonly at: number; readonly entry: string }
   | { readonly type: "added-on"; readonly at: number; readonly entry: string; readonly payment: Payment }
   | { readonly type: "re-entered"; readonly at: number; readonly entry: string; readonly payment: Payment; readonly table: number; readonly seat: number }
+  /** Live (issue 15): an entry out by a floor mistake is back, with `stack` chips, at `table`/`seat` (where it sits if it was never unseated). */
+  | { readonly type: "reinstated"; readonly at: number; readonly entry: string; readonly stack: number; readonly table: number; readonly seat: number }
+  /** Live (issue 15): a rebuy or add-on recorded by mistake taken back: its chips and its payment leave. */
+  | { readonly type: "reversed"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on"; readonly payment: Payment }
   /** Entries eliminated together, ranked best group first; `places` when already known. */
   | { readonly type: "eliminated"; readonly at: number; readonly groups: readonly (readonly string[])[]; readonly places: readonly (readonly number[])[] | null }
   | { readonly type: "hand-for-hand"; readonly at: number; readonly on: boolean }
@@ -217,6 +221,9 @@ export type TournamentCommand =
   | { readonly type: "move"; readonly at: number; readonly entry: string; readonly table: number; readonly seat: number }
   /** Live: entries busted in the same hand; `startStacks` (same order) rank them by R-PLACE-2, else they tie. */
   | { readonly type: "bust"; readonly at: number; readonly entries: readonly string[]; readonly startStacks?: readonly number[] }
+  /** Live (issue 15): undo a bust (the entry comes back with `stack` chips, at `seat` if free), or a rebuy or add-on. */
+  | { readonly type: "reinstate"; readonly at: number; readonly entry: string; readonly stack: number; readonly seat?: { readonly table: number; readonly seat: number } }
+  | { readonly type: "reverse"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on" }
   /** Live: the stacks the floor counted (0 is a bust). */
   | { readonly type: "chip-count"; readonly at: number; readonly stacks: readonly (readonly [string, number])[] }
   /** R-CHIP-1..4 applied by the floor: `remove` leaves play, `stacks` are the entries' new stacks. */

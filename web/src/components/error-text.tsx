@@ -11,6 +11,7 @@ export const TRANSLATED_CAUSES = [
   "chips/not-in-play",
   "chips/already-raced",
   "tournament/no-deal",
+  "tournament/bad-undo",
   "tournament/registration-closed",
   "tournament/re-entry-closed",
   "tournament/re-entry-not-busted",
@@ -31,6 +32,8 @@ export const TRANSLATED_CAUSES = [
 ] as const;
 /** The reasons a deal is refused (tournament/no-deal), each said on its own. */
 export const NO_DEAL_REASONS = ["format", "prizes-not-fixed", "settle-first", "final-table"] as const;
+/** The reasons an undo is refused (tournament/bad-undo). */
+export const UNDO_REASONS = ["not-out", "re-entered", "over", "none", "out", "stack", "already", "kind", "nothing"] as const;
 
 /** Figures shown as amounts (grouped digits); the rest (tables, levels, counts) as they are. */
 const AMOUNTS = new Set(["remove", "next", "total", "sum", "min", "max"]);

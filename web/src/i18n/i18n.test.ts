@@ -11,10 +11,11 @@ import {
   TournamentStatus,
   Variant,
   BlindErrorRuling,
+  FloorLogRow,
 } from "../../../src/protocol/index.ts";
 import { RESOURCES } from "./index.ts";
 import { ACCOUNT_KINDS } from "../logic/accounts.ts";
-import { NO_DEAL_REASONS, TRANSLATED_CAUSES } from "../components/error-text.tsx";
+import { NO_DEAL_REASONS, TRANSLATED_CAUSES, UNDO_REASONS } from "../components/error-text.tsx";
 import type { Messages } from "./locales/types.ts";
 
 // Fails on any translation key missing in any of the five languages: key sets are
@@ -108,9 +109,11 @@ describe("translations", () => {
       ...ACCOUNT_KINDS.map((k) => `cashier.accountKind.${k}`),
       ...["short", "good", "deep"].map((v) => `create.verdict.${v}`),
       // Issue 15: the server's causes the console says in the user's language.
-      ...TRANSLATED_CAUSES.filter((c) => c !== "tournament/no-deal").map((c) => `live.causes.${c.replace("/", ".")}`),
+      ...UNDO_REASONS.map((r) => `live.causes.tournament.bad-undo.${r}`),
+      ...TRANSLATED_CAUSES.filter((c) => c !== "tournament/no-deal" && c !== "tournament/bad-undo").map((c) => `live.causes.${c.replace("/", ".")}`),
       ...NO_DEAL_REASONS.map((r) => `live.causes.tournament.no-deal.${r}`),
       "live.causes.tournament.no-deal.prizes-not-fixed_level",
+      ...FloorLogRow.shape.kind.options.map((k) => `live.log.kind.${k}`),
       "live.causes.tournament.no-deal.prizes-not-fixed_players",
       "errors.client.network",
       "errors.client.http",

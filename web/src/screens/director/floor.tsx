@@ -114,6 +114,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
           </ul>
         </div>
         {tournament.kind === "live" && <WalkIn tournament={tournament} onSeated={reload} known={[...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat })), ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null }))]} />}
+        {live && <FloorLog tournamentId={tournamentId} onChange={reload} />}
         {live && (results.data?.results.length ?? 0) > 0 && (
           <div className="panel busted">
             <h2>{t("floor.out")}</h2>
@@ -325,5 +326,72 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
         </div>
       )}
     </form>
+  );
+}
+
+/**
+ * The floor's records, newest first (issue 15). A bust, a count, a rebuy or an add-on can be
+ * undone with a reason: the server records a compensating event and both stay in the log.
+ */
+export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onChange: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { client } = useServices();
+  const log = useQuery("floorLog", undefined, { id: tournamentId }, tournamentId);
+  const { reload } = log;
+  useEffect(() => {
+    const id = setInterval(reload, POLL_MS);
+    return () => clearInterval(id);
+  }, [reload]);
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<FeltError | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function undo(id: string) {
+    setBusy(true);
+    const r = await client.call("liveRecord", { commandId: newCommandId(), kind: "undo", undoes: id, reason: reason.trim() }, { id: tournamentId });
+    setBusy(false);
+    setError(r.ok ? null : r.error);
+    if (r.ok) {
+      setUndoing(null);
+      setReason("");
+    }
+    reload();
+    onChange();
+  }
+  const rows = [...(log.data?.rows ?? [])].reverse().slice(0, 50);
+  const undoable = new Set(["bust", "count", "rebuy", "add-on"]);
+  return (
+    <div className="panel floor-log">
+      <h2>{t("live.log.title")}</h2>
+      <ErrorText error={error ?? log.error} />
+      {rows.length === 0 && <p className="hint">{t("live.log.empty")}</p>}
+      <ul className="log-list">
+        {rows.map((r) => (
+          <li key={r.id} data-log={r.id} data-kind={r.kind} className={r.undone ? "undone" : ""}>
+            <span className="when">{fmt.time(r.at)}</span> <span className="tag">{t(`live.log.kind.${r.kind}`)}</span>{" "}
+            <span className="who">{r.entries.map((e) => (e.stack !== null && r.kind !== "bust" ? `${e.name} ${fmt.chips(e.stack)}` : e.name)).join(", ")}</span>
+            {r.undoes && <span className="hint"> {t("live.log.correction")}</span>}
+            {r.undone && <span className="hint"> {t("live.log.undone", { time: fmt.time(r.undone.at), reason: r.undone.reason })}</span>}
+            {!r.undone && undoable.has(r.kind) && undoing !== r.id && (
+              <button type="button" onClick={() => (setUndoing(r.id), setReason(""), setError(null))}>
+                {t("live.log.undo")}
+              </button>
+            )}
+            {undoing === r.id && (
+              <span className="undo-form">
+                <input aria-label={t("live.log.reason")} placeholder={t("live.log.reason")} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+                <button type="button" className="danger" data-action="confirm-undo" disabled={busy || reason.trim() === ""} onClick={() => void undo(r.id)}>
+                  {t("live.log.confirmUndo")}
+                </button>
+                <button type="button" onClick={() => setUndoing(null)}>
+                  {t("live.no")}
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -10,6 +10,11 @@ export const liveCs = {
   entry: "Vstup", bustedAt: "Vypadl v", stillIn: "ve hře", reEntryName: "{{name}} (vstup {{number}})",
   dealChipsHint: "Žetony: počet z herny, nebo odhad (nespočítané žetony rozdělené). Zadejte spočítané žetony; před dohodou se zapíší jako počet.",
   countedAt: "spočítáno {{time}}", typed: "zadáno", estimate: "odhad",
+  log: {
+    title: "Záznamy herny", empty: "Zatím nic zapsáno.", undo: "Vrátit", reason: "Důvod (povinný)", confirmUndo: "Vrátit záznam",
+    undone: "vráceno {{time}}: {{reason}}", correction: "(oprava)",
+    kind: { bust: "Vyřazení", count: "Počet", rebuy: "Rebuy", "add-on": "Add-on", "re-entry": "Opětovný vstup", reinstated: "Zpět ve hře", reversed: "Vzato zpět" },
+  },
   causes: {
     chips: {
       "still-needed": "Žetony {{remove}} jsou pro blindy ještě potřeba; další na řadě je {{next}}.",
@@ -24,6 +29,12 @@ export const liveCs = {
         "prizes-not-fixed_players": "Dohoda zatím není možná: vstupy mohou ještě přibýt, výhry nejsou pevné. Budou pevné, až zbude {{closesWithPlayers}} hráčů.",
         "settle-first": "Nejdřív zapište vypadlé z poslední hry.",
         "final-table": "Dohoda se dělá mezi hráči finálového stolu: zbývá {{left}}, stůl má {{tableSize}} míst.",
+      },
+      "bad-undo": {
+        "not-out": "Tento vstup není vyřazen.", "re-entered": "Hráč mezitím znovu vstoupil: hraje nový vstup.", over: "Turnaj skončil.",
+        none: "U tohoto vstupu není nic takového k vrácení.", out: "Vstup je vyřazen: nejdřív vraťte vyřazení.",
+        stack: "Stack je menší než žetony k vrácení: nejdřív ho spočítejte.", already: "Tento záznam už je vrácen.",
+        kind: "Tento druh záznamu se takto nevrací.", nothing: "Není co vrátit.",
       },
       "registration-closed": "Pozdní registrace skončila.",
       "re-entry-closed": "Opětovný vstup skončil.",

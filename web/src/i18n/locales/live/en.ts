@@ -11,6 +11,11 @@ export const liveEn = {
   entry: "Entry", bustedAt: "Out at", stillIn: "still in", reEntryName: "{{name}} (entry {{number}})",
   dealChipsHint: "Chips: the floor's count, or an estimate (the chips nobody counted, shared). Type the counted chips; they are recorded as the count before the deal.",
   countedAt: "counted {{time}}", typed: "typed", estimate: "estimate",
+  log: {
+    title: "Floor log", empty: "Nothing recorded yet.", undo: "Undo", reason: "Why (required)", confirmUndo: "Undo it",
+    undone: "undone {{time}}: {{reason}}", correction: "(a correction)",
+    kind: { bust: "Bust", count: "Count", rebuy: "Rebuy", "add-on": "Add-on", "re-entry": "Re-entry", reinstated: "Back in", reversed: "Taken back" },
+  },
   causes: {
     chips: {
       "still-needed": "The {{remove}} chips are still needed by the blinds; the next chip to go is {{next}}.",
@@ -25,6 +30,12 @@ export const liveEn = {
         "prizes-not-fixed_players": "No deal yet: entries can still come, so the prizes are not fixed. They are fixed when {{closesWithPlayers}} players are left.",
         "settle-first": "Record the last hand's busts first.",
         "final-table": "A deal is made among the players of the final table: {{left}} are left, a table seats {{tableSize}}.",
+      },
+      "bad-undo": {
+        "not-out": "This entry is not out.", "re-entered": "The player has re-entered since: the new entry plays on.", over: "The tournament is over.",
+        none: "There is nothing of that kind to undo for this entry.", out: "This entry is out: undo the bust first.",
+        stack: "The stack is smaller than the chips to take back: count it first.", already: "This record is already undone.",
+        kind: "This kind of record is not undone this way.", nothing: "Nothing to undo.",
       },
       "registration-closed": "Late registration is over.",
       "re-entry-closed": "Re-entry is over.",

@@ -10,6 +10,11 @@ export const liveRo = {
   entry: "Intrare", bustedAt: "Ieșit la", stillIn: "în joc", reEntryName: "{{name}} (intrarea {{number}})",
   dealChipsHint: "Jetoane: numărătoarea sălii sau o estimare (jetoanele nenumărate, împărțite). Introduceți jetoanele numărate; ele se înregistrează ca numărătoare înaintea înțelegerii.",
   countedAt: "numărat {{time}}", typed: "introdus", estimate: "estimare",
+  log: {
+    title: "Jurnalul sălii", empty: "Nimic înregistrat încă.", undo: "Anulează", reason: "Motivul (obligatoriu)", confirmUndo: "Anulează înregistrarea",
+    undone: "anulat {{time}}: {{reason}}", correction: "(o corectură)",
+    kind: { bust: "Eliminare", count: "Numărătoare", rebuy: "Rebuy", "add-on": "Add-on", "re-entry": "Reintrare", reinstated: "Revenit", reversed: "Retras" },
+  },
   causes: {
     chips: {
       "still-needed": "Jetoanele de {{remove}} mai sunt necesare pentru blinduri; următorul care iese este {{next}}.",
@@ -24,6 +29,12 @@ export const liveRo = {
         "prizes-not-fixed_players": "Încă nu se poate face o înțelegere: pot veni intrări, deci premiile nu sunt fixate. Se fixează când rămân {{closesWithPlayers}} jucători.",
         "settle-first": "Înregistrați mai întâi eliminările din ultima mână.",
         "final-table": "O înțelegere se face între jucătorii mesei finale: au rămas {{left}}, o masă are {{tableSize}} locuri.",
+      },
+      "bad-undo": {
+        "not-out": "Această intrare nu este eliminată.", "re-entered": "Jucătorul a reintrat între timp: joacă noua intrare.", over: "Turneul s-a încheiat.",
+        none: "Nu există nimic de acest fel de anulat pentru această intrare.", out: "Intrarea este eliminată: anulați mai întâi eliminarea.",
+        stack: "Stack-ul este mai mic decât jetoanele de retras: numărați-l întâi.", already: "Această înregistrare este deja anulată.",
+        kind: "Acest fel de înregistrare nu se anulează așa.", nothing: "Nimic de anulat.",
       },
       "registration-closed": "Înscrierea târzie s-a încheiat.",
       "re-entry-closed": "Reintrarea s-a încheiat.",

@@ -10,6 +10,11 @@ export const liveSv = {
   entry: "Inköp", bustedAt: "Ute kl.", stillIn: "kvar", reEntryName: "{{name}} (inköp {{number}})",
   dealChipsHint: "Marker: golvets räkning eller en uppskattning (de oräknade markerna delade). Skriv in de räknade markerna; de sparas som räkning före dealen.",
   countedAt: "räknat {{time}}", typed: "inskrivet", estimate: "uppskattning",
+  log: {
+    title: "Golvets logg", empty: "Inget registrerat än.", undo: "Ångra", reason: "Varför (krävs)", confirmUndo: "Ångra det",
+    undone: "ångrat {{time}}: {{reason}}", correction: "(en rättelse)",
+    kind: { bust: "Ute", count: "Räkning", rebuy: "Rebuy", "add-on": "Add-on", "re-entry": "Re-entry", reinstated: "Tillbaka", reversed: "Återtaget" },
+  },
   causes: {
     chips: {
       "still-needed": "{{remove}}-markerna behövs fortfarande till blindarna; nästa valör att gå är {{next}}.",
@@ -24,6 +29,12 @@ export const liveSv = {
         "prizes-not-fixed_players": "Ingen deal än: fler inköp kan komma, så prisen är inte fastställda. De fastställs när {{closesWithPlayers}} spelare är kvar.",
         "settle-first": "Registrera först de som åkte ut i sista given.",
         "final-table": "En deal görs mellan finalbordets spelare: {{left}} är kvar, ett bord har {{tableSize}} platser.",
+      },
+      "bad-undo": {
+        "not-out": "Det här inköpet är inte ute.", "re-entered": "Spelaren har gjort re-entry sedan dess: det nya inköpet spelar vidare.", over: "Turneringen är slut.",
+        none: "Det finns inget sådant att ångra för det här inköpet.", out: "Inköpet är ute: ångra först att det åkte ut.",
+        stack: "Stacken är mindre än markerna som ska tas tillbaka: räkna den först.", already: "Det här är redan ångrat.",
+        kind: "Den här sortens post ångras inte så.", nothing: "Inget att ångra.",
       },
       "registration-closed": "Sen registrering är slut.",
       "re-entry-closed": "Re-entry är stängt.",
