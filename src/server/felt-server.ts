@@ -13,7 +13,7 @@ import { cryptoRandom, type Services } from "./services.ts";
 import { TournamentRuntime } from "./tournaments/tournament-runtime.ts";
 import type { TableSession } from "./tables/table-session.ts";
 import { registerHttpRoutes } from "./gateway/http-routes.ts";
-import { registerWebSocket, type RateLimit } from "./gateway/ws-gateway.ts";
+import { registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 import { PredictWorker } from "./director/director-predict-worker.ts";
@@ -46,6 +46,8 @@ export interface ServerOptions {
   readonly scryptLimits?: ScryptLimits;
   readonly sessionTtlMs?: number;
   readonly rateLimit?: RateLimit;
+  /** WebSocket connections per account and per address, and the time allowed before hello. */
+  readonly wsLimits?: Partial<WsLimits>;
   /** Validate every outgoing frame against the protocol (tests). */
   readonly validateOutgoing?: boolean;
   /** Directors created at start when missing: name and password. */

@@ -23,30 +23,99 @@ import { toWire } from "./http-errors.ts";
 import { tournamentView } from "./lobby-views.ts";
 import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimit } from "./rate-limit.ts";
 import type { Subscriber, TableSession } from "../tables/table-session.ts";
+import type { TimerHandle } from "../clock.ts";
 
 export type { RateLimit };
 
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
-  if (origin === undefined) return true; // not a browser: bots, the CLI
-  if (allowed.includes(origin)) return true;
+/**
+ * A browser's Origin must be the server's own (same scheme, host and port: the server speaks
+ * http, so an https:// origin is another site) or one of `allowed`, compared as origins.
+ * No Origin at all is not a browser (bots, the CLI).
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[], scheme: "http" | "https" = "http"): boolean {
+  if (origin === undefined) return true;
+  let o: URL;
   try {
-    return host !== undefined && new URL(origin).host === host;
+    o = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (o.origin === "null") return false;
+  for (const a of allowed) {
+    try {
+      if (new URL(a).origin === o.origin) return true;
+    } catch {
+      // a malformed allowed origin matches nothing
+    }
+  }
+  if (host === undefined) return false;
+  try {
+    return new URL(`${scheme}://${host}`).origin === o.origin;
   } catch {
     return false;
   }
 }
 
+/** Connections per signed-in account and per client address, and how long a socket may stay silent before `hello`. */
+export interface WsLimits {
+  readonly perAccount: number;
+  readonly perAddress: number;
+  readonly helloTimeoutMs: number;
+}
+
+export const DEFAULT_WS_LIMITS: WsLimits = { perAccount: 16, perAddress: 64, helloTimeoutMs: 5_000 };
+
+/** Who is connected: counts per address and per account, for the limits. */
+class ConnectionCounts {
+  private readonly byAddress = new Map<string, number>();
+  private readonly byAccount = new Map<string, Set<Connection>>();
+  address(ip: string): number {
+    return this.byAddress.get(ip) ?? 0;
+  }
+  addAddress(ip: string, d: 1 | -1): void {
+    const n = (this.byAddress.get(ip) ?? 0) + d;
+    if (n <= 0) this.byAddress.delete(ip);
+    else this.byAddress.set(ip, n);
+  }
+  account(id: string): Set<Connection> {
+    let set = this.byAccount.get(id);
+    if (set === undefined) this.byAccount.set(id, (set = new Set()));
+    return set;
+  }
+  dropAccount(id: string, c: Connection): void {
+    const set = this.byAccount.get(id);
+    set?.delete(c);
+    if (set?.size === 0) this.byAccount.delete(id);
+  }
+}
+
 export function registerWebSocket(app: FastifyInstance, server: FeltServer): void {
+  const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...server.options.wsLimits };
+  const counts = new ConnectionCounts();
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
-    const conn = new Connection(server, socket);
+    const ip = req.ip ?? "unknown";
+    const conn = new Connection(server, socket, counts, limits);
     if (!originAllowed(req.headers.origin, req.headers.host, server.options.allowedOrigins ?? [])) {
       conn.error(null, { code: "protocol/origin-refused", message: "this origin may not connect" });
       socket.close(1008, "origin refused");
       return;
     }
+    if (counts.address(ip) >= limits.perAddress) {
+      conn.error(null, { code: "protocol/rate-limited", message: "too many connections from this address" });
+      socket.close(1013, "too many connections");
+      return;
+    }
+    counts.addAddress(ip, 1);
+    let open = true;
+    const closed = () => {
+      if (!open) return;
+      open = false;
+      counts.addAddress(ip, -1);
+      conn.closed();
+    };
     socket.on("message", (data, isBinary) => void conn.receive(isBinary ? null : data.toString("utf8"), Buffer.isBuffer(data) ? data.length : 0));
-    socket.on("close", () => conn.closed());
-    socket.on("error", () => conn.closed());
+    socket.on("close", closed);
+    socket.on("error", closed);
   });
 }
 
@@ -57,13 +126,23 @@ class Connection {
   private readonly tables = new Map<string, { session: TableSession; sub: Subscriber }>();
   private readonly watching = new Map<string, () => void>();
   private readonly bucket: TokenBucket;
+  private helloTimer: TimerHandle | null;
 
   constructor(
     private readonly server: FeltServer,
     private readonly socket: WebSocket,
+    private readonly counts: ConnectionCounts,
+    private readonly limits: WsLimits,
   ) {
     const limit: RateLimit = server.options.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.bucket = new TokenBucket(limit, server.svc.clock.now());
+    // A socket that never says hello holds a slot for nothing: closed after helloTimeoutMs.
+    this.helloTimer = server.svc.clock.after(limits.helloTimeoutMs, () => {
+      this.helloTimer = null;
+      if (this.user !== null) return;
+      this.error(null, { code: "protocol/hello-required", message: `say hello within ${limits.helloTimeoutMs} ms` });
+      this.socket.close(1008, "hello required");
+    });
   }
 
   send(m: ServerMessage): void {
@@ -134,6 +213,16 @@ class Connection {
       if (!u.ok) return this.error(null, { code: "auth/invalid-token", message: u.error.message, cause: u.error.code });
       // A new hello may change who this is or which version it speaks: start the tables afresh.
       if (this.user !== null && (this.user.id !== u.value.id || this.version !== m.v)) this.dropAll();
+      const mine = this.counts.account(u.value.id);
+      if (!mine.has(this) && mine.size >= this.limits.perAccount) {
+        this.error(null, { code: "protocol/rate-limited", message: "too many connections for this account" });
+        this.socket.close(1013, "too many connections");
+        return;
+      }
+      if (this.user !== null && this.user.id !== u.value.id) this.counts.dropAccount(this.user.id, this);
+      mine.add(this);
+      this.helloTimer?.cancel();
+      this.helloTimer = null;
       this.user = u.value;
       this.version = m.v;
       return this.send({ type: "welcome", v: m.v, user: { id: u.value.id, name: u.value.name, role: u.value.role }, serverTime: this.server.svc.clock.now() });
@@ -208,6 +297,9 @@ class Connection {
   }
 
   closed(): void {
+    this.helloTimer?.cancel();
+    this.helloTimer = null;
+    if (this.user !== null) this.counts.dropAccount(this.user.id, this);
     this.dropAll();
   }
 }
