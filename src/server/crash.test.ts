@@ -30,8 +30,8 @@ function freePort(): Promise<number> {
 function startChild(db: string, port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", "4000", "--hand-pause-ms", "150", "--scrypt-n", "1024"],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+    ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--action-ms", "4000", "--hand-pause-ms", "150", "--scrypt-n", "1024"],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
   );
   return new Promise((resolve, reject) => {
     let out = "";

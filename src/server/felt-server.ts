@@ -1,12 +1,11 @@
 // The server as one object: storage opened, tournaments resumed, HTTP and WebSocket up.
 import { existsSync } from "node:fs";
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import { Accounts, openAccountStore, type ScryptLimits, type ScryptParams, type SignInLimits } from "../accounts/index.ts";
-import { openEventStore, openHandIndex, openLedger, parseDbUrl, type Durability } from "../store/index.ts";
+import { checkSqlitePath, openEventStore, openHandIndex, openLedger, parseDbUrl, type Durability } from "../store/index.ts";
 import { MAX_FRAME_BYTES } from "../protocol/index.ts";
 import { systemClock, type Clock, type TimerHandle } from "./clock.ts";
 import { cryptoRandom, type Services } from "./services.ts";
@@ -78,7 +77,10 @@ export class FeltServer {
   static async start(options: ServerOptions = {}): Promise<FeltServer> {
     const target = parseDbUrl(options.db ?? "sqlite:./data/felt.sqlite");
     if (!target.ok) throw new Error(target.error.message);
-    if (target.value.kind === "sqlite" && target.value.path !== ":memory:") mkdirSync(dirname(resolve(target.value.path)), { recursive: true });
+    if (target.value.kind === "sqlite") {
+      const usable = checkSqlitePath(target.value.path);
+      if (!usable.ok) throw new Error(usable.error.message);
+    }
     const clock = options.clock ?? systemClock;
     const now = () => clock.now();
     const durability = options.eventDurability === undefined ? {} : { eventDurability: options.eventDurability };

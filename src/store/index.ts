@@ -32,5 +32,6 @@ export { openSqliteLedger } from "./sqlite/ledger.ts";
 export { openPostgresEventStore } from "./postgres/event-store.ts";
 export { openPostgresLedger } from "./postgres/ledger.ts";
 // For other folders keeping their own tables on the same backends (accounts).
+export { checkSqlitePath } from "./sqlite/path-check.ts";
 export { openSqlite, migrateSqlite, type Durability, type SqliteMigration } from "./sqlite/db.ts";
 export { pgPool, migratePostgres, inTransaction, type PgMigration, type PgOptions } from "./postgres/db.ts";

@@ -28,12 +28,11 @@ function launch(o: FeltProcessOptions, extra: readonly string[]): { child: Child
     "--host", "127.0.0.1",
     "--port", "0",
     "--db", `sqlite:${o.db}`,
-    "--director", `${o.director.name}:${o.director.password}`,
     ...(o.args ?? []),
     ...extra,
   ];
-  const env = { ...process.env };
-  delete env["FELT_DIRECTOR"];
+  // The director's password goes in the environment, never the command line (`ps` shows that).
+  const env = { ...process.env, FELT_DIRECTOR: `${o.director.name}:${o.director.password}` };
   const child = spawn(process.execPath, args, { cwd: o.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   const ready = new Promise<string>((resolve, reject) => {

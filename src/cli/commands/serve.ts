@@ -5,16 +5,18 @@ import { join } from "node:path";
 import { FeltServer, type ServerOptions } from "../../server/index.ts";
 import { DEMO_DIRECTOR, DEMO_PASSWORD, DEMO_PLAYERS, seedDemo } from "../../server/demo.ts";
 import type { Command } from "../main.ts";
+import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
-                  [--origin URL]... [--director NAME:PASSWORD] [--action-ms MS] [--hand-pause-ms MS]
+                  [--origin URL]... [--director-file PATH] [--action-ms MS] [--hand-pause-ms MS]
                   [--scrypt-n N] [--bench] [--demo]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
 the built web app (web/dist) at /. Data goes to ./data/felt.sqlite unless --db says
-otherwise (PostgreSQL: postgres://host:5432/db?schema=name). --director creates a
-director account at start if it does not exist (also FELT_DIRECTOR=NAME:PASSWORD).
---origin allows a browser origin besides the server's own (repeatable).
+otherwise (PostgreSQL: postgres://host:5432/db?schema=name). FELT_DIRECTOR=NAME:PASSWORD in
+the environment, or a file holding NAME:PASSWORD given with --director-file, creates a
+director account at start if it does not exist (never on the command line, where \`ps\`
+shows it). --origin allows a browser origin besides the server's own (repeatable).
 --demo seeds a demo room (a running live tournament of walk-ins, an online one open for
 registration, players with money) on a throwaway SQLite file deleted at exit, unless --db
 says otherwise; it allows the Vite dev server's origin (npm run dev:web) and prints the
@@ -26,15 +28,7 @@ function parse(args: readonly string[]): Parsed | string {
   const o: { -readonly [K in keyof ServerOptions]: ServerOptions[K] } = {};
   const origins: string[] = [];
   let demo = false;
-  const directors: { name: string; password: string }[] = [];
-  const env = process.env["FELT_DIRECTOR"];
-  const addDirector = (v: string) => {
-    const i = v.indexOf(":");
-    if (i < 1) return false;
-    directors.push({ name: v.slice(0, i), password: v.slice(i + 1) });
-    return true;
-  };
-  if (env !== undefined && !addDirector(env)) return "FELT_DIRECTOR must be NAME:PASSWORD";
+  let directorFile: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = args[i + 1];
@@ -48,9 +42,9 @@ function parse(args: readonly string[]): Parsed | string {
       else if (a === "--host") o.host = need();
       else if (a === "--db") o.db = need();
       else if (a === "--origin") origins.push(need());
-      else if (a === "--director") {
-        if (!addDirector(need())) return "--director takes NAME:PASSWORD";
-      } else if (a === "--action-ms") o.actionMs = Number(need());
+      else if (a === "--director" || a.startsWith("--director=")) return DIRECTOR_FLAG_REFUSED;
+      else if (a === "--director-file") directorFile = need();
+      else if (a === "--action-ms") o.actionMs = Number(need());
       else if (a === "--hand-pause-ms") o.handPauseMs = Number(need());
       else if (a === "--scrypt-n") o.scrypt = { N: Number(need()), r: 8, p: 1 };
       else if (a === "--demo") demo = true;
@@ -65,6 +59,9 @@ function parse(args: readonly string[]): Parsed | string {
     }
   }
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
+  const secrets = directorSecrets(process.env, directorFile);
+  if (!secrets.ok) return secrets.error.message;
+  const directors = [...secrets.value];
   if (demo) {
     directors.push({ ...DEMO_DIRECTOR });
     // The Vite dev server (npm run dev:web) proxies the API and the WebSocket here.

@@ -5,6 +5,7 @@ import { chartSvg, FORMATS, simulate, summarizeRuns, type SimResult } from "../.
 import { STRUCTURE_PRESETS, validateStructure, type Structure } from "../../tournament/structure/index.ts";
 import type { Command } from "../main.ts";
 import { remoteSimulate, type RemoteSimResult } from "../../clients/remote-sim.ts";
+import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 
 const USAGE = `felt simulate [--players N] [--preset NAME | --structure FILE] [--format FORMAT] [--seed S] [--runs K] [--hands-per-hour H] [--json] [--chart FILE.svg]
 
@@ -19,9 +20,11 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
   --json             last line: one JSON object (hands, levels, chipsConserved, placements, ...)
   --chart FILE.svg   players left and average stack (big blinds) against time
 
-felt simulate --server URL --director NAME:PASSWORD [--players N] [--preset NAME] [--seed S] [--json]
+felt simulate --server URL [--director-file PATH] [--players N] [--preset NAME] [--seed S] [--json]
   Plays a real tournament on a running server: N bots sign up, the director funds and
-  registers them, starts it, and they play over the WebSocket protocol to the end.
+  registers them, starts it, and they play over the WebSocket protocol to the end. The
+  director's NAME:PASSWORD comes from FELT_DIRECTOR or the file --director-file names
+  (never the command line, where \`ps\` shows it).
   Default structure: 1-minute levels that double (a preset uses its real level times).`;
 
 function parse(args: readonly string[]): Record<string, string | true> | string {
@@ -73,12 +76,16 @@ function remoteSummary(r: RemoteSimResult): string {
 /** --server: a real tournament on a running server (logic in src/clients/remote-sim.ts). */
 async function runRemote(o: Record<string, string | true>): Promise<number> {
   const server = o["server"];
-  const dir = typeof o["director"] === "string" ? o["director"] : "";
-  const colon = dir.indexOf(":");
+  const secrets = directorSecrets(process.env, typeof o["director-file"] === "string" ? o["director-file"] : undefined);
+  if (!secrets.ok) {
+    console.error(`felt simulate: ${secrets.error.message}`);
+    return 2;
+  }
+  const director = secrets.value.at(-1);
   const players = Number(o["players"] ?? 100);
   const seed = Number(o["seed"] ?? 1);
-  if (typeof server !== "string" || !/^https?:\/\//.test(server) || colon <= 0 || !Number.isSafeInteger(players) || players < 2 || !Number.isSafeInteger(seed) || seed < 0) {
-    console.error(`felt simulate: --server needs an http(s) URL, --director NAME:PASSWORD, --players (≥ 2) and --seed whole numbers\n\n${USAGE}`);
+  if (typeof server !== "string" || !/^https?:\/\//.test(server) || director === undefined || !Number.isSafeInteger(players) || players < 2 || !Number.isSafeInteger(seed) || seed < 0) {
+    console.error(`felt simulate: --server needs an http(s) URL, a director (FELT_DIRECTOR=NAME:PASSWORD or --director-file PATH), --players (≥ 2) and --seed whole numbers\n\n${USAGE}`);
     return 2;
   }
   for (const k of ["structure", "format", "runs", "chart", "hands-per-hour"]) {
@@ -92,7 +99,7 @@ async function runRemote(o: Record<string, string | true>): Promise<number> {
     server,
     players,
     seed,
-    director: { name: dir.slice(0, colon), password: dir.slice(colon + 1) },
+    director,
     ...(typeof o["preset"] === "string" ? { presetId: o["preset"] } : {}),
     ...(tty ? { onProgress: (p: { playersLeft: number; level: number; hands: number }) => process.stderr.write(`\r${fmt(p.playersLeft)} left · level ${p.level} · ${fmt(p.hands)} hands   `) } : {}),
   });
@@ -110,6 +117,10 @@ export const command: Command = {
   summary: "play whole tournaments with bots: duration, placements, end-time percentiles",
   usage: USAGE,
   async run(args) {
+    if (args.some((a) => a === "--director" || a.startsWith("--director="))) {
+      console.error(`felt simulate: ${DIRECTOR_FLAG_REFUSED}`);
+      return 2;
+    }
     const o = parse(args);
     if (typeof o === "string") {
       console.error(`felt simulate: ${o}\n\n${USAGE}`);
