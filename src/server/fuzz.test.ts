@@ -6,7 +6,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, MAX_FRAME_BYTES, PROTOCOL_VERSION, WS_PATH, type ServerMessage } from "../protocol/index.ts";
 import { FeltServer } from "./felt-server.ts";
-import { api, DIRECTOR, setupTournament, startTournament, type Setup } from "./testing/harness.ts";
+import { api, DIRECTOR, setupTournament, startTournament, eventually, type Setup } from "./testing/harness.ts";
 
 class Raw {
   readonly got: ServerMessage[] = [];
@@ -42,7 +42,7 @@ beforeAll(async () => {
   server = await FeltServer.start({ db: ":memory:", port: 0, handPauseMs: 0, actionMs: 600_000, timeBankMs: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 100_000, burst: 100_000 }, log: () => {} });
   s = await setupTournament(server.url, 3);
   await startTournament(server.url, s);
-  for (let i = 0; i < 100 && [...server.tournaments.get(s.tournamentId)!.tables.values()][0]?.state.hand == null; i++) await new Promise((r) => setTimeout(r, 20));
+  await eventually(() => [...server.tournaments.get(s.tournamentId)!.tables.values()][0]?.state.hand != null);
 }, 60_000);
 afterAll(async () => server.close());
 

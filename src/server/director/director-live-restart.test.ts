@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Instruction, LobbyTournament, SeatAssignment, TournamentView } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, setupTournament, startTournament } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, setupTournament, startTournament, eventually } from "../testing/harness.ts";
 
 const MIN = 60_000;
 const dir = mkdtempSync(join(tmpdir(), "felt-live-"));
@@ -85,7 +85,7 @@ describe("applied deals and races online", () => {
       await new Promise((r) => setTimeout(r, 150));
       expect((await must<TournamentView>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}`))).timeLeftMs).toBe(frozen.timeLeftMs);
       const t = server.tournaments.get(s.tournamentId)!;
-      for (let i = 0; i < 200 && [...t.tables.values()].some((x) => x.state.hand !== null); i++) await new Promise((r) => setTimeout(r, 20));
+      await eventually(() => [...t.tables.values()].every((x) => x.state.hand === null));
       const table = [...t.dir.tables.keys()][0]!;
       const race = await api<{ error: { code: string } }>(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber: table, oddChips: [], cards: "draw", apply: true }, s.directorToken);
       expect(race.status).toBe(400);

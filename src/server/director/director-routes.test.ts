@@ -1,7 +1,8 @@
 // The director's prediction, colour-up and deal routes over real HTTP (R-TRN-1, R-CHIP-1..4).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, setupTournament, startTournament, type Setup } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, setupTournament, startTournament, eventually, type Setup } from "../testing/harness.ts";
+import { predictMethod } from "./director-predict.ts";
 
 let server: FeltServer;
 let token: string;
@@ -18,10 +19,10 @@ interface Prediction {
 }
 
 describe("POST /director/predict", () => {
-  it("R-TRN-1: a curve from the full field down, blinds of the structure, an end minute, in under 2 s", async () => {
-    const t0 = performance.now();
+  // How fast a prediction comes is measured by bench, not asserted here (issue 12): the cost
+  // bound a test can hold is the work done, see director-predict.test.ts (hands simulated).
+  it("R-TRN-1: a curve from the full field down, blinds of the structure, an end minute", async () => {
     const p = await must<Prediction>(api(server.url, "POST", "/api/v1/director/predict", { structure: FAST_STRUCTURE, players: 40 }, token));
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(p.points[0]).toEqual({ minute: 0, playersLeft: 40, bigBlind: 10 });
     const bbs = new Set(FAST_STRUCTURE.levels.map((l) => l.bb));
     for (const x of p.points) expect(bbs.has(x.bigBlind)).toBe(true);
@@ -37,10 +38,9 @@ describe("POST /director/predict", () => {
     expect(again).toEqual(p);
   });
 
-  it("R-TRN-1: a big field is answered quickly too, its curve starting at the whole field", async () => {
-    const t0 = performance.now();
+  it("R-TRN-1: a big field is predicted from a sample of tables, its curve starting at the whole field", async () => {
+    expect(predictMethod(5000)).toBe("sampled");
     const p = await must<Prediction>(api(server.url, "POST", "/api/v1/director/predict", { structure: FAST_STRUCTURE, players: 5000 }, token));
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(p.points[0]!.playersLeft).toBe(5000);
   });
 
@@ -66,7 +66,6 @@ interface Race {
 describe("colour-up for the live floor", () => {
   let s: Setup;
   let path: string;
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const stacks = () => [...server.tournaments.get(s.tournamentId)!.dir.entries.values()].map((e) => [e.id, e.stack] as const);
 
   beforeAll(async () => {
@@ -75,7 +74,7 @@ describe("colour-up for the live floor", () => {
     await startTournament(server.url, s);
     await must(api(server.url, "POST", `${path}/pause`, { commandId: cmd() }, token));
     const t = server.tournaments.get(s.tournamentId)!;
-    for (let i = 0; i < 200 && [...t.tables.values()].some((x) => x.state.hand !== null); i++) await sleep(20);
+    await eventually(() => [...t.tables.values()].every((x) => x.state.hand === null));
   }, 60_000);
 
   it("R-CHIP-1: a chip still needed by a blind cannot go; one no level needs can, into the next chip", async () => {

@@ -2,7 +2,7 @@
 // the R-BTN-5 blind-error ruling, results. Hands run on short action clocks (no bots).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must, setupTournament, startTournament, type Setup } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must, setupTournament, startTournament, eventually, type Setup } from "../testing/harness.ts";
 
 let server: FeltServer;
 let s: Setup;
@@ -22,11 +22,11 @@ describe("director console", () => {
     const path = `/api/v1/director/tournaments/${s.tournamentId}`;
     const again = await api<{ error: { code: string } }>(server.url, "POST", `${path}/start`, { commandId: cmd() }, s.directorToken);
     expect(again.status).toBe(409);
-    for (let i = 0; i < 100 && hands() < 4; i++) await sleep(20);
+    await eventually(() => hands() >= 4);
     expect(hands()).toBeGreaterThanOrEqual(4);
     const paused = await must<{ tournament: { status: string } }>(api(server.url, "POST", `${path}/pause`, { commandId: cmd() }, s.directorToken));
     expect(paused.tournament.status).toBe("paused");
-    for (let i = 0; i < 200 && !between(); i++) await sleep(20);
+    await eventually(between);
     expect(between()).toBe(true);
     const stopped = hands();
     await sleep(300);
@@ -52,7 +52,7 @@ describe("director console", () => {
     expect(t.tables.get(from)!.state.seats.get(mover.seat)).toBeUndefined();
     const resumed = await must<{ tournament: { status: string } }>(api(server.url, "POST", `${path}/resume`, { commandId: cmd() }, s.directorToken));
     expect(resumed.tournament.status).not.toBe("paused");
-    for (let i = 0; i < 100 && hands() <= stopped; i++) await sleep(20);
+    await eventually(() => hands() > stopped);
     expect(hands()).toBeGreaterThan(stopped);
   }, 30_000);
 

@@ -114,3 +114,11 @@ export async function pgSchema(): Promise<{ url: string; drop(): Promise<void> }
     },
   };
 }
+
+/**
+ * Waits until `ok()` holds, however long a loaded machine takes: tests assert what happens,
+ * never how fast (time belongs in bench/). The test's own timeout is the only bound.
+ */
+export async function eventually(ok: () => boolean | Promise<boolean>, pollMs = 10): Promise<void> {
+  while (!(await ok())) await new Promise((r) => setTimeout(r, pollMs));
+}

@@ -8,12 +8,11 @@ import { playerAccount, poolAccount } from "../../store/index.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd, type Setup } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd, eventually, type Setup } from "../testing/harness.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;
 let director: string;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock, rateLimit: { perSecond: 200, burst: 400 } });
@@ -157,13 +156,13 @@ describe("R-TRN-3: a re-entry tournament played by bots", () => {
     playing.catch(() => {});
     // Wait for the first bust.
     let busted: Player | undefined;
-    for (let i = 0; i < 3000 && busted === undefined; i++) {
+    await eventually(() => {
       busted = players.find((p) => {
         const e = t.dir.entries.get(p.id);
         return e !== undefined && (!e.alive || e.stack === 0);
       });
-      if (busted === undefined) await sleep(20);
-    }
+      return busted !== undefined;
+    });
     expect(busted).toBeDefined();
     for (const b of bots) b.allInChance = 0.3;
     const x = busted!;

@@ -8,7 +8,7 @@ import { escrowAccount, HOUSE_FEES, ORGANISER_FUNDING, playerAccount, poolAccoun
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { TEST_SERVER, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd, eventually } from "../testing/harness.ts";
 import { payPrizes } from "./tournament-money.ts";
 
 const clock = new JumpClock();
@@ -54,7 +54,7 @@ async function play(id: string, players: Player[]): Promise<void> {
     for (const b of bots) b.close();
   }
   // The prizes are posted just after the finish is stored: wait (bounded) for the pool to empty.
-  for (let i = 0; i < 200 && balanceOf(await ledger(), poolAccount(id), server.svc.asset) !== 0; i++) await new Promise((r) => setTimeout(r, 25));
+  await eventually(async () => balanceOf(await ledger(), poolAccount(id), server.svc.asset) === 0);
 }
 
 describe("create: freeroll and satellite requests", () => {
@@ -192,10 +192,7 @@ describe("a satellite played to the end (R-TRN-8)", () => {
     await register(target, winners[0]!); // the other keeps the ticket
     await must(api(server.url, "POST", `/api/v1/director/tournaments/${target}/cancel`, { commandId: cmd() }, director));
     let l = await balanced();
-    for (let i = 0; i < 200 && balanceOf(l, escrowAccount(target), asset) !== 0; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      l = await balanced();
-    }
+    await eventually(async () => balanceOf((l = await balanced()), escrowAccount(target), asset) === 0);
     for (const w of winners) {
       expect(balanceOf(l, playerAccount(w.id), ticketAsset(target))).toBe(0);
       expect(balanceOf(l, playerAccount(w.id), asset)).toBe(1100);
