@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommandId, EpochMs, Hex32, Id, Chips, Token, UserInfo } from "./primitives.ts";
+import { CommandId, EpochMs, Hex32, Id, Chips, PlayerName, Token, UserInfo } from "./primitives.ts";
 import { WireError } from "./error-codes.ts";
 import { TableEvent } from "./table-events.ts";
 import { TableView, TableViewPatch } from "./table-view.ts";
@@ -60,7 +60,18 @@ const SitIn = z.strictObject({ type: z.literal("sit-in"), tableId: Id, commandId
 const Contribute = z.strictObject({ type: z.literal("contribute"), tableId: Id, commandId: CommandId, value: Hex32 });
 const Ping = z.strictObject({ type: z.literal("ping"), nonce: z.int().min(0) });
 
-export const ClientMessage = z.discriminatedUnion("type", [Hello, Subscribe, Unsubscribe, Act, SitOut, SitIn, Contribute, Ping]);
+/** Table chat (issue 14): at most this many characters a message, and CHAT_RATE a player per table. */
+export const CHAT_MAX_CHARS = 200;
+export const CHAT_RATE = { burst: 5, perSecond: 0.5 } as const;
+/** Messages a table keeps for someone who starts watching it. */
+export const CHAT_HISTORY = 30;
+
+/** A chat line at a table: seated players, and the director, who may also mute a player there. */
+const Chat = z.strictObject({ type: z.literal("chat"), tableId: Id, text: z.string().min(1).max(CHAT_MAX_CHARS) });
+/** The director mutes (or unmutes) a player's chat at one table; the player is told why their lines are refused. */
+const ChatMute = z.strictObject({ type: z.literal("chat-mute"), tableId: Id, playerId: Id, muted: z.boolean() });
+
+export const ClientMessage = z.discriminatedUnion("type", [Hello, Subscribe, Unsubscribe, Act, SitOut, SitIn, Contribute, Ping, Chat, ChatMute]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage["type"];
 
@@ -116,6 +127,23 @@ const ErrorMsg = z.object({
 
 const Pong = z.object({ type: z.literal("pong"), nonce: z.int().min(0), serverTime: EpochMs });
 
+export const ChatLine = z.object({
+  /** Per table, increasing. */
+  id: z.int().min(1),
+  at: EpochMs,
+  from: z.object({ id: Id, name: PlayerName, director: z.boolean() }),
+  text: z.string().min(1).max(CHAT_MAX_CHARS),
+});
+export type ChatLine = z.infer<typeof ChatLine>;
+
+/** Chat at a table: new lines as they are said, or the table's recent lines on subscribe; `muted` lists the players the director muted there. */
+const ChatMsg = z.object({
+  type: z.literal("chat"),
+  tableId: Id,
+  lines: z.array(ChatLine).max(CHAT_HISTORY),
+  muted: z.array(Id).max(10).optional(),
+});
+
 export const ServerMessage = z.discriminatedUnion("type", [
   Welcome,
   TableViewMsg,
@@ -125,6 +153,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   Ack,
   ErrorMsg,
   Pong,
+  ChatMsg,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage["type"];

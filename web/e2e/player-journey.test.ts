@@ -183,6 +183,15 @@ describe.skipIf(!haveChromium)("the player's table in chromium against felt serv
     }
     expect(await missingKeys(page)).toEqual([]);
 
+    // The hand log names the cards and the hands shown; the chat shares the panel.
+    const feed = page.locator("[data-testid=table-feed]");
+    await expect.poll(() => feed.textContent()).toMatch(/Flop: [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs]/);
+    expect(await feed.textContent()).toMatch(/shows [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] \(/);
+    await feed.getByLabel(en.chat.say).fill("good luck all");
+    await feed.getByRole("button", { name: en.chat.send }).click();
+    await expect.poll(() => feed.locator("li.chat").last().textContent()).toContain(`${name}: good luck all`);
+    expect(await feed.getByLabel(en.chat.say).inputValue()).toBe("");
+
     // Now sit out: the clock folds for the player and the blinds take the short stack.
     await page.getByRole("button", { name: en.table.sitOut }).click();
     const notice = page.locator("[data-testid=bust-notice]");

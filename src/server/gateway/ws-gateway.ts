@@ -271,6 +271,19 @@ class Connection {
         if (!r.ok) return this.error(m.commandId, r.error);
         return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
       }
+      case "chat": {
+        const session = this.server.table(m.tableId);
+        if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${m.tableId}` });
+        const r = session.say({ id: user.id, name: user.name, director: user.role === "director" }, m.text);
+        return r.ok ? undefined : this.error(null, r.error);
+      }
+      case "chat-mute": {
+        if (user.role !== "director") return this.error(null, { code: "auth/forbidden", message: "only a director mutes players" });
+        const session = this.server.table(m.tableId);
+        if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${m.tableId}` });
+        const r = session.muteChat(m.playerId, m.muted);
+        return r.ok ? undefined : this.error(null, r.error);
+      }
       case "sit-out":
       case "sit-in": {
         const session = this.server.table(m.tableId);

@@ -16,6 +16,7 @@ import { seatOfUser, tableLogic, type TableCommand } from "./table-logic.ts";
 import { initialTable, type Blinds, type HandRun, type TableConfig, type TableRecord, type TableState } from "./table-state.ts";
 import { personalView, spectatorView, type ViewContext } from "./table-view.ts";
 import { ViewFanout, type Subscriber } from "./view-fanout.ts";
+import { TableChat } from "./table-chat.ts";
 
 export type { Subscriber };
 
@@ -105,6 +106,8 @@ function actorOptions(config: TableConfig, opts: SessionOptions): ActorOptions<T
 export class TableSession {
   private readonly subscribers = new Set<Subscriber>();
   private readonly fanout = new ViewFanout();
+  /** Table chat (issue 14): in memory, not in the table's record. */
+  private readonly chatRoom = new TableChat();
   private clockTimer: TimerHandle | null = null;
   private dealTimer: TimerHandle | null = null;
   private deadline: number | null = null;
@@ -158,6 +161,7 @@ export class TableSession {
     const wasConnected = this.isConnected(this.seatOf(sub.userId));
     this.subscribers.add(sub);
     this.fanout.start(sub, this.viewFor(sub.userId));
+    if (this.chatRoom.lines.length > 0 || this.chatRoom.muted.length > 0) sub.send({ type: "chat", tableId: this.id, lines: [...this.chatRoom.lines], muted: this.chatRoom.muted });
     if (!wasConnected && this.seatOf(sub.userId) !== null) this.broadcastViews();
   }
 
@@ -210,6 +214,22 @@ export class TableSession {
     if (!/^[0-9a-f]{64}$/.test(value)) return fail("protocol/invalid-message", "a contribution is 64 lowercase hex digits");
     this.contributions.set(seat, value);
     return ok({ version: this.state.version, duplicate: false });
+  }
+
+  /** A chat line from a seated player or a director, sent to everyone watching the table. */
+  say(user: { id: string; name: string; director: boolean }, text: string): Result<void> {
+    const r = this.chatRoom.say({ ...user, seated: this.seatOf(user.id) !== null }, text, this.opts.clock.now());
+    if (!r.ok) return r;
+    for (const s of this.subscribers) s.send({ type: "chat", tableId: this.id, lines: [r.value] });
+    return ok(undefined);
+  }
+
+  /** The director mutes or unmutes a player's chat here; everyone watching learns the list. */
+  muteChat(playerId: string, muted: boolean): Result<void> {
+    const r = this.chatRoom.mute(playerId, muted);
+    if (!r.ok) return r;
+    if (r.value) for (const s of this.subscribers) s.send({ type: "chat", tableId: this.id, lines: [], muted: this.chatRoom.muted });
+    return ok(undefined);
   }
 
   /** Seating changes from the tournament; between hands for a seat in play. */

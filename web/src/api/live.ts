@@ -4,6 +4,7 @@ import {
   encodeClientMessage,
   parseServerMessage,
   type Channel,
+  type ChatLine,
   type ClientMessage,
   type PlayerAction,
   type ServerMessage,
@@ -25,7 +26,16 @@ export interface LiveState {
   readonly tournaments: ReadonlyMap<string, TournamentView>;
   readonly events: ReadonlyMap<string, readonly TableEvent[]>;
   readonly lastError: WireError | null;
+  /** Table chat (issue 14): lines with `after`, the number of the table's events received before them (to interleave with the hand log), and the director's mutes. */
+  readonly chats: ReadonlyMap<string, TableChat>;
 }
+
+export interface TableChat {
+  readonly lines: readonly (ChatLine & { readonly after: number })[];
+  readonly muted: readonly string[];
+}
+
+const CHAT_KEPT = 60;
 
 const EVENTS_KEPT = 60;
 
@@ -42,7 +52,15 @@ export class LiveSession {
     tournaments: new Map(),
     events: new Map(),
     lastError: null,
+    chats: new Map(),
   };
+  /** Events received per table since the page opened (the hand log keeps only the last ones). */
+  private readonly eventCount = new Map<string, number>();
+
+  /** How many events of this table came before the ones the hand log still holds. */
+  eventsBefore(tableId: string): number {
+    return (this.eventCount.get(tableId) ?? 0) - (this.state.events.get(tableId)?.length ?? 0);
+  }
 
   constructor(private readonly client: FeltClient) {}
 
@@ -122,6 +140,7 @@ export class LiveSession {
         return;
       }
       case "event": {
+        this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + 1);
         const events = new Map(this.state.events);
         events.set(m.tableId, [...(events.get(m.tableId) ?? []), m.event].slice(-EVENTS_KEPT));
         this.set({ events });
@@ -139,9 +158,20 @@ export class LiveSession {
         const tables = new Map(this.state.tables);
         tables.set(m.tableId, applyTablePatch(base, m.patch));
         if (m.events.length === 0) return this.set({ tables });
+        this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + m.events.length);
         const events = new Map(this.state.events);
         events.set(m.tableId, [...(events.get(m.tableId) ?? []), ...m.events].slice(-EVENTS_KEPT));
         this.set({ tables, events });
+        return;
+      }
+      case "chat": {
+        const chats = new Map(this.state.chats);
+        const old = chats.get(m.tableId) ?? { lines: [], muted: [] };
+        const after = this.eventCount.get(m.tableId) ?? 0;
+        const known = new Set(old.lines.map((l) => l.id));
+        const lines = [...old.lines, ...m.lines.filter((l) => !known.has(l.id)).map((l) => ({ ...l, after }))].slice(-CHAT_KEPT);
+        chats.set(m.tableId, { lines, muted: m.muted ?? old.muted });
+        this.set({ chats });
         return;
       }
       case "error":
@@ -172,6 +202,16 @@ export class LiveSession {
     const view = this.state.tables.get(tableId);
     if (!view?.handId) return;
     this.send({ type: "act", tableId, handId: view.handId, version: view.version, commandId: newCommandId(), action });
+  }
+
+  /** A chat line at a table (refusals come back as `lastError`). */
+  chat(tableId: string, text: string): void {
+    this.send({ type: "chat", tableId, text });
+  }
+
+  /** The director mutes or unmutes a player's chat at a table. */
+  muteChat(tableId: string, playerId: string, muted: boolean): void {
+    this.send({ type: "chat-mute", tableId, playerId, muted });
   }
 
   sitOut(tableId: string, out: boolean): void {

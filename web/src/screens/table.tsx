@@ -8,6 +8,7 @@ import { useLive, useServerNow, useServices } from "../context.tsx";
 import { href } from "../router.ts";
 import { TableFelt } from "./table-view.tsx";
 import { SeatNotice } from "../components/seat-notice.tsx";
+import { TableFeed } from "../components/table-feed.tsx";
 import { cardsText } from "../logic/cards.ts";
 
 export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) => string }) {
@@ -51,11 +52,12 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
   // Each line names the players as its hand's start listed them: a player who busted since
   // has left the seat, and the seat may have a new player.
   let atStart = new Map<number, string>();
-  const events = (state.events.get(tableId) ?? []).flatMap((e) => {
+  const base = live.eventsBefore(tableId);
+  const events = (state.events.get(tableId) ?? []).flatMap((e, i) => {
     if (e.kind === "hand-start") atStart = new Map(e.seats.map((s) => [s.seat, s.name]));
     if (!["hand-start", "post", "action", "board", "win", "show"].includes(e.kind)) return [];
     const names = atStart;
-    return [{ e, names: (seat: number) => names.get(seat) ?? current(seat) }];
+    return [{ e, n: base + i + 1, names: (seat: number) => names.get(seat) ?? current(seat) }];
   });
   return (
     <section className={compact ? "table-screen compact" : "table-screen"}>
@@ -83,14 +85,7 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
               </li>
             ))}
           </ul>
-          <h3>{t("table.log")}</h3>
-          <ol className="log">
-            {events.slice(-14).map(({ e, names }, i) => (
-              <li key={i}>
-                <EventLine e={e} names={names} />
-              </li>
-            ))}
-          </ol>
+          <TableFeed tableId={tableId} events={events} director={state.user?.role === "director"} me={state.user?.id ?? null} />
         </aside>
       )}
     </section>

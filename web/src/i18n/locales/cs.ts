@@ -69,6 +69,7 @@ export const cs = {
   turn: { title: "▶ Jste na tahu — stůl {{number}} · Felt", titleMany: "▶ Jste na tahu u {{count}} stolů · Felt", announce: "Jste na tahu u stolu {{number}}", announceTime: "Jste na tahu u stolu {{number}}, zbývá {{seconds}} sekund", banner: "Jste na tahu u stolu {{number}}", bringForward: "Přenést dopředu", tag: "na tahu" },
   sound: { on: "Zvuk zapnutý", off: "Zvuk vypnutý", mute: "Ztlumit zvuky stolu", unmute: "Zapnout zvuky stolu" },
   card: { name: "{{rank}}, {{suit}}", back: "karta rubem nahoru", rank: { "2": "dvojka", "3": "trojka", "4": "čtyřka", "5": "pětka", "6": "šestka", "7": "sedmička", "8": "osmička", "9": "devítka", T: "desítka", J: "kluk", Q: "dáma", K: "král", A: "eso" }, suit: { c: "kříže", d: "kára", h: "srdce", s: "piky" } },
+  chat: { say: "Napište něco ke stolu", send: "Odeslat", mute: "ztlumit", muteFor: "Skrýt, co píše {{name}} (jen pro vás)", muteAtTable: "ztlumit u stolu", unmuteAtTable: "zrušit ztlumení u stolu", unmuteAll: "Zobrazit ztlumené hráče ({{n}})", mutedByDirector: "Ředitel vám u tohoto stolu vypnul chat." },
   tables: { none: "Nesedíte u žádného stolu." },
   hands: {
     downloadPokerStars: "Stáhnout (text PokerStars)", downloadPhh: "Stáhnout (PHH)",

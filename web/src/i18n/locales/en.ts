@@ -69,6 +69,7 @@ export const en = {
   turn: { title: "▶ Your turn — Table {{number}} · Felt", titleMany: "▶ Your turn at {{count}} tables · Felt", announce: "Your turn at table {{number}}", announceTime: "Your turn at table {{number}}, {{seconds}} seconds left", banner: "Your turn at table {{number}}", bringForward: "Bring it forward", tag: "your turn" },
   sound: { on: "Sound on", off: "Sound off", mute: "Mute the table sounds", unmute: "Turn the table sounds on" },
   card: { name: "{{rank}} of {{suit}}", back: "face-down card", rank: { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" }, suit: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" } },
+  chat: { say: "Say something to the table", send: "Send", mute: "mute", muteFor: "Hide what {{name}} says (only for you)", muteAtTable: "mute at table", unmuteAtTable: "unmute at table", unmuteAll: "Show the {{n}} players you muted", mutedByDirector: "The director muted your chat at this table." },
   tables: { none: "You are not seated at any table." },
   hands: {
     downloadPokerStars: "Download (PokerStars text)", downloadPhh: "Download (PHH)",

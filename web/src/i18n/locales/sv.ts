@@ -69,6 +69,7 @@ export const sv = {
   turn: { title: "▶ Din tur — bord {{number}} · Felt", titleMany: "▶ Din tur vid {{count}} bord · Felt", announce: "Din tur vid bord {{number}}", announceTime: "Din tur vid bord {{number}}, {{seconds}} sekunder kvar", banner: "Din tur vid bord {{number}}", bringForward: "Visa bordet", tag: "din tur" },
   sound: { on: "Ljud på", off: "Ljud av", mute: "Stäng av bordets ljud", unmute: "Slå på bordets ljud" },
   card: { name: "{{suit}} {{rank}}", back: "kort med baksidan upp", rank: { "2": "tvåa", "3": "trea", "4": "fyra", "5": "femma", "6": "sexa", "7": "sjua", "8": "åtta", "9": "nia", T: "tia", J: "knekt", Q: "dam", K: "kung", A: "ess" }, suit: { c: "klöver", d: "ruter", h: "hjärter", s: "spader" } },
+  chat: { say: "Skriv något till bordet", send: "Skicka", mute: "tysta", muteFor: "Dölj vad {{name}} skriver (bara för dig)", muteAtTable: "tysta vid bordet", unmuteAtTable: "häv tystnaden vid bordet", unmuteAll: "Visa spelarna du tystat ({{n}})", mutedByDirector: "Turneringsledaren har stängt av din chatt vid det här bordet." },
   tables: { none: "Du sitter inte vid något bord." },
   hands: {
     downloadPokerStars: "Ladda ner (PokerStars-text)", downloadPhh: "Ladda ner (PHH)",
