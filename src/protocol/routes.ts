@@ -43,7 +43,7 @@ import {
   WalkInRequest,
   WalkInResponse,
 } from "./director.ts";
-import { TournamentView } from "./tournament-view.ts";
+import { TournamentPage, TournamentView } from "./tournament-view.ts";
 
 // The HTTP API as data: the server registers these routes, the web client calls them,
 // and both validate with the same schemas. `:id` / `:iid` are path parameters.
@@ -80,6 +80,7 @@ export const ROUTES = {
   // The lobby answers signed-out visitors too (actions then say "sign-in-required").
   lobby: { ...route("GET", "/lobby", "none", null, LobbyResponse), query: LobbyQuery },
   tournament: route("GET", "/tournaments/:id", "none", null, TournamentView),
+  tournamentPage: route("GET", "/tournaments/:id/page", "none", null, TournamentPage),
   register: route("POST", "/tournaments/:id/register", "player", EntryCommand, EntryCommandResponse),
   unregister: route("POST", "/tournaments/:id/unregister", "player", EntryCommand, EntryCommandResponse),
   reEnter: route("POST", "/tournaments/:id/re-enter", "player", EntryCommand, EntryCommandResponse),

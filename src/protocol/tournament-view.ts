@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Blinds, Chips, DurationMs, EpochMs, Id, Money } from "./primitives.ts";
+import { Blinds, Chips, DurationMs, EpochMs, Id, Money, PlayerName } from "./primitives.ts";
 import { TournamentStatus } from "./lobby.ts";
 
 export const Level = z.object({
@@ -58,3 +58,50 @@ export const TournamentView = z.object({
   serverTime: EpochMs,
 });
 export type TournamentView = z.infer<typeof TournamentView>;
+
+/**
+ * The tournament page (issue 14): the whole structure, the payouts (provisional until no
+ * more entries can come), every entry with its chips or its place and prize, and the
+ * tables to watch. Public, like a poker client's tournament lobby.
+ */
+export const TournamentPage = z.object({
+  tournamentId: Id,
+  name: z.string().min(1).max(80),
+  status: TournamentStatus,
+  startingStack: Chips,
+  structure: z
+    .array(
+      z.object({
+        kind: z.enum(["level", "break"]),
+        /** 1-based level number; null for a break. */
+        level: z.int().min(1).nullable(),
+        sb: Chips,
+        bb: Chips,
+        ante: Chips,
+        bigBlindAnte: z.boolean(),
+        minutes: z.int().min(1),
+      }),
+    )
+    .max(200),
+  prizePool: Money,
+  payouts: z.array(Payout).max(1000),
+  payoutsFixed: z.boolean(),
+  entrants: z
+    .array(
+      z.object({
+        entryId: Id,
+        name: PlayerName,
+        /** Chips while in; null once out. */
+        stack: Chips.nullable(),
+        tableId: Id.nullable(),
+        tableNumber: z.int().min(1).nullable(),
+        /** Once out (provisional while entries can still come), and at the finish. */
+        place: z.int().min(1).nullable(),
+        prize: Money.nullable(),
+      }),
+    )
+    .max(20_000),
+  /** Online tables can be watched (tableId); a live room's have none. */
+  tables: z.array(z.object({ tableId: Id.nullable(), number: z.int().min(1), players: z.int().min(0) })).max(2000),
+});
+export type TournamentPage = z.infer<typeof TournamentPage>;

@@ -279,6 +279,23 @@ describe.skipIf(!haveChromium)("the player's table in chromium against felt serv
       await page.waitForTimeout(150);
     }
     expect(seen, "the player acted from the keyboard at a highlighted table").toBeGreaterThan(0);
+
+    // The tournament page: the whole structure, the payouts, the entrants with their chips,
+    // the player's standing, and a table to watch.
+    await page.goto(appUrl(`tournament/${a}`));
+    await page.waitForSelector("[data-testid=structure] tbody tr", { timeout: 20_000 });
+    expect(await page.locator("[data-testid=structure] tbody tr").count()).toBe(FAST_STRUCTURE.levels.length);
+    expect(await page.locator("[data-testid=payouts] tbody tr").count()).toBeGreaterThan(0);
+    expect(await page.locator("[data-testid=entrants] tbody tr").count()).toBe(3);
+    expect(await page.locator("[data-testid=entrants] tbody tr.me").textContent()).toContain(name);
+    await expect.poll(() => page.locator("[data-testid=my-standing]").textContent()).toMatch(/You are (1st|2nd|3rd) with [\d,]+ chips/);
+    await shot(page, "tournament-desktop");
+    await page.setViewportSize(PHONE);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, "tournament-phone");
+    await page.setViewportSize(DESKTOP);
+    await page.locator("[data-testid=tables] a").first().click();
+    await page.waitForSelector(".felt .seat", { timeout: 20_000 });
     expect(await missingKeys(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();

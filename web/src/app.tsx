@@ -9,6 +9,7 @@ import { Lobby } from "./screens/lobby.tsx";
 import { TableScreen } from "./screens/table.tsx";
 import { MultiTable } from "./screens/multi-table.tsx";
 import { Hands } from "./screens/hands.tsx";
+import { TournamentScreen } from "./screens/tournament.tsx";
 import { ClockScreen } from "./screens/clock.tsx";
 import { DirectorConsole } from "./screens/director/console.tsx";
 
@@ -33,6 +34,8 @@ export function App() {
         return rest[0] ? <TableScreen tableId={rest[0]} /> : <MultiTable />;
       case "tables":
         return <MultiTable />;
+      case "tournament":
+        return rest[0] ? <TournamentScreen tournamentId={rest[0]} /> : <Lobby />;
       case "hands":
         return <Hands handId={rest[0] ?? null} />;
       case "director":

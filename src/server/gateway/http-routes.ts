@@ -11,6 +11,7 @@ import { toWire, statusOf } from "./http-errors.ts";
 import { isStorageOutage, RETRY_AFTER_S } from "./outage.ts";
 import { directorHandlers } from "./http-director.ts";
 import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
+import { tournamentPage } from "./tournament-page.ts";
 import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { handRecord, handSummaries, handTexts } from "../tables/history.ts";
@@ -100,6 +101,10 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async tournament(ctx) {
     const t = tournamentOf(ctx);
     return t.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : t;
+  },
+  async tournamentPage(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? ok(tournamentPage(t.value, ctx.server.svc.clock.now())) : t;
   },
   register: entry("register"),
   unregister: entry("unregister"),

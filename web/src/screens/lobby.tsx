@@ -77,7 +77,9 @@ export function Lobby() {
           {lobby.data?.tournaments.map((tr) => (
             <tr key={tr.id} data-tournament={tr.id}>
               <td>
-                <b>{tr.name}</b>
+                <a className="tournament-link" href={href("tournament", tr.id)}>
+                  <b>{tr.name}</b>
+                </a>
                 <div className="sub">
                   {t(`variant.${tr.variant}`)} · {t(`kind.${tr.kind}`)}
                   {tr.mine?.tableId && (

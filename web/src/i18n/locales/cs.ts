@@ -70,6 +70,7 @@ export const cs = {
   sound: { on: "Zvuk zapnutý", off: "Zvuk vypnutý", mute: "Ztlumit zvuky stolu", unmute: "Zapnout zvuky stolu" },
   card: { name: "{{rank}}, {{suit}}", back: "karta rubem nahoru", rank: { "2": "dvojka", "3": "trojka", "4": "čtyřka", "5": "pětka", "6": "šestka", "7": "sedmička", "8": "osmička", "9": "devítka", T: "desítka", J: "kluk", Q: "dáma", K: "král", A: "eso" }, suit: { c: "kříže", d: "kára", h: "srdce", s: "piky" } },
   chat: { say: "Napište něco ke stolu", send: "Odeslat", mute: "ztlumit", muteFor: "Skrýt, co píše {{name}} (jen pro vás)", muteAtTable: "ztlumit u stolu", unmuteAtTable: "zrušit ztlumení u stolu", unmuteAll: "Zobrazit ztlumené hráče ({{n}})", mutedByDirector: "Ředitel vám u tohoto stolu vypnul chat." },
+  tournament: { summary: "Výherní fond {{pool}} · ve hře {{players}} z {{entries}} vstupů · počáteční stack {{stack}}", standing: "Jste {{rank}} s {{stack}} žetony.", entrants: "Hráči", results: "Výsledky", player: "Hráč", chips: "Žetony / výhra", table: "Stůl", payouts: "Výplaty", provisional: "Předběžné: výplaty se určí po konci pozdní registrace.", tables: "Stoly", players: "hráčů: {{n}}", structure: "Struktura" },
   tables: { none: "Nesedíte u žádného stolu." },
   hands: {
     downloadPokerStars: "Stáhnout (text PokerStars)", downloadPhh: "Stáhnout (PHH)",

@@ -70,6 +70,7 @@ export const en = {
   sound: { on: "Sound on", off: "Sound off", mute: "Mute the table sounds", unmute: "Turn the table sounds on" },
   card: { name: "{{rank}} of {{suit}}", back: "face-down card", rank: { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" }, suit: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" } },
   chat: { say: "Say something to the table", send: "Send", mute: "mute", muteFor: "Hide what {{name}} says (only for you)", muteAtTable: "mute at table", unmuteAtTable: "unmute at table", unmuteAll: "Show the {{n}} players you muted", mutedByDirector: "The director muted your chat at this table." },
+  tournament: { summary: "Prize pool {{pool}} · {{players}} of {{entries}} entries still in · starting stack {{stack}}", standing: "You are {{rank}} with {{stack}} chips.", entrants: "Entrants", results: "Results", player: "Player", chips: "Chips / prize", table: "Table", payouts: "Payouts", provisional: "Provisional: the payouts are fixed when late registration ends.", tables: "Tables", players: "{{n}} players", structure: "Structure" },
   tables: { none: "You are not seated at any table." },
   hands: {
     downloadPokerStars: "Download (PokerStars text)", downloadPhh: "Download (PHH)",

@@ -70,6 +70,7 @@ export const ro = {
   sound: { on: "Sunet pornit", off: "Sunet oprit", mute: "Opriți sunetele mesei", unmute: "Porniți sunetele mesei" },
   card: { name: "{{rank}} de {{suit}}", back: "carte cu fața în jos", rank: { "2": "doi", "3": "trei", "4": "patru", "5": "cinci", "6": "șase", "7": "șapte", "8": "opt", "9": "nouă", T: "zece", J: "valet", Q: "damă", K: "rege", A: "as" }, suit: { c: "treflă", d: "caro", h: "cupă", s: "pică" } },
   chat: { say: "Scrieți ceva la masă", send: "Trimiteți", mute: "ascundeți", muteFor: "Ascundeți ce scrie {{name}} (doar pentru dvs.)", muteAtTable: "opriți la masă", unmuteAtTable: "reporniți la masă", unmuteAll: "Arătați jucătorii ascunși ({{n}})", mutedByDirector: "Directorul v-a oprit chatul la această masă." },
+  tournament: { summary: "Fond de premii {{pool}} · {{players}} din {{entries}} înscrieri încă în joc · stack inițial {{stack}}", standing: "Sunteți pe locul {{rank}} cu {{stack}} jetoane.", entrants: "Participanți", results: "Rezultate", player: "Jucător", chips: "Jetoane / premiu", table: "Masă", payouts: "Premii", provisional: "Provizoriu: premiile se fixează la sfârșitul înscrierii târzii.", tables: "Mese", players: "{{n}} jucători", structure: "Structură" },
   tables: { none: "Nu stai la nicio masă." },
   hands: {
     downloadPokerStars: "Descărcați (text PokerStars)", downloadPhh: "Descărcați (PHH)",

@@ -70,6 +70,7 @@ export const sv = {
   sound: { on: "Ljud på", off: "Ljud av", mute: "Stäng av bordets ljud", unmute: "Slå på bordets ljud" },
   card: { name: "{{suit}} {{rank}}", back: "kort med baksidan upp", rank: { "2": "tvåa", "3": "trea", "4": "fyra", "5": "femma", "6": "sexa", "7": "sjua", "8": "åtta", "9": "nia", T: "tia", J: "knekt", Q: "dam", K: "kung", A: "ess" }, suit: { c: "klöver", d: "ruter", h: "hjärter", s: "spader" } },
   chat: { say: "Skriv något till bordet", send: "Skicka", mute: "tysta", muteFor: "Dölj vad {{name}} skriver (bara för dig)", muteAtTable: "tysta vid bordet", unmuteAtTable: "häv tystnaden vid bordet", unmuteAll: "Visa spelarna du tystat ({{n}})", mutedByDirector: "Turneringsledaren har stängt av din chatt vid det här bordet." },
+  tournament: { summary: "Prispott {{pool}} · {{players}} av {{entries}} anmälningar kvar · startstack {{stack}}", standing: "Du ligger {{rank}} med {{stack}} marker.", entrants: "Deltagare", results: "Resultat", player: "Spelare", chips: "Marker / pris", table: "Bord", payouts: "Utbetalningar", provisional: "Preliminärt: utbetalningarna fastställs när sen anmälan stänger.", tables: "Bord", players: "{{n}} spelare", structure: "Struktur" },
   tables: { none: "Du sitter inte vid något bord." },
   hands: {
     downloadPokerStars: "Ladda ner (PokerStars-text)", downloadPhh: "Ladda ner (PHH)",

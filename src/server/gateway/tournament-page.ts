@@ -1,0 +1,52 @@
+// The public tournament page (issue 14): the structure, the payouts, every entry with its
+// chips or its place and prize, and the tables. Places and prizes are the director's
+// results (provisional while entries can still come, R-PLACE-1).
+import type { TournamentPage } from "../../protocol/index.ts";
+import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
+import { resultsOf } from "../director/director-deal.ts";
+import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { lobbyTournament, payoutsOf } from "./lobby-views.ts";
+
+export function tournamentPage(t: TournamentRuntime, now: number): TournamentPage {
+  const d = t.dir;
+  const c = d.config!;
+  const lobby = lobbyTournament(t, null, null, now);
+  let level = 0;
+  const structure = c.structure.items.slice(0, 200).map((item) => {
+    if (item.kind !== "level") return { kind: "break" as const, level: null, sb: 0, bb: 0, ante: 0, bigBlindAnte: false, minutes: Math.max(1, item.minutes) };
+    const b = playedBlinds(item as Level);
+    return { kind: "level" as const, level: ++level, sb: b.sb, bb: b.bb, ante: b.ante, bigBlindAnte: (item as Level).bigBlindAnte === true, minutes: Math.max(1, item.minutes) };
+  });
+  const results = d.status === "registering" || d.status === "cancelled" ? null : resultsOf(t, now);
+  const online = t.meta.kind === "online";
+  const tableOf = (entryId: string) => {
+    const e = d.entries.get(entryId);
+    const n = e !== undefined && e.alive && e.table > 0 ? e.table : null;
+    return { tableId: n !== null && online ? `${t.id}-t${n}` : null, tableNumber: n };
+  };
+  const still = results?.stillIn ?? [...d.entries.values()].map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", stack: e.stack }));
+  const entrants = [
+    ...still.map((e) => ({ entryId: e.entryId, name: e.name, stack: e.stack, ...tableOf(e.entryId), place: null, prize: null })),
+    ...(results?.results ?? []).map((r) => ({ entryId: r.entryId, name: r.name, stack: null, tableId: null, tableNumber: null, place: r.place, prize: r.prize })),
+  ]
+    .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || (b.stack ?? 0) - (a.stack ?? 0))
+    .slice(0, 20_000);
+  const tables = [...d.tables.values()]
+    .filter((x) => x.count > 0)
+    .sort((a, b) => a.id - b.id)
+    .slice(0, 2000)
+    .map((x) => ({ tableId: online ? `${t.id}-t${x.id}` : null, number: x.id, players: x.count }));
+  const payouts = payoutsOf(t);
+  return {
+    tournamentId: t.id,
+    name: t.meta.name,
+    status: lobby.status,
+    startingStack: c.structure.startingStack,
+    structure,
+    prizePool: lobby.prizePool,
+    payouts: payouts.prizes.slice(0, 1000).map((amount, i) => ({ place: i + 1, amount })),
+    payoutsFixed: payouts.fixed,
+    entrants,
+    tables,
+  };
+}

@@ -1,0 +1,136 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorText } from "../components/error-text.tsx";
+import { useFormat } from "../components/use-format.ts";
+import { useQuery } from "../context.tsx";
+import { href } from "../router.ts";
+
+/**
+ * A tournament's page (issue 14): the structure (levels, breaks, antes), the payouts
+ * (provisional until late registration ends), every entrant with chips or place and prize,
+ * the tables to watch, and where the player stands. Finished, it is the results.
+ */
+export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const page = useQuery("tournamentPage", undefined, { id: tournamentId }, tournamentId);
+  const lobby = useQuery("lobby", undefined, {}, tournamentId);
+  const { reload } = page;
+  useEffect(() => {
+    const id = setInterval(reload, 10_000);
+    return () => clearInterval(id);
+  }, [reload]);
+  const p = page.data;
+  if (!p) return <div className="panel">{page.error ? <ErrorText error={page.error} /> : t("common.loading")}</div>;
+  const mine = lobby.data?.tournaments.find((x) => x.id === tournamentId)?.mine ?? null;
+  const myEntry = mine === null ? undefined : p.entrants.find((e) => e.entryId === mine.entryId);
+  const myRank = myEntry === undefined ? null : myEntry.place ?? p.entrants.filter((e) => e.stack !== null).findIndex((e) => e.entryId === myEntry.entryId) + 1;
+  const finished = p.status === "finished";
+  return (
+    <section className="tournament-page">
+      <div className="panel">
+        <div className="row">
+          <h1>{p.name}</h1>
+          <span className={`status ${p.status}`}>{t(`status.${p.status}`)}</span>
+          <span className="spacer" />
+          <a className="button" href={href("clock", p.tournamentId)}>
+            {t("lobby.clock")}
+          </a>
+        </div>
+        <p>
+          {t("tournament.summary", { pool: fmt.money(p.prizePool), players: fmt.chips(p.entrants.filter((e) => e.stack !== null).length), entries: fmt.chips(p.entrants.length), stack: fmt.chips(p.startingStack) })}
+        </p>
+        {mine !== null && myRank !== null && (
+          <p className="mine-line" data-testid="my-standing">
+            {myEntry?.place != null
+              ? t("lobby.mine.finished", { place: fmt.place(myEntry.place), entries: fmt.chips(p.entrants.length), prize: fmt.money(myEntry.prize ?? 0) })
+              : t("tournament.standing", { rank: fmt.place(myRank), stack: fmt.chips(myEntry?.stack ?? 0) })}{" "}
+            {mine.tableId && !finished && <a href={href("table", mine.tableId)}>{t("lobby.goToTable")}</a>}
+          </p>
+        )}
+      </div>
+      <div className="cols">
+        <div className="panel">
+          <h2>{finished ? t("tournament.results") : t("tournament.entrants")}</h2>
+          <table className="grid" data-testid="entrants">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>{t("tournament.player")}</th>
+                <th className="num">{t("tournament.chips")}</th>
+                <th>{t("tournament.table")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.entrants.map((e, i) => (
+                <tr key={e.entryId} className={e.entryId === mine?.entryId ? "me" : e.stack === null ? "out" : ""}>
+                  <td>{e.place !== null ? fmt.place(e.place) : i + 1}</td>
+                  <td>{e.name}</td>
+                  <td className="num">{e.stack !== null ? fmt.chips(e.stack) : e.prize ? fmt.money(e.prize) : "—"}</td>
+                  <td>{e.tableId !== null ? <a href={href("table", e.tableId)}>{e.tableNumber}</a> : (e.tableNumber ?? "")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="panel">
+          <h2>{t("tournament.payouts")}</h2>
+          {!p.payoutsFixed && <p className="hint">{t("tournament.provisional")}</p>}
+          <table className="grid" data-testid="payouts">
+            <tbody>
+              {p.payouts.map((x) => (
+                <tr key={x.place}>
+                  <td>{fmt.place(x.place)}</td>
+                  <td className="num">{fmt.money(x.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {p.tables.length > 0 && (
+            <>
+              <h2>{t("tournament.tables")}</h2>
+              <ul className="table-links" data-testid="tables">
+                {p.tables.map((x) => (
+                  <li key={x.number}>
+                    {x.tableId !== null ? <a href={href("table", x.tableId)}>{t("table.title", { number: x.number })}</a> : t("table.title", { number: x.number })}{" "}
+                    <span className="sub">{t("tournament.players", { n: x.players })}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        <div className="panel">
+          <h2>{t("tournament.structure")}</h2>
+          <table className="grid structure-view" data-testid="structure">
+            <thead>
+              <tr>
+                <th>{t("create.level")}</th>
+                <th className="num">{t("clock.blinds")}</th>
+                <th className="num">{t("clock.ante")}</th>
+                <th className="num">{t("create.minutes")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.structure.map((x, i) =>
+                x.kind === "break" ? (
+                  <tr key={i} className="break">
+                    <td colSpan={3}>{t("clock.break")}</td>
+                    <td className="num">{x.minutes}</td>
+                  </tr>
+                ) : (
+                  <tr key={i}>
+                    <td>{x.level}</td>
+                    <td className="num">{fmt.chips(x.sb)} / {fmt.chips(x.bb)}</td>
+                    <td className="num">{x.ante > 0 ? `${fmt.chips(x.ante)}${x.bigBlindAnte ? ` (${t("table.bb")})` : ""}` : ""}</td>
+                    <td className="num">{x.minutes}</td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
