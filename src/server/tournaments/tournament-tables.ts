@@ -1,19 +1,23 @@
-// An online tournament's tables: the server deals every hand. Tables play in rounds: every
-// table deals one hand, and when all are done the director settles (busts, places,
-// balancing, breaking tables) and the seatings are reconciled. After a crash the same
-// reconciliation repairs any half-done step, since it only makes the tables match the
-// director's state.
+// An online tournament's tables: the server deals every hand, and every table plays at its
+// own pace (issue 13). When a table's hand ends, its result goes to the director with the
+// hand's record, the clock is ticked, and the director settles that table alone
+// (`table-settle`): its busts go out, it gives a player, receives one, breaks or waits; the
+// tables the director names (`dealing`) deal their next hand at once. No table waits for
+// the others, except where the rules say: a short table for the giving table's current
+// hand (R-TBL-2), hand-for-hand at the bubble, the final-table draw (R-TBL-3), a break.
+// After a crash a settle with no table repairs any half-done step (it only makes the
+// director's tables consistent and names who deals), and the seatings are reconciled to
+// the director's state.
 import { ok, type Result } from "../../lib/result.ts";
-import { awaitingRebuys, decide, handSetup, playedMs, rebuyGraceEndsMs } from "../../tournament/director/index.ts";
+import { awaitingRebuys, decide, handSetup, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import { clockAt, playedBlinds } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
-import { dealable, type Blinds, type HandRun } from "../tables/table-state.ts";
+import type { Blinds, HandRun } from "../tables/table-state.ts";
 import { TableSession } from "../tables/table-session.ts";
 import { payPrizes } from "./tournament-money.ts";
 import { tableIdOf, type Rec, type TournamentRuntime } from "./tournament-runtime.ts";
 
 export class OnlineTables {
-  private round: Map<number, number> | null = null;
   private breakTimer: TimerHandle | null = null;
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
   private graceTimer: TimerHandle | null = null;
@@ -30,12 +34,14 @@ export class OnlineTables {
     return ok(undefined);
   }
 
-  /** After a restart: tables in a hand finish it; then the round closes as usual. */
+  /**
+   * After a restart: tables in a hand finish it (its end is recorded and settled as usual);
+   * a table whose last hand ended unrecorded records it now (TableSession.resume); then a
+   * settle with no table repairs whatever a crash cut short and every table named deals.
+   */
   resume(): void {
-    this.round = new Map();
-    for (const [n, s] of this.t.tables) if (s.state.hand !== null) this.round.set(n, s.state.handNumber - 1);
     for (const s of this.t.tables.values()) s.resume();
-    if (this.round.size === 0) void this.t.enqueue(() => this.closeRound());
+    void this.t.enqueue(() => this.settle(null));
   }
 
   close(): void {
@@ -44,29 +50,28 @@ export class OnlineTables {
     for (const s of this.t.tables.values()) s.close();
   }
 
-  /** The tournament started: open the tables, seat the draw, deal. */
+  /** The tournament started: open the tables, seat the draw, and let every table deal. */
   async started(): Promise<void> {
     await this.openTables();
-    await this.reconcile();
-    this.newRound();
+    await this.reconcile(null);
+    await this.settle(null);
   }
 
   async reconcileAll(): Promise<void> {
     await this.openTables();
-    await this.reconcile();
+    await this.reconcile(null);
   }
 
   /**
    * After a command (an entry, a rebuy, a decline, a move): the tables take the director's
-   * seats and stacks; a round with nothing to deal (a table waiting for a busted player to
-   * rebuy) closes again, so a rebuy or a decline is played or settled at once.
+   * seats and stacks, and a settle with no table lets every table that can deal do so (a
+   * table waiting for a busted player to rebuy, a new table of late entries).
    */
   async afterCommand(): Promise<void> {
     await this.reconcileAll();
     const t = this.t;
     if (t.closed || t.dir.status !== "running") return;
-    if (this.idle()) await this.closeRound();
-    else this.armGrace();
+    await this.settle(null);
   }
 
   /** Finished by a command (an applied deal): the tables stop. */
@@ -76,12 +81,10 @@ export class OnlineTables {
     for (const s of this.t.tables.values()) s.close();
   }
 
-  /** After the director paused or resumed: a resumed round deals on (or closes, if all are done). */
+  /** After the director paused or resumed: resumed, every table told to deal does. */
   async pausedChanged(): Promise<void> {
     if (this.t.paused || this.t.dir.status !== "running") return;
-    if (this.round === null || this.round.size === 0) {
-      if ([...this.t.tables.values()].every((s) => s.state.hand === null)) await this.closeRound();
-    } else for (const [n, s] of this.t.tables) if (this.round.has(n)) s.dealSoon(0);
+    await this.settle(null);
   }
 
   private sessionOptions(n: number) {
@@ -96,13 +99,19 @@ export class OnlineTables {
       log: svc.log,
       hooks: {
         blinds: () => this.blindsFor(n),
-        canDeal: () => {
-          const s = t.tables.get(n);
-          return !t.closed && t.dir.status === "running" && !t.paused && !t.dir.onBreak && s !== undefined && this.round?.get(n) === s.state.handNumber;
-        },
+        canDeal: () => this.canDeal(n),
         handEnded: (_: TableSession, hand: HandRun | null) => t.enqueue(() => this.handEnded(n, hand)),
       },
     };
+  }
+
+  /** The director told the table to deal, its last hand is recorded, and the clock runs. */
+  private canDeal(n: number): boolean {
+    const t = this.t;
+    const s = t.tables.get(n);
+    const table = t.dir.tables.get(n);
+    if (t.closed || t.dir.status !== "running" || t.paused || t.dir.onBreak || s === undefined || table === undefined) return false;
+    return table.inHand && s.state.handNumber === (t.recorded.get(n) ?? 0);
   }
 
   private blindsFor(n: number): Blinds {
@@ -128,58 +137,72 @@ export class OnlineTables {
       const r = await t.append(recs);
       if (!r.ok) return t.svc.log(`tournament ${t.id}: cannot record hand ${hand.handId}: ${r.error.message}`);
     }
-    await this.maybeCloseRound();
+    // A table the director still has in a hand (it has not dealt since it was told to) is not settled.
+    if (t.dir.tables.get(n)?.inHand === false) await this.settle(n);
   }
 
-  private async maybeCloseRound(): Promise<void> {
-    const round = this.round;
-    if (round === null) return;
-    for (const [n, start] of round) {
-      const s = this.t.tables.get(n);
-      if (s === undefined) continue;
-      if (s.state.hand !== null) return;
-      if (s.state.handNumber === start && dealable(s.state).length >= 2) return;
-      if (s.state.handNumber > (this.t.recorded.get(n) ?? 0) && s.state.finished !== null) return;
-    }
-    await this.closeRound();
-  }
-
-  private async closeRound(): Promise<void> {
+  /**
+   * The clock moves (levels, breaks, colour-ups: a table in a hand is coloured up when it is
+   * settled), then the director settles table `n` (null: none, every table that can deal
+   * does); the tables it touched take its seats and the ones it names deal.
+   */
+  private async settle(n: number | null): Promise<void> {
     const t = this.t;
-    this.round = null;
     this.breakTimer?.cancel();
     this.breakTimer = null;
     if (t.closed || t.dir.status !== "running") return;
+    const events: TournamentEvent[] = [];
+    const touched = new Set<number>(n === null ? [] : [n]);
+    // Busted entries may go out at other tables (a rebuy grace over, a hand-for-hand round).
+    for (const id of t.dir.busted) touched.add(t.dir.entries.get(id)?.table ?? 0);
     for (let i = 0; i < 50; i++) {
-      const r = await t.run({ type: "tick", at: t.now() });
-      if (!r.ok || r.value === 0) break;
+      const r = await this.runCollect({ type: "tick", at: t.now() }, events);
+      if (!r) break;
     }
-    const settled = await t.run({ type: "settle", at: t.now() });
-    if (!settled.ok) t.svc.log(`tournament ${t.id}: settle refused: ${settled.error.message}`);
+    await this.runCollect({ type: "table-settle", at: t.now(), table: n }, events);
     await this.openTables();
-    await this.reconcile();
+    let all = n === null;
+    for (const e of events) {
+      if (e.type === "moved") for (const m of e.moves) touched.add(m.from).add(m.to);
+      else if (e.type === "table-broken") touched.add(e.table);
+      else if (e.type === "dealing") e.tables === "all" ? (all = true) : e.tables.forEach((x) => touched.add(x));
+      else if (e.type === "coloured-up") for (const [id] of e.stacks) touched.add(t.dir.entries.get(id)?.table ?? 0);
+      else if (e.type === "final-table" || e.type === "matches-drawn" || e.type === "eliminated") {
+        if (e.type !== "eliminated" || n === null) all = true;
+      }
+    }
+    await this.reconcile(all ? null : touched);
     if ((t.dir.status as string) === "finished") {
       await payPrizes(t);
       for (const s of t.tables.values()) s.close();
       return;
     }
-    if (t.dir.onBreak) {
-      // Paused during a break: the resume closes the round again.
-      if (t.paused) return;
+    for (const [m, s] of t.tables) if ((all || touched.has(m)) && this.canDeal(m)) s.dealSoon();
+    if (t.dir.onBreak && !t.paused) {
       const c = t.dir.config!;
       const left = clockAt(c.structure, playedMs(t.dir, t.now())).remainingMs ?? 1000;
-      this.breakTimer = t.svc.clock.after(Math.max(50, left), () => void t.enqueue(() => this.closeRound()));
-      return;
+      this.breakTimer = t.svc.clock.after(Math.max(50, left), () => void t.enqueue(() => this.settle(null)));
     }
-    this.newRound();
     this.armGrace();
+    t.onChange?.();
   }
 
-  /** A round was dealt and nothing is left to play in it, with the clock running and no break: only a settle can move things on. */
-  private idle(): boolean {
+  /** decide, append, evolve one command, keeping its events; whether it made any. */
+  private async runCollect(cmd: Parameters<typeof decide>[1], into: TournamentEvent[]): Promise<boolean> {
     const t = this.t;
-    if (this.round === null || this.round.size > 0 || t.paused || t.dir.onBreak) return false;
-    return [...t.tables.values()].every((s) => s.state.hand === null);
+    const d = decide(t.dir, cmd, t.svc.rng);
+    if (!d.ok) {
+      if (d.error.code !== "tournament/table-in-hand") t.svc.log(`tournament ${t.id}: ${cmd.type} refused: ${d.error.message}`);
+      return false;
+    }
+    if (d.value.length === 0) return false;
+    const r = await t.append(d.value.map((e) => ({ type: "director" as const, data: e })));
+    if (!r.ok) {
+      t.svc.log(`tournament ${t.id}: cannot record ${cmd.type}: ${r.error.message}`);
+      return false;
+    }
+    into.push(...d.value);
+    return true;
   }
 
   /** R-TRN-4: settles when the first busted player's grace to rebuy ends (online, in played time: none is armed while paused). */
@@ -199,26 +222,8 @@ export class OnlineTables {
   private async graceEnded(): Promise<void> {
     this.graceTimer = null;
     const t = this.t;
-    if (t.closed || t.dir.status !== "running" || t.paused || this.round === null) return;
-    // A round still playing settles when it ends; an idle one is closed now.
-    if (this.round.size > 0) await this.maybeCloseRound();
-    else if (this.idle()) await this.closeRound();
-  }
-
-  private newRound(): void {
-    const t = this.t;
-    if (t.paused || t.closed) {
-      this.round = new Map();
-      return;
-    }
-    const round = new Map<number, number>();
-    for (const [n, s] of t.tables) {
-      if (dealable(s.state).length >= 2) round.set(n, s.state.handNumber);
-    }
-    this.round = round;
-    for (const n of round.keys()) t.tables.get(n)!.dealSoon();
-    if (round.size === 0) t.svc.log(`tournament ${t.id}: no table can deal (${t.dir.alive} left)`);
-    t.onChange?.();
+    if (t.closed || t.dir.status !== "running" || t.paused) return;
+    await this.settle(null);
   }
 
   private async openTables(): Promise<void> {
@@ -241,21 +246,32 @@ export class OnlineTables {
     }
   }
 
-  /** Makes every table between hands seat exactly whom the director says, with those stacks. */
-  private async reconcile(): Promise<void> {
+  /**
+   * Makes the tables between hands (`only` of them; null: all) seat exactly whom the
+   * director says, with those stacks: everyone leaving a table first, then everyone
+   * joining one, so nobody is seated at two tables at once.
+   */
+  private async reconcile(only: ReadonlySet<number> | null): Promise<void> {
     const t = this.t;
-    for (const [n, s] of t.tables) {
-      if (s.state.hand !== null) continue;
-      const table = t.dir.tables.get(n);
+    const sessions = [...t.tables].filter(([n, s]) => s.state.hand === null && (only === null || only.has(n)));
+    const wanted = (n: number, seat: number) => {
+      const id = t.dir.tables.get(n)?.seats[seat - 1] ?? null;
+      const e = id === null ? undefined : t.dir.entries.get(id);
+      return e !== undefined && e.alive ? e : undefined;
+    };
+    for (const [n, s] of sessions) {
       for (let seat = 1; seat <= s.state.config.size; seat++) {
-        const id = table?.seats[seat - 1] ?? null;
-        const e = id === null ? undefined : t.dir.entries.get(id);
-        const want = e !== undefined && e.alive ? e : undefined;
+        const want = wanted(n, seat);
         const have = s.state.seats.get(seat);
         if (have !== undefined && (want === undefined || have.playerId !== want.player)) await s.unseat(seat);
-        if (want !== undefined && (have === undefined || have.playerId !== want.player)) {
-          await s.seat(seat, want.player, t.names.get(want.player) ?? "player", want.stack);
-        } else if (want !== undefined && have !== undefined && have.stack !== want.stack) await s.setStack(seat, want.stack);
+      }
+    }
+    for (const [n, s] of sessions) {
+      for (let seat = 1; seat <= s.state.config.size; seat++) {
+        const want = wanted(n, seat);
+        const have = s.state.seats.get(seat);
+        if (want !== undefined && have === undefined) await s.seat(seat, want.player, t.names.get(want.player) ?? "player", want.stack);
+        else if (want !== undefined && have !== undefined && have.stack !== want.stack) await s.setStack(seat, want.stack);
       }
     }
   }
