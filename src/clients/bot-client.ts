@@ -59,6 +59,8 @@ export interface BotClientOptions {
   readonly minSendGapMs?: number;
   /** Mean think time before each action (uniform 0.5x..1.5x; the load benchmark's human pace); default 0. */
   readonly thinkMs?: number;
+  /** Think time before each action drawn by the caller (ms, from a uniform draw in [0, 1)); overrides thinkMs (bench/pace.ts's heavy tail). */
+  readonly thinkDraw?: (u: number) => number;
   /** The protocol version it speaks (default the current one; 1: a whole view after every step). */
   readonly protocol?: number;
   /** Keep every frame received (the no-leak tests). */
@@ -267,7 +269,9 @@ export class BotClient {
     const msg = { type: "act" as const, tableId: v.tableId, handId: v.handId, version: v.version, commandId: this.nextCommandId(), action };
     this.pending = msg;
     const think = this.opts.thinkMs ?? 0;
-    if (think > 0) setTimeout(() => this.paced(msg), think * (0.5 + this.rng.nextUint32() / 2 ** 32));
+    const draw = this.opts.thinkDraw;
+    if (draw !== undefined) setTimeout(() => this.paced(msg), draw(this.rng.nextUint32() / 2 ** 32));
+    else if (think > 0) setTimeout(() => this.paced(msg), think * (0.5 + this.rng.nextUint32() / 2 ** 32));
     else this.paced(msg);
   }
 }

@@ -5,6 +5,7 @@ import { STRUCTURE_PRESETS } from "../structure/index.ts";
 import { handSetup } from "./hand-setup.ts";
 import { evolve, initialState, runPacedTournament, type TournamentEvent } from "./index.ts";
 import { paceBalance } from "./pace-balance.ts";
+import { dueCount } from "./pace-index.ts";
 import type { Director } from "./run.ts";
 import { startedDirector } from "./test-helpers.ts";
 import type { TournamentCommand } from "./types.ts";
@@ -220,5 +221,63 @@ describe("per-table pace: the work of a settle does not grow with the number of 
     const gone = new Set(s.busted);
     const { plan } = paceBalance(s, 2000, seededRandom(9), { gone, left: s.alive - gone.size, table: 17, allFree: false });
     expect(plan.mod.size).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("per-table pace: a crash between a hand's record and its settle", () => {
+  it("the restart's settle with no table repairs it: one seat or one place each, chips conserved, balanced, and every free table that can deal is named", () => {
+    const r = runPacedTournament({
+      config: startedDirector().state.config!,
+      players: Array.from({ length: 45 }, (_, i) => `p${i}`),
+      playHand: (setup, rng) => {
+        const stacks = [...setup.config.stacks];
+        const a = rng.nextUint32() % stacks.length;
+        const b = (a + 1) % stacks.length;
+        const amount = rng.nextUint32() % 3 === 0 ? stacks[b]! : Math.min(stacks[b]!, Math.max(...setup.config.blinds));
+        stacks[b]! -= amount;
+        stacks[a]! += amount;
+        return stacks;
+      },
+      seed: 8,
+      keepEvents: true,
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const events = r.value.events;
+    let cuts = 0;
+    // Every cut right after a hand whose busts or moves its settle would have handled.
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
+      if (e.type !== "hand-played" || !e.stacks.includes(0)) continue;
+      const d = startedDirector();
+      d.state.config = null;
+      const s = d.state;
+      Object.assign(s, initialState());
+      for (const x of events.slice(0, i + 1)) evolve(s, x);
+      if (s.status !== "running") continue;
+      const repaired = d.run({ type: "table-settle", at: e.at, table: null });
+      if (!repaired.ok) throw new Error(repaired.error.message);
+      cuts++;
+      // One seat or one place each; chips conserved.
+      const seats = new Set<string>();
+      for (const t of s.tables.values()) for (const id of t.seats) if (id !== null) {
+        expect(seats.has(id)).toBe(false);
+        seats.add(id);
+      }
+      for (const en of s.entries.values()) expect(en.alive ? seats.has(en.id) : !seats.has(en.id)).toBe(true);
+      let chips = 0;
+      for (const en of s.entries.values()) if (en.alive) chips += en.stack;
+      expect(chips).toBe(s.chipsIssued + s.colourUpDelta);
+      if (Math.ceil(s.alive / 10) > 1) {
+        const due = [...s.tables.values()].map(dueCount);
+        expect(Math.max(...due) - Math.min(...due)).toBeLessThan(2);
+      }
+      // Nothing left stuck: every table between hands that can deal was told to (or waits for an owed player, the bubble, the final draw).
+      for (const t of s.tables.values()) {
+        if (t.inHand || t.from.length > 0 || s.handForHand || s.tables.size * 10 > s.alive + 9) continue;
+        const live = t.seats.filter((id) => id !== null && s.entries.get(id)!.stack > 0).length;
+        if (live >= 2) expect(t.inHand, `table ${t.id} left idle`).toBe(true);
+      }
+    }
+    expect(cuts).toBeGreaterThan(10);
   });
 });

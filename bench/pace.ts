@@ -1,0 +1,169 @@
+// Pace benchmark (issue 13; a benchmark, not a test): one online tournament of `--players`
+// bots on a real `felt serve` process, the bots thinking for a heavy-tailed time before
+// each action (most 1–3 s, one in ten from 3 s up to the action clock, a Pareto tail), all
+// scaled by `--scale` so a run takes minutes. Measures hands per table-hour over the
+// measured window, from the tournament's own stream (hands recorded, and the tables alive
+// at each moment), and the same for one table alone (`--players 9 --tournaments 20`: twenty
+// one-table tournaments side by side, so the sample is not a dozen hands).
+//
+// Run: npx tsx bench/pace.ts [--players 1000] [--tournaments 1] [--scale 0.25] [--warmup 30]
+//                            [--seconds 150] [--server-dir DIR]   (another checkout's felt, e.g. the lockstep code)
+//
+// The bots run in this process (check or call, now and then all in, so players bust and
+// tables are balanced and broken); each follows its seat through the director's seating.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { BotClient } from "../src/clients/bot-client.ts";
+import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
+};
+const PLAYERS = Number(opt("players", "1000"));
+const TOURNAMENTS = Number(opt("tournaments", "1"));
+const SCALE = Number(opt("scale", "0.25"));
+const WARMUP_S = Number(opt("warmup", "30"));
+const SECONDS = Number(opt("seconds", "150"));
+const SERVER_DIR = opt("server-dir", join(import.meta.dirname, ".."));
+/** The action clock: 30 s scaled. */
+const ACTION_MS = Math.round(30_000 * SCALE);
+const HAND_PAUSE_MS = Math.round(2_000 * SCALE);
+
+/** Most 1–3 s; one in ten a Pareto tail (α 1.2) from 3 s, cut below the action clock. Scaled. */
+function think(u: number): number {
+  const s = u < 0.9 ? 1 + (u / 0.9) * 2 : Math.min(3 * Math.pow(1 - (u - 0.9) / 0.1, -1 / 1.2), 29);
+  return Math.round(s * 1000 * SCALE);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port: number, db: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--max-old-space-size=4096", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--bench", "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS)],
+    { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve(child));
+    child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+async function pool<T>(items: readonly T[], n: number, fn: (x: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
+
+/** Hands and table-seconds in [from, to] (epoch ms), from the tournament's director events. */
+function measure(path: string, tournamentId: string, from: number, to: number): { hands: number; tableHours: number; tables: [number, number] } {
+  const sq = new Database(path, { readonly: true });
+  try {
+    const rows = sq.prepare("SELECT data FROM events WHERE stream = ? AND type = 'director' ORDER BY version").all(`tournament:${tournamentId}`) as { data: string }[];
+    let tables = 0;
+    let at = from;
+    let tableMs = 0;
+    let hands = 0;
+    let first = -1;
+    let last = 0;
+    const step = (t: number) => {
+      const a = Math.max(at, from);
+      const b = Math.min(t, to);
+      if (b > a) tableMs += (b - a) * tables;
+      at = Math.max(at, t);
+    };
+    for (const r of rows) {
+      const e = JSON.parse(r.data) as { type: string; at: number; tables?: unknown[] };
+      step(e.at);
+      if (e.type === "started") tables = e.tables!.length;
+      else if (e.type === "table-broken") tables--;
+      else if (e.type === "hand-played" && e.at >= from && e.at <= to) hands++;
+      if (e.at >= from && e.at <= to) {
+        if (first < 0) first = tables;
+        last = tables;
+      }
+    }
+    step(to);
+    return { hands, tableHours: tableMs / 3_600_000, tables: [first, last] };
+  } finally {
+    sq.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "felt-pace-"));
+  const path = join(dir, "pace.sqlite");
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(port, `sqlite:${path}`);
+  const bots: BotClient[] = [];
+  try {
+    const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
+    const ids: string[] = [];
+    for (let k = 0; k < TOURNAMENTS; k++) {
+      const created = await must<{ tournament: { id: string } }>(
+        api(base, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: `Pace ${k}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 }, d.token),
+      );
+      ids.push(created.tournament.id);
+    }
+    const t0 = Date.now();
+    await pool(Array.from({ length: PLAYERS * TOURNAMENTS }, (_, i) => i), 16, async (i) => {
+      const name = `pace${i}`;
+      const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "pace-password-1" }));
+      await must(api(base, "POST", `/api/v1/tournaments/${ids[Math.floor(i / PLAYERS)]}/register`, { commandId: cmd() }, s.token));
+      bots[i] = new BotClient(base, name, s.token, { style: "check-call", seed: i + 1, allInChance: 0.03, minSendGapMs: 0, trustFrames: true, thinkDraw: think });
+    });
+    console.log(`${TOURNAMENTS} × ${PLAYERS} players registered in ${((Date.now() - t0) / 1000).toFixed(1)} s; server ${SERVER_DIR}; action clock ${ACTION_MS} ms, think × ${SCALE}`);
+    await pool(bots, 32, async (b) => void (await b.connect()));
+    for (const id of ids) await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
+    const byName = new Map(bots.map((b) => [b.name, b]));
+    let following = true;
+    const follow = async () => {
+      while (following) {
+        for (const id of ids) {
+          const r = await api<{ seats: { name: string; tableNumber: number }[] }>(base, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, d.token);
+          if (r.status === 200) for (const s of r.body.seats) byName.get(s.name)?.watch(`${id}-t${s.tableNumber}`);
+        }
+        await new Promise((res) => setTimeout(res, 250));
+      }
+    };
+    const follower = follow();
+    await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+    const from = Date.now();
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const to = Date.now();
+    following = false;
+    await follower;
+    const ms = ids.map((id) => measure(path, id, from, to));
+    const m = { hands: ms.reduce((a, x) => a + x.hands, 0), tableHours: ms.reduce((a, x) => a + x.tableHours, 0), tables: [ms.reduce((a, x) => a + x.tables[0], 0), ms.reduce((a, x) => a + x.tables[1], 0)] };
+    const rate = m.hands / m.tableHours;
+    // Time runs SCALE times faster than play at full scale.
+    console.log(
+      `${TOURNAMENTS} × ${PLAYERS} players: ${m.hands} hands in ${SECONDS} s on ${m.tables[0]}→${m.tables[1]} tables = ${rate.toFixed(0)} hands per table-hour (${(rate * SCALE).toFixed(1)} at full scale); load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(JSON.stringify({ players: PLAYERS, tournaments: TOURNAMENTS, scale: SCALE, seconds: SECONDS, hands: m.hands, tableHours: m.tableHours, perTableHour: rate, perTableHourFullScale: rate * SCALE, tables: m.tables, loadavg: loadavg()[0], serverDir: SERVER_DIR }));
+  } finally {
+    for (const b of bots) b.ws?.close();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
