@@ -114,6 +114,8 @@ export const ROUTES = {
   walkIn: route("POST", "/director/tournaments/:id/walk-in", "director", WalkInRequest, WalkInResponse),
   liveRecord: route("POST", "/director/tournaments/:id/live", "director", LiveRecordRequest, TournamentView),
   floorLog: route("GET", "/director/tournaments/:id/floor-log", "director", null, FloorLogResponse),
+  /** Issue 15: no more entries, rebuys or add-ons from now; the prizes are fixed (a deal becomes possible). */
+  closeEntries: route("POST", "/director/tournaments/:id/close-entries", "director", DirectorCommand, TournamentView),
   colourUpPlan: route("POST", "/director/tournaments/:id/colour-up/plan", "director", ColourUpPlanRequest, ColourUpPlan),
   colourUp: route("POST", "/director/tournaments/:id/colour-up", "director", ColourUpRequest, ColourUpResult),
   blindError: route("POST", "/director/tournaments/:id/blind-error", "director", BlindErrorRequest, BlindErrorRuling),

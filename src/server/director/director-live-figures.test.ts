@@ -231,3 +231,22 @@ describe("undoing a rebuy or an add-on (issue 15)", () => {
     for (const x of Object.values(await server.svc.ledger.totals())) expect(x).toBe(0);
   });
 });
+
+describe("closing entries early (issue 15)", () => {
+  it("R-TRN-3..5: the director closes entries: payouts fixed, a re-entry refused with its cause, the deal waits only for the final table", async () => {
+    const r0 = await results();
+    const out = r0.results.find((x) => !r0.stillIn.some((y) => y.name === x.name))!;
+    const v = await post<TournamentView>("/close-entries", {});
+    expect(v.payoutsFixed).toBe(true);
+    expect(v.payouts.reduce((a, p) => a + p.amount, 0)).toBe(v.prizePool);
+    expect(v.lateRegistrationEndsAt).toBe(clock.now());
+    const again = await api<{ error: { cause?: string } }>(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "re-enter", entryId: out.entryId }, token);
+    expect(again.status).toBe(409);
+    expect(again.body.error.cause).toBe("tournament/re-entry-closed");
+    const left = (await results()).stillIn;
+    const deal = await api<{ error: { cause?: string; details?: Record<string, unknown> } }>(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "icm", payouts: left.slice(0, 3).map((x) => ({ entryId: x.entryId, amount: 0 })) }, token);
+    expect(deal.body.error.details).toMatchObject({ reason: "final-table", left: left.length, tableSize: 9 });
+    const twice = await api<{ error: { cause?: string } }>(server.url, "POST", `${path}/close-entries`, { commandId: cmd() }, token);
+    expect(twice.body.error.cause).toBe("tournament/entries-closed");
+  });
+});

@@ -129,6 +129,13 @@ function liveOnly(t: TournamentRuntime): Result<void> {
 }
 
 export const liveHandlers: Partial<Record<RouteName, Handler>> = {
+  async closeEntries(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const commandId = (ctx.body as { commandId: string }).commandId;
+    const r = await t.value.command((at) => ({ type: "close-entries", at }), commandId);
+    return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
+  },
   async floorLog(ctx) {
     const t = tournamentOf(ctx);
     return t.ok ? ok({ rows: t.value.live.logRows() }) : t;

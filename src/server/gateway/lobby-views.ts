@@ -128,7 +128,9 @@ export function lateRegistration(t: TournamentRuntime, now: number): { endsAt: n
   if (ends === null || ends === Infinity) return { endsAt: null, endsLevel: null };
   const level = levelAt(c.structure, ends);
   const startedAt = t.dir.startedAt;
-  const endsAt = startedAt === null ? t.meta.startsAt + ends : now + Math.max(0, ends - played(t, now));
+  let endsAt = startedAt === null ? t.meta.startsAt + ends : now + Math.max(0, ends - played(t, now));
+  // Entries closed early by the director (issue 15): it is over now.
+  if (t.dir.prizes !== null && t.dir.status === "running") endsAt = Math.min(endsAt, t.dir.now);
   return { endsAt: Math.round(endsAt), endsLevel: level };
 }
 

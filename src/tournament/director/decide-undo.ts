@@ -51,6 +51,8 @@ export function decideReverse(s: TournamentState, at: number, entry: string, wha
   const payment = s.payments.findLast((p) => p.player === e.player && p.kind === kind);
   if (payment === undefined || (what === "rebuy" ? e.rebuys : e.addOns) === 0) return fail("tournament/bad-undo", `this entry has no ${what} to undo`, { entry, reason: "none" });
   if (!e.alive) return fail("tournament/bad-undo", "this entry is out: undo the bust first", { entry, reason: "out" });
+  // The prize pool is fixed with the payment in it: it is paid out as it stands.
+  if (s.prizes !== null) return fail("tournament/bad-undo", "the prizes are fixed with this payment in the pool", { entry, reason: "fixed" });
   if (e.stack < payment.chips) return fail("tournament/bad-undo", `the stack (${e.stack}) is smaller than the ${what}'s ${payment.chips} chips: count it first`, { entry, reason: "stack", chips: payment.chips });
   return ok([{ type: "reversed", at, entry, what, payment }]);
 }

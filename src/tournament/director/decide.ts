@@ -1,5 +1,6 @@
 // decide(state, command) → events or a typed error; the state is never changed here.
 import { decideReinstate, decideReverse } from "./decide-undo.ts";
+import { prizesFixedEvent } from "./prizes.ts";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { RandomSource } from "../index.ts";
 import { checkAddOn, checkRebuy } from "../money/index.ts";
@@ -119,6 +120,10 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideBust(s, cmd.at, cmd.entries, cmd.startStacks);
     case "chip-count":
       return decideChipCount(s, cmd.at, cmd.stacks);
+    case "close-entries":
+      if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
+      if (s.prizes !== null) return fail("tournament/entries-closed", "entries are already closed: the prizes are fixed");
+      return ok([prizesFixedEvent(s, cmd.at)]);
     case "reinstate":
       return decideReinstate(s, cmd.at, cmd.entry, cmd.stack, cmd.seat, rng);
     case "reverse":

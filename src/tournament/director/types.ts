@@ -222,6 +222,8 @@ export type TournamentCommand =
   /** Live: entries busted in the same hand; `startStacks` (same order) rank them by R-PLACE-2, else they tie. */
   | { readonly type: "bust"; readonly at: number; readonly entries: readonly string[]; readonly startStacks?: readonly number[] }
   /** Live (issue 15): undo a bust (the entry comes back with `stack` chips, at `seat` if free), or a rebuy or add-on. */
+  /** The director closes entries now (issue 15): no more late registrations, re-entries, rebuys or add-ons; the prizes are fixed. */
+  | { readonly type: "close-entries"; readonly at: number }
   | { readonly type: "reinstate"; readonly at: number; readonly entry: string; readonly stack: number; readonly seat?: { readonly table: number; readonly seat: number } }
   | { readonly type: "reverse"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on" }
   /** Live: the stacks the floor counted (0 is a bust). */

@@ -52,6 +52,18 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
     lobby.reload();
   }
   const cancellable = current !== null && (current.status === "registering" || current.status === "announced");
+  // Issue 15: entries closed now (no more late registrations, re-entries, rebuys, add-ons): the payouts become final.
+  const [confirmClose, setConfirmClose] = useState(false);
+  useEffect(() => setConfirmClose(false), [id]);
+  async function closeEntries() {
+    if (!id) return;
+    const r = await client.call("closeEntries", { commandId: newCommandId() }, { id });
+    setError(r.ok ? null : r.error);
+    setConfirmClose(false);
+    lobby.reload();
+  }
+  const inPlay = current !== null && (current.status === "running" || current.status === "break" || current.status === "paused");
+  const entriesOpen = inPlay && current.lateRegistrationEndsAt !== null && current.lateRegistrationEndsAt > Date.now();
 
   return (
     <section className="director">
@@ -88,6 +100,11 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
             <a className="button" href={href("clock", current.id)} target="_blank" rel="noreferrer">
               {t("director.openClock")}
             </a>
+            {entriesOpen && !confirmClose && (
+              <button data-action="close-entries" onClick={() => setConfirmClose(true)}>
+                {t("live.closeEntries")}
+              </button>
+            )}
             {cancellable && !confirmCancel && (
               <button className="danger" data-action="cancel" onClick={() => setConfirmCancel(true)}>
                 {t("director.cancel")}
@@ -103,6 +120,15 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
             {t("director.cancelYes")}
           </button>
           <button onClick={() => setConfirmCancel(false)}>{t("director.cancelNo")}</button>
+        </div>
+      )}
+      {entriesOpen && confirmClose && current && (
+        <div className="row confirm-cancel" role="alertdialog" aria-label={t("live.closeEntries")}>
+          <span>{t("live.closeEntriesConfirm", { name: current.name })}</span>
+          <button className="danger" data-action="confirm-close-entries" onClick={() => void closeEntries()}>
+            {t("live.closeEntriesYes")}
+          </button>
+          <button onClick={() => setConfirmClose(false)}>{t("live.no")}</button>
         </div>
       )}
       <ErrorText error={error} />

@@ -10,6 +10,7 @@ export const liveCs = {
   entry: "Vstup", bustedAt: "Vypadl v", stillIn: "ve hře", reEntryName: "{{name}} (vstup {{number}})",
   dealChipsHint: "Žetony: počet z herny, nebo odhad (nespočítané žetony rozdělené). Zadejte spočítané žetony; před dohodou se zapíší jako počet.",
   countedAt: "spočítáno {{time}}", typed: "zadáno", estimate: "odhad",
+  closeEntries: "Uzavřít vstupy", closeEntriesConfirm: "Uzavřít vstupy turnaje {{name}} hned? Už žádná pozdní registrace, opětovné vstupy, rebuye ani add-ony; výplaty budou konečné.", closeEntriesYes: "Ano, uzavřít vstupy",
   log: {
     title: "Záznamy herny", empty: "Zatím nic zapsáno.", undo: "Vrátit", reason: "Důvod (povinný)", confirmUndo: "Vrátit záznam",
     undone: "vráceno {{time}}: {{reason}}", correction: "(oprava)",
@@ -31,11 +32,13 @@ export const liveCs = {
         "final-table": "Dohoda se dělá mezi hráči finálového stolu: zbývá {{left}}, stůl má {{tableSize}} míst.",
       },
       "bad-undo": {
+        fixed: "Výhry jsou pevné i s touto platbou v banku.",
         "not-out": "Tento vstup není vyřazen.", "re-entered": "Hráč mezitím znovu vstoupil: hraje nový vstup.", over: "Turnaj skončil.",
         none: "U tohoto vstupu není nic takového k vrácení.", out: "Vstup je vyřazen: nejdřív vraťte vyřazení.",
         stack: "Stack je menší než žetony k vrácení: nejdřív ho spočítejte.", already: "Tento záznam už je vrácen.",
         kind: "Tento druh záznamu se takto nevrací.", nothing: "Není co vrátit.",
       },
+      "entries-closed": "Vstupy už jsou uzavřeny: výhry jsou pevné.",
       "registration-closed": "Pozdní registrace skončila.",
       "re-entry-closed": "Opětovný vstup skončil.",
       "re-entry-not-busted": "Hráč je stále ve hře: opětovný vstup je pro vyřazené.",

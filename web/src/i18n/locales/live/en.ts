@@ -11,6 +11,7 @@ export const liveEn = {
   entry: "Entry", bustedAt: "Out at", stillIn: "still in", reEntryName: "{{name}} (entry {{number}})",
   dealChipsHint: "Chips: the floor's count, or an estimate (the chips nobody counted, shared). Type the counted chips; they are recorded as the count before the deal.",
   countedAt: "counted {{time}}", typed: "typed", estimate: "estimate",
+  closeEntries: "Close entries", closeEntriesConfirm: "Close entries of {{name}} now? No more late registrations, re-entries, rebuys or add-ons; the payouts become final.", closeEntriesYes: "Yes, close entries",
   log: {
     title: "Floor log", empty: "Nothing recorded yet.", undo: "Undo", reason: "Why (required)", confirmUndo: "Undo it",
     undone: "undone {{time}}: {{reason}}", correction: "(a correction)",
@@ -32,11 +33,13 @@ export const liveEn = {
         "final-table": "A deal is made among the players of the final table: {{left}} are left, a table seats {{tableSize}}.",
       },
       "bad-undo": {
+        fixed: "The prizes are fixed with this payment in the pool.",
         "not-out": "This entry is not out.", "re-entered": "The player has re-entered since: the new entry plays on.", over: "The tournament is over.",
         none: "There is nothing of that kind to undo for this entry.", out: "This entry is out: undo the bust first.",
         stack: "The stack is smaller than the chips to take back: count it first.", already: "This record is already undone.",
         kind: "This kind of record is not undone this way.", nothing: "Nothing to undo.",
       },
+      "entries-closed": "Entries are already closed: the prizes are fixed.",
       "registration-closed": "Late registration is over.",
       "re-entry-closed": "Re-entry is over.",
       "re-entry-not-busted": "This player is still in: a re-entry is for a player who is out.",

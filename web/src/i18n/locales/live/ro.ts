@@ -10,6 +10,7 @@ export const liveRo = {
   entry: "Intrare", bustedAt: "Ieșit la", stillIn: "în joc", reEntryName: "{{name}} (intrarea {{number}})",
   dealChipsHint: "Jetoane: numărătoarea sălii sau o estimare (jetoanele nenumărate, împărțite). Introduceți jetoanele numărate; ele se înregistrează ca numărătoare înaintea înțelegerii.",
   countedAt: "numărat {{time}}", typed: "introdus", estimate: "estimare",
+  closeEntries: "Închide intrările", closeEntriesConfirm: "Închideți acum intrările la {{name}}? Fără înscrieri târzii, reintrări, rebuy sau add-on; premiile devin finale.", closeEntriesYes: "Da, închide intrările",
   log: {
     title: "Jurnalul sălii", empty: "Nimic înregistrat încă.", undo: "Anulează", reason: "Motivul (obligatoriu)", confirmUndo: "Anulează înregistrarea",
     undone: "anulat {{time}}: {{reason}}", correction: "(o corectură)",
@@ -31,11 +32,13 @@ export const liveRo = {
         "final-table": "O înțelegere se face între jucătorii mesei finale: au rămas {{left}}, o masă are {{tableSize}} locuri.",
       },
       "bad-undo": {
+        fixed: "Premiile sunt fixate cu această plată în fond.",
         "not-out": "Această intrare nu este eliminată.", "re-entered": "Jucătorul a reintrat între timp: joacă noua intrare.", over: "Turneul s-a încheiat.",
         none: "Nu există nimic de acest fel de anulat pentru această intrare.", out: "Intrarea este eliminată: anulați mai întâi eliminarea.",
         stack: "Stack-ul este mai mic decât jetoanele de retras: numărați-l întâi.", already: "Această înregistrare este deja anulată.",
         kind: "Acest fel de înregistrare nu se anulează așa.", nothing: "Nimic de anulat.",
       },
+      "entries-closed": "Intrările sunt deja închise: premiile sunt fixate.",
       "registration-closed": "Înscrierea târzie s-a încheiat.",
       "re-entry-closed": "Reintrarea s-a încheiat.",
       "re-entry-not-busted": "Jucătorul este încă în joc: reintrarea este pentru cei eliminați.",

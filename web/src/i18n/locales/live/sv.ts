@@ -10,6 +10,7 @@ export const liveSv = {
   entry: "Inköp", bustedAt: "Ute kl.", stillIn: "kvar", reEntryName: "{{name}} (inköp {{number}})",
   dealChipsHint: "Marker: golvets räkning eller en uppskattning (de oräknade markerna delade). Skriv in de räknade markerna; de sparas som räkning före dealen.",
   countedAt: "räknat {{time}}", typed: "inskrivet", estimate: "uppskattning",
+  closeEntries: "Stäng inköpen", closeEntriesConfirm: "Stänga inköpen till {{name}} nu? Ingen mer sen registrering, re-entry, rebuy eller add-on; utbetalningarna blir slutgiltiga.", closeEntriesYes: "Ja, stäng inköpen",
   log: {
     title: "Golvets logg", empty: "Inget registrerat än.", undo: "Ångra", reason: "Varför (krävs)", confirmUndo: "Ångra det",
     undone: "ångrat {{time}}: {{reason}}", correction: "(en rättelse)",
@@ -31,11 +32,13 @@ export const liveSv = {
         "final-table": "En deal görs mellan finalbordets spelare: {{left}} är kvar, ett bord har {{tableSize}} platser.",
       },
       "bad-undo": {
+        fixed: "Prisen är fastställda med den här betalningen i potten.",
         "not-out": "Det här inköpet är inte ute.", "re-entered": "Spelaren har gjort re-entry sedan dess: det nya inköpet spelar vidare.", over: "Turneringen är slut.",
         none: "Det finns inget sådant att ångra för det här inköpet.", out: "Inköpet är ute: ångra först att det åkte ut.",
         stack: "Stacken är mindre än markerna som ska tas tillbaka: räkna den först.", already: "Det här är redan ångrat.",
         kind: "Den här sortens post ångras inte så.", nothing: "Inget att ångra.",
       },
+      "entries-closed": "Inköpen är redan stängda: prisen är fastställda.",
       "registration-closed": "Sen registrering är slut.",
       "re-entry-closed": "Re-entry är stängt.",
       "re-entry-not-busted": "Spelaren är kvar: re-entry är för den som är ute.",
