@@ -168,6 +168,14 @@ export function driveActions(
   const idle = new Set<number>();
   while (pending.length > 0) {
     let pick = 0;
+    const head = pending[0]!;
+    if (s.phase === "bet") idle.clear();
+    // Before the dealer goes on to the showdown: pokerkit's idle check comes first.
+    if (options.idleChecks && head.kind === "cc" && isIdleCheck(s, head) && !idle.has(head.player)) {
+      idle.add(head.player);
+      pending.shift();
+      continue;
+    }
     if (pending[0]!.kind === "sm" && s.phase === "showdown") {
       const next = s.showQueue[0];
       for (let k = 0; k < pending.length && pending[k]!.kind === "sm"; k++) {
@@ -182,12 +190,6 @@ export function driveActions(
       s = done.value;
     }
     const a = pending[pick]!;
-    if (options.idleChecks && a.kind === "cc" && isIdleCheck(s, a) && !idle.has(a.player)) {
-      idle.add(a.player);
-      pending.splice(pick, 1);
-      continue;
-    }
-    if (s.phase === "bet") idle.clear();
     if (options.impliedFolds && a.kind !== "dh" && a.kind !== "db" && a.kind !== "sm") {
       const folded = foldUntil(s, a.player, events, order);
       if (folded !== null) s = folded;

@@ -60,6 +60,47 @@ finishing_stacks = [425, 472]
     expect(checkPhh(hand!)).toBeNull();
   });
 
+  it("R-BLIND-2/4, R-POT: replays the project's sample hands (testdata/phh) to their finishing stacks", () => {
+    const dir = join(import.meta.dirname, "../../../testdata/phh");
+    const files = readdirSync(dir).filter((f) => /\.phhs?$/.test(f));
+    expect(files.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    for (const f of files) {
+      for (const h of unwrap(readPhh(readFileSync(join(dir, f), "utf8"), f))) {
+        expect(h.finishingStacks).toBeDefined();
+        const why = checkPhh(h);
+        if (why !== null) failures.push(`${f}: ${why}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("R-BET-3: pokerkit's check by the only player left to act, facing no bet, replays as no action", () => {
+    // p3 is all-in for less than the big blind, p1 folds: pokerkit records 'p2 cc'.
+    const text = readFileSync(join(import.meta.dirname, "../../../testdata/phh/pokerkit-idle-check.phh"), "utf8");
+    const [hand] = unwrap(readPhh(text));
+    expect(hand!.actions).toContain("p2 cc");
+    expect(checkPhh(hand!)).toBeNull();
+    // A second such check is not a no-op: it is refused.
+    const twice = { ...hand!, actions: hand!.actions.flatMap((a) => (a === "p2 cc" ? [a, a] : [a])) };
+    expect(checkPhh(twice)).not.toBeNull();
+  });
+
+  it("R-BLIND-4: a PHH hand replays in pokerkit's convention (the call is what the short blind posted)", () => {
+    const [hand] = unwrap(
+      readPhh(`variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [5000, 60, 5000]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 160']
+`),
+    );
+    // 'p3 cbr 160' is accepted (a raise of 100 over the 60 posted); the hand then waits for p1.
+    const r = replayPhh(hand!);
+    expect(r.ok ? "finished" : r.error.code).toBe("phh/unfinished");
+  });
+
   it("replays every shared PHH hand to its finishing stacks", () => {
     if (!existsSync(shared)) {
       console.warn(`skipped: ${shared} is absent`);

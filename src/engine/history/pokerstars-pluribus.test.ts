@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { checkConverted } from "./pokerstars-check.ts";
+import { checkPokerStarsHand } from "./replay-converted.ts";
 import { parsePokerStars } from "./pokerstars-read.ts";
 import { writePokerStars } from "./pokerstars-write.ts";
 
@@ -80,5 +81,26 @@ describe.skipIf(!present)("PokerStars reader on the Pluribus hands", () => {
     }
     expect(problems.slice(0, 10)).toEqual([]);
     expect(hands).toBe(5070);
+  });
+});
+
+describe("PokerStars reader on the project's sample (testdata/handhistories)", () => {
+  it("R-POT-1: every sample hand converts and accounts for every chip", () => {
+    const dir = fileURLToPath(new URL("../../../testdata/handhistories", import.meta.url));
+    const files = readdirSync(dir).filter((f) => f.endsWith(".txt"));
+    expect(files.length).toBeGreaterThan(0);
+    let hands = 0;
+    for (const file of files) {
+      const r = parsePokerStars(readFileSync(`${dir}/${file}`, "utf8"), file);
+      expect(r.ok).toBe(true);
+      if (!r.ok) continue;
+      for (const h of r.value) {
+        hands += 1;
+        const c = checkConverted(h);
+        expect(c.ok ? "" : c.error.message, h.name).toBe("");
+        expect(checkPokerStarsHand(h), h.name).toBeNull();
+      }
+    }
+    expect(hands).toBeGreaterThan(50);
   });
 });
