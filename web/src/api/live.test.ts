@@ -51,6 +51,22 @@ describe("LiveSession, protocol v2", () => {
     expect(live.getState().lastError).toBeNull();
   });
 
+  it("issue 12: when a hand starts at its seat it contributes 32 random bytes for the next deck", async () => {
+    const { live, sent, push } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-view", view: { ...tableView, mySeat: 1 } });
+    const before = sent.length;
+    const start = { kind: "hand-start" as const, handNumber: 2, at: 0, blinds: { sb: 50, bb: 100, ante: 0 }, button: 1, smallBlind: 1, bigBlind: 2, seats: [{ seat: 1, name: "Ann", stack: 1000 }, { seat: 2, name: "Bo", stack: 1000 }], commitment: "0".repeat(64) };
+    push({ type: "table-step", tableId: "t1", handId: "h43", version: 19, events: [start], patch: { version: 19 } });
+    expect(sent.slice(before)).toEqual([{ type: "contribute", tableId: "t1", commandId: expect.any(String), value: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    push({ type: "table-view", view: { ...tableView, mySeat: null } });
+    push({ type: "table-step", tableId: "t1", handId: "h44", version: 20, events: [start], patch: { version: 20 } });
+    expect(sent.slice(before)).toHaveLength(1); // a spectator does not contribute
+  });
+
   it("a step for a table it holds no view of asks for the whole view again", async () => {
     const { live, sent, push } = scripted();
     live.watch({ kind: "table", tableId: "t1" });

@@ -141,6 +141,7 @@ export class LiveSession {
       }
       case "event": {
         this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + 1);
+        this.contribute(m.tableId, [m.event]);
         const events = new Map(this.state.events);
         events.set(m.tableId, [...(events.get(m.tableId) ?? []), m.event].slice(-EVENTS_KEPT));
         this.set({ events });
@@ -159,6 +160,7 @@ export class LiveSession {
         tables.set(m.tableId, applyTablePatch(base, m.patch));
         if (m.events.length === 0) return this.set({ tables });
         this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + m.events.length);
+        this.contribute(m.tableId, m.events);
         const events = new Map(this.state.events);
         events.set(m.tableId, [...(events.get(m.tableId) ?? []), ...m.events].slice(-EVENTS_KEPT));
         this.set({ tables, events });
@@ -195,6 +197,16 @@ export class LiveSession {
       this.channels.delete(key);
       if (this.state.connected) this.send({ type: "unsubscribe", channel });
     };
+  }
+
+  /**
+   * Provably fair decks (issue 12): when a hand starts at a table where this player sits,
+   * send 32 random bytes for the next hand's deck, so the server cannot choose decks alone.
+   */
+  private contribute(tableId: string, events: readonly TableEvent[]): void {
+    if (!events.some((e) => e.kind === "hand-start") || this.state.tables.get(tableId)?.mySeat == null) return;
+    const value = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
+    this.send({ type: "contribute", tableId, commandId: newCommandId(), value });
   }
 
   /** Sends an action against the view's current version (a stale one is refused). */
