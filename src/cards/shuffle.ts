@@ -1,4 +1,4 @@
-// The shuffle (R-DEAL-2) and the provably fair deck derived from a published seed.
+// The shuffle (R-DEAL-2) and the deck a 256-bit key deals (used by fair-deck.ts).
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { orderedDeck, type Card } from "./card.ts";
@@ -32,8 +32,9 @@ export const SEED_BYTES = 32;
  * 3. For i = 51 down to 1: n = i + 1; take the next word x, discarding (and taking the
  *    next) while x >= 2^32 - (2^32 mod n); swap positions i and x mod n.
  * 4. Position 0 is the first card dealt, position 1 the second, and so on.
- * Before the hand the server publishes seedCommitment(seed) = hex SHA-256(seed); after
- * it, the seed. The seed must come from a secure source (newSeed) and never be reused.
+ * A server table shuffles with the deck key of fair-deck.ts (issue 12), which commits to
+ * each position and reveals the key only when the tournament is over. Hands stored before
+ * that were shuffled from a per-hand seed whose commitment was seedCommitment(seed).
  */
 export function deckFromSeed(seed: Uint8Array): Card[] {
   if (seed.length !== SEED_BYTES) throw new RangeError(`a deck seed is ${SEED_BYTES} bytes, not ${seed.length}`);
