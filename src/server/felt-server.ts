@@ -14,6 +14,7 @@ import type { TableSession } from "./tables/table-session.ts";
 import { registerHttpRoutes } from "./gateway/http-routes.ts";
 import { registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
+import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 import { PredictWorker } from "./director/director-predict-worker.ts";
 
@@ -137,6 +138,8 @@ export class FeltServer {
       }
       if (t.value !== null) server.adopt(t.value);
     }
+    const indexed = await backfillHandIndex(store, hands);
+    if (indexed > 0) log(`hand index: ${indexed} rows of hands played before it existed`);
     server.purgeSessions();
     server.url = await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 8080 });
     for (const t of server.tournaments.values()) t.resume();

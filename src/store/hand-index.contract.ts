@@ -78,9 +78,11 @@ export function describeHandIndexContract(name: string, factory: () => Promise<H
       expect(await index.list("me", { limit: 5 })).toEqual(alone);
     });
 
-    it("rows survive a reopen", async () => {
+    it("rows survive a reopen; an index is empty until its first row", async () => {
       const { index, fixture } = await fresh();
+      expect(await index.isEmpty()).toBe(true);
       await index.record([entry("a", 1, 100)]);
+      expect(await index.isEmpty()).toBe(false);
       await index.close();
       const again = await fixture.open();
       cleanups.push(() => again.close());

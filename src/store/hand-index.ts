@@ -28,6 +28,8 @@ export interface HandIndex {
   list(playerId: string, options: { readonly limit: number; readonly before?: HandCursor }): Promise<HandIndexEntry[]>;
   /** The player's row of one hand; null when they were not dealt into it. */
   get(playerId: string, handId: string): Promise<HandIndexEntry | null>;
+  /** True when no hand has been indexed yet (a database from before the index: backfill it). */
+  isEmpty(): Promise<boolean>;
   close(): Promise<void>;
 }
 

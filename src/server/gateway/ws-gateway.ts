@@ -20,6 +20,7 @@ import {
 import type { FeltServer } from "../felt-server.ts";
 import { traceStage } from "../../runtime/index.ts";
 import { toWire } from "./http-errors.ts";
+import { isStorageOutage } from "./outage.ts";
 import { tournamentView } from "./lobby-views.ts";
 import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimit } from "./rate-limit.ts";
 import type { Subscriber, TableSession } from "../tables/table-session.ts";
@@ -200,6 +201,11 @@ class Connection {
     try {
       await this.handle(parsed.value);
     } catch (e) {
+      // The database is down: say so (the client tries again), one log line per outage.
+      if (isStorageOutage(e)) {
+        this.server.outage.failed(e);
+        return this.error(null, { code: "server/unavailable", message: "the database is unavailable; try again shortly" });
+      }
       this.server.svc.log("ws message failed", e);
       this.error(null, { code: "server/internal", message: "internal error" });
     }

@@ -2,6 +2,9 @@
 // the same (store reads, index rows) however many hands other players played on other
 // tables, pages newest first with a limit, and a hand they were not dealt into is refused
 // after one index read.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { unwrap } from "../../lib/result.ts";
 import type { HandListResponse } from "../../protocol/index.ts";
@@ -16,10 +19,11 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function start() {
-  const server = await FeltServer.start({ db: ":memory:", port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, log: () => {} });
+async function start(db = ":memory:", withIndex = true) {
+  const server = await FeltServer.start({ db, port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, log: () => {} });
   servers.push(server);
-  const me = await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name: "Bodil", password: "bodil-password" }));
+  const signUp = await api<{ token: string; user: { id: string } }>(server.url, "POST", "/api/v1/auth/sign-up", { name: "Bodil", password: "bodil-password" });
+  const me = signUp.status === 200 ? signUp.body : await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-in", { name: "Bodil", password: "bodil-password" }));
   const clock = new ManualClock();
   const tables = new Map<number, TableSession>();
   // The old /hands walked every table of every tournament: give it tables to walk.
@@ -31,7 +35,7 @@ async function start() {
     const s: TableSession = unwrap(
       await TableSession.open(config, {
         store: server.svc.store,
-        handIndex: server.svc.hands,
+        ...(withIndex ? { handIndex: server.svc.hands } : {}),
         clock,
         handPauseMs: 10,
         seed: () => (seeds++).toString(16).padStart(64, "c"),
@@ -122,5 +126,23 @@ describe("GET /hands (issue 12: a per-player index, paged, newest first)", () =>
     store.read = read;
     expect(r.status).toBe(404);
     expect(reads).toBe(0);
+  });
+
+  it("hands played before the index existed are indexed once when the server starts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "felt-backfill-"));
+    try {
+      const db = `sqlite:${join(dir, "felt.sqlite")}`;
+      const old = await start(db, false);
+      await old.table(1, [old.me.user.id, "o1"], 4);
+      expect((await old.hands()).body.hands).toEqual([]);
+      await old.server.close();
+      servers.splice(servers.indexOf(old.server), 1);
+      const again = await start(db);
+      const list = await again.hands();
+      expect(list.body.hands.map((h) => h.handNumber)).toEqual([4, 3, 2, 1]);
+      expect(list.reads).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -12,7 +12,8 @@ import { writePokerStars, pokerStarsResults } from "../../engine/history/pokerst
 import { decodeHandCursor, encodeHandCursor } from "../../store/index.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { evolveTable, initialTable, type HandRun, type TableConfig, type TableRecord } from "./table-state.ts";
-import { streamOf } from "./table-session.ts";
+import { handIndexEntries, streamOf } from "./table-session.ts";
+import type { HandIndex, EventStore, HandIndexEntry } from "../../store/index.ts";
 import { eventForSeat } from "./table-wire.ts";
 import { committedDeck, tableSeedCommitment } from "./fair.ts";
 import { boardPosition, holePosition, type DeckOpening } from "../../cards/index.ts";
@@ -108,6 +109,30 @@ interface PlayedHand {
   readonly tableId: string;
   readonly tournamentId: string | null;
   readonly seat: number;
+}
+
+/**
+ * Hands played before the hand index existed: when the index is empty, every table stream
+ * is replayed once and its finished hands indexed (a row written twice stays one).
+ */
+export async function backfillHandIndex(store: EventStore, index: HandIndex): Promise<number> {
+  if (!(await index.isEmpty())) return 0;
+  let n = 0;
+  for (const s of await store.listStreams({ type: "table" })) {
+    const events = await store.read(s.stream);
+    const first = events[0];
+    if (first === undefined || first.type !== "opened") continue;
+    const state = initialTable(first.data as TableConfig);
+    const rows: HandIndexEntry[] = [];
+    for (const e of events) {
+      if (!evolveTable(state, { type: e.type, data: e.data } as TableRecord, e.version).ok) break;
+      const done = state.finished;
+      if (done !== null && state.hand === null && e.type === "acted") rows.push(...handIndexEntries(state, done));
+    }
+    await index.record(rows);
+    n += rows.length;
+  }
+  return n;
 }
 
 /**

@@ -113,6 +113,10 @@ class PgHandIndex implements HandIndex {
     return row === undefined ? null : fromRow(row);
   }
 
+  async isEmpty(): Promise<boolean> {
+    return (await this.pool.query("SELECT 1 FROM hand_index LIMIT 1")).rowCount === 0;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

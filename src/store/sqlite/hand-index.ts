@@ -109,6 +109,10 @@ class SqliteHandIndex implements HandIndex {
     return r === undefined ? null : fromRow(r);
   }
 
+  async isEmpty(): Promise<boolean> {
+    return this.db.prepare("SELECT 1 FROM hand_index LIMIT 1").get() === undefined;
+  }
+
   async close(): Promise<void> {
     this.flush();
     if (this.db.open) this.db.close();
