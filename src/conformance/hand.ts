@@ -1,4 +1,4 @@
-// kind "hand" (FORMAT.md): a hand in PHH fields, its actions, and what must hold after.
+// kind "hand" (docs/conformance.md): a hand in PHH fields, its actions, and what must hold after.
 import { orderedDeck } from "../cards/index.ts";
 import { computePots, createHand, legalActions, type HandConfig, type HandState } from "../engine/index.ts";
 import { driveActions, finishShowdown, parsePhhAction, toAction, type PhhAction } from "../engine/history/phh-actions.ts";

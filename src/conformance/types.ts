@@ -1,4 +1,4 @@
-// A conformance case (../shared/conformance/FORMAT.md) and what running it found.
+// A conformance case (docs/conformance.md) and what running it found.
 export interface CaseOutcome {
   readonly pass: boolean;
   /** What Felt computed (compared with `expected`). */
