@@ -19,6 +19,15 @@ export function App() {
   const state = useLive();
   const [screen = "lobby", ...rest] = useRoute();
   const signedIn = client.token !== null;
+  /** The server ends the session (or every session of the user); the browser forgets the token whatever the answer. */
+  const signOut = (route: "signOut" | "signOutEverywhere") => {
+    live.disconnect();
+    void client.call(route, {}).finally(() => {
+      client.setToken(null);
+      location.hash = href("sign-in");
+      location.reload();
+    });
+  };
 
   useEffect(() => {
     if (signedIn) live.connect();
@@ -62,21 +71,14 @@ export function App() {
         {signedIn && <SoundToggle />}
         <LanguageSwitcher />
         {signedIn && (
-          <button
-            className="link"
-            onClick={() => {
-              live.disconnect();
-              // The server ends the session (the token stops working everywhere it was copied);
-              // the browser forgets it whatever the answer.
-              void client.call("signOut", {}).finally(() => {
-                client.setToken(null);
-                location.hash = href("sign-in");
-                location.reload();
-              });
-            }}
-          >
-            {t("nav.signOut")}
-          </button>
+          <>
+            <button className="link" onClick={() => signOut("signOut")}>
+              {t("nav.signOut")}
+            </button>
+            <button className="link" onClick={() => signOut("signOutEverywhere")}>
+              {t("nav.signOutEverywhere")}
+            </button>
+          </>
         )}
       </header>
       {signedIn && <TurnAlerts />}

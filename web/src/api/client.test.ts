@@ -43,6 +43,16 @@ const until = async (cond: () => boolean, ms = 10_000) => {
 };
 
 describe("FeltClient against felt's server", () => {
+  it("sign-out ends the session on the server: the token stops working (issue 12)", async () => {
+    const { client } = setup();
+    const auth = await client.call("signUp", { name: "Sigrun", password: "long enough" });
+    if (!auth.ok) throw new Error(auth.error.message);
+    client.setToken(auth.value.token);
+    expect((await client.call("me", undefined)).ok).toBe(true);
+    expect(await client.call("signOut", {})).toEqual({ ok: true, value: { signedOut: 1 } });
+    expect(await client.call("me", undefined)).toMatchObject({ ok: false, error: { code: "auth/invalid-token" } });
+  });
+
   it("signs up, registers once after a deposit, and is told why a second registration is refused", async () => {
     const { client } = setup();
     const director = setup().client;

@@ -1,7 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const cs = {
-  nav: { lobby: "Lobby", tables: "Moje stoly", hands: "Historie her", director: "Ředitel", signOut: "Odhlásit", language: "Jazyk" },
+  nav: { lobby: "Lobby", tables: "Moje stoly", hands: "Historie her", director: "Ředitel", signOut: "Odhlásit", signOutEverywhere: "Odhlásit všude", language: "Jazyk" },
   common: { loading: "Načítám…", next: "Dál" },
   auth: {
     signInTitle: "Přihlášení", signUpTitle: "Nový účet", name: "Jméno", password: "Heslo",

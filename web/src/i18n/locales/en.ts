@@ -1,7 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const en = {
-  nav: { lobby: "Lobby", tables: "My tables", hands: "Hand history", director: "Director", signOut: "Sign out", language: "Language" },
+  nav: { lobby: "Lobby", tables: "My tables", hands: "Hand history", director: "Director", signOut: "Sign out", signOutEverywhere: "Sign out everywhere", language: "Language" },
   common: { loading: "Loading…", next: "Next" },
   auth: {
     signInTitle: "Sign in", signUpTitle: "Create an account", name: "Name", password: "Password",

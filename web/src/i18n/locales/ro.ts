@@ -1,7 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const ro = {
-  nav: { lobby: "Lobby", tables: "Mesele mele", hands: "Istoricul mâinilor", director: "Director", signOut: "Ieșire", language: "Limba" },
+  nav: { lobby: "Lobby", tables: "Mesele mele", hands: "Istoricul mâinilor", director: "Director", signOut: "Ieșire", signOutEverywhere: "Ieșire de pe toate dispozitivele", language: "Limba" },
   common: { loading: "Se încarcă…", next: "Înainte" },
   auth: {
     signInTitle: "Autentificare", signUpTitle: "Cont nou", name: "Nume", password: "Parolă",

@@ -1,7 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const ru = {
-  nav: { lobby: "Лобби", tables: "Мои столы", hands: "История раздач", director: "Директор", signOut: "Выйти", language: "Язык" },
+  nav: { lobby: "Лобби", tables: "Мои столы", hands: "История раздач", director: "Директор", signOut: "Выйти", signOutEverywhere: "Выйти на всех устройствах", language: "Язык" },
   common: { loading: "Загрузка…", next: "Далее" },
   auth: {
     signInTitle: "Вход", signUpTitle: "Регистрация", name: "Имя", password: "Пароль",

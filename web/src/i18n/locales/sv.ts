@@ -1,7 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const sv = {
-  nav: { lobby: "Lobby", tables: "Mina bord", hands: "Handhistorik", director: "Turneringsledare", signOut: "Logga ut", language: "Språk" },
+  nav: { lobby: "Lobby", tables: "Mina bord", hands: "Handhistorik", director: "Turneringsledare", signOut: "Logga ut", signOutEverywhere: "Logga ut överallt", language: "Språk" },
   common: { loading: "Laddar…", next: "Nästa" },
   auth: {
     signInTitle: "Logga in", signUpTitle: "Skapa konto", name: "Namn", password: "Lösenord",
