@@ -224,7 +224,14 @@ describe.skipIf(!haveChromium)("the player's table in chromium against felt serv
     const end = record.events.find((e) => e.kind === "hand-end");
     expect(end?.kind).toBe("hand-end");
     const shown = await page.locator(".replayer tbody tr").evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-seat"), r.querySelector("[data-stack]")?.getAttribute("data-stack")]));
-    if (end?.kind === "hand-end") expect(shown).toEqual(end.stacks.map((s) => [String(s.seat), String(s.stack)]));
+    if (end?.kind === "hand-end") {
+      expect(shown).toEqual(end.stacks.map((s) => [String(s.seat), String(s.stack)]));
+      // The replayer is drawn as the table: its seats end on the same stacks.
+      for (const s of end.stacks) expect(await page.locator(`.replayer .felt .seat[data-seat="${s.seat}"] .seat-stack`).textContent()).toBe(s.stack.toLocaleString("en-US"));
+    }
+    // "Verify this deal" runs the fairness check in the browser.
+    await page.getByRole("button", { name: en.hands.verify }).click();
+    await page.waitForSelector("[data-testid=verify-ok]", { timeout: 10_000 });
     await shot(page, "hands-phone");
     await page.setViewportSize(DESKTOP);
     await shot(page, "hands-desktop");

@@ -4,6 +4,9 @@ import { Cards } from "../components/card.tsx";
 import { ErrorText } from "../components/error-text.tsx";
 import { useFormat } from "../components/use-format.ts";
 import { useQuery } from "../context.tsx";
+import { verifyHandFairness, type HandRecord } from "../../../src/protocol/index.ts";
+import { frameView } from "../logic/replay-view.ts";
+import { TableFelt } from "./table-view.tsx";
 import { replayFrames } from "../logic/replay.ts";
 import { href } from "../router.ts";
 import { EventLine } from "./table.tsx";
@@ -13,29 +16,74 @@ export function Hands({ handId }: { handId: string | null }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const list = useQuery("hands", undefined);
+  const lobby = useQuery("lobby", undefined);
+  // Listed by tournament and table (issue 14), newest first within each.
+  const names = new Map((lobby.data?.tournaments ?? []).map((x) => [x.id, x.name]));
+  const groups: { key: string; tournament: string | null; table: number; hands: NonNullable<typeof list.data>["hands"] }[] = [];
+  for (const h of list.data?.hands ?? []) {
+    let g = groups.find((x) => x.key === h.tableId);
+    if (g === undefined) {
+      const table = Number(/-t(\d+)$/.exec(h.tableId)?.[1] ?? 1);
+      g = { key: h.tableId, tournament: h.tournamentId === null ? null : (names.get(h.tournamentId) ?? h.tournamentId), table, hands: [] };
+      groups.push(g);
+    }
+    g.hands.push(h);
+  }
   return (
     <section className="hands">
       <div className="panel">
         <h1>{t("hands.title")}</h1>
         <ErrorText error={list.error} />
-        <ul className="hand-list">
-          {list.data?.hands.map((h) => (
-            <li key={h.handId} className={h.handId === handId ? "on" : ""}>
-              <a href={href("hands", h.handId)}>
-                #{h.handNumber} · {fmt.time(h.startedAt)}
-              </a>{" "}
-              <span className="sub">{h.tableId}</span>{" "}
-              <span className={h.net >= 0 ? "plus" : "minus"}>
-                {h.net >= 0 ? "+" : "−"}
-                {fmt.chips(Math.abs(h.net))}
-              </span>
-            </li>
-          ))}
-        </ul>
+        {groups.map((g) => (
+          <div key={g.key} className="hand-group">
+            <h3>
+              {g.tournament ?? t("hands.cashTable")} · {t("table.title", { number: g.table })}
+            </h3>
+            <ul className="hand-list">
+              {g.hands.map((h) => (
+                <li key={h.handId} className={h.handId === handId ? "on" : ""} data-hand={h.handId}>
+                  <a href={href("hands", h.handId)}>
+                    #{h.handNumber} · {fmt.time(h.startedAt)}
+                  </a>{" "}
+                  <span className={h.net >= 0 ? "plus" : "minus"}>
+                    {h.net >= 0 ? "+" : "−"}
+                    {fmt.chips(Math.abs(h.net))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
         {list.data?.hands.length === 0 && <p>{t("hands.none")}</p>}
       </div>
       {handId && <Replayer handId={handId} />}
     </section>
+  );
+}
+
+/**
+ * "Verify this deal" (issue 12's check, run here in the browser): every card this player
+ * saw was committed before the deal; once the tournament is over, the whole deck.
+ */
+function VerifyDeal({ record }: { record: HandRecord }) {
+  const { t } = useTranslation();
+  const [report, setReport] = useState<ReturnType<typeof verifyHandFairness> | null>(null);
+  useEffect(() => setReport(null), [record]);
+  return (
+    <div className="verify" data-testid="verify">
+      <button onClick={() => setReport(verifyHandFairness(record))}>{t("hands.verify")}</button>
+      {report !== null &&
+        (report.ok ? (
+          <p className="ok" data-testid="verify-ok">
+            {t("hands.verified", { own: report.value.ownCards, board: report.value.boardCards, shown: report.value.shownCards, commitment: report.value.commitment.slice(0, 12) })}{" "}
+            {report.value.deckChecked ? t("hands.deckChecked") : t("hands.deckLater")}
+          </p>
+        ) : (
+          <p className="error" data-testid="verify-failed">
+            {t("hands.verifyFailed", { reason: report.error.message })}
+          </p>
+        ))}
+    </div>
   );
 }
 
@@ -89,6 +137,7 @@ function Replayer({ handId }: { handId: string }) {
   return (
     <div className="panel replayer">
       <h2>{t("hands.replay", { number: hand.data?.handNumber ?? 0 })}</h2>
+      {hand.data && <TableFelt view={frameView(hand.data, frames, Math.min(step, last))} onAct={() => {}} now={0} compact keys={false} />}
       <div className="board">
         <Cards cards={f.board} />
         {f.pots.map((p, i) => (
@@ -124,6 +173,7 @@ function Replayer({ handId }: { handId: string }) {
         <span>{t("hands.step", { step: step + 1, total: frames.length })}</span>
       </div>
       <Downloads handId={handId} />
+      {hand.data && <VerifyDeal record={hand.data} />}
     </div>
   );
 }

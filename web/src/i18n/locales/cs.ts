@@ -73,6 +73,7 @@ export const cs = {
   tournament: { summary: "Výherní fond {{pool}} · ve hře {{players}} z {{entries}} vstupů · počáteční stack {{stack}}", standing: "Jste {{rank}} s {{stack}} žetony.", entrants: "Hráči", results: "Výsledky", player: "Hráč", chips: "Žetony / výhra", table: "Stůl", payouts: "Výplaty", provisional: "Předběžné: výplaty se určí po konci pozdní registrace.", tables: "Stoly", players: "hráčů: {{n}}", structure: "Struktura" },
   tables: { none: "Nesedíte u žádného stolu." },
   hands: {
+    cashTable: "Stůl", verify: "Ověřit rozdání", verified: "Ověřeno: vaše karty ({{own}}), karty na stole ({{board}}) a ukázané karty ({{shown}}) odpovídají balíčku zveřejněnému před rozdáním ({{commitment}}…).", deckChecked: "Celý balíček se odvodí ze zveřejněného seedu stolu.", deckLater: "Celý balíček lze ověřit po skončení turnaje.", verifyFailed: "Rozdání NEPROŠLO ověřením: {{reason}}",
     downloadPokerStars: "Stáhnout (text PokerStars)", downloadPhh: "Stáhnout (PHH)",
     first: "První krok", last: "Poslední krok",
     title: "Historie her", none: "Zatím žádné hry.", replay: "Přehrávání hry č. {{number}}", back: "Zpět", forward: "Vpřed",

@@ -73,6 +73,7 @@ export const en = {
   tournament: { summary: "Prize pool {{pool}} · {{players}} of {{entries}} entries still in · starting stack {{stack}}", standing: "You are {{rank}} with {{stack}} chips.", entrants: "Entrants", results: "Results", player: "Player", chips: "Chips / prize", table: "Table", payouts: "Payouts", provisional: "Provisional: the payouts are fixed when late registration ends.", tables: "Tables", players: "{{n}} players", structure: "Structure" },
   tables: { none: "You are not seated at any table." },
   hands: {
+    cashTable: "Table", verify: "Verify this deal", verified: "Verified: your {{own}} cards, {{board}} board cards and {{shown}} shown cards match the deck committed before the deal ({{commitment}}…).", deckChecked: "The whole deck re-derives from the revealed table seed.", deckLater: "The whole deck can be checked once the tournament is over.", verifyFailed: "The deal does NOT verify: {{reason}}",
     downloadPokerStars: "Download (PokerStars text)", downloadPhh: "Download (PHH)",
     first: "First step", last: "Last step",
     title: "Hand history", none: "No hands yet.", replay: "Replay of hand #{{number}}", back: "Back", forward: "Forward",

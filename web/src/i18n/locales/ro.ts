@@ -73,6 +73,7 @@ export const ro = {
   tournament: { summary: "Fond de premii {{pool}} · {{players}} din {{entries}} înscrieri încă în joc · stack inițial {{stack}}", standing: "Sunteți pe locul {{rank}} cu {{stack}} jetoane.", entrants: "Participanți", results: "Rezultate", player: "Jucător", chips: "Jetoane / premiu", table: "Masă", payouts: "Premii", provisional: "Provizoriu: premiile se fixează la sfârșitul înscrierii târzii.", tables: "Mese", players: "{{n}} jucători", structure: "Structură" },
   tables: { none: "Nu stai la nicio masă." },
   hands: {
+    cashTable: "Masă", verify: "Verificați împărțirea", verified: "Verificat: cărțile dvs. ({{own}}), cărțile de pe masă ({{board}}) și cărțile arătate ({{shown}}) corespund pachetului angajat înainte de împărțire ({{commitment}}…).", deckChecked: "Întregul pachet se obține din seed-ul mesei dezvăluit.", deckLater: "Întregul pachet poate fi verificat după încheierea turneului.", verifyFailed: "Împărțirea NU se verifică: {{reason}}",
     downloadPokerStars: "Descărcați (text PokerStars)", downloadPhh: "Descărcați (PHH)",
     first: "Primul pas", last: "Ultimul pas",
     title: "Istoricul mâinilor", none: "Încă nicio mână.", replay: "Reluarea mâinii nr. {{number}}", back: "Înapoi", forward: "Înainte",

@@ -73,6 +73,7 @@ export const ru = {
   tournament: { summary: "Призовой фонд {{pool}} · в игре {{players}} из {{entries}} входов · стартовый стек {{stack}}", standing: "Вы на месте {{rank}}, фишек: {{stack}}.", entrants: "Участники", results: "Результаты", player: "Игрок", chips: "Фишки / приз", table: "Стол", payouts: "Выплаты", provisional: "Предварительно: выплаты фиксируются после окончания поздней регистрации.", tables: "Столы", players: "игроков: {{n}}", structure: "Структура" },
   tables: { none: "Вы не сидите ни за одним столом." },
   hands: {
+    cashTable: "Стол", verify: "Проверить раздачу", verified: "Проверено: ваши карты ({{own}}), карты стола ({{board}}) и показанные карты ({{shown}}) совпадают с колодой, зафиксированной до раздачи ({{commitment}}…).", deckChecked: "Вся колода выводится из раскрытого сида стола.", deckLater: "Всю колоду можно проверить после окончания турнира.", verifyFailed: "Раздача НЕ прошла проверку: {{reason}}",
     downloadPokerStars: "Скачать (текст PokerStars)", downloadPhh: "Скачать (PHH)",
     first: "Первый шаг", last: "Последний шаг",
     title: "История раздач", none: "Раздач пока нет.", replay: "Повтор раздачи №{{number}}", back: "Назад", forward: "Вперёд",

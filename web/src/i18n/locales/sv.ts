@@ -73,6 +73,7 @@ export const sv = {
   tournament: { summary: "Prispott {{pool}} · {{players}} av {{entries}} anmälningar kvar · startstack {{stack}}", standing: "Du ligger {{rank}} med {{stack}} marker.", entrants: "Deltagare", results: "Resultat", player: "Spelare", chips: "Marker / pris", table: "Bord", payouts: "Utbetalningar", provisional: "Preliminärt: utbetalningarna fastställs när sen anmälan stänger.", tables: "Bord", players: "{{n}} spelare", structure: "Struktur" },
   tables: { none: "Du sitter inte vid något bord." },
   hands: {
+    cashTable: "Bord", verify: "Kontrollera given", verified: "Kontrollerat: dina kort ({{own}}), brädets kort ({{board}}) och visade kort ({{shown}}) stämmer med leken som låstes före given ({{commitment}}…).", deckChecked: "Hela leken härleds ur bordets avslöjade seed.", deckLater: "Hela leken kan kontrolleras när turneringen är slut.", verifyFailed: "Given stämmer INTE: {{reason}}",
     downloadPokerStars: "Ladda ner (PokerStars-text)", downloadPhh: "Ladda ner (PHH)",
     first: "Första steget", last: "Sista steget",
     title: "Handhistorik", none: "Inga händer än.", replay: "Repris av hand nr {{number}}", back: "Bakåt", forward: "Framåt",
