@@ -303,6 +303,16 @@ describe.skipIf(!haveChromium)("the player's table in chromium against felt serv
     await page.setViewportSize(DESKTOP);
     await page.locator("[data-testid=tables] a").first().click();
     await page.waitForSelector(".felt .seat", { timeout: 20_000 });
+
+    // Settings: a four-colour deck and a blue felt, remembered after a reload.
+    const settings = page.locator("[data-testid=settings]");
+    await settings.locator("summary").click();
+    await settings.getByLabel(en.settings.fourColour).check();
+    await settings.getByLabel(en.settings.felt).selectOption("blue");
+    await page.reload();
+    await page.waitForSelector(".felt .seat", { timeout: 20_000 });
+    expect(await page.evaluate(() => [document.documentElement.classList.contains("four-colour"), document.documentElement.dataset["felt"]])).toEqual([true, "blue"]);
+    await shot(page, "settings-desktop");
     expect(await missingKeys(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();

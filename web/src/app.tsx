@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { SoundToggle, TurnAlerts } from "./components/turn-alerts.tsx";
+import { SettingsMenu } from "./components/settings.tsx";
 import { useLive, useServices } from "./context.tsx";
 import { href, useRoute } from "./router.ts";
 import { SignIn } from "./screens/sign-in.tsx";
@@ -69,6 +70,7 @@ export function App() {
         <span className="spacer" />
         {state.user && <span className="user">{state.user.name}</span>}
         {signedIn && <SoundToggle />}
+        {signedIn && <SettingsMenu />}
         <LanguageSwitcher />
         {signedIn && (
           <>
