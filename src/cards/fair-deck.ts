@@ -85,19 +85,26 @@ export function entropyText(e: HandEntropy): string {
   return text;
 }
 
-/** salt of position i = HMAC-SHA-256(s, "felt/salt/i"). */
-const saltOf = (seed: Uint8Array, position: number): Uint8Array => hmac(sha256, seed, utf8ToBytes(`felt/salt/${position}`));
+/** salt of position i = HMAC-SHA-256(s, "felt/salt/i"), for every i: the keyed state is computed once. */
+function saltsOf(seed: Uint8Array, count: number): Uint8Array[] {
+  const keyed = hmac.create(sha256, seed);
+  const scratch = keyed.clone();
+  return Array.from({ length: count }, (_, i) => keyed._cloneInto(scratch).update(utf8ToBytes(`felt/salt/${i}`)).digest());
+}
 
 /** leaf = SHA-256(0x00 || position || card || salt). */
 export function deckLeaf(position: number, card: Card, salt: Uint8Array): Uint8Array {
-  return sha256.create().update(new Uint8Array([0, position, card])).update(salt).digest();
+  const leaf = new Uint8Array(3 + salt.length);
+  leaf.set([0, position, card]);
+  leaf.set(salt, 3);
+  return sha256(leaf);
 }
 
 /** The hand's deck, its root and its openings, from the table seed (server side, or anyone once T is revealed). */
 export function commitDeck(tableSeed: string, handNumber: number, entropy: HandEntropy): CommittedDeck {
   const s = handSeed(tableSeed, handNumber);
   const deck = deckFromSeed(hmac(sha256, s, utf8ToBytes(entropyText(entropy))));
-  const salts = deck.map((_, i) => saltOf(s, i));
+  const salts = saltsOf(s, deck.length);
   const levels = merkleLevels(deck.map((card, i) => deckLeaf(i, card, salts[i]!)));
   return {
     deck,

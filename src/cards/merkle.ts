@@ -5,10 +5,13 @@
 // 0x01 prefix keeps inner nodes apart from leaves, which the caller prefixes with 0x00.
 import { sha256 } from "@noble/hashes/sha2.js";
 
-const INNER = new Uint8Array([1]);
+const node = new Uint8Array(65);
 
 function parent(left: Uint8Array, right: Uint8Array): Uint8Array {
-  return sha256.create().update(INNER).update(left).update(right).digest();
+  node[0] = 1;
+  node.set(left, 1);
+  node.set(right, 33);
+  return sha256(node);
 }
 
 /** Every level of the tree, leaves first, the root's level (one node) last. */
