@@ -54,8 +54,8 @@ function freePort(): Promise<number> {
 function startServer(port: number, db: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["--max-old-space-size=4096", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--bench", "--director", `${DIRECTOR.name}:${DIRECTOR.password}`, "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS)],
-    { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "inherit"] },
+    ["--max-old-space-size=4096", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--bench", "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS)],
+    { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
   );
   return new Promise((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve(child));

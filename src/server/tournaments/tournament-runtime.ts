@@ -10,7 +10,18 @@
 // Every command is checked by the director, any money it moves is posted, then its events
 // are stored before anything else happens; a repeated commandId acts once.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import { decide, evolve, initialState, isPaused, type TournamentCommand, type TournamentConfig, type TournamentEvent, type TournamentState } from "../../tournament/director/index.ts";
+import {
+  decide,
+  evolve,
+  initialState,
+  isPaused,
+  stateFromPlain,
+  stateToPlain,
+  type TournamentCommand,
+  type TournamentConfig,
+  type TournamentEvent,
+  type TournamentState,
+} from "../../tournament/director/index.ts";
 import type { ColourUpResult } from "../../protocol/index.ts";
 import type { Services } from "../services.ts";
 import { StartDeadline } from "./tournament-deadline.ts";
@@ -49,6 +60,8 @@ export type Rec =
   | { readonly type: "floor-undone"; readonly data: { id: string; at: number; reason: string } };
 
 export const tournamentStream = (id: string) => `tournament:${id}`;
+/** An online tournament is snapshotted every this many records (issue 13): a restart folds only the records after the latest. */
+export const TOURNAMENT_SNAPSHOT_EVERY = 2000;
 export const tableIdOf = (tournamentId: string, table: number) => `${tournamentId}-t${table}`;
 
 type Done = Result<{ duplicate: boolean }>;
@@ -62,7 +75,12 @@ export interface CommandOptions {
 }
 
 export class TournamentRuntime {
-  readonly dir: TournamentState = initialState();
+  dir: TournamentState = initialState();
+  private snapshotAt = 0;
+  /** The version of the snapshot this runtime was loaded from (0: every record was folded). */
+  loadedFrom = 0;
+  /** Records between snapshots (tests make it small). */
+  static snapshotEvery = TOURNAMENT_SNAPSHOT_EVERY;
   meta!: TournamentMeta;
   version = 0;
   readonly names = new Map<string, string>();
@@ -127,8 +145,11 @@ export class TournamentRuntime {
 
   static async load(svc: Services, id: string): Promise<Result<TournamentRuntime | null>> {
     const t = new TournamentRuntime(svc);
-    const events = await svc.store.read(tournamentStream(id));
-    if (events.length === 0) return ok(null);
+    const snap = await svc.store.loadSnapshot(tournamentStream(id));
+    const from = snap !== null && t.restore(snap.state) ? snap.version + 1 : 1;
+    if (from > 1) t.version = t.snapshotAt = t.loadedFrom = snap!.version;
+    const events = await svc.store.read(tournamentStream(id), from);
+    if (events.length === 0 && from === 1) return ok(null);
     for (const e of events) {
       t.fold({ type: e.type, data: e.data } as Rec, e.version);
       t.version = e.version;
@@ -283,8 +304,52 @@ export class TournamentRuntime {
     this.version = r.value.version;
     if (commandId !== undefined) this.commands.set(commandId, r.value.version);
     if (commandId !== undefined) for (const x of recs) if (x.type === "entrant") this.entrantByCommand.set(commandId, x.data.player);
+    this.maybeSnapshot();
     this.onChange?.();
     return ok(undefined);
+  }
+
+  /** What the fold holds, as plain data (online tournaments only: a live floor keeps more). */
+  private snapshotState(): unknown {
+    return {
+      format: 1,
+      meta: this.meta,
+      dir: stateToPlain(this.dir),
+      names: [...this.names],
+      recorded: [...this.recorded],
+      commands: [...this.commands],
+      entrantByCommand: [...this.entrantByCommand],
+      bustedAt: [...this.bustedAt],
+      kept: structuredClone(this.kept),
+    };
+  }
+
+  /** Restores a snapshot; false when it cannot be read (every record is folded instead). */
+  private restore(x: unknown): boolean {
+    const p = x as { format?: number; meta: TournamentMeta; dir: unknown; names: [string, string][]; recorded: [number, number][]; commands: [string, number][]; entrantByCommand: [string, string][]; bustedAt: [string, number][]; kept: TournamentEvent[] } | null;
+    if (p === null || typeof p !== "object" || p.format !== 1) return false;
+    const dir = stateFromPlain(p.dir);
+    if (dir === null) return false;
+    this.meta = p.meta;
+    this.dir = dir;
+    for (const [k, v] of p.names) this.names.set(k, v);
+    for (const [k, v] of p.recorded) this.recorded.set(k, v);
+    for (const [k, v] of p.commands) this.commands.set(k, v);
+    for (const [k, v] of p.entrantByCommand) this.entrantByCommand.set(k, v);
+    for (const [k, v] of p.bustedAt) this.bustedAt.set(k, v);
+    this.kept.push(...p.kept);
+    return true;
+  }
+
+  /** Every TOURNAMENT_SNAPSHOT_EVERY records (online): the fold so far is saved beside the stream. */
+  private maybeSnapshot(): void {
+    if (this.isLive || this.version - this.snapshotAt < TournamentRuntime.snapshotEvery) return;
+    this.snapshotAt = this.version;
+    const version = this.version;
+    this.svc.store.saveSnapshot(tournamentStream(this.meta.id), version, this.snapshotState()).then(
+      (r) => !r.ok && this.svc.log(`tournament ${this.meta.id}: snapshot not saved: ${r.error.message}`),
+      (e: unknown) => this.svc.log(`tournament ${this.meta.id}: snapshot not saved`, e),
+    );
   }
 
   private fold(x: Rec, version: number): void {

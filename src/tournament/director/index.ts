@@ -27,3 +27,4 @@ export { seatWinners, feedTarget } from "./feed.ts";
 export { chipChop, dealFigures, decideDeal, type DealFigures } from "./decide-deal.ts";
 export { awaitingRebuy, awaitingRebuys, graceOver, rebuyGraceEndsMs, rebuyGraceMs, DEFAULT_REBUY_GRACE_MS } from "./rebuy-grace.ts";
 export { runPacedTournament, type PacedOptions } from "./run-paced.ts";
+export { stateToPlain, stateFromPlain } from "./state-snapshot.ts";

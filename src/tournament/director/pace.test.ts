@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
 import { STRUCTURE_PRESETS } from "../structure/index.ts";
 import { handSetup } from "./hand-setup.ts";
-import { evolve, initialState, runPacedTournament, type TournamentEvent } from "./index.ts";
+import { evolve, initialState, runPacedTournament, snapshot, type TournamentEvent } from "./index.ts";
+import { stateFromPlain, stateToPlain } from "./state-snapshot.ts";
 import { paceBalance } from "./pace-balance.ts";
 import { dueCount } from "./pace-index.ts";
 import type { Director } from "./run.ts";
@@ -279,5 +280,39 @@ describe("per-table pace: a crash between a hand's record and its settle", () =>
       }
     }
     expect(cuts).toBeGreaterThan(10);
+  });
+});
+
+describe("the director's state as a snapshot (issue 13)", () => {
+  it("a snapshot taken at any point, restored, folds the remaining events to the same end as the whole fold", () => {
+    const r = runPacedTournament({
+      config: startedDirector().state.config!,
+      players: Array.from({ length: 60 }, (_, i) => `p${i}`),
+      playHand: (setup, rng) => {
+        const stacks = [...setup.config.stacks];
+        const a = rng.nextUint32() % stacks.length;
+        const b = (a + 1) % stacks.length;
+        const amount = rng.nextUint32() % 3 === 0 ? stacks[b]! : Math.min(stacks[b]!, Math.max(...setup.config.blinds));
+        stacks[b]! -= amount;
+        stacks[a]! += amount;
+        return stacks;
+      },
+      seed: 12,
+      keepEvents: true,
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const events = r.value.events;
+    const whole = JSON.stringify(snapshot(r.value.state));
+    for (const cut of [1, 100, Math.floor(events.length / 3), Math.floor(events.length / 2), events.length - 5]) {
+      const s = initialState();
+      for (const e of events.slice(0, cut)) evolve(s, e);
+      const restored = stateFromPlain(JSON.parse(JSON.stringify(stateToPlain(s))))!;
+      expect(JSON.stringify(snapshot(restored))).toBe(JSON.stringify(snapshot(s)));
+      for (const t of restored.tables.values()) expect(restored.byDue[t.indexed]!.has(t.id)).toBe(true);
+      expect(restored.inHand).toBe(s.inHand);
+      for (const e of events.slice(cut)) evolve(restored, e);
+      expect(JSON.stringify(snapshot(restored))).toBe(whole);
+    }
+    expect(stateFromPlain({ format: 0 })).toBeNull();
   });
 });
