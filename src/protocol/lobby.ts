@@ -36,6 +36,7 @@ export const DenyReason = z.enum([
   "busted",
   "tournament-started",
   "tournament-over",
+  "at-the-desk", // a live room's re-entries, rebuys and add-ons are paid at the desk (issue 15)
 ]);
 export type DenyReason = z.infer<typeof DenyReason>;
 

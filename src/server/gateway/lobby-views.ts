@@ -97,9 +97,11 @@ function actionsFor(t: TournamentRuntime, userId: string | null, balance: number
   }
   const unregister = !registered ? no("not-registered") : st !== "registering" ? no(st === "finished" || st === "cancelled" ? "tournament-over" : "tournament-started") : buy({ type: "unregister", at: now, player: userId }, "tournament-started", false);
   const live = t.meta.kind === "live"; // re-entries, rebuys and add-ons at the desk (tournament-entries.ts)
-  const reEnter = c.money.reEntry === undefined || live ? no("re-entry-not-offered") : !registered ? no("not-registered") : before ? no("still-playing") : buy({ type: "re-enter", at: now, player: userId }, "re-entry-closed", true);
-  const rebuy = c.money.rebuy === undefined || live ? no("rebuy-not-offered") : !registered ? no("not-registered") : before ? no("not-open-yet") : buy({ type: "rebuy", at: now, entry }, "rebuy-period-over", false);
-  const addOn = c.money.addOn === undefined || live ? no("add-on-not-offered") : !registered ? no("not-registered") : before ? no("add-on-not-open") : buy({ type: "add-on", at: now, entry }, "add-on-not-open", false);
+  // Issue 15: offered in a live room but taken at the desk (the floor's buttons follow "offered").
+  const desk = no("at-the-desk");
+  const reEnter = c.money.reEntry === undefined ? no("re-entry-not-offered") : live ? desk : !registered ? no("not-registered") : before ? no("still-playing") : buy({ type: "re-enter", at: now, player: userId }, "re-entry-closed", true);
+  const rebuy = c.money.rebuy === undefined ? no("rebuy-not-offered") : live ? desk : !registered ? no("not-registered") : before ? no("not-open-yet") : buy({ type: "rebuy", at: now, entry }, "rebuy-period-over", false);
+  const addOn = c.money.addOn === undefined ? no("add-on-not-offered") : live ? desk : !registered ? no("not-registered") : before ? no("add-on-not-open") : buy({ type: "add-on", at: now, entry }, "add-on-not-open", false);
   // Unregistering pays back; it costs nothing.
   return { register, unregister: unregister.allowed ? { allowed: true, cost: 0 } : unregister, reEnter, rebuy, addOn };
 }

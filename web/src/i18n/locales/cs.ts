@@ -27,6 +27,7 @@ export const cs = {
     finished: "Skončil", cancelled: "Zrušen",
   },
   reasons: {
+    "at-the-desk": "Platí se u pokladny",
     "sign-in-required": "Nejdřív se přihlaste", "not-open-yet": "Registrace ještě není otevřená",
     "registration-closed": "Registrace je uzavřená", "late-registration-over": "Pozdní registrace skončila",
     "already-registered": "Jste zaregistrováni", "not-registered": "Nejste zaregistrováni",

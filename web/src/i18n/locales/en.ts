@@ -27,6 +27,7 @@ export const en = {
     finished: "Finished", cancelled: "Cancelled",
   },
   reasons: {
+    "at-the-desk": "Paid at the desk",
     "sign-in-required": "Sign in first", "not-open-yet": "Registration is not open yet",
     "registration-closed": "Registration is closed", "late-registration-over": "Late registration is over",
     "already-registered": "You are registered", "not-registered": "You are not registered",

@@ -27,6 +27,7 @@ export const ro = {
     finished: "Încheiat", cancelled: "Anulat",
   },
   reasons: {
+    "at-the-desk": "Se plătește la casă",
     "sign-in-required": "Autentifică-te mai întâi", "not-open-yet": "Înscrierile nu s-au deschis încă",
     "registration-closed": "Înscrierile sunt închise", "late-registration-over": "Înscrierea târzie s-a încheiat",
     "already-registered": "Ești înscris", "not-registered": "Nu ești înscris",

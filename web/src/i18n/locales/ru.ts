@@ -27,6 +27,7 @@ export const ru = {
     finished: "Завершён", cancelled: "Отменён",
   },
   reasons: {
+    "at-the-desk": "Оплата у стойки",
     "sign-in-required": "Сначала войдите", "not-open-yet": "Регистрация ещё не открыта",
     "registration-closed": "Регистрация закрыта", "late-registration-over": "Поздняя регистрация закончилась",
     "already-registered": "Вы зарегистрированы", "not-registered": "Вы не зарегистрированы",

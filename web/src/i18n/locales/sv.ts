@@ -27,6 +27,7 @@ export const sv = {
     finished: "Avslutad", cancelled: "Inställd",
   },
   reasons: {
+    "at-the-desk": "Betalas i kassan",
     "sign-in-required": "Logga in först", "not-open-yet": "Anmälan har inte öppnat än",
     "registration-closed": "Anmälan är stängd", "late-registration-over": "Den sena registreringen är slut",
     "already-registered": "Du är anmäld", "not-registered": "Du är inte anmäld",

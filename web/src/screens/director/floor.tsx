@@ -113,7 +113,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
             ))}
           </ul>
         </div>
-        {tournament.kind === "live" && <WalkIn tournament={tournament} onSeated={reload} known={[...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat })), ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null }))]} />}
+        {tournament.kind === "live" && <WalkIn tournament={tournament} onSeated={reload} known={[...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat })), ...(results.data?.stillIn ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null })), ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null }))]} />}
         {live && <FloorLog tournamentId={tournamentId} onChange={reload} />}
         {live && (results.data?.results.length ?? 0) > 0 && (
           <div className="panel busted">

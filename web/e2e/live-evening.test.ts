@@ -1,0 +1,337 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { build } from "vite";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { RESOURCES } from "../src/i18n/index.ts";
+import { api, cmd, must } from "../../src/server/testing/harness.ts";
+import type { FloorLogResponse, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
+import { startFelt, type FeltProcess } from "./felt-process.ts";
+
+// Issue 15's proof: a live room's whole evening in chromium against a REAL `felt serve`. A
+// re-entry event on the casino-1900 preset (buy-in 1,000 + 100, 20,000 chips) with the
+// 19:00/19:15 start rule (R-TRN-6: five players by the deadline) met; 20 walk-ins (a
+// repeated name warned about) seated by the draw; two out in one hand and four more; a
+// re-entry at the desk; the level change and a chip race at every table; busts break a
+// table and form the final table (each move confirmed with one click); entries closed; an
+// ICM deal among the last three; results and the CSV with every entry. At every step the
+// numbers a person reads are checked: players left, entries, average stack, chips in play,
+// prize pool, payouts, places, the CSV rows. Screenshots (seat cards in print preview, the
+// clock at 1920 × 1080) go to artifacts/live-evening-*.png.
+
+const CHROMIUM = "/usr/bin/chromium";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const repo = join(import.meta.dirname, "..", "..");
+const artifacts = join(repo, "artifacts");
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`web e2e (live evening) SKIPPED: ${CHROMIUM} is not installed`);
+
+const DIRECTOR = { name: "evening-chief", password: "evening-password-1" };
+const en = RESOURCES.en;
+const START = 20_000;
+const BUY_IN = 1000;
+const NAMES = ["Ada", "Bea", "Cid", "Dag", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan", "Kai", "Lea", "Mats", "Nora", "Olof", "Pia", "Rut", "Sune", "Tove", "Ulf"];
+const n = (x: number) => x.toLocaleString("en");
+// casino-1900's chips and stack; a one-minute first level so the level change comes in the
+// test, and later blinds in 500s so the 100s race off after it (R-CHIP-1).
+const STRUCTURE = {
+  startingStack: START,
+  chips: [100, 500, 1000, 5000, 25000],
+  levels: [
+    { kind: "level" as const, sb: 100, bb: 200, ante: 0, minutes: 1, colourUp: null },
+    ...[500, 1000, 1500, 2000].map((sb) => ({ kind: "level" as const, sb, bb: sb * 2, ante: 0, minutes: 30, colourUp: null })),
+    { kind: "break" as const, sb: 0, bb: 0, ante: 0, minutes: 15, colourUp: null },
+    ...[2500, 3000, 4000, 5000].map((sb) => ({ kind: "level" as const, sb, bb: sb * 2, ante: 0, minutes: 30, colourUp: null })),
+    { kind: "break" as const, sb: 0, bb: 0, ante: 0, minutes: 15, colourUp: null },
+    ...[6000, 8000, 10000, 15000].map((sb) => ({ kind: "level" as const, sb, bb: sb * 2, ante: 0, minutes: 30, colourUp: null })),
+  ],
+};
+
+describe.skipIf(!haveChromium)("a live room's evening in chromium against felt serve (issue 15)", () => {
+  let work: string;
+  let felt: FeltProcess;
+  let browser: Browser;
+  let director: BrowserContext;
+  let token: string;
+  let id = "";
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "felt-evening-"));
+    await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "warn", build: { outDir: join(work, "web", "dist"), emptyOutDir: true } });
+    felt = await startFelt({ repo, cwd: work, db: join(work, "felt.sqlite"), director: DIRECTOR }, ["--scrypt-n", "1024"]);
+    token = (await must<{ token: string }>(api(felt.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    mkdirSync(artifacts, { recursive: true });
+  }, 240_000);
+
+  afterEach(({ task }) => {
+    if (task.result?.state === "fail" && felt) console.error(`felt serve output (last 4 KB):\n${felt.output().slice(-4096)}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await felt?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  }, 60_000);
+
+  const appUrl = (hash: string) => `${felt.url}/?checkKeys=1&lang=en#/${hash}`;
+  const missingKeys = (page: Page) => page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"]);
+  const view = () => must<TournamentView>(api(felt.url, "GET", `/api/v1/tournaments/${id}`));
+  const seats = async () => (await must<{ seats: SeatAssignment[] }>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, token))).seats;
+  const results = () => must<ResultsResponse>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, token));
+
+  async function newPage(context: BrowserContext, label: string, size = { width: 1400, height: 1000 }): Promise<Page> {
+    const page = await context.newPage();
+    await page.setViewportSize(size);
+    page.on("pageerror", (e) => pageErrors.push(`${label}: ${e.message}`));
+    return page;
+  }
+
+  /** The numbers a person reads, from the server and on the TV clock: they must agree. */
+  async function expectFigures(clock: Page, want: { left: number; entries: number; chips: number; pool: number }) {
+    const v = await view();
+    expect({ left: v.playersLeft, entries: v.entries, chips: v.totalChips, pool: v.prizePool }).toEqual(want);
+    const average = Math.round(want.chips / want.left);
+    expect(v.averageStack).toBe(average);
+    expect(v.payouts.reduce((a, p) => a + p.amount, 0)).toBe(want.pool);
+    await expect
+      .poll(async () => [await clock.textContent("[data-testid=players]"), await clock.textContent("[data-testid=average-stack]"), await clock.textContent("[data-testid=chips-in-play]"), await clock.textContent("[data-testid=prize-pool]")], { timeout: 20_000 })
+      .toEqual([`${n(want.left)} / ${n(want.entries)}`, n(average), n(want.chips), n(want.pool)]);
+    const shown = await clock.locator("[data-testid=payouts] li b").allTextContents();
+    expect(shown).toEqual(v.payouts.slice(0, 9).map((p) => n(p.amount)));
+    return v;
+  }
+
+  /** Carries out every instruction with one click each; the kinds seen. */
+  async function confirmAll(page: Page): Promise<string[]> {
+    const kinds: string[] = [];
+    await page.waitForTimeout(300);
+    for (let i = 0; i < 40; i++) {
+      const items = page.locator(".instructions li");
+      if ((await items.count()) === 0) break;
+      kinds.push((await items.first().getAttribute("data-kind")) ?? "");
+      const before = await items.count();
+      await items.first().getByRole("button", { name: en.floor.done }).click();
+      await page.waitForFunction((k) => document.querySelectorAll(".instructions li").length < k, before, { timeout: 20_000 });
+    }
+    return kinds;
+  }
+
+  /** One bust from the floor screen: the row's Bust, then the confirmation. */
+  async function bust(page: Page, entryId: string) {
+    const row = page.locator(`.live-entries tr[data-entry="${entryId}"]`);
+    await row.getByRole("button", { name: en.floor.bust, exact: true }).click();
+    await row.locator("[data-action=confirm-bust]").click();
+    await page.waitForSelector(`.live-entries tr[data-entry="${entryId}"]`, { state: "detached", timeout: 20_000 });
+  }
+
+  it("the whole evening: walk-ins, the draw, busts, a re-entry, the chip race, a table break, the final table, an ICM deal, every entry in the results", async () => {
+    // 19:00, the start rule: at least 5 players by 19:15 (R-TRN-6).
+    const startsAt = Date.now();
+    const made = await must<{ tournament: LobbyTournament }>(
+      api(felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Casino 19:00", kind: "live", startsAt, buyIn: BUY_IN, fee: 100, structure: STRUCTURE, startRule: { minPlayers: 5, deadline: startsAt + 15 * 60_000 } }, token),
+    );
+    id = made.tournament.id;
+    director = await browser.newContext({ acceptDownloads: true });
+    const page = await newPage(director, "director");
+    await page.goto(appUrl("sign-in"));
+    await page.getByLabel(en.auth.name).fill(DIRECTOR.name);
+    await page.getByLabel(en.auth.password).fill(DIRECTOR.password);
+    await page.locator("form button[type=submit]").click();
+    await page.waitForSelector(`h1:text-is('${en.lobby.title}')`, { timeout: 20_000 });
+
+    // The TV clock, not signed in, from the first entry: payouts provisional.
+    const tv = await browser.newContext();
+    const clock = await newPage(tv, "clock", { width: 1920, height: 1080 });
+    await clock.goto(appUrl(`clock/${id}`));
+    await clock.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
+
+    // 20 walk-ins at the desk; the same name twice is warned about and not entered.
+    await page.goto(appUrl(`director/floor/${id}`));
+    const walkIn = page.locator("form.walk-in");
+    for (const name of NAMES) {
+      await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
+      await walkIn.getByRole("button", { name: en.floor.enter }).click();
+      await expect.poll(() => walkIn.locator(".ok").textContent().catch(() => ""), { timeout: 20_000 }).toBe(en.floor.registeredForDraw.replace("{{name}}", name));
+    }
+    await page.reload();
+    await walkIn.getByLabel(en.floor.walkInName).fill("ada ", { timeout: 20_000 });
+    await walkIn.getByRole("button", { name: en.floor.enter }).click();
+    await page.waitForSelector(".walk-in .duplicate", { timeout: 20_000 });
+    expect(await page.textContent(".walk-in .duplicate .warn")).toBe(en.live.duplicate.replace("{{name}}", "Ada"));
+    await page.screenshot({ path: join(artifacts, "live-evening-duplicate.png") });
+    await page.locator(".walk-in .duplicate").getByRole("button", { name: en.live.no }).click();
+    const v0 = await view();
+    expect({ entries: v0.entries, left: v0.playersLeft, pool: v0.prizePool, fixed: v0.payoutsFixed }).toEqual({ entries: 20, left: 20, pool: 20 * BUY_IN, fixed: false });
+    expect(v0.payouts.reduce((a, p) => a + p.amount, 0)).toBe(20 * BUY_IN);
+    await expect.poll(() => clock.textContent("[data-testid=prize-pool]"), { timeout: 20_000 }).toBe(n(20 * BUY_IN));
+    expect(await clock.locator("[data-testid=payouts] .provisional").count()).toBe(1);
+
+    // The start rule is met (20 ≥ 5 before 19:15): the director starts, the draw seats everyone.
+    await page.getByRole("button", { name: en.director.start, exact: true }).click();
+    await page.waitForSelector(".director-head .status.running", { timeout: 20_000 });
+    await expectFigures(clock, { left: 20, entries: 20, chips: 20 * START, pool: 20 * BUY_IN });
+    await clock.screenshot({ path: join(artifacts, "live-evening-clock-start.png") });
+
+    // Seat cards: 2 × 4 on A4 in print, the numbers the largest thing on a card.
+    await page.goto(appUrl(`director/seating/${id}`));
+    await page.waitForSelector(".seat-card", { timeout: 20_000 });
+    expect(await page.locator(".seat-card").count()).toBe(20);
+    expect(await page.locator(".seating .cols caption").count()).toBe(3);
+    await page.emulateMedia({ media: "print" });
+    await page.setViewportSize({ width: 794, height: 1123 });
+    const sizes = await page.evaluate(() => {
+      const px = (sel: string) => parseFloat(getComputedStyle(document.querySelector(sel)!).fontSize);
+      const card = document.querySelector(".seat-card")!.getBoundingClientRect();
+      const cols = getComputedStyle(document.querySelector(".seat-card-sheet")!).gridTemplateColumns.split(" ").length;
+      return { seat: px(".seat-card .seat-no"), table: px(".seat-card .table-no"), name: px(".seat-card .who"), event: px(".seat-card .event"), cols, cardHeight: card.height };
+    });
+    expect(sizes.cols).toBe(2);
+    expect(sizes.seat).toBeGreaterThan(sizes.name);
+    expect(sizes.table).toBeGreaterThan(sizes.name);
+    expect(await page.locator(".seat-card .tournament").first().textContent()).toBe("Casino 19:00");
+    await page.screenshot({ path: join(artifacts, "live-evening-seat-cards-print.png"), fullPage: true });
+    await page.emulateMedia({ media: "screen" });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+
+    // Two out in one hand at table 1 (the bigger stack at the start places better, R-PLACE-2), then four more.
+    await page.goto(appUrl(`director/floor/${id}`));
+    await page.waitForSelector(".live-entries tbody tr", { timeout: 20_000 });
+    const all = await seats();
+    const t1 = all.filter((s) => s.tableNumber === 1);
+    // Their stacks when the hand began, typed in the count column: 15,000 and 25,000.
+    for (const [i, s] of t1.slice(0, 2).entries()) {
+      await page.locator(`.live-entries tr[data-entry="${s.entryId}"] input[type=number]`).fill(String([15_000, 25_000][i]));
+      await page.locator(`.live-entries tr[data-entry="${s.entryId}"] input[type=checkbox]`).check();
+    }
+    await page.getByRole("button", { name: en.floor.bustTogether_other.replace("{{count}}", "2") }).click();
+    await page.waitForSelector(`.live-entries tr[data-entry="${t1[0]!.entryId}"]`, { state: "detached", timeout: 20_000 });
+    const kinds = await confirmAll(page);
+    for (let i = 0; i < 4; i++) {
+      const rest = await seats();
+      await bust(page, rest.at(-1)!.entryId);
+      kinds.push(...(await confirmAll(page)));
+    }
+    await expectFigures(clock, { left: 14, entries: 20, chips: 20 * START, pool: 20 * BUY_IN });
+    expect((await view()).averageStack).toBe(28_571);
+    let r = await results();
+    expect(r.results.map((x) => x.place)).toEqual([15, 16, 17, 18, 19, 20]);
+    // The pair: 25,000 at the hand's start places 19th, 15,000 20th.
+    expect(r.results.find((x) => x.entryId === t1[1]!.entryId)!.place).toBe(19);
+    expect(r.results.find((x) => x.entryId === t1[0]!.entryId)!.place).toBe(20);
+    // Bust order and places so far on the floor.
+    expect(await page.locator(".out-list li").count()).toBe(6);
+
+    // A re-entry at the desk for the first one out.
+    const first = r.results.at(-1)!;
+    await page.locator(`.out-list li[data-entry="${first.entryId}"]`).getByRole("button", { name: en.floor.reEnter }).click();
+    await expect.poll(async () => (await view()).entries, { timeout: 20_000 }).toBe(21);
+    kinds.push(...(await confirmAll(page)));
+    await expectFigures(clock, { left: 15, entries: 21, chips: 21 * START, pool: 21 * BUY_IN });
+    r = await results();
+    expect(r.stillIn.find((x) => x.name === first.name)?.entryNumber).toBe(2);
+
+    // The level change (the first level is one minute), then the 100s raced off at every table.
+    await clock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 2", null, { timeout: 120_000 });
+    expect(await clock.textContent(".clock-blinds")).toContain("500 / 1,000");
+    await clock.screenshot({ path: join(artifacts, "live-evening-clock-level2.png") });
+    const race = await newPage(director, "colour-up");
+    await race.goto(appUrl(`director/colour-up/${id}`));
+    await race.locator(".colour-up select").first().selectOption("100", { timeout: 20_000 });
+    await race.getByRole("button", { name: en.colourUp.plan }).click();
+    await race.waitForSelector(".colour-up tbody tr", { timeout: 20_000 });
+    await race.getByLabel(en.colourUp.draw).check();
+    const tables = [...new Set((await seats()).map((s) => s.tableNumber))].sort();
+    for (const table of tables) {
+      expect(await race.locator(".colour-up select").nth(1).inputValue()).toBe(String(table));
+      await race.getByRole("button", { name: en.colourUp.run }).click();
+      await race.waitForFunction((k) => document.querySelector("table.result caption")?.textContent?.endsWith(` ${k}`), table, { timeout: 20_000 });
+    }
+    await race.waitForSelector("[data-testid=colour-up-done]", { timeout: 20_000 });
+    expect((await view()).chips[0]).toBe(500);
+    await race.close();
+    // Every stack was whole 500s already: the race changes no chip in play.
+    await expectFigures(clock, { left: 15, entries: 21, chips: 21 * START, pool: 21 * BUY_IN });
+
+    // Busts down to three: tables break and the final table is drawn, each move confirmed.
+    await page.reload();
+    await page.waitForSelector(".live-entries tbody tr", { timeout: 20_000 });
+    for (let left = 15; left > 3; left--) {
+      const rest = await seats();
+      await bust(page, rest.at(-1)!.entryId);
+      kinds.push(...(await confirmAll(page)));
+      const v = await view();
+      expect(v.playersLeft).toBe(left - 1);
+      expect(v.averageStack).toBe(Math.round((21 * START) / (left - 1)));
+    }
+    expect(kinds).toContain("break-table");
+    expect(kinds).toContain("final-table");
+    expect(new Set((await seats()).map((s) => s.tableNumber)).size).toBe(1);
+    await expectFigures(clock, { left: 3, entries: 21, chips: 21 * START, pool: 21 * BUY_IN });
+    await clock.screenshot({ path: join(artifacts, "live-evening-clock-three-left.png") });
+
+    // The deal waits for entries to close, and says so; the director closes them.
+    await page.goto(appUrl(`director/payouts/${id}`));
+    await page.waitForSelector("[data-testid=deal-why-not] .error", { timeout: 20_000 });
+    expect(await page.textContent("[data-testid=deal-why-not]")).toMatch(/^No deal yet: entries can still come, so the prizes are not fixed\. They are fixed when entries close, at the end of level \d+ \(.+\)\.$/);
+    await page.getByRole("button", { name: en.live.closeEntries }).click();
+    await page.locator("[data-action=confirm-close-entries]").click();
+    await expect.poll(async () => (await view()).payoutsFixed, { timeout: 20_000 }).toBe(true);
+    const fixed = await view();
+    expect(fixed.payouts.reduce((a, p) => a + p.amount, 0)).toBe(21 * BUY_IN);
+
+    // An ICM deal among the last three, on their estimated stacks recorded as the count.
+    await page.reload();
+    await page.waitForSelector("[data-testid=deal-sum]", { timeout: 20_000 });
+    // The floor counts the three before the deal: the chips typed are recorded as the count.
+    const finalists = (await results()).stillIn;
+    for (const [i, f] of finalists.entries()) await page.getByLabel(en.floor.countFor.replace("{{name}}", f.name)).last().fill(String([210_000, 140_000, 70_000][i]));
+    await page.waitForSelector("[data-testid=deal-sum].hint", { timeout: 20_000 });
+    const left3 = fixed.payouts.slice(0, 3).reduce((a, p) => a + p.amount, 0);
+    expect(await page.textContent("[data-testid=deal-sum]")).toBe(en.payouts.dealSum.replace("{{shared}}", n(left3)).replace("{{pool}}", n(left3)));
+    await page.screenshot({ path: join(artifacts, "live-evening-deal.png"), fullPage: true });
+    await page.getByRole("button", { name: en.payouts.acceptDeal }).click();
+    await page.waitForSelector("[data-testid=deal-done]", { timeout: 20_000 });
+    const done = await results();
+    expect(done.stillIn).toEqual([]);
+    expect(done.results.length).toBe(21);
+    expect(done.results.map((x) => x.place).sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(done.results.reduce((a, x) => a + x.prize, 0)).toBe(21 * BUY_IN);
+    for (const x of done.results.filter((y) => y.place > 3)) {
+      expect(x.prize).toBe(done.payouts.find((p) => p.place === x.place)?.amount ?? 0);
+      expect(x.bustedAt).toEqual(expect.any(Number));
+    }
+    expect(done.results.filter((x) => x.entryNumber === 2).length).toBe(1);
+    expect((await view()).status).toBe("finished");
+
+    // The results on screen and the CSV: every entry, the re-entry separately.
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=results-table] tbody tr").length === 21, null, { timeout: 20_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: en.results.export }).click()]);
+    const csv = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+    expect(csv.length).toBe(22);
+    expect(csv[0]).toBe(["Place", "Name", "Entry", "Out at", "Prize", "Rebuys", "Add-on", "Chips"].join(","));
+    for (const x of done.results) {
+      const line = csv.find((l) => l.startsWith(`${x.place},${x.name},${x.entryNumber},`))!;
+      expect(line, `${x.place} ${x.name}`).toBeDefined();
+      expect(line.split(",")[4]).toBe(String(x.prize));
+      expect(line.split(",")[3]).toBe(x.bustedAt === null ? "" : new Date(x.bustedAt).toISOString());
+    }
+    await page.screenshot({ path: join(artifacts, "live-evening-results.png"), fullPage: true });
+
+    // The floor log holds every record.
+    const log = await must<FloorLogResponse>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/floor-log`, undefined, token));
+    expect(log.rows.filter((x) => x.kind === "bust").length).toBe(5 + 12);
+    expect(log.rows.filter((x) => x.kind === "re-entry").length).toBe(1);
+
+    expect(await missingKeys(page)).toEqual([]);
+    expect(await missingKeys(clock)).toEqual([]);
+    await clock.close();
+    await page.close();
+  }, 600_000);
+
+  it("no page raised an error", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
