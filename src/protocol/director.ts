@@ -175,6 +175,10 @@ export type Instruction = z.infer<typeof Instruction>;
 export const InstructionsResponse = z.object({ instructions: z.array(Instruction).max(1000) });
 export type InstructionsResponse = z.infer<typeof InstructionsResponse>;
 
+/** Issue 15: move the tournament clock by `ms` of play (positive: less time left; negative: more, not past the level's start). */
+export const AdjustClockRequest = z.strictObject({ commandId: CommandId, ms: z.int().min(-86_400_000).max(86_400_000) });
+export type AdjustClockRequest = z.infer<typeof AdjustClockRequest>;
+
 /** Issue 15: the floor's records in order, each with who and figures; an undone one says when and why. */
 export const FloorLogRow = z.object({
   id: Id,

@@ -32,6 +32,7 @@ import {
   DirectorCommand,
   InstructionsResponse,
   FloorLogResponse,
+  AdjustClockRequest,
   LiveRecordRequest,
   MovePlayerRequest,
   PredictRequest,
@@ -115,6 +116,8 @@ export const ROUTES = {
   liveRecord: route("POST", "/director/tournaments/:id/live", "director", LiveRecordRequest, TournamentView),
   floorLog: route("GET", "/director/tournaments/:id/floor-log", "director", null, FloorLogResponse),
   /** Issue 15: no more entries, rebuys or add-ons from now; the prizes are fixed (a deal becomes possible). */
+  /** Issue 15: the clock moved by `ms` of play (-60000: a minute more; the time left: skip to the next level). */
+  adjustClock: route("POST", "/director/tournaments/:id/clock", "director", AdjustClockRequest, TournamentView),
   closeEntries: route("POST", "/director/tournaments/:id/close-entries", "director", DirectorCommand, TournamentView),
   colourUpPlan: route("POST", "/director/tournaments/:id/colour-up/plan", "director", ColourUpPlanRequest, ColourUpPlan),
   colourUp: route("POST", "/director/tournaments/:id/colour-up", "director", ColourUpRequest, ColourUpResult),

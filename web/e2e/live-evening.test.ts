@@ -162,7 +162,7 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await page.waitForSelector(".walk-in .duplicate", { timeout: 20_000 });
     expect(await page.textContent(".walk-in .duplicate .warn")).toBe(en.live.duplicate.replace("{{name}}", "Ada"));
     await page.screenshot({ path: join(artifacts, "live-evening-duplicate.png") });
-    await page.locator(".walk-in .duplicate").getByRole("button", { name: en.live.no }).click();
+    await page.locator(".walk-in .duplicate").getByRole("button", { name: en.live.no, exact: true }).click();
     const v0 = await view();
     expect({ entries: v0.entries, left: v0.playersLeft, pool: v0.prizePool, fixed: v0.payoutsFixed }).toEqual({ entries: 20, left: 20, pool: 20 * BUY_IN, fixed: false });
     expect(v0.payouts.reduce((a, p) => a + p.amount, 0)).toBe(20 * BUY_IN);
@@ -254,6 +254,26 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await race.close();
     // Every stack was whole 500s already: the race changes no chip in play.
     await expectFigures(clock, { left: 15, entries: 21, chips: 21 * START, pool: 21 * BUY_IN });
+
+    // The director's clock (signed in): a minute more, then skip to the next level; sound enabled by a click.
+    const dclock = await newPage(director, "director-clock", { width: 1920, height: 1080 });
+    await dclock.goto(appUrl(`clock/${id}`));
+    await dclock.waitForSelector("[data-action=minute-more]", { timeout: 20_000 });
+    await dclock.locator("[data-action=enable-sound]").click();
+    expect(await dclock.locator("[data-action=enable-sound]").count()).toBe(0);
+    const before = (await view()).timeLeftMs;
+    await dclock.locator("[data-action=minute-more]").click();
+    await expect.poll(async () => (await view()).timeLeftMs > before + 50_000, { timeout: 20_000 }).toBe(true);
+    await dclock.locator("[data-action=next-level]").click();
+    await dclock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 3", null, { timeout: 20_000 });
+    expect(await dclock.textContent(".clock-blinds")).toContain("1,000 / 2,000");
+    for (const layout of ["classic", "blinds", "payouts"]) {
+      await dclock.getByLabel(en.live.clock.layout).selectOption(layout);
+      await dclock.screenshot({ path: join(artifacts, `live-evening-clock-${layout}.png`) });
+    }
+    await dclock.getByLabel(en.live.clock.layout).selectOption("classic");
+    expect(await missingKeys(dclock)).toEqual([]);
+    await dclock.close();
 
     // Busts down to three: tables break and the final table is drawn, each move confirmed.
     await page.reload();

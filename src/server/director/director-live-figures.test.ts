@@ -250,3 +250,29 @@ describe("closing entries early (issue 15)", () => {
     expect(twice.body.error.cause).toBe("tournament/entries-closed");
   });
 });
+
+describe("the director's clock (issue 15)", () => {
+  it("a minute more or less, and skip to the next level, in played time", async () => {
+    const made = await must<{ tournament: LobbyTournament }>(
+      api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Clock", kind: "live", startsAt: clock.now(), structure: STRUCTURE }, token),
+    );
+    const p = `/api/v1/director/tournaments/${made.tournament.id}`;
+    const call = <T>(route: string, body: object) => api<T>(server.url, "POST", `${p}${route}`, { commandId: cmd(), ...body }, token);
+    for (const name of ["Ann", "Ben"]) await call("/walk-in", { name });
+    await call("/start", {});
+    clock.advance(4 * 60_000);
+    const more = await call<TournamentView>("/clock", { ms: -60_000 });
+    expect(more.body.timeLeftMs).toBe(7 * 60_000);
+    const less = await call<TournamentView>("/clock", { ms: 120_000 });
+    expect(less.body.timeLeftMs).toBe(5 * 60_000);
+    // Time given back stops at the level's start (5 minutes in).
+    const back = await call<TournamentView>("/clock", { ms: -3_600_000 });
+    expect(back.body.timeLeftMs).toBe(10 * 60_000);
+    expect(back.body.level!.number).toBe(1);
+    const skip = await call<TournamentView>("/clock", { ms: back.body.timeLeftMs });
+    expect(skip.body.level!.number).toBe(2);
+    expect(skip.body.timeLeftMs).toBe(10 * 60_000);
+    const none = await call<{ error: { cause?: string } }>("/clock", { ms: -60_000 });
+    expect(none.body.error.cause).toBe("tournament/bad-time");
+  });
+});

@@ -129,6 +129,13 @@ function liveOnly(t: TournamentRuntime): Result<void> {
 }
 
 export const liveHandlers: Partial<Record<RouteName, Handler>> = {
+  async adjustClock(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as { commandId: string; ms: number };
+    const r = await t.value.command((at) => ({ type: "adjust-clock", at, ms: b.ms }), b.commandId);
+    return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
+  },
   async closeEntries(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;

@@ -1,6 +1,8 @@
 // decide(state, command) → events or a typed error; the state is never changed here.
 import { decideReinstate, decideReverse } from "./decide-undo.ts";
 import { prizesFixedEvent } from "./prizes.ts";
+import { clockAt } from "../structure/index.ts";
+import { playedMs } from "./played.ts";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { RandomSource } from "../index.ts";
 import { checkAddOn, checkRebuy } from "../money/index.ts";
@@ -120,6 +122,15 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideBust(s, cmd.at, cmd.entries, cmd.startStacks);
     case "chip-count":
       return decideChipCount(s, cmd.at, cmd.stacks);
+    case "adjust-clock": {
+      if (s.status !== "running" || s.startedAt === null) return fail("tournament/not-running", `the tournament is ${s.status}`);
+      if (!Number.isSafeInteger(cmd.ms) || cmd.ms === 0) return fail("tournament/bad-time", "the clock moves by a whole, non-zero number of ms");
+      const pos = clockAt(s.config!.structure, playedMs(s, cmd.at));
+      // Time given back stops at the start of the level or break in play.
+      const ms = Math.max(cmd.ms, -pos.elapsedInItemMs);
+      if (ms === 0) return fail("tournament/bad-time", "the level has just begun: no time to give back", { reason: "level-start" });
+      return ok([{ type: "clock-adjusted", at: cmd.at, ms }]);
+    }
     case "close-entries":
       if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
       if (s.prizes !== null) return fail("tournament/entries-closed", "entries are already closed: the prizes are fixed");

@@ -247,6 +247,10 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       seatAt(s, addEntry(s, ev.entry, ev.payment.player, ev.payment.chips), ev.table, ev.seat, ev.at);
       break;
     }
+    case "clock-adjusted":
+      // Played time is wall time less pauses: moving the clock forward is a negative pause.
+      s.pausedMs -= ev.ms;
+      break;
     case "reinstated": {
       const e = s.entries.get(ev.entry)!;
       e.stack = ev.stack;

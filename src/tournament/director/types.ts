@@ -123,6 +123,8 @@ export type TournamentEvent =
   | { readonly type: "rebuy-declined"; readonly at: number; readonly entry: string }
   | { readonly type: "added-on"; readonly at: number; readonly entry: string; readonly payment: Payment }
   | { readonly type: "re-entered"; readonly at: number; readonly entry: string; readonly payment: Payment; readonly table: number; readonly seat: number }
+  /** Issue 15: the director moved the clock by `ms` of play (negative: time given back). */
+  | { readonly type: "clock-adjusted"; readonly at: number; readonly ms: number }
   /** Live (issue 15): an entry out by a floor mistake is back, with `stack` chips, at `table`/`seat` (where it sits if it was never unseated). */
   | { readonly type: "reinstated"; readonly at: number; readonly entry: string; readonly stack: number; readonly table: number; readonly seat: number }
   /** Live (issue 15): a rebuy or add-on recorded by mistake taken back: its chips and its payment leave. */
@@ -222,6 +224,8 @@ export type TournamentCommand =
   /** Live: entries busted in the same hand; `startStacks` (same order) rank them by R-PLACE-2, else they tie. */
   | { readonly type: "bust"; readonly at: number; readonly entries: readonly string[]; readonly startStacks?: readonly number[] }
   /** Live (issue 15): undo a bust (the entry comes back with `stack` chips, at `seat` if free), or a rebuy or add-on. */
+  /** The director moves the clock (issue 15): `ms` of play forward (less time left), or back (more), never back past the item's start. */
+  | { readonly type: "adjust-clock"; readonly at: number; readonly ms: number }
   /** The director closes entries now (issue 15): no more late registrations, re-entries, rebuys or add-ons; the prizes are fixed. */
   | { readonly type: "close-entries"; readonly at: number }
   | { readonly type: "reinstate"; readonly at: number; readonly entry: string; readonly stack: number; readonly seat?: { readonly table: number; readonly seat: number } }

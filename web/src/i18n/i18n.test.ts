@@ -114,6 +114,7 @@ describe("translations", () => {
       ...NO_DEAL_REASONS.map((r) => `live.causes.tournament.no-deal.${r}`),
       "live.causes.tournament.no-deal.prizes-not-fixed_level",
       ...FloorLogRow.shape.kind.options.map((k) => `live.log.kind.${k}`),
+      ...["classic", "blinds", "payouts"].map((l) => `live.clock.layouts.${l}`),
       "live.causes.tournament.no-deal.prizes-not-fixed_players",
       "errors.client.network",
       "errors.client.http",

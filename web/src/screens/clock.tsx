@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TournamentView } from "../../../src/protocol/index.ts";
+import type { FeltError } from "../../../src/lib/result.ts";
+import { newCommandId } from "../api/client.ts";
+import { ErrorText } from "../components/error-text.tsx";
 import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { useFormat } from "../components/use-format.ts";
 import { useLive, useServices } from "../context.tsx";
@@ -45,13 +48,23 @@ function useTournamentClock(tournamentId: string, tickMs: number): { view: Tourn
   return { view: polled?.view ?? null, now: now + (polled?.offset ?? 0) };
 }
 
+/** The room's audio, unlocked by a click (browsers block sound a page starts by itself). */
+let unlocked: AudioContext | null = null;
+function enableSound(): boolean {
+  const Ctx = globalThis.AudioContext ?? (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctx) return false;
+  unlocked ??= new Ctx();
+  void unlocked.resume();
+  return true;
+}
+
 /** Three short rising tones through Web Audio: the level-change signal. */
 export function playLevelChime(): void {
   // Counted so a browser test can tell the signal was given.
   (globalThis as { __feltChimes?: number }).__feltChimes = ((globalThis as { __feltChimes?: number }).__feltChimes ?? 0) + 1;
   const Ctx = globalThis.AudioContext ?? (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctx) return;
-  const ctx = new Ctx();
+  const ctx = unlocked ?? new Ctx();
   [660, 880, 1320].forEach((freq, i) => {
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
@@ -64,14 +77,32 @@ export function playLevelChime(): void {
     osc.start(t0);
     osc.stop(t0 + 0.26);
   });
-  setTimeout(() => void ctx.close(), 1500);
+  if (ctx !== unlocked) setTimeout(() => void ctx.close(), 1500);
 }
 
 /** The TV clock: readable across the room, sound at each level change. */
+/** 16:9 layouts for a TV (issue 15): the clock first, the blinds first, or the payouts beside. */
+const LAYOUTS = ["classic", "blinds", "payouts"] as const;
+type Layout = (typeof LAYOUTS)[number];
+const LAYOUT_KEY = "felt.clockLayout";
+
 export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const { client } = useServices();
+  const liveState = useLive();
   const { view: v, now } = useTournamentClock(tournamentId, 200);
+  const [layout, setLayout] = useState<Layout>(() => {
+    const asked = new URLSearchParams(location.search).get("layout") ?? globalThis.localStorage?.getItem(LAYOUT_KEY);
+    return LAYOUTS.find((x) => x === asked) ?? "classic";
+  });
+  const [sound, setSound] = useState(false);
+  const [clockError, setClockError] = useState<FeltError | null>(null);
+  const director = liveState.user?.role === "director";
+  async function moveClock(ms: number) {
+    const r = await client.call("adjustClock", { commandId: newCommandId(), ms }, { id: tournamentId });
+    setClockError(r.ok ? null : r.error);
+  }
   const level = v?.level?.number ?? null;
   const onBreak = v?.onBreak ?? false;
   // The view says when late registration ends (null: none, or it closes with the field).
@@ -87,11 +118,47 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   const over = v.status === "finished" || v.status === "cancelled";
   const left = over ? 0 : v.endsAt !== null ? v.endsAt - now : v.timeLeftMs;
   return (
-    <div className={`clock-screen ${v.status}`} data-testid="clock">
+    <div className={`clock-screen ${v.status} layout-${layout}`} data-testid="clock">
       <header>
         <h1>{v.name}</h1>
-        <LanguageSwitcher />
+        <div className="clock-tools">
+          {!sound && (
+            <button data-action="enable-sound" onClick={() => setSound(enableSound())}>
+              {t("live.clock.enableSound")}
+            </button>
+          )}
+          <select
+            aria-label={t("live.clock.layout")}
+            value={layout}
+            onChange={(e) => {
+              const next = LAYOUTS.find((x) => x === e.target.value) ?? "classic";
+              setLayout(next);
+              globalThis.localStorage?.setItem(LAYOUT_KEY, next);
+            }}
+          >
+            {LAYOUTS.map((x) => (
+              <option key={x} value={x}>
+                {t(`live.clock.layouts.${x}`)}
+              </option>
+            ))}
+          </select>
+          <LanguageSwitcher />
+        </div>
       </header>
+      {director && !over && v.level && (
+        <div className="clock-controls" role="group" aria-label={t("live.clock.controls")}>
+          <button data-action="minute-more" onClick={() => void moveClock(-60_000)}>
+            {t("live.clock.minuteMore")}
+          </button>
+          <button data-action="minute-less" onClick={() => void moveClock(60_000)}>
+            {t("live.clock.minuteLess")}
+          </button>
+          <button data-action="next-level" onClick={() => void moveClock(Math.max(1, Math.ceil(left)))}>
+            {t("live.clock.nextLevel")}
+          </button>
+          <ErrorText error={clockError} />
+        </div>
+      )}
       <div className="clock-main">
         <div className="clock-level">
           {over ? t(`status.${v.status}`) : onBreak ? t("clock.break") : v.level ? t("clock.level", { number: v.level.number }) : t(`status.${v.status}`)}

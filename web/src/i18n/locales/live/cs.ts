@@ -11,6 +11,10 @@ export const liveCs = {
   dealChipsHint: "Žetony: počet z herny, nebo odhad (nespočítané žetony rozdělené). Zadejte spočítané žetony; před dohodou se zapíší jako počet.",
   countedAt: "spočítáno {{time}}", typed: "zadáno", estimate: "odhad",
   closeEntries: "Uzavřít vstupy", closeEntriesConfirm: "Uzavřít vstupy turnaje {{name}} hned? Už žádná pozdní registrace, opětovné vstupy, rebuye ani add-ony; výplaty budou konečné.", closeEntriesYes: "Ano, uzavřít vstupy",
+  clock: {
+    enableSound: "Zapnout zvuk", layout: "Rozvržení", controls: "Ovládání hodin", minuteMore: "+1 minuta", minuteLess: "−1 minuta", nextLevel: "Přeskočit na další úroveň",
+    layouts: { classic: "Hodiny nahoře", blinds: "Blindy nahoře", payouts: "Výplaty vedle" },
+  },
   log: {
     title: "Záznamy herny", empty: "Zatím nic zapsáno.", undo: "Vrátit", reason: "Důvod (povinný)", confirmUndo: "Vrátit záznam",
     undone: "vráceno {{time}}: {{reason}}", correction: "(oprava)",

@@ -12,6 +12,10 @@ export const liveEn = {
   dealChipsHint: "Chips: the floor's count, or an estimate (the chips nobody counted, shared). Type the counted chips; they are recorded as the count before the deal.",
   countedAt: "counted {{time}}", typed: "typed", estimate: "estimate",
   closeEntries: "Close entries", closeEntriesConfirm: "Close entries of {{name}} now? No more late registrations, re-entries, rebuys or add-ons; the payouts become final.", closeEntriesYes: "Yes, close entries",
+  clock: {
+    enableSound: "Enable sound", layout: "Layout", controls: "Clock controls", minuteMore: "+1 minute", minuteLess: "−1 minute", nextLevel: "Skip to the next level",
+    layouts: { classic: "Clock first", blinds: "Blinds first", payouts: "Payouts beside" },
+  },
   log: {
     title: "Floor log", empty: "Nothing recorded yet.", undo: "Undo", reason: "Why (required)", confirmUndo: "Undo it",
     undone: "undone {{time}}: {{reason}}", correction: "(a correction)",

@@ -11,6 +11,10 @@ export const liveRo = {
   dealChipsHint: "Jetoane: numărătoarea sălii sau o estimare (jetoanele nenumărate, împărțite). Introduceți jetoanele numărate; ele se înregistrează ca numărătoare înaintea înțelegerii.",
   countedAt: "numărat {{time}}", typed: "introdus", estimate: "estimare",
   closeEntries: "Închide intrările", closeEntriesConfirm: "Închideți acum intrările la {{name}}? Fără înscrieri târzii, reintrări, rebuy sau add-on; premiile devin finale.", closeEntriesYes: "Da, închide intrările",
+  clock: {
+    enableSound: "Pornește sunetul", layout: "Aspect", controls: "Comenzile ceasului", minuteMore: "+1 minut", minuteLess: "−1 minut", nextLevel: "Sari la nivelul următor",
+    layouts: { classic: "Ceasul în prim-plan", blinds: "Blindurile în prim-plan", payouts: "Premiile alături" },
+  },
   log: {
     title: "Jurnalul sălii", empty: "Nimic înregistrat încă.", undo: "Anulează", reason: "Motivul (obligatoriu)", confirmUndo: "Anulează înregistrarea",
     undone: "anulat {{time}}: {{reason}}", correction: "(o corectură)",

@@ -11,6 +11,10 @@ export const liveSv = {
   dealChipsHint: "Marker: golvets räkning eller en uppskattning (de oräknade markerna delade). Skriv in de räknade markerna; de sparas som räkning före dealen.",
   countedAt: "räknat {{time}}", typed: "inskrivet", estimate: "uppskattning",
   closeEntries: "Stäng inköpen", closeEntriesConfirm: "Stänga inköpen till {{name}} nu? Ingen mer sen registrering, re-entry, rebuy eller add-on; utbetalningarna blir slutgiltiga.", closeEntriesYes: "Ja, stäng inköpen",
+  clock: {
+    enableSound: "Slå på ljud", layout: "Layout", controls: "Klockans reglage", minuteMore: "+1 minut", minuteLess: "−1 minut", nextLevel: "Hoppa till nästa nivå",
+    layouts: { classic: "Klockan först", blinds: "Blindarna först", payouts: "Utbetalningar bredvid" },
+  },
   log: {
     title: "Golvets logg", empty: "Inget registrerat än.", undo: "Ångra", reason: "Varför (krävs)", confirmUndo: "Ångra det",
     undone: "ångrat {{time}}: {{reason}}", correction: "(en rättelse)",
