@@ -261,9 +261,13 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await dclock.waitForSelector("[data-action=minute-more]", { timeout: 20_000 });
     await dclock.locator("[data-action=enable-sound]").click();
     expect(await dclock.locator("[data-action=enable-sound]").count()).toBe(0);
+    // A minute less, then a minute more (the level is young: time given back stops at its start).
     const before = (await view()).timeLeftMs;
+    await dclock.locator("[data-action=minute-less]").click();
+    await expect.poll(async () => (await view()).timeLeftMs < before - 50_000, { timeout: 20_000 }).toBe(true);
+    const shorter = (await view()).timeLeftMs;
     await dclock.locator("[data-action=minute-more]").click();
-    await expect.poll(async () => (await view()).timeLeftMs > before + 50_000, { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await view()).timeLeftMs > shorter + 50_000, { timeout: 20_000 }).toBe(true);
     await dclock.locator("[data-action=next-level]").click();
     await dclock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 3", null, { timeout: 20_000 });
     expect(await dclock.textContent(".clock-blinds")).toContain("1,000 / 2,000");

@@ -328,8 +328,9 @@ describe("a live room", () => {
     const id = await create("turbo", REBUY_STRUCTURE, "live");
     const p = await player(5000);
     const line = (await entry(id, "register", p)).body.tournament;
-    expect(line.actions.rebuy).toEqual({ allowed: false, reason: "rebuy-not-offered" });
-    expect(line.actions.addOn).toEqual({ allowed: false, reason: "add-on-not-offered" });
+    // Offered (a turbo has rebuys and an add-on), but taken at the desk (issue 15: the floor's buttons show).
+    expect(line.actions.rebuy).toEqual({ allowed: false, reason: "at-the-desk" });
+    expect(line.actions.addOn).toEqual({ allowed: false, reason: "at-the-desk" });
     for (const verb of ["rebuy", "add-on", "re-enter"]) {
       await unchanged(id, async () => {
         const r = await entry(id, verb, p);
