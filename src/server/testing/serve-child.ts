@@ -1,0 +1,56 @@
+// A real `felt serve` as a child process for crash tests: started on a given database and
+// port (the director from FELT_DIRECTOR, never on the command line), resolved once it
+// listens, killed with any signal.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { DIRECTOR } from "./harness.ts";
+
+const root = join(import.meta.dirname, "..", "..", "..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServeChild {
+  readonly child: ChildProcess;
+  /** Everything it printed (stdout and stderr). */
+  output(): string;
+}
+
+export function startServeChild(db: string, port: number, extra: readonly string[] = []): Promise<ServeChild> {
+  const child = spawn(process.execPath, ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--scrypt-n", "1024", ...extra], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` },
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    child.stdout!.on("data", (d) => {
+      out += d.toString();
+      if (out.includes("listening on")) {
+        clearTimeout(timer);
+        resolve({ child, output: () => out });
+      }
+    });
+    child.stderr!.on("data", (d) => (out += d.toString()));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}: ${out}`));
+    });
+  });
+}
+
+export async function killChild(c: ServeChild, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+  if (c.child.exitCode !== null || c.child.signalCode !== null) return;
+  const gone = new Promise((r) => c.child.once("exit", r));
+  c.child.kill(signal);
+  await gone;
+}
