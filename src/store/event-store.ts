@@ -2,6 +2,7 @@
 // Stream ids are "<type>:<id>" (e.g. "table:t1", "tournament:42"); the type is what
 // `listStreams({ type })` filters on.
 import type { Result } from "../lib/result.ts";
+import type { PostResult, TransactionInput } from "./ledger.ts";
 
 export interface NewEvent {
   readonly type: string;
@@ -33,6 +34,11 @@ export interface AppendResult {
   readonly position: number;
 }
 
+export interface AppendWithPostingsResult extends AppendResult {
+  /** One answer per posting, in order (`replayed` for a key already posted with the same content). */
+  readonly posted: readonly PostResult[];
+}
+
 export interface StreamInfo {
   readonly stream: string;
   readonly type: string;
@@ -54,6 +60,20 @@ export interface EventStore {
    * when the stream's version is not `expected` (nothing written).
    */
   append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>>;
+  /**
+   * Appends the events and posts the ledger transactions they pay for in ONE database
+   * transaction (the ledger lives in the same database): all of it commits, or none of it.
+   * A version conflict or any posting's refusal (insufficient funds, an unsafe amount, a key
+   * used for another transaction, a bad posting) writes nothing and is the answer. A
+   * posting whose key is already posted with the same content is not written again
+   * (`replayed`). Answered only once the whole is durable.
+   */
+  appendWithPostings(
+    stream: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    postings: readonly TransactionInput[],
+  ): Promise<Result<AppendWithPostingsResult>>;
   /** Events with version >= fromVersion (default 1), in version order, at most `limit`. */
   read(stream: string, fromVersion?: number, limit?: number): Promise<StoredEvent[]>;
   /** 0 when the stream does not exist. */

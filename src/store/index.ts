@@ -2,6 +2,7 @@
 // SQLite or PostgreSQL behind one interface.
 export type {
   AppendResult,
+  AppendWithPostingsResult,
   EventStore,
   ExpectedVersion,
   GlobalCursor,
@@ -21,12 +22,12 @@ export type {
   PostResult,
   TransactionInput,
 } from "./ledger.ts";
-export { LEDGER_ERRORS, POSTING_KINDS, checkTransaction } from "./ledger.ts";
+export { LEDGER_ERRORS, MAX_AMOUNT, POSTING_KINDS, checkTransaction } from "./ledger.ts";
 export * from "./ledger-accounts.ts";
 export * as postings from "./ledger-postings.ts";
 export type { Built } from "./ledger-postings.ts";
 export { HAND_LIST_MAX, decodeHandCursor, encodeHandCursor, type HandCursor, type HandIndex, type HandIndexEntry } from "./hand-index.ts";
-export { parseDbUrl, openEventStore, openLedger, openHandIndex, type StorageTarget, type OpenOptions } from "./target.ts";
+export { parseDbUrl, openEventStore, openLedger, openHandIndex, openStorage, type Storage, type StorageTarget, type OpenOptions } from "./target.ts";
 export { openSqliteEventStore } from "./sqlite/event-store.ts";
 export { openSqliteLedger } from "./sqlite/ledger.ts";
 export { openPostgresEventStore } from "./postgres/event-store.ts";

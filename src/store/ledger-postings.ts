@@ -2,7 +2,7 @@
 // Pure: they only build the legs; Ledger.post checks and applies them. Zero-amount parts
 // (a freeroll's fee) are left out rather than posted as empty legs.
 import { fail, ok, type Result } from "../lib/result.ts";
-import { LEDGER_ERRORS, type Leg, type PostingKind, type TransactionInput } from "./ledger.ts";
+import { amountUnsafe, LEDGER_ERRORS, type Leg, type PostingKind, type TransactionInput } from "./ledger.ts";
 import {
   EXTERNAL_CASH,
   HOUSE_FEES,
@@ -37,6 +37,7 @@ function tx(
 ): Built {
   for (const [name, value] of Object.entries(amounts)) {
     const zeroOk = name === "fee";
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return amountUnsafe(base.key, `${kind}: ${name} ${value} is not a safe integer`, { [name]: value });
     if (!Number.isSafeInteger(value) || value < 0 || (value === 0 && !zeroOk)) {
       return fail(LEDGER_ERRORS.badPosting, `${kind}: ${name} must be a ${zeroOk ? "non-negative" : "positive"} integer, got ${value}`, {
         key: base.key,

@@ -48,6 +48,30 @@ export function describeLedgerContract(
       expect(await ledger.balances({ prefix: "player:" })).toEqual([{ account: "player:p1", asset: EUR, balance: 4_500 }]);
     });
 
+    it("ledger/amount-unsafe: a deposit that would push a balance past 2^53 − 1 is refused and writes nothing (issue 12)", async () => {
+      const { ledger } = await fresh();
+      const max = Number.MAX_SAFE_INTEGER;
+      await must(ledger, post.deposit({ key: "d1", asset: EUR, player: "p1", amount: max - 10, director: "dir" }));
+      // The player's balance would pass 2^53 − 1 (and external:cash below −(2^53 − 1)).
+      const over = await ledger.post(unwrap(post.deposit({ key: "d2", asset: EUR, player: "p1", amount: 11, director: "dir" })));
+      expect(!over.ok && over.error).toMatchObject({ code: "ledger/amount-unsafe", key: "d2" });
+      // A second player's deposit is refused as well: the money that came in (external:cash) is bounded too.
+      const other = await ledger.post(unwrap(post.deposit({ key: "d3", asset: EUR, player: "p2", amount: 11, director: "dir" })));
+      expect(!other.ok && other.error.code).toBe("ledger/amount-unsafe");
+      expect(await ledger.transaction("d2")).toBeNull();
+      expect(await ledger.transaction("d3")).toBeNull();
+      expect(await ledger.balance("player:p1", EUR)).toBe(max - 10);
+      expect(await ledger.balance("player:p2", EUR)).toBe(0);
+      // Up to the limit exactly is fine, and every total stays exact.
+      await must(ledger, post.deposit({ key: "d4", asset: EUR, player: "p1", amount: 10, director: "dir" }));
+      expect(await ledger.balance("player:p1", EUR)).toBe(max);
+      expect(await ledger.totals()).toEqual({ EUR: 0 });
+      // An amount that is not a safe integer itself never reaches the database.
+      const huge = await ledger.post({ key: "d5", kind: "deposit", legs: [{ account: "external:cash", asset: EUR, amount: -(2 ** 60) }, { account: "player:p3", asset: EUR, amount: 2 ** 60 }] });
+      expect(!huge.ok && huge.error.code).toBe("ledger/amount-unsafe");
+      expect(!post.deposit({ key: "d6", asset: EUR, player: "p3", amount: 2 ** 60, director: "dir" }).ok).toBe(true);
+    });
+
     it("ledger/insufficient-funds: a buy-in without funds is refused and writes nothing", async () => {
       const { ledger } = await fresh();
       await must(ledger, post.deposit({ key: "d1", asset: EUR, player: "p1", amount: 1_000, director: "dir" }));

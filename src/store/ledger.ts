@@ -1,6 +1,6 @@
 // The money ledger: double entry. A transaction is a set of legs (account, asset, amount);
 // per asset the amounts sum to zero, so money is only ever moved, never made or lost.
-// Amounts are integers in the asset's smallest unit. Each transaction carries an
+// Amounts are safe integers in the asset's smallest unit (MAX_AMOUNT below). Each transaction carries an
 // idempotency key: posting the same key again returns the first result and writes nothing.
 import { fail, ok, type Result } from "../lib/result.ts";
 import { ACCOUNT_ID, ASSET } from "./ledger-accounts.ts";
@@ -10,7 +10,18 @@ export const LEDGER_ERRORS = {
   unbalanced: "ledger/unbalanced",
   badPosting: "ledger/bad-posting",
   idempotencyMismatch: "ledger/idempotency-mismatch",
+  /** An amount, a balance or a sum would leave the safe integers (|x| > 2^53 − 1). */
+  amountUnsafe: "ledger/amount-unsafe",
 } as const;
+
+/**
+ * Amounts are JavaScript numbers end to end (the wire's `Money`, the director, the web app),
+ * so every amount and every balance stays a safe integer: |x| ≤ 2^53 − 1 (about 90 trillion
+ * in cents). A posting that would take any balance past it is refused whole with
+ * `ledger/amount-unsafe`. Source accounts are bounded too, so all the money that ever came
+ * in is at most 2^53 − 1 and every sum of balances (totals) stays exact as well.
+ */
+export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
 export const POSTING_KINDS = [
   "deposit",
@@ -102,13 +113,18 @@ export function checkTransaction(tx: TransactionInput): Result<CheckedTransactio
   for (const leg of tx.legs) {
     if (!ACCOUNT_ID.test(leg.account)) return bad(`bad account ${JSON.stringify(leg.account)}`);
     if (!ASSET.test(leg.asset)) return bad(`bad asset ${JSON.stringify(leg.asset)}`);
+    if (Number.isInteger(leg.amount) && !Number.isSafeInteger(leg.amount)) {
+      return amountUnsafe(tx.key, `amount ${leg.amount} of ${leg.account} is not a safe integer`, { account: leg.account, amount: leg.amount });
+    }
     if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) {
       return bad(`amount must be a non-zero integer in the smallest unit, got ${leg.amount}`, { account: leg.account });
     }
     const id = `${leg.account}\u0000${leg.asset}`;
     if (seen.has(id)) return bad(`account ${leg.account} appears twice for ${leg.asset}`);
     seen.add(id);
-    sums.set(leg.asset, (sums.get(leg.asset) ?? 0) + leg.amount);
+    const sum = (sums.get(leg.asset) ?? 0) + leg.amount;
+    if (!Number.isSafeInteger(sum)) return amountUnsafe(tx.key, `legs in ${leg.asset} add up past the safe integers`, { asset: leg.asset });
+    sums.set(leg.asset, sum);
   }
   for (const [asset, sum] of sums) {
     if (sum !== 0) return fail(LEDGER_ERRORS.unbalanced, `legs in ${asset} sum to ${sum}, not 0`, { key: tx.key, asset, sum });
@@ -136,4 +152,20 @@ export function insufficientFunds(key: string, account: string, asset: string, b
 
 export function idempotencyMismatch(key: string) {
   return fail(LEDGER_ERRORS.idempotencyMismatch, `key ${key} was already used for a different transaction`, { key });
+}
+
+export function amountUnsafe(key: string, message: string, details: Record<string, unknown> = {}) {
+  return fail(LEDGER_ERRORS.amountUnsafe, message, { key, ...details });
+}
+
+/** `ledger/amount-unsafe` when `balance + amount` leaves the safe integers (nothing is written). */
+export function checkNewBalance(key: string, account: string, asset: string, balance: number, amount: number): Result<number> {
+  const next = balance + amount;
+  if (Number.isSafeInteger(next)) return ok(next);
+  return amountUnsafe(key, `${account} holds ${balance} ${asset}; ${amount > 0 ? "adding" : "taking"} ${Math.abs(amount)} would pass ${MAX_AMOUNT}, the largest safe amount`, {
+    account,
+    asset,
+    balance,
+    amount,
+  });
 }

@@ -6,8 +6,9 @@ import { STORE_ERRORS } from "./errors.ts";
 import type { Durability } from "./sqlite/db.ts";
 import type { EventStore } from "./event-store.ts";
 import type { Ledger } from "./ledger.ts";
-import { openSqliteEventStore } from "./sqlite/event-store.ts";
-import { openSqliteLedger } from "./sqlite/ledger.ts";
+import { openSqlite } from "./sqlite/db.ts";
+import { openSqliteEventStore, sqliteEventStoreOn } from "./sqlite/event-store.ts";
+import { openSqliteLedger, sqliteLedgerOn } from "./sqlite/ledger.ts";
 import { syncWalOffLoop } from "./sqlite/wal-sync.ts";
 import { openPostgresEventStore } from "./postgres/event-store.ts";
 import { openPostgresLedger } from "./postgres/ledger.ts";
@@ -69,4 +70,29 @@ export async function openLedger(target: StorageTarget, options: OpenOptions = {
 export async function openHandIndex(target: StorageTarget): Promise<HandIndex> {
   if (target.kind === "sqlite") return openSqliteHandIndex(target.path);
   return openPostgresHandIndex(target.url, { schema: target.schema });
+}
+
+/** The event store and the ledger of one database (appendWithPostings writes to both). */
+export interface Storage {
+  readonly store: EventStore;
+  readonly ledger: Ledger;
+}
+
+/**
+ * Both halves of one target. On a SQLite file each has its own connection (the ledger's with
+ * synchronous=FULL); `:memory:` is one database per connection, so there both share one.
+ */
+export async function openStorage(target: StorageTarget, options: OpenOptions = {}): Promise<Storage> {
+  if (target.kind === "sqlite" && target.path === ":memory:") {
+    const db = openSqlite(":memory:", "full");
+    const now = options.now ?? Date.now;
+    return { store: sqliteEventStoreOn(db, now), ledger: sqliteLedgerOn(db, now) };
+  }
+  const store = await openEventStore(target, options);
+  try {
+    return { store, ledger: await openLedger(target, options) };
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
 }

@@ -7,9 +7,12 @@ import type pg from "pg";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { STORE_ERRORS, versionConflict } from "../errors.ts";
 import { checkStream, decodeEvent, encodeAppend, encodeJson, type EventRow } from "../event-codec.ts";
+import { checkTransaction, type CheckedTransaction, type PostResult, type TransactionInput } from "../ledger.ts";
+import { Abort, postOnClient } from "./ledger.ts";
 import {
   streamType,
   type AppendResult,
+  type AppendWithPostingsResult,
   type EventStore,
   type ExpectedVersion,
   type GlobalCursor,
@@ -20,7 +23,7 @@ import {
 } from "../event-store.ts";
 import { inTransaction, migratePostgres, pgPool, type PgOptions } from "./db.ts";
 import type { EncodedEvent } from "../event-codec.ts";
-import { EVENT_MIGRATIONS } from "./migrations.ts";
+import { EVENT_MIGRATIONS, LEDGER_MIGRATIONS } from "./migrations.ts";
 
 export interface PgEventStoreOptions extends PgOptions {
   readonly now?: () => number;
@@ -30,6 +33,7 @@ export async function openPostgresEventStore(url: string, options: PgEventStoreO
   const { pool, schema } = pgPool(url, options);
   try {
     await migratePostgres(pool, schema, EVENT_MIGRATIONS);
+    await migratePostgres(pool, schema, LEDGER_MIGRATIONS);
   } catch (e) {
     await pool.end();
     throw e;
@@ -128,7 +132,46 @@ class PgEventStore implements EventStore {
     }
   }
 
-  private async appendOne(c: pg.Pool | pg.PoolClient, item: PendingAppend, at: number): Promise<Result<AppendResult>> {
+  /**
+   * One transaction of its own (not the group commit): the stream row is locked by the
+   * append, then each posting's balance rows in (account, asset) order; any refusal rolls
+   * all of it back.
+   */
+  async appendWithPostings(
+    stream: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    postings: readonly TransactionInput[],
+  ): Promise<Result<AppendWithPostingsResult>> {
+    const encoded = encodeAppend(stream, expected, events);
+    if (!encoded.ok) return encoded;
+    const checked: CheckedTransaction[] = [];
+    for (const tx of postings) {
+      const c = checkTransaction(tx);
+      if (!c.ok) return c;
+      checked.push(c.value);
+    }
+    const at = this.now();
+    try {
+      return await inTransaction(this.pool, async (c) => {
+        await c.query("SET LOCAL synchronous_commit = on");
+        const appended = await this.appendOne(c, { stream, expected, rows: encoded.value }, at);
+        if (!appended.ok) throw new Abort(appended);
+        const posted: PostResult[] = [];
+        for (const x of checked) {
+          const r = await postOnClient(c, x, at);
+          if (!r.ok) throw new Abort(r);
+          posted.push(r.value);
+        }
+        return ok({ ...appended.value, posted });
+      });
+    } catch (e) {
+      if (e instanceof Abort) return e.result as Result<never>;
+      throw e;
+    }
+  }
+
+  private async appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number): Promise<Result<AppendResult>> {
     const { stream, expected, rows } = item;
     const moved =
       expected === "any"

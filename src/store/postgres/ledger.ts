@@ -1,13 +1,16 @@
 // Ledger on PostgreSQL. Concurrent postings are safe: balances are changed with
 // INSERT .. ON CONFLICT DO UPDATE .. RETURNING, which locks each balance row until commit,
 // in (account, asset) order so two postings never deadlock; a balance found below zero
-// rolls the whole transaction back. A key posted concurrently twice is written once: the
+// rolls the whole transaction back, and so does one past the safe integers (MAX_AMOUNT). A key posted concurrently twice is written once: the
 // second INSERT of the key waits for the first and then finds it. synchronous_commit is
 // forced on for ledger transactions, whatever the server default.
 import type pg from "pg";
 import { ok, type Result } from "../../lib/result.ts";
 import {
+  amountUnsafe,
+  checkNewBalance,
   checkTransaction,
+  MAX_AMOUNT,
   idempotencyMismatch,
   insufficientFunds,
   type BalanceRow,
@@ -34,8 +37,83 @@ export async function openPostgresLedger(url: string, options: PgOptions & { now
 }
 
 /** Thrown inside the transaction to roll it back, carrying the answer out. */
-class Abort {
-  constructor(readonly result: Result<PostResult>) {}
+export class Abort<T = PostResult> {
+  constructor(readonly result: Result<T>) {}
+}
+
+/**
+ * Posts one checked transaction on `c`, which holds an open transaction. On a refusal the
+ * caller must roll back (the transaction row may be written already). A key already posted
+ * (or being posted by a concurrent transaction, which this waits for) with the same content
+ * answers its first result (`replayed`) and writes nothing.
+ */
+export async function postOnClient(c: pg.PoolClient, checked: CheckedTransaction, at: number): Promise<Result<PostResult>> {
+  const { tx } = checked;
+  await c.query("SET LOCAL synchronous_commit = on");
+  const inserted = await c.query<{ id: string }>(
+    `INSERT INTO ledger_transactions (key, kind, fingerprint, memo, at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (key) DO NOTHING RETURNING id`,
+    [tx.key, tx.kind, checked.fingerprint, checked.memo, at],
+  );
+  const idText = inserted.rows[0]?.id;
+  if (idText === undefined) {
+    // READ COMMITTED: this statement sees the row the conflicting transaction committed.
+    const r = await c.query<TxRow & { fingerprint: string }>("SELECT * FROM ledger_transactions WHERE key = $1", [tx.key]);
+    const row = r.rows[0];
+    if (row === undefined) throw new Error(`ledger: key ${tx.key} vanished`);
+    if (row.fingerprint !== checked.fingerprint) return idempotencyMismatch(tx.key);
+    return ok({ ...(await legsOn(c, [row]))[0]!, replayed: true });
+  }
+  const id = Number(idText);
+  for (const leg of checked.sorted) {
+    if (leg.amount < 0 && !mayGoNegative(leg.account)) {
+      // Debit only if covered; the row lock taken here holds until commit. The result lies
+      // between 0 and the old balance, so it stays a safe integer.
+      const r = await c.query(
+        "UPDATE ledger_balances SET balance = balance + $3 WHERE account = $1 AND asset = $2 AND balance + $3 >= 0",
+        [leg.account, leg.asset, leg.amount],
+      );
+      if (r.rowCount !== 1) {
+        const now = await c.query<{ balance: string }>("SELECT balance FROM ledger_balances WHERE account = $1 AND asset = $2", [leg.account, leg.asset]);
+        return insufficientFunds(tx.key, leg.account, leg.asset, Number(now.rows[0]?.balance ?? 0), leg.amount);
+      }
+    } else {
+      // BIGINT holds 2^63: the new balance is exact here and checked before commit.
+      const r = await c.query<{ balance: string }>(
+        `INSERT INTO ledger_balances AS b (account, asset, balance) VALUES ($1, $2, $3)
+         ON CONFLICT (account, asset) DO UPDATE SET balance = b.balance + excluded.balance RETURNING balance`,
+        [leg.account, leg.asset, leg.amount],
+      );
+      const after = BigInt(r.rows[0]!.balance);
+      if (after > BigInt(MAX_AMOUNT) || after < -BigInt(MAX_AMOUNT)) {
+        const refused = checkNewBalance(tx.key, leg.account, leg.asset, Number(after - BigInt(leg.amount)), leg.amount);
+        return refused.ok ? amountUnsafe(tx.key, `${leg.account} would hold ${after} ${leg.asset}`, { account: leg.account }) : refused;
+      }
+    }
+  }
+  await c.query(
+    `INSERT INTO ledger_postings (tx_id, seq, account, asset, amount)
+     SELECT $1, s, a, x, m FROM unnest($2::int[], $3::text[], $4::text[], $5::bigint[]) AS u(s, a, x, m)`,
+    [id, tx.legs.map((_, i) => i), tx.legs.map((l) => l.account), tx.legs.map((l) => l.asset), tx.legs.map((l) => l.amount)],
+  );
+  return ok({
+    id,
+    key: tx.key,
+    kind: tx.kind,
+    legs: tx.legs.map((l) => ({ account: l.account, asset: l.asset, amount: l.amount })),
+    memo: JSON.parse(checked.memo) as Record<string, unknown>,
+    at,
+    replayed: false,
+  });
+}
+
+async function legsOn(c: pg.Pool | pg.PoolClient, rows: readonly TxRow[]): Promise<PostedTransaction[]> {
+  if (rows.length === 0) return [];
+  const legs = await c.query<LegRow>(
+    "SELECT tx_id, account, asset, amount FROM ledger_postings WHERE tx_id = ANY($1::bigint[]) ORDER BY tx_id, seq",
+    [rows.map((r) => r.id)],
+  );
+  return assemble(rows, legs.rows);
 }
 
 class PgLedger implements Ledger {
@@ -50,82 +128,19 @@ class PgLedger implements Ledger {
     const checked = checkTransaction(tx);
     if (!checked.ok) return checked;
     try {
-      return await inTransaction(this.pool, (c) => this.apply(c, checked.value));
+      return await inTransaction(this.pool, async (c) => {
+        const r = await postOnClient(c, checked.value, this.now());
+        if (!r.ok) throw new Abort(r);
+        return r;
+      });
     } catch (e) {
       if (!(e instanceof Abort)) throw e;
-      if (e.result.ok || e.result.error.code !== "replayed") return e.result;
-      return this.replay(checked.value);
+      return e.result;
     }
   }
 
-  private async apply(c: pg.PoolClient, checked: CheckedTransaction): Promise<Result<PostResult>> {
-    const { tx } = checked;
-    await c.query("SET LOCAL synchronous_commit = on");
-    const at = this.now();
-    const inserted = await c.query<{ id: string }>(
-      `INSERT INTO ledger_transactions (key, kind, fingerprint, memo, at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (key) DO NOTHING RETURNING id`,
-      [tx.key, tx.kind, checked.fingerprint, checked.memo, at],
-    );
-    const idText = inserted.rows[0]?.id;
-    if (idText === undefined) throw new Abort({ ok: false, error: { code: "replayed", message: "" } });
-    const id = Number(idText);
-    for (const leg of checked.sorted) {
-      if (leg.amount < 0 && !mayGoNegative(leg.account)) {
-        // Debit only if covered; the row lock taken here holds until commit.
-        const r = await c.query(
-          "UPDATE ledger_balances SET balance = balance + $3 WHERE account = $1 AND asset = $2 AND balance + $3 >= 0",
-          [leg.account, leg.asset, leg.amount],
-        );
-        if (r.rowCount !== 1) {
-          const now = await c.query<{ balance: string }>(
-            "SELECT balance FROM ledger_balances WHERE account = $1 AND asset = $2",
-            [leg.account, leg.asset],
-          );
-          const balance = Number(now.rows[0]?.balance ?? 0);
-          throw new Abort(insufficientFunds(tx.key, leg.account, leg.asset, balance, leg.amount));
-        }
-      } else {
-        await c.query(
-          `INSERT INTO ledger_balances AS b (account, asset, balance) VALUES ($1, $2, $3)
-           ON CONFLICT (account, asset) DO UPDATE SET balance = b.balance + excluded.balance`,
-          [leg.account, leg.asset, leg.amount],
-        );
-      }
-    }
-    await c.query(
-      `INSERT INTO ledger_postings (tx_id, seq, account, asset, amount)
-       SELECT $1, s, a, x, m FROM unnest($2::int[], $3::text[], $4::text[], $5::bigint[]) AS u(s, a, x, m)`,
-      [id, tx.legs.map((_, i) => i), tx.legs.map((l) => l.account), tx.legs.map((l) => l.asset), tx.legs.map((l) => l.amount)],
-    );
-    return ok({
-      id,
-      key: tx.key,
-      kind: tx.kind,
-      legs: tx.legs.map((l) => ({ account: l.account, asset: l.asset, amount: l.amount })),
-      memo: JSON.parse(checked.memo) as Record<string, unknown>,
-      at,
-      replayed: false,
-    });
-  }
-
-  private async replay(checked: CheckedTransaction): Promise<Result<PostResult>> {
-    const r = await this.pool.query<TxRow & { fingerprint: string }>("SELECT * FROM ledger_transactions WHERE key = $1", [
-      checked.tx.key,
-    ]);
-    const row = r.rows[0];
-    if (row === undefined) throw new Error(`ledger: key ${checked.tx.key} vanished`);
-    if (row.fingerprint !== checked.fingerprint) return idempotencyMismatch(checked.tx.key);
-    return ok({ ...(await this.withLegs([row]))[0]!, replayed: true });
-  }
-
-  private async withLegs(rows: readonly TxRow[]): Promise<PostedTransaction[]> {
-    if (rows.length === 0) return [];
-    const legs = await this.pool.query<LegRow>(
-      "SELECT tx_id, account, asset, amount FROM ledger_postings WHERE tx_id = ANY($1::bigint[]) ORDER BY tx_id, seq",
-      [rows.map((r) => r.id)],
-    );
-    return assemble(rows, legs.rows);
+  private withLegs(rows: readonly TxRow[]): Promise<PostedTransaction[]> {
+    return legsOn(this.pool, rows);
   }
 
   async balance(account: string, asset: string): Promise<number> {

@@ -12,9 +12,11 @@ import type { Database as Db } from "better-sqlite3";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { STORE_ERRORS, versionConflict } from "../errors.ts";
 import { checkStream, decodeEvent, encodeAppend, encodeJson, type EventRow } from "../event-codec.ts";
+import { checkTransaction, type CheckedTransaction, type PostResult, type TransactionInput } from "../ledger.ts";
 import {
   streamType,
   type AppendResult,
+  type AppendWithPostingsResult,
   type EventStore,
   type ExpectedVersion,
   type GlobalCursor,
@@ -25,7 +27,8 @@ import {
 } from "../event-store.ts";
 import { checkpointInBackground, type Checkpointer } from "./checkpointer.ts";
 import { migrateSqlite, openSqlite, type Durability } from "./db.ts";
-import { EVENT_MIGRATIONS } from "./migrations.ts";
+import { ledgerStatements, postOn } from "./ledger.ts";
+import { EVENT_MIGRATIONS, LEDGER_MIGRATIONS } from "./migrations.ts";
 
 export interface SqliteEventStoreOptions {
   readonly durability?: Durability;
@@ -39,10 +42,21 @@ export interface SqliteEventStoreOptions {
 
 export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore {
   const db = openSqlite(path, options.durability ?? "full");
-  migrateSqlite(db, EVENT_MIGRATIONS);
   const background = options.checkpoints === "background" && path !== ":memory:";
   if (background) db.pragma("wal_autocheckpoint = 0");
-  return new SqliteEventStore(db, options.now ?? Date.now, background ? checkpointInBackground(path) : null);
+  return sqliteEventStoreOn(db, options.now ?? Date.now, background ? checkpointInBackground(path) : null);
+}
+
+/** An event store over an open connection; the ledger's tables are migrated too (appendWithPostings). */
+export function sqliteEventStoreOn(db: Db, now: () => number, checkpointer: Checkpointer | null = null): EventStore {
+  migrateSqlite(db, EVENT_MIGRATIONS);
+  migrateSqlite(db, LEDGER_MIGRATIONS);
+  return new SqliteEventStore(db, now, checkpointer);
+}
+
+/** Thrown inside a savepoint to roll it back (events included), carrying the refusal out. */
+class Refused {
+  constructor(readonly result: Result<never>) {}
 }
 
 /** Each group commit's duration on the event loop and its appends (bench/load-probe.mjs listens). */
@@ -50,10 +64,12 @@ const commitChannel = channel("felt:sqlite-commit");
 
 class SqliteEventStore implements EventStore {
   private readonly q;
+  private readonly ledger;
   private readonly appendTx;
+  private readonly appendPostTx;
   private queue: Array<{
-    run: () => Result<AppendResult>;
-    resolve: (r: Result<AppendResult>) => void;
+    run: () => Result<unknown>;
+    resolve: (r: Result<never>) => void;
     reject: (e: unknown) => void;
   }> = [];
   private scheduled = false;
@@ -102,13 +118,57 @@ class SqliteEventStore implements EventStore {
         return ok<AppendResult>({ version, position });
       },
     );
+    this.ledger = ledgerStatements(db);
+    // A savepoint inside the batch's transaction: a refused posting rolls back the events too.
+    this.appendPostTx = db.transaction(
+      (stream: string, expected: ExpectedVersion, events: ReturnType<typeof encodeAppend> & { ok: true }, postings: readonly CheckedTransaction[]) => {
+        const appended = this.appendTx(stream, expected, events);
+        if (!appended.ok) return appended;
+        const at = this.now();
+        const posted: PostResult[] = [];
+        for (const c of postings) {
+          const r = postOn(this.ledger, c, at);
+          if (!r.ok) throw new Refused(r);
+          posted.push(r.value);
+        }
+        return ok<AppendWithPostingsResult>({ ...appended.value, posted });
+      },
+    );
   }
 
   async append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
     const encoded = encodeAppend(stream, expected, events);
     if (!encoded.ok) return encoded;
+    return this.enqueue(() => this.appendTx(stream, expected, encoded));
+  }
+
+  async appendWithPostings(
+    stream: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    postings: readonly TransactionInput[],
+  ): Promise<Result<AppendWithPostingsResult>> {
+    const encoded = encodeAppend(stream, expected, events);
+    if (!encoded.ok) return encoded;
+    const checked: CheckedTransaction[] = [];
+    for (const tx of postings) {
+      const c = checkTransaction(tx);
+      if (!c.ok) return c;
+      checked.push(c.value);
+    }
+    return this.enqueue(() => {
+      try {
+        return this.appendPostTx(stream, expected, encoded, checked);
+      } catch (e) {
+        if (e instanceof Refused) return e.result;
+        throw e;
+      }
+    });
+  }
+
+  private enqueue<T>(run: () => Result<T>): Promise<Result<T>> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ run: () => this.appendTx(stream, expected, encoded), resolve, reject });
+      this.queue.push({ run, resolve: resolve as (r: Result<never>) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -120,7 +180,7 @@ class SqliteEventStore implements EventStore {
     this.scheduled = false;
     const batch = this.queue.splice(0);
     if (batch.length === 0) return;
-    const outcomes: Array<{ value: Result<AppendResult> } | { error: unknown }> = [];
+    const outcomes: Array<{ value: Result<unknown> } | { error: unknown }> = [];
     const began = performance.now();
     try {
       this.db
@@ -141,7 +201,7 @@ class SqliteEventStore implements EventStore {
     if (commitChannel.hasSubscribers) commitChannel.publish({ ms: performance.now() - began, appends: batch.length });
     batch.forEach((item, i) => {
       const o = outcomes[i];
-      if (o !== undefined && "value" in o) item.resolve(o.value);
+      if (o !== undefined && "value" in o) item.resolve(o.value as Result<never>);
       else item.reject(o?.error);
     });
   }

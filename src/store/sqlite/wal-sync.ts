@@ -14,7 +14,8 @@ import { channel } from "node:diagnostics_channel";
 import { close as closeFd, fsync, open } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { Result } from "../../lib/result.ts";
-import type { AppendResult, EventStore, ExpectedVersion, NewEvent } from "../event-store.ts";
+import type { AppendResult, AppendWithPostingsResult, EventStore, ExpectedVersion, NewEvent } from "../event-store.ts";
+import type { TransactionInput } from "../ledger.ts";
 
 /** Each fsync's duration and how many appends it served (bench/load-probe.mjs listens). */
 const syncChannel = channel("felt:wal-sync");
@@ -27,10 +28,9 @@ export function syncWalOffLoop(store: EventStore, dbPath: string, sync: SyncFile
 }
 
 interface Held {
-  readonly stream: string;
-  readonly expected: ExpectedVersion;
-  readonly events: readonly NewEvent[];
-  readonly resolve: (r: Result<AppendResult>) => void;
+  /** Hands the append (with its postings, if any) to the inner store. */
+  readonly run: () => Promise<Result<unknown>>;
+  readonly resolve: (r: Result<never>) => void;
   readonly reject: (e: unknown) => void;
 }
 
@@ -47,8 +47,22 @@ class WalSyncedStore implements EventStore {
   ) {}
 
   append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
+    return this.hold(() => this.inner.append(stream, expected, events));
+  }
+
+  /** Events and the postings they pay for (issue 12): one commit, answered after its fsync like any append. */
+  appendWithPostings(
+    stream: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    postings: readonly TransactionInput[],
+  ): Promise<Result<AppendWithPostingsResult>> {
+    return this.hold(() => this.inner.appendWithPostings(stream, expected, events, postings));
+  }
+
+  private hold<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
     return new Promise((resolve, reject) => {
-      this.held.push({ stream, expected, events, resolve, reject });
+      this.held.push({ run, resolve: resolve as (r: Result<never>) => void, reject });
       if (this.running) return;
       // The first cycle starts after this turn of the event loop, so every append of the
       // turn is in its commit (later ones are held while its fsync runs).
@@ -72,12 +86,12 @@ class WalSyncedStore implements EventStore {
     while (this.held.length > 0) {
       const batch = this.held.splice(0);
       // Handed over in one turn of the event loop: the inner store commits them together.
-      const outcomes = await Promise.allSettled(batch.map((h) => this.inner.append(h.stream, h.expected, h.events)));
+      const outcomes = await Promise.allSettled(batch.map((h) => h.run()));
       let wrote = false;
       outcomes.forEach((o, i) => {
         if (o.status === "fulfilled" && o.value.ok) wrote = true;
         // Refused (nothing written) or failed: answered now, not after the fsync.
-        else if (o.status === "fulfilled") batch[i]!.resolve(o.value);
+        else if (o.status === "fulfilled") batch[i]!.resolve(o.value as Result<never>);
         else batch[i]!.reject(o.reason);
       });
       if (!wrote) continue;
@@ -95,7 +109,7 @@ class WalSyncedStore implements EventStore {
       outcomes.forEach((o, i) => {
         if (o.status !== "fulfilled" || !o.value.ok) return;
         // The record is committed but its durability is unknown: fail loudly, never "not stored".
-        if (synced.ok) batch[i]!.resolve(o.value);
+        if (synced.ok) batch[i]!.resolve(o.value as Result<never>);
         else batch[i]!.reject(synced.error);
       });
     }

@@ -1,0 +1,8 @@
+import { describeStorageContract } from "./atomic.contract.ts";
+import { openStorage } from "./target.ts";
+import { tempPgSchema } from "./testing/backends.ts";
+
+describeStorageContract("PostgreSQL", async () => {
+  const tmp = await tempPgSchema();
+  return { open: () => openStorage({ kind: "postgres", url: tmp.url, schema: tmp.schema }), destroy: () => tmp.destroy() };
+});
