@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import { Accounts, openAccountStore, type ScryptLimits, type ScryptParams, type SignInLimits } from "../accounts/index.ts";
-import { checkSqlitePath, openEventStore, openHandIndex, openLedger, parseDbUrl, type Durability } from "../store/index.ts";
+import { checkSqlitePath, openHandIndex, openStorage, parseDbUrl, type Durability } from "../store/index.ts";
 import { MAX_FRAME_BYTES } from "../protocol/index.ts";
 import { systemClock, type Clock, type TimerHandle } from "./clock.ts";
 import { cryptoRandom, type Services } from "./services.ts";
@@ -85,8 +85,8 @@ export class FeltServer {
     const clock = options.clock ?? systemClock;
     const now = () => clock.now();
     const durability = options.eventDurability === undefined ? {} : { eventDurability: options.eventDurability };
-    const store = await openEventStore(target.value, { now, ...durability });
-    const ledger = await openLedger(target.value, { now });
+    // One database for both: a tournament's events and the money they move commit together.
+    const { store, ledger } = await openStorage(target.value, { now, ...durability });
     const hands = await openHandIndex(target.value);
     const accountStore = await openAccountStore(target.value);
     const accounts = new Accounts({

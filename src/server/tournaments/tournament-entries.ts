@@ -3,10 +3,11 @@
 // the director's rebuy grace), decline the rebuy (no route yet: the grace ends it anyway)
 // and add-on (R-TRN-5).
 // Each is one director command through TournamentRuntime.command: decide, then the money
-// its event moves is posted, then the events are stored and the tables reconciled. The
-// posting comes first, so a purchase the player cannot pay (`ledger/insufficient-funds`)
-// changes nothing; its key is derived from the command, so a repeated command (even one
-// repeated after a crash between the posting and the append) pays once.
+// its event moves is built and committed with the events in ONE database transaction
+// (issue 12: a crash can never leave a payment without its entry, or a refund without its
+// unregistration), then the tables are reconciled. A purchase the player cannot pay
+// (`ledger/insufficient-funds`) changes nothing; the key is derived from the command, so a
+// repeated command pays once.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { escrowAccount, HOUSE_FEES, playerAccount, poolAccount, postings, ticketAsset, ticketIssuer, type TransactionInput } from "../../store/index.ts";
 import type { TournamentCommand, TournamentEvent } from "../../tournament/director/index.ts";
@@ -85,10 +86,12 @@ export async function entryCommand(t: TournamentRuntime, money: Money, player: E
   const r = await t.command((at) => commandFor(t, verb, player.id, at), commandId, {
     ...(verb === "register" ? { records: [{ type: "entrant" as const, data: { player: player.id, name: player.name } }] } : {}),
     // Runs in the tournament's queue, before anything is stored: the cap is checked race-free.
+    // The postings commit with the events in one transaction (TournamentRuntime.append).
     pay: async (events) => {
       const max = t.meta.maxEntries;
       if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
       // An entry command moves money once (one payment or one refund); the loop is for form.
+      const out: TransactionInput[] = [];
       for (const [i, e] of events.entries()) {
         const id = `${commandId}${i === 0 ? "" : `.${i}`}`;
         // R-TRN-8: a satellite's ticket pays the entry (and comes back on unregistration).
@@ -97,10 +100,9 @@ export async function entryCommand(t: TournamentRuntime, money: Money, player: E
         const tx = byTicket ?? postingFor(t, money.asset, e, id);
         if (tx === null) continue;
         if (!tx.ok) return tx;
-        const posted = await money.ledger.post(tx.value);
-        if (!posted.ok) return posted;
+        out.push(tx.value);
       }
-      return ok(undefined);
+      return ok(out);
     },
   });
   if (r.ok) return ok({ duplicate: r.value.duplicate, ticket });

@@ -1,8 +1,13 @@
 // A tournament's money in the ledger: entries paid from a player's balance or as cash at
-// the desk (a live room's walk-ins, rebuys and add-ons), and the prizes at the end. Every
-// posting's key is derived from what caused it, so a repeated command posts once.
+// the desk (a live room's walk-ins, rebuys and add-ons), and what the end of a tournament
+// moves (prizes, the organiser's fund, the overlay, satellite tickets; R-TRN-6 refunds when
+// it is cancelled). Nothing here posts on its own: each function builds the postings, and
+// TournamentRuntime.append commits them in ONE database transaction with the events they
+// pay for (EventStore.appendWithPostings, issue 12), so a crash can never leave one without
+// the other. Every key is derived from what caused the posting (the command, the
+// tournament, the entry), so posting it again is a replay, never a second payment.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import { escrowAccount, postings, ticketAsset, ticketIssuer } from "../../store/index.ts";
+import { escrowAccount, postings, ticketAsset, ticketIssuer, type Ledger, type TransactionInput } from "../../store/index.ts";
 import type { TournamentEvent } from "../../tournament/director/index.ts";
 import { enteredByTicket, postingFor, refundTx, ticketReturnTx } from "./tournament-entries.ts";
 import type { TournamentRuntime } from "./tournament-runtime.ts";
@@ -13,14 +18,14 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
  * Cash paid at the desk for what the events buy (a walk-in's buy-in or late registration,
  * a re-entry, a rebuy, an add-on): the cash is deposited to the player's account by the
  * director who took it (`cash:` + the entry's key), then the entry is posted as an online
- * player's is (tournament-entries.ts: pool and fee, keys derived from the command, so a
- * repeat pays once). Runs in the tournament's queue before anything is stored: a refusal
- * (the tournament is full, a bad posting) changes nothing.
+ * player's is (tournament-entries.ts: pool and fee, keys derived from the command). Runs in
+ * the tournament's queue before anything is stored; the postings commit with the events.
  */
-export async function cashEntries(t: TournamentRuntime, events: readonly TournamentEvent[], cashBy: string, commandId: string): Promise<Result<void>> {
-  const { ledger, asset } = t.svc;
+export async function cashEntries(t: TournamentRuntime, events: readonly TournamentEvent[], cashBy: string, commandId: string): Promise<Result<TransactionInput[]>> {
+  const { asset } = t.svc;
   const max = t.meta.maxEntries;
   if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+  const out: TransactionInput[] = [];
   for (const [i, e] of events.entries()) {
     if (e.type === "unregistered") continue;
     const tx = postingFor(t, asset, e, `${commandId}${i === 0 ? "" : `.${i}`}`);
@@ -31,108 +36,166 @@ export async function cashEntries(t: TournamentRuntime, events: readonly Tournam
       const player = payer.account.slice("player:".length);
       const cash = postings.deposit({ key: `cash:${tx.value.key}`, asset, player, amount: -payer.amount, director: cashBy, memo: { tournament: t.id, desk: true } });
       if (!cash.ok) return cash;
-      const paid = await ledger.post(cash.value);
-      if (!paid.ok) return paid;
+      out.push(cash.value);
     }
-    const paid = await ledger.post(tx.value);
-    if (!paid.ok) return paid;
+    out.push(tx.value);
   }
-  return ok(undefined);
+  return ok(out);
+}
+
+/** Balances as they will be after the postings built so far (the ledger's plus their legs). */
+class Pending {
+  private readonly delta = new Map<string, number>();
+  constructor(private readonly ledger: Ledger) {}
+  add(tx: TransactionInput): void {
+    for (const l of tx.legs) this.delta.set(`${l.account}\u0000${l.asset}`, (this.delta.get(`${l.account}\u0000${l.asset}`) ?? 0) + l.amount);
+  }
+  async balance(account: string, asset: string): Promise<number> {
+    return (await this.ledger.balance(account, asset)) + (this.delta.get(`${account}\u0000${asset}`) ?? 0);
+  }
+  /** Accounts starting with `prefix` that hold `asset` now or after the pending postings. */
+  async holders(prefix: string, asset: string): Promise<string[]> {
+    const rows = (await this.ledger.balances({ prefix, asset })).map((r) => r.account);
+    const pending = [...this.delta.keys()].map((k) => k.split("\u0000") as [string, string]).filter(([a, x]) => a.startsWith(prefix) && x === asset).map(([a]) => a);
+    return [...new Set([...rows, ...pending])].sort();
+  }
 }
 
 /**
- * At the end: the organiser's money first (a freeroll's prize fund, R-TRN-7, then the
- * overlay if the guarantee needed one), then each placed entry's prize. A satellite's seat
- * (R-TRN-8) is paid as a ticket to its target (the seat's value moves from the pool into
- * the target's escrow) and any cash beyond the seat's value as a prize. Every key is the
- * tournament's or the entry's, so paying again after a restart pays nothing twice.
+ * What the end of a tournament moves, for events about to be stored (the runtime's state
+ * is still before them): with `finished`, the organiser's money first (a freeroll's prize
+ * fund, R-TRN-7, then the overlay the guarantee needs), then each placed entry's prize
+ * (a deal's amounts are its placements' prizes); a satellite's seat (R-TRN-8) is a ticket to
+ * its target (the seat's value moves from the pool into the target's escrow) and any cash
+ * beyond it a prize. With `cancelled` (R-TRN-6), every player gets back all they paid and
+ * the tickets to it are redeemed. Postings already in the ledger are left out.
  */
-export async function payPrizes(t: TournamentRuntime): Promise<void> {
+export async function endPostings(t: TournamentRuntime, events: readonly TournamentEvent[]): Promise<TransactionInput[]> {
+  const finished = events.find((e) => e.type === "finished");
+  const cancelled = events.find((e) => e.type === "cancelled");
+  if (finished?.type === "finished") {
+    const fixed = events.find((e) => e.type === "prizes-fixed") ?? t.kept.find((e) => e.type === "prizes-fixed");
+    return prizePostings(t, fixed?.type === "prizes-fixed" ? fixed.overlay : null, finished.placements);
+  }
+  if (cancelled?.type === "cancelled") return cancelPostings(t, cancelled.refunds);
+  return [];
+}
+
+type Placements = Extract<TournamentEvent, { type: "finished" }>["placements"];
+
+async function prizePostings(t: TournamentRuntime, fixedOverlay: number | null, placements: Placements): Promise<TransactionInput[]> {
   const { ledger, asset } = t.svc;
-  const post = async (what: string, tx: ReturnType<typeof postings.prize>) => {
-    const r = tx.ok ? await ledger.post(tx.value) : tx;
-    if (!r.ok) t.svc.log(`tournament ${t.id}: ${what} not posted: ${r.error.message}`);
+  const out: TransactionInput[] = [];
+  const add = async (what: string, tx: ReturnType<typeof postings.prize>) => {
+    if (!tx.ok) return void t.svc.log(`tournament ${t.id}: MONEY ${what} cannot be built: ${tx.error.message}`);
+    if ((await ledger.transaction(tx.value.key)) === null) out.push(tx.value);
   };
-  const fixed = t.kept.find((e) => e.type === "prizes-fixed");
   const funded = t.dir.config?.money.organiserPrizes ?? 0;
-  if (fixed?.type === "prizes-fixed" && funded > 0) await post("the organiser's prize fund", postings.organiserFunding({ key: `organiser-funding:${t.id}`, asset, tournament: t.id, amount: funded }));
+  if (fixedOverlay !== null && funded > 0) await add("the organiser's prize fund", postings.organiserFunding({ key: `organiser-funding:${t.id}`, asset, tournament: t.id, amount: funded }));
   // prizes-fixed's overlay counts the organiser's prizes too (money/pool.ts); the rest tops up the guarantee.
-  const overlay = fixed?.type === "prizes-fixed" ? fixed.overlay - funded : 0;
-  if (overlay > 0) await post("the overlay", postings.overlay({ key: `overlay:${t.id}`, asset, tournament: t.id, amount: overlay }));
+  const overlay = fixedOverlay === null ? 0 : fixedOverlay - funded;
+  if (overlay > 0) await add("the overlay", postings.overlay({ key: `overlay:${t.id}`, asset, tournament: t.id, amount: overlay }));
   const format = t.dir.config?.format;
   const target = format?.kind === "satellite" ? format.target : undefined;
-  for (const p of t.dir.placements ?? []) {
+  for (const p of placements) {
     if (p.prize <= 0) continue;
     let cash = p.prize;
     if (format?.kind === "satellite" && target !== undefined && p.seat === true && p.prize >= format.seatValue) {
       cash -= format.seatValue;
       const memo = { place: p.places[0]!, entry: p.entry };
-      await post(`the ticket for ${p.entry}`, postings.ticketIssue({ key: `ticket:${t.id}:${p.entry}`, asset, target, player: p.player, value: format.seatValue, satellite: t.id, memo }));
+      await add(`the ticket for ${p.entry}`, postings.ticketIssue({ key: `ticket:${t.id}:${p.entry}`, asset, target, player: p.player, value: format.seatValue, satellite: t.id, memo }));
     }
-    if (cash > 0) await post(`the prize for ${p.entry}`, postings.prize({ key: `prize:${t.id}:${p.entry}`, asset, tournament: t.id, player: p.player, amount: cash, place: p.places[0]! }));
+    if (cash > 0) await add(`the prize for ${p.entry}`, postings.prize({ key: `prize:${t.id}:${p.entry}`, asset, tournament: t.id, player: p.player, amount: cash, place: p.places[0]! }));
   }
+  return out;
 }
 
 /**
- * R-TRN-6: a cancelled tournament (the start rule not met by the deadline, or the director's
- * cancel) gives every player back all they paid: the pool parts from the pool, the fees from
- * the house. The `cancelled` event's refunds say how much; the key is the player's
- * (`cancel-refund:T:player`: a tournament is cancelled once), so posting again after a
- * restart pays nothing twice. A refund that does not match the payments is not posted.
+ * R-TRN-6: every player gets back all they paid: the pool parts from the pool, the fees
+ * from the house (`cancel-refund:T:player`: a tournament is cancelled once). An entry a
+ * satellite's ticket paid gives the ticket back (R-TRN-8), and then every ticket to the
+ * cancelled tournament is redeemed for its value from the escrow. A refund that does not
+ * match the payments is not posted (and the start's check reports it).
  */
-export async function refundCancelled(t: TournamentRuntime): Promise<void> {
+async function cancelPostings(t: TournamentRuntime, refunds: readonly { readonly player: string; readonly amount: number }[]): Promise<TransactionInput[]> {
   const { ledger, asset } = t.svc;
-  if (t.dir.status !== "cancelled") return;
-  for (const r of t.dir.refunds ?? []) {
+  const pending = new Pending(ledger);
+  const out: TransactionInput[] = [];
+  const push = (tx: TransactionInput) => {
+    out.push(tx);
+    pending.add(tx);
+  };
+  for (const r of refunds) {
     const paid = t.dir.payments.filter((p) => p.player === r.player);
     const pool = paid.reduce((a, p) => a + p.toPool, 0);
     const fee = paid.reduce((a, p) => a + p.fee, 0);
     if (pool + fee !== r.amount) {
-      t.svc.log(`tournament ${t.id}: the refund of ${r.player} (${r.amount}) does not match the payments (${pool} + ${fee}); not posted`);
+      t.svc.log(`tournament ${t.id}: MONEY the refund of ${r.player} (${r.amount}) does not match the payments (${pool} + ${fee}); not posted`);
       continue;
     }
     const key = `cancel-refund:${t.id}:${r.player}`;
-    // R-TRN-8: an entry a satellite's ticket paid gives the ticket back (redeemed below).
-    if ((await ledger.transaction(key)) === null && (await enteredByTicket(ledger, t.id, r.player))) {
-      const back = await ledger.post(ticketReturnTx(t.id, asset, r.player, pool, fee, key, { cancelled: true }));
-      if (!back.ok) t.svc.log(`tournament ${t.id}: the ticket of ${r.player} not given back: ${back.error.message}`);
+    if ((await ledger.transaction(key)) !== null) continue;
+    if (await enteredByTicket(ledger, t.id, r.player)) {
+      push(ticketReturnTx(t.id, asset, r.player, pool, fee, key, { cancelled: true }));
       continue;
     }
     const tx = refundTx(t, asset, r.player, pool, fee, key, { cancelled: true });
     if (tx === null) continue;
-    const posted = tx.ok ? await ledger.post(tx.value) : tx;
-    if (!posted.ok) t.svc.log(`tournament ${t.id}: refund for ${r.player} not posted: ${posted.error.message}`);
+    if (!tx.ok) t.svc.log(`tournament ${t.id}: MONEY the refund of ${r.player} cannot be built: ${tx.error.message}`);
+    else push(tx.value);
   }
-  await redeemTickets(t);
-}
-
-/**
- * R-TRN-6 with R-TRN-8: the tickets to a cancelled tournament can no longer be used, so each
- * holder gets their value in money from the escrow (value per ticket: what the escrow holds
- * over the tickets out; all seats of one target are worth the same). Keyed by the player, and
- * a redeemed ticket is gone, so running again pays nothing twice.
- */
-async function redeemTickets(t: TournamentRuntime): Promise<void> {
-  const { ledger, asset } = t.svc;
+  // R-TRN-6 with R-TRN-8: the tickets to a cancelled tournament can no longer be used, so each
+  // holder gets their value in money from the escrow (value per ticket: what the escrow holds
+  // over the tickets out; all seats of one target are worth the same). Keyed by the player,
+  // and a redeemed ticket is gone, so running again pays nothing twice.
   const ticket = ticketAsset(t.id);
-  const out = -(await ledger.balance(ticketIssuer(t.id), ticket));
-  if (out <= 0) return;
-  const escrow = await ledger.balance(escrowAccount(t.id), asset);
-  if (escrow % out !== 0) return void t.svc.log(`tournament ${t.id}: the escrow (${escrow}) does not split over ${out} tickets; not redeemed`);
-  const value = escrow / out;
-  for (const row of await ledger.balances({ prefix: "player:", asset: ticket })) {
-    if (row.balance <= 0) continue;
-    const n = row.balance;
-    const r = await ledger.post({
-      key: `ticket-redeem:${t.id}:${row.account.slice("player:".length)}`,
+  const out_ = -(await pending.balance(ticketIssuer(t.id), ticket));
+  if (out_ <= 0) return out;
+  const escrow = await pending.balance(escrowAccount(t.id), asset);
+  if (escrow % out_ !== 0) {
+    t.svc.log(`tournament ${t.id}: MONEY the escrow (${escrow}) does not split over ${out_} tickets; not redeemed`);
+    return out;
+  }
+  const value = escrow / out_;
+  for (const account of await pending.holders("player:", ticket)) {
+    const n = await pending.balance(account, ticket);
+    if (n <= 0) continue;
+    push({
+      key: `ticket-redeem:${t.id}:${account.slice("player:".length)}`,
       kind: "refund",
       legs: [
-        { account: row.account, asset: ticket, amount: -n },
+        { account, asset: ticket, amount: -n },
         { account: ticketIssuer(t.id), asset: ticket, amount: n },
-        ...(value > 0 ? [{ account: escrowAccount(t.id), asset, amount: -n * value }, { account: row.account, asset, amount: n * value }] : []),
+        ...(value > 0 ? [{ account: escrowAccount(t.id), asset, amount: -n * value }, { account, asset, amount: n * value }] : []),
       ],
       memo: { tournament: t.id, cancelled: true, ticket: true, tickets: n },
     });
-    if (!r.ok) t.svc.log(`tournament ${t.id}: the tickets of ${row.account} not redeemed: ${r.error.message}`);
+  }
+  return out;
+}
+
+/**
+ * After a restart, for a tournament that ended before its end's postings were committed
+ * with it (a stream written before issue 12): posts what is missing. Keys make this once;
+ * with streams written since, everything is there already and nothing is posted.
+ */
+export async function payPrizes(t: TournamentRuntime): Promise<void> {
+  const fixed = t.kept.find((e) => e.type === "prizes-fixed");
+  const finished = t.kept.find((e) => e.type === "finished");
+  if (finished?.type !== "finished") return;
+  await postAll(t, await prizePostings(t, fixed?.type === "prizes-fixed" ? fixed.overlay : null, finished.placements));
+}
+
+/** R-TRN-6 after a restart: the refunds of a cancelled tournament that are not yet posted (see payPrizes). */
+export async function refundCancelled(t: TournamentRuntime): Promise<void> {
+  if (t.dir.status !== "cancelled") return;
+  await postAll(t, await cancelPostings(t, t.dir.refunds ?? []));
+}
+
+async function postAll(t: TournamentRuntime, txs: readonly TransactionInput[]): Promise<void> {
+  for (const tx of txs) {
+    const r = await t.svc.ledger.post(tx);
+    if (!r.ok) t.svc.log(`tournament ${t.id}: MONEY ${tx.kind} ${tx.key} not posted: ${r.error.message}`);
+    else if (!r.value.replayed) t.svc.log(`tournament ${t.id}: ${tx.kind} ${tx.key} was missing from the ledger; posted now`);
   }
 }

@@ -7,8 +7,11 @@
 //     dealt; the level clock runs on the server's Clock, the floor records busts, rebuys,
 //     add-ons, counts and colour-ups, and the director settles after each record; its moves
 //     become instructions for the floor (tournament-live.ts).
-// Every command is checked by the director, any money it moves is posted, then its events
-// are stored before anything else happens; a repeated commandId acts once.
+// Every command is checked by the director, then its events are stored together with the
+// money they move, in ONE database transaction (EventStore.appendWithPostings, issue 12):
+// entries and refunds (tournament-entries.ts), cash at the desk, and what the end moves
+// (prizes, deals, a freeroll's fund, the overlay, satellite tickets, R-TRN-6 refunds;
+// tournament-money.ts). A repeated commandId acts once.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import {
   decide,
@@ -26,7 +29,8 @@ import type { ColourUpResult } from "../../protocol/index.ts";
 import type { Services } from "../services.ts";
 import { StartDeadline } from "./tournament-deadline.ts";
 import { LiveFloor } from "./tournament-live.ts";
-import { payPrizes, refundCancelled } from "./tournament-money.ts";
+import type { TransactionInput } from "../../store/index.ts";
+import { endPostings, payPrizes, refundCancelled } from "./tournament-money.ts";
 import { OnlineTables } from "./tournament-tables.ts";
 import type { TableSession } from "../tables/table-session.ts";
 
@@ -66,8 +70,11 @@ export const tableIdOf = (tournamentId: string, table: number) => `${tournamentI
 
 type Done = Result<{ duplicate: boolean }>;
 export interface CommandOptions {
-  /** Posts the money the events move; a refusal stops the command (nothing is stored). */
-  readonly pay?: (events: readonly TournamentEvent[]) => Promise<Result<void>>;
+  /**
+   * A check before anything is stored (a refusal stops the command) that may return the
+   * postings paying for the events: they commit with the events in one transaction.
+   */
+  readonly pay?: (events: readonly TournamentEvent[]) => Promise<Result<readonly TransactionInput[] | void>>;
   /** Server records stored before the director's events, in the same append. */
   readonly records?: readonly Rec[];
   /** Live: settle afterwards (default true; a director's own move is not rebalanced at once). */
@@ -166,8 +173,8 @@ export class TournamentRuntime {
 
   /** After a restart: online tables in a hand finish it, the live clock goes on. */
   resume(): void {
+    // A stream written before issue 12 may have ended without its end's postings: posted now (their keys make this once).
     if (this.dir.status === "finished") return void this.enqueue(() => payPrizes(this));
-    // R-TRN-6: refunds a crash left unposted are posted now (their keys make this once).
     if (this.dir.status === "cancelled") return void this.enqueue(() => refundCancelled(this));
     if (this.dir.status !== "running") return this.deadline.arm();
     if (this.isLive) void this.enqueue(() => this.live.settle());
@@ -194,9 +201,9 @@ export class TournamentRuntime {
       if (this.commands.has(commandId)) return ok({ duplicate: true });
       const r = await this.run({ type: "start", at: this.now() }, commandId);
       if (!r.ok) return r;
-      // R-TRN-6: too few players by the deadline: cancelled, everyone refunded, nothing opens.
-      if ((this.dir.status as string) === "cancelled") await refundCancelled(this);
-      else if (this.isLive) await this.live.settle();
+      // R-TRN-6: too few players by the deadline: cancelled (the refunds committed with it), nothing opens.
+      if ((this.dir.status as string) === "cancelled") return ok({ duplicate: false });
+      if (this.isLive) await this.live.settle();
       else await this.online.started();
       return ok({ duplicate: false });
     });
@@ -218,10 +225,10 @@ export class TournamentRuntime {
   /** A director's move (R-TBL-4) into an empty seat; online only between hands at both tables. */
   move(entryId: string, toTable: number, toSeat: number, commandId: string): Promise<Done> {
     // Online: checked in the queue, where no hand can start meanwhile (nothing is paid).
-    const betweenHands = async (): Promise<Result<void>> => {
+    const betweenHands = async (): Promise<Result<readonly TransactionInput[]>> => {
       const from = this.dir.entries.get(entryId)?.table ?? 0;
       const busy = [from, toTable].find((n) => this.tables.get(n)?.state.hand != null);
-      return busy === undefined ? ok(undefined) : fail("tournament/bad-state", `table ${busy} is playing a hand; move between hands`);
+      return busy === undefined ? ok([]) : fail("tournament/bad-state", `table ${busy} is playing a hand; move between hands`);
     };
     // Live: not settled at once, or balancing could undo the director's own decision; the next record settles.
     return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false, pay: betweenHands }).then((r) => {
@@ -243,8 +250,9 @@ export class TournamentRuntime {
   }
 
   /**
-   * One director command through decide: `pay` may post the money its events move (a
-   * refusal stops it), then the events (after `records`) are appended; then a live
+   * One director command through decide: `pay` builds the postings its events need (a
+   * refusal stops it), then the events (after `records`) are appended with them and with
+   * what an end moves, in one transaction; then a live
    * tournament settles (busts, places, balancing, the end, prizes) and online tables are
    * opened and reconciled. Acts once per commandId; `events` is empty for a repeat.
    */
@@ -262,19 +270,18 @@ export class TournamentRuntime {
         const { code, message, ...details } = d.error;
         return fail("tournament/bad-state", message, { ...details, cause: code });
       }
+      let paid: readonly TransactionInput[] = [];
       if (opts.pay !== undefined) {
         const p = await opts.pay(d.value);
         if (!p.ok) return p;
+        paid = p.value ?? [];
       }
-      const r = await this.append([...(opts.records ?? []), ...d.value.map((e) => ({ type: "director" as const, data: e }))], commandId);
+      const r = await this.append([...(opts.records ?? []), ...d.value.map((e) => ({ type: "director" as const, data: e }))], commandId, this.meta.id, paid);
       if (!r.ok) return r;
       if (this.dir.status === "running") {
         if (!this.isLive) await this.online.afterCommand();
         else if (opts.settle !== false) await this.live.settle();
-      } else if (this.dir.status === "finished") {
-        await payPrizes(this);
-        if (!this.isLive) this.online.finish();
-      } else if (this.dir.status === "cancelled") await refundCancelled(this);
+      } else if (this.dir.status === "finished" && !this.isLive) this.online.finish();
       return ok({ duplicate: false, events: d.value });
     });
   }
@@ -294,9 +301,24 @@ export class TournamentRuntime {
     return r.ok ? ok(d.value.length) : r;
   }
 
-  async append(recs: readonly Rec[], commandId?: string, id = this.meta.id): Promise<Result<void>> {
+  /**
+   * Stores records and the money they move in one transaction: `paid` (a command's entries
+   * or refunds) and, when the records end the tournament, its end's postings. Should the
+   * ledger refuse the end's postings (the ledger and the tournament disagree already), the
+   * end is stored without them and said loudly; the start's check reports the difference.
+   */
+  async append(recs: readonly Rec[], commandId?: string, id = this.meta.id, paid: readonly TransactionInput[] = []): Promise<Result<void>> {
     const meta = commandId === undefined ? {} : { commandId };
-    const r = await this.svc.store.append(tournamentStream(id), this.version, recs.map((x) => ({ type: x.type, data: x.data, meta })));
+    const events = recs.map((x) => ({ type: x.type, data: x.data, meta }));
+    const store = this.svc.store;
+    const stream = tournamentStream(id);
+    const commit = (txs: readonly TransactionInput[]) => (txs.length === 0 ? store.append(stream, this.version, events) : store.appendWithPostings(stream, this.version, events, txs));
+    const end = await endPostings(this, recs.flatMap((x) => (x.type === "director" ? [x.data] : [])));
+    let r = await commit([...paid, ...end]);
+    if (!r.ok && end.length > 0 && r.error.code.startsWith("ledger/")) {
+      this.svc.log(`tournament ${id}: MONEY the end's postings were refused (${r.error.code}: ${r.error.message}); the end is stored without them`);
+      r = await commit(paid);
+    }
     if (!r.ok) return r;
     const first = r.value.version - recs.length + 1;
     this.live.newBatch();
