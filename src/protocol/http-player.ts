@@ -89,9 +89,34 @@ export type DepositRequest = z.infer<typeof DepositRequest>;
 export const DepositResponse = z.object({ player: Id, balance: Money });
 export type DepositResponse = z.infer<typeof DepositResponse>;
 
+/**
+ * One difference the start's money check found (issue 12) between what a tournament's
+ * stream says a player paid or got (`stream`) and the ledger's postings for it (`ledger`);
+ * `what: "pool"` (player null) is the tournament's pool against its prize pool.
+ */
+export const MoneyDifference = z.object({
+  tournament: Id,
+  player: Id.nullable(),
+  what: z.enum(["entries", "rebuys", "add-ons", "refunds", "prizes", "pool"]),
+  stream: z.number(),
+  ledger: z.number(),
+});
+export type MoneyDifference = z.infer<typeof MoneyDifference>;
+
+export const MoneyCheck = z.object({
+  /** When the check ran (the server's start), ms since the epoch. */
+  at: z.number(),
+  tournaments: z.int().min(0),
+  /** Empty in a sound database. */
+  differences: z.array(MoneyDifference).max(10_000),
+});
+export type MoneyCheck = z.infer<typeof MoneyCheck>;
+
 export const LedgerCheckResponse = z.object({
   totals: z.record(z.string(), z.number()),
   /** `name`: a `player:` account's player (absent for house, pool and other accounts, and from older servers). */
   balances: z.array(z.object({ account: z.string(), asset: z.string(), balance: z.number(), name: PlayerName.optional() })).max(100_000),
+  /** The money check the server ran at its start (absent from older servers, and while it runs). */
+  moneyCheck: MoneyCheck.optional(),
 });
 export type LedgerCheckResponse = z.infer<typeof LedgerCheckResponse>;

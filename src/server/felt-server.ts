@@ -10,6 +10,8 @@ import { MAX_FRAME_BYTES } from "../protocol/index.ts";
 import { systemClock, type Clock, type TimerHandle } from "./clock.ts";
 import { cryptoRandom, type Services } from "./services.ts";
 import { TournamentRuntime } from "./tournaments/tournament-runtime.ts";
+import { describeDifference, reconcileTournament } from "./tournaments/tournament-reconcile.ts";
+import type { MoneyCheck, MoneyDifference } from "../protocol/index.ts";
 import type { TableSession } from "./tables/table-session.ts";
 import { registerHttpRoutes } from "./gateway/http-routes.ts";
 import { registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-gateway.ts";
@@ -66,6 +68,8 @@ export class FeltServer {
   url = "";
   /** The director's end-time predictions run on a worker thread, off the tables' event loop (issue 17). */
   readonly predictor = new PredictWorker();
+  /** The money check run at start (GET /director/ledger `moneyCheck`); undefined until it is done. */
+  moneyCheck: MoneyCheck | undefined;
   private closeAccounts: () => Promise<void> = async () => {};
 
   private constructor(
@@ -143,6 +147,7 @@ export class FeltServer {
     server.purgeSessions();
     server.url = await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 8080 });
     for (const t of server.tournaments.values()) t.resume();
+    await server.checkMoney();
     return server;
   }
 
@@ -155,6 +160,23 @@ export class FeltServer {
       (e: unknown) => this.svc.log("purging expired sessions failed", e),
     );
     this.purgeTimer = this.svc.clock.after(SESSION_PURGE_MS, () => this.purgeSessions());
+  }
+
+  /**
+   * Issue 12: every tournament's entries, rebuys, add-ons, refunds and prizes against its
+   * ledger postings, each in its tournament's queue (after what the restart resumed), so
+   * the two sides are read between commands. Every difference is logged.
+   */
+  private async checkMoney(): Promise<void> {
+    const at = this.svc.clock.now();
+    const differences: MoneyDifference[] = [];
+    for (const t of this.tournaments.values()) {
+      const found = await t.enqueue(() => reconcileTournament(t));
+      for (const d of found) this.svc.log(describeDifference(d, d.player === null ? undefined : t.names.get(d.player)));
+      differences.push(...found);
+    }
+    if (differences.length > 0) this.svc.log(`MONEY CHECK: ${differences.length} difference(s) between ${this.tournaments.size} tournaments and the ledger; see GET /api/v1/director/ledger`);
+    this.moneyCheck = { at, tournaments: this.tournaments.size, differences: differences.slice(0, 10_000) };
   }
 
   adopt(t: TournamentRuntime): void {

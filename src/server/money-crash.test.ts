@@ -12,16 +12,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { simulationRandomSource, uniformFloats } from "../cards/index.ts";
-import type { LobbyTournament } from "../protocol/index.ts";
+import type { LedgerCheckResponse, LobbyTournament } from "../protocol/index.ts";
 import { evolve, initialState, type TournamentEvent } from "../tournament/director/index.ts";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
-import { CASINO } from "./testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema } from "./testing/harness.ts";
+import { Bot } from "./testing/bot.ts";
+import { CASINO, TURBO } from "./testing/entries-fixture.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, pgSchema } from "./testing/harness.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "./testing/serve-child.ts";
 
 const KILLS = 8;
+/** Players registering and unregistering in two tournaments that have not started. */
 const PLAYERS = 8;
-const CLIENTS = 6;
+const CLIENTS = 5;
+/** Players (bots always all in) at each of two running tournaments: one with rebuys, one with re-entries. */
+const AT_PLAY = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Player {
@@ -38,20 +42,42 @@ async function run(db: string, seed: number): Promise<void> {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let child: ServeChild = await startServeChild(db, port);
+  const serve = () => startServeChild(db, port, ["--hand-pause-ms", "50", "--action-ms", "4000"]);
+  let child: ServeChild = await serve();
   try {
     const director = (await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
-    const create = (name: string, presetId: string, structure: unknown) =>
-      must<{ tournament: LobbyTournament }>(
-        api(base, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId, name, kind: "online", startsAt: Date.now() + 3_600_000, buyIn: 1000, fee: 100, structure }, director),
-      );
-    const tournaments = [(await create("crash freezeout", "seed", FAST_STRUCTURE)).tournament.id, (await create("crash re-entry", "casino-1900", CASINO)).tournament.id];
-    const players: Player[] = [];
-    for (let i = 0; i < PLAYERS; i++) {
-      const name = `mc${seed}-${i}`;
+    const create = async (name: string, presetId: string, structure: unknown, startsAt = Date.now() + 3_600_000) =>
+      (
+        await must<{ tournament: LobbyTournament }>(
+          api(base, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId, name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure }, director),
+        )
+      ).tournament.id;
+    const tournaments = [await create("crash freezeout", "seed", FAST_STRUCTURE), await create("crash re-entry", "casino-1900", CASINO)];
+    let serial = 0;
+    const signUp = async (): Promise<Player> => {
+      const name = `mc${seed}-${serial++}`;
       const s = await must<{ token: string; user: { id: string } }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "money-crash-1" }));
-      players.push({ name, token: s.token, id: s.user.id });
+      return { name, token: s.token, id: s.user.id };
+    };
+    const players: Player[] = [];
+    for (let i = 0; i < PLAYERS; i++) players.push(await signUp());
+    // Two running tournaments whose bots move all in at every turn: players bust at once and
+    // rebuy (turbo: rebuys) or re-enter (casino-1900: re-entries), or are out and placed.
+    const playing: { tournament: string; verb: Op; players: Player[] }[] = [];
+    for (const [name, presetId, structure, verb] of [["crash rebuys", "turbo", TURBO, "rebuy"], ["crash re-entries", "casino-1900", CASINO, "re-enter"]] as const) {
+      const id = await create(name, presetId, structure, Date.now());
+      const ps: Player[] = [];
+      for (let i = 0; i < AT_PLAY; i++) {
+        const p = await signUp();
+        await must(api(base, "POST", "/api/v1/director/deposit", { commandId: cmd(), name: p.name, amount: 20_000 }, director));
+        await must(api(base, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token));
+        ps.push(p);
+      }
+      await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
+      playing.push({ tournament: id, verb, players: ps });
     }
+    const seated = playing.flatMap((g) => g.players.map((p) => ({ p, tournament: g.tournament })));
+    const bots = seated.map(({ p }, i) => new Bot(base, p.name, p.token, { seed: seed * 100 + i, allInChance: 1 }));
     /** Requests the server answered 200: they must be stored. */
     const acked: { op: Op; commandId: string; player: Player; tournament: string }[] = [];
     let stop = false;
@@ -77,17 +103,60 @@ async function run(db: string, seed: number): Promise<void> {
         }
       }
     };
-    const clients = Array.from({ length: CLIENTS }, client);
+    // A busted player rebuys or re-enters (fresh ids too), and deposits now and then.
+    const atPlay = async (g: (typeof playing)[number]) => {
+      while (!stop) {
+        await sleep(up ? 30 : 50);
+        if (!up) continue;
+        const player = pick(g.players);
+        const op: Op = rand() < 0.8 ? g.verb : "deposit";
+        const commandId = cmd();
+        try {
+          const r =
+            op === "deposit"
+              ? await api(base, "POST", "/api/v1/director/deposit", { commandId, name: player.name, amount: 1 + Math.floor(rand() * 3000) }, director)
+              : await api(base, "POST", `/api/v1/tournaments/${g.tournament}/${op}`, { commandId }, player.token);
+          if (r.status === 200) acked.push({ op, commandId, player, tournament: g.tournament });
+        } catch {
+          // killed under us
+        }
+      }
+    };
+    // The bots come back after each restart and follow their table.
+    const keepBots = async () => {
+      while (!stop) {
+        for (const [i, b] of bots.entries()) {
+          if (!up || stop) break;
+          try {
+            if (b.ws === null) await b.connect();
+            const line = await myTournament(base, seated[i]!.p.token, seated[i]!.tournament);
+            if (line?.mine?.tableId) b.watch(line.mine.tableId);
+          } catch {
+            // killed under us
+          }
+        }
+        await sleep(100);
+      }
+    };
+    const clients = [...Array.from({ length: CLIENTS }, client), ...playing.map(atPlay), keepBots()];
     for (let k = 0; k < KILLS; k++) {
-      await sleep(150 + Math.floor(rand() * 700));
+      await sleep(300 + Math.floor(rand() * 1200));
       up = false;
       await killChild(child);
-      child = await startServeChild(db, port);
+      bots.forEach((b) => b.close());
+      child = await serve();
       up = true;
     }
+    // Then, without kills, until the running tournaments have seen a rebuy and a re-entry (bounded).
+    const enough = () => acked.some((a) => a.op === "rebuy") && acked.some((a) => a.op === "re-enter");
+    for (let i = 0; i < 300 && !enough(); i++) await sleep(100);
     await sleep(300);
     stop = true;
     await Promise.all(clients);
+    bots.forEach((b) => b.close());
+    // The money check of the last start found nothing (issue 12).
+    const check = await must<LedgerCheckResponse>(api(base, "GET", "/api/v1/director/ledger", undefined, director));
+    expect(check.moneyCheck?.differences).toEqual([]);
     await killChild(child, "SIGTERM");
 
     const target = unwrapTarget(parseDbUrl(db));
@@ -100,7 +169,8 @@ async function run(db: string, seed: number): Promise<void> {
       const add = (player: string, amount: number) => expected.set(player, (expected.get(player) ?? 0) + amount);
       const storedCommands = new Set<string>();
       const poolDiffs: string[] = [];
-      for (const id of tournaments) {
+      const rebuys = { rebought: 0, reEntered: 0, finished: 0 };
+      for (const id of [...tournaments, ...playing.map((g) => g.tournament)]) {
         const dir = initialState();
         for (const e of await store.read(`tournament:${id}`)) {
           const c = e.meta["commandId"];
@@ -114,6 +184,8 @@ async function run(db: string, seed: number): Promise<void> {
             case "rebought":
             case "added-on":
               add(ev.payment.player, -(ev.payment.toPool + ev.payment.fee));
+              if (ev.type === "rebought") rebuys.rebought++;
+              if (ev.type === "re-entered") rebuys.reEntered++;
               break;
             case "unregistered":
               add(ev.player, ev.refund);
@@ -123,19 +195,24 @@ async function run(db: string, seed: number): Promise<void> {
               break;
             case "finished":
               for (const p of ev.placements) add(p.player, p.prize);
+              rebuys.finished++;
               break;
             default:
               break;
           }
           evolve(dir, ev);
         }
-        expect(dir.status).toBe("registering");
-        const prizePool = dir.payments.reduce((a, p) => a + p.toPool, 0);
+        expect(["registering", "running", "finished"]).toContain(dir.status);
+        // The prize pool: every payment still in (an unregistration took its player's out); at the end, less the prizes.
+        const prizePool = dir.payments.reduce((a, p) => a + p.toPool, 0) - (dir.status === "finished" ? (dir.placements ?? []).reduce((a, p) => a + p.prize, 0) : 0);
         const pool = await ledger.balance(`pool:${id}`, "EUR");
         if (pool !== prizePool) poolDiffs.push(`${id}: pool ${pool}, prize pool ${prizePool}`);
       }
+      // The running tournaments did see rebuys and re-entries.
+      expect(rebuys.rebought).toBeGreaterThan(0);
+      expect(rebuys.reEntered).toBeGreaterThan(0);
       const balanceDiffs: string[] = [];
-      for (const p of players) {
+      for (const p of [...players, ...seated.map((x) => x.p)]) {
         const history = await ledger.history(`player:${p.id}`, { limit: 100_000 });
         const deposits = history.filter((t) => t.kind === "deposit").reduce((a, t) => a + (t.legs.find((l) => l.account === `player:${p.id}`)?.amount ?? 0), 0);
         const want = deposits + (expected.get(p.id) ?? 0);

@@ -150,7 +150,8 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
       const name = b.account.startsWith(PLAYER) ? names.get(b.account.slice(PLAYER.length)) : null;
       return name == null ? b : { ...b, name };
     });
-    return ok({ totals: await ctx.server.svc.ledger.totals(), balances: named });
+    const check = ctx.server.moneyCheck;
+    return ok({ totals: await ctx.server.svc.ledger.totals(), balances: named, ...(check === undefined ? {} : { moneyCheck: check }) });
   },
 };
 
