@@ -24,8 +24,12 @@ const KILLS = 8;
 /** Players registering and unregistering in two tournaments that have not started. */
 const PLAYERS = 8;
 const CLIENTS = 5;
-/** Players (bots always all in) at each of two running tournaments: one with rebuys, one with re-entries. */
-const AT_PLAY = 3;
+/**
+ * Two running tournaments: one with rebuys (3 bots, always all in), one with re-entries (5
+ * bots, all in now and then, so that busted players re-enter while others still play).
+ */
+const REBUY_PLAYERS = 3;
+const RE_ENTRY_PLAYERS = 5;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Player {
@@ -42,7 +46,7 @@ async function run(db: string, seed: number): Promise<void> {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const serve = () => startServeChild(db, port, ["--hand-pause-ms", "50", "--action-ms", "4000"]);
+  const serve = () => startServeChild(db, port, ["--hand-pause-ms", "50", "--action-ms", "1000"]);
   let child: ServeChild = await serve();
   try {
     const director = (await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
@@ -61,23 +65,27 @@ async function run(db: string, seed: number): Promise<void> {
     };
     const players: Player[] = [];
     for (let i = 0; i < PLAYERS; i++) players.push(await signUp());
-    // Two running tournaments whose bots move all in at every turn: players bust at once and
+    // Two running tournaments whose bots move all in (always, or now and then): players bust and
     // rebuy (turbo: rebuys) or re-enter (casino-1900: re-entries), or are out and placed.
-    const playing: { tournament: string; verb: Op; players: Player[] }[] = [];
-    for (const [name, presetId, structure, verb] of [["crash rebuys", "turbo", TURBO, "rebuy"], ["crash re-entries", "casino-1900", CASINO, "re-enter"]] as const) {
+    const playing: { tournament: string; verb: Op; players: Player[]; allIn: number }[] = [];
+    const games = [
+      ["crash rebuys", "turbo", TURBO, "rebuy", REBUY_PLAYERS, 1],
+      ["crash re-entries", "casino-1900", CASINO, "re-enter", RE_ENTRY_PLAYERS, 0.3],
+    ] as const;
+    for (const [name, presetId, structure, verb, n, allIn] of games) {
       const id = await create(name, presetId, structure, Date.now());
       const ps: Player[] = [];
-      for (let i = 0; i < AT_PLAY; i++) {
+      for (let i = 0; i < n; i++) {
         const p = await signUp();
         await must(api(base, "POST", "/api/v1/director/deposit", { commandId: cmd(), name: p.name, amount: 20_000 }, director));
         await must(api(base, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token));
         ps.push(p);
       }
       await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
-      playing.push({ tournament: id, verb, players: ps });
+      playing.push({ tournament: id, verb, players: ps, allIn });
     }
-    const seated = playing.flatMap((g) => g.players.map((p) => ({ p, tournament: g.tournament })));
-    const bots = seated.map(({ p }, i) => new Bot(base, p.name, p.token, { seed: seed * 100 + i, allInChance: 1 }));
+    const seated = playing.flatMap((g) => g.players.map((p) => ({ p, tournament: g.tournament, allIn: g.allIn })));
+    const bots = seated.map(({ p, allIn }, i) => new Bot(base, p.name, p.token, { seed: seed * 100 + i, allInChance: allIn }));
     /** Requests the server answered 200: they must be stored. */
     const acked: { op: Op; commandId: string; player: Player; tournament: string }[] = [];
     let stop = false;
@@ -149,7 +157,7 @@ async function run(db: string, seed: number): Promise<void> {
     }
     // Then, without kills, until the running tournaments have seen a rebuy and a re-entry (bounded).
     const enough = () => acked.some((a) => a.op === "rebuy") && acked.some((a) => a.op === "re-enter");
-    for (let i = 0; i < 300 && !enough(); i++) await sleep(100);
+    for (let i = 0; i < 450 && !enough(); i++) await sleep(100);
     await sleep(300);
     stop = true;
     await Promise.all(clients);
