@@ -198,6 +198,9 @@ async function run(db: string, seed: number): Promise<void> {
             case "unregistered":
               add(ev.player, ev.refund);
               break;
+            case "reversed":
+              add(ev.payment.player, ev.payment.toPool + ev.payment.fee);
+              break;
             case "cancelled":
               for (const r of ev.refunds) add(r.player, r.amount);
               break;

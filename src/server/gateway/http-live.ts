@@ -5,6 +5,7 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import type { LiveRecordRequest, RouteName, WalkInRequest } from "../../protocol/index.ts";
 import { decide, type TournamentCommand, type TournamentEvent } from "../../tournament/director/index.ts";
 import { seededRandom } from "../../tournament/index.ts";
+import type { TransactionInput } from "../../store/index.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament, tournamentView } from "./lobby-views.ts";
 import { cashEntries } from "../tournaments/tournament-money.ts";
@@ -84,17 +85,18 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
     cmds.push((at) => ({ type: "reverse", at, entry, what }));
   }
   if (cmds.length === 0) return fail("director/invalid", "nothing to undo", { cause: "tournament/bad-undo", reason: "nothing" });
-  const { ledger, asset } = ctx.server.svc;
-  const refund = async (events: readonly TournamentEvent[]): Promise<Result<void>> => {
+  const { asset } = ctx.server.svc;
+  // The refund commits with the reversal in one transaction (issue 12).
+  const refund = async (events: readonly TournamentEvent[]): Promise<Result<TransactionInput[]>> => {
+    const out: TransactionInput[] = [];
     for (const [i, e] of events.entries()) {
       if (e.type !== "reversed") continue;
       const tx = refundTx(t, asset, e.payment.player, e.payment.toPool, e.payment.fee, `undo:${t.id}:${b.commandId}:${i}`, { reversed: e.what, entry: e.entry });
       if (tx === null) continue;
       if (!tx.ok) return tx;
-      const posted = await ledger.post(tx.value);
-      if (!posted.ok) return posted;
+      out.push(tx.value);
     }
-    return ok(undefined);
+    return ok(out);
   };
   for (const [i, make] of cmds.entries()) {
     const r = await t.command(make, i === 0 ? b.commandId : `${b.commandId}-${i}`, {

@@ -50,6 +50,10 @@ async function fromStream(t: TournamentRuntime): Promise<{ tally: Tally; pool: n
       case "unregistered":
         tally.add(ev.player, "refunds", ev.refund);
         break;
+      case "reversed":
+        // A live rebuy or add-on undone at the desk: its money goes back (http-live.ts).
+        tally.add(ev.payment.player, "refunds", ev.payment.toPool + ev.payment.fee);
+        break;
       case "cancelled":
         for (const r of ev.refunds) tally.add(r.player, "refunds", r.amount);
         break;
