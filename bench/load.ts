@@ -81,7 +81,7 @@ function freePort(): Promise<number> {
 function startServer(port: number, db: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", "./bench/load-probe.mjs", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, ...(DURABILITY === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--action-ms", "60000", "--hand-pause-ms", "0"],
+    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", "./bench/load-probe.mjs", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, ...(DURABILITY === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--ws-per-address", "1000000", "--action-ms", "60000", "--hand-pause-ms", "0"],
     // The director account comes from the environment (a password is not a command-line argument).
     { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "inherit", "ipc"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
   );

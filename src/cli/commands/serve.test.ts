@@ -53,6 +53,12 @@ describe("the director's password stays off the command line (issue 12)", () => 
     expect(missing.ok).toBe(false);
   });
 
+  it("felt serve --ws-per-address takes a whole number ≥ 1", async () => {
+    const r = await capture(() => serve.run(["--ws-per-address", "0"]));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--ws-per-address must be a whole number");
+  });
+
   it("felt serve --director-file with an unreadable file stops with a clear message", async () => {
     const r = await capture(() => serve.run(["--director-file", join(dir, "missing")]));
     expect(r.code).toBe(2);

@@ -9,7 +9,7 @@ import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
                   [--origin URL]... [--director-file PATH] [--action-ms MS] [--hand-pause-ms MS]
-                  [--scrypt-n N] [--bench] [--demo]
+                  [--scrypt-n N] [--ws-per-address N] [--ws-per-account N] [--bench] [--demo]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
 the built web app (web/dist) at /. Data goes to ./data/felt.sqlite unless --db says
@@ -17,6 +17,8 @@ otherwise (PostgreSQL: postgres://host:5432/db?schema=name). FELT_DIRECTOR=NAME:
 the environment, or a file holding NAME:PASSWORD given with --director-file, creates a
 director account at start if it does not exist (never on the command line, where \`ps\`
 shows it). --origin allows a browser origin besides the server's own (repeatable).
+--ws-per-address and --ws-per-account bound WebSocket connections (default 64 and 16; a
+load test from one address needs more).
 --demo seeds a demo room (a running live tournament of walk-ins, an online one open for
 registration, players with money) on a throwaway SQLite file deleted at exit, unless --db
 says otherwise; it allows the Vite dev server's origin (npm run dev:web) and prints the
@@ -47,18 +49,22 @@ function parse(args: readonly string[]): Parsed | string {
       else if (a === "--action-ms") o.actionMs = Number(need());
       else if (a === "--hand-pause-ms") o.handPauseMs = Number(need());
       else if (a === "--scrypt-n") o.scrypt = { N: Number(need()), r: 8, p: 1 };
+      else if (a === "--ws-per-address") o.wsLimits = { ...o.wsLimits, perAddress: Number(need()) };
+      else if (a === "--ws-per-account") o.wsLimits = { ...o.wsLimits, perAccount: Number(need()) };
       else if (a === "--demo") demo = true;
       else if (a === "--bench") {
         // throughput settings for bench/load.ts: fast password hashing, relaxed fsync of table events
         o.scrypt = { N: 1024, r: 8, p: 1 };
         o.eventDurability = "normal";
         o.rateLimit = { perSecond: 1000, burst: 1000 };
+        o.wsLimits = { ...o.wsLimits, perAddress: 1_000_000 };
       } else return `unknown option ${a}`;
     } catch (e) {
       return (e as Error).message;
     }
   }
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
+  for (const [k, v] of Object.entries(o.wsLimits ?? {})) if (!(Number.isSafeInteger(v) && v >= 1)) return `--ws-${k === "perAddress" ? "per-address" : "per-account"} must be a whole number ≥ 1`;
   const secrets = directorSecrets(process.env, directorFile);
   if (!secrets.ok) return secrets.error.message;
   const directors = [...secrets.value];

@@ -138,12 +138,27 @@ class Connection {
     const limit: RateLimit = server.options.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.bucket = new TokenBucket(limit, server.svc.clock.now());
     // A socket that never says hello holds a slot for nothing: closed after helloTimeoutMs.
-    this.helloTimer = server.svc.clock.after(limits.helloTimeoutMs, () => {
+    this.helloTimer = this.armSilent();
+  }
+
+  private checkingHello = 0;
+
+  private armSilent(): TimerHandle {
+    return this.server.svc.clock.after(this.limits.helloTimeoutMs, () => {
       this.helloTimer = null;
       if (this.user !== null) return;
-      this.error(null, { code: "protocol/hello-required", message: `say hello within ${limits.helloTimeoutMs} ms` });
+      if (this.checkingHello > 0) {
+        this.helloTimer = this.armSilent();
+        return;
+      }
+      this.error(null, { code: "protocol/hello-required", message: `say hello within ${this.limits.helloTimeoutMs} ms` });
       this.socket.close(1008, "hello required");
     });
+  }
+
+  private stopSilentTimer(): void {
+    this.helloTimer?.cancel();
+    this.helloTimer = null;
   }
 
   send(m: ServerMessage): void {
@@ -215,7 +230,9 @@ class Connection {
     if (m.type === "ping") return this.send({ type: "pong", nonce: m.nonce, serverTime: this.server.svc.clock.now() });
     if (m.type === "hello") {
       if (!SUPPORTED_PROTOCOL_VERSIONS.includes(m.v)) return this.error(null, { code: "protocol/version-unsupported", message: `this server speaks versions ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`, supported: PROTOCOL_VERSION });
-      const u = await this.server.svc.accounts.authenticate(m.token);
+      // The token's check may take a while on a busy server: the silent-socket timer waits for it.
+      this.checkingHello += 1;
+      const u = await this.server.svc.accounts.authenticate(m.token).finally(() => (this.checkingHello -= 1));
       if (!u.ok) return this.error(null, { code: "auth/invalid-token", message: u.error.message, cause: u.error.code });
       // A new hello may change who this is or which version it speaks: start the tables afresh.
       if (this.user !== null && (this.user.id !== u.value.id || this.version !== m.v)) this.dropAll();
@@ -227,8 +244,7 @@ class Connection {
       }
       if (this.user !== null && this.user.id !== u.value.id) this.counts.dropAccount(this.user.id, this);
       mine.add(this);
-      this.helloTimer?.cancel();
-      this.helloTimer = null;
+      this.stopSilentTimer();
       this.user = u.value;
       this.version = m.v;
       return this.send({ type: "welcome", v: m.v, user: { id: u.value.id, name: u.value.name, role: u.value.role }, serverTime: this.server.svc.clock.now() });
@@ -316,8 +332,7 @@ class Connection {
   }
 
   closed(): void {
-    this.helloTimer?.cancel();
-    this.helloTimer = null;
+    this.stopSilentTimer();
     if (this.user !== null) this.counts.dropAccount(this.user.id, this);
     this.dropAll();
   }
