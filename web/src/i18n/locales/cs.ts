@@ -193,7 +193,7 @@ export const cs = {
     },
     table: {
       "not-found": "Takový stůl neexistuje.", "not-seated": "U tohoto stolu nesedíte.", "stale-version": "Hra mezitím pokročila; zkuste to znovu.",
-      "not-your-turn": "Nejste na tahu.", "illegal-action": "Tato akce teď není povolená.", "no-hand": "Neprobíhá žádná hra.",
+      "not-your-turn": "Nejste na tahu.", "illegal-action": "Tato akce teď není povolená.", "no-hand": "Neprobíhá žádná hra.", "no-commitment-yet": "Stůl zveřejní závazek balíčku se svou první hrou.",
     },
     tournament: { "not-found": "Takový turnaj neexistuje.", "not-allowed": "Teď to není možné.", "bad-state": "V tomto stavu turnaje to nejde." },
     ledger: { "insufficient-funds": "Na účtu nemáte dost peněz." },

@@ -191,7 +191,7 @@ export const en = {
     },
     table: {
       "not-found": "No such table.", "not-seated": "You are not seated here.", "stale-version": "The table moved on; try again.",
-      "not-your-turn": "It is not your turn.", "illegal-action": "That action is not allowed now.", "no-hand": "No hand in progress.",
+      "not-your-turn": "It is not your turn.", "illegal-action": "That action is not allowed now.", "no-hand": "No hand in progress.", "no-commitment-yet": "The table publishes its deck commitment with its first hand.",
     },
     tournament: { "not-found": "No such tournament.", "not-allowed": "Not allowed now.", "bad-state": "Not possible in the tournament's current state." },
     ledger: { "insufficient-funds": "Not enough money in your balance." },

@@ -193,7 +193,7 @@ export const ro = {
     },
     table: {
       "not-found": "Masa nu există.", "not-seated": "Nu stai la această masă.", "stale-version": "Jocul a mers mai departe; încearcă din nou.",
-      "not-your-turn": "Nu este rândul tău.", "illegal-action": "Acțiunea nu este permisă acum.", "no-hand": "Nicio mână în desfășurare.",
+      "not-your-turn": "Nu este rândul tău.", "illegal-action": "Acțiunea nu este permisă acum.", "no-hand": "Nicio mână în desfășurare.", "no-commitment-yet": "Masa își publică angajamentul pachetului la prima mână.",
     },
     tournament: { "not-found": "Turneul nu există.", "not-allowed": "Nu este permis acum.", "bad-state": "Nu se poate în starea actuală a turneului." },
     ledger: { "insufficient-funds": "Sold insuficient." },

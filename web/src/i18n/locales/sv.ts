@@ -191,7 +191,7 @@ export const sv = {
     },
     table: {
       "not-found": "Bordet finns inte.", "not-seated": "Du sitter inte vid det här bordet.", "stale-version": "Spelet har gått vidare; försök igen.",
-      "not-your-turn": "Det är inte din tur.", "illegal-action": "Den handlingen är inte tillåten nu.", "no-hand": "Ingen hand pågår.",
+      "not-your-turn": "Det är inte din tur.", "illegal-action": "Den handlingen är inte tillåten nu.", "no-hand": "Ingen hand pågår.", "no-commitment-yet": "Bordet publicerar sitt kortleksåtagande med sin första hand.",
     },
     tournament: { "not-found": "Turneringen finns inte.", "not-allowed": "Inte tillåtet nu.", "bad-state": "Inte möjligt i turneringens nuvarande läge." },
     ledger: { "insufficient-funds": "Saldot räcker inte." },
