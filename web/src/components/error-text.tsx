@@ -61,10 +61,12 @@ export function errorMessage(t: TFunction, i18n: I18n, error: { code: string; me
       if (i18n.exists(k) && typeof i18n.t(k, { returnObjects: true }) === "string") return t(k, values);
     }
   }
-  if (!KNOWN.has(error.code)) return error.message;
+  // Rule ids are for the code and the rulebook, not the screen (issue 15).
+  const said = error.message.replace(/ ?\((R-[A-Z]+-\d+[,/ ]*)+\)/g, "").replace(/\bR-[A-Z]+-\d+:? ?/g, "");
+  if (!KNOWN.has(error.code)) return said;
   const generic = t(`errors.${error.code.replace("/", ".")}`);
   // A generic refusal without a known cause still shows what the server said.
-  return error.code === "director/invalid" || error.code === "tournament/bad-state" || error.code === "tournament/not-allowed" ? `${generic} (${error.message})` : generic;
+  return error.code === "director/invalid" || error.code === "tournament/bad-state" || error.code === "tournament/not-allowed" ? `${generic} (${said})` : generic;
 }
 
 /** Errors are shown by their stable code and cause, translated; unknown codes show the message. */

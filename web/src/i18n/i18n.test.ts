@@ -14,6 +14,7 @@ import {
   FloorLogRow,
 } from "../../../src/protocol/index.ts";
 import { RESOURCES } from "./index.ts";
+import { STRUCTURE_PRESETS } from "../../../src/tournament/structure/index.ts";
 import { ACCOUNT_KINDS } from "../logic/accounts.ts";
 import { NO_DEAL_REASONS, TRANSLATED_CAUSES, UNDO_REASONS } from "../components/error-text.tsx";
 import type { Messages } from "./locales/types.ts";
@@ -121,6 +122,16 @@ describe("translations", () => {
     ];
     for (const lng of Object.keys(RESOURCES)) {
       expect(dynamic.filter((k) => !hasKey(lng, k)), `missing in ${lng}`).toEqual([]);
+    }
+  });
+
+  it("issue 15: rule ids (R-CHIP-1) never reach the screen, and every preset has a translated name and plan", () => {
+    for (const lng of Object.keys(RESOURCES)) {
+      expect([...flat[lng]!].filter(([, v]) => /\bR-[A-Z]+-\d/.test(v)).map(([k]) => k), lng).toEqual([]);
+      for (const id of Object.keys(STRUCTURE_PRESETS)) {
+        expect(hasKey(lng, `live.presets.${id}.name`), `${lng} ${id}`).toBe(true);
+        expect(hasKey(lng, `live.presets.${id}.plan`), `${lng} ${id}`).toBe(true);
+      }
     }
   });
 });

@@ -100,7 +100,7 @@ export const cs = {
     tab: { create: "Nový turnaj", seating: "Losování míst", floor: "Floor", "colour-up": "Výměna žetonů", "blind-error": "Chyba v blindech", payouts: "Výplaty a dohoda", cashier: "Pokladna" },
   },
   create: {
-    startRule: "Zrušit při malém počtu hráčů (R-TRN-6)", minPlayers: "Nejméně hráčů", deadlineMinutes: "Termín (minut po začátku)", startRuleHint: "Méně než {{players}} registrovaných hráčů do {{time}}: turnaj se zruší a všem se vrátí peníze.",
+    startRule: "Zrušit při malém počtu hráčů", minPlayers: "Nejméně hráčů", deadlineMinutes: "Termín (minut po začátku)", startRuleHint: "Méně než {{players}} registrovaných hráčů do {{time}}: turnaj se zruší a všem se vrátí peníze.",
     title: "Nový turnaj", preset: "Šablona", name: "Název", kind: "Druh", startsAt: "Začátek", startingStack: "Počáteční stack",
     buyInFee: "Buy-in {{buyIn}} + poplatek {{fee}}", created: "Vytvořeno: {{name}}", submit: "Vytvořit turnaj",
     guidanceTitle: "Doporučení ke struktuře", ratio: "Počáteční stack = {{ratio}} × první velký blind ({{bb}})",
@@ -111,8 +111,8 @@ export const cs = {
     chartLabel: "Předpokládaný počet hráčů v čase", minutesShort: "{{n}} min",
     structure: "Levely", type: "Druh", sb: "MB", bb: "VB", ante: "Ante", minutes: "Minuty", stackInBB: "Počáteční stack ve VB",
     break: "Přestávka", level: "Level", colourUpAtBreak: "výměna žetonů {{chip}}", addLevel: "Přidat level",
-    chips: "Sada žetonů", chipsHint: "Hodnoty žetonů ve hře na začátku, od nejmenší (R-CHIP-1); každá je celým násobkem předchozí a každý blind i ante musí jít zaplatit nejmenším žetonem.", chipsInvalid: "Zadejte celá čísla oddělená čárkami, např. 25, 100, 500, 1000.", chipsOrder: "Každá hodnota musí být větší než předchozí a jejím násobkem.", notPayable: "Level {{level}}: {{amount}} nejde zaplatit nejmenším žetonem ({{chip}}).",
-    bbAnte: "BB ante", bbAnteHint: "Big blind ante (R-BLIND-2): big blind platí ante za celý stůl.", bbAnteAt: "Big blind ante, level {{level}}", limit: "Limit", limitHint: "Fixní limit (R-BET-9): level se hraje s limitními blindy.", limitBlinds: "Limitní SB / BB", limitAt: "Fixní limit, level {{level}}", limitSbAt: "Limitní small blind, level {{level}}", limitBbAt: "Limitní big blind, level {{level}}",
+    chips: "Sada žetonů", chipsHint: "Hodnoty žetonů ve hře na začátku, od nejmenší; každá je celým násobkem předchozí a každý blind i ante musí jít zaplatit nejmenším žetonem.", chipsInvalid: "Zadejte celá čísla oddělená čárkami, např. 25, 100, 500, 1000.", chipsOrder: "Každá hodnota musí být větší než předchozí a jejím násobkem.", notPayable: "Level {{level}}: {{amount}} nejde zaplatit nejmenším žetonem ({{chip}}).",
+    bbAnte: "BB ante", bbAnteHint: "Big blind ante: big blind platí ante za celý stůl.", bbAnteAt: "Big blind ante, level {{level}}", limit: "Limit", limitHint: "Fixní limit: level se hraje s limitními blindy.", limitBlinds: "Limitní SB / BB", limitAt: "Fixní limit, level {{level}}", limitSbAt: "Limitní small blind, level {{level}}", limitBbAt: "Limitní big blind, level {{level}}",
     structureError: {
       "bad-chips": "Sadu žetonů nelze použít: hodnoty vzestupně, každá násobkem předchozí.",
       "not-payable": "Blind nebo ante nejde zaplatit nejmenším žetonem: přidejte menší žeton nebo změňte částku.",
@@ -127,7 +127,7 @@ export const cs = {
   },
   seating: { empty: "Zatím žádná místa: los rozsadí všechny při startu turnaje.", title: "Losování míst", print: "Vytisknout kartičky", table: "Stůl", seat: "Místo" },
   floor: {
-    sameHand: "{{name}} vypadl(a) ve stejné hře", togetherHint: "Vyřazeni ve stejné hře: kdo měl na začátku hry víc žetonů, bere lepší místo (R-PLACE-2).",
+    sameHand: "{{name}} vypadl(a) ve stejné hře", togetherHint: "Vyřazeni ve stejné hře: kdo měl na začátku hry víc žetonů, bere lepší místo.",
     bustTogether_one: "Vyřadit {{count}} hráče najednou", bustTogether_few: "Vyřadit {{count}} hráče najednou", bustTogether_many: "Vyřadit {{count}} hráče najednou", bustTogether_other: "Vyřadit {{count}} hráčů najednou",
     out: "Vyřazení", reEnter: "Re-entry (zaplaceno u pokladny)",
     countFor: "Napočítaný stack hráče {{name}}", countHint: "Zadejte stacky napočítané u stolů; 0 znamená vyřazení.",

@@ -99,7 +99,7 @@ export const en = {
     tab: { create: "New tournament", seating: "Seat draw", floor: "Floor", "colour-up": "Colour-up", "blind-error": "Blind error", payouts: "Payouts & deal", cashier: "Cashier" },
   },
   create: {
-    startRule: "Cancel with too few players (R-TRN-6)", minPlayers: "Minimum players", deadlineMinutes: "Deadline (minutes after the start)", startRuleHint: "Fewer than {{players}} players registered by {{time}}: the tournament is cancelled and everyone refunded.",
+    startRule: "Cancel with too few players", minPlayers: "Minimum players", deadlineMinutes: "Deadline (minutes after the start)", startRuleHint: "Fewer than {{players}} players registered by {{time}}: the tournament is cancelled and everyone refunded.",
     title: "New tournament", preset: "Preset", name: "Name", kind: "Type", startsAt: "Start time", startingStack: "Starting stack",
     buyInFee: "Buy-in {{buyIn}} + fee {{fee}}", created: "Created: {{name}}", submit: "Create tournament",
     guidanceTitle: "Structure guidance", ratio: "Starting stack = {{ratio}} × first big blind ({{bb}})",
@@ -110,8 +110,8 @@ export const en = {
     chartLabel: "Predicted players left over time", minutesShort: "{{n}} min",
     structure: "Levels", type: "Type", sb: "SB", bb: "BB", ante: "Ante", minutes: "Minutes", stackInBB: "Start stack in BB",
     break: "Break", level: "Level", colourUpAtBreak: "colour up the {{chip}} chips", addLevel: "Add level",
-    chips: "Chip set", chipsHint: "Denominations in play at the start, smallest first (R-CHIP-1); each is a whole number of the one below, and every blind and ante must be payable with the smallest.", chipsInvalid: "Write whole numbers separated by commas, e.g. 25, 100, 500, 1000.", chipsOrder: "Each denomination must be larger than, and a multiple of, the one before.", notPayable: "Level {{level}}: {{amount}} cannot be paid with the smallest chip ({{chip}}).",
-    bbAnte: "BB ante", bbAnteHint: "Big-blind ante (R-BLIND-2): the big blind pays the ante for the whole table.", bbAnteAt: "Big-blind ante, level {{level}}", limit: "Limit", limitHint: "Fixed limit (R-BET-9): the level is played with its limit blinds.", limitBlinds: "Limit SB / BB", limitAt: "Fixed limit, level {{level}}", limitSbAt: "Limit small blind, level {{level}}", limitBbAt: "Limit big blind, level {{level}}",
+    chips: "Chip set", chipsHint: "Denominations in play at the start, smallest first; each is a whole number of the one below, and every blind and ante must be payable with the smallest.", chipsInvalid: "Write whole numbers separated by commas, e.g. 25, 100, 500, 1000.", chipsOrder: "Each denomination must be larger than, and a multiple of, the one before.", notPayable: "Level {{level}}: {{amount}} cannot be paid with the smallest chip ({{chip}}).",
+    bbAnte: "BB ante", bbAnteHint: "Big-blind ante: the big blind pays the ante for the whole table.", bbAnteAt: "Big-blind ante, level {{level}}", limit: "Limit", limitHint: "Fixed limit: the level is played with its limit blinds.", limitBlinds: "Limit SB / BB", limitAt: "Fixed limit, level {{level}}", limitSbAt: "Limit small blind, level {{level}}", limitBbAt: "Limit big blind, level {{level}}",
     structureError: {
       "bad-chips": "The chip set is not usable: denominations ascending, each a multiple of the one before.",
       "not-payable": "A blind or ante cannot be paid with the smallest chip: add a smaller chip or change the amount.",
@@ -126,7 +126,7 @@ export const en = {
   },
   seating: { empty: "No seats yet: the draw seats everyone when the tournament starts.", title: "Seat draw", print: "Print seat cards", table: "Table", seat: "Seat" },
   floor: {
-    sameHand: "{{name}} is out in the same hand", togetherHint: "Out in the same hand: the bigger stack at the start of the hand takes the better place (R-PLACE-2).",
+    sameHand: "{{name}} is out in the same hand", togetherHint: "Out in the same hand: the bigger stack at the start of the hand takes the better place.",
     bustTogether_one: "Bust {{count}} player together", bustTogether_other: "Bust {{count}} players together",
     out: "Out", reEnter: "Re-enter (paid at the desk)",
     countFor: "Counted stack of {{name}}", countHint: "Type the stacks counted at the tables; a 0 is a bust.",

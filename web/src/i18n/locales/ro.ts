@@ -100,7 +100,7 @@ export const ro = {
     tab: { create: "Turneu nou", seating: "Tragerea la sorți a locurilor", floor: "Floor", "colour-up": "Schimbarea jetoanelor", "blind-error": "Eroare de blind", payouts: "Premii și înțelegere", cashier: "Casierie" },
   },
   create: {
-    startRule: "Anulează dacă sunt prea puțini jucători (R-TRN-6)", minPlayers: "Minimum de jucători", deadlineMinutes: "Termen (minute după start)", startRuleHint: "Mai puțin de {{players}} jucători înscriși până la {{time}}: turneul se anulează și toți sunt rambursați.",
+    startRule: "Anulează dacă sunt prea puțini jucători", minPlayers: "Minimum de jucători", deadlineMinutes: "Termen (minute după start)", startRuleHint: "Mai puțin de {{players}} jucători înscriși până la {{time}}: turneul se anulează și toți sunt rambursați.",
     title: "Turneu nou", preset: "Șablon", name: "Nume", kind: "Tip", startsAt: "Ora de început", startingStack: "Stack inițial",
     buyInFee: "Buy-in {{buyIn}} + taxă {{fee}}", created: "Creat: {{name}}", submit: "Creează turneul",
     guidanceTitle: "Recomandări pentru structură", ratio: "Stack inițial = {{ratio}} × primul big blind ({{bb}})",
@@ -111,8 +111,8 @@ export const ro = {
     chartLabel: "Numărul estimat de jucători rămași în timp", minutesShort: "{{n}} min",
     structure: "Niveluri", type: "Tip", sb: "SB", bb: "BB", ante: "Ante", minutes: "Minute", stackInBB: "Stack inițial în BB",
     break: "Pauză", level: "Nivel", colourUpAtBreak: "se scot jetoanele de {{chip}}", addLevel: "Adaugă nivel",
-    chips: "Setul de jetoane", chipsHint: "Valorile jetoanelor în joc la start, de la cea mai mică (R-CHIP-1); fiecare este multiplu al celei de dedesubt, iar fiecare blind și ante trebuie să poată fi plătit cu cel mai mic jeton.", chipsInvalid: "Scrieți numere întregi separate prin virgulă, de ex. 25, 100, 500, 1000.", chipsOrder: "Fiecare valoare trebuie să fie mai mare decât precedenta și multiplu al ei.", notPayable: "Nivelul {{level}}: {{amount}} nu poate fi plătit cu cel mai mic jeton ({{chip}}).",
-    bbAnte: "Ante BB", bbAnteHint: "Ante de big blind (R-BLIND-2): big blind-ul plătește ante-ul pentru toată masa.", bbAnteAt: "Ante de big blind, nivelul {{level}}", limit: "Limită", limitHint: "Limită fixă (R-BET-9): nivelul se joacă cu blind-urile de limită.", limitBlinds: "SB / BB limită", limitAt: "Limită fixă, nivelul {{level}}", limitSbAt: "Small blind limită, nivelul {{level}}", limitBbAt: "Big blind limită, nivelul {{level}}",
+    chips: "Setul de jetoane", chipsHint: "Valorile jetoanelor în joc la start, de la cea mai mică; fiecare este multiplu al celei de dedesubt, iar fiecare blind și ante trebuie să poată fi plătit cu cel mai mic jeton.", chipsInvalid: "Scrieți numere întregi separate prin virgulă, de ex. 25, 100, 500, 1000.", chipsOrder: "Fiecare valoare trebuie să fie mai mare decât precedenta și multiplu al ei.", notPayable: "Nivelul {{level}}: {{amount}} nu poate fi plătit cu cel mai mic jeton ({{chip}}).",
+    bbAnte: "Ante BB", bbAnteHint: "Ante de big blind: big blind-ul plătește ante-ul pentru toată masa.", bbAnteAt: "Ante de big blind, nivelul {{level}}", limit: "Limită", limitHint: "Limită fixă: nivelul se joacă cu blind-urile de limită.", limitBlinds: "SB / BB limită", limitAt: "Limită fixă, nivelul {{level}}", limitSbAt: "Small blind limită, nivelul {{level}}", limitBbAt: "Big blind limită, nivelul {{level}}",
     structureError: {
       "bad-chips": "Setul de jetoane nu poate fi folosit: valori crescătoare, fiecare multiplu al precedentei.",
       "not-payable": "Un blind sau un ante nu poate fi plătit cu cel mai mic jeton: adăugați un jeton mai mic sau schimbați suma.",
@@ -127,7 +127,7 @@ export const ro = {
   },
   seating: { empty: "Încă nu sunt locuri: tragerea la sorți îi așază pe toți la start.", title: "Tragerea la sorți a locurilor", print: "Tipărește cartonașele", table: "Masa", seat: "Locul" },
   floor: {
-    sameHand: "{{name}} a fost eliminat(ă) în aceeași mână", togetherHint: "Eliminați în aceeași mână: cine avea mai multe jetoane la începutul mâinii ia locul mai bun (R-PLACE-2).",
+    sameHand: "{{name}} a fost eliminat(ă) în aceeași mână", togetherHint: "Eliminați în aceeași mână: cine avea mai multe jetoane la începutul mâinii ia locul mai bun.",
     bustTogether_one: "Elimină {{count}} jucător deodată", bustTogether_few: "Elimină {{count}} jucători deodată", bustTogether_other: "Elimină {{count}} de jucători deodată",
     out: "Eliminați", reEnter: "Reintrare (plătită la casierie)",
     countFor: "Stackul numărat al lui {{name}}", countHint: "Introduceți stackurile numărate la mese; 0 înseamnă eliminat.",

@@ -99,7 +99,7 @@ export const sv = {
     tab: { create: "Ny turnering", seating: "Platslottning", floor: "Floor", "colour-up": "Växla marker", "blind-error": "Fel mörk", payouts: "Priser och deal", cashier: "Kassa" },
   },
   create: {
-    startRule: "Ställ in vid för få spelare (R-TRN-6)", minPlayers: "Minsta antal spelare", deadlineMinutes: "Sista tid (minuter efter start)", startRuleHint: "Färre än {{players}} anmälda spelare kl. {{time}}: turneringen ställs in och alla får pengarna tillbaka.",
+    startRule: "Ställ in vid för få spelare", minPlayers: "Minsta antal spelare", deadlineMinutes: "Sista tid (minuter efter start)", startRuleHint: "Färre än {{players}} anmälda spelare kl. {{time}}: turneringen ställs in och alla får pengarna tillbaka.",
     title: "Ny turnering", preset: "Mall", name: "Namn", kind: "Typ", startsAt: "Starttid", startingStack: "Startstack",
     buyInFee: "Inköp {{buyIn}} + avgift {{fee}}", created: "Skapad: {{name}}", submit: "Skapa turnering",
     guidanceTitle: "Råd om strukturen", ratio: "Startstack = {{ratio}} × första stora mörken ({{bb}})",
@@ -110,8 +110,8 @@ export const sv = {
     chartLabel: "Förväntat antal kvarvarande spelare över tid", minutesShort: "{{n}} min",
     structure: "Nivåer", type: "Typ", sb: "LM", bb: "SM", ante: "Ante", minutes: "Minuter", stackInBB: "Startstack i SM",
     break: "Paus", level: "Nivå", colourUpAtBreak: "växla bort {{chip}}-markerna", addLevel: "Lägg till nivå",
-    chips: "Markuppsättning", chipsHint: "Valörer i spel vid start, minsta först (R-CHIP-1); varje är en hel multipel av den under, och varje blind och ante måste kunna betalas med den minsta.", chipsInvalid: "Skriv heltal åtskilda med kommatecken, t.ex. 25, 100, 500, 1000.", chipsOrder: "Varje valör måste vara större än och en multipel av den före.", notPayable: "Nivå {{level}}: {{amount}} kan inte betalas med den minsta marken ({{chip}}).",
-    bbAnte: "BB-ante", bbAnteHint: "Big blind-ante (R-BLIND-2): big blind betalar antet för hela bordet.", bbAnteAt: "Big blind-ante, nivå {{level}}", limit: "Limit", limitHint: "Fast limit (R-BET-9): nivån spelas med sina limitblinds.", limitBlinds: "Limit SB / BB", limitAt: "Fast limit, nivå {{level}}", limitSbAt: "Limit small blind, nivå {{level}}", limitBbAt: "Limit big blind, nivå {{level}}",
+    chips: "Markuppsättning", chipsHint: "Valörer i spel vid start, minsta först; varje är en hel multipel av den under, och varje blind och ante måste kunna betalas med den minsta.", chipsInvalid: "Skriv heltal åtskilda med kommatecken, t.ex. 25, 100, 500, 1000.", chipsOrder: "Varje valör måste vara större än och en multipel av den före.", notPayable: "Nivå {{level}}: {{amount}} kan inte betalas med den minsta marken ({{chip}}).",
+    bbAnte: "BB-ante", bbAnteHint: "Big blind-ante: big blind betalar antet för hela bordet.", bbAnteAt: "Big blind-ante, nivå {{level}}", limit: "Limit", limitHint: "Fast limit: nivån spelas med sina limitblinds.", limitBlinds: "Limit SB / BB", limitAt: "Fast limit, nivå {{level}}", limitSbAt: "Limit small blind, nivå {{level}}", limitBbAt: "Limit big blind, nivå {{level}}",
     structureError: {
       "bad-chips": "Markuppsättningen går inte att använda: valörer stigande, varje en multipel av den före.",
       "not-payable": "En blind eller ante kan inte betalas med den minsta marken: lägg till en mindre mark eller ändra beloppet.",
@@ -126,7 +126,7 @@ export const sv = {
   },
   seating: { empty: "Inga platser än: lottningen placerar alla när turneringen startar.", title: "Platslottning", print: "Skriv ut platskort", table: "Bord", seat: "Plats" },
   floor: {
-    sameHand: "{{name}} slogs ut i samma hand", togetherHint: "Utslagna i samma hand: den som hade störst stack när handen började får den bättre placeringen (R-PLACE-2).",
+    sameHand: "{{name}} slogs ut i samma hand", togetherHint: "Utslagna i samma hand: den som hade störst stack när handen började får den bättre placeringen.",
     bustTogether_one: "Slå ut {{count}} spelare samtidigt", bustTogether_other: "Slå ut {{count}} spelare samtidigt",
     out: "Utslagna", reEnter: "Köp in igen (betalt i kassan)",
     countFor: "Räknad stack för {{name}}", countHint: "Skriv in stackarna som räknats vid borden; 0 betyder utslagen.",

@@ -20,7 +20,7 @@ function structureCause(e: FeltError | null): string | null {
 
 /** Create from a preset, with the structure designer (R-TRN-1 guidance and predicted end). */
 export function CreateTournament({ onCreated }: { onCreated: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
   const presets = useQuery("presets", undefined);
@@ -47,7 +47,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   useEffect(() => {
     if (preset) {
       setStructure(preset.structure);
-      setName((n) => n || preset.name);
+      setName((n) => n || (i18n.exists(`live.presets.${preset.id}.name`) ? t(`live.presets.${preset.id}.name`) : preset.name));
     }
   }, [preset]);
 
@@ -59,6 +59,12 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     });
   }, [client, structure, players]);
 
+  // Issue 15: preset names and descriptions in the user's language (the server's are English, for the API).
+  const presetName = (id: string, fallback: string) => (i18n.exists(`live.presets.${id}.name`) ? t(`live.presets.${id}.name`) : fallback);
+  const presetDescription = (p: NonNullable<typeof preset>) =>
+    i18n.exists(`live.presets.${p.id}.plan`)
+      ? t("live.presets.summary", { chips: fmt.chips(p.structure.startingStack), levels: p.structure.levels.filter((l) => l.kind === "level").length, plan: t(`live.presets.${p.id}.plan`) })
+      : p.description.replace(/ ?\(R-[A-Z]+-[0-9/]+\)/g, "");
   if (!preset || !structure) return <p>{t("common.loading")}</p>;
   const g = structureGuidance(structure);
   const cause = structureCause(error) ?? structureCause(predictError);
@@ -87,12 +93,12 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             <select value={preset.id} onChange={(e) => { setPresetId(e.target.value); setName(""); }}>
               {presets.data?.presets.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name}
+                  {presetName(p.id, p.name)}
                 </option>
               ))}
             </select>
           </label>
-          <p className="hint">{preset.description}</p>
+          <p className="hint">{presetDescription(preset)}</p>
           <label>
             {t("create.name")}
             <input value={name} onChange={(e) => setName(e.target.value)} />

@@ -15,6 +15,17 @@ export const liveCs = {
     enableSound: "Zapnout zvuk", layout: "Rozvržení", controls: "Ovládání hodin", minuteMore: "+1 minuta", minuteLess: "−1 minuta", nextLevel: "Přeskočit na další úroveň",
     layouts: { classic: "Hodiny nahoře", blinds: "Blindy nahoře", payouts: "Výplaty vedle" },
   },
+  presets: {
+    "seed": { name: "Základní", plan: "freezeout" },
+    "casino-1900": { name: "Kasino 19:00", plan: "opětovný vstup a pozdní registrace do konce 2. přestávky" },
+    "turbo": { name: "Turbo", plan: "rebuye v první polovině hry, add-on o první přestávce" },
+    "deep": { name: "Hluboký stack", plan: "opětovný vstup a pozdní registrace do konce 2. přestávky" },
+    "satellite": { name: "Satelit", plan: "freezeout, pozdní registrace v první třetině hry" },
+    "mixed": { name: "Smíšený hold'em", plan: "freezeout, pozdní registrace v první třetině hry" },
+    "speed": { name: "Rychlý", plan: "15sekundové hodiny na tah, pozdní registrace v první třetině hry" },
+    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    summary: "{{chips}} žetonů, {{levels}} úrovní; {{plan}}",
+  },
   log: {
     title: "Záznamy herny", empty: "Zatím nic zapsáno.", undo: "Vrátit", reason: "Důvod (povinný)", confirmUndo: "Vrátit záznam",
     undone: "vráceno {{time}}: {{reason}}", correction: "(oprava)",

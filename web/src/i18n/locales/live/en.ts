@@ -16,6 +16,17 @@ export const liveEn = {
     enableSound: "Enable sound", layout: "Layout", controls: "Clock controls", minuteMore: "+1 minute", minuteLess: "−1 minute", nextLevel: "Skip to the next level",
     layouts: { classic: "Clock first", blinds: "Blinds first", payouts: "Payouts beside" },
   },
+  presets: {
+    "seed": { name: "Seed", plan: "freezeout" },
+    "casino-1900": { name: "Casino 19:00", plan: "re-entry and late registration until the end of the 2nd break" },
+    "turbo": { name: "Turbo", plan: "rebuys for the first half of play, add-on at the first break" },
+    "deep": { name: "Deep stack", plan: "re-entry and late registration until the end of the 2nd break" },
+    "satellite": { name: "Satellite", plan: "freezeout, late registration for the first third of play" },
+    "mixed": { name: "Mixed hold'em", plan: "freezeout, late registration for the first third of play" },
+    "speed": { name: "Speed", plan: "15-second action clock, late registration for the first third of play" },
+    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    summary: "{{chips}} chips, {{levels}} levels; {{plan}}",
+  },
   log: {
     title: "Floor log", empty: "Nothing recorded yet.", undo: "Undo", reason: "Why (required)", confirmUndo: "Undo it",
     undone: "undone {{time}}: {{reason}}", correction: "(a correction)",

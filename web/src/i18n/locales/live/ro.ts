@@ -15,6 +15,17 @@ export const liveRo = {
     enableSound: "Pornește sunetul", layout: "Aspect", controls: "Comenzile ceasului", minuteMore: "+1 minut", minuteLess: "−1 minut", nextLevel: "Sari la nivelul următor",
     layouts: { classic: "Ceasul în prim-plan", blinds: "Blindurile în prim-plan", payouts: "Premiile alături" },
   },
+  presets: {
+    "seed": { name: "De bază", plan: "freezeout" },
+    "casino-1900": { name: "Cazino 19:00", plan: "reintrare și înscriere târzie până la sfârșitul pauzei a 2-a" },
+    "turbo": { name: "Turbo", plan: "rebuy în prima jumătate a jocului, add-on la prima pauză" },
+    "deep": { name: "Stack adânc", plan: "reintrare și înscriere târzie până la sfârșitul pauzei a 2-a" },
+    "satellite": { name: "Satelit", plan: "freezeout, înscriere târzie în prima treime a jocului" },
+    "mixed": { name: "Hold'em mixt", plan: "freezeout, înscriere târzie în prima treime a jocului" },
+    "speed": { name: "Rapid", plan: "15 secunde pe mutare, înscriere târzie în prima treime a jocului" },
+    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    summary: "{{chips}} jetoane, {{levels}} niveluri; {{plan}}",
+  },
   log: {
     title: "Jurnalul sălii", empty: "Nimic înregistrat încă.", undo: "Anulează", reason: "Motivul (obligatoriu)", confirmUndo: "Anulează înregistrarea",
     undone: "anulat {{time}}: {{reason}}", correction: "(o corectură)",

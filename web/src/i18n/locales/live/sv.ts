@@ -15,6 +15,17 @@ export const liveSv = {
     enableSound: "Slå på ljud", layout: "Layout", controls: "Klockans reglage", minuteMore: "+1 minut", minuteLess: "−1 minut", nextLevel: "Hoppa till nästa nivå",
     layouts: { classic: "Klockan först", blinds: "Blindarna först", payouts: "Utbetalningar bredvid" },
   },
+  presets: {
+    "seed": { name: "Grund", plan: "freezeout" },
+    "casino-1900": { name: "Kasino 19:00", plan: "re-entry och sen registrering till slutet av 2:a pausen" },
+    "turbo": { name: "Turbo", plan: "rebuys under första halvan, add-on i första pausen" },
+    "deep": { name: "Djup stack", plan: "re-entry och sen registrering till slutet av 2:a pausen" },
+    "satellite": { name: "Satellit", plan: "freezeout, sen registrering under första tredjedelen" },
+    "mixed": { name: "Blandad hold'em", plan: "freezeout, sen registrering under första tredjedelen" },
+    "speed": { name: "Snabb", plan: "15 sekunders tidsgräns per drag, sen registrering under första tredjedelen" },
+    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    summary: "{{chips}} marker, {{levels}} nivåer; {{plan}}",
+  },
   log: {
     title: "Golvets logg", empty: "Inget registrerat än.", undo: "Ångra", reason: "Varför (krävs)", confirmUndo: "Ångra det",
     undone: "ångrat {{time}}: {{reason}}", correction: "(en rättelse)",
