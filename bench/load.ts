@@ -7,6 +7,7 @@
 // Run: npx tsx bench/load.ts [--tables 1000] [--per-table 9] [--seconds 30] [--think-ms 0]
 //                            [--runs 1] [--bot-procs 3] [--warmup 10] [--timeline]
 //                            [--db sqlite:PATH|postgres://...] [--protocol 2|1] [--durability normal|full]
+//                            [--server-dir CHECKOUT]   (another checkout's server, for before/after)
 //
 // `--runs N` runs N times in a row, each with a fresh server and database, and prints every
 // run (never only the best) and at the end one README-ready table row per run.
@@ -35,6 +36,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
 import type { BotSpec, BotsStats, FromBots, ToBots } from "./load-bots.ts";
@@ -67,6 +69,8 @@ const PROTOCOL = Number(opt("protocol", "2"));
 /** Print the per-second timeline always (by default only for a run that misses the goal). */
 const TIMELINE = args.includes("--timeline");
 const DB_OPT = opt("db", "");
+/** Another checkout's server under the same bots (before/after comparisons on a busy machine). */
+const SERVER_DIR = opt("server-dir", join(import.meta.dirname, ".."));
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -81,9 +85,9 @@ function freePort(): Promise<number> {
 function startServer(port: number, db: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", "./bench/load-probe.mjs", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, ...(DURABILITY === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--ws-per-address", "1000000", "--action-ms", "60000", "--hand-pause-ms", "0"],
+    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", pathToFileURL(join(import.meta.dirname, "load-probe.mjs")).href, "bin/felt.mjs", "serve", "--port", String(port), "--db", db, ...(DURABILITY === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--ws-per-address", "1000000", "--action-ms", "60000", "--hand-pause-ms", "0"],
     // The director account comes from the environment (a password is not a command-line argument).
-    { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "inherit", "ipc"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
+    { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "inherit", "ipc"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
   );
   return new Promise((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve(child));
