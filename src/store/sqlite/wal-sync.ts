@@ -36,8 +36,11 @@ interface Held {
 
 class WalSyncedStore implements EventStore {
   private fd: Promise<number> | null = null;
-  private running = false;
-  /** Appends that arrived while a commit and its fsync ran: they go together in the next. */
+  /** idle: nothing in flight; committing: appends go straight to the inner store's group commit; syncing: they are held. */
+  private stage: "idle" | "committing" | "syncing" = "idle";
+  /** Appends handed to the inner store for the commit the next fsync covers. */
+  private current: { readonly held: Held; readonly outcome: Promise<Result<unknown>> }[] = [];
+  /** Appends that arrived while an fsync ran: they go together in the next commit. */
   private held: Held[] = [];
 
   constructor(
@@ -62,58 +65,71 @@ class WalSyncedStore implements EventStore {
 
   private hold<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
     return new Promise((resolve, reject) => {
-      this.held.push({ run, resolve: resolve as (r: Result<never>) => void, reject });
-      if (this.running) return;
-      // The first cycle starts after this turn of the event loop, so every append of the
-      // turn is in its commit (later ones are held while its fsync runs).
-      this.running = true;
-      setImmediate(() => void this.cycle());
+      const h: Held = { run, resolve: resolve as (r: Result<never>) => void, reject };
+      if (this.stage === "syncing") this.held.push(h);
+      else this.forward(h);
     });
   }
 
   /** Number of fsyncs run (tests: commits share them). */
   syncs = 0;
 
+  /** To the inner store at once: the appends of this moment share its next group commit. */
+  private forward(h: Held): void {
+    this.current.push({ held: h, outcome: h.run() });
+    if (this.stage !== "idle") return;
+    this.stage = "committing";
+    void this.cycle();
+  }
+
   /**
-   * Commit what is held, fsync, answer; again while appends arrived meanwhile (issue 17). An
-   * append that arrives during an fsync would wait for the next fsync anyway, so holding it
-   * until then costs it nothing, and the appends of a whole fsync share one commit: the
-   * pages they touch are written to the WAL once per cycle, not once per append (one
-   * commit per action filled the WAL, and the disk, with the same hot pages ~10 MB/s at
-   * 1,000 tables). The slower the disk, the more each commit carries.
+   * Commit, fsync, answer; again with what arrived meanwhile (issue 17). An append that
+   * arrives during an fsync would wait for the next fsync anyway, so holding it until then
+   * costs it nothing, and the appends of a whole fsync share one commit: the pages they
+   * touch are written to the WAL once per cycle, not once per append (one commit per action
+   * filled the WAL, and the disk, with the same hot pages ~10 MB/s at 1,000 tables). The
+   * slower the disk, the more each commit carries; an idle store commits at once.
    */
   private async cycle(): Promise<void> {
-    while (this.held.length > 0) {
-      const batch = this.held.splice(0);
-      // Handed over in one turn of the event loop: the inner store commits them together.
-      const outcomes = await Promise.allSettled(batch.map((h) => h.run()));
+    while (this.current.length > 0) {
+      // The commit the first of them joined; the others of that commit settle with it.
+      await this.current[0]!.outcome.then(
+        () => undefined,
+        () => undefined,
+      );
+      const batch = this.current.splice(0);
+      this.stage = "syncing";
+      const outcomes = await Promise.allSettled(batch.map((b) => b.outcome));
       let wrote = false;
       outcomes.forEach((o, i) => {
         if (o.status === "fulfilled" && o.value.ok) wrote = true;
         // Refused (nothing written) or failed: answered now, not after the fsync.
-        else if (o.status === "fulfilled") batch[i]!.resolve(o.value as Result<never>);
-        else batch[i]!.reject(o.reason);
+        else if (o.status === "fulfilled") batch[i]!.held.resolve(o.value as Result<never>);
+        else batch[i]!.held.reject(o.reason);
       });
-      if (!wrote) continue;
-      let synced: { ok: true } | { ok: false; error: unknown };
-      try {
-        const fd = await (this.fd ??= openFd(this.walPath));
-        const began = performance.now();
-        await new Promise<void>((res, rej) => this.sync(fd, (e) => (e ? rej(e) : res())));
-        this.syncs++;
-        if (syncChannel.hasSubscribers) syncChannel.publish({ ms: performance.now() - began, appends: batch.length });
-        synced = { ok: true };
-      } catch (error) {
-        synced = { ok: false, error };
+      if (wrote) {
+        let synced: { ok: true } | { ok: false; error: unknown };
+        try {
+          const fd = await (this.fd ??= openFd(this.walPath));
+          const began = performance.now();
+          await new Promise<void>((res, rej) => this.sync(fd, (e) => (e ? rej(e) : res())));
+          this.syncs++;
+          if (syncChannel.hasSubscribers) syncChannel.publish({ ms: performance.now() - began, appends: batch.length });
+          synced = { ok: true };
+        } catch (error) {
+          synced = { ok: false, error };
+        }
+        outcomes.forEach((o, i) => {
+          if (o.status !== "fulfilled" || !o.value.ok) return;
+          // The record is committed but its durability is unknown: fail loudly, never "not stored".
+          if (synced.ok) batch[i]!.held.resolve(o.value as Result<never>);
+          else batch[i]!.held.reject(synced.error);
+        });
       }
-      outcomes.forEach((o, i) => {
-        if (o.status !== "fulfilled" || !o.value.ok) return;
-        // The record is committed but its durability is unknown: fail loudly, never "not stored".
-        if (synced.ok) batch[i]!.resolve(o.value as Result<never>);
-        else batch[i]!.reject(synced.error);
-      });
+      this.stage = "committing";
+      for (const h of this.held.splice(0)) this.forward(h);
     }
-    this.running = false;
+    this.stage = "idle";
   }
 
   read: EventStore["read"] = (...a) => this.inner.read(...a);
@@ -124,7 +140,7 @@ class WalSyncedStore implements EventStore {
   loadSnapshot: EventStore["loadSnapshot"] = (...a) => this.inner.loadSnapshot(...a);
 
   async close(): Promise<void> {
-    while (this.running) await new Promise((r) => setTimeout(r, 1));
+    while (this.stage !== "idle") await new Promise((r) => setTimeout(r, 1));
     const fd = this.fd;
     this.fd = null;
     if (fd !== null) await fd.then((n) => new Promise<void>((r) => closeFd(n, () => r())), () => undefined);
