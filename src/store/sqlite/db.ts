@@ -24,6 +24,12 @@ export function openSqlite(path: string, durability: Durability = "full"): Db {
   db.pragma("journal_mode = WAL");
   db.pragma(`synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
   db.pragma("busy_timeout = 5000");
+  // Every connection to the file shares its WAL, and SQLite's automatic checkpoint runs in
+  // whichever connection's commit crosses the threshold, on its thread (the event loop).
+  // The server's events store checkpoints on a worker thread instead (checkpointer.ts); the
+  // other connections (ledger, accounts, hand index) step in only if that one falls far
+  // behind (10,000 pages, 40 MB, not SQLite's default 1,000) (issue 17).
+  db.pragma("wal_autocheckpoint = 10000");
   db.pragma("foreign_keys = ON");
   return db;
 }
