@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LobbyTournament, ResultsResponse } from "../../protocol/index.ts";
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import { ManualClock } from "../clock.ts";
+import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "../testing/harness.ts";
 
@@ -81,5 +82,12 @@ describe("deals recorded (R-TRN deals)", () => {
     expect(r.results.map((x) => [x.entryId, x.place, x.prize])).toEqual(figures.map((f, i) => [f.entryId, i + 1, f.amount]));
     for (const f of figures) expect(await balance(playerAccount(t.dir.entries.get(f.entryId)!.player))).toBe(f.amount);
     expect(await balance(poolAccount(id))).toBe(0);
+  });
+});
+
+describe("issue 12: the money check", () => {
+  it("finds no difference between any tournament above and the ledger", async () => {
+    expect(server.tournaments.size).toBeGreaterThan(0);
+    for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);
   });
 });

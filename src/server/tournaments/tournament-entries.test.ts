@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, PresetListResponse, TournamentView } from "../../protocol/index.ts";
 import { playerAccount, poolAccount } from "../../store/index.ts";
+import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
@@ -357,5 +358,12 @@ describe("the lobby pages", () => {
     }
     expect(seen).toEqual(all.tournaments.map((t) => t.id));
     for (const bad of ["page=0", "pageSize=0", "pageSize=1000", "page=x"]) expect((await api(server.url, "GET", `/api/v1/lobby?${bad}`)).status).toBe(400);
+  });
+});
+
+describe("issue 12: the money check", () => {
+  it("finds no difference between any tournament above and the ledger", async () => {
+    expect(server.tournaments.size).toBeGreaterThan(0);
+    for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);
   });
 });

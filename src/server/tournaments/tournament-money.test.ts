@@ -7,6 +7,7 @@ import { HOUSE_FEES, playerAccount, poolAccount } from "../../store/index.ts";
 import type { TournamentConfig } from "../../tournament/director/index.ts";
 import { structurePreset } from "../../tournament/structure/index.ts";
 import { ManualClock } from "../clock.ts";
+import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { refundCancelled } from "./tournament-money.ts";
 import { TournamentRuntime, type TournamentMeta } from "./tournament-runtime.ts";
@@ -157,5 +158,12 @@ describe("the lobby (issue 7)", () => {
     expect(mine.state).toBe("playing");
     expect(mine.seat).not.toBeNull();
     expect(mine.tableId).toBeNull();
+  });
+});
+
+describe("issue 12: the money check", () => {
+  it("finds no difference between any tournament above and the ledger", async () => {
+    expect(server.tournaments.size).toBeGreaterThan(0);
+    for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament } from "../../protocol/index.ts";
 import { DEFAULT_REBUY_GRACE_MS } from "../../tournament/director/index.ts";
+import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { entryCommand } from "./tournament-entries.ts";
 import { Bot } from "../testing/bot.ts";
@@ -186,4 +187,11 @@ describe("R-TRN-4 online across a restart", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe("issue 12: the money check", () => {
+  it("finds no difference between any tournament above and the ledger", async () => {
+    expect(server.tournaments.size).toBeGreaterThan(0);
+    for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyTournament } from "../../protocol/index.ts";
 import { escrowAccount, HOUSE_FEES, ORGANISER_FUNDING, playerAccount, poolAccount, ticketAsset, ticketIssuer } from "../../store/index.ts";
+import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { TEST_SERVER, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
@@ -201,4 +202,11 @@ describe("a satellite played to the end (R-TRN-8)", () => {
     expect(balanceOf(l, escrowAccount(target), asset)).toBe(0);
     expect(balanceOf(l, poolAccount(target), asset)).toBe(0);
   }, 200_000);
+});
+
+describe("issue 12: the money check", () => {
+  it("finds no difference between any tournament above and the ledger", async () => {
+    expect(server.tournaments.size).toBeGreaterThan(0);
+    for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);
+  });
 });
