@@ -229,6 +229,11 @@ describe.skipIf(!haveChromium)("the player's table in chromium against felt serv
       // The replayer is drawn as the table: its seats end on the same stacks.
       for (const s of end.stacks) expect(await page.locator(`.replayer .felt .seat[data-seat="${s.seat}"] .seat-stack`).textContent()).toBe(s.stack.toLocaleString("en-US"));
     }
+    // Downloads as PokerStars text and PHH.
+    await page.waitForSelector("[data-testid=download-phh]", { timeout: 10_000 });
+    const download = page.waitForEvent("download");
+    await page.locator("[data-testid=download-phh]").click();
+    expect((await download).suggestedFilename()).toBe(`${handId}.phh`);
     // "Verify this deal" runs the fairness check in the browser.
     await page.getByRole("button", { name: en.hands.verify }).click();
     await page.waitForSelector("[data-testid=verify-ok]", { timeout: 10_000 });

@@ -62,8 +62,8 @@ async function playToShowdown(s: TableSession, bettor: string | null = null) {
 }
 
 describe("table: the showdown stays on the table until the next deal (issue 14)", () => {
-  it("R-POT: the board, every shown hand with its name and each pot's winners stay in every view for the pause; then the next hand clears them", async () => {
-    // Seat 1 is short: an all-in call makes a main pot and a side pot (R-POT-2). A beaten
+  it("R-POT-1, R-POT-5: the board, every shown hand with its name and each pot's winners stay in every view for the pause; then the next hand clears them", async () => {
+    // Seat 1 is short: an all-in call makes a main pot and a side pot (R-POT-1). A beaten
     // all-in hand may be mucked, and then its pot merges: the first deck (by seed) where seat
     // 1 shows down gives the two pots.
     let found = null;
@@ -93,7 +93,7 @@ describe("table: the showdown stays on the table until the next deal (issue 14)"
       expect(last.handId).toBe(first.handId);
       expect(last.board).toHaveLength(5);
       // everyone reached the showdown: every pot's winners showed (a beaten hand may be
-      // mucked, R-POT showdown order), each shown hand named from its five best cards
+      // mucked, R-POT-5), each shown hand named from its five best cards
       expect(last.shown.length).toBeGreaterThanOrEqual(1);
       for (const x of last.shown) expect([1, 3, 5]).toContain(x.seat);
       for (const p of last.pots) for (const w of p.winners) expect(last.shown.map((x) => x.seat)).toContain(w.seat);
@@ -103,7 +103,7 @@ describe("table: the showdown stays on the table until the next deal (issue 14)"
         expect(x.cards).toEqual([first.state.hole[2 * i], first.state.hole[2 * i + 1]]);
       }
       // every chip of the pots went to somebody, and the stacks are the table's
-      // R-POT-2: seat 1's 30 (10 pre-flop, 20 all in on the flop) makes a main pot of 90; the
+      // R-POT-1: seat 1's 30 (10 pre-flop, 20 all in on the flop) makes a main pot of 90; the
       // 80 more each from seats 3 and 5 a side pot of 160 that seat 1 cannot win
       expect(last.pots.map((p) => [p.index, p.amount])).toEqual([[0, 90], [1, 160]]);
       for (const p of last.pots) expect(p.winners.reduce((a, w) => a + w.amount, 0)).toBe(p.amount);
@@ -129,7 +129,7 @@ describe("table: the showdown stays on the table until the next deal (issue 14)"
     s.close();
   });
 
-  it("a hand won without a showdown shows no cards: the pot and its winner only (R-POT, no leak)", async () => {
+  it("R-POT-8: a hand won without a showdown shows no cards: the pot and its winner only (no leak)", async () => {
     const { s, clock } = await setup([1000, 1000, 1000]);
     const watcher = v2(null);
     s.subscribe(watcher);

@@ -35,3 +35,16 @@ export function aggressiveAction(legal: LegalActions, to: number): PlayerAction 
   if (clamped === null) return null;
   return legal.isBet ? { kind: "bet", to: clamped } : { kind: "raise", to: clamped };
 }
+
+/**
+ * What the amount box shows as the player types (issue 14): digits only, never above the
+ * maximum (it snaps to it at once); below the minimum the digits stay (a longer number may
+ * follow) and `sends` is the minimum: the amount the button names and would send.
+ */
+export function typedAmount(text: string, legal: LegalActions): { readonly shown: string; readonly sends: number | null; readonly belowMin: boolean } {
+  const digits = text.replace(/[^0-9]/g, "").replace(/^0+(?=\d)/, "");
+  if (legal.minRaiseTo === null || legal.maxRaiseTo === null) return { shown: digits, sends: null, belowMin: false };
+  if (digits === "") return { shown: "", sends: legal.minRaiseTo, belowMin: true };
+  const n = Math.min(Number(digits), legal.maxRaiseTo);
+  return { shown: String(n), sends: Math.max(legal.minRaiseTo, n), belowMin: n < legal.minRaiseTo };
+}

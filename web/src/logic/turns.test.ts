@@ -3,6 +3,7 @@ import { tableView } from "../../../src/protocol/fixtures.test-data.ts";
 import type { TableView } from "../../../src/protocol/index.ts";
 import { cardsText } from "./cards.ts";
 import { soundsFor, tablesToAct, timeLeftMs } from "./turns.ts";
+import { typedAmount } from "./raise-presets.ts";
 
 // Issue 14: which table waits for the player, and which sounds a change of view plays.
 
@@ -30,5 +31,17 @@ describe("turns and sounds", () => {
   it("cards are written as hand histories write them: 7h 2d Jc", () => {
     // rank*4+suit: 7h = 5*4+2, 2d = 0*4+1, Jc = 9*4+0
     expect(cardsText([22, 1, 36])).toBe("7h 2d Jc");
+  });
+});
+
+describe("the amount box (issue 14)", () => {
+  const legal = tableView.legal!; // min 800, max 9800
+  it("R-BET-4, R-BET-5: never shows more than the maximum; below the minimum the button sends the minimum; only digits", () => {
+    expect(typedAmount("12000", legal)).toEqual({ shown: "9800", sends: 9800, belowMin: false });
+    expect(typedAmount("1,500", legal)).toEqual({ shown: "1500", sends: 1500, belowMin: false });
+    expect(typedAmount("5", legal)).toEqual({ shown: "5", sends: 800, belowMin: true });
+    expect(typedAmount("", legal)).toEqual({ shown: "", sends: 800, belowMin: true });
+    expect(typedAmount("007", legal)).toEqual({ shown: "7", sends: 800, belowMin: true });
+    expect(typedAmount("abc", legal).shown).toBe("");
   });
 });

@@ -101,6 +101,7 @@ function save(name: string, text: string) {
 function Downloads({ handId }: { handId: string }) {
   const { t } = useTranslation();
   const texts = useQuery("handTexts", undefined, { id: handId }, handId);
+  if (texts.error) return <ErrorText error={texts.error} />;
   if (!texts.data) return null;
   const { phh, pokerstars } = texts.data;
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LastHand, LegalActions, PlayerAction, SeatView, TableView } from "../../../src/protocol/index.ts";
 import { Cards } from "../components/card.tsx";
 import { useFormat } from "../components/use-format.ts";
-import { aggressiveAction, clampRaise, raisePresets } from "../logic/raise-presets.ts";
+import { aggressiveAction, clampRaise, raisePresets, typedAmount } from "../logic/raise-presets.ts";
 
 /** Seats around an oval, the viewer's seat at the bottom. */
 function seatPosition(index: number, count: number, offset: number): React.CSSProperties {
@@ -170,19 +170,11 @@ function ActionBar({ view, legal, onAct, now, keys }: { view: TableView; legal: 
     return () => removeEventListener("keydown", onKey);
   }, [keys]);
   const typed = (text: string) => {
-    const digits = text.replace(/[^0-9]/g, "");
-    if (digits === "") {
-      setDraft("");
-      return;
-    }
-    const n = Number(digits);
-    // Above the maximum it snaps to the maximum at once; below the minimum the box keeps the
-    // digits typed so far (a longer number may follow) and the button names the minimum.
-    const v = legal.maxRaiseTo !== null && n > legal.maxRaiseTo ? legal.maxRaiseTo : n;
-    setDraft(String(v));
-    setTo(v);
+    const a = typedAmount(text, legal);
+    setDraft(a.shown);
+    if (a.sends !== null) setTo(a.shown === "" ? a.sends : Number(a.shown));
   };
-  const below = draft !== null && (draft === "" || (legal.minRaiseTo !== null && Number(draft) < legal.minRaiseTo));
+  const below = draft !== null && typedAmount(draft, legal).belowMin;
   return (
     <div className="action-bar" data-testid="action-bar">
       {clock && (
