@@ -118,6 +118,10 @@ describe.skipIf(!haveChromium)("the player's table in chromium against felt serv
     await register.scrollIntoViewIfNeeded();
     expect(await outside(register, page)).toEqual([]);
     await shot(page, "lobby-phone");
+    await page.setViewportSize(DESKTOP);
+    await shot(page, "lobby-desktop");
+    await page.setViewportSize(PHONE);
+    await register.scrollIntoViewIfNeeded();
     await register.click();
     await expect.poll(async () => (await lobbyRow(felt.url, token, id))?.mine?.state).toBe("registered");
     // Registered: the row says so and no greyed Register is left.
