@@ -21,11 +21,13 @@ const allowed: Record<string, readonly string[]> = {
   store: ["lib", "cards", "engine", "tournament"],
   accounts: ["lib", "store"],
   runtime: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "protocol"],
+  /** Cluster mode (issue 16): partitions, leases on NATS JetStream, fencing; between runtime and server. */
+  cluster: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "protocol"],
   /** Programs that play a running server over the wire, as any client would. */
   clients: ["lib", "cards", "engine", "tournament", "bots", "protocol", "sim"],
   /** `clients` only for its test harness (`server/testing`), which drives tables as bots. */
-  server: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "protocol", "sim", "clients"],
-  cli: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "server", "protocol", "conformance", "sim", "clients"],
+  server: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "cluster", "protocol", "sim", "clients"],
+  cli: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "cluster", "server", "protocol", "conformance", "sim", "clients"],
 };
 const pure = new Set(["lib", "cards", "engine", "tournament", "bots", "protocol", "sim"]);
 /** Packages the pure core may use: pure JavaScript, no I/O. */

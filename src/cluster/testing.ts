@@ -1,0 +1,42 @@
+// Test helpers for the cluster layer: the machine's NATS (FELT_TEST_NATS, default
+// nats://127.0.0.1:4222; unreachable = a failing test, never a skip) and throwaway buckets.
+import { randomBytes } from "node:crypto";
+import { connect, type KV, type NatsConnection } from "nats";
+import { openLeaseBucket, type Every, type LeaseClock } from "./leases.ts";
+
+export const NATS_TEST_URL = process.env["FELT_TEST_NATS"] ?? "nats://127.0.0.1:4222";
+
+export async function testNats(): Promise<NatsConnection> {
+  try {
+    return await connect({ servers: NATS_TEST_URL, timeout: 5_000 });
+  } catch (e) {
+    throw new Error(`NATS at ${NATS_TEST_URL} is unreachable: ${(e as Error).message}`);
+  }
+}
+
+/** A fresh lease bucket with its own name; `destroy` removes it. */
+export async function tempLeaseBucket(nc: NatsConnection, ttlMs?: number): Promise<{ kv: KV; name: string; destroy(): Promise<void> }> {
+  const name = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const kv = await openLeaseBucket(nc, name, ttlMs);
+  return { kv, name, destroy: async () => void (await kv.destroy().catch(() => false)) };
+}
+
+/** A clock that moves only when told. */
+export function manualClock(start = 1_000_000): LeaseClock & { advance(ms: number): void } {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+/** Timers that never fire: the test calls renew() itself (or never, to simulate a freeze). */
+export const neverEvery: Every = () => () => {};
+
+/** Waits for a condition; the bound only keeps a broken test from hanging. */
+export async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, boundMs = 20_000): Promise<T> {
+  const deadline = Date.now() + boundMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
