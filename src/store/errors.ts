@@ -7,6 +7,8 @@ export const STORE_ERRORS = {
   badEvents: "store/bad-events",
   snapshotAhead: "store/snapshot-ahead",
   badUrl: "store/bad-url",
+  /** An append from a partition owner whose epoch is below the partition's fence (issue 16). */
+  fenced: "store/fenced",
 } as const;
 
 export function versionConflict(stream: string, expected: number, actual: number) {

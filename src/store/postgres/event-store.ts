@@ -57,7 +57,7 @@ interface PendingAppend {
   reject(e: unknown): void;
 }
 
-class PgEventStore implements EventStore {
+export class PgEventStore implements EventStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
@@ -171,7 +171,8 @@ class PgEventStore implements EventStore {
     }
   }
 
-  private async appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number): Promise<Result<AppendResult>> {
+  /** One append on `c`, inside the caller's transaction when `c` is a client (also used by postgres-fence.ts). */
+  async appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number): Promise<Result<AppendResult>> {
     const { stream, expected, rows } = item;
     const moved =
       expected === "any"
