@@ -5,6 +5,8 @@ import { describeEventStoreContract } from "../event-store.contract.ts";
 import { tempSqlite } from "../testing/backends.ts";
 import { openSqliteEventStore } from "./event-store.ts";
 import { syncWalOffLoop } from "./wal-sync.ts";
+import { unwrap } from "../../lib/result.ts";
+import * as postings from "../ledger-postings.ts";
 
 // The same contract as every event store: the WAL sync off the loop changes when an append
 // answers, never what it answers.
@@ -68,6 +70,34 @@ describe("WAL sync off the event loop", () => {
       await store.close();
     } finally {
       unsubscribe("felt:sqlite-commit", count);
+      tmp.destroy();
+    }
+  });
+
+  it("issue 12: events with their postings are answered only after the fsync of their commit; a refused one at once, with no fsync", async () => {
+    const tmp = tempSqlite();
+    const running: Array<() => void> = [];
+    const heldSync = (fd: number, done: (e: Error | null) => void) => running.push(() => fsync(fd, done));
+    try {
+      const store = syncWalOffLoop(openSqliteEventStore(tmp.path, { durability: "normal" }), tmp.path, heldSync);
+      const deposit = unwrap(postings.deposit({ key: "d1", asset: "EUR", player: "p1", amount: 500, director: "d" }));
+      let answered = false;
+      const paid = store.appendWithPostings("tournament:t1", 0, [{ type: "E", data: 1 }], [deposit]).then((r) => {
+        answered = true;
+        return r;
+      });
+      while (running.length === 0) await new Promise((r) => setImmediate(r));
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+      expect(answered).toBe(false);
+      running.shift()!();
+      expect((await paid).ok).toBe(true);
+      const overdraft = unwrap(postings.buyIn({ key: "b1", asset: "EUR", player: "p1", tournament: "t1", amount: 1_000, fee: 0 }));
+      const refused = await store.appendWithPostings("tournament:t1", 1, [{ type: "E", data: 2 }], [overdraft]);
+      expect(!refused.ok && refused.error.code).toBe("ledger/insufficient-funds");
+      expect(running).toEqual([]);
+      expect(await store.streamVersion("tournament:t1")).toBe(1);
+      await store.close();
+    } finally {
       tmp.destroy();
     }
   });
