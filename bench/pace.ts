@@ -126,10 +126,12 @@ async function main(): Promise<void> {
       const name = `pace${i}`;
       const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "pace-password-1" }));
       await must(api(base, "POST", `/api/v1/tournaments/${ids[Math.floor(i / PLAYERS)]}/register`, { commandId: cmd() }, s.token));
-      bots[i] = new BotClient(base, name, s.token, { style: "check-call", seed: i + 1, allInChance: 0.03, minSendGapMs: 0, trustFrames: true, thinkDraw: think });
+      bots[i] = new BotClient(base, name, s.token, { style: "check-call", seed: i + 1, allInChance: 0.03, minSendGapMs: 0, trustFrames: true, thinkDraw: think, localAddress: `127.0.0.${2 + Math.floor(i / 50)}` });
     });
     console.log(`${TOURNAMENTS} × ${PLAYERS} players registered in ${((Date.now() - t0) / 1000).toFixed(1)} s; server ${SERVER_DIR}; action clock ${ACTION_MS} ms, think × ${SCALE}`);
-    await pool(bots, 32, async (b) => void (await b.connect()));
+    let connected = 0;
+    await pool(bots, 32, async (b) => void ((await b.connect()) && connected++));
+    if (connected !== bots.length) console.log(`only ${connected} of ${bots.length} bots connected`);
     for (const id of ids) await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
     const byName = new Map(bots.map((b) => [b.name, b]));
     let following = true;

@@ -59,6 +59,8 @@ export interface BotClientOptions {
   readonly minSendGapMs?: number;
   /** Mean think time before each action (uniform 0.5x..1.5x; the load benchmark's human pace); default 0. */
   readonly thinkMs?: number;
+  /** The local address to connect from (bench/pace.ts spreads a thousand bots over 127.0.0.x, the server allowing 64 sockets per address). */
+  readonly localAddress?: string;
   /** Think time before each action drawn by the caller (ms, from a uniform draw in [0, 1)); overrides thinkMs (bench/pace.ts's heavy tail). */
   readonly thinkDraw?: (u: number) => number;
   /** The protocol version it speaks (default the current one; 1: a whole view after every step). */
@@ -139,7 +141,8 @@ export class BotClient {
   }
 
   connect(): Promise<boolean> {
-    const ws = new WebSocket(this.base.replace(/^http/, "ws").replace(/\/$/, "") + WS_PATH);
+    const url = this.base.replace(/^http/, "ws").replace(/\/$/, "") + WS_PATH;
+    const ws = this.opts.localAddress !== undefined ? new WebSocket(url, { localAddress: this.opts.localAddress }) : new WebSocket(url);
     this.ws = ws;
     return new Promise((resolve) => {
       this.welcomed = resolve;

@@ -36,8 +36,14 @@ export function seatsOf(s: TournamentState): number {
   return Math.min(Math.floor(pool / c.format.seatValue), s.entries.size);
 }
 
-/** Places paid: the prize table's length, or 15% of the field before it is fixed. */
+const paidOf = new WeakMap<readonly number[], number>();
+
+/** Places paid: the prize table's length, or 15% of the field before it is fixed (counted once per prize table: every table's settle asks). */
 export function paidPlaces(s: TournamentState): number {
   if (s.config!.format.kind === "satellite") return seatsOf(s);
-  return s.prizes?.prizes.filter((p) => p > 0).length ?? Math.max(1, Math.round(s.entries.size * (s.config!.money.paidFraction ?? 0.15)));
+  const prizes = s.prizes?.prizes;
+  if (prizes === undefined) return Math.max(1, Math.round(s.entries.size * (s.config!.money.paidFraction ?? 0.15)));
+  let n = paidOf.get(prizes);
+  if (n === undefined) paidOf.set(prizes, (n = prizes.filter((p) => p > 0).length));
+  return n;
 }
