@@ -491,7 +491,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
         page = tvPage = await newPage(tv, "clock-languages", { width: 1920, height: 1080 });
         await page.goto(appUrl(lang, `clock/${live.id}`));
       } else {
-        await page.selectOption(".clock-screen header select", lang);
+        await page.selectOption(".clock-screen header .lang select", lang);
       }
       await page.waitForFunction((l) => document.documentElement.lang === l, lang);
       await page.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
