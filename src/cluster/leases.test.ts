@@ -66,6 +66,23 @@ describe("partition leases on JetStream KV (issue 16)", () => {
     }
   });
 
+  it("of five processes racing for one partition exactly one gets it; the others are told who holds it", async () => {
+    const bucket = await tempLeaseBucket(nc);
+    const managers = ["m0", "m1", "m2", "m3", "m4"].map((member) => new LeaseManager({ kv: bucket.kv, member, every: neverEvery }));
+    try {
+      const results = await Promise.all(managers.map((m) => m.acquire(key)));
+      const winners = results.flatMap((r, i) => (r.ok ? [{ member: managers[i]!.member, epoch: r.value.epoch }] : []));
+      expect(winners).toHaveLength(1);
+      for (const r of results) {
+        if (!r.ok) expect(r.error).toMatchObject({ code: "cluster/lease-held", holder: winners[0]!.member, epoch: winners[0]!.epoch });
+      }
+      expect(managers.filter((m) => m.serving(key) !== undefined).map((m) => m.member)).toEqual([winners[0]!.member]);
+    } finally {
+      for (const m of managers) await m.stop();
+      await bucket.destroy();
+    }
+  });
+
   it("after a graceful release the other process acquires at once, with a higher epoch", async () => {
     const t = await pair();
     try {

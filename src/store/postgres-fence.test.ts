@@ -49,6 +49,26 @@ describe("fencing in the PostgreSQL event store (issue 16)", () => {
     expect(await store.streamVersion("table:t2")).toBe(0);
   });
 
+  it("appends racing a fence raise either land whole or are refused whole, and none lands after the raise commits", async () => {
+    const { tmp, open } = await fixture();
+    const a = await open();
+    const b = await open();
+    await a.raiseFence(SCOPE, 13);
+    const appends = Array.from({ length: 12 }, (_, i) => a.append(SCOPE, 13, `table:race${i}`, 0, [ev(1), ev(2)]));
+    const raised = await b.raiseFence(SCOPE, 19);
+    expect(raised.ok).toBe(true);
+    const late = await a.append(SCOPE, 13, "table:late", 0, [ev(1)]);
+    expect(late).toMatchObject({ ok: false, error: { code: "store/fenced" } });
+    const results = await Promise.all(appends);
+    const store = await openPostgresEventStore(tmp.url, { schema: tmp.schema, maxConnections: 1 });
+    cleanups.push(() => store.close());
+    for (const [i, r] of results.entries()) {
+      if (!r.ok) expect(r.error.code).toBe("store/fenced");
+      expect(await store.streamVersion(`table:race${i}`)).toBe(r.ok ? 2 : 0);
+    }
+    expect(await store.streamVersion("table:late")).toBe(0);
+  });
+
   it("a fence never goes down: a stale owner cannot take the partition back; raising to the same epoch again is fine", async () => {
     const { open } = await fixture();
     const f = await open();
