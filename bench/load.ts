@@ -33,7 +33,7 @@
 // the load real tables offer.
 import { fork, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.ts";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -71,16 +71,6 @@ const TIMELINE = args.includes("--timeline");
 const DB_OPT = opt("db", "");
 /** Another checkout's server under the same bots (before/after comparisons on a busy machine). */
 const SERVER_DIR = opt("server-dir", join(import.meta.dirname, ".."));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(port: number, db: string): Promise<ChildProcess> {
   const child = spawn(

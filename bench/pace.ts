@@ -13,7 +13,7 @@
 // tables are balanced and broken); each follows its seat through the director's seating.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.ts";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -39,16 +39,6 @@ const HAND_PAUSE_MS = Math.round(2_000 * SCALE);
 function think(u: number): number {
   const s = u < 0.9 ? 1 + (u / 0.9) * 2 : Math.min(3 * Math.pow(1 - (u - 0.9) / 0.1, -1 / 1.2), 29);
   return Math.round(s * 1000 * SCALE);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(port: number, db: string): Promise<ChildProcess> {
