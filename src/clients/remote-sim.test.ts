@@ -30,10 +30,13 @@ describe("remote simulation over the wire", () => {
       log: () => {},
     });
     try {
-      const r = await remoteSimulate({ server: server.url, players: 12, director: DIRECTOR, seed: 7, allInChance: 0.1, timeoutMs: 150_000, pollMs: 100 });
+      // Two spellings of one address stand for two processes (issue 16's --server URL1,URL2):
+      // the bots are spread over them in turn.
+      const r = await remoteSimulate({ server: [server.url, `${server.url}/`], players: 12, director: DIRECTOR, seed: 7, allInChance: 0.1, timeoutMs: 150_000, pollMs: 100 });
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
       const s = r.value;
       expect(s.entries).toBe(12);
+      expect(s.botsPerServer).toEqual([6, 6]);
       expect(s.chipsConserved).toBe(true);
       // the server's default rate limit: bots pace themselves, so nothing is refused
       expect(s.serverErrors).toBe(0);

@@ -8,8 +8,12 @@ import type { LobbyResponse, LobbyTournament, ResultsResponse, Structure, Tourna
 import { BotClient, commandId, http } from "./bot-client.ts";
 
 export interface RemoteSimOptions {
-  /** Server base URL, e.g. http://localhost:8080 */
-  readonly server: string;
+  /**
+   * Server base URL, e.g. http://localhost:8080, or several (cluster mode, issue 16): the
+   * director talks to the first, bot i signs up, registers and plays through server
+   * i mod n, so the bots are spread evenly over the processes.
+   */
+  readonly server: string | readonly string[];
   readonly players: number;
   readonly director: { readonly name: string; readonly password: string };
   readonly seed?: number;
@@ -36,7 +40,10 @@ export interface RemotePlacement {
 }
 
 export interface RemoteSimResult {
+  /** The servers, comma-separated as given. */
   readonly server: string;
+  /** Bots per server, in the order given. */
+  readonly botsPerServer: readonly number[];
   readonly tournamentId: string;
   readonly format: string;
   readonly structure: string;
@@ -85,7 +92,10 @@ async function lobbyEntry(base: string, token: string, id: string): Promise<Lobb
 
 export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<RemoteSimResult>> {
   if (!Number.isSafeInteger(o.players) || o.players < 2) return fail("sim/bad-players", "players must be a whole number ≥ 2");
-  const base = o.server.replace(/\/$/, "");
+  const bases = (typeof o.server === "string" ? [o.server] : [...o.server]).map((u) => u.replace(/\/$/, ""));
+  if (bases.length === 0) return fail("sim/bad-server", "name at least one server URL");
+  const base = bases[0]!;
+  const baseOf = (i: number): string => bases[i % bases.length]!;
   const seed = o.seed ?? 1;
   const bots: BotClient[] = [];
   try {
@@ -114,13 +124,14 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
     const prefix = `sim${shortHash(id)}`;
     for (let i = 0; i < o.players; i++) {
       const name = `${prefix}-${i + 1}`;
-      const bot = await BotClient.account(base, name, "sim-bot-password", {
+      const home = baseOf(i);
+      const bot = await BotClient.account(home, name, "sim-bot-password", {
         style: STYLES[i % STYLES.length]!,
         seed: seed * 100_003 + i,
         allInChance: o.allInChance ?? 0.05,
       });
       await http(base, "POST", "/api/v1/director/deposit", { commandId: commandId(), name, amount: buyIn + fee }, d.token);
-      await http(base, "POST", `/api/v1/tournaments/${id}/register`, { commandId: commandId() }, bot.token);
+      await http(home, "POST", `/api/v1/tournaments/${id}/register`, { commandId: commandId() }, bot.token);
       bots.push(bot);
     }
     await Promise.all(bots.map((b) => b.connect()));
@@ -135,7 +146,7 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
       view = await http<TournamentView>(base, "GET", `/api/v1/tournaments/${id}`).catch(() => view);
       if (view?.level) levels = Math.max(levels, view.level.number);
       // Only players still in need their table followed; each asks the lobby where it sits.
-      const mine = await Promise.all(bots.map((b) => lobbyEntry(base, b.token, id)));
+      const mine = await Promise.all(bots.map((b, i) => lobbyEntry(baseOf(i), b.token, id)));
       for (const [i, t] of mine.entries()) {
         const b = bots[i]!;
         if (t?.mine?.state !== "playing") continue;
@@ -148,7 +159,7 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
       await sleep(o.pollMs ?? 200);
     }
     if (view.status === "cancelled") return fail("sim/cancelled", "the server cancelled the tournament");
-    const endLobby = await Promise.all(bots.map((b) => lobbyEntry(base, b.token, id)));
+    const endLobby = await Promise.all(bots.map((b, i) => lobbyEntry(baseOf(i), b.token, id)));
     const stacks = endLobby.map((t) => t?.mine?.stack ?? 0);
     const sum = stacks.reduce((a, b) => a + b, 0);
     const results = await http<ResultsResponse>(base, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, d.token);
@@ -157,7 +168,8 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
       .map((r) => ({ places: [r.place], player: r.name, entry: r.name, prize: r.prize, seat: false }));
     const winners = placements.filter((p) => p.places[0] === 1).length;
     return ok({
-      server: base,
+      server: bases.join(","),
+      botsPerServer: bases.map((_, k) => bots.filter((_, i) => i % bases.length === k).length),
       tournamentId: id,
       format: "freezeout",
       structure: o.structure !== undefined || o.presetId === undefined ? "fast-remote" : o.presetId,

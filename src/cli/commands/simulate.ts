@@ -20,9 +20,10 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
   --json             last line: one JSON object (hands, levels, chipsConserved, placements, ...)
   --chart FILE.svg   players left and average stack (big blinds) against time
 
-felt simulate --server URL [--director-file PATH] [--players N] [--preset NAME] [--seed S] [--json]
+felt simulate --server URL[,URL...] [--director-file PATH] [--players N] [--preset NAME] [--seed S] [--json]
   Plays a real tournament on a running server: N bots sign up, the director funds and
-  registers them, starts it, and they play over the WebSocket protocol to the end. The
+  registers them, starts it, and they play over the WebSocket protocol to the end.
+  Several URLs (the processes of a cluster): the bots are spread over them in turn. The
   director's NAME:PASSWORD comes from FELT_DIRECTOR or the file --director-file names
   (never the command line, where \`ps\` shows it).
   Default structure: 1-minute levels that double (a preset uses its real level times).`;
@@ -63,7 +64,7 @@ function summary(r: SimResult): string {
 
 function remoteSummary(r: RemoteSimResult): string {
   const lines = [
-    `felt simulate: ${fmt(r.players)} players on ${r.server}, tournament ${r.tournamentId}, structure ${r.structure}, seed ${r.seed}`,
+    `felt simulate: ${fmt(r.players)} players on ${r.server}${r.botsPerServer.length > 1 ? ` (${r.botsPerServer.join(" / ")} bots)` : ""}, tournament ${r.tournamentId}, structure ${r.structure}, seed ${r.seed}`,
     `entries ${fmt(r.entries)} · hands ${fmt(r.hands)} · levels reached ${r.levels} · duration ${Math.round(r.durationMinutes * 60)} s of real time`,
     `prize pool ${fmt(r.prizePool)} · ${fmt(r.placesPaid)} paid · chips ${r.chipsConserved ? "conserved" : "NOT conserved"} (${fmt(r.totalChips)} in play)`,
     `bot actions ${fmt(r.actions)}${r.refusedBotActions > 0 ? ` · refused ${r.refusedBotActions}` : ""}`,
@@ -75,7 +76,7 @@ function remoteSummary(r: RemoteSimResult): string {
 
 /** --server: a real tournament on a running server (logic in src/clients/remote-sim.ts). */
 async function runRemote(o: Record<string, string | true>): Promise<number> {
-  const server = o["server"];
+  const servers = typeof o["server"] === "string" ? o["server"].split(",").map((u) => u.trim()).filter((u) => u !== "") : [];
   const secrets = directorSecrets(process.env, typeof o["director-file"] === "string" ? o["director-file"] : undefined);
   if (!secrets.ok) {
     console.error(`felt simulate: ${secrets.error.message}`);
@@ -84,8 +85,8 @@ async function runRemote(o: Record<string, string | true>): Promise<number> {
   const director = secrets.value.at(-1);
   const players = Number(o["players"] ?? 100);
   const seed = Number(o["seed"] ?? 1);
-  if (typeof server !== "string" || !/^https?:\/\//.test(server) || director === undefined || !Number.isSafeInteger(players) || players < 2 || !Number.isSafeInteger(seed) || seed < 0) {
-    console.error(`felt simulate: --server needs an http(s) URL, a director (FELT_DIRECTOR=NAME:PASSWORD or --director-file PATH), --players (≥ 2) and --seed whole numbers\n\n${USAGE}`);
+  if (servers.length === 0 || !servers.every((u) => /^https?:\/\//.test(u)) || director === undefined || !Number.isSafeInteger(players) || players < 2 || !Number.isSafeInteger(seed) || seed < 0) {
+    console.error(`felt simulate: --server needs http(s) URLs (comma-separated), a director (FELT_DIRECTOR=NAME:PASSWORD or --director-file PATH), --players (≥ 2) and --seed whole numbers\n\n${USAGE}`);
     return 2;
   }
   for (const k of ["structure", "format", "runs", "chart", "hands-per-hour"]) {
@@ -96,7 +97,7 @@ async function runRemote(o: Record<string, string | true>): Promise<number> {
   }
   const tty = process.stderr.isTTY === true;
   const r = await remoteSimulate({
-    server,
+    server: servers,
     players,
     seed,
     director,
