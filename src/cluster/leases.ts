@@ -10,7 +10,7 @@
 //
 // The KV is the arbiter; the watch is only a view of who owns what (routing will read it).
 // NATS 2.9 sends no marker when a key expires, so a watched key not renewed for the TTL
-// counts as free. The epoch fences writes in the event store (src/store/postgres-fence.ts):
+// counts as free. The epoch fences writes in the event store (src/store/fence.ts):
 // a new owner raises the partition's fence to its epoch before it serves.
 import type { KV, KvEntry, NatsConnection, QueuedIterator } from "nats";
 import { fail, ok, type Result } from "../lib/result.ts";

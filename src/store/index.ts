@@ -36,4 +36,5 @@ export { openPostgresLedger } from "./postgres/ledger.ts";
 export { checkSqlitePath } from "./sqlite/path-check.ts";
 export { openSqlite, migrateSqlite, type Durability, type SqliteMigration } from "./sqlite/db.ts";
 export { pgPool, migratePostgres, inTransaction, type PgMigration, type PgOptions } from "./postgres/db.ts";
-export { openPostgresFencedAppender, FENCE_MIGRATIONS, type FencedAppender } from "./postgres-fence.ts";
+export { fenced, notServing, type FenceResolver, type Fences } from "./fence.ts";
+export { FENCE_MIGRATIONS } from "./postgres/migrations.ts";

@@ -48,8 +48,8 @@ describe("schema migrations", () => {
       const { pool } = pgPool(tmp.url, { schema: tmp.schema, maxConnections: 1 });
       try {
         const r = await pool.query<{ id: string }>("SELECT id FROM felt_migrations ORDER BY id");
-        expect(r.rows.map((x) => x.id)).toEqual(["ledger/001-double-entry", "store/001-events"]);
-        expect(await migratePostgres(pool, tmp.schema, [...pgm.EVENT_MIGRATIONS, ...pgm.LEDGER_MIGRATIONS])).toEqual([]);
+        expect(r.rows.map((x) => x.id)).toEqual(["ledger/001-double-entry", "store/001-events", "store/fences-001"]);
+        expect(await migratePostgres(pool, tmp.schema, [...pgm.EVENT_MIGRATIONS, ...pgm.LEDGER_MIGRATIONS, ...pgm.FENCE_MIGRATIONS])).toEqual([]);
       } finally {
         await pool.end();
       }

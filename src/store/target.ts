@@ -10,9 +10,10 @@ import { openSqlite } from "./sqlite/db.ts";
 import { openSqliteEventStore, sqliteEventStoreOn } from "./sqlite/event-store.ts";
 import { openSqliteLedger, sqliteLedgerOn } from "./sqlite/ledger.ts";
 import { syncWalOffLoop } from "./sqlite/wal-sync.ts";
-import { openPostgresEventStore } from "./postgres/event-store.ts";
+import { openPostgresEventStore, PgEventStore } from "./postgres/event-store.ts";
 import { openPostgresLedger } from "./postgres/ledger.ts";
 import type { HandIndex } from "./hand-index.ts";
+import type { FenceResolver, Fences } from "./fence.ts";
 import { openSqliteHandIndex } from "./sqlite/hand-index.ts";
 import { openPostgresHandIndex } from "./postgres/hand-index.ts";
 
@@ -43,11 +44,14 @@ export interface OpenOptions {
   readonly now?: () => number;
   /** SQLite events only; the ledger is always "full". */
   readonly eventDurability?: Durability;
+  /** Cluster mode (issue 16, PostgreSQL only): writes to fenced streams carry this process's epoch (fence.ts). */
+  readonly fence?: FenceResolver;
 }
 
 export async function openEventStore(target: StorageTarget, options: OpenOptions = {}): Promise<EventStore> {
   const now = options.now === undefined ? {} : { now: options.now };
   if (target.kind === "sqlite") {
+    if (options.fence !== undefined) throw new Error("fencing (cluster mode) needs a PostgreSQL database: SQLite is single-process");
     // "full" (the default) for a file: commits write the WAL and the append is answered after
     // an fsync of it run off the event loop (wal-sync.ts), so one slow fsync does not stall
     // every table; durability is the same as synchronous=FULL. ":memory:" has nothing to sync.
@@ -57,7 +61,7 @@ export async function openEventStore(target: StorageTarget, options: OpenOptions
     // Checkpoints on a worker thread either way: never a copy of the WAL inside a commit on the loop.
     return openSqliteEventStore(target.path, { ...now, checkpoints: "background", ...(options.eventDurability ? { durability: options.eventDurability } : {}) });
   }
-  return openPostgresEventStore(target.url, { schema: target.schema, ...now });
+  return openPostgresEventStore(target.url, { schema: target.schema, ...now, ...(options.fence ? { fence: options.fence } : {}) });
 }
 
 export async function openLedger(target: StorageTarget, options: OpenOptions = {}): Promise<Ledger> {
@@ -76,6 +80,8 @@ export async function openHandIndex(target: StorageTarget): Promise<HandIndex> {
 export interface Storage {
   readonly store: EventStore;
   readonly ledger: Ledger;
+  /** PostgreSQL only: raising a partition's fence (cluster mode, issue 16). */
+  readonly fences?: Fences;
 }
 
 /**
@@ -84,13 +90,15 @@ export interface Storage {
  */
 export async function openStorage(target: StorageTarget, options: OpenOptions = {}): Promise<Storage> {
   if (target.kind === "sqlite" && target.path === ":memory:") {
+    if (options.fence !== undefined) throw new Error("fencing (cluster mode) needs a PostgreSQL database: SQLite is single-process");
     const db = openSqlite(":memory:", "full");
     const now = options.now ?? Date.now;
     return { store: sqliteEventStoreOn(db, now), ledger: sqliteLedgerOn(db, now) };
   }
   const store = await openEventStore(target, options);
   try {
-    return { store, ledger: await openLedger(target, options) };
+    const ledger = await openLedger(target, options);
+    return store instanceof PgEventStore ? { store, ledger, fences: store.fences } : { store, ledger };
   } catch (e) {
     await store.close();
     throw e;

@@ -3,6 +3,11 @@
 // catch-up reader therefore orders by (transaction id, position) and returns only events
 // whose transaction is older than every transaction still running (pg_snapshot_xmin):
 // nothing can later appear before the cursor it hands out.
+//
+// Cluster mode (issue 16): opened with a FenceResolver, every write to a fenced stream
+// (append, appendWithPostings, saveSnapshot) checks its epoch against the scope's fence inside
+// its own transaction (postgres/fence.ts); the group commit checks each append on its own, so
+// one fenced append in a batch is refused alone.
 import type pg from "pg";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { STORE_ERRORS, versionConflict } from "../errors.ts";
@@ -23,27 +28,32 @@ import {
 } from "../event-store.ts";
 import { inTransaction, migratePostgres, pgPool, type PgOptions } from "./db.ts";
 import type { EncodedEvent } from "../event-codec.ts";
-import { EVENT_MIGRATIONS, LEDGER_MIGRATIONS } from "./migrations.ts";
+import { EVENT_MIGRATIONS, FENCE_MIGRATIONS, LEDGER_MIGRATIONS } from "./migrations.ts";
+import { fenceFor, type FenceResolver, type Fences } from "../fence.ts";
+import { passFence, pgFences } from "./fence.ts";
 
 export interface PgEventStoreOptions extends PgOptions {
   readonly now?: () => number;
+  /** Cluster mode: which streams are fenced and with which epoch this process writes them. */
+  readonly fence?: FenceResolver;
 }
 
-export async function openPostgresEventStore(url: string, options: PgEventStoreOptions = {}): Promise<EventStore> {
+export async function openPostgresEventStore(url: string, options: PgEventStoreOptions = {}): Promise<PgEventStore> {
   const { pool, schema } = pgPool(url, options);
   try {
     await migratePostgres(pool, schema, EVENT_MIGRATIONS);
     await migratePostgres(pool, schema, LEDGER_MIGRATIONS);
+    await migratePostgres(pool, schema, FENCE_MIGRATIONS);
   } catch (e) {
     await pool.end();
     throw e;
   }
-  return new PgEventStore(pool, options.now ?? Date.now);
+  return new PgEventStore(pool, options.now ?? Date.now, options.fence);
 }
 
 const LANES = 4;
 
-function laneOf(stream: string): number {
+export function laneOf(stream: string): number {
   let h = 0;
   for (let i = 0; i < stream.length; i += 1) h = (h * 31 + stream.charCodeAt(i)) | 0;
   return Math.abs(h) % LANES;
@@ -53,15 +63,23 @@ interface PendingAppend {
   readonly stream: string;
   readonly expected: ExpectedVersion;
   readonly rows: readonly EncodedEvent[];
+  /** The fence this append must pass (cluster mode), null when its stream is not fenced. */
+  readonly fence: { readonly scope: string; readonly epoch: number } | null;
   resolve(r: Result<AppendResult>): void;
   reject(e: unknown): void;
 }
 
 export class PgEventStore implements EventStore {
+  /** Raising a partition's fence (cluster mode: the new owner, before it serves). */
+  readonly fences: Fences;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
-  ) {}
+    private readonly resolver?: FenceResolver,
+  ) {
+    this.fences = pgFences(pool);
+  }
 
   /**
    * Group commit, as on SQLite: appends requested while a batch is being written wait and go
@@ -75,8 +93,10 @@ export class PgEventStore implements EventStore {
   append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
     const encoded = encodeAppend(stream, expected, events);
     if (!encoded.ok) return Promise.resolve(encoded);
+    const fence = fenceFor(this.resolver, stream);
+    if (!fence.ok) return Promise.resolve(fence);
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, expected, rows: encoded.value, resolve, reject });
+      this.pending.push({ stream, expected, rows: encoded.value, fence: fence.value, resolve, reject });
       if (this.flushing === null) {
         this.flushing = new Promise((r) => setImmediate(r))
           .then(() => this.flush())
@@ -107,21 +127,37 @@ export class PgEventStore implements EventStore {
   private async writeBatch(batch: PendingAppend[]): Promise<void> {
     const at = this.now();
     if (batch.length === 1) {
-      await this.settle(batch[0]!, () => this.appendOne(this.pool, batch[0]!, at));
+      await this.settle(batch[0]!, () => this.appendAlone(batch[0]!, at));
       return;
     }
     let results: Result<AppendResult>[];
     try {
       results = await inTransaction(this.pool, async (c) => {
         const out: Result<AppendResult>[] = [];
-        for (const item of batch) out.push(await this.appendOne(c, item, at));
+        const locked = new Map<string, number>();
+        for (const item of batch) out.push(await this.appendFenced(c, item, at, locked));
         return out;
       });
     } catch {
-      for (const item of batch) await this.settle(item, () => this.appendOne(this.pool, item, at));
+      for (const item of batch) await this.settle(item, () => this.appendAlone(item, at));
       return;
     }
     batch.forEach((item, i) => item.resolve(results[i]!));
+  }
+
+  /** One append in its own transaction (an unfenced one is a single statement). */
+  private appendAlone(item: PendingAppend, at: number): Promise<Result<AppendResult>> {
+    if (item.fence === null) return this.appendOne(this.pool, item, at);
+    return inTransaction(this.pool, (c) => this.appendFenced(c, item, at));
+  }
+
+  /** An append inside the caller's transaction, after its fence check: a fenced one writes nothing and leaves the transaction usable. */
+  private async appendFenced(c: pg.PoolClient, item: PendingAppend, at: number, locked?: Map<string, number>): Promise<Result<AppendResult>> {
+    if (item.fence !== null) {
+      const passed = await passFence(c, item.fence.scope, item.fence.epoch, locked);
+      if (!passed.ok) return passed;
+    }
+    return this.appendOne(c, item, at);
   }
 
   private async settle(item: PendingAppend, run: () => Promise<Result<AppendResult>>): Promise<void> {
@@ -151,10 +187,16 @@ export class PgEventStore implements EventStore {
       if (!c.ok) return c;
       checked.push(c.value);
     }
+    const fence = fenceFor(this.resolver, stream);
+    if (!fence.ok) return fence;
     const at = this.now();
     try {
       return await inTransaction(this.pool, async (c) => {
         await c.query("SET LOCAL synchronous_commit = on");
+        if (fence.value !== null) {
+          const passed = await passFence(c, fence.value.scope, fence.value.epoch);
+          if (!passed.ok) throw new Abort(passed);
+        }
         const appended = await this.appendOne(c, { stream, expected, rows: encoded.value }, at);
         if (!appended.ok) throw new Abort(appended);
         const posted: PostResult[] = [];
@@ -171,7 +213,7 @@ export class PgEventStore implements EventStore {
     }
   }
 
-  /** One append on `c`, inside the caller's transaction when `c` is a client (also used by postgres-fence.ts). */
+  /** One append on `c`, inside the caller's transaction when `c` is a client (no fence check). */
   async appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number): Promise<Result<AppendResult>> {
     const { stream, expected, rows } = item;
     const moved =
@@ -254,21 +296,31 @@ export class PgEventStore implements EventStore {
     if (!s.ok) return s;
     const text = encodeJson(state);
     if (text === undefined) return fail(STORE_ERRORS.badEvents, "snapshot state is not JSON-serialisable");
-    const current = await this.currentVersion(this.pool, stream);
-    if (!Number.isSafeInteger(version) || version < 1 || version > current) {
-      return fail(STORE_ERRORS.snapshotAhead, `snapshot version ${version} is not in stream ${stream} (at ${current})`, {
-        stream,
-        version,
-        current,
-      });
-    }
-    await this.pool.query(
-      `INSERT INTO snapshots (stream, version, state, saved_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (stream) DO UPDATE SET version = excluded.version, state = excluded.state, saved_at = excluded.saved_at
-       WHERE excluded.version >= snapshots.version`,
-      [stream, version, text, this.now()],
-    );
-    return ok(undefined);
+    const fence = fenceFor(this.resolver, stream);
+    if (!fence.ok) return fence;
+    const save = async (c: pg.Pool | pg.PoolClient): Promise<Result<void>> => {
+      const current = await this.currentVersion(c, stream);
+      if (!Number.isSafeInteger(version) || version < 1 || version > current) {
+        return fail(STORE_ERRORS.snapshotAhead, `snapshot version ${version} is not in stream ${stream} (at ${current})`, {
+          stream,
+          version,
+          current,
+        });
+      }
+      await c.query(
+        `INSERT INTO snapshots (stream, version, state, saved_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (stream) DO UPDATE SET version = excluded.version, state = excluded.state, saved_at = excluded.saved_at
+         WHERE excluded.version >= snapshots.version`,
+        [stream, version, text, this.now()],
+      );
+      return ok(undefined);
+    };
+    const f = fence.value;
+    if (f === null) return save(this.pool);
+    return inTransaction(this.pool, async (c) => {
+      const passed = await passFence(c, f.scope, f.epoch);
+      return passed.ok ? save(c) : passed;
+    });
   }
 
   async loadSnapshot(stream: string): Promise<Snapshot | null> {

@@ -61,3 +61,11 @@ export const LEDGER_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX ledger_postings_by_account ON ledger_postings (account, tx_id);`,
   },
 ];
+
+/** Issue 16: one row per partition a cluster fences (safe to run twice: recorded by id, and created only if missing). */
+export const FENCE_MIGRATIONS: readonly PgMigration[] = [
+  {
+    id: "store/fences-001",
+    sql: "CREATE TABLE IF NOT EXISTS fences (scope TEXT PRIMARY KEY, epoch BIGINT NOT NULL CHECK (epoch >= 0))",
+  },
+];
