@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { connect, type KV, type NatsConnection } from "nats";
 import { openLeaseBucket, type Every, type LeaseClock } from "./leases.ts";
+import { tournamentKey, type Ownership } from "./ownership.ts";
 
 export const NATS_TEST_URL = process.env["FELT_TEST_NATS"] ?? "nats://127.0.0.1:4222";
 
@@ -39,4 +40,33 @@ export async function until<T>(probe: () => Promise<T | undefined> | T | undefin
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A subject prefix no other test shares. */
+export const tempPrefix = (): string => `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+
+/** An Ownership moved by hand (tests): serve(key, epoch) and stop(key) call the listeners. */
+export function handOwnership(member: string, keys: Iterable<[string, number]> = []): Ownership & { serve(key: string, epoch: number): void; stop(key: string): void; forget(key: string): void } {
+  const held = new Map<string, number>(keys);
+  const serving = new Set<(key: string, epoch: number) => void>();
+  const stopped = new Set<(key: string) => void>();
+  return {
+    member,
+    keyOf: tournamentKey,
+    serving: (key) => held.get(key),
+    onServing: (l) => (serving.add(l), () => void serving.delete(l)),
+    onStopped: (l) => (stopped.add(l), () => void stopped.delete(l)),
+    serve(key, epoch) {
+      held.set(key, epoch);
+      for (const l of serving) l(key, epoch);
+    },
+    stop(key) {
+      held.delete(key);
+      for (const l of stopped) l(key);
+    },
+    /** Stops serving without telling the listeners yet (the moment before onStopped). */
+    forget(key) {
+      held.delete(key);
+    },
+  };
 }

@@ -1,0 +1,151 @@
+// The bus on the machine's NATS (issue 16): routed requests retry with the same command id
+// until an owner answers and act once; frames keep their order, sequence and epoch; a
+// follower resyncs after a lost frame and after a new epoch.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NatsConnection } from "nats";
+import { fail, ok, type Result } from "../lib/result.ts";
+import { backoffMs, Bus, BUS_ERRORS, DEFAULT_BACKOFF } from "./bus.ts";
+import { Follower, type SyncAnswer } from "./follower.ts";
+import { handOwnership, tempPrefix, testNats, until } from "./testing.ts";
+
+let nc: NatsConnection;
+beforeAll(async () => {
+  nc = await testNats();
+});
+afterAll(async () => {
+  await nc.drain();
+});
+
+/** An owner whose commands remember their ids, as the actors do: a repeat answers "duplicate". */
+function actor() {
+  const seen = new Set<string>();
+  const acted: string[] = [];
+  const handler = async (_key: string, body: unknown): Promise<Result<unknown>> => {
+    const id = (body as { commandId: string }).commandId;
+    if (seen.has(id)) return ok({ duplicate: true });
+    seen.add(id);
+    acted.push(id);
+    return ok({ duplicate: false });
+  };
+  return { handler, acted };
+}
+
+describe("backoff", () => {
+  it("is full jitter under an exponential cap: never more than min(cap, base·2^n)", () => {
+    expect(backoffMs(DEFAULT_BACKOFF, 0, () => 0.999)).toBe(49);
+    expect(backoffMs(DEFAULT_BACKOFF, 3, () => 0.999)).toBe(399);
+    expect(backoffMs(DEFAULT_BACKOFF, 12, () => 0.999)).toBe(999);
+    expect(backoffMs(DEFAULT_BACKOFF, 5, () => 0)).toBe(0);
+  });
+});
+
+describe("routing", () => {
+  it("retries the same command until an owner appears, and it acts once", async () => {
+    const prefix = tempPrefix();
+    const sender = new Bus(nc, prefix, handOwnership("a"));
+    const own = handOwnership("b");
+    const owner = new Bus(nc, prefix, own);
+    const a = actor();
+    owner.serve(a.handler, ["tournament.07"]);
+    const pending = sender.request("tournament.07", { commandId: "c1" });
+    await until(() => (sender.stats.retries >= 2 ? true : undefined), "no-responder retries");
+    own.serve("tournament.07", 5);
+    const r = await pending;
+    expect(r).toEqual(ok({ duplicate: false }));
+    // The same command again (a client's resend through another gateway): answered, not done twice.
+    expect(await new Bus(nc, prefix, handOwnership("c")).request("tournament.07", { commandId: "c1" })).toEqual(ok({ duplicate: true }));
+    expect(a.acted).toEqual(["c1"]);
+    owner.close();
+  });
+
+  it("an owner that stopped serving answers cluster/not-owner, and the sender tries again elsewhere", async () => {
+    const prefix = tempPrefix();
+    const oldOwn = handOwnership("old", [["tournament.01", 3]]);
+    const old = new Bus(nc, prefix, oldOwn);
+    const oldActor = actor();
+    old.serve(oldActor.handler, ["tournament.01"]);
+    oldOwn.forget("tournament.01"); // still subscribed, no longer serving: the moment before onStopped
+    const sender = new Bus(nc, prefix, handOwnership("gw"));
+    const pending = sender.request("tournament.01", { commandId: "c2" });
+    await until(() => (sender.stats.retries >= 1 ? true : undefined), "a not-owner retry");
+    const newOwn = handOwnership("new");
+    const next = new Bus(nc, prefix, newOwn);
+    const newActor = actor();
+    next.serve(newActor.handler, ["tournament.01"]);
+    oldOwn.stop("tournament.01");
+    newOwn.serve("tournament.01", 4);
+    expect(await pending).toEqual(ok({ duplicate: false }));
+    expect(oldActor.acted).toEqual([]);
+    expect(newActor.acted).toEqual(["c2"]);
+    old.close();
+    next.close();
+  });
+
+  it("gives up with server/unavailable when nobody owns the partition", async () => {
+    const sender = new Bus(nc, tempPrefix(), handOwnership("gw"), { baseMs: 5, capMs: 20, giveUpMs: 300, attemptMs: 100 });
+    const r = await sender.request("tournament.02", { commandId: "c3" });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe(BUS_ERRORS.unavailable);
+    expect(sender.stats.gaveUp).toBe(1);
+  });
+
+  it("passes the owner's refusal through unchanged (it is an answer, not a routing failure)", async () => {
+    const prefix = tempPrefix();
+    const owner = new Bus(nc, prefix, handOwnership("o", [["tournament.03", 1]]));
+    owner.serve(async () => fail("tournament/not-found", "no tournament Tx"), ["tournament.03"]);
+    const r = await new Bus(nc, prefix, handOwnership("gw")).request("tournament.03", {});
+    expect(r).toEqual(fail("tournament/not-found", "no tournament Tx"));
+    owner.close();
+  });
+});
+
+describe("follower", () => {
+  /** An owner feed by hand: publish() sends the next frame; lose() skips one; the state is the frames so far. */
+  function feed(bus: Bus, subject: string) {
+    const state = { seq: 0, epoch: 1, all: [] as string[] };
+    return {
+      state,
+      publish(text: string) {
+        state.seq++;
+        state.all.push(text);
+        bus.publishFrame(subject, state.seq, state.epoch, text);
+      },
+      lose(text: string) {
+        state.seq++;
+        state.all.push(text);
+      },
+      sync: async (full: boolean): Promise<Result<SyncAnswer>> => ok({ subject, seq: state.seq, epoch: state.epoch, ...(full ? { frames: `full:${state.all.join("+")}` } : {}) }),
+    };
+  }
+
+  it("sends the full state, then every frame once, in order; a lost frame and a new epoch bring a fresh full state", async () => {
+    const bus = new Bus(nc, tempPrefix(), handOwnership("gw"));
+    const f = feed(bus, "view.T1-t1.spectators-v2");
+    f.publish("a");
+    const got: string[] = [];
+    const follower = new Follower({ bus, sync: f.sync, deliver: (x) => got.push(x), refused: () => got.push("refused"), pingMs: 0 });
+    await follower.start();
+    expect(got).toEqual(["full:a"]);
+    f.publish("b");
+    f.publish("c");
+    await until(() => (got.length === 3 ? true : undefined), "two frames");
+    expect(got).toEqual(["full:a", "b", "c"]);
+    f.lose("d"); // published, never delivered
+    f.publish("e");
+    await until(() => (got.length === 4 ? true : undefined), "a resync after the gap");
+    expect(got[3]).toBe("full:a+b+c+d+e");
+    expect(follower.resyncs).toBe(1);
+    f.state.epoch = 2; // a new owner
+    f.publish("f");
+    await until(() => (got.length === 5 ? true : undefined), "a resync after the new epoch");
+    expect(got[4]).toBe("full:a+b+c+d+e+f");
+    f.lose("g"); // the last frame lost: only the ping sees the owner ahead
+    await follower.ping();
+    expect(got[5]).toBe("full:a+b+c+d+e+f+g");
+    expect(follower.resyncs).toBe(3);
+    f.publish("h");
+    await until(() => (got.length === 7 ? true : undefined), "live again");
+    expect(got[6]).toBe("h");
+    follower.close();
+  });
+});

@@ -1,0 +1,224 @@
+// The cluster's message bus on NATS (issue 16; measured facts in ../shared/design/cluster.md).
+// - Routing: a command for a partition is a NATS request to `<prefix>.cmd.<partitionKey>`,
+//   answered by the process that owns the partition (a queue group, subscribed only while
+//   `Ownership.serving(key)` says so). The sender retries the SAME request (the body carries
+//   the command id, so the owner's actors answer a repeat "duplicate", never act twice)
+//   with exponential backoff and full jitter (a fixed 500 ms retry caused a storm of 17,758
+//   retries in the spike) on no responders, a timeout or a `cluster/not-owner` answer, and
+//   gives up after ~10 s with `server/unavailable` (503 on HTTP).
+// - Fan-out: frames published on `<prefix>.view.…` with the per-subject sequence and the
+//   owner's epoch in headers (follower.ts keeps them gapless).
+// - Scatter-gather: `<prefix>.all.<name>` reaches every member (no queue group).
+// Inside the cluster the bus is trusted: the gateway authenticated the sender.
+import { createInbox, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription } from "nats";
+import { fail, type Result } from "../lib/result.ts";
+import type { Ownership } from "./ownership.ts";
+
+export const BUS_ERRORS = {
+  /** An owner that just stopped serving the partition answers this: the sender tries again. */
+  notOwner: "cluster/not-owner",
+  unavailable: "server/unavailable",
+} as const;
+
+export interface Backoff {
+  readonly baseMs: number;
+  readonly capMs: number;
+  /** Give up after this long in all (the answer is then `server/unavailable`). */
+  readonly giveUpMs: number;
+  /** One attempt waits at most this long for its answer. */
+  readonly attemptMs: number;
+}
+
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 50, capMs: 1_000, giveUpMs: 10_000, attemptMs: 4_000 };
+
+/** Full jitter: a uniform wait in [0, min(cap, base·2^attempt)). */
+export function backoffMs(b: Backoff, attempt: number, random: () => number = Math.random): number {
+  return Math.floor(random() * Math.min(b.capMs, b.baseMs * 2 ** Math.min(attempt, 20)));
+}
+
+export type Handler = (key: string, body: unknown) => Promise<Result<unknown>>;
+export type GatherHandler = (body: unknown) => Promise<unknown>;
+
+export interface Frame {
+  readonly seq: number;
+  readonly epoch: number;
+  readonly data: string;
+}
+
+export interface BusStats {
+  requests: number;
+  retries: number;
+  gaveUp: number;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const SEQ = "Felt-Seq";
+const EPOCH = "Felt-Epoch";
+
+const isCode = (e: unknown, code: string) => typeof e === "object" && e !== null && (e as { code?: unknown }).code === code;
+
+export class Bus {
+  readonly stats: BusStats = { requests: 0, retries: 0, gaveUp: 0 };
+  private readonly served = new Map<string, Subscription>();
+  private readonly gathers: Subscription[] = [];
+  private readonly unlisten: (() => void)[] = [];
+  private handler: Handler | null = null;
+  private closed = false;
+
+  constructor(
+    readonly nc: NatsConnection,
+    /** Subject prefix: one cluster (or one test) per prefix. */
+    readonly prefix: string,
+    readonly ownership: Ownership,
+    private readonly backoff: Backoff = DEFAULT_BACKOFF,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  ) {}
+
+  cmdSubject(key: string): string {
+    return `${this.prefix}.cmd.${key}`;
+  }
+
+  // ---- routing ----
+
+  /**
+   * Sends `body` to the owner of `key` and returns its answer. Retries the same body on no
+   * responders, a timeout or `cluster/not-owner`; `server/unavailable` after giveUpMs.
+   */
+  async request(key: string, body: unknown): Promise<Result<unknown>> {
+    this.stats.requests++;
+    const data = enc.encode(JSON.stringify(body));
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      const left = this.backoff.giveUpMs - (Date.now() - started);
+      if (left <= 0 || this.closed) break;
+      try {
+        const m = await this.nc.request(this.cmdSubject(key), data, { timeout: Math.max(50, Math.min(this.backoff.attemptMs, left)) });
+        const r = JSON.parse(dec.decode(m.data)) as Result<unknown>;
+        if (r.ok || r.error.code !== BUS_ERRORS.notOwner) return r;
+      } catch (e) {
+        // No responders (nobody owns it now) or a timeout (the owner froze or died): again.
+        if (!isCode(e, "503") && !isCode(e, "TIMEOUT")) return fail(BUS_ERRORS.unavailable, `the cluster bus failed: ${(e as Error).message}`, { retryAfterMs: 1_000 });
+      }
+      this.stats.retries++;
+      const wait = backoffMs(this.backoff, attempt);
+      if (Date.now() - started + wait >= this.backoff.giveUpMs) break;
+      await this.sleep(wait);
+    }
+    this.stats.gaveUp++;
+    return fail(BUS_ERRORS.unavailable, `no process answers for ${key} now; try again shortly`, { retryAfterMs: 1_000 });
+  }
+
+  /**
+   * Answers requests for every partition this process serves, now and as ownership moves
+   * (queue group: one answer even if two processes briefly both subscribe). A request that
+   * arrives after the partition stopped being served here is answered `cluster/not-owner`.
+   */
+  serve(handler: Handler, keys: Iterable<string>): void {
+    this.handler = handler;
+    for (const key of keys) if (this.ownership.serving(key) !== undefined) this.subscribeKey(key);
+    this.unlisten.push(this.ownership.onServing((key) => this.subscribeKey(key)));
+    this.unlisten.push(
+      this.ownership.onStopped((key) => {
+        this.served.get(key)?.unsubscribe();
+        this.served.delete(key);
+      }),
+    );
+  }
+
+  private subscribeKey(key: string): void {
+    if (this.served.has(key) || this.closed) return;
+    const sub = this.nc.subscribe(this.cmdSubject(key), {
+      queue: `${this.prefix}.owners`,
+      callback: (e, m) => {
+        if (e !== null) return;
+        void this.answer(key, m.data).then((r) => m.respond(enc.encode(JSON.stringify(r))));
+      },
+    });
+    this.served.set(key, sub);
+  }
+
+  private async answer(key: string, data: Uint8Array): Promise<Result<unknown>> {
+    if (this.ownership.serving(key) === undefined || this.handler === null) return fail(BUS_ERRORS.notOwner, `${this.ownership.member} does not serve ${key}`);
+    try {
+      return await this.handler(key, JSON.parse(dec.decode(data)));
+    } catch (e) {
+      return fail("server/internal", `the owner failed: ${(e as Error).message}`);
+    }
+  }
+
+  // ---- fan-out ----
+
+  publishFrame(subject: string, seq: number, epoch: number, data: string): void {
+    const h = natsHeaders();
+    h.set(SEQ, String(seq));
+    h.set(EPOCH, String(epoch));
+    this.nc.publish(`${this.prefix}.${subject}`, enc.encode(data), { headers: h });
+  }
+
+  /** Frames on one subject, in the order the owner published them. Returns the unsubscribe function. */
+  subscribeFrames(subject: string, onFrame: (f: Frame) => void): () => void {
+    const sub = this.nc.subscribe(`${this.prefix}.${subject}`, {
+      callback: (e, m) => {
+        if (e !== null) return;
+        const h: MsgHdrs | undefined = m.headers;
+        onFrame({ seq: Number(h?.get(SEQ) ?? -1), epoch: Number(h?.get(EPOCH) ?? -1), data: dec.decode(m.data) });
+      },
+    });
+    return () => sub.unsubscribe();
+  }
+
+  // ---- scatter-gather ----
+
+  /** Every member answers `<prefix>.all.<name>` with handler's value. */
+  answerAll(name: string, handler: GatherHandler): void {
+    const sub = this.nc.subscribe(`${this.prefix}.all.${name}`, {
+      callback: (e, m) => {
+        if (e !== null) return;
+        void handler(JSON.parse(dec.decode(m.data))).then(
+          (v) => m.respond(enc.encode(JSON.stringify(v))),
+          () => m.respond(enc.encode("null")),
+        );
+      },
+    });
+    this.gathers.push(sub);
+  }
+
+  /**
+   * Asks every member; collects answers until `enough(answers)` or maxMs. The members'
+   * count is not known here: the caller says when it has enough (e.g. every partition covered).
+   */
+  async gather(name: string, body: unknown, enough: (answers: readonly unknown[]) => boolean, maxMs: number): Promise<unknown[]> {
+    const inbox = createInbox();
+    const answers: unknown[] = [];
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        sub.unsubscribe();
+        resolve(answers);
+      };
+      const sub = this.nc.subscribe(inbox, {
+        callback: (e, m) => {
+          if (e !== null || done) return;
+          const v = JSON.parse(dec.decode(m.data)) as unknown;
+          if (v !== null) answers.push(v);
+          if (enough(answers)) finish();
+        },
+      });
+      const timer = setTimeout(finish, maxMs);
+      this.nc.publish(`${this.prefix}.all.${name}`, enc.encode(JSON.stringify(body)), { reply: inbox });
+    });
+  }
+
+  /** Stops answering (requests in flight still get their answers). The connection stays the caller's. */
+  close(): void {
+    this.closed = true;
+    for (const u of this.unlisten) u();
+    for (const s of this.served.values()) s.unsubscribe();
+    this.served.clear();
+    for (const s of this.gathers) s.unsubscribe();
+  }
+}
