@@ -9,8 +9,12 @@
 // stale one is refused with `runtime/stale-version`; the same command id twice acts once
 // (ids travel in the records' meta and in snapshots, so this survives a restart). An id
 // belongs to whoever sent it first: the same id from someone else is refused.
+//
+// Cluster mode (issue 16): an append refused with `store/fenced` means another process owns
+// the stream now. The actor closes at once (every later command: `runtime/closed`) and
+// answers that command with the store's `store/fenced`; it never catches up or retries.
 import { fail, ok, type Result } from "../lib/result.ts";
-import type { EventStore } from "../store/index.ts";
+import { STORE_ERRORS, type EventStore } from "../store/index.ts";
 import type { Clock } from "./clock.ts";
 import { traceStage } from "./trace.ts";
 
@@ -159,6 +163,11 @@ export class StreamActor<S, C, R, O> {
     this.listeners.clear();
   }
 
+  /** Closed (by close(), a corrupt record, or a fenced append): every command is refused. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
@@ -203,6 +212,11 @@ export class StreamActor<S, C, R, O> {
       return fail(RUNTIME_ERRORS.storeFailed, "the command could not be stored; try again");
     }
     traceStage(env.id, "stored");
+    if (!appended.ok && appended.error.code === STORE_ERRORS.fenced) {
+      this.closed = true;
+      this.listeners.clear();
+      return appended;
+    }
     if (!appended.ok) {
       // Someone else wrote the stream (a second process?): take their records, refuse ours.
       const caught = await this.catchUp(true).catch((e: unknown) => {

@@ -5,10 +5,12 @@
 // and replays the records after it, a hand in progress included (issue 6). Timers (action
 // clock, the pause between hands) live here, on the injected clock, armed from recorded
 // times, so after a restart the clock goes on where it stood.
+// A command refused with `store/fenced` (cluster mode: another process owns this table's
+// partition now) closes the session: timers cancelled, one log line, nothing retried.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { legalActions } from "../../engine/index.ts";
 import { RUNTIME_ERRORS, StreamActor, type ActorOptions, type Batch, type Envelope } from "../../runtime/index.ts";
-import type { EventStore, HandIndex, HandIndexEntry } from "../../store/index.ts";
+import { STORE_ERRORS, type EventStore, type HandIndex, type HandIndexEntry } from "../../store/index.ts";
 import type { PlayerAction, TableEvent, TableView } from "../../protocol/index.ts";
 import type { Clock, TimerHandle } from "../clock.ts";
 import { newSeed } from "./fair.ts";
@@ -45,6 +47,8 @@ export interface SessionOptions {
   readonly log?: (message: string, error?: unknown) => void;
   /** Where each finished hand is indexed per player (GET /hands reads only this). */
   readonly handIndex?: HandIndex;
+  /** Called once when the table stopped on store/fenced (its tournament stops with it). */
+  readonly onFenced?: (error: { readonly code: string; readonly message: string }) => void;
 }
 
 /** One index row per player dealt into a finished hand, read from the table while they are still seated. */
@@ -260,7 +264,7 @@ export class TableSession {
       const deal: TableCommand = { type: "deal", seed, canDeal: () => !this.closed && hooks.canDeal(), blinds: () => hooks.blinds(), contributions };
       void this.internal(deal).then(
         (r) => {
-          if (r.ok) return;
+          if (r.ok || this.fenced) return;
           // Not stored (the database is down): try again shortly rather than stall the table.
           if (r.error.code === RUNTIME_ERRORS.storeFailed) return this.dealSoon(STORE_RETRY_MS);
           this.opts.log?.(`table ${this.id}: deal refused: ${r.error.code} ${r.error.message}`);
@@ -295,13 +299,27 @@ export class TableSession {
   private async submit(env: Envelope<TableCommand>): Promise<Result<Ack>> {
     const r = await this.actor.submit(env);
     if (!r.ok && r.error.code === RUNTIME_ERRORS.idTaken) return fail("protocol/invalid-message", r.error.message);
+    if (!r.ok) this.fencedOff(r.error);
     return r;
   }
 
   /** A server-internal command: no id (it is not resent), no version (it is decided against whatever the table is then). */
   private async internal(command: TableCommand): Promise<Result<void>> {
     const r = await this.actor.submit({ id: null, version: "any", command });
+    if (!r.ok) this.fencedOff(r.error);
     return r.ok ? ok(undefined) : r;
+  }
+
+  /** Whether this session stopped because another process owns its table now (store/fenced). */
+  fenced = false;
+
+  /** store/fenced: another process owns the table now. Close once, say it once, retry nothing. */
+  private fencedOff(error: { readonly code: string; readonly message: string }): void {
+    if (error.code !== STORE_ERRORS.fenced || this.fenced) return;
+    this.fenced = true;
+    this.close();
+    this.opts.log?.(`table ${this.id}: stopped: ${error.message}`);
+    this.opts.onFenced?.(error);
   }
 
   /** Records are stored and applied: arm the clock, show them, and after a hand run the owner's step. */
@@ -376,7 +394,7 @@ export class TableSession {
     this.clockTimer = null;
     void this.internal({ type: "timeout", version }).then(
       (r) => {
-        if (r.ok) return;
+        if (r.ok || this.fenced) return;
         // Not stored (the database is down): the clock is due still, so try again shortly.
         if (r.error.code === RUNTIME_ERRORS.storeFailed && !this.closed && this.state.version === version) {
           this.clockTimer = this.opts.clock.after(STORE_RETRY_MS, () => this.timeout(version));

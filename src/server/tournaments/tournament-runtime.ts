@@ -12,6 +12,9 @@
 // entries and refunds (tournament-entries.ts), cash at the desk, and what the end moves
 // (prizes, deals, a freeroll's fund, the overlay, satellite tickets, R-TRN-6 refunds;
 // tournament-money.ts). A repeated commandId acts once.
+// Cluster mode (issue 16): an append refused with `store/fenced` (another process owns the
+// tournament's partition now) closes the tournament and its tables at once, with one log
+// line; every later append is refused the same way without reaching the store.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import {
   decide,
@@ -29,7 +32,7 @@ import type { ColourUpResult } from "../../protocol/index.ts";
 import type { Services } from "../services.ts";
 import { StartDeadline } from "./tournament-deadline.ts";
 import { LiveFloor } from "./tournament-live.ts";
-import type { TransactionInput } from "../../store/index.ts";
+import { STORE_ERRORS, type TransactionInput } from "../../store/index.ts";
 import { endPostings, payPrizes, refundCancelled } from "./tournament-money.ts";
 import { OnlineTables } from "./tournament-tables.ts";
 import type { TableSession } from "../tables/table-session.ts";
@@ -104,6 +107,8 @@ export class TournamentRuntime {
   private readonly commands = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   private isClosed = false;
+  /** The store/fenced answer that stopped this tournament (cluster mode), if one did. */
+  private fencedBy: Result<never> | null = null;
   /** When each eliminated entry went out (results). */
   readonly bustedAt = new Map<string, number>();
   /** Director events kept for the prize postings (prizes-fixed, finished). */
@@ -179,6 +184,11 @@ export class TournamentRuntime {
     if (this.dir.status !== "running") return this.deadline.arm();
     if (this.isLive) void this.enqueue(() => this.live.settle());
     else this.online.resume();
+  }
+
+  /** Whether it stopped because another process owns it now (store/fenced). */
+  get fenced(): boolean {
+    return this.fencedBy !== null;
   }
 
   close(): void {
@@ -310,6 +320,7 @@ export class TournamentRuntime {
   async append(recs: readonly Rec[], commandId?: string, id = this.meta.id, paid: readonly TransactionInput[] = []): Promise<Result<void>> {
     const meta = commandId === undefined ? {} : { commandId };
     const events = recs.map((x) => ({ type: x.type, data: x.data, meta }));
+    if (this.fencedBy !== null) return this.fencedBy;
     const store = this.svc.store;
     const stream = tournamentStream(id);
     const commit = (txs: readonly TransactionInput[]) => (txs.length === 0 ? store.append(stream, this.version, events) : store.appendWithPostings(stream, this.version, events, txs));
@@ -318,6 +329,10 @@ export class TournamentRuntime {
     if (!r.ok && end.length > 0 && r.error.code.startsWith("ledger/")) {
       this.svc.log(`tournament ${id}: MONEY the end's postings were refused (${r.error.code}: ${r.error.message}); the end is stored without them`);
       r = await commit(paid);
+    }
+    if (!r.ok && r.error.code === STORE_ERRORS.fenced) {
+      this.stopFenced(r);
+      return r;
     }
     if (!r.ok) return r;
     const first = r.value.version - recs.length + 1;
@@ -329,6 +344,14 @@ export class TournamentRuntime {
     this.maybeSnapshot();
     this.onChange?.();
     return ok(undefined);
+  }
+
+  /** store/fenced (here or at one of its tables): another process owns the tournament now. Closes once, one log line. */
+  stopFenced(r: Result<never>): void {
+    if (this.fencedBy !== null || r.ok) return;
+    this.fencedBy = r;
+    this.close();
+    this.svc.log(`tournament ${this.meta.id}: stopped: ${r.error.message}`);
   }
 
   /** What the fold holds, as plain data (online tournaments only: a live floor keeps more). */

@@ -8,7 +8,7 @@
 // After a crash a settle with no table repairs any half-done step (it only makes the
 // director's tables consistent and names who deals), and the seatings are reconciled to
 // the director's state.
-import { ok, type Result } from "../../lib/result.ts";
+import { fail, ok, type Result } from "../../lib/result.ts";
 import { awaitingRebuys, decide, handSetup, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import { clockAt, playedBlinds } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
@@ -97,6 +97,7 @@ export class OnlineTables {
       handPauseMs: t.meta.handPauseMs ?? svc.handPauseMs,
       ...(svc.newSeed ? { seed: svc.newSeed } : {}),
       log: svc.log,
+      onFenced: (error: { readonly code: string; readonly message: string }) => t.stopFenced(fail(error.code, error.message)),
       hooks: {
         blinds: () => this.blindsFor(n),
         canDeal: () => this.canDeal(n),
