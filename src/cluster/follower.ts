@@ -31,6 +31,8 @@ export interface FollowerOptions {
   refused(e: FeltError): void;
   /** Ping period (ms); 0 = never (tests drive ping() themselves). */
   readonly pingMs?: number;
+  /** Called once by close() (the owner forgets the watch). */
+  readonly onClose?: () => void;
 }
 
 export const DEFAULT_PING_MS = 3_000;
@@ -75,7 +77,9 @@ export class Follower {
   }
 
   close(): void {
+    if (this.closed) return;
     this.closed = true;
+    this.o.onClose?.();
     if (this.timer !== null) clearInterval(this.timer);
     this.unsubscribe?.();
     this.unsubscribe = null;

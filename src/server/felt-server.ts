@@ -18,6 +18,7 @@ import { registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-g
 import { registerOpenApi } from "./gateway/openapi.ts";
 import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
+import type { ClusterLink } from "./gateway/cluster-link.ts";
 import { PredictWorker } from "./director/director-predict-worker.ts";
 
 /** The pause between hands when neither the tournament nor the server names one (issue 14: long enough to read a showdown). */
@@ -65,6 +66,8 @@ export const SESSION_PURGE_MS = 60 * 60_000;
 export class FeltServer {
   readonly tournaments = new Map<string, TournamentRuntime>();
   readonly tournamentWatchers = new Map<string, Set<() => void>>();
+  /** Cluster mode (issue 16): routing, fan-out and the lobby across processes; null when alone. */
+  cluster: ClusterLink | null = null;
   url = "";
   /** The director's end-time predictions run on a worker thread, off the tables' event loop (issue 17). */
   readonly predictor = new PredictWorker();
@@ -198,6 +201,7 @@ export class FeltServer {
 
   async close(): Promise<void> {
     this.purgeTimer?.cancel();
+    this.cluster?.close();
     for (const t of this.tournaments.values()) t.close();
     await this.app.close();
     for (const t of this.tournaments.values()) for (const s of t.tables.values()) await s.idle();

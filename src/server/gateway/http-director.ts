@@ -37,7 +37,7 @@ function seating(t: TournamentRuntime) {
 }
 
 /** Tournament ids are derived from the command id, so a repeated create acts once. */
-const idFor = (commandId: string) => `T${commandId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}`;
+export const tournamentIdFor = (commandId: string) => `T${commandId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}`;
 
 export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   async presets() {
@@ -49,7 +49,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   },
   async create(ctx) {
     const b = ctx.body as CreateTournamentRequest;
-    const id = idFor(b.commandId);
+    const id = tournamentIdFor(b.commandId);
     const existing = ctx.server.tournaments.get(id);
     if (existing !== undefined) return ok(view(ctx, existing));
     if (b.startRule !== undefined && b.startRule.deadline < b.startsAt) return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });

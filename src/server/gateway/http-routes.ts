@@ -9,7 +9,7 @@ import { playerAccount, postings } from "../../store/index.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { toWire, statusOf } from "./http-errors.ts";
 import { isStorageOutage, RETRY_AFTER_S } from "./outage.ts";
-import { directorHandlers } from "./http-director.ts";
+import { directorHandlers, tournamentIdFor } from "./http-director.ts";
 import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
 import { tournamentPage } from "./tournament-page.ts";
 import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
@@ -56,7 +56,7 @@ const entry = (verb: EntryVerb): Handler => async (ctx) => {
 };
 
 /** Lobby order: open tournaments first, soonest start first; then finished ones, latest first. */
-function lobbyOrder(a: TournamentRuntime, b: TournamentRuntime): number {
+export function lobbyOrder(a: TournamentRuntime, b: TournamentRuntime): number {
   const over = (t: TournamentRuntime) => t.dir.status === "finished" || t.dir.status === "cancelled";
   if (over(a) !== over(b)) return over(a) ? 1 : -1;
   const d = over(a) ? b.meta.startsAt - a.meta.startsAt : a.meta.startsAt - b.meta.startsAt;
@@ -155,6 +155,39 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   },
 };
 
+const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers };
+
+/** What a route's handler reads besides the server: plain data, so it can cross the cluster bus. */
+export type RouteInput = Omit<Ctx, "server">;
+
+/** Runs a route's handler on this process (the owner's side of a forwarded route too). */
+export function runRoute(server: FeltServer, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
+  const handler = handlers[name];
+  if (handler === undefined) return Promise.resolve(fail("director/invalid", "not available on this server yet"));
+  return handler({ server, ...input });
+}
+
+/**
+ * The tournament a route addresses (its `:id`, or the id a create will give it), or null.
+ * In cluster mode such a route runs on the tournament's owner (issue 16).
+ */
+export function routeTournament(name: RouteName, input: RouteInput): string | null {
+  if (name === "create") return tournamentIdFor((input.body as { commandId: string }).commandId);
+  const path = (ROUTES[name] as RouteSpec).path;
+  return path.includes("/tournaments/:id") ? (input.params["id"] ?? null) : null;
+}
+
+/** One dispatch for every route: here, or forwarded to the owner of the tournament it addresses; the lobby gathers from every member. */
+export function dispatchRoute(server: FeltServer, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
+  const cluster = server.cluster;
+  if (cluster !== null) {
+    if (name === "lobby") return cluster.lobby(input);
+    const id = routeTournament(name, input);
+    if (id !== null && !cluster.serves(id)) return cluster.forward(id, { kind: "route", name, input });
+  }
+  return runRoute(server, name, input);
+}
+
 function sendError(reply: FastifyReply, e: FeltError) {
   const w = toWire(e);
   const status = statusOf(w);
@@ -190,9 +223,9 @@ export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): vo
     if (req.method === "GET" && !req.url.startsWith("/api/") && !req.url.startsWith("/ws/") && r.sendFile !== undefined) return r.sendFile("index.html");
     return sendError(reply, { code: "director/not-found", message: "no such route" });
   });
-  const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers };
-  const all = Object.entries(ROUTES).map(([name, spec]) => ({ spec: spec as RouteSpec, handler: handlers[name as RouteName] }));
-  for (const { spec, handler } of all) {
+  const all = Object.entries(ROUTES).map(([name, spec]) => ({ name: name as RouteName, spec: spec as RouteSpec }));
+  for (const { name, spec } of all) {
+    const handler = handlers[name];
     app.route({
       method: spec.method,
       url: spec.path,
@@ -216,7 +249,7 @@ export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): vo
             query = parsed.value as Record<string, string>;
           }
           if (handler === undefined) return sendError(reply, { code: "director/invalid", message: "not available on this server yet" });
-          const r = await handler({ server, user, token: bearer(req), ip: req.ip ?? null, body, params: req.params as Record<string, string>, query });
+          const r = await dispatchRoute(server, name, { user, token: bearer(req), ip: req.ip ?? null, body, params: req.params as Record<string, string>, query });
           server.outage.succeeded();
           if (!r.ok) return sendError(reply, r.error);
           return reply.code(200).send(r.value);

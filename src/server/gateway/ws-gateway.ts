@@ -18,7 +18,8 @@ import {
   type ServerMessage,
 } from "../../protocol/index.ts";
 import type { FeltServer } from "../felt-server.ts";
-import { traceStage } from "../../runtime/index.ts";
+import type { Follower } from "../../cluster/follower.ts";
+import { errorCommandId, tableCommand, tournamentOfTable } from "./table-commands.ts";
 import { toWire } from "./http-errors.ts";
 import { isStorageOutage } from "./outage.ts";
 import { tournamentView } from "./lobby-views.ts";
@@ -124,8 +125,10 @@ class Connection {
   private user: User | null = null;
   /** The protocol version this client said hello with (v2: table steps as patches). */
   private version: number = PROTOCOL_VERSION;
-  private readonly tables = new Map<string, { session: TableSession; sub: Subscriber }>();
+  private readonly tables = new Map<string, { session: TableSession; sub: Subscriber } | { follower: Follower }>();
   private readonly watching = new Map<string, () => void>();
+  /** Tournaments another process owns, followed over the cluster (issue 16). */
+  private readonly remoteWatching = new Map<string, Follower>();
   private readonly bucket: TokenBucket;
   private helloTimer: TimerHandle | null;
 
@@ -256,17 +259,48 @@ class Connection {
       case "unsubscribe": {
         const c = m.channel;
         if (c.kind === "table") {
-          const session = this.server.table(c.tableId);
-          if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${c.tableId}` });
           const old = this.tables.get(c.tableId);
           if (old !== undefined) {
-            old.session.unsubscribe(old.sub);
+            if ("follower" in old) old.follower.close();
+            else old.session.unsubscribe(old.sub);
             this.tables.delete(c.tableId);
           }
+          const cluster = this.server.cluster;
+          const owner = tournamentOfTable(c.tableId);
+          if (cluster !== null && owner !== null && !cluster.serves(owner)) {
+            // Another process owns the table: its frames come over the cluster (issue 16).
+            if (m.type === "subscribe") {
+              const follower = cluster.followTable(c.tableId, user.id, this.version, (frames) => this.sendFrames(frames), (e) => {
+                const now = this.tables.get(c.tableId);
+                if (now !== undefined && "follower" in now && now.follower === follower) this.tables.delete(c.tableId);
+                this.error(null, e);
+              });
+              this.tables.set(c.tableId, { follower });
+            }
+            return;
+          }
+          const session = this.server.table(c.tableId);
+          if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${c.tableId}` });
           if (m.type === "subscribe") {
             const sub: Subscriber = { userId: user.id, send: (x) => this.send(x), ...(this.version >= 2 ? { sendStep: (text: string) => this.sendText(text) } : {}) };
             this.tables.set(c.tableId, { session, sub });
             session.subscribe(sub);
+          }
+          return;
+        }
+        const prevRemote = this.remoteWatching.get(c.tournamentId);
+        if (prevRemote !== undefined) {
+          prevRemote.close();
+          this.remoteWatching.delete(c.tournamentId);
+        }
+        const cluster = this.server.cluster;
+        if (cluster !== null && !cluster.serves(c.tournamentId)) {
+          if (m.type === "subscribe") {
+            const follower = cluster.followTournament(c.tournamentId, (frames) => this.sendFrames(frames), (e) => {
+              if (this.remoteWatching.get(c.tournamentId) === follower) this.remoteWatching.delete(c.tournamentId);
+              this.error(null, e);
+            });
+            this.remoteWatching.set(c.tournamentId, follower);
           }
           return;
         }
@@ -285,48 +319,34 @@ class Connection {
         }
         return;
       }
-      case "act": {
-        traceStage(m.commandId, "received");
-        const session = this.server.table(m.tableId);
-        if (session === undefined) return this.error(m.commandId, { code: "table/not-found", message: `no table ${m.tableId}` });
-        const r = await session.act(user.id, m);
-        if (!r.ok) return this.error(m.commandId, r.error);
-        return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
-      }
-      case "chat": {
-        const session = this.server.table(m.tableId);
-        if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${m.tableId}` });
-        const r = session.say({ id: user.id, name: user.name, director: user.role === "director" }, m.text);
-        return r.ok ? undefined : this.error(null, r.error);
-      }
-      case "chat-mute": {
-        if (user.role !== "director") return this.error(null, { code: "auth/forbidden", message: "only a director mutes players" });
-        const session = this.server.table(m.tableId);
-        if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${m.tableId}` });
-        const r = session.muteChat(m.playerId, m.muted);
-        return r.ok ? undefined : this.error(null, r.error);
-      }
+      case "act":
+      case "chat":
+      case "chat-mute":
       case "sit-out":
-      case "sit-in": {
-        const session = this.server.table(m.tableId);
-        if (session === undefined) return this.error(m.commandId, { code: "table/not-found", message: `no table ${m.tableId}` });
-        const r = await session.setSittingOut(user.id, m.commandId, m.type === "sit-out");
-        if (!r.ok) return this.error(m.commandId, r.error);
-        return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
-      }
+      case "sit-in":
       case "contribute": {
-        const session = this.server.table(m.tableId);
-        if (session === undefined) return this.error(m.commandId, { code: "table/not-found", message: `no table ${m.tableId}` });
-        const r = session.contribute(user.id, m.value);
-        if (!r.ok) return this.error(m.commandId, r.error);
+        // One code path for a table here and a table on another process (table-commands.ts).
+        const r = await tableCommand(this.server, user, m);
+        if (!r.ok) return this.error(errorCommandId(m), r.error);
+        if (r.value === null || m.type === "chat" || m.type === "chat-mute") return;
         return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
       }
     }
   }
 
+  /** Frames a remote owner built (newline-separated): passed on as they are. */
+  private sendFrames(frames: string): void {
+    for (const text of frames.split("\n")) if (text !== "") this.sendText(text);
+  }
+
   private dropAll(): void {
-    for (const { session, sub } of this.tables.values()) session.unsubscribe(sub);
+    for (const t of this.tables.values()) {
+      if ("follower" in t) t.follower.close();
+      else t.session.unsubscribe(t.sub);
+    }
     this.tables.clear();
+    for (const f of this.remoteWatching.values()) f.close();
+    this.remoteWatching.clear();
     for (const [id, push] of this.watching) this.server.tournamentWatchers.get(id)?.delete(push);
     this.watching.clear();
   }

@@ -169,6 +169,17 @@ export class TableSession {
     if (!wasConnected && this.seatOf(sub.userId) !== null) this.broadcastViews();
   }
 
+  /**
+   * Frames that bring a copy of `sub`'s stream up to date (issue 16: a gateway on another
+   * process resyncing): its view as last sent (v2; the next patch applies to it) or as it is
+   * now (v1), then the chat.
+   */
+  framesFor(sub: Subscriber): string[] {
+    const view = this.fanout.sentFrame(sub, this.id) ?? JSON.stringify({ type: "table-view", view: this.viewFor(sub.userId) });
+    const chat = this.chatRoom.lines.length > 0 || this.chatRoom.muted.length > 0 ? [JSON.stringify({ type: "chat", tableId: this.id, lines: [...this.chatRoom.lines], muted: this.chatRoom.muted })] : [];
+    return [view, ...chat];
+  }
+
   unsubscribe(sub: Subscriber): void {
     if (!this.subscribers.delete(sub)) return;
     this.fanout.forget(sub);

@@ -53,6 +53,19 @@ export class ViewFanout {
     if (sub.sendStep !== undefined) this.sent.set(sub, textsOf(view));
   }
 
+  /**
+   * The `table-view` frame a v2 subscriber holds now (what it was started with, folded with
+   * every patch since), as text; undefined for a v1 subscriber. A copy of the subscriber's
+   * stream elsewhere (a gateway on another process, issue 16) starts from exactly this, so
+   * the next patch applies to it.
+   */
+  sentFrame(sub: Subscriber, tableId: string): string | undefined {
+    const last = this.sent.get(sub);
+    if (last === undefined) return undefined;
+    const fields = FIELDS.map((k, i) => `"${k}":${last.fields[i]!}`).join(",");
+    return `{"type":"table-view","view":{"tableId":${JSON.stringify(tableId)},${fields},"seats":[${last.seats.join(",")}]}}`;
+  }
+
   forget(sub: Subscriber): void {
     this.sent.delete(sub);
   }

@@ -1,0 +1,148 @@
+// A FeltServer in a cluster (issue 16): the glue between the gateway (HTTP, WebSocket) and
+// the bus. Any process answers any client:
+// - a route or a table command for a tournament this process does not serve is forwarded to
+//   the owner of the tournament's partition, which runs the SAME handler (http-routes.ts
+//   runRoute, table-commands.ts runTableCommand) and answers its Result;
+// - a client watching a remote table or tournament gets the owner's frames through a
+//   Follower (gapless, resynced on a gap or a new epoch); the owner's side is cluster-feeds.ts;
+// - the lobby gathers lines from every member (cluster-lobby.ts).
+// Without a cluster (`server.cluster === null`) none of this runs: the single process
+// dispatches every call locally, as before, with no per-action NATS work.
+import type { NatsConnection } from "nats";
+import { fail, type FeltError, type Result } from "../../lib/result.ts";
+import type { RouteName } from "../../protocol/index.ts";
+import { Bus, type Backoff } from "../../cluster/bus.ts";
+import { Follower } from "../../cluster/follower.ts";
+import { allPartitions, partitionKey } from "../../cluster/partition.ts";
+import type { Ownership } from "../../cluster/ownership.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { isStorageOutage } from "./outage.ts";
+import { runRoute, type RouteInput } from "./http-routes.ts";
+import { runTableCommand, tournamentOfTable, type Sender, type TableMessage } from "./table-commands.ts";
+import { Feeds, type WatchTable, type WatchTournament } from "./cluster-feeds.ts";
+import { answerLobby, gatherLobby, type LobbyAsk } from "./cluster-lobby.ts";
+
+/** What one process asks the owner of a tournament's partition. */
+export type OwnerRequest =
+  | { readonly kind: "route"; readonly name: RouteName; readonly input: RouteInput }
+  | { readonly kind: "table"; readonly sender: Sender; readonly message: TableMessage }
+  | ({ readonly kind: "watch-table" } & WatchTable)
+  | ({ readonly kind: "watch-tournament" } & WatchTournament)
+  | { readonly kind: "unwatch"; readonly subject: string; readonly watcher: string };
+
+export interface ClusterOptions {
+  /** Subject prefix shared by the cluster's processes (default "felt"). */
+  readonly prefix?: string;
+  readonly backoff?: Backoff;
+  /** Followers' ping period (ms; 0 = never, tests). */
+  readonly pingMs?: number;
+}
+
+export class ClusterLink {
+  readonly feeds: Feeds;
+  /** Full states asked of owners (a follower's start and every resync): tests, stats. */
+  fullSyncs = 0;
+  private watchers = 0;
+
+  private constructor(
+    readonly server: FeltServer,
+    readonly bus: Bus,
+    readonly ownership: Ownership,
+    private readonly options: ClusterOptions,
+  ) {
+    this.feeds = new Feeds(server, bus, ownership);
+  }
+
+  /** Joins the server to the cluster: answers for what `ownership` serves, forwards the rest. */
+  static attach(server: FeltServer, nc: NatsConnection, ownership: Ownership, options: ClusterOptions = {}): ClusterLink {
+    const bus = new Bus(nc, options.prefix ?? "felt", ownership, options.backoff);
+    const link = new ClusterLink(server, bus, ownership, options);
+    bus.serve(
+      (_key, body) => link.answer(body as OwnerRequest),
+      allPartitions("tournament").map((p) => partitionKey(p)),
+    );
+    bus.answerAll("lobby", (body) => answerLobby(server, ownership, body as LobbyAsk));
+    server.cluster = link;
+    return link;
+  }
+
+  /** This process answers for the tournament (and its tables) now. */
+  serves(tournamentId: string): boolean {
+    return this.ownership.serving(this.ownership.keyOf(tournamentId)) !== undefined;
+  }
+
+  forward(tournamentId: string, request: OwnerRequest): Promise<Result<unknown>> {
+    return this.bus.request(this.ownership.keyOf(tournamentId), request);
+  }
+
+  lobby(input: RouteInput): Promise<Result<unknown>> {
+    return gatherLobby(this.server, this.bus, input);
+  }
+
+  /** A remote table's frames for this user (seated: their own audience; else the spectators'). */
+  followTable(tableId: string, userId: string | null, v: number, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower {
+    const tournamentId = tournamentOfTable(tableId) ?? "";
+    const watcher = this.watcherId();
+    return this.follower(tournamentId, watcher, deliver, refused, (full) => ({ kind: "watch-table", tableId, userId, v, watcher, full }));
+  }
+
+  followTournament(tournamentId: string, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower {
+    const watcher = this.watcherId();
+    return this.follower(tournamentId, watcher, deliver, refused, (full) => ({ kind: "watch-tournament", tournamentId, watcher, full }));
+  }
+
+  close(): void {
+    this.bus.close();
+    this.feeds.close();
+  }
+
+  private watcherId(): string {
+    return `${this.ownership.member}:${++this.watchers}`;
+  }
+
+  private follower(tournamentId: string, watcher: string, deliver: (frames: string) => void, refused: (e: FeltError) => void, ask: (full: boolean) => OwnerRequest): Follower {
+    let subject: string | null = null;
+    const f = new Follower({
+      bus: this.bus,
+      sync: async (full) => {
+        if (full) this.fullSyncs++;
+        const r = (await this.forward(tournamentId, ask(full))) as Result<{ subject: string; seq: number; epoch: number; frames?: string }>;
+        if (r.ok) subject = r.value.subject;
+        return r;
+      },
+      deliver,
+      refused,
+      ...(this.options.pingMs === undefined ? {} : { pingMs: this.options.pingMs }),
+      onClose: () => {
+        if (subject !== null) void this.forward(tournamentId, { kind: "unwatch", subject, watcher });
+      },
+    });
+    void f.start().catch((e: unknown) => this.server.svc.log("cluster: following a remote feed failed", e));
+    return f;
+  }
+
+  /** The owner's side: the same handlers a local call runs. */
+  private async answer(r: OwnerRequest): Promise<Result<unknown>> {
+    try {
+      switch (r.kind) {
+        case "route":
+          return await runRoute(this.server, r.name, r.input);
+        case "table":
+          return await runTableCommand(this.server, r.sender, r.message);
+        case "watch-table":
+          return this.feeds.watchTable(r);
+        case "watch-tournament":
+          return this.feeds.watchTournament(r);
+        case "unwatch":
+          return this.feeds.unwatch(r.subject, r.watcher);
+      }
+    } catch (e) {
+      if (isStorageOutage(e)) {
+        this.server.outage.failed(e);
+        return fail("server/unavailable", "the database is unavailable; try again shortly");
+      }
+      this.server.svc.log(`cluster: a forwarded ${r.kind} failed`, e);
+      return fail("server/internal", "internal error");
+    }
+  }
+}

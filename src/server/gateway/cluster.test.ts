@@ -1,0 +1,211 @@
+// Two FeltServers in one cluster (issue 16) on the machine's NATS and one PostgreSQL schema:
+// process A serves half the tournament partitions, B the other half (a hand-made Ownership;
+// leases are the partition host's). Any process answers any client: routes and table
+// commands go to the owner and act once, frames come back gapless, the lobby lists both.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NatsConnection } from "nats";
+import { applyTablePatch, type LobbyResponse, type LobbyTournament, type ServerMessage, type TableView } from "../../protocol/index.ts";
+import { partitionKey, tournamentPartition } from "../../cluster/partition.ts";
+import { handOwnership, tempPrefix, testNats } from "../../cluster/testing.ts";
+import { FeltServer } from "../felt-server.ts";
+import { api, cmd, DIRECTOR, eventually, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
+import { Bot } from "../testing/bot.ts";
+import type { Subscriber } from "../tables/table-session.ts";
+import { ClusterLink } from "./cluster-link.ts";
+import { tournamentIdFor } from "./http-director.ts";
+
+const fastScrypt = { N: 1024, r: 8, p: 1 };
+const keysOf = (half: 0 | 1) => Array.from({ length: 32 }, (_, i) => [partitionKey({ kind: "tournament", index: i + half * 32 }), 1] as [string, number]);
+const ownedBy = (commandId: string) => (tournamentPartition(tournamentIdFor(commandId)).index < 32 ? "A" : "B");
+
+/** A create command id whose tournament lands on `owner`'s half. */
+function commandOn(owner: "A" | "B"): string {
+  for (;;) {
+    const c = cmd();
+    if (ownedBy(c) === owner) return c;
+  }
+}
+
+let pg: { url: string; drop(): Promise<void> };
+let A: FeltServer;
+let B: FeltServer;
+let ncs: NatsConnection[] = [];
+const ownA = handOwnership("A", keysOf(0));
+const ownB = handOwnership("B", keysOf(1));
+let director = "";
+
+async function serve(): Promise<FeltServer> {
+  return FeltServer.start({ db: pg.url, port: 0, handPauseMs: 0, actionMs: 5000, timeBankMs: 0, scrypt: fastScrypt, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {} });
+}
+
+beforeAll(async () => {
+  pg = await pgSchema();
+  A = await serve();
+  B = await serve();
+  ncs = [await testNats(), await testNats()];
+  const prefix = tempPrefix();
+  ClusterLink.attach(A, ncs[0]!, ownA, { prefix });
+  ClusterLink.attach(B, ncs[1]!, ownB, { prefix });
+  director = (await must<{ token: string }>(api(A.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+});
+
+afterAll(async () => {
+  await A?.close();
+  await B?.close();
+  for (const nc of ncs) await nc.drain();
+  await pg?.drop();
+});
+
+/** A tournament created through `via`, owned by `owner`, with n players signed up through alternate processes and registered. */
+async function tournamentOn(owner: "A" | "B", via: FeltServer, n: number, startsAt: number, name = "Cluster test"): Promise<Setup> {
+  const created = await must<{ tournament: LobbyTournament }>(
+    api(via.url, "POST", "/api/v1/director/tournaments", { commandId: commandOn(owner), presetId: "seed", name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure: FAST_STRUCTURE }, director),
+  );
+  const id = created.tournament.id;
+  const players: Setup["players"] = [];
+  for (let i = 0; i < n; i++) {
+    const base = (i % 2 === 0 ? B : A).url;
+    const pname = `${id.slice(1, 9)}-${i}`;
+    const s = await must<{ token: string; user: { id: string } }>(api(base, "POST", "/api/v1/auth/sign-up", { name: pname, password: "bot-password-1" }));
+    await must(api(base, "POST", "/api/v1/director/deposit", { commandId: cmd(), name: pname, amount: 5000 }, director));
+    await must(api(base, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
+    players.push({ name: pname, token: s.token, id: s.user.id });
+  }
+  return { tournamentId: id, directorToken: director, players };
+}
+
+describe("cluster: any process answers any client (issue 16)", () => {
+  it("a tournament is created on the owner of its partition, whichever process was asked; the lobby on each process lists both processes' tournaments in the single process's order and pages", async () => {
+    const now = Date.now();
+    const onA = await tournamentOn("A", B, 0, now + 3_600_000, "Later, owned by A");
+    const onB = await tournamentOn("B", A, 0, now + 1_800_000, "Sooner, owned by B");
+    expect(A.tournaments.has(onA.tournamentId) && !B.tournaments.has(onA.tournamentId)).toBe(true);
+    expect(B.tournaments.has(onB.tournamentId) && !A.tournaments.has(onB.tournamentId)).toBe(true);
+    for (const s of [A, B]) {
+      const all = await must<LobbyResponse>(api(s.url, "GET", "/api/v1/lobby?pageSize=100"));
+      const ids = all.tournaments.map((t) => t.id);
+      expect(ids.indexOf(onB.tournamentId)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(onB.tournamentId)).toBeLessThan(ids.indexOf(onA.tournamentId)); // sooner first
+      expect(all.page!.total).toBe(A.tournaments.size + B.tournaments.size);
+      // Paging walks the same order one line at a time.
+      const paged: string[] = [];
+      for (let p = 1; p <= all.page!.total; p++) {
+        const one = await must<LobbyResponse>(api(s.url, "GET", `/api/v1/lobby?pageSize=1&page=${p}`));
+        expect(one.page).toEqual({ page: p, pageSize: 1, total: all.page!.total, pages: all.page!.total });
+        paged.push(...one.tournaments.map((t) => t.id));
+      }
+      expect(paged).toEqual(ids);
+    }
+    // A route for the other process's tournament answers as the owner would, errors included.
+    const view = await api<{ tournamentId: string }>(B.url, "GET", `/api/v1/tournaments/${onA.tournamentId}`);
+    expect(view.status).toBe(200);
+    expect(view.body.tournamentId).toBe(onA.tournamentId);
+    const missing = await api<{ error: { code: string } }>(B.url, "GET", `/api/v1/tournaments/${tournamentIdFor(commandOn("A"))}`);
+    expect([missing.status, missing.body.error.code]).toEqual([404, "tournament/not-found"]);
+  });
+
+  it("the same registration through two gateways acts once: one entry, one buy-in", async () => {
+    const s = await tournamentOn("A", A, 0, Date.now() + 3_600_000);
+    const name = `${s.tournamentId.slice(1, 9)}-twice`;
+    const u = await must<{ token: string }>(api(B.url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
+    await must(api(B.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, director));
+    const c = cmd();
+    const both = await Promise.all([A, B].map((g) => api<{ balance: number }>(g.url, "POST", `/api/v1/tournaments/${s.tournamentId}/register`, { commandId: c }, u.token)));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(A.tournaments.get(s.tournamentId)!.dir.entries.size).toBe(1);
+    const me = await must<{ balance: number }>(api(B.url, "GET", "/api/v1/me", undefined, u.token));
+    expect(me.balance).toBe(5000 - 1100);
+  });
+
+  it("a command for a partition nobody serves is retried with the same id until its owner is back, and acts once", async () => {
+    const s = await tournamentOn("A", B, 1, Date.now() + 3_600_000);
+    const key = ownA.keyOf(s.tournamentId);
+    const name = `${s.tournamentId.slice(1, 9)}-late`;
+    const u = await must<{ token: string }>(api(B.url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
+    await must(api(B.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, director));
+    ownA.stop(key);
+    const retriesBefore = B.cluster!.bus.stats.retries;
+    const pending = api(B.url, "POST", `/api/v1/tournaments/${s.tournamentId}/register`, { commandId: cmd() }, u.token);
+    await eventually(() => B.cluster!.bus.stats.retries >= retriesBefore + 2);
+    ownA.serve(key, 2); // back, with a new epoch
+    expect((await pending).status).toBe(200);
+    expect(A.tournaments.get(s.tournamentId)!.dir.entries.size).toBe(2);
+  });
+
+  it("a player connected to B plays at a table owned by A: every view they get is the one a local socket gets, through a lost frame and a new epoch; the tournament finishes", async () => {
+    const s = await tournamentOn("A", B, 3, Date.now());
+    await must(api(B.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
+    const tableId = `${s.tournamentId}-t1`;
+    const session = A.table(tableId)!;
+    const p0 = s.players[0]!; // signed up through B, plays through B
+    // A local socket for the same player on the owner: what B's client must see too.
+    const local = new Map<number, TableView>();
+    let localView: TableView | null = null;
+    const shadow: Subscriber = {
+      userId: p0.id,
+      send: (m) => {
+        if (m.type === "table-view") local.set(m.view.version, (localView = m.view));
+      },
+      sendStep: (text) => {
+        const m = JSON.parse(text) as Extract<ServerMessage, { type: "table-step" }>;
+        if (localView !== null) local.set(m.version, (localView = applyTablePatch(localView, m.patch)));
+      },
+    };
+    session.subscribe(shadow);
+    const remote = new Map<number, TableView>();
+    const versions: number[] = [];
+    const record = (m: ServerMessage) => {
+      if (m.type !== "table-view" || m.view.tableId !== tableId) return;
+      remote.set(m.view.version, m.view);
+      versions.push(m.view.version);
+    };
+    const bots = s.players.map((p, i) => new Bot(i === 1 ? A.url : B.url, p.name, p.token, { seed: i + 1, allInChance: 0.05, ...(i === 0 ? { onBroadcast: record, keepFrames: true } : {}) }));
+    const fullBefore = () => B.cluster!.fullSyncs;
+    let phase = 0;
+    let mark = 0;
+    const onTick = async () => {
+      // Once B's player is following: lose one published frame, then move the partition to a new epoch.
+      if (phase === 0 && versions.length > 3) {
+        mark = fullBefore();
+        A.cluster!.feeds.loseNext.add(`view.${tableId}.${p0.id}-v2`);
+        phase = 1;
+      } else if (phase === 1 && fullBefore() > mark) {
+        mark = fullBefore();
+        ownA.serve(ownA.keyOf(s.tournamentId), 7);
+        phase = 2;
+      } else if (phase === 2 && fullBefore() > mark) phase = 3;
+    };
+    const { final } = await playToTheEnd(() => B.url, s, {}, { bots, onTick, timeoutMs: 600_000 });
+    expect(final.status).toBe("finished");
+    expect(phase).toBe(3); // both resyncs happened while the hands went on
+    session.unsubscribe(shadow);
+    for (const b of bots) b.close();
+    // Never out of order, and every view B's player had is exactly the local one at that version.
+    for (let i = 1; i < versions.length; i++) expect(versions[i]!).toBeGreaterThanOrEqual(versions[i - 1]!);
+    // Gapless: each step B's player got follows the one before it as on the owner's own socket
+    // (the next version the local socket saw), unless a fresh whole view came in between.
+    const localVersions = [...new Set(local.keys())].sort((a, b) => a - b);
+    const nextAfter = (v: number) => localVersions.find((x) => x > v);
+    let prev: number | null = null;
+    let fresh = 0;
+    for (const m of bots[0]!.frames) {
+      if (m.type === "table-view" && m.view.tableId === tableId) {
+        fresh++;
+        prev = m.view.version;
+      } else if (m.type === "table-step" && m.tableId === tableId && prev !== null) {
+        if (m.version !== prev && localVersions.includes(prev)) expect({ step: m.version, after: prev }).toEqual({ step: nextAfter(prev), after: prev });
+        prev = m.version;
+      }
+    }
+    expect(fresh).toBeGreaterThanOrEqual(3); // the first view, after the lost frame, after the new epoch
+    let compared = 0;
+    for (const [v, view] of remote) {
+      const mine = local.get(v);
+      if (mine === undefined) continue;
+      expect({ v, ...view, clock: null }).toEqual({ v, ...mine, clock: null });
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(10);
+    expect(Math.max(...remote.keys())).toBe(Math.max(...local.keys()));
+  });
+});

@@ -1,0 +1,63 @@
+// A player's command at a table (act, sit out/in, contribute, chat, the director's mute), as
+// one function from the sender and the message to a Result: the WebSocket gateway calls it
+// for a table this process owns, and the owner calls the same function for a command
+// another process forwarded (issue 16), so a client gets the same answer wherever it is.
+import { fail, ok, type Result } from "../../lib/result.ts";
+import type { ClientMessage } from "../../protocol/index.ts";
+import { traceStage } from "../../runtime/index.ts";
+import type { FeltServer } from "../felt-server.ts";
+import type { Ack } from "../tables/table-session.ts";
+
+export type TableMessage = Extract<ClientMessage, { type: "act" | "sit-out" | "sit-in" | "contribute" | "chat" | "chat-mute" }>;
+
+/** Who sends a command: the gateway authenticated them (the cluster bus is trusted). */
+export interface Sender {
+  readonly id: string;
+  readonly name: string;
+  readonly role: string;
+}
+
+/** The tournament a table id belongs to (`<tournamentId>-t<n>`), or null. */
+export function tournamentOfTable(tableId: string): string | null {
+  return /^(.+)-t(\d+)$/.exec(tableId)?.[1] ?? null;
+}
+
+/** The command id an error frame for this message carries (chat has none). */
+export const errorCommandId = (m: TableMessage): string | null => (m.type === "chat" || m.type === "chat-mute" ? null : m.commandId);
+
+/** Runs the command on this process's table: an ack for commands with an id, null for chat. */
+export async function runTableCommand(server: FeltServer, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
+  if (m.type === "chat-mute" && user.role !== "director") return fail("auth/forbidden", "only a director mutes players");
+  const session = server.table(m.tableId);
+  if (session === undefined) return fail("table/not-found", `no table ${m.tableId}`);
+  switch (m.type) {
+    case "act":
+      return session.act(user.id, m);
+    case "chat": {
+      const r = session.say({ id: user.id, name: user.name, director: user.role === "director" }, m.text);
+      return r.ok ? ok(null) : r;
+    }
+    case "chat-mute": {
+      const r = session.muteChat(m.playerId, m.muted);
+      return r.ok ? ok(null) : r;
+    }
+    case "sit-out":
+    case "sit-in":
+      return session.setSittingOut(user.id, m.commandId, m.type === "sit-out");
+    case "contribute":
+      return session.contribute(user.id, m.value);
+  }
+}
+
+/** The command run where its table lives: here, or forwarded to the owner (cluster mode). */
+export function tableCommand(server: FeltServer, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
+  if (m.type === "act") traceStage(m.commandId, "received");
+  const cluster = server.cluster;
+  if (cluster !== null) {
+    const tournamentId = tournamentOfTable(m.tableId);
+    if (tournamentId !== null && !cluster.serves(tournamentId)) {
+      return cluster.forward(tournamentId, { kind: "table", sender: { id: user.id, name: user.name, role: user.role }, message: m }) as Promise<Result<Ack | null>>;
+    }
+  }
+  return runTableCommand(server, user, m);
+}
