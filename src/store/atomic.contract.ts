@@ -120,6 +120,69 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       expect(unwrap(await store.append("table:x", 0, [ev("hand")])).version).toBe(1);
     });
 
+    // Issue 13, registration at scale: many commands' events and postings in one transaction.
+    const group = (command: string, player: string, amount = 1_000) => ({
+      events: [{ type: "entrant", data: { player }, meta: { commandId: command } }, { type: "registered", data: { player }, meta: { commandId: command } }],
+      postings: [buyIn(`b-${command}`, player, amount)],
+    });
+
+    it("appendGroups: every group lands with its money in one call, at consecutive versions (issue 13)", async () => {
+      const { store, ledger } = await fresh();
+      for (const p of ["p1", "p2", "p3"]) unwrap(await ledger.post(deposit(`d-${p}`, p, 5_000)));
+      unwrap(await store.append("tournament:t1", 0, [ev("created")]));
+      const r = unwrap(await store.appendGroups("tournament:t1", 1, [group("c1", "p1"), group("c2", "p2"), group("c3", "p3")]));
+      expect(r.version).toBe(7);
+      expect(r.groups.map((g) => g.ok && g.value.version)).toEqual([3, 5, 7]);
+      expect(r.groups.map((g) => g.ok && g.value.posted.map((x) => x.key))).toEqual([["b-c1"], ["b-c2"], ["b-c3"]]);
+      const stored = await store.read("tournament:t1");
+      expect(stored.map((e) => `${e.version}:${e.type}:${String(e.meta["commandId"] ?? "")}`)).toEqual(["1:created:c1", "2:entrant:c1", "3:registered:c1", "4:entrant:c2", "5:registered:c2", "6:entrant:c3", "7:registered:c3"]);
+      expect(await ledger.balance("pool:t1", EUR)).toBe(3_000);
+      expect(await ledger.totals()).toEqual({ EUR: 0 });
+    });
+
+    it("appendGroups: a group the ledger refuses is left out alone, the others take its versions (ledger/insufficient-funds, issue 13)", async () => {
+      const { store, ledger } = await fresh();
+      unwrap(await ledger.post(deposit("d1", "p1", 5_000)));
+      unwrap(await ledger.post(deposit("d2", "p2", 500)));
+      unwrap(await ledger.post(deposit("d3", "p3", 5_000)));
+      const r = unwrap(await store.appendGroups("tournament:t1", 0, [group("c1", "p1"), group("c2", "p2"), group("c3", "p3")]));
+      expect(r.version).toBe(4);
+      expect(r.groups.map((g) => (g.ok ? g.value.version : g.error.code))).toEqual([2, "ledger/insufficient-funds", 4]);
+      expect((await store.read("tournament:t1")).map((e) => e.meta["commandId"])).toEqual(["c1", "c1", "c3", "c3"]);
+      expect(await ledger.transaction("b-c2")).toBeNull();
+      expect(await ledger.balance("player:p2", EUR)).toBe(500);
+      expect(await ledger.balance("pool:t1", EUR)).toBe(2_000);
+      expect(await ledger.totals()).toEqual({ EUR: 0 });
+    });
+
+    it("appendGroups: a malformed group is refused alone; one key for two contents refuses the second; all refused writes nothing (issue 13)", async () => {
+      const { store, ledger } = await fresh();
+      unwrap(await ledger.post(deposit("d1", "p1", 50_000)));
+      const empty = { events: [], postings: [] };
+      const unbalanced = { events: [ev("x")], postings: [{ key: "u1", kind: "prize" as const, legs: [{ account: "pool:t1", asset: EUR, amount: -5 }, { account: "player:p1", asset: EUR, amount: 6 }] }] };
+      const twice = { events: [ev("registered")], postings: [buyIn("b-c1", "p1", 2_000)] };
+      const r = unwrap(await store.appendGroups("tournament:t1", 0, [empty, group("c1", "p1"), unbalanced, twice]));
+      expect(r.groups.map((g) => (g.ok ? g.value.version : g.error.code))).toEqual(["store/bad-events", 2, "ledger/unbalanced", "ledger/idempotency-mismatch"]);
+      expect(await store.streamVersion("tournament:t1")).toBe(2);
+      expect(await ledger.balance("player:p1", EUR)).toBe(48_900);
+      const none = unwrap(await store.appendGroups("tournament:t2", 0, [empty, unbalanced]));
+      expect(none.version).toBe(0);
+      expect(await store.streamVersion("tournament:t2")).toBe(0);
+      expect((await store.listStreams()).map((x) => x.stream)).toEqual(["tournament:t1"]);
+    });
+
+    it("appendGroups: a version conflict refuses the whole batch and posts nothing (store/version-conflict, issue 13)", async () => {
+      const { store, ledger } = await fresh();
+      unwrap(await ledger.post(deposit("d1", "p1", 5_000)));
+      unwrap(await store.append("tournament:t1", 0, [ev("created")]));
+      const r = await store.appendGroups("tournament:t1", 0, [group("c1", "p1")]);
+      expect(!r.ok && r.error.code).toBe("store/version-conflict");
+      expect(await ledger.transaction("b-c1")).toBeNull();
+      expect(await store.streamVersion("tournament:t1")).toBe(1);
+      const bad = await store.appendGroups("nope", 0, [group("c1", "p1")]);
+      expect(!bad.ok && bad.error.code).toBe("store/bad-stream");
+    });
+
     if (options.reopen) {
       it("both halves are there after the database is closed and opened again", async () => {
         const { store, ledger, fixture } = await fresh();
@@ -135,6 +198,22 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
         expect(await again.store.streamVersion("tournament:t1")).toBe(1);
         expect(await again.ledger.balance("player:p1", EUR)).toBe(3_900);
         expect((await again.ledger.transaction("b1"))?.kind).toBe("buy-in");
+      });
+
+      it("appendGroups: the batch is there whole after the database is closed and opened again (issue 13)", async () => {
+        const { store, ledger, fixture } = await fresh();
+        unwrap(await ledger.post(deposit("d1", "p1", 5_000)));
+        unwrap(await ledger.post(deposit("d2", "p2", 5_000)));
+        unwrap(await store.appendGroups("tournament:t1", 0, [group("c1", "p1"), group("c2", "p2")]));
+        await store.close();
+        await ledger.close();
+        const again = await fixture.open();
+        cleanups.push(async () => {
+          await again.store.close();
+          await again.ledger.close();
+        });
+        expect(await again.store.streamVersion("tournament:t1")).toBe(4);
+        expect(await again.ledger.balance("pool:t1", EUR)).toBe(2_000);
       });
     }
   });

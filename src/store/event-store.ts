@@ -39,6 +39,25 @@ export interface AppendWithPostingsResult extends AppendResult {
   readonly posted: readonly PostResult[];
 }
 
+/** One command's events and the postings that pay for them (appendGroups). */
+export interface AppendGroup {
+  readonly events: readonly NewEvent[];
+  readonly postings: readonly TransactionInput[];
+}
+
+/** A group that landed: its last event's version and one answer per posting. */
+export interface GroupAppended {
+  readonly version: number;
+  readonly posted: readonly PostResult[];
+}
+
+export interface AppendGroupsResult {
+  /** The stream's version after the append (unchanged when every group was refused). */
+  readonly version: number;
+  /** One answer per group, in order: landed, or why it was refused (nothing of it written). */
+  readonly groups: readonly Result<GroupAppended>[];
+}
+
 export interface StreamInfo {
   readonly stream: string;
   readonly type: string;
@@ -74,6 +93,15 @@ export interface EventStore {
     events: readonly NewEvent[],
     postings: readonly TransactionInput[],
   ): Promise<Result<AppendWithPostingsResult>>;
+  /**
+   * Many commands' appendWithPostings in ONE database transaction (issue 13, registration
+   * at scale): the groups are appended in order, each with its postings, at consecutive
+   * versions after `expected`. A group whose postings the ledger refuses (or whose events or
+   * postings are malformed) is left out, alone: its answer is the refusal and the groups
+   * after it take its versions. The whole commits at once, or (a version conflict, a crash)
+   * none of it. Answered only once it is durable.
+   */
+  appendGroups(stream: string, expected: ExpectedVersion, groups: readonly AppendGroup[]): Promise<Result<AppendGroupsResult>>;
   /** Events with version >= fromVersion (default 1), in version order, at most `limit`. */
   read(stream: string, fromVersion?: number, limit?: number): Promise<StoredEvent[]>;
   /** 0 when the stream does not exist. */

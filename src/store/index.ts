@@ -2,7 +2,10 @@
 // SQLite or PostgreSQL behind one interface.
 export type {
   AppendResult,
+  AppendGroup,
+  AppendGroupsResult,
   AppendWithPostingsResult,
+  GroupAppended,
   EventStore,
   ExpectedVersion,
   GlobalCursor,

@@ -16,8 +16,11 @@ import { checkTransaction, type CheckedTransaction, type PostResult, type Transa
 import { Abort, postOnClient } from "./ledger.ts";
 import {
   streamType,
+  type AppendGroup,
+  type AppendGroupsResult,
   type AppendResult,
   type AppendWithPostingsResult,
+  type GroupAppended,
   type EventStore,
   type ExpectedVersion,
   type GlobalCursor,
@@ -26,6 +29,7 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from "../event-store.ts";
+import { checkGroups } from "../append-groups.ts";
 import { inTransaction, migratePostgres, pgPool, type PgOptions } from "./db.ts";
 import type { EncodedEvent } from "../event-codec.ts";
 import { EVENT_MIGRATIONS, FENCE_MIGRATIONS, LEDGER_MIGRATIONS } from "./migrations.ts";
@@ -206,6 +210,65 @@ export class PgEventStore implements EventStore {
           posted.push(r.value);
         }
         return ok({ ...appended.value, posted });
+      });
+    } catch (e) {
+      if (e instanceof Abort) return e.result as Result<never>;
+      throw e;
+    }
+  }
+
+  /**
+   * Many commands' events and postings in one transaction (issue 13): the stream row is
+   * locked first, each group's postings are posted inside a savepoint (a refusal rolls back
+   * that group alone), then the events of the groups that stand are appended in one
+   * statement. Any error rolls back all of it.
+   */
+  async appendGroups(stream: string, expected: ExpectedVersion, groups: readonly AppendGroup[]): Promise<Result<AppendGroupsResult>> {
+    const checked = checkGroups(stream, expected, groups);
+    if (!checked.ok) return checked;
+    const fence = fenceFor(this.resolver, stream);
+    if (!fence.ok) return fence;
+    const at = this.now();
+    try {
+      return await inTransaction(this.pool, async (c) => {
+        await c.query("SET LOCAL synchronous_commit = on");
+        if (fence.value !== null) {
+          const passed = await passFence(c, fence.value.scope, fence.value.epoch);
+          if (!passed.ok) throw new Abort(passed);
+        }
+        const locked = await c.query<{ version: string }>("SELECT version FROM streams WHERE stream = $1 FOR UPDATE", [stream]);
+        const current = locked.rows[0] === undefined ? 0 : Number(locked.rows[0].version);
+        if (expected !== "any" && current !== expected) throw new Abort(versionConflict(stream, expected, current));
+        const answers: Array<Result<{ rows: number; posted: PostResult[] }>> = [];
+        for (const g of checked.value) {
+          if (!g.ok) {
+            answers.push(g);
+            continue;
+          }
+          await c.query("SAVEPOINT felt_group");
+          const posted: PostResult[] = [];
+          let refused: Result<never> | null = null;
+          for (const x of g.value.postings) {
+            const r = await postOnClient(c, x, at);
+            if (!r.ok) {
+              refused = r;
+              break;
+            }
+            posted.push(r.value);
+          }
+          await c.query(refused === null ? "RELEASE SAVEPOINT felt_group" : "ROLLBACK TO SAVEPOINT felt_group");
+          answers.push(refused ?? ok({ rows: g.value.rows.length, posted }));
+        }
+        const rows = checked.value.flatMap((g, i) => (g.ok && answers[i]!.ok ? g.value.rows : []));
+        let version = current;
+        if (rows.length > 0) {
+          const appended = await this.appendOne(c, { stream, expected: current, rows }, at);
+          if (!appended.ok) throw new Abort(appended);
+          version = appended.value.version;
+        }
+        let upTo = version - rows.length;
+        const out = answers.map((a): Result<GroupAppended> => (a.ok ? ok({ version: (upTo += a.value.rows), posted: a.value.posted }) : a));
+        return ok({ version, groups: out });
       });
     } catch (e) {
       if (e instanceof Abort) return e.result as Result<never>;

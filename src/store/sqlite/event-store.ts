@@ -15,8 +15,11 @@ import { checkStream, decodeEvent, encodeAppend, encodeJson, type EventRow } fro
 import { checkTransaction, type CheckedTransaction, type PostResult, type TransactionInput } from "../ledger.ts";
 import {
   streamType,
+  type AppendGroup,
+  type AppendGroupsResult,
   type AppendResult,
   type AppendWithPostingsResult,
+  type GroupAppended,
   type EventStore,
   type ExpectedVersion,
   type GlobalCursor,
@@ -25,6 +28,7 @@ import {
   type StoredEvent,
   type StreamInfo,
 } from "../event-store.ts";
+import { checkGroups, type CheckedGroup } from "../append-groups.ts";
 import { checkpointInBackground, type Checkpointer } from "./checkpointer.ts";
 import { migrateSqlite, openSqlite, type Durability } from "./db.ts";
 import { ledgerStatements, postOn } from "./ledger.ts";
@@ -67,6 +71,7 @@ class SqliteEventStore implements EventStore {
   private readonly ledger;
   private readonly appendTx;
   private readonly appendPostTx;
+  private readonly groupsTx;
   private queue: Array<{
     run: () => Result<unknown>;
     resolve: (r: Result<never>) => void;
@@ -134,6 +139,43 @@ class SqliteEventStore implements EventStore {
         return ok<AppendWithPostingsResult>({ ...appended.value, posted });
       },
     );
+    // One savepoint per group inside the batch's: a refused group rolls back alone (issue 13).
+    const groupTx = db.transaction((stream: string, after: number, g: CheckedGroup) => {
+      const at = this.now();
+      let version = after;
+      for (const e of g.rows) this.q.insert.run(stream, ++version, e.type, e.data, e.meta, at);
+      const posted: PostResult[] = [];
+      for (const c of g.postings) {
+        const r = postOn(this.ledger, c, at);
+        if (!r.ok) throw new Refused(r);
+        posted.push(r.value);
+      }
+      return { version, posted };
+    });
+    this.groupsTx = db.transaction((stream: string, expected: ExpectedVersion, groups: readonly Result<CheckedGroup>[]) => {
+      const current = this.q.version.get(stream)?.version ?? 0;
+      if (expected !== "any" && current !== expected) return versionConflict(stream, expected, current);
+      let version = current;
+      const answers: Result<GroupAppended>[] = groups.map((g) => {
+        if (!g.ok) return g;
+        try {
+          const r = groupTx(stream, version, g.value);
+          version = r.version;
+          return ok(r);
+        } catch (e) {
+          if (e instanceof Refused) return e.result;
+          throw e;
+        }
+      });
+      if (version !== current) this.q.upsertStream.run(stream, streamType(stream), version);
+      return ok<AppendGroupsResult>({ version, groups: answers });
+    });
+  }
+
+  async appendGroups(stream: string, expected: ExpectedVersion, groups: readonly AppendGroup[]): Promise<Result<AppendGroupsResult>> {
+    const checked = checkGroups(stream, expected, groups);
+    if (!checked.ok) return checked;
+    return this.enqueue(() => this.groupsTx(stream, expected, checked.value));
   }
 
   async append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {

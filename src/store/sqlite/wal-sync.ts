@@ -14,7 +14,7 @@ import { channel } from "node:diagnostics_channel";
 import { close as closeFd, fsync, open } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { Result } from "../../lib/result.ts";
-import type { AppendResult, AppendWithPostingsResult, EventStore, ExpectedVersion, NewEvent } from "../event-store.ts";
+import type { AppendGroup, AppendGroupsResult, AppendResult, AppendWithPostingsResult, EventStore, ExpectedVersion, NewEvent } from "../event-store.ts";
 import type { TransactionInput } from "../ledger.ts";
 
 /** Each fsync's duration and how many appends it served (bench/load-probe.mjs listens). */
@@ -61,6 +61,11 @@ class WalSyncedStore implements EventStore {
     postings: readonly TransactionInput[],
   ): Promise<Result<AppendWithPostingsResult>> {
     return this.hold(() => this.inner.appendWithPostings(stream, expected, events, postings));
+  }
+
+  /** Many commands' events and postings (issue 13): one commit, answered after its fsync. */
+  appendGroups(stream: string, expected: ExpectedVersion, groups: readonly AppendGroup[]): Promise<Result<AppendGroupsResult>> {
+    return this.hold(() => this.inner.appendGroups(stream, expected, groups));
   }
 
   private hold<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
