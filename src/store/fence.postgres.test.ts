@@ -130,6 +130,25 @@ describe("fenced appends in the PostgreSQL event store (issue 16)", () => {
     expect(await a.store.streamVersion(`tournament:${S}`)).toBe(1);
   });
 
+  it("appendGroups from a stale epoch writes no group's events nor postings (issue 13 batches under issue 16 fences)", async () => {
+    const { tmp, open } = await fixture();
+    const a = await open();
+    const ledger = await openPostgresLedger(tmp.url, { schema: tmp.schema, maxConnections: 1 });
+    cleanups.push(() => ledger.close());
+    unwrap(await ledger.post(unwrap(post.deposit({ key: "d1", asset: "EUR", player: "p1", amount: 5_000, director: "d" }))));
+    await a.store.fences.raiseFence(S, 3);
+    a.epochs.set(S, 3);
+    const buyIn = (key: string) => unwrap(post.buyIn({ key, asset: "EUR", player: "p1", tournament: S, amount: 1_000, fee: 100 }));
+    const landed = unwrap(await a.store.appendGroups(`tournament:${S}`, 0, [{ events: [ev(1)], postings: [buyIn("b1")] }]));
+    expect(landed.groups.every((g) => g.ok)).toBe(true);
+    await a.store.fences.raiseFence(S, 4);
+    const r = await a.store.appendGroups(`tournament:${S}`, 1, [{ events: [ev(2)], postings: [buyIn("b2")] }, { events: [ev(3)], postings: [] }]);
+    expect(r).toMatchObject({ ok: false, error: { code: "store/fenced", epoch: 3, fence: 4 } });
+    expect(await ledger.transaction("b2")).toBeNull();
+    expect(await ledger.balance("player:p1", "EUR")).toBe(3_900);
+    expect(await a.store.streamVersion(`tournament:${S}`)).toBe(1);
+  });
+
   it("a raise waits for a transaction holding the fence row FOR SHARE (an append in flight), then lands", async () => {
     const { tmp, open } = await fixture();
     const a = await open();

@@ -77,10 +77,27 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
 /**
  * Runs one of the player's entry commands. Acts once per commandId (`duplicate` on a
  * repeat); a refusal is a typed error and changes neither the tournament nor the ledger.
+ * A registration before the start joins the tournament's next batch (issue 13,
+ * tournament-registrations.ts): decided alone, stored with others in one transaction.
  */
 export async function entryCommand(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
   // A live room's chips are handed over at the desk: the floor records those purchases.
   if (t.meta.kind === "live" && DESK_ONLY.has(verb)) return fail("tournament/not-allowed", "in a live room, re-entries, rebuys and add-ons are made at the desk");
+  const alone = () => entryCommandAlone(t, money, player, verb, commandId);
+  if (verb !== "register" || t.dir.status !== "registering") return refusal(await alone());
+  return refusal(await t.registrations.submit({ player, commandId, pay: (events) => entryPostings(t, money, events, commandId), alone }));
+}
+
+/** The director's refusals that are the player's business, as `tournament/not-allowed`. */
+function refusal<T>(r: Result<T>): Result<T> {
+  if (r.ok) return r;
+  const cause = r.error["cause"];
+  if (r.error.code === "tournament/bad-state" && typeof cause === "string" && NOT_ALLOWED.has(cause)) return fail("tournament/not-allowed", r.error.message, { cause });
+  return r;
+}
+
+/** One command through TournamentRuntime.command: decided, then stored with its money in its own transaction. */
+export async function entryCommandAlone(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
   /** The entry (or the refund) was paid with a satellite's ticket, not money. */
   let ticket = false;
   const r = await t.command((at) => commandFor(t, verb, player.id, at), commandId, {
@@ -90,25 +107,31 @@ export async function entryCommand(t: TournamentRuntime, money: Money, player: E
     pay: async (events) => {
       const max = t.meta.maxEntries;
       if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
-      // An entry command moves money once (one payment or one refund); the loop is for form.
-      const out: TransactionInput[] = [];
-      for (const [i, e] of events.entries()) {
-        const id = `${commandId}${i === 0 ? "" : `.${i}`}`;
-        // R-TRN-8: a satellite's ticket pays the entry (and comes back on unregistration).
-        const byTicket = await ticketPosting(t, money, e, id);
-        if (byTicket !== null) ticket = true;
-        const tx = byTicket ?? postingFor(t, money.asset, e, id);
-        if (tx === null) continue;
-        if (!tx.ok) return tx;
-        out.push(tx.value);
-      }
-      return ok(out);
+      const p = await entryPostings(t, money, events, commandId);
+      if (!p.ok) return p;
+      ticket = p.value.ticket;
+      return ok(p.value.txs);
     },
   });
-  if (r.ok) return ok({ duplicate: r.value.duplicate, ticket });
-  const cause = r.error["cause"];
-  if (r.error.code === "tournament/bad-state" && typeof cause === "string" && NOT_ALLOWED.has(cause)) return fail("tournament/not-allowed", r.error.message, { cause });
-  return r;
+  return r.ok ? ok({ duplicate: r.value.duplicate, ticket }) : r;
+}
+
+/** The postings an entry command's events need; `ticket` when a satellite's ticket pays (R-TRN-8). */
+async function entryPostings(t: TournamentRuntime, money: Money, events: readonly TournamentEvent[], commandId: string): Promise<Result<{ txs: TransactionInput[]; ticket: boolean }>> {
+  // An entry command moves money once (one payment or one refund); the loop is for form.
+  let ticket = false;
+  const out: TransactionInput[] = [];
+  for (const [i, e] of events.entries()) {
+    const id = `${commandId}${i === 0 ? "" : `.${i}`}`;
+    // R-TRN-8: a satellite's ticket pays the entry (and comes back on unregistration).
+    const byTicket = await ticketPosting(t, money, e, id);
+    if (byTicket !== null) ticket = true;
+    const tx = byTicket ?? postingFor(t, money.asset, e, id);
+    if (tx === null) continue;
+    if (!tx.ok) return tx;
+    out.push(tx.value);
+  }
+  return ok({ txs: out, ticket });
 }
 
 type Built = Result<TransactionInput>;

@@ -35,6 +35,7 @@ import { LiveFloor } from "./tournament-live.ts";
 import { STORE_ERRORS, type TransactionInput } from "../../store/index.ts";
 import { endPostings, payPrizes, refundCancelled } from "./tournament-money.ts";
 import { OnlineTables } from "./tournament-tables.ts";
+import { Registrations } from "./tournament-registrations.ts";
 import type { TableSession } from "../tables/table-session.ts";
 
 export interface TournamentMeta {
@@ -100,6 +101,8 @@ export class TournamentRuntime {
   readonly tables = new Map<number, TableSession>();
   readonly live = new LiveFloor(this);
   readonly online = new OnlineTables(this);
+  /** Registrations before the start, decided one by one and stored in batches (issue 13). */
+  readonly registrations = new Registrations(this);
   /** R-TRN-6: the start rule's deadline (tournament-deadline.ts). */
   readonly deadline = new StartDeadline(this);
   /** The player each entrant record's command entered (a walk-in's answer names its entry). */
@@ -352,6 +355,33 @@ export class TournamentRuntime {
     this.fencedBy = r;
     this.close();
     this.svc.log(`tournament ${this.meta.id}: stopped: ${r.error.message}`);
+  }
+
+  /**
+   * Many commands' records, each with the postings paying for it, in ONE transaction
+   * (issue 13, tournament-registrations.ts): each group folds at its own versions; a group
+   * the ledger refuses is answered with its refusal and leaves nothing.
+   */
+  async appendGroups(groups: readonly { readonly recs: readonly Rec[]; readonly commandId: string; readonly paid: readonly TransactionInput[] }[]): Promise<Result<Result<void>[]>> {
+    const events = (g: (typeof groups)[number]) => g.recs.map((x) => ({ type: x.type, data: x.data, meta: { commandId: g.commandId } }));
+    if (this.fencedBy !== null) return this.fencedBy;
+    const r = await this.svc.store.appendGroups(tournamentStream(this.meta.id), this.version, groups.map((g) => ({ events: events(g), postings: g.paid })));
+    if (!r.ok && r.error.code === STORE_ERRORS.fenced) this.stopFenced(r);
+    if (!r.ok) return r;
+    this.live.newBatch();
+    const answers = r.value.groups.map((a, i): Result<void> => {
+      if (!a.ok) return a;
+      const g = groups[i]!;
+      const first = a.value.version - g.recs.length + 1;
+      g.recs.forEach((x, j) => this.fold(x, first + j));
+      this.commands.set(g.commandId, a.value.version);
+      for (const x of g.recs) if (x.type === "entrant") this.entrantByCommand.set(g.commandId, x.data.player);
+      return ok(undefined);
+    });
+    this.version = r.value.version;
+    this.maybeSnapshot();
+    this.onChange?.();
+    return ok(answers);
   }
 
   /** What the fold holds, as plain data (online tournaments only: a live floor keeps more). */
