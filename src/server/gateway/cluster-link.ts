@@ -9,7 +9,7 @@
 // Without a cluster (`server.cluster === null`) none of this runs: the single process
 // dispatches every call locally, as before, with no per-action NATS work.
 import type { NatsConnection } from "nats";
-import { fail, type FeltError, type Result } from "../../lib/result.ts";
+import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
 import type { RouteName } from "../../protocol/index.ts";
 import { Bus, type Backoff } from "../../cluster/bus.ts";
 import { Follower } from "../../cluster/follower.ts";
@@ -28,7 +28,15 @@ export type OwnerRequest =
   | { readonly kind: "table"; readonly sender: Sender; readonly message: TableMessage }
   | ({ readonly kind: "watch-table" } & WatchTable)
   | ({ readonly kind: "watch-tournament" } & WatchTournament)
-  | { readonly kind: "unwatch"; readonly subject: string; readonly watcher: string };
+  | { readonly kind: "unwatch"; readonly subject: string; readonly watcher: string }
+  | { readonly kind: "facts"; readonly tournamentId: string };
+
+/** What another tournament's owner tells: its director's status and what a seat in it costs (a satellite's target, a hand's seed reveal). */
+export interface TournamentFacts {
+  readonly status: string;
+  readonly buyIn: number;
+  readonly fee: number;
+}
 
 export interface ClusterOptions {
   /** Subject prefix shared by the cluster's processes (default "felt"). */
@@ -73,6 +81,16 @@ export class ClusterLink {
 
   forward(tournamentId: string, request: OwnerRequest): Promise<Result<unknown>> {
     return this.bus.request(this.ownership.keyOf(tournamentId), request);
+  }
+
+  /** Facts of a tournament another process owns, or the owner's refusal (tournament/not-found). */
+  facts(tournamentId: string): Promise<Result<TournamentFacts>> {
+    return this.forward(tournamentId, { kind: "facts", tournamentId }) as Promise<Result<TournamentFacts>>;
+  }
+
+  async tournamentStatus(tournamentId: string): Promise<string | undefined> {
+    const r = await this.facts(tournamentId);
+    return r.ok ? r.value.status : undefined;
   }
 
   lobby(input: RouteInput): Promise<Result<unknown>> {
@@ -135,6 +153,12 @@ export class ClusterLink {
           return this.feeds.watchTournament(r);
         case "unwatch":
           return this.feeds.unwatch(r.subject, r.watcher);
+        case "facts": {
+          const t = this.server.tournaments.get(r.tournamentId);
+          if (t === undefined) return fail("tournament/not-found", `no tournament ${r.tournamentId}`);
+          const money = t.dir.config?.money;
+          return ok({ status: t.dir.status, buyIn: money?.buyIn ?? 0, fee: money?.fee ?? 0 } satisfies TournamentFacts);
+        }
       }
     } catch (e) {
       if (isStorageOutage(e)) {

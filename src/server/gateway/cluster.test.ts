@@ -207,5 +207,18 @@ describe("cluster: any process answers any client (issue 16)", () => {
     }
     expect(compared).toBeGreaterThan(10);
     expect(Math.max(...remote.keys())).toBe(Math.max(...local.keys()));
+    // Issue 12 across processes: the tournament is over, so B (not its owner) reveals the table's seed in p0's hand.
+    const hands = await must<{ hands: { handId: string }[] }>(api(B.url, "GET", "/api/v1/hands?limit=1", undefined, p0.token));
+    const hand = await must<{ tableSeed?: string }>(api(B.url, "GET", `/api/v1/hands/${hands.hands[0]!.handId}`, undefined, p0.token));
+    expect(hand.tableSeed).toMatch(/^[0-9a-f]+$/);
+  });
+
+  it("R-TRN-8: a satellite owned by one process takes its seat value from a target the other owns", async () => {
+    const target = await tournamentOn("A", A, 0, Date.now() + 7_200_000, "Target on A");
+    const sat = await api<{ tournament: LobbyTournament }>(A.url, "POST", "/api/v1/director/tournaments", { commandId: commandOn("B"), presetId: "seed", name: "Satellite on B", kind: "online", startsAt: Date.now() + 3_600_000, buyIn: 100, fee: 10, structure: FAST_STRUCTURE, satelliteTarget: target.tournamentId }, director);
+    expect(sat.status).toBe(200);
+    expect(B.tournaments.get(sat.body.tournament.id)?.dir.config?.money).toBeDefined();
+    const missing = await api<{ error: { code: string } }>(B.url, "POST", "/api/v1/director/tournaments", { commandId: commandOn("B"), presetId: "seed", name: "Satellite to nothing", kind: "online", startsAt: Date.now() + 3_600_000, buyIn: 100, fee: 10, satelliteTarget: tournamentIdFor(commandOn("A")) }, director);
+    expect([missing.status, missing.body.error.code]).toEqual([404, "director/not-found"]);
   });
 });

@@ -63,7 +63,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     // add-on, late registration, fitted to the structure actually used.
     const plain = presetConfig(b.presetId, structure, b.buyIn ?? 1000, b.fee ?? 100, Math.round(actionMs / 1000));
     // R-TRN-7/8: a freeroll or a satellite replaces the preset's format and money.
-    const special = specialFormatOf(ctx, b);
+    const special = await specialFormatOf(ctx, b);
     if (!special.ok) return special;
     const fmt = special.value === null ? plain : specialConfig(plain, special.value);
     const config: TournamentConfig = {
@@ -144,7 +144,18 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
  * target must exist and still be registering: its seats are worth its buy-in + fee, and a
  * seat won after it started could not be used.
  */
-function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Result<SpecialFormat | null> {
+/** The satellite target's status and price (undefined: no such tournament). */
+async function targetFacts(ctx: Ctx, id: string): Promise<Result<{ status: string; buyIn: number; fee: number } | undefined>> {
+  const t = ctx.server.tournaments.get(id);
+  if (t !== undefined) return ok({ status: t.dir.status, buyIn: t.dir.config?.money.buyIn ?? 0, fee: t.dir.config?.money.fee ?? 0 });
+  // Cluster mode (issue 16): the target may belong to another process; its owner answers.
+  const cluster = ctx.server.cluster;
+  if (cluster === null || cluster.serves(id)) return ok(undefined);
+  const r = await cluster.facts(id);
+  return r.ok ? r : r.error.code === "tournament/not-found" ? ok(undefined) : r;
+}
+
+async function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Promise<Result<SpecialFormat | null>> {
   if (b.freeroll !== undefined && b.satelliteTarget !== undefined) return fail("director/invalid", "a tournament is a freeroll or a satellite, not both");
   if (b.freeroll !== undefined) {
     if ((b.buyIn ?? 0) !== 0 || (b.fee ?? 0) !== 0) return fail("director/invalid", "a freeroll has no buy-in and no fee (R-TRN-7)", { buyIn: b.buyIn ?? 0, fee: b.fee ?? 0 });
@@ -152,11 +163,12 @@ function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Result<SpecialFo
     return ok({ kind: "freeroll", prizeFund: b.freeroll.prizeFund });
   }
   if (b.satelliteTarget === undefined) return ok(null);
-  const target = ctx.server.tournaments.get(b.satelliteTarget);
+  const facts = await targetFacts(ctx, b.satelliteTarget);
+  if (!facts.ok) return facts;
+  const target = facts.value;
   if (target === undefined) return fail("director/not-found", `no tournament ${b.satelliteTarget} for the satellite's seats`, { satelliteTarget: b.satelliteTarget });
-  if (target.dir.status !== "registering") return fail("director/invalid", `the satellite's target ${b.satelliteTarget} has ${target.dir.status === "cancelled" ? "been cancelled" : "started"}`, { satelliteTarget: b.satelliteTarget, status: target.dir.status });
-  const money = target.dir.config?.money;
-  const seatValue = money === undefined ? 0 : money.buyIn + money.fee;
+  if (target.status !== "registering") return fail("director/invalid", `the satellite's target ${b.satelliteTarget} has ${target.status === "cancelled" ? "been cancelled" : "started"}`, { satelliteTarget: b.satelliteTarget, status: target.status });
+  const seatValue = target.buyIn + target.fee;
   if (seatValue <= 0) return fail("director/invalid", `the satellite's target ${b.satelliteTarget} costs nothing to enter`, { satelliteTarget: b.satelliteTarget });
   return ok({ kind: "satellite", target: b.satelliteTarget, seatValue });
 }

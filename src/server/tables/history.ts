@@ -19,8 +19,11 @@ import { committedDeck, tableSeedCommitment } from "./fair.ts";
 import { boardPosition, holePosition, type DeckOpening } from "../../cards/index.ts";
 
 /** Issue 12: a table's seed is revealed once its tournament is over (finished or cancelled). */
-export function seedRevealed(server: FeltServer, tournamentId: string | null): boolean {
-  const status = tournamentId === null ? undefined : server.tournaments.get(tournamentId)?.dir.status;
+export async function seedRevealed(server: FeltServer, tournamentId: string | null): Promise<boolean> {
+  if (tournamentId === null) return false;
+  const local = server.tournaments.get(tournamentId)?.dir.status;
+  // Cluster mode (issue 16): another process owns the tournament; its owner knows the status.
+  const status = local === undefined && server.cluster !== null ? await server.cluster.tournamentStatus(tournamentId) : local;
   return status === "finished" || status === "cancelled";
 }
 
@@ -179,7 +182,7 @@ export async function handRecord(server: FeltServer, userId: string, handId: str
     handNumber: hand.handNumber,
     startedAt: hand.startedAt,
     events: hand.wire.slice(0, 400).map((e) => eventForSeat(e, seat)),
-    ...(hand.tableSeed !== null && seedRevealed(server, tournamentId) ? { tableSeed: hand.tableSeed } : {}),
+    ...(hand.tableSeed !== null && (await seedRevealed(server, tournamentId)) ? { tableSeed: hand.tableSeed } : {}),
   });
 }
 
@@ -188,5 +191,5 @@ export async function handTexts(server: FeltServer, userId: string, handId: stri
   if (found === null) return fail("table/not-found", `no hand ${handId} of yours`);
   const name = found.tableId;
   const ps = pokerStarsText(found.hand, found.seat, name, found.hand.engine);
-  return ok({ phh: phhText(found.hand, found.seat, name, seedRevealed(server, found.tournamentId)), pokerstars: ps.ok ? ps.value : null });
+  return ok({ phh: phhText(found.hand, found.seat, name, await seedRevealed(server, found.tournamentId)), pokerstars: ps.ok ? ps.value : null });
 }
