@@ -13,6 +13,7 @@ import { Bot } from "../testing/bot.ts";
 import type { Subscriber } from "../tables/table-session.ts";
 import { ClusterLink } from "./cluster-link.ts";
 import { tournamentIdFor } from "./http-director.ts";
+import { tableCommand } from "./table-commands.ts";
 
 const fastScrypt = { N: 1024, r: 8, p: 1 };
 const keysOf = (half: 0 | 1) => Array.from({ length: 32 }, (_, i) => [partitionKey({ kind: "tournament", index: i + half * 32 }), 1] as [string, number]);
@@ -115,6 +116,23 @@ describe("cluster: any process answers any client (issue 16)", () => {
     expect(A.tournaments.get(s.tournamentId)!.dir.entries.size).toBe(1);
     const me = await must<{ balance: number }>(api(B.url, "GET", "/api/v1/me", undefined, u.token));
     expect(me.balance).toBe(5000 - 1100);
+  });
+
+  it("the same table action through two gateways acts once: one is acknowledged, the other answered duplicate at the same version", async () => {
+    const s = await tournamentOn("A", B, 2, Date.now());
+    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
+    const tableId = `${s.tournamentId}-t1`;
+    const session = A.table(tableId)!;
+    await eventually(() => session.state.hand !== null && session.viewFor(s.players[0]!.id).actor !== null);
+    const p = s.players.find((x) => { const v = session.viewFor(x.id); return v.actor !== null && v.actor === v.mySeat; })!;
+    const view = session.viewFor(p.id);
+    const m = { type: "act" as const, tableId, handId: view.handId!, version: view.version, commandId: cmd(), action: { kind: "fold" as const } };
+    const sender = { id: p.id, name: p.name, role: "player" };
+    const [viaB, viaA] = await Promise.all([tableCommand(B, sender, m), tableCommand(A, sender, m)]);
+    expect(viaB.ok && viaA.ok).toBe(true);
+    const acks = [viaB, viaA].map((r) => (r.ok ? r.value : null));
+    expect(acks.map((a) => a?.duplicate).sort()).toEqual([false, true]);
+    expect(acks[0]?.version).toBe(acks[1]?.version);
   });
 
   it("a command for a partition nobody serves is retried with the same id until its owner is back, and acts once", async () => {
