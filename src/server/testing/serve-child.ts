@@ -24,11 +24,12 @@ export interface ServeChild {
   output(): string;
 }
 
-export function startServeChild(db: string, port: number, extra: readonly string[] = []): Promise<ServeChild> {
+/** `env`: more environment (a crash test's FELT_CRASH_AT, src/server/crash-point.ts). */
+export function startServeChild(db: string, port: number, extra: readonly string[] = [], env: Readonly<Record<string, string>> = {}): Promise<ServeChild> {
   const child = spawn(process.execPath, ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--scrypt-n", "1024", ...extra], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` },
+    env: { ...process.env, ...env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` },
   });
   let out = "";
   return new Promise((resolve, reject) => {

@@ -12,6 +12,7 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import { awaitingRebuys, decide, handSetup, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import { clockAt, playedBlinds } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
+import { crashPoint } from "../crash-point.ts";
 import type { Blinds, HandRun } from "../tables/table-state.ts";
 import { TableSession } from "../tables/table-session.ts";
 import { payPrizes } from "./tournament-money.ts";
@@ -137,6 +138,7 @@ export class OnlineTables {
       const recs: Rec[] = [...(d.ok ? d.value : []).map((e) => ({ type: "director" as const, data: e })), { type: "hand-recorded", data: { table: n, handNumber: hand.handNumber } }];
       const r = await t.append(recs);
       if (!r.ok) return t.svc.log(`tournament ${t.id}: cannot record hand ${hand.handId}: ${r.error.message}`);
+      crashPoint("settle", () => JSON.stringify({ tournament: t.id, table: n, hand: hand.handNumber, version: t.version }));
     }
     // A table the director still has in a hand (it has not dealt since it was told to) is not settled.
     if (t.dir.tables.get(n)?.inHand === false) await this.settle(n);
@@ -260,13 +262,21 @@ export class OnlineTables {
       const e = id === null ? undefined : t.dir.entries.get(id);
       return e !== undefined && e.alive ? e : undefined;
     };
+    const left = new Map<string, number>();
     for (const [n, s] of sessions) {
       for (let seat = 1; seat <= s.state.config.size; seat++) {
         const want = wanted(n, seat);
         const have = s.state.seats.get(seat);
-        if (have !== undefined && (want === undefined || have.playerId !== want.player)) await s.unseat(seat);
+        if (have !== undefined && (want === undefined || have.playerId !== want.player)) {
+          await s.unseat(seat);
+          left.set(have.playerId, n);
+        }
       }
     }
+    crashPoint("move", () => {
+      const moved = sessions.flatMap(([n, s]) => Array.from({ length: s.state.config.size }, (_, i) => wanted(n, i + 1)).flatMap((e) => (e !== undefined && left.has(e.player) && left.get(e.player) !== n ? [{ player: e.player, entry: e.id, from: left.get(e.player)!, to: n }] : [])));
+      return moved.length === 0 ? null : JSON.stringify({ tournament: t.id, ...moved[0]! });
+    });
     for (const [n, s] of sessions) {
       for (let seat = 1; seat <= s.state.config.size; seat++) {
         const want = wanted(n, seat);
