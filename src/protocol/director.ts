@@ -138,10 +138,25 @@ export const SeatAssignment = z.object({
   tableNumber: z.int().min(1),
   seat: SeatNo,
   stack: Chips,
+  /** A live room: when the floor last counted this stack (null: not counted, the stack is only what was issued). Online: null, the stack is exact. */
+  countedAt: EpochMs.nullable(),
 });
 export type SeatAssignment = z.infer<typeof SeatAssignment>;
 
-export const SeatingResponse = z.object({ seats: z.array(SeatAssignment).max(10000) });
+/**
+ * A table of the seat map (issue 15's table map): its size (so the empty seats show) and
+ * the button where it is known: online the last hand's button (`drawn` false) or, before
+ * the table's first hand, the drawn first button (R-DEAL-6, `drawn` true); a live room's
+ * server sees no hands, so only the drawn first button is known.
+ */
+export const SeatingTable = z.object({
+  tableNumber: z.int().min(1),
+  size: z.int().min(2).max(10),
+  button: z.object({ seat: SeatNo, drawn: z.boolean() }).nullable(),
+});
+export type SeatingTable = z.infer<typeof SeatingTable>;
+
+export const SeatingResponse = z.object({ seats: z.array(SeatAssignment).max(10000), tables: z.array(SeatingTable).max(10000) });
 export type SeatingResponse = z.infer<typeof SeatingResponse>;
 
 export const MovePlayerRequest = z.strictObject({

@@ -2,7 +2,7 @@
 // moves, the R-BTN-5 blind-error ruling, colour-up and deals, results; the live floor's
 // routes (instructions, walk-ins, floor records) are in http-live.ts.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName } from "../../protocol/index.ts";
+import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName, SeatingResponse } from "../../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../../tournament/index.ts";
 import type { TournamentConfig } from "../../tournament/director/index.ts";
 import { structurePreset } from "../../tournament/structure/index.ts";
@@ -28,12 +28,19 @@ async function lifecycle(ctx: Ctx, op: (t: TournamentRuntime, commandId: string)
   return r.ok ? ok(view(ctx, t.value)) : r;
 }
 
-function seating(t: TournamentRuntime) {
+/** The seat map: every seated entry (with when the floor counted it, live) and every table open, its size and button where known. */
+function seating(t: TournamentRuntime): SeatingResponse {
   const seats = [...t.dir.entries.values()]
     .filter((e) => e.alive && e.table > 0)
     .sort((a, b) => a.table - b.table || a.seat - b.seat)
-    .map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", tableNumber: e.table, seat: e.seat, stack: e.stack }));
-  return { seats };
+    .map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", tableNumber: e.table, seat: e.seat, stack: e.stack, countedAt: t.isLive ? (t.live.countedAt.get(e.id) ?? null) : null }));
+  const tables = [...t.dir.tables.values()]
+    .sort((a, b) => a.id - b.id)
+    .map((x) => {
+      const seat = x.last?.button ?? x.firstButton;
+      return { tableNumber: x.id, size: x.seats.length, button: seat >= 1 && seat <= x.seats.length ? { seat, drawn: x.last === null } : null };
+    });
+  return { seats, tables };
 }
 
 /** Tournament ids are derived from the command id, so a repeated create acts once. */
