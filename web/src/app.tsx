@@ -13,6 +13,7 @@ import { Hands } from "./screens/hands.tsx";
 import { TournamentScreen } from "./screens/tournament.tsx";
 import { ClockScreen } from "./screens/clock.tsx";
 import { DirectorConsole } from "./screens/director/console.tsx";
+import { TableMapTv } from "./screens/director/table-map.tsx";
 
 export function App() {
   const { t } = useTranslation();
@@ -36,6 +37,8 @@ export function App() {
 
   // The TV clock is full screen: no navigation around it.
   if (screen === "clock" && rest[0]) return <ClockScreen tournamentId={rest[0]} />;
+  // So is the table map on a TV (issue 15); it reads the director's routes, so it needs a director signed in.
+  if (screen === "floor-map" && rest[0] && signedIn) return <TableMapTv tournamentId={rest[0]} />;
 
   const body = (() => {
     if (!signedIn || screen === "sign-in") return <SignIn />;

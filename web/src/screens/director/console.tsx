@@ -12,8 +12,9 @@ import { ColourUp } from "./colour-up.tsx";
 import { BlindErrorWizard } from "./blind-error.tsx";
 import { PayoutsAndDeal } from "./payouts.tsx";
 import { Cashier } from "./cashier.tsx";
+import { TableMapScreen } from "./table-map.tsx";
 
-const TABS = ["create", "seating", "floor", "colour-up", "blind-error", "payouts", "cashier"] as const;
+const TABS = ["create", "seating", "map", "floor", "colour-up", "blind-error", "payouts", "cashier"] as const;
 /** Tabs about no one tournament. */
 const GENERAL = new Set(["create", "cashier"]);
 
@@ -135,7 +136,7 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
       <nav className="tabs">
         {TABS.map((x) => (
           <a key={x} className={x === tab ? "on" : ""} data-tab={x} href={href("director", x, ...(id ? [id] : []))}>
-            {t(`director.tab.${x}`)}
+            {x === "map" ? t("live.map.tab") : t(`director.tab.${x}`)}
           </a>
         ))}
       </nav>
@@ -144,6 +145,7 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         {tab === "cashier" && <Cashier />}
         {!GENERAL.has(tab) && !id && <p>{t("director.noTournament")}</p>}
         {tab === "seating" && id && current && <Seating key={`${id}:${current.status}:${current.entries}:${current.playersLeft}`} tournamentId={id} name={current.name} startsAt={current.startsAt} />}
+        {tab === "map" && id && current && <TableMapScreen tournamentId={id} live={current.kind === "live"} />}
         {tab === "floor" && current && <Floor tournament={current} />}
         {tab === "colour-up" && current && <ColourUp tournament={current} />}
         {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}

@@ -11,6 +11,17 @@ export const liveCs = {
   dealChipsHint: "Žetony: počet z herny, nebo odhad (nespočítané žetony rozdělené). Zadejte spočítané žetony; před dohodou se zapíší jako počet.",
   countedAt: "spočítáno {{time}}", typed: "zadáno", estimate: "odhad",
   closeEntries: "Uzavřít vstupy", closeEntriesConfirm: "Uzavřít vstupy turnaje {{name}} hned? Už žádná pozdní registrace, opětovné vstupy, rebuye ani add-ony; výplaty budou konečné.", closeEntriesYes: "Ano, uzavřít vstupy",
+  map: {
+    tab: "Mapa stolů", title: "Mapa stolů", tv: "Otevřít na televizi", refreshed: "Aktualizováno {{time}}",
+    table: "Stůl {{number}}", seats: "obsazeno {{players}} z {{size}} míst", empty: "volné",
+    button: "Button", buttonDrawn: "První button (losovaný)", legend: "D: button (u stolu vylosovaný na začátku, kde server nevidí hry). Žetony: poslední počet z herny; — nespočítáno.",
+    breaking: "Ke zrušení", giving: "Hráčů k přesunu pryč: {{count}}", receiving: "Hráčů přijde: {{count}}", finalTable: "Los finálového stolu",
+    moveTo: "→ stůl {{table}}, místo {{seat}}", arriving: "ještě u stolu {{table}}, místo {{seat}}",
+    search: "Najít hráče", searchPlaceholder: "Jméno nebo číslo vstupu", noMatch: "Žádný vstup neodpovídá.",
+    seatedAt: "Stůl {{table}}, místo {{seat}}", movingTo: "přesouvá se ke stolu {{table}}, místo {{seat}}",
+    chips: "{{chips}} žetonů", out: "Vypadl(a): {{place}}", outAt: "v {{time}}", prize: "výhra {{amount}}", noPrize: "bez výhry",
+    bustOrder: "Vypadlí dosud (poslední nahoře)", noneOut: "Zatím nikdo nevypadl.",
+  },
   clock: {
     enableSound: "Zapnout zvuk", layout: "Rozvržení", controls: "Ovládání hodin", minuteMore: "+1 minuta", minuteLess: "−1 minuta", nextLevel: "Přeskočit na další úroveň",
     layouts: { classic: "Hodiny nahoře", blinds: "Blindy nahoře", payouts: "Výplaty vedle" },

@@ -12,6 +12,17 @@ export const liveEn = {
   dealChipsHint: "Chips: the floor's count, or an estimate (the chips nobody counted, shared). Type the counted chips; they are recorded as the count before the deal.",
   countedAt: "counted {{time}}", typed: "typed", estimate: "estimate",
   closeEntries: "Close entries", closeEntriesConfirm: "Close entries of {{name}} now? No more late registrations, re-entries, rebuys or add-ons; the payouts become final.", closeEntriesYes: "Yes, close entries",
+  map: {
+    tab: "Table map", title: "Table map", tv: "Open on a TV", refreshed: "Updated {{time}}",
+    table: "Table {{number}}", seats: "{{players}} of {{size}} seats taken", empty: "empty",
+    button: "Button", buttonDrawn: "First button (drawn)", legend: "D: the button (drawn at the table's start where the server sees no hands). Chips: the floor's last count; — not counted.",
+    breaking: "To break", giving: "Players to move out: {{count}}", receiving: "Players to come: {{count}}", finalTable: "Final table draw",
+    moveTo: "→ table {{table}}, seat {{seat}}", arriving: "still at table {{table}}, seat {{seat}}",
+    search: "Find a player", searchPlaceholder: "Name or entry number", noMatch: "No entry matches.",
+    seatedAt: "Table {{table}}, seat {{seat}}", movingTo: "moving to table {{table}}, seat {{seat}}",
+    chips: "{{chips}} chips", out: "Out: {{place}}", outAt: "at {{time}}", prize: "prize {{amount}}", noPrize: "no prize",
+    bustOrder: "Out so far (the last out first)", noneOut: "Nobody is out yet.",
+  },
   clock: {
     enableSound: "Enable sound", layout: "Layout", controls: "Clock controls", minuteMore: "+1 minute", minuteLess: "−1 minute", nextLevel: "Skip to the next level",
     layouts: { classic: "Clock first", blinds: "Blinds first", payouts: "Payouts beside" },

@@ -11,6 +11,17 @@ export const liveRo = {
   dealChipsHint: "Jetoane: numărătoarea sălii sau o estimare (jetoanele nenumărate, împărțite). Introduceți jetoanele numărate; ele se înregistrează ca numărătoare înaintea înțelegerii.",
   countedAt: "numărat {{time}}", typed: "introdus", estimate: "estimare",
   closeEntries: "Închide intrările", closeEntriesConfirm: "Închideți acum intrările la {{name}}? Fără înscrieri târzii, reintrări, rebuy sau add-on; premiile devin finale.", closeEntriesYes: "Da, închide intrările",
+  map: {
+    tab: "Harta meselor", title: "Harta meselor", tv: "Deschide pe un televizor", refreshed: "Actualizat la {{time}}",
+    table: "Masa {{number}}", seats: "{{players}} din {{size}} locuri ocupate", empty: "liber",
+    button: "Buton", buttonDrawn: "Primul buton (tras la sorți)", legend: "D: butonul (tras la sorți la începutul mesei, unde serverul nu vede mâinile). Jetoane: ultima numărătoare a sălii; — nenumărat.",
+    breaking: "De desființat", giving: "Jucători de mutat de aici: {{count}}", receiving: "Jucători care vin: {{count}}", finalTable: "Tragerea la sorți a mesei finale",
+    moveTo: "→ masa {{table}}, locul {{seat}}", arriving: "încă la masa {{table}}, locul {{seat}}",
+    search: "Caută un jucător", searchPlaceholder: "Nume sau număr de intrare", noMatch: "Nicio intrare nu se potrivește.",
+    seatedAt: "Masa {{table}}, locul {{seat}}", movingTo: "se mută la masa {{table}}, locul {{seat}}",
+    chips: "{{chips}} jetoane", out: "Eliminat(ă): {{place}}", outAt: "la {{time}}", prize: "premiu {{amount}}", noPrize: "fără premiu",
+    bustOrder: "Eliminați până acum (ultimul primul)", noneOut: "Nimeni nu a fost eliminat încă.",
+  },
   clock: {
     enableSound: "Pornește sunetul", layout: "Aspect", controls: "Comenzile ceasului", minuteMore: "+1 minut", minuteLess: "−1 minut", nextLevel: "Sari la nivelul următor",
     layouts: { classic: "Ceasul în prim-plan", blinds: "Blindurile în prim-plan", payouts: "Premiile alături" },

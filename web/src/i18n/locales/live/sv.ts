@@ -11,6 +11,17 @@ export const liveSv = {
   dealChipsHint: "Marker: golvets räkning eller en uppskattning (de oräknade markerna delade). Skriv in de räknade markerna; de sparas som räkning före dealen.",
   countedAt: "räknat {{time}}", typed: "inskrivet", estimate: "uppskattning",
   closeEntries: "Stäng inköpen", closeEntriesConfirm: "Stänga inköpen till {{name}} nu? Ingen mer sen registrering, re-entry, rebuy eller add-on; utbetalningarna blir slutgiltiga.", closeEntriesYes: "Ja, stäng inköpen",
+  map: {
+    tab: "Bordskarta", title: "Bordskarta", tv: "Öppna på en TV", refreshed: "Uppdaterad {{time}}",
+    table: "Bord {{number}}", seats: "{{players}} av {{size}} platser upptagna", empty: "ledig",
+    button: "Knapp", buttonDrawn: "Första knappen (dragen)", legend: "D: knappen (dragen vid bordets start där servern inte ser händerna). Marker: golvets senaste räkning; — inte räknad.",
+    breaking: "Ska brytas", giving: "Spelare att flytta härifrån: {{count}}", receiving: "Spelare som kommer: {{count}}", finalTable: "Lottning till finalbordet",
+    moveTo: "→ bord {{table}}, plats {{seat}}", arriving: "sitter kvar vid bord {{table}}, plats {{seat}}",
+    search: "Hitta en spelare", searchPlaceholder: "Namn eller insatsnummer", noMatch: "Ingen insats passar.",
+    seatedAt: "Bord {{table}}, plats {{seat}}", movingTo: "flyttas till bord {{table}}, plats {{seat}}",
+    chips: "{{chips}} marker", out: "Ute: {{place}}", outAt: "kl. {{time}}", prize: "pris {{amount}}", noPrize: "inget pris",
+    bustOrder: "Ute hittills (den senaste först)", noneOut: "Ingen är ute än.",
+  },
   clock: {
     enableSound: "Slå på ljud", layout: "Layout", controls: "Klockans reglage", minuteMore: "+1 minut", minuteLess: "−1 minut", nextLevel: "Hoppa till nästa nivå",
     layouts: { classic: "Klockan först", blinds: "Blindarna först", payouts: "Utbetalningar bredvid" },

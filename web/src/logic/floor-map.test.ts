@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import type { Instruction, ResultsResponse, SeatingResponse } from "../../../src/protocol/index.ts";
+import { bustOrder, searchEntries, tableMap } from "./floor-map.ts";
+
+// Issue 15: the table map and the player search of a running live event, from the server's
+// seat map, pending instructions and results.
+
+const seat = (entryId: string, name: string, tableNumber: number, s: number, stack = 20_000, countedAt: number | null = null) => ({ entryId, name, tableNumber, seat: s, stack, countedAt });
+
+const seating: SeatingResponse = {
+  seats: [seat("ada#2", "Ada", 1, 2), seat("bodil", "Bodil Ås", 1, 5, 31_500, 1_000), seat("cid", "Cid", 2, 1), seat("dag", "Dag", 2, 4)],
+  tables: [
+    { tableNumber: 1, size: 9, button: { seat: 5, drawn: true } },
+    { tableNumber: 2, size: 9, button: null },
+  ],
+};
+const results: ResultsResponse = {
+  tournamentId: "t",
+  name: "Evening",
+  payouts: [{ place: 1, amount: 6000 }, { place: 2, amount: 3000 }, { place: 3, amount: 1000 }],
+  payoutsFixed: false,
+  results: [
+    { place: 5, entryId: "eva", name: "Eva", entryNumber: 1, prize: 0, rebuys: 0, addOn: false, bustedAt: 2_000 },
+    { place: 6, entryId: "ada", name: "Ada", entryNumber: 1, prize: 0, rebuys: 0, addOn: false, bustedAt: 1_500 },
+  ],
+  stillIn: [
+    { entryId: "bodil", name: "Bodil Ås", entryNumber: 1, stack: 31_500, countedAt: 1_000 },
+    { entryId: "ada#2", name: "Ada", entryNumber: 2, stack: 16_167, countedAt: null },
+    { entryId: "cid", name: "Cid", entryNumber: 1, stack: 16_167, countedAt: null },
+    { entryId: "dag", name: "Dag", entryNumber: 1, stack: 16_166, countedAt: null },
+  ],
+  durationMs: 0,
+};
+// Table 3 was broken: Finn still sits there until the floor moves him to table 2 seat 6.
+const moves: Instruction[] = [{ id: "i1", kind: "break-table", entryId: "finn", name: "Finn", from: { tableNumber: 3, seat: 7 }, to: { tableNumber: 2, seat: 6 } }];
+const withFinn: SeatingResponse = { ...seating, seats: [...seating.seats, seat("finn", "Finn", 2, 6)] };
+
+describe("the table map (issue 15)", () => {
+  it("R-TBL-1: every seat of every table, empty ones too; the button where known; a live stack only where counted", () => {
+    const map = tableMap(seating, [], true);
+    expect(map.map((t) => t.tableNumber)).toEqual([1, 2]);
+    expect(map[0]!.seats.length).toBe(9);
+    expect(map[0]!.seats.map((s) => s.name)).toEqual([null, "Ada", null, null, "Bodil Ås", null, null, null, null]);
+    expect(map[0]!.button).toEqual({ seat: 5, drawn: true });
+    expect(map[0]!.seats[4]).toMatchObject({ stack: 31_500, countedAt: 1_000 });
+    // Not counted: no figure on a live map (the 20,000 issued is not a count).
+    expect(map[0]!.seats[1]!.stack).toBe(null);
+    // Online every stack is exact.
+    expect(tableMap(seating, [], false)[0]!.seats[1]!.stack).toBe(20_000);
+  });
+
+  it("R-TBL-3: a broken table stays on the map, marked to break, while its players still sit there", () => {
+    const map = tableMap(withFinn, moves, true);
+    expect(map.map((t) => [t.tableNumber, t.breaking, t.giving, t.receiving])).toEqual([
+      [1, false, 0, 0],
+      [2, false, 0, 1],
+      [3, true, 1, 0],
+    ]);
+    const t3 = map[2]!;
+    expect(t3.seats[6]!.leaving).toEqual({ name: "Finn", kind: "break-table", tableNumber: 2, seat: 6 });
+    expect(map[1]!.seats[5]).toMatchObject({ name: "Finn", arriving: { tableNumber: 3, seat: 7 } });
+  });
+});
+
+describe("the player search (issue 15)", () => {
+  it("part of a name, case and accents aside, finds where the player sits with the counted stack", () => {
+    expect(searchEntries("bodil as", seating, results, [], true)).toEqual([
+      { kind: "seated", entryId: "bodil", name: "Bodil Ås", entryNumber: 1, tableNumber: 1, seat: 5, movingTo: null, stack: 31_500, countedAt: 1_000, estimate: false },
+    ]);
+    // Not counted: the estimate, said to be one.
+    expect(searchEntries("CID", seating, results, [], true)[0]).toMatchObject({ tableNumber: 2, seat: 1, stack: 16_167, estimate: true });
+  });
+
+  it("re-entries are separate entries: the live one seated, the busted one with its place and prize; a number picks the entry", () => {
+    const ada = searchEntries("ad", seating, results, [], true);
+    expect(ada.map((f) => [f.kind, f.entryNumber])).toEqual([
+      ["seated", 2],
+      ["out", 1],
+    ]);
+    expect(ada[1]).toEqual({ kind: "out", entryId: "ada", name: "Ada", entryNumber: 1, place: 6, prize: 0, bustedAt: 1_500 });
+    expect(searchEntries("ada #1", seating, results, [], true).map((f) => f.entryId)).toEqual(["ada"]);
+    expect(searchEntries("2", seating, results, [], true).map((f) => f.entryId)).toEqual(["ada#2"]);
+    expect(searchEntries("eva", seating, results, [], true)[0]).toMatchObject({ kind: "out", place: 5 });
+    expect(searchEntries("zed", seating, results, [], true)).toEqual([]);
+    expect(searchEntries("  ", seating, results, [], true)).toEqual([]);
+  });
+
+  it("R-TBL-2: a player with a move not yet carried out is where they still sit, and where they go", () => {
+    expect(searchEntries("finn", withFinn, results, moves, true)[0]).toMatchObject({ tableNumber: 3, seat: 7, movingTo: { tableNumber: 2, seat: 6 } });
+  });
+
+  it("R-PLACE-1: the bust order, the last out first", () => {
+    expect(bustOrder(results).map((r) => r.name)).toEqual(["Eva", "Ada"]);
+  });
+});

@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorText } from "../../components/error-text.tsx";
+import { useFormat } from "../../components/use-format.ts";
+import { useQuery } from "../../context.tsx";
+import { tableMap, type MapTable } from "../../logic/floor-map.ts";
+import { href } from "../../router.ts";
+import { BustOrder, PlayerSearch } from "./player-search.tsx";
+
+const POLL_MS = 4000;
+
+/** The seat map, the moves not yet made and the results, kept fresh (busts come in from every table). */
+export function useFloorData(tournamentId: string) {
+  const seating = useQuery("seating", undefined, { id: tournamentId }, tournamentId);
+  const instructions = useQuery("instructions", undefined, { id: tournamentId }, tournamentId);
+  const results = useQuery("results", undefined, { id: tournamentId }, tournamentId);
+  const [at, setAt] = useState(() => Date.now());
+  const { reload: a } = seating;
+  const { reload: b } = instructions;
+  const { reload: c } = results;
+  useEffect(() => {
+    const id = setInterval(() => {
+      a();
+      b();
+      c();
+      setAt(Date.now());
+    }, POLL_MS);
+    return () => clearInterval(id);
+  }, [a, b, c]);
+  return { seating, instructions, results, at };
+}
+
+/**
+ * The running event at a glance (issue 15): every table with every seat (names, the floor's
+ * counts, empty seats, the button where known) and the tables to break or balance; a
+ * player search; the bust order with places and prizes. `tv`: the map alone, full screen,
+ * sized for a 16:9 TV across the room.
+ */
+export function TableMapScreen({ tournamentId, live, tv = false, name }: { tournamentId: string; live: boolean; tv?: boolean; name?: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { seating, instructions, results, at } = useFloorData(tournamentId);
+  const pending = instructions.data?.instructions ?? [];
+  const map = useMemo(() => (seating.data ? tableMap(seating.data, pending, live) : []), [seating.data, pending, live]);
+  // A re-entry is its own entry: named with its number, as in the results.
+  const entryNumbers = useMemo(() => new Map((results.data?.stillIn ?? []).map((x) => [x.entryId, x.entryNumber])), [results.data]);
+  const error = seating.error ?? instructions.error ?? results.error;
+  return (
+    <div className={`table-map-screen${tv ? " tv" : ""}`} data-testid="table-map">
+      <div className="row map-head">
+        <h2>{tv && name ? name : t("live.map.title")}</h2>
+        <span className="hint">{t("live.map.refreshed", { time: fmt.time(at) })}</span>
+        {!tv && (
+          <a className="button" href={href("floor-map", tournamentId)} target="_blank" rel="noreferrer">
+            {t("live.map.tv")}
+          </a>
+        )}
+      </div>
+      <ErrorText error={error} />
+      {!tv && seating.data && results.data && <PlayerSearch seating={seating.data} results={results.data} instructions={pending} live={live} />}
+      <div className="table-map">
+        {map.map((table) => (
+          <MapCard key={table.tableNumber} table={table} entryNumbers={entryNumbers} pending={pending.some((i) => i.kind === "final-table" && i.to.tableNumber === table.tableNumber)} />
+        ))}
+      </div>
+      {seating.data && map.length === 0 && <p className="hint">{t("seating.empty")}</p>}
+      <p className="hint legend">{t("live.map.legend")}</p>
+      {!tv && results.data && <BustOrder results={results.data} />}
+    </div>
+  );
+}
+
+function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: boolean; entryNumbers: ReadonlyMap<string, number> }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const named = (name: string, entryId: string | null) => {
+    const k = entryId === null ? 1 : (entryNumbers.get(entryId) ?? 1);
+    return k > 1 ? t("live.reEntryName", { name, number: k }) : name;
+  };
+  // The players at the table now: a move not yet made leaves them where they sit.
+  const present = table.seats.filter((s) => (s.name !== null && s.arriving === null) || s.leaving !== null).length;
+  const tags = [
+    table.breaking && <span key="b" className="tag warn">{t("live.map.breaking")}</span>,
+    pending && <span key="f" className="tag">{t("live.map.finalTable")}</span>,
+    !table.breaking && table.giving > 0 && <span key="g" className="tag">{t("live.map.giving", { count: table.giving })}</span>,
+    table.receiving > 0 && <span key="r" className="tag">{t("live.map.receiving", { count: table.receiving })}</span>,
+  ].filter(Boolean);
+  const size = table.seats.length;
+  return (
+    <section className={`map-table${table.breaking ? " breaking" : ""}${table.giving + table.receiving > 0 ? " moving" : ""}`} data-table={table.tableNumber} aria-label={t("live.map.table", { number: table.tableNumber })}>
+      <header>
+        <h3>{t("live.map.table", { number: table.tableNumber })}</h3>
+        <span className="hint">{t("live.map.seats", { players: present, size })}</span>
+      </header>
+      {tags.length > 0 && <div className="tags">{tags}</div>}
+      <ol className="map-seats">
+        {table.seats.map((s) => {
+          const button = table.button?.seat === s.seat;
+          return (
+            <li key={s.seat} data-seat={s.seat} data-entry={s.entryId ?? undefined} className={`${s.name === null ? "empty" : "taken"}${s.leaving ? " leaving" : ""}${s.arriving ? " arriving" : ""}`}>
+              <span className="seat-no">{s.seat}</span>
+              <span className="btn-slot">
+                {button && (
+                  <span className={`dealer${table.button?.drawn ? " drawn" : ""}`} title={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")} aria-label={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")}>
+                    D
+                  </span>
+                )}
+              </span>
+              <span className="who">
+                {s.name !== null || s.leaving ? <span className="name">{s.name !== null ? named(s.name, s.entryId) : s.leaving!.name}</span> : <span className="hint">{t("live.map.empty")}</span>}
+                {s.arriving && <span className="move hint"> {t("live.map.arriving", { table: s.arriving.tableNumber, seat: s.arriving.seat })}</span>}
+                {s.leaving && <span className="move"> {t("live.map.moveTo", { table: s.leaving.tableNumber, seat: s.leaving.seat })}</span>}
+              </span>
+              <span className="chips num" title={s.countedAt !== null ? t("live.countedAt", { time: fmt.time(s.countedAt) }) : undefined}>
+                {s.name === null ? "" : s.stack !== null ? fmt.chips(s.stack) : "—"}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** The table map alone, full screen, for a TV (`#/floor-map/ID`). */
+export function TableMapTv({ tournamentId }: { tournamentId: string }) {
+  const lobby = useQuery("lobby", undefined);
+  const tournament = lobby.data?.tournaments.find((x) => x.id === tournamentId);
+  if (!lobby.data) return <ErrorText error={lobby.error} />;
+  return <TableMapScreen tournamentId={tournamentId} live={tournament?.kind === "live"} tv name={tournament?.name ?? tournamentId} />;
+}
