@@ -6,7 +6,7 @@ import { build } from "vite";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../src/server/testing/harness.ts";
-import type { FloorLogResponse, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
+import type { FloorLogResponse, Instruction, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
 import { startFelt, type FeltProcess } from "./felt-process.ts";
 
 // Issue 15's proof: a live room's whole evening in chromium against a REAL `felt serve`. A
@@ -33,6 +33,8 @@ const START = 20_000;
 const BUY_IN = 1000;
 const NAMES = ["Ada", "Bea", "Cid", "Dag", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan", "Kai", "Lea", "Mats", "Nora", "Olof", "Pia", "Rut", "Sune", "Tove", "Ulf"];
 const n = (x: number) => x.toLocaleString("en");
+const ORDINAL = { one: "st", two: "nd", few: "rd", other: "th", zero: "th", many: "th" } as const;
+const nth = (p: number) => `${p}${ORDINAL[new Intl.PluralRules("en", { type: "ordinal" }).select(p)]}`;
 // casino-1900's chips and stack; a one-minute first level so the level change comes in the
 // test, and later blinds in 500s so the 100s race off after it (R-CHIP-1).
 const STRUCTURE = {
@@ -127,6 +129,44 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await page.waitForSelector(`.live-entries tr[data-entry="${entryId}"]`, { state: "detached", timeout: 20_000 });
   }
 
+  /** The table map as a person reads it: per table, seat → name (empty seats left out), and the table's tags. */
+  async function readMap(page: Page): Promise<Map<number, { names: Map<number, string>; tags: string[]; seats: number; button: number | null }>> {
+    await page.waitForSelector("[data-testid=table-map] .map-table", { timeout: 20_000 });
+    const raw = await page.$$eval("[data-testid=table-map] .map-table", (cards) =>
+      cards.map((c) => ({
+        table: Number(c.getAttribute("data-table")),
+        seats: c.querySelectorAll(".map-seats li").length,
+        names: [...c.querySelectorAll(".map-seats li")].flatMap((li) => {
+          const name = li.querySelector(".name")?.textContent;
+          return name ? [[Number(li.getAttribute("data-seat")), name] as [number, string]] : [];
+        }),
+        tags: [...c.querySelectorAll(".tags .tag")].map((x) => x.textContent ?? ""),
+        button: Number(c.querySelector(".dealer")?.closest("li")?.getAttribute("data-seat") ?? 0) || null,
+      })),
+    );
+    return new Map(raw.map((x) => [x.table, { names: new Map(x.names), tags: x.tags, seats: x.seats, button: x.button }]));
+  }
+
+  /** The map shows every seated player at the table and seat of the server's seat map (once the moves are made). */
+  async function expectMapMatchesSeating(page: Page) {
+    const want = await seats();
+    const r = await results();
+    const label = (s: SeatAssignment) => {
+      const k = r.stillIn.find((x) => x.entryId === s.entryId)?.entryNumber ?? 1;
+      return k > 1 ? en.live.reEntryName.replace("{{name}}", s.name).replace("{{number}}", String(k)) : s.name;
+    };
+    await page.reload();
+    await expect
+      .poll(async () => [...(await readMap(page)).entries()].map(([table, x]) => [table, [...x.names.entries()].sort((a, b) => a[0] - b[0])]), { timeout: 20_000 })
+      .toEqual([...new Set(want.map((s) => s.tableNumber))].sort((a, b) => a - b).map((table) => [table, want.filter((s) => s.tableNumber === table).map((s) => [s.seat, label(s)])]));
+  }
+
+  /** The clock's time left as a person reads it ("29:12"), in seconds. */
+  const readClock = async (page: Page) => {
+    const [m, sec] = ((await page.textContent("[data-testid=time-left]")) ?? "").split(":").map(Number);
+    return m! * 60 + sec!;
+  };
+
   it("the whole evening: walk-ins, the draw, busts, a re-entry, the chip race, a table break, the final table, an ICM deal, every entry in the results", async () => {
     // 19:00, the start rule: at least 5 players by 19:15 (R-TRN-6).
     const startsAt = Date.now();
@@ -196,6 +236,51 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await page.emulateMedia({ media: "screen" });
     await page.setViewportSize({ width: 1400, height: 1000 });
 
+    // The table map after the draw: every name at its table and seat, 9 seats a table (the empty ones shown), the drawn button at a player.
+    const map = await newPage(director, "table-map");
+    await map.goto(appUrl(`director/map/${id}`));
+    await expectMapMatchesSeating(map);
+    const drawn = await readMap(map);
+    expect([...drawn.keys()]).toEqual([1, 2, 3]);
+    for (const [, x] of drawn) {
+      expect(x.seats).toBe(9);
+      expect(x.button).not.toBe(null);
+      expect(x.names.has(x.button!)).toBe(true);
+      expect(x.tags).toEqual([]);
+    }
+    await map.screenshot({ path: join(artifacts, "live-evening-table-map.png"), fullPage: true });
+
+    /**
+     * The floor's moves after a bust, each confirmed with one click; the first time a table
+     * breaks (R-TBL-3), the table map is read before and after the moves are made.
+     */
+    let brokeSeen = false;
+    const confirmMoves = async (): Promise<string[]> => {
+      const pending = (await must<{ instructions: Instruction[] }>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/instructions`, undefined, token))).instructions;
+      const breaking = pending.filter((i) => i.kind === "break-table");
+      if (!brokeSeen && breaking.length > 0) {
+        // R-TBL-3 on the table map: the broken table is still there, marked to break, each player
+        // at the seat they still sit in with where they go; the seats they go to name them.
+        brokeSeen = true;
+        const from = breaking[0]!.from.tableNumber;
+        await map.reload();
+        const m = await readMap(map);
+        expect(m.get(from)?.tags).toContain(en.live.map.breaking);
+        for (const i of breaking) {
+          expect(m.get(from)?.names.get(i.from.seat)).toBe(i.name);
+          expect(await map.locator(`.map-table[data-table="${from}"] li[data-seat="${i.from.seat}"] .move`).textContent()).toBe(` ${en.live.map.moveTo.replace("{{table}}", String(i.to.tableNumber)).replace("{{seat}}", String(i.to.seat))}`);
+          expect(m.get(i.to.tableNumber)?.names.get(i.to.seat)).toBe(i.name);
+        }
+        await map.screenshot({ path: join(artifacts, "live-evening-table-map-break.png"), fullPage: true });
+        const done = await confirmAll(page);
+        // Every move made: the broken table is gone and the names sit where the seat map says.
+        await expectMapMatchesSeating(map);
+        expect((await readMap(map)).has(from)).toBe(false);
+        return done;
+      }
+      return confirmAll(page);
+    };
+
     // Two out in one hand at table 1 (the bigger stack at the start places better, R-PLACE-2), then four more.
     await page.goto(appUrl(`director/floor/${id}`));
     await page.waitForSelector(".live-entries tbody tr", { timeout: 20_000 });
@@ -208,11 +293,11 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     }
     await page.getByRole("button", { name: en.floor.bustTogether_other.replace("{{count}}", "2") }).click();
     await page.waitForSelector(`.live-entries tr[data-entry="${t1[0]!.entryId}"]`, { state: "detached", timeout: 20_000 });
-    const kinds = await confirmAll(page);
+    const kinds = await confirmMoves();
     for (let i = 0; i < 4; i++) {
       const rest = await seats();
       await bust(page, rest.at(-1)!.entryId);
-      kinds.push(...(await confirmAll(page)));
+      kinds.push(...(await confirmMoves()));
     }
     await expectFigures(clock, { left: 14, entries: 20, chips: 20 * START, pool: 20 * BUY_IN });
     expect((await view()).averageStack).toBe(28_571);
@@ -232,6 +317,25 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await expectFigures(clock, { left: 15, entries: 21, chips: 21 * START, pool: 21 * BUY_IN });
     r = await results();
     expect(r.stillIn.find((x) => x.name === first.name)?.entryNumber).toBe(2);
+
+    // The player search: part of the name, in another case, finds both of the re-entered player's entries:
+    // the new one seated (table, seat), the first one out with its place.
+    await map.reload();
+    await map.locator(".player-search input").fill(first.name.slice(0, 2).toUpperCase(), { timeout: 20_000 });
+    const again = (await seats()).find((x) => x.name === first.name)!;
+    const found = map.locator("[data-testid=search-results] li");
+    await expect.poll(() => found.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    const seatedRow = map.locator(`[data-testid=search-results] li[data-kind=seated][data-entry="${again.entryId}"]`);
+    expect(await seatedRow.locator(".who").textContent()).toBe(en.live.reEntryName.replace("{{name}}", first.name).replace("{{number}}", "2"));
+    expect(await seatedRow.locator(".where").textContent()).toContain(en.live.map.seatedAt.replace("{{table}}", String(again.tableNumber)).replace("{{seat}}", String(again.seat)));
+    const outRow = map.locator(`[data-testid=search-results] li[data-kind=out][data-entry="${first.entryId}"]`);
+    // Places count from the field so far (R-PLACE-1): with 21 entries the first out is 21st.
+    const firstPlace = r.results.find((x) => x.entryId === first.entryId)!.place;
+    expect(firstPlace).toBe(21);
+    expect(await outRow.locator(".where").textContent()).toContain(en.live.map.out.replace("{{place}}", nth(firstPlace)));
+    // The bust order: the six out so far, the last out first, with their places.
+    expect(await map.locator("[data-testid=bust-order] tbody tr td:first-child").allTextContents()).toEqual([16, 17, 18, 19, 20, 21].map(nth));
+    await map.screenshot({ path: join(artifacts, "live-evening-player-search.png"), fullPage: true });
 
     // The level change (the first level is one minute), then the 100s raced off at every table.
     await clock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 2", null, { timeout: 120_000 });
@@ -261,16 +365,27 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await dclock.waitForSelector("[data-action=minute-more]", { timeout: 20_000 });
     await dclock.locator("[data-action=enable-sound]").click();
     expect(await dclock.locator("[data-action=enable-sound]").count()).toBe(0);
-    // A minute less, then a minute more (the level is young: time given back stops at its start).
+    // A minute less, then a minute more, as the time on the screen reads (the level is young: time given back stops at its start).
     const before = (await view()).timeLeftMs;
+    const read0 = await readClock(dclock);
     await dclock.locator("[data-action=minute-less]").click();
     await expect.poll(async () => (await view()).timeLeftMs < before - 50_000, { timeout: 20_000 }).toBe(true);
-    const shorter = (await view()).timeLeftMs;
+    // The screen reads about a minute less (the clock ticks meanwhile, so at least 60 s less, and not 2 minutes).
+    await expect.poll(async () => read0 - (await readClock(dclock)), { timeout: 20_000 }).toBeGreaterThanOrEqual(60);
+    expect(read0 - (await readClock(dclock))).toBeLessThan(120);
+    const read1 = await readClock(dclock);
     await dclock.locator("[data-action=minute-more]").click();
-    await expect.poll(async () => (await view()).timeLeftMs > shorter + 50_000, { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await readClock(dclock)) - read1, { timeout: 20_000 }).toBeGreaterThan(50);
+    // The room's TV (not signed in) reads the same minute given back.
+    await expect.poll(async () => (await readClock(clock)) - read1, { timeout: 20_000 }).toBeGreaterThan(50);
+    // Skip to the next level: the blinds the clock announced as next are the blinds now.
+    const announced = ((await dclock.textContent(".clock-next .next-level")) ?? "").split(": ")[1];
+    expect(announced).toBe("1,000 / 2,000");
     await dclock.locator("[data-action=next-level]").click();
     await dclock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 3", null, { timeout: 20_000 });
-    expect(await dclock.textContent(".clock-blinds")).toContain("1,000 / 2,000");
+    expect(await dclock.textContent(".clock-blinds .value")).toBe(announced);
+    await clock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 3", null, { timeout: 20_000 });
+    expect(await clock.textContent(".clock-blinds .value")).toBe(announced);
     for (const layout of ["classic", "blinds", "payouts"]) {
       await dclock.getByLabel(en.live.clock.layout).selectOption(layout);
       await dclock.screenshot({ path: join(artifacts, `live-evening-clock-${layout}.png`) });
@@ -285,7 +400,7 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     for (let left = 15; left > 3; left--) {
       const rest = await seats();
       await bust(page, rest.at(-1)!.entryId);
-      kinds.push(...(await confirmAll(page)));
+      kinds.push(...(await confirmMoves()));
       const v = await view();
       expect(v.playersLeft).toBe(left - 1);
       expect(v.averageStack).toBe(Math.round((21 * START) / (left - 1)));
@@ -293,6 +408,22 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     expect(kinds).toContain("break-table");
     expect(kinds).toContain("final-table");
     expect(new Set((await seats()).map((s) => s.tableNumber)).size).toBe(1);
+    // The final table on the map: the three names at their drawn seats, one table left.
+    expect(brokeSeen).toBe(true);
+    await expectMapMatchesSeating(map);
+    expect((await readMap(map)).size).toBe(1);
+    // The player search finds a busted player with the place (and the bust order lists 18 out).
+    const out4 = (await results()).results.find((x) => x.place === 4)!;
+    await map.locator(".player-search input").fill(out4.name.toLowerCase());
+    const row4 = map.locator(`[data-testid=search-results] li[data-kind=out][data-entry="${out4.entryId}"] .where`);
+    await expect.poll(() => row4.textContent().catch(() => ""), { timeout: 20_000 }).toContain(en.live.map.out.replace("{{place}}", nth(4)));
+    expect(await map.locator("[data-testid=bust-order] tbody tr").count()).toBe(18);
+    const tvMap = await newPage(director, "table-map-tv", { width: 1920, height: 1080 });
+    await tvMap.goto(appUrl(`floor-map/${id}`));
+    await tvMap.waitForSelector("[data-testid=table-map] .map-table .name", { timeout: 20_000 });
+    await tvMap.screenshot({ path: join(artifacts, "live-evening-table-map-tv.png") });
+    expect(await missingKeys(tvMap)).toEqual([]);
+    await tvMap.close();
     await expectFigures(clock, { left: 3, entries: 21, chips: 21 * START, pool: 21 * BUY_IN });
     await clock.screenshot({ path: join(artifacts, "live-evening-clock-three-left.png") });
 
@@ -351,6 +482,8 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
 
     expect(await missingKeys(page)).toEqual([]);
     expect(await missingKeys(clock)).toEqual([]);
+    expect(await missingKeys(map)).toEqual([]);
+    await map.close();
     await clock.close();
     await page.close();
   }, 600_000);
