@@ -177,7 +177,7 @@ describe("cluster: any process answers any client (issue 16)", () => {
       remote.set(m.view.version, m.view);
       versions.push(m.view.version);
     };
-    const bots = s.players.map((p, i) => new Bot(i === 1 ? A.url : B.url, p.name, p.token, { seed: i + 1, allInChance: 0.05, ...(i === 0 ? { onBroadcast: record, keepFrames: true } : {}) }));
+    const bots = s.players.map((p, i) => new Bot(i === 1 ? A.url : B.url, p.name, p.token, { seed: i + 1, allInChance: 0, ...(i === 0 ? { onBroadcast: record, keepFrames: true } : {}) }));
     const fullBefore = () => B.cluster!.fullSyncs;
     let phase = 0;
     let mark = 0;
@@ -191,7 +191,11 @@ describe("cluster: any process answers any client (issue 16)", () => {
         mark = fullBefore();
         ownA.serve(ownA.keyOf(s.tournamentId), 7);
         phase = 2;
-      } else if (phase === 2 && fullBefore() > mark) phase = 3;
+      } else if (phase === 2 && fullBefore() > mark) {
+        phase = 3;
+        // Only now may the hands go all in: the tournament cannot end before both resyncs.
+        for (const b of bots) b.allInChance = 0.1;
+      }
     };
     const { final } = await playToTheEnd(() => B.url, s, {}, { bots, onTick, timeoutMs: 600_000 });
     expect(final.status).toBe("finished");
