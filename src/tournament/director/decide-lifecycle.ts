@@ -1,7 +1,7 @@
 // Announce, register, start or cancel (R-TRN-2, R-TRN-6, R-DEAL-6/7, R-TRN-10).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { drawFirstButton, drawSeating, shuffled, type RandomSource } from "../index.ts";
-import { buyInPayment, decideStart, refunds } from "../money/index.ts";
+import { buyInPayment, checkPayoutOptions, decideStart, fixedTotal, refunds } from "../money/index.ts";
 import { validateStructure } from "../structure/index.ts";
 import { drawMatches } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
@@ -28,6 +28,13 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (!(Number.isInteger(size) && size >= 2 && size <= 23)) return fail("tournament/bad-table-size", `a table seats 2 to 23 players, not ${size}`);
   if (!(Number.isInteger(c.money.buyIn) && c.money.buyIn >= 0 && Number.isInteger(c.money.fee) && c.money.fee >= 0)) {
     return fail("tournament/bad-config", "buy-in and fee are whole non-negative amounts");
+  }
+  // Issue 15: the room's own payout table; fixed prizes are guaranteed, so the guarantee covers them.
+  const payout = checkPayoutOptions(c.payout ?? {});
+  if (!payout.ok) return payout;
+  const fixed = fixedTotal(c.payout);
+  if (fixed > (c.money.guarantee ?? 0) + (c.money.organiserPrizes ?? 0)) {
+    return fail("tournament/bad-payout", `the fixed prizes add up to ${fixed}, more than the guarantee`, { reason: "over-guarantee", total: fixed, guarantee: c.money.guarantee ?? 0 });
   }
   return ok(c);
 }

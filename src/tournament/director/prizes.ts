@@ -1,8 +1,13 @@
 // The prize table once the field is closed (R-TRN-6 pool with guarantee, R-TRN-8 seats).
 import type { Prizes } from "../index.ts";
-import { payoutTable, prizePool, satellitePayout } from "../money/index.ts";
+import { payoutTable, placesPaid, prizePool, satellitePayout, type PayoutOptions } from "../money/index.ts";
 import type { PrizeTable, TournamentState } from "./state.ts";
-import type { TournamentEvent } from "./types.ts";
+import type { TournamentConfig, TournamentEvent } from "./types.ts";
+
+/** The payout options a config names: its own table (issue 15) or the curve, with the money's share paid and rounding unit. */
+export function payoutOptionsOf(c: TournamentConfig): PayoutOptions {
+  return { ...(c.payout ?? {}), ...(c.money.paidFraction !== undefined ? { paidFraction: c.money.paidFraction } : {}), ...(c.money.unit !== undefined ? { unit: c.money.unit } : {}) };
+}
 
 export function prizesFixedEvent(s: TournamentState, at: number): Extract<TournamentEvent, { type: "prizes-fixed" }> {
   const c = s.config!;
@@ -15,8 +20,7 @@ export function prizesFixedEvent(s: TournamentState, at: number): Extract<Tourna
     if (sat.ok) for (const p of sat.value.prizes) prizes[p.place - 1] = (p.seat ? c.format.seatValue : 0) + p.cash;
     prizes = Array.from(prizes, (x) => x ?? 0);
   } else {
-    const options = { ...(c.payout ?? {}), ...(c.money.paidFraction !== undefined ? { paidFraction: c.money.paidFraction } : {}), ...(c.money.unit !== undefined ? { unit: c.money.unit } : {}) };
-    const t = payoutTable(pool.pool, Math.max(1, entries), options);
+    const t = payoutTable(pool.pool, Math.max(1, entries), payoutOptionsOf(c));
     prizes = t.ok ? t.value : [];
   }
   return { type: "prizes-fixed", at, pool: pool.pool, overlay: pool.overlay, entries, prizes };
@@ -42,7 +46,7 @@ const paidOf = new WeakMap<readonly number[], number>();
 export function paidPlaces(s: TournamentState): number {
   if (s.config!.format.kind === "satellite") return seatsOf(s);
   const prizes = s.prizes?.prizes;
-  if (prizes === undefined) return Math.max(1, Math.round(s.entries.size * (s.config!.money.paidFraction ?? 0.15)));
+  if (prizes === undefined) return placesPaid(Math.max(1, s.entries.size), payoutOptionsOf(s.config!));
   let n = paidOf.get(prizes);
   if (n === undefined) paidOf.set(prizes, (n = prizes.filter((p) => p > 0).length));
   return n;

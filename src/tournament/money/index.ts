@@ -13,7 +13,7 @@ export {
 } from "./windows.ts";
 export { decideStart, defaultStartRule, refunds, type StartDecision, type StartRule } from "./start.ts";
 export { prizePool, type PrizePool } from "./pool.ts";
-export { payoutTable, placesPaid, type PayoutOptions } from "./payouts.ts";
+export { checkPayoutOptions, fixedTotal, payoutTable, placesPaid, type PayoutOptions } from "./payouts.ts";
 export { satellitePayout, type SatellitePayout, type SatellitePrize } from "./satellite.ts";
 export { icmDeal, icmEquities } from "./icm.ts";
 export { roundToUnit } from "./rounding.ts";

@@ -26,9 +26,23 @@ function amounts(level: Level): number[] {
   return out;
 }
 
-/** The colour-ups of a validated structure, in order. */
+/** The chip-up points a structure names (issue 15): chip → the break's item index. */
+export function namedColourUps(structure: Structure): Map<number, number> {
+  const named = new Map<number, number>();
+  structure.items.forEach((it, i) => {
+    if (it.kind === "break" && it.colourUp !== undefined && !named.has(it.colourUp)) named.set(it.colourUp, i);
+  });
+  return named;
+}
+
+/**
+ * The colour-ups of a validated structure, in order. A chip a break names (a chip-up point,
+ * issue 15) leaves at that break; the others as soon as no coming level needs them, never
+ * before a smaller chip (chips leave smallest first).
+ */
 export function colourUpSchedule(structure: Structure, options: ColourUpOptions = {}): ColourUp[] {
   const items = structure.items;
+  const named = namedColourUps(structure);
   // needFrom[i] = every amount of the levels at item i and later.
   const suffix: number[][] = new Array(items.length + 1);
   suffix[items.length] = [];
@@ -51,6 +65,9 @@ export function colourUpSchedule(structure: Structure, options: ColourUpOptions 
     const coming = suffix[Math.min(from, items.length)]!;
     while (chips.length > 1) {
       const next = chips[1]!;
+      const point = named.get(chips[0]!);
+      // A named chip stays until its break, and every larger chip with it (smallest first).
+      if (point !== undefined && point !== i) break;
       if (!coming.every((a) => a % next === 0)) break;
       out.push({ itemIndex: i, levelNumber: levelNumberAt[i]!, remove: chips[0]!, next });
       chips.shift();

@@ -31,6 +31,12 @@ export interface Break {
   readonly minutes: number;
   /** An add-on or colour-up is usually done during a break; informative only. */
   readonly note?: string;
+  /**
+   * Issue 15, a chip-up point (R-CHIP-1): this denomination (and any smaller one still in
+   * play) is coloured up at this break, not earlier. Absent: chips leave as soon as no
+   * coming level needs them.
+   */
+  readonly colourUp?: number;
 }
 
 export type StructureItem = Level | Break;

@@ -78,6 +78,40 @@ export function validateStructure(structure: Structure): Result<Structure> {
     }
     prevBB = item.bb;
   }
+  return checkColourUps(structure);
+}
+
+/**
+ * Issue 15, chip-up points (R-CHIP-1): a break may name a chip to colour up there; it must be
+ * in the set and not its largest, named once, after any smaller named chip, and no level
+ * from that break on may need it (every amount a multiple of the next denomination).
+ */
+function checkColourUps(structure: Structure): Result<Structure> {
+  const { chips, items } = structure;
+  const seen = new Map<number, number>();
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind !== "break" || item.colourUp === undefined) continue;
+    const chip = item.colourUp;
+    const at = chips.indexOf(chip);
+    if (at < 0 || at === chips.length - 1) {
+      return fail("structure/bad-colour-up", `item ${i + 1}: ${chip} ${at < 0 ? "is not in the chip set" : "is the largest chip; it cannot colour up"}`, { index: i, chip });
+    }
+    if (seen.has(chip)) return fail("structure/bad-colour-up", `item ${i + 1}: the ${chip}s already colour up at item ${seen.get(chip)! + 1}`, { index: i, chip });
+    for (const [other, j] of seen) {
+      if (other > chip) return fail("structure/colour-up-order", `item ${i + 1}: the ${chip}s must colour up before the larger ${other}s (item ${j + 1})`, { index: i, chip, other });
+    }
+    seen.set(chip, i);
+    const next = chips[at + 1]!;
+    for (let k = i + 1; k < items.length; k++) {
+      const later = items[k]!;
+      if (later.kind !== "level") continue;
+      const amount = [later.sb, later.bb, later.ante, ...(later.limit ? [later.limit.sb, later.limit.bb, later.limit.ante] : [])].find((a) => a % next !== 0);
+      if (amount !== undefined) {
+        return fail("structure/colour-up-too-early", `item ${i + 1}: the ${chip}s are still needed at item ${k + 1} (${amount})`, { index: i, chip, amount, neededAt: k });
+      }
+    }
+  }
   return ok(structure);
 }
 
