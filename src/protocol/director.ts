@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Blinds, CardCode, Chips, CommandId, DurationMs, EpochMs, Id, Money, PlayerName, SeatNo, Variant } from "./primitives.ts";
 import { Payout } from "./tournament-view.ts";
 import { LobbyTournament } from "./lobby.ts";
+import { AddOnRule, EventSettings, LateRegistration, PayoutStructure, RebuyRule, ReEntryRule } from "./event-settings.ts";
 
 // HTTP bodies of the director's console (role "director"). Every mutating request
 // carries a commandId so a double click acts once.
@@ -20,7 +21,7 @@ export const StructureLevel = z.strictObject({
   bb: Chips,
   ante: Chips,
   minutes: z.int().min(1).max(240),
-  /** A break may colour up a denomination (R-CHIP-1). */
+  /** A break's chip-up point (R-CHIP-1, issue 15): this denomination colours up there. null: when no level needs it. */
   colourUp: z.int().min(1).nullable(),
   /** R-BLIND-2 option: the big blind pays `ante` for the whole table. Absent: everyone dealt in antes. */
   bigBlindAnte: z.boolean().optional(),
@@ -58,6 +59,11 @@ export const Preset = z.object({
   reEntry: z.boolean(),
   rebuy: z.boolean(),
   addOn: z.boolean(),
+  /** Issue 15: the money and windows the create form starts from (buy-in, fee, guarantee, re-entry, rebuy, add-on, late registration, payouts). */
+  settings: EventSettings.optional(),
+  /** Issue 15: a preset the room saved (POST /director/presets), built on the preset `basedOn`. */
+  custom: z.boolean().optional(),
+  basedOn: Id.optional(),
 });
 export type Preset = z.infer<typeof Preset>;
 
@@ -96,6 +102,17 @@ export const CreateTournamentRequest = z.strictObject({
   handPauseMs: z.int().min(0).max(30_000).optional(),
   /** R-TRN-7: a freeroll: no buy-in and no fee; the organiser funds `prizeFund` as the prize pool. */
   freeroll: z.strictObject({ prizeFund: z.int().min(1).max(Number.MAX_SAFE_INTEGER) }).optional(),
+  /**
+   * Issue 15, the create form: each absent part is the preset's; null: none. The format
+   * follows: re-entries make a re-entry tournament, rebuys or an add-on a rebuy tournament
+   * (not both), neither a freezeout. Windows must name a level or break the structure has.
+   */
+  reEntry: ReEntryRule.nullable().optional(),
+  rebuy: RebuyRule.nullable().optional(),
+  addOn: AddOnRule.nullable().optional(),
+  lateRegistration: LateRegistration.nullable().optional(),
+  /** null: the standard curve (about 15% of the field paid). */
+  payout: PayoutStructure.nullable().optional(),
 });
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequest>;
 

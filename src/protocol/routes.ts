@@ -45,6 +45,7 @@ import {
   WalkInResponse,
 } from "./director.ts";
 import { TournamentPage, TournamentView } from "./tournament-view.ts";
+import { SavePresetRequest } from "./preset-file.ts";
 
 // The HTTP API as data: the server registers these routes, the web client calls them,
 // and both validate with the same schemas. `:id` / `:iid` are path parameters.
@@ -94,6 +95,8 @@ export const ROUTES = {
   handTexts: route("GET", "/hands/:id/texts", "player", null, HandTexts),
 
   presets: route("GET", "/director/presets", "director", null, PresetListResponse),
+  /** Issue 15: a preset saved from the designer, offered from then on (a saved one of the same name is replaced). */
+  savePreset: route("POST", "/director/presets", "director", SavePresetRequest, PresetListResponse),
   deposit: route("POST", "/director/deposit", "director", DepositRequest, DepositResponse),
   ledger: route("GET", "/director/ledger", "director", null, LedgerCheckResponse),
   predict: route("POST", "/director/predict", "director", PredictRequest, PredictResponse),

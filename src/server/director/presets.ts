@@ -1,13 +1,13 @@
 // Tournament presets for the director's console: the structure presets of
 // src/tournament/structure with a default buy-in and the format a card room runs them as,
 // in the protocol's shape, and back.
-import type { Preset, Structure as WireStructure, StructureLevel as WireLevel } from "../../protocol/index.ts";
+import type { EventSettings, Preset, Structure as WireStructure, StructureLevel as WireLevel, WindowEnd as WireWindowEnd } from "../../protocol/index.ts";
 import type { Format, TournamentConfig } from "../../tournament/director/index.ts";
 import type { MoneyConfig, WindowEnd } from "../../tournament/money/index.ts";
 import { STRUCTURE_PRESETS, type Structure, type StructureItem } from "../../tournament/structure/index.ts";
 
-const DEFAULT_BUY_IN = 1000;
-const DEFAULT_FEE = 100;
+export const DEFAULT_BUY_IN = 1000;
+export const DEFAULT_FEE = 100;
 
 /** How each preset is run. Presets not listed (none today) run as late-registration freezeouts. */
 type Plan = { readonly kind: "freezeout" | "re-entry" | "rebuy" | "speed"; readonly late: boolean; readonly description: string };
@@ -22,12 +22,12 @@ const PLANS: Readonly<Record<string, Plan>> = {
   speed: { kind: "speed", late: true, description: "15-second action clock (R-TRN-9), late registration for the first third of play" },
   "heads-up": { kind: "freezeout", late: false, description: "freezeout" },
 };
-const planOf = (presetId: string): Plan => PLANS[presetId] ?? { kind: "freezeout", late: true, description: "freezeout" };
+export const planOf = (presetId: string): Plan => PLANS[presetId] ?? { kind: "freezeout", late: true, description: "freezeout" };
 
 /** A wire level's blinds; the break rows carry zeros (the wire has one row shape). */
 function toWireItem(i: StructureItem): WireLevel {
   if (i.kind === "break") {
-    return { kind: "break", sb: 0, bb: 0, ante: 0, minutes: i.minutes, colourUp: null, ...(i.note === undefined ? {} : { note: i.note }) };
+    return { kind: "break", sb: 0, bb: 0, ante: 0, minutes: i.minutes, colourUp: i.colourUp ?? null, ...(i.note === undefined ? {} : { note: i.note }) };
   }
   return {
     kind: "level",
@@ -43,7 +43,8 @@ function toWireItem(i: StructureItem): WireLevel {
 }
 
 function fromWireItem(l: WireLevel): StructureItem {
-  if (l.kind === "break") return l.note === undefined ? { kind: "break", minutes: l.minutes } : { kind: "break", minutes: l.minutes, note: l.note };
+  // Issue 15: a break's chip-up point (R-CHIP-1).
+  if (l.kind === "break") return { kind: "break", minutes: l.minutes, ...(l.note === undefined ? {} : { note: l.note }), ...(l.colourUp === null ? {} : { colourUp: l.colourUp }) };
   return {
     kind: "level",
     sb: l.sb,
@@ -91,6 +92,7 @@ export function presets(): Preset[] {
   return Object.entries(STRUCTURE_PRESETS).map(([id, s]) => {
     const f = presetFormat(id, s, DEFAULT_BUY_IN, DEFAULT_FEE);
     return {
+      settings: settingsOf(f),
       id,
       name: id,
       description: `${s.startingStack} chips, ${s.items.filter((i) => i.kind === "level").length} levels; ${planOf(id).description}`,
@@ -169,6 +171,29 @@ export function presetFormat(presetId: string, s: Structure, buyIn: number, fee:
         ...late(endOfLevel(Math.ceil(p / 3))),
       };
   }
+}
+
+/** A core window end on the wire (the presets' windows are levels or breaks, never minutes). */
+export function toWireWindow(w: WindowEnd): WireWindowEnd {
+  return "endOfBreak" in w ? { endOfBreak: w.endOfBreak } : "endOfLevel" in w ? { endOfLevel: w.endOfLevel } : { endOfLevel: 1 };
+}
+
+/** Issue 15: a preset's format as the create form's starting point. */
+export function settingsOf(f: PresetFormat): EventSettings {
+  const { reEntry, rebuy, addOn } = f.money;
+  return {
+    buyIn: f.money.buyIn,
+    fee: f.money.fee,
+    guarantee: f.money.guarantee ?? 0,
+    reEntry: reEntry === undefined ? null : { until: toWireWindow(reEntry.until), ...(reEntry.max === undefined ? {} : { max: reEntry.max }) },
+    rebuy:
+      rebuy === undefined
+        ? null
+        : { cost: rebuy.cost, fee: rebuy.fee, chips: rebuy.chips, until: toWireWindow(rebuy.until), ...(rebuy.max === undefined ? {} : { max: rebuy.max }), ...(rebuy.stackAtMost === undefined ? {} : { stackAtMost: rebuy.stackAtMost }) },
+    addOn: addOn === undefined ? null : { atBreak: addOn.atBreak, cost: addOn.cost, fee: addOn.fee, chips: addOn.chips },
+    lateRegistration: f.lateRegistration === undefined ? null : { until: toWireWindow(f.lateRegistration.until) },
+    payout: null,
+  };
 }
 
 /** The parts of a TournamentConfig a preset decides. */

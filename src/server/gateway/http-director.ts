@@ -2,16 +2,17 @@
 // moves, the R-BTN-5 blind-error ruling, colour-up and deals, results; the live floor's
 // routes (instructions, walk-ins, floor records) are in http-live.ts.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName, SeatingResponse } from "../../protocol/index.ts";
+import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName, SavePresetRequest, SeatingResponse } from "../../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../../tournament/index.ts";
-import type { TournamentConfig } from "../../tournament/director/index.ts";
-import { structurePreset } from "../../tournament/structure/index.ts";
+import { checkConfig, type TournamentConfig } from "../../tournament/director/index.ts";
 import { applyColourUp, colourUpPlan, colourUpTable } from "../director/director-colour-up.ts";
 import { applyDeal, dealResults, resultsOf } from "../director/director-deal.ts";
 import { liveHandlers } from "./http-live.ts";
 import type { Ctx, Handler } from "./http-routes.ts";
 import { lobbyTournament } from "./lobby-views.ts";
-import { fromWireStructure, presetConfig, presets, specialConfig, type SpecialFormat } from "../director/presets.ts";
+import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../director/presets.ts";
+import { allPresets, findPreset, savePreset } from "../director/custom-presets.ts";
+import { configParts, eventConfig, mergeSettings } from "../director/event-settings.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
 function tournamentOf(ctx: Ctx) {
@@ -47,8 +48,19 @@ function seating(t: TournamentRuntime): SeatingResponse {
 export const tournamentIdFor = (commandId: string) => `T${commandId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}`;
 
 export const directorHandlers: Partial<Record<RouteName, Handler>> = {
-  async presets() {
-    return ok({ presets: presets() });
+  async presets(ctx) {
+    return ok({ presets: await allPresets(ctx.server.svc.store) });
+  },
+  async savePreset(ctx) {
+    const b = ctx.body as SavePresetRequest;
+    // A saved preset is one a tournament can be created from: the create route's checks.
+    const r = await savePreset(ctx.server.svc.store, b.preset, b.commandId, (structure) => {
+      const e = eventConfig(b.preset.basedOn, structure, b.preset.settings, 30);
+      if (!e.ok) return e;
+      const c = checkConfig({ id: "preset", name: b.preset.name, structure, ...configParts(e.value) });
+      return c.ok ? c : fail("director/invalid", c.error.message, { ...c.error, cause: c.error.code });
+    });
+    return r.ok ? ok({ presets: r.value }) : r;
   },
   async predict(ctx) {
     // 0.2–1 s of simulation: on the worker thread, never on the tables' event loop (issue 17).
@@ -60,25 +72,30 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const existing = ctx.server.tournaments.get(id);
     if (existing !== undefined) return ok(view(ctx, existing));
     if (b.startRule !== undefined && b.startRule.deadline < b.startsAt) return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
-    const base = structurePreset(b.presetId);
-    if (!base.ok) return fail("director/not-found", `no preset ${b.presetId}`);
-    const structure = b.structure === undefined ? base.value : fromWireStructure(base.value, b.structure);
-    const speed = b.presetId === "speed";
+    const found = await findPreset(ctx.server.svc.store, b.presetId);
+    if (found === null) return fail("director/not-found", `no preset ${b.presetId}`);
+    const structure = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
+    const speed = found.plan === "speed";
     const o = ctx.server.options;
     const actionMs = o.actionMs ?? (speed ? 15_000 : 30_000);
-    // The preset decides the format and its windows (presets.ts): re-entry, rebuy and
-    // add-on, late registration, fitted to the structure actually used.
-    const plain = presetConfig(b.presetId, structure, b.buyIn ?? 1000, b.fee ?? 100, Math.round(actionMs / 1000));
+    // Issue 15: the create form's money, windows and payouts over the preset's (each part
+    // left out is the preset's, fitted to the structure actually used).
+    const defaults = found.preset.custom === true && found.preset.settings !== undefined ? found.preset.settings : settingsOf(presetFormat(found.plan, structure, b.buyIn ?? DEFAULT_BUY_IN, b.fee ?? DEFAULT_FEE));
+    const settings = mergeSettings(defaults, b);
     // R-TRN-7/8: a freeroll or a satellite replaces the preset's format and money.
     const special = await specialFormatOf(ctx, b);
     if (!special.ok) return special;
-    const fmt = special.value === null ? plain : specialConfig(plain, special.value);
+    const made = eventConfig(found.plan, structure, special.value === null ? settings : { ...settings, reEntry: null, rebuy: null, addOn: null }, Math.round(actionMs / 1000));
+    if (!made.ok) return made;
+    const plain = configParts(made.value);
+    const fmt = special.value === null ? plain : { ...specialConfig(plain, special.value), ...(plain.payout === undefined ? {} : { payout: plain.payout }) };
+    const guarantee = made.value.guarantee;
     const config: TournamentConfig = {
       id,
       name: b.name,
       ...fmt,
       structure,
-      money: { ...fmt.money, ...(b.guarantee ? { guarantee: b.guarantee } : {}) },
+      money: { ...fmt.money, ...(guarantee > 0 ? { guarantee } : {}) },
       tableSize: o.tableSize ?? 9,
       // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
       ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
@@ -94,11 +111,12 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       // Issue 14: the request's pause, else the server's (`--hand-pause-ms`, which defaults to 4 s).
       handPauseMs: b.handPauseMs ?? ctx.server.svc.handPauseMs,
       maxEntries: b.maxEntries ?? null,
-      guarantee: b.guarantee ?? 0,
+      guarantee,
       createdAt: ctx.server.svc.clock.now(),
     };
     const t = await TournamentRuntime.create(ctx.server.svc, meta, config, b.commandId);
-    if (!t.ok) return fail("director/invalid", t.error.message, { cause: t.error.code });
+    // The core's refusals (structure/…, tournament/bad-payout) keep their figures for the console.
+    if (!t.ok) return fail("director/invalid", t.error.message, { ...t.error, cause: t.error.code });
     ctx.server.adopt(t.value);
     return ok(view(ctx, t.value));
   },
