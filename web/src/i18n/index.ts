@@ -10,6 +10,11 @@ import { liveCs } from "./locales/live/cs.ts";
 import { liveRu } from "./locales/live/ru.ts";
 import { liveSv } from "./locales/live/sv.ts";
 import { liveRo } from "./locales/live/ro.ts";
+import { createEn } from "./locales/create/en.ts";
+import { createCs } from "./locales/create/cs.ts";
+import { createRu } from "./locales/create/ru.ts";
+import { createSv } from "./locales/create/sv.ts";
+import { createRo } from "./locales/create/ro.ts";
 
 export const LANGUAGES = [
   { code: "en", name: "English" },
@@ -20,13 +25,14 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 
-// The live room's strings sit in their own files (locales/live/), one tree under `live`.
+// The live room's strings sit in their own files (locales/live/), one tree under `live`; the
+// create form's and structure designer's (issue 15) in locales/create/, under `createForm`.
 export const RESOURCES = {
-  en: { ...en, live: liveEn },
-  cs: { ...cs, live: liveCs },
-  ru: { ...ru, live: liveRu },
-  sv: { ...sv, live: liveSv },
-  ro: { ...ro, live: liveRo },
+  en: { ...en, live: liveEn, createForm: createEn },
+  cs: { ...cs, live: liveCs, createForm: createCs },
+  ru: { ...ru, live: liveRu, createForm: createRu },
+  sv: { ...sv, live: liveSv, createForm: createSv },
+  ro: { ...ro, live: liveRo, createForm: createRo },
 } as const;
 
 const STORAGE_KEY = "felt.lang";

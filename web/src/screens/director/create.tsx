@@ -1,13 +1,17 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PredictResponse, Structure } from "../../../../src/protocol/index.ts";
+import type { EventSettings, Preset, PresetFile, PredictResponse, Structure } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
-import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { structureGuidance } from "../../logic/structure-guidance.ts";
 import { ChipSetInput, StructureTable } from "./structure-designer.tsx";
+import { chipUpTooEarly, settingsFromPreset, settingsHints } from "../../logic/create-settings.ts";
+import { href } from "../../router.ts";
+import { MoneyForm } from "./create-money.tsx";
+import { CreateErrorText, hintText } from "./create-errors.tsx";
+import { PresetTools } from "./preset-io.tsx";
 
 /** The core's structure check behind a director/invalid answer (structure/not-payable, ...), if any. */
 const STRUCTURE_CAUSES = new Set(["bad-chips", "not-payable", "bad-starting-stack", "bad-level", "blinds-decrease", "missing-limit-blinds", "starts-with-break", "no-levels", "bad-duration"]);
@@ -34,6 +38,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     return d.getTime() < Date.now() ? d.getTime() + 86_400_000 : d.getTime();
   });
   const [structure, setStructure] = useState<Structure | null>(null);
+  // Issue 15: the money side, starting from the preset's (buy-in, fee, guarantee, windows, payouts).
+  const [settings, setSettings] = useState<EventSettings | null>(null);
   // R-TRN-6: optionally, too few players by a deadline cancels the tournament (and refunds everyone).
   const [startRule, setStartRule] = useState(false);
   const [minPlayers, setMinPlayers] = useState(5);
@@ -42,14 +48,28 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const [prediction, setPrediction] = useState<PredictResponse | null>(null);
   const [predictError, setPredictError] = useState<FeltError | null>(null);
   const [error, setError] = useState<FeltError | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
 
+  // Issue 15: preset names and descriptions in the user's language (the server's are English,
+  // for the API); a preset the room saved goes by its own name.
+  const presetName = (p: Preset) => (p.custom !== true && i18n.exists(`live.presets.${p.id}.name`) ? t(`live.presets.${p.id}.name`) : p.name);
+  /** Choosing a preset starts the form over from it. */
+  function apply(p: Preset) {
+    setPresetId(p.id);
+    setStructure(p.structure);
+    setSettings(settingsFromPreset(p));
+    setName(presetName(p));
+  }
   useEffect(() => {
-    if (preset) {
-      setStructure(preset.structure);
-      setName((n) => n || (i18n.exists(`live.presets.${preset.id}.name`) ? t(`live.presets.${preset.id}.name`) : preset.name));
-    }
+    if (preset && structure === null) apply(preset);
   }, [preset]);
+  /** An imported file: its structure and settings over the preset it was built on. */
+  function applyFile(f: PresetFile) {
+    if (presets.data?.presets.some((p) => p.id === f.basedOn)) setPresetId(f.basedOn);
+    setStructure(f.structure);
+    setSettings(f.settings);
+    setName(f.name);
+  }
 
   useEffect(() => {
     if (!structure) return;
@@ -59,26 +79,27 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     });
   }, [client, structure, players]);
 
-  // Issue 15: preset names and descriptions in the user's language (the server's are English, for the API).
-  const presetName = (id: string, fallback: string) => (i18n.exists(`live.presets.${id}.name`) ? t(`live.presets.${id}.name`) : fallback);
-  const presetDescription = (p: NonNullable<typeof preset>) =>
-    i18n.exists(`live.presets.${p.id}.plan`)
+  const presetDescription = (p: Preset) =>
+    p.custom === true
+      ? p.description
+      : i18n.exists(`live.presets.${p.id}.plan`)
       ? t("live.presets.summary", { chips: fmt.chips(p.structure.startingStack), levels: p.structure.levels.filter((l) => l.kind === "level").length, plan: t(`live.presets.${p.id}.plan`) })
       : p.description.replace(/ ?\(R-[A-Z]+-[0-9/]+\)/g, "");
-  if (!preset || !structure) return <p>{t("common.loading")}</p>;
+  if (!preset || !structure || !settings) return <p>{t("common.loading")}</p>;
   const g = structureGuidance(structure);
   const cause = structureCause(error) ?? structureCause(predictError);
+  const hints = settingsHints(settings, structure);
+  const early = chipUpTooEarly(structure);
 
   async function create() {
-    if (!preset || !structure) return;
-    // The wire structure carries the whole structure (chip set, big-blind antes, limit
-    // levels); an unedited preset still goes by its id alone.
-    const edited = structure !== preset.structure;
+    if (!preset || !structure || !settings) return;
+    // Everything the form shows is sent: the whole structure (chip set, antes, limit levels,
+    // chip-up points) and every money setting, so the tournament is what the director sees.
     const rule = startRule ? { startRule: { minPlayers, deadline: startsAt + deadlineMinutes * 60_000 } } : {};
-    const r = await client.call("create", { commandId: newCommandId(), presetId: preset.id, name, kind, startsAt, ...(edited ? { structure } : {}), ...rule });
+    const r = await client.call("create", { commandId: newCommandId(), presetId: preset.id, name, kind, startsAt, structure, ...settings, ...rule });
     setError(r.ok ? null : r.error);
     if (r.ok) {
-      setCreated(r.value.tournament.name);
+      setCreated({ id: r.value.tournament.id, name: r.value.tournament.name });
       onCreated();
     }
   }
@@ -90,10 +111,10 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           <h2>{t("create.title")}</h2>
           <label>
             {t("create.preset")}
-            <select value={preset.id} onChange={(e) => { setPresetId(e.target.value); setName(""); }}>
+            <select data-field="preset" value={preset.id} onChange={(e) => { const p = presets.data?.presets.find((x) => x.id === e.target.value); if (p) apply(p); }}>
               {presets.data?.presets.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {presetName(p.id, p.name)}
+                  {presetName(p)}
                 </option>
               ))}
             </select>
@@ -101,7 +122,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           <p className="hint">{presetDescription(preset)}</p>
           <label>
             {t("create.name")}
-            <input value={name} onChange={(e) => setName(e.target.value)} />
+            <input data-field="name" value={name} onChange={(e) => setName(e.target.value)} />
           </label>
           <label>
             {t("create.kind")}
@@ -120,12 +141,10 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           </label>
           <label>
             {t("create.startingStack")}
-            <input type="number" min={1} value={structure.startingStack} onChange={(e) => setStructure({ ...structure, startingStack: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+            <input type="number" min={1} data-field="starting-stack" value={structure.startingStack} onChange={(e) => setStructure({ ...structure, startingStack: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
           </label>
           <ChipSetInput structure={structure} onChange={setStructure} />
-          <p>
-            {t("create.buyInFee", { buyIn: fmt.money(preset.buyIn), fee: fmt.money(preset.fee) })}
-          </p>
+          <MoneyForm settings={settings} structure={structure} players={players} onChange={setSettings} />
           <label className="check">
             <input type="checkbox" checked={startRule} onChange={(e) => setStartRule(e.target.checked)} />
             {t("create.startRule")}
@@ -143,10 +162,22 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               <p className="hint">{t("create.startRuleHint", { time: fmt.time(startsAt + deadlineMinutes * 60_000), players: fmt.chips(minPlayers) })}</p>
             </div>
           )}
-          <ErrorText error={error} />
+          {(hints.length > 0 || early) && (
+            <ul className="hint warn create-hints" data-testid="create-hints">
+              {hints.map((h, i) => (
+                <li key={i}>{hintText(t, fmt, h)}</li>
+              ))}
+              {early && <li>{t("createForm.hint.chipUpEarly", { item: early.item, chip: fmt.chips(early.chip), amount: fmt.chips(early.amount) })}</li>}
+            </ul>
+          )}
+          <CreateErrorText error={error} />
           {cause && <p className="error structure-cause" data-cause={cause}>{t(`create.structureError.${cause}`)}</p>}
-          {created && <p className="ok">{t("create.created", { name: created })}</p>}
-          <button className="primary" onClick={() => void create()}>
+          {created && (
+            <p className="ok" data-testid="created">
+              {t("create.created", { name: created.name })} <a href={href("tournament", created.id)} data-action="open-created">{t("createForm.openPage")}</a>
+            </p>
+          )}
+          <button className="primary" data-action="create" onClick={() => void create()}>
             {t("create.submit")}
           </button>
         </div>
@@ -177,6 +208,14 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
         <h2>{t("create.structure")}</h2>
         <StructureTable structure={structure} onChange={setStructure} />
       </div>
+      <PresetTools
+        basedOn={preset.custom === true ? (preset.basedOn ?? preset.id) : preset.id}
+        structure={structure}
+        settings={settings}
+        defaultName={name}
+        onSaved={(id) => { presets.reload(); setPresetId(id); }}
+        onImport={applyFile}
+      />
     </div>
   );
 }

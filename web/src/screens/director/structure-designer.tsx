@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Structure, StructureLevel } from "../../../../src/protocol/index.ts";
 import { useFormat } from "../../components/use-format.ts";
+import { deleteItem, insertBreak, insertLevel, setChipUp } from "../../logic/create-settings.ts";
 
 // The structure designer's parts (R-TRN-1): the chip set in play (R-CHIP-1) and the level
 // table with, per level, the big-blind ante (R-BLIND-2) and fixed-limit (R-BET-9) flags.
@@ -126,6 +127,7 @@ export function StructureTable({ structure, onChange }: { structure: Structure; 
             <th>{t("create.limitBlinds")}</th>
             <th>{t("create.minutes")}</th>
             <th>{t("create.stackInBB")}</th>
+            <th>{t("createForm.edit")}</th>
           </tr>
         </thead>
         <tbody>
@@ -160,11 +162,26 @@ export function StructureTable({ structure, onChange }: { structure: Structure; 
                   </>
                 ) : (
                   <td colSpan={6}>
-                    {[l.colourUp ? t("create.colourUpAtBreak", { chip: fmt.chips(l.colourUp) }) : "", l.note ?? ""].filter((x) => x !== "").join(" · ")}
+                    {/* Issue 15: the break's chip-up point (R-CHIP-1): this chip colours up here. */}
+                    <label className="chip-up" style={{ display: "inline-flex", gap: "0.25rem", alignItems: "center" }}>
+                      {t("createForm.chipUp")}
+                      <select data-field={`chip-up-${i + 1}`} value={l.colourUp ?? ""} onChange={(e) => onChange(setChipUp(structure, i, e.target.value === "" ? null : Number(e.target.value)))}>
+                        <option value="">{t("createForm.chipUpAuto")}</option>
+                        {(structure.chips ?? []).slice(0, -1).map((c) => (
+                          <option key={c} value={c}>{t("create.colourUpAtBreak", { chip: fmt.chips(c) })}</option>
+                        ))}
+                      </select>
+                    </label>
+                    {l.note ? ` · ${l.note}` : ""}
                   </td>
                 )}
-                <td><input type="number" min={1} value={l.minutes} onChange={(e) => edit(i, { minutes: Math.min(240, Math.max(1, num(e.target.value))) })} /></td>
+                <td><input type="number" min={1} value={l.minutes} data-field={`minutes-${i + 1}`} onChange={(e) => edit(i, { minutes: Math.min(240, Math.max(1, num(e.target.value))) })} /></td>
                 <td className="num">{l.kind === "level" && l.bb > 0 ? fmt.chips(structure.startingStack / l.bb) : ""}</td>
+                <td className="row-actions" style={{ whiteSpace: "nowrap" }}>
+                  <button type="button" data-action="insert-level" data-row={i + 1} title={t("createForm.insertLevel")} aria-label={t("createForm.insertLevelAfter", { row: i + 1 })} onClick={() => onChange(insertLevel(structure, i))}>+L</button>
+                  <button type="button" data-action="insert-break" data-row={i + 1} title={t("createForm.insertBreak")} aria-label={t("createForm.insertBreakAfter", { row: i + 1 })} onClick={() => onChange(insertBreak(structure, i))}>+B</button>
+                  <button type="button" data-action="delete-row" data-row={i + 1} disabled={structure.levels.length <= 1} title={t("createForm.deleteRow")} aria-label={t("createForm.deleteRowAt", { row: i + 1 })} onClick={() => onChange(deleteItem(structure, i))}>×</button>
+                </td>
               </tr>
             );
           })}
