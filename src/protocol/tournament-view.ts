@@ -80,10 +80,14 @@ export const TournamentPage = z.object({
         ante: Chips,
         bigBlindAnte: z.boolean(),
         minutes: z.int().min(1),
+        /** A break's chip-up point (R-CHIP-1, issue 15): this chip colours up there. */
+        colourUp: z.int().min(1).optional(),
       }),
     )
     .max(200),
   prizePool: Money,
+  /** R-TRN-6: the least prize pool when the tournament runs (0: none). */
+  guarantee: Money.optional(),
   payouts: z.array(Payout).max(1000),
   payoutsFixed: z.boolean(),
   entrants: z

@@ -13,7 +13,7 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
   const lobby = lobbyTournament(t, null, null, now);
   let level = 0;
   const structure = c.structure.items.slice(0, 200).map((item) => {
-    if (item.kind !== "level") return { kind: "break" as const, level: null, sb: 0, bb: 0, ante: 0, bigBlindAnte: false, minutes: Math.max(1, item.minutes) };
+    if (item.kind !== "level") return { kind: "break" as const, level: null, sb: 0, bb: 0, ante: 0, bigBlindAnte: false, minutes: Math.max(1, item.minutes), ...(item.colourUp === undefined ? {} : { colourUp: item.colourUp }) };
     const b = playedBlinds(item as Level);
     return { kind: "level" as const, level: ++level, sb: b.sb, bb: b.bb, ante: b.ante, bigBlindAnte: (item as Level).bigBlindAnte === true, minutes: Math.max(1, item.minutes) };
   });
@@ -44,6 +44,7 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
     startingStack: c.structure.startingStack,
     structure,
     prizePool: lobby.prizePool,
+    guarantee: lobby.guarantee,
     payouts: payouts.prizes.slice(0, 1000).map((amount, i) => ({ place: i + 1, amount })),
     payoutsFixed: payouts.fixed,
     entrants,

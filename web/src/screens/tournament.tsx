@@ -37,6 +37,9 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
             {t("lobby.clock")}
           </a>
         </div>
+        {(p.guarantee ?? 0) > 0 && (
+          <p data-testid="guarantee">{t("createForm.guaranteeLine", { guarantee: fmt.money(p.guarantee ?? 0), pool: fmt.money(p.prizePool) })}</p>
+        )}
         <p>
           {t("tournament.summary", { pool: fmt.money(p.prizePool), players: fmt.chips(p.entrants.filter((e) => e.stack !== null).length), entries: fmt.chips(p.entrants.length), stack: fmt.chips(p.startingStack) })}
         </p>
@@ -115,7 +118,7 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
               {p.structure.map((x, i) =>
                 x.kind === "break" ? (
                   <tr key={i} className="break">
-                    <td colSpan={3}>{t("clock.break")}</td>
+                    <td colSpan={3}>{x.colourUp !== undefined ? `${t("clock.break")} · ${t("create.colourUpAtBreak", { chip: fmt.chips(x.colourUp) })}` : t("clock.break")}</td>
                     <td className="num">{x.minutes}</td>
                   </tr>
                 ) : (

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
+import type { TFunction, i18n as I18n } from "i18next";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import type { Hint } from "../../logic/create-settings.ts";
 import { ErrorText } from "../../components/error-text.tsx";
@@ -60,10 +60,10 @@ export function CreateErrorText({ error }: { error: FeltError | null }) {
 }
 
 /** A form hint or an import problem in words: the window named, amounts grouped. */
-export function hintText(t: TFunction, fmt: ReturnType<typeof useFormat>, h: Hint): string {
+export function hintText(t: TFunction, i18n: I18n, fmt: ReturnType<typeof useFormat>, h: Hint): string {
   const v: Record<string, string | number> = { ...(h.values ?? {}) };
   if (typeof v["field"] === "string") v["field"] = t(`createForm.window.${v["field"]}`);
   if (typeof v["total"] === "number") v["total"] = fmt.money(v["total"]);
   const own = `createForm.import.${h.key}`;
-  return t(own, { defaultValue: "", ...v }) || t(`createForm.hint.${h.key}`, v);
+  return t(i18n.exists(own) ? own : `createForm.hint.${h.key}`, v);
 }

@@ -165,7 +165,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           {(hints.length > 0 || early) && (
             <ul className="hint warn create-hints" data-testid="create-hints">
               {hints.map((h, i) => (
-                <li key={i}>{hintText(t, fmt, h)}</li>
+                <li key={i}>{hintText(t, i18n, fmt, h)}</li>
               ))}
               {early && <li>{t("createForm.hint.chipUpEarly", { item: early.item, chip: fmt.chips(early.chip), amount: fmt.chips(early.amount) })}</li>}
             </ul>

@@ -27,7 +27,7 @@ export function PresetTools({
   onSaved: (id: string) => void;
   onImport: (file: PresetFile) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
   const [name, setName] = useState("");
@@ -103,7 +103,7 @@ export function PresetTools({
       {problems.length > 0 && (
         <ul className="error import-problems" role="alert">
           {problems.map((p, i) => (
-            <li key={i}>{hintText(t, fmt, p)}</li>
+            <li key={i}>{hintText(t, i18n, fmt, p)}</li>
           ))}
         </ul>
       )}

@@ -19,6 +19,7 @@ export const createCs = {
   presetTitle: "Soubor předvolby", presetName: "Název předvolby", presetDescription: "Popis",
   savePreset: "Uložit jako předvolbu", exportJson: "Exportovat JSON", importJson: "Importovat JSON…",
   presetSaved: "Uloženo jako předvolba „{{name}}“: od teď se nabízí.", imported: "Importováno „{{name}}“.",
+  guaranteeLine: "Garance {{guarantee}}: prize pool je {{pool}}.",
   openPage: "Otevřít stránku turnaje",
   window: { reEntry: "Okno pro re-entry", rebuy: "Okno pro rebuye", lateRegistration: "Pozdní registrace", addOn: "Add-on" },
   hint: {

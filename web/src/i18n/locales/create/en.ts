@@ -21,6 +21,7 @@ export const createEn = {
   presetTitle: "Preset file", presetName: "Preset name", presetDescription: "Description",
   savePreset: "Save as preset", exportJson: "Export JSON", importJson: "Import JSON…",
   presetSaved: "Saved as the preset “{{name}}”: it is offered from now on.", imported: "Imported “{{name}}”.",
+  guaranteeLine: "Guaranteed {{guarantee}}: the prize pool is {{pool}}.",
   openPage: "Open the tournament page",
   window: { reEntry: "The re-entry window", rebuy: "The rebuy window", lateRegistration: "Late registration", addOn: "The add-on" },
   hint: {

@@ -19,6 +19,7 @@ export const createRo = {
   presetTitle: "Fișier de șablon", presetName: "Numele șablonului", presetDescription: "Descriere",
   savePreset: "Salvează ca șablon", exportJson: "Exportă JSON", importJson: "Importă JSON…",
   presetSaved: "Salvat ca șablonul „{{name}}”: de acum este oferit.", imported: "S-a importat „{{name}}”.",
+  guaranteeLine: "Garantat {{guarantee}}: fondul de premii este {{pool}}.",
   openPage: "Deschide pagina turneului",
   window: { reEntry: "Fereastra de re-intrare", rebuy: "Fereastra de rebuy", lateRegistration: "Înscrierea târzie", addOn: "Add-on-ul" },
   hint: {

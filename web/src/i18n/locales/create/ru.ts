@@ -19,6 +19,7 @@ export const createRu = {
   presetTitle: "Файл шаблона", presetName: "Название шаблона", presetDescription: "Описание",
   savePreset: "Сохранить как шаблон", exportJson: "Экспорт JSON", importJson: "Импорт JSON…",
   presetSaved: "Сохранено как шаблон «{{name}}»: теперь он предлагается.", imported: "Импортировано «{{name}}».",
+  guaranteeLine: "Гарантия {{guarantee}}: призовой фонд {{pool}}.",
   openPage: "Открыть страницу турнира",
   window: { reEntry: "Окно повторного входа", rebuy: "Окно ребаев", lateRegistration: "Поздняя регистрация", addOn: "Аддон" },
   hint: {

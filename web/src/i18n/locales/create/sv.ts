@@ -19,6 +19,7 @@ export const createSv = {
   presetTitle: "Mallfil", presetName: "Mallens namn", presetDescription: "Beskrivning",
   savePreset: "Spara som mall", exportJson: "Exportera JSON", importJson: "Importera JSON…",
   presetSaved: "Sparad som mallen ”{{name}}”: den erbjuds från och med nu.", imported: "Importerade ”{{name}}”.",
+  guaranteeLine: "Garanterat {{guarantee}}: prispotten är {{pool}}.",
   openPage: "Öppna turneringens sida",
   window: { reEntry: "Fönstret för återinträde", rebuy: "Fönstret för rebuys", lateRegistration: "Sen registrering", addOn: "Add-on" },
   hint: {
