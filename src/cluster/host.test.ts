@@ -1,0 +1,126 @@
+// The partition host (issue 16) against the machine's NATS and PostgreSQL: throwaway buckets
+// (a prefix per test) and a throwaway schema for the fences. Two hosts in one process stand
+// for two `felt serve --cluster` processes; a fake server records what it was asked to load
+// and close. Assertions are about ownership, epochs and fences, never about how fast.
+import { randomBytes } from "node:crypto";
+import type { NatsConnection } from "nats";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openPostgresEventStore } from "../store/index.ts";
+import { tempPgSchema } from "../store/testing/backends.ts";
+import { PartitionHost, scopeOfStream, TOURNAMENT_KEYS, type PartitionServer } from "./host.ts";
+import { tournamentKey } from "./ownership.ts";
+import { testNats, until } from "./testing.ts";
+
+let nc: NatsConnection;
+beforeAll(async () => {
+  nc = await testNats();
+});
+afterAll(async () => {
+  await nc?.close();
+});
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A server that only records which partitions it holds. */
+function fakeServer(): PartitionServer & { held: Set<string>; adopted: string[] } {
+  const held = new Set<string>();
+  const adopted: string[] = [];
+  return {
+    held,
+    adopted,
+    async adoptPartition(key) {
+      expect(held.has(key)).toBe(false);
+      held.add(key);
+      adopted.push(key);
+    },
+    async dropPartition(key) {
+      held.delete(key);
+    },
+  };
+}
+
+async function cluster() {
+  const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const tmp = await tempPgSchema();
+  cleanups.push(() => tmp.destroy());
+  const store = await openPostgresEventStore(tmp.url, { schema: tmp.schema, maxConnections: 2 });
+  cleanups.push(() => store.close());
+  cleanups.push(async () => {
+    const js = nc.jetstreamManager ? await nc.jetstreamManager() : null;
+    for (const b of ["leases", "members"]) await js?.streams.delete(`KV_${prefix}_${b}`).catch(() => false);
+  });
+  const logs: string[] = [];
+  const start = async (member: string) => {
+    const host = new PartitionHost({ nc, member, prefix, log: (m) => logs.push(m) });
+    const server = fakeServer();
+    await host.start(store.fences, server);
+    cleanups.push(() => host.stop());
+    return { host, server };
+  };
+  return { start, store, logs };
+}
+
+describe("the partition host (issue 16)", () => {
+  it("a tournament's stream and its tables' streams are fenced by its partition; other streams are not", () => {
+    expect(scopeOfStream("tournament:Tabc")).toBe(tournamentKey("Tabc"));
+    expect(scopeOfStream("table:Tabc-t12")).toBe(tournamentKey("Tabc"));
+    expect(scopeOfStream("table:t1")).toBeNull();
+    expect(scopeOfStream("accounts:x")).toBeNull();
+  });
+
+  it("alone, a member serves all 64 partitions, each with its fence raised to its epoch", async () => {
+    const { start, store } = await cluster();
+    const a = await start("a");
+    await until(() => (a.host.servingKeys().length === 64 ? true : undefined), "a serves everything", 120_000);
+    expect(a.server.held).toEqual(new Set(TOURNAMENT_KEYS));
+    for (const k of TOURNAMENT_KEYS) {
+      const epoch = a.host.serving(k)!;
+      expect(epoch).toBeGreaterThan(0);
+      expect(await store.fences.fence(k)).toBe(epoch);
+      expect(a.host.resolver.epochOf(k)).toBe(epoch);
+    }
+  }, 180_000);
+
+  it("a second member joins: the first hands partitions back until they hold 32 each, every partition served exactly once; a graceful stop hands them all back", async () => {
+    const { start } = await cluster();
+    const a = await start("a");
+    await until(() => (a.host.servingKeys().length === 64 ? true : undefined), "a serves everything", 120_000);
+    const b = await start("b");
+    const split = () => {
+      const sa = new Set(a.host.servingKeys());
+      const sb = new Set(b.host.servingKeys());
+      return sa.size === 32 && sb.size === 32 && [...sa].every((k) => !sb.has(k)) ? true : undefined;
+    };
+    await until(split, "32 each", 120_000);
+    expect(new Set([...a.server.held, ...b.server.held])).toEqual(new Set(TOURNAMENT_KEYS));
+    // No thrashing: the split holds over further balancing rounds.
+    const before = [...b.server.adopted];
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(split()).toBe(true);
+    expect(b.server.adopted).toEqual(before);
+    // a leaves gracefully: it closes and releases everything; b takes every partition (with a higher epoch).
+    const epochs = new Map(a.host.servingKeys().map((k) => [k, a.host.serving(k)!]));
+    await a.host.stop();
+    expect(a.host.servingKeys()).toEqual([]);
+    expect(a.server.held.size).toBe(0);
+    await until(() => (b.host.servingKeys().length === 64 ? true : undefined), "b serves everything", 120_000);
+    for (const [k, e] of epochs) expect(b.host.serving(k)!).toBeGreaterThan(e);
+  }, 300_000);
+
+  it("a member frozen past its lease (no renewals, nothing released) loses every partition to the other, which raises each fence above the old epoch", async () => {
+    const { start, store } = await cluster();
+    const a = await start("a");
+    await until(() => (a.host.servingKeys().length === 64 ? true : undefined), "a serves everything", 120_000);
+    const old = new Map(TOURNAMENT_KEYS.map((k) => [k, a.host.serving(k)!]));
+    await a.host.freezeForTests({ keepWriting: false });
+    const b = await start("b");
+    await until(() => (b.host.servingKeys().length === 64 ? true : undefined), "b serves everything", 120_000);
+    for (const k of TOURNAMENT_KEYS) {
+      expect(await store.fences.fence(k)).toBe(b.host.serving(k));
+      expect(b.host.serving(k)!).toBeGreaterThan(old.get(k)!);
+      expect(a.host.resolver.epochOf(k)).toBeUndefined();
+    }
+  }, 300_000);
+});

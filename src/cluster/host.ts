@@ -1,0 +1,327 @@
+// The partition host (issue 16, stage 1): the real `Ownership` of a `felt serve --cluster`
+// process. It holds leases on the 64 tournament partitions (leases.ts), announces itself in
+// a members bucket (members.ts) and aims for ceil(64 / members) partitions: it takes free
+// ones up to that target and, when members join, hands back what it holds above it — only
+// while another member is short, so counts that already differ by one never move.
+//
+// Gaining a partition: the lease's epoch → its fence raised in PostgreSQL to that epoch
+// (every write to the partition's streams carries the epoch from then on: `resolver`) → the
+// server loads the partition's tournaments and their tables from the store and resumes
+// them (`PartitionServer.adoptPartition`) → `onServing(key, epoch)`. Losing it (no renewal
+// for 2.5 s, or taken) or releasing it: this process stops writing at once (`epochOf` is
+// undefined), the server closes those tournaments and tables → `onStopped(key)`. A graceful
+// stop closes and releases every partition at once (the others take over in well under the
+// TTL); a kill -9 leaves the keys to expire (the TTL).
+import { connect, type NatsConnection } from "nats";
+import type { FenceResolver, Fences } from "../store/index.ts";
+import { LEASE_DEFAULTS, LeaseManager, openLeaseBucket, realClock, realEvery, type Every, type LeaseClock } from "./leases.ts";
+import { Members, openMembersBucket } from "./members.ts";
+import { tournamentKey, type Ownership } from "./ownership.ts";
+import { allPartitions, partitionHash, partitionKey } from "./partition.ts";
+
+/** What the host asks of the server: load and resume a partition's tournaments, or close them. */
+export interface PartitionServer {
+  /** The partition's fence is raised to `epoch`: load its tournaments (and their tables) and resume them. */
+  adoptPartition(key: string, epoch: number): Promise<void>;
+  /** Close the partition's tournaments and their tables and forget them (idempotent). */
+  dropPartition(key: string): Promise<void>;
+}
+
+export interface PartitionHostOptions {
+  readonly nc: NatsConnection;
+  /** This process's name: a KV key ([-_=.a-zA-Z0-9]), unique in the cluster. */
+  readonly member: string;
+  /** Bucket names start with it (`<prefix>_leases`, `<prefix>_members`; default "felt"): tests use their own. */
+  readonly prefix?: string;
+  readonly keys?: readonly string[];
+  readonly clock?: LeaseClock;
+  readonly every?: Every;
+  readonly renewEveryMs?: number;
+  readonly serveForMs?: number;
+  readonly ttlMs?: number;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+type Phase = "taking" | "loading" | "serving" | "stopping";
+
+interface Part {
+  phase: Phase;
+  epoch: number;
+  /** The lease went while it was being taken: stop as soon as loading ends. */
+  gone: boolean;
+}
+
+export const TOURNAMENT_KEYS: readonly string[] = allPartitions("tournament").map(partitionKey);
+
+/** A member name usable as a KV key. */
+export function memberName(raw: string): string {
+  const cleaned = raw.replace(/[^-_=a-zA-Z0-9]/g, "-").slice(0, 100);
+  return cleaned === "" ? "member" : cleaned;
+}
+
+export class PartitionHost implements Ownership {
+  readonly member: string;
+  private readonly keys: readonly string[];
+  private readonly clock: LeaseClock;
+  private readonly every: Every;
+  private readonly ttlMs: number;
+  private readonly renewEveryMs: number;
+  private readonly log: (message: string, error?: unknown) => void;
+  private readonly parts = new Map<string, Part>();
+  private readonly servingListeners = new Set<(key: string, epoch: number) => void>();
+  private readonly stoppedListeners = new Set<(key: string) => void>();
+  private leases: LeaseManager | null = null;
+  private members: Members | null = null;
+  private server: PartitionServer | null = null;
+  private fences: Fences | null = null;
+  private cancelTick: (() => void) | null = null;
+  private balancing: Promise<void> | null = null;
+  private stopped = false;
+  /** Tests: writes keep their epoch though renewals stopped (a process that wakes and writes before it notices). */
+  private pinned = false;
+
+  constructor(private readonly options: PartitionHostOptions) {
+    this.member = memberName(options.member);
+    this.keys = options.keys ?? TOURNAMENT_KEYS;
+    this.clock = options.clock ?? realClock;
+    this.every = options.every ?? realEvery;
+    this.ttlMs = options.ttlMs ?? LEASE_DEFAULTS.ttlMs;
+    this.renewEveryMs = options.renewEveryMs ?? LEASE_DEFAULTS.renewEveryMs;
+    this.log = options.log ?? (() => {});
+  }
+
+  /** For the event store (openStorage's `fence`): a tournament's and its tables' streams are fenced by its partition. */
+  readonly resolver: FenceResolver = {
+    scopeOf: (stream) => scopeOfStream(stream),
+    epochOf: (scope) => this.epochOf(scope),
+  };
+
+  /** The cluster's NATS connection (routing and fan-out use it too). */
+  get nc(): NatsConnection {
+    return this.options.nc;
+  }
+
+  keyOf(tournamentId: string): string {
+    return tournamentKey(tournamentId);
+  }
+
+  serving(key: string): number | undefined {
+    const p = this.parts.get(key);
+    return p?.phase === "serving" ? this.epochOf(key) : undefined;
+  }
+
+  /** The epoch writes to the partition carry: from the fence raise until this process stops serving it. */
+  epochOf(key: string): number | undefined {
+    const p = this.parts.get(key);
+    if (p === undefined || (p.phase !== "loading" && p.phase !== "serving")) return undefined;
+    if (this.pinned) return p.epoch;
+    return this.leases?.serving(key) === p.epoch ? p.epoch : undefined;
+  }
+
+  onServing(listener: (key: string, epoch: number) => void): () => void {
+    this.servingListeners.add(listener);
+    return () => this.servingListeners.delete(listener);
+  }
+
+  onStopped(listener: (key: string) => void): () => void {
+    this.stoppedListeners.add(listener);
+    return () => this.stoppedListeners.delete(listener);
+  }
+
+  /** Partitions served now (tests, the status line). */
+  servingKeys(): string[] {
+    return [...this.parts].filter(([k, p]) => p.phase === "serving" && this.serving(k) !== undefined).map(([k]) => k);
+  }
+
+  /** Joins the cluster: leases and members followed, then a balancing round every renewal. */
+  async start(fences: Fences, server: PartitionServer): Promise<void> {
+    this.fences = fences;
+    this.server = server;
+    const prefix = this.options.prefix ?? "felt";
+    const kv = await openLeaseBucket(this.options.nc, `${prefix}_leases`, this.ttlMs);
+    const leases = new LeaseManager({
+      kv,
+      member: this.member,
+      clock: this.clock,
+      every: this.every,
+      ttlMs: this.ttlMs,
+      renewEveryMs: this.renewEveryMs,
+      ...(this.options.serveForMs !== undefined ? { serveForMs: this.options.serveForMs } : {}),
+    });
+    this.leases = leases;
+    leases.onEvent((e) => {
+      if (e.kind === "lost" || e.kind === "released") this.gone(e.key, e.epoch, e.kind === "lost" ? `lost (${e.reason})` : "released");
+    });
+    const membersKv = await openMembersBucket(this.options.nc, `${prefix}_members`, this.ttlMs);
+    this.members = new Members(membersKv, this.member, this.clock, this.ttlMs, () => this.soon());
+    await this.members.start();
+    await leases.start();
+    leases.onOwnersChanged(() => this.soon());
+    this.cancelTick = this.every(this.renewEveryMs, () => {
+      void this.members?.announce();
+      this.soon();
+    });
+    await this.balance();
+  }
+
+  /** One balancing round at a time; a request during one runs once more after it. */
+  private again = false;
+  private soon(): void {
+    if (this.stopped) return;
+    if (this.balancing !== null) {
+      this.again = true;
+      return;
+    }
+    this.balancing = this.balance()
+      .catch((e: unknown) => this.log("cluster: balancing failed", e))
+      .finally(() => {
+        this.balancing = null;
+        if (this.again) {
+          this.again = false;
+          this.soon();
+        }
+      });
+  }
+
+  /**
+   * Takes free partitions up to ceil(keys / members), this member's preferred ones first
+   * (a hash of member and key, so members starting together reach for different keys);
+   * hands back what it holds above the target while another member holds fewer than
+   * floor(keys / members).
+   */
+  private async balance(): Promise<void> {
+    const leases = this.leases;
+    if (leases === null || this.stopped || this.pinned) return;
+    const live = this.members!.live();
+    const target = Math.ceil(this.keys.length / live.length);
+    const mine = [...this.parts.keys()];
+    const prefer = (k: string) => partitionHash(`${this.member}/${k}`);
+    if (mine.length < target) {
+      const free = this.keys.filter((k) => !this.parts.has(k) && leases.owner(k) === undefined).sort((a, b) => prefer(a) - prefer(b));
+      await Promise.all(free.slice(0, target - mine.length).map((k) => this.take(k)));
+      return;
+    }
+    if (mine.length > target) {
+      const held = new Map<string, number>();
+      for (const k of this.keys) {
+        const o = leases.owner(k);
+        if (o !== undefined && o.member !== this.member) held.set(o.member, (held.get(o.member) ?? 0) + 1);
+      }
+      const floor = Math.floor(this.keys.length / live.length);
+      const short = live.filter((m) => m !== this.member && (held.get(m) ?? 0) < floor);
+      if (short.length === 0) return;
+      const extra = mine.filter((k) => this.parts.get(k)?.phase === "serving").sort((a, b) => prefer(b) - prefer(a));
+      await Promise.all(extra.slice(0, mine.length - target).map((k) => this.handOver(k)));
+    }
+  }
+
+  private async take(key: string): Promise<void> {
+    if (this.parts.has(key)) return;
+    const part: Part = { phase: "taking", epoch: 0, gone: false };
+    this.parts.set(key, part);
+    const leases = this.leases!;
+    const got = await leases.acquire(key);
+    if (!got.ok) {
+      this.parts.delete(key);
+      return;
+    }
+    part.epoch = got.value.epoch;
+    const raised = await this.fences!.raiseFence(key, part.epoch).catch((e: unknown) => ({ ok: false as const, error: { code: "store/unreachable", message: String(e) } }));
+    if (!raised.ok || part.gone || this.stopped) {
+      if (!raised.ok) this.log(`cluster: ${key}: fence not raised to ${part.epoch}: ${raised.error.message}`);
+      this.parts.delete(key);
+      await leases.release(key);
+      return;
+    }
+    part.phase = "loading";
+    try {
+      await this.server!.adoptPartition(key, part.epoch);
+    } catch (e) {
+      this.log(`cluster: ${key}: loading failed`, e);
+      part.gone = true;
+    }
+    if (part.gone || this.stopped || leases.serving(key) !== part.epoch) {
+      await this.stop1(key, part);
+      await leases.release(key);
+      return;
+    }
+    part.phase = "serving";
+    this.log(`cluster: ${this.member} serves ${key} at epoch ${part.epoch}`);
+    for (const l of this.servingListeners) l(key, part.epoch);
+  }
+
+  /** Lease lost or released: stop writing now, close the partition's tournaments. */
+  private gone(key: string, epoch: number, why: string): void {
+    const part = this.parts.get(key);
+    if (part === undefined || part.epoch !== epoch || part.phase === "stopping") return;
+    if (part.phase === "taking" || part.phase === "loading") {
+      part.gone = true;
+      return;
+    }
+    this.log(`cluster: ${this.member} stops serving ${key}: lease ${why}`);
+    void this.stop1(key, part);
+  }
+
+  private async stop1(key: string, part: Part): Promise<void> {
+    part.phase = "stopping";
+    try {
+      await this.server!.dropPartition(key);
+    } catch (e) {
+      this.log(`cluster: ${key}: closing failed`, e);
+    }
+    if (this.parts.get(key) === part) this.parts.delete(key);
+    for (const l of this.stoppedListeners) l(key);
+  }
+
+  /** Graceful hand-over: close the partition here first, then delete the lease so another member takes it at once. */
+  private async handOver(key: string): Promise<void> {
+    const part = this.parts.get(key);
+    if (part === undefined || part.phase !== "serving") return;
+    this.log(`cluster: ${this.member} hands ${key} over`);
+    await this.stop1(key, part);
+    await this.leases!.release(key);
+  }
+
+  /** Leaves the cluster: every partition closed and released at once, the member name deleted. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.cancelTick?.();
+    this.cancelTick = null;
+    await this.balancing;
+    await Promise.all([...this.parts].filter(([, p]) => p.phase === "serving").map(([k]) => this.handOver(k)));
+    await this.leases?.stop({ release: true });
+    await this.members?.stop({ leave: true });
+  }
+
+  /**
+   * Tests: this process freezes as far as the cluster can tell (no renewals, no announcements,
+   * no balancing, nothing released) while its tournaments go on; with `keepWriting` their
+   * writes keep the old epoch, as a process that wakes from a pause writes before it notices.
+   */
+  async freezeForTests(options: { keepWriting: boolean }): Promise<void> {
+    this.pinned = options.keepWriting;
+    this.cancelTick?.();
+    this.cancelTick = null;
+    await this.leases?.stop();
+    await this.members?.stop();
+    if (!options.keepWriting) this.stopped = true;
+  }
+}
+
+/** The partition a stream's writes are fenced by: a tournament's and its tables' streams ("tournament:T1", "table:T1-t3"). */
+export function scopeOfStream(stream: string): string | null {
+  const tournament = /^tournament:(.+)$/.exec(stream);
+  if (tournament !== null) return tournamentKey(tournament[1]!);
+  const table = /^table:(.+)-t\d+$/.exec(stream);
+  return table === null ? null : tournamentKey(table[1]!);
+}
+
+/** The NATS connection of a cluster member (fails clearly when nothing answers). */
+export async function connectNats(url: string): Promise<NatsConnection> {
+  try {
+    return await connect({ servers: url, timeout: 5_000, name: "felt" });
+  } catch (e) {
+    throw new Error(`cluster: NATS at ${url} is unreachable: ${(e as Error).message}`);
+  }
+}

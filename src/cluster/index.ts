@@ -1,0 +1,5 @@
+// Cluster mode (issue 16): partitions, leases, fences, the partition host and the Ownership seam.
+export { everything, tournamentKey, type Ownership } from "./ownership.ts";
+export { connectNats, memberName, PartitionHost, scopeOfStream, TOURNAMENT_KEYS, type PartitionHostOptions, type PartitionServer } from "./host.ts";
+export { LEASE_DEFAULTS, LeaseManager, type LeaseEvent } from "./leases.ts";
+export { allPartitions, partitionKey, tablePartition, tournamentPartition, TABLE_PARTITIONS, TOURNAMENT_PARTITIONS } from "./partition.ts";
