@@ -1,4 +1,8 @@
 // The server as one object: storage opened, tournaments resumed, HTTP and WebSocket up.
+// Cluster mode (issue 16, `cluster` option): the process joins a cluster through NATS and
+// serves only the tournaments of the partitions it owns (src/cluster/host.ts): it loads and
+// resumes a partition's tournaments when it gains it and closes them when it loses it;
+// every write to their streams is fenced by the partition's epoch in PostgreSQL.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -20,6 +24,8 @@ import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 import type { ClusterLink } from "./gateway/cluster-link.ts";
 import { PredictWorker } from "./director/director-predict-worker.ts";
+import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer } from "../cluster/index.ts";
+import { hostname } from "node:os";
 
 /** The pause between hands when neither the tournament nor the server names one (issue 14: long enough to read a showdown). */
 export const DEFAULT_HAND_PAUSE_MS = 4000;
@@ -58,12 +64,18 @@ export interface ServerOptions {
   readonly eventDurability?: Durability;
   readonly newSeed?: () => string;
   readonly log?: (message: string, error?: unknown) => void;
+  /**
+   * Cluster mode (issue 16; needs a postgres:// db): NATS URL, this process's member name
+   * (default host-pid) and the prefix of the cluster's buckets (default "felt").
+   */
+  readonly cluster?: { readonly nats: string; readonly member?: string; readonly prefix?: string };
 }
 
 /** How often expired sessions are deleted. */
 export const SESSION_PURGE_MS = 60 * 60_000;
 
-export class FeltServer {
+export class FeltServer implements PartitionServer {
+  /** The tournaments this process serves (in cluster mode: those of the partitions it owns). */
   readonly tournaments = new Map<string, TournamentRuntime>();
   readonly tournamentWatchers = new Map<string, Set<() => void>>();
   /** Cluster mode (issue 16): routing, fan-out and the lobby across processes; null when alone. */
@@ -74,12 +86,17 @@ export class FeltServer {
   /** The money check run at start (GET /director/ledger `moneyCheck`); undefined until it is done. */
   moneyCheck: MoneyCheck | undefined;
   private closeAccounts: () => Promise<void> = async () => {};
+  private readonly differences = new Map<string, readonly MoneyDifference[]>();
 
   private constructor(
     readonly app: FastifyInstance,
     readonly svc: Services,
     readonly options: ServerOptions,
     readonly outage: OutageLog,
+    /** Who serves what: everything here alone; in cluster mode the partition host. */
+    readonly ownership: Ownership,
+    /** Cluster mode: the partition host (ownership) and its NATS connection. */
+    readonly host: PartitionHost | null,
   ) {}
 
   static async start(options: ServerOptions = {}): Promise<FeltServer> {
@@ -92,8 +109,12 @@ export class FeltServer {
     const clock = options.clock ?? systemClock;
     const now = () => clock.now();
     const durability = options.eventDurability === undefined ? {} : { eventDurability: options.eventDurability };
+    const rawLog = options.log ?? ((m: string, e?: unknown) => console.error(`felt: ${m}`, e ?? ""));
+    const c = options.cluster;
+    if (c !== undefined && target.value.kind !== "postgres") throw new Error("cluster mode needs a PostgreSQL database (--db postgres://...): SQLite is single-process");
+    const host = c === undefined ? null : new PartitionHost({ nc: await connectNats(c.nats), member: c.member ?? memberName(`${hostname()}-${process.pid}`), ...(c.prefix ? { prefix: c.prefix } : {}), log: rawLog });
     // One database for both: a tournament's events and the money they move commit together.
-    const { store, ledger } = await openStorage(target.value, { now, ...durability });
+    const { store, ledger, fences } = await openStorage(target.value, { now, ...durability, ...(host ? { fence: host.resolver } : {}) });
     const hands = await openHandIndex(target.value);
     const accountStore = await openAccountStore(target.value);
     const accounts = new Accounts({
@@ -104,7 +125,6 @@ export class FeltServer {
       ...(options.scryptLimits ? { scryptLimits: options.scryptLimits } : {}),
       ...(options.sessionTtlMs !== undefined ? { sessionTtlMs: options.sessionTtlMs } : {}),
     });
-    const rawLog = options.log ?? ((m: string, e?: unknown) => console.error(`felt: ${m}`, e ?? ""));
     // A database outage is one line when it starts and one when it ends (outage.ts), not a
     // stack trace from every table and request that met it.
     const outage = new OutageLog((m) => rawLog(m), now);
@@ -129,7 +149,7 @@ export class FeltServer {
       }
     }
     const app = Fastify({ logger: false, bodyLimit: MAX_FRAME_BYTES });
-    const server = new FeltServer(app, svc, options, outage);
+    const server = new FeltServer(app, svc, options, outage, host ?? everything(), host);
     server.closeAccounts = () => accountStore.close();
     await app.register(fastifyWebsocket, { options: { maxPayload: 4 * MAX_FRAME_BYTES } });
     registerOpenApi(app);
@@ -137,21 +157,53 @@ export class FeltServer {
     registerWebSocket(app, server);
     const web = options.webDist === undefined ? resolve("web/dist") : options.webDist;
     if (web !== null && existsSync(web)) await app.register(fastifyStatic, { root: resolve(web), prefix: "/" });
-    for (const s of await store.listStreams({ type: "tournament" })) {
-      const t = await TournamentRuntime.load(svc, s.stream.slice("tournament:".length));
-      if (!t.ok) {
-        log(`cannot load ${s.stream}: ${t.error.message}`);
-        continue;
-      }
-      if (t.value !== null) server.adopt(t.value);
-    }
+    // Alone: every tournament. In a cluster: those of the partitions it gains, once it listens.
+    if (host === null) await server.loadTournaments(() => true);
     const indexed = await backfillHandIndex(store, hands);
     if (indexed > 0) log(`hand index: ${indexed} rows of hands played before it existed`);
     server.purgeSessions();
     server.url = await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 8080 });
+    if (host !== null) {
+      await host.start(fences!, server);
+      return server;
+    }
     for (const t of server.tournaments.values()) t.resume();
-    await server.checkMoney();
+    await server.checkMoney([...server.tournaments.values()]);
     return server;
+  }
+
+  private async loadTournaments(wanted: (id: string) => boolean): Promise<TournamentRuntime[]> {
+    const loaded: TournamentRuntime[] = [];
+    for (const s of await this.svc.store.listStreams({ type: "tournament" })) {
+      const id = s.stream.slice("tournament:".length);
+      if (!wanted(id) || this.tournaments.has(id)) continue;
+      const t = await TournamentRuntime.load(this.svc, id);
+      if (!t.ok) {
+        this.svc.log(`cannot load ${s.stream}: ${t.error.message}`);
+        continue;
+      }
+      if (t.value !== null) this.adopt(t.value);
+      if (t.value !== null) loaded.push(t.value);
+    }
+    return loaded;
+  }
+
+  /** Cluster mode: the partition's fence is raised; its tournaments are loaded, resumed and checked against the ledger. */
+  async adoptPartition(key: string): Promise<void> {
+    const loaded = await this.loadTournaments((id) => this.ownership.keyOf(id) === key);
+    for (const t of loaded) t.resume();
+    await this.checkMoney(loaded);
+  }
+
+  /** Cluster mode: the partition is lost or handed over: its tournaments and tables close here. */
+  async dropPartition(key: string): Promise<void> {
+    const gone = [...this.tournaments.values()].filter((t) => this.ownership.keyOf(t.id) === key);
+    for (const t of gone) {
+      t.close();
+      this.tournaments.delete(t.id);
+      this.differences.delete(t.id);
+    }
+    for (const t of gone) for (const s of t.tables.values()) await s.idle();
   }
 
   private purgeTimer: TimerHandle | null = null;
@@ -170,16 +222,18 @@ export class FeltServer {
    * ledger postings, each in its tournament's queue (after what the restart resumed), so
    * the two sides are read between commands. Every difference is logged.
    */
-  private async checkMoney(): Promise<void> {
+  private async checkMoney(tournaments: readonly TournamentRuntime[]): Promise<void> {
     const at = this.svc.clock.now();
-    const differences: MoneyDifference[] = [];
-    for (const t of this.tournaments.values()) {
-      const found = await t.enqueue(() => reconcileTournament(t));
-      for (const d of found) this.svc.log(describeDifference(d, d.player === null ? undefined : t.names.get(d.player)));
-      differences.push(...found);
+    let found = 0;
+    for (const t of tournaments) {
+      const diffs = await t.enqueue(() => reconcileTournament(t));
+      for (const d of diffs) this.svc.log(describeDifference(d, d.player === null ? undefined : t.names.get(d.player)));
+      this.differences.set(t.id, diffs);
+      found += diffs.length;
     }
-    if (differences.length > 0) this.svc.log(`MONEY CHECK: ${differences.length} difference(s) between ${this.tournaments.size} tournaments and the ledger; see GET /api/v1/director/ledger`);
-    this.moneyCheck = { at, tournaments: this.tournaments.size, differences: differences.slice(0, 10_000) };
+    if (found > 0) this.svc.log(`MONEY CHECK: ${found} difference(s) between ${tournaments.length} tournaments and the ledger; see GET /api/v1/director/ledger`);
+    const differences = [...this.differences.values()].flat();
+    this.moneyCheck = { at, tournaments: this.differences.size, differences: differences.slice(0, 10_000) };
   }
 
   adopt(t: TournamentRuntime): void {
@@ -200,6 +254,8 @@ export class FeltServer {
   }
 
   async close(): Promise<void> {
+    // Cluster mode: every partition closed here and handed over at once.
+    await this.host?.stop();
     this.purgeTimer?.cancel();
     this.cluster?.close();
     for (const t of this.tournaments.values()) t.close();
@@ -210,5 +266,6 @@ export class FeltServer {
     await this.svc.hands.close();
     await this.closeAccounts();
     await this.predictor.close();
+    await this.host?.nc.close();
   }
 }

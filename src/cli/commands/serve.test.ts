@@ -59,6 +59,17 @@ describe("the director's password stays off the command line (issue 12)", () => 
     expect(r.err).toContain("--ws-per-address must be a whole number");
   });
 
+  it("felt serve --cluster needs a PostgreSQL --db; its flags go only with --cluster (issue 16)", async () => {
+    for (const args of [["--cluster"], ["--cluster", "--db", "sqlite:/tmp/x.sqlite"], ["--cluster", "--nats", "nats://127.0.0.1:4222"]]) {
+      const r = await capture(() => serve.run(args));
+      expect(r.code).toBe(2);
+      expect(r.err).toContain("--cluster needs --db postgres://");
+    }
+    const alone = await capture(() => serve.run(["--nats", "nats://127.0.0.1:4222"]));
+    expect(alone.code).toBe(2);
+    expect(alone.err).toContain("go with --cluster");
+  });
+
   it("felt serve --director-file with an unreadable file stops with a clear message", async () => {
     const r = await capture(() => serve.run(["--director-file", join(dir, "missing")]));
     expect(r.code).toBe(2);

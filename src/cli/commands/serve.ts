@@ -10,6 +10,7 @@ import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
                   [--origin URL]... [--director-file PATH] [--action-ms MS] [--hand-pause-ms MS]
                   [--scrypt-n N] [--ws-per-address N] [--ws-per-account N] [--bench] [--demo]
+                  [--cluster --nats URL [--member NAME] [--cluster-prefix NAME]]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
 the built web app (web/dist) at /. Data goes to ./data/felt.sqlite unless --db says
@@ -22,7 +23,12 @@ load test from one address needs more).
 --demo seeds a demo room (a running live tournament of walk-ins, an online one open for
 registration, players with money) on a throwaway SQLite file deleted at exit, unless --db
 says otherwise; it allows the Vite dev server's origin (npm run dev:web) and prints the
-accounts.`;
+accounts.
+--cluster joins a cluster of felt serve processes sharing one PostgreSQL database (--db
+postgres://... is required) and NATS with JetStream (--nats URL, or FELT_NATS in the
+environment; default nats://127.0.0.1:4222): this process serves the tournaments of the
+partitions it owns. --member names it (default host-pid, unique in the cluster);
+--cluster-prefix names the cluster's NATS buckets (default felt).`;
 
 type Parsed = ServerOptions & { readonly demo?: boolean };
 
@@ -31,6 +37,10 @@ function parse(args: readonly string[]): Parsed | string {
   const origins: string[] = [];
   let demo = false;
   let directorFile: string | undefined;
+  let cluster = false;
+  let nats: string | undefined;
+  let member: string | undefined;
+  let prefix: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = args[i + 1];
@@ -52,6 +62,10 @@ function parse(args: readonly string[]): Parsed | string {
       else if (a === "--ws-per-address") o.wsLimits = { ...o.wsLimits, perAddress: Number(need()) };
       else if (a === "--ws-per-account") o.wsLimits = { ...o.wsLimits, perAccount: Number(need()) };
       else if (a === "--demo") demo = true;
+      else if (a === "--cluster") cluster = true;
+      else if (a === "--nats") nats = need();
+      else if (a === "--member") member = need();
+      else if (a === "--cluster-prefix") prefix = need();
       else if (a === "--bench") {
         // throughput settings for bench/load.ts: fast password hashing, relaxed fsync of table events
         o.scrypt = { N: 1024, r: 8, p: 1 };
@@ -65,6 +79,12 @@ function parse(args: readonly string[]): Parsed | string {
   }
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
   for (const [k, v] of Object.entries(o.wsLimits ?? {})) if (!(Number.isSafeInteger(v) && v >= 1)) return `--ws-${k === "perAddress" ? "per-address" : "per-account"} must be a whole number ≥ 1`;
+  if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined)) return "--nats, --member and --cluster-prefix go with --cluster";
+  if (cluster) {
+    if (!/^postgres(ql)?:\/\//.test(o.db ?? "")) return "--cluster needs --db postgres://... (SQLite is single-process)";
+    if (prefix !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) return "--cluster-prefix is letters, digits, - and _";
+    o.cluster = { nats: nats ?? process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222", ...(member !== undefined ? { member } : {}), ...(prefix !== undefined ? { prefix } : {}) };
+  }
   const secrets = directorSecrets(process.env, directorFile);
   if (!secrets.ok) return secrets.error.message;
   const directors = [...secrets.value];

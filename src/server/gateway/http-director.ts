@@ -71,6 +71,9 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const id = tournamentIdFor(b.commandId);
     const existing = ctx.server.tournaments.get(id);
     if (existing !== undefined) return ok(view(ctx, existing));
+    // Cluster mode (issue 16): created only where its partition is served (routing sends it there).
+    const partition = ctx.server.ownership.keyOf(id);
+    if (ctx.server.ownership.serving(partition) === undefined) return fail("server/unavailable", `tournament ${id} belongs to partition ${partition}, which this process does not serve now`, { partition });
     if (b.startRule !== undefined && b.startRule.deadline < b.startsAt) return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
     const found = await findPreset(ctx.server.svc.store, b.presetId);
     if (found === null) return fail("director/not-found", `no preset ${b.presetId}`);
