@@ -101,14 +101,14 @@ export class PartitionHost implements Ownership {
     return this.options.nc;
   }
 
-  keyOf(tournamentId: string): string {
-    return tournamentKey(tournamentId);
-  }
+  /** Bound: callers may pass it around as a function. */
+  readonly keyOf = (tournamentId: string): string => tournamentKey(tournamentId);
 
-  serving(key: string): number | undefined {
+  /** Bound: callers may pass it around as a function. */
+  readonly serving = (key: string): number | undefined => {
     const p = this.parts.get(key);
     return p?.phase === "serving" ? this.epochOf(key) : undefined;
-  }
+  };
 
   /** The epoch writes to the partition carry: from the fence raise until this process stops serving it. */
   epochOf(key: string): number | undefined {

@@ -81,12 +81,12 @@ describe("cluster mode: two members, one frozen (issue 16)", () => {
     const epochA = a.ownership.serving(key)!;
     expect(b.ownership.serving(key)).toBeUndefined();
     expect(b.tournaments.has(s.tournamentId)).toBe(false);
-    // Creating a tournament whose partition b does not serve is refused there (routing sends it to the owner).
+    // A tournament created through b whose partition a serves is created on a (the routing sends it there), not on b.
     let elsewhere = cmd();
-    while (b.ownership.serving(b.ownership.keyOf(`T${elsewhere}`)) !== undefined) elsewhere = cmd();
-    const refused = await api<{ error: { code: string } }>(b.url, "POST", "/api/v1/director/tournaments", { commandId: elsewhere, presetId: "seed", name: "x", kind: "online", startsAt: Date.now() }, s.directorToken);
-    expect(refused.status).toBe(503);
-    expect(refused.body.error.code).toBe("server/unavailable");
+    while (a.ownership.serving(a.ownership.keyOf(`T${elsewhere}`)) === undefined) elsewhere = cmd();
+    const routed = await api<{ tournament: LobbyTournament }>(b.url, "POST", "/api/v1/director/tournaments", { commandId: elsewhere, presetId: "seed", name: "x", kind: "online", startsAt: Date.now() }, s.directorToken);
+    expect(routed.status).toBe(200);
+    expect(a.tournaments.has(`T${elsewhere}`)).toBe(true);
     expect(b.tournaments.has(`T${elsewhere}`)).toBe(false);
 
     const t = a.tournaments.get(s.tournamentId)!;

@@ -22,7 +22,7 @@ import { registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-g
 import { registerOpenApi } from "./gateway/openapi.ts";
 import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
-import type { ClusterLink } from "./gateway/cluster-link.ts";
+import { ClusterLink } from "./gateway/cluster-link.ts";
 import { PredictWorker } from "./director/director-predict-worker.ts";
 import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer } from "../cluster/index.ts";
 import { hostname } from "node:os";
@@ -164,6 +164,8 @@ export class FeltServer implements PartitionServer {
     server.purgeSessions();
     server.url = await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 8080 });
     if (host !== null) {
+      // Routing, fan-out and the lobby across members (cluster-link.ts) over the host's ownership.
+      ClusterLink.attach(server, host.nc, host, c?.prefix ? { prefix: c.prefix } : {});
       await host.start(fences!, server);
       return server;
     }
