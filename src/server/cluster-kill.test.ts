@@ -1,0 +1,128 @@
+// Cluster mode, stage 1 (issue 16): kill -9 of the member that owns a tournament, in the
+// middle of a hand. Member "a" is a real `felt serve --cluster` child process; member "b"
+// runs in the test. The players' bots are connected to b only: b forwards their commands to
+// a and relays a's frames (the routing of src/server/gateway/cluster-link.ts). a is killed
+// with SIGKILL while a hand is being played; b takes the partition once a's lease expires,
+// raises the fence, loads the tournament and its tables from the store and resumes them, and
+// the same bots finish the tournament. Every acknowledged action is stored once at the
+// version acknowledged, no hand is dealt twice, chips and money come out exact. No timed
+// assertions: the bounds are hang guards.
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import type { LobbyTournament } from "../protocol/index.ts";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
+import { Bot } from "./testing/bot.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "./testing/harness.ts";
+import { freePort, killChild, startServeChild, type ServeChild } from "./testing/serve-child.ts";
+import { NATS_TEST_URL, until } from "../cluster/testing.ts";
+import { FeltServer } from "./felt-server.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
+});
+
+describe("cluster mode: kill -9 of the owner mid-hand (issue 16)", () => {
+  it("the survivor takes the partition, resumes the hand in play and the tournament finishes; nothing lost or doubled, chips and ledger exact", async () => {
+    const schema = await pgSchema();
+    cleanups.push(() => schema.drop());
+    const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const clusterArgs = (member: string) => ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", prefix, "--action-ms", "4000", "--hand-pause-ms", "150"];
+    const a: ServeChild = await startServeChild(schema.url, await freePort(), clusterArgs("a"));
+    cleanups.push(() => killChild(a));
+    const logs: string[] = [];
+    const b = await FeltServer.start({
+      db: schema.url,
+      port: 0,
+      cluster: { nats: NATS_TEST_URL, member: "b", prefix },
+      actionMs: 4000,
+      handPauseMs: 150,
+      scrypt: { N: 1024, r: 8, p: 1 },
+      directors: [DIRECTOR],
+      webDist: null,
+      rateLimit: { perSecond: 500, burst: 1000 },
+      log: (m) => logs.push(m),
+    });
+    cleanups.push(() => b.close());
+    await until(() => (b.host!.servingKeys().length === 32 ? true : undefined), "b serves its half", 120_000);
+
+    // A tournament in a partition a serves, created and played through b.
+    const d = await must<{ token: string }>(api(b.url, "POST", "/api/v1/auth/sign-in", DIRECTOR));
+    let commandId = cmd();
+    while (b.ownership.serving(b.ownership.keyOf(`T${commandId}`)) !== undefined) commandId = cmd();
+    const body = { commandId, presetId: "seed", name: "Kill test", kind: "online", startsAt: Date.now(), buyIn: 1000, fee: 100, structure: FAST_STRUCTURE };
+    const id = (await must<{ tournament: LobbyTournament }>(api(b.url, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
+    expect(b.tournaments.has(id)).toBe(false);
+    const players: Setup["players"] = [];
+    for (let i = 0; i < 6; i++) {
+      const name = `k${randomBytes(2).toString("hex")}-${i}`;
+      const s = await must<{ token: string; user: { id: string } }>(api(b.url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
+      await must(api(b.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
+      await must(api(b.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
+      players.push({ name, token: s.token, id: s.user.id });
+    }
+    await must(api(b.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
+    const s: Setup = { tournamentId: id, directorToken: d.token, players };
+
+    const target = unwrapTarget(parseDbUrl(schema.url));
+    const store = await openEventStore(target);
+    const ledger = await openLedger(target);
+    cleanups.push(async () => {
+      await store.close();
+      await ledger.close();
+    });
+    const key = b.ownership.keyOf(id);
+    let killedAt: { table: string; hand: number } | null = null;
+    const bots = players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
+    const { final } = await playToTheEnd(() => b.url, s, {}, {
+      bots,
+      timeoutMs: 500_000,
+      onTick: async () => {
+        if (killedAt !== null) return;
+        const recorded = (await store.read(`tournament:${id}`)).filter((e) => e.type === "hand-recorded").length;
+        if (recorded < 3) return;
+        // Mid-hand: a table whose last record is its hand's start or an action in it.
+        for (const st of await store.listStreams({ prefix: `table:${id}-` })) {
+          const last = (await store.read(st.stream, st.version))[0];
+          const started = (await store.read(st.stream)).filter((e) => e.type === "hand-started").at(-1);
+          if (last === undefined || started === undefined || (last.type !== "hand-started" && last.type !== "acted")) continue;
+          killedAt = { table: st.stream, hand: (started.data as { handNumber: number }).handNumber };
+          await killChild(a, "SIGKILL");
+          for (const x of bots) x.allInChance = 0.05;
+          return;
+        }
+      },
+    });
+    expect(killedAt).not.toBeNull();
+    expect(final.status).toBe("finished");
+    expect(b.ownership.serving(key)).toBeDefined();
+    for (const x of bots) x.close();
+
+    // The hand in play when a died was played to its end once, with the deck it was dealt with.
+    const hands = (await store.read(killedAt!.table)).filter((e) => e.type === "hand-started").map((e) => e.data as { handNumber: number; tableSeed?: string });
+    expect(hands.filter((h) => h.handNumber === killedAt!.hand)).toHaveLength(1);
+    // Nothing doubles, nothing acknowledged is lost.
+    const acked = new Map<string, number>();
+    for (const x of bots) for (const [c, v] of x.acked) acked.set(c, v);
+    const stored = new Map<string, number[]>();
+    for (const st of await store.listStreams({ prefix: `table:${id}-` })) {
+      const events = await store.read(st.stream);
+      const numbers = events.filter((e) => e.type === "hand-started").map((e) => (e.data as { handNumber: number }).handNumber);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      for (const e of events) {
+        const c = e.meta["commandId"];
+        if (typeof c === "string") stored.set(c, [...(stored.get(c) ?? []), e.version]);
+      }
+    }
+    expect([...stored].filter(([, vs]) => vs.length !== 1)).toEqual([]);
+    expect([...acked].filter(([c, v]) => stored.get(c)?.[0] !== v)).toEqual([]);
+    const events = await store.read(`tournament:${id}`);
+    const recorded = events.filter((e) => e.type === "hand-recorded").map((e) => JSON.stringify(e.data));
+    expect(new Set(recorded).size).toBe(recorded.length);
+    const finished = events.map((e) => e.data as { type?: string; placements?: { prize: number }[] }).find((x) => x.type === "finished");
+    expect(finished!.placements!.reduce((x, p) => x + p.prize, 0)).toBe(6000);
+    for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);
+    expect(await ledger.balance(`pool:${id}`, "EUR")).toBe(0);
+    expect(await ledger.balance("house:fees", "EUR")).toBe(600);
+  }, 600_000);
+});
