@@ -51,7 +51,13 @@ export class Follower {
   constructor(private readonly o: FollowerOptions) {}
 
   async start(): Promise<void> {
-    const first = await this.o.sync(false);
+    let first = await this.o.sync(false);
+    // Nobody answers for the partition now (a hand-over in progress; the bus already retried
+    // for seconds): keep trying while watched. Any other refusal is the owner's answer.
+    while (!first.ok && first.error.code === "server/unavailable" && !this.closed) {
+      await new Promise((res) => setTimeout(res, 1_000));
+      first = await this.o.sync(false);
+    }
     if (this.closed) return;
     if (!first.ok) return this.o.refused(first.error);
     this.follow(first.value.subject);

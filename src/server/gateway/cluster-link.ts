@@ -51,6 +51,9 @@ export class ClusterLink {
   /** Full states asked of owners (a follower's start and every resync): tests, stats. */
   fullSyncs = 0;
   private watchers = 0;
+  private unlisten: () => void = () => {};
+  /** Gateways' listeners for a partition this process stopped serving (ws-gateway.ts rehomes its clients). */
+  private readonly moved = new Set<(key: string) => void>();
 
   private constructor(
     readonly server: FeltServer,
@@ -69,6 +72,9 @@ export class ClusterLink {
       (_key, body) => link.answer(body as OwnerRequest),
       allPartitions("tournament").map((p) => partitionKey(p)),
     );
+    link.unlisten = ownership.onStopped((key) => {
+      for (const l of [...link.moved]) l(key);
+    });
     bus.answerAll("lobby", (body) => answerLobby(server, ownership, body as LobbyAsk));
     server.cluster = link;
     return link;
@@ -109,7 +115,17 @@ export class ClusterLink {
     return this.follower(tournamentId, watcher, deliver, refused, (full) => ({ kind: "watch-tournament", tournamentId, watcher, full }));
   }
 
+  onMoved(listener: (key: string) => void): void {
+    this.moved.add(listener);
+  }
+
+  offMoved(listener: (key: string) => void): void {
+    this.moved.delete(listener);
+  }
+
   close(): void {
+    this.unlisten();
+    this.moved.clear();
     this.bus.close();
     this.feeds.close();
   }

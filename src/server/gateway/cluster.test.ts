@@ -11,6 +11,7 @@ import { FeltServer } from "../felt-server.ts";
 import { api, cmd, DIRECTOR, eventually, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
 import { Bot } from "../testing/bot.ts";
 import type { Subscriber } from "../tables/table-session.ts";
+import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { ClusterLink } from "./cluster-link.ts";
 import { tournamentIdFor } from "./http-director.ts";
 import { tableCommand } from "./table-commands.ts";
@@ -233,6 +234,38 @@ describe("cluster: any process answers any client (issue 16)", () => {
     const hands = await must<{ hands: { handId: string }[] }>(api(B.url, "GET", "/api/v1/hands?limit=1", undefined, p0.token));
     const hand = await must<{ tableSeed?: string }>(api(B.url, "GET", `/api/v1/hands/${hands.hands[0]!.handId}`, undefined, p0.token));
     expect(hand.tableSeed).toMatch(/^[0-9a-f]+$/);
+  });
+
+  it("a partition handed from A to B mid-tournament: A's client keeps playing through B without an error, the tournament finishes", async () => {
+    const s = await tournamentOn("A", A, 2, Date.now());
+    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
+    const key = ownA.keyOf(s.tournamentId);
+    const tableId = `${s.tournamentId}-t1`;
+    const views: number[] = [];
+    // p0 plays through A (its owner now), p1 through B.
+    const bots = s.players.map((p, i) => new Bot(i === 0 ? A.url : B.url, p.name, p.token, { seed: i + 7, allInChance: 0, keepFrames: i === 0, ...(i === 0 ? { onBroadcast: (m: ServerMessage) => void (m.type === "table-view" && m.view.tableId === tableId && views.push(m.view.version)) } : {}) }));
+    let moved = -1;
+    const onTick = async () => {
+      if (moved >= 0 || views.length < 5) return;
+      // The hand-over as the partition host does it: stop serving, close, the new owner loads and resumes.
+      moved = views.length;
+      ownA.stop(key);
+      const t = A.tournaments.get(s.tournamentId)!;
+      t.close();
+      for (const table of t.tables.values()) await table.idle();
+      A.tournaments.delete(s.tournamentId);
+      const loaded = await TournamentRuntime.load(B.svc, s.tournamentId);
+      B.adopt(loaded.ok ? loaded.value! : (() => { throw new Error("no load"); })());
+      ownB.serve(key, 2);
+      B.tournaments.get(s.tournamentId)!.resume();
+      for (const b of bots) b.allInChance = 0.1;
+    };
+    const { final } = await playToTheEnd(() => B.url, s, {}, { bots, onTick, timeoutMs: 600_000 });
+    expect(final.status).toBe("finished");
+    expect(moved).toBeGreaterThan(0);
+    expect(views.length).toBeGreaterThan(moved + 1); // p0's views went on after the move, through B
+    expect(bots[0]!.errors.filter((c) => c !== "table/stale-version" && c !== "table/not-your-turn")).toEqual([]);
+    for (const b of bots) b.close();
   });
 
   it("R-TRN-8: a satellite owned by one process takes its seat value from a target the other owns", async () => {

@@ -258,66 +258,8 @@ class Connection {
       case "subscribe":
       case "unsubscribe": {
         const c = m.channel;
-        if (c.kind === "table") {
-          const old = this.tables.get(c.tableId);
-          if (old !== undefined) {
-            if ("follower" in old) old.follower.close();
-            else old.session.unsubscribe(old.sub);
-            this.tables.delete(c.tableId);
-          }
-          const cluster = this.server.cluster;
-          const owner = tournamentOfTable(c.tableId);
-          if (cluster !== null && owner !== null && !cluster.serves(owner)) {
-            // Another process owns the table: its frames come over the cluster (issue 16).
-            if (m.type === "subscribe") {
-              const follower = cluster.followTable(c.tableId, user.id, this.version, (frames) => this.sendFrames(frames), (e) => {
-                const now = this.tables.get(c.tableId);
-                if (now !== undefined && "follower" in now && now.follower === follower) this.tables.delete(c.tableId);
-                this.error(null, e);
-              });
-              this.tables.set(c.tableId, { follower });
-            }
-            return;
-          }
-          const session = this.server.table(c.tableId);
-          if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${c.tableId}` });
-          if (m.type === "subscribe") {
-            const sub: Subscriber = { userId: user.id, send: (x) => this.send(x), ...(this.version >= 2 ? { sendStep: (text: string) => this.sendText(text) } : {}) };
-            this.tables.set(c.tableId, { session, sub });
-            session.subscribe(sub);
-          }
-          return;
-        }
-        const prevRemote = this.remoteWatching.get(c.tournamentId);
-        if (prevRemote !== undefined) {
-          prevRemote.close();
-          this.remoteWatching.delete(c.tournamentId);
-        }
-        const cluster = this.server.cluster;
-        if (cluster !== null && !cluster.serves(c.tournamentId)) {
-          if (m.type === "subscribe") {
-            const follower = cluster.followTournament(c.tournamentId, (frames) => this.sendFrames(frames), (e) => {
-              if (this.remoteWatching.get(c.tournamentId) === follower) this.remoteWatching.delete(c.tournamentId);
-              this.error(null, e);
-            });
-            this.remoteWatching.set(c.tournamentId, follower);
-          }
-          return;
-        }
-        const t = this.server.tournaments.get(c.tournamentId);
-        if (t === undefined) return this.error(null, { code: "tournament/not-found", message: `no tournament ${c.tournamentId}` });
-        const watchers = this.server.tournamentWatchers.get(t.id) ?? new Set();
-        this.server.tournamentWatchers.set(t.id, watchers);
-        const prev = this.watching.get(t.id);
-        if (prev !== undefined) watchers.delete(prev);
-        this.watching.delete(t.id);
-        if (m.type === "subscribe") {
-          const push = () => this.send({ type: "tournament-view", view: tournamentView(t, this.server.svc.clock.now()) });
-          watchers.add(push);
-          this.watching.set(t.id, push);
-          push();
-        }
-        return;
+        const on = m.type === "subscribe";
+        return c.kind === "table" ? this.watchTable(user.id, c.tableId, on) : this.watchTournament(c.tournamentId, on);
       }
       case "act":
       case "chat":
@@ -334,6 +276,85 @@ class Connection {
     }
   }
 
+  /** Starts or stops following a table: here, or (cluster mode) through its owner's frames. */
+  private watchTable(userId: string, tableId: string, on: boolean): void {
+    const old = this.tables.get(tableId);
+    if (old !== undefined) {
+      if ("follower" in old) old.follower.close();
+      else old.session.unsubscribe(old.sub);
+      this.tables.delete(tableId);
+    }
+    const cluster = this.server.cluster;
+    const owner = tournamentOfTable(tableId);
+    if (cluster !== null && owner !== null && !cluster.serves(owner)) {
+      // Another process owns the table: its frames come over the cluster (issue 16).
+      if (!on) return;
+      cluster.onMoved(this.rehome);
+      const follower = cluster.followTable(tableId, userId, this.version, (frames) => this.sendFrames(frames), (e) => {
+        const now = this.tables.get(tableId);
+        if (now !== undefined && "follower" in now && now.follower === follower) this.tables.delete(tableId);
+        this.error(null, e);
+      });
+      this.tables.set(tableId, { follower });
+      return;
+    }
+    const session = this.server.table(tableId);
+    if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${tableId}` });
+    if (!on) return;
+    cluster?.onMoved(this.rehome);
+    const sub: Subscriber = { userId, send: (x) => this.send(x), ...(this.version >= 2 ? { sendStep: (text: string) => this.sendText(text) } : {}) };
+    this.tables.set(tableId, { session, sub });
+    session.subscribe(sub);
+  }
+
+  private watchTournament(tournamentId: string, on: boolean): void {
+    const prevRemote = this.remoteWatching.get(tournamentId);
+    if (prevRemote !== undefined) {
+      prevRemote.close();
+      this.remoteWatching.delete(tournamentId);
+    }
+    const prev = this.watching.get(tournamentId);
+    if (prev !== undefined) this.server.tournamentWatchers.get(tournamentId)?.delete(prev);
+    this.watching.delete(tournamentId);
+    const cluster = this.server.cluster;
+    if (cluster !== null && !cluster.serves(tournamentId)) {
+      if (!on) return;
+      cluster.onMoved(this.rehome);
+      const follower = cluster.followTournament(tournamentId, (frames) => this.sendFrames(frames), (e) => {
+        if (this.remoteWatching.get(tournamentId) === follower) this.remoteWatching.delete(tournamentId);
+        this.error(null, e);
+      });
+      this.remoteWatching.set(tournamentId, follower);
+      return;
+    }
+    const t = this.server.tournaments.get(tournamentId);
+    if (t === undefined) return this.error(null, { code: "tournament/not-found", message: `no tournament ${tournamentId}` });
+    if (!on) return;
+    cluster?.onMoved(this.rehome);
+    const watchers = this.server.tournamentWatchers.get(t.id) ?? new Set();
+    this.server.tournamentWatchers.set(t.id, watchers);
+    const push = () => this.send({ type: "tournament-view", view: tournamentView(t, this.server.svc.clock.now()) });
+    watchers.add(push);
+    this.watching.set(t.id, push);
+    push();
+  }
+
+  /**
+   * Cluster mode: this process stopped serving a partition (lost or handed over, issue 16).
+   * What this client followed here in it is followed again, now through the new owner: the
+   * client gets a fresh view from there and goes on, without noticing.
+   */
+  private readonly rehome = (key: string): void => {
+    const cluster = this.server.cluster;
+    if (cluster === null || this.user === null) return;
+    const userId = this.user.id;
+    for (const [tableId, t] of [...this.tables]) {
+      const owner = tournamentOfTable(tableId);
+      if (!("follower" in t) && owner !== null && cluster.ownership.keyOf(owner) === key) this.watchTable(userId, tableId, true);
+    }
+    for (const id of [...this.watching.keys()]) if (cluster.ownership.keyOf(id) === key) this.watchTournament(id, true);
+  };
+
   /** Frames a remote owner built (newline-separated): passed on as they are. */
   private sendFrames(frames: string): void {
     for (const text of frames.split("\n")) if (text !== "") this.sendText(text);
@@ -347,6 +368,7 @@ class Connection {
     this.tables.clear();
     for (const f of this.remoteWatching.values()) f.close();
     this.remoteWatching.clear();
+    this.server.cluster?.offMoved(this.rehome);
     for (const [id, push] of this.watching) this.server.tournamentWatchers.get(id)?.delete(push);
     this.watching.clear();
   }
