@@ -22,8 +22,8 @@ afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
 });
 
-describe("cluster mode: kill -9 of the owner mid-hand (issue 16)", () => {
-  it("the survivor takes the partition, resumes the hand in play and the tournament finishes; nothing lost or doubled, chips and ledger exact", async () => {
+/** Member a as a `felt serve --cluster` child, member b in the test, and a 6-player tournament a owns, created and started through b. */
+async function twoMembers() {
     const schema = await pgSchema();
     cleanups.push(() => schema.drop());
     const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -63,7 +63,14 @@ describe("cluster mode: kill -9 of the owner mid-hand (issue 16)", () => {
     }
     await must(api(b.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
     const s: Setup = { tournamentId: id, directorToken: d.token, players };
+    return { a, b, s, schema, logs };
+}
 
+describe("cluster mode: the owner killed or stopped (issue 16)", () => {
+  it("kill -9 mid-hand: the survivor takes the partition, resumes the hand in play and the tournament finishes; nothing lost or doubled, chips and ledger exact", async () => {
+    const { a, b, s, schema } = await twoMembers();
+    const id = s.tournamentId;
+    const players = s.players;
     const target = unwrapTarget(parseDbUrl(schema.url));
     const store = await openEventStore(target);
     const ledger = await openLedger(target);
@@ -73,6 +80,11 @@ describe("cluster mode: kill -9 of the owner mid-hand (issue 16)", () => {
     });
     const key = b.ownership.keyOf(id);
     let killedAt: { table: string; hand: number } | null = null;
+    let killedWhen = 0;
+    let takeoverMs = -1;
+    b.ownership.onServing((k) => {
+      if (k === key && killedWhen > 0) takeoverMs = Date.now() - killedWhen;
+    });
     const bots = players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
     const { final } = await playToTheEnd(() => b.url, s, {}, {
       bots,
@@ -87,6 +99,7 @@ describe("cluster mode: kill -9 of the owner mid-hand (issue 16)", () => {
           const started = (await store.read(st.stream)).filter((e) => e.type === "hand-started").at(-1);
           if (last === undefined || started === undefined || (last.type !== "hand-started" && last.type !== "acted")) continue;
           killedAt = { table: st.stream, hand: (started.data as { handNumber: number }).handNumber };
+          killedWhen = Date.now();
           await killChild(a, "SIGKILL");
           for (const x of bots) x.allInChance = 0.05;
           return;
@@ -96,6 +109,8 @@ describe("cluster mode: kill -9 of the owner mid-hand (issue 16)", () => {
     expect(killedAt).not.toBeNull();
     expect(final.status).toBe("finished");
     expect(b.ownership.serving(key)).toBeDefined();
+    expect(takeoverMs).toBeGreaterThanOrEqual(0);
+    console.log(`cluster: kill -9 take-over of ${key} (fence raised, tournament loaded and resumed): ${takeoverMs} ms after the kill (lease TTL 3,000 ms)`);
     for (const x of bots) x.close();
 
     // The hand in play when a died was played to its end once, with the deck it was dealt with.
@@ -124,5 +139,32 @@ describe("cluster mode: kill -9 of the owner mid-hand (issue 16)", () => {
     for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);
     expect(await ledger.balance(`pool:${id}`, "EUR")).toBe(0);
     expect(await ledger.balance("house:fees", "EUR")).toBe(600);
+  }, 600_000);
+
+  it("SIGTERM: the owner closes and releases its partitions at once; the other takes over (without waiting for the TTL) and the tournament finishes", async () => {
+    const { a, b, s } = await twoMembers();
+    const key = b.ownership.keyOf(s.tournamentId);
+    const bots = s.players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
+    let stoppedAt = 0;
+    let handOverMs = -1;
+    b.ownership.onServing((k) => {
+      if (k === key && stoppedAt > 0) handOverMs = Date.now() - stoppedAt;
+    });
+    const { final } = await playToTheEnd(() => b.url, s, {}, {
+      bots,
+      timeoutMs: 500_000,
+      onTick: async () => {
+        if (stoppedAt > 0 || !bots.some((x) => x.acked.size >= 5)) return;
+        stoppedAt = Date.now();
+        await killChild(a, "SIGTERM");
+        expect(a.child.exitCode).toBe(0);
+        expect(a.output()).toContain(`hands ${key} over`);
+        for (const x of bots) x.allInChance = 0.05;
+      },
+    });
+    expect(final.status).toBe("finished");
+    expect(handOverMs).toBeGreaterThanOrEqual(0);
+    console.log(`cluster: SIGTERM hand-over of ${key}: ${handOverMs} ms after the signal (lease TTL 3,000 ms)`);
+    for (const x of bots) x.close();
   }, 600_000);
 });
