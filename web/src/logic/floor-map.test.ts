@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Instruction, ResultsResponse, SeatingResponse } from "../../../src/protocol/index.ts";
-import { bustOrder, searchEntries, tableMap } from "./floor-map.ts";
+import { bustOrder, searchEntries, tableMap, tvFit } from "./floor-map.ts";
 
 // Issue 15: the table map and the player search of a running live event, from the server's
 // seat map, pending instructions and results.
@@ -91,5 +91,21 @@ describe("the player search (issue 15)", () => {
 
   it("R-PLACE-1: the bust order, the last out first", () => {
     expect(bustOrder(results).map((r) => r.name)).toEqual(["Eva", "Ada"]);
+  });
+});
+
+describe("the table map on a 16:9 TV (issue 15)", () => {
+  it("every table fits the screen's height at once, the type as large as that allows", () => {
+    for (const tables of [1, 2, 3, 4, 7, 8, 9, 15, 16, 30]) {
+      const { columns, lineVh } = tvFit(tables, 9);
+      const rows = Math.ceil(tables / columns);
+      // Rows of cards (9 seats and a heading each) within 84 % of the height.
+      expect(rows * (9 + 2.5) * 1.3 * lineVh).toBeLessThanOrEqual(84 + 1e-9);
+      expect(lineVh).toBeLessThanOrEqual(3);
+    }
+    expect(tvFit(3, 9)).toEqual({ columns: 3, lineVh: 3 });
+    expect(tvFit(15, 9).columns).toBe(5);
+    // 15 tables of 9 in three rows: about 1.9 % of the height, some 20 px on a 1080p TV.
+    expect(tvFit(15, 9).lineVh).toBeGreaterThan(1.8);
   });
 });

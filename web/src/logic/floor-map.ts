@@ -144,3 +144,19 @@ export function bustOrder(results: ResultsResponse): ResultsResponse["results"] 
   const still = new Set(results.stillIn.map((s) => s.entryId));
   return results.results.filter((r) => r.bustedAt !== null && !still.has(r.entryId)).sort((a, b) => a.place - b.place);
 }
+
+/** A seat line's height on the TV, in units of its font size; a card adds its heading (about 2.5 lines). */
+const LINE = 1.3;
+const HEADING = 2.5;
+/** The share of the screen's height the cards may use (the title and the legend take the rest). */
+const ROOM_VH = 84;
+
+/**
+ * On a TV every table shows at once (issue 15): columns by the number of tables, and the
+ * type as large as the rows of cards allow in the screen's height, at most 3 % of it.
+ */
+export function tvFit(tables: number, seats: number): { columns: number; lineVh: number } {
+  const columns = tables <= 3 ? Math.max(1, tables) : tables <= 8 ? 4 : tables <= 15 ? 5 : 6;
+  const rows = Math.max(1, Math.ceil(tables / columns));
+  return { columns, lineVh: Math.min(3, ROOM_VH / (rows * (Math.max(seats, 2) + HEADING) * LINE)) };
+}

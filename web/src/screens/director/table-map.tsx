@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery } from "../../context.tsx";
-import { tableMap, type MapTable } from "../../logic/floor-map.ts";
+import { tableMap, tvFit, type MapTable } from "../../logic/floor-map.ts";
 import { href } from "../../router.ts";
 import { BustOrder, PlayerSearch } from "./player-search.tsx";
 
@@ -58,7 +58,7 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
       </div>
       <ErrorText error={error} />
       {!tv && seating.data && results.data && <PlayerSearch seating={seating.data} results={results.data} instructions={pending} live={live} />}
-      <div className="table-map">
+      <div className="table-map" style={tv ? tvStyle(map) : undefined}>
         {map.map((table) => (
           <MapCard key={table.tableNumber} table={table} entryNumbers={entryNumbers} pending={pending.some((i) => i.kind === "final-table" && i.to.tableNumber === table.tableNumber)} />
         ))}
@@ -68,6 +68,11 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
       {!tv && results.data && <BustOrder results={results.data} />}
     </div>
   );
+}
+
+function tvStyle(map: readonly MapTable[]): React.CSSProperties {
+  const fit = tvFit(map.length, Math.max(0, ...map.map((x) => x.seats.length)));
+  return { gridTemplateColumns: `repeat(${fit.columns}, 1fr)`, fontSize: `${fit.lineVh.toFixed(2)}vh` };
 }
 
 function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: boolean; entryNumbers: ReadonlyMap<string, number> }) {
