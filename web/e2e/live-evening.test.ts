@@ -430,6 +430,11 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     // The deal waits for entries to close, and says so; the director closes them.
     await page.goto(appUrl(`director/payouts/${id}`));
     await page.waitForSelector("[data-testid=deal-why-not] .error", { timeout: 20_000 });
+    // The results list the three still in with their chips, said to be chips (not a prize), and an estimate or the floor's count.
+    await page.waitForSelector("[data-testid=results-table] tr.still-in", { timeout: 20_000 });
+    const stillInCells = await page.locator("[data-testid=results-table] tr.still-in td.chips").allTextContents();
+    expect(stillInCells.length).toBe(3);
+    for (const c of stillInCells) expect(c).toMatch(new RegExp(`^[\\d,]+ chips \\((${en.live.estimate}|${en.live.countedAt.replace("{{time}}", ".+")})\\)$`));
     expect(await page.textContent("[data-testid=deal-why-not]")).toMatch(/^No deal yet: entries can still come, so the prizes are not fixed\. They are fixed when entries close, at the end of level \d+ \(.+\)\.$/);
     await page.getByRole("button", { name: en.live.closeEntries }).click();
     await page.locator("[data-action=confirm-close-entries]").click();

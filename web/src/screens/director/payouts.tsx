@@ -264,7 +264,11 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
                 <td>—</td>
                 <td>{entryName(x)}</td>
                 <td>{t("live.stillIn")}</td>
-                <td className="num">{fmt.chips(x.stack)}</td>
+                {/* Chips, not a prize: said so, with whether the floor counted them or they are an estimate. */}
+                <td className="num chips">
+                  {t("live.map.chips", { chips: fmt.chips(x.stack) })}
+                  {live && <span className="hint"> ({x.countedAt !== null ? t("live.countedAt", { time: fmt.time(x.countedAt) }) : t("live.estimate")})</span>}
+                </td>
               </tr>
             ))}
             {r?.results.map((x) => (
