@@ -83,6 +83,7 @@ describe("the create form (issue 15)", () => {
 
   it("bad input is refused with its cause and figures, and nothing is created", async () => {
     const before = server.tournaments.size;
+    const streams = (await server.svc.store.listStreams({ type: "tournament" })).length;
     const cases: [object, string, Record<string, unknown>][] = [
       [{ presetId: "casino-1900", payout: { kind: "percent", percents: [50, 30, 10] } }, "tournament/bad-payout", { reason: "sum", sum: 90 }],
       [{ presetId: "casino-1900", payout: { kind: "percent", percents: [30, 50, 20] } }, "tournament/bad-payout", { reason: "increasing", place: 2 }],
@@ -103,6 +104,7 @@ describe("the create form (issue 15)", () => {
     expect(negative.status).toBe(400);
     expect(negative.body.error.code).toBe("protocol/invalid-message");
     expect(server.tournaments.size).toBe(before);
+    expect((await server.svc.store.listStreams({ type: "tournament" })).length).toBe(streams);
   });
 
   it("a chip-up point at a break is kept with the structure (R-CHIP-1)", async () => {
