@@ -18,7 +18,7 @@ export const createEn = {
   insertLevel: "Insert a level below", insertLevelAfter: "Insert a level after row {{row}}",
   insertBreak: "Insert a break below", insertBreakAfter: "Insert a break after row {{row}}",
   deleteRow: "Delete this row", deleteRowAt: "Delete row {{row}}",
-  presetTitle: "Preset file", presetName: "Preset name", presetDescription: "Description",
+  presetTitle: "Save, export, import", presetName: "Save under the name", presetDescription: "Description",
   savePreset: "Save as preset", exportJson: "Export JSON", importJson: "Import JSON…",
   presetSaved: "Saved as the preset “{{name}}”: it is offered from now on.", imported: "Imported “{{name}}”.",
   guaranteeLine: "Guaranteed {{guarantee}}: the prize pool is {{pool}}.",

@@ -16,7 +16,7 @@ export const createRo = {
   insertLevel: "Inserează un nivel dedesubt", insertLevelAfter: "Inserează un nivel după rândul {{row}}",
   insertBreak: "Inserează o pauză dedesubt", insertBreakAfter: "Inserează o pauză după rândul {{row}}",
   deleteRow: "Șterge acest rând", deleteRowAt: "Șterge rândul {{row}}",
-  presetTitle: "Fișier de șablon", presetName: "Numele șablonului", presetDescription: "Descriere",
+  presetTitle: "Salvare, export, import", presetName: "Salvează sub numele", presetDescription: "Descriere",
   savePreset: "Salvează ca șablon", exportJson: "Exportă JSON", importJson: "Importă JSON…",
   presetSaved: "Salvat ca șablonul „{{name}}”: de acum este oferit.", imported: "S-a importat „{{name}}”.",
   guaranteeLine: "Garantat {{guarantee}}: fondul de premii este {{pool}}.",

@@ -16,7 +16,7 @@ export const createRu = {
   insertLevel: "Вставить уровень ниже", insertLevelAfter: "Вставить уровень после строки {{row}}",
   insertBreak: "Вставить перерыв ниже", insertBreakAfter: "Вставить перерыв после строки {{row}}",
   deleteRow: "Удалить эту строку", deleteRowAt: "Удалить строку {{row}}",
-  presetTitle: "Файл шаблона", presetName: "Название шаблона", presetDescription: "Описание",
+  presetTitle: "Сохранение, экспорт, импорт", presetName: "Сохранить под названием", presetDescription: "Описание",
   savePreset: "Сохранить как шаблон", exportJson: "Экспорт JSON", importJson: "Импорт JSON…",
   presetSaved: "Сохранено как шаблон «{{name}}»: теперь он предлагается.", imported: "Импортировано «{{name}}».",
   guaranteeLine: "Гарантия {{guarantee}}: призовой фонд {{pool}}.",

@@ -16,7 +16,7 @@ export const createSv = {
   insertLevel: "Infoga en nivå nedanför", insertLevelAfter: "Infoga en nivå efter rad {{row}}",
   insertBreak: "Infoga en paus nedanför", insertBreakAfter: "Infoga en paus efter rad {{row}}",
   deleteRow: "Ta bort raden", deleteRowAt: "Ta bort rad {{row}}",
-  presetTitle: "Mallfil", presetName: "Mallens namn", presetDescription: "Beskrivning",
+  presetTitle: "Spara, exportera, importera", presetName: "Spara under namnet", presetDescription: "Beskrivning",
   savePreset: "Spara som mall", exportJson: "Exportera JSON", importJson: "Importera JSON…",
   presetSaved: "Sparad som mallen ”{{name}}”: den erbjuds från och med nu.", imported: "Importerade ”{{name}}”.",
   guaranteeLine: "Garanterat {{guarantee}}: prispotten är {{pool}}.",
