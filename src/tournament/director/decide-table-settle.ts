@@ -6,14 +6,19 @@
 // that deal next. Hand-for-hand only at the money bubble (a satellite's last seat): every
 // table finishes its hand, then all deal one hand together, and that round's busts share
 // places by starting stack; it ends when the bubble bursts. The final table forms by a draw
-// once every table has finished its hand (R-TBL-3). Heads-up brackets and shootouts play
-// their rounds and levels together, so there a table waits until all are between hands.
+// once every table has finished its hand (R-TBL-3). A heads-up match deals its next hand
+// as soon as its last is settled; a decided match waits for its round's other matches, and
+// the next round is drawn when the last is decided (R-TRN-10). A shootout table plays on
+// by itself; only a due level change (its lowest at every table go together, R-TRN-11,
+// sharing their places, R-PLACE-3) waits for every table to finish its hand.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { RandomSource } from "../index.ts";
 import { tableColourUp } from "./decide-clock.ts";
 import { balanceEvents, decideSettle, settleHead, wantHandForHand } from "./decide-settle.ts";
 import { paceBalance } from "./pace-balance.ts";
-import { tableSizeOf, type TournamentState } from "./state.ts";
+import { seatedWithChips, tableSizeOf, type TournamentState } from "./state.ts";
+import { isPaused, playedMs } from "./played.ts";
+import { clockAt } from "../structure/index.ts";
 import type { TournamentEvent } from "./types.ts";
 
 export function decideTableSettle(s: TournamentState, at: number, table: number | null, rng: RandomSource): Result<TournamentEvent[]> {
@@ -44,15 +49,19 @@ function settleTable(s: TournamentState, at: number, table: number | null, rng: 
     }
   }
   const allFree = s.inHand === 0;
-  // R-TRN-10 / R-TRN-11: bracket rounds and shootout levels are played by all tables together.
-  if (c.format.kind === "heads-up" || c.format.kind === "shootout") {
-    if (!allFree) return ok(events);
+  // R-TRN-10: every match at its own pace; the round's next draw once its last match is decided.
+  if (c.format.kind === "heads-up") {
     const r = decideSettle(s, at, rng);
     if (!r.ok) return r;
     events.push(...r.value);
-    if (!r.value.some((e) => e.type === "finished")) events.push({ type: "dealing", at, tables: "all" });
+    if (r.value.some((e) => e.type === "finished")) return ok(events);
+    if (table === null || r.value.some((e) => e.type === "matches-drawn")) events.push({ type: "dealing", at, tables: "all" });
+    else if (seatedWithChips(s, s.tables.get(table)!) >= 2) events.push({ type: "dealing", at, tables: [table] });
     return ok(events);
   }
+  // R-TRN-11: a due level change (the lowest at every table go, sharing places) waits for every table's hand; until then each plays on.
+  const shootout = c.format.kind === "shootout";
+  if (shootout && !allFree && clockDue(s, at)) return ok(events);
   // Hand-for-hand: a table's busts wait for the round's other tables (R-PLACE-2 across tables).
   const wasH4H = s.handForHand;
   if (wasH4H && !allFree) return ok(events);
@@ -77,6 +86,12 @@ function settleTable(s: TournamentState, at: number, table: number | null, rng: 
     events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, deal: false }).events);
     return ok(events);
   }
-  events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, releaseAll: table === null || (wasH4H && !want) }).events);
+  // A shootout's tables that waited for a level change all deal once it is made.
+  events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, releaseAll: table === null || (wasH4H && !want) || (shootout && allFree) }).events);
   return ok(events);
+}
+
+/** A schedule item (a level, a break) is due by the played clock and not yet made (the shootout's tick waits for every table's hand). */
+function clockDue(s: TournamentState, at: number): boolean {
+  return s.startedAt !== null && !isPaused(s) && clockAt(s.config!.structure, playedMs(s, at)).itemIndex > s.itemIndex;
 }

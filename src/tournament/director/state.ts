@@ -36,7 +36,7 @@ function dropTable(s: TournamentState, t: TableState): void {
   s.tables.delete(t.id);
 }
 
-function seatedWithChips(s: TournamentState, t: TableState): number {
+export function seatedWithChips(s: TournamentState, t: TableState): number {
   let n = 0;
   for (const id of t.seats) if (id !== null && s.entries.get(id)!.stack > 0) n++;
   return n;
