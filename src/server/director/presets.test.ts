@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Structure as WireStructure } from "../../protocol/index.ts";
 import { checkConfig } from "../../tournament/director/index.ts";
 import { STRUCTURE_PRESETS, validateStructure, type Level, type Structure, type StructureItem } from "../../tournament/structure/index.ts";
+import { configParts, eventConfig } from "./event-settings.ts";
 import { fromWireStructure, plannedLevels, presetConfig, presetFormat, presets, toWireStructure } from "./presets.ts";
 
 const S = STRUCTURE_PRESETS;
@@ -143,5 +144,18 @@ describe("wire structure (R-TRN-1)", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+// Issue 15: the create form starts from the settings a preset lists; sent back unchanged they
+// make exactly the format and money the preset runs with.
+describe("preset settings (issue 15)", () => {
+  it("R-TRN-2..5: every preset's listed settings give back its own format, money and late registration", () => {
+    for (const p of presets()) {
+      const s = S[p.id]!;
+      const made = eventConfig(p.id, s, p.settings!, 15);
+      expect(made.ok, p.id).toBe(true);
+      if (made.ok) expect(configParts(made.value), p.id).toEqual(presetConfig(p.id, s, 1000, 100, 15));
+    }
   });
 });
