@@ -328,6 +328,8 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     const seatedRow = map.locator(`[data-testid=search-results] li[data-kind=seated][data-entry="${again.entryId}"]`);
     expect(await seatedRow.locator(".who").textContent()).toBe(en.live.reEntryName.replace("{{name}}", first.name).replace("{{number}}", "2"));
     expect(await seatedRow.locator(".where").textContent()).toContain(en.live.map.seatedAt.replace("{{table}}", String(again.tableNumber)).replace("{{seat}}", String(again.seat)));
+    // On the floor too, the new entry is named with its number.
+    await expect.poll(() => page.locator(`.live-entries tr[data-entry="${again.entryId}"] td`).nth(1).textContent(), { timeout: 20_000 }).toBe(en.live.reEntryName.replace("{{name}}", first.name).replace("{{number}}", "2"));
     const outRow = map.locator(`[data-testid=search-results] li[data-kind=out][data-entry="${first.entryId}"]`);
     // Places count from the field so far (R-PLACE-1): with 21 entries the first out is 21st.
     const firstPlace = r.results.find((x) => x.entryId === first.entryId)!.place;

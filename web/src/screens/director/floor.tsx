@@ -91,6 +91,9 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
   const list = instructions.data?.instructions ?? [];
   const seats = seating.data?.seats ?? [];
   const live = tournament.kind === "live";
+  // A re-entry is its own entry: named with its number, as in the results (issue 15).
+  const numbers = new Map((results.data?.stillIn ?? []).map((x) => [x.entryId, x.entryNumber]));
+  const entryLabel = (entryId: string, name: string) => ((numbers.get(entryId) ?? 1) > 1 ? t("live.reEntryName", { name, number: numbers.get(entryId) }) : name);
   const offered = (p: LobbyTournament["actions"]["rebuy"]) => p.allowed || !/not-offered$/.test(p.reason);
   return (
     <div className="cols floor">
@@ -124,7 +127,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                 .sort((a, b) => a.place - b.place)
                 .map((x) => (
                   <li key={x.entryId} data-entry={x.entryId}>
-                    <span className="place">{fmt.place(x.place)}</span> <span className="who">{x.name}</span>
+                    <span className="place">{fmt.place(x.place)}</span> <span className="who">{x.entryNumber > 1 ? t("live.reEntryName", { name: x.name, number: x.entryNumber }) : x.name}</span>
                     {offered(tournament.actions.reEnter) && !seats.some((s) => s.name === x.name) && (
                       <button disabled={busy !== null} onClick={() => void record(x.entryId, "re-enter")}>
                         {t("floor.reEnter")}
@@ -167,7 +170,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                     )}{" "}
                     {t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}
                   </td>
-                  <td>{s.name}</td>
+                  <td>{entryLabel(s.entryId, s.name)}</td>
                   <td className="num">
                     {live ? (
                       <input
