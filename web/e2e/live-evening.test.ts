@@ -365,8 +365,12 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     const dclock = await newPage(director, "director-clock", { width: 1920, height: 1080 });
     await dclock.goto(appUrl(`clock/${id}`));
     await dclock.waitForSelector("[data-action=minute-more]", { timeout: 20_000 });
+    const chimes = () => dclock.evaluate(() => (window as { __feltChimes?: number }).__feltChimes ?? 0);
+    const chimed = await chimes();
     await dclock.locator("[data-action=enable-sound]").click();
     expect(await dclock.locator("[data-action=enable-sound]").count()).toBe(0);
+    // Enabling sound plays the level-change signal once, so the room hears that it works.
+    expect(await chimes()).toBe(chimed + 1);
     // A minute less, then a minute more, as the time on the screen reads (the level is young: time given back stops at its start).
     const before = (await view()).timeLeftMs;
     const read0 = await readClock(dclock);
@@ -386,6 +390,8 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await dclock.locator("[data-action=next-level]").click();
     await dclock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 3", null, { timeout: 20_000 });
     expect(await dclock.textContent(".clock-blinds .value")).toBe(announced);
+    // The skipped-to level is signalled as any level change is.
+    await expect.poll(chimes, { timeout: 20_000 }).toBe(chimed + 2);
     await clock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 3", null, { timeout: 20_000 });
     expect(await clock.textContent(".clock-blinds .value")).toBe(announced);
     for (const layout of ["classic", "blinds", "payouts"]) {

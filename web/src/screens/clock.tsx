@@ -123,7 +123,15 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
         <h1>{v.name}</h1>
         <div className="clock-tools">
           {!sound && (
-            <button data-action="enable-sound" onClick={() => setSound(enableSound())}>
+            <button
+              data-action="enable-sound"
+              onClick={() => {
+                const on = enableSound();
+                setSound(on);
+                // The room hears at once that the sound works: the level-change signal, once.
+                if (on) playLevelChime();
+              }}
+            >
               {t("live.clock.enableSound")}
             </button>
           )}
