@@ -146,6 +146,12 @@ describe("follower", () => {
     f.publish("h");
     await until(() => (got.length === 7 ? true : undefined), "live again");
     expect(got[6]).toBe("h");
+    // A deposed owner (epoch 1) wakes up and publishes: ignored, no resync, the live feed goes on.
+    bus.publishFrame("view.T1-t1.spectators-v2", 99, 1, "stale");
+    f.publish("i");
+    await until(() => (got.length === 8 ? true : undefined), "the next frame");
+    expect(got[7]).toBe("i");
+    expect(follower.resyncs).toBe(3);
     follower.close();
   });
 });

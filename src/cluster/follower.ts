@@ -45,6 +45,7 @@ export class Follower {
   private live: { seq: number; epoch: number } | null = null;
   private buffer: Frame[] | null = null;
   private syncing = false;
+  private pinging = false;
   private closed = false;
   private timer: ReturnType<typeof setInterval> | null = null;
 
@@ -71,8 +72,10 @@ export class Follower {
 
   /** Renews the watch; resyncs when the owner is ahead of us or another owner answers. */
   async ping(): Promise<void> {
-    if (this.closed || this.syncing) return;
-    const r = await this.o.sync(false);
+    if (this.closed || this.syncing || this.pinging) return;
+    // One ping at a time: while nobody owns the partition a ping waits out the bus's retries.
+    this.pinging = true;
+    const r = await this.o.sync(false).finally(() => (this.pinging = false));
     if (!r.ok || this.closed || this.syncing) return;
     const a = r.value;
     const l = this.live;
@@ -105,6 +108,8 @@ export class Follower {
     }
     const l = this.live;
     if (l !== null && f.epoch === l.epoch && f.seq <= l.seq) return; // already in the full state
+    // An older epoch: a deposed owner's late frame (epochs only grow). Never a reason to resync.
+    if (l !== null && f.epoch < l.epoch) return;
     if (l === null || f.epoch !== l.epoch || f.seq !== l.seq + 1) {
       void this.resync(true);
       return;
@@ -140,7 +145,7 @@ export class Follower {
         const buffered = this.buffer ?? [];
         let gap = false;
         for (const f of buffered) {
-          if (f.epoch === live.epoch && f.seq <= live.seq) continue;
+          if (f.epoch < live.epoch || (f.epoch === live.epoch && f.seq <= live.seq)) continue;
           if (f.epoch !== live.epoch || f.seq !== live.seq + 1) {
             gap = true;
             break;
