@@ -268,6 +268,38 @@ describe("cluster: any process answers any client (issue 16)", () => {
     for (const b of bots) b.close();
   });
 
+  it("tournament views, table chat and a v1 spectator's frames reach clients on the other process", async () => {
+    const s = await tournamentOn("A", B, 2, Date.now());
+    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
+    const tableId = `${s.tournamentId}-t1`;
+    const onB = new Bot(B.url, s.players[0]!.name, s.players[0]!.token, { keepFrames: true });
+    const onA = new Bot(A.url, s.players[1]!.name, s.players[1]!.token, { keepFrames: true });
+    const spectator = new Bot(B.url, "spectator", director, { keepFrames: true, protocol: 1 });
+    const all = [onB, onA, spectator];
+    for (const b of all) {
+      b.passive = true;
+      await b.connect();
+      b.watch(tableId);
+    }
+    onB.send({ type: "subscribe", channel: { kind: "tournament", tournamentId: s.tournamentId } });
+    const tviews = () => onB.frames.filter((m) => m.type === "tournament-view" && m.view.tournamentId === s.tournamentId) as Extract<ServerMessage, { type: "tournament-view" }>[];
+    await eventually(() => tviews().length > 0 && all.every((b) => b.views.has(tableId)));
+    await must(api(B.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/pause`, { commandId: cmd() }, director));
+    await eventually(() => tviews().some((m) => m.view.status === "paused"));
+    onB.send({ type: "chat", tableId, text: "hello from B" });
+    const heard = (b: Bot) => b.frames.some((m) => m.type === "chat" && m.tableId === tableId && m.lines.some((l) => l.text === "hello from B"));
+    await eventually(() => all.every(heard));
+    // The v1 spectator got whole views (no patches) and never a hidden card.
+    expect(spectator.frames.some((m) => m.type === "table-step")).toBe(false);
+    const seen = spectator.frames.filter((m) => m.type === "table-view") as Extract<ServerMessage, { type: "table-view" }>[];
+    expect(seen.length).toBeGreaterThan(0);
+    for (const m of seen) {
+      expect(m.view.mySeat).toBeNull();
+      for (const seat of m.view.seats) if (seat.shownHand === null) expect(seat.cards).toBeNull();
+    }
+    for (const b of all) b.close();
+  });
+
   it("R-TRN-8: a satellite owned by one process takes its seat value from a target the other owns", async () => {
     const target = await tournamentOn("A", A, 0, Date.now() + 7_200_000, "Target on A");
     const sat = await api<{ tournament: LobbyTournament }>(A.url, "POST", "/api/v1/director/tournaments", { commandId: commandOn("B"), presetId: "seed", name: "Satellite on B", kind: "online", startsAt: Date.now() + 3_600_000, buyIn: 100, fee: 10, structure: FAST_STRUCTURE, satelliteTarget: target.tournamentId }, director);
