@@ -48,7 +48,7 @@ async function drift(t: TournamentRuntime, players: Player[], apart: number): Pr
   try {
     await playToTheEnd(() => server.url, { tournamentId: t.id, directorToken: director, players }, {}, {
       bots,
-      timeoutMs: 200_000,
+      timeoutMs: 400_000,
       onTick: async () => {
         // In the first round every table started at hand 0 (a bracket's later rounds reuse tables).
         const hands = [...t.tables.values()].filter((s) => s.state.seats.size >= 2).map((s) => s.state.handNumber);
@@ -71,11 +71,11 @@ describe("heads-up brackets and shootouts at their own pace (issue 13)", () => {
     const players = await Promise.all(Array.from({ length: 8 }, () => player(5000)));
     const t = await tournament({ kind: "heads-up" }, STRUCTURE_PRESETS["heads-up"]!, players, 2);
     await drift(t, players, 3);
-  }, 240_000);
+  }, 480_000);
 
   it("R-TRN-11: shootout tables drift hands apart between level changes; it ends with one place per entrant, chips conserved", async () => {
     const players = await Promise.all(Array.from({ length: 12 }, () => player(5000)));
     const t = await tournament({ kind: "shootout", finalTable: 6 }, STRUCTURE_PRESETS["seed"]!, players, 6);
     await drift(t, players, 3);
-  }, 240_000);
+  }, 480_000);
 });

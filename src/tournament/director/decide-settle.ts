@@ -5,13 +5,13 @@
 // equal the seats, R-TRN-8).
 import { ok, type Result } from "../../lib/result.ts";
 import { balanceTables, drawFirstButton, type BalanceTable, type RandomSource } from "../index.ts";
-import { drawMatches } from "./bracket.ts";
+import { byesFor } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { finalPlacements, placeGroups } from "./placements.ts";
 import { paidPlaces, prizesFixedEvent, seatsOf } from "./prizes.ts";
 import { awaitingRebuys } from "./rebuy-grace.ts";
 import { paceBalance } from "./pace-balance.ts";
-import { tableSizeOf, type TournamentState } from "./state.ts";
+import { tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 /** R-PLACE-2: more starting chips rank better; equal starting stacks share a group. */
@@ -102,27 +102,63 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
   return events;
 }
 
+/**
+ * R-TRN-10 with every match at its own pace (issue 13). A round's losers go out together,
+ * sharing their places, once every match of the round is decided (rounds end in order: a
+ * match needs the winners of the round before). A match of the next round is drawn as soon
+ * as both its players are known: the winners of the two matches (or a first-round bye)
+ * beside it in the bracket, so a round waits only where its next match needs both winners.
+ * Bracket positions: round 1 has the byes first, then its matches; each later round pairs
+ * positions 2j and 2j + 1 of the round before as its match j.
+ */
 function headsUpSettle(s: TournamentState, at: number, rng: RandomSource): TournamentEvent[] {
-  // A round ends when every match has a winner; its losers share their places.
-  for (const t of s.tables.values()) {
-    let live = 0;
-    for (const id of t.seats) if (id !== null && s.entries.get(id)!.stack > 0) live++;
-    if (live >= 2) return [];
-  }
-  if (s.busted.length === 0) return [];
-  const losers = [...s.busted];
   const events: TournamentEvent[] = [];
-  const closed = fieldClosed(s, at);
-  events.push({ type: "eliminated", at, groups: [losers], places: closed ? placeGroups(s.alive, [losers]) : null });
-  const lost = new Set(losers);
-  const winners: string[] = [];
-  for (const t of [...s.tables.values()].sort((a, b) => a.id - b.id)) for (const id of t.seats) if (id !== null && !lost.has(id)) winners.push(id);
-  const next = [...s.waiting, ...winners];
-  if (next.length <= 1) {
-    if (s.prizes === null) events.push(prizesFixedEvent(s, at));
-    return events;
+  const n = s.entries.size;
+  const byes = byesFor(n);
+  const top = byes + (n - byes) / 2; // positions after round 1: a power of two
+  const matchesIn = (r: number) => (r === 1 ? (n - byes) / 2 : Math.max(1, top >> (r - 1)));
+  const roundOf = (t: TableState) => t.round ?? s.round;
+  const matchOf = (t: TableState) => t.match ?? t.id - 1;
+  const live = (t: TableState) => t.seats.filter((id): id is string => id !== null && s.entries.get(id)!.stack > 0);
+  // The losers of each finished round, lowest round first.
+  const losers = new Map<number, string[]>();
+  for (const id of s.busted) {
+    const t = s.tables.get(s.entries.get(id)!.table);
+    if (t === undefined) continue;
+    losers.set(roundOf(t), [...(losers.get(roundOf(t)) ?? []), id]);
   }
-  events.push(drawMatches(s.round + 1, next, 1, at, rng));
+  const decided = new Map<number, number>();
+  for (const t of s.tables.values()) if (live(t).length < 2) decided.set(roundOf(t), (decided.get(roundOf(t)) ?? 0) + 1);
+  const closed = fieldClosed(s, at);
+  let left = s.alive;
+  for (const r of [...losers.keys()].sort((a, b) => a - b)) {
+    if ((decided.get(r) ?? 0) < matchesIn(r)) break;
+    const group = losers.get(r)!;
+    if (group.length >= left) break;
+    events.push({ type: "eliminated", at, groups: [group], places: closed ? placeGroups(left, [group]) : null });
+    left -= group.length;
+  }
+  if (left <= 1) return events;
+  // Who has won their way to the next round and has not played it yet, by round and position.
+  const ready = new Map<string, string>();
+  for (const t of s.tables.values()) {
+    const w = live(t);
+    const r = roundOf(t);
+    if (w.length === 1 && matchesIn(r) > 1) ready.set(`${r}:${r === 1 ? byes + matchOf(t) : matchOf(t)}`, w[0]!);
+  }
+  s.waiting.forEach((id, i) => {
+    if (byes > 0 && s.entries.get(id)?.table === 0 && s.entries.get(id)?.alive === true) ready.set(`1:${i}`, id);
+  });
+  let table = s.maxTable;
+  for (const [key, id] of [...ready].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const [r, pos] = key.split(":").map(Number) as [number, number];
+    if (pos % 2 !== 0) continue; // each pair once, from its even position
+    const partner = ready.get(`${r}:${pos + 1}`);
+    if (partner === undefined) continue;
+    const btn = drawFirstButton([1, 2], rng);
+    table += 1;
+    events.push({ type: "match-drawn", at, round: r + 1, match: pos / 2, table: { table, seats: [{ seat: 1, entry: id }, { seat: 2, entry: partner }], button: btn.ok ? btn.value.button : 1 } });
+  }
   return events;
 }
 

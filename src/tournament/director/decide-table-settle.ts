@@ -7,8 +7,9 @@
 // table finishes its hand, then all deal one hand together, and that round's busts share
 // places by starting stack; it ends when the bubble bursts. The final table forms by a draw
 // once every table has finished its hand (R-TBL-3). A heads-up match deals its next hand
-// as soon as its last is settled; a decided match waits for its round's other matches, and
-// the next round is drawn when the last is decided (R-TRN-10). A shootout table plays on
+// as soon as its last is settled, and a match of the next round is drawn and deals as soon
+// as both its players have won (R-TRN-10): a round waits only where its next match needs
+// both winners; a round's losers go out together once its last match is decided. A shootout table plays on
 // by itself; only a due level change (its lowest at every table go together, R-TRN-11,
 // sharing their places, R-PLACE-3) waits for every table to finish its hand.
 import { fail, ok, type Result } from "../../lib/result.ts";
@@ -55,8 +56,14 @@ function settleTable(s: TournamentState, at: number, table: number | null, rng: 
     if (!r.ok) return r;
     events.push(...r.value);
     if (r.value.some((e) => e.type === "finished")) return ok(events);
-    if (table === null || r.value.some((e) => e.type === "matches-drawn")) events.push({ type: "dealing", at, tables: "all" });
-    else if (seatedWithChips(s, s.tables.get(table)!) >= 2) events.push({ type: "dealing", at, tables: [table] });
+    if (table === null || r.value.some((e) => e.type === "matches-drawn")) {
+      events.push({ type: "dealing", at, tables: "all" });
+      return ok(events);
+    }
+    // This match deals on (if it is not decided), and every match just drawn starts.
+    const deal = r.value.flatMap((e) => (e.type === "match-drawn" ? [e.table.table] : []));
+    if (seatedWithChips(s, s.tables.get(table)!) >= 2) deal.unshift(table);
+    if (deal.length > 0) events.push({ type: "dealing", at, tables: deal });
     return ok(events);
   }
   // R-TRN-11: a due level change (the lowest at every table go, sharing places) waits for every table's hand; until then each plays on.

@@ -55,7 +55,7 @@ const inHand = (d: Director) => [...d.state.tables.values()].filter((t) => t.inH
 describe("heads-up bracket at its own pace (R-TRN-10, issue 13)", () => {
   const headsUp = (n: number) => startedDirector({ format: { kind: "heads-up" }, structure: STRUCTURE_PRESETS["heads-up"]!, money: { buyIn: 100, fee: 10, paidFraction: 0.5 } }, n, 3);
 
-  it("R-TRN-10: a match deals its next hand while the other matches are still in theirs; a decided match waits; the last decided draws the next round and every match deals", () => {
+  it("R-TRN-10: a match deals its next hand while the other matches are still in theirs; a decided match waits only for its partner in the bracket, then the next round's match deals at once", () => {
     const d = headsUp(8);
     expect(dealing(settle(d, 0, null))).toBe("all");
     expect(inHand(d)).toEqual([1, 2, 3, 4]);
@@ -68,17 +68,45 @@ describe("heads-up bracket at its own pace (R-TRN-10, issue 13)", () => {
     expect(dealing(ev2)).toEqual([]);
     expect(ev2.some((e) => e.type === "eliminated" || e.type === "matches-drawn")).toBe(false);
     expect(inHand(d)).toEqual([1, 3, 4]);
-    // Matches 1, 3 and 4 are decided, in any order; the last one draws round 2.
-    finish(d, 3, 5000, [seated(d, 3)[0]!]);
-    finish(d, 1, 5500, [seated(d, 1)[1]!]);
-    const last = finish(d, 4, 6000, [seated(d, 4)[0]!]);
-    const drawn = last.find((e) => e.type === "matches-drawn");
-    expect(drawn?.type === "matches-drawn" && drawn.tables.length).toBe(2);
-    // The round's four losers share their places (5–8) in one group.
-    const out = last.find((e) => e.type === "eliminated");
-    expect(out?.type === "eliminated" && out.groups.map((g) => g.length)).toEqual([4]);
-    expect(dealing(last)).toBe("all");
-    expect(inHand(d)).toEqual([1, 2]);
+    // Match 3 is decided: its partner in the bracket (match 4) still plays, so it waits too.
+    const ev3 = finish(d, 3, 5000, [seated(d, 3)[0]!]);
+    expect(dealing(ev3)).toEqual([]);
+    expect(ev3.some((e) => e.type === "match-drawn")).toBe(false);
+    // Match 1 is decided: with match 2's winner it makes round 2's first match, which deals at once while match 4 plays on.
+    const ev1 = finish(d, 1, 5500, [seated(d, 1)[1]!]);
+    const first = ev1.find((e) => e.type === "match-drawn");
+    expect(first?.type === "match-drawn" && [first.round, first.match]).toEqual([2, 0]);
+    const t5 = first?.type === "match-drawn" ? first.table.table : -1;
+    expect(dealing(ev1)).toEqual([t5]);
+    expect(ev1.some((e) => e.type === "eliminated")).toBe(false); // round 1's losers wait for its last match
+    expect(inHand(d)).toEqual([4, t5]);
+    // Round 2's first match plays hands while round 1's last match is still on.
+    expect(dealing(finish(d, t5, 5600, [], 10))).toEqual([t5]);
+    // Match 4 is decided: round 2's second match is drawn, and round 1's four losers go out together, sharing places 5–8.
+    const ev4 = finish(d, 4, 6000, [seated(d, 4)[0]!]);
+    const second = ev4.find((e) => e.type === "match-drawn");
+    expect(second?.type === "match-drawn" && [second.round, second.match]).toEqual([2, 1]);
+    const out = ev4.find((e) => e.type === "eliminated");
+    expect(out?.type === "eliminated" && [out.groups.map((g) => g.length), out.places]).toEqual([[4], [[5, 6, 7, 8]]]);
+    expect(dealing(ev4)).toEqual([second?.type === "match-drawn" ? second.table.table : -1]);
+    expect(d.state.tables.size).toBe(2); // the decided first-round matches are gone
+    expect(d.state.conservation.failures).toBe(0);
+  });
+
+  it("R-TRN-10: two first-round byes play each other at once; the bracket plays to one champion with shared places per round", () => {
+    const d = headsUp(6); // 2 byes, 2 first-round matches
+    const start = settle(d, 0, null);
+    const drawn = start.find((e) => e.type === "match-drawn");
+    expect(drawn?.type === "match-drawn" && [drawn.round, drawn.match]).toEqual([2, 0]);
+    expect(inHand(d)).toHaveLength(3);
+    // Play every match to its end, table by table, hands apart.
+    let at = 1000;
+    for (let guard = 0; d.state.status === "running" && guard < 100; guard++) {
+      const live = [...d.state.tables.values()].find((t) => t.inHand)!;
+      finish(d, live.id, (at += 100), [seated(d, live.id)[0]!]);
+    }
+    expect(d.state.status).toBe("finished");
+    expect(d.state.placements!.map((p) => p.places.join("-")).sort()).toEqual(["1", "2", "3-4", "3-4", "5-6", "5-6"]);
     expect(d.state.conservation.failures).toBe(0);
   });
 });

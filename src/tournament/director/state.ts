@@ -311,6 +311,8 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
           gone.add(id);
         }
       }
+      // A heads-up round's losers leave their matches: a match nobody sits at any more is gone.
+      if (s.config?.format.kind === "heads-up") for (const t of [...s.tables.values()]) if (t.count === 0) dropTable(s, t);
       s.eliminations.push(ev.groups.map((g) => [...g]));
       s.busted = s.busted.filter((b) => !gone.has(b));
       for (const id of gone) s.bustInfo.delete(id);
@@ -351,7 +353,7 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
         dropTable(s, t);
       }
       const start = s.config!.structure.startingStack;
-      for (const d of ev.tables) {
+      for (const [i, d] of ev.tables.entries()) {
         for (const { entry } of d.seats) {
           const e = s.entries.get(entry)!;
           // Every match starts fresh (R-TRN-10): old chips retire, a new stack is issued.
@@ -362,8 +364,30 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
           e.stack = start;
         }
         openTable(s, d, ev.at);
+        const t = s.tables.get(d.table)!;
+        t.round = ev.round;
+        t.match = i;
       }
       s.waiting = [...ev.byes];
+      break;
+    }
+    case "match-drawn": {
+      // The winners leave their decided matches (a table is dropped once nobody sits there) and start fresh (R-TRN-10).
+      const start = s.config!.structure.startingStack;
+      for (const { entry } of ev.table.seats) {
+        const e = s.entries.get(entry)!;
+        const old = s.tables.get(e.table);
+        unseat(s, e);
+        if (old !== undefined && old.count === 0) dropTable(s, old);
+        s.chipsRetired += e.stack;
+        s.chipsIssued += start;
+        e.stack = start;
+      }
+      openTable(s, ev.table, ev.at);
+      const t = s.tables.get(ev.table.table)!;
+      t.round = ev.round;
+      t.match = ev.match;
+      s.round = Math.max(s.round, ev.round);
       break;
     }
     case "owed":

@@ -146,6 +146,8 @@ export type TournamentEvent =
   | { readonly type: "final-table"; readonly at: number; readonly table: number; readonly button: number }
   /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */
   | { readonly type: "matches-drawn"; readonly at: number; readonly round: number; readonly tables: readonly TableDraw[]; readonly byes: readonly string[] }
+  /** R-TRN-10, every match at its own pace (issue 13): match `match` of round `round`, drawn as soon as both its players have won (or had a bye). */
+  | { readonly type: "match-drawn"; readonly at: number; readonly round: number; readonly match: number; readonly table: TableDraw }
   | { readonly type: "prizes-fixed"; readonly at: number; readonly pool: number; readonly overlay: number; readonly entries: number; readonly prizes: readonly number[] }
   /** The end; `deal`: the finalists stopped and shared the prizes left by that method. */
   | { readonly type: "finished"; readonly at: number; readonly placements: readonly Placement[]; readonly deal?: DealMethod }
