@@ -260,8 +260,13 @@ export class TableSession {
     return this.internal({ type: "set-stack", seat, stack });
   }
 
-  /** Starts a hand soon if none is running and the owner allows it. */
-  dealSoon(delayMs = this.opts.handPauseMs): void {
+  /**
+   * Starts a hand soon if none is running and the owner allows it. The pause between hands
+   * counts from the end of the last hand, not from this call (issue 13): a table whose
+   * settle waited in its tournament's queue behind other tables' deals when its own pause
+   * is over, as a table alone would, instead of a whole pause after the settle.
+   */
+  dealSoon(delayMs = this.pauseLeft()): void {
     if (this.closed || this.dealTimer !== null) return;
     this.dealTimer = this.opts.clock.after(delayMs, () => {
       this.dealTimer = null;
@@ -284,6 +289,15 @@ export class TableSession {
       );
     });
   }
+
+  /** What is left of the pause after the last hand this session saw end (all of it when none did). */
+  private pauseLeft(): number {
+    const pause = this.opts.handPauseMs;
+    return this.handEndedAt === null ? pause : Math.max(0, Math.min(pause, this.handEndedAt + pause - this.opts.clock.now()));
+  }
+
+  /** When this session saw its last hand end (the clock's time); null: none since it was loaded. */
+  private handEndedAt: number | null = null;
 
   /** Resumes timers after a restart: the action clock goes on from the recorded time. */
   resume(): void {
@@ -340,6 +354,7 @@ export class TableSession {
     const finished = this.state.finished;
     if (finished !== null && finished !== this.seenFinished) {
       this.seenFinished = finished;
+      this.handEndedAt = this.opts.clock.now();
       void this.afterHand(finished, handIndexEntries(this.state, finished));
     }
   }
