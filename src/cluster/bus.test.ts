@@ -81,6 +81,30 @@ describe("routing", () => {
     next.close();
   });
 
+  it("a refusal given while the partition was leaving is not the answer: the sender asks the next owner", async () => {
+    const prefix = tempPrefix();
+    const oldOwn = handOwnership("old", [["tournament.04", 1]]);
+    const old = new Bus(nc, prefix, oldOwn);
+    // The old owner closes the tournament under the command and answers "not found".
+    old.serve(async () => {
+      oldOwn.forget("tournament.04");
+      return fail("tournament/not-found", "closed under the command");
+    }, ["tournament.04"]);
+    const sender = new Bus(nc, prefix, handOwnership("gw"));
+    const pending = sender.request("tournament.04", { commandId: "c4" });
+    await until(() => (sender.stats.retries >= 1 ? true : undefined), "a retry");
+    oldOwn.stop("tournament.04");
+    const newOwn = handOwnership("new");
+    const next = new Bus(nc, prefix, newOwn);
+    const a = actor();
+    next.serve(a.handler, ["tournament.04"]);
+    newOwn.serve("tournament.04", 2);
+    expect(await pending).toEqual(ok({ duplicate: false }));
+    expect(a.acted).toEqual(["c4"]);
+    old.close();
+    next.close();
+  });
+
   it("gives up with server/unavailable when nobody owns the partition", async () => {
     const sender = new Bus(nc, tempPrefix(), handOwnership("gw"), { baseMs: 5, capMs: 20, giveUpMs: 300, attemptMs: 100 });
     const r = await sender.request("tournament.02", { commandId: "c3" });

@@ -140,11 +140,16 @@ export class Bus {
 
   private async answer(key: string, data: Uint8Array): Promise<Result<unknown>> {
     if (this.ownership.serving(key) === undefined || this.handler === null) return fail(BUS_ERRORS.notOwner, `${this.ownership.member} does not serve ${key}`);
+    let r: Result<unknown>;
     try {
-      return await this.handler(key, JSON.parse(dec.decode(data)));
+      r = await this.handler(key, JSON.parse(dec.decode(data)));
     } catch (e) {
-      return fail("server/internal", `the owner failed: ${(e as Error).message}`);
+      r = fail("server/internal", `the owner failed: ${(e as Error).message}`);
     }
+    // Refused while the partition was leaving this process (its tournaments closing under the
+    // command: "not found", "closed"): the new owner's answer is the one that counts.
+    if (!r.ok && this.ownership.serving(key) === undefined) return fail(BUS_ERRORS.notOwner, `${this.ownership.member} stopped serving ${key}`);
+    return r;
   }
 
   // ---- fan-out ----
