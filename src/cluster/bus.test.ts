@@ -123,6 +123,25 @@ describe("routing", () => {
   });
 });
 
+describe("frames", () => {
+  it("listeners on one subject share one subscription; each gets every frame, in order, until it leaves", async () => {
+    const bus = new Bus(nc, tempPrefix(), handOwnership("gw"));
+    const a: number[] = [];
+    const b: number[] = [];
+    const offA = bus.subscribeFrames("view.T9-t1.spectators-v2", (f) => a.push(f.seq));
+    const offB = bus.subscribeFrames("view.T9-t1.spectators-v2", (f) => b.push(f.seq));
+    expect(bus.frameSubjects).toBe(1);
+    await nc.flush();
+    for (let i = 1; i <= 3; i++) bus.publishFrame("view.T9-t1.spectators-v2", i, 1, `f${i}`);
+    await until(() => (a.length === 3 && b.length === 3 ? true : undefined), "three frames each");
+    expect([a, b]).toEqual([[1, 2, 3], [1, 2, 3]]);
+    offA();
+    expect(bus.frameSubjects).toBe(1);
+    offB();
+    expect(bus.frameSubjects).toBe(0);
+  });
+});
+
 describe("follower", () => {
   /** An owner feed by hand: publish() sends the next frame; lose() skips one; the state is the frames so far. */
   function feed(bus: Bus, subject: string) {

@@ -62,6 +62,7 @@ export class Bus {
   readonly stats: BusStats = { requests: 0, retries: 0, gaveUp: 0 };
   private readonly served = new Map<string, Subscription>();
   private readonly gathers: Subscription[] = [];
+  private readonly frameSubs = new Map<string, { sub: Subscription; listeners: Set<(f: Frame) => void> }>();
   private readonly unlisten: (() => void)[] = [];
   private handler: Handler | null = null;
   private closed = false;
@@ -161,16 +162,38 @@ export class Bus {
     this.nc.publish(`${this.prefix}.${subject}`, enc.encode(data), { headers: h });
   }
 
-  /** Frames on one subject, in the order the owner published them. Returns the unsubscribe function. */
+  /**
+   * Frames on one subject, in the order the owner published them. Returns the unsubscribe
+   * function. Listeners on one subject share one NATS subscription: a table's spectators on
+   * this process cost one delivery per frame, not one per socket.
+   */
   subscribeFrames(subject: string, onFrame: (f: Frame) => void): () => void {
-    const sub = this.nc.subscribe(`${this.prefix}.${subject}`, {
-      callback: (e, m) => {
-        if (e !== null) return;
-        const h: MsgHdrs | undefined = m.headers;
-        onFrame({ seq: Number(h?.get(SEQ) ?? -1), epoch: Number(h?.get(EPOCH) ?? -1), data: dec.decode(m.data) });
-      },
-    });
-    return () => sub.unsubscribe();
+    let shared = this.frameSubs.get(subject);
+    if (shared === undefined) {
+      const listeners = new Set<(f: Frame) => void>();
+      const sub = this.nc.subscribe(`${this.prefix}.${subject}`, {
+        callback: (e, m) => {
+          if (e !== null) return;
+          const h: MsgHdrs | undefined = m.headers;
+          const f = { seq: Number(h?.get(SEQ) ?? -1), epoch: Number(h?.get(EPOCH) ?? -1), data: dec.decode(m.data) };
+          for (const l of [...listeners]) l(f);
+        },
+      });
+      shared = { sub, listeners };
+      this.frameSubs.set(subject, shared);
+    }
+    const mine = shared;
+    mine.listeners.add(onFrame);
+    return () => {
+      if (!mine.listeners.delete(onFrame) || mine.listeners.size > 0) return;
+      mine.sub.unsubscribe();
+      if (this.frameSubs.get(subject) === mine) this.frameSubs.delete(subject);
+    };
+  }
+
+  /** Subjects with a NATS subscription for frames now (tests, stats). */
+  get frameSubjects(): number {
+    return this.frameSubs.size;
   }
 
   // ---- scatter-gather ----
@@ -225,5 +248,7 @@ export class Bus {
     for (const s of this.served.values()) s.unsubscribe();
     this.served.clear();
     for (const s of this.gathers) s.unsubscribe();
+    for (const f of this.frameSubs.values()) f.sub.unsubscribe();
+    this.frameSubs.clear();
   }
 }
