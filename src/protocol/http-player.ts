@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommandId, Hex32, Id, Money, Password, PlayerName, Token, UserInfo } from "./primitives.ts";
+import { CardCode, CommandId, Hex32, Id, Money, Password, PlayerName, Token, UserInfo } from "./primitives.ts";
 import { LobbyTournament } from "./lobby.ts";
 import { TableEvent } from "./table-events.ts";
 
@@ -42,6 +42,8 @@ export const HandSummary = z.object({
   startedAt: z.int().min(0),
   /** Net result for the asking player, in chips (negative when they lost). */
   net: z.int(),
+  /** The asking player's own hole cards (issue 14; never anyone else's); absent for a hand not yet backfilled. */
+  cards: z.array(CardCode).max(2).optional(),
 });
 export type HandSummary = z.infer<typeof HandSummary>;
 

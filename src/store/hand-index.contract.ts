@@ -17,6 +17,7 @@ const entry = (playerId: string, n: number, startedAt: number, table = "t-t1"): 
   startedAt,
   seat: 3,
   net: n % 2 === 0 ? 40 : -40,
+  cards: [n % 52, (n + 13) % 52],
 });
 
 export function describeHandIndexContract(name: string, factory: () => Promise<HandIndexFixture>): void {
@@ -87,6 +88,18 @@ export function describeHandIndexContract(name: string, factory: () => Promise<H
       const again = await fixture.open();
       cleanups.push(() => again.close());
       expect(await again.list("a", { limit: 1 })).toEqual([entry("a", 1, 100)]);
+    });
+
+    it("issue 14: a row without cards gets them from a later write (the backfill); a row with cards keeps its own", async () => {
+      const { index } = await fresh();
+      expect(await index.lacksCards()).toBe(false);
+      await index.record([{ ...entry("a", 1, 100), cards: null }, entry("a", 2, 200)]);
+      expect(await index.lacksCards()).toBe(true);
+      expect((await index.get("a", "t-t1-h1"))?.cards).toBeNull();
+      await index.record([entry("a", 1, 100), { ...entry("a", 2, 200), cards: [50, 51] }]);
+      expect(await index.lacksCards()).toBe(false);
+      expect((await index.get("a", "t-t1-h1"))?.cards).toEqual([1, 14]);
+      expect((await index.get("a", "t-t1-h2"))?.cards).toEqual([2, 15]);
     });
   });
 }

@@ -13,6 +13,11 @@ export interface HandIndexEntry {
   readonly seat: number;
   /** Chips won or lost in the hand by this player. */
   readonly net: number;
+  /**
+   * This player's own hole cards (0–51), never another player's (issue 14); null for a row
+   * indexed before cards were kept and not yet backfilled from its table stream.
+   */
+  readonly cards: readonly number[] | null;
 }
 
 /** Keyset position in a player's list: rows strictly older than this one. */
@@ -22,7 +27,7 @@ export interface HandCursor {
 }
 
 export interface HandIndex {
-  /** Adds rows; a row already present (same player and hand) is left as it is. */
+  /** Adds rows; a row already present (same player and hand) is left as it is, except that its cards are filled in when it had none. */
   record(entries: readonly HandIndexEntry[]): Promise<void>;
   /** The player's hands, newest first (startedAt, then handId, descending), at most `limit`. */
   list(playerId: string, options: { readonly limit: number; readonly before?: HandCursor }): Promise<HandIndexEntry[]>;
@@ -30,6 +35,8 @@ export interface HandIndex {
   get(playerId: string, handId: string): Promise<HandIndexEntry | null>;
   /** True when no hand has been indexed yet (a database from before the index: backfill it). */
   isEmpty(): Promise<boolean>;
+  /** True when some row has no cards (indexed before cards were kept: backfill them). */
+  lacksCards(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -42,4 +49,13 @@ export function decodeHandCursor(text: string): HandCursor | null {
   if (m === null) return null;
   const startedAt = Number(m[1]);
   return Number.isSafeInteger(startedAt) ? { startedAt, handId: m[2]! } : null;
+}
+
+/** Hole cards as stored in a row: "12 40", or null. */
+export const encodeHoleCards = (cards: readonly number[] | null): string | null => (cards === null ? null : cards.join(" "));
+
+export function decodeHoleCards(text: string | null): number[] | null {
+  if (text === null) return null;
+  const cards = text === "" ? [] : text.split(" ").map(Number);
+  return cards.every((c) => Number.isInteger(c) && c >= 0 && c <= 51) ? cards : null;
 }

@@ -12,7 +12,9 @@ import { FeltServer } from "../felt-server.ts";
 import { ManualClock } from "../clock.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { api, must } from "../testing/harness.ts";
-import { TableSession } from "./table-session.ts";
+import { streamOf, TableSession } from "./table-session.ts";
+import { evolveTable, initialTable, type TableConfig, type TableRecord } from "./table-state.ts";
+import Database from "better-sqlite3";
 
 const servers: FeltServer[] = [];
 afterEach(async () => {
@@ -77,7 +79,28 @@ async function start(db = ":memory:", withIndex = true) {
       index.list = list;
     }
   }
-  return { server, me, table, hands };
+  /** GET /hands as another user. */
+  async function handsOf(token: string): Promise<HandListResponse> {
+    return must<HandListResponse>(api(server.url, "GET", "/api/v1/hands?limit=200", undefined, token));
+  }
+  return { server, me, table, hands, handsOf };
+}
+
+/** Every finished hand of a table as the house saw it: each PHH index's player, hole cards and whether they were shown. */
+async function houseHands(server: FeltServer, tableId: string) {
+  const events = await server.svc.store.read(streamOf(tableId));
+  const state = initialTable(events[0]!.data as TableConfig);
+  const out = new Map<string, { playerId: string; cards: number[]; shown: boolean }[]>();
+  for (const e of events) {
+    unwrap(evolveTable(state, { type: e.type, data: e.data } as TableRecord, e.version));
+    const done = state.finished;
+    if (done === null || state.hand !== null || out.has(done.handId)) continue;
+    out.set(
+      done.handId,
+      done.order.map((seat, i) => ({ playerId: state.seats.get(seat)!.playerId, cards: [done.state.hole[2 * i]!, done.state.hole[2 * i + 1]!], shown: done.state.shown[i] === 1 })),
+    );
+  }
+  return out;
 }
 
 describe("GET /hands (issue 12: a per-player index, paged, newest first)", () => {
@@ -126,6 +149,60 @@ describe("GET /hands (issue 12: a per-player index, paged, newest first)", () =>
     store.read = read;
     expect(r.status).toBe(404);
     expect(reads).toBe(0);
+  });
+
+  it("issue 14: each row holds the player's own hole cards, and no other player's hidden card is in any /hands answer", async () => {
+    const { server, me, table, hands, handsOf } = await start();
+    const others: { id: string; token: string }[] = [];
+    for (const name of ["Ulla", "Stig"]) {
+      const s = await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name, password: `${name}-password` }));
+      others.push({ id: s.user.id, token: s.token });
+    }
+    await table(1, [me.user.id, others[0]!.id, others[1]!.id], 8);
+    const house = await houseHands(server, "fake-t1");
+    expect(house.size).toBe(8);
+    const answers = [
+      { id: me.user.id, body: (await hands()).body },
+      ...(await Promise.all(others.map(async (o) => ({ id: o.id, body: await handsOf(o.token) })))),
+    ];
+    let hiddenChecked = 0;
+    for (const { id, body } of answers) {
+      expect(body.hands).toHaveLength(8);
+      for (const row of body.hands) {
+        const players = house.get(row.handId)!;
+        const mine = players.find((p) => p.playerId === id)!;
+        expect(row.cards, `${row.handId}: the player's own cards`).toEqual(mine.cards);
+        // Nothing else in the row can carry a card.
+        expect(Object.keys(row).sort()).toEqual(["cards", "handId", "handNumber", "net", "startedAt", "tableId", "tournamentId"]);
+        for (const other of players.filter((p) => p.playerId !== id && !p.shown)) {
+          for (const c of other.cards) expect(row.cards, `${row.handId}: ${other.playerId}'s hidden card ${c}`).not.toContain(c);
+          hiddenChecked++;
+        }
+      }
+    }
+    expect(hiddenChecked).toBeGreaterThan(0);
+  });
+
+  it("issue 14: rows indexed before cards were kept get them from the table streams at the next start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "felt-backfill-cards-"));
+    try {
+      const file = join(dir, "felt.sqlite");
+      const old = await start(`sqlite:${file}`);
+      await old.table(1, [old.me.user.id, "o1"], 3);
+      const withCards = (await old.hands()).body.hands;
+      expect(withCards.every((h) => h.cards?.length === 2)).toBe(true);
+      await old.server.close();
+      servers.splice(servers.indexOf(old.server), 1);
+      // As the index was before issue 14: no cards in any row.
+      const db = new Database(file);
+      db.prepare("UPDATE hand_index SET cards = NULL").run();
+      db.close();
+      const again = await start(`sqlite:${file}`);
+      const list = await again.hands();
+      expect(list.body.hands).toEqual(withCards);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("hands played before the index existed are indexed once when the server starts", async () => {

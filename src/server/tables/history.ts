@@ -115,11 +115,13 @@ interface PlayedHand {
 }
 
 /**
- * Hands played before the hand index existed: when the index is empty, every table stream
- * is replayed once and its finished hands indexed (a row written twice stays one).
+ * Hands played before the hand index existed, or indexed before it kept the player's hole
+ * cards (issue 14): when the index is empty or some row has no cards, every table stream is
+ * replayed once and its finished hands indexed (a row written twice stays one; a row without
+ * cards gets them).
  */
 export async function backfillHandIndex(store: EventStore, index: HandIndex): Promise<number> {
-  if (!(await index.isEmpty())) return 0;
+  if (!(await index.isEmpty()) && !(await index.lacksCards())) return 0;
   let n = 0;
   for (const s of await store.listStreams({ type: "table" })) {
     const events = await store.read(s.stream);
@@ -166,7 +168,15 @@ export async function handSummaries(server: FeltServer, userId: string, limit: n
   if (cursor === null) return fail("protocol/invalid-message", "not a hand list cursor");
   const rows = await server.svc.hands.list(userId, cursor === undefined ? { limit: limit + 1 } : { limit: limit + 1, before: cursor });
   const page = rows.slice(0, limit);
-  const hands = page.map((r) => ({ handId: r.handId, tableId: r.tableId, tournamentId: r.tournamentId, handNumber: r.handNumber, startedAt: r.startedAt, net: r.net }));
+  const hands = page.map((r) => ({
+    handId: r.handId,
+    tableId: r.tableId,
+    tournamentId: r.tournamentId,
+    handNumber: r.handNumber,
+    startedAt: r.startedAt,
+    net: r.net,
+    ...(r.cards === null ? {} : { cards: [...r.cards] }),
+  }));
   const last = page.at(-1);
   return ok(rows.length > limit && last !== undefined ? { hands, next: encodeHandCursor(last) } : { hands });
 }

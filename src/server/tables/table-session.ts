@@ -51,7 +51,7 @@ export interface SessionOptions {
   readonly onFenced?: (error: { readonly code: string; readonly message: string }) => void;
 }
 
-/** One index row per player dealt into a finished hand, read from the table while they are still seated. */
+/** One index row per player dealt into a finished hand (with that player's own hole cards), read from the table while they are still seated. */
 export function handIndexEntries(state: TableState, hand: HandRun): HandIndexEntry[] {
   const result = hand.state.result;
   if (result === null) return [];
@@ -68,6 +68,8 @@ export function handIndexEntries(state: TableState, hand: HandRun): HandIndexEnt
       startedAt: hand.startedAt,
       seat,
       net: (result.stacks[i] ?? 0) - (hand.startStacks[i] ?? 0),
+      // Issue 14: this player's own hole cards only (index i's two), so their list can show them.
+      cards: [hand.state.hole[2 * i] ?? -1, hand.state.hole[2 * i + 1] ?? -1].filter((c) => c >= 0),
     });
   });
   return out;

@@ -1,7 +1,7 @@
 // The hand index on PostgreSQL: rows recorded in one turn of the event loop go in one
 // multi-row INSERT (one commit), keyset pages on (player_id, started_at, hand_id).
 import type pg from "pg";
-import { HAND_LIST_MAX, type HandCursor, type HandIndex, type HandIndexEntry } from "../hand-index.ts";
+import { decodeHoleCards, encodeHoleCards, HAND_LIST_MAX, type HandCursor, type HandIndex, type HandIndexEntry } from "../hand-index.ts";
 import { migratePostgres, pgPool, type PgMigration, type PgOptions } from "./db.ts";
 
 export const HAND_INDEX_MIGRATIONS: readonly PgMigration[] = [
@@ -21,6 +21,8 @@ export const HAND_INDEX_MIGRATIONS: readonly PgMigration[] = [
       );
       CREATE INDEX hand_index_newest ON hand_index (player_id, started_at DESC, hand_id DESC);`,
   },
+  // Issue 14: the player's own hole cards ("12 40"); NULL for rows from before (backfilled).
+  { id: "hands/002-cards", sql: "ALTER TABLE hand_index ADD COLUMN cards TEXT" },
 ];
 
 interface Row {
@@ -32,6 +34,7 @@ interface Row {
   started_at: string;
   seat: number;
   net: string;
+  cards: string | null;
 }
 
 const fromRow = (r: Row): HandIndexEntry => ({
@@ -43,6 +46,7 @@ const fromRow = (r: Row): HandIndexEntry => ({
   startedAt: Number(r.started_at),
   seat: r.seat,
   net: Number(r.net),
+  cards: decodeHoleCards(r.cards),
 });
 
 export async function openPostgresHandIndex(url: string, options: PgOptions = {}): Promise<HandIndex> {
@@ -77,13 +81,14 @@ class PgHandIndex implements HandIndex {
     const values: unknown[] = [];
     const tuples = rows.map((e) => {
       const at = values.length;
-      values.push(e.playerId, e.handId, e.tableId, e.tournamentId, e.handNumber, e.startedAt, e.seat, e.net);
-      return `(${Array.from({ length: 8 }, (_, i) => `$${at + i + 1}`).join(", ")})`;
+      values.push(e.playerId, e.handId, e.tableId, e.tournamentId, e.handNumber, e.startedAt, e.seat, e.net, encodeHoleCards(e.cards));
+      return `(${Array.from({ length: 9 }, (_, i) => `$${at + i + 1}`).join(", ")})`;
     });
     try {
       await this.pool.query(
-        `INSERT INTO hand_index (player_id, hand_id, table_id, tournament_id, hand_number, started_at, seat, net)
-         VALUES ${tuples.join(", ")} ON CONFLICT DO NOTHING`,
+        `INSERT INTO hand_index (player_id, hand_id, table_id, tournament_id, hand_number, started_at, seat, net, cards)
+         VALUES ${tuples.join(", ")}
+         ON CONFLICT (player_id, hand_id) DO UPDATE SET cards = excluded.cards WHERE hand_index.cards IS NULL`,
         values,
       );
     } catch (e) {
@@ -115,6 +120,10 @@ class PgHandIndex implements HandIndex {
 
   async isEmpty(): Promise<boolean> {
     return (await this.pool.query("SELECT 1 FROM hand_index LIMIT 1")).rowCount === 0;
+  }
+
+  async lacksCards(): Promise<boolean> {
+    return ((await this.pool.query("SELECT 1 FROM hand_index WHERE cards IS NULL LIMIT 1")).rowCount ?? 0) > 0;
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,7 @@
 // of derived data), and rows recorded in one turn of the event loop go in one transaction,
 // so hands ending on many tables at once cost one small commit, not one each.
 import type { Database as Db } from "better-sqlite3";
-import { HAND_LIST_MAX, type HandCursor, type HandIndex, type HandIndexEntry } from "../hand-index.ts";
+import { decodeHoleCards, encodeHoleCards, HAND_LIST_MAX, type HandCursor, type HandIndex, type HandIndexEntry } from "../hand-index.ts";
 import { migrateSqlite, openSqlite, type SqliteMigration } from "./db.ts";
 
 export const HAND_INDEX_MIGRATIONS: readonly SqliteMigration[] = [
@@ -23,6 +23,8 @@ export const HAND_INDEX_MIGRATIONS: readonly SqliteMigration[] = [
       ) WITHOUT ROWID;
       CREATE INDEX hand_index_newest ON hand_index (player_id, started_at DESC, hand_id DESC);`,
   },
+  // Issue 14: the player's own hole cards ("12 40"); NULL for rows from before (backfilled).
+  { id: "hands/002-cards", sql: "ALTER TABLE hand_index ADD COLUMN cards TEXT" },
 ];
 
 interface Row {
@@ -34,6 +36,7 @@ interface Row {
   started_at: number;
   seat: number;
   net: number;
+  cards: string | null;
 }
 
 const fromRow = (r: Row): HandIndexEntry => ({
@@ -45,6 +48,7 @@ const fromRow = (r: Row): HandIndexEntry => ({
   startedAt: r.started_at,
   seat: r.seat,
   net: r.net,
+  cards: decodeHoleCards(r.cards),
 });
 
 export const HAND_PAGE_SQL = `SELECT * FROM hand_index WHERE player_id = ? AND (started_at < ? OR (started_at = ? AND hand_id < ?))
@@ -65,8 +69,9 @@ class SqliteHandIndex implements HandIndex {
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare(
-      `INSERT INTO hand_index (player_id, hand_id, table_id, tournament_id, hand_number, started_at, seat, net)
-       VALUES (@playerId, @handId, @tableId, @tournamentId, @handNumber, @startedAt, @seat, @net) ON CONFLICT DO NOTHING`,
+      `INSERT INTO hand_index (player_id, hand_id, table_id, tournament_id, hand_number, started_at, seat, net, cards)
+       VALUES (@playerId, @handId, @tableId, @tournamentId, @handNumber, @startedAt, @seat, @net, @cards)
+       ON CONFLICT (player_id, hand_id) DO UPDATE SET cards = excluded.cards WHERE hand_index.cards IS NULL`,
     );
     this.first = db.prepare<[string, number], Row>(
       "SELECT * FROM hand_index WHERE player_id = ? ORDER BY started_at DESC, hand_id DESC LIMIT ?",
@@ -88,7 +93,7 @@ class SqliteHandIndex implements HandIndex {
     if (batch.length === 0 || !this.db.open) return;
     try {
       this.db.transaction(() => {
-        for (const b of batch) for (const e of b.entries) this.insert.run(e);
+        for (const b of batch) for (const e of b.entries) this.insert.run({ ...e, cards: encodeHoleCards(e.cards) });
       })();
     } catch (e) {
       for (const b of batch) b.reject(e);
@@ -111,6 +116,10 @@ class SqliteHandIndex implements HandIndex {
 
   async isEmpty(): Promise<boolean> {
     return this.db.prepare("SELECT 1 FROM hand_index LIMIT 1").get() === undefined;
+  }
+
+  async lacksCards(): Promise<boolean> {
+    return this.db.prepare("SELECT 1 FROM hand_index WHERE cards IS NULL LIMIT 1").get() !== undefined;
   }
 
   async close(): Promise<void> {

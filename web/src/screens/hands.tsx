@@ -45,6 +45,11 @@ export function Hands({ handId }: { handId: string | null }) {
                   <a href={href("hands", h.handId)}>
                     #{h.handNumber} · {fmt.time(h.startedAt)}
                   </a>{" "}
+                  {h.cards !== undefined && h.cards.length > 0 && (
+                    <span className="my-cards" data-testid="my-cards">
+                      <Cards cards={h.cards} size="sm" />
+                    </span>
+                  )}{" "}
                   <span className={h.net >= 0 ? "plus" : "minus"}>
                     {h.net >= 0 ? "+" : "−"}
                     {fmt.chips(Math.abs(h.net))}
