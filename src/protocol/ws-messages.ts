@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommandId, EpochMs, Hex32, Id, Chips, PlayerName, Token, UserInfo } from "./primitives.ts";
+import { CommandId, EpochMs, HandCategory, Hex32, Id, Chips, PlayerName, SeatNo, Token, UserInfo } from "./primitives.ts";
 import { WireError } from "./error-codes.ts";
 import { TableEvent } from "./table-events.ts";
 import { TableView, TableViewPatch } from "./table-view.ts";
@@ -127,16 +127,43 @@ const ErrorMsg = z.object({
 
 const Pong = z.object({ type: z.literal("pong"), nonce: z.int().min(0), serverTime: EpochMs });
 
-export const ChatLine = z.object({
+/**
+ * The dealer's entries in a table's chat (issue 14), written by the server as structured
+ * data so each reader sees them in their own language: who won which pot of a hand with what
+ * (one entry per winner of each pot, so a split pot is two entries), and who went out, with
+ * their place once the field is closed (null while late registration is open).
+ */
+export const DealerNote = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("win"),
+    handId: Id,
+    handNumber: z.int().min(1),
+    /** 0: the main pot; n: side pot n. */
+    potIndex: z.int().min(0).max(9),
+    seat: SeatNo,
+    name: PlayerName,
+    amount: Chips,
+    category: HandCategory.nullable(),
+  }),
+  z.object({ kind: z.literal("bust"), name: PlayerName, place: z.int().min(1).nullable() }),
+]);
+export type DealerNote = z.infer<typeof DealerNote>;
+
+const PlayerChatLine = z.object({
   /** Per table, increasing. */
   id: z.int().min(1),
   at: EpochMs,
   from: z.object({ id: Id, name: PlayerName, director: z.boolean() }),
   text: z.string().min(1).max(CHAT_MAX_CHARS),
 });
+const DealerChatLine = z.object({ id: z.int().min(1), at: EpochMs, dealer: DealerNote });
+/** A line of a table's chat: a player's (or the director's) words, or the dealer's entry. */
+export const ChatLine = z.union([PlayerChatLine, DealerChatLine]);
 export type ChatLine = z.infer<typeof ChatLine>;
+export type PlayerChatLine = z.infer<typeof PlayerChatLine>;
+export type DealerChatLine = z.infer<typeof DealerChatLine>;
 
-/** Chat at a table: new lines as they are said, or the table's recent lines on subscribe; `muted` lists the players the director muted there. */
+/** Chat at a table: new lines as they are said, or the table's recent lines on subscribe (kept across restarts); `muted` lists the players the director muted there. */
 const ChatMsg = z.object({
   type: z.literal("chat"),
   tableId: Id,

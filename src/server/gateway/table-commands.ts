@@ -34,11 +34,11 @@ export async function runTableCommand(server: FeltServer, user: Sender, m: Table
     case "act":
       return session.act(user.id, m);
     case "chat": {
-      const r = session.say({ id: user.id, name: user.name, director: user.role === "director" }, m.text);
+      const r = await session.say({ id: user.id, name: user.name, director: user.role === "director" }, m.text);
       return r.ok ? ok(null) : r;
     }
     case "chat-mute": {
-      const r = session.muteChat(m.playerId, m.muted);
+      const r = await session.muteChat(m.playerId, m.muted);
       return r.ok ? ok(null) : r;
     }
     case "sit-out":

@@ -18,7 +18,8 @@ import { seatOfUser, tableLogic, type TableCommand } from "./table-logic.ts";
 import { initialTable, type Blinds, type HandRun, type TableConfig, type TableRecord, type TableState } from "./table-state.ts";
 import { personalView, spectatorView, type ViewContext } from "./table-view.ts";
 import { ViewFanout, type Subscriber } from "./view-fanout.ts";
-import { TableChat } from "./table-chat.ts";
+import type { DealerNote } from "../../protocol/index.ts";
+import { ChatLog, handResultNotes } from "./table-chat-log.ts";
 
 export type { Subscriber };
 
@@ -112,8 +113,6 @@ function actorOptions(config: TableConfig, opts: SessionOptions): ActorOptions<T
 export class TableSession {
   private readonly subscribers = new Set<Subscriber>();
   private readonly fanout = new ViewFanout();
-  /** Table chat (issue 14): in memory, not in the table's record. */
-  private readonly chatRoom = new TableChat();
   private clockTimer: TimerHandle | null = null;
   private dealTimer: TimerHandle | null = null;
   private deadline: number | null = null;
@@ -126,6 +125,8 @@ export class TableSession {
   private constructor(
     private readonly actor: Actor,
     private readonly opts: SessionOptions,
+    /** Table chat (issue 14): its own stream, so a line never moves the table's version. */
+    private readonly chatLog: ChatLog,
   ) {
     this.seenFinished = actor.state.finished;
     actor.subscribe((batch) => this.applied(batch));
@@ -143,7 +144,7 @@ export class TableSession {
   static async open(config: TableConfig, opts: SessionOptions): Promise<Result<TableSession>> {
     const loaded = await StreamActor.load(actorOptions(config, opts));
     if (!loaded.ok) return loaded;
-    const s = new TableSession(loaded.value, opts);
+    const s = new TableSession(loaded.value, opts, await ChatLog.load(opts.store, config.tableId));
     const r = await loaded.value.submit({ id: null, version: "any", command: { type: "open" } });
     return r.ok ? ok(s) : r;
   }
@@ -154,7 +155,7 @@ export class TableSession {
     if (first === undefined || first.type !== "opened") return ok(null);
     const loaded = await StreamActor.load(actorOptions(first.data as TableConfig, opts));
     if (!loaded.ok) return fail("server/internal", `table ${tableId} does not load: ${loaded.error.message}`);
-    return ok(new TableSession(loaded.value, opts));
+    return ok(new TableSession(loaded.value, opts, await ChatLog.load(opts.store, tableId)));
   }
 
   // ---- subscriptions ----
@@ -167,7 +168,8 @@ export class TableSession {
     const wasConnected = this.isConnected(this.seatOf(sub.userId));
     this.subscribers.add(sub);
     this.fanout.start(sub, this.viewFor(sub.userId));
-    if (this.chatRoom.lines.length > 0 || this.chatRoom.muted.length > 0) sub.send({ type: "chat", tableId: this.id, lines: [...this.chatRoom.lines], muted: this.chatRoom.muted });
+    const chat = this.chatLog.chat;
+    if (chat.lines.length > 0 || chat.muted.length > 0) sub.send({ type: "chat", tableId: this.id, lines: [...chat.lines], muted: chat.muted });
     if (!wasConnected && this.seatOf(sub.userId) !== null) this.broadcastViews();
   }
 
@@ -178,7 +180,8 @@ export class TableSession {
    */
   framesFor(sub: Subscriber): string[] {
     const view = this.fanout.sentFrame(sub, this.id) ?? JSON.stringify({ type: "table-view", view: this.viewFor(sub.userId) });
-    const chat = this.chatRoom.lines.length > 0 || this.chatRoom.muted.length > 0 ? [JSON.stringify({ type: "chat", tableId: this.id, lines: [...this.chatRoom.lines], muted: this.chatRoom.muted })] : [];
+    const room = this.chatLog.chat;
+    const chat = room.lines.length > 0 || room.muted.length > 0 ? [JSON.stringify({ type: "chat", tableId: this.id, lines: [...room.lines], muted: room.muted })] : [];
     return [view, ...chat];
   }
 
@@ -233,19 +236,37 @@ export class TableSession {
     return ok({ version: this.state.version, duplicate: false });
   }
 
-  /** A chat line from a seated player or a director, sent to everyone watching the table. */
-  say(user: { id: string; name: string; director: boolean }, text: string): Result<void> {
-    const r = this.chatRoom.say({ ...user, seated: this.seatOf(user.id) !== null }, text, this.opts.clock.now());
+  /** A chat line from a seated player or a director: stored, then sent to everyone watching the table. */
+  async say(user: { id: string; name: string; director: boolean }, text: string): Promise<Result<void>> {
+    const r = this.chatLog.chat.say({ ...user, seated: this.seatOf(user.id) !== null }, text, this.opts.clock.now());
     if (!r.ok) return r;
+    const stored = await this.chatLog.append([{ type: "chat-line", data: r.value }]);
+    if (!stored.ok) return stored;
     for (const s of this.subscribers) s.send({ type: "chat", tableId: this.id, lines: [r.value] });
     return ok(undefined);
   }
 
-  /** The director mutes or unmutes a player's chat here; everyone watching learns the list. */
-  muteChat(playerId: string, muted: boolean): Result<void> {
-    const r = this.chatRoom.mute(playerId, muted);
-    if (!r.ok) return r;
-    if (r.value) for (const s of this.subscribers) s.send({ type: "chat", tableId: this.id, lines: [], muted: this.chatRoom.muted });
+  /** The director mutes or unmutes a player's chat here: stored (it survives a restart), then everyone watching learns the list. */
+  async muteChat(playerId: string, muted: boolean): Promise<Result<void>> {
+    const r = this.chatLog.chat.mute(playerId, muted);
+    if (!r.ok || r.value === null) return r.ok ? ok(undefined) : r;
+    const stored = await this.chatLog.append([r.value]);
+    if (!stored.ok) return stored;
+    for (const s of this.subscribers) s.send({ type: "chat", tableId: this.id, lines: [], muted: this.chatLog.chat.muted });
+    return ok(undefined);
+  }
+
+  /** The dealer's entries (a hand's results, a player out): stored in the chat, then sent to everyone watching. */
+  async dealerSay(notes: readonly DealerNote[]): Promise<Result<void>> {
+    if (notes.length === 0) return ok(undefined);
+    const now = this.opts.clock.now();
+    const lines = notes.map((n) => this.chatLog.chat.dealer(n, now));
+    const stored = await this.chatLog.append(lines.map((data) => ({ type: "chat-line" as const, data })));
+    if (!stored.ok) {
+      this.opts.log?.(`table ${this.id}: dealer's chat entries not stored: ${stored.error.message}`);
+      return stored;
+    }
+    for (const s of this.subscribers) s.send({ type: "chat", tableId: this.id, lines });
     return ok(undefined);
   }
 
@@ -316,9 +337,10 @@ export class TableSession {
     this.clockTimer = this.dealTimer = null;
   }
 
-  /** Waits until every queued command has run (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.actor.idle();
+  /** Waits until every queued command has run and every chat line asked for is stored (tests, shutdown). */
+  async idle(): Promise<void> {
+    await this.actor.idle();
+    await this.chatLog.idle();
   }
 
   // ---- internals ----
@@ -371,6 +393,9 @@ export class TableSession {
     if (this.opts.handIndex !== undefined && entries.length > 0) {
       this.opts.handIndex.record(entries).catch((e: unknown) => this.opts.log?.(`table ${this.id}: hand index write failed`, e));
     }
+    // The dealer's results go into the chat before the owner's step (whose busts follow
+    // them); after a restart only when they were not written before the crash.
+    if (hand !== null && !this.chatLog.chat.hasResultsOf(hand.handId)) await this.dealerSay(handResultNotes(hand));
     try {
       await this.opts.hooks.handEnded(this, hand);
     } catch (e) {

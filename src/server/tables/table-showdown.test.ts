@@ -7,7 +7,8 @@ import { ManualClock } from "../clock.ts";
 import { TableSession, type Subscriber } from "./table-session.ts";
 
 // Issue 14: the finished hand stays in the view (board, hands shown with their names, who
-// won which pot) from its end until the next deal, which waits the pause between hands.
+// won which pot) from its end until the next deal, which waits the pause between hands; the
+// dealer writes who won which pot with what into the table's chat, kept across restarts.
 
 const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
 const PAUSE = 4000;
@@ -47,6 +48,9 @@ function v2(userId: string | null): Subscriber & { view: () => TableView | null;
     },
   };
 }
+
+/** The dealer's chat entries among the frames a subscriber got. */
+const dealerNotes = (frames: readonly ServerMessage[]) => frames.flatMap((m) => (m.type === "chat" ? m.lines.flatMap((l) => ("dealer" in l ? [l.dealer] : [])) : []));
 
 /** Everyone calls or checks to the river (`bettor` bets 100 on the flop): a showdown among all who were dealt in. */
 async function playToShowdown(s: TableSession, bettor: string | null = null) {
@@ -116,6 +120,15 @@ describe("table: the showdown stays on the table until the next deal (issue 14)"
         expect(last.myCards).toEqual([first.state.hole[2 * i], first.state.hole[2 * i + 1]]);
       }
     }
+    // The dealer's entries in the chat (issue 14): one per winner of each pot, with the pot,
+    // the amount and the hand's name, the same for everyone watching.
+    await s.idle();
+    const last = subs.watcher.view()!.lastHand!;
+    const expected = last.pots.flatMap((p) =>
+      p.winners.map((w) => ({ kind: "win", handId: first.handId, handNumber: 1, potIndex: p.index, seat: w.seat, name: `player-${["a", "b", "c"][(w.seat - 1) / 2]}`, amount: w.amount, category: w.category })),
+    );
+    expect(expected.filter((n) => n.potIndex === 1).reduce((a, n) => a + n.amount, 0)).toBe(160);
+    for (const sub of Object.values(subs)) expect(dealerNotes(sub.frames)).toEqual(expected);
     // The deal waits the pause: just before it the finished hand is still there ...
     clock.advance(PAUSE - 1);
     await s.idle();
@@ -127,6 +140,13 @@ describe("table: the showdown stays on the table until the next deal (issue 14)"
     expect(s.state.hand?.handNumber).toBe(2);
     for (const sub of Object.values(subs)) expect(sub.view()!.lastHand).toBeNull();
     s.close();
+    await s.idle();
+    // Kept with the chat: after a restart someone who starts watching reads them too.
+    const again = unwrap(await TableSession.load("t1", found!.opts))!;
+    const late = v2(null);
+    again.subscribe(late);
+    expect(dealerNotes(late.frames)).toEqual(expected);
+    again.close();
   });
 
   it("R-POT-8: a hand won without a showdown shows no cards: the pot and its winner only (no leak)", async () => {

@@ -163,6 +163,7 @@ export class OnlineTables {
       if (!r) break;
     }
     await this.runCollect({ type: "table-settle", at: t.now(), table: n }, events);
+    this.announceBusts(events);
     await this.openTables();
     let all = n === null;
     for (const e of events) {
@@ -189,6 +190,26 @@ export class OnlineTables {
     }
     this.armGrace();
     t.onChange?.();
+  }
+
+  /**
+   * Issue 14: the dealer says who went out (and their place once the field is closed) in the
+   * chat of the table they played at, before the table lets them go. Not awaited: the chat's
+   * appends keep their order, and the table need not wait for them.
+   */
+  private announceBusts(events: readonly TournamentEvent[]): void {
+    const t = this.t;
+    for (const e of events) {
+      if (e.type !== "eliminated") continue;
+      e.groups.forEach((group, g) =>
+        group.forEach((id, j) => {
+          const player = t.dir.entries.get(id)?.player;
+          if (player === undefined) return;
+          const table = [...t.tables.values()].find((s) => [...s.state.seats.values()].some((seat) => seat.playerId === player));
+          void table?.dealerSay([{ kind: "bust", name: t.names.get(player) ?? "player", place: e.places?.[g]?.[j] ?? null }]);
+        }),
+      );
+    }
   }
 
   /** decide, append, evolve one command, keeping its events; whether it made any. */

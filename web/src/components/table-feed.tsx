@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CHAT_MAX_CHARS, type TableEvent } from "../../../src/protocol/index.ts";
+import { CHAT_MAX_CHARS, type DealerNote, type TableEvent } from "../../../src/protocol/index.ts";
 import { useLive, useServices } from "../context.tsx";
 import { EventLine } from "../screens/table.tsx";
+import { useFormat } from "./use-format.ts";
 
 const MUTED_KEY = "felt.chatMuted";
 
@@ -14,9 +15,24 @@ function loadMuted(): Set<string> {
   }
 }
 
+/** The server's dealer entry (issue 14), in the reader's language: who won which pot with what, who went out. */
+export function DealerLine({ note }: { note: DealerNote }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  if (note.kind === "bust") return <>{note.place === null ? t("log.out", { name: note.name }) : t("log.outPlace", { name: note.name, place: fmt.place(note.place) })}</>;
+  const amount = fmt.chips(note.amount);
+  return (
+    <>
+      {note.potIndex === 0 ? t("log.winMain", { name: note.name, amount }) : t("log.winSide", { name: note.name, amount, n: note.potIndex })}
+      {note.category ? ` (${t(`handName.${note.category}`)})` : ""}
+    </>
+  );
+}
+
 /**
- * The table's panel (issue 14): the dealer's lines (the hand log: cards, shown hands, pots
- * won) and the players' chat in the order they happened. A player can mute anyone for
+ * The table's panel (issue 14): the hand log (cards, actions, shown hands), the dealer's
+ * entries from the server's chat log (pots won, players out: kept across reloads and
+ * restarts) and the players' chat in the order they happened. A player can mute anyone for
  * themselves (remembered); a director mutes a player at the table for everyone.
  */
 export function TableFeed({
@@ -51,8 +67,13 @@ export function TableFeed({
   type Item = { key: string; order: number; sub: number; node: React.ReactNode; kind: "dealer" | "chat" };
   const items: Item[] = [
     ...events.map(({ e, n, names }) => ({ key: `e${n}`, order: n, sub: 0, kind: "dealer" as const, node: <EventLine e={e} names={names} /> })),
+    ...chat.lines.flatMap((l) =>
+      "dealer" in l
+        ? [{ key: `c${l.id}`, order: l.after, sub: l.id, kind: "dealer" as const, node: <DealerLine note={l.dealer} /> }]
+        : [],
+    ),
     ...chat.lines
-      .filter((l) => !muted.has(l.from.id))
+      .flatMap((l) => ("from" in l && !muted.has(l.from.id) ? [l] : []))
       .map((l) => ({
         key: `c${l.id}`,
         order: l.after,

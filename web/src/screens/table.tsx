@@ -55,7 +55,8 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
   const base = live.eventsBefore(tableId);
   const events = (state.events.get(tableId) ?? []).flatMap((e, i) => {
     if (e.kind === "hand-start") atStart = new Map(e.seats.map((s) => [s.seat, s.name]));
-    if (!["hand-start", "post", "action", "board", "win", "show"].includes(e.kind)) return [];
+    // Pots won come from the server's dealer entries in the chat (TableFeed), not from here.
+    if (!["hand-start", "post", "action", "board", "show"].includes(e.kind)) return [];
     const names = atStart;
     return [{ e, n: base + i + 1, names: (seat: number) => names.get(seat) ?? current(seat) }];
   });

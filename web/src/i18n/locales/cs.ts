@@ -58,7 +58,7 @@ export const cs = {
     "straight-flush": "Postupka v barvě", "royal-flush": "Královská postupka",
   },
   log: {
-    board: "{{street}}: {{cards}}", winMain: "{{name}} vyhrává hlavní bank, {{amount}}", winSide: "{{name}} vyhrává vedlejší bank {{n}}, {{amount}}", showHand: "{{name}} ukazuje {{cards}} ({{hand}})", showCards: "{{name}} ukazuje {{cards}}",
+    board: "{{street}}: {{cards}}", out: "{{name}} vypadává", outPlace: "{{name}} vypadává na {{place}} místě", winMain: "{{name}} vyhrává hlavní bank, {{amount}}", winSide: "{{name}} vyhrává vedlejší bank {{n}}, {{amount}}", showHand: "{{name}} ukazuje {{cards}} ({{hand}})", showCards: "{{name}} ukazuje {{cards}}",
     handStart: "Začíná hra č. {{number}}", fold: "{{name}} skládá", check: "{{name}} dává check", call: "{{name}} dorovnává {{amount}}",
     bet: "{{name}} sází {{to}}", raise: "{{name}} navyšuje na {{to}}", win: "{{name}} vyhrává {{amount}}", show: "{{name}} ukazuje karty",
     post: {

@@ -58,7 +58,7 @@ export const en = {
     "straight-flush": "Straight flush", "royal-flush": "Royal flush",
   },
   log: {
-    board: "{{street}}: {{cards}}", winMain: "{{name}} wins the main pot, {{amount}}", winSide: "{{name}} wins side pot {{n}}, {{amount}}", showHand: "{{name}} shows {{cards}} ({{hand}})", showCards: "{{name}} shows {{cards}}",
+    board: "{{street}}: {{cards}}", out: "{{name}} is out", outPlace: "{{name}} is out in {{place}} place", winMain: "{{name}} wins the main pot, {{amount}}", winSide: "{{name}} wins side pot {{n}}, {{amount}}", showHand: "{{name}} shows {{cards}} ({{hand}})", showCards: "{{name}} shows {{cards}}",
     handStart: "Hand #{{number}} begins", fold: "{{name}} folds", check: "{{name}} checks", call: "{{name}} calls {{amount}}",
     bet: "{{name}} bets {{to}}", raise: "{{name}} raises to {{to}}", win: "{{name}} wins {{amount}}", show: "{{name}} shows",
     post: {

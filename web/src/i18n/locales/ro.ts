@@ -58,7 +58,7 @@ export const ro = {
     "straight-flush": "Chintă de culoare", "royal-flush": "Chintă roială",
   },
   log: {
-    board: "{{street}}: {{cards}}", winMain: "{{name}} câștigă potul principal, {{amount}}", winSide: "{{name}} câștigă potul secundar {{n}}, {{amount}}", showHand: "{{name}} arată {{cards}} ({{hand}})", showCards: "{{name}} arată {{cards}}",
+    board: "{{street}}: {{cards}}", out: "{{name}} este eliminat", outPlace: "{{name}} este eliminat pe locul {{place}}", winMain: "{{name}} câștigă potul principal, {{amount}}", winSide: "{{name}} câștigă potul secundar {{n}}, {{amount}}", showHand: "{{name}} arată {{cards}} ({{hand}})", showCards: "{{name}} arată {{cards}}",
     handStart: "Începe mâna nr. {{number}}", fold: "{{name}} renunță", check: "{{name}} dă check", call: "{{name}} plătește {{amount}}",
     bet: "{{name}} pariază {{to}}", raise: "{{name}} mărește la {{to}}", win: "{{name}} câștigă {{amount}}", show: "{{name}} arată cărțile",
     post: {

@@ -58,7 +58,7 @@ export const ru = {
     "straight-flush": "Стрит-флеш", "royal-flush": "Роял-флеш",
   },
   log: {
-    board: "{{street}}: {{cards}}", winMain: "{{name}} выигрывает основной банк, {{amount}}", winSide: "{{name}} выигрывает побочный банк {{n}}, {{amount}}", showHand: "{{name}} показывает {{cards}} ({{hand}})", showCards: "{{name}} показывает {{cards}}",
+    board: "{{street}}: {{cards}}", out: "{{name}} выбывает", outPlace: "{{name}} выбывает на {{place}} месте", winMain: "{{name}} выигрывает основной банк, {{amount}}", winSide: "{{name}} выигрывает побочный банк {{n}}, {{amount}}", showHand: "{{name}} показывает {{cards}} ({{hand}})", showCards: "{{name}} показывает {{cards}}",
     handStart: "Начинается раздача №{{number}}", fold: "{{name}}: фолд", check: "{{name}}: чек", call: "{{name}}: колл {{amount}}",
     bet: "{{name}}: бет {{to}}", raise: "{{name}}: рейз до {{to}}", win: "{{name}} выигрывает {{amount}}", show: "{{name}} открывает карты",
     post: {

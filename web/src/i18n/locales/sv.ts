@@ -58,7 +58,7 @@ export const sv = {
     "straight-flush": "Färgstege", "royal-flush": "Royal straight flush",
   },
   log: {
-    board: "{{street}}: {{cards}}", winMain: "{{name}} vinner huvudpotten, {{amount}}", winSide: "{{name}} vinner sidopott {{n}}, {{amount}}", showHand: "{{name}} visar {{cards}} ({{hand}})", showCards: "{{name}} visar {{cards}}",
+    board: "{{street}}: {{cards}}", out: "{{name}} är ute", outPlace: "{{name}} är ute på {{place}} plats", winMain: "{{name}} vinner huvudpotten, {{amount}}", winSide: "{{name}} vinner sidopott {{n}}, {{amount}}", showHand: "{{name}} visar {{cards}} ({{hand}})", showCards: "{{name}} visar {{cards}}",
     handStart: "Hand nr {{number}} börjar", fold: "{{name}} lägger sig", check: "{{name}} checkar", call: "{{name}} synar {{amount}}",
     bet: "{{name}} satsar {{to}}", raise: "{{name}} höjer till {{to}}", win: "{{name}} vinner {{amount}}", show: "{{name}} visar",
     post: {
