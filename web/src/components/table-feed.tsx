@@ -101,6 +101,14 @@ export function TableFeed({
     const el = box.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [shown.length, shown.at(-1)?.key]);
+  // A new size (a phone turned, a window resized) keeps the newest line in view.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(() => (el.scrollTop = el.scrollHeight));
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
   const mutedHere = me !== null && chat.muted.includes(me);
   const send = () => {
     const line = text.trim();
