@@ -11,6 +11,8 @@ export interface BotCrew {
   readonly tokens: string[];
   /** With `shoveUntilFirstBust`: the first bot starts moving all in now. */
   shove(): void;
+  /** With `pressers`: from now on every bot moves all in before the flop whenever it may. */
+  press(): void;
   /** Stops following tables and closes the sockets. */
   stop(): Promise<void>;
 }
@@ -35,6 +37,11 @@ export interface CrewOptions {
    *  busts, then checks and calls again: an early bust-out when the test wants it, and a
    *  field that then lasts (the director's test). */
   readonly shoveUntilFirstBust?: boolean;
+  /** Once `press()` is called, every bot moves all in before the flop whenever it may
+   *  (otherwise checks or calls): a player sitting out then folds every hand, never checking
+   *  a big blind down to a pot it might win, so the blinds and antes alone take their stack
+   *  (they reach a showdown only when the blinds put them all in). */
+  readonly pressers?: boolean;
 }
 
 /** A bot's own all-in, sent while its built-in policy is paused. */
@@ -48,23 +55,40 @@ function shoveOn(bot: Bot, m: ServerMessage, acted: Set<number>): void {
   bot.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: bot.nextCommandId(), action });
 }
 
+/** A presser's move while its own policy is paused: all in before the flop when it may, else check or call. */
+function pressOn(bot: Bot, m: ServerMessage, acted: Set<string>): void {
+  if (m.type !== "table-view" || m.view.tableId !== bot.tableId) return;
+  const v = m.view;
+  const key = `${bot.name}@${v.version}`;
+  if (v.actor === null || v.actor !== v.mySeat || v.legal === null || v.handId === null || acted.has(key)) return;
+  acted.add(key);
+  const l = v.legal;
+  const shove = v.board.length === 0 && l.maxRaiseTo !== null;
+  const action = shove ? (l.isBet ? { kind: "bet" as const, to: l.maxRaiseTo! } : { kind: "raise" as const, to: l.maxRaiseTo! }) : l.canCheck ? { kind: "check" as const } : { kind: "call" as const };
+  bot.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: bot.nextCommandId(), action });
+}
+
 /** n bots sign up, are credited by the director and register for the tournament. */
 export async function registerBots(base: string, directorToken: string, tournamentId: string, n: number, o: CrewOptions): Promise<BotCrew> {
   const prefix = `bot${randomBytes(2).toString("hex")}`;
   const bots: Bot[] = [];
   const tokens: string[] = [];
   let shoving = false;
+  let pressing = false;
   const acted = new Set<number>();
+  const pressed = new Set<string>();
   for (let i = 0; i < n; i++) {
     const name = `${prefix}-${i + 1}`;
     const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
     await deposit(base, directorToken, name, 5000);
     await must(api(base, "POST", `/api/v1/tournaments/${tournamentId}/register`, { commandId: cmd() }, s.token));
     const shover = o.shoveUntilFirstBust === true && i === 0;
+    const presser = o.pressers === true;
     const bot: Bot = new Bot(base, name, s.token, {
       seed: i + 7,
       allInChance: o.allInChance,
       ...(shover ? { onBroadcast: (m: ServerMessage) => shoving && shoveOn(bot, m, acted) } : {}),
+      ...(presser ? { onBroadcast: (m: ServerMessage) => pressing && pressOn(bot, m, pressed) } : {}),
     });
     bots.push(bot);
     tokens.push(s.token);
@@ -96,6 +120,14 @@ export async function registerBots(base: string, directorToken: string, tourname
       shoving = true;
       b.passive = true;
       if (b.view !== null) shoveOn(b, { type: "table-view", view: b.view }, acted);
+    },
+    press() {
+      if (o.pressers !== true) return;
+      pressing = true;
+      for (const b of bots) {
+        b.passive = true;
+        if (b.view !== null) pressOn(b, { type: "table-view", view: b.view }, pressed);
+      }
     },
     async stop() {
       running = false;

@@ -393,9 +393,10 @@ export class TableSession {
     if (this.opts.handIndex !== undefined && entries.length > 0) {
       this.opts.handIndex.record(entries).catch((e: unknown) => this.opts.log?.(`table ${this.id}: hand index write failed`, e));
     }
-    // The dealer's results go into the chat before the owner's step (whose busts follow
-    // them); after a restart only when they were not written before the crash.
-    if (hand !== null && !this.chatLog.chat.hasResultsOf(hand.handId)) await this.dealerSay(handResultNotes(hand));
+    // The dealer's results go into the chat (queued now, so the busts the owner's step
+    // announces follow them; the deal does not wait for them); after a restart only when
+    // they were not written before the crash.
+    if (hand !== null && !this.chatLog.chat.hasResultsOf(hand.handId)) void this.dealerSay(handResultNotes(hand)).catch((e: unknown) => this.opts.log?.(`table ${this.id}: dealer's entries failed`, e));
     try {
       await this.opts.hooks.handEnded(this, hand);
     } catch (e) {

@@ -206,7 +206,7 @@ export class OnlineTables {
           const player = t.dir.entries.get(id)?.player;
           if (player === undefined) return;
           const table = [...t.tables.values()].find((s) => [...s.state.seats.values()].some((seat) => seat.playerId === player));
-          void table?.dealerSay([{ kind: "bust", name: t.names.get(player) ?? "player", place: e.places?.[g]?.[j] ?? null }]);
+          table?.dealerSay([{ kind: "bust", name: t.names.get(player) ?? "player", place: e.places?.[g]?.[j] ?? null }]).catch((err: unknown) => t.svc.log(`tournament ${t.id}: dealer's entry failed`, err));
         }),
       );
     }
