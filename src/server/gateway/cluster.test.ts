@@ -287,7 +287,7 @@ describe("cluster: any process answers any client (issue 16)", () => {
     await must(api(B.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/pause`, { commandId: cmd() }, director));
     await eventually(() => tviews().some((m) => m.view.status === "paused"));
     onB.send({ type: "chat", tableId, text: "hello from B" });
-    const heard = (b: Bot) => b.frames.some((m) => m.type === "chat" && m.tableId === tableId && m.lines.some((l) => l.text === "hello from B"));
+    const heard = (b: Bot) => b.frames.some((m) => m.type === "chat" && m.tableId === tableId && m.lines.some((l) => "text" in l && l.text === "hello from B"));
     await eventually(() => all.every(heard));
     // The v1 spectator got whole views (no patches) and never a hidden card.
     expect(spectator.frames.some((m) => m.type === "table-step")).toBe(false);
