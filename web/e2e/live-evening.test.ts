@@ -8,6 +8,7 @@ import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../src/server/testing/harness.ts";
 import type { FloorLogResponse, Instruction, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
 import { startFelt, type FeltProcess } from "./felt-process.ts";
+import { nth, readClock, readMap } from "./floor-reading.ts";
 
 // Issue 15's proof: a live room's whole evening in chromium against a REAL `felt serve`. A
 // re-entry event on the casino-1900 preset (buy-in 1,000 + 100, 20,000 chips) with the
@@ -33,8 +34,6 @@ const START = 20_000;
 const BUY_IN = 1000;
 const NAMES = ["Ada", "Bea", "Cid", "Dag", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan", "Kai", "Lea", "Mats", "Nora", "Olof", "Pia", "Rut", "Sune", "Tove", "Ulf"];
 const n = (x: number) => x.toLocaleString("en");
-const ORDINAL = { one: "st", two: "nd", few: "rd", other: "th", zero: "th", many: "th" } as const;
-const nth = (p: number) => `${p}${ORDINAL[new Intl.PluralRules("en", { type: "ordinal" }).select(p)]}`;
 // casino-1900's chips and stack; a one-minute first level so the level change comes in the
 // test, and later blinds in 500s so the 100s race off after it (R-CHIP-1).
 const STRUCTURE = {
@@ -129,24 +128,6 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await page.waitForSelector(`.live-entries tr[data-entry="${entryId}"]`, { state: "detached", timeout: 20_000 });
   }
 
-  /** The table map as a person reads it: per table, seat → name (empty seats left out), and the table's tags. */
-  async function readMap(page: Page): Promise<Map<number, { names: Map<number, string>; tags: string[]; seats: number; button: number | null }>> {
-    await page.waitForSelector("[data-testid=table-map] .map-table", { timeout: 20_000 });
-    const raw = await page.$$eval("[data-testid=table-map] .map-table", (cards) =>
-      cards.map((c) => ({
-        table: Number(c.getAttribute("data-table")),
-        seats: c.querySelectorAll(".map-seats li").length,
-        names: [...c.querySelectorAll(".map-seats li")].flatMap((li) => {
-          const name = li.querySelector(".name")?.textContent;
-          return name ? [[Number(li.getAttribute("data-seat")), name] as [number, string]] : [];
-        }),
-        tags: [...c.querySelectorAll(".tags .tag")].map((x) => x.textContent ?? ""),
-        button: Number(c.querySelector(".dealer")?.closest("li")?.getAttribute("data-seat") ?? 0) || null,
-      })),
-    );
-    return new Map(raw.map((x) => [x.table, { names: new Map(x.names), tags: x.tags, seats: x.seats, button: x.button }]));
-  }
-
   /** The map shows every seated player at the table and seat of the server's seat map (once the moves are made). */
   async function expectMapMatchesSeating(page: Page) {
     const want = await seats();
@@ -160,12 +141,6 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
       .poll(async () => [...(await readMap(page)).entries()].map(([table, x]) => [table, [...x.names.entries()].sort((a, b) => a[0] - b[0])]), { timeout: 20_000 })
       .toEqual([...new Set(want.map((s) => s.tableNumber))].sort((a, b) => a - b).map((table) => [table, want.filter((s) => s.tableNumber === table).map((s) => [s.seat, label(s)])]));
   }
-
-  /** The clock's time left as a person reads it ("29:12"), in seconds. */
-  const readClock = async (page: Page) => {
-    const [m, sec] = ((await page.textContent("[data-testid=time-left]")) ?? "").split(":").map(Number);
-    return m! * 60 + sec!;
-  };
 
   it("the whole evening: walk-ins, the draw, busts, a re-entry, the chip race, a table break, the final table, an ICM deal, every entry in the results", async () => {
     // 19:00, the start rule: at least 5 players by 19:15 (R-TRN-6).

@@ -45,6 +45,11 @@ describe("the table map (issue 15)", () => {
     expect(map[0]!.seats[4]).toMatchObject({ stack: 31_500, countedAt: 1_000 });
     // Not counted: no figure on a live map (the 20,000 issued is not a count).
     expect(map[0]!.seats[1]!.stack).toBe(null);
+    // A drawn button at a seat since emptied is out of date: not shown (online the last hand's button always is).
+    const gone = { ...seating, seats: seating.seats.filter((s) => s.entryId !== "bodil") };
+    expect(tableMap(gone, [], true)[0]!.button).toBe(null);
+    const online = { ...gone, tables: [{ tableNumber: 1, size: 9, button: { seat: 5, drawn: false } }] };
+    expect(tableMap(online, [], false)[0]!.button).toEqual({ seat: 5, drawn: false });
     // Online every stack is exact.
     expect(tableMap(seating, [], false)[0]!.seats[1]!.stack).toBe(20_000);
   });

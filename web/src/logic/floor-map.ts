@@ -67,11 +67,13 @@ export function tableMap(seating: SeatingResponse, instructions: readonly Instru
         };
       });
       const t = seating.tables.find((x) => x.tableNumber === n);
+      // A drawn button at a seat since emptied is out of date (the seat's player is gone, hands were played): not shown.
+      const button = t?.button && (!t.button.drawn || seats[t.button.seat - 1]?.name != null) ? t.button : null;
       return {
         tableNumber: n,
         seats,
         players: here.length,
-        button: t?.button ?? null,
+        button,
         breaking: t === undefined || from.some((i) => i.kind === "break-table"),
         giving: from.length,
         receiving: to.length,

@@ -72,7 +72,7 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
 
 function tvStyle(map: readonly MapTable[]): React.CSSProperties {
   const fit = tvFit(map.length, Math.max(0, ...map.map((x) => x.seats.length)));
-  return { gridTemplateColumns: `repeat(${fit.columns}, 1fr)`, fontSize: `${fit.lineVh.toFixed(2)}vh` };
+  return { gridTemplateColumns: `repeat(${fit.columns}, minmax(0, 46vw))`, fontSize: `${fit.lineVh.toFixed(2)}vh` };
 }
 
 function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: boolean; entryNumbers: ReadonlyMap<string, number> }) {
