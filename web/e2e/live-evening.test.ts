@@ -268,6 +268,8 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     }
     await page.getByRole("button", { name: en.floor.bustTogether_other.replace("{{count}}", "2") }).click();
     await page.waitForSelector(`.live-entries tr[data-entry="${t1[0]!.entryId}"]`, { state: "detached", timeout: 20_000 });
+    // The stacks typed for the bust were the hand's start, not a count: nothing is left to record.
+    expect(await page.locator(".row.count button").textContent()).toBe(en.floor.recordCount_other.replace("{{count}}", "0"));
     const kinds = await confirmMoves();
     for (let i = 0; i < 4; i++) {
       const rest = await seats();
@@ -313,6 +315,20 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     // The bust order: the six out so far, the last out first, with their places.
     expect(await map.locator("[data-testid=bust-order] tbody tr td:first-child").allTextContents()).toEqual([16, 17, 18, 19, 20, 21].map(nth));
     await map.screenshot({ path: join(artifacts, "live-evening-player-search.png"), fullPage: true });
+
+    // A chip count at the table: the map shows the count where one was recorded, "—" where none was; the search says when it was counted.
+    await page.locator(`.live-entries tr[data-entry="${again.entryId}"] input[type=number]`).fill("23500");
+    await page.getByRole("button", { name: en.floor.recordCount_one.replace("{{count}}", "1") }).click();
+    await expect.poll(async () => (await seats()).find((x) => x.entryId === again.entryId)?.countedAt ?? null, { timeout: 20_000 }).not.toBe(null);
+    await map.reload();
+    const seatChips = (table: number, seat: number) => map.locator(`.map-table[data-table="${table}"] li[data-seat="${seat}"] .chips`).textContent();
+    await expect.poll(() => seatChips(again.tableNumber, again.seat), { timeout: 20_000 }).toBe(n(23_500));
+    const uncounted = (await seats()).find((x) => x.countedAt === null)!;
+    expect(await seatChips(uncounted.tableNumber, uncounted.seat)).toBe("—");
+    await map.locator(".player-search input").fill(first.name);
+    await expect
+      .poll(() => map.locator(`[data-testid=search-results] li[data-entry="${again.entryId}"] .where`).textContent(), { timeout: 20_000 })
+      .toMatch(new RegExp(`${en.live.map.chips.replace("{{chips}}", n(23_500))} \\(${en.live.countedAt.replace("{{time}}", ".+")}\\)$`));
 
     // The level change (the first level is one minute), then the 100s raced off at every table.
     await clock.waitForFunction(() => document.querySelector(".clock-level")?.textContent?.trim() === "Level 2", null, { timeout: 120_000 });

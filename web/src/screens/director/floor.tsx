@@ -61,8 +61,12 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
 
   /** Stacks the floor counted at the tables (a live chip count), by entry, until recorded. */
   const [counted, setCounted] = useState<Record<string, number>>({});
+  // Only the stacks of players still seated: a figure typed for a player since busted (the
+  // hand's starting stack of a bust together) is not a count, and must not be counted as one.
+  const seatedNow = new Set((seating.data?.seats ?? []).map((x) => x.entryId));
+  const typed = Object.entries(counted).filter(([entryId]) => seatedNow.has(entryId));
   async function recordCount() {
-    const stacks = Object.entries(counted).map(([entryId, stack]) => ({ entryId, stack }));
+    const stacks = typed.map(([entryId, stack]) => ({ entryId, stack }));
     if (stacks.length === 0) return;
     setBusy("count");
     const r = await client.call("liveRecord", { commandId: newCommandId(), kind: "chip-count", stacks }, { id: tournamentId });
@@ -84,7 +88,10 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     );
     setBusy(null);
     setError(r.ok ? null : r.error);
-    if (r.ok) setTogether([]);
+    if (r.ok) {
+      setCounted(Object.fromEntries(Object.entries(counted).filter(([id]) => !together.includes(id))));
+      setTogether([]);
+    }
     reload();
   }
 
@@ -226,8 +233,8 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
         {live && (
           <div className="row count">
             <span className="hint">{t("floor.countHint")}</span>
-            <button className="primary" disabled={Object.keys(counted).length === 0 || busy !== null} onClick={() => void recordCount()}>
-              {t("floor.recordCount", { count: Object.keys(counted).length })}
+            <button className="primary" disabled={typed.length === 0 || busy !== null} onClick={() => void recordCount()}>
+              {t("floor.recordCount", { count: typed.length })}
             </button>
           </div>
         )}
