@@ -72,9 +72,16 @@ export class ClusterLink {
       (_key, body) => link.answer(body as OwnerRequest),
       allPartitions("tournament").map((p) => partitionKey(p)),
     );
-    link.unlisten = ownership.onStopped((key) => {
+    const offStopped = ownership.onStopped((key) => {
       for (const l of [...link.moved]) l(key);
     });
+    // A new owner says so at once: gateways following the partition's feeds ask it now
+    // (a fresh view from the new epoch) instead of at their next ping.
+    const offServing = ownership.onServing((key, epoch) => bus.publishFrame(`owner.${key}`, 0, epoch, ownership.member));
+    link.unlisten = () => {
+      offStopped();
+      offServing();
+    };
     bus.answerAll("lobby", (body) => answerLobby(server, ownership, body as LobbyAsk));
     server.cluster = link;
     return link;
@@ -136,7 +143,8 @@ export class ClusterLink {
 
   private follower(tournamentId: string, watcher: string, deliver: (frames: string) => void, refused: (e: FeltError) => void, ask: (full: boolean) => OwnerRequest): Follower {
     let subject: string | null = null;
-    const f = new Follower({
+    const offWake = this.bus.subscribeFrames(`owner.${this.ownership.keyOf(tournamentId)}`, () => void f.ping());
+    const f: Follower = new Follower({
       bus: this.bus,
       sync: async (full) => {
         if (full) this.fullSyncs++;
@@ -148,6 +156,7 @@ export class ClusterLink {
       refused,
       ...(this.options.pingMs === undefined ? {} : { pingMs: this.options.pingMs }),
       onClose: () => {
+        offWake();
         if (subject !== null) void this.forward(tournamentId, { kind: "unwatch", subject, watcher });
       },
     });

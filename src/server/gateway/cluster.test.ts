@@ -46,8 +46,9 @@ beforeAll(async () => {
   B = await serve();
   ncs = [await testNats(), await testNats()];
   const prefix = tempPrefix();
-  ClusterLink.attach(A, ncs[0]!, ownA, { prefix });
-  ClusterLink.attach(B, ncs[1]!, ownB, { prefix });
+  // No periodic pings: every resync below comes from a gap, an epoch in a frame or a new owner's announcement.
+  ClusterLink.attach(A, ncs[0]!, ownA, { prefix, pingMs: 0 });
+  ClusterLink.attach(B, ncs[1]!, ownB, { prefix, pingMs: 0 });
   director = (await must<{ token: string }>(api(A.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 });
 
@@ -241,14 +242,16 @@ describe("cluster: any process answers any client (issue 16)", () => {
     await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
     const key = ownA.keyOf(s.tournamentId);
     const tableId = `${s.tournamentId}-t1`;
-    const views: number[] = [];
+    const views: number[][] = [[], []];
     // p0 plays through A (its owner now), p1 through B.
-    const bots = s.players.map((p, i) => new Bot(i === 0 ? A.url : B.url, p.name, p.token, { seed: i + 7, allInChance: 0, keepFrames: i === 0, ...(i === 0 ? { onBroadcast: (m: ServerMessage) => void (m.type === "table-view" && m.view.tableId === tableId && views.push(m.view.version)) } : {}) }));
+    const bots = s.players.map((p, i) => new Bot(i === 0 ? A.url : B.url, p.name, p.token, { seed: i + 7, allInChance: 0, keepFrames: i === 0, onBroadcast: (m: ServerMessage) => void (m.type === "table-view" && m.view.tableId === tableId && views[i]!.push(m.view.version)) }));
+    let movedB = -1;
     let moved = -1;
     const onTick = async () => {
-      if (moved >= 0 || views.length < 5) return;
+      if (moved >= 0 || views[0]!.length < 5) return;
       // The hand-over as the partition host does it: stop serving, close, the new owner loads and resumes.
-      moved = views.length;
+      moved = views[0]!.length;
+      movedB = views[1]!.length;
       ownA.stop(key);
       const t = A.tournaments.get(s.tournamentId)!;
       t.close();
@@ -263,7 +266,9 @@ describe("cluster: any process answers any client (issue 16)", () => {
     const { final } = await playToTheEnd(() => B.url, s, {}, { bots, onTick, timeoutMs: 600_000 });
     expect(final.status).toBe("finished");
     expect(moved).toBeGreaterThan(0);
-    expect(views.length).toBeGreaterThan(moved + 1); // p0's views went on after the move, through B
+    expect(views[0]!.length).toBeGreaterThan(moved + 1); // p0's views went on after the move, through B
+    // p1 (on B, following A's feed) went on with B's own feed: the new owner's announcement, not a ping, moved it.
+    expect(views[1]!.length).toBeGreaterThan(movedB + 1);
     expect(bots[0]!.errors.filter((c) => c !== "table/stale-version" && c !== "table/not-your-turn")).toEqual([]);
     for (const b of bots) b.close();
   });
