@@ -298,6 +298,20 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await page.setViewportSize(DESKTOP);
     await shot(page, "hands-desktop");
     expect(await missingKeys(page)).toEqual([]);
+
+    // The tournament's page once it is over (the bots play it out): the results, every
+    // entry with its place, the player's the one the bust notice named.
+    await expect.poll(async () => (await lobbyRow(felt.url, token, id))?.status, { timeout: 300_000 }).toBe("finished");
+    await page.goto(appUrl(`tournament/${id}`));
+    await page.getByRole("heading", { name: en.tournament.results, exact: true }).waitFor({ timeout: 20_000 });
+    const places = await page.locator("[data-testid=entrants] tbody tr td:first-child").allTextContents();
+    expect([...places].sort()).toEqual(["1st", "2nd", "3rd"]);
+    expect(await page.locator("[data-testid=entrants] tbody tr.me td").first().textContent()).toBe(ordinal(place));
+    await shot(page, "results-desktop");
+    await page.setViewportSize(PHONE);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, "results-phone");
+    expect(await missingKeys(page)).toEqual([]);
     await context.close();
   }, 900_000);
 
