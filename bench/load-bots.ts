@@ -12,6 +12,8 @@ export interface BotSpec {
   readonly token: string;
   readonly tableId: string;
   readonly seed: number;
+  /** The server this bot plays through (a cluster's processes); the start message's `base` otherwise. */
+  readonly base?: string;
 }
 
 export type ToBots =
@@ -22,8 +24,8 @@ export type ToBots =
   | { readonly type: "close" };
 
 export interface BotsStats {
-  /** [command id, epoch ms sent]. */
-  readonly acts: Array<[string, number]>;
+  /** [command id, epoch ms sent, table id]. */
+  readonly acts: Array<[string, number, string]>;
   /** [command id, epoch ms received by one other player at the table]. */
   readonly deliveries: Array<[string, number]>;
   readonly acks: number;
@@ -51,7 +53,7 @@ let specs: readonly BotSpec[] = [];
 let measuring = false;
 /** The last action sent at each table: its command id, version and time. */
 const sent = new Map<string, { id: string; version: number; at: number }>();
-let acts: Array<[string, number]> = [];
+let acts: Array<[string, number, string]> = [];
 let deliveries: Array<[string, number]> = [];
 let acks = 0;
 const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -80,7 +82,7 @@ process.on("message", (m: ToBots) => {
       specs = m.bots;
       bots = specs.map(
         (p) =>
-          new Bot(m.base, p.name, p.token, {
+          new Bot(p.base ?? m.base, p.name, p.token, {
             seed: p.seed,
             trustFrames: true,
             protocol: m.protocol,
@@ -88,7 +90,7 @@ process.on("message", (m: ToBots) => {
             onAct: (tableId, version, commandId) => {
               const at = epoch();
               sent.set(tableId, { id: commandId, version, at });
-              if (measuring) acts.push([commandId, at]);
+              if (measuring) acts.push([commandId, at, tableId]);
             },
             onBroadcast: (msg, bot) => {
               if (!measuring) return;

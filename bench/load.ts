@@ -31,15 +31,13 @@
 // tables, and its stalls show in its own loop delay. --think-ms 0 (bots act at once)
 // measures the server's throughput; a human pace such as --think-ms 2000 measures latency at
 // the load real tables offer.
-import { fork, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { freePort } from "./free-port.ts";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
-import type { BotSpec, BotsStats, FromBots, ToBots } from "./load-bots.ts";
+import type { BotsStats } from "./load-bots.ts";
+import { BotProcess, measure, pct, r1, setupTables, startBots, startServer, startTables, stopServer, withSchema, type ServerStats } from "./load-kit.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -72,85 +70,6 @@ const DB_OPT = opt("db", "");
 /** Another checkout's server under the same bots (before/after comparisons on a busy machine). */
 const SERVER_DIR = opt("server-dir", join(import.meta.dirname, ".."));
 
-function startServer(port: number, db: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", pathToFileURL(join(import.meta.dirname, "load-probe.mjs")).href, "bin/felt.mjs", "serve", "--port", String(port), "--db", db, ...(DURABILITY === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--ws-per-address", "1000000", "--action-ms", "60000", "--hand-pause-ms", "0"],
-    // The director account comes from the environment (a password is not a command-line argument).
-    { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "inherit", "ipc"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve(child));
-    child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
-
-async function pool<T>(items: readonly T[], n: number, fn: (x: T, i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i]!, i);
-    }
-  }));
-}
-
-interface ServerStats {
-  readonly loopDelayMs: { p50: number; p99: number; max: number };
-  /** CPU seconds per second (1 = one core busy). */
-  readonly cpu: number;
-  /** Event-loop utilisation: the share of time the loop was not idle. */
-  readonly elu: number;
-  /** Share of the time the event loop was runnable but waited for a CPU (Linux), null elsewhere. */
-  readonly cpuWait: number | null;
-  readonly commits: { count: number; p99: number | null; max: number | null };
-  readonly fsyncs: { count: number; p99: number | null; max: number | null };
-  /** Background WAL checkpoints (on their worker thread): how many, pages copied, the longest. */
-  readonly checkpoints: { count: number; pages: number; max: number | null };
-  /** [command id, [received, started, stored, applied, written]] in epoch ms (0: not reached). */
-  readonly marks: Array<[string, number[]]>;
-  /** [epoch ms at the end of the second, loop delay max, commit max, commits, fsync max, fsyncs]. */
-  readonly seconds: Array<[number, number, number, number, number, number]>;
-}
-
-/** The server's own figures over the measured window (bench/load-probe.mjs answers over IPC). */
-function serverStats(child: ChildProcess): Promise<ServerStats | null> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), 30_000);
-    child.once("message", (m) => (clearTimeout(timer), resolve(m as ServerStats)));
-    child.send("stats");
-  });
-}
-
-/** A child process of bots, spoken to over IPC. */
-class BotProcess {
-  private readonly child: ChildProcess;
-  private readonly waiting: Array<(m: FromBots) => void> = [];
-  constructor() {
-    this.child = fork(join(import.meta.dirname, "load-bots.ts"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    this.child.on("message", (m: FromBots) => this.waiting.shift()?.(m));
-  }
-  ask(m: ToBots): Promise<FromBots> {
-    return new Promise((resolve) => {
-      this.waiting.push(resolve);
-      this.child.send(m);
-    });
-  }
-  tell(m: ToBots): void {
-    this.child.send(m);
-  }
-  async close(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((r) => this.child.once("exit", r));
-    this.child.send({ type: "close" } satisfies ToBots);
-    const killer = setTimeout(() => this.child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(killer);
-  }
-}
-
-const pct = (xs: readonly number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
-const r1 = (x: number) => Number(x.toFixed(1));
 const STAGES = ["in", "queue", "store", "apply", "fanout", "out"] as const;
 type Stage = (typeof STAGES)[number];
 
@@ -184,51 +103,23 @@ async function oneRun(run: number): Promise<RunResult> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
-  const server = await startServer(port, db);
+  const server = await startServer({ port, db, durability: DURABILITY, serverDir: SERVER_DIR });
   console.log(`run ${run}: server up in ${Date.now() - t0} ms; setting up ${TABLES} tables × ${PER_TABLE} players (db ${db.split("?")[0]}), bots in ${BOT_PROCS} processes`);
-  const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
-  const ids: string[] = [];
-  await pool(Array.from({ length: TABLES }, (_, i) => i), CONCURRENCY, async (i) => {
-    const r = await must<{ tournament: { id: string } }>(api(base, "POST", "/api/v1/director/tournaments", { commandId: `load-${i}-${cmd()}`, presetId: "seed", name: `Load ${i}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 }, d.token));
-    ids[i] = r.tournament.id;
-  });
-  // Freerolls (R-TRN-7): no deposit and no buy-in to post, so setting up 9,000 players is
-  // not 18,000 ledger commits; the tables play the same hands.
-  const players: BotSpec[] = [];
-  await pool(Array.from({ length: TABLES * PER_TABLE }, (_, i) => i), CONCURRENCY, async (i) => {
-    const name = `ld${i}`;
-    const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "load-password-1" }));
-    const t = Math.floor(i / PER_TABLE);
-    await must(api(base, "POST", `/api/v1/tournaments/${ids[t]}/register`, { commandId: cmd() }, s.token));
-    // Each tournament here is one table (9 seats), whose id the server derives from the tournament's.
-    players[i] = { name, token: s.token, tableId: `${ids[t]}-t1`, seed: i + 1 };
-  });
+  const setup = await setupTables([base], TABLES, PER_TABLE, CONCURRENCY);
+  const players = setup.players;
   console.log(`run ${run}: setup done in ${((Date.now() - t0) / 1000).toFixed(1)} s; connecting ${players.length} bots`);
   const procs = Array.from({ length: BOT_PROCS }, () => new BotProcess());
-  // Whole tables per process: table t goes to process t mod BOT_PROCS.
-  const shares = procs.map((_, k) => players.filter((_, i) => Math.floor(i / PER_TABLE) % BOT_PROCS === k));
-  const connected = await Promise.all(procs.map((p, k) => p.ask({ type: "start", base, bots: shares[k]!, thinkMs: THINK_MS, protocol: PROTOCOL })));
-  const ok = connected.reduce((n, m) => n + (m.type === "connected" ? m.ok : 0), 0);
+  const ok = await startBots(procs, players, PER_TABLE, base, THINK_MS, PROTOCOL);
   if (ok !== players.length) console.log(`run ${run}: only ${ok} of ${players.length} bots connected`);
-  await pool(ids, CONCURRENCY, async (id) => void (await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token))));
+  await startTables(base, setup, CONCURRENCY);
   await Promise.all(procs.map((p) => p.ask({ type: "watch" })));
   console.log(`run ${run}: all bots seated; warming up ${WARMUP_S} s, then measuring ${SECONDS} s`);
-  await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
-  server.send("reset");
-  for (const p of procs) p.tell({ type: "reset" });
-  const start = performance.timeOrigin + performance.now();
-  await new Promise((r) => setTimeout(r, SECONDS * 1000));
-  const botStats = (await Promise.all(procs.map((p) => p.ask({ type: "stats" })))).map((m) => (m as Extract<FromBots, { type: "stats" }>).stats);
-  const end = performance.timeOrigin + performance.now();
-  const srv = await serverStats(server);
-  const elapsed = (end - start) / 1000;
+  const { start, elapsed, bots: botStats, servers } = await measure([server], procs, WARMUP_S, SECONDS);
+  const srv = servers[0] ?? null;
   const load = loadavg()[0]!;
   const result = analyse(run, start, elapsed, botStats, srv, load, db);
   await Promise.all(procs.map((p) => p.close()));
-  server.kill("SIGTERM");
-  const killer = setTimeout(() => server.kill("SIGKILL"), 10_000);
-  await new Promise((r) => server.once("exit", r));
-  clearTimeout(killer);
+  await stopServer(server);
   if (db.startsWith("sqlite:")) dbFigures(run, db.slice("sqlite:".length));
   rmSync(dir, { recursive: true, force: true });
   return result;
@@ -248,12 +139,6 @@ function dbFigures(run: number, path: string): void {
   } finally {
     sq.close();
   }
-}
-
-function withSchema(url: string, schema: string): string {
-  const u = new URL(url);
-  if (!u.searchParams.has("schema")) u.searchParams.set("schema", schema);
-  return u.toString();
 }
 
 function analyse(run: number, start: number, elapsed: number, bots: BotsStats[], srv: ServerStats | null, load: number, db: string): RunResult {
