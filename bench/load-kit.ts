@@ -18,6 +18,8 @@ export interface ServeChild {
   readonly extra?: readonly string[];
   /** Where the server's stdout goes besides the "listening on" check (default: nowhere). */
   readonly onOutput?: (text: string) => void;
+  /** The server's stderr: this process's (default) or an open file. */
+  readonly stderr?: "inherit" | number;
 }
 
 /** Starts `felt serve` with the probe preloaded; resolves once it listens. */
@@ -26,7 +28,7 @@ export function startServer(o: ServeChild): Promise<ChildProcess> {
     process.execPath,
     [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", pathToFileURL(join(import.meta.dirname, "load-probe.mjs")).href, "bin/felt.mjs", "serve", "--port", String(o.port), "--db", o.db, ...(o.durability === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--ws-per-address", "1000000", "--action-ms", "60000", "--hand-pause-ms", "0", ...(o.extra ?? [])],
     // The director account comes from the environment (a password is not a command-line argument).
-    { cwd: o.serverDir, stdio: ["ignore", "pipe", "inherit", "ipc"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
+    { cwd: o.serverDir, stdio: ["ignore", "pipe", o.stderr ?? "inherit", "ipc"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
   );
   return new Promise((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => {

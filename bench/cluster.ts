@@ -1,0 +1,246 @@
+// Cluster benchmark (issue 16): tables and actions/s per process at p99 < 50 ms for 1, 2
+// and 3 `felt serve --cluster` processes sharing the machine's NATS (JetStream) and one
+// PostgreSQL schema. Not a test: it prints figures.
+//
+// Run: npx tsx bench/cluster.ts [--processes 1,2,3] [--tables-per-process 60[,120,...]]
+//        [--per-table 9] [--think-ms 2000] [--seconds 20] [--warmup 10] [--bot-procs 3]
+//        [--db postgres://127.0.0.1:5432/test] [--nats nats://127.0.0.1:4222]
+//
+// For each process count N: a fresh schema and bucket prefix, N servers started together
+// (bench/load-kit.ts: the probe preloaded, `--bench` settings, plus `--cluster`), the bench
+// waits until the 64 tournament partitions are spread (each member floor..ceil(64/N)), then
+// sets up N × tables-per-process one-table freerolls through the processes in turn. The
+// partitions decide where each tournament (and so its table, stage 1) is placed. Player i
+// signs up, registers and plays through process i mod N, so most of an action's path crosses
+// processes as it would behind a load balancer without sticky sessions: the command goes
+// from the player's process to the table's owner over NATS, and the step comes back to every
+// other player's process on the fan-out subjects. The bots are bench/load.ts's (whole tables
+// per bot process) and the latency is the same: a bot sending its action → each other player
+// at the table receiving it. Several --tables-per-process levels run in ascending order per
+// N and stop at the first whose p99 reaches 50 ms; the summary gives, per N, the largest
+// level under 50 ms.
+import { randomBytes } from "node:crypto";
+import { closeSync, mkdtempSync, openSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { loadavg, tmpdir } from "node:os";
+import { connect, type KV, type NatsConnection } from "nats";
+import { TOURNAMENT_KEYS } from "../src/cluster/host.ts";
+import { openLeaseBucket } from "../src/cluster/leases.ts";
+import { tournamentKey } from "../src/cluster/ownership.ts";
+import { TOURNAMENT_PARTITIONS } from "../src/cluster/partition.ts";
+import { pgPool } from "../src/store/postgres/db.ts";
+import { until } from "../src/cluster/testing.ts";
+import { freePort } from "./free-port.ts";
+import type { BotsStats } from "./load-bots.ts";
+import { BotProcess, measure, pct, r1, setupTables, startBots, startServer, startTables, stopServer, type ServerStats } from "./load-kit.ts";
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
+};
+const list = (s: string) => s.split(",").map(Number).filter((x) => Number.isInteger(x) && x > 0);
+const PROCESSES = list(opt("processes", "1,2,3"));
+const LEVELS = list(opt("tables-per-process", "60")).sort((a, b) => a - b);
+const PER_TABLE = Number(opt("per-table", "9"));
+const THINK_MS = Number(opt("think-ms", "2000"));
+const SECONDS = Number(opt("seconds", "20"));
+const WARMUP_S = Number(opt("warmup", "10"));
+const BOT_PROCS = Math.max(1, Number(opt("bot-procs", "3")));
+const CONCURRENCY = Number(opt("concurrency", "32"));
+const PG = opt("db", process.env["FELT_TEST_PG"] ?? "postgres://127.0.0.1:5432/test");
+const NATS = opt("nats", process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222");
+const GOAL_MS = 50;
+/** The servers' logs (stderr), one file per member and run. */
+const LOGS = mkdtempSync(join(tmpdir(), "felt-cluster-bench-"));
+
+interface Member {
+  readonly name: string;
+  readonly base: string;
+  readonly child: ChildProcess;
+}
+
+interface Result {
+  readonly processes: number;
+  readonly tablesPerProcess: number;
+  readonly tables: number;
+  /** Tournaments (= tables: one table each) placed on each member, in member order. */
+  readonly placed: number[];
+  /** Partitions each member held when measuring began. */
+  readonly partitions: number[];
+  /** Partitions that changed owner during the run (0 when ownership held still). */
+  readonly moved: number;
+  readonly actionsPerSecond: number;
+  /** Actions at the tables each member owns, per second. */
+  readonly actionsPerMember: number[];
+  readonly p50ms: number;
+  readonly p99ms: number;
+  readonly maxMs: number;
+  readonly samples: number;
+  readonly servers: Array<Pick<ServerStats, "cpu" | "elu" | "loopDelayMs"> | null>;
+  readonly botCpu: number;
+  readonly loadavg: number;
+}
+
+/** partition key → member, from the lease bucket (a key being deleted or expired is absent). */
+async function owners(kv: KV): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const key of TOURNAMENT_KEYS) {
+    const e = await kv.get(key);
+    if (e === null || e.operation !== "PUT") continue;
+    out.set(key, (JSON.parse(e.string()) as { member: string }).member);
+  }
+  return out;
+}
+
+function spread(own: Map<string, string>, members: readonly Member[]): number[] {
+  return members.map((m) => [...own.values()].filter((x) => x === m.name).length);
+}
+
+/**
+ * The first member alone (on a fresh schema it migrates and creates the director account;
+ * two processes creating it at once make one of them exit), then the others together.
+ * Their stderr (ownership lines) goes to LOGS/m<k>.log.
+ */
+async function startCluster(n: number, db: string, prefix: string, started: Member[]): Promise<Member[]> {
+  const one = async (k: number) => {
+    const port = await freePort();
+    const name = `m${k + 1}`;
+    const stderr = openSync(join(LOGS, `${name}.log`), "w");
+    const child = await startServer({ port, db, durability: "normal", serverDir: join(import.meta.dirname, ".."), stderr, extra: ["--cluster", "--nats", NATS, "--member", name, "--cluster-prefix", prefix] });
+    closeSync(stderr);
+    started[k] = { name, base: `http://127.0.0.1:${port}`, child };
+  };
+  await one(0);
+  await Promise.all(Array.from({ length: n - 1 }, (_, k) => one(k + 1)));
+  return started;
+}
+
+async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promise<Result> {
+  const tag = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
+  const schema = `cbench_${tag}`;
+  const prefix = `felt_cbench_${tag}`;
+  const db = `${PG}${PG.includes("?") ? "&" : "?"}schema=${schema}`;
+  const t0 = Date.now();
+  const members: Member[] = [];
+  const procs: BotProcess[] = [];
+  const kv = await openLeaseBucket(nc, `${prefix}_leases`);
+  try {
+    await startCluster(n, db, prefix, members);
+    const lo = Math.floor(TOURNAMENT_PARTITIONS / n);
+    const hi = Math.ceil(TOURNAMENT_PARTITIONS / n);
+    await until(async () => {
+      const own = await owners(kv);
+      const s = spread(own, members);
+      return own.size === TOURNAMENT_PARTITIONS && s.every((x) => x >= lo && x <= hi) ? s : undefined;
+    }, "the partitions to spread over the members", 120_000);
+    const tables = n * perProcess;
+    console.log(`${n} process(es), ${tables} tables: cluster up and partitions spread in ${((Date.now() - t0) / 1000).toFixed(1)} s; setting up ${tables * PER_TABLE} players`);
+    const bases = members.map((m) => m.base);
+    const setup = await setupTables(bases, tables, PER_TABLE, CONCURRENCY);
+    const before = await owners(kv);
+    const ownerOf = (tournamentId: string) => members.findIndex((m) => m.name === before.get(tournamentKey(tournamentId)));
+    const placed = members.map((_, k) => setup.ids.filter((id) => ownerOf(id) === k).length);
+    console.log(`${n} process(es): setup done in ${((Date.now() - t0) / 1000).toFixed(1)} s; tables placed ${placed.join(" / ")}; connecting the bots`);
+    procs.push(...Array.from({ length: Math.min(BOT_PROCS, tables) }, () => new BotProcess()));
+    const ok = await startBots(procs, setup.players, PER_TABLE, bases[0]!, THINK_MS, 2);
+    if (ok !== setup.players.length) console.log(`${n} process(es): only ${ok} of ${setup.players.length} bots connected`);
+    await startTables(bases[0]!, setup, CONCURRENCY);
+    await Promise.all(procs.map((p) => p.ask({ type: "watch" })));
+    const w = await measure(members.map((m) => m.child), procs, WARMUP_S, SECONDS);
+    const load = loadavg()[0]!;
+    const after = await owners(kv);
+    const moved = [...before].filter(([k, m]) => after.get(k) !== m).length;
+    return analyse(n, perProcess, tables, placed, spread(before, members), moved, w.bots, w.servers, w.elapsed, load, (tableId) => ownerOf(tableId.replace(/-t\d+$/, "")));
+  } finally {
+    await Promise.all(procs.map((p) => p.close()));
+    await Promise.all(members.map((m) => stopServer(m.child)));
+    await kv.destroy().catch(() => false);
+    await (await nc.jetstream().views.kv(`${prefix}_members`)).destroy().catch(() => false);
+    const { pool } = pgPool(PG, { schema, maxConnections: 1 });
+    await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await pool.end();
+  }
+}
+
+function analyse(n: number, perProcess: number, tables: number, placed: number[], partitions: number[], moved: number, bots: BotsStats[], servers: Array<ServerStats | null>, elapsed: number, load: number, ownerOfTable: (tableId: string) => number): Result {
+  const sentAt = new Map<string, number>();
+  const perMember = placed.map(() => 0);
+  for (const b of bots) {
+    for (const [id, at, table] of b.acts) {
+      sentAt.set(id, at);
+      const k = ownerOfTable(table);
+      if (k >= 0) perMember[k]!++;
+    }
+  }
+  const lat: number[] = [];
+  for (const b of bots) for (const [id, at] of b.deliveries) {
+    const s = sentAt.get(id);
+    if (s !== undefined) lat.push(at - s);
+  }
+  lat.sort((a, b) => a - b);
+  const r: Result = {
+    processes: n,
+    tablesPerProcess: perProcess,
+    tables,
+    placed,
+    partitions,
+    moved,
+    actionsPerSecond: Math.round(bots.reduce((s, b) => s + b.acks, 0) / elapsed),
+    actionsPerMember: perMember.map((x) => Math.round(x / elapsed)),
+    p50ms: r1(pct(lat, 50)),
+    p99ms: r1(pct(lat, 99)),
+    maxMs: r1(lat.at(-1) ?? NaN),
+    samples: lat.length,
+    servers: servers.map((s) => (s === null ? null : { cpu: s.cpu, elu: s.elu, loopDelayMs: s.loopDelayMs })),
+    botCpu: r1(bots.reduce((s, b) => s + b.cpu, 0) * 100) / 100,
+    loadavg: r1(load),
+  };
+  console.log(`${n} process(es), ${tables} tables: actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples); partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`);
+  console.log(`${n} process(es): servers' cpu ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")}, event-loop use ${r.servers.map((s) => s?.elu ?? "?").join(" / ")}, loop delay p99 ${r.servers.map((s) => s?.loopDelayMs.p99 ?? "?").join(" / ")} ms; bots' cpu ${r.botCpu}`);
+  console.log(JSON.stringify(r));
+  return r;
+}
+
+async function main(): Promise<void> {
+  let nc: NatsConnection;
+  try {
+    nc = await connect({ servers: NATS, timeout: 5_000 });
+  } catch (e) {
+    console.error(`bench/cluster: NATS at ${NATS} is unreachable (${(e as Error).message}); start nats-server -js`);
+    process.exit(1);
+  }
+  console.log(`cluster bench: ${PROCESSES.join(", ")} process(es) × ${LEVELS.join(", ")} tables per process, ${PER_TABLE} bots per table thinking ${THINK_MS} ms, bots in ${BOT_PROCS} processes, ${WARMUP_S} s warm-up then ${SECONDS} s measured; NATS ${NATS}, ${PG.split("?")[0]}`);
+  const results: Result[] = [];
+  const best = new Map<number, Result>();
+  for (const n of PROCESSES) {
+    for (const level of LEVELS) {
+      const r = await oneRun(nc, n, level);
+      results.push(r);
+      if (r.p99ms >= GOAL_MS) break;
+      best.set(n, r);
+    }
+  }
+  await nc.drain();
+  const base = best.get(1) ?? results.find((r) => r.processes === 1);
+  console.log(`\nEvery run (tables per process, placed = tournaments = tables on each process by its partitions):`);
+  console.log(`| processes | tables | placed per process | partitions | actions/s | per process (owner) | p50 | p99 | max | server cpu | load average |`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|---|`);
+  for (const r of results) console.log(`| ${r.processes} | ${r.tables} | ${r.placed.join(" / ")} | ${r.partitions.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")} | ${r.loadavg} |`);
+  console.log(`\nAt p99 < ${GOAL_MS} ms (the largest level meeting it), side by side:`);
+  console.log(`| processes | tables | placed per process | actions/s | actions/s per process (owner) | p50 | p99 | max | actions/s vs 1 process |`);
+  console.log(`|---|---|---|---|---|---|---|---|---|`);
+  for (const n of PROCESSES) {
+    const r = best.get(n);
+    if (r === undefined) {
+      console.log(`| ${n} | none under ${GOAL_MS} ms at ${LEVELS[0]} per process | | | | | | | |`);
+      continue;
+    }
+    const ratio = base === undefined ? "?" : `${(r.actionsPerSecond / base.actionsPerSecond).toFixed(2)}×`;
+    console.log(`| ${n} | ${r.tables} | ${r.placed.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${ratio} |`);
+  }
+  console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(" ")} (${(await import("node:os")).cpus().length} cores)`);
+}
+
+await main();
