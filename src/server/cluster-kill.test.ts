@@ -141,6 +141,55 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
     expect(await ledger.balance("house:fees", "EUR")).toBe(600);
   }, 600_000);
 
+  it("SIGSTOP past the lease, then SIGCONT: the survivor finishes the tournament; the woken ex-owner stops serving and writes nothing (issue 16 proof)", async () => {
+    const { a, b, s, schema } = await twoMembers();
+    const key = b.ownership.keyOf(s.tournamentId);
+    const bots = s.players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
+    let phase: "playing" | "stopped" | "woken" = "playing";
+    const { final } = await playToTheEnd(() => b.url, s, {}, {
+      bots,
+      timeoutMs: 500_000,
+      onTick: async () => {
+        if (phase === "playing" && bots.some((x) => x.acked.size >= 5)) {
+          a.child.kill("SIGSTOP");
+          phase = "stopped";
+        } else if (phase === "stopped" && b.ownership.serving(key) !== undefined) {
+          a.child.kill("SIGCONT");
+          phase = "woken";
+          for (const x of bots) x.allInChance = 0.05;
+        }
+      },
+    });
+    expect(phase).toBe("woken");
+    expect(final.status).toBe("finished");
+    // The woken process found its lease stale or taken and stopped serving the partition.
+    await until(() => (new RegExp(`a stops serving ${key.replace(".", "\\.")}: lease lost`).test(a.output()) ? true : undefined), "a stops serving", 120_000);
+    for (const x of bots) x.close();
+    const target = unwrapTarget(parseDbUrl(schema.url));
+    const store = await openEventStore(target);
+    const ledger = await openLedger(target);
+    cleanups.push(async () => {
+      await store.close();
+      await ledger.close();
+    });
+    const acked = new Map<string, number>();
+    for (const x of bots) for (const [c, v] of x.acked) acked.set(c, v);
+    const stored = new Map<string, number[]>();
+    for (const st of await store.listStreams({ prefix: `table:${s.tournamentId}-` })) {
+      const events = await store.read(st.stream);
+      const numbers = events.filter((e) => e.type === "hand-started").map((e) => (e.data as { handNumber: number }).handNumber);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      for (const e of events) {
+        const c = e.meta["commandId"];
+        if (typeof c === "string") stored.set(c, [...(stored.get(c) ?? []), e.version]);
+      }
+    }
+    expect([...stored].filter(([, vs]) => vs.length !== 1)).toEqual([]);
+    expect([...acked].filter(([c, v]) => stored.get(c)?.[0] !== v)).toEqual([]);
+    for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);
+    expect(await ledger.balance(`pool:${s.tournamentId}`, "EUR")).toBe(0);
+  }, 600_000);
+
   it("SIGTERM: the owner closes and releases its partitions at once; the other takes over (without waiting for the TTL) and the tournament finishes", async () => {
     const { a, b, s } = await twoMembers();
     const key = b.ownership.keyOf(s.tournamentId);

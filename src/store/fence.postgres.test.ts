@@ -174,6 +174,24 @@ describe("fenced appends in the PostgreSQL event store (issue 16)", () => {
     expect(await a.store.fences.fence(S)).toBe(2);
   });
 
+  it("a process frozen inside its transaction (holding the fence row) does not stall the raise for ever: PostgreSQL ends its session after the idle-in-transaction timeout", async () => {
+    const { tmp, open } = await fixture();
+    const a = await open();
+    await a.store.fences.raiseFence(S, 1);
+    const { pool } = pgPool(tmp.url, { schema: tmp.schema, maxConnections: 1, idleInTransactionMs: 300 });
+    pool.on("error", () => {});
+    cleanups.push(() => pool.end().catch(() => {}));
+    const frozen = await pool.connect();
+    frozen.on("error", () => {});
+    await frozen.query("BEGIN");
+    await frozen.query("SELECT epoch FROM fences WHERE scope = $1 FOR SHARE", [S]);
+    // The frozen holder never commits; the raise lands once PostgreSQL ended its session.
+    expect((await a.store.fences.raiseFence(S, 2)).ok).toBe(true);
+    await expect(frozen.query("SELECT 1")).rejects.toThrow();
+    frozen.release(true);
+    expect(await a.store.fences.fence(S)).toBe(2);
+  });
+
   it("appends racing a fence raise either land whole or are refused whole, and none lands after the raise commits", async () => {
     const { tmp, open } = await fixture();
     const a = await open();

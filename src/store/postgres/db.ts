@@ -7,6 +7,12 @@ export interface PgOptions {
   /** PostgreSQL schema holding Felt's tables; created if missing. Default "felt". */
   readonly schema?: string;
   readonly maxConnections?: number;
+  /**
+   * PostgreSQL ends a session idle inside a transaction for this long (its locks go with it).
+   * Cluster mode sets it for the event store: a process frozen mid-append (SIGSTOP, a long
+   * pause) must not hold its partition's fence row and stall the new owner's raise for ever.
+   */
+  readonly idleInTransactionMs?: number;
 }
 
 export interface PgMigration {
@@ -27,7 +33,7 @@ export function pgPool(url: string, options: PgOptions = {}): { pool: pg.Pool; s
   const config: pg.PoolConfig = {
     connectionString: parsed.toString(),
     max: options.maxConnections ?? 10,
-    options: `-c search_path=${schema}`,
+    options: `-c search_path=${schema}${options.idleInTransactionMs === undefined ? "" : ` -c idle_in_transaction_session_timeout=${Math.max(1, Math.floor(options.idleInTransactionMs))}`}`,
   };
   const pool = new pg.Pool(config);
   // An idle client losing its connection must not crash the process; the next query reports it.

@@ -42,8 +42,11 @@ export interface PgEventStoreOptions extends PgOptions {
   readonly fence?: FenceResolver;
 }
 
+/** Cluster mode: a session frozen inside a transaction is ended after this, so the new owner's fence raise waits at most that long. */
+export const FENCED_IDLE_IN_TRANSACTION_MS = 3_000;
+
 export async function openPostgresEventStore(url: string, options: PgEventStoreOptions = {}): Promise<PgEventStore> {
-  const { pool, schema } = pgPool(url, options);
+  const { pool, schema } = pgPool(url, options.fence === undefined || options.idleInTransactionMs !== undefined ? options : { ...options, idleInTransactionMs: FENCED_IDLE_IN_TRANSACTION_MS });
   try {
     await migratePostgres(pool, schema, EVENT_MIGRATIONS);
     await migratePostgres(pool, schema, LEDGER_MIGRATIONS);
