@@ -178,7 +178,7 @@ describe("fenced appends in the PostgreSQL event store (issue 16)", () => {
     const { tmp, open } = await fixture();
     const a = await open();
     await a.store.fences.raiseFence(S, 1);
-    const { pool } = pgPool(tmp.url, { schema: tmp.schema, maxConnections: 1, idleInTransactionMs: 300 });
+    const { pool } = pgPool(tmp.url, { schema: tmp.schema, maxConnections: 1, idleInTransactionMs: 100 });
     pool.on("error", () => {});
     cleanups.push(() => pool.end().catch(() => {}));
     const frozen = await pool.connect();
