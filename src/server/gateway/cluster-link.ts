@@ -20,7 +20,7 @@ import { isStorageOutage } from "./outage.ts";
 import { runRoute, type RouteInput } from "./http-routes.ts";
 import { runTableCommand, tournamentOfTable, type Sender, type TableMessage } from "./table-commands.ts";
 import { Feeds, type WatchTable, type WatchTournament } from "./cluster-feeds.ts";
-import { answerLobby, gatherLobby, type LobbyAsk } from "./cluster-lobby.ts";
+import { answerLobbyKeys, answerLobbyLines, gatherLobby, type KeysAsk, type LinesAsk } from "./cluster-lobby.ts";
 
 /** What one process asks the owner of a tournament's partition. */
 export type OwnerRequest =
@@ -82,7 +82,8 @@ export class ClusterLink {
       offStopped();
       offServing();
     };
-    bus.answerAll("lobby", (body) => answerLobby(server, ownership, body as LobbyAsk));
+    bus.answerAll("lobby-keys", (body) => answerLobbyKeys(server, ownership, body as KeysAsk));
+    bus.answerAll("lobby-lines", (body) => answerLobbyLines(server, ownership, body as LinesAsk));
     server.cluster = link;
     return link;
   }

@@ -4,71 +4,91 @@
 // and satellite tickets, lobby-views.ts), so a KV could hold only the public half and every
 // request would still need the owners; a KV would also publish every change of every
 // tournament to every gateway whether anyone looks or not. Instead the gateway asks every
-// member once (`<prefix>.all.lobby`); each answers the first page·pageSize of its own
-// tournaments in lobby order (exactly today's order, http-routes.ts lobbyOrder) with
-// per-partition counts and the partitions it serves; the gateway stops waiting as soon as
-// every tournament partition is covered, merges in the same order and cuts the page, so
-// paging is exactly the single process's. In a handover moment two members may both claim
-// a partition: the higher epoch counts. A partition nobody serves (a failover in progress)
-// is left out after GATHER_MS rather than failing the whole lobby.
+// member twice (`<prefix>.all.lobby-keys`, then `.all.lobby-lines`):
+//   1. each member answers the sort keys (finished or not, start, id) of the first
+//      page·pageSize of its tournaments in lobby order (http-routes.ts lobbyOrder), with
+//      per-partition counts and the partitions it serves; the gateway stops waiting as soon
+//      as every tournament partition is covered, merges in the same order and cuts the page;
+//   2. the owners build the lines of that page only (as the single process builds only the
+//      page), so a deep page costs sort keys, not thousands of dry runs.
+// Paging and order are exactly the single process's. In a handover moment two members may
+// both claim a partition: the higher epoch counts. A partition nobody serves (a failover in
+// progress) is left out after GATHER_MS rather than failing the whole lobby.
 import { ok, type Result } from "../../lib/result.ts";
 import { LOBBY_PAGE_SIZE, type LobbyQuery, type LobbyTournament } from "../../protocol/index.ts";
 import type { Bus } from "../../cluster/bus.ts";
-import { TOURNAMENT_PARTITIONS } from "../../cluster/partition.ts";
+import { allPartitions, partitionKey, TOURNAMENT_PARTITIONS } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { balanceOf, lobbyOrder, type RouteInput } from "./http-routes.ts";
 import { lobbyTournament, ticketsOf } from "./lobby-views.ts";
+import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
 export const GATHER_MS = 3_000;
 
-export interface LobbyAsk {
-  readonly userId: string | null;
-  readonly balance: number | null;
-  readonly tickets: readonly string[];
-  readonly now: number;
-  /** Lines wanted from each member: the first page·pageSize in lobby order. */
+/** Phase 1: the sort keys of a member's first `limit` tournaments in lobby order. */
+export interface KeysAsk {
   readonly limit: number;
 }
 
-export interface LobbyPart {
+/** [id, over (finished or cancelled), startsAt] */
+type SortKey = readonly [string, boolean, number];
+
+export interface KeysPart {
   readonly member: string;
   /** Partitions this member serves, with their epochs. */
   readonly keys: readonly (readonly [string, number])[];
   /** Tournaments per partition key. */
   readonly counts: Readonly<Record<string, number>>;
-  readonly lines: readonly LobbyTournament[];
+  readonly items: readonly SortKey[];
 }
 
-/** A member's answer: its own tournaments only. */
-export async function answerLobby(server: FeltServer, ownership: Ownership, ask: LobbyAsk): Promise<LobbyPart> {
+/** Phase 2: the lines of the page's tournaments, for the one who asks. */
+export interface LinesAsk {
+  readonly ids: readonly string[];
+  readonly userId: string | null;
+  readonly balance: number | null;
+  readonly tickets: readonly string[];
+  readonly now: number;
+}
+
+const over = (t: TournamentRuntime) => t.dir.status === "finished" || t.dir.status === "cancelled";
+
+/** A member's phase-1 answer: its own tournaments only. */
+export async function answerLobbyKeys(server: FeltServer, ownership: Ownership, ask: KeysAsk): Promise<KeysPart> {
   const keys = new Map<string, number>();
   const counts: Record<string, number> = {};
-  const mine = [...server.tournaments.values()].filter((t) => {
-    const key = ownership.keyOf(t.id);
-    const epoch = ownership.serving(key);
-    if (epoch === undefined) return false;
-    keys.set(key, epoch);
-    counts[key] = (counts[key] ?? 0) + 1;
-    return true;
-  });
-  // Partitions served with no tournament in them count as covered too.
-  for (let i = 0; i < TOURNAMENT_PARTITIONS; i++) {
-    const key = `tournament.${String(i).padStart(2, "0")}`;
+  for (const p of allPartitions("tournament")) {
+    const key = partitionKey(p);
     const epoch = ownership.serving(key);
     if (epoch !== undefined) keys.set(key, epoch);
   }
-  const tickets = new Set(ask.tickets);
-  const lines = mine.sort(lobbyOrder).slice(0, ask.limit).map((t) => lobbyTournament(t, ask.userId, ask.balance, ask.now, tickets));
-  return { member: ownership.member, keys: [...keys], counts, lines };
+  const mine = [...server.tournaments.values()].filter((t) => {
+    const key = ownership.keyOf(t.id);
+    if (!keys.has(key)) return false;
+    counts[key] = (counts[key] ?? 0) + 1;
+    return true;
+  });
+  const items = mine.sort(lobbyOrder).slice(0, ask.limit).map((t): SortKey => [t.id, over(t), t.meta.startsAt]);
+  return { member: ownership.member, keys: [...keys], counts, items };
 }
 
-/** The same comparison as lobbyOrder, on lines. */
-function lineOrder(a: LobbyTournament, b: LobbyTournament): number {
-  const over = (t: LobbyTournament) => t.status === "finished" || t.status === "cancelled";
-  if (over(a) !== over(b)) return over(a) ? 1 : -1;
-  const d = over(a) ? b.startsAt - a.startsAt : a.startsAt - b.startsAt;
-  return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** A member's phase-2 answer: the lines of the asked tournaments it serves. */
+export async function answerLobbyLines(server: FeltServer, ownership: Ownership, ask: LinesAsk): Promise<{ lines: LobbyTournament[] }> {
+  const tickets = new Set(ask.tickets);
+  const lines: LobbyTournament[] = [];
+  for (const id of ask.ids) {
+    const t = server.tournaments.get(id);
+    if (t !== undefined && ownership.serving(ownership.keyOf(id)) !== undefined) lines.push(lobbyTournament(t, ask.userId, ask.balance, ask.now, tickets));
+  }
+  return { lines };
+}
+
+/** The same comparison as lobbyOrder, on sort keys. */
+function keyOrder(a: SortKey, b: SortKey): number {
+  if (a[1] !== b[1]) return a[1] ? 1 : -1;
+  const d = a[1] ? b[2] - a[2] : a[2] - b[2];
+  return d !== 0 ? d : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }
 
 /** GET lobby in a cluster: the same answer the single process gives, from every member's part. */
@@ -80,20 +100,28 @@ export async function gatherLobby(server: FeltServer, bus: Bus, input: RouteInpu
   const q = input.query as LobbyQuery;
   const pageSize = Math.min(LOBBY_PAGE_SIZE.max, Number(q.pageSize ?? LOBBY_PAGE_SIZE.default));
   const page = Number(q.page ?? 1);
-  const ask: LobbyAsk = { userId: user?.id ?? null, balance, tickets, now, limit: page * pageSize };
-  const covered = (parts: readonly unknown[]) => new Set((parts as LobbyPart[]).flatMap((p) => p.keys.map(([k]) => k))).size >= TOURNAMENT_PARTITIONS;
-  const parts = (await bus.gather("lobby", ask, covered, GATHER_MS)) as LobbyPart[];
+  const covered = (parts: readonly unknown[]) => new Set((parts as KeysPart[]).flatMap((p) => p.keys.map(([k]) => k))).size >= TOURNAMENT_PARTITIONS;
+  const parts = (await bus.gather("lobby-keys", { limit: page * pageSize } satisfies KeysAsk, covered, GATHER_MS)) as KeysPart[];
   // Each partition counts once: from the member with the highest epoch for it.
   const best = new Map<string, { member: string; epoch: number }>();
   for (const p of parts) for (const [k, e] of p.keys) if ((best.get(k)?.epoch ?? -Infinity) < e) best.set(k, { member: p.member, epoch: e });
   const keyOf = bus.ownership.keyOf;
   let total = 0;
-  const lines: LobbyTournament[] = [];
+  const items: SortKey[] = [];
   for (const p of parts) {
     for (const [k, n] of Object.entries(p.counts)) if (best.get(k)?.member === p.member) total += n;
-    for (const l of p.lines) if (best.get(keyOf(l.id))?.member === p.member) lines.push(l);
+    for (const i of p.items) if (best.get(keyOf(i[0]))?.member === p.member) items.push(i);
   }
-  lines.sort(lineOrder);
+  const ids = items.sort(keyOrder).slice((page - 1) * pageSize, page * pageSize).map((i) => i[0]);
+  let tournaments: LobbyTournament[] = [];
+  if (ids.length > 0) {
+    const want = new Set(ids);
+    const all = (got: readonly unknown[]) => (got as { lines: LobbyTournament[] }[]).reduce((n, g) => n + g.lines.filter((l) => want.has(l.id)).length, 0) >= want.size;
+    const got = (await bus.gather("lobby-lines", { ids, userId: user?.id ?? null, balance, tickets, now } satisfies LinesAsk, all, GATHER_MS)) as { lines: LobbyTournament[] }[];
+    const byId = new Map<string, LobbyTournament>();
+    for (const g of got) for (const l of g.lines) byId.set(l.id, l);
+    tournaments = ids.flatMap((id) => byId.get(id) ?? []);
+  }
   const pages = Math.ceil(total / pageSize);
-  return ok({ serverTime: now, balance, tournaments: lines.slice((page - 1) * pageSize, page * pageSize), page: { page, pageSize, total, pages } });
+  return ok({ serverTime: now, balance, tournaments, page: { page, pageSize, total, pages } });
 }

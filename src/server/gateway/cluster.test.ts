@@ -118,6 +118,10 @@ describe("cluster: any process answers any client (issue 16)", () => {
     expect(A.tournaments.get(s.tournamentId)!.dir.entries.size).toBe(1);
     const me = await must<{ balance: number }>(api(B.url, "GET", "/api/v1/me", undefined, u.token));
     expect(me.balance).toBe(5000 - 1100);
+    // The lobby line on the other process is this player's own: their entry, their permissions, their balance.
+    const lobby = await must<LobbyResponse>(api(B.url, "GET", "/api/v1/lobby", undefined, u.token));
+    const line = lobby.tournaments.find((t) => t.id === s.tournamentId)!;
+    expect([line.mine?.state, line.actions.register, lobby.balance]).toEqual(["registered", { allowed: false, reason: "already-registered" }, 5000 - 1100]);
   });
 
   it("the same table action through two gateways acts once: one is acknowledged, the other answered duplicate at the same version", async () => {
