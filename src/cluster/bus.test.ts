@@ -142,6 +142,18 @@ describe("frames", () => {
   });
 });
 
+describe("scatter-gather", () => {
+  it("a gather nobody answers ends empty at its bound; the no-responders status is not an answer and does not break the connection", async () => {
+    const bus = new Bus(nc, tempPrefix(), handOwnership("gw"));
+    expect(await bus.gather("nobody", {}, () => false, 200)).toEqual([]);
+    // The connection still works: a member answers the next gather.
+    bus.answerAll("echo", async (b) => b);
+    await nc.flush();
+    expect(await bus.gather("echo", { n: 1 }, (a) => a.length >= 1, 5_000)).toEqual([{ n: 1 }]);
+    bus.close();
+  });
+});
+
 describe("follower", () => {
   /** An owner feed by hand: publish() sends the next frame; lose() skips one; the state is the frames so far. */
   function feed(bus: Bus, subject: string) {

@@ -56,6 +56,16 @@ const dec = new TextDecoder();
 const SEQ = "Felt-Seq";
 const EPOCH = "Felt-Epoch";
 
+/** JSON from a message, or undefined when it is empty or not JSON (never a throw inside a NATS callback). */
+function parse(data: Uint8Array): unknown {
+  if (data.length === 0) return undefined;
+  try {
+    return JSON.parse(dec.decode(data)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 const isCode = (e: unknown, code: string) => typeof e === "object" && e !== null && (e as { code?: unknown }).code === code;
 
 export class Bus {
@@ -133,7 +143,9 @@ export class Bus {
       queue: `${this.prefix}.owners`,
       callback: (e, m) => {
         if (e !== null) return;
-        void this.answer(key, m.data).then((r) => m.respond(enc.encode(JSON.stringify(r))));
+        void this.answer(key, m.data)
+          .then((r) => m.respond(enc.encode(JSON.stringify(r))))
+          .catch(() => undefined); // the connection closed under the answer: the sender retries
       },
     });
     this.served.set(key, sub);
@@ -176,7 +188,14 @@ export class Bus {
           if (e !== null) return;
           const h: MsgHdrs | undefined = m.headers;
           const f = { seq: Number(h?.get(SEQ) ?? -1), epoch: Number(h?.get(EPOCH) ?? -1), data: dec.decode(m.data) };
-          for (const l of [...listeners]) l(f);
+          for (const l of [...listeners]) {
+            // A listener's failure must not reach the NATS client (a throw in a callback closes its reader).
+            try {
+              l(f);
+            } catch {
+              // the listener's own problem (a socket gone): the others still get the frame
+            }
+          }
         },
       });
       shared = { sub, listeners };
@@ -203,10 +222,14 @@ export class Bus {
     const sub = this.nc.subscribe(`${this.prefix}.all.${name}`, {
       callback: (e, m) => {
         if (e !== null) return;
-        void handler(JSON.parse(dec.decode(m.data))).then(
-          (v) => m.respond(enc.encode(JSON.stringify(v))),
-          () => m.respond(enc.encode("null")),
-        );
+        const body = parse(m.data);
+        if (body === undefined) return;
+        void handler(body)
+          .then(
+            (v) => m.respond(enc.encode(JSON.stringify(v))),
+            () => m.respond(enc.encode("null")),
+          )
+          .catch(() => undefined);
       },
     });
     this.gathers.push(sub);
@@ -231,9 +254,17 @@ export class Bus {
       const sub = this.nc.subscribe(inbox, {
         callback: (e, m) => {
           if (e !== null || done) return;
-          const v = JSON.parse(dec.decode(m.data)) as unknown;
-          if (v !== null) answers.push(v);
-          if (enough(answers)) finish();
+          // Not an answer: a "no responders" status (empty, headers only) or anything unreadable.
+          const v = parse(m.data);
+          if (v === undefined || v === null) return;
+          answers.push(v);
+          let full = false;
+          try {
+            full = enough(answers);
+          } catch {
+            full = false;
+          }
+          if (full) finish();
         },
       });
       const timer = setTimeout(finish, maxMs);
