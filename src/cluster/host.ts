@@ -186,8 +186,8 @@ export class PartitionHost implements Ownership {
   /**
    * Takes free partitions up to ceil(keys / members), this member's preferred ones first
    * (a hash of member and key, so members starting together reach for different keys);
-   * hands back what it holds above the target while another member holds fewer than
-   * floor(keys / members).
+   * hands back what it holds above the target (or above floor(keys / members), as many as
+   * the others lack) while another member holds fewer than floor(keys / members).
    */
   private async balance(): Promise<void> {
     const leases = this.leases;
@@ -201,17 +201,20 @@ export class PartitionHost implements Ownership {
       await Promise.all(free.slice(0, target - mine.length).map((k) => this.take(k)));
       return;
     }
-    if (mine.length > target) {
+    // Above floor, not only above target: 64 over 3 members can settle at 22 / 22 / 20, where
+    // nobody holds more than ceil = 22 and the third stays short for good (bench/cluster.ts).
+    const floor = Math.floor(this.keys.length / live.length);
+    if (mine.length > floor) {
       const held = new Map<string, number>();
       for (const k of this.keys) {
         const o = leases.owner(k);
         if (o !== undefined && o.member !== this.member) held.set(o.member, (held.get(o.member) ?? 0) + 1);
       }
-      const floor = Math.floor(this.keys.length / live.length);
       const short = live.filter((m) => m !== this.member && (held.get(m) ?? 0) < floor);
       if (short.length === 0) return;
+      const missing = short.reduce((n, m) => n + floor - (held.get(m) ?? 0), 0);
       const extra = mine.filter((k) => this.parts.get(k)?.phase === "serving").sort((a, b) => prefer(b) - prefer(a));
-      await Promise.all(extra.slice(0, mine.length - target).map((k) => this.handOver(k)));
+      await Promise.all(extra.slice(0, Math.min(mine.length - floor, Math.max(mine.length - target, missing))).map((k) => this.handOver(k)));
     }
   }
 
