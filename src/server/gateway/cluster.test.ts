@@ -206,6 +206,8 @@ describe("cluster: any process answers any client (issue 16)", () => {
     const { final } = await playToTheEnd(() => B.url, s, {}, { bots, onTick, timeoutMs: 600_000 });
     expect(final.status).toBe("finished");
     expect(phase).toBe(3); // both resyncs happened while the hands went on
+    // The last step reaches B's player too (it may still be on its way when the lobby says finished).
+    await eventually(() => remote.size > 0 && Math.max(...remote.keys()) >= Math.max(...local.keys()));
     session.unsubscribe(shadow);
     for (const b of bots) b.close();
     // Never out of order, and every view B's player had is exactly the local one at that version.
