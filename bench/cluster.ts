@@ -80,6 +80,8 @@ interface Result {
   readonly samples: number;
   /** p99 of the owner's store stage (started → stored: the commit). */
   readonly storeP99ms: number;
+  /** What the run wrote to PostgreSQL's event table over the window: rows, the transactions that wrote them, their text. */
+  readonly pg: { eventsPerSecond: number; transactionsPerSecond: number; kbPerSecond: number };
   readonly servers: Array<Pick<ServerStats, "cpu" | "elu" | "loopDelayMs"> | null>;
   readonly botCpu: number;
   readonly loadavg: number;
@@ -150,11 +152,14 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
     if (ok !== setup.players.length) console.log(`${n} process(es): only ${ok} of ${setup.players.length} bots connected`);
     await startTables(bases[0]!, setup, CONCURRENCY);
     await Promise.all(procs.map((p) => p.ask({ type: "watch" })));
-    const w = await measure(members.map((m) => m.child), procs, WARMUP_S, SECONDS);
+    await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+    const from = await pgCount(schema, null);
+    const w = await measure(members.map((m) => m.child), procs, 0, SECONDS);
+    const rows = await pgCount(schema, from.last);
     const load = loadavg()[0]!;
     const after = await owners(kv);
     const moved = [...before].filter(([k, m]) => after.get(k) !== m).length;
-    return analyse(n, perProcess, tables, placed, spread(before, members), moved, w.bots, w.servers, w.elapsed, load, (tableId) => ownerOf(tableId.replace(/-t\d+$/, "")));
+    return analyse(n, perProcess, tables, placed, spread(before, members), moved, w.bots, w.servers, w.elapsed, load, rows, (tableId) => ownerOf(tableId.replace(/-t\d+$/, "")));
   } finally {
     await Promise.all(procs.map((p) => p.close()));
     await Promise.all(members.map((m) => stopServer(m.child)));
@@ -166,7 +171,27 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
   }
 }
 
-function analyse(n: number, perProcess: number, tables: number, placed: number[], partitions: number[], moved: number, bots: BotsStats[], servers: Array<ServerStats | null>, elapsed: number, load: number, ownerOfTable: (tableId: string) => number): Result {
+interface Rows {
+  /** The last event's position. */
+  readonly last: number;
+  readonly events: number;
+  readonly transactions: number;
+  readonly bytes: number;
+}
+
+/** The events after position `after` (all when null) in the run's schema. */
+async function pgCount(schema: string, after: number | null): Promise<Rows> {
+  const { pool } = pgPool(PG, { schema, maxConnections: 1 });
+  try {
+    const r = await pool.query(`SELECT coalesce(max(position), 0) AS last, count(*) AS events, count(DISTINCT tx_id) AS transactions, coalesce(sum(length(data) + length(meta)), 0) AS bytes FROM ${schema}.events WHERE position > $1`, [after ?? 0]);
+    const row = r.rows[0] as Record<string, string>;
+    return { last: Number(row["last"]), events: Number(row["events"]), transactions: Number(row["transactions"]), bytes: Number(row["bytes"]) };
+  } finally {
+    await pool.end();
+  }
+}
+
+function analyse(n: number, perProcess: number, tables: number, placed: number[], partitions: number[], moved: number, bots: BotsStats[], servers: Array<ServerStats | null>, elapsed: number, load: number, rows: Rows, ownerOfTable: (tableId: string) => number): Result {
   const sentAt = new Map<string, number>();
   const perMember = placed.map(() => 0);
   for (const b of bots) {
@@ -200,11 +225,13 @@ function analyse(n: number, perProcess: number, tables: number, placed: number[]
     maxMs: r1(lat.at(-1) ?? NaN),
     samples: lat.length,
     storeP99ms: r1(pct(store, 99)),
+    pg: { eventsPerSecond: Math.round(rows.events / elapsed), transactionsPerSecond: Math.round(rows.transactions / elapsed), kbPerSecond: Math.round(rows.bytes / elapsed / 1024) },
     servers: servers.map((s) => (s === null ? null : { cpu: s.cpu, elu: s.elu, loopDelayMs: s.loopDelayMs })),
     botCpu: r1(bots.reduce((s, b) => s + b.cpu, 0) * 100) / 100,
     loadavg: r1(load),
   };
   console.log(`${n} process(es), ${tables} tables: actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`);
+  console.log(`${n} process(es): PostgreSQL events ${r.pg.eventsPerSecond}/s in ${r.pg.transactionsPerSecond} transactions/s, ${r.pg.kbPerSecond} KB/s of event text (${(r.pg.eventsPerSecond / r.actionsPerSecond).toFixed(2)} rows per action)`);
   console.log(`${n} process(es): servers' cpu ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")}, event-loop use ${r.servers.map((s) => s?.elu ?? "?").join(" / ")}, loop delay p99 ${r.servers.map((s) => s?.loopDelayMs.p99 ?? "?").join(" / ")} ms; bots' cpu ${r.botCpu}`);
   console.log(JSON.stringify(r));
   return r;
@@ -240,9 +267,9 @@ async function main(): Promise<void> {
   const base = best.get(1) ?? results.find((r) => r.processes === 1);
   // (ratios are of actions/s; with the same tables per process the ideal is N×)
   console.log(`\nEvery run (tables per process, placed = tournaments = tables on each process by its partitions):`);
-  console.log(`| processes | tables | placed per process | partitions | actions/s | per process (owner) | p50 | p99 | max | commit p99 | server cpu | load average |`);
-  console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|`);
-  for (const r of results) console.log(`| ${r.processes} | ${r.tables} | ${r.placed.join(" / ")} | ${r.partitions.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${r.storeP99ms} ms | ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")} | ${r.loadavg} |`);
+  console.log(`| processes | tables | placed per process | partitions | actions/s | per process (owner) | p50 | p99 | max | commit p99 | server cpu | PostgreSQL events / transactions per s | load average |`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|---|`);
+  for (const r of results) console.log(`| ${r.processes} | ${r.tables} | ${r.placed.join(" / ")} | ${r.partitions.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${r.storeP99ms} ms | ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")} | ${r.pg.eventsPerSecond} / ${r.pg.transactionsPerSecond} | ${r.loadavg} |`);
   console.log(`\nAt p99 < ${GOAL_MS} ms (the largest level meeting it), side by side:`);
   console.log(`| processes | tables | placed per process | actions/s | actions/s per process (owner) | p50 | p99 | max | actions/s vs 1 process |`);
   console.log(`|---|---|---|---|---|---|---|---|---|`);
