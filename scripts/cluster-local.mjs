@@ -10,7 +10,7 @@
 // Without --schema the data goes to a throwaway schema (cluster_local_<time>) that is dropped,
 // with the run's NATS buckets, at exit; --schema NAME keeps its data and buckets for the next
 // start. Each process writes its output to LOGS/felt-<port>.log (default ./data/cluster-local).
-// Then, e.g.: npm run -s felt -- simulate --server http://127.0.0.1:8081,http://127.0.0.1:8082,http://127.0.0.1:8083 --players 18
+// Then, e.g. (the same FELT_DIRECTOR): npm run -s felt -- simulate --server http://127.0.0.1:8081,http://127.0.0.1:8082,http://127.0.0.1:8083 --players 18
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, existsSync } from "node:fs";
 import { connect as tcp } from "node:net";
@@ -130,7 +130,7 @@ try {
   await stop(1);
 }
 const urls = children.map((_, k) => `http://127.0.0.1:${BASE_PORT + k}`).join(",");
-console.log(`cluster-local: up; any process answers any client. Try:\n  npm run -s felt -- simulate --server ${urls} --players 18\ncluster-local: Ctrl-C stops them all.`);
+console.log(`cluster-local: up; any process answers any client. Try (with the same FELT_DIRECTOR):\n  FELT_DIRECTOR=${process.env["FELT_DIRECTOR"].split(":")[0]}:… npm run -s felt -- simulate --server ${urls} --players 18\ncluster-local: Ctrl-C stops them all.`);
 // A member that dies while running: say so and stop the rest.
 for (const c of children) c.once("exit", (code, signal) => stopping || (console.error(`cluster-local: a process exited (${signal ?? code}); see its log`), void stop(1)));
 if (!existsSync(join(root, "web", "dist"))) console.log("cluster-local: (no web/dist: run npm run build:web for the web app; the API and WebSocket work without it)");
