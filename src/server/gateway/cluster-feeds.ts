@@ -69,6 +69,8 @@ export class Feeds {
     private readonly server: FeltServer,
     private readonly bus: Bus,
     private readonly ownership: Ownership,
+    /** A watch not renewed for this long is dropped (followers ping every 3 s by default). */
+    private readonly watchTtlMs: number = WATCH_TTL_MS,
   ) {
     this.timer = setInterval(() => this.sweep(Date.now()), SWEEP_MS);
     this.timer.unref();
@@ -135,7 +137,7 @@ export class Feeds {
 
   sweep(now: number): void {
     for (const feed of [...this.feeds.values()]) {
-      for (const [w, at] of feed.watchers) if (now - at > WATCH_TTL_MS) feed.watchers.delete(w);
+      for (const [w, at] of feed.watchers) if (now - at > this.watchTtlMs) feed.watchers.delete(w);
       if (feed.watchers.size === 0 || this.ownership.serving(feed.key) === undefined) this.remove(feed);
     }
   }

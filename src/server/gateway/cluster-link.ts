@@ -44,6 +44,8 @@ export interface ClusterOptions {
   readonly backoff?: Backoff;
   /** Followers' ping period (ms; 0 = never, tests). */
   readonly pingMs?: number;
+  /** How long the owner keeps a watch nobody renews (default WATCH_TTL_MS; tests without pings set it long). */
+  readonly watchTtlMs?: number;
 }
 
 export class ClusterLink {
@@ -61,7 +63,7 @@ export class ClusterLink {
     readonly ownership: Ownership,
     private readonly options: ClusterOptions,
   ) {
-    this.feeds = new Feeds(server, bus, ownership);
+    this.feeds = new Feeds(server, bus, ownership, options.watchTtlMs);
   }
 
   /** Joins the server to the cluster: answers for what `ownership` serves, forwards the rest. */

@@ -47,8 +47,9 @@ beforeAll(async () => {
   ncs = [await testNats(), await testNats()];
   const prefix = tempPrefix();
   // No periodic pings: every resync below comes from a gap, an epoch in a frame or a new owner's announcement.
-  ClusterLink.attach(A, ncs[0]!, ownA, { prefix, pingMs: 0 });
-  ClusterLink.attach(B, ncs[1]!, ownB, { prefix, pingMs: 0 });
+  // (Watches are then never renewed: the owners keep them for the whole run.)
+  ClusterLink.attach(A, ncs[0]!, ownA, { prefix, pingMs: 0, watchTtlMs: 3_600_000 });
+  ClusterLink.attach(B, ncs[1]!, ownB, { prefix, pingMs: 0, watchTtlMs: 3_600_000 });
   director = (await must<{ token: string }>(api(A.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 });
 
@@ -311,6 +312,22 @@ describe("cluster: any process answers any client (issue 16)", () => {
       for (const seat of m.view.seats) if (seat.shownHand === null) expect(seat.cards).toBeNull();
     }
     for (const b of all) b.close();
+  });
+
+  it("a seated player followed from B counts as connected at A's table until the watch lapses (a gateway that died)", async () => {
+    const s = await tournamentOn("A", B, 2, Date.now());
+    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
+    const tableId = `${s.tournamentId}-t1`;
+    const session = A.table(tableId)!;
+    const seat = session.seatOf(s.players[0]!.id);
+    expect(session.isConnected(seat)).toBe(false);
+    const got: string[] = [];
+    const f = B.cluster!.followTable(tableId, s.players[0]!.id, 2, (x) => got.push(x), () => {});
+    await eventually(() => got.length > 0);
+    expect(session.isConnected(seat)).toBe(true);
+    A.cluster!.feeds.sweep(Date.now() + 3_600_001); // nobody renewed it for longer than the watch's TTL
+    expect(session.isConnected(seat)).toBe(false);
+    f.close();
   });
 
   it("R-TRN-8: a satellite owned by one process takes its seat value from a target the other owns", async () => {
