@@ -129,6 +129,7 @@ describe("cluster: any process answers any client (issue 16)", () => {
     const s = await tournamentOn("A", B, 2, Date.now());
     await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
     const tableId = `${s.tournamentId}-t1`;
+    await eventually(() => A.table(tableId) !== undefined);
     const session = A.table(tableId)!;
     await eventually(() => session.state.hand !== null && session.viewFor(s.players[0]!.id).actor !== null);
     const p = s.players.find((x) => { const v = session.viewFor(x.id); return v.actor !== null && v.actor === v.mySeat; })!;
@@ -161,6 +162,7 @@ describe("cluster: any process answers any client (issue 16)", () => {
     const s = await tournamentOn("A", B, 3, Date.now());
     await must(api(B.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
     const tableId = `${s.tournamentId}-t1`;
+    await eventually(() => A.table(tableId) !== undefined);
     const session = A.table(tableId)!;
     const p0 = s.players[0]!; // signed up through B, plays through B
     // A local socket for the same player on the owner: what B's client must see too.
@@ -318,6 +320,7 @@ describe("cluster: any process answers any client (issue 16)", () => {
     const s = await tournamentOn("A", B, 2, Date.now());
     await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
     const tableId = `${s.tournamentId}-t1`;
+    await eventually(() => A.table(tableId) !== undefined);
     const session = A.table(tableId)!;
     const seat = session.seatOf(s.players[0]!.id);
     expect(session.isConnected(seat)).toBe(false);
