@@ -42,6 +42,8 @@ describe("the player's views (issue 14)", () => {
     const page = await must<TournamentPage>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}/page`));
     expect(page.entrants.map((e) => e.place)).toEqual([1, 2, 3, 4]);
     expect(page.entrants.every((e) => e.stack === null)).toBe(true);
+    // Over: no table left to watch (the winner's last seat is not one).
+    expect(page.tables).toEqual([]);
     expect(page.entrants.reduce((a, e) => a + (e.prize ?? 0), 0)).toBe(page.prizePool);
     for (const p of s.players) {
       const row = await myTournament(server.url, p.token, s.tournamentId);

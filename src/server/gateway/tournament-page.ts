@@ -31,7 +31,8 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
   ]
     .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || (b.stack ?? 0) - (a.stack ?? 0))
     .slice(0, 20_000);
-  const tables = [...d.tables.values()]
+  // A finished tournament has no tables in play (its winner's last seat is not a table to watch).
+  const tables = [...(d.status === "finished" ? [] : d.tables.values())]
     .filter((x) => x.count > 0)
     .sort((a, b) => a.id - b.id)
     .slice(0, 2000)
