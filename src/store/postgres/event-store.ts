@@ -1,8 +1,8 @@
 // EventStore on PostgreSQL. Appends from different streams run concurrently (the per-stream
 // row in `streams` is the only lock), so BIGSERIAL positions may commit out of order. The
 // catch-up reader therefore orders by (transaction id, position) and returns only events
-// whose transaction is older than every transaction still running (pg_snapshot_xmin):
-// nothing can later appear before the cursor it hands out.
+// whose transaction is older than every transaction still running that may write this
+// schema (readAll says how): nothing can later appear before the cursor it hands out.
 //
 // Cluster mode (issue 16): opened with a FenceResolver, every write to a fenced stream
 // (append, appendWithPostings, saveSnapshot) checks its epoch against the scope's fence inside
@@ -344,13 +344,40 @@ export class PgEventStore implements EventStore {
     return r.rows.map((x) => ({ stream: x.stream, type: x.type, version: Number(x.version) }));
   }
 
+  /**
+   * The horizon is the oldest transaction in the statement's snapshot that may still write
+   * this schema's events: one holding a lock on any relation of the schema, or one that has
+   * ended since the snapshot (it may have written them; the next read sees it). A transaction
+   * of another schema or database holding no lock here is ignored: the server-wide
+   * pg_snapshot_xmin held this reader back behind every writer on the server. Safe because
+   * every writer here takes its first lock in this schema before it has a transaction id
+   * (its first write is to this schema's tables, whose lock comes before the write), and
+   * holds it to the end; pg_locks is read once, after the snapshot.
+   */
   async readAll(cursor: GlobalCursor, limit = 1000): Promise<{ events: StoredEvent[]; cursor: GlobalCursor }> {
     const [tx, pos] = cursor === null ? ["0", "0"] : cursor.split("/");
     const r = await this.pool.query<EventRow & { tx: string }>(
-      `SELECT *, tx_id::text AS tx FROM events
-       WHERE (tx_id, position) > ($1::xid8, $2::bigint)
-         AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY tx_id, position LIMIT $3`,
+      `WITH snap AS (SELECT pg_current_snapshot() AS s),
+       locks AS MATERIALIZED (SELECT locktype, database, relation, transactionid, virtualtransaction, mode, granted FROM pg_locks),
+       here AS (
+         SELECT l.virtualtransaction FROM locks l JOIN pg_class c ON c.oid = l.relation
+         WHERE l.locktype = 'relation' AND c.relnamespace = current_schema()::regnamespace
+           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+       ),
+       elsewhere AS (
+         SELECT transactionid FROM locks
+         WHERE locktype = 'transactionid' AND mode = 'ExclusiveLock' AND granted
+           AND virtualtransaction NOT IN (SELECT virtualtransaction FROM here)
+       ),
+       horizon AS (
+         SELECT coalesce(
+           (SELECT min(x) FROM pg_snapshot_xip(snap.s) AS x WHERE xid(x) NOT IN (SELECT transactionid FROM elsewhere)),
+           pg_snapshot_xmax(snap.s)) AS h
+         FROM snap
+       )
+       SELECT e.*, e.tx_id::text AS tx FROM events e, horizon
+       WHERE (e.tx_id, e.position) > ($1::xid8, $2::bigint) AND e.tx_id < horizon.h
+       ORDER BY e.tx_id, e.position LIMIT $3`,
       [tx ?? "0", pos ?? "0", limit],
     );
     const last = r.rows.at(-1);
