@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, PresetListResponse, TournamentView } from "../../protocol/index.ts";
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
+import { tournamentStream } from "./tournament-runtime.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
@@ -49,12 +50,21 @@ async function checkLedger(id: string): Promise<LedgerCheckResponse> {
   return l;
 }
 
-/** What a refused command must leave alone: the tournament's stream and the ledger. */
+/**
+ * What a refused command must leave alone: the tournament's stream and the ledger. The
+ * tables (the action clock runs in real time) and the tournament's clock go on recording
+ * hands and levels meanwhile, at moments the test does not choose; those records carry no
+ * commandId, a command's always do. So: no record carrying a commandId lands.
+ */
 async function unchanged(id: string, f: () => Promise<void>): Promise<void> {
   const t = runtime(id);
-  const before = { version: t.version, entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: (await ledger()).balances };
+  const from = t.version;
+  const before = { entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: (await ledger()).balances };
   await f();
-  expect({ version: t.version, entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: (await ledger()).balances }).toEqual(before);
+  const after = { entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: (await ledger()).balances };
+  const landed = await server.svc.store.read(tournamentStream(id), from + 1);
+  expect(landed.filter((e) => e.meta["commandId"] !== undefined)).toEqual([]);
+  expect(after).toEqual(before);
 }
 
 describe("presets and routes", () => {
