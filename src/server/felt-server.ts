@@ -145,7 +145,9 @@ export class FeltServer implements PartitionServer {
       const existing = await accounts.userByName(d.name);
       if (!existing.ok) {
         const made = await accounts.createUser(d.name, d.password, "director");
-        if (!made.ok) throw new Error(`cannot create director ${d.name}: ${made.error.message}`);
+        // Cluster members starting together on one database race to create the director:
+        // the one that loses finds the account the other made.
+        if (!made.ok && !(await accounts.userByName(d.name)).ok) throw new Error(`cannot create director ${d.name}: ${made.error.message}`);
       }
     }
     const app = Fastify({ logger: false, bodyLimit: MAX_FRAME_BYTES });
