@@ -124,7 +124,10 @@ describe("R-TRN-6: POST /director/tournaments/:id/cancel", () => {
 describe("R-TRN-6: a start rule given at creation", () => {
   it("too few players at the deadline: the server cancels it by itself and refunds everyone; before it the start waits", async () => {
     const deadline = clock.now() + 15 * MIN;
-    const bad = await api<Answer>(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "bad rule", kind: "online", startsAt: clock.now(), structure: FAST_STRUCTURE, startRule: { minPlayers: 3, deadline: clock.now() - 1 } }, director);
+    // One instant for both: read twice, the clock may tick between, and a deadline 1 ms
+    // before the later reading is not before the start read first (it failed so under load).
+    const now = clock.now();
+    const bad = await api<Answer>(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "bad rule", kind: "online", startsAt: now, structure: FAST_STRUCTURE, startRule: { minPlayers: 3, deadline: now - 1 } }, director);
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("director/invalid");
     const id = await create("seed", FAST_STRUCTURE, "online", { startRule: { minPlayers: 3, deadline } });
