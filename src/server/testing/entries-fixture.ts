@@ -1,6 +1,8 @@
 // Shared by the server's tournament tests over real HTTP: a clock the test can jump
 // forward, FAST_STRUCTURE in a preset's chips, and signed-up players with funds.
 import type { Clock, TimerHandle } from "../clock.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { tournamentStream } from "../tournaments/tournament-runtime.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./harness.ts";
 
 export const MIN = 60_000;
@@ -69,4 +71,15 @@ export function playerFactory(url: () => string, directorToken: () => string, pr
     return { name, token: s.token, id: s.user.id };
   };
   return { player, deposit };
+}
+
+/**
+ * The records carrying a commandId that landed on tournament `id`'s stream after version
+ * `from`. A command's records always carry its commandId; the records the tables (their
+ * action clock runs in real time) and the tournament's clock add meanwhile (a hand and its
+ * settling, a level) carry none and land at moments a test does not choose. So a refused
+ * command is checked by this being empty, never by the stream's version staying put.
+ */
+export async function commandRecordsSince(server: FeltServer, id: string, from: number) {
+  return (await server.svc.store.read(tournamentStream(id), from + 1)).filter((e) => e.meta["commandId"] !== undefined);
 }

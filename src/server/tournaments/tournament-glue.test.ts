@@ -10,7 +10,7 @@ import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, SeatingRespon
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
-import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
+import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, commandRecordsSince, type Player } from "../testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
 
 const clock = new JumpClock();
@@ -69,11 +69,16 @@ describe("R-TRN-4: POST /tournaments/:id/decline-rebuy", () => {
       const other = ps.find((p) => p !== loser)!;
       const offer = await lobbyLine(id, loser);
       expect(offer.mine!.rebuyUntil).toBeGreaterThan(clock.now());
-      const version = t.version;
-      const no = await entry(id, "decline-rebuy", other);
+      // Refused, nothing recorded: the bust's hand may still be settling meanwhile (its records carry no commandId).
+      const from = t.version;
+      const before = { entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: (await ledger()).balances };
+      const refused = cmd();
+      const no = await entry(id, "decline-rebuy", other, refused);
       expect(no.status).toBe(409);
       expect(no.body.error).toMatchObject({ code: "tournament/not-allowed", cause: "tournament/not-awaiting-rebuy" });
-      expect(t.version).toBe(version);
+      expect(await commandRecordsSince(server, id, from)).toEqual([]);
+      expect(t.hasCommand(refused)).toBe(false);
+      expect({ entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: (await ledger()).balances }).toEqual(before);
       const c = cmd();
       const yes = await entry(id, "decline-rebuy", loser, c);
       expect(yes.status).toBe(200);

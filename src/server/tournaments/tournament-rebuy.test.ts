@@ -12,7 +12,7 @@ import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { entryCommand } from "./tournament-entries.ts";
 import { Bot } from "../testing/bot.ts";
-import { TEST_SERVER, JumpClock, TURBO } from "../testing/entries-fixture.ts";
+import { TEST_SERVER, JumpClock, TURBO, commandRecordsSince } from "../testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
 
 const clock = new JumpClock();
@@ -88,6 +88,8 @@ function waiting(id: string, ps: Player[], on: FeltServer = server): Player | un
   });
 }
 
+const balances = async () => (await must<LedgerCheckResponse>(api(server.url, "GET", "/api/v1/director/ledger", undefined, director))).balances;
+
 async function ledgerExact(id: string): Promise<void> {
   const l = await must<LedgerCheckResponse>(api(server.url, "GET", "/api/v1/director/ledger", undefined, director));
   for (const v of Object.values(l.totals)) expect(v).toBe(0);
@@ -147,10 +149,15 @@ describe("R-TRN-4 online: the rebuy grace", () => {
     await until("a bust", () => waiting(id, ps) !== undefined);
     const loser = waiting(id, ps)!;
     const other = ps.find((p) => p !== loser)!;
-    const version = t.version;
-    const no = await entryCommand(t, server.svc, { id: other.id, name: other.name }, "declineRebuy", cmd());
+    // Refused, nothing recorded: the bust's hand may still be settling meanwhile (its records carry no commandId).
+    const from = t.version;
+    const before = { entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: await balances() };
+    const refused = cmd();
+    const no = await entryCommand(t, server.svc, { id: other.id, name: other.name }, "declineRebuy", refused);
     expect(no.ok ? "ok" : no.error.code).toBe("tournament/not-allowed");
-    expect(t.version).toBe(version);
+    expect(await commandRecordsSince(server, id, from)).toEqual([]);
+    expect(t.hasCommand(refused)).toBe(false);
+    expect({ entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: await balances() }).toEqual(before);
     const c = cmd();
     expect((await entryCommand(t, server.svc, { id: loser.id, name: loser.name }, "declineRebuy", c)).ok).toBe(true);
     await until("the end", () => t.dir.status === "finished");
