@@ -9,13 +9,13 @@
 // assertions: the bounds are hang guards.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import type { LobbyTournament } from "../protocol/index.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
-import { Bot } from "./testing/bot.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "./testing/harness.ts";
-import { freePort, killChild, startServeChild, type ServeChild } from "./testing/serve-child.ts";
-import { NATS_TEST_URL, until } from "../cluster/testing.ts";
-import { FeltServer } from "./felt-server.ts";
+import type { LobbyTournament } from "../../protocol/index.ts";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
+import { Bot } from "../testing/bot.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
+import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
+import { NATS_TEST_URL, until } from "../../cluster/testing.ts";
+import { FeltServer } from "../felt-server.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -2,8 +2,8 @@
 // rolling deploy): each is told to create the same director, and the one that loses the
 // race must find the account the other made, not exit ("the name is taken").
 import { describe, expect, it } from "vitest";
-import { FeltServer } from "./felt-server.ts";
-import { api, DIRECTOR, pgSchema } from "./testing/harness.ts";
+import { FeltServer } from "../felt-server.ts";
+import { api, DIRECTOR, pgSchema } from "../testing/harness.ts";
 
 describe("servers starting together on one PostgreSQL database", () => {
   it("both start when each creates the same director, and the director signs in on both", async () => {

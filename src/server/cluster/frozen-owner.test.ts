@@ -10,15 +10,15 @@
 // exact. No timed assertions: the bounds are hang guards.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import type { LobbyTournament } from "../protocol/index.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
-import { Bot } from "./testing/bot.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, pgSchema, playToTheEnd, type Setup } from "./testing/harness.ts";
-import { NATS_TEST_URL, until } from "../cluster/testing.ts";
-import { FeltServer } from "./felt-server.ts";
-import { ManualClock } from "./clock.ts";
-import { TableSession } from "./tables/table-session.ts";
-import { fullReplay } from "./testing/table-replay.ts";
+import type { LobbyTournament } from "../../protocol/index.ts";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
+import { Bot } from "../testing/bot.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
+import { NATS_TEST_URL, until } from "../../cluster/testing.ts";
+import { FeltServer } from "../felt-server.ts";
+import { ManualClock } from "../clock.ts";
+import { TableSession } from "../tables/table-session.ts";
+import { fullReplay } from "../testing/table-replay.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
