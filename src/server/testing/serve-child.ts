@@ -22,6 +22,8 @@ export interface ServeChild {
   readonly child: ChildProcess;
   /** Everything it printed (stdout and stderr). */
   output(): string;
+  /** Each line it printed with when the test received it (Date.now()). */
+  lines(): readonly { readonly at: number; readonly text: string }[];
 }
 
 /** `env`: more environment (a crash test's FELT_CRASH_AT, src/server/crash-point.ts). */
@@ -32,16 +34,25 @@ export function startServeChild(db: string, port: number, extra: readonly string
     env: { ...process.env, ...env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` },
   });
   let out = "";
+  const lines: { at: number; text: string }[] = [];
+  let partial = "";
+  const take = (d: Buffer) => {
+    const text = d.toString();
+    out += text;
+    const parts = (partial + text).split("\n");
+    partial = parts.pop()!;
+    for (const l of parts) lines.push({ at: Date.now(), text: l });
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout!.on("data", (d) => {
-      out += d.toString();
+    child.stdout!.on("data", (d: Buffer) => {
+      take(d);
       if (out.includes("listening on")) {
         clearTimeout(timer);
-        resolve({ child, output: () => out });
+        resolve({ child, output: () => out, lines: () => lines });
       }
     });
-    child.stderr!.on("data", (d) => (out += d.toString()));
+    child.stderr!.on("data", take);
     child.on("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited ${code}: ${out}`));

@@ -1,0 +1,267 @@
+// Test helpers for the three-process proof (issue 16): three `felt serve --cluster` child
+// processes on one schema and one bucket prefix, who serves which partition as their own
+// output says, and a driver that plays a tournament with each player's bot on a chosen
+// process (falling back to another while that one is down, as a load balancer would),
+// counting every HTTP call that failed and keeping every frame with when it arrived.
+import { randomBytes } from "node:crypto";
+import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../protocol/index.ts";
+import { tournamentKey } from "../../cluster/ownership.ts";
+import { NATS_TEST_URL } from "../../cluster/testing.ts";
+import { Bot } from "../testing/bot.ts";
+import { api, cmd, DIRECTOR, must, type Setup } from "../testing/harness.ts";
+import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
+
+export interface Member {
+  readonly name: string;
+  readonly port: number;
+  readonly url: string;
+  child: ServeChild;
+  /** False while stopped or being stopped: the driver sends nothing new there. */
+  up: boolean;
+  /** Lines of earlier incarnations of this member (before a restart). */
+  readonly past: { at: number; text: string }[];
+}
+
+export class Three {
+  readonly members: Member[] = [];
+  private constructor(
+    readonly db: string,
+    readonly prefix: string,
+  ) {}
+
+  static async start(db: string, names = ["a", "b", "c"]): Promise<Three> {
+    const three = new Three(db, `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`);
+    const ports = await Promise.all(names.map(() => freePort()));
+    const children = await Promise.all(names.map((n, i) => startServeChild(db, ports[i]!, three.args(n))));
+    for (const [i, n] of names.entries()) three.members.push({ name: n, port: ports[i]!, url: `http://127.0.0.1:${ports[i]}`, child: children[i]!, up: true, past: [] });
+    return three;
+  }
+
+  private args(member: string): string[] {
+    return ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", this.prefix, "--action-ms", "4000", "--hand-pause-ms", "150"];
+  }
+
+  /** Stops a member with `signal` (marked down first, so the driver sends it nothing new). */
+  async stop(m: Member, signal: NodeJS.Signals): Promise<void> {
+    m.up = false;
+    await killChild(m.child, signal);
+  }
+
+  /** Starts the member again on its port under its name. */
+  async restart(m: Member): Promise<void> {
+    m.past.push(...m.child.lines());
+    m.child = await startServeChild(this.db, m.port, this.args(m.name));
+    m.up = true;
+  }
+
+  async close(): Promise<void> {
+    for (const m of this.members) await killChild(m.child, "SIGKILL");
+  }
+
+  /** Partition key → member, as each running member's own output says (its last word about the key). */
+  served(): Map<string, string> {
+    const owner = new Map<string, string>();
+    for (const m of this.members) {
+      if (!m.up) continue;
+      const mine = new Set<string>();
+      for (const l of m.child.lines()) {
+        const s = /cluster: (\S+) serves (\S+) at epoch/.exec(l.text);
+        if (s) mine.add(s[2]!);
+        const gone = /cluster: (\S+) (?:stops serving (\S+):|hands (\S+) over)/.exec(l.text);
+        if (gone) mine.delete(gone[2] ?? gone[3]!);
+      }
+      for (const k of mine) owner.set(k, m.name);
+    }
+    return owner;
+  }
+
+  /** How many partitions each running member serves, in member order. */
+  counts(): number[] {
+    const served = [...this.served().values()];
+    return this.members.map((m) => served.filter((x) => x === m.name).length);
+  }
+
+  /** Lease acquisitions (`serves … at epoch`) printed so far by every incarnation of every member. */
+  acquisitions(): { member: string; at: number; key: string }[] {
+    const out: { member: string; at: number; key: string }[] = [];
+    for (const m of this.members)
+      for (const l of [...m.past, ...m.child.lines()]) {
+        const s = /cluster: (\S+) serves (\S+) at epoch/.exec(l.text);
+        if (s) out.push({ member: m.name, at: l.at, key: s[2]! });
+      }
+    return out;
+  }
+
+  ownerOf(tournamentId: string): Member | undefined {
+    const name = this.served().get(tournamentKey(tournamentId));
+    return this.members.find((m) => m.name === name);
+  }
+
+  /** A command id whose tournament (`T<commandId>`) lands in a partition `m` serves. */
+  commandOn(m: Member): string {
+    const served = this.served();
+    for (let i = 0; i < 10_000; i++) {
+      const c = cmd();
+      if (served.get(tournamentKey(`T${c}`)) === m.name) return c;
+    }
+    throw new Error(`${m.name} serves no partition: ${JSON.stringify([...served])}`);
+  }
+}
+
+/** Signs up n players (each through the member it will play on), deposits, registers them. */
+export async function tournamentWith(three: Three, commandId: string, n: number, structure: unknown, via: (i: number) => Member): Promise<Setup> {
+  const base = three.members[0]!.url;
+  const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
+  const body = { commandId, presetId: "seed", name: "Three members", kind: "online", startsAt: Date.now(), buyIn: 1000, fee: 100, structure };
+  const id = (await must<{ tournament: LobbyTournament }>(api(base, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
+  const players: Setup["players"] = [];
+  const prefix = `p${randomBytes(2).toString("hex")}`;
+  for (let i = 0; i < n; i++) {
+    const url = via(i).url;
+    const name = `${prefix}-${i}`;
+    const s = await must<{ token: string; user: { id: string } }>(api(url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
+    await must(api(url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
+    await must(api(url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
+    players.push({ name, token: s.token, id: s.user.id });
+  }
+  return { tournamentId: id, directorToken: d.token, players };
+}
+
+/** A frame as it arrived: which bot incarnation, when, what. */
+export interface Arrival {
+  readonly bot: number;
+  readonly player: number;
+  readonly at: number;
+  readonly m: ServerMessage;
+}
+
+/** Plays `s` to its end with player i on member `home(i)` (another while that one is down). */
+export class Driver {
+  /** Every bot incarnation (a player moved to another member gets a new one). */
+  readonly bots: Bot[] = [];
+  readonly current: Bot[] = [];
+  readonly arrivals: Arrival[] = [];
+  httpCalls = 0;
+  readonly httpFailures: string[] = [];
+  allInChance = 0;
+
+  constructor(
+    readonly three: Three,
+    readonly s: Setup,
+    readonly home: (i: number) => number,
+  ) {}
+
+  private memberFor(i: number): Member | undefined {
+    const ms = this.three.members;
+    for (let k = 0; k < ms.length; k++) {
+      const m = ms[(this.home(i) + k) % ms.length]!;
+      if (m.up) return m;
+    }
+    return undefined;
+  }
+
+  private async bot(i: number, m: Member): Promise<Bot> {
+    const have = this.current[i];
+    if (have !== undefined && have.base === m.url && have.ws !== null) return have;
+    const p = this.s.players[i]!;
+    const index = this.bots.length;
+    if (have !== undefined && have.base !== m.url) have.close();
+    const b =
+      have !== undefined && have.base === m.url
+        ? have
+        : new Bot(m.url, p.name, p.token, {
+            seed: index + 1,
+            keepFrames: true,
+            onBroadcast: (msg, bot) => {
+              // The bot also reports the view each step led to; only what arrived counts.
+              if (msg.type === "table-view" && bot.frames.at(-1) !== msg) return;
+              this.arrivals.push({ bot: index, player: i, at: Date.now(), m: msg });
+            },
+          });
+    if (b !== have) {
+      this.bots.push(b);
+      this.current[i] = b;
+    }
+    b.allInChance = this.allInChance;
+    await b.connect();
+    return b;
+  }
+
+  setAllIn(chance: number): void {
+    this.allInChance = chance;
+    for (const b of this.current) b.allInChance = chance;
+  }
+
+  private async lobby(m: Member, token: string): Promise<LobbyTournament | undefined> {
+    this.httpCalls++;
+    const up = m.up;
+    try {
+      const r = await api<LobbyResponse>(m.url, "GET", "/api/v1/lobby", undefined, token);
+      if (r.status !== 200) this.httpFailures.push(`${m.name}: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+      return r.status === 200 ? r.body.tournaments.find((t) => t.id === this.s.tournamentId) : undefined;
+    } catch (e) {
+      // Only a member marked up when the call was sent counts (a balancer would not send it to one
+      // being stopped); a call in flight when the stop began must still be answered.
+      if (up) this.httpFailures.push(`${m.name}: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
+
+  async play(opts: { timeoutMs: number; onTick?: () => Promise<void> }): Promise<LobbyTournament> {
+    const deadline = Date.now() + opts.timeoutMs;
+    for (;;) {
+      await opts.onTick?.();
+      let final: LobbyTournament | undefined;
+      for (let i = 0; i < this.s.players.length; i++) {
+        const m = this.memberFor(i);
+        if (m === undefined) continue;
+        const b = await this.bot(i, m);
+        const t = await this.lobby(m, this.s.players[i]!.token);
+        if (t === undefined) continue;
+        final = t;
+        if (t.mine?.tableId) b.watch(t.mine.tableId);
+      }
+      if (final?.status === "finished") return final;
+      if (Date.now() > deadline) throw new Error(`tournament not finished in time (${final?.playersLeft} left)`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  close(): void {
+    for (const b of this.bots) b.close();
+  }
+
+  /** Error frames any bot got (codes). */
+  errors(): string[] {
+    return this.bots.flatMap((b) => b.errors);
+  }
+}
+
+/**
+ * Gapless (issue 16): in each bot's frames for each table, every step's version is the
+ * previous one + 1 (or the same, for a step without events: only the view changed), or a
+ * whole fresh view came (a resync; the first view is the start).
+ */
+export function gaps(bots: readonly Bot[]): { gaps: string[]; resyncs: number; steps: number; viewOnly: number } {
+  const out: string[] = [];
+  let resyncs = 0;
+  let steps = 0;
+  let viewOnly = 0;
+  for (const [k, b] of bots.entries()) {
+    const prev = new Map<string, number>();
+    for (const m of b.frames) {
+      if (m.type === "table-view") {
+        if (prev.has(m.view.tableId)) resyncs++;
+        prev.set(m.view.tableId, m.view.version);
+      } else if (m.type === "table-step") {
+        steps++;
+        const p = prev.get(m.tableId);
+        // A step with no event (a seat's "connected" dot, the clock) keeps the version.
+        if (p !== undefined && m.version === p && m.events.length === 0) viewOnly++;
+        else if (p !== undefined && m.version !== p + 1) out.push(`bot ${k} ${m.tableId}: ${p} → ${m.version}`);
+        prev.set(m.tableId, m.version);
+      }
+    }
+  }
+  return { gaps: out, resyncs, steps, viewOnly };
+}
