@@ -14,7 +14,7 @@ import type { LobbyTournament } from "../../protocol/index.ts";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { Bot } from "../testing/bot.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
-import { NATS_TEST_URL, until } from "../../cluster/testing.ts";
+import { dropClusterBuckets, NATS_TEST_URL, until } from "../../cluster/testing.ts";
 import { FeltServer } from "../felt-server.ts";
 import { ManualClock } from "../clock.ts";
 import { TableSession } from "../tables/table-session.ts";
@@ -68,6 +68,7 @@ describe("cluster mode: two members, one frozen (issue 16)", () => {
     const schema = await pgSchema();
     cleanups.push(() => schema.drop());
     const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    cleanups.push(() => dropClusterBuckets(prefix));
     const logsA: string[] = [];
     const logsB: string[] = [];
     const a = await member(schema.url, "a", prefix, logsA);

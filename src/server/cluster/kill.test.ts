@@ -14,7 +14,7 @@ import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing
 import { Bot } from "../testing/bot.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
-import { NATS_TEST_URL, until } from "../../cluster/testing.ts";
+import { dropClusterBuckets, NATS_TEST_URL, until } from "../../cluster/testing.ts";
 import { FeltServer } from "../felt-server.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -27,6 +27,7 @@ async function twoMembers() {
     const schema = await pgSchema();
     cleanups.push(() => schema.drop());
     const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    cleanups.push(() => dropClusterBuckets(prefix));
     const clusterArgs = (member: string) => ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", prefix, "--action-ms", "4000", "--hand-pause-ms", "150"];
     const a: ServeChild = await startServeChild(schema.url, await freePort(), clusterArgs("a"));
     cleanups.push(() => killChild(a));

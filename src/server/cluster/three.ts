@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../protocol/index.ts";
 import { tournamentKey } from "../../cluster/ownership.ts";
-import { NATS_TEST_URL } from "../../cluster/testing.ts";
+import { dropClusterBuckets, NATS_TEST_URL } from "../../cluster/testing.ts";
 import { Bot } from "../testing/bot.ts";
 import { api, cmd, DIRECTOR, must, type Setup } from "../testing/harness.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
@@ -56,6 +56,7 @@ export class Three {
 
   async close(): Promise<void> {
     for (const m of this.members) await killChild(m.child, "SIGKILL");
+    await dropClusterBuckets(this.prefix).catch(() => {});
   }
 
   /** Partition key → member, as each running member's own output says (its last word about the key). */
