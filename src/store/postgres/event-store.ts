@@ -76,6 +76,18 @@ interface PendingAppend {
   reject(e: unknown): void;
 }
 
+/**
+ * The start of a transaction that moves money: committed durably (synchronous_commit on)
+ * and, for a fenced stream, only while this process's epoch is at least the partition's
+ * fence (otherwise `store/fenced` aborts it, nothing written).
+ */
+async function beginMoneyTransaction(c: pg.PoolClient, fence: { readonly scope: string; readonly epoch: number } | null): Promise<void> {
+  await c.query("SET LOCAL synchronous_commit = on");
+  if (fence === null) return;
+  const passed = await passFence(c, fence.scope, fence.epoch);
+  if (!passed.ok) throw new Abort(passed);
+}
+
 export class PgEventStore implements EventStore {
   /** Raising a partition's fence (cluster mode: the new owner, before it serves). */
   readonly fences: Fences;
@@ -199,11 +211,7 @@ export class PgEventStore implements EventStore {
     const at = this.now();
     try {
       return await inTransaction(this.pool, async (c) => {
-        await c.query("SET LOCAL synchronous_commit = on");
-        if (fence.value !== null) {
-          const passed = await passFence(c, fence.value.scope, fence.value.epoch);
-          if (!passed.ok) throw new Abort(passed);
-        }
+        await beginMoneyTransaction(c, fence.value);
         const appended = await this.appendOne(c, { stream, expected, rows: encoded.value }, at);
         if (!appended.ok) throw new Abort(appended);
         const posted: PostResult[] = [];
@@ -234,11 +242,7 @@ export class PgEventStore implements EventStore {
     const at = this.now();
     try {
       return await inTransaction(this.pool, async (c) => {
-        await c.query("SET LOCAL synchronous_commit = on");
-        if (fence.value !== null) {
-          const passed = await passFence(c, fence.value.scope, fence.value.epoch);
-          if (!passed.ok) throw new Abort(passed);
-        }
+        await beginMoneyTransaction(c, fence.value);
         const locked = await c.query<{ version: string }>("SELECT version FROM streams WHERE stream = $1 FOR UPDATE", [stream]);
         const current = locked.rows[0] === undefined ? 0 : Number(locked.rows[0].version);
         if (expected !== "any" && current !== expected) throw new Abort(versionConflict(stream, expected, current));
