@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../protocol/index.ts";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { Bot } from "../testing/bot.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must, myTournament, pgSchema, playToTheEnd, setupTournament, startTournament, type Setup } from "../testing/harness.ts";
 import { dropClusterBuckets, NATS_TEST_URL, until } from "../../cluster/testing.ts";
 import { FeltServer } from "../felt-server.ts";
 import { ManualClock } from "../clock.ts";
@@ -44,23 +44,11 @@ async function member(db: string, name: string, prefix: string, logs: string[]):
 
 /** A tournament whose partition `owner` serves: its id comes from the command id, so one is picked that lands there. */
 async function setupOn(owner: FeltServer, n: number): Promise<Setup> {
-  const base = owner.url;
-  const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
   let commandId = cmd();
   while (owner.ownership.serving(owner.ownership.keyOf(`T${commandId}`)) === undefined) commandId = cmd();
-  const body = { commandId, presetId: "seed", name: "Cluster test", kind: "online", startsAt: Date.now(), buyIn: 1000, fee: 100, structure: FAST_STRUCTURE };
-  const id = (await must<{ tournament: LobbyTournament }>(api(base, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
-  const players: Setup["players"] = [];
-  const prefix = `c${randomBytes(2).toString("hex")}`;
-  for (let i = 0; i < n; i++) {
-    const name = `${prefix}-${i}`;
-    const s = await must<{ token: string; user: { id: string } }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
-    await must(api(base, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
-    await must(api(base, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
-    players.push({ name, token: s.token, id: s.user.id });
-  }
-  await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
-  return { tournamentId: id, directorToken: d.token, players };
+  const s = await setupTournament(owner.url, n, { commandId, prefix: `c${randomBytes(2).toString("hex")}` });
+  await startTournament(owner.url, s);
+  return s;
 }
 
 describe("cluster mode: two members, one frozen (issue 16)", () => {

@@ -37,11 +37,12 @@ export interface Setup {
   readonly players: { name: string; token: string; id: string }[];
 }
 
-export async function setupTournament(base: string, n: number, opts: { buyIn?: number; fee?: number; prefix?: string; structure?: unknown; presetId?: string } = {}): Promise<Setup> {
+/** `commandId`: the create command's id (a tournament's id derives from it: cluster tests pick one that lands in a partition). */
+export async function setupTournament(base: string, n: number, opts: { buyIn?: number; fee?: number; prefix?: string; structure?: unknown; presetId?: string; commandId?: string } = {}): Promise<Setup> {
   const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
   const created = await must<{ tournament: LobbyTournament }>(
     api(base, "POST", "/api/v1/director/tournaments", {
-      commandId: cmd(),
+      commandId: opts.commandId ?? cmd(),
       presetId: opts.presetId ?? "seed",
       name: "Test tournament",
       kind: "online",
