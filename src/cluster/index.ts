@@ -3,3 +3,4 @@ export { everything, tournamentKey, type Ownership } from "./ownership.ts";
 export { connectNats, memberName, PartitionHost, scopeOfStream, TOURNAMENT_KEYS, type PartitionHostOptions, type PartitionServer } from "./host.ts";
 export { LEASE_DEFAULTS, LeaseManager, type LeaseEvent } from "./leases.ts";
 export { allPartitions, partitionKey, tablePartition, tournamentPartition, TABLE_PARTITIONS, TOURNAMENT_PARTITIONS } from "./partition.ts";
+export { idToken, ResultsStream, RESULTS_DEFAULTS, type Consuming, type ResultHandler, type ResultMeta } from "./results.ts";

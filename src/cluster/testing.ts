@@ -72,14 +72,16 @@ export function handOwnership(member: string, keys: Iterable<[string, number]> =
 }
 
 /**
- * Deletes a test cluster's KV buckets (`<prefix>_leases`, `<prefix>_members`) so runs do not
- * leave JetStream streams behind on the machine's NATS. Missing buckets are fine.
+ * Deletes a test cluster's KV buckets (`<prefix>_leases`, `<prefix>_members`, `<prefix>_lobby`)
+ * and its hand-results stream (`<prefix>_results`, with its consumers) so runs do not leave
+ * JetStream streams behind on the machine's NATS. Missing ones are fine.
  */
 export async function dropClusterBuckets(prefix: string): Promise<void> {
   const nc = await testNats();
   try {
     const jsm = await nc.jetstreamManager();
-    for (const b of ["leases", "members"]) await jsm.streams.delete(`KV_${prefix}_${b}`).catch(() => false);
+    for (const b of ["leases", "members", "lobby"]) await jsm.streams.delete(`KV_${prefix}_${b}`).catch(() => false);
+    await jsm.streams.delete(`${prefix}_results`).catch(() => false);
   } finally {
     await nc.close();
   }
