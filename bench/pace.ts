@@ -8,15 +8,20 @@
 //
 // Run: npx tsx bench/pace.ts [--players 1000] [--tournaments 1] [--scale 0.25] [--warmup 30]
 //                            [--seconds 150] [--server-dir DIR]   (another checkout's felt, e.g. the lockstep code)
+//                            [--alongside 20]  (that many one-table tournaments of 9 in the same run, the lone pace under the same load)
+//                            [--keep DIR]      (keep the database and run.json there: npx tsx bench/pace-measure.ts DIR)
+//                            [--lone DIR]      (compare with a lone run kept with --keep)
+// After the run it prints where the tables' time went and, with a lone reference, the share
+// of its pace raw and standardised by table size (bench/pace-measure.ts).
 //
 // The bots run in this process (check or call, now and then all in, so players bust and
 // tables are balanced and broken); each follows its seat through the director's seating.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { freePort } from "./free-port.ts";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { measureAll, measureRun, report } from "./pace-measure.ts";
 import { BotClient } from "../src/clients/bot-client.ts";
 import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
 
@@ -31,6 +36,16 @@ const SCALE = Number(opt("scale", "0.25"));
 const WARMUP_S = Number(opt("warmup", "30"));
 const SECONDS = Number(opt("seconds", "150"));
 const SERVER_DIR = opt("server-dir", join(import.meta.dirname, ".."));
+/** Keep the run's database in this directory (for bench/pace-measure.ts) instead of a temporary one. */
+const KEEP = opt("keep", "");
+/** A lone-table run kept with --keep: the field's hands are compared with it, table size for table size. */
+const LONE = opt("lone", "");
+/**
+ * One-table tournaments of 9 to run in the same server, with the same bots' process, at the
+ * same time as the field: the lone pace under the very load the field sees (the machine may
+ * be shared), measured apart and compared with the field.
+ */
+const ALONGSIDE = Number(opt("alongside", "0"));
 /** The action clock: 30 s scaled. */
 const ACTION_MS = Math.round(30_000 * SCALE);
 const HAND_PAUSE_MS = Math.round(2_000 * SCALE);
@@ -60,43 +75,8 @@ async function pool<T>(items: readonly T[], n: number, fn: (x: T) => Promise<voi
   }));
 }
 
-/** Hands and table-seconds in [from, to] (epoch ms), from the tournament's director events. */
-function measure(path: string, tournamentId: string, from: number, to: number): { hands: number; tableHours: number; tables: [number, number] } {
-  const sq = new Database(path, { readonly: true });
-  try {
-    const rows = sq.prepare("SELECT data FROM events WHERE stream = ? AND type = 'director' ORDER BY version").all(`tournament:${tournamentId}`) as { data: string }[];
-    let tables = 0;
-    let at = from;
-    let tableMs = 0;
-    let hands = 0;
-    let first = -1;
-    let last = 0;
-    const step = (t: number) => {
-      const a = Math.max(at, from);
-      const b = Math.min(t, to);
-      if (b > a) tableMs += (b - a) * tables;
-      at = Math.max(at, t);
-    };
-    for (const r of rows) {
-      const e = JSON.parse(r.data) as { type: string; at: number; tables?: unknown[] };
-      step(e.at);
-      if (e.type === "started") tables = e.tables!.length;
-      else if (e.type === "table-broken") tables--;
-      else if (e.type === "hand-played" && e.at >= from && e.at <= to) hands++;
-      if (e.at >= from && e.at <= to) {
-        if (first < 0) first = tables;
-        last = tables;
-      }
-    }
-    step(to);
-    return { hands, tableHours: tableMs / 3_600_000, tables: [first, last] };
-  } finally {
-    sq.close();
-  }
-}
-
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "felt-pace-"));
+  const dir = KEEP !== "" ? (mkdirSync(KEEP, { recursive: true }), KEEP) : mkdtempSync(join(tmpdir(), "felt-pace-"));
   const path = join(dir, "pace.sqlite");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -111,23 +91,31 @@ async function main(): Promise<void> {
       );
       ids.push(created.tournament.id);
     }
+    const lone: string[] = [];
+    for (let k = 0; k < ALONGSIDE; k++) {
+      const created = await must<{ tournament: { id: string } }>(
+        api(base, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: `Lone ${k}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 }, d.token),
+      );
+      lone.push(created.tournament.id);
+    }
+    const tournamentOf = (i: number) => (i < PLAYERS * TOURNAMENTS ? ids[Math.floor(i / PLAYERS)]! : lone[Math.floor((i - PLAYERS * TOURNAMENTS) / 9)]!);
     const t0 = Date.now();
-    await pool(Array.from({ length: PLAYERS * TOURNAMENTS }, (_, i) => i), 16, async (i) => {
+    await pool(Array.from({ length: PLAYERS * TOURNAMENTS + 9 * ALONGSIDE }, (_, i) => i), 16, async (i) => {
       const name = `pace${i}`;
       const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "pace-password-1" }));
-      await must(api(base, "POST", `/api/v1/tournaments/${ids[Math.floor(i / PLAYERS)]}/register`, { commandId: cmd() }, s.token));
+      await must(api(base, "POST", `/api/v1/tournaments/${tournamentOf(i)}/register`, { commandId: cmd() }, s.token));
       bots[i] = new BotClient(base, name, s.token, { style: "check-call", seed: i + 1, allInChance: 0.03, minSendGapMs: 0, trustFrames: true, thinkDraw: think, localAddress: `127.0.0.${2 + Math.floor(i / 50)}` });
     });
-    console.log(`${TOURNAMENTS} × ${PLAYERS} players registered in ${((Date.now() - t0) / 1000).toFixed(1)} s; server ${SERVER_DIR}; action clock ${ACTION_MS} ms, think × ${SCALE}`);
+    console.log(`${TOURNAMENTS} × ${PLAYERS} players${ALONGSIDE > 0 ? ` and ${ALONGSIDE} × 9 alongside` : ""} registered in ${((Date.now() - t0) / 1000).toFixed(1)} s; server ${SERVER_DIR}; action clock ${ACTION_MS} ms, think × ${SCALE}`);
     let connected = 0;
     await pool(bots, 32, async (b) => void ((await b.connect()) && connected++));
     if (connected !== bots.length) console.log(`only ${connected} of ${bots.length} bots connected`);
-    for (const id of ids) await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
+    for (const id of [...ids, ...lone]) await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
     const byName = new Map(bots.map((b) => [b.name, b]));
     let following = true;
     const follow = async () => {
       while (following) {
-        for (const id of ids) {
+        for (const id of [...ids, ...lone]) {
           const r = await api<{ seats: { name: string; tableNumber: number }[] }>(base, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, d.token);
           if (r.status === 200) for (const s of r.body.seats) byName.get(s.name)?.watch(`${id}-t${s.tableNumber}`);
         }
@@ -141,19 +129,24 @@ async function main(): Promise<void> {
     const to = Date.now();
     following = false;
     await follower;
-    const ms = ids.map((id) => measure(path, id, from, to));
-    const m = { hands: ms.reduce((a, x) => a + x.hands, 0), tableHours: ms.reduce((a, x) => a + x.tableHours, 0), tables: [ms.reduce((a, x) => a + x.tables[0], 0), ms.reduce((a, x) => a + x.tables[1], 0)] };
-    const rate = m.hands / m.tableHours;
+    const load = loadavg()[0]!;
+    const m = measureAll(path, ids, from, to, HAND_PAUSE_MS);
+    const along = ALONGSIDE > 0 ? measureAll(path, lone, from, to, HAND_PAUSE_MS) : undefined;
+    const rate = m.recorded / m.tableHours;
     // Time runs SCALE times faster than play at full scale.
     console.log(
-      `${TOURNAMENTS} × ${PLAYERS} players: ${m.hands} hands in ${SECONDS} s on ${m.tables[0]}→${m.tables[1]} tables = ${rate.toFixed(0)} hands per table-hour (${(rate * SCALE).toFixed(1)} at full scale); load average ${loadavg()[0]!.toFixed(1)}`,
+      `${TOURNAMENTS} × ${PLAYERS} players: ${m.recorded} hands in ${SECONDS} s on ${m.tables[0]}→${m.tables[1]} tables = ${rate.toFixed(0)} hands per table-hour (${(rate * SCALE).toFixed(1)} at full scale); load average ${load.toFixed(1)}`,
     );
-    console.log(JSON.stringify({ players: PLAYERS, tournaments: TOURNAMENTS, scale: SCALE, seconds: SECONDS, hands: m.hands, tableHours: m.tableHours, perTableHour: rate, perTableHourFullScale: rate * SCALE, tables: m.tables, loadavg: loadavg()[0], serverDir: SERVER_DIR }));
+    const summary = JSON.stringify({ players: PLAYERS, tournaments: TOURNAMENTS, scale: SCALE, seconds: SECONDS, hands: m.recorded, tableHours: m.tableHours, perTableHour: rate, perTableHourFullScale: rate * SCALE, tables: m.tables, loadavg: load, serverDir: SERVER_DIR, from, to, ids, alongside: lone });
+    console.log(summary);
+    if (KEEP !== "") writeFileSync(join(dir, "run.json"), summary);
+    console.log(report(`${TOURNAMENTS} × ${PLAYERS} players`, m, LONE !== "" ? measureRun(LONE).m : along));
+    if (along !== undefined) console.log(report(`${ALONGSIDE} lone tables alongside`, along));
   } finally {
     for (const b of bots) b.ws?.close();
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
-    rmSync(dir, { recursive: true, force: true });
+    if (KEEP === "") rmSync(dir, { recursive: true, force: true });
   }
 }
 
