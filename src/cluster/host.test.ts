@@ -7,8 +7,9 @@ import type { NatsConnection } from "nats";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresEventStore } from "../store/index.ts";
 import { tempPgSchema } from "../store/testing/backends.ts";
-import { PartitionHost, scopeOfStream, TOURNAMENT_KEYS, type PartitionServer } from "./host.ts";
-import { tournamentKey } from "./ownership.ts";
+import { PartitionHost, scopeOfStream, TABLE_KEYS, TOURNAMENT_KEYS, type PartitionServer } from "./host.ts";
+import { everything, tableKey, tournamentKey } from "./ownership.ts";
+import type { PartitionKind } from "./partition.ts";
 import { testNats, until } from "./testing.ts";
 
 let nc: NatsConnection;
@@ -52,14 +53,14 @@ async function cluster() {
     for (const b of ["leases", "members"]) await js?.streams.delete(`KV_${prefix}_${b}`).catch(() => false);
   });
   const logs: string[] = [];
-  const start = async (member: string) => {
-    const host = new PartitionHost({ nc, member, prefix, log: (m) => logs.push(m) });
+  const start = async (member: string, kinds?: readonly PartitionKind[]) => {
+    const host = new PartitionHost({ nc, member, prefix, log: (m) => logs.push(m), ...(kinds ? { kinds } : {}) });
     const server = fakeServer();
     await host.start(store.fences, server);
     cleanups.push(() => host.stop());
     return { host, server };
   };
-  return { start, store, logs };
+  return { start, store, logs, prefix };
 }
 
 describe("the partition host (issue 16)", () => {
@@ -68,6 +69,23 @@ describe("the partition host (issue 16)", () => {
     expect(scopeOfStream("table:Tabc-t12")).toBe(tournamentKey("Tabc"));
     expect(scopeOfStream("table:t1")).toBeNull();
     expect(scopeOfStream("accounts:x")).toBeNull();
+  });
+
+  it("stage 1 (the default): a table belongs to its tournament's partition; with table partitions (stage 2) to its own, and its stream is fenced there", () => {
+    const stage1 = new PartitionHost({ nc, member: "a" });
+    const split = new PartitionHost({ nc, member: "a", kinds: ["tournament", "table"] });
+    expect(stage1.keyOfTable("Tabc-t12")).toBe(tournamentKey("Tabc"));
+    expect(everything().keyOfTable("Tabc-t12")).toBe(tournamentKey("Tabc"));
+    expect(split.keyOfTable("Tabc-t12")).toBe(tableKey("Tabc-t12"));
+    expect(tableKey("Tabc-t12")).toMatch(/^table\.\d{3}$/);
+    expect(split.keyOf("Tabc")).toBe(tournamentKey("Tabc"));
+    expect(stage1.resolver.scopeOf("table:Tabc-t12")).toBe(tournamentKey("Tabc"));
+    expect(split.resolver.scopeOf("table:Tabc-t12")).toBe(tableKey("Tabc-t12"));
+    expect(split.resolver.scopeOf("tournament:Tabc")).toBe(tournamentKey("Tabc"));
+    expect(scopeOfStream("table:Tabc-t12", true)).toBe(tableKey("Tabc-t12"));
+    expect(scopeOfStream("table:t1", true)).toBeNull();
+    // The tables of one tournament spread over table partitions.
+    expect(new Set(Array.from({ length: 40 }, (_, i) => split.keyOfTable(`Tabc-t${i + 1}`))).size).toBeGreaterThan(30);
   });
 
   it("alone, a member serves all 64 partitions, each with its fence raised to its epoch", async () => {
@@ -122,5 +140,36 @@ describe("the partition host (issue 16)", () => {
       expect(b.host.serving(k)!).toBeGreaterThan(old.get(k)!);
       expect(a.host.resolver.epochOf(k)).toBeUndefined();
     }
+  }, 300_000);
+
+  it("stage 2: three members holding table partitions too spread all 320 leases, each kind apart (22/21/21 and 86/85/85), every partition served once and fenced at its epoch", async () => {
+    const { start, store, prefix } = await cluster();
+    const kinds = ["tournament", "table"] as const;
+    const t0 = Date.now();
+    const members = await Promise.all(["a", "b", "c"].map((m) => start(m, kinds)));
+    const sizes = (keys: readonly string[]) => members.map((m) => m.host.servingKeys().filter((k) => keys.includes(k)).length).sort((x, y) => y - x);
+    const settled = () => {
+      const all = members.flatMap((m) => m.host.servingKeys());
+      return new Set(all).size === 320 && all.length === 320 && sizes(TOURNAMENT_KEYS).join() === "22,21,21" && sizes(TABLE_KEYS).join() === "86,85,85" ? true : undefined;
+    };
+    await until(settled, "320 partitions spread over three", 180_000);
+    const acquisitionMs = Date.now() - t0;
+    const adoptions = members.reduce((n, m) => n + m.server.adopted.length, 0);
+    for (const m of members) {
+      for (const k of m.host.servingKeys()) {
+        expect(m.server.held.has(k)).toBe(true);
+        expect(await store.fences.fence(k)).toBe(m.host.serving(k));
+      }
+    }
+    // What 320 leases cost: KV updates (renewals, acquisitions, releases) per second and process, read off the bucket's stream.
+    const jsm = await nc.jetstreamManager();
+    const seq = async () => (await jsm.streams.info(`KV_${prefix}_leases`)).state.last_seq;
+    const s0 = await seq();
+    const w0 = Date.now();
+    await new Promise((r) => setTimeout(r, 5_000));
+    const perProcess = ((await seq()) - s0) / ((Date.now() - w0) / 1_000) / 3;
+    expect(settled()).toBe(true);
+    expect(members.reduce((n, m) => n + m.server.adopted.length, 0)).toBe(adoptions);
+    console.log(`320 leases over 3 members: settled in ${acquisitionMs} ms after starting together (${adoptions} acquisitions), ${perProcess.toFixed(0)} KV updates/s per process`);
   }, 300_000);
 });

@@ -12,12 +12,19 @@
 // undefined), the server closes those tournaments and tables → `onStopped(key)`. A graceful
 // stop closes and releases every partition at once (the others take over in well under the
 // TTL); a kill -9 leaves the keys to expire (the TTL).
+//
+// Stage 2, opt-in (`kinds: ["tournament", "table"]`): the host holds the 256 table
+// partitions too ("table.017"), balanced apart from the tournament ones (each kind aims for
+// ceil(its count / members), so a member never ends up with every tournament and few
+// tables), leased and fenced the same way; a tournament's tables then belong to their own
+// partitions (`keyOfTable`, `scopeOfStream` with `splitTables`). Every member of a cluster
+// must run the same layout: it decides which fence a table's writes meet.
 import { connect, type NatsConnection } from "nats";
 import type { FenceResolver, Fences } from "../store/index.ts";
 import { LEASE_DEFAULTS, LeaseManager, openLeaseBucket, realClock, realEvery, type Every, type LeaseClock } from "./leases.ts";
 import { Members, openMembersBucket } from "./members.ts";
-import { tournamentKey, type Ownership } from "./ownership.ts";
-import { allPartitions, partitionHash, partitionKey } from "./partition.ts";
+import { tableKey, tableKeyWithTournament, tournamentKey, tournamentOfTableId, type Ownership } from "./ownership.ts";
+import { allPartitions, partitionHash, partitionKey, type PartitionKind } from "./partition.ts";
 
 /** What the host asks of the server: load and resume a partition's tournaments, or close them. */
 export interface PartitionServer {
@@ -33,7 +40,10 @@ export interface PartitionHostOptions {
   readonly member: string;
   /** Bucket names start with it (`<prefix>_leases`, `<prefix>_members`; default "felt"): tests use their own. */
   readonly prefix?: string;
+  /** Tests: one group of lease keys instead of the kinds' partitions. */
   readonly keys?: readonly string[];
+  /** Which partitions the host holds: "tournament" (stage 1, the default) and, opt-in, "table". */
+  readonly kinds?: readonly PartitionKind[];
   readonly clock?: LeaseClock;
   readonly every?: Every;
   readonly renewEveryMs?: number;
@@ -52,6 +62,7 @@ interface Part {
 }
 
 export const TOURNAMENT_KEYS: readonly string[] = allPartitions("tournament").map(partitionKey);
+export const TABLE_KEYS: readonly string[] = allPartitions("table").map(partitionKey);
 
 /** A member name usable as a KV key. */
 export function memberName(raw: string): string {
@@ -61,7 +72,10 @@ export function memberName(raw: string): string {
 
 export class PartitionHost implements Ownership {
   readonly member: string;
-  private readonly keys: readonly string[];
+  /** Lease keys balanced apart: one group per kind. */
+  private readonly groups: readonly (readonly string[])[];
+  /** Stage 2: tables in partitions of their own. */
+  readonly splitTables: boolean;
   private readonly clock: LeaseClock;
   private readonly every: Every;
   private readonly ttlMs: number;
@@ -82,7 +96,9 @@ export class PartitionHost implements Ownership {
 
   constructor(private readonly options: PartitionHostOptions) {
     this.member = memberName(options.member);
-    this.keys = options.keys ?? TOURNAMENT_KEYS;
+    const kinds = options.kinds ?? ["tournament"];
+    this.splitTables = kinds.includes("table");
+    this.groups = options.keys !== undefined ? [options.keys] : [...new Set(kinds)].map((k) => (k === "table" ? TABLE_KEYS : TOURNAMENT_KEYS));
     this.clock = options.clock ?? realClock;
     this.every = options.every ?? realEvery;
     this.ttlMs = options.ttlMs ?? LEASE_DEFAULTS.ttlMs;
@@ -92,7 +108,7 @@ export class PartitionHost implements Ownership {
 
   /** For the event store (openStorage's `fence`): a tournament's and its tables' streams are fenced by its partition. */
   readonly resolver: FenceResolver = {
-    scopeOf: (stream) => scopeOfStream(stream),
+    scopeOf: (stream) => scopeOfStream(stream, this.splitTables),
     epochOf: (scope) => this.epochOf(scope),
   };
 
@@ -103,6 +119,9 @@ export class PartitionHost implements Ownership {
 
   /** Bound: callers may pass it around as a function. */
   readonly keyOf = (tournamentId: string): string => tournamentKey(tournamentId);
+
+  /** Bound: stage 1 a table's tournament's partition; with table partitions its own. */
+  readonly keyOfTable = (tableId: string): string => (this.splitTables ? tableKey(tableId) : tableKeyWithTournament(tableId));
 
   /** Bound: callers may pass it around as a function. */
   readonly serving = (key: string): number | undefined => {
@@ -184,29 +203,35 @@ export class PartitionHost implements Ownership {
   }
 
   /**
-   * Takes free partitions up to ceil(keys / members), this member's preferred ones first
-   * (a hash of member and key, so members starting together reach for different keys);
-   * hands back what it holds above the target (or above floor(keys / members), as many as
-   * the others lack) while another member holds fewer than floor(keys / members).
+   * Each group (kind) apart: takes free partitions up to ceil(keys / members), this
+   * member's preferred ones first (a hash of member and key, so members starting together
+   * reach for different keys); hands back what it holds above the target (or above
+   * floor(keys / members), as many as the others lack) while another member holds fewer
+   * than floor(keys / members).
    */
   private async balance(): Promise<void> {
     const leases = this.leases;
     if (leases === null || this.stopped || this.pinned) return;
     const live = this.members!.live();
-    const target = Math.ceil(this.keys.length / live.length);
-    const mine = [...this.parts.keys()];
+    await Promise.all(this.groups.map((keys) => this.balanceGroup(leases, live, keys)));
+  }
+
+  private async balanceGroup(leases: LeaseManager, live: readonly string[], keys: readonly string[]): Promise<void> {
+    const group = new Set(keys);
+    const target = Math.ceil(keys.length / live.length);
+    const mine = [...this.parts.keys()].filter((k) => group.has(k));
     const prefer = (k: string) => partitionHash(`${this.member}/${k}`);
     if (mine.length < target) {
-      const free = this.keys.filter((k) => !this.parts.has(k) && leases.owner(k) === undefined).sort((a, b) => prefer(a) - prefer(b));
+      const free = keys.filter((k) => !this.parts.has(k) && leases.owner(k) === undefined).sort((a, b) => prefer(a) - prefer(b));
       await Promise.all(free.slice(0, target - mine.length).map((k) => this.take(k)));
       return;
     }
     // Above floor, not only above target: 64 over 3 members can settle at 22 / 22 / 20, where
     // nobody holds more than ceil = 22 and the third stays short for good (bench/cluster.ts).
-    const floor = Math.floor(this.keys.length / live.length);
+    const floor = Math.floor(keys.length / live.length);
     if (mine.length > floor) {
       const held = new Map<string, number>();
-      for (const k of this.keys) {
+      for (const k of keys) {
         const o = leases.owner(k);
         if (o !== undefined && o.member !== this.member) held.set(o.member, (held.get(o.member) ?? 0) + 1);
       }
@@ -312,12 +337,17 @@ export class PartitionHost implements Ownership {
   }
 }
 
-/** The partition a stream's writes are fenced by: a tournament's and its tables' streams ("tournament:T1", "table:T1-t3"). */
-export function scopeOfStream(stream: string): string | null {
+/**
+ * The partition a stream's writes are fenced by: a tournament's stream by its partition,
+ * its tables' streams ("table:T1-t3") by the tournament's partition (stage 1) or, with
+ * `splitTables`, by their own table partition. Other streams are not fenced.
+ */
+export function scopeOfStream(stream: string, splitTables = false): string | null {
   const tournament = /^tournament:(.+)$/.exec(stream);
   if (tournament !== null) return tournamentKey(tournament[1]!);
-  const table = /^table:(.+)-t\d+$/.exec(stream);
-  return table === null ? null : tournamentKey(table[1]!);
+  const tableId = /^table:(.+)$/.exec(stream)?.[1];
+  if (tableId === undefined || tournamentOfTableId(tableId) === null) return null;
+  return splitTables ? tableKey(tableId) : tableKeyWithTournament(tableId);
 }
 
 /** The NATS connection of a cluster member (fails clearly when nothing answers). */

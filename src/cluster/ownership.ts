@@ -6,13 +6,18 @@
 // the crash tests already prove, fenced.
 //
 // A single `felt serve` (no --cluster) owns everything: `everything()` below.
-import { partitionKey, tournamentPartition } from "./partition.ts";
+import { partitionKey, tablePartition, tournamentPartition } from "./partition.ts";
 
 export interface Ownership {
   /** This process's name in the cluster ("local" when alone). */
   readonly member: string;
   /** The partition key ("tournament.05") a tournament and its tables belong to. */
   keyOf(tournamentId: string): string;
+  /**
+   * The partition key a table belongs to: stage 1 its tournament's (`tableKeyWithTournament`);
+   * with tables in partitions of their own (stage 2) the table's ("table.017", `tableKey`).
+   */
+  keyOfTable(tableId: string): string;
   /** The epoch this process serves the partition with, or undefined when it does not serve it now. */
   serving(key: string): number | undefined;
   /**
@@ -26,11 +31,21 @@ export interface Ownership {
 
 export const tournamentKey = (tournamentId: string): string => partitionKey(tournamentPartition(tournamentId));
 
+/** The tournament a table id belongs to (`<tournamentId>-t<n>`), or null. */
+export const tournamentOfTableId = (tableId: string): string | null => /^(.+)-t(\d+)$/.exec(tableId)?.[1] ?? null;
+
+/** Stage 1: a table is owned with its tournament (a table id of no tournament: by its own id's tournament partition). */
+export const tableKeyWithTournament = (tableId: string): string => tournamentKey(tournamentOfTableId(tableId) ?? tableId);
+
+/** Stage 2: a table's own partition ("table.017"). */
+export const tableKey = (tableId: string): string => partitionKey(tablePartition(tableId));
+
 /** One process, every partition, epoch 0 (no fences): the default single-process server. */
 export function everything(member = "local"): Ownership {
   return {
     member,
     keyOf: tournamentKey,
+    keyOfTable: tableKeyWithTournament,
     serving: () => 0,
     onServing: () => () => {},
     onStopped: () => () => {},

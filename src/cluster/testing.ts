@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { connect, type KV, type NatsConnection } from "nats";
 import { openLeaseBucket, type Every, type LeaseClock } from "./leases.ts";
-import { tournamentKey, type Ownership } from "./ownership.ts";
+import { tableKeyWithTournament, tournamentKey, type Ownership } from "./ownership.ts";
 
 export const NATS_TEST_URL = process.env["FELT_TEST_NATS"] ?? "nats://127.0.0.1:4222";
 
@@ -53,6 +53,7 @@ export function handOwnership(member: string, keys: Iterable<[string, number]> =
   return {
     member,
     keyOf: tournamentKey,
+    keyOfTable: tableKeyWithTournament,
     serving: (key) => held.get(key),
     onServing: (l) => (serving.add(l), () => void serving.delete(l)),
     onStopped: (l) => (stopped.add(l), () => void stopped.delete(l)),
