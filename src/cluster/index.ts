@@ -4,3 +4,4 @@ export { connectNats, memberName, PartitionHost, scopeOfStream, TOURNAMENT_KEYS,
 export { LEASE_DEFAULTS, LeaseManager, type LeaseEvent } from "./leases.ts";
 export { allPartitions, partitionKey, tablePartition, tournamentPartition, TABLE_PARTITIONS, TOURNAMENT_PARTITIONS } from "./partition.ts";
 export { idToken, ResultsStream, RESULTS_DEFAULTS, type Consuming, type ResultHandler, type ResultMeta } from "./results.ts";
+export { LobbyBoard, LOBBY_DEFAULTS, type BoardEntry } from "./lobby.ts";

@@ -5,12 +5,13 @@
 //   runRoute, table-commands.ts runTableCommand) and answers its Result;
 // - a client watching a remote table or tournament gets the owner's frames through a
 //   Follower (gapless, resynced on a gap or a new epoch); the owner's side is cluster-feeds.ts;
-// - the lobby gathers lines from every member (cluster-lobby.ts).
+// - the lobby gathers lines from every member (cluster-lobby.ts); every process keeps every
+//   tournament's public lobby line in a local map, from the lobby bucket (`board`).
 // Without a cluster (`server.cluster === null`) none of this runs: the single process
 // dispatches every call locally, as before, with no per-action NATS work.
 import type { NatsConnection } from "nats";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
-import type { RouteName } from "../../protocol/index.ts";
+import type { LobbyTournament, RouteName } from "../../protocol/index.ts";
 import { Bus, type Backoff } from "../../cluster/bus.ts";
 import { Follower } from "../../cluster/follower.ts";
 import { allPartitions, partitionKey } from "../../cluster/partition.ts";
@@ -20,7 +21,8 @@ import { isStorageOutage } from "./outage.ts";
 import { runRoute, type RouteInput } from "./http-routes.ts";
 import { runTableCommand, tournamentOfTable, type Sender, type TableMessage } from "./table-commands.ts";
 import { Feeds, type WatchTable, type WatchTournament } from "./cluster-feeds.ts";
-import { answerLobbyKeys, answerLobbyLines, gatherLobby, type KeysAsk, type LinesAsk } from "./cluster-lobby.ts";
+import { answerLobbyKeys, answerLobbyLines, gatherLobby, LobbyPublisher, type KeysAsk, type LinesAsk } from "./cluster-lobby.ts";
+import { LobbyBoard } from "../../cluster/lobby.ts";
 
 /** What one process asks the owner of a tournament's partition. */
 export type OwnerRequest =
@@ -53,6 +55,12 @@ export class ClusterLink {
   /** Full states asked of owners (a follower's start and every resync): tests, stats. */
   fullSyncs = 0;
   private watchers = 0;
+  /** Every tournament's public lobby line (src/cluster/lobby.ts), once the bucket is open. */
+  board: LobbyBoard<LobbyTournament> | null = null;
+  /** Settles when `board` is open (or could not be: then the lobby works without it). */
+  boardReady: Promise<void> = Promise.resolve();
+  private publisher: LobbyPublisher | null = null;
+  private closed = false;
   private unlisten: () => void = () => {};
   /** Gateways' listeners for a partition this process stopped serving (ws-gateway.ts rehomes its clients). */
   private readonly moved = new Set<(key: string) => void>();
@@ -86,6 +94,18 @@ export class ClusterLink {
     };
     bus.answerAll("lobby-keys", (body) => answerLobbyKeys(server, ownership, body as KeysAsk));
     bus.answerAll("lobby-lines", (body) => answerLobbyLines(server, ownership, body as LinesAsk));
+    link.boardReady = LobbyBoard.open<LobbyTournament>(nc, {
+      prefix: options.prefix ?? "felt",
+      mayWrite: (id, epoch) => ownership.serving(ownership.keyOf(id)) === epoch,
+      log: (m, e) => server.svc.log(m, e),
+    }).then(
+      (board) => {
+        if (link.closed) return void board.close();
+        link.board = board;
+        link.publisher = new LobbyPublisher(server, ownership, board);
+      },
+      (e: unknown) => server.svc.log("cluster: the lobby bucket could not be opened", e),
+    );
     server.cluster = link;
     return link;
   }
@@ -110,7 +130,7 @@ export class ClusterLink {
   }
 
   lobby(input: RouteInput): Promise<Result<unknown>> {
-    return gatherLobby(this.server, this.bus, input);
+    return gatherLobby(this.server, this.bus, input, this.board);
   }
 
   /** A remote table's frames for this user (seated: their own audience; else the spectators'). */
@@ -134,6 +154,9 @@ export class ClusterLink {
   }
 
   close(): void {
+    this.closed = true;
+    this.publisher?.close();
+    void this.board?.close().catch(() => {});
     this.unlisten();
     this.moved.clear();
     this.bus.close();

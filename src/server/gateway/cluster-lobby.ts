@@ -12,11 +12,22 @@
 //   2. the owners build the lines of that page only (as the single process builds only the
 //      page), so a deep page costs sort keys, not thousands of dry runs.
 // Paging and order are exactly the single process's. In a handover moment two members may
-// both claim a partition: the higher epoch counts. A partition nobody serves (a failover in
-// progress) is left out after GATHER_MS rather than failing the whole lobby.
+// both claim a partition: the higher epoch counts.
+//
+// Beside it, the lobby bucket (src/cluster/lobby.ts): each owner puts the public half of its
+// tournaments' lines (the line for nobody: no entry, no permissions) under `<prefix>_lobby`
+// when it changes (`LobbyPublisher`, a sweep every SWEEP_MS, puts coalesced), deletes the
+// line of a tournament gone from its memory or finished more than KEEP_FINISHED_MS ago, and
+// every process keeps every line in a local map through a watch, without asking anyone.
+// The lobby reads it where the owners cannot answer: a partition nobody serves (a failover
+// in progress) lists its tournaments' last public lines after GATHER_MS instead of leaving
+// them out. The owners stay the source for everything else, so a process lists a tournament
+// the moment its owner has it (the map follows a few hundred ms later) and a signed-in
+// viewer gets their own line.
 import { ok, type Result } from "../../lib/result.ts";
 import { LOBBY_PAGE_SIZE, type LobbyQuery, type LobbyTournament } from "../../protocol/index.ts";
 import type { Bus } from "../../cluster/bus.ts";
+import type { LobbyBoard } from "../../cluster/lobby.ts";
 import { allPartitions, partitionKey, TOURNAMENT_PARTITIONS } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
 import type { FeltServer } from "../felt-server.ts";
@@ -25,6 +36,80 @@ import { lobbyTournament, ticketsOf } from "./lobby-views.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
 export const GATHER_MS = 3_000;
+export const SWEEP_MS = 250;
+export const KEEP_FINISHED_MS = 24 * 3_600_000;
+
+/** The public half of a tournament's lobby line: what the lobby bucket holds. */
+export const publicLine = (t: TournamentRuntime): LobbyTournament => lobbyTournament(t, null, null);
+
+/**
+ * The owner's side of the lobby bucket: puts the public line of every tournament it serves
+ * when it changed since its last put (the line is computed at the director's own time, so
+ * it changes with the tournament, not with the wall clock), removes the lines of tournaments
+ * it no longer holds in a partition it serves, or that finished long ago.
+ */
+export class LobbyPublisher {
+  private readonly last = new Map<string, string>();
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly unlisten: () => void;
+
+  constructor(
+    private readonly server: FeltServer,
+    private readonly ownership: Ownership,
+    private readonly board: LobbyBoard<LobbyTournament>,
+    private readonly keepFinishedMs = KEEP_FINISHED_MS,
+    sweepMs = SWEEP_MS,
+  ) {
+    // A partition gained or lost: put its lines again next time (another owner may have written since).
+    const offServing = ownership.onServing(() => this.last.clear());
+    const offStopped = ownership.onStopped(() => this.last.clear());
+    this.unlisten = () => {
+      offServing();
+      offStopped();
+    };
+    this.timer = setInterval(() => this.sweep(), sweepMs);
+    this.timer.unref?.();
+  }
+
+  sweep(): void {
+    try {
+      this.sweep1();
+    } catch (e) {
+      // A timer callback must never throw (it would end the process): log and try next time.
+      this.server.svc.log("cluster: lobby lines not published", e);
+    }
+  }
+
+  private sweep1(): void {
+    const now = this.server.svc.clock.now();
+    const epochOf = (id: string) => this.ownership.serving(this.ownership.keyOf(id));
+    for (const t of this.server.tournaments.values()) {
+      const epoch = epochOf(t.id);
+      if (epoch === undefined) continue;
+      if (over(t) && now - t.dir.now > this.keepFinishedMs) {
+        if (this.board.get(t.id) !== undefined && this.last.get(t.id) !== "") this.board.remove(t.id);
+        this.last.set(t.id, "");
+        continue;
+      }
+      const line = publicLine(t);
+      const json = `${epoch}:${JSON.stringify(line)}`;
+      if (this.last.get(t.id) === json) continue;
+      this.last.set(t.id, json);
+      this.board.put(t.id, epoch, line);
+    }
+    for (const e of this.board.entries()) {
+      if (!this.server.tournaments.has(e.id) && epochOf(e.id) !== undefined && this.last.get(e.id) !== "") {
+        this.last.set(e.id, "");
+        this.board.remove(e.id);
+      }
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.unlisten();
+  }
+}
 
 /** Phase 1: the sort keys of a member's first `limit` tournaments in lobby order. */
 export interface KeysAsk {
@@ -92,7 +177,7 @@ function keyOrder(a: SortKey, b: SortKey): number {
 }
 
 /** GET lobby in a cluster: the same answer the single process gives, from every member's part. */
-export async function gatherLobby(server: FeltServer, bus: Bus, input: RouteInput): Promise<Result<unknown>> {
+export async function gatherLobby(server: FeltServer, bus: Bus, input: RouteInput, board: LobbyBoard<LobbyTournament> | null = null): Promise<Result<unknown>> {
   const user = input.user;
   const balance = user === null ? null : await balanceOf(server, user.id);
   const tickets = user === null ? [] : [...(await ticketsOf(server.svc.ledger, user.id))];
@@ -112,16 +197,25 @@ export async function gatherLobby(server: FeltServer, bus: Bus, input: RouteInpu
     for (const [k, n] of Object.entries(p.counts)) if (best.get(k)?.member === p.member) total += n;
     for (const i of p.items) if (best.get(keyOf(i[0]))?.member === p.member) items.push(i);
   }
+  // Partitions nobody answered for: their tournaments' last public lines from the bucket.
+  const fromBoard = new Map<string, LobbyTournament>();
+  for (const e of board?.entries() ?? []) {
+    if (best.has(keyOf(e.id))) continue;
+    fromBoard.set(e.id, e.line);
+    items.push([e.id, e.line.status === "finished" || e.line.status === "cancelled", e.line.startsAt]);
+    total++;
+  }
   const ids = items.sort(keyOrder).slice((page - 1) * pageSize, page * pageSize).map((i) => i[0]);
   let tournaments: LobbyTournament[] = [];
-  if (ids.length > 0) {
-    const want = new Set(ids);
+  const asked = ids.filter((id) => !fromBoard.has(id));
+  if (asked.length > 0) {
+    const want = new Set(asked);
     const all = (got: readonly unknown[]) => (got as { lines: LobbyTournament[] }[]).reduce((n, g) => n + g.lines.filter((l) => want.has(l.id)).length, 0) >= want.size;
-    const got = (await bus.gather("lobby-lines", { ids, userId: user?.id ?? null, balance, tickets, now } satisfies LinesAsk, all, GATHER_MS)) as { lines: LobbyTournament[] }[];
+    const got = (await bus.gather("lobby-lines", { ids: asked, userId: user?.id ?? null, balance, tickets, now } satisfies LinesAsk, all, GATHER_MS)) as { lines: LobbyTournament[] }[];
     const byId = new Map<string, LobbyTournament>();
     for (const g of got) for (const l of g.lines) byId.set(l.id, l);
-    tournaments = ids.flatMap((id) => byId.get(id) ?? []);
-  }
+    tournaments = ids.flatMap((id) => byId.get(id) ?? fromBoard.get(id) ?? []);
+  } else tournaments = ids.flatMap((id) => fromBoard.get(id) ?? []);
   const pages = Math.ceil(total / pageSize);
   return ok({ serverTime: now, balance, tournaments, page: { page, pageSize, total, pages } });
 }

@@ -13,6 +13,7 @@ import { Bot } from "../testing/bot.ts";
 import type { Subscriber } from "../tables/table-session.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { ClusterLink } from "./cluster-link.ts";
+import { publicLine } from "./cluster-lobby.ts";
 import { tournamentIdFor } from "./http-director.ts";
 import { tableCommand } from "./table-commands.ts";
 
@@ -156,6 +157,44 @@ describe("cluster: any process answers any client (issue 16)", () => {
     ownA.serve(key, 2); // back, with a new epoch
     expect((await pending).status).toBe(200);
     expect(A.tournaments.get(s.tournamentId)!.dir.entries.size).toBe(2);
+  });
+
+  it("every process keeps every tournament's public lobby line from the lobby bucket: B has one created on A without asking anyone, and follows its registrations", async () => {
+    await Promise.all([A.cluster!.boardReady, B.cluster!.boardReady]);
+    const board = B.cluster!.board!;
+    const asked = B.cluster!.bus.stats.requests;
+    const s = await tournamentOn("A", A, 0, Date.now() + 3_600_000, "Seen from B");
+    const id = s.tournamentId;
+    await eventually(() => board.get(id) !== undefined);
+    expect(board.get(id)).toEqual(publicLine(A.tournaments.get(id)!));
+    // A player signs up, is paid in and registers, all on A: B's line follows.
+    const name = `${id.slice(1, 9)}-on-a`;
+    const u = await must<{ token: string }>(api(A.url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
+    await must(api(A.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, director));
+    await must(api(A.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, u.token));
+    await eventually(() => board.get(id)?.entries === 1);
+    expect(board.get(id)).toEqual(publicLine(A.tournaments.get(id)!));
+    expect(board.get(id)!.mine).toBeNull();
+    expect(B.cluster!.bus.stats.requests).toBe(asked);
+  });
+
+  it("a partition nobody serves (a failover in progress): the lobby lists its tournaments' last public lines from the bucket instead of leaving them out", async () => {
+    await Promise.all([A.cluster!.boardReady, B.cluster!.boardReady]);
+    const s = await tournamentOn("A", A, 0, Date.now() + 3_600_000, "Owner away");
+    const id = s.tournamentId;
+    await eventually(() => B.cluster!.board!.get(id) !== undefined);
+    const key = ownA.keyOf(id);
+    const epoch = ownA.serving(key)!;
+    const before = await must<LobbyResponse>(api(B.url, "GET", "/api/v1/lobby?pageSize=100"));
+    ownA.stop(key);
+    try {
+      const during = await must<LobbyResponse>(api(B.url, "GET", "/api/v1/lobby?pageSize=100"));
+      expect(during.tournaments.map((t) => t.id)).toEqual(before.tournaments.map((t) => t.id));
+      expect(during.page!.total).toBe(before.page!.total);
+      expect(during.tournaments.find((t) => t.id === id)).toEqual(publicLine(A.tournaments.get(id)!));
+    } finally {
+      ownA.serve(key, epoch + 1);
+    }
   });
 
   it("a player connected to B plays at a table owned by A: every view they get is the one a local socket gets, through a lost frame and a new epoch; the tournament finishes", async () => {
