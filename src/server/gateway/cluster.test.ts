@@ -178,6 +178,23 @@ describe("cluster: any process answers any client (issue 16)", () => {
     expect(B.cluster!.bus.stats.requests).toBe(asked);
   });
 
+  it("a tournament gone from its owner's memory is deleted from the lobby bucket (B's map drops it); back, it is put again", async () => {
+    await Promise.all([A.cluster!.boardReady, B.cluster!.boardReady]);
+    const s = await tournamentOn("A", A, 0, Date.now() + 3_600_000, "Comes and goes");
+    const id = s.tournamentId;
+    const board = B.cluster!.board!;
+    await eventually(() => board.get(id) !== undefined);
+    const t = A.tournaments.get(id)!;
+    A.tournaments.delete(id);
+    try {
+      await eventually(() => board.get(id) === undefined);
+    } finally {
+      A.tournaments.set(id, t);
+    }
+    await eventually(() => board.get(id) !== undefined);
+    expect(board.get(id)).toEqual(publicLine(t));
+  });
+
   it("a partition nobody serves (a failover in progress): the lobby lists its tournaments' last public lines from the bucket instead of leaving them out", async () => {
     await Promise.all([A.cluster!.boardReady, B.cluster!.boardReady]);
     const s = await tournamentOn("A", A, 0, Date.now() + 3_600_000, "Owner away");
