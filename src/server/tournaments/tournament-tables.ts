@@ -284,28 +284,36 @@ export class OnlineTables {
       const e = id === null ? undefined : t.dir.entries.get(id);
       return e !== undefined && e.alive ? e : undefined;
     };
+    // Every table's changes are asked for at once (issue 13): each table's queue keeps its own
+    // in order, and the tables' writes share the store's group commits, instead of one write
+    // after another, each waiting its turn while the tournament's queue (every other table's
+    // settle) waits behind them. Everyone has left before anyone joins.
     const left = new Map<string, number>();
+    const leaving: Promise<unknown>[] = [];
     for (const [n, s] of sessions) {
       for (let seat = 1; seat <= s.state.config.size; seat++) {
         const want = wanted(n, seat);
         const have = s.state.seats.get(seat);
         if (have !== undefined && (want === undefined || have.playerId !== want.player)) {
-          await s.unseat(seat);
+          leaving.push(s.unseat(seat));
           left.set(have.playerId, n);
         }
       }
     }
+    await Promise.all(leaving);
     crashPoint("move", () => {
       const moved = sessions.flatMap(([n, s]) => Array.from({ length: s.state.config.size }, (_, i) => wanted(n, i + 1)).flatMap((e) => (e !== undefined && left.has(e.player) && left.get(e.player) !== n ? [{ player: e.player, entry: e.id, from: left.get(e.player)!, to: n }] : [])));
       return moved.length === 0 ? null : JSON.stringify({ tournament: t.id, ...moved[0]! });
     });
+    const joining: Promise<unknown>[] = [];
     for (const [n, s] of sessions) {
       for (let seat = 1; seat <= s.state.config.size; seat++) {
         const want = wanted(n, seat);
         const have = s.state.seats.get(seat);
-        if (want !== undefined && have === undefined) await s.seat(seat, want.player, t.names.get(want.player) ?? "player", want.stack);
-        else if (want !== undefined && have !== undefined && have.stack !== want.stack) await s.setStack(seat, want.stack);
+        if (want !== undefined && have === undefined) joining.push(s.seat(seat, want.player, t.names.get(want.player) ?? "player", want.stack));
+        else if (want !== undefined && have !== undefined && have.stack !== want.stack) joining.push(s.setStack(seat, want.stack));
       }
     }
+    await Promise.all(joining);
   }
 }
