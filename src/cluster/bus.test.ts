@@ -105,6 +105,35 @@ describe("routing", () => {
     next.close();
   });
 
+  it("an owner that dies holding a request (never answers): the sender asks the new owner as soon as it announces itself, not at the attempt's timeout", async () => {
+    const prefix = tempPrefix();
+    const oldOwn = handOwnership("old", [["tournament.05", 1]]);
+    const old = new Bus(nc, prefix, oldOwn);
+    let received = 0;
+    // Receives the command and dies before answering: NATS tells the sender nothing.
+    old.serve(() => {
+      received++;
+      return new Promise<Result<unknown>>(() => {});
+    }, ["tournament.05"]);
+    // An attempt would wait 10 minutes for the dead owner: far past this test's bound.
+    const sender = new Bus(nc, prefix, handOwnership("gw"), { baseMs: 50, capMs: 1_000, giveUpMs: 1_200_000, attemptMs: 600_000 });
+    const pending = sender.request("tournament.05", { commandId: "c5" });
+    await until(() => (received === 1 ? true : undefined), "the old owner got the command");
+    oldOwn.stop("tournament.05"); // its subscription goes, as with the dead process's connection
+    const newOwn = handOwnership("new");
+    const next = new Bus(nc, prefix, newOwn);
+    const a = actor();
+    next.serve(a.handler, ["tournament.05"]);
+    newOwn.serve("tournament.05", 2);
+    next.announceOwner("tournament.05", 2);
+    expect(await pending).toEqual(ok({ duplicate: false }));
+    expect(a.acted).toEqual(["c5"]);
+    expect(sender.stats.reasked).toBe(1);
+    old.close();
+    next.close();
+    sender.close();
+  }, 30_000);
+
   it("gives up with server/unavailable when nobody owns the partition", async () => {
     const sender = new Bus(nc, tempPrefix(), handOwnership("gw"), { baseMs: 5, capMs: 20, giveUpMs: 300, attemptMs: 100 });
     const r = await sender.request("tournament.02", { commandId: "c3" });

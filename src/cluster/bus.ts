@@ -5,7 +5,11 @@
 //   the command id, so the owner's actors answer a repeat "duplicate", never act twice)
 //   with exponential backoff and full jitter (a fixed 500 ms retry caused a storm of 17,758
 //   retries in the spike) on no responders, a timeout or a `cluster/not-owner` answer, and
-//   gives up after ~10 s with `server/unavailable` (503 on HTTP).
+//   gives up after ~10 s with `server/unavailable` (503 on HTTP). A new owner announces
+//   itself on `<prefix>.owner.<key>` once it serves the partition (announceOwner): an attempt
+//   still waiting for the old owner's answer (it died holding the request; NATS tells the
+//   sender nothing) or a backoff wait then asks the new owner at once, instead of at the
+//   attempt's timeout (a kill -9 of an owner stalled its tables ~4 s longer, issue 16).
 // - Fan-out: frames published on `<prefix>.view.…` with the per-subject sequence and the
 //   owner's epoch in headers (follower.ts keeps them gapless).
 // - Scatter-gather: `<prefix>.all.<name>` reaches every member (no queue group).
@@ -48,6 +52,8 @@ export interface Frame {
 export interface BusStats {
   requests: number;
   retries: number;
+  /** Attempts cut short because a new owner announced itself (asked again at once). */
+  reasked: number;
   gaveUp: number;
 }
 
@@ -69,13 +75,16 @@ function parse(data: Uint8Array): unknown {
 const isCode = (e: unknown, code: string) => typeof e === "object" && e !== null && (e as { code?: unknown }).code === code;
 
 export class Bus {
-  readonly stats: BusStats = { requests: 0, retries: 0, gaveUp: 0 };
+  readonly stats: BusStats = { requests: 0, retries: 0, reasked: 0, gaveUp: 0 };
   private readonly served = new Map<string, Subscription>();
   private readonly gathers: Subscription[] = [];
   private readonly frameSubs = new Map<string, { sub: Subscription; listeners: Set<(f: Frame) => void> }>();
   private readonly unlisten: (() => void)[] = [];
   private handler: Handler | null = null;
   private closed = false;
+  /** Senders waiting for a partition's next owner to announce itself (one wildcard subscription). */
+  private readonly ownerWaiters = new Map<string, Set<() => void>>();
+  private ownerSub: Subscription | null = null;
 
   constructor(
     readonly nc: NatsConnection,
@@ -103,18 +112,31 @@ export class Bus {
     for (let attempt = 0; ; attempt++) {
       const left = this.backoff.giveUpMs - (Date.now() - started);
       if (left <= 0 || this.closed) break;
+      const owner = this.nextOwner(key);
       try {
-        const m = await this.nc.request(this.cmdSubject(key), data, { timeout: Math.max(50, Math.min(this.backoff.attemptMs, left)) });
+        const sent = this.nc.request(this.cmdSubject(key), data, { timeout: Math.max(50, Math.min(this.backoff.attemptMs, left)) });
+        const m = await Promise.race([sent, owner.announced.then(() => null)]);
+        if (m === null) {
+          // A new owner serves the partition now: ask it (the same body: it acts once).
+          sent.catch(() => undefined);
+          this.stats.retries++;
+          this.stats.reasked++;
+          continue;
+        }
         const r = JSON.parse(dec.decode(m.data)) as Result<unknown>;
         if (r.ok || r.error.code !== BUS_ERRORS.notOwner) return r;
       } catch (e) {
         // No responders (nobody owns it now) or a timeout (the owner froze or died): again.
         if (!isCode(e, "503") && !isCode(e, "TIMEOUT")) return fail(BUS_ERRORS.unavailable, `the cluster bus failed: ${(e as Error).message}`, { retryAfterMs: 1_000 });
+      } finally {
+        owner.cancel();
       }
       this.stats.retries++;
       const wait = backoffMs(this.backoff, attempt);
       if (Date.now() - started + wait >= this.backoff.giveUpMs) break;
-      await this.sleep(wait);
+      const next = this.nextOwner(key);
+      await Promise.race([this.sleep(wait), next.announced]);
+      next.cancel();
     }
     this.stats.gaveUp++;
     return fail(BUS_ERRORS.unavailable, `no process answers for ${key} now; try again shortly`, { retryAfterMs: 1_000 });
@@ -163,6 +185,44 @@ export class Bus {
     // command: "not found", "closed"): the new owner's answer is the one that counts.
     if (!r.ok && this.ownership.serving(key) === undefined) return fail(BUS_ERRORS.notOwner, `${this.ownership.member} stopped serving ${key}`);
     return r;
+  }
+
+  /** Says that this process serves `key` now (call once it can answer: fence raised, loaded). */
+  announceOwner(key: string, epoch: number): void {
+    this.publishFrame(`owner.${key}`, 0, epoch, this.ownership.member);
+  }
+
+  /** Calls `listener` whenever a process announces that it serves `key` now; returns the unsubscribe. */
+  onOwnerAnnounced(key: string, listener: () => void): () => void {
+    return this.subscribeFrames(`owner.${key}`, listener);
+  }
+
+  /** Settles when a process next announces that it serves `key` (never, if none does before cancel). */
+  private nextOwner(key: string): { announced: Promise<void>; cancel(): void } {
+    if (this.ownerSub === null && !this.closed) {
+      const head = `${this.prefix}.owner.`;
+      this.ownerSub = this.nc.subscribe(`${head}>`, {
+        callback: (e, m) => {
+          if (e !== null) return;
+          const waiting = this.ownerWaiters.get(m.subject.slice(head.length));
+          if (waiting === undefined) return;
+          this.ownerWaiters.delete(m.subject.slice(head.length));
+          for (const w of waiting) w();
+        },
+      });
+    }
+    let wake = () => {};
+    const announced = new Promise<void>((r) => (wake = r));
+    const waiting = this.ownerWaiters.get(key) ?? new Set<() => void>();
+    this.ownerWaiters.set(key, waiting);
+    waiting.add(wake);
+    return {
+      announced,
+      cancel: () => {
+        waiting.delete(wake);
+        if (waiting.size === 0 && this.ownerWaiters.get(key) === waiting) this.ownerWaiters.delete(key);
+      },
+    };
   }
 
   // ---- fan-out ----
@@ -281,5 +341,7 @@ export class Bus {
     for (const s of this.gathers) s.unsubscribe();
     for (const f of this.frameSubs.values()) f.sub.unsubscribe();
     this.frameSubs.clear();
+    this.ownerSub?.unsubscribe();
+    this.ownerSub = null;
   }
 }

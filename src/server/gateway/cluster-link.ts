@@ -87,7 +87,7 @@ export class ClusterLink {
     });
     // A new owner says so at once: gateways following the partition's feeds ask it now
     // (a fresh view from the new epoch) instead of at their next ping.
-    const offServing = ownership.onServing((key, epoch) => bus.publishFrame(`owner.${key}`, 0, epoch, ownership.member));
+    const offServing = ownership.onServing((key, epoch) => bus.announceOwner(key, epoch));
     link.unlisten = () => {
       offStopped();
       offServing();
@@ -169,7 +169,7 @@ export class ClusterLink {
 
   private follower(tournamentId: string, watcher: string, deliver: (frames: string) => void, refused: (e: FeltError) => void, ask: (full: boolean) => OwnerRequest): Follower {
     let subject: string | null = null;
-    const offWake = this.bus.subscribeFrames(`owner.${this.ownership.keyOf(tournamentId)}`, () => void f.ping());
+    const offWake = this.bus.onOwnerAnnounced(this.ownership.keyOf(tournamentId), () => void f.ping());
     const f: Follower = new Follower({
       bus: this.bus,
       sync: async (full) => {
