@@ -54,6 +54,17 @@ export class Three {
     m.up = true;
   }
 
+  /** Starts again every member that is stopped or died (a failed test's leftovers), so the next test starts from three. */
+  async startStopped(): Promise<void> {
+    for (const m of this.members) {
+      const c = m.child.child;
+      if (!m.up || c.exitCode !== null || c.signalCode !== null) {
+        await killChild(m.child, "SIGKILL");
+        await this.restart(m);
+      }
+    }
+  }
+
   async close(): Promise<void> {
     for (const m of this.members) await killChild(m.child, "SIGKILL");
     await dropClusterBuckets(this.prefix).catch(() => {});
@@ -166,6 +177,10 @@ export class Driver {
     if (have !== undefined && have.base === m.url && have.ws !== null) return have;
     const p = this.s.players[i]!;
     const index = this.bots.length;
+    // A player moved off a stopped member follows its table again at once, as the web app
+    // does after a reconnect (not after the next lobby answer: a lobby asked while a
+    // partition has no owner waits for it).
+    const table = have !== undefined && have.base !== m.url ? have.tableId : null;
     if (have !== undefined && have.base !== m.url) have.close();
     const b =
       have !== undefined && have.base === m.url
@@ -182,6 +197,7 @@ export class Driver {
     if (b !== have) {
       this.bots.push(b);
       this.current[i] = b;
+      if (table !== null) b.watch(table); // subscribed on its welcome
     }
     b.allInChance = this.allInChance;
     await b.connect();
