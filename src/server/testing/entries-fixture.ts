@@ -1,7 +1,11 @@
 // Shared by the server's tournament tests over real HTTP: a clock the test can jump
-// forward, FAST_STRUCTURE in a preset's chips, and signed-up players with funds.
+// forward, the server they start (in memory, or on a file it restarts on), FAST_STRUCTURE
+// in a preset's chips, and signed-up players with funds.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Clock, TimerHandle } from "../clock.ts";
-import type { FeltServer } from "../felt-server.ts";
+import { FeltServer, type ServerOptions } from "../felt-server.ts";
 import { tournamentStream } from "../tournaments/tournament-runtime.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./harness.ts";
 
@@ -22,6 +26,49 @@ export const TEST_SERVER = {
   rateLimit: { perSecond: 500, burst: 1000 },
   log: () => {},
 } as const;
+
+/** A server with TEST_SERVER's options (and `extra`) in memory on `clock`, and its director's session. */
+export async function startTestServer(clock: Clock, extra: ServerOptions = {}): Promise<{ server: FeltServer; director: string }> {
+  const server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock, ...extra });
+  const director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  return { server, director };
+}
+
+/** After a file's tests: the server closed, a jump clock's polling stopped. */
+export async function stopTestServer(server: FeltServer | undefined, clock?: JumpClock): Promise<void> {
+  await server?.close();
+  clock?.stop();
+}
+
+/** What a restart test holds: the server of the moment, and a restart on the same file. */
+export interface Restartable {
+  readonly server: FeltServer;
+  /** Closes the server, runs `meanwhile` (a clock jump while it is down), starts it again on the same file. */
+  restart(meanwhile?: () => void): Promise<FeltServer>;
+}
+
+/** Runs `body` with a server on a SQLite file of its own (TEST_SERVER, on `clock`), closed and removed afterwards. */
+export async function withServerOnFile(clock: Clock, body: (r: Restartable) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "felt-restart-"));
+  const open = () => FeltServer.start({ ...TEST_SERVER, db: `sqlite:${join(dir, "felt.sqlite")}`, clock, validateOutgoing: false });
+  let server = await open();
+  try {
+    await body({
+      get server() {
+        return server;
+      },
+      async restart(meanwhile) {
+        await server.close();
+        meanwhile?.();
+        server = await open();
+        return server;
+      },
+    });
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Real time plus an offset the test can jump forward (a level or a break in a moment). */
 export class JumpClock implements Clock {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatLine, DealerNote, LobbyResponse, LobbyTournament } from "../../protocol/index.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
-import { TEST_SERVER, JumpClock, playerFactory } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
+import { startTestServer, stopTestServer, JumpClock, playerFactory } from "../testing/entries-fixture.ts";
+import { api, cmd, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
 import { chatStreamOf } from "../tables/table-chat-log.ts";
 import { tableIdOf } from "./tournament-runtime.ts";
 
@@ -15,13 +15,9 @@ let server: FeltServer;
 let director: string;
 
 beforeAll(async () => {
-  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock });
-  director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director } = await startTestServer(clock));
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  clock.stop();
-});
+afterAll(() => stopTestServer(server, clock));
 
 const { player } = playerFactory(() => server.url, () => director, "dl");
 

@@ -9,21 +9,17 @@ import { reconcileTournament } from "./tournament-reconcile.ts";
 import { tournamentStream } from "./tournament-runtime.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
-import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd, eventually, type Setup } from "../testing/harness.ts";
+import { startTestServer, stopTestServer, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
+import { api, cmd, FAST_STRUCTURE, must, playToTheEnd, eventually, type Setup } from "../testing/harness.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;
 let director: string;
 
 beforeAll(async () => {
-  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock, rateLimit: { perSecond: 200, burst: 400 } });
-  director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director } = await startTestServer(clock, { rateLimit: { perSecond: 200, burst: 400 } }));
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  clock.stop();
-});
+afterAll(() => stopTestServer(server, clock));
 
 const { player, deposit } = playerFactory(() => server.url, () => director, "e");
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online"): Promise<string> {

@@ -2,15 +2,12 @@
 // declines the rebuy (R-TRN-4), a director cancels (R-TRN-6) and a start rule cancels by
 // itself at its deadline, the tournament view says when late registration ends, the
 // ledger names players, and a walk-in's answer names its entry and seat.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, SeatingResponse, TournamentView, WalkInResponse } from "../../protocol/index.ts";
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
-import { TEST_SERVER, JumpClock, CASINO, TURBO, MIN, playerFactory, commandRecordsSince, type Player } from "../testing/entries-fixture.ts";
+import { startTestServer, stopTestServer, withServerOnFile, JumpClock, CASINO, TURBO, MIN, playerFactory, commandRecordsSince, type Player } from "../testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
 
 const clock = new JumpClock();
@@ -18,13 +15,9 @@ let server: FeltServer;
 let director: string;
 
 beforeAll(async () => {
-  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock });
-  director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director } = await startTestServer(clock));
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  clock.stop();
-});
+afterAll(() => stopTestServer(server, clock));
 
 const { player, deposit } = playerFactory(() => server.url, () => director, "g");
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online", extra: Record<string, unknown> = {}): Promise<string> {
@@ -166,10 +159,8 @@ describe("R-TRN-6: a start rule given at creation", () => {
 
 describe("R-TRN-6 across a restart", () => {
   it("a deadline that passed while the server was down cancels the tournament as it comes back, refunds once", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "felt-deadline-"));
-    const open = () => FeltServer.start({ ...TEST_SERVER, db: `sqlite:${join(dir, "felt.sqlite")}`, clock, validateOutgoing: false });
-    let s = await open();
-    try {
+    await withServerOnFile(clock, async (r) => {
+      let s = r.server;
       const token = (await must<{ token: string }>(api(s.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
       const body = { commandId: cmd(), presetId: "seed", name: "restart rule", kind: "online", startsAt: clock.now(), structure: FAST_STRUCTURE, startRule: { minPlayers: 5, deadline: clock.now() + 10 * MIN } };
       const id = (await must<{ tournament: LobbyTournament }>(api(s.url, "POST", "/api/v1/director/tournaments", body, token))).tournament.id;
@@ -177,18 +168,13 @@ describe("R-TRN-6 across a restart", () => {
       const p = await must<{ token: string; user: { id: string } }>(api(s.url, "POST", "/api/v1/auth/sign-up", { name, password: "glue-password-1" }));
       await must(api(s.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 1100 }, token));
       expect((await api(s.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token)).status).toBe(200);
-      await s.close();
-      clock.jump(11 * MIN);
-      s = await open();
+      s = await r.restart(() => clock.jump(11 * MIN));
       const t = s.tournaments.get(id)!;
       await until("the cancellation", () => t.dir.status === "cancelled");
       await t.enqueue(async () => {});
       expect(await s.svc.ledger.balance(playerAccount(p.user.id), s.svc.asset)).toBe(1100);
       expect(await s.svc.ledger.balance(poolAccount(id), s.svc.asset)).toBe(0);
-    } finally {
-      await s.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 });
 

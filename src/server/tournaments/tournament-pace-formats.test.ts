@@ -9,8 +9,8 @@ import type { TournamentConfig } from "../../tournament/director/index.ts";
 import { STRUCTURE_PRESETS } from "../../tournament/structure/index.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
-import { TEST_SERVER, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, eventually, must, playToTheEnd } from "../testing/harness.ts";
+import { startTestServer, stopTestServer, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
+import { api, cmd, eventually, must, playToTheEnd } from "../testing/harness.ts";
 import { TournamentRuntime, type TournamentMeta } from "./tournament-runtime.ts";
 
 let server: FeltServer;
@@ -18,13 +18,9 @@ let director: string;
 const clock = new JumpClock();
 
 beforeAll(async () => {
-  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock });
-  director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director } = await startTestServer(clock));
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  clock.stop();
-});
+afterAll(() => stopTestServer(server, clock));
 
 const { player } = playerFactory(() => server.url, () => director, "f");
 

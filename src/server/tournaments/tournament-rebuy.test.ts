@@ -2,9 +2,6 @@
 // rebuy grace; the table deals around the empty stack (and waits when nobody else is left
 // to play), the lobby offers the rebuy with its deadline, a rebuy is dealt in at once, a
 // decline or the end of the grace eliminates the entry; places and the ledger stay exact.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament } from "../../protocol/index.ts";
 import { DEFAULT_REBUY_GRACE_MS } from "../../tournament/director/index.ts";
@@ -12,7 +9,7 @@ import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { entryCommand } from "./tournament-entries.ts";
 import { Bot } from "../testing/bot.ts";
-import { TEST_SERVER, JumpClock, TURBO, commandRecordsSince } from "../testing/entries-fixture.ts";
+import { startTestServer, stopTestServer, withServerOnFile, JumpClock, TURBO, commandRecordsSince } from "../testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
 
 const clock = new JumpClock();
@@ -21,13 +18,9 @@ let director: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock });
-  director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director } = await startTestServer(clock));
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  clock.stop();
-});
+afterAll(() => stopTestServer(server, clock));
 
 interface Player {
   name: string;
@@ -170,16 +163,13 @@ describe("R-TRN-4 online: the rebuy grace", () => {
 
 describe("R-TRN-4 online across a restart", () => {
   it("a player waiting to rebuy still is after a restart, and the grace's end after it settles the tournament", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "felt-rebuy-"));
-    const open = () => FeltServer.start({ ...TEST_SERVER, db: `sqlite:${join(dir, "felt.sqlite")}`, clock, validateOutgoing: false });
-    let s = await open();
-    try {
+    await withServerOnFile(clock, async (r) => {
+      let s = r.server;
       const { id, ps, bots } = await headsUpOn(s);
       await until("a bust", () => waiting(id, ps, s) !== undefined);
       const loser = waiting(id, ps, s)!;
       for (const b of bots) b.close();
-      await s.close();
-      s = await open();
+      s = await r.restart();
       const t = s.tournaments.get(id)!;
       await t.enqueue(async () => {});
       expect(waiting(id, ps, s)).toBe(loser);
@@ -189,10 +179,7 @@ describe("R-TRN-4 online across a restart", () => {
       clock.jump(DEFAULT_REBUY_GRACE_MS + 1000);
       await until("the end", () => t.dir.status === "finished");
       expect(t.dir.placements!.find((p) => p.player === loser.id)!.places).toEqual([2]);
-    } finally {
-      await s.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 });
 

@@ -8,8 +8,8 @@ import { escrowAccount, HOUSE_FEES, ORGANISER_FUNDING, playerAccount, poolAccoun
 import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
-import { TEST_SERVER, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, playToTheEnd, eventually } from "../testing/harness.ts";
+import { startTestServer, stopTestServer, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
+import { api, cmd, FAST_STRUCTURE, must, playToTheEnd, eventually } from "../testing/harness.ts";
 import { payPrizes } from "./tournament-money.ts";
 
 const clock = new JumpClock();
@@ -17,13 +17,9 @@ let server: FeltServer;
 let director: string;
 
 beforeAll(async () => {
-  server = await FeltServer.start({ ...TEST_SERVER, db: ":memory:", clock, rateLimit: { perSecond: 200, burst: 400 } });
-  director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director } = await startTestServer(clock, { rateLimit: { perSecond: 200, burst: 400 } }));
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  clock.stop();
-});
+afterAll(() => stopTestServer(server, clock));
 
 const { player } = playerFactory(() => server.url, () => director, "s");
 const createRaw = (extra: Record<string, unknown>) =>
