@@ -1,13 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { build } from "vite";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../src/server/testing/harness.ts";
 import type { PresetFile, TournamentPage } from "../../src/protocol/index.ts";
-import { startFelt, type FeltProcess } from "./felt-process.ts";
+import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
 // Issue 15's create side in chromium against a REAL `felt serve`: a director starts from the
 // casino-1900 preset, changes the buy-in, the guarantee, the re-entry window and the payout
@@ -18,11 +16,6 @@ import { startFelt, type FeltProcess } from "./felt-process.ts";
 // checked: the tournament page's structure table, its payouts and the prize pool with the
 // guarantee. Screenshots: artifacts/live-create-*.png.
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const repo = join(import.meta.dirname, "..", "..");
-const artifacts = join(repo, "artifacts");
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`web e2e (live create) SKIPPED: ${CHROMIUM} is not installed`);
 
 const DIRECTOR = { name: "create-chief", password: "create-password-1" };
@@ -32,43 +25,20 @@ const n = (x: number) => x.toLocaleString("en");
 const fill = (s: string, v: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k]));
 
 describe.skipIf(!haveChromium)("creating an event from a preset in chromium against felt serve (issue 15)", () => {
-  let work: string;
-  let felt: FeltProcess;
-  let browser: Browser;
   const pageErrors: string[] = [];
+  const stage = feltStage({ folder: "felt-create-", director: DIRECTOR });
 
-  beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), "felt-create-"));
-    await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "warn", build: { outDir: join(work, "web", "dist"), emptyOutDir: true } });
-    felt = await startFelt({ repo, cwd: work, db: join(work, "felt.sqlite"), director: DIRECTOR }, ["--scrypt-n", "1024"]);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    mkdirSync(artifacts, { recursive: true });
-  }, 240_000);
-
-  afterEach(({ task }) => {
-    if (task.result?.state === "fail" && felt) console.error(`felt serve output (last 4 KB):\n${felt.output().slice(-4096)}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await felt?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  }, 60_000);
-
-  const appUrl = (hash: string, lang = "en") => `${felt.url}/?checkKeys=1&lang=${lang}#/${hash}`;
+  const appUrl = (hash: string, lang = "en") => `${stage.felt.url}/?checkKeys=1&lang=${lang}#/${hash}`;
   const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`);
   const hints = (page: Page) => page.locator("[data-testid=create-hints] li").allTextContents();
 
   it("preset → buy-in, guarantee, re-entry window, payout percentages, a break in and a level out, saved, exported, imported, created: the page shows it all", async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await stage.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     await page.setViewportSize({ width: 1400, height: 1100 });
     page.on("pageerror", (e) => pageErrors.push(e.message));
     await page.goto(appUrl("sign-in"));
-    await page.getByLabel(en.auth.name).fill(DIRECTOR.name);
-    await page.getByLabel(en.auth.password).fill(DIRECTOR.password);
-    await page.locator("form button[type=submit]").click();
-    await page.waitForSelector(`h1:text-is('${en.lobby.title}')`, { timeout: 30_000 });
+    await signInForm(page, DIRECTOR, { timeoutMs: 30_000 });
 
     // The preset is the starting point: casino-1900's name in words, its buy-in and windows.
     await page.goto(appUrl("director/create"));
@@ -156,8 +126,8 @@ describe.skipIf(!haveChromium)("creating an event from a preset in chromium agai
     const id = decodeURIComponent(link!.split("/").pop()!);
 
     // Twelve walk-ins pay 24,000: the guarantee makes the pool 50,000 (R-TRN-6).
-    const token = (await must<{ token: string }>(api(felt.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
-    for (let i = 0; i < 12; i++) await must(api(felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
+    const token = (await must<{ token: string }>(api(stage.felt.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+    for (let i = 0; i < 12; i++) await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
 
     // What a person reads on the tournament page (the app's pages are for signed-in users).
     const pub = await context.newPage();
@@ -180,7 +150,7 @@ describe.skipIf(!haveChromium)("creating an event from a preset in chromium agai
     expect(structure[9]).toEqual([`${en.clock.break} · ${fill(en.create.colourUpAtBreak, { chip: "100" })}`, "15"]);
     expect(structure.filter((r) => r.length === 4).length).toBe(25);
     await pub.screenshot({ path: join(artifacts, "live-create-page.png"), fullPage: true });
-    const page2 = await must<TournamentPage>(api(felt.url, "GET", `/api/v1/tournaments/${id}/page`));
+    const page2 = await must<TournamentPage>(api(stage.felt.url, "GET", `/api/v1/tournaments/${id}/page`));
     expect(page2.prizePool).toBe(50_000);
 
     // The saved preset is offered next time; in Czech, the server's refusal is said in Czech.

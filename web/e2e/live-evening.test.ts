@@ -1,13 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { build } from "vite";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../src/server/testing/harness.ts";
 import type { FloorLogResponse, Instruction, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
-import { startFelt, type FeltProcess } from "./felt-process.ts";
+import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 import { nth, readClock, readMap } from "./floor-reading.ts";
 
 // Issue 15's proof: a live room's whole evening in chromium against a REAL `felt serve`. A
@@ -21,11 +19,6 @@ import { nth, readClock, readMap } from "./floor-reading.ts";
 // prize pool, payouts, places, the CSV rows. Screenshots (seat cards in print preview, the
 // clock at 1920 × 1080) go to artifacts/live-evening-*.png.
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const repo = join(import.meta.dirname, "..", "..");
-const artifacts = join(repo, "artifacts");
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`web e2e (live evening) SKIPPED: ${CHROMIUM} is not installed`);
 
 const DIRECTOR = { name: "evening-chief", password: "evening-password-1" };
@@ -50,38 +43,16 @@ const STRUCTURE = {
 };
 
 describe.skipIf(!haveChromium)("a live room's evening in chromium against felt serve (issue 15)", () => {
-  let work: string;
-  let felt: FeltProcess;
-  let browser: Browser;
   let director: BrowserContext;
-  let token: string;
   let id = "";
   const pageErrors: string[] = [];
+  const stage = feltStage({ folder: "felt-evening-", director: DIRECTOR });
 
-  beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), "felt-evening-"));
-    await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "warn", build: { outDir: join(work, "web", "dist"), emptyOutDir: true } });
-    felt = await startFelt({ repo, cwd: work, db: join(work, "felt.sqlite"), director: DIRECTOR }, ["--scrypt-n", "1024"]);
-    token = (await must<{ token: string }>(api(felt.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    mkdirSync(artifacts, { recursive: true });
-  }, 240_000);
-
-  afterEach(({ task }) => {
-    if (task.result?.state === "fail" && felt) console.error(`felt serve output (last 4 KB):\n${felt.output().slice(-4096)}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await felt?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  }, 60_000);
-
-  const appUrl = (hash: string) => `${felt.url}/?checkKeys=1&lang=en#/${hash}`;
+  const appUrl = (hash: string) => `${stage.felt.url}/?checkKeys=1&lang=en#/${hash}`;
   const missingKeys = (page: Page) => page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"]);
-  const view = () => must<TournamentView>(api(felt.url, "GET", `/api/v1/tournaments/${id}`));
-  const seats = async () => (await must<{ seats: SeatAssignment[] }>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, token))).seats;
-  const results = () => must<ResultsResponse>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, token));
+  const view = () => must<TournamentView>(api(stage.felt.url, "GET", `/api/v1/tournaments/${id}`));
+  const seats = async () => (await must<{ seats: SeatAssignment[] }>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, stage.directorToken))).seats;
+  const results = () => must<ResultsResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, stage.directorToken));
 
   async function newPage(context: BrowserContext, label: string, size = { width: 1400, height: 1000 }): Promise<Page> {
     const page = await context.newPage();
@@ -146,19 +117,16 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     // 19:00, the start rule: at least 5 players by 19:15 (R-TRN-6).
     const startsAt = Date.now();
     const made = await must<{ tournament: LobbyTournament }>(
-      api(felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Casino 19:00", kind: "live", startsAt, buyIn: BUY_IN, fee: 100, structure: STRUCTURE, startRule: { minPlayers: 5, deadline: startsAt + 15 * 60_000 } }, token),
+      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Casino 19:00", kind: "live", startsAt, buyIn: BUY_IN, fee: 100, structure: STRUCTURE, startRule: { minPlayers: 5, deadline: startsAt + 15 * 60_000 } }, stage.directorToken),
     );
     id = made.tournament.id;
-    director = await browser.newContext({ acceptDownloads: true });
+    director = await stage.browser.newContext({ acceptDownloads: true });
     const page = await newPage(director, "director");
     await page.goto(appUrl("sign-in"));
-    await page.getByLabel(en.auth.name).fill(DIRECTOR.name);
-    await page.getByLabel(en.auth.password).fill(DIRECTOR.password);
-    await page.locator("form button[type=submit]").click();
-    await page.waitForSelector(`h1:text-is('${en.lobby.title}')`, { timeout: 20_000 });
+    await signInForm(page, DIRECTOR);
 
     // The TV clock, not signed in, from the first entry: payouts provisional.
-    const tv = await browser.newContext();
+    const tv = await stage.browser.newContext();
     const clock = await newPage(tv, "clock", { width: 1920, height: 1080 });
     await clock.goto(appUrl(`clock/${id}`));
     await clock.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
@@ -231,7 +199,7 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
      */
     let brokeSeen = false;
     const confirmMoves = async (): Promise<string[]> => {
-      const pending = (await must<{ instructions: Instruction[] }>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/instructions`, undefined, token))).instructions;
+      const pending = (await must<{ instructions: Instruction[] }>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/instructions`, undefined, stage.directorToken))).instructions;
       const breaking = pending.filter((i) => i.kind === "break-table");
       if (!brokeSeen && breaking.length > 0) {
         // R-TBL-3 on the table map: the broken table is still there, marked to break, each player
@@ -480,7 +448,7 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await page.screenshot({ path: join(artifacts, "live-evening-results.png"), fullPage: true });
 
     // The floor log holds every record.
-    const log = await must<FloorLogResponse>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/floor-log`, undefined, token));
+    const log = await must<FloorLogResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/floor-log`, undefined, stage.directorToken));
     expect(log.rows.filter((x) => x.kind === "bust").length).toBe(5 + 12);
     expect(log.rows.filter((x) => x.kind === "re-entry").length).toBe(1);
 

@@ -1,14 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { build } from "vite";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, FAST_STRUCTURE, must } from "../../src/server/testing/harness.ts";
 import type { HandRecord, LobbyTournament } from "../../src/protocol/index.ts";
-import { startFelt, type FeltProcess } from "./felt-process.ts";
-import { deposit, lobbyRow, registerBots, signInDirector, type BotCrew } from "./real-bots.ts";
+import { deposit, lobbyRow, registerBots, type BotCrew } from "./real-bots.ts";
+import { artifacts, BROWSER_ARGS, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
 // Issue 14's proof: a person plays tournaments among bots on a REAL `felt serve` (a child
 // process, its own SQLite file, the freshly built app) in Debian's chromium, and the test
@@ -25,11 +22,6 @@ import { deposit, lobbyRow, registerBots, signInDirector, type BotCrew } from ".
 // journey plays meanwhile (CI has 2 cores; the bust wait is a hang guard, not a speed claim).
 // Concurrent tests assert with their own `expect` (the test context's), as vitest requires.
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--autoplay-policy=no-user-gesture-required"];
-const repo = join(import.meta.dirname, "..", "..");
-const artifacts = join(repo, "artifacts");
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`web e2e (player journey) SKIPPED: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
 
 const DIRECTOR = { name: "floor-chief", password: "floor-password-1" };
@@ -50,35 +42,21 @@ const BLEED_STRUCTURE = {
 const en = RESOURCES.en;
 
 describe.skipIf(!haveChromium).concurrent("the player's table in chromium against felt serve (issue 14)", () => {
-  let work: string;
-  let felt: FeltProcess;
-  let browser: Browser;
-  let directorToken: string;
   const pageErrors: string[] = [];
   const crews: BotCrew[] = [];
-
-  beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), "felt-player-"));
-    await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "warn", build: { outDir: join(work, "web", "dist"), emptyOutDir: true } });
-    // No --hand-pause-ms: each tournament names its own pause (the create option).
-    felt = await startFelt({ repo, cwd: work, db: join(work, "felt.sqlite"), director: DIRECTOR, args: ["--action-ms", "8000"] }, ["--scrypt-n", "1024"]);
-    directorToken = await signInDirector(felt.url, DIRECTOR);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    mkdirSync(artifacts, { recursive: true });
-  }, 240_000);
-
-  afterEach(({ task }) => {
-    if (task.result?.state === "fail" && felt) console.error(`felt serve output (last 4 KB):\n${felt.output().slice(-4096)}\npage errors: ${pageErrors.join("\n")}`);
+  // No --hand-pause-ms: each tournament names its own pause (the create option).
+  const stage = feltStage({
+    folder: "felt-player-",
+    director: DIRECTOR,
+    serveArgs: ["--action-ms", "8000"],
+    browserArgs: [...BROWSER_ARGS, "--autoplay-policy=no-user-gesture-required"],
+    onFailure: () => `\npage errors: ${pageErrors.join("\n")}`,
+    beforeStop: async () => {
+      for (const c of crews) await c.stop();
+    },
   });
 
-  afterAll(async () => {
-    for (const c of crews) await c.stop();
-    await browser?.close();
-    await felt?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  }, 60_000);
-
-  const appUrl = (hash: string) => `${felt.url}/?checkKeys=1&lang=en#/${hash}`;
+  const appUrl = (hash: string) => `${stage.felt.url}/?checkKeys=1&lang=en#/${hash}`;
   const missingKeys = (page: Page) => page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"]);
   const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `player-${name}.png`), fullPage: true });
 
@@ -100,21 +78,18 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
       await shot(page, "sign-in-desktop");
       await page.setViewportSize(size);
     }
-    await page.getByLabel(en.auth.name).fill(name);
-    await page.getByLabel(en.auth.password).fill("player-password-1");
-    await page.locator("form button[type=submit]").click();
-    await page.waitForSelector(`h1:text-is('${en.lobby.title}')`, { timeout: 20_000 });
+    await signInForm(page, { name, password: "player-password-1" });
     return (await page.evaluate(() => localStorage.getItem("felt.token")))!;
   }
 
   async function createOnline(name: string, structure: unknown = FAST_STRUCTURE): Promise<string> {
     const created = await must<{ tournament: LobbyTournament }>(
-      api(felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure, handPauseMs: PAUSE_MS }, directorToken),
+      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure, handPauseMs: PAUSE_MS }, stage.directorToken),
     );
     return created.tournament.id;
   }
 
-  const start = (id: string) => must(api(felt.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, directorToken));
+  const start = (id: string) => must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, stage.directorToken));
 
   /** Nothing on the page is wider than the viewport: no sideways scrolling. */
   const sidewaysOverflow = (page: Page) =>
@@ -130,11 +105,11 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
   it("on a phone: registers from the lobby, sees each showdown stay on the felt until the next deal, every action button in view; busts and reads the place; the replayer ends on the server's stacks", async ({ expect }) => {
     // A short stack that the blinds soon take: the player sits out after the showdowns and busts first.
     const id = await createOnline("Phone turbo", BLEED_STRUCTURE);
-    const context = await browser.newContext({ hasTouch: true });
+    const context = await stage.browser.newContext({ hasTouch: true });
     const page = await newPage(context, "phone", PHONE);
     const name = `pia${Date.now().toString(36).slice(-5)}`;
     const token = await signUp(page, name, true);
-    await deposit(felt.url, directorToken, name, 5000);
+    await deposit(stage.felt.url, stage.directorToken, name, 5000);
     await page.reload();
     const row = page.locator(`tr[data-tournament=${id}]`);
     await row.waitFor({ timeout: 20_000 });
@@ -149,12 +124,12 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await page.setViewportSize(PHONE);
     await register.scrollIntoViewIfNeeded();
     await register.click();
-    await expect.poll(async () => (await lobbyRow(felt.url, token, id))?.mine?.state).toBe("registered");
+    await expect.poll(async () => (await lobbyRow(stage.felt.url, token, id))?.mine?.state).toBe("registered");
     // Registered: the row says so and no greyed Register is left.
     await expect.poll(() => row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).count()).toBe(0);
 
     // Two bots that check and call; after the showdowns they move all in before every flop.
-    const crew = await registerBots(felt.url, directorToken, id, 2, { allInChance: 0, pressers: true });
+    const crew = await registerBots(stage.felt.url, stage.directorToken, id, 2, { allInChance: 0, pressers: true });
     crews.push(crew);
     await start(id);
     await page.reload();
@@ -232,7 +207,7 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     const notice = page.locator("[data-testid=bust-notice]");
     // A guard against a hang, not a speed claim (a busy 2-core CI machine).
     await notice.waitFor({ timeout: 600_000 });
-    const mine = await lobbyRow(felt.url, token, id);
+    const mine = await lobbyRow(stage.felt.url, token, id);
     expect(mine?.mine?.state).toBe("busted");
     const place = mine!.mine!.place!;
     expect(place).toBeGreaterThanOrEqual(2);
@@ -274,7 +249,7 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await page.waitForSelector(".replayer tbody tr", { timeout: 20_000 });
     await page.getByRole("button", { name: en.hands.last }).click();
     const handId = decodeURIComponent(new URL(page.url()).hash.split("/").pop()!);
-    const record = await must<HandRecord>(api(felt.url, "GET", `/api/v1/hands/${handId}`, undefined, token));
+    const record = await must<HandRecord>(api(stage.felt.url, "GET", `/api/v1/hands/${handId}`, undefined, token));
     // The cards listed are the ones the server dealt this player in that hand.
     const dealt = record.events.find((e) => e.kind === "hole-cards" && e.cards !== null);
     expect(dealt?.kind === "hole-cards" ? dealt.cards : null).toEqual(firstCards);
@@ -291,7 +266,7 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     const download = page.waitForEvent("download");
     await page.locator("[data-testid=download-phh]").click();
     expect((await download).suggestedFilename()).toBe(`${handId}.phh`);
-    // "Verify this deal" runs the fairness check in the browser.
+    // "Verify this deal" runs the fairness check in the stage.browser.
     await page.getByRole("button", { name: en.hands.verify }).click();
     await page.waitForSelector("[data-testid=verify-ok]", { timeout: 10_000 });
     await shot(page, "hands-phone");
@@ -301,7 +276,7 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
 
     // The tournament's page once it is over (the bots play it out): the results, every
     // entry with its place, the player's the one the bust notice named.
-    await expect.poll(async () => (await lobbyRow(felt.url, token, id))?.status, { timeout: 300_000 }).toBe("finished");
+    await expect.poll(async () => (await lobbyRow(stage.felt.url, token, id))?.status, { timeout: 300_000 }).toBe("finished");
     await page.goto(appUrl(`tournament/${id}`));
     await page.getByRole("heading", { name: en.tournament.results, exact: true }).waitFor({ timeout: 20_000 });
     const places = await page.locator("[data-testid=entrants] tbody tr td:first-child").allTextContents();
@@ -318,13 +293,13 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
   it("with two tables: the one waiting for the player is highlighted, named in the tab title and answers the keyboard", async ({ expect }) => {
     const a = await createOnline("Table race A");
     const b = await createOnline("Table race B");
-    const context = await browser.newContext();
+    const context = await stage.browser.newContext();
     const page = await newPage(context, "multi", DESKTOP);
     const name = `mo${Date.now().toString(36).slice(-5)}`;
     const token = await signUp(page, name);
-    await deposit(felt.url, directorToken, name, 5000);
-    for (const id of [a, b]) await must(api(felt.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, token));
-    for (const id of [a, b]) crews.push(await registerBots(felt.url, directorToken, id, 2, { allInChance: 0 }));
+    await deposit(stage.felt.url, stage.directorToken, name, 5000);
+    for (const id of [a, b]) await must(api(stage.felt.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, token));
+    for (const id of [a, b]) crews.push(await registerBots(stage.felt.url, stage.directorToken, id, 2, { allInChance: 0 }));
     await start(a);
     await start(b);
     await page.goto(appUrl("tables"));

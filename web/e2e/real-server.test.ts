@@ -1,14 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { build } from "vite";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, FAST_STRUCTURE, must } from "../../src/server/testing/harness.ts";
 import type { LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
-import { startFelt, type FeltProcess } from "./felt-process.ts";
-import { lobbyRow, registerBots, signInDirector, type BotCrew } from "./real-bots.ts";
+import { lobbyRow, registerBots, type BotCrew } from "./real-bots.ts";
+import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
 // Issue 7's proof against the REAL server, no mock: `felt serve` runs as a child process
 // on a free port with its own SQLite file and serves the freshly built app at `/`; Debian's
@@ -19,49 +17,22 @@ import { lobbyRow, registerBots, signInDirector, type BotCrew } from "./real-bot
 // colour-up screen and breaks a table with the floor's busts and one-click instructions;
 // the TV clock renders in all five languages. Screenshots → artifacts/.
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const repo = join(import.meta.dirname, "..", "..");
-const artifacts = join(repo, "artifacts");
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`web e2e (real server) SKIPPED: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
 
 const DIRECTOR = { name: "floor-chief", password: "floor-password-1" };
 const en = RESOURCES.en;
 
 describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)", () => {
-  let work: string;
-  let felt: FeltProcess;
-  let browser: Browser;
-  let directorToken: string;
   const pageErrors: string[] = [];
   const crews: BotCrew[] = [];
-
-  beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), "felt-real-"));
-    // felt serve serves ./web/dist of its working directory: build the app there.
-    await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "warn", build: { outDir: join(work, "web", "dist"), emptyOutDir: true } });
-    felt = await startFelt(
-      { repo, cwd: work, db: join(work, "felt.sqlite"), director: DIRECTOR, args: ["--action-ms", "6000", "--hand-pause-ms", "250"] },
-      // Cheap password hashing for the many bot sign-ups, when this server offers it.
-      ["--scrypt-n", "1024"],
-    );
-    directorToken = await signInDirector(felt.url, DIRECTOR);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    mkdirSync(artifacts, { recursive: true });
-  }, 240_000);
-
-  afterEach(({ task }) => {
-    // A failure against the real server is easier to read with the server's own log.
-    if (task.result?.state === "fail" && felt) console.error(`felt serve output (last 4 KB):\n${felt.output().slice(-4096)}`);
+  const stage = feltStage({
+    folder: "felt-real-",
+    director: DIRECTOR,
+    serveArgs: ["--action-ms", "6000", "--hand-pause-ms", "250"],
+    beforeStop: async () => {
+      for (const c of crews) await c.stop();
+    },
   });
-
-  afterAll(async () => {
-    for (const c of crews) await c.stop();
-    await browser?.close();
-    await felt?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  }, 60_000);
 
   async function newPage(context: BrowserContext, label: string, size = { width: 1400, height: 900 }): Promise<Page> {
     const page = await context.newPage();
@@ -71,27 +42,23 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
   }
 
   const missingKeys = (page: Page) => page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"]);
-  const appUrl = (lang: string, hash: string) => `${felt.url}/?checkKeys=1&lang=${lang}#/${hash}`;
+  const appUrl = (lang: string, hash: string) => `${stage.felt.url}/?checkKeys=1&lang=${lang}#/${hash}`;
 
   async function signIn(page: Page, name: string, password: string, signUp: boolean): Promise<void> {
     await page.goto(appUrl("en", "sign-in"));
-    if (signUp) await page.getByRole("button", { name: en.auth.needAccount }).click();
-    await page.getByLabel(en.auth.name).fill(name);
-    await page.getByLabel(en.auth.password).fill(password);
-    await page.locator("form button[type=submit]").click();
-    await page.waitForSelector("h1:text-is('" + en.lobby.title + "')", { timeout: 20_000 });
+    await signInForm(page, { name, password }, { signUp });
   }
 
   async function createOnline(name: string): Promise<string> {
     const created = await must<{ tournament: LobbyTournament }>(
-      api(felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure: FAST_STRUCTURE }, directorToken),
+      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure: FAST_STRUCTURE }, stage.directorToken),
     );
     return created.tournament.id;
   }
 
   it("a player signs up, is credited, registers in the lobby and plays against bots to a bust-out or a win", async () => {
     const tournamentId = await createOnline("Evening turbo");
-    const context = await browser.newContext();
+    const context = await stage.browser.newContext();
     const page = await newPage(context, "player");
     const name = `ada${Date.now().toString(36).slice(-5)}`;
     await signIn(page, name, "ada-password-1", true);
@@ -99,7 +66,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     expect(token).toBeTruthy();
 
     // Money comes from the desk: a director credits the player at the console's cashier.
-    const desk = await browser.newContext();
+    const desk = await stage.browser.newContext();
     const cashier = await newPage(desk, "cashier");
     await signIn(cashier, DIRECTOR.name, DIRECTOR.password, false);
     await cashier.goto(appUrl("en", "director/cashier"));
@@ -127,7 +94,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await expect.poll(() => row.locator(".mine").textContent()).toBe(en.lobby.mine.registered);
     expect(await row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).count()).toBe(0);
 
-    const crew = await registerBots(felt.url, directorToken, tournamentId, 2, { allInChance: 0.2 });
+    const crew = await registerBots(stage.felt.url, stage.directorToken, tournamentId, 2, { allInChance: 0.2 });
     crews.push(crew);
     await page.reload();
     await row.waitFor();
@@ -135,7 +102,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.screenshot({ path: join(artifacts, "real-lobby.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
 
-    await must(api(felt.url, "POST", `/api/v1/director/tournaments/${tournamentId}/start`, { commandId: cmd() }, directorToken));
+    await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${tournamentId}/start`, { commandId: cmd() }, stage.directorToken));
     await page.reload();
     await row.getByRole("link", { name: en.lobby.goToTable }).click({ timeout: 20_000 });
     await page.waitForSelector(".felt .seat.me", { timeout: 20_000 });
@@ -148,7 +115,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     let mine: LobbyTournament | undefined;
     const deadline = Date.now() + 150_000;
     for (;;) {
-      mine = await lobbyRow(felt.url, token!, tournamentId);
+      mine = await lobbyRow(stage.felt.url, token!, tournamentId);
       if (mine?.status === "finished" || mine?.mine?.state === "busted") break;
       expect(Date.now(), "the player's tournament should end within 150 s").toBeLessThan(deadline);
       const bar = page.locator(".action-bar");
@@ -177,7 +144,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     // The lobby tells the end: out with a place, or the winner.
     await page.goto(appUrl("en", "lobby"));
     await row.waitFor();
-    const final = await lobbyRow(felt.url, token!, tournamentId);
+    const final = await lobbyRow(stage.felt.url, token!, tournamentId);
     expect(final?.mine?.state === "busted" || final?.status === "finished").toBe(true);
     const mineText = (await row.locator(".mine").textContent()) ?? "";
     // Issue 14: "Finished 2nd of 3, won …" once the place and its prize are known.
@@ -220,14 +187,14 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
   let tv: BrowserContext;
 
   async function tournamentView(): Promise<TournamentView> {
-    return must<TournamentView>(api(felt.url, "GET", `/api/v1/tournaments/${live.id}`));
+    return must<TournamentView>(api(stage.felt.url, "GET", `/api/v1/tournaments/${live.id}`));
   }
   async function seats(): Promise<SeatAssignment[]> {
-    return (await must<{ seats: SeatAssignment[] }>(api(felt.url, "GET", `/api/v1/director/tournaments/${live.id}/seating`, undefined, directorToken))).seats;
+    return (await must<{ seats: SeatAssignment[] }>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${live.id}/seating`, undefined, stage.directorToken))).seats;
   }
 
   it("a director designs a live tournament from a preset, enters nineteen walk-ins, starts it (the draw seats them) and seats a late walk-in", async () => {
-    director = await browser.newContext();
+    director = await stage.browser.newContext();
     const page = await newPage(director, "director", { width: 1400, height: 1000 });
     await signIn(page, DIRECTOR.name, DIRECTOR.password, false);
     await page.getByRole("link", { name: en.nav.director }).click({ timeout: 20_000 });
@@ -252,7 +219,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await form.getByRole("button", { name: en.create.submit }).click();
     await page.waitForSelector(".create .ok", { timeout: 20_000 });
 
-    const lobby = await must<{ tournaments: LobbyTournament[] }>(api(felt.url, "GET", "/api/v1/lobby"));
+    const lobby = await must<{ tournaments: LobbyTournament[] }>(api(stage.felt.url, "GET", "/api/v1/lobby"));
     const made = lobby.tournaments.find((t) => t.name === live.name);
     expect(made?.kind).toBe("live");
     expect(made?.startingStack).toBe(5000);
@@ -298,7 +265,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
 
   it("the TV clock (not signed in) follows the level change; the floor records a chip count", async () => {
     expect(live.id).not.toBe("");
-    tv = await browser.newContext();
+    tv = await stage.browser.newContext();
     const clock = await newPage(tv, "tv", { width: 1920, height: 1080 });
     await clock.goto(appUrl("en", `clock/${live.id}`));
     await clock.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
@@ -430,25 +397,25 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
 
   it("three walk-ins left in a live freezeout make an ICM deal at the payouts screen: applied, paid, exported", async () => {
     const made = await must<{ tournament: LobbyTournament }>(
-      api(felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "Deal night", kind: "live", startsAt: Date.now() }, directorToken),
+      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "Deal night", kind: "live", startsAt: Date.now() }, stage.directorToken),
     );
     const id = made.tournament.id;
-    for (const name of ["Ulla", "Vera", "Wim"]) await must(api(felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name }, directorToken));
-    await must(api(felt.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, directorToken));
+    for (const name of ["Ulla", "Vera", "Wim"]) await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name }, stage.directorToken));
+    await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, stage.directorToken));
     const page = await newPage(director, "deal");
     await page.goto(appUrl("en", `director/payouts/${id}`));
     await page.waitForSelector("[data-testid=deal-sum].hint", { timeout: 20_000 });
     // The figures on screen are the server's own ICM figures (checked before accepting).
-    const pool = (await must<ResultsResponse>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, directorToken))).payouts.reduce((a, p) => a + p.amount, 0);
+    const pool = (await must<ResultsResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, stage.directorToken))).payouts.reduce((a, p) => a + p.amount, 0);
     expect(await page.textContent("[data-testid=deal-sum]")).toBe(en.payouts.dealSum.replace("{{shared}}", pool.toLocaleString("en")).replace("{{pool}}", pool.toLocaleString("en")));
     await page.screenshot({ path: join(artifacts, "real-director-deal.png"), fullPage: true });
     await page.getByRole("button", { name: en.payouts.acceptDeal }).click();
     await page.waitForSelector("[data-testid=deal-done]", { timeout: 20_000 });
-    const results = await must<ResultsResponse>(api(felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, directorToken));
+    const results = await must<ResultsResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, stage.directorToken));
     expect(results.stillIn).toEqual([]);
     expect(results.results.map((r) => r.name).sort()).toEqual(["Ulla", "Vera", "Wim"]);
     expect(results.results.reduce((a, r) => a + r.prize, 0)).toBe(pool);
-    expect((await must<TournamentView>(api(felt.url, "GET", `/api/v1/tournaments/${id}`))).status).toBe("finished");
+    expect((await must<TournamentView>(api(stage.felt.url, "GET", `/api/v1/tournaments/${id}`))).status).toBe("finished");
     // The results export: one row per player, with the prizes.
     await page.waitForFunction(() => document.querySelectorAll(".tab-body .panel:last-child tbody tr").length === 3, null, { timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: en.results.export }).click()]);
@@ -463,11 +430,11 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
   it("R-TRN-6: the director cancels an online tournament in the console after a confirm; the player is refunded", async () => {
     const id = await createOnline("Cancelled turbo");
     const name = `cy${Date.now().toString(36).slice(-5)}`;
-    const player = await must<{ token: string }>(api(felt.url, "POST", "/api/v1/auth/sign-up", { name, password: "cy-password-1" }));
-    await must(api(felt.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 2000 }, directorToken));
-    await must(api(felt.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, player.token));
-    expect((await must<{ balance: number }>(api(felt.url, "GET", "/api/v1/me", undefined, player.token))).balance).toBe(900);
-    const context = await browser.newContext();
+    const player = await must<{ token: string }>(api(stage.felt.url, "POST", "/api/v1/auth/sign-up", { name, password: "cy-password-1" }));
+    await must(api(stage.felt.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 2000 }, stage.directorToken));
+    await must(api(stage.felt.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, player.token));
+    expect((await must<{ balance: number }>(api(stage.felt.url, "GET", "/api/v1/me", undefined, player.token))).balance).toBe(900);
+    const context = await stage.browser.newContext();
     const page = await newPage(context, "cancel");
     await signIn(page, DIRECTOR.name, DIRECTOR.password, false);
     await page.goto(appUrl("en", `director/floor/${id}`));
@@ -475,8 +442,8 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.getByRole("button", { name: en.director.cancel }).click();
     await page.locator(".confirm-cancel").getByRole("button", { name: en.director.cancelYes }).click();
     await page.waitForSelector(".director-head .status.cancelled", { timeout: 20_000 });
-    expect((await must<TournamentView>(api(felt.url, "GET", `/api/v1/tournaments/${id}`))).status).toBe("cancelled");
-    expect((await must<{ balance: number }>(api(felt.url, "GET", "/api/v1/me", undefined, player.token))).balance).toBe(2000);
+    expect((await must<TournamentView>(api(stage.felt.url, "GET", `/api/v1/tournaments/${id}`))).status).toBe("cancelled");
+    expect((await must<{ balance: number }>(api(stage.felt.url, "GET", "/api/v1/me", undefined, player.token))).balance).toBe(2000);
     expect(await missingKeys(page)).toEqual([]);
     await context.close();
   }, 60_000);
