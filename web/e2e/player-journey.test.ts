@@ -33,11 +33,15 @@ const PAUSE_MS = 2000;
  * The phone journey's structure: short stacks (300) and antes, so a player who folds every
  * hand loses 90 an orbit of three; blinds that rise gently, so that by the time the
  * blinds put them all in what they can still win back is a few per cent of the chips
- * (a sitting-out player reaches a showdown only when all in).
+ * (a sitting-out player reaches a showdown only when all in). Then they keep rising until
+ * they are the chips in play: from the 10th minute the big blind and its ante (900 = 3 ×
+ * 300) put whoever posts them all in, every hand, so the tournament ends within a few hands
+ * whatever the table did before (the levels used to stop at 120: a table where nobody was
+ * forced all in could go on until the bust wait's 600 s guard).
  */
 const BLEED_STRUCTURE = {
   startingStack: 300,
-  levels: [30, 40, 50, 60, 80, 100, 120].map((bb) => ({ kind: "level" as const, sb: bb / 2, bb, ante: bb / 2, minutes: 1, colourUp: null })),
+  levels: [30, 40, 50, 60, 80, 100, 120, 200, 300, 600].map((bb) => ({ kind: "level" as const, sb: bb / 2, bb, ante: bb / 2, minutes: 1, colourUp: null })),
 };
 const en = RESOURCES.en;
 
