@@ -11,11 +11,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../protocol/index.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { Bot } from "../testing/bot.ts";
-import { api, cmd, DIRECTOR, must, myTournament, pgSchema, playToTheEnd, setupTournament, startTournament, type Setup } from "../testing/harness.ts";
-import { dropClusterBuckets, NATS_TEST_URL, until } from "../../cluster/testing.ts";
+import { api, cmd, myTournament, pgSchema, playToTheEnd, setupTournament, startTournament, type Setup } from "../testing/harness.ts";
+import { dropClusterBuckets, until } from "../../cluster/testing.ts";
 import { FeltServer } from "../felt-server.ts";
+import { memberOptions, storageOf } from "./members.ts";
 import { ManualClock } from "../clock.ts";
 import { TableSession } from "../tables/table-session.ts";
 import { fullReplay } from "../testing/table-replay.ts";
@@ -26,18 +26,7 @@ afterAll(async () => {
 });
 
 async function member(db: string, name: string, prefix: string, logs: string[]): Promise<FeltServer> {
-  const s = await FeltServer.start({
-    db,
-    port: 0,
-    cluster: { nats: NATS_TEST_URL, member: name, prefix },
-    actionMs: 4000,
-    handPauseMs: 150,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    directors: [DIRECTOR],
-    webDist: null,
-    rateLimit: { perSecond: 500, burst: 1000 },
-    log: (m) => logs.push(m),
-  });
+  const s = await FeltServer.start(memberOptions(db, name, prefix, logs));
   cleanups.push(() => s.close());
   return s;
 }
@@ -112,13 +101,7 @@ describe("cluster mode: two members, one frozen (issue 16)", () => {
     await b.close();
 
     // Every acknowledged action (on a before the fence, on b after) is stored once, at the version acknowledged.
-    const target = unwrapTarget(parseDbUrl(schema.url));
-    const store = await openEventStore(target);
-    const ledger = await openLedger(target);
-    cleanups.push(async () => {
-      await store.close();
-      await ledger.close();
-    });
+    const { store, ledger } = await storageOf(schema.url, cleanups);
     const acked = new Map<string, number>();
     for (const x of [...early, ...late]) for (const [c, v] of x.acked) acked.set(c, v);
     expect(acked.size).toBeGreaterThan(10);

@@ -10,12 +10,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../protocol/index.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { Bot } from "../testing/bot.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
-import { dropClusterBuckets, NATS_TEST_URL, until } from "../../cluster/testing.ts";
+import { dropClusterBuckets, until } from "../../cluster/testing.ts";
 import { FeltServer } from "../felt-server.ts";
+import { memberArgs, memberOptions, storageOf, storedOnce } from "./members.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -28,22 +28,10 @@ async function twoMembers() {
     cleanups.push(() => schema.drop());
     const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
     cleanups.push(() => dropClusterBuckets(prefix));
-    const clusterArgs = (member: string) => ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", prefix, "--action-ms", "4000", "--hand-pause-ms", "150"];
-    const a: ServeChild = await startServeChild(schema.url, await freePort(), clusterArgs("a"));
+    const a: ServeChild = await startServeChild(schema.url, await freePort(), memberArgs("a", prefix));
     cleanups.push(() => killChild(a));
     const logs: string[] = [];
-    const b = await FeltServer.start({
-      db: schema.url,
-      port: 0,
-      cluster: { nats: NATS_TEST_URL, member: "b", prefix },
-      actionMs: 4000,
-      handPauseMs: 150,
-      scrypt: { N: 1024, r: 8, p: 1 },
-      directors: [DIRECTOR],
-      webDist: null,
-      rateLimit: { perSecond: 500, burst: 1000 },
-      log: (m) => logs.push(m),
-    });
+    const b = await FeltServer.start(memberOptions(schema.url, "b", prefix, logs));
     cleanups.push(() => b.close());
     await until(() => (b.host!.servingKeys().length === 32 ? true : undefined), "b serves its half", 120_000);
 
@@ -72,13 +60,7 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
     const { a, b, s, schema } = await twoMembers();
     const id = s.tournamentId;
     const players = s.players;
-    const target = unwrapTarget(parseDbUrl(schema.url));
-    const store = await openEventStore(target);
-    const ledger = await openLedger(target);
-    cleanups.push(async () => {
-      await store.close();
-      await ledger.close();
-    });
+    const { store, ledger } = await storageOf(schema.url, cleanups);
     const key = b.ownership.keyOf(id);
     let killedAt: { table: string; hand: number } | null = null;
     let killedWhen = 0;
@@ -118,20 +100,7 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
     const hands = (await store.read(killedAt!.table)).filter((e) => e.type === "hand-started").map((e) => e.data as { handNumber: number; tableSeed?: string });
     expect(hands.filter((h) => h.handNumber === killedAt!.hand)).toHaveLength(1);
     // Nothing doubles, nothing acknowledged is lost.
-    const acked = new Map<string, number>();
-    for (const x of bots) for (const [c, v] of x.acked) acked.set(c, v);
-    const stored = new Map<string, number[]>();
-    for (const st of await store.listStreams({ prefix: `table:${id}-` })) {
-      const events = await store.read(st.stream);
-      const numbers = events.filter((e) => e.type === "hand-started").map((e) => (e.data as { handNumber: number }).handNumber);
-      expect(new Set(numbers).size).toBe(numbers.length);
-      for (const e of events) {
-        const c = e.meta["commandId"];
-        if (typeof c === "string") stored.set(c, [...(stored.get(c) ?? []), e.version]);
-      }
-    }
-    expect([...stored].filter(([, vs]) => vs.length !== 1)).toEqual([]);
-    expect([...acked].filter(([c, v]) => stored.get(c)?.[0] !== v)).toEqual([]);
+    expect(await storedOnce(store, id, bots)).toEqual({ handsTwice: [], storedTwice: [], notAsAcked: [] });
     const events = await store.read(`tournament:${id}`);
     const recorded = events.filter((e) => e.type === "hand-recorded").map((e) => JSON.stringify(e.data));
     expect(new Set(recorded).size).toBe(recorded.length);
@@ -166,27 +135,8 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
     // The woken process found its lease stale or taken and stopped serving the partition.
     await until(() => (new RegExp(`a stops serving ${key.replace(".", "\\.")}: lease lost`).test(a.output()) ? true : undefined), "a stops serving", 120_000);
     for (const x of bots) x.close();
-    const target = unwrapTarget(parseDbUrl(schema.url));
-    const store = await openEventStore(target);
-    const ledger = await openLedger(target);
-    cleanups.push(async () => {
-      await store.close();
-      await ledger.close();
-    });
-    const acked = new Map<string, number>();
-    for (const x of bots) for (const [c, v] of x.acked) acked.set(c, v);
-    const stored = new Map<string, number[]>();
-    for (const st of await store.listStreams({ prefix: `table:${s.tournamentId}-` })) {
-      const events = await store.read(st.stream);
-      const numbers = events.filter((e) => e.type === "hand-started").map((e) => (e.data as { handNumber: number }).handNumber);
-      expect(new Set(numbers).size).toBe(numbers.length);
-      for (const e of events) {
-        const c = e.meta["commandId"];
-        if (typeof c === "string") stored.set(c, [...(stored.get(c) ?? []), e.version]);
-      }
-    }
-    expect([...stored].filter(([, vs]) => vs.length !== 1)).toEqual([]);
-    expect([...acked].filter(([c, v]) => stored.get(c)?.[0] !== v)).toEqual([]);
+    const { store, ledger } = await storageOf(schema.url, cleanups);
+    expect(await storedOnce(store, s.tournamentId, bots)).toEqual({ handsTwice: [], storedTwice: [], notAsAcked: [] });
     for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);
     expect(await ledger.balance(`pool:${s.tournamentId}`, "EUR")).toBe(0);
   }, 600_000);

@@ -6,10 +6,11 @@
 import { randomBytes } from "node:crypto";
 import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../protocol/index.ts";
 import { tournamentKey } from "../../cluster/ownership.ts";
-import { dropClusterBuckets, NATS_TEST_URL } from "../../cluster/testing.ts";
+import { dropClusterBuckets } from "../../cluster/testing.ts";
 import { Bot } from "../testing/bot.ts";
 import { api, cmd, DIRECTOR, must, type Setup } from "../testing/harness.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
+import { memberArgs } from "./members.ts";
 
 export interface Member {
   readonly name: string;
@@ -38,7 +39,7 @@ export class Three {
   }
 
   private args(member: string): string[] {
-    return ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", this.prefix, "--action-ms", "4000", "--hand-pause-ms", "150"];
+    return memberArgs(member, this.prefix);
   }
 
   /** Stops a member with `signal` (marked down first, so the driver sends it nothing new). */
