@@ -4,7 +4,7 @@
 // action may be lost, and chips and money must come out exact.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./testing/serve-child.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,16 +16,6 @@ import { ManualClock } from "./clock.ts";
 import { TableSession } from "./tables/table-session.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function startChild(db: string, port: number): Promise<ChildProcess> {
   const child = spawn(

@@ -2,20 +2,50 @@
 // port (the director from FELT_DIRECTOR, never on the command line), resolved once it
 // listens, killed with any signal.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { DIRECTOR } from "./harness.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 
-export function freePort(): Promise<number> {
+/** Listens on `port` (0: any the kernel picks) and closes again: the port, or null when taken. */
+function tryPort(port: number): Promise<number | null> {
   return new Promise((resolve) => {
     const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
+    s.once("error", () => resolve(null));
+    s.listen(port, "127.0.0.1", () => {
+      const got = (s.address() as { port: number }).port;
+      s.close(() => resolve(got));
     });
   });
+}
+
+/** The first port of the kernel's range for outgoing connections' local ports (Linux; else the usual 32768). */
+function ephemeralFloor(): number {
+  try {
+    const lo = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(lo) && lo > 0 ? lo : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A free port below the kernel's ephemeral range, for a server the test stops and starts
+ * again on the same port (the crash and cluster tests): a port the kernel hands out for
+ * listen(0) is in that range, where any outgoing connection meanwhile (a bot, PostgreSQL,
+ * NATS) can take it as its local port, and the restart then failed with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  const top = Math.min(ephemeralFloor(), 32_768);
+  if (top > 12_000) {
+    for (let i = 0; i < 100; i++) {
+      const port = await tryPort(10_000 + Math.floor(Math.random() * (top - 10_000)));
+      if (port !== null) return port;
+    }
+  }
+  return (await tryPort(0))!;
 }
 
 export interface ServeChild {
