@@ -1,39 +1,18 @@
 // Crash safety: a writer process is killed -9 at random moments while appending event
 // batches and posting money. After each kill the store must hold every acknowledged write,
 // and every write either fully or not at all (no half batch, no unbalanced transaction).
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { openEventStore, openLedger, type StorageTarget } from "./target.ts";
 import { tempPgSchema, tempSqlite, type PgFixture } from "./testing/backends.ts";
+import { runUntilKilled } from "./testing/kill-child.ts";
 
 const WRITER = fileURLToPath(new URL("./testing/crash-writer.ts", import.meta.url));
 const KILLS = 5;
 
-async function runAndKill(target: StorageTarget, runId: string, afterMs: number): Promise<string[]> {
+function runAndKill(target: StorageTarget, runId: string, afterMs: number): Promise<string[]> {
   const args = target.kind === "sqlite" ? ["sqlite", target.path, "", runId] : ["postgres", target.url, target.schema, runId];
-  const child = spawn(process.execPath, ["--import", "tsx", WRITER, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const t = setInterval(() => {
-      if (out.includes("ready\n")) {
-        clearInterval(t);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(t);
-        reject(new Error(`writer died: ${err}`));
-      }
-    }, 5);
-  });
-  await new Promise((r) => setTimeout(r, afterMs));
-  child.kill("SIGKILL");
-  await exited;
-  expect(err).toBe("");
-  return out.split("\n").filter((l) => l.startsWith("ack ")).map((l) => l.slice(4));
+  return runUntilKilled(WRITER, args, afterMs);
 }
 
 async function verify(target: StorageTarget, acked: ReadonlySet<string>): Promise<{ batches: number; postings: number }> {

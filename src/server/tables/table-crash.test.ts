@@ -2,12 +2,12 @@
 // acknowledged command is in the stream at the version it was acknowledged with, the table
 // loaded from its snapshot plus the records after it equals a full replay from the first
 // record, a hand in progress included, and chips are conserved (issue 6).
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../../lib/result.ts";
 import { openSqliteEventStore } from "../../store/index.ts";
 import { tempSqlite } from "../../store/testing/backends.ts";
+import { runUntilKilled } from "../../store/testing/kill-child.ts";
 import { ManualClock } from "../clock.ts";
 import { streamOf, TableSession } from "./table-session.ts";
 import { CRASH_TABLE } from "../testing/crash-table.ts";
@@ -16,34 +16,10 @@ import { fullReplay } from "../testing/table-replay.ts";
 const CHILD = fileURLToPath(new URL("../testing/crash-table.ts", import.meta.url));
 
 async function runAndKill(path: string, run: string, afterMs: number): Promise<Array<[string, number]>> {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, path, run], { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const t = setInterval(() => {
-      if (out.includes("ready\n")) {
-        clearInterval(t);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(t);
-        reject(new Error(`table process died: ${err}`));
-      }
-    }, 5);
+  return (await runUntilKilled(CHILD, [path, run], afterMs)).map((l) => {
+    const [id, v] = l.split(" ");
+    return [id!, Number(v)];
   });
-  await new Promise((r) => setTimeout(r, afterMs));
-  child.kill("SIGKILL");
-  await exited;
-  expect(err).toBe("");
-  return out
-    .split("\n")
-    .filter((l) => l.startsWith("ack "))
-    .map((l) => {
-      const [, id, v] = l.split(" ");
-      return [id!, Number(v)];
-    });
 }
 
 const quiet = { blinds: () => ({ sb: 10, bb: 20, ante: 0 }), canDeal: () => false, handEnded: async () => {} };
