@@ -55,8 +55,16 @@ function shoveOn(bot: Bot, m: ServerMessage, acted: Set<number>): void {
   bot.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: bot.nextCommandId(), action });
 }
 
-/** A presser's move while its own policy is paused: all in before the flop when it may, else check or call. */
-function pressOn(bot: Bot, m: ServerMessage, acted: Set<string>): void {
+/** How long a presser waits for its act to move the table before it sends it again. */
+const PRESS_AGAIN_MS = 1500;
+
+/**
+ * A presser's move while its own policy is paused: all in before the flop when it may, else
+ * check or call. An act that did not move the table (refused: rate-limited, the store
+ * unavailable; or lost with a socket) is sent again, or the clock would fold the bot after
+ * the action time and a sitting-out player's blind all-in would win uncontested.
+ */
+function pressOn(bot: Bot, m: ServerMessage, acted: Set<string>, tries = 0): void {
   if (m.type !== "table-view" || m.view.tableId !== bot.tableId) return;
   const v = m.view;
   const key = `${bot.name}@${v.version}`;
@@ -66,6 +74,14 @@ function pressOn(bot: Bot, m: ServerMessage, acted: Set<string>): void {
   const shove = v.board.length === 0 && l.maxRaiseTo !== null;
   const action = shove ? (l.isBet ? { kind: "bet" as const, to: l.maxRaiseTo! } : { kind: "raise" as const, to: l.maxRaiseTo! }) : l.canCheck ? { kind: "check" as const } : { kind: "call" as const };
   bot.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: bot.nextCommandId(), action });
+  // A few times at most: by then the action clock has acted (or the crew was stopped).
+  if (tries >= 5) return;
+  setTimeout(() => {
+    const now = bot.view;
+    if (now === null || now.version !== v.version || now.tableId !== v.tableId) return; // it moved on
+    acted.delete(key);
+    pressOn(bot, { type: "table-view", view: now }, acted, tries + 1);
+  }, PRESS_AGAIN_MS).unref();
 }
 
 /** n bots sign up, are credited by the director and register for the tournament. */
