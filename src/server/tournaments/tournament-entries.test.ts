@@ -10,7 +10,7 @@ import { tournamentStream } from "./tournament-runtime.ts";
 import { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { startTestServer, stopTestServer, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, FAST_STRUCTURE, must, playToTheEnd, eventually, type Setup } from "../testing/harness.ts";
+import { api, cmd, must, playToTheEnd, eventually, type Setup } from "../testing/harness.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;

@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopTestServer(server, clock));
 
-const { player, deposit } = playerFactory(() => server.url, () => director, "g");
+const { player } = playerFactory(() => server.url, () => director, "g");
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online", extra: Record<string, unknown> = {}): Promise<string> {
   const body = { commandId: cmd(), presetId, name: `${presetId} glue`, kind, startsAt: clock.now(), buyIn: 1000, fee: 100, structure, ...extra };
   return (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;

@@ -12,7 +12,7 @@ import { FeltServer } from "../felt-server.ts";
 import { refundCancelled } from "./tournament-money.ts";
 import { TournamentRuntime, type TournamentMeta } from "./tournament-runtime.ts";
 import { TEST_SERVER, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
 
 let server: FeltServer;
 let clock: ManualClock;
@@ -27,7 +27,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const { player, deposit } = playerFactory(() => server.url, () => director, "m");
+const { player } = playerFactory(() => server.url, () => director, "m");
 const balance = (account: string) => server.svc.ledger.balance(account, server.svc.asset);
 const entry = (id: string, verb: string, p: Player) => api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
 const walkIn = (id: string, name: string, commandId = cmd()) => api<{ tournament: LobbyTournament }>(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId, name }, director);

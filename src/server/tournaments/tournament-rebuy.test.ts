@@ -10,7 +10,7 @@ import { FeltServer } from "../felt-server.ts";
 import { entryCommand } from "./tournament-entries.ts";
 import { Bot } from "../testing/bot.ts";
 import { startTestServer, stopTestServer, withServerOnFile, JumpClock, TURBO, commandRecordsSince } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must, eventually } from "../testing/harness.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;
