@@ -8,7 +8,7 @@ import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../protoc
 import { tournamentKey } from "../../cluster/ownership.ts";
 import { dropClusterBuckets } from "../../cluster/testing.ts";
 import { Bot } from "../testing/bot.ts";
-import { api, cmd, DIRECTOR, must, type Setup } from "../testing/harness.ts";
+import { api, cmd, setupTournament, type Setup } from "../testing/harness.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
 import { memberArgs } from "./members.ts";
 
@@ -122,22 +122,8 @@ export class Three {
 }
 
 /** Signs up n players (each through the member it will play on), deposits, registers them. */
-export async function tournamentWith(three: Three, commandId: string, n: number, structure: unknown, via: (i: number) => Member): Promise<Setup> {
-  const base = three.members[0]!.url;
-  const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
-  const body = { commandId, presetId: "seed", name: "Three members", kind: "online", startsAt: Date.now(), buyIn: 1000, fee: 100, structure };
-  const id = (await must<{ tournament: LobbyTournament }>(api(base, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
-  const players: Setup["players"] = [];
-  const prefix = `p${randomBytes(2).toString("hex")}`;
-  for (let i = 0; i < n; i++) {
-    const url = via(i).url;
-    const name = `${prefix}-${i}`;
-    const s = await must<{ token: string; user: { id: string } }>(api(url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
-    await must(api(url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
-    await must(api(url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
-    players.push({ name, token: s.token, id: s.user.id });
-  }
-  return { tournamentId: id, directorToken: d.token, players };
+export function tournamentWith(three: Three, commandId: string, n: number, structure: unknown, via: (i: number) => Member): Promise<Setup> {
+  return setupTournament(three.members[0]!.url, n, { commandId, structure, via: (i) => via(i).url });
 }
 
 /** A frame as it arrived: which bot incarnation, when, what. */

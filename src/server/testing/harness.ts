@@ -37,8 +37,12 @@ export interface Setup {
   readonly players: { name: string; token: string; id: string }[];
 }
 
-/** `commandId`: the create command's id (a tournament's id derives from it: cluster tests pick one that lands in a partition). */
-export async function setupTournament(base: string, n: number, opts: { buyIn?: number; fee?: number; prefix?: string; structure?: unknown; presetId?: string; commandId?: string } = {}): Promise<Setup> {
+/**
+ * `commandId`: the create command's id (a tournament's id derives from it: cluster tests pick
+ * one that lands in a partition). `via(i)`: the server player i signs up and registers
+ * through (cluster tests spread them over the members; default `base`).
+ */
+export async function setupTournament(base: string, n: number, opts: { buyIn?: number; fee?: number; prefix?: string; structure?: unknown; presetId?: string; commandId?: string; via?: (i: number) => string } = {}): Promise<Setup> {
   const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
   const created = await must<{ tournament: LobbyTournament }>(
     api(base, "POST", "/api/v1/director/tournaments", {
@@ -57,9 +61,10 @@ export async function setupTournament(base: string, n: number, opts: { buyIn?: n
   const prefix = opts.prefix ?? `b${randomBytes(2).toString("hex")}`;
   for (let i = 0; i < n; i++) {
     const name = `${prefix}-${i}`;
-    const s = await must<{ token: string; user: { id: string } }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
-    await must(api(base, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
-    await must(api(base, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
+    const url = opts.via?.(i) ?? base;
+    const s = await must<{ token: string; user: { id: string } }>(api(url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
+    await must(api(url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
+    await must(api(url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
     players.push({ name, token: s.token, id: s.user.id });
   }
   return { tournamentId: id, directorToken: d.token, players };
