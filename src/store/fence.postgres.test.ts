@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { unwrap } from "../lib/result.ts";
-import { migratePostgres, pgPool } from "./postgres/db.ts";
+import { inTransaction, migratePostgres, pgPool } from "./postgres/db.ts";
 import { laneOf, openPostgresEventStore, type PgEventStore } from "./postgres/event-store.ts";
 import { openPostgresLedger } from "./postgres/ledger.ts";
 import { FENCE_MIGRATIONS } from "./postgres/migrations.ts";
@@ -190,6 +190,22 @@ describe("fenced appends in the PostgreSQL event store (issue 16)", () => {
     await expect(frozen.query("SELECT 1")).rejects.toThrow();
     frozen.release(true);
     expect(await a.store.fences.fence(S)).toBe(2);
+  });
+
+  it("a process paused inside its own transaction (inTransaction) wakes to that transaction failed, not to a crash: PostgreSQL ended the session; the pool goes on with a new connection", async () => {
+    const { tmp } = await fixture();
+    const { pool } = pgPool(tmp.url, { schema: tmp.schema, maxConnections: 1, idleInTransactionMs: 100 });
+    cleanups.push(() => pool.end().catch(() => {}));
+    const { pool: watcher } = pgPool(tmp.url, { schema: tmp.schema, maxConnections: 1 });
+    cleanups.push(() => watcher.end().catch(() => {}));
+    const paused = inTransaction(pool, async (c) => {
+      const pid = (await c.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
+      // Idle inside the transaction (no query in flight) until PostgreSQL has ended the session.
+      while ((await watcher.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid])).rowCount !== 0) await new Promise((r) => setTimeout(r, 20));
+      await c.query("SELECT 2");
+    });
+    await expect(paused).rejects.toThrow();
+    expect((await pool.query("SELECT 3 AS n")).rows[0].n).toBe(3);
   });
 
   it("appends racing a fence raise either land whole or are refused whole, and none lands after the raise commits", async () => {

@@ -41,19 +41,33 @@ export function pgPool(url: string, options: PgOptions = {}): { pool: pg.Pool; s
   return { pool, schema };
 }
 
-/** Runs one function in a transaction on one client; rolls back on any throw. */
+/**
+ * Runs one function in a transaction on one client; rolls back on any throw.
+ *
+ * A checked-out client has no error listener (the pool's `error` covers idle ones only), so a
+ * connection PostgreSQL ends between two of the transaction's queries would crash the process
+ * with an unhandled 'error' event: a cluster member paused inside an append (SIGSTOP, a long
+ * stall) finds its session ended by idle_in_transaction_session_timeout when it wakes. Here it
+ * fails the transaction's next query instead, and the broken client leaves the pool.
+ */
 export async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (e: Error) => {
+    broken ??= e;
+  };
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const result = await fn(client);
     await client.query("COMMIT");
     return result;
   } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
+    if (broken === undefined) await client.query("ROLLBACK").catch(() => {});
     throw e;
   } finally {
-    client.release();
+    client.removeListener("error", onError);
+    client.release(broken);
   }
 }
 
