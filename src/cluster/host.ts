@@ -57,7 +57,7 @@ type Phase = "taking" | "loading" | "serving" | "stopping";
 interface Part {
   phase: Phase;
   epoch: number;
-  /** The lease went while it was being taken: stop as soon as loading ends. */
+  /** The lease went while it was being taken or loaded (logged then): stop as soon as loading ends. */
   gone: boolean;
 }
 
@@ -169,7 +169,7 @@ export class PartitionHost implements Ownership {
     });
     this.leases = leases;
     leases.onEvent((e) => {
-      if (e.kind === "lost" || e.kind === "released") this.gone(e.key, e.epoch, e.kind === "lost" ? `lost (${e.reason})` : "released");
+      if (e.kind === "lost" || e.kind === "released") void this.gone(e.key, e.epoch, e.kind === "lost" ? `lost (${e.reason})` : "released");
     });
     const membersKv = await openMembersBucket(this.options.nc, `${prefix}_members`, this.ttlMs);
     this.members = new Members(membersKv, this.member, this.clock, this.ttlMs, () => this.soon());
@@ -212,6 +212,7 @@ export class PartitionHost implements Ownership {
   private async balance(): Promise<void> {
     const leases = this.leases;
     if (leases === null || this.stopped || this.pinned) return;
+    this.noticeLost(leases);
     const live = this.members!.live();
     await Promise.all(this.groups.map((keys) => this.balanceGroup(leases, live, keys)));
   }
@@ -268,7 +269,12 @@ export class PartitionHost implements Ownership {
       this.log(`cluster: ${key}: loading failed`, e);
       part.gone = true;
     }
-    if (part.gone || this.stopped || leases.serving(key) !== part.epoch) {
+    if (!part.gone && leases.serving(key) !== part.epoch) {
+      // Stale while loading (a pause, a slow load) before the renewal round said so.
+      part.gone = true;
+      this.log(`cluster: ${this.member} stops serving ${key}: lease lost (stale) while loading`);
+    }
+    if (part.gone || this.stopped) {
       await this.stop1(key, part);
       await leases.release(key);
       return;
@@ -278,16 +284,33 @@ export class PartitionHost implements Ownership {
     for (const l of this.servingListeners) l(key, part.epoch);
   }
 
-  /** Lease lost or released: stop writing now, close the partition's tournaments. */
-  private gone(key: string, epoch: number, why: string): void {
+  /**
+   * Lease lost or released: stop writing now (epochOf is undefined from here), close the
+   * partition's tournaments — said in the log in every phase. Taken or being loaded, the
+   * partition stops as soon as take() gets back to it.
+   */
+  private gone(key: string, epoch: number, why: string): Promise<void> {
     const part = this.parts.get(key);
-    if (part === undefined || part.epoch !== epoch || part.phase === "stopping") return;
+    if (part === undefined || part.epoch !== epoch || part.phase === "stopping" || part.gone) return Promise.resolve();
     if (part.phase === "taking" || part.phase === "loading") {
       part.gone = true;
-      return;
+      this.log(`cluster: ${this.member} stops serving ${key}: lease ${why} while ${part.phase}`);
+      return Promise.resolve();
     }
     this.log(`cluster: ${this.member} stops serving ${key}: lease ${why}`);
-    void this.stop1(key, part);
+    return this.stop1(key, part);
+  }
+
+  /**
+   * Partitions served with a lease that is no longer current (no renewal for serveForMs)
+   * stop now, the loss logged. A process waking from a pause may run a balancing round
+   * before its lease manager's renewal round finds the leases stale: that round must not
+   * count them as its own (nor hand them "over").
+   */
+  private noticeLost(leases: LeaseManager): void {
+    for (const [key, part] of this.parts) {
+      if (part.phase === "serving" && leases.serving(key) !== part.epoch) void this.gone(key, part.epoch, "lost (stale)");
+    }
   }
 
   private async stop1(key: string, part: Part): Promise<void> {
@@ -305,6 +328,8 @@ export class PartitionHost implements Ownership {
   private async handOver(key: string): Promise<void> {
     const part = this.parts.get(key);
     if (part === undefined || part.phase !== "serving") return;
+    // Not ours to hand over any more (a pause outlived it): a loss, said as one.
+    if (this.leases!.serving(key) !== part.epoch) return this.gone(key, part.epoch, "lost (stale)");
     this.log(`cluster: ${this.member} hands ${key} over`);
     await this.stop1(key, part);
     await this.leases!.release(key);
