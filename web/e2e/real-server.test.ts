@@ -21,6 +21,18 @@ if (!haveChromium) console.warn(`web e2e (real server) SKIPPED: ${CHROMIUM} is n
 
 const DIRECTOR = { name: "floor-chief", password: "floor-password-1" };
 const en = RESOURCES.en;
+/**
+ * The player's tournament: three players of 1,000 chips. The first minute (10/20) plays
+ * ordinary hands; from the second the big blind (3,000 = every chip in play) and the small
+ * blind put whoever posts them all in, every hand, so the tournament ends within a few hands
+ * of that whatever the table did before. (With blinds doubling every minute from 10/20 the
+ * end came down to how many hands a loaded machine got through: once it did not come in
+ * 150 s.)
+ */
+const JOURNEY_STRUCTURE = {
+  startingStack: 1000,
+  levels: [20, 3000].map((bb) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes: 1, colourUp: null })),
+};
 
 describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)", () => {
   const pageErrors: string[] = [];
@@ -49,15 +61,15 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await signInForm(page, { name, password }, { signUp });
   }
 
-  async function createOnline(name: string): Promise<string> {
+  async function createOnline(name: string, structure: unknown = FAST_STRUCTURE): Promise<string> {
     const created = await must<{ tournament: LobbyTournament }>(
-      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure: FAST_STRUCTURE }, stage.directorToken),
+      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure }, stage.directorToken),
     );
     return created.tournament.id;
   }
 
   it("a player signs up, is credited, registers in the lobby and plays against bots to a bust-out or a win", async () => {
-    const tournamentId = await createOnline("Evening turbo");
+    const tournamentId = await createOnline("Evening turbo", JOURNEY_STRUCTURE);
     const context = await stage.browser.newContext();
     const page = await newPage(context, "player");
     const name = `ada${Date.now().toString(36).slice(-5)}`;
@@ -108,16 +120,17 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.waitForSelector(".felt .seat.me", { timeout: 20_000 });
 
     // Play: check when possible, call small bets, fold to a shove for the first few hands
-    // (so several hands are played), then call anything: the blinds double every minute.
+    // (so several hands are played), then call anything; from the second minute the blinds
+    // put the players all in (JOURNEY_STRUCTURE). The bound is a guard against a hang.
     let acted = 0;
     let shot = false;
     const hands = new Set<string>();
     let mine: LobbyTournament | undefined;
     const deadline = Date.now() + 150_000;
     for (;;) {
-      mine = await lobbyRow(stage.felt.url, token!, tournamentId);
-      if (mine?.status === "finished" || mine?.mine?.state === "busted") break;
       expect(Date.now(), "the player's tournament should end within 150 s").toBeLessThan(deadline);
+      // The player's turn first, the lobby only when there is nothing to do: on a loaded
+      // machine every round trip before the click is time off the action clock.
       const bar = page.locator(".action-bar");
       if (await bar.isVisible().catch(() => false)) {
         hands.add((await page.locator(".table-head span").first().textContent().catch(() => "")) ?? "");
@@ -128,11 +141,18 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
           await page.screenshot({ path: join(artifacts, "real-table.png") });
           shot = true;
         }
-        const call = (await bar.locator(".call").textContent({ timeout: 500 }).catch(() => null)) ?? "";
+        const version = await page.locator(".table-wrap").first().getAttribute("data-version").catch(() => null);
+        const callButton = bar.locator(".call");
+        const call = (await callButton.count()) > 0 ? ((await callButton.textContent({ timeout: 500 }).catch(() => null)) ?? "") : "";
         const shove = call.includes("(all-in)") && hands.size < 4;
         const button = bar.locator(shove ? ".fold" : ".check, .call").first();
         await button.click({ timeout: 2000 }).then(() => acted++, () => {});
+        // The table moves on before the next look (never a second click on the same turn).
+        await page.waitForFunction((v) => document.querySelector(".table-wrap")?.getAttribute("data-version") !== v, version, { timeout: 2000 }).catch(() => {});
+        continue;
       }
+      mine = await lobbyRow(stage.felt.url, token!, tournamentId);
+      if (mine?.status === "finished" || mine?.mine?.state === "busted") break;
       await page.waitForTimeout(200);
     }
     expect(acted, "the player acted through the browser").toBeGreaterThan(0);
