@@ -266,8 +266,8 @@ export class StreamActor<S, C, R, O> {
     }
   }
 
+  /** Every applied batch, outputs or none: its records moved the version (a client sees every version). */
   private broadcast(batch: Batch<O>): void {
-    if (batch.outputs.length === 0) return;
     for (const l of this.listeners) {
       try {
         l(batch);

@@ -4,6 +4,7 @@ import type { Accounts } from "../accounts/index.ts";
 import type { EventStore, HandIndex, Ledger } from "../store/index.ts";
 import type { RandomSource } from "../tournament/index.ts";
 import type { Clock } from "./clock.ts";
+import type { TableLink } from "./tables/table-link.ts";
 
 export interface Services {
   readonly store: EventStore;
@@ -21,6 +22,11 @@ export interface Services {
   /** Draws (seating, first button) for the director. */
   readonly rng: RandomSource;
   readonly log: (message: string, error?: unknown) => void;
+  /**
+   * Issue 16, stage 2 (`--split-tables`): where online tournaments' tables live, anywhere in
+   * the cluster (tables/table-link.ts). Absent: in their tournament's runtime, in-process.
+   */
+  readonly tables?: TableLink;
 }
 
 /** The OS CSPRNG as a RandomSource, buffered. */

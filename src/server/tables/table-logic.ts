@@ -8,6 +8,7 @@ import type { Contribution } from "../../cards/index.ts";
 import type { ActorLogic } from "../../runtime/index.ts";
 import type { PlayerAction, TableEvent } from "../../protocol/index.ts";
 import { publicActionsDigest } from "./fair.ts";
+import { blindsAt, orderRecords, permitted, type Permit, type TableOrder } from "./table-order.ts";
 import {
   dealable,
   evolveTable,
@@ -29,17 +30,22 @@ export type TableCommand =
   | { readonly type: "unseat"; readonly seat: number }
   | { readonly type: "set-stack"; readonly seat: number; readonly stack: number }
   /**
-   * Deal the next hand if the owner allows it. The gate and the blinds are asked when the
-   * command is decided, in the table's queue, so they see the table as it is then. The seed
-   * comes from the caller's randomness and becomes the table seed at its first hand (issue
-   * 12); otherwise it is thrown away. `contributions` hands over (and forgets) the players'
-   * random values for this hand.
+   * Issue 16: the director's order (table-order.ts): the seating it wants and the permit to
+   * deal the next hand, applied together in one append, or refused as stale.
+   */
+  | { readonly type: "order"; readonly order: TableOrder }
+  /**
+   * Deal the next hand if allowed: by the table's stored permit (a tournament's table,
+   * issue 16), or by an owner's `gate` in the same process (a table of its own: tests, the
+   * demo). The gate and the blinds are asked when the command is decided, in the table's
+   * queue, so they see the table as it is then. The seed comes from the caller's randomness
+   * and becomes the table seed at its first hand (issue 12); otherwise it is thrown away.
+   * `contributions` hands over (and forgets) the players' random values for this hand.
    */
   | {
       readonly type: "deal";
       readonly seed: string;
-      readonly canDeal: () => boolean;
-      readonly blinds: () => Blinds;
+      readonly gate?: { readonly canDeal: () => boolean; readonly blinds: () => Blinds };
       readonly contributions?: () => readonly Contribution[];
     }
   /** R-TRN-9: the actor's clock ran out at `version`; stale once anything else happened. */
@@ -86,8 +92,12 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       if (inHand(t, c.seat)) return fail("table/in-hand", `seat ${c.seat} is in a hand`);
       if (!t.seats.has(c.seat)) return fail("table/not-seated", `nobody in seat ${c.seat}`);
       return ok([{ type: "stack-set", data: { seat: c.seat, stack: c.stack } }]);
+    case "order":
+      return orderRecords(t, c.order);
     case "deal": {
-      if (t.hand !== null || dealable(t).length < 2 || !c.canDeal()) return ok([]);
+      if (t.hand !== null || dealable(t).length < 2) return ok([]);
+      const blinds = c.gate !== undefined ? (c.gate.canDeal() ? c.gate.blinds() : null) : permitted(t) ? blindsAt(t.permit!, ctx.now) : null;
+      if (blinds === null) return ok([]);
       const tableSeed = t.tableSeed ?? c.seed;
       const positions = nextPositions(t, tableSeed);
       if (!positions.ok) return positions;
@@ -96,7 +106,7 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       const given = new Map((c.contributions?.() ?? []).filter((x) => dealt.has(x.seat)).map((x) => [x.seat, x.value]));
       const contributions = [...given].sort((a, b) => a[0] - b[0]).map(([seat, value]) => ({ seat, value }));
       const entropy = { previous: publicActionsDigest(t.finished?.phh ?? null), contributions };
-      const data = { handNumber: t.handNumber + 1, ...(t.tableSeed === null ? { tableSeed } : {}), entropy, blinds: c.blinds(), positions: positions.value, at: ctx.now };
+      const data = { handNumber: t.handNumber + 1, ...(t.tableSeed === null ? { tableSeed } : {}), entropy, blinds, positions: positions.value, at: ctx.now };
       return ok([{ type: "hand-started", data }]);
     }
     case "timeout": {
@@ -130,6 +140,8 @@ interface TableSnapshot {
   readonly finished: HandRun | null;
   /** Issue 12 (absent in older snapshots: the next hand draws a new table seed). */
   readonly tableSeed?: string | null;
+  /** Issue 16 (absent in older snapshots: none). */
+  readonly permit?: Permit | null;
 }
 
 /** Between hands only (never mid-hand); a deep copy, since the live state goes on changing. */
@@ -145,6 +157,7 @@ export function tableSnapshot(t: TableState): TableSnapshot | null {
     recent: t.recent,
     finished: t.finished,
     tableSeed: t.tableSeed,
+    permit: t.permit,
   };
   return JSON.parse(JSON.stringify(snap)) as TableSnapshot;
 }
@@ -162,6 +175,7 @@ export function restoreTable(data: unknown): TableState | null {
     recent: s.recent ?? [],
     finished: s.finished ?? null,
     tableSeed: s.tableSeed ?? null,
+    permit: s.permit ?? null,
   };
 }
 

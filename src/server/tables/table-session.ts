@@ -20,14 +20,18 @@ import { personalView, spectatorView, type ViewContext } from "./table-view.ts";
 import { ViewFanout, type Subscriber } from "./view-fanout.ts";
 import type { DealerNote } from "../../protocol/index.ts";
 import { ChatLog, handResultNotes } from "./table-chat-log.ts";
+import { handResultOf, permitted, type HandResult, type TableOrder } from "./table-order.ts";
 
 export type { Subscriber };
 
 export interface TableHooks {
-  /** Blinds for the hand about to start. */
-  blinds(): Blinds;
-  /** False while the tournament is paused, on a break or over. */
-  canDeal(): boolean;
+  /**
+   * A table's own owner in this process (tests, the demo): the blinds for the hand about
+   * to start, and whether it may deal. Without them (a tournament's table, issue 16) the
+   * table deals by its director's stored permit (order()).
+   */
+  blinds?(): Blinds;
+  canDeal?(): boolean;
   /** After a hand (and after recovery between hands): busts, moves. Idempotent. */
   handEnded(session: TableSession, hand: HandRun | null): Promise<void>;
 }
@@ -270,6 +274,23 @@ export class TableSession {
     return ok(undefined);
   }
 
+  /**
+   * Issue 16: the director's order (table-order.ts): the seating and the permit for the
+   * next hand in one append; a repeat answers "duplicate", a stale one `table/stale-order`.
+   * With a permit the table deals once its pause is over.
+   */
+  async order(o: TableOrder): Promise<Result<Ack>> {
+    const r = await this.submit({ id: o.id, version: "any", command: { type: "order", order: o } });
+    if (r.ok && this.state.hand === null && permitted(this.state)) this.dealSoon();
+    return r;
+  }
+
+  /** The table's last finished hand as its director takes it (null: none, or one without a result). */
+  lastResult(): HandResult | null {
+    const f = this.state.finished;
+    return f === null ? null : handResultOf(this.id, f);
+  }
+
   /** Seating changes from the tournament; between hands for a seat in play. */
   seat(seat: number, playerId: string, name: string, stack: number): Promise<Result<void>> {
     return this.internal({ type: "seat", seat, playerId, name, stack });
@@ -293,6 +314,7 @@ export class TableSession {
     if (this.closed || this.dealTimer !== null) return;
     this.dealTimer = this.opts.clock.after(delayMs, () => {
       this.dealTimer = null;
+      if (this.closed) return;
       const { hooks } = this.opts;
       const seed = (this.opts.seed ?? newSeed)();
       const contributions = () => {
@@ -300,7 +322,8 @@ export class TableSession {
         this.contributions.clear();
         return given;
       };
-      const deal: TableCommand = { type: "deal", seed, canDeal: () => !this.closed && hooks.canDeal(), blinds: () => hooks.blinds(), contributions };
+      const gate = hooks.canDeal === undefined ? undefined : { canDeal: () => !this.closed && hooks.canDeal!(), blinds: () => hooks.blinds?.() ?? { sb: 0, bb: 0, ante: 0 } };
+      const deal: TableCommand = { type: "deal", seed, ...(gate === undefined ? {} : { gate }), contributions };
       void this.internal(deal).then(
         (r) => {
           if (r.ok || this.fenced) return;

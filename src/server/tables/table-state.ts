@@ -9,6 +9,7 @@ import type { HandEntropy } from "../../cards/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
 import { committedDeck, legacyCommitment, legacyDeck, tableSeedCommitment } from "./fair.ts";
 import { categoryOf, wireEvents } from "./table-wire.ts";
+import { orderChanges, type OrderSeat, type Permit } from "./table-order.ts";
 
 export interface TableConfig {
   readonly tableId: string;
@@ -20,6 +21,8 @@ export interface TableConfig {
   /** Time bank each seat starts with (0 for speed poker, R-TRN-9). */
   readonly timeBankMs: number;
   readonly buttonRule: ButtonRule;
+  /** The pause between hands (issue 16: a table loaded apart from its tournament knows it); absent in older tables: the server's. */
+  readonly handPauseMs?: number;
 }
 
 export interface Blinds {
@@ -77,6 +80,8 @@ export interface TableState {
   finished: HandRun | null;
   /** Issue 12: the table's secret seed, drawn at its first hand (fair.ts). */
   tableSeed: string | null;
+  /** Issue 16: the director's leave to deal the next hand, with its blinds (table-order.ts); null: none. */
+  permit: Permit | null;
 }
 
 export type TableRecord =
@@ -86,7 +91,9 @@ export type TableRecord =
   | { readonly type: "stack-set"; readonly data: { seat: number; stack: number } }
   | { readonly type: "sitting-out"; readonly data: { seat: number; sittingOut: boolean } }
   | { readonly type: "hand-started"; readonly data: HandStarted }
-  | { readonly type: "acted"; readonly data: { seat: number; action: PlayerAction; timeout: boolean; at: number } };
+  | { readonly type: "acted"; readonly data: { seat: number; action: PlayerAction; timeout: boolean; at: number } }
+  /** Issue 16: the director's order `order` (table-order.ts): the whole seating it wants, and the permit to deal the next hand (null: none). */
+  | { readonly type: "ordered"; readonly data: { order: string; seats: readonly OrderSeat[]; permit: Permit | null } };
 
 /** `tableSeed` on a table's first hand since issue 12; `seed` only in hands stored before it. */
 export interface HandStarted {
@@ -100,7 +107,7 @@ export interface HandStarted {
 }
 
 export function initialTable(config: TableConfig): TableState {
-  return { config, version: 0, seats: new Map(), hand: null, last: null, handNumber: 0, recent: [], finished: null, tableSeed: null };
+  return { config, version: 0, seats: new Map(), hand: null, last: null, handNumber: 0, recent: [], finished: null, tableSeed: null, permit: null };
 }
 
 export const handIdOf = (tableId: string, n: number) => `${tableId}-h${n}`;
@@ -170,6 +177,26 @@ export function evolveTable(t: TableState, rec: TableRecord, version: number): R
       return startHand(t, rec.data);
     case "acted":
       return act(t, rec.data);
+    case "ordered": {
+      // Everyone leaving first, then everyone joining, then the stacks: as the director's separate seat commands did.
+      const c = orderChanges(t, rec.data.seats);
+      const out: TableEvent[] = [];
+      for (const seat of c.leave) {
+        t.seats.delete(seat);
+        out.push({ kind: "seat-change", seat, player: null, stack: 0 });
+      }
+      for (const w of c.join) {
+        t.seats.set(w.seat, { seat: w.seat, playerId: w.playerId, name: w.name, stack: w.stack, sittingOut: false, bankMs: t.config.timeBankMs });
+        out.push({ kind: "seat-change", seat: w.seat, player: { id: w.playerId, name: w.name }, stack: w.stack });
+      }
+      for (const w of c.stacks) {
+        const s = t.seats.get(w.seat)!;
+        s.stack = w.stack;
+        out.push({ kind: "seat-change", seat: s.seat, player: { id: s.playerId, name: s.name }, stack: s.stack });
+      }
+      t.permit = rec.data.permit;
+      return ok(out);
+    }
   }
 }
 

@@ -9,11 +9,14 @@
 // director's tables consistent and names who deals), and the seatings are reconciled to
 // the director's state.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import { awaitingRebuys, decide, handSetup, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
-import { clockAt, playedBlinds } from "../../tournament/structure/index.ts";
+import { awaitingRebuys, decide, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
+import { clockAt } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
 import { crashPoint } from "../crash-point.ts";
-import type { Blinds, HandRun } from "../tables/table-state.ts";
+import type { HandRun, TableConfig } from "../tables/table-state.ts";
+import type { TableLink } from "../tables/table-link.ts";
+import { handResultOf, ORDER_ERRORS, type HandResult, type TableOrder } from "../tables/table-order.ts";
+import { orderFor } from "./tournament-orders.ts";
 import { TableSession } from "../tables/table-session.ts";
 import { payPrizes } from "./tournament-money.ts";
 import { tableIdOf, type Rec, type TournamentRuntime } from "./tournament-runtime.ts";
@@ -27,6 +30,8 @@ export class OnlineTables {
 
   async load(): Promise<Result<void>> {
     const t = this.t;
+    // Split tables (issue 16, stage 2): the tables live with their own partitions' owners.
+    if (t.svc.tables !== undefined) return ok(undefined);
     for (const n of t.dir.tables.keys()) {
       const s = await TableSession.load(tableIdOf(t.id, n), this.sessionOptions(n));
       if (!s.ok) return s;
@@ -82,9 +87,11 @@ export class OnlineTables {
     for (const s of this.t.tables.values()) s.close();
   }
 
-  /** After the director paused or resumed: resumed, every table told to deal does. */
+  /** After the director paused or resumed: paused, no table deals again; resumed, every table told to deal does. */
   async pausedChanged(): Promise<void> {
-    if (this.t.paused || this.t.dir.status !== "running") return;
+    if (this.t.dir.status !== "running") return;
+    // Paused: every table between hands loses its permit (one in a hand finishes it, and is not given a new one).
+    if (this.t.paused) return this.reconcile(null);
     await this.settle(null);
   }
 
@@ -99,49 +106,39 @@ export class OnlineTables {
       ...(svc.newSeed ? { seed: svc.newSeed } : {}),
       log: svc.log,
       onFenced: (error: { readonly code: string; readonly message: string }) => t.stopFenced(fail(error.code, error.message)),
-      hooks: {
-        blinds: () => this.blindsFor(n),
-        canDeal: () => this.canDeal(n),
-        handEnded: (_: TableSession, hand: HandRun | null) => t.enqueue(() => this.handEnded(n, hand)),
-      },
+      // Issue 16: the table deals by the permits in the director's orders; its results come back as data.
+      hooks: { handEnded: (s: TableSession, hand: HandRun | null) => t.enqueue(() => this.handEnded(n, hand === null ? null : handResultOf(s.id, hand))) },
     };
   }
 
-  /** The director told the table to deal, its last hand is recorded, and the clock runs. */
-  private canDeal(n: number): boolean {
+  /** Table `n`'s order now (table-order.ts): the director's seating there and, when it may deal, its permit; a broken table's is empty. */
+  private orderOf(n: number): TableOrder {
     const t = this.t;
-    const s = t.tables.get(n);
-    const table = t.dir.tables.get(n);
-    if (t.closed || t.dir.status !== "running" || t.paused || t.dir.onBreak || s === undefined || table === undefined) return false;
-    return table.inHand && s.state.handNumber === (t.recorded.get(n) ?? 0);
+    const table = t.dir.tables.get(n) ?? null;
+    return orderFor({ dir: t.dir, names: t.names, tableId: tableIdOf(t.id, n), table, recorded: t.recorded.get(n) ?? 0, version: t.version, now: t.now(), running: !t.closed });
   }
 
-  private blindsFor(n: number): Blinds {
-    const t = this.t;
-    const table = t.dir.tables.get(n);
-    const setup = table === undefined ? null : handSetup(t.dir, table, t.now());
-    if (setup === null) return { sb: 0, bb: 0, ante: 0 };
-    const b = playedBlinds(setup.level);
-    return setup.level.bigBlindAnte ? ({ sb: b.sb, bb: b.bb, ante: b.ante, bigBlindAnte: true } as Blinds) : { sb: b.sb, bb: b.bb, ante: b.ante };
-  }
-
-  private async handEnded(n: number, hand: HandRun | null): Promise<void> {
+  /** A hand's result (table-order.ts): recorded once (by hand number), then the table is settled. */
+  async handEnded(n: number, result: HandResult | null): Promise<void> {
     const t = this.t;
     if (t.closed || t.dir.status !== "running") return;
-    if (hand !== null && hand.state.result !== null && hand.handNumber > (t.recorded.get(n) ?? 0)) {
+    if (result !== null && result.handNumber > (t.recorded.get(n) ?? 0)) {
       const table = t.dir.tables.get(n);
-      const entries = hand.order.map((seat) => table?.seats[seat - 1] ?? "");
-      const outcome = { table: n, hand: hand.positions, entries, startStacks: hand.startStacks, stacks: hand.state.result.stacks };
+      const entries = result.order.map((seat) => table?.seats[seat - 1] ?? "");
+      const outcome = { table: n, hand: result.positions, entries, startStacks: result.startStacks, stacks: result.stacks };
       const d = decide(t.dir, { type: "hand", at: t.now(), outcome }, t.svc.rng);
-      if (!d.ok) t.svc.log(`tournament ${t.id}: the director refused hand ${hand.handId}: ${d.error.code} ${d.error.message}`);
+      if (!d.ok) t.svc.log(`tournament ${t.id}: the director refused hand ${result.handId}: ${d.error.code} ${d.error.message}`);
       // The hand's events and its record land together: a restart never plays it twice.
-      const recs: Rec[] = [...(d.ok ? d.value : []).map((e) => ({ type: "director" as const, data: e })), { type: "hand-recorded", data: { table: n, handNumber: hand.handNumber } }];
+      const recs: Rec[] = [...(d.ok ? d.value : []).map((e) => ({ type: "director" as const, data: e })), { type: "hand-recorded", data: { table: n, handNumber: result.handNumber } }];
       const r = await t.append(recs);
-      if (!r.ok) return t.svc.log(`tournament ${t.id}: cannot record hand ${hand.handId}: ${r.error.message}`);
-      crashPoint("settle", () => JSON.stringify({ tournament: t.id, table: n, hand: hand.handNumber, version: t.version }));
+      if (!r.ok) return t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
+      crashPoint("settle", () => JSON.stringify({ tournament: t.id, table: n, hand: result.handNumber, version: t.version }));
     }
-    // A table the director still has in a hand (it has not dealt since it was told to) is not settled.
+    // A table the director still has in a hand (it has not dealt since it was told to) is not
+    // settled; it is sent its order again (an order lost with a process that died is not lost:
+    // a repeat changes nothing).
     if (t.dir.tables.get(n)?.inHand === false) await this.settle(n);
+    else if (result !== null && result.handNumber <= (t.recorded.get(n) ?? 0)) await this.reconcile(new Set([n]));
   }
 
   /**
@@ -154,8 +151,11 @@ export class OnlineTables {
     this.breakTimer?.cancel();
     this.breakTimer = null;
     if (t.closed || t.dir.status !== "running") return;
+    const began = t.now();
     const events: TournamentEvent[] = [];
     const touched = new Set<number>(n === null ? [] : [n]);
+    // Where each busted entry sits before its elimination unseats it (the dealer says it there).
+    const bustTables = new Map(t.dir.busted.map((id) => [id, t.dir.entries.get(id)?.table ?? 0]));
     // Busted entries may go out at other tables (a rebuy grace over, a hand-for-hand round).
     for (const id of t.dir.busted) touched.add(t.dir.entries.get(id)?.table ?? 0);
     for (let i = 0; i < 50; i++) {
@@ -163,7 +163,7 @@ export class OnlineTables {
       if (!r) break;
     }
     await this.runCollect({ type: "table-settle", at: t.now(), table: n }, events);
-    this.announceBusts(events);
+    this.announceBusts(events, bustTables);
     await this.openTables();
     let all = n === null;
     for (const e of events) {
@@ -176,19 +176,18 @@ export class OnlineTables {
         if (e.type !== "eliminated" || n === null) all = true;
       }
     }
-    await this.reconcile(all ? null : touched);
+    await this.reconcile(all ? null : touched, events);
     if ((t.dir.status as string) === "finished") {
       await payPrizes(t);
       for (const s of t.tables.values()) s.close();
       return;
     }
-    for (const [m, s] of t.tables) if ((all || touched.has(m)) && this.canDeal(m)) s.dealSoon();
     if (t.dir.onBreak && !t.paused) {
       const c = t.dir.config!;
       const left = clockAt(c.structure, playedMs(t.dir, t.now())).remainingMs ?? 1000;
       this.breakTimer = t.svc.clock.after(Math.max(50, left), () => void t.enqueue(() => this.settle(null)));
     }
-    this.armGrace();
+    this.armGrace(began);
     t.onChange?.();
   }
 
@@ -197,16 +196,20 @@ export class OnlineTables {
    * chat of the table they played at, before the table lets them go. Not awaited: the chat's
    * appends keep their order, and the table need not wait for them.
    */
-  private announceBusts(events: readonly TournamentEvent[]): void {
+  private announceBusts(events: readonly TournamentEvent[], bustTables: ReadonlyMap<string, number>): void {
     const t = this.t;
+    const link = t.svc.tables;
     for (const e of events) {
       if (e.type !== "eliminated") continue;
       e.groups.forEach((group, g) =>
         group.forEach((id, j) => {
           const player = t.dir.entries.get(id)?.player;
           if (player === undefined) return;
+          const note = { kind: "bust" as const, name: t.names.get(player) ?? "player", place: e.places?.[g]?.[j] ?? null };
+          const at = bustTables.get(id) ?? 0;
+          if (link !== undefined) return void (at > 0 && link.say(tableIdOf(t.id, at), [note]));
           const table = [...t.tables.values()].find((s) => [...s.state.seats.values()].some((seat) => seat.playerId === player));
-          table?.dealerSay([{ kind: "bust", name: t.names.get(player) ?? "player", place: e.places?.[g]?.[j] ?? null }]).catch((err: unknown) => t.svc.log(`tournament ${t.id}: dealer's entry failed`, err));
+          table?.dealerSay([note]).catch((err: unknown) => t.svc.log(`tournament ${t.id}: dealer's entry failed`, err));
         }),
       );
     }
@@ -230,15 +233,20 @@ export class OnlineTables {
     return true;
   }
 
-  /** R-TRN-4: settles when the first busted player's grace to rebuy ends (online, in played time: none is armed while paused). */
-  private armGrace(): void {
+  /**
+   * R-TRN-4: settles when the first busted player's grace to rebuy ends (online, in played
+   * time: none is armed while paused). The graces counted are those running when the settle
+   * began (`began`): one that ended while it ran (a slow store, a stalled machine) is
+   * settled at once, not forgotten.
+   */
+  private armGrace(began = this.t.now()): void {
     this.graceTimer?.cancel();
     this.graceTimer = null;
     const t = this.t;
     if (t.closed || t.paused || t.dir.status !== "running") return;
     const now = t.now();
     let first = Infinity;
-    for (const id of awaitingRebuys(t.dir, now)) first = Math.min(first, rebuyGraceEndsMs(t.dir, id) ?? Infinity);
+    for (const id of awaitingRebuys(t.dir, began)) first = Math.min(first, rebuyGraceEndsMs(t.dir, id) ?? Infinity);
     if (first === Infinity) return;
     const wait = Math.max(1, first - playedMs(t.dir, now));
     this.graceTimer = t.svc.clock.after(wait, () => void t.enqueue(() => this.graceEnded()));
@@ -251,19 +259,28 @@ export class OnlineTables {
     await this.settle(null);
   }
 
+  /** Table `n`'s configuration (its `opened` record), from the director's table. */
+  private configOf(n: number, size: number): TableConfig {
+    const t = this.t;
+    return {
+      tableId: tableIdOf(t.id, n),
+      tournamentId: t.id,
+      tableNumber: n,
+      size,
+      actionMs: t.meta.actionMs,
+      timeBankMs: t.meta.timeBankMs,
+      buttonRule: t.dir.config?.buttonRule ?? ("dead" as const),
+      handPauseMs: t.meta.handPauseMs ?? t.svc.handPauseMs,
+    };
+  }
+
   private async openTables(): Promise<void> {
     const t = this.t;
+    // Split tables: a table opens where it lives, on its first order.
+    if (t.svc.tables !== undefined) return;
     for (const n of t.dir.tables.keys()) {
       if (t.tables.has(n)) continue;
-      const config = {
-        tableId: tableIdOf(t.id, n),
-        tournamentId: t.id,
-        tableNumber: n,
-        size: t.dir.tables.get(n)!.seats.length,
-        actionMs: t.meta.actionMs,
-        timeBankMs: t.meta.timeBankMs,
-        buttonRule: t.dir.config?.buttonRule ?? ("dead" as const),
-      };
+      const config = this.configOf(n, t.dir.tables.get(n)!.seats.length);
       const loaded = await TableSession.load(config.tableId, this.sessionOptions(n));
       const s = loaded.ok && loaded.value !== null ? loaded : await TableSession.open(config, this.sessionOptions(n));
       if (s.ok && s.value !== null) t.tables.set(n, s.value);
@@ -272,48 +289,60 @@ export class OnlineTables {
   }
 
   /**
-   * Makes the tables between hands (`only` of them; null: all) seat exactly whom the
-   * director says, with those stacks: everyone leaving a table first, then everyone
-   * joining one, so nobody is seated at two tables at once.
+   * Sends the tables (`only` of them; null: all) the director's orders (table-order.ts):
+   * each applies its seating and its permit in one append, or refuses it as stale (in a
+   * hand, or with a result the director has not recorded yet: that result's settle sends a
+   * fresh one). The tables that lose players (`events`' moves and broken tables) get theirs
+   * first, so a moved player leaves before joining; the others' are asked for at once
+   * (issue 13: the tables' writes share the store's group commits).
    */
-  private async reconcile(only: ReadonlySet<number> | null): Promise<void> {
+  private async reconcile(only: ReadonlySet<number> | null, events: readonly TournamentEvent[] = []): Promise<void> {
     const t = this.t;
-    const sessions = [...t.tables].filter(([n, s]) => s.state.hand === null && (only === null || only.has(n)));
-    const wanted = (n: number, seat: number) => {
-      const id = t.dir.tables.get(n)?.seats[seat - 1] ?? null;
-      const e = id === null ? undefined : t.dir.entries.get(id);
-      return e !== undefined && e.alive ? e : undefined;
+    const givers = new Set<number>();
+    const moves: { entry: string; from: number; to: number }[] = [];
+    for (const e of events) {
+      if (e.type === "moved") for (const m of e.moves) givers.add(m.from), moves.push({ entry: m.entry, from: m.from, to: m.to });
+      else if (e.type === "table-broken") givers.add(e.table);
+    }
+    const send = (n: number, s: TableSession) => {
+      // A table in a hand here refuses any order as stale: not asked (its result brings one).
+      if (s.state.hand !== null) return Promise.resolve();
+      return s.order(this.orderOf(n)).then((r) => void (!r.ok && r.error.code !== ORDER_ERRORS.stale && t.svc.log(`tournament ${t.id}: table ${n} refused its order: ${r.error.code} ${r.error.message}`)));
     };
-    // Every table's changes are asked for at once (issue 13): each table's queue keeps its own
-    // in order, and the tables' writes share the store's group commits, instead of one write
-    // after another, each waiting its turn while the tournament's queue (every other table's
-    // settle) waits behind them. Everyone has left before anyone joins.
-    const left = new Map<string, number>();
-    const leaving: Promise<unknown>[] = [];
-    for (const [n, s] of sessions) {
-      for (let seat = 1; seat <= s.state.config.size; seat++) {
-        const want = wanted(n, seat);
-        const have = s.state.seats.get(seat);
-        if (have !== undefined && (want === undefined || have.playerId !== want.player)) {
-          leaving.push(s.unseat(seat));
-          left.set(have.playerId, n);
-        }
-      }
-    }
-    await Promise.all(leaving);
+    if (t.svc.tables !== undefined) return this.reconcileLinked(t.svc.tables, only, givers, moves);
+    const sessions = [...t.tables].filter(([n]) => only === null || only.has(n));
+    await Promise.all(sessions.filter(([n]) => givers.has(n)).map(([n, s]) => send(n, s)));
     crashPoint("move", () => {
-      const moved = sessions.flatMap(([n, s]) => Array.from({ length: s.state.config.size }, (_, i) => wanted(n, i + 1)).flatMap((e) => (e !== undefined && left.has(e.player) && left.get(e.player) !== n ? [{ player: e.player, entry: e.id, from: left.get(e.player)!, to: n }] : [])));
-      return moved.length === 0 ? null : JSON.stringify({ tournament: t.id, ...moved[0]! });
+      const m = moves.find((x) => !givers.has(x.to) && t.dir.entries.get(x.entry)?.table === x.to);
+      const player = m === undefined ? undefined : t.dir.entries.get(m.entry)?.player;
+      return m === undefined || player === undefined ? null : JSON.stringify({ tournament: t.id, player, entry: m.entry, from: m.from, to: m.to });
     });
-    const joining: Promise<unknown>[] = [];
-    for (const [n, s] of sessions) {
-      for (let seat = 1; seat <= s.state.config.size; seat++) {
-        const want = wanted(n, seat);
-        const have = s.state.seats.get(seat);
-        if (want !== undefined && have === undefined) joining.push(s.seat(seat, want.player, t.names.get(want.player) ?? "player", want.stack));
-        else if (want !== undefined && have !== undefined && have.stack !== want.stack) joining.push(s.setStack(seat, want.stack));
-      }
-    }
-    await Promise.all(joining);
+    await Promise.all(sessions.filter(([n]) => !givers.has(n)).map(([n, s]) => send(n, s)));
+  }
+
+  /**
+   * Split tables (issue 16, stage 2): the orders go over the table link to wherever each
+   * table lives (a new table opens there). A table that refuses its order as stale because
+   * it finished a hand this director has not recorded hands that hand's result back: it is
+   * recorded after this step (a result lost with a process that died is not lost).
+   */
+  private async reconcileLinked(link: TableLink, only: ReadonlySet<number> | null, givers: ReadonlySet<number>, moves: readonly { entry: string; from: number; to: number }[]): Promise<void> {
+    const t = this.t;
+    const sizes = new Map([...t.dir.tables].map(([n, x]) => [n, x.seats.length]));
+    const targets = new Set<number>(only === null ? [...sizes.keys()] : [...only]);
+    for (const g of givers) targets.add(g);
+    const send = async (n: number): Promise<void> => {
+      const r = await link.order(this.configOf(n, sizes.get(n) ?? 9), this.orderOf(n));
+      if (!r.ok) return t.svc.log(`tournament ${t.id}: table ${n}'s order not delivered: ${r.error.code} ${r.error.message}`);
+      const missed = r.value.result;
+      if (missed !== null && missed.handNumber > (t.recorded.get(n) ?? 0)) void t.enqueue(() => this.handEnded(n, missed));
+    };
+    await Promise.all([...targets].filter((n) => givers.has(n)).map(send));
+    crashPoint("move", () => {
+      const m = moves.find((x) => !givers.has(x.to) && t.dir.entries.get(x.entry)?.table === x.to);
+      const player = m === undefined ? undefined : t.dir.entries.get(m.entry)?.player;
+      return m === undefined || player === undefined ? null : JSON.stringify({ tournament: t.id, player, entry: m.entry, from: m.from, to: m.to });
+    });
+    await Promise.all([...targets].filter((n) => !givers.has(n)).map(send));
   }
 }

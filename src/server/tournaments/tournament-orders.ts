@@ -1,0 +1,58 @@
+// What a tournament's director tells one of its online tables (issue 16, table-order.ts):
+// the seating it wants there (alive entries, their stacks, their names) and, when the
+// director has named the table to deal and its clock runs, the permit for the next hand
+// with the blinds of the level in force (R-TRN-1) and of the next few levels, so the hand
+// started after the pause between hands takes the level then in force. Built from the
+// director's state alone: a director loaded after a failover builds the same order.
+import { handSetup, isPaused, levelFor, type TableState, type TournamentState } from "../../tournament/director/index.ts";
+import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
+import { orderId, type BlindsFrom, type OrderSeat, type Permit, type TableOrder } from "../tables/table-order.ts";
+import type { Blinds } from "../tables/table-state.ts";
+
+/** Level changes a permit carries beyond the one in force (a table normally deals within seconds). */
+const AHEAD = 4;
+
+function blindsOf(level: Level): Blinds {
+  const b = playedBlinds(level);
+  return level.bigBlindAnte ? ({ sb: b.sb, bb: b.bb, ante: b.ante, bigBlindAnte: true } as Blinds) : { sb: b.sb, bb: b.bb, ante: b.ante };
+}
+
+/** The permit for table `n`'s next hand, or null when it may not deal now. */
+export function permitFor(dir: TournamentState, table: TableState, recorded: number, now: number, running: boolean): Permit | null {
+  if (!running || dir.status !== "running" || isPaused(dir) || dir.onBreak || !table.inHand) return null;
+  const setup = handSetup(dir, table, now);
+  if (setup === null) return null;
+  const blinds: BlindsFrom[] = [{ from: 0, blinds: blindsOf(setup.level) }];
+  let at = now;
+  for (let i = 0; i < AHEAD; i++) {
+    const c = levelFor(dir, table, at);
+    if (c.remainingMs === null) break;
+    at += Math.max(1, c.remainingMs);
+    blinds.push({ from: at, blinds: blindsOf(levelFor(dir, table, at).level) });
+  }
+  return { handNumber: recorded + 1, blinds };
+}
+
+export interface OrderInput {
+  readonly dir: TournamentState;
+  readonly names: ReadonlyMap<string, string>;
+  readonly tableId: string;
+  /** The director's table; null: it was broken (everyone leaves, no permit). */
+  readonly table: TableState | null;
+  /** The table's last hand the director recorded. */
+  readonly recorded: number;
+  /** The director's stream version: the order's id. */
+  readonly version: number;
+  readonly now: number;
+  /** False once the tournament stopped here (closed): no permit. */
+  readonly running: boolean;
+}
+
+export function orderFor(x: OrderInput): TableOrder {
+  const seats: OrderSeat[] = [];
+  x.table?.seats.forEach((id, i) => {
+    const e = id == null ? undefined : x.dir.entries.get(id);
+    if (e !== undefined && e.alive) seats.push({ seat: i + 1, playerId: e.player, name: x.names.get(e.player) ?? "player", stack: e.stack });
+  });
+  return { id: orderId(x.tableId, x.version), afterHand: x.recorded, seats, permit: x.table === null ? null : permitFor(x.dir, x.table, x.recorded, x.now, x.running) };
+}
