@@ -17,6 +17,9 @@ import { TournamentRuntime } from "./tournaments/tournament-runtime.ts";
 import { describeDifference, reconcileTournament } from "./tournaments/tournament-reconcile.ts";
 import type { MoneyCheck, MoneyDifference } from "../protocol/index.ts";
 import type { TableSession } from "./tables/table-session.ts";
+import { TableHost } from "./tables/table-host.ts";
+import type { TableLink } from "./tables/table-link.ts";
+import { ClusterTables } from "./gateway/cluster-tables.ts";
 import { registerHttpRoutes } from "./gateway/http-routes.ts";
 import { registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
@@ -68,7 +71,17 @@ export interface ServerOptions {
    * Cluster mode (issue 16; needs a postgres:// db): NATS URL, this process's member name
    * (default host-pid) and the prefix of the cluster's buckets (default "felt").
    */
-  readonly cluster?: { readonly nats: string; readonly member?: string; readonly prefix?: string };
+  readonly cluster?: {
+    readonly nats: string;
+    readonly member?: string;
+    readonly prefix?: string;
+    /**
+     * Stage 2 (`--split-tables`): tables in partitions of their own, so one event's tables
+     * spread over the cluster; the director talks to them in data (gateway/cluster-tables.ts).
+     * Every member of a cluster must agree on it.
+     */
+    readonly splitTables?: boolean;
+  };
 }
 
 /** How often expired sessions are deleted. */
@@ -78,6 +91,8 @@ export class FeltServer implements PartitionServer {
   /** The tournaments this process serves (in cluster mode: those of the partitions it owns). */
   readonly tournaments = new Map<string, TournamentRuntime>();
   readonly tournamentWatchers = new Map<string, Set<() => void>>();
+  /** Split tables (issue 16, stage 2): the tables of the table partitions this process owns; null otherwise. */
+  tableHost: TableHost | null = null;
   /** Cluster mode (issue 16): routing, fan-out and the lobby across processes; null when alone. */
   cluster: ClusterLink | null = null;
   url = "";
@@ -112,7 +127,8 @@ export class FeltServer implements PartitionServer {
     const rawLog = options.log ?? ((m: string, e?: unknown) => console.error(`felt: ${m}`, e ?? ""));
     const c = options.cluster;
     if (c !== undefined && target.value.kind !== "postgres") throw new Error("cluster mode needs a PostgreSQL database (--db postgres://...): SQLite is single-process");
-    const host = c === undefined ? null : new PartitionHost({ nc: await connectNats(c.nats), member: c.member ?? memberName(`${hostname()}-${process.pid}`), ...(c.prefix ? { prefix: c.prefix } : {}), log: rawLog });
+    const split = c?.splitTables === true;
+    const host = c === undefined ? null : new PartitionHost({ nc: await connectNats(c.nats), member: c.member ?? memberName(`${hostname()}-${process.pid}`), ...(c.prefix ? { prefix: c.prefix } : {}), ...(split ? { kinds: ["tournament", "table"] as const } : {}), log: rawLog });
     // One database for both: a tournament's events and the money they move commit together.
     const { store, ledger, fences } = await openStorage(target.value, { now, ...durability, ...(host ? { fence: host.resolver } : {}) });
     const hands = await openHandIndex(target.value);
@@ -129,7 +145,10 @@ export class FeltServer implements PartitionServer {
     // stack trace from every table and request that met it.
     const outage = new OutageLog((m) => rawLog(m), now);
     const log = (m: string, e?: unknown) => (isStorageOutage(e) ? outage.failed(e) : rawLog(m, e));
+    // Split tables: the director reaches its tables through the cluster (set once the server exists).
+    let tables: ClusterTables | null = null;
     const svc: Services = {
+      ...(split ? { tables: { order: (config, o) => tables!.order(config, o), say: (id, notes) => tables!.say(id, notes) } satisfies TableLink } : {}),
       store,
       ledger,
       hands,
@@ -153,6 +172,11 @@ export class FeltServer implements PartitionServer {
     const app = Fastify({ logger: false, bodyLimit: MAX_FRAME_BYTES });
     const server = new FeltServer(app, svc, options, outage, host ?? everything(), host);
     server.closeAccounts = () => accountStore.close();
+    if (split) {
+      const link = new ClusterTables(server);
+      tables = link;
+      server.tableHost = new TableHost(svc, (id, result, session) => link.deliverResult(id, result, session));
+    }
     await app.register(fastifyWebsocket, { options: { maxPayload: 4 * MAX_FRAME_BYTES } });
     registerOpenApi(app);
     registerHttpRoutes(app, server);
@@ -194,6 +218,7 @@ export class FeltServer implements PartitionServer {
 
   /** Cluster mode: the partition's fence is raised; its tournaments are loaded, resumed and checked against the ledger. */
   async adoptPartition(key: string): Promise<void> {
+    if (this.tableHost !== null && key.startsWith("table.")) return void (await this.tableHost.loadWhere((id) => this.ownership.keyOfTable(id) === key));
     const loaded = await this.loadTournaments((id) => this.ownership.keyOf(id) === key);
     for (const t of loaded) t.resume();
     await this.checkMoney(loaded);
@@ -201,6 +226,7 @@ export class FeltServer implements PartitionServer {
 
   /** Cluster mode: the partition is lost or handed over: its tournaments and tables close here. */
   async dropPartition(key: string): Promise<void> {
+    if (this.tableHost !== null && key.startsWith("table.")) return this.tableHost.dropWhere((id) => this.ownership.keyOfTable(id) === key);
     const gone = [...this.tournaments.values()].filter((t) => this.ownership.keyOf(t.id) === key);
     for (const t of gone) {
       t.close();
@@ -248,6 +274,8 @@ export class FeltServer implements PartitionServer {
   }
 
   table(tableId: string): TableSession | undefined {
+    const here = this.tableHost?.sessions.get(tableId);
+    if (here !== undefined) return here;
     const m = /^(.+)-t(\d+)$/.exec(tableId);
     if (m === null) return undefined;
     return this.tournaments.get(m[1]!)?.tables.get(Number(m[2]));
@@ -263,7 +291,9 @@ export class FeltServer implements PartitionServer {
     this.purgeTimer?.cancel();
     this.cluster?.close();
     for (const t of this.tournaments.values()) t.close();
+    this.tableHost?.close();
     await this.app.close();
+    await this.tableHost?.idle();
     for (const t of this.tournaments.values()) for (const s of t.tables.values()) await s.idle();
     await this.svc.store.close();
     await this.svc.ledger.close();

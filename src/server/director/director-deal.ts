@@ -126,8 +126,8 @@ export async function applyDeal(t: TournamentRuntime, b: DealRequest): Promise<R
   if (!checked.ok) return checked;
   const r = await t.command((at) => dealCommand(b, at), b.commandId, {
     pay: async () => {
-      const busy = [...t.tables.values()].find((s) => s.state.hand !== null);
-      return busy === undefined ? ok(undefined) : fail("tournament/bad-state", `table ${busy.state.config.tableNumber} is playing a hand; pause and let it finish first`);
+      const busy = t.tableInHand([...t.dir.tables.keys()]);
+      return busy === undefined ? ok(undefined) : fail("tournament/bad-state", `table ${busy} is playing a hand; pause and let it finish first`);
     },
   });
   return r.ok ? ok(resultsOf(t, t.now())) : r;

@@ -16,7 +16,6 @@ import type { FeltServer } from "../felt-server.ts";
 import type { Subscriber, TableSession } from "../tables/table-session.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { tournamentView } from "./lobby-views.ts";
-import { tournamentOfTable } from "./table-commands.ts";
 
 export const WATCH_TTL_MS = 15_000;
 const SWEEP_MS = 5_000;
@@ -162,7 +161,7 @@ export class Feeds {
     const feed: TableFeed = {
       kind: "table",
       subject,
-      key: this.ownership.keyOf(tournamentOfTable(session.id) ?? ""),
+      key: this.ownership.keyOfTable(session.id),
       seq: 0,
       watchers: new Map(),
       session,

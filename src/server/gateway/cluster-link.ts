@@ -12,14 +12,17 @@
 import type { NatsConnection } from "nats";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
 import type { LobbyTournament, RouteName } from "../../protocol/index.ts";
-import { Bus, type Backoff } from "../../cluster/bus.ts";
+import { Bus, BUS_ERRORS, type Backoff } from "../../cluster/bus.ts";
+import type { DealerNote } from "../../protocol/index.ts";
+import type { HandResult, TableOrder } from "../tables/table-order.ts";
+import type { TableConfig } from "../tables/table-state.ts";
 import { Follower } from "../../cluster/follower.ts";
 import { allPartitions, partitionKey } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { isStorageOutage } from "./outage.ts";
 import { runRoute, type RouteInput } from "./http-routes.ts";
-import { runTableCommand, tournamentOfTable, type Sender, type TableMessage } from "./table-commands.ts";
+import { runTableCommand, type Sender, type TableMessage } from "./table-commands.ts";
 import { Feeds, type WatchTable, type WatchTournament } from "./cluster-feeds.ts";
 import { answerLobbyKeys, answerLobbyLines, gatherLobby, LobbyPublisher, type KeysAsk, type LinesAsk } from "./cluster-lobby.ts";
 import { LobbyBoard } from "../../cluster/lobby.ts";
@@ -31,7 +34,11 @@ export type OwnerRequest =
   | ({ readonly kind: "watch-table" } & WatchTable)
   | ({ readonly kind: "watch-tournament" } & WatchTournament)
   | { readonly kind: "unwatch"; readonly subject: string; readonly watcher: string }
-  | { readonly kind: "facts"; readonly tournamentId: string };
+  | { readonly kind: "facts"; readonly tournamentId: string }
+  /** Split tables (cluster-tables.ts): a director's order to a table's owner, a dealer's entries, a hand's result to the director's owner. */
+  | { readonly kind: "table-order"; readonly config: TableConfig; readonly order: TableOrder }
+  | { readonly kind: "table-say"; readonly tableId: string; readonly notes: DealerNote[] }
+  | { readonly kind: "hand-result"; readonly tournamentId: string; readonly table: number; readonly result: HandResult | null };
 
 /** What another tournament's owner tells: its director's status and what a seat in it costs (a satellite's target, a hand's seed reveal). */
 export interface TournamentFacts {
@@ -80,7 +87,7 @@ export class ClusterLink {
     const link = new ClusterLink(server, bus, ownership, options);
     bus.serve(
       (_key, body) => link.answer(body as OwnerRequest),
-      allPartitions("tournament").map((p) => partitionKey(p)),
+      [...allPartitions("tournament"), ...allPartitions("table")].map((p) => partitionKey(p)),
     );
     const offStopped = ownership.onStopped((key) => {
       for (const l of [...link.moved]) l(key);
@@ -119,6 +126,15 @@ export class ClusterLink {
     return this.bus.request(this.ownership.keyOf(tournamentId), request);
   }
 
+  /** This process answers for the table now (its tournament's partition; split tables: its own). */
+  servesTable(tableId: string): boolean {
+    return this.ownership.serving(this.ownership.keyOfTable(tableId)) !== undefined;
+  }
+
+  forwardTable(tableId: string, request: OwnerRequest): Promise<Result<unknown>> {
+    return this.bus.request(this.ownership.keyOfTable(tableId), request);
+  }
+
   /** Facts of a tournament another process owns, or the owner's refusal (tournament/not-found). */
   facts(tournamentId: string): Promise<Result<TournamentFacts>> {
     return this.forward(tournamentId, { kind: "facts", tournamentId }) as Promise<Result<TournamentFacts>>;
@@ -135,14 +151,13 @@ export class ClusterLink {
 
   /** A remote table's frames for this user (seated: their own audience; else the spectators'). */
   followTable(tableId: string, userId: string | null, v: number, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower {
-    const tournamentId = tournamentOfTable(tableId) ?? "";
     const watcher = this.watcherId();
-    return this.follower(tournamentId, watcher, deliver, refused, (full) => ({ kind: "watch-table", tableId, userId, v, watcher, full }));
+    return this.follower(this.ownership.keyOfTable(tableId), watcher, deliver, refused, (full) => ({ kind: "watch-table", tableId, userId, v, watcher, full }));
   }
 
   followTournament(tournamentId: string, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower {
     const watcher = this.watcherId();
-    return this.follower(tournamentId, watcher, deliver, refused, (full) => ({ kind: "watch-tournament", tournamentId, watcher, full }));
+    return this.follower(this.ownership.keyOf(tournamentId), watcher, deliver, refused, (full) => ({ kind: "watch-tournament", tournamentId, watcher, full }));
   }
 
   onMoved(listener: (key: string) => void): void {
@@ -167,14 +182,15 @@ export class ClusterLink {
     return `${this.ownership.member}:${++this.watchers}`;
   }
 
-  private follower(tournamentId: string, watcher: string, deliver: (frames: string) => void, refused: (e: FeltError) => void, ask: (full: boolean) => OwnerRequest): Follower {
+  /** A feed of the partition `key`'s owner (a tournament's, or a table's). */
+  private follower(key: string, watcher: string, deliver: (frames: string) => void, refused: (e: FeltError) => void, ask: (full: boolean) => OwnerRequest): Follower {
     let subject: string | null = null;
-    const offWake = this.bus.onOwnerAnnounced(this.ownership.keyOf(tournamentId), () => void f.ping());
+    const offWake = this.bus.onOwnerAnnounced(key, () => void f.ping());
     const f: Follower = new Follower({
       bus: this.bus,
       sync: async (full) => {
         if (full) this.fullSyncs++;
-        const r = (await this.forward(tournamentId, ask(full))) as Result<{ subject: string; seq: number; epoch: number; frames?: string }>;
+        const r = (await this.bus.request(key, ask(full))) as Result<{ subject: string; seq: number; epoch: number; frames?: string }>;
         if (r.ok) subject = r.value.subject;
         return r;
       },
@@ -183,7 +199,7 @@ export class ClusterLink {
       ...(this.options.pingMs === undefined ? {} : { pingMs: this.options.pingMs }),
       onClose: () => {
         offWake();
-        if (subject !== null) void this.forward(tournamentId, { kind: "unwatch", subject, watcher });
+        if (subject !== null) void this.bus.request(key, { kind: "unwatch", subject, watcher });
       },
     });
     void f.start().catch((e: unknown) => this.server.svc.log("cluster: following a remote feed failed", e));
@@ -204,6 +220,22 @@ export class ClusterLink {
           return this.feeds.watchTournament(r);
         case "unwatch":
           return this.feeds.unwatch(r.subject, r.watcher);
+        case "table-order": {
+          const host = this.server.tableHost;
+          if (host === null || !this.servesTable(r.config.tableId)) return fail(BUS_ERRORS.notOwner, `table ${r.config.tableId} is not served here`);
+          return await host.order(r.config, r.order);
+        }
+        case "table-say": {
+          const host = this.server.tableHost;
+          if (host === null || !this.servesTable(r.tableId)) return fail(BUS_ERRORS.notOwner, `table ${r.tableId} is not served here`);
+          return await host.say(r.tableId, r.notes);
+        }
+        case "hand-result": {
+          const t = this.server.tournaments.get(r.tournamentId);
+          if (t === undefined || !this.serves(r.tournamentId)) return fail(BUS_ERRORS.notOwner, `tournament ${r.tournamentId} is not served here`);
+          await t.enqueue(() => t.online.handEnded(r.table, r.result));
+          return ok(undefined);
+        }
         case "facts": {
           const t = this.server.tournaments.get(r.tournamentId);
           if (t === undefined) return fail("tournament/not-found", `no tournament ${r.tournamentId}`);

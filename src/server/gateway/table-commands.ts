@@ -54,9 +54,8 @@ export function tableCommand(server: FeltServer, user: Sender, m: TableMessage):
   if (m.type === "act") traceStage(m.commandId, "received");
   const cluster = server.cluster;
   if (cluster !== null) {
-    const tournamentId = tournamentOfTable(m.tableId);
-    if (tournamentId !== null && !cluster.serves(tournamentId)) {
-      return cluster.forward(tournamentId, { kind: "table", sender: { id: user.id, name: user.name, role: user.role }, message: m }) as Promise<Result<Ack | null>>;
+    if (tournamentOfTable(m.tableId) !== null && !cluster.servesTable(m.tableId)) {
+      return cluster.forwardTable(m.tableId, { kind: "table", sender: { id: user.id, name: user.name, role: user.role }, message: m }) as Promise<Result<Ack | null>>;
     }
   }
   return runTableCommand(server, user, m);

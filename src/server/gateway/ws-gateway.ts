@@ -286,7 +286,7 @@ class Connection {
     }
     const cluster = this.server.cluster;
     const owner = tournamentOfTable(tableId);
-    if (cluster !== null && owner !== null && !cluster.serves(owner)) {
+    if (cluster !== null && owner !== null && !cluster.servesTable(tableId)) {
       // Another process owns the table: its frames come over the cluster (issue 16).
       if (!on) return;
       cluster.onMoved(this.rehome);
@@ -350,7 +350,7 @@ class Connection {
     const userId = this.user.id;
     for (const [tableId, t] of [...this.tables]) {
       const owner = tournamentOfTable(tableId);
-      if (!("follower" in t) && owner !== null && cluster.ownership.keyOf(owner) === key) this.watchTable(userId, tableId, true);
+      if (!("follower" in t) && owner !== null && cluster.ownership.keyOfTable(tableId) === key) this.watchTable(userId, tableId, true);
     }
     for (const id of [...this.watching.keys()]) if (cluster.ownership.keyOf(id) === key) this.watchTournament(id, true);
   };

@@ -240,7 +240,7 @@ export class TournamentRuntime {
     // Online: checked in the queue, where no hand can start meanwhile (nothing is paid).
     const betweenHands = async (): Promise<Result<readonly TransactionInput[]>> => {
       const from = this.dir.entries.get(entryId)?.table ?? 0;
-      const busy = [from, toTable].find((n) => this.tables.get(n)?.state.hand != null);
+      const busy = this.tableInHand([from, toTable]);
       return busy === undefined ? ok([]) : fail("tournament/bad-state", `table ${busy} is playing a hand; move between hands`);
     };
     // Live: not settled at once, or balancing could undo the director's own decision; the next record settles.
@@ -251,6 +251,15 @@ export class TournamentRuntime {
       if (cause === "tournament/seat-taken" || cause === "tournament/bad-seat" || cause === "tournament/entry-busted") return fail("director/invalid", r.error.message, { cause });
       return r;
     });
+  }
+
+  /**
+   * The first of these tables that is playing a hand (or may be: split tables, issue 16,
+   * live elsewhere, so a table the director has let deal counts until its result is in).
+   */
+  tableInHand(tables: readonly number[]): number | undefined {
+    if (this.svc.tables !== undefined) return tables.find((n) => this.dir.tables.get(n)?.inHand === true);
+    return tables.find((n) => this.tables.get(n)?.state.hand != null);
   }
 
   /** Live: the floor carried out instruction `iid`; confirming it again changes nothing. */

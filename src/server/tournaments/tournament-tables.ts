@@ -21,6 +21,9 @@ import { TableSession } from "../tables/table-session.ts";
 import { payPrizes } from "./tournament-money.ts";
 import { tableIdOf, type Rec, type TournamentRuntime } from "./tournament-runtime.ts";
 
+/** A table's order that could not be delivered (its partition is moving) is sent again after this. */
+const ORDER_RETRY_MS = 500;
+
 export class OnlineTables {
   private breakTimer: TimerHandle | null = null;
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
@@ -309,7 +312,7 @@ export class OnlineTables {
       if (s.state.hand !== null) return Promise.resolve();
       return s.order(this.orderOf(n)).then((r) => void (!r.ok && r.error.code !== ORDER_ERRORS.stale && t.svc.log(`tournament ${t.id}: table ${n} refused its order: ${r.error.code} ${r.error.message}`)));
     };
-    if (t.svc.tables !== undefined) return this.reconcileLinked(t.svc.tables, only, givers, moves);
+    if (t.svc.tables !== undefined) return this.reconcileLinked(t.svc.tables, only, givers);
     const sessions = [...t.tables].filter(([n]) => only === null || only.has(n));
     await Promise.all(sessions.filter(([n]) => givers.has(n)).map(([n, s]) => send(n, s)));
     crashPoint("move", () => {
@@ -322,27 +325,42 @@ export class OnlineTables {
 
   /**
    * Split tables (issue 16, stage 2): the orders go over the table link to wherever each
-   * table lives (a new table opens there). A table that refuses its order as stale because
-   * it finished a hand this director has not recorded hands that hand's result back: it is
-   * recorded after this step (a result lost with a process that died is not lost).
+   * table lives (a new table opens there), without holding up the director: each table has
+   * one sender, which sends the newest order it was given (an older one not yet delivered is
+   * superseded, never sent after a newer one) and tries again while the table's partition
+   * moves. So a table whose owner died delays only its own order, not every other table's
+   * settle behind it in the director's queue. A table that refuses its order as stale
+   * because it finished a hand this director has not recorded hands that hand's result
+   * back: it is recorded (a result lost with a process that died is not lost).
    */
-  private async reconcileLinked(link: TableLink, only: ReadonlySet<number> | null, givers: ReadonlySet<number>, moves: readonly { entry: string; from: number; to: number }[]): Promise<void> {
+  private reconcileLinked(link: TableLink, only: ReadonlySet<number> | null, givers: ReadonlySet<number>): void {
     const t = this.t;
-    const sizes = new Map([...t.dir.tables].map(([n, x]) => [n, x.seats.length]));
-    const targets = new Set<number>(only === null ? [...sizes.keys()] : [...only]);
+    const targets = new Set<number>(only === null ? [...t.dir.tables.keys()] : [...only]);
     for (const g of givers) targets.add(g);
-    const send = async (n: number): Promise<void> => {
-      const r = await link.order(this.configOf(n, sizes.get(n) ?? 9), this.orderOf(n));
-      if (!r.ok) return t.svc.log(`tournament ${t.id}: table ${n}'s order not delivered: ${r.error.code} ${r.error.message}`);
+    for (const n of [...targets].sort((a, b) => Number(givers.has(b)) - Number(givers.has(a)))) {
+      this.newest.set(n, { config: this.configOf(n, t.dir.tables.get(n)?.seats.length ?? 9), order: this.orderOf(n) });
+      if (!this.senders.has(n)) this.senders.set(n, this.sendOrders(link, n).finally(() => this.senders.delete(n)));
+    }
+  }
+
+  /** Per table: the newest order not yet sent, and the sender delivering them in turn. */
+  private readonly newest = new Map<number, { config: TableConfig; order: TableOrder }>();
+  private readonly senders = new Map<number, Promise<void>>();
+
+  private async sendOrders(link: TableLink, n: number): Promise<void> {
+    const t = this.t;
+    for (let next = this.newest.get(n); next !== undefined && !t.closed; next = this.newest.get(n)) {
+      this.newest.delete(n);
+      const r = await link.order(next.config, next.order);
+      if (!r.ok) {
+        t.svc.log(`tournament ${t.id}: table ${n}'s order not delivered yet: ${r.error.code} ${r.error.message}`);
+        // Sent again (or a newer one) shortly: the table's partition is moving.
+        if (!this.newest.has(n)) this.newest.set(n, next);
+        await new Promise<void>((done) => void t.svc.clock.after(ORDER_RETRY_MS, done));
+        continue;
+      }
       const missed = r.value.result;
       if (missed !== null && missed.handNumber > (t.recorded.get(n) ?? 0)) void t.enqueue(() => this.handEnded(n, missed));
-    };
-    await Promise.all([...targets].filter((n) => givers.has(n)).map(send));
-    crashPoint("move", () => {
-      const m = moves.find((x) => !givers.has(x.to) && t.dir.entries.get(x.entry)?.table === x.to);
-      const player = m === undefined ? undefined : t.dir.entries.get(m.entry)?.player;
-      return m === undefined || player === undefined ? null : JSON.stringify({ tournament: t.id, player, entry: m.entry, from: m.from, to: m.to });
-    });
-    await Promise.all([...targets].filter((n) => !givers.has(n)).map(send));
+    }
   }
 }

@@ -1,0 +1,70 @@
+// Split tables (issue 16, stage 2, `felt serve --cluster --split-tables`): a tournament's
+// tables are owned by their own table partitions ("table.017"), so one event's tables spread
+// over every process. This is the table link (tables/table-link.ts) over the cluster: an
+// order goes to the table's owner (here: the process's TableHost; elsewhere: a bus request
+// to `keyOfTable(tableId)`, retried with the same order id, which the table answers
+// "duplicate" rather than apply twice), and a finished hand's result goes to its
+// tournament's owner (`deliverResult`), retried until that owner takes it: the director
+// records a hand once (by its number), so a result sent twice changes nothing.
+import { fail, ok, type Result } from "../../lib/result.ts";
+import type { DealerNote } from "../../protocol/index.ts";
+import type { FeltServer } from "../felt-server.ts";
+import type { HandResult, TableOrder } from "../tables/table-order.ts";
+import type { OrderAnswer, TableLink } from "../tables/table-link.ts";
+import type { TableConfig } from "../tables/table-state.ts";
+import type { TableSession } from "../tables/table-session.ts";
+import { tournamentOfTable } from "./table-commands.ts";
+
+/** A result the tournament's owner could not take yet is sent again after this (its partition is moving). */
+const RESULT_RETRY_MS = 500;
+
+export class ClusterTables implements TableLink {
+  constructor(private readonly server: FeltServer) {}
+
+  private local(tableId: string): boolean {
+    return this.server.ownership.serving(this.server.ownership.keyOfTable(tableId)) !== undefined;
+  }
+
+  async order(config: TableConfig, order: TableOrder): Promise<Result<OrderAnswer>> {
+    const host = this.server.tableHost;
+    if (host !== null && this.local(config.tableId)) return host.order(config, order);
+    const cluster = this.server.cluster;
+    if (cluster === null) return fail("server/unavailable", "the cluster link is not up yet");
+    return (await cluster.forwardTable(config.tableId, { kind: "table-order", config, order })) as Result<OrderAnswer>;
+  }
+
+  say(tableId: string, notes: readonly DealerNote[]): void {
+    const host = this.server.tableHost;
+    const done = host !== null && this.local(tableId) ? host.say(tableId, notes) : this.server.cluster?.forwardTable(tableId, { kind: "table-say", tableId, notes: [...notes] });
+    void done?.then((r) => !r.ok && this.server.svc.log(`table ${tableId}: the dealer's entries not said: ${r.error.message}`));
+  }
+
+  /**
+   * A table here finished a hand (or resumed after one): its result goes to the director,
+   * here or on its tournament's owner, until it is taken (or the table closes: its new owner
+   * sends it again when it resumes the table).
+   */
+  async deliverResult(tableId: string, result: HandResult | null, session: TableSession): Promise<void> {
+    const tournamentId = tournamentOfTable(tableId);
+    const n = Number(/-t(\d+)$/.exec(tableId)?.[1] ?? 0);
+    if (tournamentId === null || n === 0) return;
+    for (;;) {
+      const r = await this.handResult(tournamentId, n, result);
+      if (r.ok || session.fenced || this.server.tableHost?.sessions.get(tableId) !== session) return;
+      this.server.svc.log(`table ${tableId}: hand result not taken yet (${r.error.code}); sending it again`);
+      await new Promise<void>((done) => void this.server.svc.clock.after(RESULT_RETRY_MS, done));
+    }
+  }
+
+  /** The director's side: the result is recorded and its table settled, in the tournament's queue. */
+  async handResult(tournamentId: string, n: number, result: HandResult | null): Promise<Result<void>> {
+    const t = this.server.tournaments.get(tournamentId);
+    if (t !== undefined && this.server.cluster?.serves(tournamentId) !== false) {
+      await t.enqueue(() => t.online.handEnded(n, result));
+      return ok(undefined);
+    }
+    const cluster = this.server.cluster;
+    if (cluster === null || cluster.serves(tournamentId)) return fail("tournament/not-found", `no tournament ${tournamentId}`);
+    return (await cluster.forward(tournamentId, { kind: "hand-result", tournamentId, table: n, result })) as Result<void>;
+  }
+}

@@ -1,0 +1,116 @@
+// The tables this process owns on their own (issue 16, stage 2, `--split-tables`): each
+// table belongs to its table partition ("table.017"), not to its tournament's, so one
+// event's tables spread over the cluster. The host loads a partition's tables when the
+// process gains it (each resumes: a hand in play goes on from its recorded clock, a finished
+// hand's result goes to the director again), opens a new table on its director's first
+// order, applies orders, and hands every finished hand's result to `deliver` (the director,
+// here or on another process). A table refused with store/fenced closes (its partition
+// moved on).
+import { fail, ok, type Result } from "../../lib/result.ts";
+import type { DealerNote } from "../../protocol/index.ts";
+import type { Services } from "../services.ts";
+import { streamOf, TableSession } from "./table-session.ts";
+import { handResultOf, ORDER_ERRORS, type HandResult, type TableOrder } from "./table-order.ts";
+import type { OrderAnswer } from "./table-link.ts";
+import type { HandRun, TableConfig } from "./table-state.ts";
+
+export type Deliver = (tableId: string, result: HandResult | null, session: TableSession) => Promise<void>;
+
+export class TableHost {
+  readonly sessions = new Map<string, TableSession>();
+  private readonly opening = new Map<string, Promise<Result<TableSession>>>();
+
+  constructor(
+    private readonly svc: Services,
+    private readonly deliver: Deliver,
+  ) {}
+
+  private options(handPauseMs: number | undefined) {
+    const svc = this.svc;
+    return {
+      store: svc.store,
+      handIndex: svc.hands,
+      clock: svc.clock,
+      handPauseMs: handPauseMs ?? svc.handPauseMs,
+      ...(svc.newSeed ? { seed: svc.newSeed } : {}),
+      log: svc.log,
+      hooks: { handEnded: (s: TableSession, hand: HandRun | null) => this.deliver(s.id, hand === null ? null : handResultOf(s.id, hand), s) },
+    };
+  }
+
+  /** Loads (and resumes) every stored table `wanted` names that is not here yet. */
+  async loadWhere(wanted: (tableId: string) => boolean): Promise<number> {
+    let n = 0;
+    for (const s of await this.svc.store.listStreams({ type: "table" })) {
+      const tableId = s.stream.slice("table:".length);
+      if (!wanted(tableId) || this.sessions.has(tableId)) continue;
+      const r = await this.load(tableId);
+      if (!r.ok) this.svc.log(`cannot load ${s.stream}: ${r.error.message}`);
+      else if (r.value !== null) n++;
+    }
+    return n;
+  }
+
+  private async load(tableId: string): Promise<Result<TableSession | null>> {
+    const first = (await this.svc.store.read(streamOf(tableId), 1, 1))[0];
+    const pause = (first?.data as TableConfig | undefined)?.handPauseMs;
+    const r = await TableSession.load(tableId, this.options(pause));
+    if (r.ok && r.value !== null) {
+      this.sessions.set(tableId, r.value);
+      r.value.resume();
+    }
+    return r;
+  }
+
+  /** Closes (and forgets) the tables `gone` names: their partition is no longer this process's. */
+  async dropWhere(gone: (tableId: string) => boolean): Promise<void> {
+    const dropped = [...this.sessions.values()].filter((s) => gone(s.id));
+    for (const s of dropped) {
+      s.close();
+      this.sessions.delete(s.id);
+    }
+    for (const s of dropped) await s.idle();
+  }
+
+  /** The table, loaded or opened (a new table: on its director's first order). */
+  private ensure(config: TableConfig): Promise<Result<TableSession>> {
+    const here = this.sessions.get(config.tableId);
+    if (here !== undefined) return Promise.resolve(ok(here));
+    const pending = this.opening.get(config.tableId);
+    if (pending !== undefined) return pending;
+    const p = (async (): Promise<Result<TableSession>> => {
+      const loaded = await this.load(config.tableId);
+      if (!loaded.ok) return loaded;
+      if (loaded.value !== null) return ok(loaded.value);
+      const opened = await TableSession.open(config, this.options(config.handPauseMs));
+      if (opened.ok) this.sessions.set(config.tableId, opened.value);
+      return opened;
+    })().finally(() => this.opening.delete(config.tableId));
+    this.opening.set(config.tableId, p);
+    return p;
+  }
+
+  /** The director's order (table-link.ts): applied, or refused as stale with the hand it did not know of. */
+  async order(config: TableConfig, o: TableOrder): Promise<Result<OrderAnswer>> {
+    const s = await this.ensure(config);
+    if (!s.ok) return s;
+    const r = await s.value.order(o);
+    if (r.ok) return ok({ applied: true, result: null });
+    if (r.error.code !== ORDER_ERRORS.stale) return r;
+    const last = s.value.lastResult();
+    return ok({ applied: false, result: last !== null && last.handNumber > o.afterHand && s.value.state.hand === null ? last : null });
+  }
+
+  async say(tableId: string, notes: readonly DealerNote[]): Promise<Result<void>> {
+    const s = this.sessions.get(tableId);
+    return s === undefined ? fail("table/not-found", `no table ${tableId} here`) : s.dealerSay(notes);
+  }
+
+  close(): void {
+    for (const s of this.sessions.values()) s.close();
+  }
+
+  async idle(): Promise<void> {
+    for (const s of this.sessions.values()) await s.idle();
+  }
+}
