@@ -11,6 +11,7 @@ import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing
 import { api, cmd, FAST_STRUCTURE, pgSchema } from "../testing/harness.ts";
 import { until } from "../../cluster/testing.ts";
 import { Driver, gaps, Three, tournamentWith, type Member } from "./three.ts";
+import { directorEvents as directorEventsOf, levelsOnceAndOneSeatOrPlace, moneyExact as moneyExactOf, progress, stallsAround, streamsWhole as tableStreamsWhole } from "./proofs.ts";
 
 let three: Three;
 let store: EventStore;
@@ -36,68 +37,9 @@ afterAll(async () => {
 });
 
 const spread = (i: number) => i % 3;
-/** Printed, and appended to FELT_PROGRESS (a file) for whoever watches a long run. */
-function progress(m: string): void {
-  console.log(m);
-  const file = process.env["FELT_PROGRESS"];
-  if (file !== undefined) appendFileSync(file, `${new Date().toISOString()} ${m}\n`);
-}
-
-async function directorEvents(id: string): Promise<TournamentEvent[]> {
-  return (await store.read(`tournament:${id}`)).filter((e) => e.type === "director").map((e) => e.data as TournamentEvent);
-}
-
-/** Every table stream of a tournament: versions 1..N with no gap, every command id stored once. */
-async function streamsWhole(id: string): Promise<{ problems: string[]; hands: Map<string, string[]> }> {
-  const problems: string[] = [];
-  const hands = new Map<string, string[]>(); // "<table>#<hand>" → commitments
-  for (const st of await store.listStreams({ prefix: `table:${id}-` })) {
-    const events = await store.read(st.stream);
-    events.forEach((e, k) => void (e.version !== k + 1 && problems.push(`${st.stream}: version ${e.version} at ${k + 1}`)));
-    const seen = new Set<string>();
-    for (const e of events) {
-      const c = e.meta["commandId"];
-      if (typeof c === "string") {
-        if (seen.has(c)) problems.push(`${st.stream}: command ${c} twice`);
-        seen.add(c);
-      }
-      if (e.type === "hand-started") {
-        const d = e.data as { handNumber: number; commitment?: string; events?: { commitment?: string }[] };
-        const key = `${st.stream}#${d.handNumber}`;
-        hands.set(key, [...(hands.get(key) ?? []), JSON.stringify(e.data).match(/"commitment":"([0-9a-f]+)"/)?.[1] ?? "?"]);
-      }
-    }
-  }
-  return { problems, hands };
-}
-
-/** Money and chips (issue 16): chips in play = chips bought after every settle; the ledger balances; balances = deposits − buy-ins + prizes. */
-async function moneyExact(id: string, players: { id: string }[], entries: number): Promise<void> {
-  const events = await directorEvents(id);
-  const s = initialState();
-  const bad: string[] = [];
-  let settles = 0;
-  for (const ev of events) {
-    evolve(s, ev);
-    if (ev.type === "hand-played") {
-      settles++;
-      if (chipsInPlay(s) !== entries * 1000) bad.push(`after settle ${settles}: ${chipsInPlay(s)} chips`);
-    }
-  }
-  expect(bad).toEqual([]);
-  expect(settles).toBeGreaterThan(0);
-  for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);
-  expect(await ledger.balance(`pool:${id}`, "EUR")).toBe(0);
-  const placements = s.placements ?? [];
-  const diffs: string[] = [];
-  for (const p of players) {
-    const prize = placements.filter((x) => s.entries.get(x.entry)?.player === p.id).reduce((a, x) => a + x.prize, 0);
-    const want = 5000 - 1100 + prize;
-    const have = await ledger.balance(`player:${p.id}`, "EUR");
-    if (have !== want) diffs.push(`${p.id}: ${have} ≠ ${want}`);
-  }
-  expect(diffs).toEqual([]);
-}
+const directorEvents = (id: string) => directorEventsOf(store, id);
+const streamsWhole = (id: string) => tableStreamsWhole(store, id);
+const moneyExact = (id: string, players: { id: string }[], entries: number) => moneyExactOf(store, ledger, id, players, entries);
 
 describe("cluster mode with three `felt serve --cluster` processes (issue 16 proof)", () => {
   it("the 64 partitions spread 22/21/21 over the three members and stay put (no lease taken after settling)", async () => {
@@ -188,28 +130,7 @@ describe("cluster mode with three `felt serve --cluster` processes (issue 16 pro
     expect(after.hands.get(midHand!)).toHaveLength(1);
     for (const [h, c] of before!) expect({ h, c: after.hands.get(h) }).toEqual({ h, c });
     for (const [h, c] of after.hands) expect({ h, n: c.length }).toEqual({ h, n: 1 });
-    // Stalls: per table, when each new version first reached any client; the longest wait
-    // between two consecutive ones from just before the kill until well after the take-over
-    // (frames the owner published just before it died still arrive after the kill).
-    const stalls = new Map<string, number>();
-    const firstSeen = new Map<string, Map<number, number>>();
-    for (const x of da.arrivals) {
-      const t = x.m.type === "table-step" ? x.m.tableId : x.m.type === "table-view" ? x.m.view.tableId : null;
-      const v = x.m.type === "table-step" ? x.m.version : x.m.type === "table-view" ? x.m.view.version : -1;
-      if (t === null) continue;
-      const seen = firstSeen.get(t) ?? new Map<number, number>();
-      firstSeen.set(t, seen);
-      if (!seen.has(v)) seen.set(v, x.at);
-    }
-    for (const [t, seen] of firstSeen) {
-      const times = [...seen].sort(([a], [b]) => a - b).map(([, at]) => at);
-      let worst = -1;
-      for (let k = 1; k < times.length; k++) {
-        if (times[k]! < killedAt || times[k - 1]! > killedAt + 30_000) continue;
-        worst = Math.max(worst, times[k]! - times[k - 1]!);
-      }
-      if (worst >= 0 && times.some((x) => x <= killedAt)) stalls.set(t, worst);
-    }
+    const stalls = stallsAround(da.arrivals, killedAt);
     const takeoverMs = Math.min(...three.acquisitions().filter((x) => x.at > killedAt).map((x) => x.at - killedAt));
     progress(`cluster (3): kill -9 of ${owner.name}: first partition taken over ${takeoverMs} ms after the kill; longest wait for a table's next version from the kill to 30 s after: ${[...stalls].map(([t, ms]) => `${t} ${ms} ms`).join(", ")}`);
     expect(stalls.size).toBeGreaterThan(0);
@@ -227,27 +148,7 @@ describe("cluster mode with three `felt serve --cluster` processes (issue 16 pro
 
   it("the owner killed during a break: after the take-over no level is skipped or played twice, every entry in exactly one seat or one place throughout", async () => {
     expect(breakTournament?.killedDuringBreak).toBe(true);
-    const events = await directorEvents(breakTournament!.id);
-    const items = events.filter((e) => e.type === "level-started" || e.type === "break-started").map((e) => (e as { itemIndex: number }).itemIndex);
-    expect(items).toEqual(items.map((_, k) => k)); // in order, each once
-    const s = initialState();
-    const bad: string[] = [];
-    const placed = new Map<string, number>(); // entry → how many places it was given
-    for (const ev of events) {
-      evolve(s, ev);
-      if (ev.type === "eliminated") for (const g of ev.groups) for (const e of g) placed.set(e, (placed.get(e) ?? 0) + 1);
-      const seated = new Map<string, number>();
-      for (const t of s.tables.values()) for (const e of t.seats) if (e !== null) seated.set(e, (seated.get(e) ?? 0) + 1);
-      for (const e of s.entries.values()) {
-        const where = { seats: seated.get(e.id) ?? 0, places: placed.get(e.id) ?? 0 };
-        if (s.tables.size === 0 && s.status !== "finished") continue; // registered, not seated yet
-        const one = e.alive ? where.seats === 1 && where.places === 0 : where.seats === 0 && where.places === 1;
-        // The winner is placed by "finished", not "eliminated".
-        if (!one && !(s.status === "finished" && e.alive)) bad.push(`${ev.type}: ${e.id} ${JSON.stringify(where)}`);
-      }
-    }
-    expect(bad).toEqual([]);
-    expect((s.placements ?? []).map((p) => p.entry).sort()).toEqual([...s.entries.keys()].sort());
+    levelsOnceAndOneSeatOrPlace(await directorEvents(breakTournament!.id));
   });
 
   it("rolling restart with SIGTERM, each of the three in turn while bots play: no client sees an error frame, no HTTP call fails", async () => {

@@ -28,10 +28,12 @@ export class Three {
   private constructor(
     readonly db: string,
     readonly prefix: string,
+    /** More `felt serve` flags for every member (`--split-tables`). */
+    readonly extra: readonly string[],
   ) {}
 
-  static async start(db: string, names = ["a", "b", "c"]): Promise<Three> {
-    const three = new Three(db, `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`);
+  static async start(db: string, names = ["a", "b", "c"], extra: readonly string[] = []): Promise<Three> {
+    const three = new Three(db, `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`, extra);
     const ports = await Promise.all(names.map(() => freePort()));
     const children = await Promise.all(names.map((n, i) => startServeChild(db, ports[i]!, three.args(n))));
     for (const [i, n] of names.entries()) three.members.push({ name: n, port: ports[i]!, url: `http://127.0.0.1:${ports[i]}`, child: children[i]!, up: true, past: [] });
@@ -39,7 +41,7 @@ export class Three {
   }
 
   private args(member: string): string[] {
-    return memberArgs(member, this.prefix);
+    return [...memberArgs(member, this.prefix), ...this.extra];
   }
 
   /** Stops a member with `signal` (marked down first, so the driver sends it nothing new). */
@@ -106,7 +108,11 @@ export class Three {
   }
 
   ownerOf(tournamentId: string): Member | undefined {
-    const name = this.served().get(tournamentKey(tournamentId));
+    return this.ownerOfKey(tournamentKey(tournamentId));
+  }
+
+  ownerOfKey(key: string): Member | undefined {
+    const name = this.served().get(key);
     return this.members.find((m) => m.name === name);
   }
 
@@ -148,7 +154,32 @@ export class Driver {
     readonly three: Three,
     readonly s: Setup,
     readonly home: (i: number) => number,
-  ) {}
+  ) {
+    this.watcher = setInterval(() => this.rehome(), 100);
+  }
+
+  /**
+   * A player whose connection closed because its member is down reconnects to another one
+   * 500 ms later, as the web app does (web/src/api/live.ts: the balancer sends the retry to
+   * a member that is up), not at the driver's next lobby round over every player.
+   */
+  private readonly watcher: ReturnType<typeof setInterval>;
+  private readonly closedSince = new Map<number, number>();
+  private readonly rehoming = new Set<number>();
+  private rehome(): void {
+    this.current.forEach((b, i) => {
+      const down = this.three.members.find((m) => m.url === b.base)?.up === false;
+      if (b.ws !== null || !down) return void this.closedSince.delete(i);
+      const since = this.closedSince.get(i) ?? Date.now();
+      this.closedSince.set(i, since);
+      const m = this.memberFor(i);
+      if (Date.now() - since < 500 || m === undefined || this.rehoming.has(i)) return;
+      this.rehoming.add(i);
+      void this.bot(i, m)
+        .catch(() => undefined)
+        .finally(() => this.rehoming.delete(i));
+    });
+  }
 
   private memberFor(i: number): Member | undefined {
     const ms = this.three.members;
@@ -232,6 +263,7 @@ export class Driver {
   }
 
   close(): void {
+    clearInterval(this.watcher);
     for (const b of this.bots) b.close();
   }
 
