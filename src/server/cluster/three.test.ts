@@ -3,9 +3,7 @@
 // through one of the three (player i on member i mod 3), so most commands go to the owner
 // over NATS and most frames come back relayed. The bounds are hang guards, except the
 // issue's own figure (no table stalls more than 6 s), which is measured and asserted.
-import { appendFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { evolve, initialState, chipsInPlay, type TournamentEvent } from "../../tournament/director/index.ts";
 import type { EventStore, Ledger } from "../../store/index.ts";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { api, cmd, FAST_STRUCTURE, pgSchema } from "../testing/harness.ts";
