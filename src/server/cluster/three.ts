@@ -247,15 +247,20 @@ export class Driver {
     for (;;) {
       await opts.onTick?.();
       let final: LobbyTournament | undefined;
-      for (let i = 0; i < this.s.players.length; i++) {
-        const m = this.memberFor(i);
-        if (m === undefined) continue;
-        const b = await this.bot(i, m);
-        const t = await this.lobby(m, this.s.players[i]!.token);
-        if (t === undefined) continue;
-        final = t;
-        if (t.mine?.tableId) b.watch(t.mine.tableId);
-      }
+      // Every player on its own, at once, as independent clients are (one after another, a
+      // round over 21 players took seconds on a loaded machine, and a moved player learnt
+      // its new table only then, while the table's action clock ran).
+      await Promise.all(
+        this.s.players.map(async (p, i) => {
+          const m = this.memberFor(i);
+          if (m === undefined) return;
+          const b = await this.bot(i, m);
+          const t = await this.lobby(m, p.token);
+          if (t === undefined) return;
+          if (final === undefined || t.status === "finished") final = t;
+          if (t.mine?.tableId) b.watch(t.mine.tableId);
+        }),
+      );
       if (final?.status === "finished") return final;
       if (Date.now() > deadline) throw new Error(`tournament not finished in time (${final?.playersLeft} left)`);
       await new Promise((r) => setTimeout(r, 150));
