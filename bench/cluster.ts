@@ -149,24 +149,39 @@ const keyOfTable = (tableId: string): string => (SPLIT ? tableKey(tableId) : tab
  * four hours, with check-call bots. Started through `bases[0]`; each player's table then
  * comes from the seat map (`<id>-t<table number>`). `players` is ordered by table.
  */
+/**
+ * A call the cluster may answer 503 `server/unavailable` while a partition changes hands (a
+ * lease lost on a loaded machine, even by a lone process): retried after its `retryAfterMs`,
+ * as a client would, up to 20 times. Any other status is the caller's.
+ */
+async function patient<T>(call: () => Promise<{ status: number; body: T }>): Promise<{ status: number; body: T }> {
+  for (let i = 0; ; i++) {
+    const r = await call();
+    if (r.status !== 503 || i >= 20) return r;
+    const wait = (r.body as { error?: { details?: { retryAfterMs?: number } } }).error?.details?.retryAfterMs ?? 1000;
+    await new Promise((res) => setTimeout(res, wait));
+  }
+}
+
 async function setupEvent(bases: readonly string[], tables: number, perTable: number, concurrency: number): Promise<LoadSetup & { tableIds: string[] }> {
   const base0 = bases[0]!;
   const d = await must<{ token: string }>(api(base0, "POST", "/api/v1/auth/sign-in", DIRECTOR));
   const n = tables * perTable;
   const structure = { startingStack: 20_000, levels: [{ kind: "level", sb: 10, bb: 20, ante: 0, minutes: 240, colourUp: null }] };
-  const created = await must<{ tournament: { id: string } }>(
-    api(base0, "POST", "/api/v1/director/tournaments", { commandId: `event-${cmd()}`, presetId: "seed", name: `Load event ${n}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0, maxEntries: Math.max(2, n), structure }, d.token),
-  );
+  const create = { commandId: `event-${cmd()}`, presetId: "seed", name: `Load event ${n}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0, maxEntries: Math.max(2, n), structure };
+  const created = await must<{ tournament: { id: string } }>(patient(() => api(base0, "POST", "/api/v1/director/tournaments", create, d.token)));
   const id = created.tournament.id;
   const signed: Array<{ name: string; token: string; base: string }> = [];
   await pool(Array.from({ length: n }, (_, i) => i), concurrency, async (i) => {
     const name = `ev${i}`;
     const base = bases[i % bases.length]!;
     const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "load-password-1" }));
-    await must(api(base, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
+    const register = { commandId: cmd() };
+    await must(patient(() => api(base, "POST", `/api/v1/tournaments/${id}/register`, register, s.token)));
     signed[i] = { name, token: s.token, base };
   });
-  await must(api(base0, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
+  const start = { commandId: cmd() };
+  await must(patient(() => api(base0, "POST", `/api/v1/director/tournaments/${id}/start`, start, d.token)));
   // The seat map, once every player is seated (the start seats them all at once).
   const seating = await until(async () => {
     const r = await api<SeatingResponse>(base0, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, d.token);
@@ -189,13 +204,13 @@ async function startBotsByTable(procs: readonly BotProcess[], players: readonly 
 /**
  * The first member alone (on a fresh schema it migrates and creates the director account;
  * two processes creating it at once make one of them exit), then the others together.
- * Their stderr (ownership lines) goes to LOGS/m<k>.log.
+ * Their stderr (ownership lines) goes to LOGS/<n>p-m<k>.log (appended to, run after run).
  */
 async function startCluster(n: number, db: string, prefix: string, started: Member[]): Promise<Member[]> {
   const one = async (k: number) => {
     const port = await freePort();
     const name = `m${k + 1}`;
-    const stderr = openSync(join(LOGS, `${name}.log`), "w");
+    const stderr = openSync(join(LOGS, `${n}p-${name}.log`), "a");
     const child = await startServer({ port, db, durability: "normal", serverDir: join(import.meta.dirname, ".."), stderr, extra: ["--cluster", "--nats", NATS, "--member", name, "--cluster-prefix", prefix, ...(SPLIT ? ["--split-tables"] : [])] });
     closeSync(stderr);
     started[k] = { name, base: `http://127.0.0.1:${port}`, child };
