@@ -34,7 +34,7 @@
 // table partitions' owners with --split-tables, else the tournament's owner) and which
 // member holds the director.
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdtempSync, openSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { loadavg, tmpdir } from "node:os";
@@ -204,13 +204,13 @@ async function startBotsByTable(procs: readonly BotProcess[], players: readonly 
 /**
  * The first member alone (on a fresh schema it migrates and creates the director account;
  * two processes creating it at once make one of them exit), then the others together.
- * Their stderr (ownership lines) goes to LOGS/<n>p-m<k>.log (appended to, run after run).
+ * Their stderr (ownership lines, trouble) goes to LOGS/<n>p<tables per process>-m<k>.log.
  */
-async function startCluster(n: number, db: string, prefix: string, started: Member[]): Promise<Member[]> {
+async function startCluster(n: number, perProcess: number, db: string, prefix: string, started: Member[]): Promise<Member[]> {
   const one = async (k: number) => {
     const port = await freePort();
     const name = `m${k + 1}`;
-    const stderr = openSync(join(LOGS, `${n}p-${name}.log`), "a");
+    const stderr = openSync(logOf(n, perProcess, name), "w");
     const child = await startServer({ port, db, durability: "normal", serverDir: join(import.meta.dirname, ".."), stderr, extra: ["--cluster", "--nats", NATS, "--member", name, "--cluster-prefix", prefix, ...(SPLIT ? ["--split-tables"] : [])] });
     closeSync(stderr);
     started[k] = { name, base: `http://127.0.0.1:${port}`, child };
@@ -230,7 +230,7 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
   const procs: BotProcess[] = [];
   const kv = await openLeaseBucket(nc, `${prefix}_leases`);
   try {
-    await startCluster(n, db, prefix, members);
+    await startCluster(n, perProcess, db, prefix, members);
     await until(async () => {
       const own = await owners(kv);
       return spreadEvenly(own, members) ? true : undefined;
@@ -268,6 +268,7 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
     const load = loadavg()[0]!;
     const after = await owners(kv);
     const moved = [...before].filter(([k, m]) => after.get(k) !== m).length;
+    console.log(`${n} process(es): servers' logs: ${members.map((m) => `${m.name} ${trouble(logOf(n, perProcess, m.name))}`).join("; ")}`);
     return analyse(n, perProcess, tableIds.length, placed, owned, spread(before, members), moved, w.bots, w.servers, w.elapsed, load, rows, (tableId) => memberOf(keyOfTable(tableId)));
   } finally {
     await Promise.all(procs.map((p) => p.close()));
@@ -279,6 +280,15 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
     await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await pool.end();
   }
+}
+
+const logOf = (n: number, perProcess: number, name: string) => join(LOGS, `${n}p${perProcess}-${name}.log`);
+
+/** What went wrong in a member's log so far, counted: leases lost, the director's orders not delivered to tables, PostgreSQL out of connections. */
+function trouble(file: string): string {
+  const text = readFileSync(file, "utf8");
+  const count = (re: RegExp) => text.match(re)?.length ?? 0;
+  return `${count(/lease lost/g)} leases lost, ${count(/order not delivered/g)} orders not delivered, ${count(/database unavailable/g)} database unavailable`;
 }
 
 interface Rows {
