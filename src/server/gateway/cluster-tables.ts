@@ -13,7 +13,6 @@ import type { HandResult, TableOrder } from "../tables/table-order.ts";
 import type { OrderAnswer, TableLink } from "../tables/table-link.ts";
 import type { TableConfig } from "../tables/table-state.ts";
 import type { TableSession } from "../tables/table-session.ts";
-import { tournamentOfTable } from "./table-commands.ts";
 
 /** A result the tournament's owner could not take yet is sent again after this (its partition is moving). */
 const RESULT_RETRY_MS = 500;
@@ -45,9 +44,8 @@ export class ClusterTables implements TableLink {
    * sends it again when it resumes the table).
    */
   async deliverResult(tableId: string, result: HandResult | null, session: TableSession): Promise<void> {
-    const tournamentId = tournamentOfTable(tableId);
-    const n = Number(/-t(\d+)$/.exec(tableId)?.[1] ?? 0);
-    if (tournamentId === null || n === 0) return;
+    const { tournamentId, tableNumber: n } = session.state.config;
+    if (tournamentId === null) return;
     for (;;) {
       const r = await this.handResult(tournamentId, n, result);
       if (r.ok || session.fenced || this.server.tableHost?.sessions.get(tableId) !== session) return;

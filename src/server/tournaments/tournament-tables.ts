@@ -307,12 +307,12 @@ export class OnlineTables {
       if (e.type === "moved") for (const m of e.moves) givers.add(m.from), moves.push({ entry: m.entry, from: m.from, to: m.to });
       else if (e.type === "table-broken") givers.add(e.table);
     }
+    if (t.svc.tables !== undefined) return this.reconcileLinked(t.svc.tables, only, givers);
     const send = (n: number, s: TableSession) => {
       // A table in a hand here refuses any order as stale: not asked (its result brings one).
       if (s.state.hand !== null) return Promise.resolve();
       return s.order(this.orderOf(n)).then((r) => void (!r.ok && r.error.code !== ORDER_ERRORS.stale && t.svc.log(`tournament ${t.id}: table ${n} refused its order: ${r.error.code} ${r.error.message}`)));
     };
-    if (t.svc.tables !== undefined) return this.reconcileLinked(t.svc.tables, only, givers);
     const sessions = [...t.tables].filter(([n]) => only === null || only.has(n));
     await Promise.all(sessions.filter(([n]) => givers.has(n)).map(([n, s]) => send(n, s)));
     crashPoint("move", () => {
