@@ -15,7 +15,7 @@ import type { EventStore, Ledger } from "../../store/index.ts";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { api, cmd, FAST_STRUCTURE, pgSchema } from "../testing/harness.ts";
 import { until } from "../../cluster/testing.ts";
-import { Driver, gaps, Three, tournamentWith, type Member } from "./three.ts";
+import { Driver, gaps, playThroughRollingRestart, Three, tournamentWith, type Member } from "./three.ts";
 import { directorEvents, levelsOnceAndOneSeatOrPlace, moneyExact, progress, stallsAround, streamsWhole } from "./proofs.ts";
 
 let three: Three;
@@ -182,27 +182,7 @@ describe("cluster mode, split tables (issue 16, stage 2): one event's tables on 
     await must200(s, three.members[0]!);
     const d = new Driver(three, s, spread);
     d.setAllIn(0.002);
-    let next = 0;
-    let busy: Promise<void> | null = null;
-    const exits: (number | null)[] = [];
-    const restart = async (m: Member) => {
-      await three.stop(m, "SIGTERM");
-      exits.push(m.child.child.exitCode);
-      await three.restart(m);
-      await until(() => (three.counts().every((n) => n >= 106) ? true : undefined), `${m.name} serves its share again`, 120_000);
-      if (next === 3) d.setAllIn(0.05); // only now may it end
-      busy = null;
-    };
-    onTestFinished(async () => {
-      d.close();
-      await (busy as Promise<void> | null)?.catch(() => {});
-      await three.startStopped();
-    });
-    const onTick = async () => {
-      if (busy !== null || next >= 3 || d.bots.reduce((n, b) => n + b.acked.size, 0) < 20 * (next + 1)) return;
-      busy = restart(three.members[next++]!);
-    };
-    const final = await d.play({ timeoutMs: 500_000, onTick });
+    const { final, exits } = await playThroughRollingRestart(three, d, { share: 106, actsPerStep: 20 });
     expect(exits).toEqual([0, 0, 0]);
     expect(final.status).toBe("finished");
     d.close();

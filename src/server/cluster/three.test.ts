@@ -8,7 +8,7 @@ import type { EventStore, Ledger } from "../../store/index.ts";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { api, cmd, FAST_STRUCTURE, pgSchema } from "../testing/harness.ts";
 import { until } from "../../cluster/testing.ts";
-import { Driver, gaps, Three, tournamentWith, type Member } from "./three.ts";
+import { Driver, gaps, playThroughRollingRestart, Three, tournamentWith, type Member } from "./three.ts";
 import { directorEvents as directorEventsOf, levelsOnceAndOneSeatOrPlace, moneyExact as moneyExactOf, progress, stallsAround, streamsWhole as tableStreamsWhole } from "./proofs.ts";
 
 let three: Three;
@@ -154,36 +154,10 @@ describe("cluster mode with three `felt serve --cluster` processes (issue 16 pro
     const s = await tournamentWith(three, three.commandOn(three.members[2]!), 6, FAST_STRUCTURE, (i) => three.members[spread(i)]!);
     await must200(s, three.members[0]!);
     const d = new Driver(three, s, spread);
-    let next = 0;
-    let busy: Promise<void> | null = null;
-    const handOvers: number[] = [];
-    const exits: (number | null)[] = [];
-    // One member at a time, in the background, while the driver goes on playing through the others.
-    const restart = async (m: Member) => {
-      const at = Date.now();
-      await three.stop(m, "SIGTERM");
-      exits.push(m.child.child.exitCode);
-      const taken = three.acquisitions().filter((x) => x.at > at && x.member !== m.name);
-      handOvers.push(taken.length === 0 ? -1 : Math.max(...taken.map((x) => x.at - at)));
-      await three.restart(m);
-      // Back to 22/21/21 before the next one goes.
-      await until(() => (three.counts().every((n) => n >= 21) ? true : undefined), `${m.name} serves its share again`, 120_000);
-      if (next === 3) d.setAllIn(0.05); // only now may it end
-      busy = null;
-    };
-    onTestFinished(async () => {
-      d.close();
-      await (busy as Promise<void> | null)?.catch(() => {});
-      await three.startStopped();
-    });
-    const onTick = async () => {
-      if (busy !== null || next >= 3 || d.bots.reduce((n, b) => n + b.acked.size, 0) < 10 * (next + 1)) return;
-      busy = restart(three.members[next++]!);
-    };
-    const final = await d.play({ timeoutMs: 500_000, onTick });
+    const { final, exits, handOvers } = await playThroughRollingRestart(three, d, { share: 21, actsPerStep: 10 });
     expect(exits).toEqual([0, 0, 0]);
     expect(final.status).toBe("finished");
-    expect(next).toBe(3);
+    expect(handOvers).toHaveLength(3); // all three were restarted
     d.close();
     progress(`cluster (3): rolling restart: ${d.httpCalls} HTTP calls, ${d.httpFailures.length} failed; ${d.bots.length} bot connections, error frames: ${JSON.stringify(d.errors())}; partitions taken over within ${handOvers.join(" / ")} ms of each SIGTERM`);
     expect(d.httpFailures).toEqual([]);

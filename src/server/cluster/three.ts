@@ -11,6 +11,8 @@ import { Bot } from "../testing/bot.ts";
 import { api, cmd, setupTournament, type Setup } from "../testing/harness.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
 import { memberArgs } from "./members.ts";
+import { onTestFinished } from "vitest";
+import { until } from "../../cluster/testing.ts";
 
 export interface Member {
   readonly name: string;
@@ -305,4 +307,42 @@ export function gaps(bots: readonly Bot[]): { gaps: string[]; resyncs: number; s
     }
   }
   return { gaps: out, resyncs, steps, viewOnly };
+}
+
+/**
+ * Plays the driver's tournament while each member in turn is stopped with SIGTERM and
+ * started again, in the background, one at a time: member k goes after (k + 1) ×
+ * `actsPerStep` acknowledged actions, and the next waits until every member serves at
+ * least `share` partitions again. Only after the last may the tournament end (all-in chance
+ * 0.05). Returns the final lobby line, each stop's exit code, and how long after each
+ * SIGTERM the others had taken its partitions (-1: none taken).
+ */
+export async function playThroughRollingRestart(three: Three, d: Driver, opts: { share: number; actsPerStep: number }): Promise<{ final: LobbyTournament; exits: (number | null)[]; handOvers: number[] }> {
+  let next = 0;
+  let busy: Promise<void> | null = null;
+  const handOvers: number[] = [];
+  const exits: (number | null)[] = [];
+  const shared = () => (three.counts().every((n) => n >= opts.share) ? true : undefined);
+  const restart = async (m: Member) => {
+    const at = Date.now();
+    await three.stop(m, "SIGTERM");
+    exits.push(m.child.child.exitCode);
+    const taken = three.acquisitions().filter((x) => x.at > at && x.member !== m.name);
+    handOvers.push(taken.length === 0 ? -1 : Math.max(...taken.map((x) => x.at - at)));
+    await three.restart(m);
+    await until(shared, `${m.name} serves its share again`, 120_000);
+    if (next === 3) d.setAllIn(0.05); // only now may it end
+    busy = null;
+  };
+  onTestFinished(async () => {
+    d.close();
+    await (busy as Promise<void> | null)?.catch(() => {});
+    await three.startStopped();
+  });
+  const onTick = async () => {
+    if (busy !== null || next >= 3 || d.bots.reduce((n, b) => n + b.acked.size, 0) < opts.actsPerStep * (next + 1)) return;
+    busy = restart(three.members[next++]!);
+  };
+  const final = await d.play({ timeoutMs: 500_000, onTick });
+  return { final, exits, handOvers };
 }
