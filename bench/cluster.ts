@@ -104,7 +104,7 @@ interface Result {
   readonly storeP99ms: number;
   /** What the run wrote to PostgreSQL's event table over the window: rows, the transactions that wrote them, their text. */
   readonly pg: { eventsPerSecond: number; transactionsPerSecond: number; kbPerSecond: number };
-  readonly servers: Array<Pick<ServerStats, "cpu" | "elu" | "loopDelayMs"> | null>;
+  readonly servers: Array<Pick<ServerStats, "cpu" | "elu" | "loopDelayMs" | "commits" | "pgQueueWait"> | null>;
   readonly botCpu: number;
   readonly loadavg: number;
 }
@@ -331,6 +331,27 @@ function analyse(n: number, perProcess: number, tables: number, placed: number[]
   const store: number[] = [];
   for (const s of servers) for (const [, m] of s?.marks ?? []) if (m[1]! > 0 && m[2]! > 0) store.push(m[2]! - m[1]!);
   store.sort((a, b) => a - b);
+  // Where the slowest actions' time went: for the actions whose slowest delivery is at or past
+  // the p99, the median of each stage (sent → received → started → stored → applied → written → delivered).
+  const slowest = new Map<string, number>();
+  for (const b of bots) for (const [id, at] of b.deliveries) slowest.set(id, Math.max(slowest.get(id) ?? 0, at));
+  const marksOf = new Map<string, number[]>();
+  for (const s of servers) for (const [id, m] of s?.marks ?? []) if (m[1]! > 0) marksOf.set(id, m);
+  const p99 = pct(lat, 99);
+  const legs: number[][] = [[], [], [], [], [], []];
+  for (const [id, delivered] of slowest) {
+    const sent = sentAt.get(id);
+    const m = marksOf.get(id);
+    if (sent === undefined || m === undefined || delivered - sent < p99 || m.some((x) => x === 0)) continue;
+    const points = [sent, ...m, delivered];
+    for (let i = 0; i < 6; i += 1) legs[i]!.push(points[i + 1]! - points[i]!);
+  }
+  const median = (xs: number[]) => r1(pct([...xs].sort((a, b) => a - b), 50));
+  for (const [i, sv] of servers.entries()) {
+    const worst = (sv?.seconds ?? []).map((x) => x[1]).sort((a, b) => a - b);
+    if (worst.length > 0) console.log(`member ${i + 1}: the event loop's longest delay in each second: median ${r1(pct(worst, 50))} ms, max ${r1(worst.at(-1)!)} ms`);
+  }
+  if (legs[0]!.length > 0) console.log(`slowest ${legs[0]!.length} actions, median ms: sent→received ${median(legs[0]!)}, →started ${median(legs[1]!)}, →stored ${median(legs[2]!)}, →applied ${median(legs[3]!)}, →written ${median(legs[4]!)}, →delivered ${median(legs[5]!)}`);
   const r: Result = {
     processes: n,
     tablesPerProcess: perProcess,
@@ -347,13 +368,13 @@ function analyse(n: number, perProcess: number, tables: number, placed: number[]
     samples: lat.length,
     storeP99ms: r1(pct(store, 99)),
     pg: { eventsPerSecond: Math.round(rows.events / elapsed), transactionsPerSecond: Math.round(rows.transactions / elapsed), kbPerSecond: Math.round(rows.bytes / elapsed / 1024) },
-    servers: servers.map((s) => (s === null ? null : { cpu: s.cpu, elu: s.elu, loopDelayMs: s.loopDelayMs })),
+    servers: servers.map((s) => (s === null ? null : { cpu: s.cpu, elu: s.elu, loopDelayMs: s.loopDelayMs, commits: s.commits, ...(s.pgQueueWait ? { pgQueueWait: s.pgQueueWait } : {}) })),
     botCpu: r1(bots.reduce((s, b) => s + b.cpu, 0) * 100) / 100,
     loadavg: r1(load),
   };
   console.log(`${n} process(es), ${tables} tables (owned ${owned.join(" / ")}): actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`);
   console.log(`${n} process(es): PostgreSQL events ${r.pg.eventsPerSecond}/s in ${r.pg.transactionsPerSecond} transactions/s, ${r.pg.kbPerSecond} KB/s of event text (${(r.pg.eventsPerSecond / r.actionsPerSecond).toFixed(2)} rows per action)`);
-  console.log(`${n} process(es): servers' cpu ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")}, event-loop use ${r.servers.map((s) => s?.elu ?? "?").join(" / ")}, loop delay p99 ${r.servers.map((s) => s?.loopDelayMs.p99 ?? "?").join(" / ")} ms; bots' cpu ${r.botCpu}`);
+  console.log(`${n} process(es): servers' cpu ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")}, event-loop use ${r.servers.map((s) => s?.elu ?? "?").join(" / ")}, loop delay p99 ${r.servers.map((s) => s?.loopDelayMs.p99 ?? "?").join(" / ")} ms; group commits ${r.servers.map((s) => s?.commits.count ?? "?").join(" / ")} (batch p99 ${r.servers.map((s) => s?.commits.p99 ?? "?").join(" / ")} ms, queue wait p99 ${r.servers.map((s) => s?.pgQueueWait?.p99 ?? "?").join(" / ")} ms); bots' cpu ${r.botCpu}`);
   console.log(JSON.stringify(r));
   return r;
 }

@@ -68,6 +68,8 @@ export interface ServerStats {
   /** Share of the time the event loop was runnable but waited for a CPU (Linux), null elsewhere. */
   readonly cpuWait: number | null;
   readonly commits: { count: number; p99: number | null; max: number | null };
+  /** PostgreSQL only: the longest wait of a batch's appends in the group-commit queue (p99, max of the batches). */
+  readonly pgQueueWait?: { p99: number | null; max: number | null };
   readonly fsyncs: { count: number; p99: number | null; max: number | null };
   /** Background WAL checkpoints (on their worker thread): how many, pages copied, the longest. */
   readonly checkpoints: { count: number; pages: number; max: number | null };

@@ -56,6 +56,15 @@ subscribe("felt:sqlite-commit", (m) => {
   commitMax = Math.max(commitMax, m.ms);
   commitMs.push(m.ms);
 });
+/** PostgreSQL group-commit batches: the longest queue wait before a batch began, per batch. */
+let pgWaitMs = [];
+subscribe("felt:pg-commit", (m) => {
+  if (!measuring) return;
+  commits++;
+  commitMax = Math.max(commitMax, m.ms);
+  commitMs.push(m.ms);
+  pgWaitMs.push(m.waitedMs);
+});
 subscribe("felt:wal-sync", (m) => {
   if (!measuring) return;
   syncs++;
@@ -87,6 +96,7 @@ process.on("message", (m) => {
     marks = new Map();
     seconds = [];
     commitMs = [];
+    pgWaitMs = [];
     syncMs = [];
     checkpointMs = [];
     checkpointPages = 0;
@@ -109,6 +119,7 @@ process.on("message", (m) => {
       // Share of the window the event loop was ready to run but other processes held the CPUs.
       cpuWait: now === null || waited === null ? null : Number(((now - waited) / 1e6 / (performance.now() - at)).toFixed(2)),
       commits: { count: commitMs.length, p99: p(commitMs, 99), max: p(commitMs, 100) },
+      pgQueueWait: { p99: p(pgWaitMs, 99), max: p(pgWaitMs, 100) },
       fsyncs: { count: syncMs.length, p99: p(syncMs, 99), max: p(syncMs, 100) },
       checkpoints: { count: checkpointMs.length, pages: checkpointPages, max: p(checkpointMs, 100) },
       marks: [...marks],
