@@ -76,6 +76,25 @@ describe("fenced appends in the PostgreSQL event store (issue 16)", () => {
     expect(await store.loadSnapshot(`table:${S}-t1`)).toBeNull();
   });
 
+  it("a lone append is one statement that checks the fence itself, for every expected version (0, n, any); a scope without a fence row yet takes the transaction path and creates it", async () => {
+    const { tmp, open } = await fixture();
+    const a = await open();
+    a.epochs.set("S140", 5); // no fence row for S140 yet: the fallback creates it at 0
+    expect(await a.store.append(`table:S140-t`, 0, [ev(1)])).toMatchObject({ ok: true, value: { version: 1 } });
+    expect(await a.store.append(`table:S140-t`, "any", [ev(2)])).toMatchObject({ ok: true, value: { version: 2 } });
+    expect(await a.store.fences.raiseFence("S140", 9)).toMatchObject({ ok: true });
+    for (const expected of [0, 2, "any"] as const) {
+      const stream = expected === 0 ? `table:S140-u` : `table:S140-t`;
+      expect(await a.store.append(stream, expected, [ev(3)])).toMatchObject({ ok: false, error: { code: "store/fenced", scope: "S140", epoch: 5, fence: 9 } });
+    }
+    a.epochs.set("S140", 9);
+    expect(await a.store.append(`table:S140-t`, 1, [ev(3)])).toMatchObject({ ok: false, error: { code: "store/version-conflict" } });
+    expect(await a.store.append(`table:S140-t`, "any", [ev(3)])).toMatchObject({ ok: true, value: { version: 3 } });
+    expect(await a.store.append(`table:S140-u`, 0, [ev(1)])).toMatchObject({ ok: true, value: { version: 1 } });
+    const store = await plainStore(tmp);
+    expect((await store.read(`table:S140-t`)).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  });
+
   it("a process that does not serve the scope is refused at once; streams no scope owns are not fenced", async () => {
     const { tmp, open } = await fixture();
     const a = await open();

@@ -8,6 +8,8 @@
 // (append, appendWithPostings, saveSnapshot) checks its epoch against the scope's fence inside
 // its own transaction (postgres/fence.ts); the group commit checks each append on its own, so
 // one fenced append in a batch is refused alone.
+import { channel } from "node:diagnostics_channel";
+import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { STORE_ERRORS, versionConflict } from "../errors.ts";
@@ -33,7 +35,7 @@ import { checkGroups } from "../append-groups.ts";
 import { inTransaction, migratePostgres, pgPool, type PgOptions } from "./db.ts";
 import type { EncodedEvent } from "../event-codec.ts";
 import { EVENT_MIGRATIONS, FENCE_MIGRATIONS, LEDGER_MIGRATIONS } from "./migrations.ts";
-import { fenceFor, type FenceResolver, type Fences } from "../fence.ts";
+import { fenced, fenceFor, type FenceResolver, type Fences } from "../fence.ts";
 import { passFence, pgFences } from "./fence.ts";
 
 export interface PgEventStoreOptions extends PgOptions {
@@ -60,6 +62,12 @@ export async function openPostgresEventStore(url: string, options: PgEventStoreO
 
 const LANES = 4;
 
+/**
+ * Each group-commit batch (bench/load-probe.mjs listens): how long its appends waited in the
+ * queue before the batch began, how long the batch took, and how many appends it carried.
+ */
+const commitChannel = channel("felt:pg-commit");
+
 export function laneOf(stream: string): number {
   let h = 0;
   for (let i = 0; i < stream.length; i += 1) h = (h * 31 + stream.charCodeAt(i)) | 0;
@@ -72,8 +80,15 @@ interface PendingAppend {
   readonly rows: readonly EncodedEvent[];
   /** The fence this append must pass (cluster mode), null when its stream is not fenced. */
   readonly fence: { readonly scope: string; readonly epoch: number } | null;
+  /** performance.now() when the append was asked for. */
+  readonly asked: number;
   resolve(r: Result<AppendResult>): void;
   reject(e: unknown): void;
+}
+
+interface Lane {
+  readonly pending: PendingAppend[];
+  flushing: Promise<void> | null;
 }
 
 /**
@@ -114,36 +129,43 @@ export class PgEventStore implements EventStore {
     if (!encoded.ok) return Promise.resolve(encoded);
     const fence = fenceFor(this.resolver, stream);
     if (!fence.ok) return Promise.resolve(fence);
+    const lane = this.lanes[laneOf(stream)]!;
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, expected, rows: encoded.value, fence: fence.value, resolve, reject });
-      if (this.flushing === null) {
-        this.flushing = new Promise((r) => setImmediate(r))
-          .then(() => this.flush())
+      lane.pending.push({ stream, expected, rows: encoded.value, fence: fence.value, asked: performance.now(), resolve, reject });
+      if (lane.flushing === null) {
+        lane.flushing = new Promise((r) => setImmediate(r))
+          .then(() => this.flush(lane))
           .catch((e: unknown) => {
-            this.flushing = null;
-            for (const item of this.pending.splice(0)) item.reject(e);
+            lane.flushing = null;
+            for (const item of lane.pending.splice(0)) item.reject(e);
           });
       }
     });
   }
 
-  private pending: PendingAppend[] = [];
-  private flushing: Promise<void> | null = null;
+  /**
+   * Up to LANES transactions at once on separate connections, each lane its own group-commit
+   * queue: one stream's appends stay in one lane, in order, so they never race each other, and
+   * a slow batch in one lane does not hold the next batch of another (it did when every lane
+   * waited for all of them: issue 16's split-table bench).
+   */
+  private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ pending: [], flushing: null }));
 
-  private async flush(): Promise<void> {
-    while (this.pending.length > 0) {
-      const taken = this.pending.splice(0, 2_000);
-      // Up to LANES transactions at once on separate connections; one stream's appends stay
-      // in one lane, in order, so they never race each other.
-      const lanes: PendingAppend[][] = Array.from({ length: LANES }, () => []);
-      for (const item of taken) lanes[laneOf(item.stream)]!.push(item);
-      await Promise.all(lanes.filter((l) => l.length > 0).map((l) => this.writeBatch(l)));
-    }
+  private async flush(lane: Lane): Promise<void> {
+    while (lane.pending.length > 0) await this.writeBatch(lane.pending.splice(0, 2_000));
     // Synchronously after the last check of `pending`: an append arriving later starts anew.
-    this.flushing = null;
+    lane.flushing = null;
   }
 
   private async writeBatch(batch: PendingAppend[]): Promise<void> {
+    if (!commitChannel.hasSubscribers) return this.writeBatchUntimed(batch);
+    const began = performance.now();
+    await this.writeBatchUntimed(batch);
+    const waited = Math.max(...batch.map((b) => began - b.asked));
+    commitChannel.publish({ ms: performance.now() - began, waitedMs: waited, appends: batch.length });
+  }
+
+  private async writeBatchUntimed(batch: PendingAppend[]): Promise<void> {
     const at = this.now();
     if (batch.length === 1) {
       await this.settle(batch[0]!, () => this.appendAlone(batch[0]!, at));
@@ -164,9 +186,17 @@ export class PgEventStore implements EventStore {
     batch.forEach((item, i) => item.resolve(results[i]!));
   }
 
-  /** One append in its own transaction (an unfenced one is a single statement). */
-  private appendAlone(item: PendingAppend, at: number): Promise<Result<AppendResult>> {
+  /**
+   * One append on its own: a single statement, so one round trip and PostgreSQL's implicit
+   * transaction. A fenced one checks its fence inside that statement (the fence row read FOR
+   * SHARE, as in a transaction); only when the fence row does not exist yet does it take the
+   * transaction path that creates it. Four round trips (BEGIN, fence, append, COMMIT) were
+   * most of an action's store time on a busy 2-core machine (issue 16, split tables).
+   */
+  private async appendAlone(item: PendingAppend, at: number): Promise<Result<AppendResult>> {
     if (item.fence === null) return this.appendOne(this.pool, item, at);
+    const r = await this.appendOne(this.pool, item, at, item.fence);
+    if (r !== "no-fence-row") return r;
     return inTransaction(this.pool, (c) => this.appendFenced(c, item, at));
   }
 
@@ -176,7 +206,7 @@ export class PgEventStore implements EventStore {
       const passed = await passFence(c, item.fence.scope, item.fence.epoch, locked);
       if (!passed.ok) return passed;
     }
-    return this.appendOne(c, item, at);
+    return this.appendOne(c, item, at, null);
   }
 
   private async settle(item: PendingAppend, run: () => Promise<Result<AppendResult>>): Promise<void> {
@@ -283,18 +313,42 @@ export class PgEventStore implements EventStore {
     }
   }
 
-  /** One append on `c`, inside the caller's transaction when `c` is a client (no fence check). */
-  async appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number): Promise<Result<AppendResult>> {
+  /**
+   * One append on `c`, inside the caller's transaction when `c` is a client. With `fence`, the
+   * statement itself checks the epoch against the scope's fence row (locked FOR SHARE) and
+   * writes nothing below it; "no-fence-row" when that row does not exist (nothing written).
+   */
+  appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number): Promise<Result<AppendResult>>;
+  appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number, fence: null): Promise<Result<AppendResult>>;
+  appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number, fence: { readonly scope: string; readonly epoch: number }): Promise<Result<AppendResult> | "no-fence-row">;
+  async appendOne(
+    c: pg.Pool | pg.PoolClient,
+    item: Pick<PendingAppend, "stream" | "expected" | "rows">,
+    at: number,
+    fence: { readonly scope: string; readonly epoch: number } | null = null,
+  ): Promise<Result<AppendResult> | "no-fence-row"> {
     const { stream, expected, rows } = item;
+    const guard = fence === null ? "" : " AND (SELECT epoch FROM f) <= $10::bigint";
     const moved =
       expected === "any"
-        ? `INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3::bigint)
+        ? `INSERT INTO streams (stream, type, version) SELECT $1, $2, $3::bigint WHERE true${guard}
            ON CONFLICT (stream) DO UPDATE SET version = streams.version + $3::bigint RETURNING version`
         : expected === 0
-          ? "INSERT INTO streams (stream, type, version) VALUES ($1, $2, $3::bigint) ON CONFLICT (stream) DO NOTHING RETURNING version"
-          : "UPDATE streams SET version = version + $3::bigint WHERE stream = $1 AND version = $4::bigint AND $2::text <> '' RETURNING version";
-    const r = await c.query<{ version: string | null; position: string | null }>(
-      `WITH s AS (${moved}),
+          ? `INSERT INTO streams (stream, type, version) SELECT $1, $2, $3::bigint WHERE true${guard} ON CONFLICT (stream) DO NOTHING RETURNING version`
+          : `UPDATE streams SET version = version + $3::bigint WHERE stream = $1 AND version = $4::bigint AND $2::text <> ''${guard} RETURNING version`;
+    const params: unknown[] = [
+      stream,
+      streamType(stream),
+      rows.length,
+      expected === "any" ? 0 : expected,
+      at,
+      rows.map((x) => x.type),
+      rows.map((x) => x.data),
+      rows.map((x) => x.meta),
+    ];
+    if (fence !== null) params.push(fence.scope, fence.epoch);
+    const r = await c.query<{ version: string | null; position: string | null; fence: string | null }>(
+      `WITH ${fence === null ? "" : "f AS (SELECT epoch FROM fences WHERE scope = $9 FOR SHARE),\n       "}s AS (${moved}),
        ins AS (
          INSERT INTO events (stream, version, type, data, meta, recorded_at)
          SELECT $1, (SELECT version FROM s) - $3::bigint + x.ord, x.t, x.d, x.m, $5::bigint
@@ -303,20 +357,15 @@ export class PgEventStore implements EventStore {
          ORDER BY x.ord
          RETURNING position
        )
-       SELECT (SELECT version FROM s) AS version, (SELECT max(position) FROM ins) AS position, $4::bigint AS expected`,
-      [
-        stream,
-        streamType(stream),
-        rows.length,
-        expected === "any" ? 0 : expected,
-        at,
-        rows.map((x) => x.type),
-        rows.map((x) => x.data),
-        rows.map((x) => x.meta),
-      ],
+       SELECT (SELECT version FROM s) AS version, (SELECT max(position) FROM ins) AS position, $4::bigint AS expected, ${fence === null ? "NULL" : "(SELECT epoch FROM f)"} AS fence`,
+      params,
     );
     const row = r.rows[0];
     if (row === undefined || row.version === null) {
+      if (fence !== null) {
+        if (row?.fence === null || row?.fence === undefined) return "no-fence-row";
+        if (fence.epoch < Number(row.fence)) return fenced(fence.scope, fence.epoch, Number(row.fence));
+      }
       return versionConflict(stream, expected as number, await this.currentVersion(c, stream));
     }
     return ok({ version: Number(row.version), position: Number(row.position) });
@@ -434,7 +483,7 @@ export class PgEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.flushing;
+    await Promise.all(this.lanes.map((l) => l.flushing));
     await this.pool.end();
   }
 }
