@@ -175,4 +175,42 @@ describe("partition leases on JetStream KV (issue 16)", () => {
       await bucket.destroy();
     }
   });
+
+  it("the timer renews each held key once per period, a share at each of its ticks, never one key twice at once; a renewal on its way is awaited by release (the delete names the last revision)", async () => {
+    const bucket = await tempLeaseBucket(nc);
+    const clock = manualClock();
+    let tick: (() => void) | null = null;
+    const m = new LeaseManager({ kv: bucket.kv, member: "a", clock, every: (_ms, fn) => ((tick = fn), () => (tick = null)) });
+    const keys = Array.from({ length: 60 }, (_, i) => partitionKey(tablePartition(`t${i}`)));
+    try {
+      await m.start();
+      for (const k of keys) expect((await m.acquire(k)).ok).toBe(true);
+      const revisionOf = async (k: string) => (await bucket.kv.get(k))!.revision;
+      const first = new Map(await Promise.all(keys.map(async (k) => [k, await revisionOf(k)] as const)));
+      // One period: 20 ticks, 50 ms apart on the lease clock.
+      const perTick: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        clock.advance(50);
+        const before = new Map(await Promise.all(keys.map(async (k) => [k, await revisionOf(k)] as const)));
+        tick!();
+        await new Promise((r) => setTimeout(r, 30));
+        let moved = 0;
+        for (const k of keys) if ((await revisionOf(k)) !== before.get(k)) moved += 1;
+        perTick.push(moved);
+      }
+      // Every key once (none twice), spread: no tick renewed more than a third of them.
+      for (const k of keys) expect((await revisionOf(k)) - first.get(k)!).toBeGreaterThan(0);
+      expect(perTick.reduce((a, b) => a + b, 0)).toBe(keys.length);
+      expect(Math.max(...perTick)).toBeLessThan(keys.length / 3);
+      for (const k of keys) expect(m.serving(k)).toBeDefined();
+      // Release while renewals are on their way: every key is deleted (not left to the TTL).
+      clock.advance(1_000); // every key due at the next tick
+      tick!();
+      await Promise.all(keys.map((k) => m.release(k)));
+      for (const k of keys) expect(await bucket.kv.get(k).then((e) => e?.operation ?? "gone")).not.toBe("PUT");
+    } finally {
+      await m.stop();
+      await bucket.destroy();
+    }
+  });
 });

@@ -22,6 +22,20 @@ export const LEASE_ERRORS = {
 
 export const LEASE_DEFAULTS = { renewEveryMs: 1_000, serveForMs: 2_500, ttlMs: 3_000 } as const;
 
+/**
+ * The renewal period is cut into this many ticks; each key is renewed at its own tick (a hash
+ * of the key), so a member's renewals spread over the second. All at once, 320 updates and
+ * their answers (and on every member the watched changes) held the event loop for 30–40 ms
+ * once a second, and every table's actions waited behind them (issue 16, split tables).
+ */
+const RENEW_TICKS = 20;
+
+function tickOf(key: string): number {
+  let h = 0;
+  for (let i = 0; i < key.length; i += 1) h = (h * 31 + key.charCodeAt(i)) | 0;
+  return Math.abs(h) % RENEW_TICKS;
+}
+
 export interface LeaseClock {
   now(): number;
 }
@@ -58,6 +72,8 @@ interface Held {
   revision: number;
   /** Clock time when the last successful create/update was SENT (the KV's TTL runs from later). */
   renewedAt: number;
+  /** The update on its way, if any (another one now would be refused by the revision check). */
+  renewal?: Promise<void> | undefined;
 }
 
 interface Seen extends Owner {
@@ -121,7 +137,6 @@ export class LeaseManager {
   private readonly watchers = new Set<() => void>();
   private cancelTimer: (() => void) | null = null;
   private watch: QueuedIterator<KvEntry> | null = null;
-  private renewing: Promise<void> | null = null;
 
   constructor(options: LeaseManagerOptions) {
     this.kv = options.kv;
@@ -135,7 +150,8 @@ export class LeaseManager {
 
   /** Starts renewing every renewEveryMs and following the bucket (others' leases). */
   async start(): Promise<void> {
-    this.cancelTimer ??= this.every(this.renewEveryMs, () => void this.renew());
+    let tick = 0;
+    this.cancelTimer ??= this.every(this.renewEveryMs / RENEW_TICKS, () => void this.renewTick((tick = (tick + 1) % RENEW_TICKS)));
     if (this.watch !== null) return;
     const iter = await this.kv.watch({ key: ">" });
     this.watch = iter;
@@ -194,32 +210,44 @@ export class LeaseManager {
   }
 
   /**
-   * One renewal round, every held key in parallel. A key not renewed for serveForMs is
-   * dropped (`lost`, stale) before trying: a renewal after that could succeed while the
-   * partition's state here is no longer trusted. A refused update means someone else took
-   * the key (`lost`, taken). Any other failure leaves the lease to the next round.
+   * One renewal round, every held key in parallel (tests; the timer renews a tick's share).
+   * A key not renewed for serveForMs is dropped (`lost`, stale) before trying: a renewal after
+   * that could succeed while the partition's state here is no longer trusted. A refused update
+   * means someone else took the key (`lost`, taken). Any other failure leaves the lease to
+   * the next round.
    */
   renew(): Promise<void> {
-    this.renewing ??= this.renewRound().finally(() => {
-      this.renewing = null;
-    });
-    return this.renewing;
+    return this.renewKeys(() => true);
   }
 
-  private async renewRound(): Promise<void> {
-    await Promise.all(
-      [...this.held].map(async ([key, h]) => {
-        if (this.serving(key) === undefined) return this.drop(key, h, "stale");
-        const sentAt = this.clock.now();
-        try {
-          h.revision = await this.kv.update(key, encode({ member: this.member, epoch: h.epoch }), h.revision);
-          if (this.held.get(key) === h) h.renewedAt = sentAt;
-        } catch (e) {
-          if (refused(e)) this.drop(key, h, "taken");
-          else if (this.serving(key) === undefined) this.drop(key, h, "stale");
-        }
-      }),
-    );
+  /**
+   * One tick of the timer: every held key checked for staleness (no I/O), and renewed the keys
+   * whose tick this is, plus any whose last renewal was sent a whole period ago or more (a late
+   * timer, or a key acquired just after its tick).
+   */
+  private renewTick(tick: number): Promise<void> {
+    const now = this.clock.now();
+    return this.renewKeys((key, h) => tickOf(key) === tick || now - h.renewedAt >= this.renewEveryMs);
+  }
+
+  private async renewKeys(due: (key: string, h: Held) => boolean): Promise<void> {
+    const work: Promise<void>[] = [];
+    for (const [key, h] of [...this.held]) {
+      if (this.serving(key) === undefined) this.drop(key, h, "stale");
+      else if (h.renewal === undefined && due(key, h)) work.push((h.renewal = this.renewOne(key, h).finally(() => (h.renewal = undefined))));
+    }
+    await Promise.all(work);
+  }
+
+  private async renewOne(key: string, h: Held): Promise<void> {
+    const sentAt = this.clock.now();
+    try {
+      h.revision = await this.kv.update(key, encode({ member: this.member, epoch: h.epoch }), h.revision);
+      if (this.held.get(key) === h) h.renewedAt = sentAt;
+    } catch (e) {
+      if (refused(e)) this.drop(key, h, "taken");
+      else if (this.serving(key) === undefined) this.drop(key, h, "stale");
+    }
   }
 
   private drop(key: string, h: Held, reason: "stale" | "taken"): void {
@@ -234,6 +262,8 @@ export class LeaseManager {
     if (h === undefined) return;
     this.held.delete(key);
     this.emit({ kind: "released", key, epoch: h.epoch });
+    // A renewal on its way moves the revision the delete must name.
+    await h.renewal;
     await this.kv.delete(key, { previousSeq: h.revision }).catch(() => {});
   }
 
@@ -248,19 +278,26 @@ export class LeaseManager {
   async stop(options: { release?: boolean } = {}): Promise<void> {
     this.cancelTimer?.();
     this.cancelTimer = null;
-    await this.renewing;
+    await Promise.all([...this.held.values()].map((h) => h.renewal));
     if (options.release) await Promise.all(this.heldKeys().map((k) => this.release(k)));
     this.watch?.stop();
     this.watch = null;
   }
 
   private observe(e: KvEntry): void {
+    const now = this.clock.now();
+    const before = this.seen.get(e.key);
+    const was = before !== undefined && now - before.seenAt < this.ttlMs ? before : undefined;
     if (e.operation !== "PUT") this.seen.delete(e.key);
     else {
       const v = decode(e);
       if (v === undefined) this.seen.delete(e.key);
-      else this.seen.set(e.key, { member: v.member, epoch: v.epoch ?? e.revision, seenAt: this.clock.now() });
+      else this.seen.set(e.key, { member: v.member, epoch: v.epoch ?? e.revision, seenAt: now });
     }
+    // A renewal (same owner, same epoch) changes nothing anyone routes or balances by; with
+    // 320 partitions it is 320 watched changes a second on every member.
+    const is = this.seen.get(e.key);
+    if (was !== undefined && is !== undefined && was.member === is.member && was.epoch === is.epoch) return;
     for (const l of this.watchers) l();
   }
 
