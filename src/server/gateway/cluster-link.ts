@@ -233,7 +233,7 @@ export class ClusterLink {
         case "hand-result": {
           const t = this.server.tournaments.get(r.tournamentId);
           if (t === undefined || !this.serves(r.tournamentId)) return fail(BUS_ERRORS.notOwner, `tournament ${r.tournamentId} is not served here`);
-          await t.enqueue(() => t.online.handEnded(r.table, r.result));
+          await t.takeHandResult(r.table, r.result);
           return ok(undefined);
         }
         case "facts": {

@@ -58,7 +58,7 @@ export class ClusterTables implements TableLink {
   async handResult(tournamentId: string, n: number, result: HandResult | null): Promise<Result<void>> {
     const t = this.server.tournaments.get(tournamentId);
     if (t !== undefined && this.server.cluster?.serves(tournamentId) !== false) {
-      await t.enqueue(() => t.online.handEnded(n, result));
+      await t.takeHandResult(n, result);
       return ok(undefined);
     }
     const cluster = this.server.cluster;

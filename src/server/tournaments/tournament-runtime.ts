@@ -37,6 +37,7 @@ import { endPostings, payPrizes, refundCancelled } from "./tournament-money.ts";
 import { OnlineTables } from "./tournament-tables.ts";
 import { Registrations } from "./tournament-registrations.ts";
 import type { TableSession } from "../tables/table-session.ts";
+import type { HandResult } from "../tables/table-order.ts";
 
 export interface TournamentMeta {
   readonly id: string;
@@ -205,6 +206,14 @@ export class TournamentRuntime {
     const run = this.queue.then(fn, fn);
     this.queue = run.catch((e) => this.svc.log(`tournament ${this.meta?.id}: step failed`, e));
     return run;
+  }
+
+  /**
+   * A table's hand result reaches this director (from a table here or, split tables, over the
+   * bus): recorded once by hand number and its table settled, in the tournament's queue.
+   */
+  async takeHandResult(table: number, result: HandResult | null): Promise<void> {
+    await this.enqueue(() => this.online.handEnded(table, result));
   }
 
   // ---- commands ----
