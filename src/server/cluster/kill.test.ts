@@ -6,7 +6,8 @@
 // raises the fence, loads the tournament and its tables from the store and resumes them, and
 // the same bots finish the tournament. Every acknowledged action is stored once at the
 // version acknowledged, no hand is dealt twice, chips and money come out exact. No timed
-// assertions: the bounds are hang guards.
+// assertions: the bounds are hang guards. With split tables (stage 2) the SIGSTOP test is
+// run once more with b holding the director and a the table's partition.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../protocol/index.ts";
@@ -22,26 +23,35 @@ afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
 });
 
-/** Member a as a `felt serve --cluster` child, member b in the test, and a 6-player tournament a owns, created and started through b. */
-async function twoMembers() {
+/**
+ * Member a as a `felt serve --cluster` child, member b in the test, and a 6-player tournament
+ * a owns, created and started through b. With `splitTables` (stage 2) the tournament's
+ * director is b's and its one table's partition is a's.
+ */
+async function twoMembers(splitTables = false) {
     const schema = await pgSchema();
     cleanups.push(() => schema.drop());
     const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
     cleanups.push(() => dropClusterBuckets(prefix));
-    const a: ServeChild = await startServeChild(schema.url, await freePort(), memberArgs("a", prefix));
+    const a: ServeChild = await startServeChild(schema.url, await freePort(), memberArgs("a", prefix, splitTables));
     cleanups.push(() => killChild(a));
     const logs: string[] = [];
-    const b = await FeltServer.start(memberOptions(schema.url, "b", prefix, logs));
+    const b = await FeltServer.start(memberOptions(schema.url, "b", prefix, logs, splitTables));
     cleanups.push(() => b.close());
-    await until(() => (b.host!.servingKeys().length === 32 ? true : undefined), "b serves its half", 120_000);
+    const half = splitTables ? 32 + 128 : 32;
+    await until(() => (b.host!.servingKeys().length === half ? true : undefined), "b serves its half", 120_000);
 
     // A tournament in a partition a serves, created and played through b.
     const d = await must<{ token: string }>(api(b.url, "POST", "/api/v1/auth/sign-in", DIRECTOR));
     let commandId = cmd();
-    while (b.ownership.serving(b.ownership.keyOf(`T${commandId}`)) !== undefined) commandId = cmd();
+    const placed = (c: string) =>
+      splitTables
+        ? b.ownership.serving(b.ownership.keyOf(`T${c}`)) !== undefined && b.ownership.serving(b.ownership.keyOfTable(`T${c}-t1`)) === undefined
+        : b.ownership.serving(b.ownership.keyOf(`T${c}`)) === undefined;
+    while (!placed(commandId)) commandId = cmd();
     const body = { commandId, presetId: "seed", name: "Kill test", kind: "online", startsAt: Date.now(), buyIn: 1000, fee: 100, structure: FAST_STRUCTURE };
     const id = (await must<{ tournament: LobbyTournament }>(api(b.url, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
-    expect(b.tournaments.has(id)).toBe(false);
+    expect(b.tournaments.has(id)).toBe(splitTables);
     const players: Setup["players"] = [];
     for (let i = 0; i < 6; i++) {
       const name = `k${randomBytes(2).toString("hex")}-${i}`;
@@ -137,6 +147,46 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
     for (const x of bots) x.close();
     const { store, ledger } = await storageOf(schema.url, cleanups);
     expect(await storedOnce(store, s.tournamentId, bots)).toEqual({ handsTwice: [], storedTwice: [], notAsAcked: [] });
+    for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);
+    expect(await ledger.balance(`pool:${s.tournamentId}`, "EUR")).toBe(0);
+  }, 600_000);
+
+  it("split tables (stage 2): SIGSTOP of the owner of a table's partition past its lease, then SIGCONT: the director (on the survivor) and the table's new owner finish the tournament; the woken ex-owner stops serving the table and writes nothing (issue 16 proof)", async () => {
+    const { a, b, s, schema } = await twoMembers(true);
+    const tableId = `${s.tournamentId}-t1`;
+    const key = b.ownership.keyOfTable(tableId);
+    expect(b.ownership.serving(b.ownership.keyOf(s.tournamentId))).toBeDefined();
+    const bots = s.players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
+    let phase: "playing" | "stopped" | "woken" = "playing";
+    let stoppedWhen = 0;
+    let takeoverMs = -1;
+    const { final } = await playToTheEnd(() => b.url, s, {}, {
+      bots,
+      timeoutMs: 500_000,
+      onTick: async () => {
+        if (phase === "playing" && bots.some((x) => x.acked.size >= 5)) {
+          expect(b.tableHost?.sessions.has(tableId)).toBe(false);
+          a.child.kill("SIGSTOP");
+          stoppedWhen = Date.now();
+          phase = "stopped";
+        } else if (phase === "stopped" && b.ownership.serving(key) !== undefined) {
+          takeoverMs = Date.now() - stoppedWhen;
+          a.child.kill("SIGCONT");
+          phase = "woken";
+          for (const x of bots) x.allInChance = 0.05;
+        }
+      },
+    });
+    expect(phase).toBe("woken");
+    expect(final.status).toBe("finished");
+    console.log(`cluster (split): SIGSTOP of ${key}'s owner: served by the survivor ${takeoverMs} ms later (lease TTL 3,000 ms)`);
+    // The woken process found the table partition's lease stale or taken and stopped serving it.
+    await until(() => (new RegExp(`a stops serving ${key.replace(".", "\\.")}: lease lost`).test(a.output()) ? true : undefined), "a stops serving", 120_000);
+    for (const x of bots) x.close();
+    const { store, ledger } = await storageOf(schema.url, cleanups);
+    expect(await storedOnce(store, s.tournamentId, bots)).toEqual({ handsTwice: [], storedTwice: [], notAsAcked: [] });
+    const recorded = (await store.read(`tournament:${s.tournamentId}`)).filter((e) => e.type === "hand-recorded").map((e) => JSON.stringify(e.data));
+    expect(new Set(recorded).size).toBe(recorded.length);
     for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);
     expect(await ledger.balance(`pool:${s.tournamentId}`, "EUR")).toBe(0);
   }, 600_000);

@@ -13,16 +13,16 @@ const ACTION_MS = 4000;
 const HAND_PAUSE_MS = 150;
 
 /** The command line of member `member` as a `felt serve --cluster` child (after `serve --port --db`). */
-export function memberArgs(member: string, prefix: string): string[] {
-  return ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", prefix, "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS)];
+export function memberArgs(member: string, prefix: string, splitTables = false): string[] {
+  return ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", prefix, "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS), ...(splitTables ? ["--split-tables"] : [])];
 }
 
 /** The same member in the test process (FeltServer.start), its log lines kept in `logs`. */
-export function memberOptions(db: string, member: string, prefix: string, logs: string[]): ServerOptions {
+export function memberOptions(db: string, member: string, prefix: string, logs: string[], splitTables = false): ServerOptions {
   return {
     db,
     port: 0,
-    cluster: { nats: NATS_TEST_URL, member, prefix },
+    cluster: { nats: NATS_TEST_URL, member, prefix, ...(splitTables ? { splitTables: true } : {}) },
     actionMs: ACTION_MS,
     handPauseMs: HAND_PAUSE_MS,
     scrypt: { N: 1024, r: 8, p: 1 },

@@ -9,11 +9,14 @@
 // whole, every hand is recorded once, and chips and money are exact; the director's owner
 // dies during the tournament's break, and no level is skipped or played twice. Then each
 // member is restarted with SIGTERM in turn while a tournament plays: no client sees an error.
+// Last, one act is sent through the two members that do not own its table: it acts once.
+// (SIGSTOP of a table partition's owner: kill.test.ts, split tables.)
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { tableKey, tournamentKey } from "../../cluster/ownership.ts";
 import type { EventStore, Ledger } from "../../store/index.ts";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { api, cmd, FAST_STRUCTURE, pgSchema } from "../testing/harness.ts";
+import { Bot } from "../testing/bot.ts";
 import { until } from "../../cluster/testing.ts";
 import { Driver, gaps, playThroughRollingRestart, Three, tournamentWith, type Member } from "./three.ts";
 import { directorEvents, levelsOnceAndOneSeatOrPlace, moneyExact, progress, stallsAround, streamsWhole } from "./proofs.ts";
@@ -188,6 +191,7 @@ describe("cluster mode, split tables (issue 16, stage 2): one event's tables on 
     d.close();
     progress(`split: rolling restart: ${d.httpCalls} HTTP calls, ${d.httpFailures.length} failed; ${d.bots.length} bot connections, error frames: ${JSON.stringify(d.errors())}`);
     expect(d.httpFailures).toEqual([]);
+    if (d.errors().length > 0) progress(`split: rolling restart: error frames:\n${d.errorFrames().join("\n")}\n${three.restarts().join("\n")}`);
     expect(d.errors()).toEqual([]);
     const g = gaps(d.bots);
     progress(`split: rolling restart: ${g.steps} steps, ${g.resyncs} resyncs, ${g.gaps.length} gaps`);
@@ -195,4 +199,43 @@ describe("cluster mode, split tables (issue 16, stage 2): one event's tables on 
     expect((await streamsWhole(store, s.tournamentId)).problems).toEqual([]);
     await moneyExact(store, ledger, s.tournamentId, s.players, PLAYERS);
   }, 600_000);
+
+  it("the same table action through two gateways, neither of them the table's owner, acts once: one is acknowledged, the other answered duplicate at the same version; the stream holds it once", async () => {
+    await until(() => (three.counts().reduce((a, b) => a + b, 0) === 320 && three.counts().every((n) => n >= 106) ? true : undefined), "320 partitions spread", 120_000);
+    const placed = spreadCommand();
+    const s = await tournamentWith(three, placed.commandId, PLAYERS, FAST_STRUCTURE, (i) => three.members[spread(i)]!);
+    await must200(s, three.members[0]!);
+    const tableId = `${s.tournamentId}-t1`;
+    const [g1, g2] = three.members.filter((m) => m !== placed.tables[0]);
+    // Every player watches table 1 through g1, and nobody acts on their own.
+    const watchers = s.players.map((p) => Object.assign(new Bot(g1!.url, p.name, p.token, { keepFrames: true }), { passive: true }));
+    const twins: Bot[] = [];
+    onTestFinished(() => {
+      for (const b of [...watchers, ...twins]) b.close();
+    });
+    for (const b of watchers) b.watch(tableId);
+    await Promise.all(watchers.map((b) => b.connect()));
+    const toAct = (b: Bot) => {
+      const v = b.views.get(tableId);
+      return v !== undefined && v.handId !== null && v.legal !== null && v.actor !== null && v.actor === v.mySeat ? v : undefined;
+    };
+    const actor = await until(() => watchers.find((b) => toAct(b) !== undefined), "a player to act at table 1", 60_000);
+    const v = toAct(actor)!;
+    const p = s.players[watchers.indexOf(actor)]!;
+    const twin = Object.assign(new Bot(g2!.url, p.name, p.token, { keepFrames: true }), { passive: true });
+    twins.push(twin);
+    await twin.connect();
+    const m = { type: "act" as const, tableId, handId: v.handId!, version: v.version, commandId: cmd(), action: v.legal!.canCheck ? { kind: "check" as const } : { kind: "call" as const } };
+    actor.send(m);
+    twin.send(m);
+    const acks = await until(() => {
+      const both = [actor, twin].map((b) => b.frames.find((f) => f.type === "ack" && f.commandId === m.commandId));
+      return both.every((f) => f !== undefined) ? (both as Extract<(typeof both)[number], { type: "ack" }>[]) : undefined;
+    }, "both gateways answer", 30_000);
+    progress(`split: one act through ${g1!.name} and ${g2!.name} (table owned by ${placed.tables[0]!.name}): ${JSON.stringify(acks.map((a) => ({ version: a.version, duplicate: a.duplicate })))}`);
+    expect(acks.map((a) => a.duplicate).sort()).toEqual([false, true]);
+    expect(acks[0]!.version).toBe(acks[1]!.version);
+    const stored = (await store.read(`table:${tableId}`)).filter((e) => e.meta["commandId"] === m.commandId);
+    expect(stored.map((e) => e.version)).toEqual([acks[0]!.version]);
+  });
 });

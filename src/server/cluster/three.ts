@@ -49,7 +49,15 @@ export class Three {
   /** Stops a member with `signal` (marked down first, so the driver sends it nothing new). */
   async stop(m: Member, signal: NodeJS.Signals): Promise<void> {
     m.up = false;
+    this.events.push(`${clockTime()} ${signal} ${m.name}`);
     await killChild(m.child, signal);
+    this.events.push(`${clockTime()} ${m.name} exited`);
+  }
+
+  /** Stops and starts, with the time (a failed test says). */
+  private readonly events: string[] = [];
+  restarts(): readonly string[] {
+    return this.events;
   }
 
   /** Starts the member again on its port under its name. */
@@ -57,6 +65,7 @@ export class Three {
     m.past.push(...m.child.lines());
     m.child = await startServeChild(this.db, m.port, this.args(m.name));
     m.up = true;
+    this.events.push(`${clockTime()} ${m.name} listening again`);
   }
 
   /** Starts again every member that is stopped or died (a failed test's leftovers), so the next test starts from three. */
@@ -133,6 +142,8 @@ export class Three {
 export function tournamentWith(three: Three, commandId: string, n: number, structure: unknown, via: (i: number) => Member): Promise<Setup> {
   return setupTournament(three.members[0]!.url, n, { commandId, structure, via: (i) => via(i).url });
 }
+
+const clockTime = (at = Date.now()) => new Date(at).toISOString().slice(11, 23);
 
 /** A frame as it arrived: which bot incarnation, when, what. */
 export interface Arrival {
@@ -277,6 +288,16 @@ export class Driver {
   /** Error frames any bot got (codes). */
   errors(): string[] {
     return this.bots.flatMap((b) => b.errors);
+  }
+
+  /** Error frames as they arrived: which bot on which member, when, and what (a failed test says). */
+  errorFrames(): string[] {
+    return this.arrivals.flatMap((a) => {
+      if (a.m.type !== "error") return [];
+      const b = this.bots[a.bot]!;
+      const member = this.three.members.find((m) => m.url === b.base)?.name ?? b.base;
+      return [`${clockTime(a.at)} player ${a.player} on ${member}: ${a.m.error.code} ${a.m.error.message}`];
+    });
   }
 }
 

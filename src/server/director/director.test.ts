@@ -64,12 +64,15 @@ describe("director console", () => {
     const body = { commandId: cmd(), tableNumber: n, skippedBigBlindSeat: seats[0]!, wrongBigBlindSeat: seats[1]!, activeActions: 1 };
     const now = await must<{ outcome: string }>(api(server.url, "POST", path, body, s.directorToken));
     expect(now.outcome).toBe("correct-now");
-    const later = await must<{ outcome: string; nextHand: { bigBlindSeat: number; smallBlind: null }; followingHandButton: number }>(
+    const later = await must<{ outcome: string; nextHand: { bigBlindSeat: number; smallBlind: null; blinds: { sb: number; bb: number } }; followingHandButton: number }>(
       api(server.url, "POST", path, { ...body, commandId: cmd(), activeActions: 2 }, s.directorToken),
     );
     expect(later.outcome).toBe("continue-then-go-back");
     expect(later.nextHand.bigBlindSeat).toBe(seats[0]);
     expect(later.nextHand.smallBlind).toBeNull();
+    // The blinds of the hand in play or, between hands, of the level in force: never none.
+    expect(later.nextHand.blinds.bb).toBeGreaterThan(0);
+    expect(later.nextHand.blinds.sb).toBeGreaterThan(0);
     expect(later.followingHandButton).toBe(seats[1]);
     const bad = await api<{ error: { code: string } }>(server.url, "POST", path, { ...body, commandId: cmd(), wrongBigBlindSeat: seats[0] }, s.directorToken);
     expect(bad.status).toBe(400);

@@ -14,6 +14,7 @@ import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, presetFormat, settingsO
 import { allPresets, findPreset, savePreset } from "../director/custom-presets.ts";
 import { configParts, eventConfig, mergeSettings } from "../director/event-settings.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { blindsNow } from "../tournaments/tournament-orders.ts";
 
 function tournamentOf(ctx: Ctx) {
   const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
@@ -143,7 +144,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   async blindError(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
-    return blindErrorRuling(t.value, ctx.body as BlindErrorRequest);
+    return blindErrorRuling(t.value, ctx.body as BlindErrorRequest, ctx.server.svc.clock.now());
   },
   async colourUpPlan(ctx) {
     const t = tournamentOf(ctx);
@@ -203,7 +204,7 @@ async function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Promise<Re
 
 /** R-BTN-5: the seats at the table as the director's state has them, the expected hand
  *  rebuilt around the skipped big blind, and the rule's ruling. */
-function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest): Result<unknown> {
+function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest, now: number): Result<unknown> {
   const table = t.dir.tables.get(b.tableNumber);
   if (table === undefined) return fail("director/not-found", `no table ${b.tableNumber}`);
   const size = table.seats.length;
@@ -218,7 +219,9 @@ function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest): Result<un
   if (nextTaken(b.skippedBigBlindSeat, taken, size) !== b.wrongBigBlindSeat) return fail("director/invalid", "the wrong big blind must be the seat after the skipped one");
   const r = correctBlindError(expected.value, { button, sb: [b.skippedBigBlindSeat], bb: [b.wrongBigBlindSeat] }, b.activeActions, seated);
   if (!r.ok) return fail("director/invalid", r.error.message, { cause: r.error.code });
-  const blinds = t.tables.get(b.tableNumber)?.state.hand?.blinds ?? { sb: 0, bb: 0, ante: 0 };
+  // The hand in play at a table here; a table owned elsewhere (split tables) or between hands:
+  // the level in force by the director's clock, as the next permit would carry it.
+  const blinds = t.tables.get(b.tableNumber)?.state.hand?.blinds ?? blindsNow(t.dir, table, now);
   if (r.value.action === "correct-now") return ok({ outcome: "correct-now", nextHand: null, followingHandButton: null });
   const [next, following] = r.value.next;
   return ok({

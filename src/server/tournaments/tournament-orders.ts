@@ -17,6 +17,11 @@ function blindsOf(level: Level): Blinds {
   return level.bigBlindAnte ? ({ sb: b.sb, bb: b.bb, ante: b.ante, bigBlindAnte: true } as Blinds) : { sb: b.sb, bb: b.bb, ante: b.ante };
 }
 
+/** The blinds of the level in force at table `table` at `now` (R-TRN-1), from the director's state alone. */
+export function blindsNow(dir: TournamentState, table: TableState, now: number): Blinds {
+  return blindsOf(levelFor(dir, table, now).level);
+}
+
 /** The permit for table `n`'s next hand, or null when it may not deal now. */
 export function permitFor(dir: TournamentState, table: TableState, recorded: number, now: number, running: boolean): Permit | null {
   if (!running || dir.status !== "running" || isPaused(dir) || dir.onBreak || !table.inHand) return null;
