@@ -14,32 +14,24 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { tableKey, tournamentKey } from "../../cluster/ownership.ts";
 import type { EventStore, Ledger } from "../../store/index.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
-import { api, cmd, FAST_STRUCTURE, pgSchema } from "../testing/harness.ts";
+import { api, cmd, FAST_STRUCTURE } from "../testing/harness.ts";
 import { Bot } from "../testing/bot.ts";
 import { until } from "../../cluster/testing.ts";
-import { Driver, gaps, playThroughRollingRestart, Three, tournamentWith, type Member } from "./three.ts";
+import { Driver, gaps, playThroughRollingRestart, startThreeRun, Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
 import { directorEvents, levelsOnceAndOneSeatOrPlace, moneyExact, progress, stallsAround, streamsWhole } from "./proofs.ts";
 
+let run: ThreeRun | undefined;
 let three: Three;
 let store: EventStore;
 let ledger: Ledger;
-let dropSchema: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  const schema = await pgSchema();
-  dropSchema = schema.drop;
-  three = await Three.start(schema.url, ["a", "b", "c"], ["--split-tables"]);
-  const target = unwrapTarget(parseDbUrl(schema.url));
-  store = await openEventStore(target);
-  ledger = await openLedger(target);
+  run = await startThreeRun(["--split-tables"]);
+  ({ three, store, ledger } = run);
 }, 120_000);
 
 afterAll(async () => {
-  await three?.close();
-  await store?.close();
-  await ledger?.close();
-  await dropSchema().catch(() => {});
+  await run?.close();
 });
 
 const PLAYERS = 21; // three tables of 7 (9-max)

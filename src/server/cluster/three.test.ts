@@ -5,33 +5,24 @@
 // issue's own figure (no table stalls more than 6 s), which is measured and asserted.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { EventStore, Ledger } from "../../store/index.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
-import { api, cmd, FAST_STRUCTURE, pgSchema } from "../testing/harness.ts";
+import { api, cmd, FAST_STRUCTURE } from "../testing/harness.ts";
 import { until } from "../../cluster/testing.ts";
-import { Driver, gaps, playThroughRollingRestart, Three, tournamentWith, type Member } from "./three.ts";
+import { Driver, gaps, playThroughRollingRestart, startThreeRun, Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
 import { directorEvents as directorEventsOf, levelsOnceAndOneSeatOrPlace, moneyExact as moneyExactOf, progress, stallsAround, streamsWhole as tableStreamsWhole } from "./proofs.ts";
 
+let run: ThreeRun | undefined;
 let three: Three;
 let store: EventStore;
 let ledger: Ledger;
-let dropSchema: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  const schema = await pgSchema();
-  dropSchema = schema.drop;
-  progress(`schema ${schema.url}`);
-  three = await Three.start(schema.url);
-  progress("three started");
-  const target = unwrapTarget(parseDbUrl(schema.url));
-  store = await openEventStore(target);
-  ledger = await openLedger(target);
+  run = await startThreeRun();
+  ({ three, store, ledger } = run);
+  progress(`three started on ${run.schema}`);
 }, 120_000);
 
 afterAll(async () => {
-  await three?.close();
-  await store?.close();
-  await ledger?.close();
-  await dropSchema().catch(() => {});
+  await run?.close();
 });
 
 const spread = (i: number) => i % 3;

@@ -8,7 +8,9 @@ import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../protoc
 import { tournamentKey } from "../../cluster/ownership.ts";
 import { dropClusterBuckets } from "../../cluster/testing.ts";
 import { Bot } from "../testing/bot.ts";
-import { api, cmd, setupTournament, type Setup } from "../testing/harness.ts";
+import { api, cmd, pgSchema, setupTournament, type Setup } from "../testing/harness.ts";
+import type { EventStore, Ledger } from "../../store/index.ts";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
 import { memberArgs } from "./members.ts";
 import { onTestFinished } from "vitest";
@@ -141,6 +143,40 @@ export class Three {
 /** Signs up n players (each through the member it will play on), deposits, registers them. */
 export function tournamentWith(three: Three, commandId: string, n: number, structure: unknown, via: (i: number) => Member): Promise<Setup> {
   return setupTournament(three.members[0]!.url, n, { commandId, structure, via: (i) => via(i).url });
+}
+
+/** Three members on a throwaway schema, with the store and ledger the proofs read (one start shared by a test file). */
+export interface ThreeRun {
+  readonly three: Three;
+  readonly store: EventStore;
+  readonly ledger: Ledger;
+  readonly schema: string;
+  close(): Promise<void>;
+}
+
+export async function startThreeRun(extra: readonly string[] = []): Promise<ThreeRun> {
+  const schema = await pgSchema();
+  try {
+    const three = await Three.start(schema.url, ["a", "b", "c"], extra);
+    const target = unwrapTarget(parseDbUrl(schema.url));
+    const store = await openEventStore(target);
+    const ledger = await openLedger(target);
+    return {
+      three,
+      store,
+      ledger,
+      schema: schema.url,
+      async close() {
+        await three.close();
+        await store.close();
+        await ledger.close();
+        await schema.drop().catch(() => {});
+      },
+    };
+  } catch (e) {
+    await schema.drop().catch(() => {});
+    throw e;
+  }
 }
 
 const clockTime = (at = Date.now()) => new Date(at).toISOString().slice(11, 23);
