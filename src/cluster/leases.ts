@@ -14,6 +14,7 @@
 // a new owner raises the partition's fence to its epoch before it serves.
 import type { KV, KvEntry, NatsConnection, QueuedIterator } from "nats";
 import { fail, ok, type Result } from "../lib/result.ts";
+import { partitionHash } from "./partition.ts";
 
 export const LEASE_ERRORS = {
   held: "cluster/lease-held",
@@ -30,11 +31,7 @@ export const LEASE_DEFAULTS = { renewEveryMs: 1_000, serveForMs: 2_500, ttlMs: 3
  */
 const RENEW_TICKS = 20;
 
-function tickOf(key: string): number {
-  let h = 0;
-  for (let i = 0; i < key.length; i += 1) h = (h * 31 + key.charCodeAt(i)) | 0;
-  return Math.abs(h) % RENEW_TICKS;
-}
+const tickOf = (key: string): number => partitionHash(key) % RENEW_TICKS;
 
 export interface LeaseClock {
   now(): number;
