@@ -75,8 +75,11 @@ export class Feeds {
     this.timer.unref();
   }
 
-  watchTable(w: WatchTable): Result<SyncAnswer> {
-    const session = this.server.table(w.tableId);
+  async watchTable(w: WatchTable): Promise<Result<SyncAnswer>> {
+    let session = this.server.table(w.tableId);
+    // Split tables: a table of this process's partition opens on its director's first order,
+    // which may still be on its way (table-host.ts, OPEN_WAIT_MS).
+    if (session === undefined && this.server.tableHost !== null) session = await this.server.tableHost.whenOpen(w.tableId);
     if (session === undefined) return fail("table/not-found", `no table ${w.tableId}`);
     const seated = w.userId !== null && session.seatOf(w.userId) !== null;
     const subject = `view.${w.tableId}.${seated ? w.userId : "spectators"}-v${w.v >= 2 ? 2 : 1}`;

@@ -126,6 +126,9 @@ class Connection {
   /** The protocol version this client said hello with (v2: table steps as patches). */
   private version: number = PROTOCOL_VERSION;
   private readonly tables = new Map<string, { session: TableSession; sub: Subscriber } | { follower: Follower }>();
+  /** Watches waiting for their table to open here (split tables), by a token per wait. */
+  private readonly opening = new Map<string, number>();
+  private openings = 0;
   private readonly watching = new Map<string, () => void>();
   /** Tournaments another process owns, followed over the cluster (issue 16). */
   private readonly remoteWatching = new Map<string, Follower>();
@@ -277,7 +280,8 @@ class Connection {
   }
 
   /** Starts or stops following a table: here, or (cluster mode) through its owner's frames. */
-  private watchTable(userId: string, tableId: string, on: boolean): void {
+  private watchTable(userId: string, tableId: string, on: boolean, waited = false): void {
+    if (this.opening.delete(tableId) && !on) return; // a watch still waiting for its table: dropped
     const old = this.tables.get(tableId);
     if (old !== undefined) {
       if ("follower" in old) old.follower.close();
@@ -299,6 +303,17 @@ class Connection {
       return;
     }
     const session = this.server.table(tableId);
+    const host = this.server.tableHost;
+    if (session === undefined && on && !waited && host !== null && owner !== null) {
+      // Split tables: the table opens here on its director's first order, which may still be
+      // on its way (the tournament just started): watched once it opens, or not found.
+      const token = ++this.openings;
+      this.opening.set(tableId, token);
+      void host.whenOpen(tableId).then(() => {
+        if (this.opening.get(tableId) === token) this.watchTable(userId, tableId, true, true);
+      });
+      return;
+    }
     if (session === undefined) return this.error(null, { code: "table/not-found", message: `no table ${tableId}` });
     if (!on) return;
     cluster?.onMoved(this.rehome);
@@ -352,6 +367,7 @@ class Connection {
       const owner = tournamentOfTable(tableId);
       if (!("follower" in t) && owner !== null && cluster.ownership.keyOfTable(tableId) === key) this.watchTable(userId, tableId, true);
     }
+    for (const tableId of [...this.opening.keys()]) if (cluster.ownership.keyOfTable(tableId) === key) this.watchTable(userId, tableId, true);
     for (const id of [...this.watching.keys()]) if (cluster.ownership.keyOf(id) === key) this.watchTournament(id, true);
   };
 
@@ -366,6 +382,7 @@ class Connection {
       else t.session.unsubscribe(t.sub);
     }
     this.tables.clear();
+    this.opening.clear();
     for (const f of this.remoteWatching.values()) f.close();
     this.remoteWatching.clear();
     this.server.cluster?.offMoved(this.rehome);

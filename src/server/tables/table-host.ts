@@ -16,9 +16,18 @@ import type { HandRun, TableConfig } from "./table-state.ts";
 
 export type Deliver = (tableId: string, result: HandResult | null, session: TableSession) => Promise<void>;
 
+/**
+ * How long a watch waits for a table of this process's partition that is not open yet: a
+ * new table opens on its director's first order, which can still be on its way when a
+ * player already knows the table (the tournament just started; its director's process
+ * just changed). A table that does not open within it is not found.
+ */
+export const OPEN_WAIT_MS = 5_000;
+
 export class TableHost {
   readonly sessions = new Map<string, TableSession>();
   private readonly opening = new Map<string, Promise<Result<TableSession>>>();
+  private readonly waiting = new Map<string, Set<(s: TableSession | undefined) => void>>();
 
   constructor(
     private readonly svc: Services,
@@ -56,10 +65,34 @@ export class TableHost {
     const pause = (first?.data as TableConfig | undefined)?.handPauseMs;
     const r = await TableSession.load(tableId, this.options(pause));
     if (r.ok && r.value !== null) {
-      this.sessions.set(tableId, r.value);
+      this.place(r.value);
       r.value.resume();
     }
     return r;
+  }
+
+  /** The table once it is here: at once if it is, else when it opens, or undefined after `ms`. */
+  whenOpen(tableId: string, ms: number = OPEN_WAIT_MS): Promise<TableSession | undefined> {
+    const here = this.sessions.get(tableId);
+    if (here !== undefined) return Promise.resolve(here);
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(tableId) ?? new Set();
+      this.waiting.set(tableId, waiters);
+      const done = (s: TableSession | undefined): void => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.waiting.get(tableId) === waiters) this.waiting.delete(tableId);
+        resolve(s);
+      };
+      const timer = setTimeout(() => done(undefined), ms);
+      timer.unref?.();
+      waiters.add(done);
+    });
+  }
+
+  private place(s: TableSession): void {
+    this.sessions.set(s.id, s);
+    for (const done of [...(this.waiting.get(s.id) ?? [])]) done(s);
   }
 
   /** Closes (and forgets) the tables `gone` names: their partition is no longer this process's. */
@@ -83,7 +116,7 @@ export class TableHost {
       if (!loaded.ok) return loaded;
       if (loaded.value !== null) return ok(loaded.value);
       const opened = await TableSession.open(config, this.options(config.handPauseMs));
-      if (opened.ok) this.sessions.set(config.tableId, opened.value);
+      if (opened.ok) this.place(opened.value);
       return opened;
     })().finally(() => this.opening.delete(config.tableId));
     this.opening.set(config.tableId, p);
@@ -107,6 +140,7 @@ export class TableHost {
   }
 
   close(): void {
+    for (const waiters of [...this.waiting.values()]) for (const done of [...waiters]) done(undefined);
     for (const s of this.sessions.values()) s.close();
   }
 
