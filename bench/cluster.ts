@@ -5,7 +5,7 @@
 // Run: npx tsx bench/cluster.ts [--processes 1,2,3] [--tables-per-process 60[,120,...]]
 //        [--per-table 9] [--think-ms 2000] [--seconds 20] [--warmup 10] [--bot-procs 3]
 //        [--db postgres://127.0.0.1:5432/test] [--nats nats://127.0.0.1:4222]
-//        [--split-tables] [--one-event] [--every-level]
+//        [--tables-with-director] [--one-event] [--every-level]
 //
 // For each process count N: a fresh schema and bucket prefix, N servers started together
 // (bench/load-kit.ts: the probe preloaded, `--bench` settings, plus `--cluster`), the bench
@@ -21,9 +21,11 @@
 // N and stop at the first whose p99 reaches 50 ms (--every-level: run them all, for a shared
 // machine whose load comes and goes); the summary gives, per N, the largest level under 50 ms.
 //
-// --split-tables (issue 16, stage 2): every member runs `felt serve --cluster --split-tables`,
-// so each table is owned by its own table partition's owner; the bench waits until the 64
-// tournament and the 256 table partitions are both spread (each kind floor..ceil over N).
+// Tables are split by default (issue 16, stage 2; `--split-tables` says so): each table is
+// owned by its own table partition's owner, and the bench waits until the 64 tournament and
+// the 256 table partitions are both spread (each kind floor..ceil over N).
+// --tables-with-director: every member runs `felt serve --cluster --tables-with-director`
+// (stage 1: a table is owned by its tournament's partition's owner).
 // --one-event: instead of one-table freerolls, ONE freeroll of N × tables-per-process tables
 // (players = tables × --per-table), created and started through process 0, player i signed
 // up and registered through process i mod N and playing there. Its structure is slow (a
@@ -31,7 +33,7 @@
 // breaks during the window. After the start the bench reads the seat map (through process
 // 0) for each player's table, and the bots follow whole tables per bot process. Each run
 // also prints how many of the event's tables each member owns (by the lease bucket: the
-// table partitions' owners with --split-tables, else the tournament's owner) and which
+// table partitions' owners when tables are split, else the tournament's owner) and which
 // member holds the director.
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
@@ -68,7 +70,7 @@ const BOT_PROCS = Math.max(1, Number(opt("bot-procs", "3")));
 const CONCURRENCY = Number(opt("concurrency", "32"));
 const PG = opt("db", process.env["FELT_TEST_PG"] ?? "postgres://127.0.0.1:5432/test");
 const NATS = opt("nats", process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222");
-const SPLIT = flag("split-tables");
+const SPLIT = !flag("tables-with-director");
 const ONE_EVENT = flag("one-event");
 const EVERY_LEVEL = flag("every-level");
 const GOAL_MS = 50;
@@ -87,9 +89,9 @@ interface Result {
   readonly tables: number;
   /** Tournaments placed on each member, in member order (freerolls: one table each; --one-event: the one director). */
   readonly placed: number[];
-  /** The run's tables owned by each member when measuring began (by the table partitions with --split-tables, else by the tournaments'). */
+  /** The run's tables owned by each member when measuring began (by the table partitions when split, else by the tournaments'). */
   readonly owned: number[];
-  /** Partitions each member held when measuring began (with --split-tables: tournament + table). */
+  /** Partitions each member held when measuring began (split tables: tournament + table). */
   readonly partitions: number[];
   /** Partitions that changed owner during the run (0 when ownership held still). */
   readonly moved: number;
@@ -109,7 +111,7 @@ interface Result {
   readonly loadavg: number;
 }
 
-/** The partitions the members hold: the 64 tournament ones, and with --split-tables the 256 table ones. */
+/** The partitions the members hold: the 64 tournament ones, and with split tables the 256 table ones. */
 const GROUPS: ReadonlyArray<readonly string[]> = SPLIT ? [TOURNAMENT_KEYS, TABLE_KEYS] : [TOURNAMENT_KEYS];
 
 /** partition key → member, from the lease bucket (a key being deleted or expired is absent). */
@@ -138,7 +140,7 @@ function spreadEvenly(own: Map<string, string>, members: readonly Member[]): boo
   });
 }
 
-/** The lease key of the partition that owns a table: its own with --split-tables, else its tournament's. */
+/** The lease key of the partition that owns a table: its own with split tables, else its tournament's. */
 const keyOfTable = (tableId: string): string => (SPLIT ? tableKey(tableId) : tableKeyWithTournament(tableId));
 
 /**
@@ -211,7 +213,7 @@ async function startCluster(n: number, perProcess: number, db: string, prefix: s
     const port = await freePort();
     const name = `m${k + 1}`;
     const stderr = openSync(logOf(n, perProcess, name), "w");
-    const child = await startServer({ port, db, durability: "normal", serverDir: join(import.meta.dirname, ".."), stderr, extra: ["--cluster", "--nats", NATS, "--member", name, "--cluster-prefix", prefix, ...(SPLIT ? ["--split-tables"] : [])] });
+    const child = await startServer({ port, db, durability: "normal", serverDir: join(import.meta.dirname, ".."), stderr, extra: ["--cluster", "--nats", NATS, "--member", name, "--cluster-prefix", prefix, SPLIT ? "--split-tables" : "--tables-with-director"] });
     closeSync(stderr);
     started[k] = { name, base: `http://127.0.0.1:${port}`, child };
   };
@@ -387,7 +389,7 @@ async function main(): Promise<void> {
     console.error(`bench/cluster: NATS at ${NATS} is unreachable (${(e as Error).message}); start nats-server -js`);
     process.exit(1);
   }
-  console.log(`cluster bench${SPLIT ? " (--split-tables)" : ""}${ONE_EVENT ? " (--one-event)" : ""}: ${PROCESSES.join(", ")} process(es) × ${LEVELS.join(", ")} tables per process, ${PER_TABLE} bots per table thinking ${THINK_MS} ms, bots in ${BOT_PROCS} processes, ${WARMUP_S} s warm-up then ${SECONDS} s measured; NATS ${NATS}, ${PG.split("?")[0]}`);
+  console.log(`cluster bench${SPLIT ? " (split tables)" : " (--tables-with-director)"}${ONE_EVENT ? " (--one-event)" : ""}: ${PROCESSES.join(", ")} process(es) × ${LEVELS.join(", ")} tables per process, ${PER_TABLE} bots per table thinking ${THINK_MS} ms, bots in ${BOT_PROCS} processes, ${WARMUP_S} s warm-up then ${SECONDS} s measured; NATS ${NATS}, ${PG.split("?")[0]}`);
   const results: Result[] = [];
   const best = new Map<number, Result>();
   for (const n of PROCESSES) {

@@ -4,7 +4,7 @@
 // them all with SIGTERM (each hands its partitions over and closes cleanly).
 //
 //   FELT_DIRECTOR=floor:secret-pass node scripts/cluster-local.mjs [--processes 3]
-//       [--base-port 8081] [--schema NAME] [--db postgres://127.0.0.1:5432/test] [--split-tables]
+//       [--base-port 8081] [--schema NAME] [--db postgres://127.0.0.1:5432/test] [--tables-with-director]
 //       [--nats nats://127.0.0.1:4222] [--logs DIR]
 //
 // Without --schema the data goes to a throwaway schema (cluster_local_<time>) that is dropped,
@@ -29,8 +29,8 @@ if (args.includes("--help")) {
   process.exit(0);
 }
 const N = Number(opt("processes", "3"));
-/** Stage 2 (issue 16): every table in its own partition, one event's tables over every process. */
-const SPLIT = args.includes("--split-tables") ? ["--split-tables"] : [];
+/** Each table in its own partition (the default), or every table beside its director (`felt serve --help`). */
+const LAYOUT = args.includes("--tables-with-director") ? ["--tables-with-director"] : [];
 const BASE_PORT = Number(opt("base-port", "8081"));
 const KEEP = opt("schema", "");
 const SCHEMA = KEEP || `cluster_local_${Date.now().toString(36)}`;
@@ -73,7 +73,7 @@ function start(k) {
   const port = BASE_PORT + k;
   const log = join(LOGS, `felt-${port}.log`);
   const fd = openSync(log, "w");
-  const child = spawn(process.execPath, ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--cluster", "--nats", NATS, "--member", `local-${port}`, "--cluster-prefix", PREFIX, ...SPLIT], { cwd: root, stdio: ["ignore", fd, fd], detached: true });
+  const child = spawn(process.execPath, ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--cluster", "--nats", NATS, "--member", `local-${port}`, "--cluster-prefix", PREFIX, ...LAYOUT], { cwd: root, stdio: ["ignore", fd, fd], detached: true });
   children.push(child);
   return new Promise((ok, fail) => {
     const timer = setInterval(() => {

@@ -7,7 +7,8 @@ import type { NatsConnection } from "nats";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresEventStore } from "../store/index.ts";
 import { tempPgSchema } from "../store/testing/backends.ts";
-import { PartitionHost, scopeOfStream, TABLE_KEYS, TOURNAMENT_KEYS, type PartitionServer } from "./host.ts";
+import { HOST_ERRORS, PartitionHost, scopeOfStream, TABLE_KEYS, TOURNAMENT_KEYS, type PartitionServer } from "./host.ts";
+import { openMembersBucket } from "./members.ts";
 import { everything, tableKey, tournamentKey } from "./ownership.ts";
 import type { PartitionKind } from "./partition.ts";
 import { testNats, until } from "./testing.ts";
@@ -172,4 +173,26 @@ describe("the partition host (issue 16)", () => {
     expect(members.reduce((n, m) => n + m.server.adopted.length, 0)).toBe(adoptions);
     console.log(`320 leases over 3 members: settled in ${acquisitionMs} ms after starting together (${adoptions} acquisitions), ${perProcess.toFixed(0)} KV updates/s per process`);
   }, 300_000);
+  it("a member refuses to join live members whose tables live on the other layout (split, or with their directors); a member from before layouts were announced counts as with-director; once they are gone the layout may change", async () => {
+    const { start, prefix } = await cluster();
+    const a = await start("a"); // tables with their directors (the host's own default)
+    expect(a.host.layout).toBe("with-director");
+    const split = new PartitionHost({ nc, member: "b", prefix, kinds: ["tournament", "table"] });
+    expect(split.layout).toBe("split");
+    const refused = await split.checkLayout();
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error.code).toBe(HOST_ERRORS.layout);
+    expect(!refused.ok && refused.error.message).toMatch(/member a .*with their directors.*split over the cluster.*--tables-with-director/);
+    expect((await new PartitionHost({ nc, member: "c", prefix }).checkLayout()).ok).toBe(true);
+
+    // An older member's name carries no layout: it ran its tables with their directors.
+    await a.host.stop();
+    const kv = await openMembersBucket(nc, `${prefix}_members`, 3_000);
+    expect((await split.checkLayout()).ok).toBe(true); // nobody is left
+    await kv.put("old", new TextEncoder().encode(JSON.stringify({ member: "old" })));
+    const old = await split.checkLayout();
+    expect(!old.ok && old.error.message).toMatch(/member old /);
+    await kv.delete("old");
+    expect((await split.checkLayout()).ok).toBe(true);
+  });
 });

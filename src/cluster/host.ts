@@ -22,11 +22,17 @@
 import { connect, type NatsConnection } from "nats";
 import type { FenceResolver, Fences } from "../store/index.ts";
 import { LEASE_DEFAULTS, LeaseManager, openLeaseBucket, realClock, realEvery, type Every, type LeaseClock } from "./leases.ts";
-import { Members, openMembersBucket } from "./members.ts";
+import { fail, ok, type Result } from "../lib/result.ts";
+import { Members, openMembersBucket, type TableLayout } from "./members.ts";
 import { tableKey, tableKeyWithTournament, tournamentKey, tournamentOfTableId, type Ownership } from "./ownership.ts";
 import { allPartitions, partitionHash, partitionKey, type PartitionKind } from "./partition.ts";
 
 /** What the host asks of the server: load and resume a partition's tournaments, or close them. */
+export const HOST_ERRORS = {
+  /** A live member runs the cluster's tables on the other layout (members.ts, TableLayout). */
+  layout: "cluster/layout-mismatch",
+} as const;
+
 export interface PartitionServer {
   /** The partition's fence is raised to `epoch`: load its tournaments (and their tables) and resume them. */
   adoptPartition(key: string, epoch: number): Promise<void>;
@@ -152,6 +158,28 @@ export class PartitionHost implements Ownership {
     return [...this.parts].filter(([k, p]) => p.phase === "serving" && this.serving(k) !== undefined).map(([k]) => k);
   }
 
+  /** Where this member's tables live (members.ts): it joins only a cluster on the same layout. */
+  get layout(): TableLayout {
+    return this.splitTables ? "split" : "with-director";
+  }
+
+  /**
+   * Refuses (HOST_ERRORS.layout) when a live member of the cluster runs its tables on the
+   * other layout: both would run the same tables. Called before the process serves anything.
+   */
+  async checkLayout(): Promise<Result<void>> {
+    const kv = await openMembersBucket(this.options.nc, `${this.options.prefix ?? "felt"}_members`, this.ttlMs);
+    const others = await new Members(kv, this.member, this.clock, this.ttlMs, () => {}, this.layout).layouts();
+    const differ = [...others].filter(([, l]) => l !== this.layout);
+    if (differ.length === 0) return ok(undefined);
+    const [name, theirs] = differ[0]!;
+    const flag = (l: TableLayout) => (l === "split" ? "without --tables-with-director" : "with --tables-with-director");
+    return fail(
+      HOST_ERRORS.layout,
+      `member ${name} of this cluster runs its tables ${theirs === "split" ? "split over the cluster" : "with their directors"}, and this process would run them ${this.layout === "split" ? "split over the cluster" : "with their directors"}: start it ${flag(theirs)}, or stop every member and start them all on one layout`,
+    );
+  }
+
   /** Joins the cluster: leases and members followed, then a balancing round every renewal. */
   async start(fences: Fences, server: PartitionServer): Promise<void> {
     this.fences = fences;
@@ -172,7 +200,7 @@ export class PartitionHost implements Ownership {
       if (e.kind === "lost" || e.kind === "released") void this.gone(e.key, e.epoch, e.kind === "lost" ? `lost (${e.reason})` : "released");
     });
     const membersKv = await openMembersBucket(this.options.nc, `${prefix}_members`, this.ttlMs);
-    this.members = new Members(membersKv, this.member, this.clock, this.ttlMs, () => this.soon());
+    this.members = new Members(membersKv, this.member, this.clock, this.ttlMs, () => this.soon(), this.layout);
     await this.members.start();
     await leases.start();
     leases.onOwnersChanged(() => this.soon());

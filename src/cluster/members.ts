@@ -10,6 +10,18 @@ export async function openMembersBucket(nc: NatsConnection, bucket: string, ttlM
 }
 
 const codec = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Where a cluster's tables live: "split" (each table in a table partition of its own, so one
+ * event's tables spread over the members; the default) or "with-director" (every table in
+ * its tournament's partition, beside its director). Two members on different layouts would
+ * both run a table (each under its own partition's fence), so a member refuses to join a
+ * cluster whose live members run the other one. A member from before layouts were announced
+ * ran its tables with their directors.
+ */
+export type TableLayout = "split" | "with-director";
+export const LAYOUT_BEFORE_ANNOUNCED: TableLayout = "with-director";
 
 export class Members {
   private readonly seen = new Map<string, number>();
@@ -21,7 +33,30 @@ export class Members {
     private readonly clock: LeaseClock,
     private readonly ttlMs: number,
     private readonly changed: () => void = () => {},
+    readonly layout: TableLayout = "with-director",
   ) {}
+
+  /**
+   * The other live members and the layout each announced. The bucket's TTL drops a name not
+   * renewed within it, so every name still there is live (or was, less than a TTL ago).
+   */
+  async layouts(): Promise<Map<string, TableLayout>> {
+    const out = new Map<string, TableLayout>();
+    for await (const key of await this.kv.keys()) {
+      if (key === this.member) continue;
+      const e = await this.kv.get(key);
+      if (e === null || e.operation !== "PUT") continue;
+      let layout: TableLayout = LAYOUT_BEFORE_ANNOUNCED;
+      try {
+        const v = JSON.parse(decoder.decode(e.value)) as { layout?: unknown };
+        if (v.layout === "split" || v.layout === "with-director") layout = v.layout;
+      } catch {
+        // not JSON: an older member's name
+      }
+      out.set(key, layout);
+    }
+    return out;
+  }
 
   async start(): Promise<void> {
     await this.announce();
@@ -39,7 +74,7 @@ export class Members {
 
   /** Renews this member's name (every tick). A failure is left to the next tick. */
   async announce(): Promise<void> {
-    await this.kv.put(this.member, codec.encode(JSON.stringify({ member: this.member }))).catch(() => 0);
+    await this.kv.put(this.member, codec.encode(JSON.stringify({ member: this.member, layout: this.layout }))).catch(() => 0);
   }
 
   /** Live members (renewed within the TTL), this one always included, sorted. */

@@ -27,7 +27,7 @@ import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 import { ClusterLink } from "./gateway/cluster-link.ts";
 import { PredictWorker } from "./director/director-predict-worker.ts";
-import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer } from "../cluster/index.ts";
+import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer, type TableLayout } from "../cluster/index.ts";
 import { hostname } from "node:os";
 
 /** The pause between hands when neither the tournament nor the server names one (issue 14: long enough to read a showdown). */
@@ -76,11 +76,12 @@ export interface ServerOptions {
     readonly member?: string;
     readonly prefix?: string;
     /**
-     * Stage 2 (`--split-tables`): tables in partitions of their own, so one event's tables
-     * spread over the cluster; the director talks to them in data (gateway/cluster-tables.ts).
-     * Every member of a cluster must agree on it.
+     * Where tables live (cluster/members.ts): "split" (the default; stage 2) in partitions of
+     * their own, so one event's tables spread over the cluster and the director talks to them
+     * in data (gateway/cluster-tables.ts); "with-director" (stage 1, `--tables-with-director`)
+     * in their tournament's partition. A member refuses to join live members on the other one.
      */
-    readonly splitTables?: boolean;
+    readonly layout?: TableLayout;
   };
 }
 
@@ -127,8 +128,16 @@ export class FeltServer implements PartitionServer {
     const rawLog = options.log ?? ((m: string, e?: unknown) => console.error(`felt: ${m}`, e ?? ""));
     const c = options.cluster;
     if (c !== undefined && target.value.kind !== "postgres") throw new Error("cluster mode needs a PostgreSQL database (--db postgres://...): SQLite is single-process");
-    const split = c?.splitTables === true;
+    const split = c !== undefined && (c.layout ?? "split") === "split";
     const host = c === undefined ? null : new PartitionHost({ nc: await connectNats(c.nats), member: c.member ?? memberName(`${hostname()}-${process.pid}`), ...(c.prefix ? { prefix: c.prefix } : {}), ...(split ? { kinds: ["tournament", "table"] as const } : {}), log: rawLog });
+    if (host !== null) {
+      // Before it serves anything: a cluster runs its tables on one layout.
+      const agreed = await host.checkLayout();
+      if (!agreed.ok) {
+        await host.nc.close();
+        throw new Error(agreed.error.message);
+      }
+    }
     // One database for both: a tournament's events and the money they move commit together.
     const { store, ledger, fences } = await openStorage(target.value, { now, ...durability, ...(host ? { fence: host.resolver } : {}) });
     const hands = await openHandIndex(target.value);

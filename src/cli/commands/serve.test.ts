@@ -65,9 +65,11 @@ describe("the director's password stays off the command line (issue 12)", () => 
       expect(r.code).toBe(2);
       expect(r.err).toContain("--cluster needs --db postgres://");
     }
-    const alone = await capture(() => serve.run(["--nats", "nats://127.0.0.1:4222"]));
-    expect(alone.code).toBe(2);
-    expect(alone.err).toContain("go with --cluster");
+    for (const flag of [["--nats", "nats://127.0.0.1:4222"], ["--tables-with-director"], ["--split-tables"]]) {
+      const alone = await capture(() => serve.run(flag));
+      expect(alone.code).toBe(2);
+      expect(alone.err).toContain("go with --cluster");
+    }
   });
 
   it("felt serve --director-file with an unreadable file stops with a clear message", async () => {

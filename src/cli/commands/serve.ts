@@ -4,13 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FeltServer, type ServerOptions } from "../../server/index.ts";
 import { DEMO_DIRECTOR, DEMO_PASSWORD, DEMO_PLAYERS, seedDemo } from "../../server/demo.ts";
+import type { TableLayout } from "../../cluster/index.ts";
 import type { Command } from "../main.ts";
 import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
                   [--origin URL]... [--director-file PATH] [--action-ms MS] [--hand-pause-ms MS]
                   [--scrypt-n N] [--ws-per-address N] [--ws-per-account N] [--bench] [--demo]
-                  [--cluster --nats URL [--member NAME] [--cluster-prefix NAME] [--split-tables]]
+                  [--cluster --nats URL [--member NAME] [--cluster-prefix NAME] [--tables-with-director]]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
 the built web app (web/dist) at /. Data goes to ./data/felt.sqlite unless --db says
@@ -29,8 +30,11 @@ postgres://... is required) and NATS with JetStream (--nats URL, or FELT_NATS in
 environment; default nats://127.0.0.1:4222): this process serves the tournaments of the
 partitions it owns. --member names it (default host-pid, unique in the cluster);
 --cluster-prefix names the cluster's NATS buckets (default felt).
---split-tables (issue 16, stage 2) puts every table in a partition of its own, so one
-event's tables spread over the processes; every member of a cluster must agree on it.`;
+In a cluster every table is in a partition of its own, so one event's tables spread over
+the processes (--split-tables, the default). --tables-with-director keeps each table in its
+tournament's partition instead, beside its director: a little cheaper for many small events,
+but one event cannot outgrow one process. Every member runs one layout: a process refuses to
+join live members on the other; to change it, stop every member.`;
 
 type Parsed = ServerOptions & { readonly demo?: boolean };
 
@@ -43,7 +47,7 @@ function parse(args: readonly string[]): Parsed | string {
   let nats: string | undefined;
   let member: string | undefined;
   let prefix: string | undefined;
-  let split = false;
+  let layout: TableLayout | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = args[i + 1];
@@ -69,7 +73,8 @@ function parse(args: readonly string[]): Parsed | string {
       else if (a === "--nats") nats = need();
       else if (a === "--member") member = need();
       else if (a === "--cluster-prefix") prefix = need();
-      else if (a === "--split-tables") split = true;
+      else if (a === "--split-tables") layout = "split";
+      else if (a === "--tables-with-director") layout = "with-director";
       else if (a === "--bench") {
         // throughput settings for bench/load.ts: fast password hashing, relaxed fsync of table events
         o.scrypt = { N: 1024, r: 8, p: 1 };
@@ -83,11 +88,11 @@ function parse(args: readonly string[]): Parsed | string {
   }
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
   for (const [k, v] of Object.entries(o.wsLimits ?? {})) if (!(Number.isSafeInteger(v) && v >= 1)) return `--ws-${k === "perAddress" ? "per-address" : "per-account"} must be a whole number ≥ 1`;
-  if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined || split)) return "--nats, --member, --cluster-prefix and --split-tables go with --cluster";
+  if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined || layout !== undefined)) return "--nats, --member, --cluster-prefix, --split-tables and --tables-with-director go with --cluster";
   if (cluster) {
     if (!/^postgres(ql)?:\/\//.test(o.db ?? "")) return "--cluster needs --db postgres://... (SQLite is single-process)";
     if (prefix !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) return "--cluster-prefix is letters, digits, - and _";
-    o.cluster = { nats: nats ?? process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222", ...(member !== undefined ? { member } : {}), ...(prefix !== undefined ? { prefix } : {}), ...(split ? { splitTables: true } : {}) };
+    o.cluster = { nats: nats ?? process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222", ...(member !== undefined ? { member } : {}), ...(prefix !== undefined ? { prefix } : {}), ...(layout !== undefined ? { layout } : {}) };
   }
   const secrets = directorSecrets(process.env, directorFile);
   if (!secrets.ok) return secrets.error.message;

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function member(db: string, name: string, prefix: string, logs: string[]): Promise<FeltServer> {
-  const s = await FeltServer.start(memberOptions(db, name, prefix, logs));
+  const s = await FeltServer.start(memberOptions(db, name, prefix, logs, "with-director"));
   cleanups.push(() => s.close());
   return s;
 }

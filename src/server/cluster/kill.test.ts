@@ -16,6 +16,7 @@ import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type 
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
 import { dropClusterBuckets, until } from "../../cluster/testing.ts";
 import { FeltServer } from "../felt-server.ts";
+import type { TableLayout } from "../../cluster/members.ts";
 import { memberArgs, memberOptions, storageOf, storedOnce } from "./members.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -25,18 +26,19 @@ afterAll(async () => {
 
 /**
  * Member a as a `felt serve --cluster` child, member b in the test, and a 6-player tournament
- * a owns, created and started through b. With `splitTables` (stage 2) the tournament's
- * director is b's and its one table's partition is a's.
+ * a owns, created and started through b. Split tables (stage 2): the tournament's director
+ * is b's and its one table's partition is a's.
  */
-async function twoMembers(splitTables = false) {
+async function twoMembers(layout: TableLayout) {
+    const splitTables = layout === "split";
     const schema = await pgSchema();
     cleanups.push(() => schema.drop());
     const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
     cleanups.push(() => dropClusterBuckets(prefix));
-    const a: ServeChild = await startServeChild(schema.url, await freePort(), memberArgs("a", prefix, splitTables));
+    const a: ServeChild = await startServeChild(schema.url, await freePort(), memberArgs("a", prefix, layout));
     cleanups.push(() => killChild(a));
     const logs: string[] = [];
-    const b = await FeltServer.start(memberOptions(schema.url, "b", prefix, logs, splitTables));
+    const b = await FeltServer.start(memberOptions(schema.url, "b", prefix, logs, layout));
     cleanups.push(() => b.close());
     const half = splitTables ? 32 + 128 : 32;
     await until(() => (b.host!.servingKeys().length === half ? true : undefined), "b serves its half", 120_000);
@@ -67,7 +69,7 @@ async function twoMembers(splitTables = false) {
 
 describe("cluster mode: the owner killed or stopped (issue 16)", () => {
   it("kill -9 mid-hand: the survivor takes the partition, resumes the hand in play and the tournament finishes; nothing lost or doubled, chips and ledger exact", async () => {
-    const { a, b, s, schema } = await twoMembers();
+    const { a, b, s, schema } = await twoMembers("with-director");
     const id = s.tournamentId;
     const players = s.players;
     const { store, ledger } = await storageOf(schema.url, cleanups);
@@ -122,7 +124,7 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
   }, 600_000);
 
   it("SIGSTOP past the lease, then SIGCONT: the survivor finishes the tournament; the woken ex-owner stops serving and writes nothing (issue 16 proof)", async () => {
-    const { a, b, s, schema } = await twoMembers();
+    const { a, b, s, schema } = await twoMembers("with-director");
     const key = b.ownership.keyOf(s.tournamentId);
     const bots = s.players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
     let phase: "playing" | "stopped" | "woken" = "playing";
@@ -152,7 +154,7 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
   }, 600_000);
 
   it("split tables (stage 2): SIGSTOP of the owner of a table's partition past its lease, then SIGCONT: the director (on the survivor) and the table's new owner finish the tournament; the woken ex-owner stops serving the table and writes nothing (issue 16 proof)", async () => {
-    const { a, b, s, schema } = await twoMembers(true);
+    const { a, b, s, schema } = await twoMembers("split");
     const tableId = `${s.tournamentId}-t1`;
     const key = b.ownership.keyOfTable(tableId);
     expect(b.ownership.serving(b.ownership.keyOf(s.tournamentId))).toBeDefined();
@@ -192,7 +194,7 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
   }, 600_000);
 
   it("SIGTERM: the owner closes and releases its partitions at once; the other takes over (without waiting for the TTL) and the tournament finishes", async () => {
-    const { a, b, s } = await twoMembers();
+    const { a, b, s } = await twoMembers("with-director");
     const key = b.ownership.keyOf(s.tournamentId);
     const bots = s.players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
     let stoppedAt = 0;

@@ -2,6 +2,7 @@
 // tests runs with (a `felt serve --cluster` child or a FeltServer in the test process),
 // and what the kill tests check of the tables' streams once the tournament is over.
 import type { EventStore, Ledger } from "../../store/index.ts";
+import type { TableLayout } from "../../cluster/members.ts";
 import { NATS_TEST_URL } from "../../cluster/testing.ts";
 import type { ServerOptions } from "../felt-server.ts";
 import type { Bot } from "../testing/bot.ts";
@@ -13,16 +14,16 @@ const ACTION_MS = 4000;
 const HAND_PAUSE_MS = 150;
 
 /** The command line of member `member` as a `felt serve --cluster` child (after `serve --port --db`). */
-export function memberArgs(member: string, prefix: string, splitTables = false): string[] {
-  return ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", prefix, "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS), ...(splitTables ? ["--split-tables"] : [])];
+export function memberArgs(member: string, prefix: string, layout: TableLayout): string[] {
+  return ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", prefix, "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS), layout === "split" ? "--split-tables" : "--tables-with-director"];
 }
 
 /** The same member in the test process (FeltServer.start), its log lines kept in `logs`. */
-export function memberOptions(db: string, member: string, prefix: string, logs: string[], splitTables = false): ServerOptions {
+export function memberOptions(db: string, member: string, prefix: string, logs: string[], layout: TableLayout): ServerOptions {
   return {
     db,
     port: 0,
-    cluster: { nats: NATS_TEST_URL, member, prefix, ...(splitTables ? { splitTables: true } : {}) },
+    cluster: { nats: NATS_TEST_URL, member, prefix, layout },
     actionMs: ACTION_MS,
     handPauseMs: HAND_PAUSE_MS,
     scrypt: { N: 1024, r: 8, p: 1 },

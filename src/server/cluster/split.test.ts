@@ -26,7 +26,7 @@ let store: EventStore;
 let ledger: Ledger;
 
 beforeAll(async () => {
-  run = await startThreeRun(["--split-tables"]);
+  run = await startThreeRun("split");
   ({ three, store, ledger } = run);
 }, 120_000);
 

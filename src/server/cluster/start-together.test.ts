@@ -1,9 +1,12 @@
 // Cluster members start together on one fresh database (scripts/cluster-local.mjs, a
 // rolling deploy): each is told to create the same director, and the one that loses the
 // race must find the account the other made, not exit ("the name is taken").
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { dropClusterBuckets, NATS_TEST_URL } from "../../cluster/testing.ts";
 import { FeltServer } from "../felt-server.ts";
 import { api, DIRECTOR, pgSchema } from "../testing/harness.ts";
+import { memberOptions } from "./members.ts";
 
 describe("servers starting together on one PostgreSQL database", () => {
   it("both start when each creates the same director, and the director signs in on both", async () => {
@@ -21,6 +24,32 @@ describe("servers starting together on one PostgreSQL database", () => {
       }
     } finally {
       for (const s of servers) await s.close();
+      await schema.drop();
+    }
+  });
+});
+
+describe("a cluster runs its tables on one layout (issue 16)", () => {
+  it("a member started with --tables-with-director beside a live member on the default (split tables) is refused before it serves anything; alone it starts", async () => {
+    const schema = await pgSchema();
+    const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const servers: FeltServer[] = [];
+    try {
+      const split = await FeltServer.start({ ...memberOptions(schema.url, "a", prefix, [], "split"), cluster: { nats: NATS_TEST_URL, member: "a", prefix } });
+      servers.push(split);
+      expect(split.host!.layout).toBe("split"); // the default
+      const refused = await FeltServer.start(memberOptions(schema.url, "b", prefix, [], "with-director")).then(
+        (s) => (servers.push(s), "started"),
+        (e: unknown) => String(e),
+      );
+      expect(refused).toMatch(/member a of this cluster runs its tables split over the cluster.*start it without --tables-with-director/);
+      await servers.pop()!.close();
+      const alone = await FeltServer.start(memberOptions(schema.url, "b", prefix, [], "with-director"));
+      servers.push(alone);
+      expect(alone.host!.layout).toBe("with-director");
+    } finally {
+      for (const s of servers) await s.close();
+      await dropClusterBuckets(prefix);
       await schema.drop();
     }
   });

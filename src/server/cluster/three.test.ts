@@ -16,7 +16,7 @@ let store: EventStore;
 let ledger: Ledger;
 
 beforeAll(async () => {
-  run = await startThreeRun();
+  run = await startThreeRun("with-director");
   ({ three, store, ledger } = run);
   progress(`three started on ${run.schema}`);
 }, 120_000);

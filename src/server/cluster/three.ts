@@ -12,6 +12,7 @@ import { api, cmd, pgSchema, setupTournament, type Setup } from "../testing/harn
 import type { EventStore, Ledger } from "../../store/index.ts";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
+import type { TableLayout } from "../../cluster/members.ts";
 import { memberArgs } from "./members.ts";
 import { onTestFinished } from "vitest";
 import { until } from "../../cluster/testing.ts";
@@ -32,12 +33,12 @@ export class Three {
   private constructor(
     readonly db: string,
     readonly prefix: string,
-    /** More `felt serve` flags for every member (`--split-tables`). */
-    readonly extra: readonly string[],
+    /** Where every member runs its tables (`--split-tables` or `--tables-with-director`). */
+    readonly layout: TableLayout,
   ) {}
 
-  static async start(db: string, names = ["a", "b", "c"], extra: readonly string[] = []): Promise<Three> {
-    const three = new Three(db, `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`, extra);
+  static async start(db: string, names: readonly string[], layout: TableLayout): Promise<Three> {
+    const three = new Three(db, `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`, layout);
     const ports = await Promise.all(names.map(() => freePort()));
     const children = await Promise.all(names.map((n, i) => startServeChild(db, ports[i]!, three.args(n))));
     for (const [i, n] of names.entries()) three.members.push({ name: n, port: ports[i]!, url: `http://127.0.0.1:${ports[i]}`, child: children[i]!, up: true, past: [] });
@@ -45,7 +46,7 @@ export class Three {
   }
 
   private args(member: string): string[] {
-    return [...memberArgs(member, this.prefix), ...this.extra];
+    return memberArgs(member, this.prefix, this.layout);
   }
 
   /** Stops a member with `signal` (marked down first, so the driver sends it nothing new). */
@@ -154,10 +155,10 @@ export interface ThreeRun {
   close(): Promise<void>;
 }
 
-export async function startThreeRun(extra: readonly string[] = []): Promise<ThreeRun> {
+export async function startThreeRun(layout: TableLayout): Promise<ThreeRun> {
   const schema = await pgSchema();
   try {
-    const three = await Three.start(schema.url, ["a", "b", "c"], extra);
+    const three = await Three.start(schema.url, ["a", "b", "c"], layout);
     const target = unwrapTarget(parseDbUrl(schema.url));
     const store = await openEventStore(target);
     const ledger = await openLedger(target);
