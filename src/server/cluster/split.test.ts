@@ -14,7 +14,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { tableKey, tournamentKey } from "../../cluster/ownership.ts";
 import type { EventStore, Ledger } from "../../store/index.ts";
-import { api, cmd, FAST_STRUCTURE } from "../testing/harness.ts";
+import { unwrap } from "../../lib/result.ts";
+import { remoteSimulate } from "../../clients/remote-sim.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE } from "../testing/harness.ts";
 import { Bot } from "../testing/bot.ts";
 import { until } from "../../cluster/testing.ts";
 import { Driver, gaps, playThroughRollingRestart, startThreeRun, Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
@@ -231,5 +233,17 @@ describe("cluster mode, split tables (issue 16, stage 2): one event's tables on 
     expect(acks[0]!.version).toBe(acks[1]!.version);
     const stored = (await store.read(`table:${tableId}`)).filter((e) => e.meta["commandId"] === m.commandId);
     expect(stored.map((e) => e.version)).toEqual([acks[0]!.version]);
+  });
+  it("felt simulate --server URL1,URL2,URL3: the bots sign up, register and play through all three processes; the tournament finishes with its chips conserved, prizes paid and no error frame", async () => {
+    const r = await remoteSimulate({ server: three.members.map((m) => m.url), players: 12, director: DIRECTOR, seed: 16, allInChance: 0.2, timeoutMs: 300_000, pollMs: 150 });
+    expect(r.ok).toBe(true);
+    const sim = unwrap(r);
+    progress(`split: felt simulate over three processes: bots ${sim.botsPerServer.join(" / ")}, ${sim.hands} hands, ${sim.actions} actions, ${sim.serverErrors} error frames`);
+    expect(sim.botsPerServer).toEqual([4, 4, 4]);
+    expect(sim.entries).toBe(12);
+    expect(sim.chipsConserved).toBe(true);
+    expect(sim.serverErrors).toBe(0);
+    expect(sim.placements.filter((p) => p.prize > 0).length).toBe(sim.placesPaid);
+    expect(sim.placements.reduce((a, p) => a + p.prize, 0)).toBe(sim.prizePool);
   });
 });
