@@ -111,6 +111,11 @@ export const MoneyCheck = z.object({
   tournaments: z.int().min(0),
   /** Empty in a sound database. */
   differences: z.array(MoneyDifference).max(10_000),
+  /**
+   * Cluster mode: the tournament partitions whose owners' checks this merges, of all of them
+   * (fewer when an owner did not answer in time: ask again). Absent from a single process.
+   */
+  partitions: z.object({ answered: z.int().min(0), of: z.int().min(1) }).optional(),
 });
 export type MoneyCheck = z.infer<typeof MoneyCheck>;
 

@@ -99,8 +99,8 @@ export class FeltServer implements PartitionServer {
   url = "";
   /** The director's end-time predictions run on a worker thread, off the tables' event loop (issue 17). */
   readonly predictor = new PredictWorker();
-  /** The money check run at start (GET /director/ledger `moneyCheck`); undefined until it is done. */
-  moneyCheck: MoneyCheck | undefined;
+  /** When the money check last ran here (at start; in cluster mode also on gaining a partition). */
+  private checkedAt: number | undefined;
   private closeAccounts: () => Promise<void> = async () => {};
   private readonly differences = new Map<string, readonly MoneyDifference[]>();
 
@@ -271,8 +271,22 @@ export class FeltServer implements PartitionServer {
       found += diffs.length;
     }
     if (found > 0) this.svc.log(`MONEY CHECK: ${found} difference(s) between ${tournaments.length} tournaments and the ledger; see GET /api/v1/director/ledger`);
+    this.checkedAt = at;
+  }
+
+  /**
+   * The money check of the tournaments this process holds (GET /director/ledger `moneyCheck`;
+   * in cluster mode every member's is merged, cluster-money.ts); undefined until it has run.
+   */
+  get moneyCheck(): MoneyCheck | undefined {
+    if (this.checkedAt === undefined) return undefined;
     const differences = [...this.differences.values()].flat();
-    this.moneyCheck = { at, tournaments: this.differences.size, differences: differences.slice(0, 10_000) };
+    return { at: this.checkedAt, tournaments: this.differences.size, differences: differences.slice(0, 10_000) };
+  }
+
+  /** Each checked tournament's differences (empty: sound) and when the check last ran. */
+  moneyChecked(): { at: number | undefined; tournaments: [string, readonly MoneyDifference[]][] } {
+    return { at: this.checkedAt, tournaments: [...this.differences] };
   }
 
   adopt(t: TournamentRuntime): void {

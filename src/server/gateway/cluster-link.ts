@@ -11,7 +11,7 @@
 // dispatches every call locally, as before, with no per-action NATS work.
 import type { NatsConnection } from "nats";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
-import type { LobbyTournament, RouteName } from "../../protocol/index.ts";
+import type { LobbyTournament, MoneyCheck, RouteName } from "../../protocol/index.ts";
 import { Bus, BUS_ERRORS, type Backoff } from "../../cluster/bus.ts";
 import type { DealerNote } from "../../protocol/index.ts";
 import type { HandResult, TableOrder } from "../tables/table-order.ts";
@@ -26,6 +26,7 @@ import { runTableCommand, type Sender, type TableMessage } from "./table-command
 import { Feeds, type WatchTable, type WatchTournament } from "./cluster-feeds.ts";
 import { answerLobbyKeys, answerLobbyLines, gatherLobby, LobbyPublisher, type KeysAsk, type LinesAsk } from "./cluster-lobby.ts";
 import { LobbyBoard } from "../../cluster/lobby.ts";
+import { answerMoneyCheck, gatherMoneyCheck } from "./cluster-money.ts";
 
 /** What one process asks the owner of a tournament's partition. */
 export type OwnerRequest =
@@ -101,6 +102,7 @@ export class ClusterLink {
     };
     bus.answerAll("lobby-keys", (body) => answerLobbyKeys(server, ownership, body as KeysAsk));
     bus.answerAll("lobby-lines", (body) => answerLobbyLines(server, ownership, body as LinesAsk));
+    bus.answerAll("money-check", async () => answerMoneyCheck(server, ownership));
     link.boardReady = LobbyBoard.open<LobbyTournament>(nc, {
       prefix: options.prefix ?? "felt",
       mayWrite: (id, epoch) => ownership.serving(ownership.keyOf(id)) === epoch,
@@ -147,6 +149,11 @@ export class ClusterLink {
 
   lobby(input: RouteInput): Promise<Result<unknown>> {
     return gatherLobby(this.server, this.bus, input, this.board);
+  }
+
+  /** The money check of every tournament in the cluster, each from its owner (cluster-money.ts). */
+  moneyCheck(): Promise<MoneyCheck | undefined> {
+    return gatherMoneyCheck(this.bus);
   }
 
   /** A remote table's frames for this user (seated: their own audience; else the spectators'). */

@@ -4,7 +4,9 @@
 // commands go to the owner and act once, frames come back gapless, the lobby lists both.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NatsConnection } from "nats";
-import { applyTablePatch, type LobbyResponse, type LobbyTournament, type ServerMessage, type TableView } from "../../protocol/index.ts";
+import { applyTablePatch, type LedgerCheckResponse, type LobbyResponse, type LobbyTournament, type ServerMessage, type TableView } from "../../protocol/index.ts";
+import { unwrap } from "../../lib/result.ts";
+import { postings } from "../../store/index.ts";
 import { partitionKey, tournamentPartition } from "../../cluster/partition.ts";
 import { handOwnership, tempPrefix, testNats } from "../../cluster/testing.ts";
 import { FeltServer } from "../felt-server.ts";
@@ -211,6 +213,30 @@ describe("cluster: any process answers any client (issue 16)", () => {
       expect(during.tournaments.find((t) => t.id === id)).toEqual(publicLine(A.tournaments.get(id)!));
     } finally {
       ownA.serve(key, epoch + 1);
+    }
+  });
+
+  it("the money check (GET /director/ledger) on any process covers every process's tournaments: a charge with no entry found by B's check is shown through A", async () => {
+    const s = await tournamentOn("B", A, 2, Date.now() + 3_600_000, "Money check");
+    const key = ownB.keyOf(s.tournamentId);
+    // Behind Felt's back: the first player charged a second buy-in with no entry.
+    unwrap(await B.svc.ledger.post(unwrap(postings.buyIn({ key: `tampered-${s.tournamentId}`, asset: "EUR", player: s.players[0]!.id, tournament: s.tournamentId, amount: 1000, fee: 100 }))));
+    // B checks what it loads when it gains a partition: here, the tournament loaded again.
+    const t = B.tournaments.get(s.tournamentId)!;
+    t.close();
+    await t.enqueue(async () => {});
+    B.tournaments.delete(s.tournamentId);
+    await B.adoptPartition(key);
+    expect(B.tournaments.has(s.tournamentId)).toBe(true);
+    const found = { tournament: s.tournamentId, player: s.players[0]!.id, what: "entries", stream: 1100, ledger: 2200 };
+    // A never checked it (its own check ran before the tournament existed) ...
+    expect(A.moneyCheck?.differences ?? []).not.toContainEqual(found);
+    // ... yet A's answer holds B's finding, and says every partition answered.
+    for (const via of [A, B]) {
+      const r = await must<LedgerCheckResponse>(api(via.url, "GET", "/api/v1/director/ledger", undefined, director));
+      expect(r.moneyCheck?.differences).toContainEqual(found);
+      expect(r.moneyCheck?.partitions).toEqual({ answered: 64, of: 64 });
+      expect(r.moneyCheck?.tournaments).toBeGreaterThanOrEqual(1);
     }
   });
 

@@ -150,7 +150,8 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
       const name = b.account.startsWith(PLAYER) ? names.get(b.account.slice(PLAYER.length)) : null;
       return name == null ? b : { ...b, name };
     });
-    const check = ctx.server.moneyCheck;
+    // Cluster mode: each member checked the tournaments it loaded; every member's are merged.
+    const check = ctx.server.cluster !== null ? await ctx.server.cluster.moneyCheck() : ctx.server.moneyCheck;
     return ok({ totals: await ctx.server.svc.ledger.totals(), balances: named, ...(check === undefined ? {} : { moneyCheck: check }) });
   },
 };
