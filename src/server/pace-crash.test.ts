@@ -72,6 +72,8 @@ async function run(db: string): Promise<void> {
   let exited = false;
   child.child.once("exit", () => (exited = true));
   const landed: Landed[] = [];
+  // The moved player's seat after the restart, watched beside play (below).
+  let seatedAfterMove: Promise<void> | null = null;
   try {
     const s = await setupTournament(base, PLAYERS);
     await startTournament(base, s);
@@ -108,14 +110,18 @@ async function run(db: string): Promise<void> {
         exited = false;
         child.child.once("exit", () => (exited = true));
         if (at!.point === "move") {
-          // After the restart the moved player sits at exactly one table, the one the director names.
+          // After the restart the moved player sits at exactly one table, the one the director
+          // names. Watched beside play, not awaited here: the table they join seats them when its
+          // hand in play ends (an order is stored between hands), and that hand needs the bots.
           const { player, to } = at!.detail as { player: string; to: number };
-          await eventually(() => withStore(db, async (store) => ((await seatsByTables(store, tid, (await directorOf(store, tid)).tables.keys())).get(player) ?? []).join() === String(to)), 100);
+          seatedAfterMove = eventually(() => withStore(db, async (store) => ((await seatsByTables(store, tid, (await directorOf(store, tid)).tables.keys())).get(player) ?? []).join() === String(to)), 100);
         }
       },
     });
     expect(final.status).toBe("finished");
     expect(landed.map((l) => l.point)).toEqual(["settle", "move"]);
+    // Seen long before the end (the player played at least a hand there); a bound, not a timing.
+    await Promise.race([seatedAfterMove, new Promise((_, no) => setTimeout(() => no(new Error("the moved player never sat at the table the director names")), 30_000))]);
     await withStore(db, async (store) => {
       const dir = await directorOf(store, tid);
       // Every entrant has exactly one place (R-PLACE), the winner every chip, and the director's own check never failed.
