@@ -13,12 +13,14 @@
 // stop closes and releases every partition at once (the others take over in well under the
 // TTL); a kill -9 leaves the keys to expire (the TTL).
 //
-// Stage 2, opt-in (`kinds: ["tournament", "table"]`): the host holds the 256 table
+// Stage 2 (`kinds: ["tournament", "table"]`, which `felt serve --cluster` passes unless
+// `--tables-with-director`): the host holds the 256 table
 // partitions too ("table.017"), balanced apart from the tournament ones (each kind aims for
 // ceil(its count / members), so a member never ends up with every tournament and few
 // tables), leased and fenced the same way; a tournament's tables then belong to their own
 // partitions (`keyOfTable`, `scopeOfStream` with `splitTables`). Every member of a cluster
-// must run the same layout: it decides which fence a table's writes meet.
+// must run the same layout: it decides which fence a table's writes meet, so a member
+// announces its layout and `checkLayout` refuses to join live members on the other one.
 import { connect, type NatsConnection } from "nats";
 import type { FenceResolver, Fences } from "../store/index.ts";
 import { LEASE_DEFAULTS, LeaseManager, openLeaseBucket, realClock, realEvery, type Every, type LeaseClock } from "./leases.ts";
@@ -48,7 +50,7 @@ export interface PartitionHostOptions {
   readonly prefix?: string;
   /** Tests: one group of lease keys instead of the kinds' partitions. */
   readonly keys?: readonly string[];
-  /** Which partitions the host holds: "tournament" (stage 1, the default) and, opt-in, "table". */
+  /** Which partitions the host holds: "tournament" (stage 1, the host's default) and "table" (split tables, the server's default). */
   readonly kinds?: readonly PartitionKind[];
   readonly clock?: LeaseClock;
   readonly every?: Every;
