@@ -173,7 +173,7 @@ describe("the partition host (issue 16)", () => {
     expect(members.reduce((n, m) => n + m.server.adopted.length, 0)).toBe(adoptions);
     console.log(`320 leases over 3 members: settled in ${acquisitionMs} ms after starting together (${adoptions} acquisitions), ${perProcess.toFixed(0)} KV updates/s per process`);
   }, 300_000);
-  it("a member refuses to join live members whose tables live on the other layout (split, or with their directors); a member from before layouts were announced counts as with-director; once they are gone the layout may change", async () => {
+  it("a member refuses to join live members whose tables live on the other layout (split, or with their directors); a member from before layouts were announced counts as with-director; once they are gone the layout may change; one started without asking first is refused once announced", async () => {
     const { start, prefix } = await cluster();
     const a = await start("a"); // tables with their directors (the host's own default)
     expect(a.host.layout).toBe("with-director");
@@ -194,5 +194,10 @@ describe("the partition host (issue 16)", () => {
     expect(!old.ok && old.error.message).toMatch(/member old /);
     await kv.delete("old");
     expect((await split.checkLayout()).ok).toBe(true);
+
+    // Started without asking first (or at the same moment as one on the other layout): once
+    // announced it checks again and does not serve.
+    await start("c");
+    await expect(start("d", ["tournament", "table"])).rejects.toThrow(/member c .*with their directors/);
   });
 });

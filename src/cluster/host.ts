@@ -204,6 +204,14 @@ export class PartitionHost implements Ownership {
     const membersKv = await openMembersBucket(this.options.nc, `${prefix}_members`, this.ttlMs);
     this.members = new Members(membersKv, this.member, this.clock, this.ttlMs, () => this.soon(), this.layout);
     await this.members.start();
+    // Again now that this member is announced: of two started at once on different layouts,
+    // each saw no one before; now at least one of them sees the other and does not serve.
+    const agreed = await this.checkLayout();
+    if (!agreed.ok) {
+      this.stopped = true;
+      await this.members.stop({ leave: true });
+      throw new Error(agreed.error.message);
+    }
     await leases.start();
     leases.onOwnersChanged(() => this.soon());
     this.cancelTick = this.every(this.renewEveryMs, () => {

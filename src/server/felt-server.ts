@@ -201,7 +201,13 @@ export class FeltServer implements PartitionServer {
     if (host !== null) {
       // Routing, fan-out and the lobby across members (cluster-link.ts) over the host's ownership.
       ClusterLink.attach(server, host.nc, host, c?.prefix ? { prefix: c.prefix } : {});
-      await host.start(fences!, server);
+      try {
+        await host.start(fences!, server);
+      } catch (e) {
+        // Refused (a member on the other table layout started at the same moment): nothing served.
+        await server.close().catch(() => {});
+        throw e;
+      }
       return server;
     }
     for (const t of server.tournaments.values()) t.resume();
