@@ -329,11 +329,20 @@ export class Driver {
 
   /** Error frames as they arrived: which bot on which member, when, and what (a failed test says). */
   errorFrames(): string[] {
-    return this.arrivals.flatMap((a) => {
+    return this.arrivals.flatMap((a, k) => {
       if (a.m.type !== "error") return [];
       const b = this.bots[a.bot]!;
       const member = this.three.members.find((m) => m.url === b.base)?.name ?? b.base;
-      return [`${clockTime(a.at)} player ${a.player} on ${member}: ${a.m.error.code} ${a.m.error.message}`];
+      // What this player saw of its table just before: the last views (any of its connections).
+      const before = this.arrivals
+        .slice(0, k)
+        .filter((x) => x.player === a.player && x.m.type === "table-view")
+        .slice(-4)
+        .map((x) => {
+          const v = (x.m as Extract<ServerMessage, { type: "table-view" }>).view;
+          return `${clockTime(x.at)} bot ${x.bot} v${v.version} actor ${v.actor} mine ${v.mySeat}`;
+        });
+      return [`${clockTime(a.at)} player ${a.player} (bot ${a.bot}) on ${member}: ${a.m.error.code} ${a.m.error.message} ${JSON.stringify(a.m.error.details ?? {})}; views before: ${before.join(", ")}`];
     });
   }
 }
