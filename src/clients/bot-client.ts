@@ -161,6 +161,16 @@ export class BotClient {
     this.ws = null;
   }
 
+  /**
+   * The same player's client going on through another server (a test driver that opens a new
+   * connection elsewhere): the act `from` sent and never saw answered is resent with its own
+   * command id when its view comes again, as this client does after a reconnect of its own
+   * (the server answers "duplicate" if it had acted).
+   */
+  keepUnanswered(from: BotClient): void {
+    this.pending = from.pending;
+  }
+
   /** Follow a table (the lobby says where the player sits; moves change it). */
   watch(tableId: string): void {
     if (this.tableId === tableId) return;

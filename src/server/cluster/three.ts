@@ -266,6 +266,7 @@ export class Driver {
       this.bots.push(b);
       this.current[i] = b;
       if (table !== null) b.watch(table); // subscribed on its welcome
+      if (have !== undefined) b.keepUnanswered(have);
     }
     b.allInChance = this.allInChance;
     await b.connect();
