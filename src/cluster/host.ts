@@ -29,12 +29,12 @@ import { Members, openMembersBucket, type TableLayout } from "./members.ts";
 import { tableKey, tableKeyWithTournament, tournamentKey, tournamentOfTableId, type Ownership } from "./ownership.ts";
 import { allPartitions, partitionHash, partitionKey, type PartitionKind } from "./partition.ts";
 
-/** What the host asks of the server: load and resume a partition's tournaments, or close them. */
 export const HOST_ERRORS = {
   /** A live member runs the cluster's tables on the other layout (members.ts, TableLayout). */
   layout: "cluster/layout-mismatch",
 } as const;
 
+/** What the host asks of the server: load and resume a partition's tournaments, or close them. */
 export interface PartitionServer {
   /** The partition's fence is raised to `epoch`: load its tournaments (and their tables) and resume them. */
   adoptPartition(key: string, epoch: number): Promise<void>;
@@ -170,8 +170,9 @@ export class PartitionHost implements Ownership {
    * other layout: both would run the same tables. Called before the process serves anything.
    */
   async checkLayout(): Promise<Result<void>> {
-    const kv = await openMembersBucket(this.options.nc, `${this.options.prefix ?? "felt"}_members`, this.ttlMs);
-    const others = await new Members(kv, this.member, this.clock, this.ttlMs, () => {}, this.layout).layouts();
+    // Before start() there is no Members yet: a reader of the same bucket, announcing nothing.
+    const members = this.members ?? new Members(await openMembersBucket(this.options.nc, `${this.options.prefix ?? "felt"}_members`, this.ttlMs), this.member, this.clock, this.ttlMs, () => {}, this.layout);
+    const others = await members.layouts();
     const differ = [...others].filter(([, l]) => l !== this.layout);
     if (differ.length === 0) return ok(undefined);
     const [name, theirs] = differ[0]!;
