@@ -187,7 +187,7 @@ describe("cluster mode, split tables (issue 16, stage 2): one event's tables on 
     d.close();
     progress(`split: rolling restart: ${d.httpCalls} HTTP calls, ${d.httpFailures.length} failed; ${d.bots.length} bot connections, error frames: ${JSON.stringify(d.errors())}`);
     expect(d.httpFailures).toEqual([]);
-    if (d.errors().length > 0) progress(`split: rolling restart: error frames:\n${d.errorFrames().join("\n")}\n${three.restarts().join("\n")}`);
+    if (d.errors().length > 0) progress(`split: rolling restart: error frames:\n${(await d.errorFrames(store)).join("\n")}\n${three.restarts().join("\n")}`);
     expect(d.errors()).toEqual([]);
     const g = gaps(d.bots);
     progress(`split: rolling restart: ${g.steps} steps, ${g.resyncs} resyncs, ${g.gaps.length} gaps`);

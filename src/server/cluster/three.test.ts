@@ -152,6 +152,7 @@ describe("cluster mode with three `felt serve --cluster` processes (issue 16 pro
     d.close();
     progress(`cluster (3): rolling restart: ${d.httpCalls} HTTP calls, ${d.httpFailures.length} failed; ${d.bots.length} bot connections, error frames: ${JSON.stringify(d.errors())}; partitions taken over within ${handOvers.join(" / ")} ms of each SIGTERM`);
     expect(d.httpFailures).toEqual([]);
+    if (d.errors().length > 0) progress(`cluster (3): rolling restart: error frames:\n${(await d.errorFrames(store)).join("\n")}\n${three.restarts().join("\n")}`);
     expect(d.errors()).toEqual([]);
     const g = gaps(d.bots);
     progress(`cluster (3): rolling restart: ${g.steps} steps, ${g.resyncs} resyncs, ${g.gaps.length} gaps`);

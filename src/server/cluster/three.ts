@@ -196,6 +196,8 @@ export class Driver {
   readonly bots: Bot[] = [];
   readonly current: Bot[] = [];
   readonly arrivals: Arrival[] = [];
+  /** Acts as sent: which bot incarnation of which player, when, on which table version, with which id. */
+  readonly sent: { bot: number; player: number; at: number; tableId: string; version: number; commandId: string }[] = [];
   httpCalls = 0;
   readonly httpFailures: string[] = [];
   allInChance = 0;
@@ -256,6 +258,7 @@ export class Driver {
         : new Bot(m.url, p.name, p.token, {
             seed: index + 1,
             keepFrames: true,
+            onAct: (tableId, version, commandId) => this.sent.push({ bot: index, player: i, at: Date.now(), tableId, version, commandId }),
             onBroadcast: (msg, bot) => {
               // The bot also reports the view each step led to; only what arrived counts.
               if (msg.type === "table-view" && bot.frames.at(-1) !== msg) return;
@@ -328,23 +331,38 @@ export class Driver {
     return this.bots.flatMap((b) => b.errors);
   }
 
-  /** Error frames as they arrived: which bot on which member, when, and what (a failed test says). */
-  errorFrames(): string[] {
-    return this.arrivals.flatMap((a, k) => {
-      if (a.m.type !== "error") return [];
+  /**
+   * Error frames as they arrived: which bot on which member, when, and what (a failed test
+   * says), with the player's last views and acts, and, given the store, what the table's
+   * stream holds around the version the error names.
+   */
+  async errorFrames(store?: EventStore): Promise<string[]> {
+    const out: string[] = [];
+    for (const [k, a] of this.arrivals.entries()) {
+      if (a.m.type !== "error") continue;
       const b = this.bots[a.bot]!;
       const member = this.three.members.find((m) => m.url === b.base)?.name ?? b.base;
       // What this player saw of its table just before: the last views (any of its connections).
-      const before = this.arrivals
-        .slice(0, k)
-        .filter((x) => x.player === a.player && x.m.type === "table-view")
-        .slice(-4)
-        .map((x) => {
-          const v = (x.m as Extract<ServerMessage, { type: "table-view" }>).view;
-          return `${clockTime(x.at)} bot ${x.bot} v${v.version} actor ${v.actor} mine ${v.mySeat}`;
-        });
-      return [`${clockTime(a.at)} player ${a.player} (bot ${a.bot}) on ${member}: ${a.m.error.code} ${a.m.error.message} ${JSON.stringify(a.m.error.details ?? {})}; views before: ${before.join(", ")}`];
-    });
+      const views = this.arrivals.slice(0, k).filter((x) => x.player === a.player && x.m.type === "table-view");
+      const before = views.slice(-4).map((x) => {
+        const v = (x.m as Extract<ServerMessage, { type: "table-view" }>).view;
+        return `${clockTime(x.at)} bot ${x.bot} v${v.version} actor ${v.actor} mine ${v.mySeat}`;
+      });
+      const acts = this.sent
+        .filter((x) => x.player === a.player && x.at <= a.at)
+        .slice(-3)
+        .map((x) => `${clockTime(x.at)} bot ${x.bot} v${x.version} ${x.commandId}`);
+      out.push(`${clockTime(a.at)} player ${a.player} (bot ${a.bot}) on ${member}: ${a.m.error.code} ${a.m.error.message} ${JSON.stringify(a.m.error.details ?? {})}; views before: ${before.join(", ")}; acts sent: ${acts.join(", ")}`);
+      const last = views.at(-1)?.m as Extract<ServerMessage, { type: "table-view" }> | undefined;
+      const at = (a.m.error.details as { version?: unknown } | undefined)?.version;
+      if (store === undefined || last === undefined || typeof at !== "number") continue;
+      const events = await store.read(`table:${last.view.tableId}`);
+      for (const e of events.filter((x) => x.version >= at - 3 && x.version <= at + 1)) {
+        const data = JSON.stringify(e.data).slice(0, 160);
+        out.push(`    ${last.view.tableId} v${e.version} ${e.type} ${JSON.stringify(e.meta)} ${data}`);
+      }
+    }
+    return out;
   }
 }
 
