@@ -2,7 +2,7 @@
 // process A serves half the tournament partitions, B the other half (a hand-made Ownership;
 // leases are the partition host's). Any process answers any client: routes and table
 // commands go to the owner and act once, frames come back gapless, the lobby lists both.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { NatsConnection } from "nats";
 import { applyTablePatch, type LedgerCheckResponse, type LobbyResponse, type LobbyTournament, type ServerMessage, type TableView } from "../../protocol/index.ts";
 import { unwrap } from "../../lib/result.ts";
@@ -338,22 +338,37 @@ describe("cluster: any process answers any client (issue 16)", () => {
     const bots = s.players.map((p, i) => new Bot(i === 0 ? A.url : B.url, p.name, p.token, { seed: i + 7, allInChance: 0, keepFrames: i === 0, onBroadcast: (m: ServerMessage) => void (m.type === "table-view" && m.view.tableId === tableId && views[i]!.push(m.view.version)) }));
     let movedB = -1;
     let moved = -1;
+    // Seen once in a full run: this test (0.7 s as a rule) hung until its timeout. If it does
+    // again, the watchdog says where the hand-over and each player stood.
+    let stage = "playing on A";
+    const watchdog = setTimeout(() => {
+      const t = B.tournaments.get(s.tournamentId) ?? A.tournaments.get(s.tournamentId);
+      const tables = t === undefined ? "no tournament on A or B" : [...t.tables.values()].map((x) => `${x.id} v${x.state.version} hand ${x.state.hand?.handId ?? "none"}`).join(", ");
+      const players = bots.map((b, i) => `p${i} ${b.ws === null ? "closed" : "open"} views ${views[i]!.slice(-3).join("/")} errors ${b.errors.join(",")}`);
+      console.log(`cluster: hand-over test still running after 45 s: stage "${stage}", tournament ${t?.dir.status ?? "?"}; tables ${tables}; ${players.join("; ")}`);
+    }, 45_000);
+    onTestFinished(() => clearTimeout(watchdog));
     const onTick = async () => {
       if (moved >= 0 || views[0]!.length < 5) return;
       // The hand-over as the partition host does it: stop serving, close, the new owner loads and resumes.
       moved = views[0]!.length;
       movedB = views[1]!.length;
+      stage = "A stops serving";
       ownA.stop(key);
       const t = A.tournaments.get(s.tournamentId)!;
       t.close();
       // Nothing of A's may still be writing when B loads (the partition host's fences see to that in production).
+      stage = "A's tournament queue drains";
       await t.enqueue(async () => {});
+      stage = "A's tables drain";
       for (const table of t.tables.values()) await table.idle();
       A.tournaments.delete(s.tournamentId);
+      stage = "B loads";
       const loaded = await TournamentRuntime.load(B.svc, s.tournamentId);
       B.adopt(loaded.ok ? loaded.value! : (() => { throw new Error("no load"); })());
       ownB.serve(key, 2);
       B.tournaments.get(s.tournamentId)!.resume();
+      stage = "playing on B";
       for (const b of bots) b.allInChance = 0.1;
     };
     const { final } = await playToTheEnd(() => B.url, s, {}, { bots, onTick, timeoutMs: 600_000 });
