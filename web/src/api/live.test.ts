@@ -11,11 +11,13 @@ import type { SocketHandlers, Transport } from "./transport.ts";
 function scripted() {
   const sent: unknown[] = [];
   let handlers: SocketHandlers | null = null;
+  let opened = 0;
   const transport: Transport = {
     kind: "test",
     request: async () => ({ status: 500, body: null }),
     openSocket: (h) => {
       handlers = h;
+      opened++;
       queueMicrotask(() => h.onOpen());
       return { send: (text) => sent.push(JSON.parse(text)), close: () => {} };
     },
@@ -23,7 +25,7 @@ function scripted() {
   const client = new FeltClient(transport, null);
   client.setToken("tok_0123456789abcdef");
   const live = new LiveSession(client);
-  return { live, sent, push: (m: ServerMessage) => handlers!.onFrame(JSON.stringify(m)) };
+  return { live, sent, push: (m: ServerMessage) => handlers!.onFrame(JSON.stringify(m)), drop: () => handlers!.onClose(), opened: () => opened };
 }
 
 const welcome: ServerMessage = { type: "welcome", v: PROTOCOL_VERSION, user: { id: "u1", name: "Bodil", role: "player" }, serverTime: Date.now() };
@@ -77,5 +79,65 @@ describe("LiveSession, protocol v2", () => {
     push({ type: "table-step", tableId: "t1", handId: null, version: 3, events: [], patch: { version: 3 } });
     expect(live.getState().tables.has("t1")).toBe(false);
     expect(sent.slice(before)).toEqual([{ type: "subscribe", channel: { kind: "table", tableId: "t1" } }]);
+  });
+
+  it("issue 16: an act whose connection dropped before its answer goes again with its own command id once the fresh view still waits for it; never a second act on one view", async () => {
+    const { live, sent, push, drop, opened } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-view", view: tableView }); // v17, this player (seat 1) to act
+    live.act("t1", { kind: "call" });
+    live.act("t1", { kind: "fold" }); // a second click on the same view: nothing
+    const acts = () => sent.filter((m) => (m as { type: string }).type === "act") as { commandId: string; version: number; action: unknown }[];
+    expect(acts()).toHaveLength(1);
+    const first = acts()[0]!;
+    expect(first).toMatchObject({ version: 17, action: { kind: "call" } });
+    // The server stops before answering; the client reconnects and is shown v17 again.
+    drop();
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(opened()).toBe(2);
+    push(welcome);
+    push({ type: "table-view", view: tableView });
+    expect(acts()).toHaveLength(2);
+    expect(acts()[1]).toEqual(first); // the same command: the server acts once
+    // The same view again on this connection (a resync): not sent a third time.
+    push({ type: "table-view", view: tableView });
+    expect(acts()).toHaveLength(2);
+    push({ type: "ack", commandId: first.commandId, version: 18, duplicate: true });
+    live.disconnect();
+  });
+
+  it("issue 16: an unanswered act is forgotten once the table moved on (a fresh view at another version), and the next act is a new one", async () => {
+    const { live, sent, push, drop } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-view", view: tableView });
+    live.act("t1", { kind: "call" });
+    drop();
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    // The first act was applied meanwhile, and the next street waits for this player again.
+    push({ type: "table-view", view: { ...tableView, version: 19 } });
+    const acts = () => sent.filter((m) => (m as { type: string }).type === "act") as { commandId: string; version: number }[];
+    expect(acts()).toHaveLength(1);
+    live.act("t1", { kind: "fold" });
+    expect(acts()).toHaveLength(2);
+    expect(acts()[1]!.version).toBe(19);
+    expect(acts()[1]!.commandId).not.toBe(acts()[0]!.commandId);
+    // An acknowledged act is never sent again, whatever view comes after a reconnect.
+    push({ type: "ack", commandId: acts()[1]!.commandId, version: 20, duplicate: false });
+    drop();
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-view", view: { ...tableView, version: 19 } });
+    expect(acts()).toHaveLength(2);
+    live.disconnect();
   });
 });

@@ -37,6 +37,8 @@ export interface TableChat {
 
 const CHAT_KEPT = 60;
 
+type ActMessage = Extract<ClientMessage, { type: "act" }>;
+
 const EVENTS_KEPT = 60;
 
 /** The WebSocket side: hello, subscriptions, the latest views, as a React-friendly store. */
@@ -124,6 +126,7 @@ export class LiveSession {
     switch (m.type) {
       case "welcome":
         this.retries = 0;
+        this.connection++;
         this.set({ connected: true, user: m.user, clockOffsetMs: m.serverTime - Date.now() });
         for (const channel of this.channels.values()) this.send({ type: "subscribe", channel });
         return;
@@ -131,6 +134,7 @@ export class LiveSession {
         const tables = new Map(this.state.tables);
         tables.set(m.view.tableId, m.view);
         this.set({ tables });
+        this.resendUnanswered(m.view);
         return;
       }
       case "tournament-view": {
@@ -157,7 +161,9 @@ export class LiveSession {
           return;
         }
         const tables = new Map(this.state.tables);
-        tables.set(m.tableId, applyTablePatch(base, m.patch));
+        const view = applyTablePatch(base, m.patch);
+        tables.set(m.tableId, view);
+        if (view.version !== base.version) this.resendUnanswered(view);
         if (m.events.length === 0) return this.set({ tables });
         this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + m.events.length);
         this.contribute(m.tableId, m.events);
@@ -177,9 +183,11 @@ export class LiveSession {
         return;
       }
       case "error":
+        this.answered(m.commandId);
         this.set({ lastError: m.error });
         return;
       case "ack":
+        this.answered(m.commandId);
         return;
       case "pong":
         this.set({ clockOffsetMs: m.serverTime - Date.now() });
@@ -209,11 +217,47 @@ export class LiveSession {
     this.send({ type: "contribute", tableId, commandId: newCommandId(), value });
   }
 
-  /** Sends an action against the view's current version (a stale one is refused). */
+  /**
+   * Sends an action against the view's current version (a stale one is refused). A second
+   * click on the same view sends nothing: the first is on its way (or resent, below).
+   */
   act(tableId: string, action: PlayerAction): void {
     const view = this.state.tables.get(tableId);
     if (!view?.handId) return;
-    this.send({ type: "act", tableId, handId: view.handId, version: view.version, commandId: newCommandId(), action });
+    const u = this.unanswered?.message;
+    if (u !== undefined && u.tableId === tableId && u.handId === view.handId && u.version === view.version) return;
+    const message: ActMessage = { type: "act", tableId, handId: view.handId, version: view.version, commandId: newCommandId(), action };
+    this.unanswered = { message, connection: this.connection };
+    this.send(message);
+  }
+
+  /**
+   * The last act sent and not answered yet. When the connection drops with it on its way (a
+   * server stopping, a network change), the server may or may not have acted on it. After the
+   * reconnect, if the table's fresh view still waits for this player at the same version, the
+   * same act goes again with its own command id: the server acts once and answers
+   * "duplicate" if it had already (issue 16's rolling restart: without this the player would
+   * act again with a new id and, had the first arrived meanwhile, be told the table moved on).
+   * Any other view means the table moved on: the act is forgotten.
+   */
+  private unanswered: { readonly message: ActMessage; connection: number } | null = null;
+  /** Counts welcomes: which connection an unanswered act was last sent on. */
+  private connection = 0;
+
+  private resendUnanswered(view: TableView): void {
+    const u = this.unanswered;
+    if (u === null || u.message.tableId !== view.tableId) return;
+    if (u.message.handId !== view.handId || u.message.version !== view.version || view.actor === null || view.actor !== view.mySeat) {
+      this.unanswered = null;
+      return;
+    }
+    if (u.connection === this.connection) return; // still on its way on this connection
+    u.connection = this.connection;
+    this.send(u.message);
+  }
+
+  private answered(commandId: string | null): void {
+    if (commandId !== null && this.unanswered?.message.commandId === commandId) this.unanswered = null;
   }
 
   /** A chat line at a table (refusals come back as `lastError`). */
