@@ -314,7 +314,11 @@ export class FeltServer implements PartitionServer {
     return Number(new URL(this.url).port);
   }
 
+  /** close() has begun: partitions are being handed over and sockets are about to close. */
+  closing = false;
+
   async close(): Promise<void> {
+    this.closing = true;
     // Cluster mode: every partition closed here and handed over at once.
     await this.host?.stop();
     this.purgeTimer?.cancel();

@@ -132,4 +132,20 @@ describe("WebSocket hygiene (issue 12)", () => {
     await peers[2]!.until(() => peers[2]!.closedWith !== null);
     expect(peers[2]!.closedWith).toBe(1013);
   });
+
+  it("issue 16: while its process stops, a command refused because of the stop gets no error frame (the socket closes next and the client sends it again elsewhere); otherwise the same refusal is an error frame", async () => {
+    const { server, token } = await start();
+    const peer = await Peer.open(server.url);
+    expect(await peer.ask({ type: "hello", v: PROTOCOL_VERSION, token })).toMatchObject({ type: "welcome" });
+    const act = (commandId: string) => ({ type: "act", tableId: "Tgone-t1", handId: "h1", version: 3, commandId, action: { kind: "check" } });
+    // Running: a table that is not here is the client's error.
+    expect(await peer.ask(act("cmd-running-1"))).toMatchObject({ type: "error", commandId: "cmd-running-1", error: { code: "table/not-found" } });
+    // Stopping (as close() says from its first step): the same refusal is not shown; a ping
+    // sent after it is the next frame.
+    server.closing = true;
+    peer.ws.send(JSON.stringify(act("cmd-stopping-1")));
+    expect(await peer.ask({ type: "ping", nonce: 7 })).toMatchObject({ type: "pong" });
+    expect(peer.got.filter((m) => m.type === "error")).toHaveLength(1);
+    server.closing = false;
+  });
 });

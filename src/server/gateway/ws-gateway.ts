@@ -29,6 +29,9 @@ import type { TimerHandle } from "../clock.ts";
 
 export type { RateLimit };
 
+/** What a command may be answered while its process stops (FeltServer.closing). */
+const CLOSING_CODES = new Set(["server/unavailable", "store/fenced", "runtime/closed", "table/not-found"]);
+
 /**
  * A browser's Origin must be the server's own (same scheme, host and port: the server speaks
  * http, so an https:// origin is another site) or one of `allowed`, compared as origins.
@@ -272,6 +275,11 @@ class Connection {
       case "contribute": {
         // One code path for a table here and a table on another process (table-commands.ts).
         const r = await tableCommand(this.server, user, m);
+        // A process being stopped hands its partitions over and then closes its sockets: a
+        // command that failed because of that (its forward cut off, its table closed under it)
+        // is not the player's error. The socket closes next; the client sends the same
+        // command again from its reconnect (the same command id: it acts once).
+        if (!r.ok && this.server.closing && CLOSING_CODES.has(r.error.code)) return;
         if (!r.ok) return this.error(errorCommandId(m), r.error);
         if (r.value === null || m.type === "chat" || m.type === "chat-mute") return;
         return this.send({ type: "ack", commandId: m.commandId, version: r.value.version, duplicate: r.value.duplicate });
