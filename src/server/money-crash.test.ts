@@ -155,9 +155,11 @@ async function run(db: string, seed: number): Promise<void> {
       child = await serve();
       up = true;
     }
-    // Then, without kills, until the running tournaments have seen a rebuy and a re-entry (bounded).
+    // Then, without kills, until the running tournaments have seen a rebuy and a re-entry:
+    // however long a loaded machine takes (a 45 s bound here once ended a clean run's wait
+    // before anyone had busted and re-entered); the test's timeout is the only bound.
     const enough = () => acked.some((a) => a.op === "rebuy") && acked.some((a) => a.op === "re-enter");
-    for (let i = 0; i < 450 && !enough(); i++) await sleep(100);
+    while (!enough()) await sleep(100);
     await sleep(300);
     stop = true;
     await Promise.all(clients);
@@ -257,7 +259,7 @@ describe("money under SIGKILL (issue 12)", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 
   it("PostgreSQL: 8 kills while clients register, unregister, re-enter, rebuy and deposit: every balance and pool exact", async () => {
     const pg = await pgSchema();
@@ -266,5 +268,5 @@ describe("money under SIGKILL (issue 12)", () => {
     } finally {
       await pg.drop();
     }
-  }, 120_000);
+  }, 300_000);
 });
