@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { simulationRandomSource, uniformFloats } from "../cards/index.ts";
 import type { LedgerCheckResponse, LobbyTournament } from "../protocol/index.ts";
 import { evolve, initialState, type TournamentEvent } from "../tournament/director/index.ts";
@@ -89,6 +89,9 @@ async function run(db: string, seed: number): Promise<void> {
     /** Requests the server answered 200: they must be stored. */
     const acked: { op: Op; commandId: string; player: Player; tournament: string }[] = [];
     let stop = false;
+    // A test that ran out of time stops its clients and its waits with it (the next test must
+    // not share the machine with them).
+    onTestFinished(() => void (stop = true));
     let up = true;
     const client = async () => {
       while (!stop) {
@@ -159,7 +162,7 @@ async function run(db: string, seed: number): Promise<void> {
     // however long a loaded machine takes (a 45 s bound here once ended a clean run's wait
     // before anyone had busted and re-entered); the test's timeout is the only bound.
     const enough = () => acked.some((a) => a.op === "rebuy") && acked.some((a) => a.op === "re-enter");
-    while (!enough()) await sleep(100);
+    while (!enough() && !stop) await sleep(100);
     await sleep(300);
     stop = true;
     await Promise.all(clients);
