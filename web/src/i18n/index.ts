@@ -11,10 +11,15 @@ import { liveRu } from "./locales/live/ru.ts";
 import { liveSv } from "./locales/live/sv.ts";
 import { liveRo } from "./locales/live/ro.ts";
 import { createEn } from "./locales/create/en.ts";
+import { handsEn } from "./locales/hands/en.ts";
 import { createCs } from "./locales/create/cs.ts";
+import { handsCs } from "./locales/hands/cs.ts";
 import { createRu } from "./locales/create/ru.ts";
+import { handsRu } from "./locales/hands/ru.ts";
 import { createSv } from "./locales/create/sv.ts";
+import { handsSv } from "./locales/hands/sv.ts";
 import { createRo } from "./locales/create/ro.ts";
+import { handsRo } from "./locales/hands/ro.ts";
 
 export const LANGUAGES = [
   { code: "en", name: "English" },
@@ -28,11 +33,11 @@ export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 // The live room's strings sit in their own files (locales/live/), one tree under `live`; the
 // create form's and structure designer's (issue 15) in locales/create/, under `createForm`.
 export const RESOURCES = {
-  en: { ...en, live: liveEn, createForm: createEn },
-  cs: { ...cs, live: liveCs, createForm: createCs },
-  ru: { ...ru, live: liveRu, createForm: createRu },
-  sv: { ...sv, live: liveSv, createForm: createSv },
-  ro: { ...ro, live: liveRo, createForm: createRo },
+  en: { ...en, live: liveEn, createForm: createEn, handFull: handsEn },
+  cs: { ...cs, live: liveCs, createForm: createCs, handFull: handsCs },
+  ru: { ...ru, live: liveRu, createForm: createRu, handFull: handsRu },
+  sv: { ...sv, live: liveSv, createForm: createSv, handFull: handsSv },
+  ro: { ...ro, live: liveRo, createForm: createRo, handFull: handsRo },
 } as const;
 
 const STORAGE_KEY = "felt.lang";

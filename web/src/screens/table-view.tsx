@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LastHand, LegalActions, PlayerAction, SeatView, TableView } from "../../../src/protocol/index.ts";
 import { Cards } from "../components/card.tsx";
 import { useFormat } from "../components/use-format.ts";
+import { handName } from "../logic/hand-name.ts";
 import { aggressiveAction, clampRaise, raisePresets, typedAmount } from "../logic/raise-presets.ts";
 
 /** Seats around an oval, the viewer's seat at the bottom. */
@@ -38,7 +39,7 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
       <div className="seat-cards" data-shown={shown !== null ? "yes" : undefined}>
         {cards ? <Cards cards={cards} size="sm" /> : last === null && s.hasCards ? <Cards cards={[null, null]} size="sm" /> : null}
       </div>
-      {shown?.hand && <div className="shown-hand">{t(`handName.${shown.hand.category}`)}</div>}
+      {shown?.hand && <div className="shown-hand">{handName(t, shown.hand.category, shown.hand.cards)}</div>}
       <div className="seat-box">
         <div className="seat-name">
           {s.player?.name ?? shown?.name ?? t("table.emptySeat")}
@@ -78,7 +79,9 @@ function Showdown({ last }: { last: LastHand }) {
             <span className="pot-name">{p.index === 0 ? t("table.mainPot") : t("table.sidePot", { n: p.index })}</span>{" "}
             <b>{fmt.chips(p.amount)}</b>{" "}
             {p.winners.length > 1 ? t("table.splitBetween", { names: p.winners.map((w) => w.name).join(", ") }) : t("table.potTo", { name: p.winners[0]!.name })}
-            {p.winners[0]!.category && <span className="pot-hand"> · {t(`handName.${p.winners[0]!.category}`)}</span>}
+            {p.winners[0]!.category && (
+              <span className="pot-hand"> · {handName(t, p.winners[0]!.category, last.shown.find((x) => x.seat === p.winners[0]!.seat)?.hand?.cards)}</span>
+            )}
           </div>
         ))}
     </div>
@@ -299,7 +302,7 @@ export function TableFelt({ view, onAct, now, compact = false, keys = true }: { 
       </div>
       <div className="my-hand">
         {me?.cards && <Cards cards={me.cards} size={compact ? "sm" : "lg"} />}
-        {view.myHand && <span className="hand-name">{t(`handName.${view.myHand.category}`)}</span>}
+        {view.myHand && <span className="hand-name">{handName(t, view.myHand.category, view.myHand.cards)}</span>}
         {view.actor !== null && view.actor !== view.mySeat && (
           <span className="waiting">{t("table.waitingFor", { name: view.seats.find((s) => s.seat === view.actor)?.player?.name ?? "" })}</span>
         )}

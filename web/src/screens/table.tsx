@@ -10,6 +10,7 @@ import { TableFelt } from "./table-view.tsx";
 import { SeatNotice } from "../components/seat-notice.tsx";
 import { TableFeed } from "../components/table-feed.tsx";
 import { cardsText } from "../logic/cards.ts";
+import { handName } from "../logic/hand-name.ts";
 
 export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) => string }) {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) =
         </>
       );
     case "show":
-      return <>{e.hand ? t("log.showHand", { name: names(e.seat), cards: cardsText(e.cards), hand: t(`handName.${e.hand.category}`) }) : t("log.showCards", { name: names(e.seat), cards: cardsText(e.cards) })}</>;
+      return <>{e.hand ? t("log.showHand", { name: names(e.seat), cards: cardsText(e.cards), hand: handName(t, e.hand.category, e.hand.cards) }) : t("log.showCards", { name: names(e.seat), cards: cardsText(e.cards) })}</>;
     default:
       return null;
   }
