@@ -4,6 +4,7 @@ import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { SoundToggle, TurnAlerts } from "./components/turn-alerts.tsx";
 import { SettingsMenu } from "./components/settings.tsx";
 import { useLive, useServices } from "./context.tsx";
+import { useFormat } from "./components/use-format.ts";
 import { href, useRoute } from "./router.ts";
 import { SignIn } from "./screens/sign-in.tsx";
 import { Lobby } from "./screens/lobby.tsx";
@@ -19,6 +20,7 @@ export function App() {
   const { t } = useTranslation();
   const { client, live } = useServices();
   const state = useLive();
+  const fmt = useFormat();
   const [screen = "lobby", ...rest] = useRoute();
   const signedIn = client.token !== null;
   /** The server ends the session (or every session of the user); the browser forgets the token whatever the answer. */
@@ -86,6 +88,11 @@ export function App() {
           </>
         )}
       </header>
+      {signedIn && state.offlineSince !== null && (
+        <div className="banner offline" role="status" data-testid="offline">
+          {t("connection.reconnecting", { time: fmt.time(state.offlineSince) })}
+        </div>
+      )}
       {signedIn && <TurnAlerts />}
       <main>{body}</main>
     </div>

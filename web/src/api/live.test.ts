@@ -140,4 +140,30 @@ describe("LiveSession, protocol v2", () => {
     expect(acts()).toHaveLength(2);
     live.disconnect();
   });
+
+  it("says when the connection is down (from when) and which table's act is still on its way", async () => {
+    const { live, sent, push, drop } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(live.getState().offlineSince).toBeNull(); // not yet connected is not "lost"
+    push(welcome);
+    push({ type: "table-view", view: tableView });
+    live.act("t1", { kind: "call" });
+    expect(live.getState().sendingAt).toBe("t1");
+    const before = Date.now();
+    drop();
+    const since = live.getState().offlineSince;
+    expect(since).not.toBeNull();
+    expect(since!).toBeGreaterThanOrEqual(before);
+    expect(live.getState().sendingAt).toBe("t1"); // still unanswered across the drop
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    expect(live.getState().offlineSince).toBeNull();
+    const act = sent.find((m) => (m as { type: string }).type === "act") as { commandId: string };
+    push({ type: "ack", commandId: act.commandId, version: 18, duplicate: false });
+    expect(live.getState().sendingAt).toBeNull();
+    live.disconnect();
+  });
 });

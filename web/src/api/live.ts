@@ -28,6 +28,10 @@ export interface LiveState {
   readonly lastError: WireError | null;
   /** Table chat (issue 14): lines with `after`, the number of the table's events received before them (to interleave with the hand log), and the director's mutes. */
   readonly chats: ReadonlyMap<string, TableChat>;
+  /** When the socket dropped after a welcome (local ms), until the next welcome; null while connected or before the first. */
+  readonly offlineSince: number | null;
+  /** The table whose act was sent and not answered yet (the player sees it as "sending"). */
+  readonly sendingAt: string | null;
 }
 
 export interface TableChat {
@@ -55,6 +59,8 @@ export class LiveSession {
     events: new Map(),
     lastError: null,
     chats: new Map(),
+    offlineSince: null,
+    sendingAt: null,
   };
   /** Events received per table since the page opened (the hand log keeps only the last ones). */
   private readonly eventCount = new Map<string, number>();
@@ -90,7 +96,7 @@ export class LiveSession {
       onFrame: (text) => this.receive(text),
       onClose: () => {
         this.socket = null;
-        this.set({ connected: false });
+        this.set({ connected: false, offlineSince: this.connection > 0 ? (this.state.offlineSince ?? Date.now()) : null });
         // Reconnect with backoff; the server restores the full view on subscribe (issue 6),
         // and steps patch it from there (protocol v2).
         if (this.wanted) setTimeout(() => this.wanted && this.connect(), Math.min(10_000, 500 * 2 ** this.retries++));
@@ -127,7 +133,7 @@ export class LiveSession {
       case "welcome":
         this.retries = 0;
         this.connection++;
-        this.set({ connected: true, user: m.user, clockOffsetMs: m.serverTime - Date.now() });
+        this.set({ connected: true, offlineSince: null, user: m.user, clockOffsetMs: m.serverTime - Date.now() });
         for (const channel of this.channels.values()) this.send({ type: "subscribe", channel });
         return;
       case "table-view": {
@@ -227,7 +233,7 @@ export class LiveSession {
     const u = this.unanswered?.message;
     if (u !== undefined && u.tableId === tableId && u.handId === view.handId && u.version === view.version) return;
     const message: ActMessage = { type: "act", tableId, handId: view.handId, version: view.version, commandId: newCommandId(), action };
-    this.unanswered = { message, connection: this.connection };
+    this.setUnanswered({ message, connection: this.connection });
     this.send(message);
   }
 
@@ -248,7 +254,7 @@ export class LiveSession {
     const u = this.unanswered;
     if (u === null || u.message.tableId !== view.tableId) return;
     if (u.message.handId !== view.handId || u.message.version !== view.version || view.actor === null || view.actor !== view.mySeat) {
-      this.unanswered = null;
+      this.setUnanswered(null);
       return;
     }
     if (u.connection === this.connection) return; // still on its way on this connection
@@ -257,7 +263,13 @@ export class LiveSession {
   }
 
   private answered(commandId: string | null): void {
-    if (commandId !== null && this.unanswered?.message.commandId === commandId) this.unanswered = null;
+    if (commandId !== null && this.unanswered?.message.commandId === commandId) this.setUnanswered(null);
+  }
+
+  private setUnanswered(u: { readonly message: ActMessage; connection: number } | null): void {
+    this.unanswered = u;
+    const sendingAt = u?.message.tableId ?? null;
+    if (sendingAt !== this.state.sendingAt) this.set({ sendingAt });
   }
 
   /** A chat line at a table (refusals come back as `lastError`). */

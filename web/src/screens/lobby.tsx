@@ -92,7 +92,7 @@ export function Lobby() {
                 {tr.mine && (
                   <div className={`sub mine ${tr.mine.state}`} data-state={tr.mine.state}>
                     {tr.mine.place !== null && tr.mine.prize != null
-                      ? <span className="finished-line">{t("lobby.mine.finished", { place: fmt.place(tr.mine.place), entries: fmt.chips(tr.entries), prize: fmt.money(tr.mine.prize) })}</span>
+                      ? <span className="finished-line">{tr.mine.prize > 0 ? t("lobby.mine.finished", { place: fmt.place(tr.mine.place), entries: fmt.chips(tr.entries), prize: fmt.money(tr.mine.prize) }) : t("lobby.mine.finishedNoPrize", { place: fmt.place(tr.mine.place), entries: fmt.chips(tr.entries) })}</span>
                       : tr.mine.place !== null
                       ? t("lobby.mine.place", { place: fmt.place(tr.mine.place) })
                       : tr.mine.state === "playing"

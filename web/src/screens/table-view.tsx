@@ -119,7 +119,7 @@ function Kbd({ k }: { k: string }) {
   return <kbd className="key" aria-hidden="true">{k.toUpperCase()}</kbd>;
 }
 
-function ActionBar({ view, legal, onAct, now, keys }: { view: TableView; legal: LegalActions; onAct: (a: PlayerAction) => void; now: number; keys: boolean }) {
+function ActionBar({ view, legal, onAct, now, keys, sending }: { view: TableView; legal: LegalActions; onAct: (a: PlayerAction) => void; now: number; keys: boolean; sending: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const presets = raisePresets(legal);
@@ -179,7 +179,12 @@ function ActionBar({ view, legal, onAct, now, keys }: { view: TableView; legal: 
   };
   const below = draft !== null && typedAmount(draft, legal).belowMin;
   return (
-    <div className="action-bar" data-testid="action-bar">
+    <div className="action-bar" data-testid="action-bar" aria-busy={sending}>
+      {sending && (
+        <div className="action-sending" role="status" data-testid="action-sending">
+          {t("connection.sending")}
+        </div>
+      )}
       {clock && (
         <div className="action-clock" data-testid="action-clock">
           {left > 0
@@ -264,7 +269,14 @@ function ActionBar({ view, legal, onAct, now, keys }: { view: TableView; legal: 
   );
 }
 
-export function TableFelt({ view, onAct, now, compact = false, keys = true }: { view: TableView; onAct: (a: PlayerAction) => void; now: number; compact?: boolean; keys?: boolean }) {
+export function TableFelt({
+  view,
+  onAct,
+  now,
+  compact = false,
+  keys = true,
+  sending = false,
+}: { view: TableView; onAct: (a: PlayerAction) => void; now: number; compact?: boolean; keys?: boolean; sending?: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const me = view.seats.find((s) => s.seat === view.mySeat);
@@ -307,7 +319,7 @@ export function TableFelt({ view, onAct, now, compact = false, keys = true }: { 
           <span className="waiting">{t("table.waitingFor", { name: view.seats.find((s) => s.seat === view.actor)?.player?.name ?? "" })}</span>
         )}
       </div>
-      {view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} />}
+      {view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} sending={sending} />}
     </div>
   );
 }

@@ -64,7 +64,7 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
   return (
     <section className={compact ? "table-screen compact" : "table-screen"}>
       {compact && <SeatNotice view={view} broke={broke} now={now} />}
-      <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} keys={keys} />
+      <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} keys={keys} sending={state.sendingAt === tableId} />
       {!compact && (
         <aside className="side">
           <ErrorText error={state.lastError} />

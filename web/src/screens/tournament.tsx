@@ -46,7 +46,9 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
         {mine !== null && myRank !== null && (
           <p className="mine-line" data-testid="my-standing">
             {myEntry?.place != null
-              ? t("lobby.mine.finished", { place: fmt.place(myEntry.place), entries: fmt.chips(p.entrants.length), prize: fmt.money(myEntry.prize ?? 0) })
+              ? (myEntry.prize ?? 0) > 0
+                ? t("lobby.mine.finished", { place: fmt.place(myEntry.place), entries: fmt.chips(p.entrants.length), prize: fmt.money(myEntry.prize ?? 0) })
+                : t("lobby.mine.finishedNoPrize", { place: fmt.place(myEntry.place), entries: fmt.chips(p.entrants.length) })
               : t("tournament.standing", { rank: fmt.place(myRank), stack: fmt.chips(myEntry?.stack ?? 0) })}{" "}
             {mine.tableId && !finished && <a href={href("table", mine.tableId)}>{t("lobby.goToTable")}</a>}
           </p>

@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const cs = {
+  connection: { reconnecting: "Spojení přerušeno v {{time}}. Znovu se připojuji…", sending: "Odesílám…" },
   nav: { lobby: "Lobby", tables: "Moje stoly", hands: "Historie her", director: "Ředitel", signOut: "Odhlásit", signOutEverywhere: "Odhlásit všude", language: "Jazyk" },
   common: { loading: "Načítám…", next: "Dál" },
   auth: {
@@ -17,7 +18,7 @@ export const cs = {
     leftOfEntries: "{{left}} z {{entries}}", guaranteed: "garance {{amount}}",
     lateRegUntil: "do {{time}} ({{level}}. level)", noLateReg: "není", cost: "Cena {{amount}}",
     goToTable: "Ke stolu", clock: "Hodiny",
-    mine: { finished: "Skončil(a) jste {{place}} z {{entries}}, výhra {{prize}}", registered: "Jste přihlášen(a)", playing: "Hrajete: {{stack}} žetonů", busted: "Vypadl(a) jste", place: "Skončil(a) jste na {{place}} místě" },
+    mine: { finished: "Skončil(a) jste {{place}} z {{entries}}, výhra {{prize}}", finishedNoPrize: "Bez výhry: {{place}} z {{entries}}", registered: "Jste přihlášen(a)", playing: "Hrajete: {{stack}} žetonů", busted: "Vypadl(a) jste", place: "Skončil(a) jste na {{place}} místě" },
     action: { register: "Registrovat", unregister: "Odhlásit z turnaje", reEnter: "Re-entry", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "No-limit Hold'em", "pot-limit": "Pot-limit Hold'em", "fixed-limit": "Limit Hold'em" },

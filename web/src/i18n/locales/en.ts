@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const en = {
+  connection: { reconnecting: "Connection lost at {{time}}. Reconnecting…", sending: "Sending…" },
   nav: { lobby: "Lobby", tables: "My tables", hands: "Hand history", director: "Director", signOut: "Sign out", signOutEverywhere: "Sign out everywhere", language: "Language" },
   common: { loading: "Loading…", next: "Next" },
   auth: {
@@ -17,7 +18,7 @@ export const en = {
     leftOfEntries: "{{left}} of {{entries}}", guaranteed: "{{amount}} guaranteed",
     lateRegUntil: "until {{time}} (level {{level}})", noLateReg: "none", cost: "Costs {{amount}}",
     goToTable: "Go to table", clock: "Clock",
-    mine: { finished: "Finished {{place}} of {{entries}}, won {{prize}}", registered: "You are registered", playing: "You are in: {{stack}} chips", busted: "You are out", place: "You finished {{place}}" },
+    mine: { finished: "Finished {{place}} of {{entries}}, won {{prize}}", finishedNoPrize: "No prize this time: finished {{place}} of {{entries}}", registered: "You are registered", playing: "You are in: {{stack}} chips", busted: "You are out", place: "You finished {{place}}" },
     action: { register: "Register", unregister: "Unregister", reEnter: "Re-enter", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "No-limit Hold'em", "pot-limit": "Pot-limit Hold'em", "fixed-limit": "Limit Hold'em" },

@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const ro = {
+  connection: { reconnecting: "Conexiune pierdută la {{time}}. Se reconectează…", sending: "Se trimite…" },
   nav: { lobby: "Lobby", tables: "Mesele mele", hands: "Istoricul mâinilor", director: "Director", signOut: "Ieșire", signOutEverywhere: "Ieșire de pe toate dispozitivele", language: "Limba" },
   common: { loading: "Se încarcă…", next: "Înainte" },
   auth: {
@@ -17,7 +18,7 @@ export const ro = {
     leftOfEntries: "{{left}} din {{entries}}", guaranteed: "{{amount}} garantat",
     lateRegUntil: "până la {{time}} (nivelul {{level}})", noLateReg: "nu", cost: "Costă {{amount}}",
     goToTable: "La masă", clock: "Ceas",
-    mine: { finished: "Locul {{place}} din {{entries}}, câștig {{prize}}", registered: "Sunteți înscris", playing: "Sunteți în joc: {{stack}} jetoane", busted: "Ați ieșit din joc", place: "Ați terminat pe locul {{place}}" },
+    mine: { finished: "Locul {{place}} din {{entries}}, câștig {{prize}}", finishedNoPrize: "Fără premiu de data aceasta: locul {{place}} din {{entries}}", registered: "Sunteți înscris", playing: "Sunteți în joc: {{stack}} jetoane", busted: "Ați ieșit din joc", place: "Ați terminat pe locul {{place}}" },
     action: { register: "Înscrie-te", unregister: "Retrage înscrierea", reEnter: "Reintrare", rebuy: "Rebuy", addOn: "Add-on" },
   },
   variant: { "no-limit": "Hold'em fără limită", "pot-limit": "Hold'em pot-limit", "fixed-limit": "Hold'em cu limită" },

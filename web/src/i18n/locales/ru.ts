@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const ru = {
+  connection: { reconnecting: "Связь потеряна в {{time}}. Переподключение…", sending: "Отправка…" },
   nav: { lobby: "Лобби", tables: "Мои столы", hands: "История раздач", director: "Директор", signOut: "Выйти", signOutEverywhere: "Выйти на всех устройствах", language: "Язык" },
   common: { loading: "Загрузка…", next: "Далее" },
   auth: {
@@ -17,7 +18,7 @@ export const ru = {
     leftOfEntries: "{{left}} из {{entries}}", guaranteed: "гарантия {{amount}}",
     lateRegUntil: "до {{time}} (уровень {{level}})", noLateReg: "нет", cost: "Стоимость {{amount}}",
     goToTable: "За стол", clock: "Часы",
-    mine: { finished: "Место {{place}} из {{entries}}, выигрыш {{prize}}", registered: "Вы зарегистрированы", playing: "Вы в игре: {{stack}} фишек", busted: "Вы выбыли", place: "Ваше место: {{place}}" },
+    mine: { finished: "Место {{place}} из {{entries}}, выигрыш {{prize}}", finishedNoPrize: "Без выигрыша: место {{place}} из {{entries}}", registered: "Вы зарегистрированы", playing: "Вы в игре: {{stack}} фишек", busted: "Вы выбыли", place: "Ваше место: {{place}}" },
     action: { register: "Регистрация", unregister: "Отменить регистрацию", reEnter: "Ре-энтри", rebuy: "Ребай", addOn: "Аддон" },
   },
   variant: { "no-limit": "Безлимитный холдем", "pot-limit": "Пот-лимит холдем", "fixed-limit": "Лимитный холдем" },

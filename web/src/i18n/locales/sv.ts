@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const sv = {
+  connection: { reconnecting: "Anslutningen bröts {{time}}. Återansluter…", sending: "Skickar…" },
   nav: { lobby: "Lobby", tables: "Mina bord", hands: "Handhistorik", director: "Turneringsledare", signOut: "Logga ut", signOutEverywhere: "Logga ut överallt", language: "Språk" },
   common: { loading: "Laddar…", next: "Nästa" },
   auth: {
@@ -17,7 +18,7 @@ export const sv = {
     leftOfEntries: "{{left}} av {{entries}}", guaranteed: "{{amount}} garanterat",
     lateRegUntil: "till {{time}} (nivå {{level}})", noLateReg: "ingen", cost: "Kostar {{amount}}",
     goToTable: "Till bordet", clock: "Klocka",
-    mine: { finished: "Slutade {{place}} av {{entries}}, vann {{prize}}", registered: "Du är anmäld", playing: "Du är med: {{stack}} marker", busted: "Du är ute", place: "Du slutade på {{place}} plats" },
+    mine: { finished: "Slutade {{place}} av {{entries}}, vann {{prize}}", finishedNoPrize: "Inget pris den här gången: {{place}} av {{entries}}", registered: "Du är anmäld", playing: "Du är med: {{stack}} marker", busted: "Du är ute", place: "Du slutade på {{place}} plats" },
     action: { register: "Anmäl", unregister: "Avanmäl", reEnter: "Återinträde", rebuy: "Återköp", addOn: "Add-on" },
   },
   variant: { "no-limit": "No limit hold'em", "pot-limit": "Pot limit hold'em", "fixed-limit": "Limit hold'em" },
