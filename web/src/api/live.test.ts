@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableView } from "../../../src/protocol/index.ts";
+import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableEvent, type TableView } from "../../../src/protocol/index.ts";
 import { tableView } from "../../../src/protocol/fixtures.test-data.ts";
 import { FeltClient } from "./client.ts";
-import { LiveSession } from "./live.ts";
+import { keptEvents, LiveSession } from "./live.ts";
 import type { SocketHandlers, Transport } from "./transport.ts";
 
 // The browser's WebSocket client speaks protocol v2: it starts a table from the whole view
@@ -165,5 +165,17 @@ describe("LiveSession, protocol v2", () => {
     push({ type: "ack", commandId: act.commandId, version: 18, duplicate: false });
     expect(live.getState().sendingAt).toBeNull();
     live.disconnect();
+  });
+
+  it("the hand log keeps the start of the first hand it holds lines of, so those lines name its players", () => {
+    const start = (handNumber: number) => ({ kind: "hand-start", handId: `h${handNumber}`, handNumber, seats: [{ seat: 8, name: "pia_phone" }] }) as unknown as TableEvent;
+    const call = { kind: "action", seat: 8, action: "call", amount: 100, to: 100, allIn: false, timeout: false } as TableEvent;
+    const log = [start(1), ...Array.from({ length: 40 }, () => call), start(2), ...Array.from({ length: 40 }, () => call)];
+    const kept = keptEvents(log);
+    expect(kept).toHaveLength(61);
+    expect(kept[0]).toBe(log[0]); // hand 1's start, though its first lines were cut
+    expect(kept.slice(1)).toEqual(log.slice(-60));
+    expect(keptEvents(log.slice(0, 50))).toHaveLength(50);
+    expect(keptEvents([...log, ...Array.from({ length: 19 }, () => call)]).at(0)).toBe(log[41]); // cut at hand 2's start
   });
 });

@@ -45,6 +45,18 @@ type ActMessage = Extract<ClientMessage, { type: "act" }>;
 
 const EVENTS_KEPT = 60;
 
+/**
+ * The last EVENTS_KEPT events, and the `hand-start` of the first kept hand when the cut falls
+ * inside it: its seats name the players of that hand's lines, who may have left since.
+ */
+export function keptEvents(events: readonly TableEvent[]): readonly TableEvent[] {
+  if (events.length <= EVENTS_KEPT) return events;
+  const kept = events.slice(-EVENTS_KEPT);
+  if (kept[0]?.kind === "hand-start") return kept;
+  const start = events.findLastIndex((e, i) => i < events.length - EVENTS_KEPT && e.kind === "hand-start");
+  return start < 0 ? kept : [events[start]!, ...kept];
+}
+
 /** The WebSocket side: hello, subscriptions, the latest views, as a React-friendly store. */
 export class LiveSession {
   private socket: SocketLike | null = null;
@@ -153,7 +165,7 @@ export class LiveSession {
         this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + 1);
         this.contribute(m.tableId, [m.event]);
         const events = new Map(this.state.events);
-        events.set(m.tableId, [...(events.get(m.tableId) ?? []), m.event].slice(-EVENTS_KEPT));
+        events.set(m.tableId, keptEvents([...(events.get(m.tableId) ?? []), m.event]));
         this.set({ events });
         return;
       }
@@ -174,7 +186,7 @@ export class LiveSession {
         this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + m.events.length);
         this.contribute(m.tableId, m.events);
         const events = new Map(this.state.events);
-        events.set(m.tableId, [...(events.get(m.tableId) ?? []), ...m.events].slice(-EVENTS_KEPT));
+        events.set(m.tableId, keptEvents([...(events.get(m.tableId) ?? []), ...m.events]));
         this.set({ tables, events });
         return;
       }
