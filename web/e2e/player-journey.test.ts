@@ -309,6 +309,8 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await page.goto(appUrl("tables"));
     await page.waitForSelector(".multi-cell .felt", { timeout: 20_000 });
     await expect.poll(() => page.locator(".multi-cell").count(), { timeout: 20_000 }).toBe(2);
+    // Tiles keep their places whatever table waits: a turn never moves a tile under the pointer.
+    const order = await page.locator(".multi-cell .multi-title a").allTextContents();
     let seen = 0;
     const deadline = Date.now() + 90_000;
     while (seen < 3 && Date.now() < deadline) {
@@ -321,8 +323,9 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
         if (acting === 1) expect(title).toBe(en.turn.title.replace("{{number}}", number!.replace(/\D/g, "")));
         else expect(title).toBe(en.turn.titleMany.replace("{{count}}", String(acting)));
         expect(await cell.getAttribute("data-to-act")).toBe("yes");
-        // The highlighted table comes first and its buttons show their keys.
-        expect(await page.locator(".multi-cell").first().getAttribute("data-to-act")).toBe("yes");
+        // The tiles are where they were; the highlighted one has the keys, and its buttons show them.
+        expect(await page.locator(".multi-cell .multi-title a").allTextContents()).toEqual(order);
+        expect(await cell.getAttribute("data-keys")).toBe("yes");
         expect(await cell.locator(".action-bar kbd").first().textContent()).toBe("F");
         if (seen === 0) {
           await shot(page, "multi-desktop");

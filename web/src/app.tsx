@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { SoundToggle, TurnAlerts } from "./components/turn-alerts.tsx";
 import { SettingsMenu } from "./components/settings.tsx";
+import { SeatWatch } from "./components/seat-watch.tsx";
 import { useLive, useServices } from "./context.tsx";
 import { useFormat } from "./components/use-format.ts";
 import { href, useRoute } from "./router.ts";
@@ -93,6 +94,7 @@ export function App() {
           {t("connection.reconnecting", { time: fmt.time(state.offlineSince) })}
         </div>
       )}
+      {signedIn && <SeatWatch />}
       {signedIn && <TurnAlerts />}
       <main>{body}</main>
     </div>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLive, useQuery } from "../context.tsx";
 import { tablesToAct } from "../logic/turns.ts";
@@ -5,33 +6,34 @@ import { href } from "../router.ts";
 import { TableScreen } from "./table.tsx";
 
 /**
- * Every table the player sits at, side by side. The table waiting for the player is
- * highlighted and comes first (issue 14); the banner brings it into view. Keyboard
- * shortcuts go to that table only.
+ * Every table the player sits at, side by side, one tile per tournament in a fixed order: a
+ * turn never moves a tile under the pointer (it is highlighted, and the banner brings it into
+ * view), and a move puts the new table in the same tile. Keyboard shortcuts go to the table
+ * the player last touched while it waits for them, else to the most urgent turn; the tile
+ * that has them says so.
  */
 export function MultiTable() {
   const { t } = useTranslation();
   const lobby = useQuery("lobby", undefined);
   const live = useLive();
-  const tables = (lobby.data?.tournaments ?? []).flatMap((tr) => (tr.mine?.tableId ? [{ id: tr.mine.tableId, name: tr.name }] : []));
-  if (lobby.data && tables.length === 0) return <p className="panel">{t("tables.none")}</p>;
-  const ids = new Set(tables.map((tb) => tb.id));
+  const [touched, setTouched] = useState<string | null>(null);
+  const tiles = (lobby.data?.tournaments ?? []).flatMap((tr) => (tr.mine?.tableId ? [{ tournamentId: tr.id, tableId: tr.mine.tableId, name: tr.name }] : []));
+  if (lobby.data && tiles.length === 0) return <p className="panel">{t("tables.none")}</p>;
+  const ids = new Set(tiles.map((tile) => tile.tableId));
   const toAct = tablesToAct([...live.tables.values()].filter((v) => ids.has(v.tableId)));
   const first = toAct[0] ?? null;
-  // The tables waiting for the player come first, the most urgent first; the rest keep their order.
-  const rank = (id: string) => {
-    const i = toAct.findIndex((v) => v.tableId === id);
-    return i < 0 ? toAct.length : i;
-  };
-  const ordered = tables.map((tb, i) => ({ tb, i })).sort((x, y) => rank(x.tb.id) - rank(y.tb.id) || x.i - y.i).map((x) => x.tb);
+  // The touched table while it waits for the player, else the most urgent turn, else the touched one.
+  const touchedWaits = touched !== null && toAct.some((v) => v.tableId === touched);
+  const keysAt = touchedWaits ? touched : (first?.tableId ?? (touched !== null && ids.has(touched) ? touched : (tiles[0]?.tableId ?? null)));
   const bringForward = (id: string) => {
     const el = document.querySelector(`.multi-cell[data-cell="${CSS.escape(id)}"]`);
     el?.scrollIntoView({ behavior: "smooth", block: "start" });
     (el?.querySelector(".action-bar button") as HTMLElement | null)?.focus({ preventScroll: true });
+    setTouched(id);
   };
   return (
     <>
-      {first !== null && tables.length > 1 && (
+      {first !== null && tiles.length > 1 && (
         <div className="to-act-banner" role="status" data-testid="to-act-banner">
           <b>{t("turn.banner", { number: first.tableNumber })}</b>
           <button className="primary" onClick={() => bringForward(first.tableId)}>
@@ -40,15 +42,25 @@ export function MultiTable() {
         </div>
       )}
       <section className="multi">
-        {ordered.map((tb) => {
-          const acting = toAct.some((v) => v.tableId === tb.id);
+        {tiles.map((tile) => {
+          const acting = toAct.some((v) => v.tableId === tile.tableId);
+          const keys = tiles.length === 1 || keysAt === tile.tableId;
           return (
-            <div key={tb.id} className={`multi-cell ${acting ? "to-act" : ""}`} data-cell={tb.id} data-to-act={acting ? "yes" : "no"}>
+            <div
+              key={tile.tournamentId}
+              className={`multi-cell ${acting ? "to-act" : ""}`}
+              data-cell={tile.tableId}
+              data-to-act={acting ? "yes" : "no"}
+              data-keys={keys ? "yes" : "no"}
+              onPointerDown={() => setTouched(tile.tableId)}
+              onFocus={() => setTouched(tile.tableId)}
+            >
               <div className="multi-title">
-                <a href={href("table", tb.id)}>{tb.name}</a>
+                <a href={href("table", tile.tableId)}>{tile.name}</a>
                 {acting && <span className="tag turn-tag">{t("turn.tag")}</span>}
+                {keys && tiles.length > 1 && <span className="tag keys-tag">{t("turn.keysHere")}</span>}
               </div>
-              <TableScreen tableId={tb.id} compact keys={first?.tableId === tb.id} />
+              <TableScreen key={tile.tableId} tableId={tile.tableId} compact keys={keys} />
             </div>
           );
         })}

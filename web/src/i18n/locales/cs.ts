@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const cs = {
+  seat: { seated: "{{name}} začal: váš stůl je otevřený.", moved: "V turnaji {{name}} jste byl(a) přesazen(a) k jinému stolu.", titleSeated: "▶ Váš stůl je otevřený · {{name}}", titleMoved: "▶ Přesazení · {{name}}", open: "Moje stoly", dismiss: "Zavřít" },
   connection: { reconnecting: "Spojení přerušeno v {{time}}. Znovu se připojuji…", sending: "Odesílám…" },
   nav: { lobby: "Lobby", tables: "Moje stoly", hands: "Historie her", director: "Ředitel", signOut: "Odhlásit", signOutEverywhere: "Odhlásit všude", language: "Jazyk" },
   common: { loading: "Načítám…", next: "Dál" },
@@ -68,7 +69,7 @@ export const cs = {
     },
   },
   bust: { title: "Vypadl(a) jste z turnaje {{name}}", place: "Skončil(a) jste {{place}} z {{entries}}", prize: "Vyhrál(a) jste {{amount}}", noPrize: "Tentokrát bez výhry", toLobby: "Zpět do lobby", moved: "Byl(a) jste přesazen(a) k jinému stolu." },
-  turn: { title: "▶ Jste na tahu — stůl {{number}} · Felt", titleMany: "▶ Jste na tahu u {{count}} stolů · Felt", announce: "Jste na tahu u stolu {{number}}", announceTime: "Jste na tahu u stolu {{number}}, zbývá {{seconds}} sekund", banner: "Jste na tahu u stolu {{number}}", bringForward: "Přenést dopředu", tag: "na tahu" },
+  turn: { keysHere: "klávesy", title: "▶ Jste na tahu — stůl {{number}} · Felt", titleMany: "▶ Jste na tahu u {{count}} stolů · Felt", announce: "Jste na tahu u stolu {{number}}", announceTime: "Jste na tahu u stolu {{number}}, zbývá {{seconds}} sekund", banner: "Jste na tahu u stolu {{number}}", bringForward: "Přenést dopředu", tag: "na tahu" },
   sound: { on: "Zvuk zapnutý", off: "Zvuk vypnutý", mute: "Ztlumit zvuky stolu", unmute: "Zapnout zvuky stolu" },
   card: { name: "{{rank}}, {{suit}}", back: "karta rubem nahoru", rank: { "2": "dvojka", "3": "trojka", "4": "čtyřka", "5": "pětka", "6": "šestka", "7": "sedmička", "8": "osmička", "9": "devítka", T: "desítka", J: "kluk", Q: "dáma", K: "král", A: "eso" }, suit: { c: "kříže", d: "kára", h: "srdce", s: "piky" } },
   chat: { say: "Napište něco ke stolu", send: "Odeslat", mute: "ztlumit", muteFor: "Skrýt, co píše {{name}} (jen pro vás)", muteAtTable: "ztlumit u stolu", unmuteAtTable: "zrušit ztlumení u stolu", unmuteAll: "Zobrazit ztlumené hráče ({{n}})", mutedByDirector: "Ředitel vám u tohoto stolu vypnul chat." },

@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const en = {
+  seat: { seated: "{{name}} has started: your table is open.", moved: "You were moved to another table in {{name}}.", titleSeated: "▶ Your table is open · {{name}}", titleMoved: "▶ Moved · {{name}}", open: "My tables", dismiss: "Dismiss" },
   connection: { reconnecting: "Connection lost at {{time}}. Reconnecting…", sending: "Sending…" },
   nav: { lobby: "Lobby", tables: "My tables", hands: "Hand history", director: "Director", signOut: "Sign out", signOutEverywhere: "Sign out everywhere", language: "Language" },
   common: { loading: "Loading…", next: "Next" },
@@ -68,7 +69,7 @@ export const en = {
     },
   },
   bust: { title: "You are out of {{name}}", place: "You finished {{place}} of {{entries}}", prize: "You won {{amount}}", noPrize: "No prize this time", toLobby: "Back to the lobby", moved: "You were moved to another table." },
-  turn: { title: "▶ Your turn — Table {{number}} · Felt", titleMany: "▶ Your turn at {{count}} tables · Felt", announce: "Your turn at table {{number}}", announceTime: "Your turn at table {{number}}, {{seconds}} seconds left", banner: "Your turn at table {{number}}", bringForward: "Bring it forward", tag: "your turn" },
+  turn: { keysHere: "keys", title: "▶ Your turn — Table {{number}} · Felt", titleMany: "▶ Your turn at {{count}} tables · Felt", announce: "Your turn at table {{number}}", announceTime: "Your turn at table {{number}}, {{seconds}} seconds left", banner: "Your turn at table {{number}}", bringForward: "Bring it forward", tag: "your turn" },
   sound: { on: "Sound on", off: "Sound off", mute: "Mute the table sounds", unmute: "Turn the table sounds on" },
   card: { name: "{{rank}} of {{suit}}", back: "face-down card", rank: { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" }, suit: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" } },
   chat: { say: "Say something to the table", send: "Send", mute: "mute", muteFor: "Hide what {{name}} says (only for you)", muteAtTable: "mute at table", unmuteAtTable: "unmute at table", unmuteAll: "Show the {{n}} players you muted", mutedByDirector: "The director muted your chat at this table." },

@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const ro = {
+  seat: { seated: "{{name}} a început: masa dvs. este deschisă.", moved: "Ați fost mutat la altă masă în {{name}}.", titleSeated: "▶ Masa dvs. este deschisă · {{name}}", titleMoved: "▶ Mutat · {{name}}", open: "Mesele mele", dismiss: "Închide" },
   connection: { reconnecting: "Conexiune pierdută la {{time}}. Se reconectează…", sending: "Se trimite…" },
   nav: { lobby: "Lobby", tables: "Mesele mele", hands: "Istoricul mâinilor", director: "Director", signOut: "Ieșire", signOutEverywhere: "Ieșire de pe toate dispozitivele", language: "Limba" },
   common: { loading: "Se încarcă…", next: "Înainte" },
@@ -68,7 +69,7 @@ export const ro = {
     },
   },
   bust: { title: "Ați ieșit din {{name}}", place: "Ați terminat pe locul {{place}} din {{entries}}", prize: "Ați câștigat {{amount}}", noPrize: "Fără premiu de data aceasta", toLobby: "Înapoi la lobby", moved: "Ați fost mutat la altă masă." },
-  turn: { title: "▶ Sunteți la rând — masa {{number}} · Felt", titleMany: "▶ Sunteți la rând la {{count}} mese · Felt", announce: "Sunteți la rând la masa {{number}}", announceTime: "Sunteți la rând la masa {{number}}, mai aveți {{seconds}} secunde", banner: "Sunteți la rând la masa {{number}}", bringForward: "Aduceți masa în față", tag: "la rând" },
+  turn: { keysHere: "taste", title: "▶ Sunteți la rând — masa {{number}} · Felt", titleMany: "▶ Sunteți la rând la {{count}} mese · Felt", announce: "Sunteți la rând la masa {{number}}", announceTime: "Sunteți la rând la masa {{number}}, mai aveți {{seconds}} secunde", banner: "Sunteți la rând la masa {{number}}", bringForward: "Aduceți masa în față", tag: "la rând" },
   sound: { on: "Sunet pornit", off: "Sunet oprit", mute: "Opriți sunetele mesei", unmute: "Porniți sunetele mesei" },
   card: { name: "{{rank}} de {{suit}}", back: "carte cu fața în jos", rank: { "2": "doi", "3": "trei", "4": "patru", "5": "cinci", "6": "șase", "7": "șapte", "8": "opt", "9": "nouă", T: "zece", J: "valet", Q: "damă", K: "rege", A: "as" }, suit: { c: "treflă", d: "caro", h: "cupă", s: "pică" } },
   chat: { say: "Scrieți ceva la masă", send: "Trimiteți", mute: "ascundeți", muteFor: "Ascundeți ce scrie {{name}} (doar pentru dvs.)", muteAtTable: "opriți la masă", unmuteAtTable: "reporniți la masă", unmuteAll: "Arătați jucătorii ascunși ({{n}})", mutedByDirector: "Directorul v-a oprit chatul la această masă." },

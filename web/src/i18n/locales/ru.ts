@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const ru = {
+  seat: { seated: "Турнир {{name}} начался: ваш стол открыт.", moved: "В турнире {{name}} вас пересадили за другой стол.", titleSeated: "▶ Ваш стол открыт · {{name}}", titleMoved: "▶ Пересадка · {{name}}", open: "Мои столы", dismiss: "Закрыть" },
   connection: { reconnecting: "Связь потеряна в {{time}}. Переподключение…", sending: "Отправка…" },
   nav: { lobby: "Лобби", tables: "Мои столы", hands: "История раздач", director: "Директор", signOut: "Выйти", signOutEverywhere: "Выйти на всех устройствах", language: "Язык" },
   common: { loading: "Загрузка…", next: "Далее" },
@@ -68,7 +69,7 @@ export const ru = {
     },
   },
   bust: { title: "Вы выбыли из турнира {{name}}", place: "Ваше место: {{place}} из {{entries}}", prize: "Ваш выигрыш: {{amount}}", noPrize: "На этот раз без приза", toLobby: "Вернуться в лобби", moved: "Вас пересадили за другой стол." },
-  turn: { title: "▶ Ваш ход — стол {{number}} · Felt", titleMany: "▶ Ваш ход за столами: {{count}} · Felt", announce: "Ваш ход за столом {{number}}", announceTime: "Ваш ход за столом {{number}}, осталось секунд: {{seconds}}", banner: "Ваш ход за столом {{number}}", bringForward: "Показать стол", tag: "ваш ход" },
+  turn: { keysHere: "клавиши", title: "▶ Ваш ход — стол {{number}} · Felt", titleMany: "▶ Ваш ход за столами: {{count}} · Felt", announce: "Ваш ход за столом {{number}}", announceTime: "Ваш ход за столом {{number}}, осталось секунд: {{seconds}}", banner: "Ваш ход за столом {{number}}", bringForward: "Показать стол", tag: "ваш ход" },
   sound: { on: "Звук включён", off: "Звук выключен", mute: "Выключить звуки стола", unmute: "Включить звуки стола" },
   card: { name: "{{rank}} {{suit}}", back: "карта рубашкой вверх", rank: { "2": "двойка", "3": "тройка", "4": "четвёрка", "5": "пятёрка", "6": "шестёрка", "7": "семёрка", "8": "восьмёрка", "9": "девятка", T: "десятка", J: "валет", Q: "дама", K: "король", A: "туз" }, suit: { c: "треф", d: "бубен", h: "червей", s: "пик" } },
   chat: { say: "Напишите что-нибудь за столом", send: "Отправить", mute: "скрыть", muteFor: "Скрыть сообщения {{name}} (только для вас)", muteAtTable: "заглушить за столом", unmuteAtTable: "вернуть голос за столом", unmuteAll: "Показать скрытых игроков ({{n}})", mutedByDirector: "Директор отключил вам чат за этим столом." },

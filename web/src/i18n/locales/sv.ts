@@ -1,6 +1,7 @@
 import type { Messages } from "./types.ts";
 
 export const sv = {
+  seat: { seated: "{{name}} har börjat: ditt bord är öppet.", moved: "Du har flyttats till ett annat bord i {{name}}.", titleSeated: "▶ Ditt bord är öppet · {{name}}", titleMoved: "▶ Flyttad · {{name}}", open: "Mina bord", dismiss: "Stäng" },
   connection: { reconnecting: "Anslutningen bröts {{time}}. Återansluter…", sending: "Skickar…" },
   nav: { lobby: "Lobby", tables: "Mina bord", hands: "Handhistorik", director: "Turneringsledare", signOut: "Logga ut", signOutEverywhere: "Logga ut överallt", language: "Språk" },
   common: { loading: "Laddar…", next: "Nästa" },
@@ -68,7 +69,7 @@ export const sv = {
     },
   },
   bust: { title: "Du är ute ur {{name}}", place: "Du slutade {{place}} av {{entries}}", prize: "Du vann {{amount}}", noPrize: "Inget pris den här gången", toLobby: "Tillbaka till lobbyn", moved: "Du har flyttats till ett annat bord." },
-  turn: { title: "▶ Din tur — bord {{number}} · Felt", titleMany: "▶ Din tur vid {{count}} bord · Felt", announce: "Din tur vid bord {{number}}", announceTime: "Din tur vid bord {{number}}, {{seconds}} sekunder kvar", banner: "Din tur vid bord {{number}}", bringForward: "Visa bordet", tag: "din tur" },
+  turn: { keysHere: "tangenter", title: "▶ Din tur — bord {{number}} · Felt", titleMany: "▶ Din tur vid {{count}} bord · Felt", announce: "Din tur vid bord {{number}}", announceTime: "Din tur vid bord {{number}}, {{seconds}} sekunder kvar", banner: "Din tur vid bord {{number}}", bringForward: "Visa bordet", tag: "din tur" },
   sound: { on: "Ljud på", off: "Ljud av", mute: "Stäng av bordets ljud", unmute: "Slå på bordets ljud" },
   card: { name: "{{suit}} {{rank}}", back: "kort med baksidan upp", rank: { "2": "tvåa", "3": "trea", "4": "fyra", "5": "femma", "6": "sexa", "7": "sjua", "8": "åtta", "9": "nia", T: "tia", J: "knekt", Q: "dam", K: "kung", A: "ess" }, suit: { c: "klöver", d: "ruter", h: "hjärter", s: "spader" } },
   chat: { say: "Skriv något till bordet", send: "Skicka", mute: "tysta", muteFor: "Dölj vad {{name}} skriver (bara för dig)", muteAtTable: "tysta vid bordet", unmuteAtTable: "häv tystnaden vid bordet", unmuteAll: "Visa spelarna du tystat ({{n}})", mutedByDirector: "Turneringsledaren har stängt av din chatt vid det här bordet." },

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import type { LobbyTournament } from "../../../src/protocol/index.ts";
+import { seatChanges, seatingOf, seatPollMs } from "./seat-watch.ts";
+
+const tr = (id: string, mine: { state: "registered" | "playing" | "busted"; tableId: string | null } | null) =>
+  ({ id, name: `Event ${id}`, mine: mine && { entryId: "e", seat: null, stack: 0, rebuys: 0, addOn: false, place: null, ...mine } }) as unknown as LobbyTournament;
+
+describe("the player's seats as the lobby tells them", () => {
+  it("a table that appears is a start; a table that changes is a move; nothing on the first look", () => {
+    const before = seatingOf([tr("a", { state: "registered", tableId: null }), tr("b", { state: "playing", tableId: "t1" }), tr("c", null)]);
+    expect(seatChanges(null, [tr("a", { state: "playing", tableId: "t9" })])).toEqual([]);
+    const after = [tr("a", { state: "playing", tableId: "t9" }), tr("b", { state: "playing", tableId: "t2" }), tr("c", { state: "playing", tableId: "t5" })];
+    expect(seatChanges(before, after)).toEqual([
+      { tournamentId: "a", name: "Event a", tableId: "t9", kind: "seated" },
+      { tournamentId: "b", name: "Event b", tableId: "t2", kind: "moved" },
+    ]); // c: registered since the last look and seated at once; its own entry is the lobby's to show
+    expect(seatChanges(seatingOf(after), after)).toEqual([]);
+  });
+
+  it("a bust is no seat; looking is frequent only while a start is awaited", () => {
+    expect(seatingOf([tr("a", { state: "busted", tableId: "t1" })]).size).toBe(0);
+    expect(seatPollMs(seatingOf([tr("a", { state: "registered", tableId: null })]))).toBeLessThan(seatPollMs(seatingOf([tr("b", { state: "playing", tableId: "t1" })])));
+  });
+});

@@ -1,0 +1,37 @@
+// Where the player sits, tournament by tournament, as the lobby tells it: a table that
+// appears is a tournament that has just seated the player (it started, or a late entry was
+// drawn in); a table that changes is a move.
+import type { LobbyTournament } from "../../../src/protocol/index.ts";
+
+/** Tournament id → the player's table in it (null: registered, not seated yet). */
+export type Seating = ReadonlyMap<string, string | null>;
+
+export interface SeatChange {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly tableId: string;
+  readonly kind: "seated" | "moved";
+}
+
+export function seatingOf(tournaments: readonly LobbyTournament[]): Seating {
+  return new Map(tournaments.flatMap((tr) => (tr.mine && tr.mine.state !== "busted" ? [[tr.id, tr.mine.tableId] as const] : [])));
+}
+
+/** What changed between two looks at the lobby; nothing on the first look (before is null). */
+export function seatChanges(before: Seating | null, tournaments: readonly LobbyTournament[]): SeatChange[] {
+  if (before === null) return [];
+  const changes: SeatChange[] = [];
+  for (const tr of tournaments) {
+    const table = tr.mine && tr.mine.state !== "busted" ? tr.mine.tableId : null;
+    if (table === null || !before.has(tr.id)) continue;
+    const was = before.get(tr.id) ?? null;
+    if (was === table) continue;
+    changes.push({ tournamentId: tr.id, name: tr.name, tableId: table, kind: was === null ? "seated" : "moved" });
+  }
+  return changes;
+}
+
+/** How often to look: often while a tournament the player is in has not seated them yet. */
+export function seatPollMs(seating: Seating): number {
+  return [...seating.values()].some((table) => table === null) ? 3_000 : 15_000;
+}
