@@ -128,6 +128,14 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await page.setViewportSize(PHONE);
     await register.scrollIntoViewIfNeeded();
     await register.click();
+    // Asked once, with the price and what the balance becomes; nothing is paid before the yes.
+    const ask = row.locator("[data-testid=confirm-pay]");
+    await ask.waitFor({ timeout: 10_000 });
+    expect(await ask.textContent()).toMatch(/^Register in .+ costs [\d,.]+\. Your balance [\d,.]+ becomes [\d,.]+\./);
+    expect((await lobbyRow(stage.felt.url, token, id))?.mine ?? null).toBeNull();
+    expect(await outside(ask.locator("button"), page)).toEqual([]);
+    await shot(page, "register-confirm-phone");
+    await ask.locator("[data-action=confirm-pay]").click();
     await expect.poll(async () => (await lobbyRow(stage.felt.url, token, id))?.mine?.state).toBe("registered");
     // Registered: the row says so and no greyed Register is left.
     await expect.poll(() => row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).count()).toBe(0);
@@ -158,6 +166,13 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
       const s = await sample();
       samples.push(s);
       if (s.showdown !== null && s.board === 5 && s.shown >= 4 && !showdownShot) {
+        // Each shown hand reads in full: its ranks and kickers, not the category alone.
+        const FULL = /^(\w+ high(, .+ kickers?)?|Pair of \w+(, .+ kickers?)?|Two pair, \w+ and \w+(, \w+ kicker)?|Three of a kind, \w+(, .+ kickers?)?|Straight, \w+ high|Flush, [\w-]+|\w+ full of \w+|Four of a kind, \w+(, \w+ kicker)?|Straight flush, \w+ high|Royal flush)$/;
+        for (const name of await page.locator(".shown-hand .full").allTextContents()) expect(name).toMatch(FULL);
+        for (const name of await page.locator("[data-testid=showdown] .pot-hand").allTextContents()) expect(name.replace(/^ · /, "")).toMatch(FULL);
+        expect(await sidewaysOverflow(page), "the shown hands' names fit a phone's width").toBeLessThanOrEqual(0);
+        // The main pot's winning five are marked on the felt: the board's and the winner's hole cards.
+        expect(await page.locator(".felt .card[data-best=yes]").count()).toBe(5);
         await shot(page, "showdown-phone");
         await page.setViewportSize(DESKTOP);
         await shot(page, "showdown-desktop");
@@ -233,7 +248,10 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     // The lobby says how it ended instead of a greyed Register.
     await page.goto(appUrl("lobby"));
     await row.waitFor();
-    await expect.poll(() => row.locator(".mine").textContent()).toContain(`Finished ${ordinal(place)} of 3, won`);
+    // A paid place names its prize; one outside the money says "no prize", never "won 0".
+    const prize = (await lobbyRow(stage.felt.url, token, id))?.mine?.prize ?? 0;
+    const ended = prize > 0 ? `Finished ${ordinal(place)} of 3, won` : `No prize this time: finished ${ordinal(place)} of 3`;
+    await expect.poll(() => row.locator(".mine").textContent()).toContain(ended);
     expect(await row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).count()).toBe(0);
     await shot(page, "lobby-after-phone");
     await page.setViewportSize(DESKTOP);
@@ -314,7 +332,8 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     let seen = 0;
     const deadline = Date.now() + 90_000;
     while (seen < 3 && Date.now() < deadline) {
-      const cell = page.locator(".multi-cell.to-act").first();
+      // The waiting table the keys go to (the most urgent one when both wait).
+      const cell = page.locator('.multi-cell.to-act[data-keys="yes"]').first();
       if (await cell.isVisible().catch(() => false)) {
         const number = await cell.locator(".table-head b").textContent();
         const title = await page.title();
@@ -325,7 +344,6 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
         expect(await cell.getAttribute("data-to-act")).toBe("yes");
         // The tiles are where they were; the highlighted one has the keys, and its buttons show them.
         expect(await page.locator(".multi-cell .multi-title a").allTextContents()).toEqual(order);
-        expect(await cell.getAttribute("data-keys")).toBe("yes");
         expect(await cell.locator(".action-bar kbd").first().textContent()).toBe("F");
         if (seen === 0) {
           await shot(page, "multi-desktop");

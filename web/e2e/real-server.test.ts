@@ -101,6 +101,9 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await row.waitFor({ timeout: 20_000 });
     await expect.poll(() => page.textContent(".balance"), { timeout: 10_000 }).toMatch(/5,000/);
     await row.getByRole("button", { name: en.lobby.action.register, exact: true }).click();
+    // Asked once with the price and the balance after it: 1,000 + 100 from 5,000.
+    await expect.poll(() => row.locator("[data-testid=confirm-pay]").textContent(), { timeout: 10_000 }).toContain("Your balance 5,000 becomes 3,900.");
+    await row.locator("[data-action=confirm-pay]").click();
     await expect.poll(() => page.textContent(".balance"), { timeout: 10_000 }).toMatch(/3,900/);
     // Issue 14: a registered player reads their own line, not a greyed Register.
     await expect.poll(() => row.locator(".mine").textContent()).toBe(en.lobby.mine.registered);

@@ -74,19 +74,22 @@ export function App() {
           {state.user?.role === "director" && <a href={href("director", "create")}>{t("nav.director")}</a>}
         </nav>
         <span className="spacer" />
-        {state.user && <span className="user">{state.user.name}</span>}
         {signedIn && <SoundToggle />}
         {signedIn && <SettingsMenu />}
         <LanguageSwitcher />
         {signedIn && (
-          <>
-            <button className="link" onClick={() => signOut("signOut")}>
-              {t("nav.signOut")}
-            </button>
-            <button className="link" onClick={() => signOut("signOutEverywhere")}>
-              {t("nav.signOutEverywhere")}
-            </button>
-          </>
+          // The account's menu keeps the header to one line on a phone.
+          <details className="account" data-testid="account">
+            <summary className="user">{state.user?.name ?? t("nav.account")}</summary>
+            <div className="account-menu">
+              <button className="link" onClick={() => signOut("signOut")}>
+                {t("nav.signOut")}
+              </button>
+              <button className="link" onClick={() => signOut("signOutEverywhere")}>
+                {t("nav.signOutEverywhere")}
+              </button>
+            </div>
+          </details>
         )}
       </header>
       {signedIn && state.offlineSince !== null && (

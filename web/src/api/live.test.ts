@@ -178,4 +178,23 @@ describe("LiveSession, protocol v2", () => {
     expect(keptEvents(log.slice(0, 50))).toHaveLength(50);
     expect(keptEvents([...log, ...Array.from({ length: 19 }, () => call)]).at(0)).toBe(log[41]); // cut at hand 2's start
   });
+
+  it("a channel two screens watch stays subscribed until both stop", async () => {
+    const { live, sent, push } = scripted();
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    const channel = { kind: "tournament", tournamentId: "tr1" } as const;
+    const a = live.watch(channel);
+    const b = live.watch(channel);
+    const subs = () => sent.filter((m) => (m as { type: string }).type === "subscribe").length;
+    const unsubs = () => sent.filter((m) => (m as { type: string }).type === "unsubscribe").length;
+    expect(subs()).toBe(1);
+    a();
+    a(); // a second stop of the same watch changes nothing
+    expect(unsubs()).toBe(0);
+    b();
+    expect(unsubs()).toBe(1);
+    live.disconnect();
+  });
 });

@@ -213,17 +213,28 @@ export class LiveSession {
     }
   }
 
+  /** Subscribes while at least one screen watches the channel (each watch returns its own stop). */
   watch(channel: Channel): () => void {
     const key = channel.kind === "table" ? `table:${channel.tableId}` : `tournament:${channel.tournamentId}`;
-    if (!this.channels.has(key)) {
+    const watchers = this.watchers.get(key) ?? 0;
+    this.watchers.set(key, watchers + 1);
+    if (watchers === 0) {
       this.channels.set(key, channel);
       if (this.state.connected) this.send({ type: "subscribe", channel });
     }
+    let stopped = false;
     return () => {
+      if (stopped) return;
+      stopped = true;
+      const left = (this.watchers.get(key) ?? 1) - 1;
+      if (left > 0) return void this.watchers.set(key, left);
+      this.watchers.delete(key);
       this.channels.delete(key);
       if (this.state.connected) this.send({ type: "unsubscribe", channel });
     };
   }
+
+  private readonly watchers = new Map<string, number>();
 
   /**
    * Provably fair decks (issue 12): when a hand starts at a table where this player sits,

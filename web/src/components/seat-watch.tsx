@@ -1,29 +1,58 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useQuery } from "../context.tsx";
-import { type SeatChange, type Seating, seatChanges, seatingOf, seatPollMs } from "../logic/seat-watch.ts";
+import { useLive, useQuery, useServices } from "../context.tsx";
+import { type SeatChange, type Seating, seatChanges, seatingOf, seatWatchKey } from "../logic/seat-watch.ts";
 import { playSound } from "../logic/sound.ts";
 import { go, href, useRoute } from "../router.ts";
+
+/** A slow look at the lobby besides the pushed changes, in case one was missed (a reconnect). */
+const FALLBACK_MS = 60_000;
 
 /**
  * Wherever the player is in the app, a tournament that seats them (its start, a late entry
  * drawn in) takes them to their tables with a sound, a title alert and a notice; a move says
  * where they went. The tables screen keeps each tournament in its own tile, so a move
- * replaces the old table in place.
+ * replaces the old table in place. The lobby is asked again only when a tournament the
+ * player is in changes status or one of their tables stops seating them.
  */
 export function SeatWatch() {
   const { t } = useTranslation();
+  const { live } = useServices();
+  const state = useLive();
   const lobby = useQuery("lobby", undefined);
   const [screen] = useRoute();
   const seating = useRef<Seating | null>(null);
   const [notice, setNotice] = useState<SeatChange | null>(null);
   const { reload, data } = lobby;
-  const pollMs = seatPollMs(seating.current ?? new Map());
+  const watched = data ? seatingOf(data.tournaments) : new Map<string, string | null>();
+  const ids = [...watched.keys()].sort().join(",");
 
   useEffect(() => {
-    const id = setInterval(reload, pollMs);
+    const id = setInterval(reload, FALLBACK_MS);
     return () => clearInterval(id);
-  }, [reload, pollMs]);
+  }, [reload]);
+
+  useEffect(() => {
+    const stops = ids === "" ? [] : ids.split(",").map((tournamentId) => live.watch({ kind: "tournament", tournamentId }));
+    return () => stops.forEach((stop) => void stop());
+  }, [ids, live]);
+
+  const key = seatWatchKey(
+    watched,
+    (id) => state.tournaments.get(id)?.status,
+    (tableId) => {
+      const view = state.tables.get(tableId);
+      return view === undefined ? undefined : view.mySeat !== null;
+    },
+  );
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    reload();
+  }, [key, reload]);
 
   useEffect(() => {
     if (!data) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../../src/protocol/index.ts";
-import { seatChanges, seatingOf, seatPollMs } from "./seat-watch.ts";
+import { seatChanges, seatingOf, seatWatchKey } from "./seat-watch.ts";
 
 const tr = (id: string, mine: { state: "registered" | "playing" | "busted"; tableId: string | null } | null) =>
   ({ id, name: `Event ${id}`, mine: mine && { entryId: "e", seat: null, stack: 0, rebuys: 0, addOn: false, place: null, ...mine } }) as unknown as LobbyTournament;
@@ -17,8 +17,12 @@ describe("the player's seats as the lobby tells them", () => {
     expect(seatChanges(seatingOf(after), after)).toEqual([]);
   });
 
-  it("a bust is no seat; looking is frequent only while a start is awaited", () => {
+  it("a bust is no seat; the lobby is asked again when a tournament's status or a table's seating changes", () => {
     expect(seatingOf([tr("a", { state: "busted", tableId: "t1" })]).size).toBe(0);
-    expect(seatPollMs(seatingOf([tr("a", { state: "registered", tableId: null })]))).toBeLessThan(seatPollMs(seatingOf([tr("b", { state: "playing", tableId: "t1" })])));
+    const seating = seatingOf([tr("a", { state: "registered", tableId: null }), tr("b", { state: "playing", tableId: "t1" })]);
+    const key = (status: string, seated: boolean) => seatWatchKey(seating, (id) => (id === "a" ? status : "running"), () => seated);
+    expect(key("registering", true)).toBe(key("registering", true));
+    expect(key("running", true)).not.toBe(key("registering", true)); // a started
+    expect(key("registering", false)).not.toBe(key("registering", true)); // moved off t1
   });
 });

@@ -31,7 +31,11 @@ export function seatChanges(before: Seating | null, tournaments: readonly LobbyT
   return changes;
 }
 
-/** How often to look: often while a tournament the player is in has not seated them yet. */
-export function seatPollMs(seating: Seating): number {
-  return [...seating.values()].some((table) => table === null) ? 3_000 : 15_000;
+/**
+ * What the lobby is asked again on: the status of each tournament the player is in (a start
+ * seats them) and whether each of their tables still seats them (a move or a break). Cheaper
+ * than polling: one lobby call per change, not one per player every few seconds.
+ */
+export function seatWatchKey(seating: Seating, statusOf: (tournamentId: string) => string | undefined, seatedAt: (tableId: string) => boolean | undefined): string {
+  return [...seating].map(([id, table]) => `${id}:${statusOf(id) ?? "?"}:${table === null ? "-" : String(seatedAt(table) ?? "?")}`).join("|");
 }

@@ -26,6 +26,8 @@ export function Lobby() {
   const [error, setError] = useState<FeltError | null>(null);
   const [done, setDone] = useState<{ action: LobbyActionName | "declineRebuy"; name: string; balance: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** A paid action waiting for the player's yes: the price and the balance before and after. */
+  const [ask, setAsk] = useState<{ tr: LobbyTournament; name: LobbyActionName; route: (typeof ACTIONS)[number]["route"]; cost: number } | null>(null);
   const now = useServerNow(1000);
   const paging = (lobby.data as { page?: { page: number; pages: number; total: number } } | null)?.page;
   const { reload } = lobby;
@@ -35,6 +37,7 @@ export function Lobby() {
   }, [reload]);
 
   async function run(tr: LobbyTournament, route: (typeof ACTIONS)[number]["route"]) {
+    setAsk(null);
     setBusy(`${tr.id}:${route}`);
     const r = await client.call(route, { commandId: newCommandId() }, { id: tr.id });
     setBusy(null);
@@ -137,7 +140,22 @@ export function Lobby() {
                 )}
               </td>
               <td className="actions">
-                {ACTIONS.map(({ name, route }) => {
+                {ask?.tr.id === tr.id && (
+                  <div className="confirm-pay" role="group" data-testid="confirm-pay">
+                    <p>
+                      {t("lobby.confirm.price", { action: t(`lobby.action.${ask.name}`), name: tr.name, cost: fmt.money(ask.cost) })}{" "}
+                      {lobby.data?.balance != null &&
+                        t("lobby.confirm.balance", { balance: fmt.money(lobby.data.balance), after: fmt.money(lobby.data.balance - ask.cost) })}
+                    </p>
+                    <button className="primary" data-action="confirm-pay" disabled={busy !== null} onClick={() => void run(tr, ask.route)}>
+                      {t("lobby.confirm.yes", { cost: fmt.money(ask.cost) })}
+                    </button>
+                    <button data-action="cancel-pay" onClick={() => setAsk(null)}>
+                      {t("lobby.confirm.no")}
+                    </button>
+                  </div>
+                )}
+                {ask?.tr.id !== tr.id && ACTIONS.map(({ name, route }) => {
                   const p = tr.actions[name];
                   // Offer only what makes sense for this tournament; disabled buttons explain why.
                   if (!p.allowed && /not-offered$/.test(p.reason)) return null;
@@ -151,7 +169,7 @@ export function Lobby() {
                       data-action={name}
                       disabled={!p.allowed || busy !== null}
                       title={p.allowed ? t("lobby.cost", { amount: fmt.money(p.cost) }) : t(`reasons.${p.reason}`)}
-                      onClick={() => void run(tr, route)}
+                      onClick={() => (p.allowed && p.cost > 0 ? setAsk({ tr, name, route, cost: p.cost }) : void run(tr, route))}
                     >
                       {t(`lobby.action.${name}`)}
                       {!p.allowed && <span className="why">{t(`reasons.${p.reason}`)}</span>}

@@ -12,6 +12,13 @@ function seatPosition(index: number, count: number, offset: number): React.CSSPr
   return { left: `${50 + 44 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
 }
 
+/** The main pot's winning five at a showdown (its first winner's shown hand), to mark on the felt. */
+function winningFive(last: LastHand | null): ReadonlySet<number> | null {
+  const seat = last?.pots[0]?.winners[0]?.seat;
+  const hand = seat === undefined ? undefined : last?.shown.find((x) => x.seat === seat)?.hand;
+  return hand ? new Set(hand.cards) : null;
+}
+
 /** Where a seat sits on the felt (the chips won fly there). */
 function seatPlace(view: TableView, seat: number): React.CSSProperties {
   const idx = view.seats.findIndex((x) => x.seat === seat);
@@ -37,9 +44,15 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
       data-seat={s.seat}
     >
       <div className="seat-cards" data-shown={shown !== null ? "yes" : undefined}>
-        {cards ? <Cards cards={cards} size="sm" /> : last === null && s.hasCards ? <Cards cards={[null, null]} size="sm" /> : null}
+        {cards ? <Cards cards={cards} size="sm" best={winningFive(last)} /> : last === null && s.hasCards ? <Cards cards={[null, null]} size="sm" /> : null}
       </div>
-      {shown?.hand && <div className="shown-hand">{handName(t, shown.hand.category, shown.hand.cards)}</div>}
+      {shown?.hand && (
+        // The full name; a phone's seat has room for the category only (the pot and the log say it in full).
+        <div className="shown-hand">
+          <span className="full">{handName(t, shown.hand.category, shown.hand.cards)}</span>
+          <span className="short">{t(`handName.${shown.hand.category}`)}</span>
+        </div>
+      )}
       <div className="seat-box">
         <div className="seat-name">
           {s.player?.name ?? shown?.name ?? t("table.emptySeat")}
@@ -296,7 +309,7 @@ export function TableFelt({
       <div className="felt">
         <div className="center">
           <div className="board" data-testid="board">
-            <Cards cards={last !== null ? last.board : view.board} size={compact ? "sm" : "md"} />
+            <Cards cards={last !== null ? last.board : view.board} size={compact ? "sm" : "md"} best={winningFive(last)} />
           </div>
           {last !== null && <Showdown last={last} />}
           <div className="pots">

@@ -9,6 +9,7 @@ import { href } from "../router.ts";
 import { TableFelt } from "./table-view.tsx";
 import { SeatNotice } from "../components/seat-notice.tsx";
 import { TableFeed } from "../components/table-feed.tsx";
+import { TournamentBar } from "../components/tournament-bar.tsx";
 import { cardsText } from "../logic/cards.ts";
 import { handName } from "../logic/hand-name.ts";
 
@@ -63,6 +64,9 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
   });
   return (
     <section className={compact ? "table-screen compact" : "table-screen"}>
+      {view.tournamentId !== null && (
+        <TournamentBar tournamentId={view.tournamentId} myStack={view.seats.find((s) => s.seat === view.mySeat)?.stack ?? null} />
+      )}
       {compact && <SeatNotice view={view} broke={broke} now={now} />}
       <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} keys={keys} sending={state.sendingAt === tableId} />
       {!compact && (

@@ -1,9 +1,10 @@
 import type { Messages } from "./types.ts";
 
 export const cs = {
+  tbar: { level: "Úroveň {{n}} · {{blinds}} · {{time}}", next: "Další {{blinds}}", players: "Zbývá {{left}} z {{entries}} vstupů", average: "Průměr {{stack}} ({{bb}} BB)", mine: "Vy: {{bb}} BB", bubble_one: "Do peněz chybí {{count}} vyřazení", bubble_few: "Do peněz chybí {{count}} vyřazení", bubble_many: "Do peněz chybí {{count}} vyřazení", bubble_other: "Do peněz chybí {{count}} vyřazení", jump: "Další skok výhry {{now}} → {{next}}", pool: "Výherní fond {{pool}}", short: "zbývá {{left}}", "break": "Přestávka · {{time}}" },
   seat: { seated: "{{name}} začal: váš stůl je otevřený.", moved: "V turnaji {{name}} jste byl(a) přesazen(a) k jinému stolu.", titleSeated: "▶ Váš stůl je otevřený · {{name}}", titleMoved: "▶ Přesazení · {{name}}", open: "Moje stoly", dismiss: "Zavřít" },
   connection: { reconnecting: "Spojení přerušeno v {{time}}. Znovu se připojuji…", sending: "Odesílám…" },
-  nav: { lobby: "Lobby", tables: "Moje stoly", hands: "Historie her", director: "Ředitel", signOut: "Odhlásit", signOutEverywhere: "Odhlásit všude", language: "Jazyk" },
+  nav: { account: "Účet", lobby: "Lobby", tables: "Moje stoly", hands: "Historie her", director: "Ředitel", signOut: "Odhlásit", signOutEverywhere: "Odhlásit všude", language: "Jazyk" },
   common: { loading: "Načítám…", next: "Dál" },
   auth: {
     signInTitle: "Přihlášení", signUpTitle: "Nový účet", name: "Jméno", password: "Heslo",
@@ -19,6 +20,7 @@ export const cs = {
     leftOfEntries: "{{left}} z {{entries}}", guaranteed: "garance {{amount}}",
     lateRegUntil: "do {{time}} ({{level}}. level)", noLateReg: "není", cost: "Cena {{amount}}",
     goToTable: "Ke stolu", clock: "Hodiny",
+    confirm: { price: "{{action}} v turnaji {{name}} stojí {{cost}}.", balance: "Váš zůstatek {{balance}} bude {{after}}.", yes: "Zaplatit {{cost}}", no: "Zrušit" },
     mine: { finished: "Skončil(a) jste {{place}} z {{entries}}, výhra {{prize}}", finishedNoPrize: "Bez výhry: {{place}} z {{entries}}", registered: "Jste přihlášen(a)", playing: "Hrajete: {{stack}} žetonů", busted: "Vypadl(a) jste", place: "Skončil(a) jste na {{place}} místě" },
     action: { register: "Registrovat", unregister: "Odhlásit z turnaje", reEnter: "Re-entry", rebuy: "Rebuy", addOn: "Add-on" },
   },
@@ -42,6 +44,7 @@ export const cs = {
     "tournament-over": "Turnaj skončil",
   },
   table: {
+    seatLabel: "Místo {{seat}}: {{name}}, {{stack}} žetonů", seatActing: "na tahu", seats: "Místa",
     splitBetween: "dělí se {{names}}", potTo: "pro {{name}}", minAmount: "nejméně {{amount}}",
     title: "Stůl {{number}}", hand: "Hra č. {{number}}", blinds: "Blindy", emptySeat: "Volné místo", away: "pryč",
     allIn: "All-in", folded: "Složil", sittingOut: "Nehraje", timeLeft: "Čas na tah", button: "Dealer button",

@@ -1,9 +1,10 @@
 import type { Messages } from "./types.ts";
 
 export const en = {
+  tbar: { level: "Level {{n}} · {{blinds}} · {{time}}", next: "Next {{blinds}}", players: "{{left}} of {{entries}} entries left", average: "Average {{stack}} ({{bb}} BB)", mine: "You: {{bb}} BB", bubble_one: "{{count}} bust to the money", bubble_other: "{{count}} busts to the money", jump: "Next pay jump {{now}} → {{next}}", pool: "Prize pool {{pool}}", short: "{{left}} left", "break": "Break · {{time}}" },
   seat: { seated: "{{name}} has started: your table is open.", moved: "You were moved to another table in {{name}}.", titleSeated: "▶ Your table is open · {{name}}", titleMoved: "▶ Moved · {{name}}", open: "My tables", dismiss: "Dismiss" },
   connection: { reconnecting: "Connection lost at {{time}}. Reconnecting…", sending: "Sending…" },
-  nav: { lobby: "Lobby", tables: "My tables", hands: "Hand history", director: "Director", signOut: "Sign out", signOutEverywhere: "Sign out everywhere", language: "Language" },
+  nav: { account: "Account", lobby: "Lobby", tables: "My tables", hands: "Hand history", director: "Director", signOut: "Sign out", signOutEverywhere: "Sign out everywhere", language: "Language" },
   common: { loading: "Loading…", next: "Next" },
   auth: {
     signInTitle: "Sign in", signUpTitle: "Create an account", name: "Name", password: "Password",
@@ -19,6 +20,7 @@ export const en = {
     leftOfEntries: "{{left}} of {{entries}}", guaranteed: "{{amount}} guaranteed",
     lateRegUntil: "until {{time}} (level {{level}})", noLateReg: "none", cost: "Costs {{amount}}",
     goToTable: "Go to table", clock: "Clock",
+    confirm: { price: "{{action}} in {{name}} costs {{cost}}.", balance: "Your balance {{balance}} becomes {{after}}.", yes: "Pay {{cost}}", no: "Cancel" },
     mine: { finished: "Finished {{place}} of {{entries}}, won {{prize}}", finishedNoPrize: "No prize this time: finished {{place}} of {{entries}}", registered: "You are registered", playing: "You are in: {{stack}} chips", busted: "You are out", place: "You finished {{place}}" },
     action: { register: "Register", unregister: "Unregister", reEnter: "Re-enter", rebuy: "Rebuy", addOn: "Add-on" },
   },
@@ -42,6 +44,7 @@ export const en = {
     "tournament-over": "The tournament is over",
   },
   table: {
+    seatLabel: "Seat {{seat}}: {{name}}, {{stack}} chips", seatActing: "to act", seats: "Seats",
     splitBetween: "split between {{names}}", potTo: "to {{name}}", minAmount: "at least {{amount}}",
     title: "Table {{number}}", hand: "Hand #{{number}}", blinds: "Blinds", emptySeat: "Empty seat", away: "away",
     allIn: "All-in", folded: "Folded", sittingOut: "Sitting out", timeLeft: "Time to act", button: "Dealer button",

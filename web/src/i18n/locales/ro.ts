@@ -1,9 +1,10 @@
 import type { Messages } from "./types.ts";
 
 export const ro = {
+  tbar: { level: "Nivelul {{n}} · {{blinds}} · {{time}}", next: "Următorul {{blinds}}", players: "Au rămas {{left}} din {{entries}} intrări", average: "Media {{stack}} ({{bb}} BB)", mine: "Dvs.: {{bb}} BB", bubble_one: "Încă {{count}} eliminare până la premii", bubble_few: "Încă {{count}} eliminări până la premii", bubble_other: "Încă {{count}} de eliminări până la premii", jump: "Următorul salt de premiu {{now}} → {{next}}", pool: "Fond de premii {{pool}}", short: "au rămas {{left}}", "break": "Pauză · {{time}}" },
   seat: { seated: "{{name}} a început: masa dvs. este deschisă.", moved: "Ați fost mutat la altă masă în {{name}}.", titleSeated: "▶ Masa dvs. este deschisă · {{name}}", titleMoved: "▶ Mutat · {{name}}", open: "Mesele mele", dismiss: "Închide" },
   connection: { reconnecting: "Conexiune pierdută la {{time}}. Se reconectează…", sending: "Se trimite…" },
-  nav: { lobby: "Lobby", tables: "Mesele mele", hands: "Istoricul mâinilor", director: "Director", signOut: "Ieșire", signOutEverywhere: "Ieșire de pe toate dispozitivele", language: "Limba" },
+  nav: { account: "Cont", lobby: "Lobby", tables: "Mesele mele", hands: "Istoricul mâinilor", director: "Director", signOut: "Ieșire", signOutEverywhere: "Ieșire de pe toate dispozitivele", language: "Limba" },
   common: { loading: "Se încarcă…", next: "Înainte" },
   auth: {
     signInTitle: "Autentificare", signUpTitle: "Cont nou", name: "Nume", password: "Parolă",
@@ -19,6 +20,7 @@ export const ro = {
     leftOfEntries: "{{left}} din {{entries}}", guaranteed: "{{amount}} garantat",
     lateRegUntil: "până la {{time}} (nivelul {{level}})", noLateReg: "nu", cost: "Costă {{amount}}",
     goToTable: "La masă", clock: "Ceas",
+    confirm: { price: "{{action}} la {{name}} costă {{cost}}.", balance: "Soldul dvs. {{balance}} devine {{after}}.", yes: "Plătiți {{cost}}", no: "Anulează" },
     mine: { finished: "Locul {{place}} din {{entries}}, câștig {{prize}}", finishedNoPrize: "Fără premiu de data aceasta: locul {{place}} din {{entries}}", registered: "Sunteți înscris", playing: "Sunteți în joc: {{stack}} jetoane", busted: "Ați ieșit din joc", place: "Ați terminat pe locul {{place}}" },
     action: { register: "Înscrie-te", unregister: "Retrage înscrierea", reEnter: "Reintrare", rebuy: "Rebuy", addOn: "Add-on" },
   },
@@ -42,6 +44,7 @@ export const ro = {
     "tournament-over": "Turneul s-a încheiat",
   },
   table: {
+    seatLabel: "Locul {{seat}}: {{name}}, {{stack}} jetoane", seatActing: "la rând", seats: "Locuri",
     splitBetween: "împărțit între {{names}}", potTo: "pentru {{name}}", minAmount: "cel puțin {{amount}}",
     title: "Masa {{number}}", hand: "Mâna nr. {{number}}", blinds: "Blinduri", emptySeat: "Loc liber", away: "absent",
     allIn: "All-in", folded: "A renunțat", sittingOut: "Stă pe dinafară", timeLeft: "Timp de decizie", button: "Butonul dealerului",

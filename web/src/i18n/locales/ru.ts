@@ -1,9 +1,10 @@
 import type { Messages } from "./types.ts";
 
 export const ru = {
+  tbar: { level: "Уровень {{n}} · {{blinds}} · {{time}}", next: "Далее {{blinds}}", players: "Осталось {{left}} из {{entries}} входов", average: "Средний стек {{stack}} ({{bb}} BB)", mine: "Вы: {{bb}} BB", bubble_one: "До призов {{count}} вылет", bubble_few: "До призов {{count}} вылета", bubble_many: "До призов {{count}} вылетов", bubble_other: "До призов {{count}} вылета", jump: "Следующий скачок выплат {{now}} → {{next}}", pool: "Призовой фонд {{pool}}", short: "осталось {{left}}", "break": "Перерыв · {{time}}" },
   seat: { seated: "Турнир {{name}} начался: ваш стол открыт.", moved: "В турнире {{name}} вас пересадили за другой стол.", titleSeated: "▶ Ваш стол открыт · {{name}}", titleMoved: "▶ Пересадка · {{name}}", open: "Мои столы", dismiss: "Закрыть" },
   connection: { reconnecting: "Связь потеряна в {{time}}. Переподключение…", sending: "Отправка…" },
-  nav: { lobby: "Лобби", tables: "Мои столы", hands: "История раздач", director: "Директор", signOut: "Выйти", signOutEverywhere: "Выйти на всех устройствах", language: "Язык" },
+  nav: { account: "Аккаунт", lobby: "Лобби", tables: "Мои столы", hands: "История раздач", director: "Директор", signOut: "Выйти", signOutEverywhere: "Выйти на всех устройствах", language: "Язык" },
   common: { loading: "Загрузка…", next: "Далее" },
   auth: {
     signInTitle: "Вход", signUpTitle: "Регистрация", name: "Имя", password: "Пароль",
@@ -19,6 +20,7 @@ export const ru = {
     leftOfEntries: "{{left}} из {{entries}}", guaranteed: "гарантия {{amount}}",
     lateRegUntil: "до {{time}} (уровень {{level}})", noLateReg: "нет", cost: "Стоимость {{amount}}",
     goToTable: "За стол", clock: "Часы",
+    confirm: { price: "{{action}} в турнире {{name}} стоит {{cost}}.", balance: "Ваш баланс {{balance}} станет {{after}}.", yes: "Оплатить {{cost}}", no: "Отмена" },
     mine: { finished: "Место {{place}} из {{entries}}, выигрыш {{prize}}", finishedNoPrize: "Без выигрыша: место {{place}} из {{entries}}", registered: "Вы зарегистрированы", playing: "Вы в игре: {{stack}} фишек", busted: "Вы выбыли", place: "Ваше место: {{place}}" },
     action: { register: "Регистрация", unregister: "Отменить регистрацию", reEnter: "Ре-энтри", rebuy: "Ребай", addOn: "Аддон" },
   },
@@ -42,6 +44,7 @@ export const ru = {
     "tournament-over": "Турнир завершён",
   },
   table: {
+    seatLabel: "Место {{seat}}: {{name}}, фишек: {{stack}}", seatActing: "ходит", seats: "Места",
     splitBetween: "делят {{names}}", potTo: "забирает {{name}}", minAmount: "не меньше {{amount}}",
     title: "Стол {{number}}", hand: "Раздача №{{number}}", blinds: "Блайнды", emptySeat: "Свободное место", away: "отошёл",
     allIn: "Олл-ин", folded: "Фолд", sittingOut: "Пропускает", timeLeft: "Время на ход", button: "Баттон дилера",

@@ -1,9 +1,10 @@
 import type { Messages } from "./types.ts";
 
 export const sv = {
+  tbar: { level: "Nivå {{n}} · {{blinds}} · {{time}}", next: "Nästa {{blinds}}", players: "{{left}} av {{entries}} insatser kvar", average: "Snitt {{stack}} ({{bb}} BB)", mine: "Du: {{bb}} BB", bubble_one: "{{count}} utslagning till pengarna", bubble_other: "{{count}} utslagningar till pengarna", jump: "Nästa prishopp {{now}} → {{next}}", pool: "Prispott {{pool}}", short: "{{left}} kvar", "break": "Paus · {{time}}" },
   seat: { seated: "{{name}} har börjat: ditt bord är öppet.", moved: "Du har flyttats till ett annat bord i {{name}}.", titleSeated: "▶ Ditt bord är öppet · {{name}}", titleMoved: "▶ Flyttad · {{name}}", open: "Mina bord", dismiss: "Stäng" },
   connection: { reconnecting: "Anslutningen bröts {{time}}. Återansluter…", sending: "Skickar…" },
-  nav: { lobby: "Lobby", tables: "Mina bord", hands: "Handhistorik", director: "Turneringsledare", signOut: "Logga ut", signOutEverywhere: "Logga ut överallt", language: "Språk" },
+  nav: { account: "Konto", lobby: "Lobby", tables: "Mina bord", hands: "Handhistorik", director: "Turneringsledare", signOut: "Logga ut", signOutEverywhere: "Logga ut överallt", language: "Språk" },
   common: { loading: "Laddar…", next: "Nästa" },
   auth: {
     signInTitle: "Logga in", signUpTitle: "Skapa konto", name: "Namn", password: "Lösenord",
@@ -19,6 +20,7 @@ export const sv = {
     leftOfEntries: "{{left}} av {{entries}}", guaranteed: "{{amount}} garanterat",
     lateRegUntil: "till {{time}} (nivå {{level}})", noLateReg: "ingen", cost: "Kostar {{amount}}",
     goToTable: "Till bordet", clock: "Klocka",
+    confirm: { price: "{{action}} i {{name}} kostar {{cost}}.", balance: "Ditt saldo {{balance}} blir {{after}}.", yes: "Betala {{cost}}", no: "Avbryt" },
     mine: { finished: "Slutade {{place}} av {{entries}}, vann {{prize}}", finishedNoPrize: "Inget pris den här gången: {{place}} av {{entries}}", registered: "Du är anmäld", playing: "Du är med: {{stack}} marker", busted: "Du är ute", place: "Du slutade på {{place}} plats" },
     action: { register: "Anmäl", unregister: "Avanmäl", reEnter: "Återinträde", rebuy: "Återköp", addOn: "Add-on" },
   },
@@ -42,6 +44,7 @@ export const sv = {
     "tournament-over": "Turneringen är slut",
   },
   table: {
+    seatLabel: "Plats {{seat}}: {{name}}, {{stack}} marker", seatActing: "tur att agera", seats: "Platser",
     splitBetween: "delas av {{names}}", potTo: "till {{name}}", minAmount: "minst {{amount}}",
     title: "Bord {{number}}", hand: "Hand nr {{number}}", blinds: "Mörkar", emptySeat: "Ledig plats", away: "borta",
     allIn: "All-in", folded: "Lagt sig", sittingOut: "Sitter över", timeLeft: "Tid att agera", button: "Dealerknapp",

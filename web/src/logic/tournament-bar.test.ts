@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { levelTimeLeft, moneyStep } from "./tournament-bar.ts";
+
+const payouts = [500, 300, 200].map((amount, i) => ({ place: i + 1, amount }));
+
+describe("the tournament bar's figures", () => {
+  it("before the money: how many busts to go; in it: the least prize now and after the next bust", () => {
+    expect(moneyStep({ payouts, playersLeft: 7 })).toEqual({ kind: "bubble", toGo: 4 });
+    expect(moneyStep({ payouts, playersLeft: 3 })).toEqual({ kind: "jump", now: 200, next: 300 });
+    expect(moneyStep({ payouts, playersLeft: 2 })).toEqual({ kind: "jump", now: 300, next: 500 });
+    expect(moneyStep({ payouts, playersLeft: 1 })).toEqual({ kind: "none" });
+    expect(moneyStep({ payouts: [], playersLeft: 9 })).toEqual({ kind: "none" });
+  });
+
+  it("the level's time runs with the server clock, and stands still while paused", () => {
+    expect(levelTimeLeft({ endsAt: 10_000, timeLeftMs: 0 }, 4_000)).toBe(6_000);
+    expect(levelTimeLeft({ endsAt: 10_000, timeLeftMs: 0 }, 12_000)).toBe(0);
+    expect(levelTimeLeft({ endsAt: null, timeLeftMs: 90_000 }, 12_000)).toBe(90_000);
+  });
+});
