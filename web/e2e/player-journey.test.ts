@@ -175,6 +175,10 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
         expect(await page.locator(".felt .card[data-best=yes]").count()).toBe(5);
         await shot(page, "showdown-phone");
         await page.setViewportSize(DESKTOP);
+        // No seat covers another (each seat's name box is clear of every other's).
+        const boxes = await page.locator(".felt .seat-box").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+        const overlaps = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom));
+        expect(overlaps, "seats covering each other on a desktop").toEqual([]);
         await shot(page, "showdown-desktop");
         await page.setViewportSize(PHONE);
         showdownShot = true;

@@ -14,6 +14,12 @@ export interface EntryState {
   alive: boolean;
   rebuys: number;
   addOns: number;
+  /**
+   * Chips bought while the entry's table was in a hand (TDA: chips bought during a hand
+   * play from the next one): added to the stack when that hand is reported, so the
+   * recorded hand's stacks stand. Absent or 0: none.
+   */
+  behind?: number;
 }
 
 export interface TableState {
@@ -85,6 +91,8 @@ export interface TournamentState {
   conservation: { checks: number; failures: number };
   /** Entries left with no chips by a hand, not yet eliminated (they may still rebuy). */
   busted: string[];
+  /** Entries with chips behind (EntryState.behind; derived, kept in step by evolve). */
+  behindAt: Set<string>;
   /**
    * Where and with what each busted entry started its last hand, that hand's sequence
    * number, the played ms of the bust (R-TRN-4's rebuy grace runs from it) and whether the
@@ -135,6 +143,7 @@ export function initialState(): TournamentState {
     colourUpDelta: 0,
     conservation: { checks: 0, failures: 0 },
     busted: [],
+    behindAt: new Set(),
     bustInfo: new Map(),
     finalTable: null,
     eliminations: [],

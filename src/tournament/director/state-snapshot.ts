@@ -9,7 +9,7 @@ const FORMAT = 1;
 
 /** A JSON-safe copy of the state (shares no object with it). */
 export function stateToPlain(s: TournamentState): unknown {
-  const { players, entries, tables, bustInfo, chipsGone, byCount: _c, byDue: _d, freeByDue: _f, inHand: _i, ...rest } = s;
+  const { players, entries, tables, bustInfo, chipsGone, byCount: _c, byDue: _d, freeByDue: _f, inHand: _i, behindAt: _b, ...rest } = s;
   return structuredClone({
     format: FORMAT,
     ...rest,
@@ -37,7 +37,9 @@ export function stateFromPlain(x: unknown): TournamentState | null {
     byDue: [],
     freeByDue: [],
     inHand: 0,
+    behindAt: new Set(),
   } as unknown as TournamentState;
+  for (const e of s.entries.values()) if ((e.behind ?? 0) > 0) s.behindAt.add(e.id);
   for (const t of s.tables.values()) {
     (s.byCount[t.count] ??= new Set()).add(t.id);
     t.indexed = -1;

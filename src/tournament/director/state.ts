@@ -103,6 +103,25 @@ function bust(s: TournamentState, e: EntryState, start: number): void {
   s.bustInfo.set(e.id, { table: e.table, start, hand: s.events, played: playedMs(s, s.now), declined: false });
 }
 
+/** Chips bought: onto the stack between hands; behind it while the entry's table plays a hand. */
+function buy(s: TournamentState, e: EntryState, chips: number): void {
+  if (e.table > 0 && s.tables.get(e.table)?.inHand === true) {
+    e.behind = (e.behind ?? 0) + chips;
+    s.behindAt.add(e.id);
+  } else e.stack += chips;
+}
+
+/** The table's hand is over: chips bought during it join their stacks. */
+function addBehind(s: TournamentState, table: number): void {
+  for (const id of s.behindAt) {
+    const e = s.entries.get(id);
+    if (e === undefined || e.table !== table) continue;
+    e.stack += e.behind ?? 0;
+    e.behind = 0;
+    s.behindAt.delete(id);
+  }
+}
+
 function seatAt(s: TournamentState, e: EntryState, table: number, seat: number, at: number): void {
   if (!s.tables.has(table)) openTable(s, { table, seats: [], button: seat }, at);
   const t = s.tables.get(table)!;
@@ -115,7 +134,7 @@ function seatAt(s: TournamentState, e: EntryState, table: number, seat: number, 
 /** R-CHIP-1 / issue 5: chips in play equal chips issued plus colour-up rounding, checked at every level change. */
 export function chipsInPlay(s: TournamentState): number {
   let sum = 0;
-  for (const e of s.entries.values()) if (e.alive) sum += e.stack;
+  for (const e of s.entries.values()) if (e.alive) sum += e.stack + (e.behind ?? 0);
   return sum;
 }
 
@@ -194,6 +213,10 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       ev.entries.forEach((id, i) => {
         const e = s.entries.get(id)!;
         e.stack = ev.stacks[i]!;
+      });
+      addBehind(s, ev.table);
+      ev.entries.forEach((id, i) => {
+        const e = s.entries.get(id)!;
         if (e.stack === 0) bust(s, e, ev.startStacks[i]!);
       });
       break;
@@ -220,7 +243,7 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       break;
     case "rebought": {
       const e = s.entries.get(ev.entry)!;
-      e.stack += ev.payment.chips;
+      buy(s, e, ev.payment.chips);
       e.rebuys++;
       s.chipsIssued += ev.payment.chips;
       s.payments.push(ev.payment);
@@ -235,7 +258,7 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
     }
     case "added-on": {
       const e = s.entries.get(ev.entry)!;
-      e.stack += ev.payment.chips;
+      buy(s, e, ev.payment.chips);
       e.addOns++;
       s.chipsIssued += ev.payment.chips;
       s.payments.push(ev.payment);
@@ -270,7 +293,10 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
     }
     case "reversed": {
       const e = s.entries.get(ev.entry)!;
-      e.stack -= ev.payment.chips;
+      // Chips still behind go back first; the rest leave the stack.
+      const fromBehind = Math.min(e.behind ?? 0, ev.payment.chips);
+      if (fromBehind > 0) e.behind = (e.behind ?? 0) - fromBehind;
+      e.stack -= ev.payment.chips - fromBehind;
       if (ev.what === "rebuy") e.rebuys--;
       else e.addOns--;
       s.chipsIssued -= ev.payment.chips;
