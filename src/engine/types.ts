@@ -32,6 +32,11 @@ export interface HandConfig {
    *  PHH heads-up reversed order: heads-up [BB, SB]. Two big blinds, no small blind, or a
    *  button that also posts the small blind (R-BTN-3) are just other arrays. */
   readonly blinds: readonly number[];
+  /** Live posts (0 = none), in the same order as `blinds`: a newly seated player paying a
+   *  blind to be dealt in at once, out of the blinds' positions. A post is a live bet like a
+   *  blind but never decides who acts first nor the big blind (pokerkit's negative
+   *  `blinds_or_straddles` entries). */
+  readonly posts?: readonly number[];
   /** Ante per player (0 = none); a big-blind ante is an array with one non-zero entry. */
   readonly antes?: readonly number[];
   /** How antes enter the pots (both dead money that never counts toward a bet, R-BLIND-2):

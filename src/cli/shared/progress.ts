@@ -22,7 +22,7 @@ export function progress(total: number, label: string, stream: NodeJS.WriteStrea
   };
   const draw = (done: number) => {
     const filled = Math.round((WIDTH * done) / total);
-    stream.write(`\r${label} [${"#".repeat(filled)}${" ".repeat(WIDTH - filled)}] ${done}/${total}`);
+    stream.write(`\r${label} [${"#".repeat(filled)}${" ".repeat(WIDTH - filled)}] ${Math.floor(done)}/${total}`);
     drawn = true;
   };
   return {

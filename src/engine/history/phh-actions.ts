@@ -11,7 +11,8 @@ export type PhhAction =
   | { readonly kind: "db"; readonly cards: readonly Card[] }
   | { readonly kind: "f" | "cc"; readonly player: number }
   | { readonly kind: "cbr"; readonly player: number; readonly to: number }
-  | { readonly kind: "sm"; readonly player: number; readonly cards: readonly Card[] | null };
+  /** Show (`cards`), muck (null), or `sm -`: show the hole cards already dealt ("dealt"). */
+  | { readonly kind: "sm"; readonly player: number; readonly cards: readonly Card[] | null | "dealt" };
 
 function parseHoleCards(text: string): Result<Card[]> {
   const out: Card[] = [];
@@ -69,7 +70,8 @@ export function parsePhhAction(raw: string, scale = 1): Result<PhhAction> {
       return to === null ? bad() : ok({ kind: "cbr", player, to });
     }
     case "sm": {
-      if (parts.length === 2 || parts[2] === "-") return ok({ kind: "sm", player, cards: null });
+      if (parts.length === 2) return ok({ kind: "sm", player, cards: null });
+      if (parts[2] === "-") return parts.length === 3 ? ok({ kind: "sm", player, cards: "dealt" }) : bad();
       const cards = parseHoleCards(parts[2]!);
       if (!cards.ok) return cards;
       return ok({ kind: "sm", player, cards: cards.value.filter((c) => c >= 0) });
@@ -97,7 +99,9 @@ export function toAction(s: HandState, a: PhhAction): Action {
     case "cbr":
       return { type: "raise", player: a.player, to: a.to };
     case "sm":
-      return a.cards === null ? { type: "muck", player: a.player } : { type: "show", player: a.player, cards: a.cards };
+      if (a.cards === null) return { type: "muck", player: a.player };
+      if (a.cards === "dealt") return { type: "show", player: a.player, cards: [s.hole[2 * a.player]!, s.hole[2 * a.player + 1]!].filter((c) => c >= 0) };
+      return { type: "show", player: a.player, cards: a.cards };
   }
 }
 

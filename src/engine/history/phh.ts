@@ -21,23 +21,51 @@ const KNOWN = new Set([
   "players",
 ]);
 
-const numList = (x: unknown): number[] | null =>
-  Array.isArray(x) && x.every((v) => typeof v === "number" && Number.isFinite(v) && v >= 0) ? (x as number[]) : null;
+/** Numbers of a PHH array: whole or decimal, never negative unless `negative` (pokerkit's
+ *  posts in blinds_or_straddles), never infinite unless `unknown` (the standard's `inf`
+ *  stack, a stack the history does not know). */
+const numList = (x: unknown, opts: { negative?: boolean; unknown?: boolean } = {}): number[] | null =>
+  Array.isArray(x) &&
+  x.every((v) => typeof v === "number" && !Number.isNaN(v) && (opts.unknown === true ? v === Infinity || Number.isFinite(v) : Number.isFinite(v)) && (opts.negative === true || v >= 0))
+    ? (x as number[])
+    : null;
+
+/** PHH variant codes Felt does not play (hold'em only: NT, FT and our PT), named for a person. */
+const OTHER_VARIANTS: Readonly<Record<string, string>> = {
+  NS: "short-deck",
+  PO: "Omaha",
+  FO: "Omaha",
+  "FO/8": "Omaha hi-lo",
+  "PO/8": "Omaha hi-lo",
+  F7S: "stud",
+  "F7S/8": "stud hi-lo",
+  FR: "razz",
+  N2L1D: "2-7 draw",
+  F2L3D: "2-7 draw",
+  FB: "badugi",
+};
+
+/** The name of a variant Felt skips ("stud", "Omaha"), or null for a hold'em variant it plays. */
+export function skippedVariant(variant: unknown): string | null {
+  if (variant === "NT" || variant === "PT" || variant === "FT") return null;
+  return OTHER_VARIANTS[String(variant)] ?? `variant ${String(variant)}`;
+}
 
 function handOf(t: Record<string, unknown>, where: string): Result<PhhHand> {
   const bad = (m: string) => fail("phh/bad-hand", `${where}: ${m}`);
   const variant = t["variant"];
   // PT is our code for pot-limit hold'em, added to PHH's list.
   if (variant !== "NT" && variant !== "PT" && variant !== "FT") return bad(`variant '${String(variant)}' is not NT, PT or FT`);
-  const stacks = numList(t["starting_stacks"]);
-  if (stacks === null) return bad("starting_stacks missing or not numbers");
+  const stacks = numList(t["starting_stacks"], { unknown: true });
+  if (stacks === null || stacks.some((x) => x <= 0)) return bad("starting_stacks missing or not positive numbers");
   const n = stacks.length;
   const antes = t["antes"] === undefined ? new Array<number>(n).fill(0) : numList(t["antes"]);
-  const blinds = numList(t["blinds_or_straddles"]);
+  const blinds = numList(t["blinds_or_straddles"], { negative: true });
   if (antes === null || blinds === null) return bad("antes or blinds_or_straddles not numbers");
+  if (antes.length !== n || blinds.length !== n) return bad(`antes and blinds_or_straddles need one entry for each of the ${n} players`);
   const actions = t["actions"];
   if (!Array.isArray(actions) || !actions.every((a) => typeof a === "string")) return bad("actions missing");
-  const finishing = t["finishing_stacks"] === undefined ? undefined : numList(t["finishing_stacks"]);
+  const finishing = t["finishing_stacks"] === undefined ? undefined : numList(t["finishing_stacks"], { unknown: true });
   if (finishing === null) return bad("finishing_stacks not numbers");
   const players = t["players"];
   const extra: Record<string, unknown> = {};
@@ -62,28 +90,97 @@ function handOf(t: Record<string, unknown>, where: string): Result<PhhHand> {
   });
 }
 
-/** Reads a `.phh` (one hand) or `.phhs` (tables [1], [2], ...) text. */
-export function readPhh(text: string, name = "hand"): Result<PhhHand[]> {
+/** One hand of a `.phh` or `.phhs` file: read, skipped (a variant Felt does not play), or unreadable. */
+export type PhhItem = { readonly name: string; readonly line: number } & (
+  | { readonly kind: "hand"; readonly hand: PhhHand }
+  | { readonly kind: "skipped"; readonly variant: string }
+  | { readonly kind: "bad"; readonly code: "phh/bad-toml" | "phh/bad-hand"; readonly error: string }
+);
+
+const TABLE_HEADER = /^\s*\[\s*([^\]\s]+)\s*\]\s*(#.*)?$/;
+
+function itemOf(text: string, name: string, line: number): PhhItem {
   let doc: Record<string, unknown>;
   try {
     doc = parse(text) as Record<string, unknown>;
   } catch (e) {
-    return fail("phh/bad-toml", `${name}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
+    return { name, line, kind: "bad", code: "phh/bad-toml", error: `${name}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}` };
   }
-  if ("variant" in doc) {
-    const h = handOf(doc, name);
-    return h.ok ? ok([h.value]) : h;
+  const skipped = skippedVariant(doc["variant"]);
+  if (skipped !== null && doc["variant"] !== undefined) return { name, line, kind: "skipped", variant: skipped };
+  const h = handOf(doc, name);
+  return h.ok ? { name, line, kind: "hand", hand: h.value } : { name, line, kind: "bad", code: "phh/bad-hand", error: h.error.message };
+}
+
+/**
+ * Reads PHH text line by line: a `.phhs` file is a list of tables ([1], [2], ...), each hand
+ * read on its own, so one bad hand fails alone and a file of any length is read in memory
+ * that does not grow with it (one hand at a time). A file without table headers is one hand.
+ */
+export class PhhSplitter {
+  private lines: string[] = [];
+  private key: string | null = null;
+  private start = 1;
+  private lineNo = 0;
+  private seen = false;
+
+  constructor(private readonly name: string) {}
+
+  /** Takes the next line; returns the hand it closes, if any. */
+  push(text: string): PhhItem | null {
+    this.lineNo++;
+    const header = TABLE_HEADER.exec(text);
+    if (header === null) {
+      this.lines.push(text);
+      return null;
+    }
+    const closed = this.flush();
+    this.key = header[1]!;
+    this.start = this.lineNo;
+    return closed;
   }
+
+  /** The last hand, once every line was pushed. */
+  end(): PhhItem | null {
+    const closed = this.flush();
+    if (!this.seen) {
+      this.seen = true;
+      return { name: this.name, line: 1, kind: "bad", code: "phh/bad-hand", error: `${this.name}: no hand found` };
+    }
+    return closed;
+  }
+
+  private flush(): PhhItem | null {
+    const body = this.lines.join("\n");
+    this.lines = [];
+    if (body.trim() === "" || (this.key === null && !/^\s*variant\s*=/m.test(body))) return null;
+    this.seen = true;
+    const name = this.key === null ? this.name : `${this.name}[${this.key}]`;
+    return itemOf(body, name, this.key === null ? 1 : this.start);
+  }
+}
+
+/** Every hand of a PHH text, in order. */
+export function phhItems(text: string, name = "hand"): PhhItem[] {
+  const split = new PhhSplitter(name);
+  const out: PhhItem[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const item = split.push(line);
+    if (item !== null) out.push(item);
+  }
+  const last = split.end();
+  if (last !== null) out.push(last);
+  return out;
+}
+
+/** Reads a `.phh` (one hand) or `.phhs` (tables [1], [2], ...) text: every hand, or the first problem. */
+export function readPhh(text: string, name = "hand"): Result<PhhHand[]> {
   const hands: PhhHand[] = [];
-  const keys = Object.keys(doc).sort((a, b) => Number(a) - Number(b));
-  for (const k of keys) {
-    const t = doc[k];
-    if (typeof t !== "object" || t === null || Array.isArray(t)) continue;
-    const h = handOf(t as Record<string, unknown>, `${name}[${k}]`);
-    if (!h.ok) return h;
-    hands.push(h.value);
+  for (const item of phhItems(text, name)) {
+    if (item.kind === "bad") return fail(item.code, item.error);
+    if (item.kind === "skipped") return fail("phh/bad-hand", `${item.name}: variant ${item.variant} is not hold'em`);
+    hands.push(item.hand);
   }
-  if (hands.length === 0) return fail("phh/bad-hand", `${name}: no hand found`);
   return ok(hands);
 }
 
@@ -142,17 +239,21 @@ export function phhScale(h: PhhHand): number {
 export function phhConfig(h: PhhHand, scale = phhScale(h)): HandConfig {
   const s = (x: number) => Math.round(x * scale);
   const n = h.startingStacks.length;
-  let blinds = h.blindsOrStraddles.map(s);
+  // pokerkit's negative entries are posts: live bets by players out of the blinds' positions.
+  let blinds = h.blindsOrStraddles.map((x) => s(Math.max(0, x)));
+  let posts = h.blindsOrStraddles.map((x) => s(Math.max(0, -x)));
   let antes = h.antes.map(s);
   // PHH lists heads-up blinds and antes [button, other]; the engine takes [p1, p2].
   if (n === 2) {
     blinds = blinds.reverse();
+    posts = posts.reverse();
     antes = antes.reverse();
   }
   return {
     variant: h.variant,
-    stacks: h.startingStacks.map(s),
+    stacks: h.startingStacks.map((x) => (x === Infinity ? unknownStack(h, scale) : s(x))),
     blinds,
+    ...(posts.some((x) => x > 0) ? { posts } : {}),
     antes,
     antePots: h.anteTrimmingStatus ? "layered" : "dead",
     // R-BLIND-2/4: a history is replayed as recorded, in pokerkit's convention (antes before
@@ -162,6 +263,17 @@ export function phhConfig(h: PhhHand, scale = phhScale(h)): HandConfig {
     ...(h.smallBet !== undefined ? { smallBet: s(h.smallBet) } : {}),
     ...(h.bigBet !== undefined ? { bigBet: s(h.bigBet) } : {}),
   };
+}
+
+/** A stack the history does not know (`inf`): more than every chip the hand could move, so it never runs out. */
+function unknownStack(h: PhhHand, scale: number): number {
+  let most = 0;
+  for (const arr of [h.startingStacks, h.antes, h.blindsOrStraddles]) for (const x of arr) if (Number.isFinite(x)) most += Math.abs(x);
+  for (const a of h.actions) {
+    const m = /\bcbr\s+([\d.]+)/.exec(a);
+    if (m) most += Number(m[1]);
+  }
+  return Math.round((most + 1) * scale) * 1000;
 }
 
 export interface PhhReplay {
@@ -209,6 +321,8 @@ export function checkPhh(hand: PhhHand): string | null {
   const got = r.value.finishingStacks;
   const diffs: string[] = [];
   for (let i = 0; i < want.length; i++) {
+    // An unknown stack (`inf`) before or after the hand has nothing to check against.
+    if (hand.startingStacks[i] === Infinity || hand.finishingStacks[i] === Infinity) continue;
     if (want[i] !== got[i]) diffs.push(`p${i + 1} ${got[i]! / r.value.scale} (expected ${want[i]! / r.value.scale})`);
   }
   return diffs.length === 0 ? null : `finishing stacks differ: ${diffs.join(", ")}`;
