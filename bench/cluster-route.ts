@@ -1,4 +1,4 @@
-// Routed calls across two in-process FeltServers (issue 16): the same GET tournament and
+// Routed calls across two in-process FeltServers: the same GET tournament and
 // the same WebSocket `sit-out`/`sit-in` pair answered locally on the owner (A) and forwarded
 // from another process (B) over the machine's NATS; p50/p99 per path. A figure for the
 // README and the capacity plan, not a test: run with `npx tsx bench/cluster-route.ts`

@@ -1,4 +1,4 @@
-// Cluster benchmark (issue 16): tables and actions/s per process at p99 < 50 ms for 1, 2
+// Cluster benchmark: tables and actions/s per process at p99 < 50 ms for 1, 2
 // and 3 `felt serve --cluster` processes sharing the machine's NATS (JetStream) and one
 // PostgreSQL schema. Not a test: it prints figures.
 //
@@ -21,7 +21,7 @@
 // N and stop at the first whose p99 reaches 50 ms (--every-level: run them all, for a shared
 // machine whose load comes and goes); the summary gives, per N, the largest level under 50 ms.
 //
-// Tables are split by default (issue 16, stage 2; `--split-tables` says so): each table is
+// Tables are split by default (stage 2; `--split-tables` says so): each table is
 // owned by its own table partition's owner, and the bench waits until the 64 tournament and
 // the 256 table partitions are both spread (each kind floor..ceil over N).
 // --tables-with-director: every member runs `felt serve --cluster --tables-with-director`

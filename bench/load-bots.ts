@@ -1,4 +1,4 @@
-// One process of bots for bench/load.ts (issue 17): the bots of whole tables (so an action's
+// One process of bots for bench/load.ts: the bots of whole tables (so an action's
 // sender and its recipients share this process's clock), driven over IPC by the bench.
 // It records, while measuring, when each action was sent and when each other player at the
 // table received it, and its own event-loop delay second by second, so a stall of the load

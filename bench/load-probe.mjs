@@ -1,7 +1,7 @@
 // Preloaded into the server process by bench/load.ts (`node --import ./bench/load-probe.mjs`):
 // the server's own event-loop delay (perf_hooks.monitorEventLoopDelay), event-loop
 // utilisation and CPU over the measured window, asked for over the IPC channel; and, for
-// issue 17's breakdown, every command's stage marks (src/runtime/trace.ts: received,
+// the latency breakdown, every command's stage marks (src/runtime/trace.ts: received,
 // started, stored, applied, written), each SQLite group commit and WAL fsync, and the
 // loop delay second by second, all on node:diagnostics_channel.
 import { subscribe } from "node:diagnostics_channel";

@@ -1,4 +1,4 @@
-// Load benchmark (issues 6 and 17): N bot connections on loopback against one `felt serve`
+// Load benchmark: N bot connections on loopback against one `felt serve`
 // process. Each table is a one-table tournament of `--per-table` bots that call or check, so
 // tables keep playing for the whole run. Measures actions per second (acknowledged commands)
 // and the time from a bot sending an action to the `action` event reaching each other player
@@ -12,7 +12,7 @@
 // `--runs N` runs N times in a row, each with a fresh server and database, and prints every
 // run (never only the best) and at the end one README-ready table row per run.
 //
-// Where the time goes (issue 17): the server marks every command at each stage
+// Where the time goes: the server marks every command at each stage
 // (src/runtime/trace.ts, read by bench/load-probe.mjs preloaded into it) and the bots stamp
 // when they send it and when each other player receives it, all in epoch milliseconds, so
 // each action splits into

@@ -1,4 +1,4 @@
-// What bench/pace.ts measured, read from the run's SQLite file after it (issue 13): every
+// What bench/pace.ts measured, read from the run's SQLite file after it: every
 // hand in the measured window with the players dealt in, its play time (hand-started → its
 // last action) and the gap before it (the table's previous hand's end → this start), and
 // where each gap went. A gap is cut into consecutive spans along the path a table takes

@@ -1,4 +1,4 @@
-// Pace benchmark (issue 13; a benchmark, not a test): one online tournament of `--players`
+// Pace benchmark (a benchmark, not a test): one online tournament of `--players`
 // bots on a real `felt serve` process, the bots thinking for a heavy-tailed time before
 // each action (most 1–3 s, one in ten from 3 s up to the action clock, a Pareto tail), all
 // scaled by `--scale` so a run takes minutes. Measures hands per table-hour over the

@@ -1,6 +1,6 @@
-// Registration benchmark (issue 13; a benchmark, not a test): N players register for one
+// Registration benchmark (a benchmark, not a test): N players register for one
 // online tournament at once, on a SQLite file opened as `felt serve` opens it (WAL synced
-// off the loop) or on PostgreSQL. "one by one" is the path before issue 13 (each command
+// off the loop) or on PostgreSQL. "one by one" is the path before batching (each command
 // stored with its money in its own transaction, the next decided after it is durable);
 // "batched" is today's (tournament-registrations.ts: those that arrive while a batch is
 // written go together in the next, one transaction). Prints registrations per second and

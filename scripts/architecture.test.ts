@@ -21,7 +21,7 @@ const allowed: Record<string, readonly string[]> = {
   store: ["lib", "cards", "engine", "tournament"],
   accounts: ["lib", "store"],
   runtime: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "protocol"],
-  /** Cluster mode (issue 16): partitions, leases on NATS JetStream, fencing; between runtime and server. */
+  /** Cluster mode: partitions, leases on NATS JetStream, fencing; between runtime and server. */
   cluster: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "protocol"],
   /** Programs that play a running server over the wire, as any client would. */
   clients: ["lib", "cards", "engine", "tournament", "bots", "protocol", "sim"],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A local cluster (issue 16): three `felt serve --cluster` processes on this machine sharing
+// A local cluster: three `felt serve --cluster` processes on this machine sharing
 // NATS (JetStream) and one PostgreSQL schema, on ports 8081-8083. Ctrl-C (or SIGTERM) stops
 // them all with SIGTERM (each hands its partitions over and closes cleanly).
 //

@@ -11,7 +11,7 @@ describe("scrypt password hashing", () => {
     const h = await hashPassword("correct horse battery");
     expect(h).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(await verifyPassword("correct horse battery", h)).toBe(true);
-    // Memory-hard, shown by memory rather than by a stopwatch (issue 12: no test times
+    // Memory-hard, shown by memory rather than by a stopwatch (no test times
     // things): the same derivation with a byte less than 32 MiB allowed is refused.
     const salt = Buffer.alloc(16);
     const { N, r, p } = DEFAULT_SCRYPT;

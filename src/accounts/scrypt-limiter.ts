@@ -1,4 +1,4 @@
-// A bound on password hashing (issue 12). node's scrypt runs on libuv's thread pool (4
+// A bound on password hashing. node's scrypt runs on libuv's thread pool (4
 // threads by default), which the server also needs for other work (the fsync of SQLite's
 // WAL, file reads): at most `concurrent` hashes run at once, at most `queued` wait, and
 // beyond that a sign-in or sign-up is refused at once with `accounts/busy` (HTTP 503 with

@@ -1,4 +1,4 @@
-// Failed sign-ins, counted per name and per address (issue 12). After `free` failures in a
+// Failed sign-ins, counted per name and per address. After `free` failures in a
 // row, every further attempt for that name (or from that address) is refused without
 // checking the password (so no scrypt is spent on it) until a backoff has passed that
 // doubles with each failure: base · 2^(failures − free), at most `maxMs`. A refused attempt

@@ -7,7 +7,7 @@ import { formatCards } from "./card.ts";
 import { boardPosition, commitDeck, entropyText, holePosition, tableSeedCommitment, verifyOpening, type HandEntropy } from "./fair-deck.ts";
 import { deckFromSeed } from "./shuffle.ts";
 
-// The README's reference vector (issue 12): the all-zero table seed, hand 1, no entropy.
+// The README's reference vector: the all-zero table seed, hand 1, no entropy.
 const ZERO = "00".repeat(32);
 const NONE: HandEntropy = { previous: null, contributions: [] };
 const SOME: HandEntropy = { previous: "11".repeat(32), contributions: [{ seat: 2, value: "22".repeat(32) }, { seat: 5, value: "55".repeat(32) }] };
@@ -29,7 +29,7 @@ function rederiveRoot(tableSeed: string, hand: number, e: HandEntropy): { root: 
 
 const hex32 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(bytesToHex);
 
-describe("issue 12: committed decks (R-DEAL-2)", () => {
+describe("committed decks (R-DEAL-2)", () => {
   it("R-DEAL-2: the reference vector of the README (all-zero table seed, hand 1, no entropy)", () => {
     const d = commitDeck(ZERO, 1, NONE);
     expect(tableSeedCommitment(ZERO)).toBe("66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925");

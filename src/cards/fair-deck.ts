@@ -1,4 +1,4 @@
-// Provably fair decks that reveal no unshown card (issue 12; R-DEAL-1, R-DEAL-2, R-POT-5).
+// Provably fair decks that reveal no unshown card (R-DEAL-1, R-DEAL-2, R-POT-5).
 // The procedure, which the README repeats step by step:
 //
 //   table seed T      32 random bytes, one per table; SHA-256(T) is published in every
@@ -27,7 +27,7 @@ import { deckFromSeed } from "./shuffle.ts";
 /** 64 lowercase hex digits: a 32-byte seed, salt, contribution or hash. */
 export const HEX32_RE = /^[0-9a-f]{64}$/;
 
-/** A player's random value for a hand (issue 12: the server cannot choose the deck alone). */
+/** A player's random value for a hand (the server cannot choose the deck alone). */
 export interface Contribution {
   readonly seat: number;
   readonly value: string;

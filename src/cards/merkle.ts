@@ -1,4 +1,4 @@
-// A Merkle tree over SHA-256 (issue 12: one commitment to every deck position, each
+// A Merkle tree over SHA-256 (one commitment to every deck position, each
 // position opened on its own). Leaves are already hashed by the caller. A parent is
 // SHA-256(0x01 || left || right); when a level has an odd number of nodes its last node is
 // carried up unchanged (no duplication, so no two trees share a root by padding). The

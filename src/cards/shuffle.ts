@@ -32,7 +32,7 @@ export const SEED_BYTES = 32;
  * 3. For i = 51 down to 1: n = i + 1; take the next word x, discarding (and taking the
  *    next) while x >= 2^32 - (2^32 mod n); swap positions i and x mod n.
  * 4. Position 0 is the first card dealt, position 1 the second, and so on.
- * A server table shuffles with the deck key of fair-deck.ts (issue 12), which commits to
+ * A server table shuffles with the deck key of fair-deck.ts, which commits to
  * each position and reveals the key only when the tournament is over. Hands stored before
  * that were shuffled from a per-hand seed whose commitment was seedCommitment(seed).
  */

@@ -1,4 +1,4 @@
-// Where a director's NAME:PASSWORD comes from (issue 12): the environment (FELT_DIRECTOR) or
+// Where a director's NAME:PASSWORD comes from: the environment (FELT_DIRECTOR) or
 // a file (--director-file PATH, its first line), never the command line, where every local
 // user reads it in `ps`. The old `--director NAME:PASSWORD` is refused with this message.
 import { readFileSync } from "node:fs";

@@ -73,7 +73,7 @@ export interface BotClientOptions {
   readonly strictFrames?: boolean;
   /** Every message received, and after each v2 step the view it led to, as a `table-view`. */
   readonly onBroadcast?: (m: ServerMessage, bot: BotClient) => void;
-  /** Issue 12: after each hand starts at its table, send a random value for the next hand's deck. */
+  /** After each hand starts at its table, send a random value for the next hand's deck. */
   readonly contribute?: boolean;
   /** Called when the bot sends an action (the load benchmark times broadcasts from here). */
   readonly onAct?: (tableId: string, version: number, commandId: string) => void;
@@ -95,7 +95,7 @@ export class BotClient {
   readonly hands = new Set<string>();
   /** Every frame received, with `keepFrames`. */
   readonly frames: ServerMessage[] = [];
-  /** Issue 12: the values this bot contributed (hex), in order. */
+  /** The values this bot contributed (hex), in order. */
   readonly contributed: string[] = [];
   private contributedFor: string | null = null;
   /** commandId → the version the server acknowledged it at. */
@@ -262,7 +262,7 @@ export class BotClient {
     this.views.set(v.tableId, v);
     if (v.handId !== null && v.mySeat !== null && v.seats.some((s) => s.seat === v.mySeat && s.cards !== null)) this.hands.add(v.handId);
     if (this.opts.contribute && v.handId !== null && v.mySeat !== null && v.handId !== this.contributedFor) {
-      // Web Crypto: the value must be unpredictable to the server (issue 12).
+      // Web Crypto: the value must be unpredictable to the server.
       this.contributedFor = v.handId;
       const value = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
       this.contributed.push(value);

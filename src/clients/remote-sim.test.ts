@@ -14,7 +14,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe("remote simulation over the wire", () => {
-  it("R-CHIP / issue 6: 12 bots play to the end on a live server; chips conserved, one winner, prizes paid", async () => {
+  it("R-CHIP: 12 bots play to the end on a live server; chips conserved, one winner, prizes paid", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-remote-sim-"));
     dirs.push(dir);
     // Default rate limit on purpose: heads-up with no hand pause, unpaced bots would exceed it.
@@ -30,7 +30,7 @@ describe("remote simulation over the wire", () => {
       log: () => {},
     });
     try {
-      // Two spellings of one address stand for two processes (issue 16's --server URL1,URL2):
+      // Two spellings of one address stand for two processes ('s --server URL1,URL2):
       // the bots are spread over them in turn.
       const r = await remoteSimulate({ server: [server.url, `${server.url}/`], players: 12, director: DIRECTOR, seed: 7, allInChance: 0.1, timeoutMs: 150_000, pollMs: 100 });
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);

@@ -1,4 +1,4 @@
-// Remote simulation (issue 6): N bots sign up as real users on a running server, a
+// Remote simulation: N bots sign up as real users on a running server, a
 // director funds them, creates a tournament and starts it, and the bots play it to the end
 // over the WebSocket protocol. The summary has the offline simulator's shape (src/sim) so
 // `felt simulate --server` prints the same thing.
@@ -9,7 +9,7 @@ import { BotClient, commandId, http } from "./bot-client.ts";
 
 export interface RemoteSimOptions {
   /**
-   * Server base URL, e.g. http://localhost:8080, or several (cluster mode, issue 16): the
+   * Server base URL, e.g. http://localhost:8080, or several (cluster mode): the
    * director talks to the first, bot i signs up, registers and plays through server
    * i mod n, so the bots are spread evenly over the processes.
    */

@@ -1,4 +1,4 @@
-// The bus on the machine's NATS (issue 16): routed requests retry with the same command id
+// The bus on the machine's NATS: routed requests retry with the same command id
 // until an owner answers and act once; frames keep their order, sequence and epoch; a
 // follower resyncs after a lost frame and after a new epoch.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The cluster's message bus on NATS (issue 16; measured facts in ../shared/design/cluster.md).
+// The cluster's message bus on NATS (measured facts in ../shared/design/cluster.md).
 // - Routing: a command for a partition is a NATS request to `<prefix>.cmd.<partitionKey>`,
 //   answered by the process that owns the partition (a queue group, subscribed only while
 //   `Ownership.serving(key)` says so). The sender retries the SAME request (the body carries
@@ -9,7 +9,7 @@
 //   itself on `<prefix>.owner.<key>` once it serves the partition (announceOwner): an attempt
 //   still waiting for the old owner's answer (it died holding the request; NATS tells the
 //   sender nothing) or a backoff wait then asks the new owner at once, instead of at the
-//   attempt's timeout (a kill -9 of an owner stalled its tables ~4 s longer, issue 16).
+//   attempt's timeout (a kill -9 of an owner stalled its tables ~4 s longer).
 // - Fan-out: frames published on `<prefix>.view.…` with the per-subject sequence and the
 //   owner's epoch in headers (follower.ts keeps them gapless).
 // - Scatter-gather: `<prefix>.all.<name>` reaches every member (no queue group).

@@ -1,5 +1,5 @@
 // A gateway's copy of one remote feed (a table's frames for one audience, a tournament's
-// views), kept gapless (issue 16; the spike lost 11–12 published frames per failover, so
+// views), kept gapless (the spike lost 11–12 published frames per failover, so
 // this resync is required). The order is the one that cannot miss a frame:
 //   1. ask the owner which audience this watcher belongs to (and register the watch);
 //   2. subscribe to that audience's subject (frames are buffered from now on);

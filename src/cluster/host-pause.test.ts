@@ -1,4 +1,4 @@
-// The partition host (issue 16) when its lease goes while a partition is being taken, being
+// The partition host when its lease goes while a partition is being taken, being
 // loaded or served, as a process paused past its lease (SIGSTOP, a long GC, a starved
 // machine) finds on waking: it must stop the partition and say so ("stops serving …: lease
 // lost") whatever the phase, and whichever of its timers runs first. Real NATS and
@@ -102,7 +102,7 @@ async function setup(keys: readonly string[], fences?: (real: Fences) => Fences)
 const PAUSE_MS = LEASE_DEFAULTS.ttlMs + 1_000;
 const lostLine = (key: string, phase = "") => new RegExp(`^cluster: a stops serving ${key}: lease lost \\((stale|taken)\\)${phase}$`);
 
-describe("the partition host paused past its lease (issue 16)", () => {
+describe("the partition host paused past its lease", () => {
   it("lost while loading (the renewal round runs first on waking): logged at once, nothing written meanwhile, closed once loading ends, never served at that epoch", async () => {
     const t = await setup(["k1"]);
     const loading = gate();

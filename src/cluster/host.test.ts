@@ -1,4 +1,4 @@
-// The partition host (issue 16) against the machine's NATS and PostgreSQL: throwaway buckets
+// The partition host against the machine's NATS and PostgreSQL: throwaway buckets
 // (a prefix per test) and a throwaway schema for the fences. Two hosts in one process stand
 // for two `felt serve --cluster` processes; a fake server records what it was asked to load
 // and close. Assertions are about ownership, epochs and fences, never about how fast.
@@ -64,7 +64,7 @@ async function cluster() {
   return { start, store, logs, prefix };
 }
 
-describe("the partition host (issue 16)", () => {
+describe("the partition host", () => {
   it("a tournament's stream and its tables' streams are fenced by its partition; other streams are not", () => {
     expect(scopeOfStream("tournament:Tabc")).toBe(tournamentKey("Tabc"));
     expect(scopeOfStream("table:Tabc-t12")).toBe(tournamentKey("Tabc"));

@@ -1,4 +1,4 @@
-// The partition host (issue 16, stage 1): the real `Ownership` of a `felt serve --cluster`
+// The partition host (stage 1): the real `Ownership` of a `felt serve --cluster`
 // process. It holds leases on the 64 tournament partitions (leases.ts), announces itself in
 // a members bucket (members.ts) and aims for ceil(64 / members) partitions: it takes free
 // ones up to that target and, when members join, hands back what it holds above it — only
@@ -271,7 +271,7 @@ export class PartitionHost implements Ownership {
     if (mine.length < target) {
       // At floor already while another member is short: the free ones are left to it (a
       // partition this member just handed over was taken straight back otherwise, round after
-      // round: 320 partitions over three members never settled, issue 16 stage 2).
+      // round: 320 partitions over three members never settled, split tables).
       if (mine.length >= floor && short.length > 0) return;
       const free = keys.filter((k) => !this.parts.has(k) && leases.owner(k) === undefined).sort((a, b) => prefer(a) - prefer(b));
       await Promise.all(free.slice(0, (short.length > 0 ? floor : target) - mine.length).map((k) => this.take(k)));

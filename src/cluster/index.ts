@@ -1,4 +1,4 @@
-// Cluster mode (issue 16): partitions, leases, fences, the partition host and the Ownership seam.
+// Cluster mode: partitions, leases, fences, the partition host and the Ownership seam.
 export { everything, tournamentKey, type Ownership } from "./ownership.ts";
 export { connectNats, memberName, HOST_ERRORS, PartitionHost, scopeOfStream, TOURNAMENT_KEYS, type PartitionHostOptions, type PartitionServer } from "./host.ts";
 export { LEASE_DEFAULTS, LeaseManager, type LeaseEvent } from "./leases.ts";

@@ -38,7 +38,7 @@ async function pair(ttlMs?: number) {
   };
 }
 
-describe("partition leases on JetStream KV (issue 16)", () => {
+describe("partition leases on JetStream KV", () => {
   it("one process acquires a partition; the other cannot, and sees who holds it by watching", async () => {
     const t = await pair();
     try {

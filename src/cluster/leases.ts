@@ -1,4 +1,4 @@
-// Partition leases in a JetStream KV bucket (issue 16; measured facts in
+// Partition leases in a JetStream KV bucket (measured facts in
 // ../shared/design/cluster.md). A process owns a partition while it holds the partition's
 // key: `create` acquires it (fails when someone holds it), the returned KV revision is the
 // partition's EPOCH (strictly higher for every new owner: revisions never go back), and the
@@ -27,7 +27,7 @@ export const LEASE_DEFAULTS = { renewEveryMs: 1_000, serveForMs: 2_500, ttlMs: 3
  * The renewal period is cut into this many ticks; each key is renewed at its own tick (a hash
  * of the key), so a member's renewals spread over the second. All at once, 320 updates and
  * their answers (and on every member the watched changes) held the event loop for 30–40 ms
- * once a second, and every table's actions waited behind them (issue 16, split tables).
+ * once a second, and every table's actions waited behind them (split tables).
  */
 const RENEW_TICKS = 20;
 

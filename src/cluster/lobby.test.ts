@@ -1,4 +1,4 @@
-// Lobby lines in a KV bucket on the machine's NATS (issue 16): two boards on two connections
+// Lobby lines in a KV bucket on the machine's NATS: two boards on two connections
 // stand for two processes. The writer's puts are coalesced; the other process's map follows
 // without asking; a board opened later starts with every line; an ex-owner's older epoch
 // does not replace a line.
@@ -35,7 +35,7 @@ async function boards(options: { mayWrite?: (id: string, epoch: number) => boole
   return { open, prefix };
 }
 
-describe("lobby lines in a KV bucket (issue 16)", () => {
+describe("lobby lines in a KV bucket", () => {
   it("a line put by one process appears in the other's map without it asking, changes and goes", async () => {
     const { open } = await boards();
     const a = await open(0);

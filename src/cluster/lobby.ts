@@ -1,4 +1,4 @@
-// Lobby lines in a KV bucket (issue 16, "Reads: lobby lines in a KV bucket watched by every
+// Lobby lines in a KV bucket ("Reads: lobby lines in a KV bucket watched by every
 // gateway"). The owner of a tournament puts its line under `<prefix>_lobby` key
 // `<tournament token>` when it changes, coalesced (the latest value per tournament, at most
 // one put per flush, a flush every coalesceMs), and deletes it when the tournament is gone;

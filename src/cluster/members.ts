@@ -1,4 +1,4 @@
-// Who is in the cluster (issue 16): each member puts its name into a JetStream KV bucket
+// Who is in the cluster: each member puts its name into a JetStream KV bucket
 // with the lease TTL and renews it every tick; every member watches the bucket. NATS 2.9
 // sends no marker when a key expires, so a name not renewed for the TTL counts as gone.
 // A graceful stop deletes the name at once, so the others rebalance without waiting.

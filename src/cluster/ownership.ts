@@ -1,6 +1,6 @@
 // The seam between who owns what (the partition host: leases, fences, loading) and what
 // uses ownership (routing commands to the owner, fanning frames out, the lobby across
-// processes). Issue 16, first stage: a tournament and its tables are owned together by the
+// processes). First stage: a tournament and its tables are owned together by the
 // owner of the tournament's partition (src/cluster/partition.ts `tournamentPartition`), so
 // the director and its tables keep talking in-process and a failover is the restart path
 // the crash tests already prove, fenced.

@@ -11,7 +11,7 @@ import {
   TOURNAMENT_PARTITIONS,
 } from "./partition.ts";
 
-describe("partitions (issue 16)", () => {
+describe("partitions", () => {
   it("the hash is FNV-1a: known vectors pin it, so no release can move every table by accident", () => {
     expect(fnv1a32("")).toBe(0x811c9dc5);
     expect(fnv1a32("a")).toBe(0xe40c292c);

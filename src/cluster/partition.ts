@@ -1,4 +1,4 @@
-// Which partition a table or a tournament belongs to (issue 16). Ownership moves between
+// Which partition a table or a tournament belongs to. Ownership moves between
 // processes a partition at a time, never a table at a time: 256 table partitions, 64
 // tournament partitions. The hash is FNV-1a (32 bit) over the id's UTF-8 bytes, then
 // MurmurHash3's finaliser (FNV-1a alone leaves sequential ids like t1, t2, ... unevenly

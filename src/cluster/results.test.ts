@@ -1,4 +1,4 @@
-// The hand-results stream on the machine's NATS (issue 16, stage 2): republished results are
+// The hand-results stream on the machine's NATS (stage 2): republished results are
 // stored once; a consumer that stops (or whose process dies) mid-way leaves exactly the
 // unacked results, in order, to the next; a failed handler gets the same result again before
 // any later one; tournaments do not see each other's results. "Nothing more arrived" is
@@ -57,7 +57,7 @@ async function record(results: ResultsStream, tournament: string, gate?: (h: Han
 const nums = (hs: readonly Hand[]) => hs.map((h) => h.n);
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
-describe("the hand-results stream (issue 16, stage 2)", () => {
+describe("the hand-results stream (stage 2)", () => {
   it("ids are subject tokens and consumer names, and two ids never share one", () => {
     expect(idToken("T1")).toBe("T1");
     expect(idToken("a.b")).not.toBe(idToken("a_b"));

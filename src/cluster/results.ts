@@ -1,4 +1,4 @@
-// The hand-results stream (issue 16, stage 2): tables → their tournament's director on
+// The hand-results stream (stage 2): tables → their tournament's director on
 // JetStream, wherever either runs. One stream `<prefix>_results` (subjects
 // `<prefix>.results.<tournament>`), file storage.
 // - publish(tournament, msgId, body) returns once the stream has stored the message (the

@@ -21,7 +21,7 @@ export const StructureLevel = z.strictObject({
   bb: Chips,
   ante: Chips,
   minutes: z.int().min(1).max(240),
-  /** A break's chip-up point (R-CHIP-1, issue 15): this denomination colours up there. null: when no level needs it. */
+  /** A break's chip-up point (R-CHIP-1): this denomination colours up there. null: when no level needs it. */
   colourUp: z.int().min(1).nullable(),
   /** R-BLIND-2 option: the big blind pays `ante` for the whole table. Absent: everyone dealt in antes. */
   bigBlindAnte: z.boolean().optional(),
@@ -59,9 +59,9 @@ export const Preset = z.object({
   reEntry: z.boolean(),
   rebuy: z.boolean(),
   addOn: z.boolean(),
-  /** Issue 15: the money and windows the create form starts from (buy-in, fee, guarantee, re-entry, rebuy, add-on, late registration, payouts). */
+  /** The money and windows the create form starts from (buy-in, fee, guarantee, re-entry, rebuy, add-on, late registration, payouts). */
   settings: EventSettings.optional(),
-  /** Issue 15: a preset the room saved (POST /director/presets), built on the preset `basedOn`. */
+  /** A preset the room saved (POST /director/presets), built on the preset `basedOn`. */
   custom: z.boolean().optional(),
   basedOn: Id.optional(),
 });
@@ -95,7 +95,7 @@ export const CreateTournamentRequest = z.strictObject({
    */
   satelliteTarget: Id.optional(),
   /**
-   * The pause between hands (issue 14): the finished hand (board, shown hands, pots won)
+   * The pause between hands: the finished hand (board, shown hands, pots won)
    * stays on the table this long before the next deal. Absent: the server's `--hand-pause-ms`,
    * else 4 s.
    */
@@ -103,7 +103,7 @@ export const CreateTournamentRequest = z.strictObject({
   /** R-TRN-7: a freeroll: no buy-in and no fee; the organiser funds `prizeFund` as the prize pool. */
   freeroll: z.strictObject({ prizeFund: z.int().min(1).max(Number.MAX_SAFE_INTEGER) }).optional(),
   /**
-   * Issue 15, the create form: each absent part is the preset's; null: none. The format
+   * Each absent part is the preset's; null: none. The format
    * follows: re-entries make a re-entry tournament, rebuys or an add-on a rebuy tournament
    * (not both), neither a freezeout. Windows must name a level or break the structure has.
    */
@@ -161,7 +161,7 @@ export const SeatAssignment = z.object({
 export type SeatAssignment = z.infer<typeof SeatAssignment>;
 
 /**
- * A table of the seat map (issue 15's table map): its size (so the empty seats show) and
+ * A table of the seat map ('s table map): its size (so the empty seats show) and
  * the button where it is known: online the last hand's button (`drawn` false) or, before
  * the table's first hand, the drawn first button (R-DEAL-6, `drawn` true); a live room's
  * server sees no hands, so only the drawn first button is known.
@@ -207,11 +207,11 @@ export type Instruction = z.infer<typeof Instruction>;
 export const InstructionsResponse = z.object({ instructions: z.array(Instruction).max(1000) });
 export type InstructionsResponse = z.infer<typeof InstructionsResponse>;
 
-/** Issue 15: move the tournament clock by `ms` of play (positive: less time left; negative: more, not past the level's start). */
+/** Move the tournament clock by `ms` of play (positive: less time left; negative: more, not past the level's start). */
 export const AdjustClockRequest = z.strictObject({ commandId: CommandId, ms: z.int().min(-86_400_000).max(86_400_000) });
 export type AdjustClockRequest = z.infer<typeof AdjustClockRequest>;
 
-/** Issue 15: the floor's records in order, each with who and figures; an undone one says when and why. */
+/** The floor's records in order, each with who and figures; an undone one says when and why. */
 export const FloorLogRow = z.object({
   id: Id,
   at: EpochMs,
@@ -248,7 +248,7 @@ export const LiveRecordRequest = z.strictObject({
   startStacks: z.array(Chips).min(1).max(23).optional(),
   stacks: z.array(z.strictObject({ entryId: Id, stack: Chips })).min(1).max(10000).optional(),
   /**
-   * Issue 15, kind "undo": the floor log row put right (a bust, a count, a rebuy or an
+   * The floor log row put right (a bust, a count, a rebuy or an
    * add-on) and why. Undone by compensating events: a bust's entries come back with the chips
    * they had (at their seat if free), a count's earlier figures stand again, a rebuy or
    * add-on is taken back and its money returned to the player's balance. The row and the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Chips, Money } from "./primitives.ts";
 
-// Issue 15: the money side of a new tournament as the director's create form edits it, each
+// The money side of a new tournament as the director's create form edits it, each
 // part starting from the chosen preset's. The server checks the whole again (create/… and
 // tournament/… causes under director/invalid) and nothing is created when it refuses.
 

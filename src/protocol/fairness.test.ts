@@ -37,7 +37,7 @@ function record(opts: { tableSeed?: string; tamper?: (events: TableEvent[]) => v
   return { handId: "t-h4", tableId: "t", tournamentId: null, handNumber: 4, startedAt: 0, events, ...(opts.tableSeed ? { tableSeed: opts.tableSeed } : {}) };
 }
 
-describe("verifyHandFairness (issue 12)", () => {
+describe("verifyHandFairness", () => {
   it("R-DEAL-3, R-DEAL-4: the positions the openings name are the ones the engine deals from, 2 to 10 players", () => {
     const d = commitDeck(SEED, 1, ENTROPY);
     for (let n = 2; n <= 10; n++) {

@@ -1,4 +1,4 @@
-// "Verify this deal" (issue 12): checks a hand history against the deck commitment
+// "Verify this deal": checks a hand history against the deck commitment
 // published before the deal. Pure, so the browser runs the same check as `felt verify`.
 // Every card the history shows (the holder's own hole cards, the board, cards shown at
 // showdown) must come with an opening that proves it was committed at the deck position
@@ -86,7 +86,7 @@ export function fairHandOfRecord(record: HandRecord): Result<FairHand> {
   const start = record.events.find((e) => e.kind === "hand-start");
   if (start === undefined) return fail("fair/no-commitment", "the history has no hand-start event");
   if (start.seedCommitment === undefined || start.entropy === undefined) {
-    return fail("fair/legacy-hand", `hand ${start.handNumber} was dealt before committed decks (issue 12) and cannot be verified this way`);
+    return fail("fair/legacy-hand", `hand ${start.handNumber} was dealt before committed decks and cannot be verified this way`);
   }
   const n = start.seats.length;
   const player = (seat: number) => start.seats.findIndex((s) => s.seat === seat);

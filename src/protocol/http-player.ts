@@ -42,7 +42,7 @@ export const HandSummary = z.object({
   startedAt: z.int().min(0),
   /** Net result for the asking player, in chips (negative when they lost). */
   net: z.int(),
-  /** The asking player's own hole cards (issue 14; never anyone else's); absent for a hand not yet backfilled. */
+  /** The asking player's own hole cards (never anyone else's); absent for a hand not yet backfilled. */
   cards: z.array(CardCode).max(2).optional(),
 });
 export type HandSummary = z.infer<typeof HandSummary>;
@@ -71,7 +71,7 @@ export const HandRecord = z.object({
   startedAt: z.int().min(0),
   events: z.array(TableEvent).min(1).max(400),
   /**
-   * Issue 12: the table's seed, present once the hand's tournament is over (then the whole
+   * The table's seed, present once the hand's tournament is over (then the whole
    * deck can be re-derived and checked against the hand's commitment).
    */
   tableSeed: Hex32.optional(),
@@ -92,7 +92,7 @@ export const DepositResponse = z.object({ player: Id, balance: Money });
 export type DepositResponse = z.infer<typeof DepositResponse>;
 
 /**
- * One difference the start's money check found (issue 12) between what a tournament's
+ * One difference the start's money check found between what a tournament's
  * stream says a player paid or got (`stream`) and the ledger's postings for it (`ledger`);
  * `what: "pool"` (player null) is the tournament's pool against its prize pool.
  */

@@ -1,4 +1,4 @@
-// The lobby's paging and the money routes in the protocol (issue 6).
+// The lobby's paging and the money routes in the protocol.
 import { describe, expect, it } from "vitest";
 import { LobbyQuery, LobbyResponse, ROUTES, parseWith } from "./index.ts";
 

@@ -36,7 +36,7 @@ export const DenyReason = z.enum([
   "busted",
   "tournament-started",
   "tournament-over",
-  "at-the-desk", // a live room's re-entries, rebuys and add-ons are paid at the desk (issue 15)
+  "at-the-desk", // a live room's re-entries, rebuys and add-ons are paid at the desk
 ]);
 export type DenyReason = z.infer<typeof DenyReason>;
 
@@ -67,7 +67,7 @@ export const MyEntry = z.object({
   /** The entry's place once it is out (counted from the field as it stands: late entries may still push it down), or at the finish. */
   place: z.int().min(1).nullable(),
   /**
-   * What that place pays (issue 14: "finished 17th of 120, won 0"): null while the entry is
+   * What that place pays ("finished 17th of 120, won 0"): null while the entry is
    * in or the prizes are not fixed yet. Absent from older servers.
    */
   prize: Money.nullable().optional(),

@@ -4,7 +4,7 @@ import { MAX_FRAME_BYTES } from "./version.ts";
 import { ClientMessage, ServerMessage } from "./ws-messages.ts";
 
 // Parsers return Result (errors are values): the server answers a bad frame with a typed
-// `error` and stays up (issue 6, fuzz). Nothing here throws for any input.
+// `error` and stays up (fuzz). Nothing here throws for any input.
 
 const encoder = new TextEncoder();
 

@@ -3,7 +3,7 @@ import { CommandId, Id } from "./primitives.ts";
 import { Structure } from "./director.ts";
 import { EventSettings } from "./event-settings.ts";
 
-// Issue 15: a preset the room saves from the structure designer (offered next time, kept
+// A preset the room saves from the structure designer (offered next time, kept
 // across restarts) and the JSON file it exports and imports.
 
 /** The preset as a file: what `GET /director/presets` offers, without the server's id. */

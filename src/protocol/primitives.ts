@@ -20,7 +20,7 @@ export const SeatNo = z.int().min(1).max(10);
 
 /**
  * An id. "#" is allowed: a re-entry is its player's id + "#2", "#3"... (the director's entry
- * ids), and the floor names re-entries in its records (issue 15: a re-entry could not be busted
+ * ids), and the floor names re-entries in its records (a re-entry could not be busted
  * over the wire). Ids never appear in a URL path's fragment-sensitive part unescaped: paths
  * carry tournament and table ids, which have no "#".
  */

@@ -95,7 +95,7 @@ export const ROUTES = {
   handTexts: route("GET", "/hands/:id/texts", "player", null, HandTexts),
 
   presets: route("GET", "/director/presets", "director", null, PresetListResponse),
-  /** Issue 15: a preset saved from the designer, offered from then on (a saved one of the same name is replaced). */
+  /** A preset saved from the designer, offered from then on (a saved one of the same name is replaced). */
   savePreset: route("POST", "/director/presets", "director", SavePresetRequest, PresetListResponse),
   deposit: route("POST", "/director/deposit", "director", DepositRequest, DepositResponse),
   ledger: route("GET", "/director/ledger", "director", null, LedgerCheckResponse),
@@ -118,8 +118,8 @@ export const ROUTES = {
   walkIn: route("POST", "/director/tournaments/:id/walk-in", "director", WalkInRequest, WalkInResponse),
   liveRecord: route("POST", "/director/tournaments/:id/live", "director", LiveRecordRequest, TournamentView),
   floorLog: route("GET", "/director/tournaments/:id/floor-log", "director", null, FloorLogResponse),
-  /** Issue 15: no more entries, rebuys or add-ons from now; the prizes are fixed (a deal becomes possible). */
-  /** Issue 15: the clock moved by `ms` of play (-60000: a minute more; the time left: skip to the next level). */
+  /** No more entries, rebuys or add-ons from now; the prizes are fixed (a deal becomes possible). */
+  /** The clock moved by `ms` of play (-60000: a minute more; the time left: skip to the next level). */
   adjustClock: route("POST", "/director/tournaments/:id/clock", "director", AdjustClockRequest, TournamentView),
   closeEntries: route("POST", "/director/tournaments/:id/close-entries", "director", DirectorCommand, TournamentView),
   colourUpPlan: route("POST", "/director/tournaments/:id/colour-up/plan", "director", ColourUpPlanRequest, ColourUpPlan),

@@ -3,13 +3,13 @@ import { Blinds, CardCode, Chips, EpochMs, HandCategory, Hex32, Id, PlayerName, 
 
 // Incremental table events, in the order the dealer does things (STYLE: dealer steps are
 // events too). The same list, filtered for one player, is a hand history the replayer
-// folds. Hole cards of others appear only in `show` (issue 6: no leaks).
+// folds. Hole cards of others appear only in `show` (no leaks).
 
 export const Pot = z.object({ amount: Chips, eligibleSeats: z.array(SeatNo).min(1).max(10) });
 export type Pot = z.infer<typeof Pot>;
 
 /**
- * An opening of one deck position (issue 12, src/cards/fair-deck.ts): the card committed
+ * An opening of one deck position (src/cards/fair-deck.ts): the card committed
  * there, its salt and its Merkle path to the hand's `commitment`. Sent with a card only to
  * those who may see that card: the owner of hole cards, everyone for board and shown cards.
  */
@@ -21,7 +21,7 @@ export const DeckOpening = z.object({
 });
 export type DeckOpening = z.infer<typeof DeckOpening>;
 
-/** What besides the server's table seed decides the deck (issue 12). */
+/** What besides the server's table seed decides the deck. */
 export const HandEntropy = z.object({
   /** SHA-256 of the previous hand's public actions at this table; null at its first hand. */
   previous: Hex32.nullable(),
@@ -43,8 +43,8 @@ const HandStart = z.object({
   bigBlind: SeatNo,
   seats: z.array(z.object({ seat: SeatNo, name: PlayerName, stack: Chips })).min(2).max(10),
   /**
-   * Provably fair (issue 12): the Merkle root over the hand's 52 salted deck positions,
-   * published before the deal. (Hands dealt before issue 12, without `seedCommitment`: the
+   * Provably fair: the Merkle root over the hand's 52 salted deck positions,
+   * published before the deal. (Hands before fair dealing, without `seedCommitment`: the
    * SHA-256 of a per-hand seed.)
    */
   commitment: Hex32,

@@ -67,7 +67,7 @@ export type PotResult = z.infer<typeof PotResult>;
 
 /**
  * The hand that just ended, kept in the view from its end until the next deal (the pause
- * between hands, issue 14): the board, every hand shown at showdown with its name, who won
+ * between hands): the board, every hand shown at showdown with its name, who won
  * which pot, and the stacks after it. `myCards` is the recipient's own hole cards (only in
  * their view).
  */
@@ -118,7 +118,7 @@ export type TableView = z.infer<typeof TableView>;
  * Protocol v2: what changed in one recipient's TableView since the last view or step it
  * was sent. Top-level fields are replaced whole; `seats` lists only the seats that changed,
  * each replacing the seat of the same number. A patch is built from the recipient's own
- * view, so it holds no card that view would not (issue 6: no leaks).
+ * view, so it holds no card that view would not (no leaks).
  */
 export const TableViewPatch = TableView.omit({ tableId: true, seats: true })
   .partial()

@@ -60,7 +60,7 @@ export const TournamentView = z.object({
 export type TournamentView = z.infer<typeof TournamentView>;
 
 /**
- * The tournament page (issue 14): the whole structure, the payouts (provisional until no
+ * The tournament page: the whole structure, the payouts (provisional until no
  * more entries can come), every entry with its chips or its place and prize, and the
  * tables to watch. Public, like a poker client's tournament lobby.
  */
@@ -80,7 +80,7 @@ export const TournamentPage = z.object({
         ante: Chips,
         bigBlindAnte: z.boolean(),
         minutes: z.int().min(1),
-        /** A break's chip-up point (R-CHIP-1, issue 15): this chip colours up there. */
+        /** A break's chip-up point (R-CHIP-1): this chip colours up there. */
         colourUp: z.int().min(1).optional(),
       }),
     )

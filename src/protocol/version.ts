@@ -6,7 +6,7 @@ export const PROTOCOL_VERSION = 2 as const;
 /** Versions a server accepts in `hello` (v1 clients keep working; see ws-messages.ts). */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2];
 
-/** Largest WebSocket frame either side accepts (issue 6), measured in UTF-8 bytes. */
+/** Largest WebSocket frame either side accepts, measured in UTF-8 bytes. */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
 /** Prefix of every HTTP route of this protocol version. */

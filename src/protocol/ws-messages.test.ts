@@ -46,7 +46,7 @@ describe("protocol v1 client → server", () => {
     expect(parsed).toEqual({ ok: true, value: message });
   });
 
-  it("issue 12: a contribution is 32 bytes as 64 lowercase hex digits", () => {
+  it("a contribution is 32 bytes as 64 lowercase hex digits", () => {
     expect(codeOf(JSON.stringify({ type: "contribute", tableId: "t1", commandId: "cmd-00000009", value: "9C".repeat(32) }))).toBe("protocol/invalid-message");
     expect(codeOf(JSON.stringify({ type: "contribute", tableId: "t1", commandId: "cmd-00000009", value: "9c" }))).toBe("protocol/invalid-message");
   });

@@ -9,7 +9,7 @@ import { TournamentView } from "./tournament-view.ts";
 // message must be `hello`; anything else first gets `protocol/hello-required`.
 // Versions (`hello.v`, see SUPPORTED_PROTOCOL_VERSIONS): v1 sends a table's events as
 // `event` frames, then the recipient's whole `table-view`, after every step. v2 sends one
-// `table-step` per step instead: the events and a patch of the view (issue 6: a full view
+// `table-step` per step instead: the events and a patch of the view (a full view
 // per recipient per step was most of the server's work). Both start a table with a full
 // `table-view` on subscribe, and a v2 server may still send `event` + `table-view` (e.g. a
 // step too large for one frame), so a v2 client handles every v1 frame too.
@@ -52,7 +52,7 @@ const Act = z.strictObject({
 const SitOut = z.strictObject({ type: z.literal("sit-out"), tableId: Id, commandId: CommandId });
 const SitIn = z.strictObject({ type: z.literal("sit-in"), tableId: Id, commandId: CommandId });
 /**
- * Issue 12: a seated player's random value for the table's next hand, mixed into its deck
+ * A seated player's random value for the table's next hand, mixed into its deck
  * so the server cannot choose decks alone. Counted from the table's first hand on (the
  * table's seed commitment must be public before anyone contributes); the last value a
  * seat sends before the deal counts, and the hand's first event lists every value used.
@@ -60,7 +60,7 @@ const SitIn = z.strictObject({ type: z.literal("sit-in"), tableId: Id, commandId
 const Contribute = z.strictObject({ type: z.literal("contribute"), tableId: Id, commandId: CommandId, value: Hex32 });
 const Ping = z.strictObject({ type: z.literal("ping"), nonce: z.int().min(0) });
 
-/** Table chat (issue 14): at most this many characters a message, and CHAT_RATE a player per table. */
+/** Table chat: at most this many characters a message, and CHAT_RATE a player per table. */
 export const CHAT_MAX_CHARS = 200;
 export const CHAT_RATE = { burst: 5, perSecond: 0.5 } as const;
 /** Messages a table keeps for someone who starts watching it. */
@@ -128,7 +128,7 @@ const ErrorMsg = z.object({
 const Pong = z.object({ type: z.literal("pong"), nonce: z.int().min(0), serverTime: EpochMs });
 
 /**
- * The dealer's entries in a table's chat (issue 14), written by the server as structured
+ * The dealer's entries in a table's chat, written by the server as structured
  * data so each reader sees them in their own language: who won which pot of a hand with what
  * (one entry per winner of each pot, so a split pot is two entries), and who went out, with
  * their place once the field is closed (null while late registration is open).

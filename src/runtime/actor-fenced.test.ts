@@ -1,4 +1,4 @@
-// Cluster mode (issue 16): an append refused with `store/fenced` means another process owns
+// Cluster mode: an append refused with `store/fenced` means another process owns
 // the stream now. The actor closes at once and never catches up or retries.
 import { describe, expect, it } from "vitest";
 import { fail, ok, unwrap } from "../lib/result.ts";
@@ -13,7 +13,7 @@ const logic: ActorLogic<number, number, { type: "added"; n: number }, number> = 
   typeOf: (r) => r.type,
 };
 
-describe("StreamActor and store/fenced (issue 16)", () => {
+describe("StreamActor and store/fenced", () => {
   it("a fenced append closes the actor: that command gets store/fenced, the next runtime/closed, nothing is read back or retried", async () => {
     const inner = openSqliteEventStore(":memory:");
     const calls = { append: 0, read: 0 };

@@ -10,7 +10,7 @@
 // (ids travel in the records' meta and in snapshots, so this survives a restart). An id
 // belongs to whoever sent it first: the same id from someone else is refused.
 //
-// Cluster mode (issue 16): an append refused with `store/fenced` means another process owns
+// Cluster mode: an append refused with `store/fenced` means another process owns
 // the stream now. The actor closes at once (every later command: `runtime/closed`) and
 // answers that command with the store's `store/fenced`; it never catches up or retries.
 import { fail, ok, type Result } from "../lib/result.ts";

@@ -13,7 +13,7 @@ const logic: ActorLogic<number, number, { type: "added"; n: number }, string> = 
   typeOf: (r) => r.type,
 };
 
-describe("command stage marks (issue 17: where an action's time goes)", () => {
+describe("command stage marks (where an action's time goes)", () => {
   it("marks a command started, stored, applied and written, in that order, with the subscribers run between applied and written", async () => {
     const marks: StageMark[] = [];
     const listen = (m: unknown) => marks.push(m as StageMark);

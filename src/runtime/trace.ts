@@ -1,4 +1,4 @@
-// Where a command's time goes (issue 17): a command id marked at each stage of its way
+// Where a command's time goes: a command id marked at each stage of its way
 // through the server (received from the socket, started in its actor's queue, stored,
 // applied, its frames written). Published on a node:diagnostics_channel, so it costs one
 // `hasSubscribers` check when nobody listens; bench/load-probe.mjs listens and the load

@@ -1,4 +1,4 @@
-// Test-only crash points (issue 13's crash proof): with FELT_CRASH_AT=NAME or NAME:N in the
+// Test-only crash points ('s crash proof): with FELT_CRASH_AT=NAME or NAME:N in the
 // environment, the process kills itself with SIGKILL the N-th time (default the first) it
 // passes point NAME, after writing "crash-point NAME DETAIL" to stderr, so a crash test
 // lands exactly mid-settle or mid-move and can prove where it landed. Without the variable

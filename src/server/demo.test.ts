@@ -1,4 +1,4 @@
-// `felt serve --demo`'s room, seeded through the real HTTP API (issue 15: no fake server).
+// `felt serve --demo`'s room, seeded through the real HTTP API (no fake server).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LobbyTournament, ResultsResponse, TournamentView } from "../protocol/index.ts";
 import { DEMO_DIRECTOR, DEMO_WALK_INS, seedDemo, type DemoRoom } from "./demo.ts";

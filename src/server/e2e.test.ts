@@ -19,7 +19,7 @@ async function serve(db: string) {
   return FeltServer.start({ db, port: 0, handPauseMs: 0, actionMs: 5000, timeBankMs: 0, scrypt: fastScrypt, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {} });
 }
 
-/** R-DEAL / issue 6: a hole card of seat S is visible to another seat only in a `show` event or a seat's `cards` after show.
+/** R-DEAL: a hole card of seat S is visible to another seat only in a `show` event or a seat's `cards` after show.
  * Checks every frame as sent (v2 steps: their events and patched seats) and every view folded from them. */
 export function leaks(bot: Bot): string[] {
   const out: string[] = [];
@@ -73,7 +73,7 @@ async function playAndCheck(db: string, players: number) {
     const { bots, final } = await playToTheEnd(() => base, s, { allInChance: 0.05, keepFrames: true }, { timeoutMs: 150_000 });
     expect(final.status).toBe("finished");
     const t = server.tournaments.get(s.tournamentId)!;
-    // chips conserved: the winner holds every chip issued (R-CHIP / issue 5)
+    // chips conserved: the winner holds every chip issued (R-CHIP)
     expect(t.dir.conservation.failures).toBe(0);
     if (players > 9) {
       // R-TBL-2/3: several tables, balanced and broken down to the final table

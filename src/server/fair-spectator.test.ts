@@ -1,4 +1,4 @@
-// Issue 12 over real sockets: a spectator who records every frame of a table for a whole
+// Over real sockets: a spectator who records every frame of a table for a whole
 // tournament cannot derive a single card that was not shown (R-DEAL-1, R-POT-5), while
 // every player verifies their own cards, the board and shown cards against the commitment
 // published before each deal, and after the tournament the whole deck of every hand.
@@ -41,7 +41,7 @@ function eventsOf(frames: readonly ServerMessage[]): { handId: string | null; ev
   return out;
 }
 
-describe("issue 12: provably fair without revealing unshown cards", () => {
+describe("provably fair without revealing unshown cards", () => {
   it("R-DEAL-1, R-POT-5: a spectator recording every frame derives no unshown card; players verify their cards; after the tournament every deck checks", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-fair-"));
     dirs.push(dir);
@@ -111,7 +111,7 @@ describe("issue 12: provably fair without revealing unshown cards", () => {
           if (e.kind === "hole-cards") expect(e).toEqual({ kind: "hole-cards", seat: e.seat, cards: null });
           if ("openings" in e && e.openings !== undefined) for (const o of e.openings) expect(openedToAll.has(o.position)).toBe(true);
         }
-        // The old derivation (issue 6: a seed revealed after the hand) from every 32-byte value received
+        // The old derivation (a seed revealed after the hand) from every 32-byte value received
         // gives no deal; nor is any value received the table seed behind the published commitment.
         // (It is asked to give the whole deal, hole cards and board: a random 32-byte value
         // matches one or two hidden cards by chance among thousands of hashes received.)
@@ -133,7 +133,7 @@ describe("issue 12: provably fair without revealing unshown cards", () => {
         }
       }
 
-      // Players' contributions went into the decks (issue 12: the server cannot choose decks alone).
+      // Players' contributions went into the decks (the server cannot choose decks alone).
       const used = new Set(hands.flatMap((h) => h.entropy!.contributions.map((c) => c.value)));
       expect(bots.filter((b) => b.contributed.some((v) => used.has(v))).length).toBeGreaterThan(0);
 

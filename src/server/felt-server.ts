@@ -1,5 +1,5 @@
 // The server as one object: storage opened, tournaments resumed, HTTP and WebSocket up.
-// Cluster mode (issue 16, `cluster` option): the process joins a cluster through NATS and
+// Cluster mode (`cluster` option): the process joins a cluster through NATS and
 // serves only the tournaments of the partitions it owns (src/cluster/host.ts): it loads and
 // resumes a partition's tournaments when it gains it and closes them when it loses it;
 // every write to their streams is fenced by the partition's epoch in PostgreSQL.
@@ -30,7 +30,7 @@ import { PredictWorker } from "./director/director-predict-worker.ts";
 import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer, type TableLayout } from "../cluster/index.ts";
 import { hostname } from "node:os";
 
-/** The pause between hands when neither the tournament nor the server names one (issue 14: long enough to read a showdown). */
+/** The pause between hands when neither the tournament nor the server names one (long enough to read a showdown). */
 export const DEFAULT_HAND_PAUSE_MS = 4000;
 
 export interface ServerOptions {
@@ -42,7 +42,7 @@ export interface ServerOptions {
   readonly clock?: Clock;
   /** Browser origins allowed besides the server's own. */
   readonly allowedOrigins?: readonly string[];
-  /** Pause between hands for tournaments that do not name their own (default 4 s, issue 14). */
+  /** Pause between hands for tournaments that do not name their own (default 4 s). */
   readonly handPauseMs?: number;
   /** Overrides every tournament's action clock (tests, benchmarks). */
   readonly actionMs?: number;
@@ -68,7 +68,7 @@ export interface ServerOptions {
   readonly newSeed?: () => string;
   readonly log?: (message: string, error?: unknown) => void;
   /**
-   * Cluster mode (issue 16; needs a postgres:// db): NATS URL, this process's member name
+   * Cluster mode (needs a postgres:// db): NATS URL, this process's member name
    * (default host-pid) and the prefix of the cluster's buckets (default "felt").
    */
   readonly cluster?: {
@@ -92,12 +92,12 @@ export class FeltServer implements PartitionServer {
   /** The tournaments this process serves (in cluster mode: those of the partitions it owns). */
   readonly tournaments = new Map<string, TournamentRuntime>();
   readonly tournamentWatchers = new Map<string, Set<() => void>>();
-  /** Split tables (issue 16, stage 2): the tables of the table partitions this process owns; null otherwise. */
+  /** Split tables (stage 2): the tables of the table partitions this process owns; null otherwise. */
   tableHost: TableHost | null = null;
-  /** Cluster mode (issue 16): routing, fan-out and the lobby across processes; null when alone. */
+  /** Cluster mode: routing, fan-out and the lobby across processes; null when alone. */
   cluster: ClusterLink | null = null;
   url = "";
-  /** The director's end-time predictions run on a worker thread, off the tables' event loop (issue 17). */
+  /** The director's end-time predictions run on a worker thread, off the tables' event loop. */
   readonly predictor = new PredictWorker();
   /** When the money check last ran here (at start; in cluster mode also on gaining a partition). */
   private checkedAt: number | undefined;
@@ -263,7 +263,7 @@ export class FeltServer implements PartitionServer {
   }
 
   /**
-   * Issue 12: every tournament's entries, rebuys, add-ons, refunds and prizes against its
+   * Every tournament's entries, rebuys, add-ons, refunds and prizes against its
    * ledger postings, each in its tournament's queue (after what the restart resumed), so
    * the two sides are read between commands. Every difference is logged.
    */

@@ -1,11 +1,11 @@
-// Money under crashes (issue 12): a real `felt serve` child is killed with SIGKILL at seeded
+// Money under crashes: a real `felt serve` child is killed with SIGKILL at seeded
 // random moments while clients register, unregister, re-enter, rebuy and deposit, each
 // request with a fresh command id (a client that lost its answer asks again as a new
 // request, as the issue's attacker did). After every kill the server restarts on the same
 // database. At the end, read straight from the database: every player's balance equals
 // their deposits − entries + refunds + prizes as the tournament streams record them, every
 // pool equals its tournament's prize pool, every acknowledged request is stored, and every
-// asset sums to zero. Before issue 12 a kill between the ledger's commit and the
+// asset sums to zero. Before events and postings were one append, a kill between the ledger's commit and the
 // tournament's left players charged with no entry or refunded twice.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -167,7 +167,7 @@ async function run(db: string, seed: number): Promise<void> {
     stop = true;
     await Promise.all(clients);
     bots.forEach((b) => b.close());
-    // The money check of the last start found nothing (issue 12).
+    // The money check of the last start found nothing.
     const check = await must<LedgerCheckResponse>(api(base, "GET", "/api/v1/director/ledger", undefined, director));
     expect(check.moneyCheck?.differences).toEqual([]);
     await killChild(child, "SIGTERM");
@@ -254,7 +254,7 @@ async function run(db: string, seed: number): Promise<void> {
   }
 }
 
-describe("money under SIGKILL (issue 12)", () => {
+describe("money under SIGKILL", () => {
   it("SQLite: 8 kills while clients register, unregister, re-enter, rebuy and deposit: every balance and pool exact", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-money-crash-"));
     try {

@@ -1,4 +1,4 @@
-// Crash proof of issue 13 on a real `felt serve` child: the process kills itself with
+// Crash proof of per-table pace on a real `felt serve` child: the process kills itself with
 // SIGKILL exactly mid-settle (a table's hand recorded, its settle not run) and exactly
 // mid-move (R-TBL-2/3: the moved player unseated at the table they leave, not yet seated at
 // the one they join), through the test-only crash points (src/server/crash-point.ts,
@@ -150,7 +150,7 @@ async function run(db: string): Promise<void> {
   }
 }
 
-describe("issue 13: kill -9 aimed mid-settle and mid-move (real felt serve)", () => {
+describe("kill -9 aimed mid-settle and mid-move (real felt serve)", () => {
   it("SQLite: killed right after a settle's hand record and between a move's unseat and seat (R-TBL-2/3): repaired; one place per entrant (R-PLACE-2), chips conserved, no command stored twice", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-pace-crash-"));
     try {

@@ -23,7 +23,7 @@ export interface Services {
   readonly rng: RandomSource;
   readonly log: (message: string, error?: unknown) => void;
   /**
-   * Issue 16, stage 2 (`--split-tables`): where online tournaments' tables live, anywhere in
+   * Where online tournaments' tables live, anywhere in
    * the cluster (tables/table-link.ts). Absent: in their tournament's runtime, in-process.
    */
   readonly tables?: TableLink;

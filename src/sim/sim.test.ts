@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chartSvg, FORMATS, percentile, simulate, summarizeRuns } from "./index.ts";
 
-describe("felt simulate (issue 5)", () => {
+describe("felt simulate", () => {
   it("is deterministic per seed, byte for byte", () => {
     const a = simulate({ players: 40, seed: 3 });
     const b = simulate({ players: 40, seed: 3 });

@@ -1,5 +1,5 @@
 // `felt simulate`: a whole tournament played by bots with the real engine at every table,
-// deterministic per seed. Time is simulated: every table plays at its own pace (issue 13),
+// deterministic per seed. Time is simulated: every table plays at its own pace,
 // each hand taking its own time (3600 / handsPerHour seconds on average, drawn per hand
 // from half to one and a half of it), and the director settles each table as its hand ends
 // (src/tournament/director/run-paced.ts), so the end time reflects independent tables;

@@ -1,4 +1,4 @@
-// Checking appendGroups' input (issue 13), shared by every backend so each refuses the same
+// Checking appendGroups' input, shared by every backend so each refuses the same
 // group with the same code before touching the database: a bad stream or expected version
 // refuses the whole; a group with bad events or a malformed posting is refused alone.
 import { ok, type Result } from "../lib/result.ts";

@@ -1,4 +1,4 @@
-// The contract of EventStore.appendWithPostings (issue 12): a tournament's events and the
+// The contract of EventStore.appendWithPostings: a tournament's events and the
 // ledger postings they pay for commit in one database transaction, all or nothing. Run on
 // every backend by storage.sqlite.test.ts and storage.postgres.test.ts; a fixture is a
 // fresh, empty database per test.
@@ -99,7 +99,7 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       expect(await ledger.transaction("d1")).toBeNull();
     });
 
-    it("ledger/amount-unsafe: a deposit past 2^53 − 1 refuses the events with it (issue 12)", async () => {
+    it("ledger/amount-unsafe: a deposit past 2^53 − 1 refuses the events with it", async () => {
       const { store, ledger } = await fresh();
       unwrap(await ledger.post(deposit("d1", "p1", Number.MAX_SAFE_INTEGER - 1)));
       const r = await store.appendWithPostings("tournament:t1", 0, [ev("walk-in")], [deposit("cash1", "p1", 2)]);
@@ -120,13 +120,13 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       expect(unwrap(await store.append("table:x", 0, [ev("hand")])).version).toBe(1);
     });
 
-    // Issue 13, registration at scale: many commands' events and postings in one transaction.
+    // Many commands' events and postings in one transaction.
     const group = (command: string, player: string, amount = 1_000) => ({
       events: [{ type: "entrant", data: { player }, meta: { commandId: command } }, { type: "registered", data: { player }, meta: { commandId: command } }],
       postings: [buyIn(`b-${command}`, player, amount)],
     });
 
-    it("appendGroups: every group lands with its money in one call, at consecutive versions (issue 13)", async () => {
+    it("appendGroups: every group lands with its money in one call, at consecutive versions", async () => {
       const { store, ledger } = await fresh();
       for (const p of ["p1", "p2", "p3"]) unwrap(await ledger.post(deposit(`d-${p}`, p, 5_000)));
       unwrap(await store.append("tournament:t1", 0, [ev("created")]));
@@ -140,7 +140,7 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       expect(await ledger.totals()).toEqual({ EUR: 0 });
     });
 
-    it("appendGroups: a group the ledger refuses is left out alone, the others take its versions (ledger/insufficient-funds, issue 13)", async () => {
+    it("appendGroups: a group the ledger refuses is left out alone, the others take its versions (ledger/insufficient-funds)", async () => {
       const { store, ledger } = await fresh();
       unwrap(await ledger.post(deposit("d1", "p1", 5_000)));
       unwrap(await ledger.post(deposit("d2", "p2", 500)));
@@ -155,7 +155,7 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       expect(await ledger.totals()).toEqual({ EUR: 0 });
     });
 
-    it("appendGroups: a malformed group is refused alone; one key for two contents refuses the second; all refused writes nothing (issue 13)", async () => {
+    it("appendGroups: a malformed group is refused alone; one key for two contents refuses the second; all refused writes nothing", async () => {
       const { store, ledger } = await fresh();
       unwrap(await ledger.post(deposit("d1", "p1", 50_000)));
       const empty = { events: [], postings: [] };
@@ -171,7 +171,7 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       expect((await store.listStreams()).map((x) => x.stream)).toEqual(["tournament:t1"]);
     });
 
-    it("appendGroups: a version conflict refuses the whole batch and posts nothing (store/version-conflict, issue 13)", async () => {
+    it("appendGroups: a version conflict refuses the whole batch and posts nothing (store/version-conflict)", async () => {
       const { store, ledger } = await fresh();
       unwrap(await ledger.post(deposit("d1", "p1", 5_000)));
       unwrap(await store.append("tournament:t1", 0, [ev("created")]));
@@ -200,7 +200,7 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
         expect((await again.ledger.transaction("b1"))?.kind).toBe("buy-in");
       });
 
-      it("appendGroups: the batch is there whole after the database is closed and opened again (issue 13)", async () => {
+      it("appendGroups: the batch is there whole after the database is closed and opened again", async () => {
         const { store, ledger, fixture } = await fresh();
         unwrap(await ledger.post(deposit("d1", "p1", 5_000)));
         unwrap(await ledger.post(deposit("d2", "p2", 5_000)));

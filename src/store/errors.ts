@@ -7,7 +7,7 @@ export const STORE_ERRORS = {
   badEvents: "store/bad-events",
   snapshotAhead: "store/snapshot-ahead",
   badUrl: "store/bad-url",
-  /** An append from a partition owner whose epoch is below the partition's fence (issue 16). */
+  /** An append from a partition owner whose epoch is below the partition's fence. */
   fenced: "store/fenced",
 } as const;
 

@@ -94,7 +94,7 @@ export interface EventStore {
     postings: readonly TransactionInput[],
   ): Promise<Result<AppendWithPostingsResult>>;
   /**
-   * Many commands' appendWithPostings in ONE database transaction (issue 13, registration
+   * Many commands' appendWithPostings in ONE database transaction (registration
    * at scale): the groups are appended in order, each with its postings, at consecutive
    * versions after `expected`. A group whose postings the ledger refuses (or whose events or
    * postings are malformed) is left out, alone: its answer is the refusal and the groups

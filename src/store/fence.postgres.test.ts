@@ -1,4 +1,4 @@
-// Fencing (issue 16) in the PostgreSQL event store, against the machine's PostgreSQL, a fresh
+// Fencing in the PostgreSQL event store, against the machine's PostgreSQL, a fresh
 // schema per test: every write to a fenced stream (append, the group commit, appendWithPostings,
 // snapshots) carries this process's epoch and is refused with `store/fenced`, writing nothing,
 // once another process raised the scope's fence above it.
@@ -50,7 +50,7 @@ async function plainStore(tmp: PgFixture) {
 const ev = (n: number) => ({ type: "test", data: { n } });
 const S = "S130";
 
-describe("fenced appends in the PostgreSQL event store (issue 16)", () => {
+describe("fenced appends in the PostgreSQL event store", () => {
   it("a frozen owner at epoch 13 is refused (store/fenced) once the new owner raised the fence to 19; the new owner's append lands", async () => {
     const { tmp, open } = await fixture();
     const a = await open(); // the old owner's process
@@ -149,7 +149,7 @@ describe("fenced appends in the PostgreSQL event store (issue 16)", () => {
     expect(await a.store.streamVersion(`tournament:${S}`)).toBe(1);
   });
 
-  it("appendGroups from a stale epoch writes no group's events nor postings (issue 13 batches under issue 16 fences)", async () => {
+  it("appendGroups from a stale epoch writes no group's events nor postings (batches under fences)", async () => {
     const { tmp, open } = await fixture();
     const a = await open();
     const ledger = await openPostgresLedger(tmp.url, { schema: tmp.schema, maxConnections: 1 });

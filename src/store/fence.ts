@@ -1,4 +1,4 @@
-// Fencing for cluster mode (issue 16), PostgreSQL only: SQLite stays single-process. A
+// Fencing for cluster mode, PostgreSQL only: SQLite stays single-process. A
 // partition's owner writes with its lease epoch (the KV revision that acquired it, see
 // src/cluster/leases.ts). Taking a partition raises its fence to the new epoch; from then on
 // an append to one of its streams carrying an older epoch is refused with `store/fenced`

@@ -90,7 +90,7 @@ export function describeHandIndexContract(name: string, factory: () => Promise<H
       expect(await again.list("a", { limit: 1 })).toEqual([entry("a", 1, 100)]);
     });
 
-    it("issue 14: a row without cards gets them from a later write (the backfill); a row with cards keeps its own", async () => {
+    it("a row without cards gets them from a later write (the backfill); a row with cards keeps its own", async () => {
       const { index } = await fresh();
       expect(await index.lacksCards()).toBe(false);
       await index.record([{ ...entry("a", 1, 100), cards: null }, entry("a", 2, 200)]);

@@ -1,4 +1,4 @@
-// The per-player index of finished hands (issue 12): one row per player dealt into a hand,
+// The per-player index of finished hands: one row per player dealt into a hand,
 // written when the hand ends, so a player's hand list is one indexed range read of their own
 // rows (newest first, paged) instead of a replay of every table stream. It is derived data:
 // the hands themselves stay in the table streams, and writing a row twice is harmless.
@@ -14,7 +14,7 @@ export interface HandIndexEntry {
   /** Chips won or lost in the hand by this player. */
   readonly net: number;
   /**
-   * This player's own hole cards (0–51), never another player's (issue 14); null for a row
+   * This player's own hole cards (0–51), never another player's; null for a row
    * indexed before cards were kept and not yet backfilled from its table stream.
    */
   readonly cards: readonly number[] | null;

@@ -48,7 +48,7 @@ export function describeLedgerContract(
       expect(await ledger.balances({ prefix: "player:" })).toEqual([{ account: "player:p1", asset: EUR, balance: 4_500 }]);
     });
 
-    it("ledger/amount-unsafe: a deposit that would push a balance past 2^53 − 1 is refused and writes nothing (issue 12)", async () => {
+    it("ledger/amount-unsafe: a deposit that would push a balance past 2^53 − 1 is refused and writes nothing", async () => {
       const { ledger } = await fresh();
       const max = Number.MAX_SAFE_INTEGER;
       await must(ledger, post.deposit({ key: "d1", asset: EUR, player: "p1", amount: max - 10, director: "dir" }));

@@ -44,7 +44,7 @@ export interface OpenOptions {
   readonly now?: () => number;
   /** SQLite events only; the ledger is always "full". */
   readonly eventDurability?: Durability;
-  /** Cluster mode (issue 16, PostgreSQL only): writes to fenced streams carry this process's epoch (fence.ts). */
+  /** Cluster mode (PostgreSQL only): writes to fenced streams carry this process's epoch (fence.ts). */
   readonly fence?: FenceResolver;
 }
 
@@ -80,7 +80,7 @@ export async function openHandIndex(target: StorageTarget): Promise<HandIndex> {
 export interface Storage {
   readonly store: EventStore;
   readonly ledger: Ledger;
-  /** PostgreSQL only: raising a partition's fence (cluster mode, issue 16). */
+  /** PostgreSQL only: raising a partition's fence (cluster mode). */
   readonly fences?: Fences;
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 
-// What a person reads on the live room's screens (issue 15), for the browser tests: the
+// What a person reads on the live room's screens, for the browser tests: the
 // table map, the clock's time left, English place numbers.
 
 const ORDINAL = { one: "st", two: "nd", few: "rd", other: "th", zero: "th", many: "th" } as const;

@@ -7,7 +7,7 @@ import { api, cmd, must } from "../../src/server/testing/harness.ts";
 import type { PresetFile, TournamentPage } from "../../src/protocol/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
-// Issue 15's create side in chromium against a REAL `felt serve`: a director starts from the
+// The live room's create side in chromium against a REAL `felt serve`: a director starts from the
 // casino-1900 preset, changes the buy-in, the guarantee, the re-entry window and the payout
 // percentages (the form's hints say what is wrong while typing; the server's refusal is shown
 // in the user's language), inserts a break and deletes a level, puts a chip-up point on a
@@ -24,7 +24,7 @@ const cs = RESOURCES.cs;
 const n = (x: number) => x.toLocaleString("en");
 const fill = (s: string, v: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k]));
 
-describe.skipIf(!haveChromium)("creating an event from a preset in chromium against felt serve (issue 15)", () => {
+describe.skipIf(!haveChromium)("creating an event from a preset in chromium against felt serve", () => {
   const pageErrors: string[] = [];
   const stage = feltStage({ folder: "felt-create-", director: DIRECTOR });
 

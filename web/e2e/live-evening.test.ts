@@ -8,7 +8,7 @@ import type { FloorLogResponse, Instruction, LobbyTournament, ResultsResponse, S
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 import { nth, readClock, readMap } from "./floor-reading.ts";
 
-// Issue 15's proof: a live room's whole evening in chromium against a REAL `felt serve`. A
+// A live room's whole evening in chromium against a REAL `felt serve`. A
 // re-entry event on the casino-1900 preset (buy-in 1,000 + 100, 20,000 chips) with the
 // 19:00/19:15 start rule (R-TRN-6: five players by the deadline) met; 20 walk-ins (a
 // repeated name warned about) seated by the draw; two out in one hand and four more; a
@@ -42,7 +42,7 @@ const STRUCTURE = {
   ],
 };
 
-describe.skipIf(!haveChromium)("a live room's evening in chromium against felt serve (issue 15)", () => {
+describe.skipIf(!haveChromium)("a live room's evening in chromium against felt serve", () => {
   let director: BrowserContext;
   let id = "";
   const pageErrors: string[] = [];

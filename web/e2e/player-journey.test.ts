@@ -7,7 +7,7 @@ import type { HandRecord, LobbyTournament } from "../../src/protocol/index.ts";
 import { deposit, lobbyRow, registerBots, type BotCrew } from "./real-bots.ts";
 import { artifacts, BROWSER_ARGS, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
-// Issue 14's proof: a person plays tournaments among bots on a REAL `felt serve` (a child
+// The player's journey: a person plays tournaments among bots on a REAL `felt serve` (a child
 // process, its own SQLite file, the freshly built app) in Debian's chromium, and the test
 // asserts what they see: the showdown stays on the felt until the next deal, a phone
 // (390 × 844) never scrolls sideways and every action button is inside the viewport, with
@@ -45,7 +45,7 @@ const BLEED_STRUCTURE = {
 };
 const en = RESOURCES.en;
 
-describe.skipIf(!haveChromium).concurrent("the player's table in chromium against felt serve (issue 14)", () => {
+describe.skipIf(!haveChromium).concurrent("the player's table in chromium against felt serve", () => {
   const pageErrors: string[] = [];
   const crews: BotCrew[] = [];
   // No --hand-pause-ms: each tournament names its own pause (the create option).

@@ -8,7 +8,7 @@ import type { LobbyTournament, ResultsResponse, SeatAssignment, TournamentView }
 import { lobbyRow, registerBots, type BotCrew } from "./real-bots.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
-// Issue 7's proof against the REAL server, no mock: `felt serve` runs as a child process
+// The web app against the REAL server, no mock: `felt serve` runs as a child process
 // on a free port with its own SQLite file and serves the freshly built app at `/`; Debian's
 // chromium drives the app. A player signs up, is credited at the director's cashier,
 // registers and plays against the server's bots to a bust-out or a win; a director creates
@@ -105,7 +105,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await expect.poll(() => row.locator("[data-testid=confirm-pay]").textContent(), { timeout: 10_000 }).toContain("Your balance 5,000 becomes 3,900.");
     await row.locator("[data-action=confirm-pay]").click();
     await expect.poll(() => page.textContent(".balance"), { timeout: 10_000 }).toMatch(/3,900/);
-    // Issue 14: a registered player reads their own line, not a greyed Register.
+    // A registered player reads their own line, not a greyed Register.
     await expect.poll(() => row.locator(".mine").textContent()).toBe(en.lobby.mine.registered);
     expect(await row.getByRole("button", { name: new RegExp(`^${en.lobby.action.register}`) }).count()).toBe(0);
 
@@ -170,7 +170,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const final = await lobbyRow(stage.felt.url, token!, tournamentId);
     expect(final?.mine?.state === "busted" || final?.status === "finished").toBe(true);
     const mineText = (await row.locator(".mine").textContent()) ?? "";
-    // Issue 14: "Finished 2nd of 3, won …" once the place and its prize are known.
+    // "Finished 2nd of 3, won …" once the place and its prize are known.
     const ordinal = (p: number) => ["1st", "2nd", "3rd"][p - 1]!;
     if (final?.mine?.place != null && final.mine.prize != null) expect(mineText).toMatch(new RegExp(`^Finished ${ordinal(final.mine.place)} of 3, won \\S`));
     else if (final?.mine?.place != null) expect(mineText).toBe(en.lobby.mine.place.replace("{{place}}", ordinal(final.mine.place)));
@@ -388,7 +388,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     for (let i = 0; i < 2; i++) {
       const before = await page.locator(".live-entries tbody tr").count();
       await page.locator(".live-entries tbody tr").last().getByRole("button", { name: en.floor.bust, exact: true }).click();
-      // A bust asks for confirmation (issue 15).
+      // A bust asks for confirmation.
       await page.locator(".live-entries tbody tr").last().locator("[data-action=confirm-bust]").click();
       await page.waitForFunction((n) => document.querySelectorAll(".live-entries tbody tr").length === n - 1, before, { timeout: 20_000 });
     }

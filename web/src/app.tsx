@@ -40,7 +40,7 @@ export function App() {
 
   // The TV clock is full screen: no navigation around it.
   if (screen === "clock" && rest[0]) return <ClockScreen tournamentId={rest[0]} />;
-  // So is the table map on a TV (issue 15); it reads the director's routes, so it needs a director signed in.
+  // So is the table map on a TV; it reads the director's routes, so it needs a director signed in.
   if (screen === "floor-map" && rest[0] && signedIn) return <TableMapTv tournamentId={rest[0]} />;
 
   const body = (() => {

@@ -1,4 +1,4 @@
-// Issue 12, item 8: no password on the command line (`ps` shows it to every local user):
+// No password on the command line (`ps` shows it to every local user):
 // the director comes from FELT_DIRECTOR or --director-file, the old --director is refused
 // with a message saying so; a SQLite path that cannot hold a database is refused at start.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -24,7 +24,7 @@ async function capture(run: () => Promise<number>) {
   }
 }
 
-describe("the director's password stays off the command line (issue 12)", () => {
+describe("the director's password stays off the command line", () => {
   it("felt serve --director NAME:PASSWORD is refused with a message naming the safe ways", async () => {
     for (const args of [["--director", "floor:secret-pass"], ["--director=floor:secret-pass"]]) {
       const r = await capture(() => serve.run(args));
@@ -59,7 +59,7 @@ describe("the director's password stays off the command line (issue 12)", () => 
     expect(r.err).toContain("--ws-per-address must be a whole number");
   });
 
-  it("felt serve --cluster needs a PostgreSQL --db; its flags go only with --cluster (issue 16)", async () => {
+  it("felt serve --cluster needs a PostgreSQL --db; its flags go only with --cluster", async () => {
     for (const args of [["--cluster"], ["--cluster", "--db", "sqlite:/tmp/x.sqlite"], ["--cluster", "--nats", "nats://127.0.0.1:4222"]]) {
       const r = await capture(() => serve.run(args));
       expect(r.code).toBe(2);
@@ -79,7 +79,7 @@ describe("the director's password stays off the command line (issue 12)", () => 
   });
 });
 
-describe("a SQLite path that cannot hold a database is refused (issue 12)", () => {
+describe("a SQLite path that cannot hold a database is refused", () => {
   it("/proc, /sys, /dev and a directory are refused with the reason; a fresh path in a new directory is fine", () => {
     for (const p of ["/proc/felt.sqlite", "/proc/self/felt.sqlite", "/sys/felt.sqlite", "/dev/null", "/dev/shm/../null"]) {
       const r = checkSqlitePath(p);

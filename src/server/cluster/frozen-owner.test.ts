@@ -1,4 +1,4 @@
-// Cluster mode, stage 1 (issue 16), against the machine's NATS and PostgreSQL: two
+// Cluster mode, stage 1, against the machine's NATS and PostgreSQL: two
 // FeltServers in one test process, members "a" and "b", sharing one schema and one set of
 // buckets (a prefix of their own). A tournament is created and played on the owner of its
 // partition; the owner is then frozen as far as the cluster can tell (its lease renewals
@@ -40,7 +40,7 @@ async function setupOn(owner: FeltServer, n: number): Promise<Setup> {
   return s;
 }
 
-describe("cluster mode: two members, one frozen (issue 16)", () => {
+describe("cluster mode: two members, one frozen", () => {
   it("the frozen owner's partition is taken over, the tournament finishes on the survivor, the ex-owner's writes are refused (store/fenced), nothing doubles, chips and ledger exact", async () => {
     const schema = await pgSchema();
     cleanups.push(() => schema.drop());

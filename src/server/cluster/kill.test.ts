@@ -1,4 +1,4 @@
-// Cluster mode, stage 1 (issue 16): kill -9 of the member that owns a tournament, in the
+// Cluster mode, stage 1: kill -9 of the member that owns a tournament, in the
 // middle of a hand. Member "a" is a real `felt serve --cluster` child process; member "b"
 // runs in the test. The players' bots are connected to b only: b forwards their commands to
 // a and relays a's frames (the routing of src/server/gateway/cluster-link.ts). a is killed
@@ -67,7 +67,7 @@ async function twoMembers(layout: TableLayout) {
     return { a, b, s, schema, logs };
 }
 
-describe("cluster mode: the owner killed or stopped (issue 16)", () => {
+describe("cluster mode: the owner killed or stopped", () => {
   it("kill -9 mid-hand: the survivor takes the partition, resumes the hand in play and the tournament finishes; nothing lost or doubled, chips and ledger exact", async () => {
     const { a, b, s, schema } = await twoMembers("with-director");
     const id = s.tournamentId;
@@ -123,7 +123,7 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
     expect(await ledger.balance("house:fees", "EUR")).toBe(600);
   }, 600_000);
 
-  it("SIGSTOP past the lease, then SIGCONT: the survivor finishes the tournament; the woken ex-owner stops serving and writes nothing (issue 16 proof)", async () => {
+  it("SIGSTOP past the lease, then SIGCONT: the survivor finishes the tournament; the woken ex-owner stops serving and writes nothing ( proof)", async () => {
     const { a, b, s, schema } = await twoMembers("with-director");
     const key = b.ownership.keyOf(s.tournamentId);
     const bots = s.players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
@@ -153,7 +153,7 @@ describe("cluster mode: the owner killed or stopped (issue 16)", () => {
     expect(await ledger.balance(`pool:${s.tournamentId}`, "EUR")).toBe(0);
   }, 600_000);
 
-  it("split tables (stage 2): SIGSTOP of the owner of a table's partition past its lease, then SIGCONT: the director (on the survivor) and the table's new owner finish the tournament; the woken ex-owner stops serving the table and writes nothing (issue 16 proof)", async () => {
+  it("split tables (stage 2): SIGSTOP of the owner of a table's partition past its lease, then SIGCONT: the director (on the survivor) and the table's new owner finish the tournament; the woken ex-owner stops serving the table and writes nothing ( proof)", async () => {
     const { a, b, s, schema } = await twoMembers("split");
     const tableId = `${s.tournamentId}-t1`;
     const key = b.ownership.keyOfTable(tableId);

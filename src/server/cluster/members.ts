@@ -1,4 +1,4 @@
-// Cluster mode's test members (issue 16), said once: the options every member of these
+// Cluster mode's test members, said once: the options every member of these
 // tests runs with (a `felt serve --cluster` child or a FeltServer in the test process),
 // and what the kill tests check of the tables' streams once the tournament is over.
 import type { EventStore, Ledger } from "../../store/index.ts";

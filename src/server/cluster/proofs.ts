@@ -1,4 +1,4 @@
-// What the cluster proofs check after a tournament (issue 16), shared by the three-process
+// What the cluster proofs check after a tournament, shared by the three-process
 // tests (three.test.ts: stage 1; split.test.ts: tables in partitions of their own): every
 // table stream whole, every hand dealt once with one deck, chips and money exact, and how
 // long each table waited for its next version around a kill.
@@ -43,7 +43,7 @@ export async function streamsWhole(store: EventStore, id: string): Promise<{ pro
   return { problems, hands };
 }
 
-/** Money and chips (issue 16): chips in play = chips bought after every settle; the ledger balances; balances = deposits − buy-ins + prizes. */
+/** Money and chips: chips in play = chips bought after every settle; the ledger balances; balances = deposits − buy-ins + prizes. */
 export async function moneyExact(store: EventStore, ledger: Ledger, id: string, players: { id: string }[], entries: number): Promise<void> {
   const events = await directorEvents(store, id);
   const s = initialState();

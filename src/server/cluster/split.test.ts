@@ -1,4 +1,4 @@
-// Issue 16, stage 2: three `felt serve --cluster --split-tables` child processes on the
+// Three `felt serve --cluster --split-tables` child processes on the
 // machine's NATS and PostgreSQL. Every table lives in a table partition of its own, so one
 // event's tables and its director run on different processes and talk in data (director →
 // table orders, table → director hand results over the bus). One tournament is placed so
@@ -57,7 +57,7 @@ async function must200(s: { tournamentId: string; directorToken: string }, via: 
   expect(r.status).toBe(200);
 }
 
-describe("cluster mode, split tables (issue 16, stage 2): one event's tables on three processes", () => {
+describe("cluster mode, split tables (stage 2): one event's tables on three processes", () => {
   it("the 64 tournament and 256 table partitions spread over the three members", async () => {
     const t0 = Date.now();
     await until(() => (three.counts().reduce((a, b) => a + b, 0) === 320 && three.counts().every((n) => n >= 106) ? true : undefined), "320 partitions spread", 120_000);

@@ -29,7 +29,7 @@ describe("servers starting together on one PostgreSQL database", () => {
   });
 });
 
-describe("a cluster runs its tables on one layout (issue 16)", () => {
+describe("a cluster runs its tables on one layout", () => {
   it("a member started with --tables-with-director beside a live member on the default (split tables) is refused before it serves anything; alone it starts", async () => {
     const schema = await pgSchema();
     const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;

@@ -1,4 +1,4 @@
-// Issue 16's proof with THREE `felt serve --cluster` child processes on the machine's NATS
+// Cluster mode's proof with THREE `felt serve --cluster` child processes on the machine's NATS
 // and PostgreSQL (one cluster start shared by the tests, in order). Each player's bot plays
 // through one of the three (player i on member i mod 3), so most commands go to the owner
 // over NATS and most frames come back relayed. The bounds are hang guards, except the
@@ -30,7 +30,7 @@ const directorEvents = (id: string) => directorEventsOf(store, id);
 const streamsWhole = (id: string) => tableStreamsWhole(store, id);
 const moneyExact = (id: string, players: { id: string }[], entries: number) => moneyExactOf(store, ledger, id, players, entries);
 
-describe("cluster mode with three `felt serve --cluster` processes (issue 16 proof)", () => {
+describe("cluster mode with three `felt serve --cluster` processes ( proof)", () => {
   it("the 64 partitions spread 22/21/21 over the three members and stay put (no lease taken after settling)", async () => {
     const t0 = Date.now();
     await until(() => (three.counts().sort((a, b) => b - a).join("/") === "22/21/21" ? true : undefined), "22/21/21", 120_000).catch((e: Error) => {

@@ -1,4 +1,4 @@
-// Test helpers for the three-process proof (issue 16): three `felt serve --cluster` child
+// Test helpers for the three-process proof: three `felt serve --cluster` child
 // processes on one schema and one bucket prefix, who serves which partition as their own
 // output says, and a driver that plays a tournament with each player's bot on a chosen
 // process (falling back to another while that one is down, as a load balancer would),
@@ -367,7 +367,7 @@ export class Driver {
 }
 
 /**
- * Gapless (issue 16): in each bot's frames for each table, every step's version is the
+ * Gapless: in each bot's frames for each table, every step's version is the
  * previous one + 1 (or the same, for a step without events: only the view changed), or a
  * whole fresh view came (a resync; the first view is the start).
  */

@@ -1,4 +1,4 @@
-// Issue 15, the create form over real HTTP: buy-in, fee, guarantee, re-entry / rebuy / add-on
+// Buy-in, fee, guarantee, re-entry / rebuy / add-on
 // windows and prices, late registration and the payout table go into the tournament exactly
 // as entered (R-TRN-2..6); bad input is refused with a typed cause and its figures, and
 // nothing is created. Saved presets (the structure designer's) survive a restart.
@@ -23,7 +23,7 @@ interface Refusal {
   error: { code: string; cause?: string; details?: Record<string, unknown> };
 }
 
-describe("the create form (issue 15)", () => {
+describe("the create form", () => {
   let server: FeltServer;
   let token: string;
   const create = (body: object) => api<{ tournament: LobbyTournament } & Refusal>(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), kind: "live", startsAt, name: "Friday", ...body }, token);

@@ -1,4 +1,4 @@
-// Issue 15: presets the room saves from the structure designer. They live in the event
+// Presets the room saves from the structure designer. They live in the event
 // store (one stream, "presets:room": a `preset-saved` event each), so they are offered
 // after a restart; a preset saved under a name already saved replaces it (same id).
 import { fail, ok, type Result } from "../../lib/result.ts";

@@ -34,7 +34,7 @@ function exchange(t: TournamentRuntime, remove: number, table?: number): Result<
   const next = now[0] ?? coming?.remove ?? null;
   const gone = !chips.includes(remove);
   const why = gone ? `${remove} chips are not in play` : `${remove} chips are still needed`;
-  // Issue 15: the cause and its figures let the console say this in the user's language.
+  // The cause and its figures let the console say this in the user's language.
   return fail("director/invalid", `${why}; the next to go is ${next ?? "none"}`, {
     cause: gone ? "chips/not-in-play" : "chips/still-needed",
     remove,

@@ -1,4 +1,4 @@
-// Issue 15: the numbers a live room reads, over real HTTP. A re-entry event of 20 walk-ins:
+// The numbers a live room reads, over real HTTP. A re-entry event of 20 walk-ins:
 // chips in play are what was issued (a bust passes its chips on unseen, so the average
 // is chips in play over the players left, not the sum of stale counts); payouts are shown
 // from the first entry (provisional until entries close, R-TRN-4/5); results list every
@@ -52,7 +52,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => server?.close());
 
-describe("a live re-entry evening's figures (issue 15)", () => {
+describe("a live re-entry evening's figures", () => {
   it("R-TRN-4/5: payouts are shown from the first entries, provisional while entries can come", async () => {
     for (let i = 0; i < 20; i++) await post("/walk-in", { name: `Guest ${String(i + 1).padStart(2, "0")}` });
     const v = await view();
@@ -150,7 +150,7 @@ describe("a live re-entry evening's figures (issue 15)", () => {
     expect(r.body.error.details).toMatchObject({ remove: 500, next: 100 });
   });
 
-  it("issue 15: a bust by mistake is undone with a reason: the entry is back in its seat with its chips, its place taken back; the log keeps both", async () => {
+  it("a bust by mistake is undone with a reason: the entry is back in its seat with its chips, its place taken back; the log keeps both", async () => {
     const before = await view();
     const seats = await seating();
     // From the fullest table, so the bust moves nobody and the seat stays free.
@@ -179,7 +179,7 @@ describe("a live re-entry evening's figures (issue 15)", () => {
     expect(again.status).toBe(400);
   });
 
-  it("issue 15: a count typed wrong is undone: the earlier figures stand again (an entry the count put out comes back)", async () => {
+  it("a count typed wrong is undone: the earlier figures stand again (an entry the count put out comes back)", async () => {
     const [a, b] = await seating();
     await post("/live", { kind: "chip-count", stacks: [{ entryId: a!.entryId, stack: 1 }, { entryId: b!.entryId, stack: 0 }] });
     expect((await seating()).some((x) => x.entryId === b!.entryId)).toBe(false);
@@ -191,7 +191,7 @@ describe("a live re-entry evening's figures (issue 15)", () => {
   });
 });
 
-describe("a re-entry on the floor (issue 15)", () => {
+describe("a re-entry on the floor", () => {
   it("R-TRN-3: a re-entry (entry id player#2) is busted and its bust undone over the wire", async () => {
     const again = (await results()).stillIn.find((x) => x.entryNumber === 2)!;
     expect(again.entryId).toMatch(/#2$/);
@@ -204,7 +204,7 @@ describe("a re-entry on the floor (issue 15)", () => {
   });
 });
 
-describe("undoing a rebuy or an add-on (issue 15)", () => {
+describe("undoing a rebuy or an add-on", () => {
   it("R-TRN-4/5: a rebuy recorded by mistake is taken back: chips and pool shrink, the money goes back to the player", async () => {
     const made = await must<{ tournament: LobbyTournament }>(
       api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "turbo", name: "Rebuy undo", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: { ...STRUCTURE, startingStack: 20_000 } }, token),
@@ -232,7 +232,7 @@ describe("undoing a rebuy or an add-on (issue 15)", () => {
   });
 });
 
-describe("closing entries early (issue 15)", () => {
+describe("closing entries early", () => {
   it("R-TRN-3..5: the director closes entries: payouts fixed, a re-entry refused with its cause, the deal waits only for the final table", async () => {
     const r0 = await results();
     const out = r0.results.find((x) => !r0.stillIn.some((y) => y.name === x.name))!;
@@ -251,7 +251,7 @@ describe("closing entries early (issue 15)", () => {
   });
 });
 
-describe("the director's clock (issue 15)", () => {
+describe("the director's clock", () => {
   it("a minute more or less, and skip to the next level, in played time", async () => {
     const made = await must<{ tournament: LobbyTournament }>(
       api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Clock", kind: "live", startsAt: clock.now(), structure: STRUCTURE }, token),

@@ -84,7 +84,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => server?.close());
 
-describe("a live tournament on the server (issue 7)", () => {
+describe("a live tournament on the server", () => {
   it("walk-ins pay cash at the desk, registered players from their balance; the seat draw seats all 20 and no table is dealt", async () => {
     const created = await must<{ tournament: LobbyTournament }>(
       api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "turbo", name: "Friday live", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: STRUCTURE }, token),

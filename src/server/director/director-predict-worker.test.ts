@@ -1,4 +1,4 @@
-// R-TRN-1's end-time prediction on a worker thread (issue 17): the same answer as in
+// R-TRN-1's end-time prediction on a worker thread: the same answer as in
 // process, for the whole-field simulation and the sampled big field, and the same typed
 // refusal; a stopped worker answers with a typed error and a new request starts a new one.
 import { afterAll, describe, expect, it } from "vitest";

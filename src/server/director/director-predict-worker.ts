@@ -1,4 +1,4 @@
-// The end-time prediction off the event loop (issue 17): a prediction plays whole bot
+// The end-time prediction off the event loop: a prediction plays whole bot
 // tournaments (0.2–1 s of CPU), which on the server's thread would hold every table's
 // actions behind it. The server asks one worker thread (director-predict-thread.ts, booted
 // through director-predict-boot.mjs so the TypeScript sources load in `npm start`, under

@@ -1,4 +1,4 @@
-// R-TRN-1: the structure designer's end-time prediction (issue 7). Small fields are the
+// R-TRN-1: the structure designer's end-time prediction. Small fields are the
 // simulator's own median; big fields are a sample of tables standing for the field, checked
 // against full simulations of the real field.
 import { describe, expect, it } from "vitest";
@@ -38,7 +38,7 @@ const SIMULATED: readonly { players: number; seeds: number; medianEnd: number; t
   { players: 10000, seeds: 16, medianEnd: 900, tolerance: 0.15 }, // 756 770 776 820 846 868 880 900 904 924 946 964 966 1068 1136 1298
 ];
 
-describe("R-TRN-1 predicted end (issue 7)", () => {
+describe("R-TRN-1 predicted end", () => {
   it("R-TRN-1: a small field is simulated whole: the end is the simulator's median of seeds 1..3", () => {
     expect(predictMethod(60)).toBe("simulated");
     const ends = [1, 2, 3].map((seed) => {

@@ -19,7 +19,7 @@ interface Prediction {
 }
 
 describe("POST /director/predict", () => {
-  // How fast a prediction comes is measured by bench, not asserted here (issue 12): the cost
+  // How fast a prediction comes is measured by bench, not asserted here: the cost
   // bound a test can hold is the work done, see director-predict.test.ts (hands simulated).
   it("R-TRN-1: a curve from the full field down, blinds of the structure, an end minute", async () => {
     const p = await must<Prediction>(api(server.url, "POST", "/api/v1/director/predict", { structure: FAST_STRUCTURE, players: 40 }, token));

@@ -1,4 +1,4 @@
-// The seat map the console's table map reads (issue 15): every table open with its size (so
+// The seat map the console's table map reads: every table open with its size (so
 // the empty seats show) and its drawn first button (R-DEAL-6), each seated entry with the
 // time the floor last counted it (live), and a broken table gone from the map (R-TBL-3).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => server?.close());
 
-describe("the seat map of a live room (issue 15)", () => {
+describe("the seat map of a live room", () => {
   it("R-TBL-1, R-DEAL-6: after the draw every table is listed with its size and drawn first button; no stack is counted yet", async () => {
     const made = await must<{ tournament: { id: string } }>(
       api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Map night", kind: "live", startsAt: clock.now(), buyIn: 1000, fee: 100 }, token),

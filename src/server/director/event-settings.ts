@@ -1,4 +1,4 @@
-// Issue 15: the create form's money and windows → the tournament's format, money, late
+// The create form's money and windows → the tournament's format, money, late
 // registration and payout table. Each part the request leaves out is the preset's; every
 // refusal is a typed cause with its figures (the console says it in the user's language)
 // and nothing is created.

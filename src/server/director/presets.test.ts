@@ -53,7 +53,7 @@ describe("preset formats", () => {
   });
 });
 
-// Issue 7: the designer's wire structure carries the whole core structure, so an edited
+// The designer's wire structure carries the whole core structure, so an edited
 // preset is the structure the director meant (R-TRN-1, R-CHIP-1, R-BLIND-2, R-BET-9).
 describe("wire structure (R-TRN-1)", () => {
   const seed = S["seed"]!;
@@ -147,9 +147,9 @@ describe("wire structure (R-TRN-1)", () => {
   });
 });
 
-// Issue 15: the create form starts from the settings a preset lists; sent back unchanged they
+// The create form starts from the settings a preset lists; sent back unchanged they
 // make exactly the format and money the preset runs with.
-describe("preset settings (issue 15)", () => {
+describe("preset settings", () => {
   it("R-TRN-2..5: every preset's listed settings give back its own format, money and late registration", () => {
     for (const p of presets()) {
       const s = S[p.id]!;

@@ -43,7 +43,7 @@ function toWireItem(i: StructureItem): WireLevel {
 }
 
 function fromWireItem(l: WireLevel): StructureItem {
-  // Issue 15: a break's chip-up point (R-CHIP-1).
+  // A break's chip-up point (R-CHIP-1).
   if (l.kind === "break") return { kind: "break", minutes: l.minutes, ...(l.note === undefined ? {} : { note: l.note }), ...(l.colourUp === null ? {} : { colourUp: l.colourUp }) };
   return {
     kind: "level",
@@ -178,7 +178,7 @@ export function toWireWindow(w: WindowEnd): WireWindowEnd {
   return "endOfBreak" in w ? { endOfBreak: w.endOfBreak } : "endOfLevel" in w ? { endOfLevel: w.endOfLevel } : { endOfLevel: 1 };
 }
 
-/** Issue 15: a preset's format as the create form's starting point. */
+/** A preset's format as the create form's starting point. */
 export function settingsOf(f: PresetFormat): EventSettings {
   const { reEntry, rebuy, addOn } = f.money;
   return {

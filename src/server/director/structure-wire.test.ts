@@ -1,4 +1,4 @@
-// The designer's structure over real HTTP (issue 7): an edited preset sent to create and
+// The designer's structure over real HTTP: an edited preset sent to create and
 // predict is the structure the director meant (R-TRN-1, R-CHIP-1, R-BLIND-2, R-BET-9).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../protocol/index.ts";

@@ -1,4 +1,4 @@
-// The owner's side of fan-out across processes (issue 16). For a table another process's
+// The owner's side of fan-out across processes. For a table another process's
 // client watches, the owner keeps ONE subscriber per audience (a seated player, or all
 // spectators; per protocol version) in the table's ordinary fan-out (view-fanout.ts), so
 // each step is built once per audience, as for a local socket, and published once on

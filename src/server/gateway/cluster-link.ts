@@ -1,4 +1,4 @@
-// A FeltServer in a cluster (issue 16): the glue between the gateway (HTTP, WebSocket) and
+// A FeltServer in a cluster: the glue between the gateway (HTTP, WebSocket) and
 // the bus. Any process answers any client:
 // - a route or a table command for a tournament this process does not serve is forwarded to
 //   the owner of the tournament's partition, which runs the SAME handler (http-routes.ts

@@ -1,4 +1,4 @@
-// The lobby across processes (issue 16): scatter-gather to the owners, with the public lines in a KV bucket beside it.
+// The lobby across processes: scatter-gather to the owners, with the public lines in a KV bucket beside it.
 // Why the owners: a lobby line is built for the one who asks (their entry, their permissions, which the
 // director's `decide` answers by a dry run against the live tournament state, their balance
 // and satellite tickets, lobby-views.ts), so a KV could hold only the public half and every

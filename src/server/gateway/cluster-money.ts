@@ -1,4 +1,4 @@
-// The money check across processes (issue 16, issue 12). Each process checks the
+// The money check across processes. Each process checks the
 // tournaments it loads against the ledger (at start, and in cluster mode whenever it gains a
 // partition), so in a cluster every member knows only its own partitions' results. GET
 // /director/ledger on any member asks every member (`<prefix>.all.money-check`) for its

@@ -1,4 +1,4 @@
-// Split tables (issue 16, stage 2, `felt serve --cluster --split-tables`): a tournament's
+// Split tables (stage 2, `felt serve --cluster --split-tables`): a tournament's
 // tables are owned by their own table partitions ("table.017"), so one event's tables spread
 // over every process. This is the table link (tables/table-link.ts) over the cluster: an
 // order goes to the table's owner (here: the process's TableHost; elsewhere: a bus request

@@ -1,4 +1,4 @@
-// Two FeltServers in one cluster (issue 16) on the machine's NATS and one PostgreSQL schema:
+// Two FeltServers in one cluster on the machine's NATS and one PostgreSQL schema:
 // process A serves half the tournament partitions, B the other half (a hand-made Ownership;
 // leases are the partition host's). Any process answers any client: routes and table
 // commands go to the owner and act once, frames come back gapless, the lobby lists both.
@@ -81,7 +81,7 @@ async function tournamentOn(owner: "A" | "B", via: FeltServer, n: number, starts
   return { tournamentId: id, directorToken: director, players };
 }
 
-describe("cluster: any process answers any client (issue 16)", () => {
+describe("cluster: any process answers any client", () => {
   it("a tournament is created on the owner of its partition, whichever process was asked; the lobby on each process lists both processes' tournaments in the single process's order and pages", async () => {
     const now = Date.now();
     const onA = await tournamentOn("A", B, 0, now + 3_600_000, "Later, owned by A");
@@ -322,7 +322,7 @@ describe("cluster: any process answers any client (issue 16)", () => {
     }
     expect(compared).toBeGreaterThan(10);
     expect(Math.max(...remote.keys())).toBe(Math.max(...local.keys()));
-    // Issue 12 across processes: the tournament is over, so B (not its owner) reveals the table's seed in p0's hand.
+    // Across processes: the tournament is over, so B (not its owner) reveals the table's seed in p0's hand.
     const hands = await must<{ hands: { handId: string }[] }>(api(B.url, "GET", "/api/v1/hands?limit=1", undefined, p0.token));
     const hand = await must<{ tableSeed?: string }>(api(B.url, "GET", `/api/v1/hands/${hands.hands[0]!.handId}`, undefined, p0.token));
     expect(hand.tableSeed).toMatch(/^[0-9a-f]+$/);

@@ -1,4 +1,4 @@
-// Issue 12, item 6: a reused idempotency key with another body answers 409
+// A reused idempotency key with another body answers 409
 // `protocol/key-reused` and leaks nothing (no user id, no key); during a database outage
 // (PostgreSQL behind a loopback proxy that is cut) sign-in and other routes answer 503
 // `server/unavailable` with Retry-After, and the server logs one line per outage.
@@ -13,7 +13,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-describe("a reused idempotency key (issue 12)", () => {
+describe("a reused idempotency key", () => {
   it("a director's deposit resent with another amount is 409 protocol/key-reused and names nobody", async () => {
     const server = await FeltServer.start({ db: ":memory:", port: 0, scrypt: FAST, webDist: null, directors: [DIRECTOR], log: () => {} });
     cleanups.push(() => server.close());
@@ -70,7 +70,7 @@ async function pgProxy(): Promise<{ port: number; cut(): Promise<void>; restore(
   return { port, cut, restore: listen, close: cut };
 }
 
-describe("a database outage (issue 12)", () => {
+describe("a database outage", () => {
   it("sign-in and other routes answer 503 with Retry-After; one log line when it starts, one when it ends", async () => {
     const proxy = await pgProxy();
     cleanups.push(() => proxy.close().catch(() => undefined));

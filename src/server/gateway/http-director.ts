@@ -64,7 +64,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     return r.ok ? ok({ presets: r.value }) : r;
   },
   async predict(ctx) {
-    // 0.2–1 s of simulation: on the worker thread, never on the tables' event loop (issue 17).
+    // 0.2–1 s of simulation: on the worker thread, never on the tables' event loop.
     return ctx.server.predictor.predict(ctx.body as PredictRequest);
   },
   async create(ctx) {
@@ -72,7 +72,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const id = tournamentIdFor(b.commandId);
     const existing = ctx.server.tournaments.get(id);
     if (existing !== undefined) return ok(view(ctx, existing));
-    // Cluster mode (issue 16): created only where its partition is served (routing sends it there).
+    // Cluster mode: created only where its partition is served (routing sends it there).
     const partition = ctx.server.ownership.keyOf(id);
     if (ctx.server.ownership.serving(partition) === undefined) return fail("server/unavailable", `tournament ${id} belongs to partition ${partition}, which this process does not serve now`, { partition });
     if (b.startRule !== undefined && b.startRule.deadline < b.startsAt) return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
@@ -82,7 +82,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const speed = found.plan === "speed";
     const o = ctx.server.options;
     const actionMs = o.actionMs ?? (speed ? 15_000 : 30_000);
-    // Issue 15: the create form's money, windows and payouts over the preset's (each part
+    // The create form's money, windows and payouts over the preset's (each part
     // left out is the preset's, fitted to the structure actually used).
     const defaults = found.preset.custom === true && found.preset.settings !== undefined ? found.preset.settings : settingsOf(presetFormat(found.plan, structure, b.buyIn ?? DEFAULT_BUY_IN, b.fee ?? DEFAULT_FEE));
     const settings = mergeSettings(defaults, b);
@@ -112,7 +112,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       startsAt: b.startsAt,
       actionMs,
       timeBankMs: speed ? 0 : (o.timeBankMs ?? 60_000),
-      // Issue 14: the request's pause, else the server's (`--hand-pause-ms`, which defaults to 4 s).
+      // The request's pause, else the server's (`--hand-pause-ms`, which defaults to 4 s).
       handPauseMs: b.handPauseMs ?? ctx.server.svc.handPauseMs,
       maxEntries: b.maxEntries ?? null,
       guarantee,
@@ -177,7 +177,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
 async function targetFacts(ctx: Ctx, id: string): Promise<Result<{ status: string; buyIn: number; fee: number } | undefined>> {
   const t = ctx.server.tournaments.get(id);
   if (t !== undefined) return ok({ status: t.dir.status, buyIn: t.dir.config?.money.buyIn ?? 0, fee: t.dir.config?.money.fee ?? 0 });
-  // Cluster mode (issue 16): the target may belong to another process; its owner answers.
+  // Cluster mode: the target may belong to another process; its owner answers.
   const cluster = ctx.server.cluster;
   if (cluster === null || cluster.serves(id)) return ok(undefined);
   const r = await cluster.facts(id);

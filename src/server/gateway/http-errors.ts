@@ -19,7 +19,7 @@ const MAP: Readonly<Record<string, ErrorCode>> = {
   "ledger/idempotency-mismatch": "protocol/key-reused",
   // A command that could not be stored (the database is down): failed, so the client resends it.
   "runtime/store-failed": "server/unavailable",
-  // Cluster mode (issue 16): another process owns the tournament now; a resend reaches it.
+  // Cluster mode: another process owns the tournament now; a resend reaches it.
   "store/fenced": "server/unavailable",
 };
 

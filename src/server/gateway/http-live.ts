@@ -55,7 +55,7 @@ function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: n
 }
 
 /**
- * Issue 15: a floor record put right by compensating commands, the first stored with the
+ * A floor record put right by compensating commands, the first stored with the
  * "floor-undone" record (which row, why): a bust's entries come back with the chips they had
  * (their seat if free), a count's earlier figures are counted again (an entry the count put
  * out comes back), a rebuy or add-on is reversed and its money goes back to the player's
@@ -86,7 +86,7 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
   }
   if (cmds.length === 0) return fail("director/invalid", "nothing to undo", { cause: "tournament/bad-undo", reason: "nothing" });
   const { asset } = ctx.server.svc;
-  // The refund commits with the reversal in one transaction (issue 12).
+  // The refund commits with the reversal in one transaction.
   const refund = async (events: readonly TournamentEvent[]): Promise<Result<TransactionInput[]>> => {
     const out: TransactionInput[] = [];
     for (const [i, e] of events.entries()) {

@@ -170,7 +170,7 @@ export function runRoute(server: FeltServer, name: RouteName, input: RouteInput)
 
 /**
  * The tournament a route addresses (its `:id`, or the id a create will give it), or null.
- * In cluster mode such a route runs on the tournament's owner (issue 16).
+ * In cluster mode such a route runs on the tournament's owner.
  */
 export function routeTournament(name: RouteName, input: RouteInput): string | null {
   if (name === "create") return tournamentIdFor((input.body as { commandId: string }).commandId);

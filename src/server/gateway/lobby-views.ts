@@ -97,7 +97,7 @@ function actionsFor(t: TournamentRuntime, userId: string | null, balance: number
   }
   const unregister = !registered ? no("not-registered") : st !== "registering" ? no(st === "finished" || st === "cancelled" ? "tournament-over" : "tournament-started") : buy({ type: "unregister", at: now, player: userId }, "tournament-started", false);
   const live = t.meta.kind === "live"; // re-entries, rebuys and add-ons at the desk (tournament-entries.ts)
-  // Issue 15: offered in a live room but taken at the desk (the floor's buttons follow "offered").
+  // Offered in a live room but taken at the desk (the floor's buttons follow "offered").
   const desk = no("at-the-desk");
   const reEnter = c.money.reEntry === undefined ? no("re-entry-not-offered") : live ? desk : !registered ? no("not-registered") : before ? no("still-playing") : buy({ type: "re-enter", at: now, player: userId }, "re-entry-closed", true);
   const rebuy = c.money.rebuy === undefined ? no("rebuy-not-offered") : live ? desk : !registered ? no("not-registered") : before ? no("not-open-yet") : buy({ type: "rebuy", at: now, entry }, "rebuy-period-over", false);
@@ -131,7 +131,7 @@ export function lateRegistration(t: TournamentRuntime, now: number): { endsAt: n
   const level = levelAt(c.structure, ends);
   const startedAt = t.dir.startedAt;
   let endsAt = startedAt === null ? t.meta.startsAt + ends : now + Math.max(0, ends - played(t, now));
-  // Entries closed early by the director (issue 15): it is over now.
+  // Entries closed early by the director: it is over now.
   if (t.dir.prizes !== null && t.dir.status === "running") endsAt = Math.min(endsAt, t.dir.now);
   return { endsAt: Math.round(endsAt), endsLevel: level };
 }
@@ -148,7 +148,7 @@ export function lobbyTournament(t: TournamentRuntime, userId: string | null, bal
   const c = t.dir.config!;
   const entryId = userId === null ? "" : currentEntry(t, userId);
   const entry = entryId === "" ? undefined : t.dir.entries.get(entryId);
-  // Issue 14: a busted entry learns its place at once, not only at the finish.
+  // A busted entry learns its place at once, not only at the finish.
   const placed = entry === undefined ? null : (t.dir.placements ?? (entry.alive || t.dir.eliminations.length === 0 ? null : finalPlacements(t.dir, [], [])));
   const placement = entry === undefined ? undefined : placed?.find((p) => p.entry === entry.id);
   const status = statusOf(t);
@@ -237,7 +237,7 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
   const end = started === null ? null : endOfLevelMs(c.structure, levelNumber);
   const timeLeft = Math.max(0, clock?.remainingMs ?? 0);
   const alive = [...t.dir.entries.values()].filter((e) => e.alive);
-  // A live room's busts pass chips on unseen: what was issued is in play (issue 15).
+  // A live room's busts pass chips on unseen: what was issued is in play.
   const total = started === null ? 0 : t.isLive ? chipsIssuedInPlay(t.dir) : chipsInPlay(t.dir);
   const payouts = payoutsOf(t);
   const late = lateRegistration(t, now);

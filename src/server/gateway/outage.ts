@@ -1,4 +1,4 @@
-// A database outage as the gateway sees it (issue 12): a storage error (the database cannot
+// A database outage as the gateway sees it: a storage error (the database cannot
 // be reached, refused the connection, went away mid-query, is locked, full or read-only) is
 // answered 503 `server/unavailable` with Retry-After, not 500, and logged once when the
 // outage begins and once when it ends, never a stack trace per request.

@@ -1,4 +1,4 @@
-// Issue 14 over real HTTP: a tournament's pause between hands is a create option; a busted
+// Over real HTTP: a tournament's pause between hands is a create option; a busted
 // player's lobby line has the place and prize; the public tournament page lists the
 // structure, payouts, entrants (chips or place and prize) and tables.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => server.close());
 
-describe("the player's views (issue 14)", () => {
+describe("the player's views", () => {
   it("a tournament's pause between hands is its own (create option), else the server's (--hand-pause-ms, default 4 s)", async () => {
     expect(DEFAULT_HAND_PAUSE_MS).toBe(4000);
     const d = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;

@@ -1,4 +1,4 @@
-// Issue 12, item 4: failed sign-ins are limited per name and per address with a backoff
+// Failed sign-ins are limited per name and per address with a backoff
 // (the 301st wrong password is refused, and so is the right one until the backoff has
 // passed), scrypt floods are bounded (503 + Retry-After, the lobby answers meanwhile), and
 // sign-out ends sessions on the server; expired sessions are purged on the server's clock.
@@ -31,7 +31,7 @@ async function signIn(base: string, name: string, password: string) {
   return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as { token?: string; error?: { code: string; details?: Record<string, unknown> } } };
 }
 
-describe("sign-in limits (issue 12)", () => {
+describe("sign-in limits", () => {
   it("the 301st wrong password is refused, the right one too until the backoff has passed", async () => {
     const { base, clock } = await start();
     await must(api(base, "POST", "/api/v1/auth/sign-up", { name: "Ann", password: "ann-password-1" }));
@@ -101,7 +101,7 @@ describe("sign-in limits (issue 12)", () => {
   });
 });
 
-describe("sign-out (issue 12)", () => {
+describe("sign-out", () => {
   it("sign-out ends this session on the server; sign-out-everywhere ends every other", async () => {
     const { base } = await start();
     await must(api(base, "POST", "/api/v1/auth/sign-up", { name: "Dag", password: "dag-password-1" }));

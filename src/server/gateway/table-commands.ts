@@ -1,7 +1,7 @@
 // A player's command at a table (act, sit out/in, contribute, chat, the director's mute), as
 // one function from the sender and the message to a Result: the WebSocket gateway calls it
 // for a table this process owns, and the owner calls the same function for a command
-// another process forwarded (issue 16), so a client gets the same answer wherever it is.
+// another process forwarded, so a client gets the same answer wherever it is.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { ClientMessage } from "../../protocol/index.ts";
 import { traceStage } from "../../runtime/index.ts";

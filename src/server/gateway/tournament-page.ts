@@ -1,4 +1,4 @@
-// The public tournament page (issue 14): the structure, the payouts, every entry with its
+// The public tournament page: the structure, the payouts, every entry with its
 // chips or its place and prize, and the tables. Places and prizes are the director's
 // results (provisional while entries can still come, R-PLACE-1).
 import type { TournamentPage } from "../../protocol/index.ts";

@@ -1,4 +1,4 @@
-// Issue 12, item 7: WebSocket hygiene. The Origin check compares scheme, host and port;
+// WebSocket hygiene. The Origin check compares scheme, host and port;
 // connections are limited per address and per account; a socket that does not say hello
 // in time is closed (on the server's injected clock: the test moves it, nothing waits).
 import WebSocket from "ws";
@@ -60,7 +60,7 @@ async function start(wsLimits = {}) {
   return { server, clock, token: me.token };
 }
 
-describe("WebSocket hygiene (issue 12)", () => {
+describe("WebSocket hygiene", () => {
   it("the Origin must match scheme, host and port", () => {
     const host = "127.0.0.1:8080";
     expect(originAllowed("http://127.0.0.1:8080", host, [])).toBe(true);
@@ -133,7 +133,7 @@ describe("WebSocket hygiene (issue 12)", () => {
     expect(peers[2]!.closedWith).toBe(1013);
   });
 
-  it("issue 16: while its process stops, a command refused because of the stop gets no error frame (the socket closes next and the client sends it again elsewhere); otherwise the same refusal is an error frame", async () => {
+  it("while its process stops, a command refused because of the stop gets no error frame (the socket closes next and the client sends it again elsewhere); otherwise the same refusal is an error frame", async () => {
     const { server, token } = await start();
     const peer = await Peer.open(server.url);
     expect(await peer.ask({ type: "hello", v: PROTOCOL_VERSION, token })).toMatchObject({ type: "welcome" });

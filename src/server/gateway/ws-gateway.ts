@@ -133,7 +133,7 @@ class Connection {
   private readonly opening = new Map<string, number>();
   private openings = 0;
   private readonly watching = new Map<string, () => void>();
-  /** Tournaments another process owns, followed over the cluster (issue 16). */
+  /** Tournaments another process owns, followed over the cluster. */
   private readonly remoteWatching = new Map<string, Follower>();
   private readonly bucket: TokenBucket;
   private helloTimer: TimerHandle | null;
@@ -299,7 +299,7 @@ class Connection {
     const cluster = this.server.cluster;
     const owner = tournamentOfTable(tableId);
     if (cluster !== null && owner !== null && !cluster.servesTable(tableId)) {
-      // Another process owns the table: its frames come over the cluster (issue 16).
+      // Another process owns the table: its frames come over the cluster.
       if (!on) return;
       cluster.onMoved(this.rehome);
       const follower = cluster.followTable(tableId, userId, this.version, (frames) => this.sendFrames(frames), (e) => {
@@ -363,7 +363,7 @@ class Connection {
   }
 
   /**
-   * Cluster mode: this process stopped serving a partition (lost or handed over, issue 16).
+   * Cluster mode: this process stopped serving a partition (lost or handed over).
    * What this client followed here in it is followed again, now through the new owner: the
    * client gets a fresh view from there and goes on, without noticing.
    */

@@ -1,10 +1,10 @@
-// Provably fair dealing at a server table (issue 12; the procedure is src/cards'
+// Provably fair dealing at a server table (the procedure is src/cards'
 // fair-deck.ts, repeated in the README). Each table draws one secret 32-byte seed at its
 // first hand; every hand's first event publishes SHA-256 of it, the Merkle root of the
 // hand's salted deck and the entropy mixed in (the previous hand's public actions and the
 // players' contributions). Cards are opened one by one to those who may see them; the
 // table seed itself is revealed only when the table's tournament is over.
-// Hands stored before issue 12 carry a per-hand `seed` instead: they still replay from it
+// Hands before fair dealing carry a per-hand `seed` instead: they still replay from it
 // (legacyDeck), but the seed is no longer sent to anyone.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
@@ -25,7 +25,7 @@ export { tableSeedCommitment } from "../../cards/index.ts";
 /** A fresh seed from the Web Crypto CSPRNG, as 64 hex digits. */
 export const newSeed = (): string => bytesToHex(newSeedBytes());
 
-/** Hands stored before issue 12: the deck and commitment of their per-hand seed. */
+/** Hands before fair dealing: the deck and commitment of their per-hand seed. */
 export const legacyDeck = (seed: string): Card[] => deckFromSeed(hexToBytes(seed));
 export const legacyCommitment = (seed: string): string => seedCommitment(hexToBytes(seed));
 
@@ -40,7 +40,7 @@ export interface FairInputs {
 // so the deck and its salts are never stored beside it.
 const decks = new WeakMap<FairInputs, CommittedDeck>();
 
-/** The hand's committed deck; null for a hand dealt before issue 12. */
+/** The hand's committed deck; null for a hand before fair dealing. */
 export function committedDeck(hand: FairInputs): CommittedDeck | null {
   if (hand.tableSeed === null || hand.entropy === null) return null;
   let d = decks.get(hand);

@@ -1,4 +1,4 @@
-// Issue 12, item 2: GET /hands reads the per-player hand index only. A player's list costs
+// GET /hands reads the per-player hand index only. A player's list costs
 // the same (store reads, index rows) however many hands other players played on other
 // tables, pages newest first with a limit, and a hand they were not dealt into is refused
 // after one index read.
@@ -103,7 +103,7 @@ async function houseHands(server: FeltServer, tableId: string) {
   return out;
 }
 
-describe("GET /hands (issue 12: a per-player index, paged, newest first)", () => {
+describe("GET /hands (a per-player index, paged, newest first)", () => {
   it("costs no table replay and the same index rows however many hands others played", async () => {
     const { me, table, hands } = await start();
     await table(1, [me.user.id, "o1", "o2"], 3);
@@ -151,7 +151,7 @@ describe("GET /hands (issue 12: a per-player index, paged, newest first)", () =>
     expect(reads).toBe(0);
   });
 
-  it("issue 14: each row holds the player's own hole cards, and no other player's hidden card is in any /hands answer", async () => {
+  it("each row holds the player's own hole cards, and no other player's hidden card is in any /hands answer", async () => {
     const { server, me, table, hands, handsOf } = await start();
     const others: { id: string; token: string }[] = [];
     for (const name of ["Ulla", "Stig"]) {
@@ -183,7 +183,7 @@ describe("GET /hands (issue 12: a per-player index, paged, newest first)", () =>
     expect(hiddenChecked).toBeGreaterThan(0);
   });
 
-  it("issue 14: rows indexed before cards were kept get them from the table streams at the next start", async () => {
+  it("rows indexed before cards were kept get them from the table streams at the next start", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-backfill-cards-"));
     try {
       const file = join(dir, "felt.sqlite");
@@ -193,7 +193,7 @@ describe("GET /hands (issue 12: a per-player index, paged, newest first)", () =>
       expect(withCards.every((h) => h.cards?.length === 2)).toBe(true);
       await old.server.close();
       servers.splice(servers.indexOf(old.server), 1);
-      // As the index was before issue 14: no cards in any row.
+      // As the index was before it kept cards: no cards in any row.
       const db = new Database(file);
       db.prepare("UPDATE hand_index SET cards = NULL").run();
       db.close();

@@ -1,6 +1,6 @@
 // Hand histories per player: the hand's events and PHH / PokerStars text holding only what
 // that player saw (others' hole cards only when shown). The PHH carries the provably-fair
-// fields (extra PHH keys, issue 12): `deck_commitment`, `seed_commitment`, the entropy, the
+// fields (extra PHH keys): `deck_commitment`, `seed_commitment`, the entropy, the
 // openings of the cards that player saw, and `table_seed` once the tournament is over;
 // `felt verify` checks them.
 import { fail, ok, type Result } from "../../lib/result.ts";
@@ -18,11 +18,11 @@ import { eventForSeat } from "./table-wire.ts";
 import { committedDeck, tableSeedCommitment } from "./fair.ts";
 import { boardPosition, holePosition, type DeckOpening } from "../../cards/index.ts";
 
-/** Issue 12: a table's seed is revealed once its tournament is over (finished or cancelled). */
+/** A table's seed is revealed once its tournament is over (finished or cancelled). */
 export async function seedRevealed(server: FeltServer, tournamentId: string | null): Promise<boolean> {
   if (tournamentId === null) return false;
   const local = server.tournaments.get(tournamentId)?.dir.status;
-  // Cluster mode (issue 16): another process owns the tournament; its owner knows the status.
+  // Cluster mode: another process owns the tournament; its owner knows the status.
   const status = local === undefined && server.cluster !== null ? await server.cluster.tournamentStatus(tournamentId) : local;
   return status === "finished" || status === "cancelled";
 }
@@ -43,7 +43,7 @@ export const openingText = (o: DeckOpening): string => [o.position, o.card, o.sa
 function fairFields(hand: HandRun, seat: number | null, reveal: boolean): Record<string, unknown> {
   const deck = committedDeck(hand);
   if (deck === null || hand.tableSeed === null || hand.entropy === null) {
-    return { seed_commitment: hand.commitment }; // dealt before issue 12: its seed stays secret
+    return { seed_commitment: hand.commitment }; // before fair dealing: its seed stays secret
   }
   return {
     deck_commitment: hand.commitment,
@@ -116,7 +116,7 @@ interface PlayedHand {
 
 /**
  * Hands played before the hand index existed, or indexed before it kept the player's hole
- * cards (issue 14): when the index is empty or some row has no cards, every table stream is
+ * cards: when the index is empty or some row has no cards, every table stream is
  * replayed once and its finished hands indexed (a row written twice stays one; a row without
  * cards gets them).
  */

@@ -1,4 +1,4 @@
-// A table's chat, kept in its own stream `chat:TABLE` (issue 14): lines (players', the
+// A table's chat, kept in its own stream `chat:TABLE`: lines (players', the
 // director's and the dealer's) and the director's mutes are stored before they are applied
 // and sent (persist, then broadcast), so a restart, a reload or someone who starts watching
 // later gets the same recent lines and the same mutes. The chat has its own stream so that a

@@ -9,7 +9,7 @@ import { ManualClock } from "../clock.ts";
 import { cleanChat, TableChat } from "./table-chat.ts";
 import { TableSession, type Subscriber } from "./table-session.ts";
 
-// Issue 14: table chat with a length limit, a per-player rate limit, and the director's mute.
+// Table chat with a length limit, a per-player rate limit, and the director's mute.
 
 const ann = { id: "ann", name: "Ann", director: false, seated: true };
 const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };

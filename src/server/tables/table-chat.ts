@@ -1,4 +1,4 @@
-// Chat at one table (issue 14): who may speak (seated players and directors), a length
+// Chat at one table: who may speak (seated players and directors), a length
 // limit, a per-player rate limit (a token bucket on the server's clock), the director's mute,
 // and the dealer's entries (who won which pot with what, who went out). The chat is a fold
 // of its own records (`chat-line`, `chat-muted`), stored in the table's chat stream before

@@ -1,7 +1,7 @@
 // Kill -9 a process playing a table at random moments; after each restart every
 // acknowledged command is in the stream at the version it was acknowledged with, the table
 // loaded from its snapshot plus the records after it equals a full replay from the first
-// record, a hand in progress included, and chips are conserved (issue 6).
+// record, a hand in progress included, and chips are conserved.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../../lib/result.ts";

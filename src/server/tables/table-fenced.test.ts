@@ -1,4 +1,4 @@
-// Cluster mode (issue 16): a table whose append is refused with `store/fenced` (another
+// Cluster mode: a table whose append is refused with `store/fenced` (another
 // process owns its partition now) closes: timers cancelled, one log line, nothing retried.
 import { describe, expect, it } from "vitest";
 import { fail, unwrap } from "../../lib/result.ts";
@@ -8,7 +8,7 @@ import { STORE_RETRY_MS, TableSession } from "./table-session.ts";
 
 const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
 
-describe("a table fenced off (issue 16)", () => {
+describe("a table fenced off", () => {
   it("the action clock's timeout is refused with store/fenced: the session closes once, says so once, and never tries again", async () => {
     const inner = openSqliteEventStore(":memory:");
     let fenced = false;

@@ -1,4 +1,4 @@
-// Issue 16, stage 2: a table of this process's partition opens on its director's first
+// A table of this process's partition opens on its director's first
 // order; a watch that comes first waits for it (TableHost.whenOpen) instead of being told
 // the table does not exist.
 import { describe, expect, it } from "vitest";
@@ -26,7 +26,7 @@ async function host(): Promise<TableHost> {
   return new TableHost(svc, async () => {});
 }
 
-describe("issue 16: TableHost.whenOpen (a watch before the director's first order)", () => {
+describe("TableHost.whenOpen (a watch before the director's first order)", () => {
   it("a watch that comes before the table opens gets the table once the director's first order opens it", async () => {
     const h = await host();
     const waiting = h.whenOpen("T-t1", 60_000);

@@ -1,4 +1,4 @@
-// The tables this process owns on their own (issue 16, stage 2, `--split-tables`): each
+// The tables this process owns on their own (stage 2, `--split-tables`): each
 // table belongs to its table partition ("table.017"), not to its tournament's, so one
 // event's tables spread over the cluster. The host loads a partition's tables when the
 // process gains it (each resumes: a hand in play goes on from its recorded clock, a finished

@@ -1,5 +1,5 @@
 // How a tournament's director reaches its tables when they do not live in its runtime
-// (issue 16, stage 2: `felt serve --cluster --split-tables`, each table owned by its own
+// (stage 2: `felt serve --cluster --split-tables`, each table owned by its own
 // table partition, anywhere in the cluster). Everything crosses as data (table-order.ts):
 // the director sends an order (opening the table where it lives when it is new); the table
 // answers whether it applied it and, when it refused it as stale because it finished a hand

@@ -1,6 +1,6 @@
 // A server table as src/runtime's ActorLogic (STYLE: decide, then evolve): `decide` checks a
 // command against the table and names the record it stores; `evolve` is table-state.ts's
-// fold; snapshots are taken between hands only (issue 6), when the state is plain data plus
+// fold; snapshots are taken between hands only, when the state is plain data plus
 // the last finished hand (kept for histories and for the tournament's after-hand step).
 import { apply, legalActions } from "../../engine/index.ts";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
@@ -30,16 +30,16 @@ export type TableCommand =
   | { readonly type: "unseat"; readonly seat: number }
   | { readonly type: "set-stack"; readonly seat: number; readonly stack: number }
   /**
-   * Issue 16: the director's order (table-order.ts): the seating it wants and the permit to
+   * The director's order (table-order.ts): the seating it wants and the permit to
    * deal the next hand, applied together in one append, or refused as stale.
    */
   | { readonly type: "order"; readonly order: TableOrder }
   /**
    * Deal the next hand if allowed: by the table's stored permit (a tournament's table,
-   * issue 16), or by an owner's `gate` in the same process (a table of its own: tests, the
+   * split tables), or by an owner's `gate` in the same process (a table of its own: tests, the
    * demo). The gate and the blinds are asked when the command is decided, in the table's
    * queue, so they see the table as it is then. The seed comes from the caller's randomness
-   * and becomes the table seed at its first hand (issue 12); otherwise it is thrown away.
+   * and becomes the table seed at its first hand; otherwise it is thrown away.
    * `contributions` hands over (and forgets) the players' random values for this hand.
    */
   | {
@@ -101,7 +101,7 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       const tableSeed = t.tableSeed ?? c.seed;
       const positions = nextPositions(t, tableSeed);
       if (!positions.ok) return positions;
-      // Issue 12: only the dealt-in seats' values count, one per seat, in seat order.
+      // Only the dealt-in seats' values count, one per seat, in seat order.
       const dealt = new Set(positions.value.order.map((p) => p.seat));
       const given = new Map((c.contributions?.() ?? []).filter((x) => dealt.has(x.seat)).map((x) => [x.seat, x.value]));
       const contributions = [...given].sort((a, b) => a[0] - b[0]).map(([seat, value]) => ({ seat, value }));
@@ -138,9 +138,9 @@ interface TableSnapshot {
   readonly handNumber: number;
   readonly recent: TableState["recent"];
   readonly finished: HandRun | null;
-  /** Issue 12 (absent in older snapshots: the next hand draws a new table seed). */
+  /** (absent in older snapshots: the next hand draws a new table seed). */
   readonly tableSeed?: string | null;
-  /** Issue 16 (absent in older snapshots: none). */
+  /** (absent in older snapshots: none). */
   readonly permit?: Permit | null;
 }
 

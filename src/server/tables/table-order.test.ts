@@ -1,4 +1,4 @@
-// Issue 16: the director's orders and the table's results as data (table-order.ts).
+// The director's orders and the table's results as data (table-order.ts).
 import { describe, expect, it } from "vitest";
 import { openSqliteEventStore } from "../../store/index.ts";
 import { unwrap } from "../../lib/result.ts";
@@ -45,7 +45,7 @@ async function playOut(s: TableSession, clock: ManualClock): Promise<void> {
   }
 }
 
-describe("issue 16: the director's orders (table-order.ts)", () => {
+describe("the director's orders (table-order.ts)", () => {
   it("an order seats, sets stacks and gives the permit in one append; without a permit nothing is dealt; with one the hand takes the permit's blinds", async () => {
     const { s, clock } = await table();
     const v = s.state.version;

@@ -1,4 +1,4 @@
-// What a tournament's director and its tables say to each other, as plain data (issue 16,
+// What a tournament's director and its tables say to each other, as plain data (,
 // stage 2: a table may live in another process than its director).
 //   - director → table: a TableOrder, the whole seating the director wants at the table
 //     (who sits where, with what stack) and, when the table may deal, a Permit for its next

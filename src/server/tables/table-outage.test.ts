@@ -1,4 +1,4 @@
-// Issue 12, item 6: a player's action that could not be stored (the database is down) is
+// A player's action that could not be stored (the database is down) is
 // answered as failed with `server/unavailable`, so the client sends it again; the resend
 // (same command id) then acts once, and the action clock keeps trying instead of stalling
 // the table.
@@ -42,7 +42,7 @@ async function setup() {
   return { s, clock, down, logs };
 }
 
-describe("a table during a database outage (issue 12)", () => {
+describe("a table during a database outage", () => {
   it("an action that was not stored is answered server/unavailable; its resend acts once", async () => {
     const { s, down } = await setup();
     const hand = s.state.hand!;

@@ -1,4 +1,4 @@
-// The pause between hands counts from the end of the hand (issue 13): a table whose
+// The pause between hands counts from the end of the hand: a table whose
 // tournament settle waited in the queue behind other tables' settles deals when its own
 // pause is over, as a table alone does, not a whole pause after the settle. Counted on a
 // manual clock: no timing.
@@ -38,7 +38,7 @@ async function foldAround(s: TableSession): Promise<void> {
   await s.idle();
 }
 
-describe("the pause between hands (issue 13)", () => {
+describe("the pause between hands", () => {
   it("a settle that waited longer than the pause (other tables' settles ahead of it in the queue) lets the table deal at once, not a whole pause later", async () => {
     let release!: () => void;
     const { s, clock } = await table(async (t) => {

@@ -1,4 +1,4 @@
-// Issue 6: a table loads from its latest snapshot (taken between hands, never mid-hand) and
+// A table loads from its latest snapshot (taken between hands, never mid-hand) and
 // the records after it; a restart resumes it exactly, a hand in progress included; the
 // action clock goes on from the recorded deadline; command ids stay idempotent.
 import { createHash } from "node:crypto";
@@ -80,7 +80,7 @@ function counting(store: EventStore) {
 
 const chips = (t: TableState) => [...t.seats.values()].reduce((a, s) => a + s.stack, 0);
 
-describe("table session: snapshots and restarts (issue 6)", () => {
+describe("table session: snapshots and restarts", () => {
   it("a table of many hands loads from its snapshot: few records read after it, the state equals a full replay's; snapshots only between hands", async () => {
     const store = openSqliteEventStore(":memory:");
     const clock = new ManualClock();

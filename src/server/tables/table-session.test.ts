@@ -30,7 +30,7 @@ function capture(userId: string): Subscriber & { got: ServerMessage[] } {
 }
 
 describe("table session", () => {
-  it("R-DEAL-2 (issue 12): deals the committed deck, refuses stale and out-of-turn commands, acts once per command id", async () => {
+  it("R-DEAL-2: deals the committed deck, refuses stale and out-of-turn commands, acts once per command id", async () => {
     const { s, clock } = await setup();
     const subs = ["a", "b", "c"].map(capture);
     subs.forEach((x) => s.subscribe(x));
@@ -69,7 +69,7 @@ describe("table session", () => {
     }
   });
 
-  it("issue 12: contributions count from the table's first hand on, one per dealt-in seat, in the next hand's entropy", async () => {
+  it("contributions count from the table's first hand on, one per dealt-in seat, in the next hand's entropy", async () => {
     const { s, clock, opts } = await setup();
     const v = "ab".repeat(32);
     expect(s.contribute("a", v)).toMatchObject({ ok: false, error: { code: "table/no-commitment-yet" } });
@@ -241,7 +241,7 @@ describe("table session: commands between hands and views at the edge", () => {
   });
 });
 
-describe("table session: who is connected (issue 17)", () => {
+describe("table session: who is connected", () => {
   it("players connecting in one turn of the event loop cost the others one view update, not one per player, and it arrives", async () => {
     const { s } = await setup();
     const spectator = capture("watcher");

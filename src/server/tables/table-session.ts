@@ -2,7 +2,7 @@
 // table-state.ts evolves). Every command runs in the actor's queue, is decided against the
 // current state, persisted, and only then applied and broadcast (STYLE: persist, then
 // broadcast). Between hands the actor saves snapshots; a load starts from the latest one
-// and replays the records after it, a hand in progress included (issue 6). Timers (action
+// and replays the records after it, a hand in progress included. Timers (action
 // clock, the pause between hands) live here, on the injected clock, armed from recorded
 // times, so after a restart the clock goes on where it stood.
 // A command refused with `store/fenced` (cluster mode: another process owns this table's
@@ -27,7 +27,7 @@ export type { Subscriber };
 export interface TableHooks {
   /**
    * A table's own owner in this process (tests, the demo): the blinds for the hand about
-   * to start, and whether it may deal. Without them (a tournament's table, issue 16) the
+   * to start, and whether it may deal. Without them (a tournament's table) the
    * table deals by its director's stored permit (order()).
    */
   blinds?(): Blinds;
@@ -46,7 +46,7 @@ export interface SessionOptions {
   /**
    * A snapshot at the first moment between hands once this many records passed (default 200:
    * every few hands; a snapshot costs a few ms of the event loop, a restart replays at most
-   * this many records more, issue 17).
+   * this many records more).
    */
   readonly snapshotEvery?: number;
   readonly log?: (message: string, error?: unknown) => void;
@@ -73,7 +73,7 @@ export function handIndexEntries(state: TableState, hand: HandRun): HandIndexEnt
       startedAt: hand.startedAt,
       seat,
       net: (result.stacks[i] ?? 0) - (hand.startStacks[i] ?? 0),
-      // Issue 14: this player's own hole cards only (index i's two), so their list can show them.
+      // This player's own hole cards only (index i's two), so their list can show them.
       cards: [hand.state.hole[2 * i] ?? -1, hand.state.hole[2 * i + 1] ?? -1].filter((c) => c >= 0),
     });
   });
@@ -121,7 +121,7 @@ export class TableSession {
   private dealTimer: TimerHandle | null = null;
   private deadline: number | null = null;
   private closed = false;
-  /** Issue 12: players' random values for the next hand, by seat (the last one a seat sends counts). */
+  /** Players' random values for the next hand, by seat (the last one a seat sends counts). */
   private readonly contributions = new Map<number, string>();
   /** The finished hand last handed to the after-hand step: a new one means a hand just ended. */
   private seenFinished: HandRun | null;
@@ -129,7 +129,7 @@ export class TableSession {
   private constructor(
     private readonly actor: Actor,
     private readonly opts: SessionOptions,
-    /** Table chat (issue 14): its own stream, so a line never moves the table's version. */
+    /** Table chat: its own stream, so a line never moves the table's version. */
     private readonly chatLog: ChatLog,
   ) {
     this.seenFinished = actor.state.finished;
@@ -178,7 +178,7 @@ export class TableSession {
   }
 
   /**
-   * Frames that bring a copy of `sub`'s stream up to date (issue 16: a gateway on another
+   * Frames that bring a copy of `sub`'s stream up to date (a gateway on another
    * process resyncing): its view as last sent (v2; the next patch applies to it) or as it is
    * now (v1), then the chat.
    */
@@ -226,7 +226,7 @@ export class TableSession {
   }
 
   /**
-   * Issue 12: a seated player's random value (64 hex digits) for the next hand's deck.
+   * A seated player's random value (64 hex digits) for the next hand's deck.
    * Taken only once the table's seed commitment is public (from its first hand on), so the
    * server's seed is fixed before it sees any contribution. Not stored: a restart before
    * the deal loses it, and the hand's first event shows which values were used.
@@ -275,7 +275,7 @@ export class TableSession {
   }
 
   /**
-   * Issue 16: the director's order (table-order.ts): the seating and the permit for the
+   * The director's order (table-order.ts): the seating and the permit for the
    * next hand in one append; a repeat answers "duplicate", a stale one `table/stale-order`.
    * With a permit the table deals once its pause is over.
    */
@@ -306,7 +306,7 @@ export class TableSession {
 
   /**
    * Starts a hand soon if none is running and the owner allows it. The pause between hands
-   * counts from the end of the last hand, not from this call (issue 13): a table whose
+   * counts from the end of the last hand, not from this call: a table whose
    * settle waited in its tournament's queue behind other tables' deals when its own pause
    * is over, as a table alone would, instead of a whole pause after the settle.
    */
@@ -435,7 +435,7 @@ export class TableSession {
 
   /**
    * Who is connected changed: one broadcast at the end of this turn of the event loop,
-   * however many of the table's players (dis)connected in it (issue 17: a field connecting at
+   * however many of the table's players (dis)connected in it (a field connecting at
    * once cost every table a broadcast to all its subscribers per player, n² frames, and the
    * tables' first actions waited behind them). A step in between carries the change itself.
    */

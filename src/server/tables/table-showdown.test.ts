@@ -6,7 +6,7 @@ import { applyTablePatch, TableView, type ServerMessage } from "../../protocol/i
 import { ManualClock } from "../clock.ts";
 import { TableSession, type Subscriber } from "./table-session.ts";
 
-// Issue 14: the finished hand stays in the view (board, hands shown with their names, who
+// The finished hand stays in the view (board, hands shown with their names, who
 // won which pot) from its end until the next deal, which waits the pause between hands; the
 // dealer writes who won which pot with what into the table's chat, kept across restarts.
 
@@ -65,7 +65,7 @@ async function playToShowdown(s: TableSession, bettor: string | null = null) {
   }
 }
 
-describe("table: the showdown stays on the table until the next deal (issue 14)", () => {
+describe("table: the showdown stays on the table until the next deal", () => {
   it("R-POT-1, R-POT-5: the board, every shown hand with its name and each pot's winners stay in every view for the pause; then the next hand clears them", async () => {
     // Seat 1 is short: an all-in call makes a main pot and a side pot (R-POT-1). A beaten
     // all-in hand may be mucked, and then its pot merges: the first deck (by seed) where seat
@@ -120,7 +120,7 @@ describe("table: the showdown stays on the table until the next deal (issue 14)"
         expect(last.myCards).toEqual([first.state.hole[2 * i], first.state.hole[2 * i + 1]]);
       }
     }
-    // The dealer's entries in the chat (issue 14): one per winner of each pot, with the pot,
+    // The dealer's entries in the chat: one per winner of each pot, with the pot,
     // the amount and the hand's name, the same for everyone watching.
     await s.idle();
     const last = subs.watcher.view()!.lastHand!;

@@ -1,7 +1,7 @@
 // One table's state as the fold of its stored records (STYLE: decide, then evolve). The
 // records are the inputs that matter (seatings, each hand's entropy and blinds, each action
 // with its time); the deck comes from the table seed (fair.ts), so replaying the records rebuilds the
-// table exactly, a hand in progress included (issue 6: restart resumes where it stood).
+// table exactly, a hand in progress included (restart resumes where it stood).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { apply, openHand, type Action, type HandEvent, type HandState } from "../../engine/index.ts";
 import { firstHand, forcedBets, nextHand, type ButtonRule, type TableHand } from "../../tournament/index.ts";
@@ -21,7 +21,7 @@ export interface TableConfig {
   /** Time bank each seat starts with (0 for speed poker, R-TRN-9). */
   readonly timeBankMs: number;
   readonly buttonRule: ButtonRule;
-  /** The pause between hands (issue 16: a table loaded apart from its tournament knows it); absent in older tables: the server's. */
+  /** The pause between hands (a table loaded apart from its tournament knows it); absent in older tables: the server's. */
   readonly handPauseMs?: number;
 }
 
@@ -43,12 +43,12 @@ export interface SeatState {
 export interface HandRun {
   readonly handId: string;
   readonly handNumber: number;
-  /** Issue 12: the table's secret seed and the hand's entropy (null: a hand dealt before issue 12). */
+  /** The table's secret seed and the hand's entropy (null: a hand before fair dealing). */
   readonly tableSeed: string | null;
   readonly entropy: HandEntropy | null;
-  /** A hand dealt before issue 12: its per-hand seed (never sent since). */
+  /** A hand before fair dealing: its per-hand seed (never sent since). */
   readonly seed: string | null;
-  /** The deck's Merkle root (before issue 12: SHA-256 of `seed`). */
+  /** The deck's Merkle root (before fair dealing: SHA-256 of `seed`). */
   readonly commitment: string;
   readonly startedAt: number;
   readonly blinds: Blinds;
@@ -78,9 +78,9 @@ export interface TableState {
   recent: RecentHand[];
   /** The last finished hand, kept for histories until the next one starts. */
   finished: HandRun | null;
-  /** Issue 12: the table's secret seed, drawn at its first hand (fair.ts). */
+  /** The table's secret seed, drawn at its first hand (fair.ts). */
   tableSeed: string | null;
-  /** Issue 16: the director's leave to deal the next hand, with its blinds (table-order.ts); null: none. */
+  /** The director's leave to deal the next hand, with its blinds (table-order.ts); null: none. */
   permit: Permit | null;
 }
 
@@ -92,10 +92,10 @@ export type TableRecord =
   | { readonly type: "sitting-out"; readonly data: { seat: number; sittingOut: boolean } }
   | { readonly type: "hand-started"; readonly data: HandStarted }
   | { readonly type: "acted"; readonly data: { seat: number; action: PlayerAction; timeout: boolean; at: number } }
-  /** Issue 16: the director's order `order` (table-order.ts): the whole seating it wants, and the permit to deal the next hand (null: none). */
+  /** The director's order `order` (table-order.ts): the whole seating it wants, and the permit to deal the next hand (null: none). */
   | { readonly type: "ordered"; readonly data: { order: string; seats: readonly OrderSeat[]; permit: Permit | null } };
 
-/** `tableSeed` on a table's first hand since issue 12; `seed` only in hands stored before it. */
+/** `tableSeed` on a table's first hand since fair dealing; `seed` only in hands stored before it. */
 export interface HandStarted {
   readonly handNumber: number;
   readonly tableSeed?: string;

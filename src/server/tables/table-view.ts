@@ -19,7 +19,7 @@ export function tableViewFor(t: TableState, seat: number | null, ctx: ViewContex
 /**
  * The view of someone without a seat: what every recipient at the table shares. A step
  * builds it once and derives each seat's view from it with `personalView`, so a table of
- * nine costs one view, not nine (issue 6).
+ * nine costs one view, not nine.
  */
 export function spectatorView(t: TableState, ctx: ViewContext): TableView {
   const hand = t.hand;
@@ -86,7 +86,7 @@ export function spectatorView(t: TableState, ctx: ViewContext): TableView {
 const summaries = new WeakMap<HandRun, LastHand>();
 
 /**
- * The finished hand as everyone at the table saw it (issue 14: the showdown stays on the
+ * The finished hand as everyone at the table saw it (the showdown stays on the
  * table until the next deal): the board, the hands shown (R-POT showdown order is the
  * engine's), each pot with its winners (a split pot lists each share), the stacks after.
  * Built from the hand's wire events, so it holds nothing a spectator did not see.

@@ -8,7 +8,7 @@ export interface WireContext {
   /** Seat per PHH player index. */
   readonly order: readonly number[];
   readonly sbSeats: readonly number[];
-  /** The hand's committed deck (issue 12), whose openings go with the cards; null before issue 12. */
+  /** The hand's committed deck, whose openings go with the cards; null before fair dealing. */
   readonly deck: CommittedDeck | null;
   readonly timeout: boolean;
 }

@@ -40,7 +40,7 @@ async function playHands(count: number): Promise<HandRun[]> {
 const recordOf = (h: HandRun, seat: number, tableSeed?: string) =>
   JSON.stringify({ handId: h.handId, tableId: "v1", tournamentId: null, handNumber: h.handNumber, startedAt: h.startedAt, events: h.wire.map((e) => eventForSeat(e, seat)), ...(tableSeed ? { tableSeed } : {}) });
 
-describe("provably fair histories (issue 12)", () => {
+describe("provably fair histories", () => {
   it("R-DEAL-2: felt verify checks each player's own cards, the board and shown cards against the commitment; tampering is caught", async () => {
     const hands = await playHands(5);
     expect(hands.length).toBe(5);

@@ -1,4 +1,4 @@
-// `felt verify` (issue 12): a hand history written by this server is checked against the
+// `felt verify`: a hand history written by this server is checked against the
 // deck commitment published before its deal. Two forms: the PHH of GET /hands/HAND/texts
 // (extra keys deck_commitment, seed_commitment, entropy_previous, entropy_contributions,
 // openings, and table_seed once the tournament is over) and the JSON HandRecord of
@@ -6,7 +6,7 @@
 // must be opened at the deck position it was dealt from (src/protocol/fairness.ts, the
 // same check the browser runs); with the table seed, the whole deck is re-derived, must
 // give the commitment, and the hand must replay with it to the finishing stacks.
-// PHH written before issue 12 (a per-hand `seed`) are still checked the old way.
+// PHH written before fair dealing (a per-hand `seed`) are still checked the old way.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { boardPosition, holePosition, parseCard, type Card } from "../../cards/index.ts";
 import { apply, legalActions, openHand, type HandState } from "../../engine/index.ts";
@@ -121,10 +121,10 @@ export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
   const x = h.extra ?? {};
   const commitment = x["deck_commitment"];
   if (typeof commitment !== "string") {
-    // Written before issue 12: SHA-256(seed) and the seed itself.
+    // Written before fair dealing: SHA-256(seed) and the seed itself.
     const seed = x["seed"];
     if (typeof x["seed_commitment"] !== "string") return fail("verify/no-commitment", `${name}: no deck_commitment`);
-    if (typeof seed !== "string" || !SEED_RE.test(seed)) return fail("verify/legacy-hand", `${name}: dealt before committed decks (issue 12), and its seed is not in the history`);
+    if (typeof seed !== "string" || !SEED_RE.test(seed)) return fail("verify/legacy-hand", `${name}: dealt before committed decks, and its seed is not in the history`);
     if (legacyCommitment(seed) !== x["seed_commitment"]) return fail("verify/mismatch", `${name}: SHA-256(seed) is not the published commitment`);
     const r = replayWith(h, legacyDeck(seed), name);
     return r.ok ? ok({ name, cardsChecked: r.value, deckChecked: true }) : r;

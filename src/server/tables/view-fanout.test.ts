@@ -1,4 +1,4 @@
-// Protocol v2 table steps (issue 6): a v2 client that folds every `table-step` into the
+// Protocol v2 table steps: a v2 client that folds every `table-step` into the
 // view it started from holds exactly the view a v1 client is sent whole, at every step, for
 // every seat and for a spectator; every v2 frame is valid and within 16 KiB; and no frame or
 // folded view holds a hole card its recipient may not see.

@@ -1,4 +1,4 @@
-// Sends one table step to everyone watching it (views at the edge, issue 6). The shared
+// Sends one table step to everyone watching it (views at the edge). The shared
 // part of the view (what a spectator sees) is built and serialised once per step; each
 // recipient's view differs from it only in its own cards, best hand, legal actions and
 // seat, found by object identity (table-view.ts: personalView).
@@ -56,7 +56,7 @@ export class ViewFanout {
   /**
    * The `table-view` frame a v2 subscriber holds now (what it was started with, folded with
    * every patch since), as text; undefined for a v1 subscriber. A copy of the subscriber's
-   * stream elsewhere (a gateway on another process, issue 16) starts from exactly this, so
+   * stream elsewhere (a gateway on another process) starts from exactly this, so
    * the next patch applies to it.
    */
   sentFrame(sub: Subscriber, tableId: string): string | undefined {

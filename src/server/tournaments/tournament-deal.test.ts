@@ -1,4 +1,4 @@
-// Deals recorded over HTTP (issue 7): chip-chop and custom amounts agreed at the table, not
+// Deals recorded over HTTP: chip-chop and custom amounts agreed at the table, not
 // only ICM. `POST …/deal` with `apply` finishes the tournament with the deal's prizes and
 // pays them; a deal that does not add up is refused and changes nothing; a repeat acts once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,7 +87,7 @@ describe("deals recorded (R-TRN deals)", () => {
   });
 });
 
-describe("issue 12: the money check", () => {
+describe("the money check", () => {
   it("finds no difference between any tournament above and the ledger", async () => {
     expect(server.tournaments.size).toBeGreaterThan(0);
     for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);

@@ -1,4 +1,4 @@
-// Issue 14: the dealer's entries in a table's chat come from the server. When a player goes
+// The dealer's entries in a table's chat come from the server. When a player goes
 // out the table's chat says so, with the place the tournament gives them (R-PLACE), after
 // the results of the hand that put them out; the entries are stored in the chat's stream.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ afterAll(() => stopTestServer(server, clock));
 
 const { player } = playerFactory(() => server.url, () => director, "dl");
 
-describe("the dealer's entries in the table chat (issue 14)", () => {
+describe("the dealer's entries in the table chat", () => {
   it("R-PLACE: each player out is named with their place, after the hand's results, in the chat's stream", async () => {
     const body = { commandId: cmd(), presetId: "seed", name: "dealer notes", kind: "online", startsAt: clock.now(), buyIn: 1000, fee: 0, structure: FAST_STRUCTURE };
     const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;

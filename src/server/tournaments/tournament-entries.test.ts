@@ -1,4 +1,4 @@
-// The player's side of tournaments over real HTTP (issues 6, 7): register and unregister
+// The player's side of tournaments over real HTTP: register and unregister
 // (a refund), re-entry after a bust (R-TRN-3), rebuy and add-on (R-TRN-4/5), late
 // registration after the start; every purchase posted to the ledger, the ledger balanced,
 // an unfunded purchase refused with nothing changed, a repeated commandId acting once.
@@ -335,7 +335,7 @@ describe("a live room", () => {
     const id = await create("turbo", REBUY_STRUCTURE, "live");
     const p = await player(5000);
     const line = (await entry(id, "register", p)).body.tournament;
-    // Offered (a turbo has rebuys and an add-on), but taken at the desk (issue 15: the floor's buttons show).
+    // Offered (a turbo has rebuys and an add-on), but taken at the desk (the floor's buttons show).
     expect(line.actions.rebuy).toEqual({ allowed: false, reason: "at-the-desk" });
     expect(line.actions.addOn).toEqual({ allowed: false, reason: "at-the-desk" });
     for (const verb of ["rebuy", "add-on", "re-enter"]) {
@@ -367,7 +367,7 @@ describe("the lobby pages", () => {
   });
 });
 
-describe("issue 12: the money check", () => {
+describe("the money check", () => {
   it("finds no difference between any tournament above and the ledger", async () => {
     expect(server.tournaments.size).toBeGreaterThan(0);
     for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);

@@ -4,7 +4,7 @@
 // and add-on (R-TRN-5).
 // Each is one director command through TournamentRuntime.command: decide, then the money
 // its event moves is built and committed with the events in ONE database transaction
-// (issue 12: a crash can never leave a payment without its entry, or a refund without its
+// (a crash can never leave a payment without its entry, or a refund without its
 // unregistration), then the tables are reconciled. A purchase the player cannot pay
 // (`ledger/insufficient-funds`) changes nothing; the key is derived from the command, so a
 // repeated command pays once.
@@ -77,7 +77,7 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
 /**
  * Runs one of the player's entry commands. Acts once per commandId (`duplicate` on a
  * repeat); a refusal is a typed error and changes neither the tournament nor the ledger.
- * A registration before the start joins the tournament's next batch (issue 13,
+ * A registration before the start joins the tournament's next batch (,
  * tournament-registrations.ts): decided alone, stored with others in one transaction.
  */
 export async function entryCommand(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {

@@ -1,4 +1,4 @@
-// Cluster mode (issue 16): once the store answers `store/fenced` (another process owns the
+// Cluster mode: once the store answers `store/fenced` (another process owns the
 // tournament's partition now), the tournament and its tables close: timers cancelled, one
 // log line each, nothing retried as if the database were down.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +18,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe("a tournament fenced off (issue 16)", () => {
+describe("a tournament fenced off", () => {
   it("a table's timeout refused with store/fenced stops the table and its tournament; later commands never reach the store", async () => {
     const s = await setupTournament(server.url, 4);
     await startTournament(server.url, s);

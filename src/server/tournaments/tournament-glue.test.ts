@@ -1,4 +1,4 @@
-// The last glue between director, server and web (issues 6, 7), over real HTTP: a player
+// The last glue between director, server and web, over real HTTP: a player
 // declines the rebuy (R-TRN-4), a director cancels (R-TRN-6) and a start rule cancels by
 // itself at its deadline, the tournament view says when late registration ends, the
 // ledger names players, and a walk-in's answer names its entry and seat.
@@ -33,7 +33,7 @@ const view = (id: string) => must<TournamentView>(api(server.url, "GET", `/api/v
 const lobbyLine = async (id: string, p?: Player) => (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p?.token))).tournaments.find((t) => t.id === id)!;
 const runtime = (id: string) => server.tournaments.get(id)!;
 const start = (id: string) => api<Answer>(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director);
-/** Waits for `ok` however long a loaded machine takes (the test's timeout is the bound; issue 12: no test times things). */
+/** Waits for `ok` however long a loaded machine takes (the test's timeout is the bound; no test times things). */
 async function until(_what: string, ok: () => boolean): Promise<void> {
   await eventually(ok);
 }
@@ -178,7 +178,7 @@ describe("R-TRN-6 across a restart", () => {
   }, 60_000);
 });
 
-describe("the tournament view says when late registration ends (issue 7)", () => {
+describe("the tournament view says when late registration ends", () => {
   it("the same instant and level as the lobby line, before and after the start; none without late registration", async () => {
     const id = await create("casino-1900", CASINO);
     const before = await view(id);
@@ -197,7 +197,7 @@ describe("the tournament view says when late registration ends (issue 7)", () =>
   });
 });
 
-describe("GET /director/ledger names players (issue 7)", () => {
+describe("GET /director/ledger names players", () => {
   it("a player: account's balance carries the player's name; other accounts none", async () => {
     const p = await player(700);
     const l = await ledger();
@@ -206,7 +206,7 @@ describe("GET /director/ledger names players (issue 7)", () => {
   });
 });
 
-describe("POST …/walk-in answers the entry and the seat (issue 7)", () => {
+describe("POST …/walk-in answers the entry and the seat", () => {
   it("before the draw the seat is null; a late walk-in is seated at once where the seating says; a repeat answers the same entry", async () => {
     const id = await create("casino-1900", CASINO, "live");
     const walkIn = (name: string, commandId = cmd()) => api<WalkInResponse>(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId, name }, director);

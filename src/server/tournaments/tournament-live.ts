@@ -46,7 +46,7 @@ export interface LogRow {
 const LOG_KEPT = 2000;
 
 export class LiveFloor {
-  /** The floor's records in order (issue 15), by id. */
+  /** The floor's records in order, by id. */
   readonly log = new Map<string, LogRow>();
   /** The log row an undo in this append puts right (its record comes before its events). */
   private undoing: string | null = null;
@@ -230,7 +230,7 @@ export interface StackFigure {
 }
 
 /**
- * Each entry still in, with its chips (issue 15). Online the server sees every hand, so the
+ * Each entry still in, with its chips. Online the server sees every hand, so the
  * stacks are exact. A live room's busts pass chips on unseen: an entry the floor counted
  * keeps its count (and when it was taken); the chips nobody counted (chips in play less the
  * counts) are shared among the others in proportion to what they were issued.

@@ -1,4 +1,4 @@
-// A tournament's money, follow-ups (issues 6, 7): a cancelled tournament refunds every
+// A tournament's money, follow-ups: a cancelled tournament refunds every
 // player exactly what they paid (R-TRN-6), online and at the desk, once; walk-in purchases
 // are keyed per command; a live room's entry has no online table.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,7 +126,7 @@ describe("R-TRN-6: a cancelled tournament refunds everyone", () => {
   });
 });
 
-describe("walk-ins (issue 7)", () => {
+describe("walk-ins", () => {
   it("each walk-in's buy-in is its own purchase, keyed by its command: a repeat acts once, every new one pays", async () => {
     const body = { commandId: cmd(), presetId: "turbo", name: "walk-in keys", kind: "live", startsAt: clock.now(), buyIn: 1000, fee: 100, structure: TURBO };
     const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
@@ -146,7 +146,7 @@ describe("walk-ins (issue 7)", () => {
   });
 });
 
-describe("the lobby (issue 7)", () => {
+describe("the lobby", () => {
   it("a live room's entry has a table and seat but no online table to open", async () => {
     const body = { commandId: cmd(), presetId: "turbo", name: "live lobby", kind: "live", startsAt: clock.now(), buyIn: 1000, fee: 100, structure: TURBO };
     const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
@@ -161,7 +161,7 @@ describe("the lobby (issue 7)", () => {
   });
 });
 
-describe("issue 12: the money check", () => {
+describe("the money check", () => {
   it("finds no difference between any tournament above and the ledger", async () => {
     expect(server.tournaments.size).toBeGreaterThan(0);
     for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);

@@ -3,7 +3,7 @@
 // moves (prizes, the organiser's fund, the overlay, satellite tickets; R-TRN-6 refunds when
 // it is cancelled). Nothing here posts on its own: each function builds the postings, and
 // TournamentRuntime.append commits them in ONE database transaction with the events they
-// pay for (EventStore.appendWithPostings, issue 12), so a crash can never leave one without
+// pay for (EventStore.appendWithPostings), so a crash can never leave one without
 // the other. Every key is derived from what caused the posting (the command, the
 // tournament, the entry), so posting it again is a replay, never a second payment.
 import { fail, ok, type Result } from "../../lib/result.ts";
@@ -176,7 +176,7 @@ async function cancelPostings(t: TournamentRuntime, refunds: readonly { readonly
 
 /**
  * After a restart, for a tournament that ended before its end's postings were committed
- * with it (a stream written before issue 12): posts what is missing. Keys make this once;
+ * with it (a stream written before events and postings were one append): posts what is missing. Keys make this once;
  * with streams written since, everything is there already and nothing is posted.
  */
 export async function payPrizes(t: TournamentRuntime): Promise<void> {

@@ -1,4 +1,4 @@
-// What a tournament's director tells one of its online tables (issue 16, table-order.ts):
+// What a tournament's director tells one of its online tables (table-order.ts):
 // the seating it wants there (alive entries, their stacks, their names) and, when the
 // director has named the table to deal and its clock runs, the permit for the next hand
 // with the blinds of the level in force (R-TRN-1) and of the next few levels, so the hand

@@ -1,4 +1,4 @@
-// Heads-up brackets and shootouts at their own pace on the server (issue 13): bots play
+// Heads-up brackets and shootouts at their own pace on the server: bots play
 // over WebSocket and, while they play, the tables' hand counts drift apart, which lockstep
 // (every table dealing one hand, then waiting for all) never allows: there no two tables are
 // more than one hand apart. Then each is played to its end with one place per entrant and
@@ -62,7 +62,7 @@ async function drift(t: TournamentRuntime, players: Player[], apart: number): Pr
   expect(t.dir.conservation.failures).toBe(0);
 }
 
-describe("heads-up brackets and shootouts at their own pace (issue 13)", () => {
+describe("heads-up brackets and shootouts at their own pace", () => {
   it("R-TRN-10: the matches of a bracket round drift hands apart (no match waits for another's hand); the bracket ends with one place per entrant", async () => {
     const players = await Promise.all(Array.from({ length: 8 }, () => player(5000)));
     const t = await tournament({ kind: "heads-up" }, STRUCTURE_PRESETS["heads-up"]!, players, 2);

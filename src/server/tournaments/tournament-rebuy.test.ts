@@ -1,4 +1,4 @@
-// R-TRN-4 online (issue 7): a player who busts while rebuys are open keeps the seat for the
+// R-TRN-4 online: a player who busts while rebuys are open keeps the seat for the
 // rebuy grace; the table deals around the empty stack (and waits when nobody else is left
 // to play), the lobby offers the rebuy with its deadline, a rebuy is dealt in at once, a
 // decline or the end of the grace eliminates the entry; places and the ledger stay exact.
@@ -48,7 +48,7 @@ async function player(funds: number, on: FeltServer = server): Promise<Player> {
 const entry = (id: string, verb: string, p: Player) => api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
 const lobbyLine = async (id: string, p: Player) => (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
 const runtime = (id: string) => server.tournaments.get(id)!;
-/** Waits for `ok` however long a loaded machine takes (the test's timeout is the bound; issue 12: no test times things). */
+/** Waits for `ok` however long a loaded machine takes (the test's timeout is the bound; no test times things). */
 async function until(_what: string, ok: () => boolean): Promise<void> {
   await eventually(ok);
 }
@@ -183,7 +183,7 @@ describe("R-TRN-4 online across a restart", () => {
   }, 60_000);
 });
 
-describe("issue 12: the money check", () => {
+describe("the money check", () => {
   it("finds no difference between any tournament above and the ledger", async () => {
     expect(server.tournaments.size).toBeGreaterThan(0);
     for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);

@@ -1,4 +1,4 @@
-// The money check at start (issue 12): a server coming up compares every tournament's
+// The money check at start: a server coming up compares every tournament's
 // entries, refunds and prizes with its ledger postings, logs each difference and shows it
 // to the director (GET /director/ledger `moneyCheck`). A sound database has none; one
 // changed behind Felt's back (a player charged with no entry, a refund posted twice) is
@@ -24,7 +24,7 @@ async function start(lines: string[]): Promise<{ server: FeltServer; director: s
   return { server, director };
 }
 
-describe("the money check at start (issue 12)", () => {
+describe("the money check at start", () => {
   it("finds nothing in a sound database, then reports a charge with no entry and a second refund, player by player, loudly", async () => {
     const lines: string[] = [];
     let { server, director } = await start(lines);

@@ -1,7 +1,7 @@
-// The money check at start (issue 12): every tournament's entries, rebuys, add-ons, refunds
+// The money check at start: every tournament's entries, rebuys, add-ons, refunds
 // and prizes as its stream records them, per player, against the ledger's postings for
-// that tournament, and its pool against the prize pool the stream implies. Since issue 12
-// the two commit together, so a difference means something outside Felt changed the
+// that tournament, and its pool against the prize pool the stream implies. Events and postings
+// commit together, so a difference means something outside Felt changed the
 // database, or a stream written before then was split by a crash: it is reported loudly
 // (a log line each, and the director's ledger check, GET /director/ledger `moneyCheck`),
 // never "fixed" by guessing which side is right.

@@ -1,4 +1,4 @@
-// Registration at scale (issue 13): register commands that arrive together are decided one
+// Registration at scale: register commands that arrive together are decided one
 // by one by the director and stored in ONE transaction with all their postings
 // (tournament-registrations.ts over EventStore.appendGroups). Counted in store calls, not
 // time: many registrations cost a handful of commits; a refusal refuses its own command
@@ -86,7 +86,7 @@ async function agree(t: TournamentRuntime, funded: ReadonlyMap<string, number>):
   expect(again.version).toBe(t.version);
 }
 
-describe("registration at scale (issue 13)", () => {
+describe("registration at scale", () => {
   it("R-TRN-2 300 concurrent registrations are decided one by one and commit in a couple of transactions, not 300", async () => {
     const { svc, writes } = await services();
     const t = await tournament(svc);

@@ -1,4 +1,4 @@
-// Registration at scale (issue 13): register commands to one tournament that arrive while
+// Registration at scale: register commands to one tournament that arrive while
 // a batch is being written wait, and are then decided one by one by the director (each its
 // own check: the rules, the tournament's capacity, its command id) and stored together,
 // each with the postings paying for it, in ONE transaction (EventStore.appendGroups). The

@@ -8,11 +8,11 @@
 //     add-ons, counts and colour-ups, and the director settles after each record; its moves
 //     become instructions for the floor (tournament-live.ts).
 // Every command is checked by the director, then its events are stored together with the
-// money they move, in ONE database transaction (EventStore.appendWithPostings, issue 12):
+// money they move, in ONE database transaction (EventStore.appendWithPostings):
 // entries and refunds (tournament-entries.ts), cash at the desk, and what the end moves
 // (prizes, deals, a freeroll's fund, the overlay, satellite tickets, R-TRN-6 refunds;
 // tournament-money.ts). A repeated commandId acts once.
-// Cluster mode (issue 16): an append refused with `store/fenced` (another process owns the
+// Cluster mode: an append refused with `store/fenced` (another process owns the
 // tournament's partition now) closes the tournament and its tables at once, with one log
 // line; every later append is refused the same way without reaching the store.
 import { fail, ok, type Result } from "../../lib/result.ts";
@@ -47,7 +47,7 @@ export interface TournamentMeta {
   readonly startsAt: number;
   readonly actionMs: number;
   readonly timeBankMs: number;
-  /** The pause between hands at its tables (issue 14); absent in streams written before it: the server's. */
+  /** The pause between hands at its tables; absent in streams written before it: the server's. */
   readonly handPauseMs?: number;
   readonly maxEntries: number | null;
   readonly guarantee: number;
@@ -59,17 +59,17 @@ export type Rec =
   | { readonly type: "director"; readonly data: TournamentEvent }
   | { readonly type: "entrant"; readonly data: { player: string; name: string } }
   | { readonly type: "hand-recorded"; readonly data: { table: number; handNumber: number } }
-  /** Before the director paused (streams written before issue 7): ignored, the director's pause counts. */
+  /** Before the director paused (streams written before pauses were recorded): ignored, the director's pause counts. */
   | { readonly type: "paused"; readonly data: { at: number; paused: boolean } }
   /** Live: the floor carried out an instruction (a move). */
   | { readonly type: "instruction-confirmed"; readonly data: { id: string; at: number } }
   /** Live: a chip race applied at one table, as answered (a repeated command gets the same answer). */
   | { readonly type: "colour-up-raced"; readonly data: { commandId: string; table: number; result: ColourUpResult } }
-  /** Live (issue 15): a floor record undone, why; stored with the compensating director events. */
+  /** Live: a floor record undone, why; stored with the compensating director events. */
   | { readonly type: "floor-undone"; readonly data: { id: string; at: number; reason: string } };
 
 export const tournamentStream = (id: string) => `tournament:${id}`;
-/** An online tournament is snapshotted every this many records (issue 13): a restart folds only the records after the latest. */
+/** An online tournament is snapshotted every this many records: a restart folds only the records after the latest. */
 export const TOURNAMENT_SNAPSHOT_EVERY = 2000;
 export const tableIdOf = (tournamentId: string, table: number) => `${tournamentId}-t${table}`;
 
@@ -102,7 +102,7 @@ export class TournamentRuntime {
   readonly tables = new Map<number, TableSession>();
   readonly live = new LiveFloor(this);
   readonly online = new OnlineTables(this);
-  /** Registrations before the start, decided one by one and stored in batches (issue 13). */
+  /** Registrations before the start, decided one by one and stored in batches. */
   readonly registrations = new Registrations(this);
   /** R-TRN-6: the start rule's deadline (tournament-deadline.ts). */
   readonly deadline = new StartDeadline(this);
@@ -182,7 +182,7 @@ export class TournamentRuntime {
 
   /** After a restart: online tables in a hand finish it, the live clock goes on. */
   resume(): void {
-    // A stream written before issue 12 may have ended without its end's postings: posted now (their keys make this once).
+    // A stream written before events and postings were one append may have ended without its end's postings: posted now (their keys make this once).
     if (this.dir.status === "finished") return void this.enqueue(() => payPrizes(this));
     if (this.dir.status === "cancelled") return void this.enqueue(() => refundCancelled(this));
     if (this.dir.status !== "running") return this.deadline.arm();
@@ -263,7 +263,7 @@ export class TournamentRuntime {
   }
 
   /**
-   * The first of these tables that is playing a hand (or may be: split tables, issue 16,
+   * The first of these tables that is playing a hand (or may be: split tables,
    * live elsewhere, so a table the director has let deal counts until its result is in).
    */
   tableInHand(tables: readonly number[]): number | undefined {
@@ -297,7 +297,7 @@ export class TournamentRuntime {
       if (this.isLive && this.dir.status === "running") await this.live.tick();
       const d = decide(this.dir, make(this.now()), this.svc.rng);
       if (!d.ok) {
-        // The core's figures ride along (a screen says why in the user's language, issue 15).
+        // The core's figures ride along (a screen says why in the user's language).
         const { code, message, ...details } = d.error;
         return fail("tournament/bad-state", message, { ...details, cause: code });
       }
@@ -377,7 +377,7 @@ export class TournamentRuntime {
 
   /**
    * Many commands' records, each with the postings paying for it, in ONE transaction
-   * (issue 13, tournament-registrations.ts): each group folds at its own versions; a group
+   * (tournament-registrations.ts): each group folds at its own versions; a group
    * the ledger refuses is answered with its refusal and leaves nothing.
    */
   async appendGroups(groups: readonly { readonly recs: readonly Rec[]; readonly commandId: string; readonly paid: readonly TransactionInput[] }[]): Promise<Result<Result<void>[]>> {

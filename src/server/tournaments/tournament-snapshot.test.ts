@@ -1,4 +1,4 @@
-// The director is snapshotted like a table (issue 13): a restart loads the latest snapshot
+// The director is snapshotted like a table: a restart loads the latest snapshot
 // and folds only the records after it; the tournament then plays on to the end, every
 // entrant with one seat or one place and the chips conserved.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -19,7 +19,7 @@ afterAll(() => {
 const serve = (db: string) =>
   FeltServer.start({ db, port: 0, handPauseMs: 0, actionMs: 5000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: false, webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
 
-describe("the director's snapshot (issue 13)", () => {
+describe("the director's snapshot", () => {
   it("a restart loads the latest snapshot, its state equal to folding every record; the tournament then finishes with chips conserved", async () => {
     TournamentRuntime.snapshotEvery = 25;
     const dir = mkdtempSync(join(tmpdir(), "felt-dir-snap-"));

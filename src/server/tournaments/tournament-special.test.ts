@@ -1,4 +1,4 @@
-// Freerolls (R-TRN-7) and satellites (R-TRN-8) over real HTTP (issue 6): created from a
+// Freerolls (R-TRN-7) and satellites (R-TRN-8) over real HTTP: created from a
 // preset, played by bots to the end, and their money in the ledger: the organiser's prize
 // fund paid out exactly, a satellite's seats paid as tickets to the target and spent there
 // instead of money, every asset (money and tickets) summing to zero.
@@ -202,7 +202,7 @@ describe("a satellite played to the end (R-TRN-8)", () => {
   }, 200_000);
 });
 
-describe("issue 12: the money check", () => {
+describe("the money check", () => {
   it("finds no difference between any tournament above and the ledger", async () => {
     expect(server.tournaments.size).toBeGreaterThan(0);
     for (const t of server.tournaments.values()) expect(await t.enqueue(() => reconcileTournament(t))).toEqual([]);

@@ -1,5 +1,5 @@
 // An online tournament's tables: the server deals every hand, and every table plays at its
-// own pace (issue 13). When a table's hand ends, its result goes to the director with the
+// own pace. When a table's hand ends, its result goes to the director with the
 // hand's record, the clock is ticked, and the director settles that table alone
 // (`table-settle`): its busts go out, it gives a player, receives one, breaks or waits; the
 // tables the director names (`dealing`) deal their next hand at once. No table waits for
@@ -33,7 +33,7 @@ export class OnlineTables {
 
   async load(): Promise<Result<void>> {
     const t = this.t;
-    // Split tables (issue 16, stage 2): the tables live with their own partitions' owners.
+    // Split tables (stage 2): the tables live with their own partitions' owners.
     if (t.svc.tables !== undefined) return ok(undefined);
     for (const n of t.dir.tables.keys()) {
       const s = await TableSession.load(tableIdOf(t.id, n), this.sessionOptions(n));
@@ -109,7 +109,7 @@ export class OnlineTables {
       ...(svc.newSeed ? { seed: svc.newSeed } : {}),
       log: svc.log,
       onFenced: (error: { readonly code: string; readonly message: string }) => t.stopFenced(fail(error.code, error.message)),
-      // Issue 16: the table deals by the permits in the director's orders; its results come back as data.
+      // The table deals by the permits in the director's orders; its results come back as data.
       hooks: { handEnded: (s: TableSession, hand: HandRun | null) => t.enqueue(() => this.handEnded(n, hand === null ? null : handResultOf(s.id, hand))) },
     };
   }
@@ -195,7 +195,7 @@ export class OnlineTables {
   }
 
   /**
-   * Issue 14: the dealer says who went out (and their place once the field is closed) in the
+   * The dealer says who went out (and their place once the field is closed) in the
    * chat of the table they played at, before the table lets them go. Not awaited: the chat's
    * appends keep their order, and the table need not wait for them.
    */
@@ -297,7 +297,7 @@ export class OnlineTables {
    * hand, or with a result the director has not recorded yet: that result's settle sends a
    * fresh one). The tables that lose players (`events`' moves and broken tables) get theirs
    * first, so a moved player leaves before joining; the others' are asked for at once
-   * (issue 13: the tables' writes share the store's group commits).
+   * (the tables' writes share the store's group commits).
    */
   private async reconcile(only: ReadonlySet<number> | null, events: readonly TournamentEvent[] = []): Promise<void> {
     const t = this.t;
@@ -324,7 +324,7 @@ export class OnlineTables {
   }
 
   /**
-   * Split tables (issue 16, stage 2): the orders go over the table link to wherever each
+   * Split tables (stage 2): the orders go over the table link to wherever each
    * table lives (a new table opens there), without holding up the director: each table has
    * one sender, which sends the newest order it was given (an older one not yet delivered is
    * superseded, never sent after a newer one) and tries again while the table's partition

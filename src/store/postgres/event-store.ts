@@ -4,7 +4,7 @@
 // whose transaction is older than every transaction still running that may write this
 // schema (readAll says how): nothing can later appear before the cursor it hands out.
 //
-// Cluster mode (issue 16): opened with a FenceResolver, every write to a fenced stream
+// Cluster mode: opened with a FenceResolver, every write to a fenced stream
 // (append, appendWithPostings, saveSnapshot) checks its epoch against the scope's fence inside
 // its own transaction (postgres/fence.ts); the group commit checks each append on its own, so
 // one fenced append in a batch is refused alone.
@@ -147,7 +147,7 @@ export class PgEventStore implements EventStore {
    * Up to LANES transactions at once on separate connections, each lane its own group-commit
    * queue: one stream's appends stay in one lane, in order, so they never race each other, and
    * a slow batch in one lane does not hold the next batch of another (it did when every lane
-   * waited for all of them: issue 16's split-table bench).
+   * waited for all of them: the split-table bench).
    */
   private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ pending: [], flushing: null }));
 
@@ -191,7 +191,7 @@ export class PgEventStore implements EventStore {
    * transaction. A fenced one checks its fence inside that statement (the fence row read FOR
    * SHARE, as in a transaction); only when the fence row does not exist yet does it take the
    * transaction path that creates it. Four round trips (BEGIN, fence, append, COMMIT) were
-   * most of an action's store time on a busy 2-core machine (issue 16, split tables).
+   * most of an action's store time on a busy 2-core machine (split tables).
    */
   private async appendAlone(item: PendingAppend, at: number): Promise<Result<AppendResult>> {
     if (item.fence === null) return this.appendOne(this.pool, item, at);
@@ -259,7 +259,7 @@ export class PgEventStore implements EventStore {
   }
 
   /**
-   * Many commands' events and postings in one transaction (issue 13): the stream row is
+   * Many commands' events and postings in one transaction: the stream row is
    * locked first, each group's postings are posted inside a savepoint (a refusal rolls back
    * that group alone), then the events of the groups that stand are appended in one
    * statement. Any error rolls back all of it.

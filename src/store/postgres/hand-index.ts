@@ -21,7 +21,7 @@ export const HAND_INDEX_MIGRATIONS: readonly PgMigration[] = [
       );
       CREATE INDEX hand_index_newest ON hand_index (player_id, started_at DESC, hand_id DESC);`,
   },
-  // Issue 14: the player's own hole cards ("12 40"); NULL for rows from before (backfilled).
+  // The player's own hole cards ("12 40"); NULL for rows from before (backfilled).
   { id: "hands/002-cards", sql: "ALTER TABLE hand_index ADD COLUMN cards TEXT" },
 ];
 

@@ -62,7 +62,7 @@ export const LEDGER_MIGRATIONS: readonly PgMigration[] = [
   },
 ];
 
-/** Issue 16: one row per partition a cluster fences (safe to run twice: recorded by id, and created only if missing). */
+/** One row per partition a cluster fences (safe to run twice: recorded by id, and created only if missing). */
 export const FENCE_MIGRATIONS: readonly PgMigration[] = [
   {
     id: "store/fences-001",

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { tempSqlite } from "../testing/backends.ts";
 import { openSqliteEventStore } from "./event-store.ts";
 
-// Issue 17: the events connection does not checkpoint inside its commits (on the event
+// The events connection does not checkpoint inside its commits (on the event
 // loop); a worker thread's connection copies the WAL back with PASSIVE checkpoints.
 describe("WAL checkpoints on a worker thread", () => {
   it("copies the WAL back into the database from the worker, and every event stays readable", async () => {

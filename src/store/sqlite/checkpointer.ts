@@ -1,4 +1,4 @@
-// WAL checkpoints off the event loop (issue 17). SQLite's automatic checkpoint runs inside
+// WAL checkpoints off the event loop. SQLite's automatic checkpoint runs inside
 // the commit that crosses `wal_autocheckpoint` pages, on the thread that commits: with
 // better-sqlite3 that is the server's event loop, which then copies megabytes back into the
 // database file and waits for two fsyncs while every table waits behind it (100-300 ms on a

@@ -28,7 +28,7 @@ export function openSqlite(path: string, durability: Durability = "full"): Db {
   // whichever connection's commit crosses the threshold, on its thread (the event loop).
   // The server's events store checkpoints on a worker thread instead (checkpointer.ts); the
   // other connections (ledger, accounts, hand index) step in only if that one falls far
-  // behind (10,000 pages, 40 MB, not SQLite's default 1,000) (issue 17).
+  // behind (10,000 pages, 40 MB, not SQLite's default 1,000).
   db.pragma("wal_autocheckpoint = 10000");
   db.pragma("foreign_keys = ON");
   return db;

@@ -139,7 +139,7 @@ class SqliteEventStore implements EventStore {
         return ok<AppendWithPostingsResult>({ ...appended.value, posted });
       },
     );
-    // One savepoint per group inside the batch's: a refused group rolls back alone (issue 13).
+    // One savepoint per group inside the batch's: a refused group rolls back alone.
     const groupTx = db.transaction((stream: string, after: number, g: CheckedGroup) => {
       const at = this.now();
       let version = after;

@@ -1,4 +1,4 @@
-// A SQLite path that cannot hold a database is refused at once with a clear error (issue 12:
+// A SQLite path that cannot hold a database is refused at once with a clear error (:
 // `--db sqlite:/proc/...` hung at start): pseudo file systems (/proc, /sys, /dev), a
 // directory, or a place where the file or its directory cannot be created or written.
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";

@@ -40,7 +40,7 @@ describe("WAL sync off the event loop", () => {
     }
   });
 
-  it("appends arriving while an fsync runs share one commit after it, not one commit each (issue 17)", async () => {
+  it("appends arriving while an fsync runs share one commit after it, not one commit each", async () => {
     const tmp = tempSqlite();
     const commits: number[] = [];
     const count = (m: unknown) => commits.push((m as { appends: number }).appends);
@@ -74,7 +74,7 @@ describe("WAL sync off the event loop", () => {
     }
   });
 
-  it("issue 12: events with their postings are answered only after the fsync of their commit; a refused one at once, with no fsync", async () => {
+  it("events with their postings are answered only after the fsync of their commit; a refused one at once, with no fsync", async () => {
     const tmp = tempSqlite();
     const running: Array<() => void> = [];
     const heldSync = (fd: number, done: (e: Error | null) => void) => running.push(() => fsync(fd, done));

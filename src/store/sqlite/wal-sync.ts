@@ -1,4 +1,4 @@
-// Durable appends without blocking the event loop (issue 6). better-sqlite3 is synchronous:
+// Durable appends without blocking the event loop. better-sqlite3 is synchronous:
 // with synchronous=FULL every commit's fsync of the WAL runs on the event loop, and on a busy
 // disk one fsync can stall every table of the server for hundreds of milliseconds (bench/load:
 // p99 532 ms with FULL, 12 ms with NORMAL, at 1,000 tables). This wraps an event store opened
@@ -7,7 +7,7 @@
 // thread pool. An acknowledged append is then on disk as with FULL (the same file, synced
 // after the commit), and the caller still broadcasts only after that answer (persist, then
 // broadcast). Appends that arrive while an fsync runs are committed together after it and
-// share the next fsync (group commit and group sync, issue 17).
+// share the next fsync (group commit and group sync).
 // The WAL stays one file for the life of the connection (SQLite deletes it only when the
 // last connection closes), so one descriptor serves every sync.
 import { channel } from "node:diagnostics_channel";
@@ -53,7 +53,7 @@ class WalSyncedStore implements EventStore {
     return this.hold(() => this.inner.append(stream, expected, events));
   }
 
-  /** Events and the postings they pay for (issue 12): one commit, answered after its fsync like any append. */
+  /** Events and the postings they pay for: one commit, answered after its fsync like any append. */
   appendWithPostings(
     stream: string,
     expected: ExpectedVersion,
@@ -63,7 +63,7 @@ class WalSyncedStore implements EventStore {
     return this.hold(() => this.inner.appendWithPostings(stream, expected, events, postings));
   }
 
-  /** Many commands' events and postings (issue 13): one commit, answered after its fsync. */
+  /** Many commands' events and postings: one commit, answered after its fsync. */
   appendGroups(stream: string, expected: ExpectedVersion, groups: readonly AppendGroup[]): Promise<Result<AppendGroupsResult>> {
     return this.hold(() => this.inner.appendGroups(stream, expected, groups));
   }
@@ -88,7 +88,7 @@ class WalSyncedStore implements EventStore {
   }
 
   /**
-   * Commit, fsync, answer; again with what arrived meanwhile (issue 17). An append that
+   * Commit, fsync, answer; again with what arrived meanwhile. An append that
    * arrives during an fsync would wait for the next fsync anyway, so holding it until then
    * costs it nothing, and the appends of a whole fsync share one commit: the pages they
    * touch are written to the WAL once per cycle, not once per append (one commit per action

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { replay, runTournament, type TournamentEvent } from "./index.ts";
 import { fakeHand, names, seedConfig } from "./test-helpers.ts";
 
-describe("chips conserved (issue 5: checked at every level change)", () => {
+describe("chips conserved (checked at every level change)", () => {
   const run = () => {
     const r = runTournament({ config: seedConfig(), players: names(30), playHand: fakeHand, seed: 31, keepEvents: true });
     if (!r.ok) throw new Error(r.error.message);

@@ -40,7 +40,7 @@ export interface DealFigures {
 export function dealFigures(s: TournamentState, method: DealMethod, agreed?: readonly (readonly [string, number])[]): Result<DealFigures> {
   if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
   const c = s.config!;
-  // `reason` says which of these it is, so a screen can say why not and when (issue 15).
+  // `reason` says which of these it is, so a screen can say why not and when.
   if (c.format.kind === "satellite" || c.format.kind === "heads-up") return fail("tournament/no-deal", `no deal in a ${c.format.kind} tournament`, { reason: "format", format: c.format.kind });
   if (s.prizes === null) return fail("tournament/no-deal", "the prizes are not fixed yet: they are fixed when no more entries can come", { reason: "prizes-not-fixed" });
   if (s.busted.length > 0) return fail("tournament/no-deal", "settle the last hand first", { reason: "settle-first" });

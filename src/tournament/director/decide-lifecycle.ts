@@ -29,7 +29,7 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (!(Number.isInteger(c.money.buyIn) && c.money.buyIn >= 0 && Number.isInteger(c.money.fee) && c.money.fee >= 0)) {
     return fail("tournament/bad-config", "buy-in and fee are whole non-negative amounts");
   }
-  // Issue 15: the room's own payout table; fixed prizes are guaranteed, so the guarantee covers them.
+  // The room's own payout table; fixed prizes are guaranteed, so the guarantee covers them.
   const payout = checkPayoutOptions(c.payout ?? {});
   if (!payout.ok) return payout;
   const fixed = fixedTotal(c.payout);

@@ -103,7 +103,7 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
 }
 
 /**
- * R-TRN-10 with every match at its own pace (issue 13). A round's losers go out together,
+ * R-TRN-10 with every match at its own pace. A round's losers go out together,
  * sharing their places, once every match of the round is decided (rounds end in order: a
  * match needs the winners of the round before). A match of the next round is drawn as soon
  * as both its players are known: the winners of the two matches (or a first-round bye)

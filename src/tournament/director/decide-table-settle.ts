@@ -1,4 +1,4 @@
-// Per-table pace (issue 13): a table's hand is over and the director settles that table
+// Per-table pace: a table's hand is over and the director settles that table
 // alone while the others play on. Its busts go out and are placed (busts at different
 // tables in the order their hands ended; busts of one hand by starting stack, R-PLACE-2),
 // then it gives a player, receives one (waiting for the giving table's current hand only),

@@ -1,4 +1,4 @@
-// A live floor's mistakes put right (issue 15): a bust, a rebuy or an add-on recorded by
+// A live floor's mistakes put right: a bust, a rebuy or an add-on recorded by
 // mistake is undone by a compensating event, never by rewriting the log. A count is undone
 // by counting again (the earlier figures), so it needs nothing here.
 // - "reinstated": an entry out by mistake is back with the chips it had, at its old seat if

@@ -185,7 +185,7 @@ describe("director: heads-up knockout (R-TRN-10)", () => {
       onEvent: (e) => events.push(e),
     });
     if (!r.ok) throw new Error(r.error.message);
-    // Round 1 is drawn whole; each later match as soon as its two players are known (issue 13).
+    // Round 1 is drawn whole; each later match as soon as its two players are known.
     const draws = events.filter((e) => e.type === "matches-drawn" || e.type === "match-drawn");
     expect(draws.map((d) => (d.type === "matches-drawn" ? `round ${d.round}: ${d.tables.length} matches, ${d.byes.length} byes` : d.type === "match-drawn" ? `round ${d.round} match ${d.match}` : ""))).toEqual(["round 1: 2 matches, 2 byes", "round 2 match 0", "round 2 match 1", "round 3 match 0"]);
     const places = r.value.state.placements!.map((p) => p.places.join("-"));

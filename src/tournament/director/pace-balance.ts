@@ -1,4 +1,4 @@
-// Balancing and breaking tables with every table at its own pace (issue 13; R-TBL-2/3),
+// Balancing and breaking tables with every table at its own pace (R-TBL-2/3),
 // exact at any number of tables and without looking at every table: tables are found in
 // buckets by due count (pace-index.ts), so a settle costs O(table size) per player moved.
 //

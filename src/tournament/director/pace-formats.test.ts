@@ -1,4 +1,4 @@
-// Per-table pace in heads-up brackets and shootouts (issue 13): a match deals its next hand
+// Per-table pace in heads-up brackets and shootouts: a match deals its next hand
 // without waiting for the other matches, and the next round is drawn when its last match is
 // decided (R-TRN-10); a shootout table plays on by itself, and only a due level change, where
 // the lowest at every table go together and share their places (R-TRN-11, R-PLACE-3), waits
@@ -52,7 +52,7 @@ const dealing = (ev: readonly TournamentEvent[]): readonly number[] | "all" => e
 const seated = (d: Director, table: number): string[] => d.state.tables.get(table)!.seats.filter((x): x is string => x !== null);
 const inHand = (d: Director) => [...d.state.tables.values()].filter((t) => t.inHand).map((t) => t.id);
 
-describe("heads-up bracket at its own pace (R-TRN-10, issue 13)", () => {
+describe("heads-up bracket at its own pace (R-TRN-10)", () => {
   const headsUp = (n: number) => startedDirector({ format: { kind: "heads-up" }, structure: STRUCTURE_PRESETS["heads-up"]!, money: { buyIn: 100, fee: 10, paidFraction: 0.5 } }, n, 3);
 
   it("R-TRN-10: a match deals its next hand while the other matches are still in theirs; a decided match waits only for its partner in the bracket, then the next round's match deals at once", () => {
@@ -111,7 +111,7 @@ describe("heads-up bracket at its own pace (R-TRN-10, issue 13)", () => {
   });
 });
 
-describe("shootout at its own pace (R-TRN-11, issue 13)", () => {
+describe("shootout at its own pace (R-TRN-11)", () => {
   const shootout = () => startedDirector({ format: { kind: "shootout", finalTable: 9 }, tableSize: 9 }, 27, 5);
 
   it("R-TRN-11: a table deals on while the others play; at a due level change each table waits for the rest, then the lowest of every table go together (R-PLACE-3) and all deal", () => {

@@ -1,4 +1,4 @@
-// Per-table pace (issue 13): every table plays at its own pace, so the director keeps, for
+// Per-table pace: every table plays at its own pace, so the director keeps, for
 // each table, the players it owes to short tables (a giving table still in its hand, R-TBL-2)
 // and the tables it waits for. Balancing looks at each table's players once those moves are
 // made, its "due count": seated − owed away + owed to it. Tables are kept in buckets by due

@@ -1,4 +1,4 @@
-// Per-table pace (issue 13), as a property: over random busts at random tables, finished in
+// Per-table pace, as a property: over random busts at random tables, finished in
 // random orders (each hand takes a random time), after every settle the tables are
 // balanced as R-TBL-2/3 say once the owed moves are made, every entrant has exactly one
 // seat or one place, chips are conserved, and the indexes match the tables.
@@ -82,7 +82,7 @@ export function checkPaceInvariants(s: TournamentState): void {
   }
 }
 
-describe("per-table pace: property (issue 13, R-TBL-2, R-TBL-3, R-PLACE-1/2)", () => {
+describe("per-table pace: property (R-TBL-2, R-TBL-3, R-PLACE-1/2)", () => {
   it("after every settle: balanced once owed moves are made, one seat or one place each, chips conserved; replay reproduces it", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 120 }), fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(6, 9, 10), (players, seed, tableSize) => {

@@ -1,4 +1,4 @@
-// Per-table pace (issue 13): the director settles one table at a time as its hand ends.
+// Per-table pace: the director settles one table at a time as its hand ends.
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
 import { STRUCTURE_PRESETS } from "../structure/index.ts";
@@ -283,7 +283,7 @@ describe("per-table pace: a crash between a hand's record and its settle", () =>
   });
 });
 
-describe("the director's state as a snapshot (issue 13)", () => {
+describe("the director's state as a snapshot", () => {
   it("a snapshot taken at any point, restored, folds the remaining events to the same end as the whole fold", () => {
     const r = runPacedTournament({
       config: startedDirector().state.config!,

@@ -4,7 +4,7 @@ import { payoutTable, placesPaid, prizePool, satellitePayout, type PayoutOptions
 import type { PrizeTable, TournamentState } from "./state.ts";
 import type { TournamentConfig, TournamentEvent } from "./types.ts";
 
-/** The payout options a config names: its own table (issue 15) or the curve, with the money's share paid and rounding unit. */
+/** The payout options a config names: its own table or the curve, with the money's share paid and rounding unit. */
 export function payoutOptionsOf(c: TournamentConfig): PayoutOptions {
   return { ...(c.payout ?? {}), ...(c.money.paidFraction !== undefined ? { paidFraction: c.money.paidFraction } : {}), ...(c.money.unit !== undefined ? { unit: c.money.unit } : {}) };
 }

@@ -1,4 +1,4 @@
-// Runs a tournament with every table at its own pace (issue 13): each table's hand takes
+// Runs a tournament with every table at its own pace: each table's hand takes
 // its own (simulated) time, drawn per hand; when it ends the director settles that table
 // alone (`table-settle`) and the tables it names deal their next hand at once. Breaks stop
 // each table at its next hand; they deal again when the break is over (a settle with no table). The clock is

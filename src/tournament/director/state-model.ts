@@ -44,7 +44,7 @@ export interface TableState {
   colourUps: { remove: number; next: number }[];
   /** The due-count bucket the table is in (pace-index.ts); -1: none. */
   indexed: number;
-  /** A heads-up match (R-TRN-10): its round and its index in that round (absent in streams before issue 13: the tournament's round, table id − 1). */
+  /** A heads-up match (R-TRN-10): its round and its index in that round (absent in older streams: the tournament's round, table id − 1). */
   round?: number;
   match?: number;
 }

@@ -1,4 +1,4 @@
-// The director's state as plain data and back (issue 13): a server snapshots a tournament
+// The director's state as plain data and back: a server snapshots a tournament
 // like a table, so a restart loads the latest snapshot and folds only the events after it
 // instead of the whole tournament. The derived indexes (tables by count and by due count)
 // are not stored; they are rebuilt from the tables.

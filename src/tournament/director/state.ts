@@ -131,7 +131,7 @@ function seatAt(s: TournamentState, e: EntryState, table: number, seat: number, 
   setCount(s, t, t.count + 1);
 }
 
-/** R-CHIP-1 / issue 5: chips in play equal chips issued plus colour-up rounding, checked at every level change. */
+/** R-CHIP-1: chips in play equal chips issued plus colour-up rounding, checked at every level change. */
 export function chipsInPlay(s: TournamentState): number {
   let sum = 0;
   for (const e of s.entries.values()) if (e.alive) sum += e.stack + (e.behind ?? 0);
@@ -142,7 +142,7 @@ export function chipsInPlay(s: TournamentState): number {
  * Chips in play by what was issued: every entry's starting stack plus rebuys and add-ons,
  * less colour-up rounding and chips retired (a shootout loser's). Online this equals
  * chipsInPlay (checked at every level); in a live room busts pass chips on unseen and the
- * floor counts only now and then, so this is the figure to show (issue 15).
+ * floor counts only now and then, so this is the figure to show.
  */
 export function chipsIssuedInPlay(s: TournamentState): number {
   return s.chipsIssued + s.colourUpDelta - s.chipsRetired;

@@ -123,11 +123,11 @@ export type TournamentEvent =
   | { readonly type: "rebuy-declined"; readonly at: number; readonly entry: string }
   | { readonly type: "added-on"; readonly at: number; readonly entry: string; readonly payment: Payment }
   | { readonly type: "re-entered"; readonly at: number; readonly entry: string; readonly payment: Payment; readonly table: number; readonly seat: number }
-  /** Issue 15: the director moved the clock by `ms` of play (negative: time given back). */
+  /** The director moved the clock by `ms` of play (negative: time given back). */
   | { readonly type: "clock-adjusted"; readonly at: number; readonly ms: number }
-  /** Live (issue 15): an entry out by a floor mistake is back, with `stack` chips, at `table`/`seat` (where it sits if it was never unseated). */
+  /** Live: an entry out by a floor mistake is back, with `stack` chips, at `table`/`seat` (where it sits if it was never unseated). */
   | { readonly type: "reinstated"; readonly at: number; readonly entry: string; readonly stack: number; readonly table: number; readonly seat: number }
-  /** Live (issue 15): a rebuy or add-on recorded by mistake taken back: its chips and its payment leave. */
+  /** Live: a rebuy or add-on recorded by mistake taken back: its chips and its payment leave. */
   | { readonly type: "reversed"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on"; readonly payment: Payment }
   /** Entries eliminated together, ranked best group first; `places` when already known. */
   | { readonly type: "eliminated"; readonly at: number; readonly groups: readonly (readonly string[])[]; readonly places: readonly (readonly number[])[] | null }
@@ -146,7 +146,7 @@ export type TournamentEvent =
   | { readonly type: "final-table"; readonly at: number; readonly table: number; readonly button: number }
   /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */
   | { readonly type: "matches-drawn"; readonly at: number; readonly round: number; readonly tables: readonly TableDraw[]; readonly byes: readonly string[] }
-  /** R-TRN-10, every match at its own pace (issue 13): match `match` of round `round`, drawn as soon as both its players have won (or had a bye). */
+  /** R-TRN-10, every match at its own pace: match `match` of round `round`, drawn as soon as both its players have won (or had a bye). */
   | { readonly type: "match-drawn"; readonly at: number; readonly round: number; readonly match: number; readonly table: TableDraw }
   | { readonly type: "prizes-fixed"; readonly at: number; readonly pool: number; readonly overlay: number; readonly entries: number; readonly prizes: readonly number[] }
   /** The end; `deal`: the finalists stopped and shared the prizes left by that method. */
@@ -210,7 +210,7 @@ export type TournamentCommand =
   /** Between hands: eliminations and places, hand-for-hand, balancing, the next bracket round, the end. */
   | { readonly type: "settle"; readonly at: number }
   /**
-   * Per-table pace (issue 13): table `table`'s hand is over: its busts go out and it gives,
+   * Per-table pace: table `table`'s hand is over: its busts go out and it gives,
    * receives, breaks or waits; the `dealing` event names the tables that deal next (none
    * during a break). null: no table (the start, the end of a break, a rebuy window ran
    * out): every table between hands that can deal does.
@@ -225,10 +225,10 @@ export type TournamentCommand =
   | { readonly type: "move"; readonly at: number; readonly entry: string; readonly table: number; readonly seat: number }
   /** Live: entries busted in the same hand; `startStacks` (same order) rank them by R-PLACE-2, else they tie. */
   | { readonly type: "bust"; readonly at: number; readonly entries: readonly string[]; readonly startStacks?: readonly number[] }
-  /** Live (issue 15): undo a bust (the entry comes back with `stack` chips, at `seat` if free), or a rebuy or add-on. */
-  /** The director moves the clock (issue 15): `ms` of play forward (less time left), or back (more), never back past the item's start. */
+  /** Live: undo a bust (the entry comes back with `stack` chips, at `seat` if free), or a rebuy or add-on. */
+  /** The director moves the clock: `ms` of play forward (less time left), or back (more), never back past the item's start. */
   | { readonly type: "adjust-clock"; readonly at: number; readonly ms: number }
-  /** The director closes entries now (issue 15): no more late registrations, re-entries, rebuys or add-ons; the prizes are fixed. */
+  /** The director closes entries now: no more late registrations, re-entries, rebuys or add-ons; the prizes are fixed. */
   | { readonly type: "close-entries"; readonly at: number }
   | { readonly type: "reinstate"; readonly at: number; readonly entry: string; readonly stack: number; readonly seat?: { readonly table: number; readonly seat: number } }
   | { readonly type: "reverse"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on" }

@@ -5,7 +5,7 @@
 // chance on to every set with one more player, who takes the next place with probability
 // stack ÷ chips left, so each player's expected prize adds up along the way. That is
 // 2^n × n steps in two flat arrays (n = 20: ~21 million steps, 16 MB), where a memo of a
-// result array per set took 2^n × n² steps and 2^n arrays (issue 17: 14 finalists 0.8 s,
+// result array per set took 2^n × n² steps and 2^n arrays (14 finalists 0.8 s,
 // 20 finalists two minutes, all of it on the server's event loop in a director's deal).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { byRemainder, roundToUnit } from "./rounding.ts";

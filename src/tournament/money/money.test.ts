@@ -224,7 +224,7 @@ describe("ICM (Malmuth–Harville)", () => {
       { numRuns: 200 },
     );
   });
-  it("20 finalists, the most a deal takes, are answered exactly (issue 17: the old memo took minutes on the event loop)", () => {
+  it("20 finalists, the most a deal takes, are answered exactly (the old memo took minutes on the event loop)", () => {
     const stacks = Array.from({ length: 20 }, (_, i) => 1000 + 137 * i);
     const prizes = Array.from({ length: 20 }, (_, i) => 10_000 - 400 * i);
     const e = unwrap(icmEquities(stacks, prizes));

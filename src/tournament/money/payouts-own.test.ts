@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { unwrap } from "../../lib/result.ts";
 import { checkPayoutOptions, payoutTable, placesPaid } from "./index.ts";
 
-// Issue 15: a room's own payout table, in percents (basis points) or fixed amounts.
+// A room's own payout table, in percents (basis points) or fixed amounts.
 
-describe("own payout tables (issue 15)", () => {
+describe("own payout tables", () => {
   it("a percent table pays exactly its shares of the pool, summing to the pool", () => {
     expect(unwrap(payoutTable(50_000, 20, { percents: [5000, 3000, 2000] }))).toEqual([25_000, 15_000, 10_000]);
     const odd = unwrap(payoutTable(10_001, 20, { percents: [5000, 3000, 2000] }));

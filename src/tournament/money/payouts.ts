@@ -18,12 +18,12 @@ export interface PayoutOptions {
   /** Min-cash as a multiple of pool ÷ entries; default 1.5. */
   readonly minCashFactor?: number;
   /**
-   * Issue 15: the room's own table in basis points of the pool (5000 = 50%), place 1 first,
+   * The room's own table in basis points of the pool (5000 = 50%), place 1 first,
    * non-increasing, summing to 10,000. Overrides the curve and `places`.
    */
   readonly percents?: readonly number[];
   /**
-   * Issue 15: fixed prizes, place 1 first, non-increasing. They are guaranteed (the
+   * Fixed prizes, place 1 first, non-increasing. They are guaranteed (the
    * tournament's guarantee is at least their sum); a larger pool is shared in the same
    * proportions.
    */
@@ -34,7 +34,7 @@ export interface PayoutOptions {
 const ownTable = (o: PayoutOptions): readonly number[] | null => o.percents ?? o.fixed ?? null;
 
 /**
- * Issue 15: a room's own payout table is usable: 1 to 100 places, each a positive whole
+ * A room's own payout table is usable: 1 to 100 places, each a positive whole
  * number, non-increasing; percents (basis points) sum to exactly 10,000.
  */
 export function checkPayoutOptions(o: PayoutOptions): Result<PayoutOptions> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { colourUpSchedule, validateStructure, type Structure } from "./index.ts";
 
-// Issue 15: the structure designer's chip-up points (R-CHIP-1): a break names the chip that
+// The structure designer's chip-up points (R-CHIP-1): a break names the chip that
 // colours up there; the rest still leave as soon as no coming level needs them.
 
 const base: Structure = {
@@ -23,7 +23,7 @@ const withPoints = (points: Record<number, number>): Structure => ({
   items: base.items.map((it, i) => (it.kind === "break" && points[i] !== undefined ? { ...it, colourUp: points[i]! } : it)),
 });
 
-describe("chip-up points (R-CHIP-1, issue 15)", () => {
+describe("chip-up points (R-CHIP-1)", () => {
   it("without points the 5s leave at the first break and the 25s at the second (the automatic schedule)", () => {
     expect(colourUpSchedule(base).map((c) => [c.itemIndex, c.remove])).toEqual([[2, 5], [5, 25]]);
   });

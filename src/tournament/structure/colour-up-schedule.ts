@@ -26,7 +26,7 @@ function amounts(level: Level): number[] {
   return out;
 }
 
-/** The chip-up points a structure names (issue 15): chip → the break's item index. */
+/** The chip-up points a structure names: chip → the break's item index. */
 export function namedColourUps(structure: Structure): Map<number, number> {
   const named = new Map<number, number>();
   structure.items.forEach((it, i) => {
@@ -36,8 +36,8 @@ export function namedColourUps(structure: Structure): Map<number, number> {
 }
 
 /**
- * The colour-ups of a validated structure, in order. A chip a break names (a chip-up point,
- * issue 15) leaves at that break; the others as soon as no coming level needs them, never
+ * The colour-ups of a validated structure, in order. A chip a break names (a chip-up point)
+ * leaves at that break; the others as soon as no coming level needs them, never
  * before a smaller chip (chips leave smallest first).
  */
 export function colourUpSchedule(structure: Structure, options: ColourUpOptions = {}): ColourUp[] {

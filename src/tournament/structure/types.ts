@@ -32,7 +32,7 @@ export interface Break {
   /** An add-on or colour-up is usually done during a break; informative only. */
   readonly note?: string;
   /**
-   * Issue 15, a chip-up point (R-CHIP-1): this denomination (and any smaller one still in
+   * This denomination (and any smaller one still in
    * play) is coloured up at this break, not earlier. Absent: chips leave as soon as no
    * coming level needs them.
    */

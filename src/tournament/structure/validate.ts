@@ -82,7 +82,7 @@ export function validateStructure(structure: Structure): Result<Structure> {
 }
 
 /**
- * Issue 15, chip-up points (R-CHIP-1): a break may name a chip to colour up there; it must be
+ * A break may name a chip to colour up there; it must be
  * in the set and not its largest, named once, after any smaller named chip, and no level
  * from that break on may need it (every amount a multiple of the next denomination).
  */

@@ -43,7 +43,7 @@ const until = async (cond: () => boolean, ms = 10_000) => {
 };
 
 describe("FeltClient against felt's server", () => {
-  it("sign-out ends the session on the server: the token stops working (issue 12)", async () => {
+  it("sign-out ends the session on the server: the token stops working", async () => {
     const { client } = setup();
     const auth = await client.call("signUp", { name: "Sigrun", password: "long enough" });
     if (!auth.ok) throw new Error(auth.error.message);

@@ -53,7 +53,7 @@ describe("LiveSession, protocol v2", () => {
     expect(live.getState().lastError).toBeNull();
   });
 
-  it("issue 12: when a hand starts at its seat it contributes 32 random bytes for the next deck", async () => {
+  it("when a hand starts at its seat it contributes 32 random bytes for the next deck", async () => {
     const { live, sent, push } = scripted();
     live.watch({ kind: "table", tableId: "t1" });
     live.connect();
@@ -81,7 +81,7 @@ describe("LiveSession, protocol v2", () => {
     expect(sent.slice(before)).toEqual([{ type: "subscribe", channel: { kind: "table", tableId: "t1" } }]);
   });
 
-  it("issue 16: an act whose connection dropped before its answer goes again with its own command id once the fresh view still waits for it; never a second act on one view", async () => {
+  it("an act whose connection dropped before its answer goes again with its own command id once the fresh view still waits for it; never a second act on one view", async () => {
     const { live, sent, push, drop, opened } = scripted();
     live.watch({ kind: "table", tableId: "t1" });
     live.connect();
@@ -110,7 +110,7 @@ describe("LiveSession, protocol v2", () => {
     live.disconnect();
   });
 
-  it("issue 16: an unanswered act is forgotten once the table moved on (a fresh view at another version), and the next act is a new one", async () => {
+  it("an unanswered act is forgotten once the table moved on (a fresh view at another version), and the next act is a new one", async () => {
     const { live, sent, push, drop } = scripted();
     live.watch({ kind: "table", tableId: "t1" });
     live.connect();

@@ -26,7 +26,7 @@ export interface LiveState {
   readonly tournaments: ReadonlyMap<string, TournamentView>;
   readonly events: ReadonlyMap<string, readonly TableEvent[]>;
   readonly lastError: WireError | null;
-  /** Table chat (issue 14): lines with `after`, the number of the table's events received before them (to interleave with the hand log), and the director's mutes. */
+  /** Table chat: lines with `after`, the number of the table's events received before them (to interleave with the hand log), and the director's mutes. */
   readonly chats: ReadonlyMap<string, TableChat>;
   /** When the socket dropped after a welcome (local ms), until the next welcome; null while connected or before the first. */
   readonly offlineSince: number | null;
@@ -109,7 +109,7 @@ export class LiveSession {
       onClose: () => {
         this.socket = null;
         this.set({ connected: false, offlineSince: this.connection > 0 ? (this.state.offlineSince ?? Date.now()) : null });
-        // Reconnect with backoff; the server restores the full view on subscribe (issue 6),
+        // Reconnect with backoff; the server restores the full view on subscribe,
         // and steps patch it from there (protocol v2).
         if (this.wanted) setTimeout(() => this.wanted && this.connect(), Math.min(10_000, 500 * 2 ** this.retries++));
       },
@@ -237,7 +237,7 @@ export class LiveSession {
   private readonly watchers = new Map<string, number>();
 
   /**
-   * Provably fair decks (issue 12): when a hand starts at a table where this player sits,
+   * Provably fair decks: when a hand starts at a table where this player sits,
    * send 32 random bytes for the next hand's deck, so the server cannot choose decks alone.
    */
   private contribute(tableId: string, events: readonly TableEvent[]): void {
@@ -265,7 +265,7 @@ export class LiveSession {
    * server stopping, a network change), the server may or may not have acted on it. After the
    * reconnect, if the table's fresh view still waits for this player at the same version, the
    * same act goes again with its own command id: the server acts once and answers
-   * "duplicate" if it had already (issue 16's rolling restart: without this the player would
+   * "duplicate" if it had already ('s rolling restart: without this the player would
    * act again with a new id and, had the first arrived meanwhile, be told the table moved on).
    * Any other view means the table moved on: the act is forgotten.
    */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setupI18n } from "../i18n/index.ts";
 import { errorMessage } from "./error-text.tsx";
 
-// Issue 15: the console showed "Check the entries." where the server said "100 chips are
+// The console showed "Check the entries." where the server said "100 chips are
 // still needed; the next to go is 100". The server's cause and figures are said in the
 // user's language; a refusal without a known cause still shows what the server said.
 

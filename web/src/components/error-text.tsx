@@ -5,7 +5,7 @@ import { formatChips, formatTime } from "../logic/format.ts";
 
 const KNOWN = new Set<string>([...ERROR_CODES, "client/network", "client/http"]);
 
-/** Causes the console says in the user's language, with the server's figures (issue 15). */
+/** Causes the console says in the user's language, with the server's figures. */
 export const TRANSLATED_CAUSES = [
   "chips/still-needed",
   "chips/not-in-play",
@@ -61,7 +61,7 @@ export function errorMessage(t: TFunction, i18n: I18n, error: { code: string; me
       if (i18n.exists(k) && typeof i18n.t(k, { returnObjects: true }) === "string") return t(k, values);
     }
   }
-  // Rule ids are for the code and the rulebook, not the screen (issue 15).
+  // Rule ids are for the code and the rulebook, not the screen.
   const said = error.message.replace(/ ?\((R-[A-Z]+-\d+[,/ ]*)+\)/g, "").replace(/\bR-[A-Z]+-\d+:? ?/g, "");
   if (!KNOWN.has(error.code)) return said;
   const generic = t(`errors.${error.code.replace("/", ".")}`);

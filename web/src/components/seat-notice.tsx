@@ -7,7 +7,7 @@ import { rebuyDeadline } from "./rebuy-offer.tsx";
 import { useFormat } from "./use-format.ts";
 
 /**
- * What became of the player's seat at this table (issue 14): busted, the place and the prize
+ * What became of the player's seat at this table: busted, the place and the prize
  * at once (the rebuy offer is TableRebuyOffer's, shown instead while it runs); moved by the
  * director's balancing, a link to the new table. Asks the lobby while the player has no
  * seat here (or no chips), until the place is known.

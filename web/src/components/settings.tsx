@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { onSoundSetting, setSoundOn, soundOn } from "../logic/sound.ts";
 
-// The player's settings (issue 14): a four-colour deck, the felt's colour, sounds (and the
+// The player's settings: a four-colour deck, the felt's colour, sounds (and the
 // language beside it in the header), remembered in localStorage.
 
 const KEY = "felt.settings";

@@ -15,7 +15,7 @@ function loadMuted(): Set<string> {
   }
 }
 
-/** The server's dealer entry (issue 14), in the reader's language: who won which pot with what, who went out. */
+/** The server's dealer entry, in the reader's language: who won which pot with what, who went out. */
 export function DealerLine({ note }: { note: DealerNote }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -30,7 +30,7 @@ export function DealerLine({ note }: { note: DealerNote }) {
 }
 
 /**
- * The table's panel (issue 14): the hand log (cards, actions, shown hands), the dealer's
+ * The table's panel: the hand log (cards, actions, shown hands), the dealer's
  * entries from the server's chat log (pots won, players out: kept across reloads and
  * restarts) and the players' chat in the order they happened. A player can mute anyone for
  * themselves (remembered); a director mutes a player at the table for everyone.

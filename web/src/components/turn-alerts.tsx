@@ -6,7 +6,7 @@ import { onSoundSetting, playSound, setSoundOn, soundOn } from "../logic/sound.t
 import { HURRY_MS, soundsFor, tablesToAct, timeLeftMs } from "../logic/turns.ts";
 
 /**
- * Never miss your turn (issue 14), on every screen: the tab's title names the table waiting
+ * Never miss your turn, on every screen: the tab's title names the table waiting
  * for the player, sounds play (deal, your turn, chips won, time running out) unless muted,
  * and a live region announces the turn and the time left to screen readers.
  */

@@ -109,7 +109,7 @@ describe("translations", () => {
       ...["register", "unregister", "reEnter", "rebuy", "addOn"].map((a) => `lobby.done.${a}`),
       ...ACCOUNT_KINDS.map((k) => `cashier.accountKind.${k}`),
       ...["short", "good", "deep"].map((v) => `create.verdict.${v}`),
-      // Issue 15: the server's causes the console says in the user's language.
+      // The server's causes the console says in the user's language.
       ...UNDO_REASONS.map((r) => `live.causes.tournament.bad-undo.${r}`),
       ...TRANSLATED_CAUSES.filter((c) => c !== "tournament/no-deal" && c !== "tournament/bad-undo").map((c) => `live.causes.${c.replace("/", ".")}`),
       ...NO_DEAL_REASONS.map((r) => `live.causes.tournament.no-deal.${r}`),
@@ -125,7 +125,7 @@ describe("translations", () => {
     }
   });
 
-  it("issue 15: rule ids (R-CHIP-1) never reach the screen, and every preset has a translated name and plan", () => {
+  it("rule ids (R-CHIP-1) never reach the screen, and every preset has a translated name and plan", () => {
     for (const lng of Object.keys(RESOURCES)) {
       expect([...flat[lng]!].filter(([, v]) => /\bR-[A-Z]+-\d/.test(v)).map(([k]) => k), lng).toEqual([]);
       for (const id of Object.keys(STRUCTURE_PRESETS)) {

@@ -31,7 +31,7 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 
 // The live room's strings sit in their own files (locales/live/), one tree under `live`; the
-// create form's and structure designer's (issue 15) in locales/create/, under `createForm`.
+// create form's and structure designer's in locales/create/, under `createForm`.
 export const RESOURCES = {
   en: { ...en, live: liveEn, createForm: createEn, handFull: handsEn },
   cs: { ...cs, live: liveCs, createForm: createCs, handFull: handsCs },

@@ -4,14 +4,14 @@ import { RESOURCES } from "../i18n/index.ts";
 import { CREATE_CAUSES, PAYOUT_REASONS, WINDOW_FIELDS } from "../screens/director/create-errors.tsx";
 import { chipUpTooEarly, deleteItem, insertBreak, insertLevel, poolFor, presetFile, readPresetFile, setChipUp, settingsHints } from "./create-settings.ts";
 
-// Issue 15: the create form's hints and the structure designer's edits (R-TRN-1..6, R-CHIP-1).
+// The create form's hints and the structure designer's edits (R-TRN-1..6, R-CHIP-1).
 
 const lv = (sb: number, bb: number): StructureLevel => ({ kind: "level", sb, bb, ante: 0, minutes: 20, colourUp: null });
 const brk: StructureLevel = { kind: "break", sb: 0, bb: 0, ante: 0, minutes: 15, colourUp: null };
 const s: Structure = { startingStack: 10_000, chips: [25, 100, 500], levels: [lv(25, 50), lv(50, 100), brk, lv(100, 200), lv(200, 400)] };
 const x: EventSettings = { buyIn: 1000, fee: 100, guarantee: 0, reEntry: null, rebuy: null, addOn: null, lateRegistration: null, payout: null };
 
-describe("create form hints (issue 15)", () => {
+describe("create form hints", () => {
   it("R-TRN-3/4: re-entry with rebuys, and windows past the structure, are said before Create", () => {
     expect(settingsHints(x, s)).toEqual([]);
     const keys = (y: EventSettings) => settingsHints(y, s).map((h) => [h.key, h.values ?? {}]);
@@ -55,7 +55,7 @@ describe("structure designer edits (R-TRN-1, R-CHIP-1)", () => {
   });
 });
 
-describe("preset files (issue 15)", () => {
+describe("preset files", () => {
   const file = presetFile(" Friday ", "", "casino-1900", s, x);
 
   it("an exported file reads back as itself", () => {

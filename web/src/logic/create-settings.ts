@@ -1,4 +1,4 @@
-// Issue 15: the create form's settings and the structure designer's edits, as pure functions
+// The create form's settings and the structure designer's edits, as pure functions
 // the screens and their tests share. The server checks everything again (create/… causes);
 // these are the hints a director sees while typing.
 import { PresetFile, type EventSettings, type Preset, type Structure, type StructureLevel, type WindowEnd } from "../../../src/protocol/index.ts";
@@ -113,7 +113,7 @@ export function chipUpTooEarly(s: Structure): { item: number; chip: number; amou
   return null;
 }
 
-// --- export and import (issue 15) ---
+// --- export and import ---
 
 export function presetFile(name: string, description: string, basedOn: string, structure: Structure, settings: EventSettings): PresetFile {
   return { felt: "preset", version: 1, name: name.trim(), description, basedOn, structure, settings };

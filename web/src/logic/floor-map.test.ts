@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Instruction, ResultsResponse, SeatingResponse } from "../../../src/protocol/index.ts";
 import { bustOrder, searchEntries, tableMap, tvFit } from "./floor-map.ts";
 
-// Issue 15: the table map and the player search of a running live event, from the server's
+// The table map and the player search of a running live event, from the server's
 // seat map, pending instructions and results.
 
 const seat = (entryId: string, name: string, tableNumber: number, s: number, stack = 20_000, countedAt: number | null = null) => ({ entryId, name, tableNumber, seat: s, stack, countedAt });
@@ -35,7 +35,7 @@ const results: ResultsResponse = {
 const moves: Instruction[] = [{ id: "i1", kind: "break-table", entryId: "finn", name: "Finn", from: { tableNumber: 3, seat: 7 }, to: { tableNumber: 2, seat: 6 } }];
 const withFinn: SeatingResponse = { ...seating, seats: [...seating.seats, seat("finn", "Finn", 2, 6)] };
 
-describe("the table map (issue 15)", () => {
+describe("the table map", () => {
   it("R-TBL-1: every seat of every table, empty ones too; the button where known; a live stack only where counted", () => {
     const map = tableMap(seating, [], true);
     expect(map.map((t) => t.tableNumber)).toEqual([1, 2]);
@@ -67,7 +67,7 @@ describe("the table map (issue 15)", () => {
   });
 });
 
-describe("the player search (issue 15)", () => {
+describe("the player search", () => {
   it("part of a name, case and accents aside, finds where the player sits with the counted stack", () => {
     expect(searchEntries("bodil as", seating, results, [], true)).toEqual([
       { kind: "seated", entryId: "bodil", name: "Bodil Ås", entryNumber: 1, tableNumber: 1, seat: 5, movingTo: null, stack: 31_500, countedAt: 1_000, estimate: false },
@@ -99,7 +99,7 @@ describe("the player search (issue 15)", () => {
   });
 });
 
-describe("the table map on a 16:9 TV (issue 15)", () => {
+describe("the table map on a 16:9 TV", () => {
   it("every table fits the screen's height at once, the type as large as that allows", () => {
     for (const tables of [1, 2, 3, 4, 7, 8, 9, 15, 16, 30]) {
       const { columns, lineVh } = tvFit(tables, 9);

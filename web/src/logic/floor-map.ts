@@ -1,6 +1,6 @@
 import type { Instruction, ResultsResponse, SeatingResponse } from "../../../src/protocol/index.ts";
 
-// The running event as the floor reads it (issue 15): the table map (every table, every
+// The running event as the floor reads it: the table map (every table, every
 // seat, the button where known, the moves still to be made) and the player search (where an
 // entry sits, or its place and prize once out). Pure: built from the server's seat map,
 // pending instructions and results, so it is tested without a browser.
@@ -154,7 +154,7 @@ const HEADING = 2.5;
 const ROOM_VH = 84;
 
 /**
- * On a TV every table shows at once (issue 15): columns by the number of tables, and the
+ * On a TV every table shows at once: columns by the number of tables, and the
  * type as large as the rows of cards allow in the screen's height, at most 3 % of it.
  */
 export function tvFit(tables: number, seats: number): { columns: number; lineVh: number } {

@@ -37,7 +37,7 @@ export function aggressiveAction(legal: LegalActions, to: number): PlayerAction 
 }
 
 /**
- * What the amount box shows as the player types (issue 14): digits only, never above the
+ * What the amount box shows as the player types: digits only, never above the
  * maximum (it snaps to it at once); below the minimum the digits stay (a longer number may
  * follow) and `sends` is the minimum: the amount the button names and would send.
  */

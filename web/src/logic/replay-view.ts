@@ -1,7 +1,7 @@
 import type { HandRecord, LastHand, SeatView, TableView } from "../../../src/protocol/index.ts";
 import type { ReplayFrame } from "./replay.ts";
 
-// The replayer drawn as the table (issue 14): a replay frame as the TableView the live
+// The replayer drawn as the table: a replay frame as the TableView the live
 // table draws, so a replay looks like the hand did. The last step is the finished hand
 // (board, shown hands, pots won), as the table showed it in the pause after the hand.
 

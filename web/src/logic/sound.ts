@@ -1,4 +1,4 @@
-// Table sounds made with WebAudio (issue 14: never miss your turn): short tones, no
+// Table sounds made with WebAudio (never miss your turn): short tones, no
 // downloaded assets. Muting is remembered in localStorage.
 
 export type SoundKind = "deal" | "turn" | "chips" | "hurry";

@@ -5,7 +5,7 @@ import { cardsText } from "./cards.ts";
 import { soundsFor, tablesToAct, timeLeftMs } from "./turns.ts";
 import { typedAmount } from "./raise-presets.ts";
 
-// Issue 14: which table waits for the player, and which sounds a change of view plays.
+// Which table waits for the player, and which sounds a change of view plays.
 
 const waiting: TableView = { ...tableView, actor: 2, legal: null };
 const myTurn: TableView = tableView; // actor 1 = mySeat 1, with legal actions
@@ -34,7 +34,7 @@ describe("turns and sounds", () => {
   });
 });
 
-describe("the amount box (issue 14)", () => {
+describe("the amount box", () => {
   const legal = tableView.legal!; // min 800, max 9800
   it("R-BET-4, R-BET-5: never shows more than the maximum; below the minimum the button sends the minimum; only digits", () => {
     expect(typedAmount("12000", legal)).toEqual({ shown: "9800", sends: 9800, belowMin: false });

@@ -1,7 +1,7 @@
 import type { TableView } from "../../../src/protocol/index.ts";
 import type { SoundKind } from "./sound.ts";
 
-// Which tables wait for the player, and which sounds a change of views calls for (issue 14:
+// Which tables wait for the player, and which sounds a change of views calls for (:
 // never miss your turn). Pure, so it is tested without a browser.
 
 /** Tables where the player is to act now, the one whose clock runs out first first. */

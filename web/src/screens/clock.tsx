@@ -81,7 +81,7 @@ export function playLevelChime(): void {
 }
 
 /** The TV clock: readable across the room, sound at each level change. */
-/** 16:9 layouts for a TV (issue 15): the clock first, the blinds first, or the payouts beside. */
+/** 16:9 layouts for a TV: the clock first, the blinds first, or the payouts beside. */
 const LAYOUTS = ["classic", "blinds", "payouts"] as const;
 type Layout = (typeof LAYOUTS)[number];
 const LAYOUT_KEY = "felt.clockLayout";

@@ -17,7 +17,7 @@ export function Hands({ handId }: { handId: string | null }) {
   const fmt = useFormat();
   const list = useQuery("hands", undefined);
   const lobby = useQuery("lobby", undefined);
-  // Listed by tournament and table (issue 14), newest first within each.
+  // Listed by tournament and table, newest first within each.
   const names = new Map((lobby.data?.tournaments ?? []).map((x) => [x.id, x.name]));
   const groups: { key: string; tournament: string | null; table: number; hands: NonNullable<typeof list.data>["hands"] }[] = [];
   for (const h of list.data?.hands ?? []) {
@@ -67,7 +67,7 @@ export function Hands({ handId }: { handId: string | null }) {
 }
 
 /**
- * "Verify this deal" (issue 12's check, run here in the browser): every card this player
+ * "Verify this deal" ('s check, run here in the browser): every card this player
  * saw was committed before the deal; once the tournament is over, the whole deck.
  */
 function VerifyDeal({ record }: { record: HandRecord }) {

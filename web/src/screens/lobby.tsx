@@ -159,7 +159,7 @@ export function Lobby() {
                   const p = tr.actions[name];
                   // Offer only what makes sense for this tournament; disabled buttons explain why.
                   if (!p.allowed && /not-offered$/.test(p.reason)) return null;
-                  // Issue 14: an entrant reads their own line above, not a greyed Register.
+                  // An entrant reads their own line above, not a greyed Register.
                   if (!p.allowed && tr.mine !== null && (name === "register" || name === "unregister")) return null;
                   if (!p.allowed && name === "unregister" && p.reason === "not-registered") return null;
                   if (!p.allowed && (tr.status === "finished" || tr.status === "cancelled")) return null;

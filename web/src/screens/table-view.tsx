@@ -79,7 +79,7 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
 }
 
 /**
- * The finished hand in the middle of the felt until the next deal (issue 14): each pot
+ * The finished hand in the middle of the felt until the next deal: each pot
  * (main, side, split) and who took it with which hand; the chips fly to the winners' seats.
  */
 function Showdown({ last }: { last: LastHand }) {

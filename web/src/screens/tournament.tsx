@@ -6,7 +6,7 @@ import { useQuery } from "../context.tsx";
 import { href } from "../router.ts";
 
 /**
- * A tournament's page (issue 14): the structure (levels, breaks, antes), the payouts
+ * A tournament's page: the structure (levels, breaks, antes), the payouts
  * (provisional until late registration ends), every entrant with chips or place and prize,
  * the tables to watch, and where the player stands. Finished, it is the results.
  */

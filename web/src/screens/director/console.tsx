@@ -53,7 +53,7 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
     lobby.reload();
   }
   const cancellable = current !== null && (current.status === "registering" || current.status === "announced");
-  // Issue 15: entries closed now (no more late registrations, re-entries, rebuys, add-ons): the payouts become final.
+  // Entries closed now (no more late registrations, re-entries, rebuys, add-ons): the payouts become final.
   const [confirmClose, setConfirmClose] = useState(false);
   useEffect(() => setConfirmClose(false), [id]);
   async function closeEntries() {

@@ -5,7 +5,7 @@ import type { Hint } from "../../logic/create-settings.ts";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 
-// Issue 15: the create route's refusals in the user's language with the server's figures:
+// The create route's refusals in the user's language with the server's figures:
 // its own causes (create/…), a payout table's (tournament/bad-payout, by reason) and the
 // chip-up points' (structure/colour-up-…); anything else as the console says errors.
 

@@ -3,7 +3,7 @@ import type { AddOnRule, EventSettings, PayoutStructure, RebuyRule, ReEntryRule,
 import { useFormat } from "../../components/use-format.ts";
 import { countItems, poolFor } from "../../logic/create-settings.ts";
 
-// Issue 15: the create form's money side (R-TRN-2..6): buy-in, fee, guarantee, the re-entry,
+// The create form's money side (R-TRN-2..6): buy-in, fee, guarantee, the re-entry,
 // rebuy and add-on windows and prices, late registration and the payout table, each starting
 // from the preset's. Every input carries data-field for the browser test.
 

@@ -38,7 +38,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     return d.getTime() < Date.now() ? d.getTime() + 86_400_000 : d.getTime();
   });
   const [structure, setStructure] = useState<Structure | null>(null);
-  // Issue 15: the money side, starting from the preset's (buy-in, fee, guarantee, windows, payouts).
+  // The money side, starting from the preset's (buy-in, fee, guarantee, windows, payouts).
   const [settings, setSettings] = useState<EventSettings | null>(null);
   // R-TRN-6: optionally, too few players by a deadline cancels the tournament (and refunds everyone).
   const [startRule, setStartRule] = useState(false);
@@ -50,7 +50,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const [error, setError] = useState<FeltError | null>(null);
   const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
 
-  // Issue 15: preset names and descriptions in the user's language (the server's are English,
+  // Preset names and descriptions in the user's language (the server's are English,
   // for the API); a preset the room saved goes by its own name.
   const presetName = (p: Preset) => (p.custom !== true && i18n.exists(`live.presets.${p.id}.name`) ? t(`live.presets.${p.id}.name`) : p.name);
   /** Choosing a preset starts the form over from it. */

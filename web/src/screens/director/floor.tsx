@@ -48,7 +48,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     reload();
   }
 
-  /** A bust is asked twice: a wrong click would end someone's tournament (issue 15). */
+  /** A bust is asked twice: a wrong click would end someone's tournament. */
   const [confirmBust, setConfirmBust] = useState<string | null>(null);
   async function record(entryId: string, kind: "bust" | "rebuy" | "add-on" | "re-enter") {
     setConfirmBust(null);
@@ -98,7 +98,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
   const list = instructions.data?.instructions ?? [];
   const seats = seating.data?.seats ?? [];
   const live = tournament.kind === "live";
-  // A re-entry is its own entry: named with its number, as in the results (issue 15).
+  // A re-entry is its own entry: named with its number, as in the results.
   const numbers = new Map((results.data?.stillIn ?? []).map((x) => [x.entryId, x.entryNumber]));
   const entryLabel = (entryId: string, name: string) => ((numbers.get(entryId) ?? 1) > 1 ? t("live.reEntryName", { name, number: numbers.get(entryId) }) : name);
   const offered = (p: LobbyTournament["actions"]["rebuy"]) => p.allowed || !/not-offered$/.test(p.reason);
@@ -340,7 +340,7 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
 }
 
 /**
- * The floor's records, newest first (issue 15). A bust, a count, a rebuy or an add-on can be
+ * The floor's records, newest first. A bust, a count, a rebuy or an add-on can be
  * undone with a reason: the server records a compensating event and both stay in the log.
  */
 export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onChange: () => void }) {

@@ -4,7 +4,7 @@ import type { Instruction, ResultsResponse, SeatingResponse } from "../../../../
 import { useFormat } from "../../components/use-format.ts";
 import { bustOrder, searchEntries } from "../../logic/floor-map.ts";
 
-/** Who is where (issue 15): part of a name, or an entry number, gives the seat and stack, or the place and prize of an entry out. */
+/** Who is where: part of a name, or an entry number, gives the seat and stack, or the place and prize of an entry out. */
 export function PlayerSearch({ seating, results, instructions, live }: { seating: SeatingResponse; results: ResultsResponse; instructions: readonly Instruction[]; live: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();

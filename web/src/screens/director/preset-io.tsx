@@ -8,7 +8,7 @@ import { presetFile, readPresetFile, type Hint } from "../../logic/create-settin
 import { useFormat } from "../../components/use-format.ts";
 import { CreateErrorText, hintText } from "./create-errors.tsx";
 
-// Issue 15: the designer's structure and the form's settings saved as a preset (stored by the
+// The designer's structure and the form's settings saved as a preset (stored by the
 // server, offered next time), exported as a JSON file, and imported from one (checked first:
 // a file that is not a Felt preset, or has a field out of place, is refused with the reason).
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Structure, type StructureLevel } from "../../../../src/protocol/index.ts";
 import { chipsInOrder, firstUnpayable, nextLevel, parseChips, withBigBlindAnte, withLimit } from "./structure-designer.tsx";
 
-// The designer's edits keep what a structure is (issue 7): the chip set (R-CHIP-1), the
+// The designer's edits keep what a structure is: the chip set (R-CHIP-1), the
 // big-blind ante (R-BLIND-2) and fixed-limit levels (R-BET-9), in the protocol's shape.
 
 const lv = (sb: number, bb: number, ante = 0): StructureLevel => ({ kind: "level", sb, bb, ante, minutes: 20, colourUp: null });

@@ -162,7 +162,7 @@ export function StructureTable({ structure, onChange }: { structure: Structure; 
                   </>
                 ) : (
                   <td colSpan={6}>
-                    {/* Issue 15: the break's chip-up point (R-CHIP-1): this chip colours up here. */}
+                    {/* The break's chip-up point (R-CHIP-1): this chip colours up here. */}
                     <label className="chip-up" style={{ display: "inline-flex", gap: "0.25rem", alignItems: "center" }}>
                       {t("createForm.chipUp")}
                       <select data-field={`chip-up-${i + 1}`} value={l.colourUp ?? ""} onChange={(e) => onChange(setChipUp(structure, i, e.target.value === "" ? null : Number(e.target.value)))}>

@@ -31,7 +31,7 @@ export function useFloorData(tournamentId: string) {
 }
 
 /**
- * The running event at a glance (issue 15): every table with every seat (names, the floor's
+ * The running event at a glance: every table with every seat (names, the floor's
  * counts, empty seats, the button where known) and the tables to break or balance; a
  * player search; the bust order with places and prizes. `tv`: the map alone, full screen,
  * sized for a 16:9 TV across the room.

@@ -1,6 +1,6 @@
 import type { Messages } from "../types.ts";
 
-// Issue 15: the create form and the structure designer (money, windows, payouts, chip-up
+// The create form and the structure designer (money, windows, payouts, chip-up
 // points, saved presets, JSON import and export), one tree under `createForm`.
 export const createEn = {
   until: "Until", endOfLevel: "end of level", endOfBreak: "end of break", untilNumber: "Level or break number",

@@ -1,6 +1,6 @@
 import type { Messages } from "../types.ts";
 
-// The live room's strings (issue 15), merged under `live` into each language (../../index.ts).
+// The live room's strings, merged under `live` into each language (../../index.ts).
 export const liveEn = {
   chipsInPlay: "Chips in play", chipSet: "Chips", provisional: "provisional",
   payoutsProvisional: "Provisional: entries can still come, so the payouts grow with them.", payoutsFixed: "Fixed: entries are closed.",
