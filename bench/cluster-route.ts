@@ -14,7 +14,16 @@ import { api, cmd, DIRECTOR, must, pgSchema } from "../src/server/testing/harnes
 
 const N = Number(process.env["N"] ?? 400);
 const pg = await pgSchema();
-const opts = { db: pg.url, port: 0, handPauseMs: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, rateLimit: { perSecond: 100_000, burst: 100_000 }, log: () => {} };
+const opts = {
+  db: pg.url,
+  port: 0,
+  handPauseMs: 0,
+  scrypt: { N: 1024, r: 8, p: 1 },
+  directors: [DIRECTOR],
+  webDist: null,
+  rateLimit: { perSecond: 100_000, burst: 100_000 },
+  log: () => {},
+};
 const A = await FeltServer.start(opts);
 const B = await FeltServer.start(opts);
 const keys = (half: number) => Array.from({ length: 32 }, (_, i) => [partitionKey({ kind: "tournament", index: i + half * 32 }), 1] as [string, number]);
@@ -26,7 +35,15 @@ const d = await must<{ token: string }>(api(A.url, "POST", "/api/v1/auth/sign-in
 let c = cmd();
 while (tournamentPartition(tournamentIdFor(c)).index >= 32) c = cmd();
 const id = tournamentIdFor(c);
-await must(api(A.url, "POST", "/api/v1/director/tournaments", { commandId: c, presetId: "seed", name: "bench", kind: "online", startsAt: Date.now() + 3_600_000 }, d.token));
+await must(
+  api(
+    A.url,
+    "POST",
+    "/api/v1/director/tournaments",
+    { commandId: c, presetId: "seed", name: "bench", kind: "online", startsAt: Date.now() + 3_600_000 },
+    d.token,
+  ),
+);
 
 const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!.toFixed(2);
 async function time(label: string, f: () => Promise<unknown>) {
@@ -45,7 +62,12 @@ const sender = { id: "u_nobody", name: "nobody", role: "player" };
 const chat = { type: "chat" as const, tableId: `${id}-t1`, text: "hi" };
 await time("table command to a missing table, on A", () => tableCommand(A, sender, chat));
 await time("the same forwarded from B (NATS round trip)", () => tableCommand(B, sender, chat));
-console.log(`load average: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(
+  `load average: ${(await import("node:os"))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 await A.close();
 await B.close();
 for (const nc of ncs) await nc.drain();

@@ -51,7 +51,20 @@ import { pgPool } from "../src/store/postgres/db.ts";
 import { until } from "../src/cluster/testing.ts";
 import { freePort } from "./free-port.ts";
 import type { BotSpec, BotsStats } from "./load-bots.ts";
-import { BotProcess, measure, pct, pool, r1, setupTables, startBots, startServer, startTables, stopServer, type LoadSetup, type ServerStats } from "./load-kit.ts";
+import {
+  BotProcess,
+  measure,
+  pct,
+  pool,
+  r1,
+  setupTables,
+  startBots,
+  startServer,
+  startTables,
+  stopServer,
+  type LoadSetup,
+  type ServerStats,
+} from "./load-kit.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -59,7 +72,11 @@ const opt = (name: string, dflt: string) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
 };
 const flag = (name: string) => args.includes(`--${name}`);
-const list = (s: string) => s.split(",").map(Number).filter((x) => Number.isInteger(x) && x > 0);
+const list = (s: string) =>
+  s
+    .split(",")
+    .map(Number)
+    .filter((x) => Number.isInteger(x) && x > 0);
 const PROCESSES = list(opt("processes", "1,2,3"));
 const LEVELS = list(opt("tables-per-process", "60")).sort((a, b) => a - b);
 const PER_TABLE = Number(opt("per-table", "9"));
@@ -170,25 +187,43 @@ async function setupEvent(bases: readonly string[], tables: number, perTable: nu
   const d = await must<{ token: string }>(api(base0, "POST", "/api/v1/auth/sign-in", DIRECTOR));
   const n = tables * perTable;
   const structure = { startingStack: 20_000, levels: [{ kind: "level", sb: 10, bb: 20, ante: 0, minutes: 240, colourUp: null }] };
-  const create = { commandId: `event-${cmd()}`, presetId: "seed", name: `Load event ${n}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0, maxEntries: Math.max(2, n), structure };
+  const create = {
+    commandId: `event-${cmd()}`,
+    presetId: "seed",
+    name: `Load event ${n}`,
+    kind: "online",
+    startsAt: 0,
+    buyIn: 0,
+    fee: 0,
+    maxEntries: Math.max(2, n),
+    structure,
+  };
   const created = await must<{ tournament: { id: string } }>(patient(() => api(base0, "POST", "/api/v1/director/tournaments", create, d.token)));
   const id = created.tournament.id;
   const signed: Array<{ name: string; token: string; base: string }> = [];
-  await pool(Array.from({ length: n }, (_, i) => i), concurrency, async (i) => {
-    const name = `ev${i}`;
-    const base = bases[i % bases.length]!;
-    const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "load-password-1" }));
-    const register = { commandId: cmd() };
-    await must(patient(() => api(base, "POST", `/api/v1/tournaments/${id}/register`, register, s.token)));
-    signed[i] = { name, token: s.token, base };
-  });
+  await pool(
+    Array.from({ length: n }, (_, i) => i),
+    concurrency,
+    async (i) => {
+      const name = `ev${i}`;
+      const base = bases[i % bases.length]!;
+      const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "load-password-1" }));
+      const register = { commandId: cmd() };
+      await must(patient(() => api(base, "POST", `/api/v1/tournaments/${id}/register`, register, s.token)));
+      signed[i] = { name, token: s.token, base };
+    },
+  );
   const start = { commandId: cmd() };
   await must(patient(() => api(base0, "POST", `/api/v1/director/tournaments/${id}/start`, start, d.token)));
   // The seat map, once every player is seated (the start seats them all at once).
-  const seating = await until(async () => {
-    const r = await api<SeatingResponse>(base0, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, d.token);
-    return r.status === 200 && r.body.seats.length === n ? r.body : undefined;
-  }, "the event's seat map", 60_000);
+  const seating = await until(
+    async () => {
+      const r = await api<SeatingResponse>(base0, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, d.token);
+      return r.status === 200 && r.body.seats.length === n ? r.body : undefined;
+    },
+    "the event's seat map",
+    60_000,
+  );
   const tableOf = new Map(seating.seats.map((x) => [x.name, `${id}-t${x.tableNumber}`]));
   const players: BotSpec[] = signed.map((p, i) => ({ name: p.name, token: p.token, tableId: tableOf.get(p.name)!, seed: i + 1, base: p.base }));
   players.sort((a, b) => (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0));
@@ -199,7 +234,9 @@ async function setupEvent(bases: readonly string[], tables: number, perTable: nu
 async function startBotsByTable(procs: readonly BotProcess[], players: readonly BotSpec[], base: string, thinkMs: number): Promise<number> {
   const tables = [...new Set(players.map((p) => p.tableId))];
   const procOf = new Map(tables.map((t, k) => [t, k % procs.length]));
-  const connected = await Promise.all(procs.map((p, k) => p.ask({ type: "start", base, bots: players.filter((x) => procOf.get(x.tableId) === k), thinkMs, protocol: 2 })));
+  const connected = await Promise.all(
+    procs.map((p, k) => p.ask({ type: "start", base, bots: players.filter((x) => procOf.get(x.tableId) === k), thinkMs, protocol: 2 })),
+  );
   return connected.reduce((sum, m) => sum + (m.type === "connected" ? m.ok : 0), 0);
 }
 
@@ -213,7 +250,14 @@ async function startCluster(n: number, perProcess: number, db: string, prefix: s
     const port = await freePort();
     const name = `m${k + 1}`;
     const stderr = openSync(logOf(n, perProcess, name), "w");
-    const child = await startServer({ port, db, durability: "normal", serverDir: join(import.meta.dirname, ".."), stderr, extra: ["--cluster", "--nats", NATS, "--member", name, "--cluster-prefix", prefix, SPLIT ? "--split-tables" : "--tables-with-director"] });
+    const child = await startServer({
+      port,
+      db,
+      durability: "normal",
+      serverDir: join(import.meta.dirname, ".."),
+      stderr,
+      extra: ["--cluster", "--nats", NATS, "--member", name, "--cluster-prefix", prefix, SPLIT ? "--split-tables" : "--tables-with-director"],
+    });
     closeSync(stderr);
     started[k] = { name, base: `http://127.0.0.1:${port}`, child };
   };
@@ -233,12 +277,18 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
   const kv = await openLeaseBucket(nc, `${prefix}_leases`);
   try {
     await startCluster(n, perProcess, db, prefix, members);
-    await until(async () => {
-      const own = await owners(kv);
-      return spreadEvenly(own, members) ? true : undefined;
-    }, `the ${TOURNAMENT_PARTITIONS}${SPLIT ? ` + ${TABLE_PARTITIONS}` : ""} partitions to spread over the members`, 120_000);
+    await until(
+      async () => {
+        const own = await owners(kv);
+        return spreadEvenly(own, members) ? true : undefined;
+      },
+      `the ${TOURNAMENT_PARTITIONS}${SPLIT ? ` + ${TABLE_PARTITIONS}` : ""} partitions to spread over the members`,
+      120_000,
+    );
     const tables = n * perProcess;
-    console.log(`${n} process(es), ${tables} tables${ONE_EVENT ? " in one event" : ""}${SPLIT ? ", split" : ""}: cluster up and partitions spread in ${((Date.now() - t0) / 1000).toFixed(1)} s; setting up ${tables * PER_TABLE} players`);
+    console.log(
+      `${n} process(es), ${tables} tables${ONE_EVENT ? " in one event" : ""}${SPLIT ? ", split" : ""}: cluster up and partitions spread in ${((Date.now() - t0) / 1000).toFixed(1)} s; setting up ${tables * PER_TABLE} players`,
+    );
     const bases = members.map((m) => m.base);
     procs.push(...Array.from({ length: Math.min(BOT_PROCS, tables) }, () => new BotProcess()));
     let setup: LoadSetup;
@@ -262,16 +312,25 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
     const memberOf = (key: string) => members.findIndex((m) => m.name === before.get(key));
     const placed = members.map((_, k) => setup.ids.filter((id) => memberOf(tournamentKey(id)) === k).length);
     const owned = members.map((_, k) => tableIds.filter((t) => memberOf(keyOfTable(t)) === k).length);
-    console.log(`${n} process(es): setup done in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${tableIds.length} tables; tournaments placed ${placed.join(" / ")}, tables owned ${owned.join(" / ")}`);
+    console.log(
+      `${n} process(es): setup done in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${tableIds.length} tables; tournaments placed ${placed.join(" / ")}, tables owned ${owned.join(" / ")}`,
+    );
     await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
     const from = await pgCount(schema, null);
-    const w = await measure(members.map((m) => m.child), procs, 0, SECONDS);
+    const w = await measure(
+      members.map((m) => m.child),
+      procs,
+      0,
+      SECONDS,
+    );
     const rows = await pgCount(schema, from.last);
     const load = loadavg()[0]!;
     const after = await owners(kv);
     const moved = [...before].filter(([k, m]) => after.get(k) !== m).length;
     console.log(`${n} process(es): servers' logs: ${members.map((m) => `${m.name} ${trouble(logOf(n, perProcess, m.name))}`).join("; ")}`);
-    return analyse(n, perProcess, tableIds.length, placed, owned, spread(before, members), moved, w.bots, w.servers, w.elapsed, load, rows, (tableId) => memberOf(keyOfTable(tableId)));
+    return analyse(n, perProcess, tableIds.length, placed, owned, spread(before, members), moved, w.bots, w.servers, w.elapsed, load, rows, (tableId) =>
+      memberOf(keyOfTable(tableId)),
+    );
   } finally {
     await Promise.all(procs.map((p) => p.close()));
     await Promise.all(members.map((m) => stopServer(m.child)));
@@ -305,7 +364,10 @@ interface Rows {
 async function pgCount(schema: string, after: number | null): Promise<Rows> {
   const { pool } = pgPool(PG, { schema, maxConnections: 1 });
   try {
-    const r = await pool.query(`SELECT coalesce(max(position), 0) AS last, count(*) AS events, count(DISTINCT tx_id) AS transactions, coalesce(sum(length(data) + length(meta)), 0) AS bytes FROM ${schema}.events WHERE position > $1`, [after ?? 0]);
+    const r = await pool.query(
+      `SELECT coalesce(max(position), 0) AS last, count(*) AS events, count(DISTINCT tx_id) AS transactions, coalesce(sum(length(data) + length(meta)), 0) AS bytes FROM ${schema}.events WHERE position > $1`,
+      [after ?? 0],
+    );
     const row = r.rows[0] as Record<string, string>;
     return { last: Number(row["last"]), events: Number(row["events"]), transactions: Number(row["transactions"]), bytes: Number(row["bytes"]) };
   } finally {
@@ -313,7 +375,21 @@ async function pgCount(schema: string, after: number | null): Promise<Rows> {
   }
 }
 
-function analyse(n: number, perProcess: number, tables: number, placed: number[], owned: number[], partitions: number[], moved: number, bots: BotsStats[], servers: Array<ServerStats | null>, elapsed: number, load: number, rows: Rows, ownerOfTable: (tableId: string) => number): Result {
+function analyse(
+  n: number,
+  perProcess: number,
+  tables: number,
+  placed: number[],
+  owned: number[],
+  partitions: number[],
+  moved: number,
+  bots: BotsStats[],
+  servers: Array<ServerStats | null>,
+  elapsed: number,
+  load: number,
+  rows: Rows,
+  ownerOfTable: (tableId: string) => number,
+): Result {
   const sentAt = new Map<string, number>();
   const perMember = placed.map(() => 0);
   for (const b of bots) {
@@ -324,10 +400,11 @@ function analyse(n: number, perProcess: number, tables: number, placed: number[]
     }
   }
   const lat: number[] = [];
-  for (const b of bots) for (const [id, at] of b.deliveries) {
-    const s = sentAt.get(id);
-    if (s !== undefined) lat.push(at - s);
-  }
+  for (const b of bots)
+    for (const [id, at] of b.deliveries) {
+      const s = sentAt.get(id);
+      if (s !== undefined) lat.push(at - s);
+    }
   lat.sort((a, b) => a - b);
   // The owner's marks (bench/load-probe.mjs): started → stored is the PostgreSQL commit an action waits for.
   const store: number[] = [];
@@ -348,12 +425,22 @@ function analyse(n: number, perProcess: number, tables: number, placed: number[]
     const points = [sent, ...m, delivered];
     for (let i = 0; i < 6; i += 1) legs[i]!.push(points[i + 1]! - points[i]!);
   }
-  const median = (xs: number[]) => r1(pct([...xs].sort((a, b) => a - b), 50));
+  const median = (xs: number[]) =>
+    r1(
+      pct(
+        [...xs].sort((a, b) => a - b),
+        50,
+      ),
+    );
   for (const [i, sv] of servers.entries()) {
     const worst = (sv?.seconds ?? []).map((x) => x[1]).sort((a, b) => a - b);
-    if (worst.length > 0) console.log(`member ${i + 1}: the event loop's longest delay in each second: median ${r1(pct(worst, 50))} ms, max ${r1(worst.at(-1)!)} ms`);
+    if (worst.length > 0)
+      console.log(`member ${i + 1}: the event loop's longest delay in each second: median ${r1(pct(worst, 50))} ms, max ${r1(worst.at(-1)!)} ms`);
   }
-  if (legs[0]!.length > 0) console.log(`slowest ${legs[0]!.length} actions, median ms: sent→received ${median(legs[0]!)}, →started ${median(legs[1]!)}, →stored ${median(legs[2]!)}, →applied ${median(legs[3]!)}, →written ${median(legs[4]!)}, →delivered ${median(legs[5]!)}`);
+  if (legs[0]!.length > 0)
+    console.log(
+      `slowest ${legs[0]!.length} actions, median ms: sent→received ${median(legs[0]!)}, →started ${median(legs[1]!)}, →stored ${median(legs[2]!)}, →applied ${median(legs[3]!)}, →written ${median(legs[4]!)}, →delivered ${median(legs[5]!)}`,
+    );
   const r: Result = {
     processes: n,
     tablesPerProcess: perProcess,
@@ -369,14 +456,26 @@ function analyse(n: number, perProcess: number, tables: number, placed: number[]
     maxMs: r1(lat.at(-1) ?? NaN),
     samples: lat.length,
     storeP99ms: r1(pct(store, 99)),
-    pg: { eventsPerSecond: Math.round(rows.events / elapsed), transactionsPerSecond: Math.round(rows.transactions / elapsed), kbPerSecond: Math.round(rows.bytes / elapsed / 1024) },
-    servers: servers.map((s) => (s === null ? null : { cpu: s.cpu, elu: s.elu, loopDelayMs: s.loopDelayMs, commits: s.commits, ...(s.pgQueueWait ? { pgQueueWait: s.pgQueueWait } : {}) })),
+    pg: {
+      eventsPerSecond: Math.round(rows.events / elapsed),
+      transactionsPerSecond: Math.round(rows.transactions / elapsed),
+      kbPerSecond: Math.round(rows.bytes / elapsed / 1024),
+    },
+    servers: servers.map((s) =>
+      s === null ? null : { cpu: s.cpu, elu: s.elu, loopDelayMs: s.loopDelayMs, commits: s.commits, ...(s.pgQueueWait ? { pgQueueWait: s.pgQueueWait } : {}) },
+    ),
     botCpu: r1(bots.reduce((s, b) => s + b.cpu, 0) * 100) / 100,
     loadavg: r1(load),
   };
-  console.log(`${n} process(es), ${tables} tables (owned ${owned.join(" / ")}): actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`);
-  console.log(`${n} process(es): PostgreSQL events ${r.pg.eventsPerSecond}/s in ${r.pg.transactionsPerSecond} transactions/s, ${r.pg.kbPerSecond} KB/s of event text (${(r.pg.eventsPerSecond / r.actionsPerSecond).toFixed(2)} rows per action)`);
-  console.log(`${n} process(es): servers' cpu ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")}, event-loop use ${r.servers.map((s) => s?.elu ?? "?").join(" / ")}, loop delay p99 ${r.servers.map((s) => s?.loopDelayMs.p99 ?? "?").join(" / ")} ms; group commits ${r.servers.map((s) => s?.commits.count ?? "?").join(" / ")} (batch p99 ${r.servers.map((s) => s?.commits.p99 ?? "?").join(" / ")} ms, queue wait p99 ${r.servers.map((s) => s?.pgQueueWait?.p99 ?? "?").join(" / ")} ms); bots' cpu ${r.botCpu}`);
+  console.log(
+    `${n} process(es), ${tables} tables (owned ${owned.join(" / ")}): actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`,
+  );
+  console.log(
+    `${n} process(es): PostgreSQL events ${r.pg.eventsPerSecond}/s in ${r.pg.transactionsPerSecond} transactions/s, ${r.pg.kbPerSecond} KB/s of event text (${(r.pg.eventsPerSecond / r.actionsPerSecond).toFixed(2)} rows per action)`,
+  );
+  console.log(
+    `${n} process(es): servers' cpu ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")}, event-loop use ${r.servers.map((s) => s?.elu ?? "?").join(" / ")}, loop delay p99 ${r.servers.map((s) => s?.loopDelayMs.p99 ?? "?").join(" / ")} ms; group commits ${r.servers.map((s) => s?.commits.count ?? "?").join(" / ")} (batch p99 ${r.servers.map((s) => s?.commits.p99 ?? "?").join(" / ")} ms, queue wait p99 ${r.servers.map((s) => s?.pgQueueWait?.p99 ?? "?").join(" / ")} ms); bots' cpu ${r.botCpu}`,
+  );
   console.log(JSON.stringify(r));
   return r;
 }
@@ -389,7 +488,9 @@ async function main(): Promise<void> {
     console.error(`bench/cluster: NATS at ${NATS} is unreachable (${(e as Error).message}); start nats-server -js`);
     process.exit(1);
   }
-  console.log(`cluster bench${SPLIT ? " (split tables)" : " (--tables-with-director)"}${ONE_EVENT ? " (--one-event)" : ""}: ${PROCESSES.join(", ")} process(es) × ${LEVELS.join(", ")} tables per process, ${PER_TABLE} bots per table thinking ${THINK_MS} ms, bots in ${BOT_PROCS} processes, ${WARMUP_S} s warm-up then ${SECONDS} s measured; NATS ${NATS}, ${PG.split("?")[0]}`);
+  console.log(
+    `cluster bench${SPLIT ? " (split tables)" : " (--tables-with-director)"}${ONE_EVENT ? " (--one-event)" : ""}: ${PROCESSES.join(", ")} process(es) × ${LEVELS.join(", ")} tables per process, ${PER_TABLE} bots per table thinking ${THINK_MS} ms, bots in ${BOT_PROCS} processes, ${WARMUP_S} s warm-up then ${SECONDS} s measured; NATS ${NATS}, ${PG.split("?")[0]}`,
+  );
   const results: Result[] = [];
   const best = new Map<number, Result>();
   for (const n of PROCESSES) {
@@ -413,10 +514,17 @@ async function main(): Promise<void> {
   await nc.drain();
   const base = best.get(1) ?? results.find((r) => r.processes === 1);
   // (ratios are of actions/s; with the same tables per process the ideal is N×)
-  console.log(`\nEvery run (${ONE_EVENT ? "one event; placed = which process holds its director" : "placed = tournaments on each process by its partitions"}; owned = tables on each process by ${SPLIT ? "the table partitions" : "their tournament's partition"}):`);
-  console.log(`| processes | tables | placed per process | tables owned per process | partitions | actions/s | per process (owner) | p50 | p99 | max | commit p99 | server cpu | PostgreSQL events / transactions per s | load average |`);
+  console.log(
+    `\nEvery run (${ONE_EVENT ? "one event; placed = which process holds its director" : "placed = tournaments on each process by its partitions"}; owned = tables on each process by ${SPLIT ? "the table partitions" : "their tournament's partition"}):`,
+  );
+  console.log(
+    `| processes | tables | placed per process | tables owned per process | partitions | actions/s | per process (owner) | p50 | p99 | max | commit p99 | server cpu | PostgreSQL events / transactions per s | load average |`,
+  );
   console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`);
-  for (const r of results) console.log(`| ${r.processes} | ${r.tables} | ${r.placed.join(" / ")} | ${r.owned.join(" / ")} | ${r.partitions.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${r.storeP99ms} ms | ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")} | ${r.pg.eventsPerSecond} / ${r.pg.transactionsPerSecond} | ${r.loadavg} |`);
+  for (const r of results)
+    console.log(
+      `| ${r.processes} | ${r.tables} | ${r.placed.join(" / ")} | ${r.owned.join(" / ")} | ${r.partitions.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${r.storeP99ms} ms | ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")} | ${r.pg.eventsPerSecond} / ${r.pg.transactionsPerSecond} | ${r.loadavg} |`,
+    );
   console.log(`\nAt p99 < ${GOAL_MS} ms (the largest level meeting it), side by side:`);
   console.log(`| processes | tables | tables owned per process | actions/s | actions/s per process (owner) | p50 | p99 | max | actions/s vs 1 process |`);
   console.log(`|---|---|---|---|---|---|---|---|---|`);
@@ -428,9 +536,15 @@ async function main(): Promise<void> {
       continue;
     }
     const ratio = base === undefined ? "?" : `${(r.actionsPerSecond / base.actionsPerSecond).toFixed(2)}×`;
-    console.log(`| ${n} | ${r.tables} | ${r.owned.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms${r.p99ms >= GOAL_MS ? " (over the goal)" : ""} | ${r.maxMs} ms | ${ratio} |`);
+    console.log(
+      `| ${n} | ${r.tables} | ${r.owned.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms${r.p99ms >= GOAL_MS ? " (over the goal)" : ""} | ${r.maxMs} ms | ${ratio} |`,
+    );
   }
-  console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(" ")} (${(await import("node:os")).cpus().length} cores)`);
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} (${(await import("node:os")).cpus().length} cores)`,
+  );
 }
 
 await main();

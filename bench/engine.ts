@@ -175,4 +175,3 @@ export async function run(args: readonly string[]): Promise<number> {
   }
   return felt.chipErrors === 0 ? 0 : 1;
 }
-

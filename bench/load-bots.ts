@@ -36,7 +36,10 @@ export interface BotsStats {
   readonly seconds: Array<[number, number]>;
 }
 
-export type FromBots = { readonly type: "connected"; readonly ok: number } | { readonly type: "watching" } | { readonly type: "stats"; readonly stats: BotsStats };
+export type FromBots =
+  | { readonly type: "connected"; readonly ok: number }
+  | { readonly type: "watching" }
+  | { readonly type: "stats"; readonly stats: BotsStats };
 
 const epoch = () => performance.timeOrigin + performance.now();
 
@@ -69,9 +72,11 @@ setInterval(() => {
 
 async function pool<T>(items: readonly T[], n: number, fn: (x: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 const reply = (m: FromBots) => process.send!(m);

@@ -26,9 +26,32 @@ export interface ServeChild {
 export function startServer(o: ServeChild): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--max-old-space-size=4096", "--import", pathToFileURL(join(import.meta.dirname, "load-probe.mjs")).href, "bin/felt.mjs", "serve", "--port", String(o.port), "--db", o.db, ...(o.durability === "full" ? ["--scrypt-n", "1024"] : ["--bench"]), "--ws-per-address", "1000000", "--action-ms", "60000", "--hand-pause-ms", "0", ...(o.extra ?? [])],
+    [
+      ...(process.env["FELT_PROF"] ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+      "--max-old-space-size=4096",
+      "--import",
+      pathToFileURL(join(import.meta.dirname, "load-probe.mjs")).href,
+      "bin/felt.mjs",
+      "serve",
+      "--port",
+      String(o.port),
+      "--db",
+      o.db,
+      ...(o.durability === "full" ? ["--scrypt-n", "1024"] : ["--bench"]),
+      "--ws-per-address",
+      "1000000",
+      "--action-ms",
+      "60000",
+      "--hand-pause-ms",
+      "0",
+      ...(o.extra ?? []),
+    ],
     // The director account comes from the environment (a password is not a command-line argument).
-    { cwd: o.serverDir, stdio: ["ignore", "pipe", o.stderr ?? "inherit", "ipc"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
+    {
+      cwd: o.serverDir,
+      stdio: ["ignore", "pipe", o.stderr ?? "inherit", "ipc"],
+      env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` },
+    },
   );
   return new Promise((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => {
@@ -51,12 +74,14 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 export async function pool<T>(items: readonly T[], n: number, fn: (x: T, i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i]!, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
 }
 
 export interface ServerStats {
@@ -141,30 +166,57 @@ export async function setupTables(bases: readonly string[], tables: number, perT
   const base0 = bases[0]!;
   const d = await must<{ token: string }>(api(base0, "POST", "/api/v1/auth/sign-in", DIRECTOR));
   const ids: string[] = [];
-  await pool(Array.from({ length: tables }, (_, i) => i), concurrency, async (i) => {
-    const r = await must<{ tournament: { id: string } }>(api(base0, "POST", "/api/v1/director/tournaments", { commandId: `load-${i}-${cmd()}`, presetId: "seed", name: `Load ${i}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 }, d.token));
-    ids[i] = r.tournament.id;
-  });
+  await pool(
+    Array.from({ length: tables }, (_, i) => i),
+    concurrency,
+    async (i) => {
+      const r = await must<{ tournament: { id: string } }>(
+        api(
+          base0,
+          "POST",
+          "/api/v1/director/tournaments",
+          { commandId: `load-${i}-${cmd()}`, presetId: "seed", name: `Load ${i}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 },
+          d.token,
+        ),
+      );
+      ids[i] = r.tournament.id;
+    },
+  );
   const players: BotSpec[] = [];
-  await pool(Array.from({ length: tables * perTable }, (_, i) => i), concurrency, async (i) => {
-    const name = `ld${i}`;
-    const base = bases[i % bases.length]!;
-    const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "load-password-1" }));
-    const t = Math.floor(i / perTable);
-    await must(api(base, "POST", `/api/v1/tournaments/${ids[t]}/register`, { commandId: cmd() }, s.token));
-    // Each tournament here is one table (9 seats), whose id the server derives from the tournament's.
-    players[i] = { name, token: s.token, tableId: `${ids[t]}-t1`, seed: i + 1, base };
-  });
+  await pool(
+    Array.from({ length: tables * perTable }, (_, i) => i),
+    concurrency,
+    async (i) => {
+      const name = `ld${i}`;
+      const base = bases[i % bases.length]!;
+      const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "load-password-1" }));
+      const t = Math.floor(i / perTable);
+      await must(api(base, "POST", `/api/v1/tournaments/${ids[t]}/register`, { commandId: cmd() }, s.token));
+      // Each tournament here is one table (9 seats), whose id the server derives from the tournament's.
+      players[i] = { name, token: s.token, tableId: `${ids[t]}-t1`, seed: i + 1, base };
+    },
+  );
   return { ids, players, director: d.token };
 }
 
 /** Starts every tournament through the director's server. */
 export async function startTables(base: string, s: LoadSetup, concurrency: number): Promise<void> {
-  await pool(s.ids, concurrency, async (id) => void (await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, s.director))));
+  await pool(
+    s.ids,
+    concurrency,
+    async (id) => void (await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, s.director))),
+  );
 }
 
 /** Bots in `n` processes, whole tables each (table t in process t mod n), connected and following their tables; returns how many connected. */
-export async function startBots(procs: readonly BotProcess[], players: readonly BotSpec[], perTable: number, base: string, thinkMs: number, protocol: number): Promise<number> {
+export async function startBots(
+  procs: readonly BotProcess[],
+  players: readonly BotSpec[],
+  perTable: number,
+  base: string,
+  thinkMs: number,
+  protocol: number,
+): Promise<number> {
   const n = procs.length;
   const shares = procs.map((_, k) => players.filter((_, i) => Math.floor(i / perTable) % n === k));
   const connected = await Promise.all(procs.map((p, k) => p.ask({ type: "start", base, bots: shares[k]!, thinkMs, protocol })));

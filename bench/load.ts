@@ -99,12 +99,15 @@ interface RunResult {
 
 async function oneRun(run: number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), "felt-load-"));
-  const db = DB_OPT === "" ? `sqlite:${join(dir, "load.sqlite")}` : DB_OPT.includes("postgres") ? withSchema(DB_OPT, `load_${Date.now().toString(36)}`) : DB_OPT;
+  const db =
+    DB_OPT === "" ? `sqlite:${join(dir, "load.sqlite")}` : DB_OPT.includes("postgres") ? withSchema(DB_OPT, `load_${Date.now().toString(36)}`) : DB_OPT;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
   const server = await startServer({ port, db, durability: DURABILITY, serverDir: SERVER_DIR });
-  console.log(`run ${run}: server up in ${Date.now() - t0} ms; setting up ${TABLES} tables × ${PER_TABLE} players (db ${db.split("?")[0]}), bots in ${BOT_PROCS} processes`);
+  console.log(
+    `run ${run}: server up in ${Date.now() - t0} ms; setting up ${TABLES} tables × ${PER_TABLE} players (db ${db.split("?")[0]}), bots in ${BOT_PROCS} processes`,
+  );
   const setup = await setupTables([base], TABLES, PER_TABLE, CONCURRENCY);
   const players = setup.players;
   console.log(`run ${run}: setup done in ${((Date.now() - t0) / 1000).toFixed(1)} s; connecting ${players.length} bots`);
@@ -134,8 +137,14 @@ function dbFigures(run: number, path: string): void {
   const sq = new Database(path, { readonly: true });
   try {
     const ev = sq.prepare("SELECT count(*) AS n, avg(length(data) + length(meta)) AS mean FROM events").get() as { n: number; mean: number };
-    const sn = sq.prepare("SELECT count(*) AS n, avg(length(state)) AS mean, max(length(state)) AS max FROM snapshots").get() as { n: number; mean: number; max: number };
-    console.log(`run ${run}: database ${mb(file)} MB + WAL ${mb(wal)} MB at the end; ${ev.n} events (mean ${Math.round(ev.mean)} B), ${sn.n} snapshots kept (mean ${Math.round(sn.mean)} B, max ${sn.max} B)`);
+    const sn = sq.prepare("SELECT count(*) AS n, avg(length(state)) AS mean, max(length(state)) AS max FROM snapshots").get() as {
+      n: number;
+      mean: number;
+      max: number;
+    };
+    console.log(
+      `run ${run}: database ${mb(file)} MB + WAL ${mb(wal)} MB at the end; ${ev.n} events (mean ${Math.round(ev.mean)} B), ${sn.n} snapshots kept (mean ${Math.round(sn.mean)} B, max ${sn.max} B)`,
+    );
   } finally {
     sq.close();
   }
@@ -194,8 +203,23 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
     maxMs: r1(latencies.at(-1) ?? NaN),
     stageP99ms: Object.fromEntries(STAGES.map((k) => [k, r1(pct(stage[k], 99))])) as Record<Stage, number>,
     stageMaxMs: Object.fromEntries(STAGES.map((k) => [k, r1(stage[k].at(-1) ?? NaN)])) as Record<Stage, number>,
-    server: srv === null ? null : { loopDelayMs: srv.loopDelayMs, cpu: srv.cpu, elu: srv.elu, cpuWait: srv.cpuWait, commits: srv.commits, fsyncs: srv.fsyncs, checkpoints: srv.checkpoints },
-    bots: { loopDelayMs: botDelay, cpu: r1(bots.reduce((n, b) => n + b.cpu, 0) * 100) / 100, cpuWait: bots[0]?.cpuWait === null ? null : r1(bots.reduce((n, b) => n + (b.cpuWait ?? 0), 0) * 100) / 100 },
+    server:
+      srv === null
+        ? null
+        : {
+            loopDelayMs: srv.loopDelayMs,
+            cpu: srv.cpu,
+            elu: srv.elu,
+            cpuWait: srv.cpuWait,
+            commits: srv.commits,
+            fsyncs: srv.fsyncs,
+            checkpoints: srv.checkpoints,
+          },
+    bots: {
+      loopDelayMs: botDelay,
+      cpu: r1(bots.reduce((n, b) => n + b.cpu, 0) * 100) / 100,
+      cpuWait: bots[0]?.cpuWait === null ? null : r1(bots.reduce((n, b) => n + (b.cpuWait ?? 0), 0) * 100) / 100,
+    },
     loadavg: Number(load.toFixed(2)),
     thinkMs: THINK_MS,
     protocol: PROTOCOL,
@@ -204,24 +228,33 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
     botProcs: BOT_PROCS,
   };
   const s = result.server;
-  console.log(`run ${run}: actions/s ${result.actionsPerSecond}, action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, max ${result.maxMs} ms (${result.broadcastSamples} samples); load average ${result.loadavg}`);
+  console.log(
+    `run ${run}: actions/s ${result.actionsPerSecond}, action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, max ${result.maxMs} ms (${result.broadcastSamples} samples); load average ${result.loadavg}`,
+  );
   console.log(`run ${run}: stage p99 / max (ms): ${STAGES.map((k) => `${k} ${result.stageP99ms[k]} / ${result.stageMaxMs[k]}`).join(", ")}`);
-  console.log(`run ${run}: server loop delay p50 ${s?.loopDelayMs.p50} / p99 ${s?.loopDelayMs.p99} / max ${s?.loopDelayMs.max} ms, cpu ${s?.cpu}, elu ${s?.elu}, waiting for a CPU ${s?.cpuWait}; commits ${s?.commits.count} (p99 ${s?.commits.p99}, max ${s?.commits.max} ms), WAL fsyncs ${s?.fsyncs.count} (p99 ${s?.fsyncs.p99}, max ${s?.fsyncs.max} ms), checkpoints off the loop ${s?.checkpoints?.count} (${s?.checkpoints?.pages} pages, max ${s?.checkpoints?.max} ms); bots (${BOT_PROCS} processes): loop delay p99 ${botDelay.p99} / max ${botDelay.max} ms, cpu ${result.bots.cpu}, waiting for a CPU ${result.bots.cpuWait}`);
+  console.log(
+    `run ${run}: server loop delay p50 ${s?.loopDelayMs.p50} / p99 ${s?.loopDelayMs.p99} / max ${s?.loopDelayMs.max} ms, cpu ${s?.cpu}, elu ${s?.elu}, waiting for a CPU ${s?.cpuWait}; commits ${s?.commits.count} (p99 ${s?.commits.p99}, max ${s?.commits.max} ms), WAL fsyncs ${s?.fsyncs.count} (p99 ${s?.fsyncs.p99}, max ${s?.fsyncs.max} ms), checkpoints off the loop ${s?.checkpoints?.count} (${s?.checkpoints?.pages} pages, max ${s?.checkpoints?.max} ms); bots (${BOT_PROCS} processes): loop delay p99 ${botDelay.p99} / max ${botDelay.max} ms, cpu ${result.bots.cpu}, waiting for a CPU ${result.bots.cpuWait}`,
+  );
   const missed = !(result.p99ms < 50 && result.maxMs < 500);
   if (TIMELINE || missed) {
     const srvSec = new Map((srv?.seconds ?? []).map((x) => [Math.floor((x[0] - start) / 1000) - 1, x]));
     const botSec = new Map<number, number>();
-    for (const b of bots) for (const [at, max] of b.seconds) {
-      const k = Math.floor((at - start) / 1000) - 1;
-      botSec.set(k, Math.max(botSec.get(k) ?? 0, max));
-    }
-    console.log(`run ${run}: timeline (second: actions' p99 / max ms; worst action's stages ${STAGES.join("/")}; loop delay max server / bots; slowest commit, slowest fsync)`);
+    for (const b of bots)
+      for (const [at, max] of b.seconds) {
+        const k = Math.floor((at - start) / 1000) - 1;
+        botSec.set(k, Math.max(botSec.get(k) ?? 0, max));
+      }
+    console.log(
+      `run ${run}: timeline (second: actions' p99 / max ms; worst action's stages ${STAGES.join("/")}; loop delay max server / bots; slowest commit, slowest fsync)`,
+    );
     for (const sec of [...bins.keys()].sort((a, b) => a - b)) {
       const bin = bins.get(sec)!;
       bin.lat.sort((a, b) => a - b);
       const sv = srvSec.get(sec);
       const split = bin.worstSplit === null ? "?" : bin.worstSplit.map((x) => x.toFixed(0)).join("/");
-      console.log(`  ${String(sec).padStart(3)}s: ${pct(bin.lat, 99).toFixed(1).padStart(7)} / ${bin.worst.toFixed(1).padStart(7)}  [${split}]  loop ${sv === undefined ? "?" : sv[1].toFixed(0)} / ${botSec.get(sec)?.toFixed(0) ?? "?"}  commit ${sv === undefined ? "?" : sv[2].toFixed(1)} fsync ${sv === undefined ? "?" : sv[4].toFixed(1)}`);
+      console.log(
+        `  ${String(sec).padStart(3)}s: ${pct(bin.lat, 99).toFixed(1).padStart(7)} / ${bin.worst.toFixed(1).padStart(7)}  [${split}]  loop ${sv === undefined ? "?" : sv[1].toFixed(0)} / ${botSec.get(sec)?.toFixed(0) ?? "?"}  commit ${sv === undefined ? "?" : sv[2].toFixed(1)} fsync ${sv === undefined ? "?" : sv[4].toFixed(1)}`,
+      );
     }
   }
   console.log(JSON.stringify(result));
@@ -237,7 +270,9 @@ function row(r: RunResult): string {
 async function main() {
   const results: RunResult[] = [];
   for (let run = 1; run <= RUNS; run++) results.push(await oneRun(run));
-  console.log(`\n${TABLES} tables, --think-ms ${THINK_MS}, durability ${DURABILITY}, ${results[0]?.db}, bots in ${BOT_PROCS} processes; ${RUNS} run(s), each printed:`);
+  console.log(
+    `\n${TABLES} tables, --think-ms ${THINK_MS}, durability ${DURABILITY}, ${results[0]?.db}, bots in ${BOT_PROCS} processes; ${RUNS} run(s), each printed:`,
+  );
   console.log(`| run | tables / players | actions/s | p50 | p99 | max | server loop delay p99 / max | stage p99 ms (${STAGES.join(" / ")}) | load average |`);
   console.log(`|---|---|---|---|---|---|---|---|---|`);
   for (const r of results) console.log(row(r));

@@ -76,7 +76,9 @@ export function measureTournament(path: string, id: string, from: number, to: nu
   const sq = new Database(path, { readonly: true });
   try {
     const tStream = sq.prepare("SELECT version, type, data, recorded_at FROM events WHERE stream = ? ORDER BY version").all(`tournament:${id}`) as Row[];
-    const streams = sq.prepare("SELECT stream FROM streams WHERE substr(stream, 1, length(?)) = ?").all(`table:${id}-t`, `table:${id}-t`) as { stream: string }[];
+    const streams = sq.prepare("SELECT stream FROM streams WHERE substr(stream, 1, length(?)) = ?").all(`table:${id}-t`, `table:${id}-t`) as {
+      stream: string;
+    }[];
     const tables = new Map<number, TableHandRec[]>();
     for (const { stream } of streams) {
       const n = Number(stream.slice(`table:${id}-t`.length));
@@ -180,7 +182,16 @@ function fromStreams(id: string, rows: readonly Row[], tables: ReadonlyMap<numbe
       if (h.end < from || h.end > to || !recordedAt.has(`${n}:${h.hand}`)) return;
       const prev = list[i - 1];
       const spans: Partial<Record<Span, number>> = { play: h.end - h.start };
-      const row = { tournament: id, table: n, hand: h.hand, players: h.players, start: h.start, play: h.end - h.start, actions: h.actions, timeouts: h.timeouts };
+      const row = {
+        tournament: id,
+        table: n,
+        hand: h.hand,
+        players: h.players,
+        start: h.start,
+        play: h.end - h.start,
+        actions: h.actions,
+        timeouts: h.timeouts,
+      };
       if (prev === undefined) return void hands.push({ ...row, gap: null, cause: "pause", spans });
       const E = prev.end;
       const S = h.start;
@@ -255,7 +266,13 @@ export function measureRun(dir: string, which: "field" | "alongside" = "field"):
 /** Several tournaments measured as one. */
 export function measureAll(path: string, ids: readonly string[], from: number, to: number, pauseMs: number): Measured {
   const all = ids.map((id) => measureTournament(path, id, from, to, pauseMs));
-  return { hands: all.flatMap((x) => x.hands), tableHours: sum(all.map((x) => x.tableHours)), recorded: sum(all.map((x) => x.recorded)), tables: [sum(all.map((x) => x.tables[0])), sum(all.map((x) => x.tables[1]))], lateAfterGiver: all.flatMap((x) => x.lateAfterGiver) };
+  return {
+    hands: all.flatMap((x) => x.hands),
+    tableHours: sum(all.map((x) => x.tableHours)),
+    recorded: sum(all.map((x) => x.recorded)),
+    tables: [sum(all.map((x) => x.tables[0])), sum(all.map((x) => x.tables[1]))],
+    lateAfterGiver: all.flatMap((x) => x.lateAfterGiver),
+  };
 }
 
 /** Mean time a hand at k players takes at a table (its play and the gap before it), over hands that had a gap. */
@@ -309,7 +326,10 @@ export function bySize(m: Measured, lone: Measured, ref = cycleByPlayers(lone)):
 
 /** The lone tables' mean time for a hand at k players; a size they played fewer than 5 hands at is drawn between its neighbours (or the nearest). */
 function lookup(ref: ReadonlyMap<number, BySize>): (k: number) => number {
-  const known = [...ref].filter(([, y]) => y.hands >= 5).map(([k, y]) => [k, y.play + y.gap] as const).sort((a, b) => a[0] - b[0]);
+  const known = [...ref]
+    .filter(([, y]) => y.hands >= 5)
+    .map(([k, y]) => [k, y.play + y.gap] as const)
+    .sort((a, b) => a[0] - b[0]);
   return (k) => {
     const lo = known.filter(([j]) => j <= k).at(-1);
     const hi = known.find(([j]) => j >= k);
@@ -338,7 +358,9 @@ export function report(name: string, m: Measured, lone?: Measured): string {
   const out: string[] = [];
   const withGap = m.hands.filter((h) => h.gap !== null);
   const total = withGap.reduce((a, h) => a + h.play + h.gap!, 0);
-  out.push(`${name}: ${m.hands.length} hands ended in the window (${m.recorded} recorded in it) on ${m.tables[0]} → ${m.tables[1]} tables, ${m.tableHours.toFixed(3)} table-hours: ${(m.recorded / m.tableHours).toFixed(0)} per table-hour`);
+  out.push(
+    `${name}: ${m.hands.length} hands ended in the window (${m.recorded} recorded in it) on ${m.tables[0]} → ${m.tables[1]} tables, ${m.tableHours.toFixed(3)} table-hours: ${(m.recorded / m.tableHours).toFixed(0)} per table-hour`,
+  );
   out.push(`where a table's time went (hands with a gap before them, ${withGap.length}; ${sec(total / Math.max(1, withGap.length))} s a hand):`);
   for (const s of SPANS) {
     const v = withGap.reduce((a, h) => a + (h.spans[s] ?? 0), 0);
@@ -349,20 +371,35 @@ export function report(name: string, m: Measured, lone?: Measured): string {
   const causes = new Map<Span, number>();
   for (const h of withGap) causes.set(h.cause, (causes.get(h.cause) ?? 0) + 1);
   const late = [...m.lateAfterGiver].sort((a, b) => a - b);
-  if (late.length > 0) out.push(`a short table waiting for a player is released ${sec(sum(late) / late.length)} s on average after the giver's hand ends (median ${sec(late[late.length >> 1]!)}, max ${sec(late[late.length - 1]!)}; ${late.length} waits)`);
-  out.push(`gaps by their longest wait beyond the pause: ${[...causes].sort((a, b) => b[1] - a[1]).map(([c, k]) => `${c} ${k}`).join(", ")}`);
+  if (late.length > 0)
+    out.push(
+      `a short table waiting for a player is released ${sec(sum(late) / late.length)} s on average after the giver's hand ends (median ${sec(late[late.length >> 1]!)}, max ${sec(late[late.length - 1]!)}; ${late.length} waits)`,
+    );
+  out.push(
+    `gaps by their longest wait beyond the pause: ${[...causes]
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, k]) => `${c} ${k}`)
+      .join(", ")}`,
+  );
   const mine = cycleByPlayers(m);
   const ref = lone === undefined ? null : cycleByPlayers(lone);
-  const cols = (x: BySize | undefined) => (x === undefined ? "      - |      - |      - |       - |      -" : `${String(x.hands).padStart(6)} | ${sec(x.play).padStart(6)} | ${sec(x.gap).padStart(6)} | ${x.actions.toFixed(1).padStart(7)} | ${sec(x.play / Math.max(1, x.actions)).padStart(6)}`);
+  const cols = (x: BySize | undefined) =>
+    x === undefined
+      ? "      - |      - |      - |       - |      -"
+      : `${String(x.hands).padStart(6)} | ${sec(x.play).padStart(6)} | ${sec(x.gap).padStart(6)} | ${x.actions.toFixed(1).padStart(7)} | ${sec(x.play / Math.max(1, x.actions)).padStart(6)}`;
   out.push(`players |  hands | play s |  gap s | actions | s/act${ref === null ? "" : " | lone: hands | play s |  gap s | actions | s/act"}`);
   for (const k of [...mine.keys(), ...(ref?.keys() ?? [])].filter((k, i, a) => a.indexOf(k) === i).sort((a, b) => b - a)) {
     out.push(`${String(k).padStart(7)} | ${cols(mine.get(k))}${ref === null ? "" : `       | ${cols(ref.get(k))}`}`);
   }
   const acts = sum(withGap.map((h) => h.actions));
-  out.push(`actions: ${acts}, ${sec(sum(withGap.map((h) => h.play)) / Math.max(1, acts))} s each on average (the bots think ${sec(1000 * 0.25 * 2.6)} s on average at × 0.25), ${sum(withGap.map((h) => h.timeouts))} by the action clock`);
+  out.push(
+    `actions: ${acts}, ${sec(sum(withGap.map((h) => h.play)) / Math.max(1, acts))} s each on average (the bots think ${sec(1000 * 0.25 * 2.6)} s on average at × 0.25), ${sum(withGap.map((h) => h.timeouts))} by the action clock`,
+  );
   if (lone !== undefined && ref !== null) {
     const raw = m.recorded / m.tableHours / (lone.recorded / lone.tableHours);
-    out.push(`share of a lone table: raw ${pct(raw)}; by table size ${pct(bySize(m, lone, ref))} (the lone tables' rate at this run's table sizes); by action ${pct(byAction(m, lone))} (this run's hands at the lone tables' time per action and gap)`);
+    out.push(
+      `share of a lone table: raw ${pct(raw)}; by table size ${pct(bySize(m, lone, ref))} (the lone tables' rate at this run's table sizes); by action ${pct(byAction(m, lone))} (this run's hands at the lone tables' time per action and gap)`,
+    );
   }
   return out.join("\n");
 }

@@ -52,14 +52,27 @@ const HAND_PAUSE_MS = Math.round(2_000 * SCALE);
 
 /** Most 1–3 s; one in ten a Pareto tail (α 1.2) from 3 s, cut below the action clock. Scaled. */
 function think(u: number): number {
-  const s = u < 0.9 ? 1 + (u / 0.9) * 2 : Math.min(3 * Math.pow(1 - (u - 0.9) / 0.1, -1 / 1.2), 29);
+  const s = u < 0.9 ? 1 + (u / 0.9) * 2 : Math.min(3 * (1 - (u - 0.9) / 0.1) ** (-1 / 1.2), 29);
   return Math.round(s * 1000 * SCALE);
 }
 
 function startServer(port: number, db: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["--max-old-space-size=4096", "bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--bench", "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS)],
+    [
+      "--max-old-space-size=4096",
+      "bin/felt.mjs",
+      "serve",
+      "--port",
+      String(port),
+      "--db",
+      db,
+      "--bench",
+      "--action-ms",
+      String(ACTION_MS),
+      "--hand-pause-ms",
+      String(HAND_PAUSE_MS),
+    ],
     { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
   );
   return new Promise((resolve, reject) => {
@@ -70,9 +83,11 @@ function startServer(port: number, db: string): Promise<ChildProcess> {
 
 async function pool<T>(items: readonly T[], n: number, fn: (x: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -87,26 +102,52 @@ async function main(): Promise<void> {
     const ids: string[] = [];
     for (let k = 0; k < TOURNAMENTS; k++) {
       const created = await must<{ tournament: { id: string } }>(
-        api(base, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: `Pace ${k}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 }, d.token),
+        api(
+          base,
+          "POST",
+          "/api/v1/director/tournaments",
+          { commandId: cmd(), presetId: "seed", name: `Pace ${k}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 },
+          d.token,
+        ),
       );
       ids.push(created.tournament.id);
     }
     const lone: string[] = [];
     for (let k = 0; k < ALONGSIDE; k++) {
       const created = await must<{ tournament: { id: string } }>(
-        api(base, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: `Lone ${k}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 }, d.token),
+        api(
+          base,
+          "POST",
+          "/api/v1/director/tournaments",
+          { commandId: cmd(), presetId: "seed", name: `Lone ${k}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 },
+          d.token,
+        ),
       );
       lone.push(created.tournament.id);
     }
     const tournamentOf = (i: number) => (i < PLAYERS * TOURNAMENTS ? ids[Math.floor(i / PLAYERS)]! : lone[Math.floor((i - PLAYERS * TOURNAMENTS) / 9)]!);
     const t0 = Date.now();
-    await pool(Array.from({ length: PLAYERS * TOURNAMENTS + 9 * ALONGSIDE }, (_, i) => i), 16, async (i) => {
-      const name = `pace${i}`;
-      const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "pace-password-1" }));
-      await must(api(base, "POST", `/api/v1/tournaments/${tournamentOf(i)}/register`, { commandId: cmd() }, s.token));
-      bots[i] = new BotClient(base, name, s.token, { style: "check-call", seed: i + 1, allInChance: 0.03, minSendGapMs: 0, trustFrames: true, thinkDraw: think, localAddress: `127.0.0.${2 + Math.floor(i / 50)}` });
-    });
-    console.log(`${TOURNAMENTS} × ${PLAYERS} players${ALONGSIDE > 0 ? ` and ${ALONGSIDE} × 9 alongside` : ""} registered in ${((Date.now() - t0) / 1000).toFixed(1)} s; server ${SERVER_DIR}; action clock ${ACTION_MS} ms, think × ${SCALE}`);
+    await pool(
+      Array.from({ length: PLAYERS * TOURNAMENTS + 9 * ALONGSIDE }, (_, i) => i),
+      16,
+      async (i) => {
+        const name = `pace${i}`;
+        const s = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name, password: "pace-password-1" }));
+        await must(api(base, "POST", `/api/v1/tournaments/${tournamentOf(i)}/register`, { commandId: cmd() }, s.token));
+        bots[i] = new BotClient(base, name, s.token, {
+          style: "check-call",
+          seed: i + 1,
+          allInChance: 0.03,
+          minSendGapMs: 0,
+          trustFrames: true,
+          thinkDraw: think,
+          localAddress: `127.0.0.${2 + Math.floor(i / 50)}`,
+        });
+      },
+    );
+    console.log(
+      `${TOURNAMENTS} × ${PLAYERS} players${ALONGSIDE > 0 ? ` and ${ALONGSIDE} × 9 alongside` : ""} registered in ${((Date.now() - t0) / 1000).toFixed(1)} s; server ${SERVER_DIR}; action clock ${ACTION_MS} ms, think × ${SCALE}`,
+    );
     let connected = 0;
     await pool(bots, 32, async (b) => void ((await b.connect()) && connected++));
     if (connected !== bots.length) console.log(`only ${connected} of ${bots.length} bots connected`);
@@ -116,7 +157,13 @@ async function main(): Promise<void> {
     const follow = async () => {
       while (following) {
         for (const id of [...ids, ...lone]) {
-          const r = await api<{ seats: { name: string; tableNumber: number }[] }>(base, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, d.token);
+          const r = await api<{ seats: { name: string; tableNumber: number }[] }>(
+            base,
+            "GET",
+            `/api/v1/director/tournaments/${id}/seating`,
+            undefined,
+            d.token,
+          );
           if (r.status === 200) for (const s of r.body.seats) byName.get(s.name)?.watch(`${id}-t${s.tableNumber}`);
         }
         await new Promise((res) => setTimeout(res, 250));
@@ -137,7 +184,23 @@ async function main(): Promise<void> {
     console.log(
       `${TOURNAMENTS} × ${PLAYERS} players: ${m.recorded} hands in ${SECONDS} s on ${m.tables[0]}→${m.tables[1]} tables = ${rate.toFixed(0)} hands per table-hour (${(rate * SCALE).toFixed(1)} at full scale); load average ${load.toFixed(1)}`,
     );
-    const summary = JSON.stringify({ players: PLAYERS, tournaments: TOURNAMENTS, scale: SCALE, seconds: SECONDS, hands: m.recorded, tableHours: m.tableHours, perTableHour: rate, perTableHourFullScale: rate * SCALE, tables: m.tables, loadavg: load, serverDir: SERVER_DIR, from, to, ids, alongside: lone });
+    const summary = JSON.stringify({
+      players: PLAYERS,
+      tournaments: TOURNAMENTS,
+      scale: SCALE,
+      seconds: SECONDS,
+      hands: m.recorded,
+      tableHours: m.tableHours,
+      perTableHour: rate,
+      perTableHourFullScale: rate * SCALE,
+      tables: m.tables,
+      loadavg: load,
+      serverDir: SERVER_DIR,
+      from,
+      to,
+      ids,
+      alongside: lone,
+    });
     console.log(summary);
     if (KEEP !== "") writeFileSync(join(dir, "run.json"), summary);
     console.log(report(`${TOURNAMENTS} × ${PLAYERS} players`, m, LONE !== "" ? measureRun(LONE).m : along));

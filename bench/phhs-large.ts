@@ -33,7 +33,9 @@ actions = ['d dh p1 AcAd7h', 'd dh p2 KcKd2s', 'p2 cbr 2', 'p1 f']
 /** The first player's stack as the history does not know it (only where they fold: a player
  *  who folds was never all in, so the hand does not depend on their stack). */
 const unknownFirstStack = (h: string) =>
-  !h.includes("'p1 f'") ? h : h.replace(/^starting_stacks = \[[^,\]]+/m, "starting_stacks = [inf").replace(/^finishing_stacks = \[[^,\]]+/m, "finishing_stacks = [inf");
+  !h.includes("'p1 f'")
+    ? h
+    : h.replace(/^starting_stacks = \[[^,\]]+/m, "starting_stacks = [inf").replace(/^finishing_stacks = \[[^,\]]+/m, "finishing_stacks = [inf");
 
 /** The hole cards of the first player who folds, unknown (nobody saw them). */
 function unknownFolder(h: string): string {
@@ -64,9 +66,14 @@ console.log(`wrote ${count} hands (${hold} hold'em, ${skipped} stud) to ${file}`
 const felt = join(import.meta.dirname, "..", "bin", "felt.mjs");
 const run = spawnSync("/usr/bin/time", ["-v", process.execPath, felt, "replay", file], { encoding: "utf8", maxBuffer: 1 << 30 });
 const closing = run.stdout.trim().split("\n").at(-1);
-const failures = run.stdout.split("\n").filter((l) => l.startsWith("FAIL ")).slice(0, 5);
+const failures = run.stdout
+  .split("\n")
+  .filter((l) => l.startsWith("FAIL "))
+  .slice(0, 5);
 const field = (name: string) => new RegExp(`${name}: (.+)`).exec(run.stderr)?.[1]?.trim() ?? "?";
 console.log(closing);
 for (const f of failures) console.log(f);
-console.log(`exit ${run.status}; peak memory ${(Number(field("Maximum resident set size \\(kbytes\\)")) / 1024).toFixed(0)} MB; CPU ${field("User time \\(seconds\\)")} s user, ${field("System time \\(seconds\\)")} s system; file ${(readFileSync(file).length / 1e6).toFixed(0)} MB`);
+console.log(
+  `exit ${run.status}; peak memory ${(Number(field("Maximum resident set size \\(kbytes\\)")) / 1024).toFixed(0)} MB; CPU ${field("User time \\(seconds\\)")} s user, ${field("System time \\(seconds\\)")} s system; file ${(readFileSync(file).length / 1e6).toFixed(0)} MB`,
+);
 if (arg("keep", "") === "") rmSync(dir, { recursive: true, force: true });

@@ -30,7 +30,10 @@ const DB = opt("db", "sqlite");
 
 async function run(mode: "one by one" | "batched"): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "felt-bench-reg-"));
-  const target: StorageTarget = DB === "sqlite" ? { kind: "sqlite", path: join(dir, "felt.sqlite") } : { kind: "postgres", url: DB, schema: `felt_bench_${process.pid}_${mode === "batched" ? "b" : "o"}` };
+  const target: StorageTarget =
+    DB === "sqlite"
+      ? { kind: "sqlite", path: join(dir, "felt.sqlite") }
+      : { kind: "postgres", url: DB, schema: `felt_bench_${process.pid}_${mode === "batched" ? "b" : "o"}` };
   const storage = await openStorage(target);
   const writes = { n: 0 };
   const inner = storage.store;
@@ -45,20 +48,42 @@ async function run(mode: "one by one" | "batched"): Promise<void> {
   const t = unwrap(
     await TournamentRuntime.create(
       svc,
-      { id, name: "bench", kind: "online", presetId: "seed", startsAt: now + 3_600_000, actionMs: 30_000, timeBankMs: 0, maxEntries: null, guarantee: 0, createdAt: now },
-      { id, name: "bench", format: { kind: "freezeout" }, structure: unwrap(structurePreset("seed")), money: { buyIn: 1000, fee: 100, guarantee: 0 }, tableSize: 9 },
+      {
+        id,
+        name: "bench",
+        kind: "online",
+        presetId: "seed",
+        startsAt: now + 3_600_000,
+        actionMs: 30_000,
+        timeBankMs: 0,
+        maxEntries: null,
+        guarantee: 0,
+        createdAt: now,
+      },
+      {
+        id,
+        name: "bench",
+        format: { kind: "freezeout" },
+        structure: unwrap(structurePreset("seed")),
+        money: { buyIn: 1000, fee: 100, guarantee: 0 },
+        tableSize: 9,
+      },
       "create",
     ),
   );
   const players = Array.from({ length: PLAYERS }, (_, i) => `p${i}`);
-  await Promise.all(players.map((p) => storage.ledger.post(unwrap(postings.deposit({ key: `d-${p}`, asset: "EUR", player: p, amount: 5_000, director: "d" })))));
+  await Promise.all(
+    players.map((p) => storage.ledger.post(unwrap(postings.deposit({ key: `d-${p}`, asset: "EUR", player: p, amount: 5_000, director: "d" })))),
+  );
   const before = writes.n;
   const began = performance.now();
   const register = mode === "batched" ? entryCommand : entryCommandAlone;
   const answers = await Promise.all(players.map((p) => register(t, svc, { id: p, name: p }, "register", `c-${p}`)));
   const ms = performance.now() - began;
   if (!answers.every((a) => a.ok) || t.dir.entries.size !== PLAYERS) throw new Error(`${mode}: not every registration landed`);
-  console.log(`${mode.padEnd(10)} ${PLAYERS} registrations in ${(ms / 1000).toFixed(2)} s: ${Math.round((PLAYERS / ms) * 1000)}/s, ${writes.n - before} store writes`);
+  console.log(
+    `${mode.padEnd(10)} ${PLAYERS} registrations in ${(ms / 1000).toFixed(2)} s: ${Math.round((PLAYERS / ms) * 1000)}/s, ${writes.n - before} store writes`,
+  );
   await storage.store.close();
   await storage.ledger.close();
   rmSync(dir, { recursive: true, force: true });
@@ -68,6 +93,10 @@ async function run(mode: "one by one" | "batched"): Promise<void> {
   }
 }
 
-console.log(`registrations, ${DB}, load ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(
+  `registrations, ${DB}, load ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 await run("one by one");
 await run("batched");

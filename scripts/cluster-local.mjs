@@ -16,7 +16,6 @@ import { mkdirSync, openSync, readFileSync, existsSync } from "node:fs";
 import { connect as tcp } from "node:net";
 import { userInfo } from "node:os";
 import { join, resolve } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -25,7 +24,13 @@ const opt = (name, dflt) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : dflt;
 };
 if (args.includes("--help")) {
-  console.log(readFileSync(import.meta.filename, "utf8").split("\n").slice(1, 13).map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
+  console.log(
+    readFileSync(import.meta.filename, "utf8")
+      .split("\n")
+      .slice(1, 13)
+      .map((l) => l.replace(/^\/\/ ?/, ""))
+      .join("\n"),
+  );
   process.exit(0);
 }
 const N = Number(opt("processes", "3"));
@@ -58,9 +63,12 @@ if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(SCHEMA)) die(`--schema must be letters
 if (!process.env["FELT_DIRECTOR"]) die("set FELT_DIRECTOR=NAME:PASSWORD (the director account every process knows), e.g. FELT_DIRECTOR=floor:secret-pass");
 const nats = new URL(NATS);
 const pgUrl = new URL(PG);
-if (!(await listening(nats.hostname, Number(nats.port || 4222)))) die(`NATS is not answering at ${NATS}: start it with JetStream (nats-server -js), or give --nats URL / FELT_NATS`);
-if (!(await listening(pgUrl.hostname, Number(pgUrl.port || 5432)))) die(`PostgreSQL is not answering at ${pgUrl.host}: start it, or give --db postgres://HOST:PORT/DB / FELT_CLUSTER_DB`);
-for (let k = 0; k < N; k++) if (await listening("127.0.0.1", BASE_PORT + k)) die(`port ${BASE_PORT + k} is taken: stop what listens there, or give --base-port`);
+if (!(await listening(nats.hostname, Number(nats.port || 4222))))
+  die(`NATS is not answering at ${NATS}: start it with JetStream (nats-server -js), or give --nats URL / FELT_NATS`);
+if (!(await listening(pgUrl.hostname, Number(pgUrl.port || 5432))))
+  die(`PostgreSQL is not answering at ${pgUrl.host}: start it, or give --db postgres://HOST:PORT/DB / FELT_CLUSTER_DB`);
+for (let k = 0; k < N; k++)
+  if (await listening("127.0.0.1", BASE_PORT + k)) die(`port ${BASE_PORT + k} is taken: stop what listens there, or give --base-port`);
 
 mkdirSync(LOGS, { recursive: true });
 pgUrl.searchParams.set("schema", SCHEMA);
@@ -73,15 +81,35 @@ function start(k) {
   const port = BASE_PORT + k;
   const log = join(LOGS, `felt-${port}.log`);
   const fd = openSync(log, "w");
-  const child = spawn(process.execPath, ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--cluster", "--nats", NATS, "--member", `local-${port}`, "--cluster-prefix", PREFIX, ...LAYOUT], { cwd: root, stdio: ["ignore", fd, fd], detached: true });
+  const child = spawn(
+    process.execPath,
+    [
+      "bin/felt.mjs",
+      "serve",
+      "--port",
+      String(port),
+      "--db",
+      db,
+      "--cluster",
+      "--nats",
+      NATS,
+      "--member",
+      `local-${port}`,
+      "--cluster-prefix",
+      PREFIX,
+      ...LAYOUT,
+    ],
+    { cwd: root, stdio: ["ignore", fd, fd], detached: true },
+  );
   children.push(child);
   return new Promise((ok, fail) => {
     const timer = setInterval(() => {
-      if (readFileSync(log, "utf8").includes("listening on")) (clearInterval(timer), ok({ port, log }));
+      if (readFileSync(log, "utf8").includes("listening on")) clearInterval(timer), ok({ port, log });
     }, 200);
     child.once("exit", (code, signal) => {
       clearInterval(timer);
-      if (!stopping) fail(new Error(`felt serve on ${port} exited (${signal ?? code}); ${log}:\n${readFileSync(log, "utf8").split("\n").slice(-8).join("\n")}`));
+      if (!stopping)
+        fail(new Error(`felt serve on ${port} exited (${signal ?? code}); ${log}:\n${readFileSync(log, "utf8").split("\n").slice(-8).join("\n")}`));
     });
   });
 }
@@ -120,7 +148,9 @@ async function cleanup() {
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 
-console.log(`cluster-local: ${N} process(es), PostgreSQL ${pgUrl.host}${pgUrl.pathname} schema ${SCHEMA}${KEEP ? " (kept)" : " (throwaway)"}, NATS ${NATS} buckets ${PREFIX}_*, logs in ${LOGS}`);
+console.log(
+  `cluster-local: ${N} process(es), PostgreSQL ${pgUrl.host}${pgUrl.pathname} schema ${SCHEMA}${KEEP ? " (kept)" : " (throwaway)"}, NATS ${NATS} buckets ${PREFIX}_*, logs in ${LOGS}`,
+);
 try {
   // The first alone: on a fresh schema it migrates and creates the director account (two
   // processes creating the same account at once would make one of them exit).
@@ -132,8 +162,12 @@ try {
   await stop(1);
 }
 const urls = children.map((_, k) => `http://127.0.0.1:${BASE_PORT + k}`).join(",");
-console.log(`cluster-local: up; any process answers any client. Try (with the same FELT_DIRECTOR):\n  FELT_DIRECTOR=${process.env["FELT_DIRECTOR"].split(":")[0]}:… npm run -s felt -- simulate --server ${urls} --players 18\ncluster-local: Ctrl-C stops them all.`);
+console.log(
+  `cluster-local: up; any process answers any client. Try (with the same FELT_DIRECTOR):\n  FELT_DIRECTOR=${process.env["FELT_DIRECTOR"].split(":")[0]}:… npm run -s felt -- simulate --server ${urls} --players 18\ncluster-local: Ctrl-C stops them all.`,
+);
 // A member that dies while running: say so and stop the rest.
-for (const c of children) c.once("exit", (code, signal) => stopping || (console.error(`cluster-local: a process exited (${signal ?? code}); see its log`), void stop(1)));
-if (!existsSync(join(root, "web", "dist"))) console.log("cluster-local: (no web/dist: run npm run build:web for the web app; the API and WebSocket work without it)");
+for (const c of children)
+  c.once("exit", (code, signal) => stopping || (console.error(`cluster-local: a process exited (${signal ?? code}); see its log`), void stop(1)));
+if (!existsSync(join(root, "web", "dist")))
+  console.log("cluster-local: (no web/dist: run npm run build:web for the web app; the API and WebSocket work without it)");
 // The children keep this process alive until stop() exits it.

@@ -14,7 +14,5 @@ export { DEFAULT_SCRYPT, hashPassword, verifyPassword, needsRehash, type ScryptP
 export { openSqliteAccountStore, openPostgresAccountStore };
 
 export async function openAccountStore(target: StorageTarget): Promise<AccountStore> {
-  return target.kind === "sqlite"
-    ? openSqliteAccountStore(target.path)
-    : openPostgresAccountStore(target.url, { schema: target.schema });
+  return target.kind === "sqlite" ? openSqliteAccountStore(target.path) : openPostgresAccountStore(target.url, { schema: target.schema });
 }

@@ -66,10 +66,9 @@ class PgAccountStore implements AccountStore {
     return r.rows[0] === undefined ? null : toUser(r.rows[0]);
   }
   async listUsers(options: { role?: Role } = {}) {
-    const r = await this.pool.query<UserRow>(
-      `SELECT * FROM users WHERE ($1 = '' OR role = $1) ORDER BY created_at, name_key COLLATE "C"`,
-      [options.role ?? ""],
-    );
+    const r = await this.pool.query<UserRow>(`SELECT * FROM users WHERE ($1 = '' OR role = $1) ORDER BY created_at, name_key COLLATE "C"`, [
+      options.role ?? "",
+    ]);
     return r.rows.map(toUser);
   }
   async setRole(id: string, role: Role) {

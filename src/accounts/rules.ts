@@ -13,9 +13,30 @@ export const PASSWORD_MAX = 128;
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 const RESERVED = new Set(["admin", "administrator", "director", "dealer", "system", "felt", "root", "support", "server"]);
 const COMMON = new Set([
-  "password", "password1", "12345678", "123456789", "1234567890", "qwertyuiop", "qwerty123", "iloveyou",
-  "11111111", "00000000", "abcdefgh", "abc12345", "letmein1", "baseball", "football", "sunshine",
-  "princess", "passw0rd", "welcome1", "trustno1", "superman", "pokerface", "holdem123", "allin123",
+  "password",
+  "password1",
+  "12345678",
+  "123456789",
+  "1234567890",
+  "qwertyuiop",
+  "qwerty123",
+  "iloveyou",
+  "11111111",
+  "00000000",
+  "abcdefgh",
+  "abc12345",
+  "letmein1",
+  "baseball",
+  "football",
+  "sunshine",
+  "princess",
+  "passw0rd",
+  "welcome1",
+  "trustno1",
+  "superman",
+  "pokerface",
+  "holdem123",
+  "allin123",
 ]);
 
 /** The form names are compared in: "Ann" and "ann" are the same name. */

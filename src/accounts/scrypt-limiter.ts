@@ -23,14 +23,16 @@ export class ScryptLimiter {
   /** Runs `fn` when a slot is free; refused with `accounts/busy` when the queue is full. */
   async run<T>(fn: () => Promise<T>): Promise<Result<T>> {
     if (this.running >= this.limits.concurrent) {
-      if (this.waiting.length >= this.limits.queued) return fail(ACCOUNT_ERRORS.busy, "too many sign-ins at once; try again in a moment", { retryAfterMs: 1_000 });
+      if (this.waiting.length >= this.limits.queued)
+        return fail(ACCOUNT_ERRORS.busy, "too many sign-ins at once; try again in a moment", { retryAfterMs: 1_000 });
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else this.running += 1;
     try {
       return ok(await fn());
     } finally {
       const next = this.waiting.shift();
-      if (next !== undefined) next(); // the slot passes straight to the next in line
+      if (next !== undefined)
+        next(); // the slot passes straight to the next in line
       else this.running -= 1;
     }
   }

@@ -44,9 +44,7 @@ class SqliteAccountStore implements AccountStore {
       ),
       byName: db.prepare<[string], UserRow>("SELECT * FROM users WHERE name_key = ?"),
       byId: db.prepare<[string], UserRow>("SELECT * FROM users WHERE id = ?"),
-      list: db.prepare<[{ role: string }], UserRow>(
-        "SELECT * FROM users WHERE (@role = '' OR role = @role) ORDER BY created_at, name_key",
-      ),
+      list: db.prepare<[{ role: string }], UserRow>("SELECT * FROM users WHERE (@role = '' OR role = @role) ORDER BY created_at, name_key"),
       setRole: db.prepare("UPDATE users SET role = ? WHERE id = ?"),
       setHash: db.prepare("UPDATE users SET password_hash = ? WHERE id = ?"),
       insertSession: db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)"),

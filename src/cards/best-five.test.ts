@@ -30,9 +30,7 @@ describe("R-POT-2: the best five and the hand's name", () => {
   });
 
   it("R-POT-2: the best five are five of the cards, worth the hand's value, whatever the input order", () => {
-    const hand = fc.integer({ min: 5, max: 7 }).chain((n) =>
-      fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { minLength: n, maxLength: n }),
-    );
+    const hand = fc.integer({ min: 5, max: 7 }).chain((n) => fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { minLength: n, maxLength: n }));
     fc.assert(
       fc.property(hand, (h) => {
         const five = bestFive(h);

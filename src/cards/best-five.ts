@@ -21,8 +21,7 @@ const PLURAL = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
 
 const one = (rank: number): string => SINGULAR[rank]!;
 const many = (rank: number): string => PLURAL[rank]!;
-const kickerWords = (ranks: readonly number[]): string =>
-  ranks.length === 0 ? "" : `, ${ranks.map(one).join("-")} kicker${ranks.length > 1 ? "s" : ""}`;
+const kickerWords = (ranks: readonly number[]): string => (ranks.length === 0 ? "" : `, ${ranks.map(one).join("-")} kicker${ranks.length > 1 ? "s" : ""}`);
 
 /** Words for a hand value: "two pair, kings and jacks, ace kicker", "royal flush", ... */
 export function describeValue(value: number): string {
@@ -91,10 +90,7 @@ function orderForDisplay(five: Card[], value: number): Card[] {
   }
   const count = new Map<number, number>();
   for (const c of five) count.set(rankOf(c), (count.get(rankOf(c)) ?? 0) + 1);
-  return five.sort(
-    (x, y) =>
-      count.get(rankOf(y))! - count.get(rankOf(x))! || rankOf(y) - rankOf(x) || suitOf(y) - suitOf(x),
-  );
+  return five.sort((x, y) => count.get(rankOf(y))! - count.get(rankOf(x))! || rankOf(y) - rankOf(x) || suitOf(y) - suitOf(x));
 }
 
 export function describeHand(cards: readonly Card[]): string {

@@ -22,8 +22,7 @@ function draw(rng: RandomSource, k: number): Card[] {
   return deck.slice(0, k);
 }
 
-const byCategory = (counts: readonly number[]) =>
-  Object.fromEntries(HAND_CATEGORIES.map((name, i) => [name, counts[i]])) as Record<string, number>;
+const byCategory = (counts: readonly number[]) => Object.fromEntries(HAND_CATEGORIES.map((name, i) => [name, counts[i]])) as Record<string, number>;
 
 describe("R-POT-2: the evaluator, exhaustively", () => {
   it("R-POT-2: all 2,598,960 five-card hands give 7,462 distinct values, the known category counts, and phe's order", () => {
@@ -44,9 +43,7 @@ describe("R-POT-2: the evaluator, exhaustively", () => {
             }
     expect(pheRankOf.size).toBe(7462);
     expect(conflicts).toBe(0);
-    expect(byCategory(counts)).toEqual(
-      byCategory([1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]),
-    );
+    expect(byCategory(counts)).toEqual(byCategory([1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]));
     // Same order as phe: sorted by Felt value (best first), phe's ranks are 1, 2, ..., 7462.
     const order = [...pheRankOf.entries()].sort((x, y) => y[0] - x[0]).map(([, p]) => p);
     expect(order).toEqual(Array.from({ length: 7462 }, (_, i) => i + 1));
@@ -59,12 +56,8 @@ describe("R-POT-2: the evaluator, exhaustively", () => {
       for (let b = a + 1; b < 52; b++)
         for (let c = b + 1; c < 52; c++)
           for (let d = c + 1; d < 52; d++)
-            for (let e = d + 1; e < 52; e++)
-              for (let f = e + 1; f < 52; f++)
-                for (let g = f + 1; g < 52; g++) counts[ev7(a, b, c, d, e, f, g) >>> 20]!++;
-    expect(byCategory([...counts])).toEqual(
-      byCategory([23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584]),
-    );
+            for (let e = d + 1; e < 52; e++) for (let f = e + 1; f < 52; f++) for (let g = f + 1; g < 52; g++) counts[ev7(a, b, c, d, e, f, g) >>> 20]!++;
+    expect(byCategory([...counts])).toEqual(byCategory([23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584]));
   });
 });
 
@@ -111,8 +104,7 @@ describe("R-POT-2: the evaluator against phe", () => {
 });
 
 describe("R-POT-2: the evaluator's contract", () => {
-  const hand = (n: number) =>
-    fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { minLength: n, maxLength: n });
+  const hand = (n: number) => fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { minLength: n, maxLength: n });
 
   it("R-POT-2: the table evaluator equals the plain one for 5, 6 and 7 cards, in any order", () => {
     fc.assert(

@@ -67,23 +67,9 @@ function flushValue(suits: number, cards: readonly Card[]): number {
 /** Value of the best five of 7 cards (distinct, 0..51); the hot path, no checks. */
 export function evaluate7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
   const suits =
-    SUIT_BIAS +
-    CARD_SUIT_KEY[a]! +
-    CARD_SUIT_KEY[b]! +
-    CARD_SUIT_KEY[c]! +
-    CARD_SUIT_KEY[d]! +
-    CARD_SUIT_KEY[e]! +
-    CARD_SUIT_KEY[f]! +
-    CARD_SUIT_KEY[g]!;
+    SUIT_BIAS + CARD_SUIT_KEY[a]! + CARD_SUIT_KEY[b]! + CARD_SUIT_KEY[c]! + CARD_SUIT_KEY[d]! + CARD_SUIT_KEY[e]! + CARD_SUIT_KEY[f]! + CARD_SUIT_KEY[g]!;
   if ((suits & FLUSH_BITS) !== 0) return flushValue(suits, [a, b, c, d, e, f, g]);
-  const key =
-    CARD_RANK_KEY[a]! +
-    CARD_RANK_KEY[b]! +
-    CARD_RANK_KEY[c]! +
-    CARD_RANK_KEY[d]! +
-    CARD_RANK_KEY[e]! +
-    CARD_RANK_KEY[f]! +
-    CARD_RANK_KEY[g]!;
+  const key = CARD_RANK_KEY[a]! + CARD_RANK_KEY[b]! + CARD_RANK_KEY[c]! + CARD_RANK_KEY[d]! + CARD_RANK_KEY[e]! + CARD_RANK_KEY[f]! + CARD_RANK_KEY[g]!;
   return RANK_VALUE[(Math.imul(key, SLOT_MUL) >>> SLOT_SHIFT) ^ DISPLACEMENT[Math.imul(key, BUCKET_MUL) >>> BUCKET_SHIFT]!]!;
 }
 

@@ -10,7 +10,13 @@ import { deckFromSeed } from "./shuffle.ts";
 // The README's reference vector: the all-zero table seed, hand 1, no entropy.
 const ZERO = "00".repeat(32);
 const NONE: HandEntropy = { previous: null, contributions: [] };
-const SOME: HandEntropy = { previous: "11".repeat(32), contributions: [{ seat: 2, value: "22".repeat(32) }, { seat: 5, value: "55".repeat(32) }] };
+const SOME: HandEntropy = {
+  previous: "11".repeat(32),
+  contributions: [
+    { seat: 2, value: "22".repeat(32) },
+    { seat: 5, value: "55".repeat(32) },
+  ],
+};
 
 /** The README's procedure, re-implemented from its text alone (a second implementation). */
 function rederiveRoot(tableSeed: string, hand: number, e: HandEntropy): { root: string; deck: number[] } {
@@ -45,13 +51,19 @@ describe("committed decks (R-DEAL-2)", () => {
 
   it("R-DEAL-2: anyone re-derives the root from the documented procedure once the table seed is out", () => {
     fc.assert(
-      fc.property(hex32, fc.integer({ min: 1, max: 10_000 }), fc.option(hex32, { nil: null }), fc.array(hex32, { maxLength: 10 }), (seed, hand, previous, values) => {
-        const e: HandEntropy = { previous, contributions: values.map((value, i) => ({ seat: i + 1, value })) };
-        const d = commitDeck(seed, hand, e);
-        const again = rederiveRoot(seed, hand, e);
-        expect(d.root).toBe(again.root);
-        expect(d.deck).toEqual(again.deck);
-      }),
+      fc.property(
+        hex32,
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.option(hex32, { nil: null }),
+        fc.array(hex32, { maxLength: 10 }),
+        (seed, hand, previous, values) => {
+          const e: HandEntropy = { previous, contributions: values.map((value, i) => ({ seat: i + 1, value })) };
+          const d = commitDeck(seed, hand, e);
+          const again = rederiveRoot(seed, hand, e);
+          expect(d.root).toBe(again.root);
+          expect(d.deck).toEqual(again.deck);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -84,14 +96,34 @@ describe("committed decks (R-DEAL-2)", () => {
 
   it("refuses entropy that is not canonical (one per seat, in seat order, 64 hex digits)", () => {
     const v = "ab".repeat(32);
-    expect(() => entropyText({ previous: null, contributions: [{ seat: 3, value: v }, { seat: 2, value: v }] })).toThrow(RangeError);
-    expect(() => entropyText({ previous: null, contributions: [{ seat: 3, value: v }, { seat: 3, value: v }] })).toThrow(RangeError);
+    expect(() =>
+      entropyText({
+        previous: null,
+        contributions: [
+          { seat: 3, value: v },
+          { seat: 2, value: v },
+        ],
+      }),
+    ).toThrow(RangeError);
+    expect(() =>
+      entropyText({
+        previous: null,
+        contributions: [
+          { seat: 3, value: v },
+          { seat: 3, value: v },
+        ],
+      }),
+    ).toThrow(RangeError);
     expect(() => entropyText({ previous: null, contributions: [{ seat: 3, value: "AB".repeat(32) }] })).toThrow(RangeError);
     expect(() => commitDeck("00", 1, NONE)).toThrow(RangeError);
   });
 
   it("R-DEAL-3, R-DEAL-4: hole cards two rounds from p1, a burn before each street", () => {
-    expect([0, 1, 2].map((p) => [holePosition(3, p, 0), holePosition(3, p, 1)])).toEqual([[0, 3], [1, 4], [2, 5]]);
+    expect([0, 1, 2].map((p) => [holePosition(3, p, 0), holePosition(3, p, 1)])).toEqual([
+      [0, 3],
+      [1, 4],
+      [2, 5],
+    ]);
     expect([0, 1, 2, 3, 4].map((b) => boardPosition(3, b))).toEqual([7, 8, 9, 11, 13]);
     expect([0, 1, 2, 3, 4].map((b) => boardPosition(23, b))).toEqual([47, 48, 49, 50, 51]);
   });

@@ -89,7 +89,12 @@ export function entropyText(e: HandEntropy): string {
 function saltsOf(seed: Uint8Array, count: number): Uint8Array[] {
   const keyed = hmac.create(sha256, seed);
   const scratch = keyed.clone();
-  return Array.from({ length: count }, (_, i) => keyed._cloneInto(scratch).update(utf8ToBytes(`felt/salt/${i}`)).digest());
+  return Array.from({ length: count }, (_, i) =>
+    keyed
+      ._cloneInto(scratch)
+      .update(utf8ToBytes(`felt/salt/${i}`))
+      .digest(),
+  );
 }
 
 /** leaf = SHA-256(0x00 || position || card || salt). */
@@ -122,7 +127,12 @@ export function verifyOpening(root: string, o: DeckOpening): boolean {
   if (!HEX32_RE.test(root) || !HEX32_RE.test(o.salt) || !o.path.every((h) => HEX32_RE.test(h))) return false;
   if (!Number.isInteger(o.card) || o.card < 0 || o.card >= DECK_SIZE) return false;
   const leaf = deckLeaf(o.position, o.card, hexToBytes(o.salt));
-  const got = rootFromPath(leaf, o.position, DECK_SIZE, o.path.map((h) => hexToBytes(h)));
+  const got = rootFromPath(
+    leaf,
+    o.position,
+    DECK_SIZE,
+    o.path.map((h) => hexToBytes(h)),
+  );
   return got !== null && bytesToHex(got) === root;
 }
 

@@ -6,16 +6,7 @@
 // the 7,462 distinct five-card hands get 7,462 distinct values.
 import { rankOf, suitOf, type Card } from "./card.ts";
 
-export type HandCategory =
-  | "high-card"
-  | "pair"
-  | "two-pair"
-  | "three-of-a-kind"
-  | "straight"
-  | "flush"
-  | "full-house"
-  | "four-of-a-kind"
-  | "straight-flush";
+export type HandCategory = "high-card" | "pair" | "two-pair" | "three-of-a-kind" | "straight" | "flush" | "full-house" | "four-of-a-kind" | "straight-flush";
 
 export const HAND_CATEGORIES: readonly HandCategory[] = [
   "high-card",

@@ -59,7 +59,6 @@ function tryBuild(keys: readonly number[], slotMul: number, bucketMul: number): 
     for (let i = from; i < to; i++) used[slots[i]! ^ d] = 1;
     displacement[b] = d;
   }
-  const index = (key: number): number =>
-    (Math.imul(key, slotMul) >>> SLOT_SHIFT) ^ displacement[Math.imul(key, bucketMul) >>> BUCKET_SHIFT]!;
+  const index = (key: number): number => (Math.imul(key, slotMul) >>> SLOT_SHIFT) ^ displacement[Math.imul(key, bucketMul) >>> BUCKET_SHIFT]!;
   return { slotMul, bucketMul, displacement, index };
 }

@@ -5,15 +5,7 @@
 // (testing/bot.ts), the browser tests' opponents and bench/load.ts all use it.
 import WebSocket from "ws";
 import { seededRandom, type RandomSource } from "../tournament/index.ts";
-import {
-  PROTOCOL_VERSION,
-  WS_PATH,
-  applyTablePatch,
-  parseServerMessage,
-  type ClientMessage,
-  type ServerMessage,
-  type TableView,
-} from "../protocol/index.ts";
+import { PROTOCOL_VERSION, WS_PATH, applyTablePatch, parseServerMessage, type ClientMessage, type ServerMessage, type TableView } from "../protocol/index.ts";
 import { decide, type BotPolicy } from "./bot-policy.ts";
 
 export { botViewOf, wireAction, type BotPolicy } from "./bot-policy.ts";

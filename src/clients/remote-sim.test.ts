@@ -32,7 +32,15 @@ describe("remote simulation over the wire", () => {
     try {
       // Two spellings of one address stand for two processes ('s --server URL1,URL2):
       // the bots are spread over them in turn.
-      const r = await remoteSimulate({ server: [server.url, `${server.url}/`], players: 12, director: DIRECTOR, seed: 7, allInChance: 0.1, timeoutMs: 150_000, pollMs: 100 });
+      const r = await remoteSimulate({
+        server: [server.url, `${server.url}/`],
+        players: 12,
+        director: DIRECTOR,
+        seed: 7,
+        allInChance: 0.1,
+        timeoutMs: 150_000,
+        pollMs: 100,
+      });
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
       const s = r.value;
       expect(s.entries).toBe(12);
@@ -62,7 +70,14 @@ describe("remote simulation over the wire", () => {
   it("a bad director password is a clear error, not a hang", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-remote-sim-"));
     dirs.push(dir);
-    const server = await FeltServer.start({ db: `sqlite:${join(dir, "felt.sqlite")}`, port: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, log: () => {} });
+    const server = await FeltServer.start({
+      db: `sqlite:${join(dir, "felt.sqlite")}`,
+      port: 0,
+      scrypt: { N: 1024, r: 8, p: 1 },
+      directors: [DIRECTOR],
+      webDist: null,
+      log: () => {},
+    });
     try {
       const r = await remoteSimulate({ server: server.url, players: 3, director: { name: DIRECTOR.name, password: "wrong-password" } });
       expect(r.ok).toBe(false);
@@ -75,11 +90,39 @@ describe("remote simulation over the wire", () => {
 
 describe("bot view from a table view", () => {
   const view = {
-    tableId: "t1", tournamentId: "x", tableNumber: 1, version: 3, handId: "h1", handNumber: 1, variant: "no-limit",
-    blinds: { sb: 5, bb: 10, ante: 0 }, street: "preflop", board: [], pots: [], button: 2, smallBlind: 0, bigBlind: 1, actor: 2, mySeat: 2,
-    seats: [0, 1, 2].map((seat) => ({ seat, player: { id: `p${seat}`, name: `p${seat}` }, stack: 990, bet: seat === 0 ? 5 : seat === 1 ? 10 : 0, status: "active", hasCards: true, cards: seat === 2 ? [48, 49] : null, shownHand: null, connected: true })),
+    tableId: "t1",
+    tournamentId: "x",
+    tableNumber: 1,
+    version: 3,
+    handId: "h1",
+    handNumber: 1,
+    variant: "no-limit",
+    blinds: { sb: 5, bb: 10, ante: 0 },
+    street: "preflop",
+    board: [],
+    pots: [],
+    button: 2,
+    smallBlind: 0,
+    bigBlind: 1,
+    actor: 2,
+    mySeat: 2,
+    seats: [0, 1, 2].map((seat) => ({
+      seat,
+      player: { id: `p${seat}`, name: `p${seat}` },
+      stack: 990,
+      bet: seat === 0 ? 5 : seat === 1 ? 10 : 0,
+      status: "active",
+      hasCards: true,
+      cards: seat === 2 ? [48, 49] : null,
+      shownHand: null,
+      connected: true,
+    })),
     legal: { canFold: true, canCheck: false, call: 10, currentBet: 10, isBet: false, minRaiseTo: 20, maxRaiseTo: 1000, potRaiseTo: 35 },
-    clock: null, myHand: null, sittingOut: false, recentHands: [], lastHand: null,
+    clock: null,
+    myHand: null,
+    sittingOut: false,
+    recentHands: [],
+    lastHand: null,
   } as unknown as TableView;
 
   it("R-BET-3: the bot sees only its own cards, the button is last to act, and a raise goes out as a raise", () => {

@@ -163,7 +163,10 @@ describe("frames", () => {
     await nc.flush();
     for (let i = 1; i <= 3; i++) bus.publishFrame("view.T9-t1.spectators-v2", i, 1, `f${i}`);
     await until(() => (a.length === 3 && b.length === 3 ? true : undefined), "three frames each");
-    expect([a, b]).toEqual([[1, 2, 3], [1, 2, 3]]);
+    expect([a, b]).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
     offA();
     expect(bus.frameSubjects).toBe(1);
     offB();
@@ -198,7 +201,8 @@ describe("follower", () => {
         state.seq++;
         state.all.push(text);
       },
-      sync: async (full: boolean): Promise<Result<SyncAnswer>> => ok({ subject, seq: state.seq, epoch: state.epoch, ...(full ? { frames: `full:${state.all.join("+")}` } : {}) }),
+      sync: async (full: boolean): Promise<Result<SyncAnswer>> =>
+        ok({ subject, seq: state.seq, epoch: state.epoch, ...(full ? { frames: `full:${state.all.join("+")}` } : {}) }),
     };
   }
 

@@ -127,7 +127,8 @@ export class Bus {
         if (r.ok || r.error.code !== BUS_ERRORS.notOwner) return r;
       } catch (e) {
         // No responders (nobody owns it now) or a timeout (the owner froze or died): again.
-        if (!isCode(e, "503") && !isCode(e, "TIMEOUT")) return fail(BUS_ERRORS.unavailable, `the cluster bus failed: ${(e as Error).message}`, { retryAfterMs: 1_000 });
+        if (!isCode(e, "503") && !isCode(e, "TIMEOUT"))
+          return fail(BUS_ERRORS.unavailable, `the cluster bus failed: ${(e as Error).message}`, { retryAfterMs: 1_000 });
       } finally {
         owner.cancel();
       }

@@ -125,7 +125,7 @@ export class Follower {
     this.buffer = [];
     this.live = null;
     try {
-      for (let attempt = 0; !this.closed; attempt++) {
+      while (!this.closed) {
         const r = await this.o.sync(true);
         if (this.closed) return;
         if (!r.ok) {

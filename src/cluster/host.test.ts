@@ -151,7 +151,9 @@ describe("the partition host", () => {
     const sizes = (keys: readonly string[]) => members.map((m) => m.host.servingKeys().filter((k) => keys.includes(k)).length).sort((x, y) => y - x);
     const settled = () => {
       const all = members.flatMap((m) => m.host.servingKeys());
-      return new Set(all).size === 320 && all.length === 320 && sizes(TOURNAMENT_KEYS).join() === "22,21,21" && sizes(TABLE_KEYS).join() === "86,85,85" ? true : undefined;
+      return new Set(all).size === 320 && all.length === 320 && sizes(TOURNAMENT_KEYS).join() === "22,21,21" && sizes(TABLE_KEYS).join() === "86,85,85"
+        ? true
+        : undefined;
     };
     await until(settled, "320 partitions spread over three", 180_000);
     const acquisitionMs = Date.now() - t0;
@@ -171,7 +173,9 @@ describe("the partition host", () => {
     const perProcess = ((await seq()) - s0) / ((Date.now() - w0) / 1_000) / 3;
     expect(settled()).toBe(true);
     expect(members.reduce((n, m) => n + m.server.adopted.length, 0)).toBe(adoptions);
-    console.log(`320 leases over 3 members: settled in ${acquisitionMs} ms after starting together (${adoptions} acquisitions), ${perProcess.toFixed(0)} KV updates/s per process`);
+    console.log(
+      `320 leases over 3 members: settled in ${acquisitionMs} ms after starting together (${adoptions} acquisitions), ${perProcess.toFixed(0)} KV updates/s per process`,
+    );
   }, 300_000);
   it("a member refuses to join live members whose tables live on the other layout (split, or with their directors); a member from before layouts were announced counts as with-director; once they are gone the layout may change; one started without asking first is refused once announced", async () => {
     const { start, prefix } = await cluster();

@@ -171,7 +171,16 @@ export class PartitionHost implements Ownership {
    */
   async checkLayout(): Promise<Result<void>> {
     // Before start() there is no Members yet: a reader of the same bucket, announcing nothing.
-    const members = this.members ?? new Members(await openMembersBucket(this.options.nc, `${this.options.prefix ?? "felt"}_members`, this.ttlMs), this.member, this.clock, this.ttlMs, () => {}, this.layout);
+    const members =
+      this.members ??
+      new Members(
+        await openMembersBucket(this.options.nc, `${this.options.prefix ?? "felt"}_members`, this.ttlMs),
+        this.member,
+        this.clock,
+        this.ttlMs,
+        () => {},
+        this.layout,
+      );
     const others = await members.layouts();
     const differ = [...others].filter(([, l]) => l !== this.layout);
     if (differ.length === 0) return ok(undefined);
@@ -298,7 +307,10 @@ export class PartitionHost implements Ownership {
       return;
     }
     part.epoch = got.value.epoch;
-    const raised = await this.fences!.raiseFence(key, part.epoch).catch((e: unknown) => ({ ok: false as const, error: { code: "store/unreachable", message: String(e) } }));
+    const raised = await this.fences!.raiseFence(key, part.epoch).catch((e: unknown) => ({
+      ok: false as const,
+      error: { code: "store/unreachable", message: String(e) },
+    }));
     if (!raised.ok || part.gone || this.stopped) {
       if (!raised.ok) this.log(`cluster: ${key}: fence not raised to ${part.epoch}: ${raised.error.message}`);
       this.parts.delete(key);

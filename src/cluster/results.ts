@@ -20,7 +20,17 @@
 // tables' streams in PostgreSQL hold every hand; a director rebuilt after a longer outage
 // reads what it missed from there, and a director must treat a result it has already
 // applied (same id) as done, since a publish older than the window is not deduplicated.
-import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, nanos, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from "nats";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  RetentionPolicy,
+  StorageType,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
+} from "nats";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { fnv1a32 } from "./partition.ts";
 

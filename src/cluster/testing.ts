@@ -46,7 +46,10 @@ export async function until<T>(probe: () => Promise<T | undefined> | T | undefin
 export const tempPrefix = (): string => `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
 
 /** An Ownership moved by hand (tests): serve(key, epoch) and stop(key) call the listeners. */
-export function handOwnership(member: string, keys: Iterable<[string, number]> = []): Ownership & { serve(key: string, epoch: number): void; stop(key: string): void; forget(key: string): void } {
+export function handOwnership(
+  member: string,
+  keys: Iterable<[string, number]> = [],
+): Ownership & { serve(key: string, epoch: number): void; stop(key: string): void; forget(key: string): void } {
   const held = new Map<string, number>(keys);
   const serving = new Set<(key: string, epoch: number) => void>();
   const stopped = new Set<(key: string) => void>();

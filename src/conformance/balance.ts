@@ -17,7 +17,12 @@ export const runBalanceCase: CaseRunner = (raw) => {
   const busted = obj(raw["busted"] ?? {}, "busted");
   const tables: BalanceTable[] = Object.entries(obj(raw["tables"], "tables")).map(([id, t]) => {
     const o = obj(t, `tables.${id}`);
-    return { id, seats: seatMap(o["seats"], `tables.${id}.seats`), button: num(o["button"], `tables.${id}.button`), busted: strs(busted[id] ?? [], `busted.${id}`) };
+    return {
+      id,
+      seats: seatMap(o["seats"], `tables.${id}.seats`),
+      button: num(o["button"], `tables.${id}.button`),
+      busted: strs(busted[id] ?? [], `busted.${id}`),
+    };
   });
   // The format names no balancing rule: cases follow the default (the seed's, R-TBL-2).
   const result = balanceTables(tables, { tableSize, rule: "seed", rng: seededRandom(20240) });
@@ -31,17 +36,22 @@ export const runBalanceCase: CaseRunner = (raw) => {
       seats.get(m.from)!.delete(m.player);
       seats.get(m.to)!.add(m.player);
     }
-    const got = [...seats.values()].map((s) => s.size).filter((n) => n > 0).sort((a, b) => b - a);
+    const got = [...seats.values()]
+      .map((s) => s.size)
+      .filter((n) => n > 0)
+      .sort((a, b) => b - a);
     return sameJson(got, want) ? { pass: true, got, expected: want } : { pass: false, got, expected: want, why: `sizes ${JSON.stringify(got)}` };
   }
-  const options = expect["anyOf"] !== undefined
-    ? arr(expect["anyOf"], "expect.anyOf").map((o, i) => readMoves(obj(o, `anyOf[${i}]`)["moves"], `anyOf[${i}].moves`))
-    : [readMoves(expect["moves"], "expect.moves")];
+  const options =
+    expect["anyOf"] !== undefined
+      ? arr(expect["anyOf"], "expect.anyOf").map((o, i) => readMoves(obj(o, `anyOf[${i}]`)["moves"], `anyOf[${i}].moves`))
+      : [readMoves(expect["moves"], "expect.moves")];
   const got = key(moves);
   if (options.some((o) => sameJson(key(o), got))) return { pass: true, got: moves, expected: expect };
   const final = result.value.finalTable;
-  const why = final !== undefined
-    ? `the ${moves.length} players fit one table of ${tableSize}: final table formed at ${final} by a draw of seats (R-TBL-3); moves ${JSON.stringify(moves)}`
-    : `moves ${JSON.stringify(moves)}`;
+  const why =
+    final !== undefined
+      ? `the ${moves.length} players fit one table of ${tableSize}: final table formed at ${final} by a draw of seats (R-TBL-3); moves ${JSON.stringify(moves)}`
+      : `moves ${JSON.stringify(moves)}`;
   return { pass: false, got: moves, expected: expect, why };
 };

@@ -19,7 +19,15 @@ export const runColorupCase: CaseRunner = (raw) => {
   const expect = obj(raw["expect"], "expect");
   const expected = { stacks: obj(expect["stacks"], "expect.stacks"), winners: strs(expect["winners"] ?? [], "expect.winners") };
   const tableSize = Math.max(10, ...players.map((p) => p.seat), num(raw["button"], "button"));
-  const result = colourUp({ method, remove: num(raw["remove"], "remove"), next: num(raw["next"], "next"), button: num(raw["button"], "button"), tableSize, players, deck });
+  const result = colourUp({
+    method,
+    remove: num(raw["remove"], "remove"),
+    next: num(raw["next"], "next"),
+    button: num(raw["button"], "button"),
+    tableSize,
+    players,
+    deck,
+  });
   if (!result.ok) return { pass: false, expected, why: result.error.message };
   const got = { stacks: result.value.stacks, winners: result.value.winners };
   if (sameJson(got, expected)) return { pass: true, got, expected };

@@ -5,8 +5,7 @@ import { driveActions, finishShowdown, parsePhhAction, toAction, type PhhAction 
 import { apply } from "../engine/index.ts";
 import type { CaseOutcome, CaseRunner } from "./types.ts";
 
-const nums = (x: unknown): number[] | null =>
-  Array.isArray(x) && x.every((v) => typeof v === "number") ? (x as number[]) : null;
+const nums = (x: unknown): number[] | null => (Array.isArray(x) && x.every((v) => typeof v === "number") ? (x as number[]) : null);
 const pl = (i: number): string => `p${i + 1}`;
 
 function configOf(raw: Record<string, unknown>): HandConfig | string {

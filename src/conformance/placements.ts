@@ -13,13 +13,19 @@ export const runPlacementsCase: CaseRunner = (raw) => {
   const expected = obj(raw["expect"], "expect");
   const result = placeBusts(num(raw["left"], "left"), busts, prizes);
   if (!result.ok) return { pass: false, expected, why: result.error.message };
-  const got = Object.fromEntries(
-    result.value.map((a) => [a.id, { places: [...a.places].sort((x, y) => x - y), prize: a.prize }]),
-  );
+  const got = Object.fromEntries(result.value.map((a) => [a.id, { places: [...a.places].sort((x, y) => x - y), prize: a.prize }]));
   const want = Object.fromEntries(
     Object.entries(expected).map(([id, e]) => {
       const o = obj(e, id);
-      return [id, { places: arr(o["places"], "places").map((p) => num(p, "place")).sort((x, y) => x - y), prize: num(o["prize"], "prize") }];
+      return [
+        id,
+        {
+          places: arr(o["places"], "places")
+            .map((p) => num(p, "place"))
+            .sort((x, y) => x - y),
+          prize: num(o["prize"], "prize"),
+        },
+      ];
     }),
   );
   if (sameJson(got, want)) return { pass: true, got, expected };

@@ -39,7 +39,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
 function canon(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canon);
   if (typeof v === "object" && v !== null) {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+    );
   }
   return v;
 }

@@ -87,7 +87,14 @@ describe("felt check refuses what the format does not describe", () => {
   });
 
   it("R-PLACE-1 / R-CHIP-3: expect names a player the case does not have", async () => {
-    const placements = { id: "p", kind: "placements", left: 3, prizes: { "3": 10 }, busted: [{ id: "A", startStack: 5 }], expect: { B: { places: [3], prize: 10 } } };
+    const placements = {
+      id: "p",
+      kind: "placements",
+      left: 3,
+      prizes: { "3": 10 },
+      busted: [{ id: "A", startStack: 5 }],
+      expect: { B: { places: [3], prize: 10 } },
+    };
     expect(await why(placements)).toMatch(/'B', who did not bust here/);
     const colorup = {
       id: "c",

@@ -203,7 +203,8 @@ const NAMES: Record<string, (raw: Record<string, unknown>) => void> = {
           throw new CaseError(`${where}[${i}] moves ${quote(String(m["player"]))}, who is not seated at ${String(m["from"])}`);
         }
         const seat = m["seat"];
-        if (typeof seat !== "number" || !Number.isInteger(seat) || seat < 1 || seat > size) throw new CaseError(`${where}[${i}].seat must be a seat 1..${size}`);
+        if (typeof seat !== "number" || !Number.isInteger(seat) || seat < 1 || seat > size)
+          throw new CaseError(`${where}[${i}].seat must be a seat 1..${size}`);
       });
     };
     if (expect["moves"] !== undefined) checkMoves(expect["moves"], "expect.moves");

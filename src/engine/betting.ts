@@ -51,7 +51,7 @@ export function legalActions(s: S): LegalActions | null {
   const p = s.actor;
   const stack = s.stacks[p]!;
   const owed = s.currentBet - s.bets[p]!;
-  const call = owed < stack ? owed : stack;
+  const call = Math.min(owed, stack);
   let raise = stack > owed && reopened(s, p);
   if (raise && s.cfg.variant === "FT" && s.betCount >= 4) raise = false; // R-BET-7 cap
   if (raise) {
@@ -112,13 +112,13 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
       return ok({ type: "fold", player: i });
     case "check":
       if (owed > 0) {
-        const call = owed < s.stacks[i]! ? owed : s.stacks[i]!;
+        const call = Math.min(owed, s.stacks[i]!);
         return fail("engine/cannot-check", `${p(i)} must call ${call} or fold`, { call });
       }
       return ok({ type: "check", player: i });
     case "call": {
       if (owed <= 0) return fail("engine/nothing-to-call", `${p(i)} has nothing to call: check`);
-      const amount = owed < s.stacks[i]! ? owed : s.stacks[i]!;
+      const amount = Math.min(owed, s.stacks[i]!);
       return ok({ type: "call", player: i, amount, allIn: amount === s.stacks[i] });
     }
     case "bet":
@@ -175,7 +175,7 @@ export function startRound(d: Draft): void {
     if (d.cfg.forcedBets === "rulebook" && nominal > max) max = nominal;
     d.currentBet = max;
     // R-BLIND-3: the straddle counts as the big blind for sizing pre-flop.
-    d.increment = nominal > d.cfg.minBet ? nominal : d.cfg.minBet;
+    d.increment = Math.max(nominal, d.cfg.minBet);
     // R-BET-7: the blind counts as the first bet pre-flop.
     d.fullLevel = max;
     d.betCount = max > 0 ? 1 : 0;

@@ -31,7 +31,7 @@ function postAntes(d: Draft, out: HandEvent[]): void {
   for (let i = 0; i < d.n; i++) {
     const ante = d.cfg.antes[i]!;
     if (ante === 0 || d.stacks[i] === 0) continue;
-    const amount = ante < d.stacks[i]! ? ante : d.stacks[i]!;
+    const amount = Math.min(ante, d.stacks[i]!);
     emit(d, out, { type: "ante", player: i, amount, allIn: amount === d.stacks[i]! });
   }
 }
@@ -40,7 +40,7 @@ function postBlinds(d: Draft, out: HandEvent[]): void {
   for (let i = 0; i < d.n; i++) {
     const blind = d.cfg.blinds[i]!;
     if (blind === 0 || d.stacks[i] === 0) continue;
-    const amount = blind < d.stacks[i]! ? blind : d.stacks[i]!;
+    const amount = Math.min(blind, d.stacks[i]!);
     emit(d, out, { type: "blind", player: i, amount, allIn: amount === d.stacks[i]! });
   }
 }

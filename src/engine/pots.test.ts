@@ -31,11 +31,7 @@ const awards = (events: HandEvent[]) => events.filter((e) => e.type === "award")
 
 describe("side pots", () => {
   it("R-POT-1: three stacks all-in make a main and a side pot; the surplus is returned", () => {
-    const { state, events, step } = play({ stacks: [100, 300, 500], blinds: [5, 10, 0] }, ["AsAd", "KsKd", "QsQd"], [
-      raise(2, 500),
-      call(0),
-      call(1),
-    ]);
+    const { state, events, step } = play({ stacks: [100, 300, 500], blinds: [5, 10, 0] }, ["AsAd", "KsKd", "QsQd"], [raise(2, 500), call(0), call(1)]);
     expect(events).toContainEqual({ type: "return", player: 2, amount: 200 });
     expect(computePots(state)).toEqual([
       { amount: 300, eligible: [0, 1, 2] },
@@ -46,17 +42,11 @@ describe("side pots", () => {
     [0, 1, 2].forEach((p) => step(show(p)));
     step(board("2c7d9h"));
     step(board("3c"));
-    const end = play({ stacks: [100, 300, 500], blinds: [5, 10, 0] }, ["AsAd", "KsKd", "QsQd"], [
-      raise(2, 500),
-      call(0),
-      call(1),
-      show(0),
-      show(1),
-      show(2),
-      board("2c7d9h"),
-      board("3c"),
-      board("4s"),
-    ]);
+    const end = play(
+      { stacks: [100, 300, 500], blinds: [5, 10, 0] },
+      ["AsAd", "KsKd", "QsQd"],
+      [raise(2, 500), call(0), call(1), show(0), show(1), show(2), board("2c7d9h"), board("3c"), board("4s")],
+    );
     expect(end.state.result?.stacks).toEqual([300, 400, 200]);
     expect(awards(end.events)).toEqual([
       { type: "award", player: 0, amount: 300, pot: 0 },
@@ -65,11 +55,7 @@ describe("side pots", () => {
   });
 
   it("R-POT-8: when all others fold the last player wins without showing", () => {
-    const { state, events } = play({ stacks: [1000, 1000, 1000], blinds: [5, 10, 0] }, ["AsAd", "KsKd", "QsQd"], [
-      raise(2, 40),
-      fold(0),
-      fold(1),
-    ]);
+    const { state, events } = play({ stacks: [1000, 1000, 1000], blinds: [5, 10, 0] }, ["AsAd", "KsKd", "QsQd"], [raise(2, 40), fold(0), fold(1)]);
     expect(state.phase).toBe("done");
     expect(events).toContainEqual({ type: "return", player: 2, amount: 30 });
     expect(events.some((e) => e.type === "show")).toBe(false);
@@ -77,28 +63,22 @@ describe("side pots", () => {
   });
 
   it("R-BLIND-2 (big-blind ante): dead antes go to the main pot every player still in can win", () => {
-    const { state } = play({ stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [0, 10, 0], antePots: "dead" }, ["AsAd", "KsKd", "QsQd"], [
-      call(2),
-      call(0),
-      check(1),
-    ]);
+    const { state } = play(
+      { stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [0, 10, 0], antePots: "dead" },
+      ["AsAd", "KsKd", "QsQd"],
+      [call(2), call(0), check(1)],
+    );
     expect(computePots(state)).toEqual([{ amount: 40, eligible: [0, 1, 2] }]);
   });
 });
 
 describe("big-blind ante", () => {
   it("R-BLIND-2: a big-blind ante is dead money by default: it never comes back to its payer", () => {
-    const { state } = play({ stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [0, 10, 0], autoShowdown: true }, ["AsAd", "7c2d", "KsKd"], [
-      call(2),
-      call(0),
-      check(1),
-      board("3s8h9c"),
-      ...checkAround(3),
-      board("Td"),
-      ...checkAround(3),
-      board("4h"),
-      ...checkAround(3),
-    ]);
+    const { state } = play(
+      { stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [0, 10, 0], autoShowdown: true },
+      ["AsAd", "7c2d", "KsKd"],
+      [call(2), call(0), check(1), board("3s8h9c"), ...checkAround(3), board("Td"), ...checkAround(3), board("4h"), ...checkAround(3)],
+    );
     expect(state.result?.stacks).toEqual([1030, 980, 990]);
   });
 });
@@ -121,43 +101,29 @@ describe("showdown", () => {
   });
 
   it("R-POT-5: the river's last aggressor shows first", () => {
-    const { state } = play({ stacks: [5000, 5000, 5000], blinds: [50, 100, 0] }, ["AsKd", "QcQd", "7c2d"], [
-      ...river,
-      check(0),
-      raise(1, 200),
-      call(2),
-      call(0),
-    ]);
+    const { state } = play(
+      { stacks: [5000, 5000, 5000], blinds: [50, 100, 0] },
+      ["AsKd", "QcQd", "7c2d"],
+      [...river, check(0), raise(1, 200), call(2), call(0)],
+    );
     expect(state.showQueue).toEqual([1, 2, 0]);
   });
 
   it("R-POT-3/4: a split pot's odd chip goes to the winner first left of the button", () => {
-    const { state } = play({ stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [1, 1, 1], autoShowdown: true }, ["AsKd", "AhKc", "2c3d"], [
-      call(2),
-      call(0),
-      check(1),
-      board("QsJd5h"),
-      ...checkAround(3),
-      board("8c"),
-      ...checkAround(3),
-      board("9s"),
-      ...checkAround(3),
-    ]);
+    const { state } = play(
+      { stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [1, 1, 1], autoShowdown: true },
+      ["AsKd", "AhKc", "2c3d"],
+      [call(2), call(0), check(1), board("QsJd5h"), ...checkAround(3), board("8c"), ...checkAround(3), board("9s"), ...checkAround(3)],
+    );
     expect(state.result?.stacks).toEqual([1006, 1005, 989]);
   });
 
   const splitOdd = (extra: Partial<HandConfig>) =>
-    play({ stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [1, 1, 1], autoShowdown: true, ...extra }, ["AsKd", "AhKc", "2c3d"], [
-      call(2),
-      call(0),
-      check(1),
-      board("QsJd5h"),
-      ...checkAround(3),
-      board("8c"),
-      ...checkAround(3),
-      board("9s"),
-      ...checkAround(3),
-    ]);
+    play(
+      { stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [1, 1, 1], autoShowdown: true, ...extra },
+      ["AsKd", "AhKc", "2c3d"],
+      [call(2), call(0), check(1), board("QsJd5h"), ...checkAround(3), board("8c"), ...checkAround(3), board("9s"), ...checkAround(3)],
+    );
 
   it("R-POT-4 carry: the odd chip stays for the next hand", () => {
     const { state, events } = splitOdd({ oddChip: "carry" });
@@ -192,20 +158,11 @@ describe("showdown", () => {
   });
 
   it("R-POT-6 one card kills: a player who shows one card loses the hand", () => {
-    const { state, step } = play({ stacks: [1000, 1000, 1000], blinds: [5, 10, 0], oneCardKills: true }, ["AsAd", "KsKd", "2c3d"], [
-      fold(2),
-      call(0),
-      check(1),
-      board("QsJd5h"),
-      check(0),
-      check(1),
-      board("8c"),
-      check(0),
-      check(1),
-      board("9s"),
-      check(0),
-      check(1),
-    ]);
+    const { state, step } = play(
+      { stacks: [1000, 1000, 1000], blinds: [5, 10, 0], oneCardKills: true },
+      ["AsAd", "KsKd", "2c3d"],
+      [fold(2), call(0), check(1), board("QsJd5h"), check(0), check(1), board("8c"), check(0), check(1), board("9s"), check(0), check(1)],
+    );
     expect(state.showQueue).toEqual([0, 1]);
     step({ type: "show", player: 0, cards: cards("As") });
     step(show(1));

@@ -34,7 +34,7 @@ export function computePots(s: HandState | Draft, contends?: readonly boolean[])
     const eligible: number[] = [];
     for (let i = 0; i < n; i++) {
       const c = s.committed[i]!;
-      amount += (c < level ? c : level) - (c < prev ? c : prev);
+      amount += Math.min(c, level) - Math.min(c, prev);
       if (inPot[i] && c >= level) eligible.push(i);
     }
     if (amount > 0 || (pots.length === 0 && s.dead > 0)) pots.push({ amount, eligible });

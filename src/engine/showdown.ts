@@ -154,7 +154,7 @@ export function awardEvents(s: S, known?: readonly number[]): HandEvent[] {
     if (r > 0) {
       out.push({ type: "rake", amount: r });
       for (const pot of pots) {
-        const take = pot.amount < r ? pot.amount : r;
+        const take = Math.min(pot.amount, r);
         pot.amount -= take;
         r -= take;
       }

@@ -7,9 +7,7 @@ export interface FeltError {
   readonly [detail: string]: unknown;
 }
 
-export type Result<T, E extends FeltError = FeltError> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: E };
+export type Result<T, E extends FeltError = FeltError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });
 

@@ -246,7 +246,11 @@ export const LiveRecordRequest = z.strictObject({
   entryId: Id.optional(),
   entryIds: z.array(Id).min(1).max(23).optional(),
   startStacks: z.array(Chips).min(1).max(23).optional(),
-  stacks: z.array(z.strictObject({ entryId: Id, stack: Chips })).min(1).max(10000).optional(),
+  stacks: z
+    .array(z.strictObject({ entryId: Id, stack: Chips }))
+    .min(1)
+    .max(10000)
+    .optional(),
   /**
    * The floor log row put right (a bust, a count, a rebuy or an
    * add-on) and why. Undone by compensating events: a bust's entries come back with the chips
@@ -281,10 +285,7 @@ export const ColourUpRequest = z.strictObject({
   /** Odd chips counted at the table, per player (count of the removed denomination). */
   oddChips: z.array(z.strictObject({ entryId: Id, count: z.int().min(0).max(1000) })).max(10),
   /** Cards the dealer dealt, per player in race order; or let the server draw them. */
-  cards: z.union([
-    z.literal("draw"),
-    z.array(z.strictObject({ entryId: Id, cards: z.array(CardCode).max(1000) })).max(10),
-  ]),
+  cards: z.union([z.literal("draw"), z.array(z.strictObject({ entryId: Id, cards: z.array(CardCode).max(1000) })).max(10)]),
   /**
    * Live tournaments: true applies the race to the table's stacks (the director's colour-up;
    * the first table to race a chip off takes it out of play, the other tables follow with
@@ -330,9 +331,7 @@ export type BlindErrorRequest = z.infer<typeof BlindErrorRequest>;
 export const BlindErrorRuling = z.object({
   outcome: z.enum(["correct-now", "continue-then-go-back"]),
   /** For "continue-then-go-back": the next hand is played without a small blind. */
-  nextHand: z
-    .object({ bigBlindSeat: SeatNo, smallBlind: z.literal(null), blinds: Blinds })
-    .nullable(),
+  nextHand: z.object({ bigBlindSeat: SeatNo, smallBlind: z.literal(null), blinds: Blinds }).nullable(),
   /** The hand after that: the button goes to the player who posted the wrong big blind. */
   followingHandButton: SeatNo.nullable(),
 });
@@ -341,7 +340,10 @@ export type BlindErrorRuling = z.infer<typeof BlindErrorRuling>;
 export const DealRequest = z.strictObject({
   commandId: CommandId,
   method: z.enum(["icm", "chip-chop", "custom"]),
-  payouts: z.array(z.strictObject({ entryId: Id, amount: Money })).min(2).max(10),
+  payouts: z
+    .array(z.strictObject({ entryId: Id, amount: Money }))
+    .min(2)
+    .max(10),
   /**
    * True records the deal (any method): the tournament finishes with these prizes, paid to
    * the players' accounts. ICM and chip-chop figures must be the server's; custom amounts

@@ -50,7 +50,10 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
  * A rule-level code from the core (e.g. "engine/raise-too-small") may ride along as
  * `cause` so a client can say precisely why, without the protocol listing every code.
  */
-export const CauseCode = z.string().max(64).regex(/^[a-z]+\/[a-z0-9-]+$/);
+export const CauseCode = z
+  .string()
+  .max(64)
+  .regex(/^[a-z]+\/[a-z0-9-]+$/);
 
 export const WireError = z.object({
   code: ErrorCode,

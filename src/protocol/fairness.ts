@@ -6,16 +6,7 @@
 // revealed (its tournament is over) the whole deck is re-derived and must give the
 // published commitment, which proves the seed commitment, the entropy and the shuffle.
 import { fail, ok, type Result } from "../lib/result.ts";
-import {
-  boardPosition,
-  commitDeck,
-  entropyText,
-  HEX32_RE,
-  holePosition,
-  tableSeedCommitment,
-  verifyOpening,
-  type Card,
-} from "../cards/index.ts";
+import { boardPosition, commitDeck, entropyText, HEX32_RE, holePosition, tableSeedCommitment, verifyOpening, type Card } from "../cards/index.ts";
 import { HandRecord } from "./http-player.ts";
 import type { DeckOpening, HandEntropy } from "./table-events.ts";
 
@@ -66,7 +57,8 @@ export function checkFairHand(h: FairHand): Result<FairnessReport> {
     const o = h.openings.find((x) => x.position === c.position);
     if (o === undefined) return fail("fair/unopened-card", `${where}: no opening for the card at deck position ${c.position}`, { position: c.position });
     if (o.card !== c.card) return fail("fair/card-mismatch", `${where}: deck position ${c.position} was committed to another card`, { position: c.position });
-    if (!verifyOpening(h.commitment, o)) return fail("fair/bad-opening", `${where}: the opening of deck position ${c.position} does not lead to the commitment`, { position: c.position });
+    if (!verifyOpening(h.commitment, o))
+      return fail("fair/bad-opening", `${where}: the opening of deck position ${c.position} does not lead to the commitment`, { position: c.position });
     counts[c.what]++;
   }
   let deck: readonly Card[] | null = null;
@@ -78,7 +70,15 @@ export function checkFairHand(h: FairHand): Result<FairnessReport> {
     if (d.root !== h.commitment) return fail("fair/root-mismatch", `${where}: the revealed seed and the entropy do not give the published commitment`);
     deck = d.deck;
   }
-  return ok({ handNumber: h.handNumber, commitment: h.commitment, ownCards: counts.own, boardCards: counts.board, shownCards: counts.shown, deckChecked: deck !== null, deck });
+  return ok({
+    handNumber: h.handNumber,
+    commitment: h.commitment,
+    ownCards: counts.own,
+    boardCards: counts.board,
+    shownCards: counts.shown,
+    deckChecked: deck !== null,
+    deck,
+  });
 }
 
 /** A HandRecord (GET /api/v1/hands/HAND) as the check's input. */

@@ -87,7 +87,13 @@ export const events: TableEvent[] = [
   { kind: "show", seat: 2, cards: [50, 46], hand: { category: "pair", cards: [50, 46, 26, 13, 0] } },
   { kind: "muck", seat: 1 },
   { kind: "win", seat: 2, potIndex: 0, amount: 1200, category: "pair" },
-  { kind: "hand-end", stacks: [{ seat: 1, stack: 9400 }, { seat: 2, stack: 5600 }] },
+  {
+    kind: "hand-end",
+    stacks: [
+      { seat: 1, stack: 9400 },
+      { seat: 2, stack: 5600 },
+    ],
+  },
   { kind: "sitting-out", seat: 1, sittingOut: true },
   { kind: "seat-change", seat: 3, player: { id: "u3", name: "Alva" }, stack: 8000 },
 ];

@@ -49,8 +49,14 @@ export type HandSummary = z.infer<typeof HandSummary>;
 
 /** `/hands`: newest first, `limit` (default and at most 200) per page; `before` is the previous page's `next`. */
 export const HandListQuery = z.object({
-  limit: z.string().regex(/^[1-9][0-9]{0,2}$/).optional(),
-  before: z.string().regex(/^[0-9]{1,16}\.[A-Za-z0-9_.:-]{1,200}$/).optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/)
+    .optional(),
+  before: z
+    .string()
+    .regex(/^[0-9]{1,16}\.[A-Za-z0-9_.:-]{1,200}$/)
+    .optional(),
 });
 export type HandListQuery = z.infer<typeof HandListQuery>;
 export const HAND_PAGE_SIZE = { default: 200, max: 200 } as const;

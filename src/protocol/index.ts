@@ -13,7 +13,18 @@ export { verifyHandFairness, checkFairHand, fairHandOfRecord, type FairHand, typ
 export type { TableEventKind } from "./table-events.ts";
 export * from "./table-view.ts";
 export * from "./tournament-view.ts";
-export { ClientMessage, ServerMessage, PlayerAction, ChatLine, DealerNote, type PlayerChatLine, type DealerChatLine, CHAT_HISTORY, CHAT_MAX_CHARS, CHAT_RATE } from "./ws-messages.ts";
+export {
+  ClientMessage,
+  ServerMessage,
+  PlayerAction,
+  ChatLine,
+  DealerNote,
+  type PlayerChatLine,
+  type DealerChatLine,
+  CHAT_HISTORY,
+  CHAT_MAX_CHARS,
+  CHAT_RATE,
+} from "./ws-messages.ts";
 export type { Channel, ClientMessageType, ServerMessageType } from "./ws-messages.ts";
 export {
   parseClientMessage,

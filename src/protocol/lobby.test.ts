@@ -6,7 +6,8 @@ describe("lobby paging", () => {
   it("page and pageSize are optional positive whole numbers (as query text); a page size above 999 is refused", () => {
     expect(parseWith(LobbyQuery, {}).ok).toBe(true);
     expect(parseWith(LobbyQuery, { page: "3", pageSize: "50" }).ok).toBe(true);
-    for (const bad of [{ page: "0" }, { page: "-1" }, { page: "x" }, { pageSize: "0" }, { pageSize: "1000" }, { page: "1.5" }]) expect(parseWith(LobbyQuery, bad).ok, JSON.stringify(bad)).toBe(false);
+    for (const bad of [{ page: "0" }, { page: "-1" }, { page: "x" }, { pageSize: "0" }, { pageSize: "1000" }, { page: "1.5" }])
+      expect(parseWith(LobbyQuery, bad).ok, JSON.stringify(bad)).toBe(false);
     expect(ROUTES.lobby.query).toBe(LobbyQuery);
   });
 

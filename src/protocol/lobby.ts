@@ -107,8 +107,14 @@ export type LobbyTournament = z.infer<typeof LobbyTournament>;
 
 /** `GET /lobby?page=&pageSize=`: both optional (page 1, 500 a page). Query values are text. */
 export const LobbyQuery = z.object({
-  page: z.string().regex(/^[1-9][0-9]{0,5}$/).optional(),
-  pageSize: z.string().regex(/^[1-9][0-9]{0,2}$/).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,5}$/)
+    .optional(),
+  pageSize: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/)
+    .optional(),
 });
 export type LobbyQuery = z.infer<typeof LobbyQuery>;
 export const LOBBY_PAGE_SIZE = { default: 500, max: 500 } as const;

@@ -24,10 +24,18 @@ export const SeatNo = z.int().min(1).max(10);
  * over the wire). Ids never appear in a URL path's fragment-sensitive part unescaped: paths
  * carry tournament and table ids, which have no "#".
  */
-export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:#-]+$/);
+export const Id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:#-]+$/);
 
 /** A client-chosen id that makes a command idempotent: the same id acts once. */
-export const CommandId = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const CommandId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const PlayerName = z
   .string()

@@ -33,9 +33,7 @@ describe("HTTP routes v1", () => {
   });
 
   it("routePath fills and encodes parameters", () => {
-    expect(routePath(ROUTES.confirmInstruction.path, { id: "t 1", iid: "i/2" })).toBe(
-      "/api/v1/director/tournaments/t%201/instructions/i%2F2/confirm",
-    );
+    expect(routePath(ROUTES.confirmInstruction.path, { id: "t 1", iid: "i/2" })).toBe("/api/v1/director/tournaments/t%201/instructions/i%2F2/confirm");
   });
 
   it("every error code maps to an HTTP status", () => {

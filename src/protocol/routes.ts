@@ -61,13 +61,8 @@ export interface RouteSpec {
   readonly query?: z.ZodObject;
 }
 
-const route = <B extends z.ZodType | null, R extends z.ZodType>(
-  method: "GET" | "POST",
-  path: string,
-  auth: RouteSpec["auth"],
-  body: B,
-  response: R,
-) => ({ method, path: `${API_PREFIX}${path}`, auth, body, response }) as const;
+const route = <B extends z.ZodType | null, R extends z.ZodType>(method: "GET" | "POST", path: string, auth: RouteSpec["auth"], body: B, response: R) =>
+  ({ method, path: `${API_PREFIX}${path}`, auth, body, response }) as const;
 
 const Empty = z.object({});
 
@@ -108,13 +103,7 @@ export const ROUTES = {
   seating: route("GET", "/director/tournaments/:id/seating", "director", null, SeatingResponse),
   move: route("POST", "/director/tournaments/:id/move", "director", MovePlayerRequest, SeatingResponse),
   instructions: route("GET", "/director/tournaments/:id/instructions", "director", null, InstructionsResponse),
-  confirmInstruction: route(
-    "POST",
-    "/director/tournaments/:id/instructions/:iid/confirm",
-    "director",
-    DirectorCommand,
-    InstructionsResponse,
-  ),
+  confirmInstruction: route("POST", "/director/tournaments/:id/instructions/:iid/confirm", "director", DirectorCommand, InstructionsResponse),
   walkIn: route("POST", "/director/tournaments/:id/walk-in", "director", WalkInRequest, WalkInResponse),
   liveRecord: route("POST", "/director/tournaments/:id/live", "director", LiveRecordRequest, TournamentView),
   floorLog: route("GET", "/director/tournaments/:id/floor-log", "director", null, FloorLogResponse),
@@ -130,9 +119,7 @@ export const ROUTES = {
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;
-export type RouteBody<N extends RouteName> = (typeof ROUTES)[N]["body"] extends z.ZodType
-  ? z.infer<(typeof ROUTES)[N]["body"]>
-  : undefined;
+export type RouteBody<N extends RouteName> = (typeof ROUTES)[N]["body"] extends z.ZodType ? z.infer<(typeof ROUTES)[N]["body"]> : undefined;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]["response"]>;
 
 export { Empty as EmptyBody };

@@ -41,7 +41,10 @@ const HandStart = z.object({
   button: SeatNo,
   smallBlind: SeatNo.nullable(),
   bigBlind: SeatNo,
-  seats: z.array(z.object({ seat: SeatNo, name: PlayerName, stack: Chips })).min(2).max(10),
+  seats: z
+    .array(z.object({ seat: SeatNo, name: PlayerName, stack: Chips }))
+    .min(2)
+    .max(10),
   /**
    * Provably fair: the Merkle root over the hand's 52 salted deck positions,
    * published before the deal. (Hands before fair dealing, without `seedCommitment`: the
@@ -125,20 +128,7 @@ const SeatChange = z.object({
   stack: Chips,
 });
 
-export const TableEvent = z.discriminatedUnion("kind", [
-  HandStart,
-  Post,
-  HoleCards,
-  Action,
-  Board,
-  Pots,
-  Show,
-  Muck,
-  Win,
-  HandEnd,
-  SitOut,
-  SeatChange,
-]);
+export const TableEvent = z.discriminatedUnion("kind", [HandStart, Post, HoleCards, Action, Board, Pots, Show, Muck, Win, HandEnd, SitOut, SeatChange]);
 export type TableEvent = z.infer<typeof TableEvent>;
 export type TableEventKind = TableEvent["kind"];
 export { Street };

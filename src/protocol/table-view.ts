@@ -61,7 +61,10 @@ export type RecentHand = z.infer<typeof RecentHand>;
 export const PotResult = z.object({
   index: z.int().min(0).max(9),
   amount: Chips,
-  winners: z.array(z.object({ seat: SeatNo, name: PlayerName, amount: Chips, category: HandCategory.nullable() })).min(1).max(10),
+  winners: z
+    .array(z.object({ seat: SeatNo, name: PlayerName, amount: Chips, category: HandCategory.nullable() }))
+    .min(1)
+    .max(10),
 });
 export type PotResult = z.infer<typeof PotResult>;
 

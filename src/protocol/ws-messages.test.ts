@@ -77,8 +77,7 @@ describe("protocol v1 client → server", () => {
   });
 
   it("R-BET-3: an act must name a known action with an integer, non-negative total", () => {
-    const act = (action: unknown) =>
-      JSON.stringify({ type: "act", tableId: "t1", handId: "h1", version: 3, commandId: "cmd-00000009", action });
+    const act = (action: unknown) => JSON.stringify({ type: "act", tableId: "t1", handId: "h1", version: 3, commandId: "cmd-00000009", action });
     expect(codeOf(act({ kind: "raise", to: 300 }))).toBe("ok");
     expect(codeOf(act({ kind: "raise" }))).toBe("protocol/invalid-message");
     expect(codeOf(act({ kind: "raise", to: 12.5 }))).toBe("protocol/invalid-message");
@@ -108,26 +107,30 @@ describe("protocol v1 client → server", () => {
 
   it("no input makes the parsers throw; each gives a typed error or a message (fuzz)", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify(v))), (frame) => {
-        for (const r of [parseClientMessage(frame), parseServerMessage(frame)]) {
-          if (!r.ok) expect(ERROR_CODES).toContain(r.error.code);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        (frame) => {
+          for (const r of [parseClientMessage(frame), parseServerMessage(frame)]) {
+            if (!r.ok) expect(ERROR_CODES).toContain(r.error.code);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
 });
 
 describe("protocol v1 server → client", () => {
-  it.each(serverMessages.map((m, i) => [`${i} ${m.type}${m.type === "event" ? `/${m.event.kind}` : ""}`, m] as const))(
-    "%s round-trips",
-    (_name, message) => {
-      const encoded = encodeServerMessage(message);
-      expect(encoded.ok).toBe(true);
-      if (!encoded.ok) return;
-      expect(parseServerMessage(encoded.value)).toEqual({ ok: true, value: message });
-    },
-  );
+  it.each(serverMessages.map((m, i) => [`${i} ${m.type}${m.type === "event" ? `/${m.event.kind}` : ""}`, m] as const))("%s round-trips", (_name, message) => {
+    const encoded = encodeServerMessage(message);
+    expect(encoded.ok).toBe(true);
+    if (!encoded.ok) return;
+    expect(parseServerMessage(encoded.value)).toEqual({ ok: true, value: message });
+  });
 
   it("a full 10-seat table view fits in one frame", () => {
     const seats = Array.from({ length: 10 }, (_, i) => ({

@@ -171,16 +171,6 @@ const ChatMsg = z.object({
   muted: z.array(Id).max(10).optional(),
 });
 
-export const ServerMessage = z.discriminatedUnion("type", [
-  Welcome,
-  TableViewMsg,
-  EventMsg,
-  TableStepMsg,
-  TournamentViewMsg,
-  Ack,
-  ErrorMsg,
-  Pong,
-  ChatMsg,
-]);
+export const ServerMessage = z.discriminatedUnion("type", [Welcome, TableViewMsg, EventMsg, TableStepMsg, TournamentViewMsg, Ack, ErrorMsg, Pong, ChatMsg]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage["type"];

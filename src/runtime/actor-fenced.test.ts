@@ -21,7 +21,9 @@ describe("StreamActor and store/fenced", () => {
     const store: EventStore = Object.create(inner) as EventStore;
     store.append = (...a) => {
       calls.append++;
-      return fenced ? Promise.resolve(fail("store/fenced", "epoch 13 is below the fence 19 of tournament.05", { scope: "tournament.05", epoch: 13, fence: 19 })) : inner.append(...a);
+      return fenced
+        ? Promise.resolve(fail("store/fenced", "epoch 13 is below the fence 19 of tournament.05", { scope: "tournament.05", epoch: 13, fence: 19 }))
+        : inner.append(...a);
     };
     store.read = (...a) => {
       calls.read++;

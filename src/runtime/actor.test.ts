@@ -16,7 +16,14 @@ const logic: ActorLogic<State, Cmd, Rec, string> = {
   decide(_s, c, { now }): Result<Rec[]> {
     const n = "add" in c ? c.add : c.addTwice;
     if (n < 0) return fail("counter/negative", "no negatives");
-    return ok("add" in c ? [{ type: "added", n, at: now }] : [{ type: "added", n, at: now }, { type: "added", n, at: now }]);
+    return ok(
+      "add" in c
+        ? [{ type: "added", n, at: now }]
+        : [
+            { type: "added", n, at: now },
+            { type: "added", n, at: now },
+          ],
+    );
   },
   evolve: (s, r, { version }) => ok({ state: { total: s.total + r.n, count: s.count + 1 }, outputs: [`v${version}+${r.n}`] }),
   typeOf: (r) => r.type,

@@ -23,7 +23,14 @@ describe("command stage marks (where an action's time goes)", () => {
       actor.subscribe(() => marks.push({ id: "subscriber", stage: "applied", at: 0 }));
       unwrap(await actor.submit({ id: "c1", version: 0, command: 2 }));
       unwrap(await actor.submit({ id: null, version: "any", command: 3 }));
-      expect(marks.map((m) => `${m.id}:${m.stage}`)).toEqual(["c1:started", "c1:stored", "c1:applied", "subscriber:applied", "c1:written", "subscriber:applied"]);
+      expect(marks.map((m) => `${m.id}:${m.stage}`)).toEqual([
+        "c1:started",
+        "c1:stored",
+        "c1:applied",
+        "subscriber:applied",
+        "c1:written",
+        "subscriber:applied",
+      ]);
     } finally {
       unsubscribe(TRACE_CHANNEL, listen);
     }

@@ -53,20 +53,25 @@ describe("crash recovery", () => {
       // Call-or-check only until the tenth kill, so the tournament cannot end before it; then
       // bots move all in now and then and it ends.
       const bots = s.players.map((p, i) => new Bot(base, p.name, p.token, { seed: i + 1, allInChance: 0 }));
-      const { final } = await playToTheEnd(() => base, s, {}, {
-        timeoutMs: 200_000,
-        onTick: async () => {
-          if (kills >= 10 || Date.now() < nextKill) return;
-          child.kill("SIGKILL");
-          await new Promise((r) => child.once("exit", r));
-          kills++;
-          bots.forEach((b) => b.close());
-          child = await startChild(db, port);
-          nextKill = Date.now() + 300 + Math.random() * 1200;
-          if (kills >= 10) bots.forEach((b) => (b.allInChance = 0.05));
+      const { final } = await playToTheEnd(
+        () => base,
+        s,
+        {},
+        {
+          timeoutMs: 200_000,
+          onTick: async () => {
+            if (kills >= 10 || Date.now() < nextKill) return;
+            child.kill("SIGKILL");
+            await new Promise((r) => child.once("exit", r));
+            kills++;
+            bots.forEach((b) => b.close());
+            child = await startChild(db, port);
+            nextKill = Date.now() + 300 + Math.random() * 1200;
+            if (kills >= 10) bots.forEach((b) => (b.allInChance = 0.05));
+          },
+          bots,
         },
-        bots,
-      });
+      );
       expect(final.status).toBe("finished");
       expect(kills).toBeGreaterThanOrEqual(10);
       child.kill("SIGTERM");

@@ -12,8 +12,26 @@ export const DEMO_DIRECTOR = { name: "demo-director", password: "demo-director-p
 export const DEMO_PLAYERS = ["anna", "bodil", "cyril"] as const;
 export const DEMO_PASSWORD = "demo-player-pass";
 export const DEMO_WALK_INS = [
-  "Ada", "Bea", "Cid", "Dag", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan",
-  "Kai", "Lea", "Mats", "Nora", "Olof", "Pia", "Rut", "Sune", "Tove", "Ulf",
+  "Ada",
+  "Bea",
+  "Cid",
+  "Dag",
+  "Eva",
+  "Finn",
+  "Greta",
+  "Hugo",
+  "Ida",
+  "Jan",
+  "Kai",
+  "Lea",
+  "Mats",
+  "Nora",
+  "Olof",
+  "Pia",
+  "Rut",
+  "Sune",
+  "Tove",
+  "Ulf",
 ] as const;
 
 const cmd = () => `c${randomBytes(8).toString("hex")}`;
@@ -43,16 +61,34 @@ export async function seedDemo(base: string, now: number): Promise<DemoRoom> {
     await call(base, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, token);
     players.push({ name, token: p.token });
   }
-  const live = await call<{ tournament: { id: string } }>(base, "POST", d, { commandId: cmd(), presetId: "casino-1900", name: "Demo evening (live)", kind: "live", startsAt: now, buyIn: 1000, fee: 100 }, token);
+  const live = await call<{ tournament: { id: string } }>(
+    base,
+    "POST",
+    d,
+    { commandId: cmd(), presetId: "casino-1900", name: "Demo evening (live)", kind: "live", startsAt: now, buyIn: 1000, fee: 100 },
+    token,
+  );
   const liveId = live.tournament.id;
   for (const name of DEMO_WALK_INS) await call(base, "POST", `${d}/${liveId}/walk-in`, { commandId: cmd(), name }, token);
   await call(base, "POST", `${d}/${liveId}/start`, { commandId: cmd() }, token);
   const { seats } = await call<{ seats: { entryId: string; tableNumber: number }[] }>(base, "GET", `${d}/${liveId}/seating`, undefined, token);
   const t1 = seats.filter((s) => s.tableNumber === 1);
-  await call(base, "POST", `${d}/${liveId}/live`, { commandId: cmd(), kind: "bust", entryIds: [t1[0]!.entryId, t1[1]!.entryId], startStacks: [12_000, 8_000] }, token);
+  await call(
+    base,
+    "POST",
+    `${d}/${liveId}/live`,
+    { commandId: cmd(), kind: "bust", entryIds: [t1[0]!.entryId, t1[1]!.entryId], startStacks: [12_000, 8_000] },
+    token,
+  );
   await call(base, "POST", `${d}/${liveId}/live`, { commandId: cmd(), kind: "re-enter", entryId: t1[1]!.entryId }, token);
   await call(base, "POST", `${d}/${liveId}/live`, { commandId: cmd(), kind: "chip-count", stacks: [{ entryId: t1[2]!.entryId, stack: 31_500 }] }, token);
-  const online = await call<{ tournament: { id: string } }>(base, "POST", d, { commandId: cmd(), presetId: "turbo", name: "Demo turbo (online)", kind: "online", startsAt: now + 30 * 60_000, buyIn: 100, fee: 10 }, token);
+  const online = await call<{ tournament: { id: string } }>(
+    base,
+    "POST",
+    d,
+    { commandId: cmd(), presetId: "turbo", name: "Demo turbo (online)", kind: "online", startsAt: now + 30 * 60_000, buyIn: 100, fee: 10 },
+    token,
+  );
   for (const p of players.slice(0, 2)) await call(base, "POST", `/api/v1/tournaments/${online.tournament.id}/register`, { commandId: cmd() }, p.token);
   return { liveId, onlineId: online.tournament.id };
 }

@@ -16,7 +16,19 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 async function serve(db: string) {
-  return FeltServer.start({ db, port: 0, handPauseMs: 0, actionMs: 5000, timeBankMs: 0, scrypt: fastScrypt, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {} });
+  return FeltServer.start({
+    db,
+    port: 0,
+    handPauseMs: 0,
+    actionMs: 5000,
+    timeBankMs: 0,
+    scrypt: fastScrypt,
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    rateLimit: { perSecond: 200, burst: 400 },
+    log: () => {},
+  });
 }
 
 /** R-DEAL: a hole card of seat S is visible to another seat only in a `show` event or a seat's `cards` after show.
@@ -29,7 +41,8 @@ export function leaks(bot: Bot): string[] {
   const checkSeats = (seats: readonly SeatView[], handId: string | null, version: number | undefined) => {
     const showed = shown.get(handId ?? "") ?? new Set();
     for (const s of seats) {
-      if (s.cards !== null && s.seat !== mySeat && !showed.has(s.seat) && s.shownHand === null) out.push(`${bot.name}: view v${version} shows seat ${s.seat}'s cards`);
+      if (s.cards !== null && s.seat !== mySeat && !showed.has(s.seat) && s.shownHand === null)
+        out.push(`${bot.name}: view v${version} shows seat ${s.seat}'s cards`);
     }
   };
   const checkEvent = (e: TableEvent, handId: string | null, version: number) => {
@@ -109,7 +122,9 @@ async function playAndCheck(db: string, players: number) {
     const list = await must<{ hands: { handId: string }[] }>(api(base, "GET", "/api/v1/hands", undefined, me.token));
     expect(list.hands.length).toBeGreaterThan(0);
     const first = list.hands[0]!.handId;
-    const rec = await must<{ events: { kind: string; seat?: number; cards?: number[] | null }[] }>(api(base, "GET", `/api/v1/hands/${first}`, undefined, me.token));
+    const rec = await must<{ events: { kind: string; seat?: number; cards?: number[] | null }[] }>(
+      api(base, "GET", `/api/v1/hands/${first}`, undefined, me.token),
+    );
     const mine = rec.events.filter((e) => e.kind === "hole-cards" && e.cards !== null);
     expect(mine).toHaveLength(1);
     const texts = await must<{ phh: string; pokerstars: string | null }>(api(base, "GET", `/api/v1/hands/${first}/texts`, undefined, me.token));

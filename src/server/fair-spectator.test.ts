@@ -46,8 +46,17 @@ describe("provably fair without revealing unshown cards", () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-fair-"));
     dirs.push(dir);
     const server = await FeltServer.start({
-      db: `sqlite:${join(dir, "felt.sqlite")}`, port: 0, handPauseMs: 0, actionMs: 5000, timeBankMs: 0,
-      scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {},
+      db: `sqlite:${join(dir, "felt.sqlite")}`,
+      port: 0,
+      handPauseMs: 0,
+      actionMs: 5000,
+      timeBankMs: 0,
+      scrypt: { N: 1024, r: 8, p: 1 },
+      directors: [DIRECTOR],
+      validateOutgoing: true,
+      webDist: null,
+      rateLimit: { perSecond: 200, burst: 400 },
+      log: () => {},
     });
     try {
       const base = server.url;
@@ -59,21 +68,26 @@ describe("provably fair without revealing unshown cards", () => {
       await startTournament(base, s);
       let tableId: string | null = null;
       let midway: HandRecord | null = null;
-      const { bots } = await playToTheEnd(() => base, s, { allInChance: 0.08, keepFrames: true, contribute: true }, {
-        timeoutMs: 150_000,
-        onTick: async () => {
-          if (tableId === null) {
-            tableId = (await myTournament(base, s.players[0]!.token, s.tournamentId))?.mine?.tableId ?? null;
-            if (tableId !== null) spy.watch(tableId);
-          }
-          // While the tournament runs a player's history verifies, without the table seed.
-          if (midway === null) {
-            const list = await must<{ hands: { handId: string }[] }>(api(base, "GET", "/api/v1/hands", undefined, s.players[0]!.token));
-            const first = list.hands[0];
-            if (first !== undefined) midway = await must<HandRecord>(api(base, "GET", `/api/v1/hands/${first.handId}`, undefined, s.players[0]!.token));
-          }
+      const { bots } = await playToTheEnd(
+        () => base,
+        s,
+        { allInChance: 0.08, keepFrames: true, contribute: true },
+        {
+          timeoutMs: 150_000,
+          onTick: async () => {
+            if (tableId === null) {
+              tableId = (await myTournament(base, s.players[0]!.token, s.tournamentId))?.mine?.tableId ?? null;
+              if (tableId !== null) spy.watch(tableId);
+            }
+            // While the tournament runs a player's history verifies, without the table seed.
+            if (midway === null) {
+              const list = await must<{ hands: { handId: string }[] }>(api(base, "GET", "/api/v1/hands", undefined, s.players[0]!.token));
+              const first = list.hands[0];
+              if (first !== undefined) midway = await must<HandRecord>(api(base, "GET", `/api/v1/hands/${first.handId}`, undefined, s.players[0]!.token));
+            }
+          },
         },
-      });
+      );
       expect(tableId).not.toBeNull();
       expect(midway).not.toBeNull();
       expect(midway!.tableSeed).toBeUndefined();
@@ -115,7 +129,10 @@ describe("provably fair without revealing unshown cards", () => {
         // gives no deal; nor is any value received the table seed behind the published commitment.
         // (It is asked to give the whole deal, hole cards and board: a random 32-byte value
         // matches one or two hidden cards by chance among thousands of hashes received.)
-        const dealt = [...h.state.hole.keys()].map((j) => ({ position: holePosition(n, j % 2 === 0 ? j / 2 : (j - 1) / 2, (j % 2) as 0 | 1), card: h.state.hole[j]! }));
+        const dealt = [...h.state.hole.keys()].map((j) => ({
+          position: holePosition(n, j % 2 === 0 ? j / 2 : (j - 1) / 2, (j % 2) as 0 | 1),
+          card: h.state.hole[j]!,
+        }));
         h.state.board.forEach((card, b) => dealt.push({ position: boardPosition(n, b), card }));
         const start = mine.find((e) => e.kind === "hand-start");
         for (const old of oldDecks) expect(dealt.every((x) => old[x.position] === x.card)).toBe(false);
@@ -125,7 +142,8 @@ describe("provably fair without revealing unshown cards", () => {
       // Nor does any view the spectator was sent show a seat's cards that were not shown.
       const byId = new Map(hands.map((h) => [h.handId, h]));
       for (const m of spy.frames) {
-        const [handId, seats] = m.type === "table-view" ? [m.view.handId, m.view.seats] : m.type === "table-step" ? [m.handId, m.patch.seats ?? []] : [null, []];
+        const [handId, seats] =
+          m.type === "table-view" ? [m.view.handId, m.view.seats] : m.type === "table-step" ? [m.handId, m.patch.seats ?? []] : [null, []];
         for (const seat of seats) {
           if (seat.cards === null) continue;
           const h = byId.get(handId ?? "")!;

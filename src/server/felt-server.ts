@@ -127,9 +127,19 @@ export class FeltServer implements PartitionServer {
     const durability = options.eventDurability === undefined ? {} : { eventDurability: options.eventDurability };
     const rawLog = options.log ?? ((m: string, e?: unknown) => console.error(`felt: ${m}`, e ?? ""));
     const c = options.cluster;
-    if (c !== undefined && target.value.kind !== "postgres") throw new Error("cluster mode needs a PostgreSQL database (--db postgres://...): SQLite is single-process");
+    if (c !== undefined && target.value.kind !== "postgres")
+      throw new Error("cluster mode needs a PostgreSQL database (--db postgres://...): SQLite is single-process");
     const split = c !== undefined && (c.layout ?? "split") === "split";
-    const host = c === undefined ? null : new PartitionHost({ nc: await connectNats(c.nats), member: c.member ?? memberName(`${hostname()}-${process.pid}`), ...(c.prefix ? { prefix: c.prefix } : {}), ...(split ? { kinds: ["tournament", "table"] as const } : {}), log: rawLog });
+    const host =
+      c === undefined
+        ? null
+        : new PartitionHost({
+            nc: await connectNats(c.nats),
+            member: c.member ?? memberName(`${hostname()}-${process.pid}`),
+            ...(c.prefix ? { prefix: c.prefix } : {}),
+            ...(split ? { kinds: ["tournament", "table"] as const } : {}),
+            log: rawLog,
+          });
     if (host !== null) {
       // Before it serves anything: a cluster runs its tables on one layout.
       const agreed = await host.checkLayout();
@@ -276,7 +286,8 @@ export class FeltServer implements PartitionServer {
       this.differences.set(t.id, diffs);
       found += diffs.length;
     }
-    if (found > 0) this.svc.log(`MONEY CHECK: ${found} difference(s) between ${tournaments.length} tournaments and the ledger; see GET /api/v1/director/ledger`);
+    if (found > 0)
+      this.svc.log(`MONEY CHECK: ${found} difference(s) between ${tournaments.length} tournaments and the ledger; see GET /api/v1/director/ledger`);
     this.checkedAt = at;
   }
 

@@ -39,7 +39,19 @@ let s: Setup;
 const codes = new Set<string>(ERROR_CODES);
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, handPauseMs: 0, actionMs: 600_000, timeBankMs: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 100_000, burst: 100_000 }, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    handPauseMs: 0,
+    actionMs: 600_000,
+    timeBankMs: 0,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    rateLimit: { perSecond: 100_000, burst: 100_000 },
+    log: () => {},
+  });
   s = await setupTournament(server.url, 3);
   await startTournament(server.url, s);
   await eventually(() => [...server.tournaments.get(s.tournamentId)!.tables.values()][0]?.state.hand != null);
@@ -66,13 +78,22 @@ describe("fuzz over the WebSocket", () => {
     expectTypedError(await c.ask(JSON.stringify({ type: "subscribe", channel: { kind: "table", tableId: table().id } }))); // before hello
     expect(await c.ask("x".repeat(MAX_FRAME_BYTES + 1))).toMatchObject({ type: "error", error: { code: "protocol/frame-too-large" } });
     expectTypedError(await c.ask(Buffer.from([1, 2, 3]), true));
-    expect(await c.ask(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION + 1, token: s.players[0]!.token }))).toMatchObject({ error: { code: "protocol/version-unsupported" } });
+    expect(await c.ask(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION + 1, token: s.players[0]!.token }))).toMatchObject({
+      error: { code: "protocol/version-unsupported" },
+    });
     expect(await c.ask(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, token: "x".repeat(43) }))).toMatchObject({ error: { code: "auth/invalid-token" } });
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ type: "act", v }))), async (text) => {
-        const m = await c.ask(text);
-        expectTypedError(m);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify({ type: "act", v })),
+        ),
+        async (text) => {
+          const m = await c.ask(text);
+          expectTypedError(m);
+        },
+      ),
       { numRuns: 150 },
     );
     expect(snapshot()).toBe(before);
@@ -92,19 +113,35 @@ describe("fuzz over the WebSocket", () => {
     expect((await o.ask(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, token: other.token }))).type).toBe("welcome");
     const base = { type: "act", tableId: t.id, handId: hand.handId, version: t.state.version };
     const before = snapshot();
-    expect(await o.ask(JSON.stringify({ ...base, commandId: "other-0001", action: { kind: "call" } }))).toMatchObject({ error: { code: "table/not-your-turn" } });
-    expect(await a.ask(JSON.stringify({ ...base, version: base.version - 1, commandId: "stale-0001", action: { kind: "call" } }))).toMatchObject({ error: { code: "table/stale-version" } });
-    expect(await a.ask(JSON.stringify({ ...base, commandId: "small-0001", action: { kind: "raise", to: 1 } }))).toMatchObject({ error: { code: "table/illegal-action", cause: "engine/raise-too-small" } });
-    expect(await a.ask(JSON.stringify({ ...base, tableId: "nope-t1", commandId: "nope-00001", action: { kind: "call" } }))).toMatchObject({ error: { code: "table/not-found" } });
-    expect(await a.ask(JSON.stringify({ ...base, handId: "other-h1", commandId: "hand-00001", action: { kind: "call" } }))).toMatchObject({ error: { code: "table/stale-version" } });
+    expect(await o.ask(JSON.stringify({ ...base, commandId: "other-0001", action: { kind: "call" } }))).toMatchObject({
+      error: { code: "table/not-your-turn" },
+    });
+    expect(await a.ask(JSON.stringify({ ...base, version: base.version - 1, commandId: "stale-0001", action: { kind: "call" } }))).toMatchObject({
+      error: { code: "table/stale-version" },
+    });
+    expect(await a.ask(JSON.stringify({ ...base, commandId: "small-0001", action: { kind: "raise", to: 1 } }))).toMatchObject({
+      error: { code: "table/illegal-action", cause: "engine/raise-too-small" },
+    });
+    expect(await a.ask(JSON.stringify({ ...base, tableId: "nope-t1", commandId: "nope-00001", action: { kind: "call" } }))).toMatchObject({
+      error: { code: "table/not-found" },
+    });
+    expect(await a.ask(JSON.stringify({ ...base, handId: "other-h1", commandId: "hand-00001", action: { kind: "call" } }))).toMatchObject({
+      error: { code: "table/stale-version" },
+    });
     expect(snapshot()).toBe(before);
     const first = await a.ask(JSON.stringify({ ...base, commandId: "once-00001", action: { kind: "call" } }));
     expect(first).toMatchObject({ type: "ack", duplicate: false, version: base.version + 1 });
     const after = snapshot();
     for (let i = 0; i < 3; i++) {
-      expect(await a.ask(JSON.stringify({ ...base, commandId: "once-00001", action: { kind: "call" } }))).toMatchObject({ type: "ack", duplicate: true, version: base.version + 1 });
+      expect(await a.ask(JSON.stringify({ ...base, commandId: "once-00001", action: { kind: "call" } }))).toMatchObject({
+        type: "ack",
+        duplicate: true,
+        version: base.version + 1,
+      });
     }
-    expect(await o.ask(JSON.stringify({ ...base, commandId: "once-00001", action: { kind: "call" } }))).toMatchObject({ error: { code: "protocol/invalid-message" } });
+    expect(await o.ask(JSON.stringify({ ...base, commandId: "once-00001", action: { kind: "call" } }))).toMatchObject({
+      error: { code: "protocol/invalid-message" },
+    });
     expect(snapshot()).toBe(after);
     expect((await api(server.url, "GET", "/api/v1/lobby")).status).toBe(200);
     a.ws.close();
@@ -124,8 +161,20 @@ describe("fuzz over the WebSocket", () => {
     const poor = await api<{ error: { code: string } }>(server.url, "POST", "/api/v1/auth/sign-up", { name: "poor-player", password: "poor-password-1" });
     expect(poor.status).toBe(200);
     const token = (poor.body as unknown as { token: string }).token;
-    const other = await api<{ tournament: { id: string } }>(server.url, "POST", "/api/v1/director/tournaments", { commandId: "poor-tournament-1", presetId: "seed", name: "Poor", kind: "online", startsAt: 0 }, s.directorToken);
-    const reg = await api<{ error: { code: string } }>(server.url, "POST", `/api/v1/tournaments/${other.body.tournament.id}/register`, { commandId: "poor-cmd-001" }, token);
+    const other = await api<{ tournament: { id: string } }>(
+      server.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: "poor-tournament-1", presetId: "seed", name: "Poor", kind: "online", startsAt: 0 },
+      s.directorToken,
+    );
+    const reg = await api<{ error: { code: string } }>(
+      server.url,
+      "POST",
+      `/api/v1/tournaments/${other.body.tournament.id}/register`,
+      { commandId: "poor-cmd-001" },
+      token,
+    );
     expect(reg.status).toBe(409);
     expect(reg.body.error.code).toBe("ledger/insufficient-funds");
     expect((await api(server.url, "GET", "/api/v1/director/presets", undefined, token)).status).toBe(403);
@@ -137,7 +186,14 @@ describe("fuzz over the WebSocket", () => {
 
 describe("rate limit", () => {
   it("a connection that floods gets protocol/rate-limited and recovers", async () => {
-    const small = await FeltServer.start({ db: ":memory:", port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, rateLimit: { perSecond: 2, burst: 3 }, log: () => {} });
+    const small = await FeltServer.start({
+      db: ":memory:",
+      port: 0,
+      scrypt: { N: 1024, r: 8, p: 1 },
+      webDist: null,
+      rateLimit: { perSecond: 2, burst: 3 },
+      log: () => {},
+    });
     try {
       const c = await Raw.open(small.url);
       const answers: ServerMessage[] = [];

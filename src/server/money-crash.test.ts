@@ -53,7 +53,13 @@ async function run(db: string, seed: number): Promise<void> {
     const create = async (name: string, presetId: string, structure: unknown, startsAt = Date.now() + 3_600_000) =>
       (
         await must<{ tournament: LobbyTournament }>(
-          api(base, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId, name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure }, director),
+          api(
+            base,
+            "POST",
+            "/api/v1/director/tournaments",
+            { commandId: cmd(), presetId, name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure },
+            director,
+          ),
         )
       ).tournament.id;
     const tournaments = [await create("crash freezeout", "seed", FAST_STRUCTURE), await create("crash re-entry", "casino-1900", CASINO)];
@@ -220,7 +226,8 @@ async function run(db: string, seed: number): Promise<void> {
         }
         expect(["registering", "running", "finished"]).toContain(dir.status);
         // The prize pool: every payment still in (an unregistration took its player's out); at the end, less the prizes.
-        const prizePool = dir.payments.reduce((a, p) => a + p.toPool, 0) - (dir.status === "finished" ? (dir.placements ?? []).reduce((a, p) => a + p.prize, 0) : 0);
+        const prizePool =
+          dir.payments.reduce((a, p) => a + p.toPool, 0) - (dir.status === "finished" ? (dir.placements ?? []).reduce((a, p) => a + p.prize, 0) : 0);
         const pool = await ledger.balance(`pool:${id}`, "EUR");
         if (pool !== prizePool) poolDiffs.push(`${id}: pool ${pool}, prize pool ${prizePool}`);
       }
@@ -240,7 +247,8 @@ async function run(db: string, seed: number): Promise<void> {
       const lost: string[] = [];
       for (const a of acked) {
         if (a.op === "deposit") {
-          if ((await ledger.history(`player:${a.player.id}`, { limit: 100_000 })).every((t) => !t.key.endsWith(`:${a.commandId}`))) lost.push(`deposit ${a.commandId}`);
+          if ((await ledger.history(`player:${a.player.id}`, { limit: 100_000 })).every((t) => !t.key.endsWith(`:${a.commandId}`)))
+            lost.push(`deposit ${a.commandId}`);
         } else if (!storedCommands.has(a.commandId)) lost.push(`${a.op} ${a.commandId}`);
       }
       expect(lost).toEqual([]);

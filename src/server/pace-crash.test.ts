@@ -28,7 +28,10 @@ interface Landed {
 
 /** The crash point the child printed before it killed itself (its last one). */
 function landedAt(c: ServeChild): Landed | null {
-  const lines = c.output().split("\n").filter((l) => l.startsWith("crash-point "));
+  const lines = c
+    .output()
+    .split("\n")
+    .filter((l) => l.startsWith("crash-point "));
   const last = lines.at(-1);
   if (last === undefined) return null;
   const [, point, ...json] = last.split(" ");
@@ -65,7 +68,8 @@ async function seatsByTables(store: EventStore, tournament: string, tables: Iter
 async function run(db: string): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const serve = (crashAt: string | null) => startServeChild(db, port, ["--hand-pause-ms", "50", "--action-ms", "2000"], crashAt === null ? {} : { FELT_CRASH_AT: crashAt });
+  const serve = (crashAt: string | null) =>
+    startServeChild(db, port, ["--hand-pause-ms", "50", "--action-ms", "2000"], crashAt === null ? {} : { FELT_CRASH_AT: crashAt });
   // First the third settle of the evening, then the first move after the restart.
   const plan = ["settle:3", "move", null];
   let child = await serve(plan.shift()!);
@@ -79,49 +83,64 @@ async function run(db: string): Promise<void> {
     await startTournament(base, s);
     const tid = s.tournamentId;
     const bots = s.players.map((p, i) => new Bot(base, p.name, p.token, { seed: i + 1, allInChance: 0.04 }));
-    const { final } = await playToTheEnd(() => base, s, {}, {
-      timeoutMs: 400_000,
-      bots,
-      onTick: async () => {
-        if (!exited) return;
-        expect(child.child.signalCode).toBe("SIGKILL");
-        const at = landedAt(child);
-        expect(at).not.toBeNull();
-        expect(at!.point).toBe(["settle", "move"][landed.length]);
-        landed.push(at!);
-        await withStore(db, async (store) => {
-          const events = await store.read(tournamentStream(tid));
-          if (at!.point === "settle") {
-            // Landed mid-settle: the hand's record is the stream's last; nothing of its settle follows.
-            const last = events.at(-1)!;
-            expect(last.version).toBe(at!.detail["version"]);
-            expect(last.type).toBe("hand-recorded");
-            expect(last.data).toEqual({ table: at!.detail["table"], handNumber: at!.detail["hand"] });
-          } else {
-            // Landed mid-move (R-TBL-2/3): the director has the entry at its new table, the tables have it at neither.
-            const { player, entry, from, to } = at!.detail as { player: string; entry: string; from: number; to: number };
-            const dir = await directorOf(store, tid);
-            expect(dir.entries.get(entry)?.table).toBe(to);
-            expect((await seatsByTables(store, tid, [from, to])).get(player)).toBeUndefined();
+    const { final } = await playToTheEnd(
+      () => base,
+      s,
+      {},
+      {
+        timeoutMs: 400_000,
+        bots,
+        onTick: async () => {
+          if (!exited) return;
+          expect(child.child.signalCode).toBe("SIGKILL");
+          const at = landedAt(child);
+          expect(at).not.toBeNull();
+          expect(at!.point).toBe(["settle", "move"][landed.length]);
+          landed.push(at!);
+          await withStore(db, async (store) => {
+            const events = await store.read(tournamentStream(tid));
+            if (at!.point === "settle") {
+              // Landed mid-settle: the hand's record is the stream's last; nothing of its settle follows.
+              const last = events.at(-1)!;
+              expect(last.version).toBe(at!.detail["version"]);
+              expect(last.type).toBe("hand-recorded");
+              expect(last.data).toEqual({ table: at!.detail["table"], handNumber: at!.detail["hand"] });
+            } else {
+              // Landed mid-move (R-TBL-2/3): the director has the entry at its new table, the tables have it at neither.
+              const { player, entry, from, to } = at!.detail as { player: string; entry: string; from: number; to: number };
+              const dir = await directorOf(store, tid);
+              expect(dir.entries.get(entry)?.table).toBe(to);
+              expect((await seatsByTables(store, tid, [from, to])).get(player)).toBeUndefined();
+            }
+          });
+          bots.forEach((b) => b.close());
+          child = await serve(plan.shift() ?? null);
+          exited = false;
+          child.child.once("exit", () => (exited = true));
+          if (at!.point === "move") {
+            // After the restart the moved player sits at exactly one table, the one the director
+            // names. Watched beside play, not awaited here: the table they join seats them when its
+            // hand in play ends (an order is stored between hands), and that hand needs the bots.
+            const { player, to } = at!.detail as { player: string; to: number };
+            seatedAfterMove = eventually(
+              () =>
+                withStore(
+                  db,
+                  async (store) => ((await seatsByTables(store, tid, (await directorOf(store, tid)).tables.keys())).get(player) ?? []).join() === String(to),
+                ),
+              100,
+            );
           }
-        });
-        bots.forEach((b) => b.close());
-        child = await serve(plan.shift() ?? null);
-        exited = false;
-        child.child.once("exit", () => (exited = true));
-        if (at!.point === "move") {
-          // After the restart the moved player sits at exactly one table, the one the director
-          // names. Watched beside play, not awaited here: the table they join seats them when its
-          // hand in play ends (an order is stored between hands), and that hand needs the bots.
-          const { player, to } = at!.detail as { player: string; to: number };
-          seatedAfterMove = eventually(() => withStore(db, async (store) => ((await seatsByTables(store, tid, (await directorOf(store, tid)).tables.keys())).get(player) ?? []).join() === String(to)), 100);
-        }
+        },
       },
-    });
+    );
     expect(final.status).toBe("finished");
     expect(landed.map((l) => l.point)).toEqual(["settle", "move"]);
     // Seen long before the end (the player played at least a hand there); a bound, not a timing.
-    await Promise.race([seatedAfterMove, new Promise((_, no) => setTimeout(() => no(new Error("the moved player never sat at the table the director names")), 30_000))]);
+    await Promise.race([
+      seatedAfterMove,
+      new Promise((_, no) => setTimeout(() => no(new Error("the moved player never sat at the table the director names")), 30_000)),
+    ]);
     await withStore(db, async (store) => {
       const dir = await directorOf(store, tid);
       // Every entrant has exactly one place (R-PLACE), the winner every chip, and the director's own check never failed.

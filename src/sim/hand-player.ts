@@ -46,7 +46,13 @@ export function engineHandPlayer(options: { mix?: FieldMix; timeoutRate?: number
     return b;
   };
   return (setup, rng: RandomSource) => {
-    const r = playBotHand(setup.config, shuffledDeck(rng), (i) => botOf(setup.entries[i]!), rng, options.timeoutRate !== undefined ? { timeoutRate: options.timeoutRate } : {});
+    const r = playBotHand(
+      setup.config,
+      shuffledDeck(rng),
+      (i) => botOf(setup.entries[i]!),
+      rng,
+      options.timeoutRate !== undefined ? { timeoutRate: options.timeoutRate } : {},
+    );
     if (options.stats !== undefined) {
       options.stats.hands++;
       if (setup.levelNumber > (options.stats.maxLevel ?? 0)) options.stats.maxLevel = setup.levelNumber;

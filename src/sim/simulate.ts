@@ -164,5 +164,9 @@ export interface RunsSummary {
 /** R-TRN-1's "when does this finish?": K runs with seeds seed, seed+1, … */
 export function summarizeRuns(results: readonly SimResult[]): RunsSummary {
   const d = results.map((r) => r.durationMinutes).sort((a, b) => a - b);
-  return { runs: results.length, endMinutes: { p10: percentile(d, 10), median: percentile(d, 50), p90: percentile(d, 90) }, durations: results.map((r) => r.durationMinutes) };
+  return {
+    runs: results.length,
+    endMinutes: { p10: percentile(d, 10), median: percentile(d, 50), p90: percentile(d, 90) },
+    durations: results.map((r) => r.durationMinutes),
+  };
 }

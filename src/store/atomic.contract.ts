@@ -89,9 +89,21 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
 
     it("an unbalanced posting or bad events change nothing", async () => {
       const { store, ledger } = await fresh();
-      const unbalanced = await store.appendWithPostings("tournament:t1", 0, [ev("x")], [
-        { key: "u1", kind: "prize", legs: [{ account: "pool:t1", asset: EUR, amount: -5 }, { account: "player:p1", asset: EUR, amount: 6 }] },
-      ]);
+      const unbalanced = await store.appendWithPostings(
+        "tournament:t1",
+        0,
+        [ev("x")],
+        [
+          {
+            key: "u1",
+            kind: "prize",
+            legs: [
+              { account: "pool:t1", asset: EUR, amount: -5 },
+              { account: "player:p1", asset: EUR, amount: 6 },
+            ],
+          },
+        ],
+      );
       expect(!unbalanced.ok && unbalanced.error.code).toBe("ledger/unbalanced");
       const noEvents = await store.appendWithPostings("tournament:t1", 0, [], [deposit("d1", "p1", 5)]);
       expect(!noEvents.ok && noEvents.error.code).toBe("store/bad-events");
@@ -112,7 +124,14 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       const { store, ledger } = await fresh();
       unwrap(await ledger.post(deposit("d1", "p1", 100_000)));
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => store.appendWithPostings(`tournament:t${i}`, 0, [ev("registered")], [unwrap(post.buyIn({ key: `b${i}`, asset: EUR, player: "p1", tournament: `t${i}`, amount: 1_000, fee: 0 }))])),
+        Array.from({ length: 20 }, (_, i) =>
+          store.appendWithPostings(
+            `tournament:t${i}`,
+            0,
+            [ev("registered")],
+            [unwrap(post.buyIn({ key: `b${i}`, asset: EUR, player: "p1", tournament: `t${i}`, amount: 1_000, fee: 0 }))],
+          ),
+        ),
       );
       expect(results.every((r) => r.ok)).toBe(true);
       expect(await ledger.balance("player:p1", EUR)).toBe(80_000);
@@ -122,7 +141,10 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
 
     // Many commands' events and postings in one transaction.
     const group = (command: string, player: string, amount = 1_000) => ({
-      events: [{ type: "entrant", data: { player }, meta: { commandId: command } }, { type: "registered", data: { player }, meta: { commandId: command } }],
+      events: [
+        { type: "entrant", data: { player }, meta: { commandId: command } },
+        { type: "registered", data: { player }, meta: { commandId: command } },
+      ],
       postings: [buyIn(`b-${command}`, player, amount)],
     });
 
@@ -135,7 +157,15 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       expect(r.groups.map((g) => g.ok && g.value.version)).toEqual([3, 5, 7]);
       expect(r.groups.map((g) => g.ok && g.value.posted.map((x) => x.key))).toEqual([["b-c1"], ["b-c2"], ["b-c3"]]);
       const stored = await store.read("tournament:t1");
-      expect(stored.map((e) => `${e.version}:${e.type}:${String(e.meta["commandId"] ?? "")}`)).toEqual(["1:created:c1", "2:entrant:c1", "3:registered:c1", "4:entrant:c2", "5:registered:c2", "6:entrant:c3", "7:registered:c3"]);
+      expect(stored.map((e) => `${e.version}:${e.type}:${String(e.meta["commandId"] ?? "")}`)).toEqual([
+        "1:created:c1",
+        "2:entrant:c1",
+        "3:registered:c1",
+        "4:entrant:c2",
+        "5:registered:c2",
+        "6:entrant:c3",
+        "7:registered:c3",
+      ]);
       expect(await ledger.balance("pool:t1", EUR)).toBe(3_000);
       expect(await ledger.totals()).toEqual({ EUR: 0 });
     });
@@ -159,7 +189,19 @@ export function describeStorageContract(name: string, factory: () => Promise<Sto
       const { store, ledger } = await fresh();
       unwrap(await ledger.post(deposit("d1", "p1", 50_000)));
       const empty = { events: [], postings: [] };
-      const unbalanced = { events: [ev("x")], postings: [{ key: "u1", kind: "prize" as const, legs: [{ account: "pool:t1", asset: EUR, amount: -5 }, { account: "player:p1", asset: EUR, amount: 6 }] }] };
+      const unbalanced = {
+        events: [ev("x")],
+        postings: [
+          {
+            key: "u1",
+            kind: "prize" as const,
+            legs: [
+              { account: "pool:t1", asset: EUR, amount: -5 },
+              { account: "player:p1", asset: EUR, amount: 6 },
+            ],
+          },
+        ],
+      };
       const twice = { events: [ev("registered")], postings: [buyIn("b-c1", "p1", 2_000)] };
       const r = unwrap(await store.appendGroups("tournament:t1", 0, [empty, group("c1", "p1"), unbalanced, twice]));
       expect(r.groups.map((g) => (g.ok ? g.value.version : g.error.code))).toEqual(["store/bad-events", 2, "ledger/unbalanced", "ledger/idempotency-mismatch"]);

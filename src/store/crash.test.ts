@@ -41,7 +41,10 @@ async function verify(target: StorageTarget, acked: ReadonlySet<string>): Promis
     let postings = 0;
     for (const b of await ledger.balances({ prefix: "player:c" })) {
       const history = await ledger.history(b.account, { limit: 1_000_000 });
-      const sum = history.flatMap((t) => t.legs).filter((l) => l.account === b.account).reduce((a, l) => a + l.amount, 0);
+      const sum = history
+        .flatMap((t) => t.legs)
+        .filter((l) => l.account === b.account)
+        .reduce((a, l) => a + l.amount, 0);
       expect(b.balance).toBe(sum);
       expect(b.balance).toBeGreaterThanOrEqual(0);
       postings += history.length;

@@ -12,9 +12,5 @@ export const STORE_ERRORS = {
 } as const;
 
 export function versionConflict(stream: string, expected: number, actual: number) {
-  return fail(
-    STORE_ERRORS.versionConflict,
-    `stream ${stream} is at version ${actual}, not the expected ${expected}`,
-    { stream, expected, actual },
-  );
+  return fail(STORE_ERRORS.versionConflict, `stream ${stream} is at version ${actual}, not the expected ${expected}`, { stream, expected, actual });
 }

@@ -11,16 +11,10 @@ export interface EncodedEvent {
 }
 
 export function checkStream(stream: string): Result<string> {
-  return STREAM_ID.test(stream)
-    ? ok(stream)
-    : fail(STORE_ERRORS.badStream, `bad stream id ${JSON.stringify(stream)} (want "type:id")`, { stream });
+  return STREAM_ID.test(stream) ? ok(stream) : fail(STORE_ERRORS.badStream, `bad stream id ${JSON.stringify(stream)} (want "type:id")`, { stream });
 }
 
-export function encodeAppend(
-  stream: string,
-  expected: ExpectedVersion,
-  events: readonly NewEvent[],
-): Result<EncodedEvent[]> {
+export function encodeAppend(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Result<EncodedEvent[]> {
   const s = checkStream(stream);
   if (!s.ok) return s;
   if (expected !== "any" && !(Number.isSafeInteger(expected) && expected >= 0)) {

@@ -9,8 +9,7 @@ export interface EventStoreFixture {
   destroy(): Promise<void>;
 }
 
-const ev = (type: string, data: unknown, meta?: Record<string, unknown>): NewEvent =>
-  meta === undefined ? { type, data } : { type, data, meta };
+const ev = (type: string, data: unknown, meta?: Record<string, unknown>): NewEvent => (meta === undefined ? { type, data } : { type, data, meta });
 
 export function describeEventStoreContract(name: string, factory: () => Promise<EventStoreFixture>): void {
   describe(`EventStore contract: ${name}`, () => {
@@ -84,9 +83,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
     it("only one of many concurrent appends at the same expected version wins", async () => {
       const { store } = await fresh();
       await store.append("table:race", 0, [ev("Start", 0)]);
-      const results = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => store.append("table:race", 1, [ev("Act", i), ev("Act2", i)])),
-      );
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store.append("table:race", 1, [ev("Act", i), ev("Act2", i)])));
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok && r.error.code === "store/version-conflict")).toHaveLength(7);
       const events = await store.read("table:race");

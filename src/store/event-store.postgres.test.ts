@@ -5,8 +5,7 @@ import { tempPgSchema } from "./testing/backends.ts";
 describeEventStoreContract("PostgreSQL", async () => {
   const tmp = await tempPgSchema();
   return {
-    open: async (o = {}) =>
-      openPostgresEventStore(tmp.url, { schema: tmp.schema, ...(o.now === undefined ? {} : { now: o.now }) }),
+    open: async (o = {}) => openPostgresEventStore(tmp.url, { schema: tmp.schema, ...(o.now === undefined ? {} : { now: o.now }) }),
     destroy: () => tmp.destroy(),
   };
 });

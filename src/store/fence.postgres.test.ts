@@ -34,7 +34,12 @@ async function fixture(): Promise<{ tmp: PgFixture; open(): Promise<Proc> }> {
     tmp,
     async open() {
       const epochs = new Map<string, number>();
-      const store = await openPostgresEventStore(tmp.url, { schema: tmp.schema, maxConnections: 4, now: () => 1, fence: { scopeOf, epochOf: (s) => epochs.get(s) } });
+      const store = await openPostgresEventStore(tmp.url, {
+        schema: tmp.schema,
+        maxConnections: 4,
+        now: () => 1,
+        fence: { scopeOf, epochOf: (s) => epochs.get(s) },
+      });
       cleanups.push(() => store.close());
       return { store, epochs };
     },
@@ -161,7 +166,10 @@ describe("fenced appends in the PostgreSQL event store", () => {
     const landed = unwrap(await a.store.appendGroups(`tournament:${S}`, 0, [{ events: [ev(1)], postings: [buyIn("b1")] }]));
     expect(landed.groups.every((g) => g.ok)).toBe(true);
     await a.store.fences.raiseFence(S, 4);
-    const r = await a.store.appendGroups(`tournament:${S}`, 1, [{ events: [ev(2)], postings: [buyIn("b2")] }, { events: [ev(3)], postings: [] }]);
+    const r = await a.store.appendGroups(`tournament:${S}`, 1, [
+      { events: [ev(2)], postings: [buyIn("b2")] },
+      { events: [ev(3)], postings: [] },
+    ]);
     expect(r).toMatchObject({ ok: false, error: { code: "store/fenced", epoch: 3, fence: 4 } });
     expect(await ledger.transaction("b2")).toBeNull();
     expect(await ledger.balance("player:p1", "EUR")).toBe(3_900);
@@ -300,30 +308,27 @@ describe("fenced appends in the PostgreSQL event store", () => {
     const a = await open();
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.record({ raise: fc.boolean(), epoch: fc.integer({ min: 0, max: 20 }) }), { minLength: 1, maxLength: 8 }),
-        async (ops) => {
-          run += 1;
-          const scope = `P${run}`;
-          const stream = `table:${scope}-r`;
-          let fence = 0;
-          let version = 0;
-          for (const op of ops) {
-            if (op.raise) {
-              const r = await a.store.fences.raiseFence(scope, op.epoch);
-              expect(r.ok).toBe(op.epoch >= fence);
-              fence = Math.max(fence, op.epoch);
-            } else {
-              a.epochs.set(scope, op.epoch);
-              const r = await a.store.append(stream, version, [ev(version + 1)]);
-              expect(r.ok).toBe(op.epoch >= fence);
-              if (r.ok) version += 1;
-              else expect(r.error.code).toBe("store/fenced");
-            }
+      fc.asyncProperty(fc.array(fc.record({ raise: fc.boolean(), epoch: fc.integer({ min: 0, max: 20 }) }), { minLength: 1, maxLength: 8 }), async (ops) => {
+        run += 1;
+        const scope = `P${run}`;
+        const stream = `table:${scope}-r`;
+        let fence = 0;
+        let version = 0;
+        for (const op of ops) {
+          if (op.raise) {
+            const r = await a.store.fences.raiseFence(scope, op.epoch);
+            expect(r.ok).toBe(op.epoch >= fence);
+            fence = Math.max(fence, op.epoch);
+          } else {
+            a.epochs.set(scope, op.epoch);
+            const r = await a.store.append(stream, version, [ev(version + 1)]);
+            expect(r.ok).toBe(op.epoch >= fence);
+            if (r.ok) version += 1;
+            else expect(r.error.code).toBe("store/fenced");
           }
-          expect(await a.store.fences.fence(scope)).toBe(fence);
-        },
-      ),
+        }
+        expect(await a.store.fences.fence(scope)).toBe(fence);
+      }),
       { numRuns: 25 },
     );
   });

@@ -29,7 +29,16 @@ export { LEDGER_ERRORS, MAX_AMOUNT, POSTING_KINDS, checkTransaction } from "./le
 export * from "./ledger-accounts.ts";
 export * as postings from "./ledger-postings.ts";
 export type { Built } from "./ledger-postings.ts";
-export { HAND_LIST_MAX, decodeHandCursor, encodeHandCursor, decodeHoleCards, encodeHoleCards, type HandCursor, type HandIndex, type HandIndexEntry } from "./hand-index.ts";
+export {
+  HAND_LIST_MAX,
+  decodeHandCursor,
+  encodeHandCursor,
+  decodeHoleCards,
+  encodeHoleCards,
+  type HandCursor,
+  type HandIndex,
+  type HandIndexEntry,
+} from "./hand-index.ts";
 export { parseDbUrl, openEventStore, openLedger, openHandIndex, openStorage, type Storage, type StorageTarget, type OpenOptions } from "./target.ts";
 export { openSqliteEventStore } from "./sqlite/event-store.ts";
 export { openSqliteLedger } from "./sqlite/ledger.ts";

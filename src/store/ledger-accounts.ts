@@ -36,5 +36,4 @@ export function mayGoNegative(account: string): boolean {
 }
 
 /** SQL condition (same text for SQLite and PostgreSQL) used as a CHECK constraint. */
-export const NON_NEGATIVE_CHECK =
-  "balance >= 0 OR account LIKE 'external:%' OR account LIKE 'organiser:%' OR account LIKE 'tickets:%'";
+export const NON_NEGATIVE_CHECK = "balance >= 0 OR account LIKE 'external:%' OR account LIKE 'organiser:%' OR account LIKE 'tickets:%'";

@@ -3,16 +3,7 @@
 // (a freeroll's fee) are left out rather than posted as empty legs.
 import { fail, ok, type Result } from "../lib/result.ts";
 import { amountUnsafe, LEDGER_ERRORS, type Leg, type PostingKind, type TransactionInput } from "./ledger.ts";
-import {
-  EXTERNAL_CASH,
-  HOUSE_FEES,
-  ORGANISER_FUNDING,
-  escrowAccount,
-  playerAccount,
-  poolAccount,
-  ticketAsset,
-  ticketIssuer,
-} from "./ledger-accounts.ts";
+import { EXTERNAL_CASH, HOUSE_FEES, ORGANISER_FUNDING, escrowAccount, playerAccount, poolAccount, ticketAsset, ticketIssuer } from "./ledger-accounts.ts";
 
 interface Base {
   /** Idempotency key; the caller derives it from the cause (e.g. the event or command id). */
@@ -28,16 +19,11 @@ export type Built = Result<TransactionInput>;
  * `amounts` are the caller's inputs, which must be positive integers (fees and the like may
  * be 0 and are then left out). A negative "deposit" would be a withdrawal in disguise.
  */
-function tx(
-  base: Base,
-  kind: PostingKind,
-  amounts: Record<string, number>,
-  legs: Leg[],
-  memo: Record<string, unknown> = {},
-): Built {
+function tx(base: Base, kind: PostingKind, amounts: Record<string, number>, legs: Leg[], memo: Record<string, unknown> = {}): Built {
   for (const [name, value] of Object.entries(amounts)) {
     const zeroOk = name === "fee";
-    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return amountUnsafe(base.key, `${kind}: ${name} ${value} is not a safe integer`, { [name]: value });
+    if (Number.isInteger(value) && !Number.isSafeInteger(value))
+      return amountUnsafe(base.key, `${kind}: ${name} ${value} is not a safe integer`, { [name]: value });
     if (!Number.isSafeInteger(value) || value < 0 || (value === 0 && !zeroOk)) {
       return fail(LEDGER_ERRORS.badPosting, `${kind}: ${name} must be a ${zeroOk ? "non-negative" : "positive"} integer, got ${value}`, {
         key: base.key,
@@ -149,10 +135,16 @@ export function refund(p: Entry): Built {
 
 /** The organiser funds a prize pool (a freerolls's prizes, an added-money event). */
 export function organiserFunding(p: Base & { tournament: string; amount: number }): Built {
-  return tx(p, "organiser-funding", { amount: p.amount }, [
-    { account: ORGANISER_FUNDING, asset: p.asset, amount: -p.amount },
-    { account: poolAccount(p.tournament), asset: p.asset, amount: p.amount },
-  ], { tournament: p.tournament });
+  return tx(
+    p,
+    "organiser-funding",
+    { amount: p.amount },
+    [
+      { account: ORGANISER_FUNDING, asset: p.asset, amount: -p.amount },
+      { account: poolAccount(p.tournament), asset: p.asset, amount: p.amount },
+    ],
+    { tournament: p.tournament },
+  );
 }
 
 /** The organiser tops a pool up to its guarantee. */
@@ -174,9 +166,7 @@ export function overlay(p: Base & { tournament: string; amount: number; guarante
  * value moves from the satellite's pool (or the organiser, for a free ticket) into the
  * target's escrow, where it waits until the ticket is used.
  */
-export function ticketIssue(
-  p: Base & { target: string; player: string; value: number; satellite?: string },
-): Built {
+export function ticketIssue(p: Base & { target: string; player: string; value: number; satellite?: string }): Built {
   const from = p.satellite === undefined ? ORGANISER_FUNDING : poolAccount(p.satellite);
   return tx(
     p,

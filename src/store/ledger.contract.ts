@@ -13,11 +13,7 @@ export interface LedgerFixture {
 
 const EUR = "EUR";
 
-export function describeLedgerContract(
-  name: string,
-  factory: () => Promise<LedgerFixture>,
-  options: { propertyRuns: number },
-): void {
+export function describeLedgerContract(name: string, factory: () => Promise<LedgerFixture>, options: { propertyRuns: number }): void {
   describe(`Ledger contract: ${name}`, () => {
     const cleanups: Array<() => Promise<void>> = [];
     afterEach(async () => {
@@ -67,7 +63,14 @@ export function describeLedgerContract(
       expect(await ledger.balance("player:p1", EUR)).toBe(max);
       expect(await ledger.totals()).toEqual({ EUR: 0 });
       // An amount that is not a safe integer itself never reaches the database.
-      const huge = await ledger.post({ key: "d5", kind: "deposit", legs: [{ account: "external:cash", asset: EUR, amount: -(2 ** 60) }, { account: "player:p3", asset: EUR, amount: 2 ** 60 }] });
+      const huge = await ledger.post({
+        key: "d5",
+        kind: "deposit",
+        legs: [
+          { account: "external:cash", asset: EUR, amount: -(2 ** 60) },
+          { account: "player:p3", asset: EUR, amount: 2 ** 60 },
+        ],
+      });
       expect(!huge.ok && huge.error.code).toBe("ledger/amount-unsafe");
       expect(!post.deposit({ key: "d6", asset: EUR, player: "p3", amount: 2 ** 60, director: "dir" }).ok).toBe(true);
     });
@@ -108,15 +111,88 @@ export function describeLedgerContract(
       const { ledger } = await fresh();
       const base = { key: "x", kind: "adjustment" } as const;
       const cases: Array<[TransactionInput, string]> = [
-        [{ ...base, legs: [{ account: "external:cash", asset: EUR, amount: -5 }, { account: "player:a", asset: EUR, amount: 4 }] }, "ledger/unbalanced"],
-        [{ ...base, legs: [{ account: "external:cash", asset: EUR, amount: -5 }, { account: "player:a", asset: "USD", amount: 5 }] }, "ledger/unbalanced"],
+        [
+          {
+            ...base,
+            legs: [
+              { account: "external:cash", asset: EUR, amount: -5 },
+              { account: "player:a", asset: EUR, amount: 4 },
+            ],
+          },
+          "ledger/unbalanced",
+        ],
+        [
+          {
+            ...base,
+            legs: [
+              { account: "external:cash", asset: EUR, amount: -5 },
+              { account: "player:a", asset: "USD", amount: 5 },
+            ],
+          },
+          "ledger/unbalanced",
+        ],
         [{ ...base, legs: [{ account: "external:cash", asset: EUR, amount: -5 }] }, "ledger/bad-posting"],
-        [{ ...base, legs: [{ account: "bank:x", asset: EUR, amount: -5 }, { account: "player:a", asset: EUR, amount: 5 }] }, "ledger/bad-posting"],
-        [{ ...base, legs: [{ account: "external:cash", asset: EUR, amount: -0.5 }, { account: "player:a", asset: EUR, amount: 0.5 }] }, "ledger/bad-posting"],
-        [{ ...base, legs: [{ account: "external:cash", asset: EUR, amount: 0 }, { account: "player:a", asset: EUR, amount: 0 }] }, "ledger/bad-posting"],
-        [{ ...base, legs: [{ account: "external:cash", asset: "eur", amount: -1 }, { account: "player:a", asset: "eur", amount: 1 }] }, "ledger/bad-posting"],
-        [{ ...base, key: "", legs: [{ account: "external:cash", asset: EUR, amount: -1 }, { account: "player:a", asset: EUR, amount: 1 }] }, "ledger/bad-posting"],
-        [{ ...base, legs: [{ account: "player:a", asset: EUR, amount: 1 }, { account: "player:a", asset: EUR, amount: -1 }] }, "ledger/bad-posting"],
+        [
+          {
+            ...base,
+            legs: [
+              { account: "bank:x", asset: EUR, amount: -5 },
+              { account: "player:a", asset: EUR, amount: 5 },
+            ],
+          },
+          "ledger/bad-posting",
+        ],
+        [
+          {
+            ...base,
+            legs: [
+              { account: "external:cash", asset: EUR, amount: -0.5 },
+              { account: "player:a", asset: EUR, amount: 0.5 },
+            ],
+          },
+          "ledger/bad-posting",
+        ],
+        [
+          {
+            ...base,
+            legs: [
+              { account: "external:cash", asset: EUR, amount: 0 },
+              { account: "player:a", asset: EUR, amount: 0 },
+            ],
+          },
+          "ledger/bad-posting",
+        ],
+        [
+          {
+            ...base,
+            legs: [
+              { account: "external:cash", asset: "eur", amount: -1 },
+              { account: "player:a", asset: "eur", amount: 1 },
+            ],
+          },
+          "ledger/bad-posting",
+        ],
+        [
+          {
+            ...base,
+            key: "",
+            legs: [
+              { account: "external:cash", asset: EUR, amount: -1 },
+              { account: "player:a", asset: EUR, amount: 1 },
+            ],
+          },
+          "ledger/bad-posting",
+        ],
+        [
+          {
+            ...base,
+            legs: [
+              { account: "player:a", asset: EUR, amount: 1 },
+              { account: "player:a", asset: EUR, amount: -1 },
+            ],
+          },
+          "ledger/bad-posting",
+        ],
       ];
       for (const [tx, code] of cases) {
         const r = await ledger.post(tx);
@@ -220,11 +296,33 @@ export function describeLedgerContract(
       const tournaments = ["t0", "t1"];
       const op = fc.oneof(
         fc.record({ k: fc.constant("deposit" as const), p: fc.constantFrom(...players), n: fc.integer({ min: 1, max: 3_000 }) }),
-        fc.record({ k: fc.constantFrom("buyIn" as const, "rebuy" as const, "addOn" as const, "refund" as const), p: fc.constantFrom(...players), t: fc.constantFrom(...tournaments), n: fc.integer({ min: 1, max: 2_000 }), f: fc.integer({ min: 0, max: 200 }) }),
-        fc.record({ k: fc.constant("prize" as const), p: fc.constantFrom(...players), t: fc.constantFrom(...tournaments), n: fc.integer({ min: 1, max: 4_000 }) }),
+        fc.record({
+          k: fc.constantFrom("buyIn" as const, "rebuy" as const, "addOn" as const, "refund" as const),
+          p: fc.constantFrom(...players),
+          t: fc.constantFrom(...tournaments),
+          n: fc.integer({ min: 1, max: 2_000 }),
+          f: fc.integer({ min: 0, max: 200 }),
+        }),
+        fc.record({
+          k: fc.constant("prize" as const),
+          p: fc.constantFrom(...players),
+          t: fc.constantFrom(...tournaments),
+          n: fc.integer({ min: 1, max: 4_000 }),
+        }),
         fc.record({ k: fc.constant("overlay" as const), t: fc.constantFrom(...tournaments), n: fc.integer({ min: 1, max: 1_000 }) }),
-        fc.record({ k: fc.constant("ticketIssue" as const), p: fc.constantFrom(...players), t: fc.constantFrom(...tournaments), n: fc.integer({ min: 1, max: 1_500 }) }),
-        fc.record({ k: fc.constant("ticketUse" as const), p: fc.constantFrom(...players), t: fc.constantFrom(...tournaments), n: fc.integer({ min: 1, max: 1_500 }), f: fc.integer({ min: 0, max: 100 }) }),
+        fc.record({
+          k: fc.constant("ticketIssue" as const),
+          p: fc.constantFrom(...players),
+          t: fc.constantFrom(...tournaments),
+          n: fc.integer({ min: 1, max: 1_500 }),
+        }),
+        fc.record({
+          k: fc.constant("ticketUse" as const),
+          p: fc.constantFrom(...players),
+          t: fc.constantFrom(...tournaments),
+          n: fc.integer({ min: 1, max: 1_500 }),
+          f: fc.integer({ min: 0, max: 100 }),
+        }),
         fc.record({ k: fc.constant("replay" as const), i: fc.nat() }),
       );
       await fc.assert(
@@ -238,13 +336,27 @@ export function describeLedgerContract(
               const key = `k${i}`;
               let built: post.Built;
               switch (o.k) {
-                case "deposit": built = post.deposit({ key, asset: EUR, player: o.p, amount: o.n, director: "d" }); break;
-                case "buyIn": case "rebuy": case "addOn": case "refund":
-                  built = post[o.k]({ key, asset: EUR, player: o.p, tournament: o.t, amount: o.n, fee: o.f }); break;
-                case "prize": built = post.prize({ key, asset: EUR, tournament: o.t, player: o.p, amount: o.n }); break;
-                case "overlay": built = post.overlay({ key, asset: EUR, tournament: o.t, amount: o.n }); break;
-                case "ticketIssue": built = post.ticketIssue({ key, asset: EUR, target: o.t, player: o.p, value: o.n, satellite: o.t === "t0" ? "t1" : "t0" }); break;
-                case "ticketUse": built = post.ticketUse({ key, asset: EUR, target: o.t, player: o.p, amount: o.n, fee: o.f }); break;
+                case "deposit":
+                  built = post.deposit({ key, asset: EUR, player: o.p, amount: o.n, director: "d" });
+                  break;
+                case "buyIn":
+                case "rebuy":
+                case "addOn":
+                case "refund":
+                  built = post[o.k]({ key, asset: EUR, player: o.p, tournament: o.t, amount: o.n, fee: o.f });
+                  break;
+                case "prize":
+                  built = post.prize({ key, asset: EUR, tournament: o.t, player: o.p, amount: o.n });
+                  break;
+                case "overlay":
+                  built = post.overlay({ key, asset: EUR, tournament: o.t, amount: o.n });
+                  break;
+                case "ticketIssue":
+                  built = post.ticketIssue({ key, asset: EUR, target: o.t, player: o.p, value: o.n, satellite: o.t === "t0" ? "t1" : "t0" });
+                  break;
+                case "ticketUse":
+                  built = post.ticketUse({ key, asset: EUR, target: o.t, player: o.p, amount: o.n, fee: o.f });
+                  break;
                 case "replay": {
                   const earlier = posted[o.i % Math.max(1, posted.length)];
                   if (earlier === undefined) continue;
@@ -254,9 +366,7 @@ export function describeLedgerContract(
                 }
               }
               const tx = unwrap(built);
-              const wouldOverdraw = tx.legs.some(
-                (l) => !mayGoNegative(l.account) && (model.get(`${l.account}|${l.asset}`) ?? 0) + l.amount < 0,
-              );
+              const wouldOverdraw = tx.legs.some((l) => !mayGoNegative(l.account) && (model.get(`${l.account}|${l.asset}`) ?? 0) + l.amount < 0);
               const r = await ledger.post(tx);
               if (wouldOverdraw) {
                 expect(!r.ok && r.error.code).toBe("ledger/insufficient-funds");

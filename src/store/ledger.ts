@@ -103,8 +103,7 @@ export interface CheckedTransaction {
 }
 
 export function checkTransaction(tx: TransactionInput): Result<CheckedTransaction> {
-  const bad = (message: string, details: Record<string, unknown> = {}) =>
-    fail(LEDGER_ERRORS.badPosting, message, { key: tx.key, ...details });
+  const bad = (message: string, details: Record<string, unknown> = {}) => fail(LEDGER_ERRORS.badPosting, message, { key: tx.key, ...details });
   if (typeof tx.key !== "string" || tx.key.length < 1 || tx.key.length > 200) return bad("idempotency key must be 1..200 chars");
   if (!(POSTING_KINDS as readonly string[]).includes(tx.kind)) return bad(`unknown posting kind ${String(tx.kind)}`);
   if (!Array.isArray(tx.legs) || tx.legs.length < 2) return bad("a transaction needs at least two legs");
@@ -143,11 +142,13 @@ export function checkTransaction(tx: TransactionInput): Result<CheckedTransactio
 }
 
 export function insufficientFunds(key: string, account: string, asset: string, balance: number, amount: number) {
-  return fail(
-    LEDGER_ERRORS.insufficientFunds,
-    `${account} holds ${balance} ${asset}, cannot pay ${-amount}`,
-    { key, account, asset, balance, needed: -amount },
-  );
+  return fail(LEDGER_ERRORS.insufficientFunds, `${account} holds ${balance} ${asset}, cannot pay ${-amount}`, {
+    key,
+    account,
+    asset,
+    balance,
+    needed: -amount,
+  });
 }
 
 export function idempotencyMismatch(key: string) {
@@ -162,10 +163,14 @@ export function amountUnsafe(key: string, message: string, details: Record<strin
 export function checkNewBalance(key: string, account: string, asset: string, balance: number, amount: number): Result<number> {
   const next = balance + amount;
   if (Number.isSafeInteger(next)) return ok(next);
-  return amountUnsafe(key, `${account} holds ${balance} ${asset}; ${amount > 0 ? "adding" : "taking"} ${Math.abs(amount)} would pass ${MAX_AMOUNT}, the largest safe amount`, {
-    account,
-    asset,
-    balance,
-    amount,
-  });
+  return amountUnsafe(
+    key,
+    `${account} holds ${balance} ${asset}; ${amount > 0 ? "adding" : "taking"} ${Math.abs(amount)} would pass ${MAX_AMOUNT}, the largest safe amount`,
+    {
+      account,
+      asset,
+      balance,
+      amount,
+    },
+  );
 }

@@ -35,7 +35,10 @@ describe("openEventStore on a SQLite file", () => {
       expect(r.ok).toBe(true);
       expect(store.syncs).toBe(1);
       await store.close();
-      const normal = (await openEventStore({ kind: "sqlite", path: join(dir, "n.sqlite") }, { eventDurability: "normal" })) as { syncs?: number; close(): Promise<void> };
+      const normal = (await openEventStore({ kind: "sqlite", path: join(dir, "n.sqlite") }, { eventDurability: "normal" })) as {
+        syncs?: number;
+        close(): Promise<void>;
+      };
       expect(normal.syncs).toBeUndefined();
       await normal.close();
     } finally {

@@ -17,9 +17,7 @@ import type { FenceResolver, Fences } from "./fence.ts";
 import { openSqliteHandIndex } from "./sqlite/hand-index.ts";
 import { openPostgresHandIndex } from "./postgres/hand-index.ts";
 
-export type StorageTarget =
-  | { readonly kind: "sqlite"; readonly path: string }
-  | { readonly kind: "postgres"; readonly url: string; readonly schema: string };
+export type StorageTarget = { readonly kind: "sqlite"; readonly path: string } | { readonly kind: "postgres"; readonly url: string; readonly schema: string };
 
 export function parseDbUrl(value: string): Result<StorageTarget> {
   if (/^postgres(ql)?:\/\//.test(value)) {
@@ -59,7 +57,11 @@ export async function openEventStore(target: StorageTarget, options: OpenOptions
       return syncWalOffLoop(openSqliteEventStore(target.path, { ...now, durability: "normal", checkpoints: "background" }), target.path);
     }
     // Checkpoints on a worker thread either way: never a copy of the WAL inside a commit on the loop.
-    return openSqliteEventStore(target.path, { ...now, checkpoints: "background", ...(options.eventDurability ? { durability: options.eventDurability } : {}) });
+    return openSqliteEventStore(target.path, {
+      ...now,
+      checkpoints: "background",
+      ...(options.eventDurability ? { durability: options.eventDurability } : {}),
+    });
   }
   return openPostgresEventStore(target.url, { schema: target.schema, ...now, ...(options.fence ? { fence: options.fence } : {}) });
 }

@@ -44,13 +44,7 @@ export function correctBlindError(
   const skipped = expected.bb[0];
   const dealt = new Set(expected.order.map((p) => p.seat));
   const wrongBB = skipped === undefined ? undefined : nextTaken(skipped, dealt, size);
-  if (
-    skipped === undefined ||
-    expected.bb.length !== 1 ||
-    !posted.sb.includes(skipped) ||
-    posted.bb.length !== 1 ||
-    posted.bb[0] !== wrongBB
-  ) {
+  if (skipped === undefined || expected.bb.length !== 1 || !posted.sb.includes(skipped) || posted.bb.length !== 1 || posted.bb[0] !== wrongBB) {
     return fail("tournament/unknown-blind-error", "R-BTN-5 covers a big blind posted as the small blind with the next player posting the big blind");
   }
   if (!(Number.isInteger(activeActions) && activeActions >= 0)) {
@@ -65,8 +59,7 @@ export function correctBlindError(
     return ok({ action: "correct-now", current: expected, next: [plain(n1.value), plain(n2.value)] });
   }
   const seats = new Set(seated.map((s) => s.seat));
-  const stillHere = (seat: number) =>
-    seated.some((s) => s.seat === seat && expected.order.some((p) => p.seat === seat && p.player === s.player));
+  const stillHere = (seat: number) => seated.some((s) => s.seat === seat && expected.order.some((p) => p.seat === seat && p.player === s.player));
   if (!stillHere(skipped) || !stillHere(wrongBB!) || seats.size < 3) {
     // The players the correction concerns are gone (or heads-up): play on normally.
     const n1 = nextHand({ ...expected, ...posted, sbSeat: skipped }, seated);

@@ -14,7 +14,14 @@ describe("blinds with players moved in (R-TBL-4)", () => {
   });
   it("R-BTN-3 + R-TBL-4: a newcomer between the button and the small blind waits for the blinds; one SB and one BB every hand", () => {
     // Seats 1, 3, 4, 5, 6: button 1, small blind 3, big blind 4; a player arrives in seat 2.
-    const prev = unwrap(handFromPositions("moving", 9, [1, 3, 4, 5, 6].map((s) => seat(s, `s${s}`)), { button: 1, sb: [3], bb: [4] }));
+    const prev = unwrap(
+      handFromPositions(
+        "moving",
+        9,
+        [1, 3, 4, 5, 6].map((s) => seat(s, `s${s}`)),
+        { button: 1, sb: [3], bb: [4] },
+      ),
+    );
     const seated = [1, 2, 3, 4, 5, 6].map((s) => seat(s, s === 2 ? "X" : `s${s}`));
     const hands: TableHand[] = [];
     let h = prev;

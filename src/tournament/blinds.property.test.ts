@@ -144,58 +144,69 @@ describe("button and blinds, random busts, departures and arrivals (R-BTN, R-HU,
 
   it("R-BTN-2 dead button: the big blind never passes over a player who was seated for both hands", () => {
     fc.assert(
-      fc.property(arbTable.map((t) => ({ ...t, rule: "dead" as const })), (t) => {
-        const hands = play(t);
-        for (let k = 1; k < hands.length; k++) {
-          const prev = hands[k - 1]!.hand;
-          const hand = hands[k]!.hand;
-          const from = byClock(prev, prev.bb).at(-1)!;
-          const to = hand.bb[0]!;
-          const size = hand.tableSize;
-          for (const p of hand.order) {
-            if (!present(prev, p.player) || p.seat !== prev.order.find((q) => q.player === p.player)!.seat) continue;
-            const d = clockwise(from, p.seat, size);
-            // strictly between the last big blind and the new one: skipped
-            expect(d > 0 && d < clockwise(from, to, size) && p.seat !== from, `hand ${k}: ${p.player} skipped`).toBe(false);
+      fc.property(
+        arbTable.map((t) => ({ ...t, rule: "dead" as const })),
+        (t) => {
+          const hands = play(t);
+          for (let k = 1; k < hands.length; k++) {
+            const prev = hands[k - 1]!.hand;
+            const hand = hands[k]!.hand;
+            const from = byClock(prev, prev.bb).at(-1)!;
+            const to = hand.bb[0]!;
+            const size = hand.tableSize;
+            for (const p of hand.order) {
+              if (!present(prev, p.player) || p.seat !== prev.order.find((q) => q.player === p.player)!.seat) continue;
+              const d = clockwise(from, p.seat, size);
+              // strictly between the last big blind and the new one: skipped
+              expect(d > 0 && d < clockwise(from, to, size) && p.seat !== from, `hand ${k}: ${p.player} skipped`).toBe(false);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it("R-BTN-3 moving button: a player goes big blind → small blind → button, three-handed or more", () => {
     fc.assert(
-      fc.property(arbTable.map((t) => ({ ...t, rule: "moving" as const })), (t) => {
-        const hands = play(t);
-        const stays = (a: TableHand, b: TableHand, player: string) =>
-          present(a, player) && present(b, player) &&
-          a.order.find((p) => p.player === player)!.seat === b.order.find((p) => p.player === player)!.seat;
-        for (let k = 1; k < hands.length; k++) {
-          const prev = hands[k - 1]!.hand;
-          const hand = hands[k]!.hand;
-          if (prev.order.length < 3 || hand.order.length < 3) continue;
-          for (const p of playersOf(prev, prev.bb)) {
-            if (stays(prev, hand, p)) expect(playersOf(hand, hand.sb), `hand ${k}: ${p} BB → SB`).toContain(p);
+      fc.property(
+        arbTable.map((t) => ({ ...t, rule: "moving" as const })),
+        (t) => {
+          const hands = play(t);
+          const stays = (a: TableHand, b: TableHand, player: string) =>
+            present(a, player) && present(b, player) && a.order.find((p) => p.player === player)!.seat === b.order.find((p) => p.player === player)!.seat;
+          for (let k = 1; k < hands.length; k++) {
+            const prev = hands[k - 1]!.hand;
+            const hand = hands[k]!.hand;
+            if (prev.order.length < 3 || hand.order.length < 3) continue;
+            for (const p of playersOf(prev, prev.bb)) {
+              if (stays(prev, hand, p)) expect(playersOf(hand, hand.sb), `hand ${k}: ${p} BB → SB`).toContain(p);
+            }
+            // Three-handed, a player arriving between the blinds leaves no way to keep both the
+            // order button → small blind → big blind and every player's round: the order wins.
+            if (k < 2 || (hand.order.length === 3 && hands[k]!.newcomers.size > 0)) continue;
+            const prev2 = hands[k - 2]!.hand;
+            if (prev2.order.length < 3) continue;
+            // After a catch-up hand with two small blinds only one can take the button: the last.
+            const due = playersOf(
+              prev,
+              byClock(
+                prev,
+                prev.sb.filter((s) => s !== prev.button),
+              ),
+            )
+              .filter((p) => playersOf(prev2, prev2.bb).includes(p) && stays(prev2, hand, p))
+              .at(-1);
+            // When the player after last hand's big blind is that small blind (the button left and
+            // newcomers sit between them), the big blind has nowhere to go but the button's seat.
+            const lastBB = byClock(prev, prev.bb).at(-1)!;
+            const seatsNow = new Set(hand.order.map((p) => p.seat));
+            const after = nextTaken(lastBB, seatsNow, hand.tableSize);
+            if (due !== undefined && after !== undefined && who(hand, after) === due) continue;
+            if (due !== undefined) expect(who(hand, hand.button), `hand ${k}: ${due} SB → button`).toBe(due);
           }
-          // Three-handed, a player arriving between the blinds leaves no way to keep both the
-          // order button → small blind → big blind and every player's round: the order wins.
-          if (k < 2 || (hand.order.length === 3 && hands[k]!.newcomers.size > 0)) continue;
-          const prev2 = hands[k - 2]!.hand;
-          if (prev2.order.length < 3) continue;
-          // After a catch-up hand with two small blinds only one can take the button: the last.
-          const due = playersOf(prev, byClock(prev, prev.sb.filter((s) => s !== prev.button)))
-            .filter((p) => playersOf(prev2, prev2.bb).includes(p) && stays(prev2, hand, p))
-            .at(-1);
-          // When the player after last hand's big blind is that small blind (the button left and
-          // newcomers sit between them), the big blind has nowhere to go but the button's seat.
-          const lastBB = byClock(prev, prev.bb).at(-1)!;
-          const seatsNow = new Set(hand.order.map((p) => p.seat));
-          const after = nextTaken(lastBB, seatsNow, hand.tableSize);
-          if (due !== undefined && after !== undefined && who(hand, after) === due) continue;
-          if (due !== undefined) expect(who(hand, hand.button), `hand ${k}: ${due} SB → button`).toBe(due);
-        }
-      }),
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -233,7 +244,7 @@ describe("button and blinds, random busts, departures and arrivals (R-BTN, R-HU,
         // In the quiet end every player posts the big blind once per orbit.
         const last = hands.at(-1)!.hand;
         const n = last.order.length;
-        const orbit = hands.slice(-n).map(({ hand }) => playersOf(hand, hand.bb)).flat();
+        const orbit = hands.slice(-n).flatMap(({ hand }) => playersOf(hand, hand.bb));
         expect([...orbit].sort()).toEqual(last.order.map((p) => p.player).sort());
       }),
       { numRuns: 400 },

@@ -93,7 +93,12 @@ describe("first hand and forced bets", () => {
   });
   it("R-BLIND-2: every player antes; with the big-blind ante only the big blind does", () => {
     const h = unwrap(firstHand(table("ABCD"), 4));
-    expect(forcedBets(h, { sb: 50, bb: 100, ante: 10 })).toEqual({ players: ["A", "B", "C", "D"], blinds: [50, 100, 0, 0], antes: [10, 10, 10, 10], antePots: "layered" });
+    expect(forcedBets(h, { sb: 50, bb: 100, ante: 10 })).toEqual({
+      players: ["A", "B", "C", "D"],
+      blinds: [50, 100, 0, 0],
+      antes: [10, 10, 10, 10],
+      antePots: "layered",
+    });
     expect(forcedBets(h, { sb: 50, bb: 100, ante: 100, bigBlindAnte: true }).antes).toEqual([0, 100, 0, 0]);
   });
   it("R-BTN-3: a button that also posts the small blind owes both in the forced bets", () => {
@@ -102,8 +107,18 @@ describe("first hand and forced bets", () => {
   });
   it("bad seatings are refused", () => {
     expect(nextHand(seed000("dead"), [{ seat: 1, player: "A" }]).ok).toBe(false);
-    expect(nextHand(seed000("dead"), [{ seat: 1, player: "A" }, { seat: 1, player: "B" }]).ok).toBe(false);
-    expect(nextHand(seed000("dead"), [{ seat: 1, player: "A" }, { seat: 12, player: "B" }]).ok).toBe(false);
+    expect(
+      nextHand(seed000("dead"), [
+        { seat: 1, player: "A" },
+        { seat: 1, player: "B" },
+      ]).ok,
+    ).toBe(false);
+    expect(
+      nextHand(seed000("dead"), [
+        { seat: 1, player: "A" },
+        { seat: 12, player: "B" },
+      ]).ok,
+    ).toBe(false);
     expect(firstHand(table("ABC"), 7).ok).toBe(false);
   });
 });

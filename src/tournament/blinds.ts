@@ -24,12 +24,7 @@ function validSeating(seated: readonly SeatedPlayer[], tableSize: number): Resul
 }
 
 /** The first hand at a table, with the button where the draw (R-DEAL-6) or the table put it. */
-export function firstHand(
-  seated: readonly SeatedPlayer[],
-  button: number,
-  rule: ButtonRule = "dead",
-  tableSize = 10,
-): Result<TableHand> {
+export function firstHand(seated: readonly SeatedPlayer[], button: number, rule: ButtonRule = "dead", tableSize = 10): Result<TableHand> {
   const check = validSeating(seated, tableSize);
   if (!check.ok) return check;
   const seats = check.value;
@@ -54,8 +49,7 @@ export function nextHand(prev: TableHand, seated: readonly SeatedPlayer[]): Resu
   const check = validSeating(seated, prev.tableSize);
   if (!check.ok) return check;
   const seats = check.value;
-  const pos =
-    prev.rule === "moving" ? nextMovingButtonHand(prev, seated, seats) : nextDeadButtonHand(prev, seats);
+  const pos = prev.rule === "moving" ? nextMovingButtonHand(prev, seated, seats) : nextDeadButtonHand(prev, seats);
   return ok({
     ...pos,
     rule: prev.rule,
@@ -69,12 +63,7 @@ export function nextHand(prev: TableHand, seated: readonly SeatedPlayer[]): Resu
  * over): the hand's seating and its button and blinds. Without a small blind the dead
  * small-blind seat is taken to be the seat just right of the big blind.
  */
-export function handFromPositions(
-  rule: ButtonRule,
-  tableSize: number,
-  seated: readonly SeatedPlayer[],
-  pos: HandPositions,
-): Result<TableHand> {
+export function handFromPositions(rule: ButtonRule, tableSize: number, seated: readonly SeatedPlayer[], pos: HandPositions): Result<TableHand> {
   const check = validSeating(seated, tableSize);
   if (!check.ok) return check;
   if (pos.bb.length === 0) return fail("tournament/no-big-blind", "a hand has a big blind");

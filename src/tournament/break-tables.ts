@@ -28,7 +28,10 @@ export function breakTables(work: WorkTable[], needed: number, order: readonly s
     const stay = live.filter((t) => t !== next);
     for (const player of shuffled([...next.now.values()], rng)) {
       const fewest = Math.min(...stay.map(count));
-      const to = pick(stay.filter((t) => count(t) === fewest), rng);
+      const to = pick(
+        stay.filter((t) => count(t) === fewest),
+        rng,
+      );
       out.moves.push(applyMove(next, to, player, pick(emptySeats(to, tableSize), rng)));
     }
     out.broken.push(next.id);
@@ -37,19 +40,33 @@ export function breakTables(work: WorkTable[], needed: number, order: readonly s
 
 /** The table that hosts the final table: the last one in the break order. */
 const host = (live: readonly WorkTable[], order: readonly string[]): WorkTable =>
-  [...order].reverse().map((id) => live.find((t) => t.id === id)).find((t) => t !== undefined) ?? live[0]!;
+  [...order]
+    .reverse()
+    .map((id) => live.find((t) => t.id === id))
+    .find((t) => t !== undefined) ?? live[0]!;
 
 /** R-TBL-3: when everyone fits on one table, the final table is formed by a draw of seats
  * among all remaining players, once every table has finished its hand. */
-export function finalTable(work: WorkTable[], order: readonly string[], tableSize: number, rng: RandomSource): Result<{
-  moves: Move[]; waiting: string[]; broken: string[]; finalTable?: string;
+export function finalTable(
+  work: WorkTable[],
+  order: readonly string[],
+  tableSize: number,
+  rng: RandomSource,
+): Result<{
+  moves: Move[];
+  waiting: string[];
+  broken: string[];
+  finalTable?: string;
 }> {
   const live = work.filter((t) => count(t) > 0);
   if (live.some((t) => t.inHand)) {
     return ok({ moves: [], waiting: live.filter((t) => !t.inHand).map((t) => t.id), broken: [] });
   }
   const final = host(live, order);
-  const players = shuffled(live.flatMap((t) => [...t.now.values()].map((p) => ({ p, from: t.id }))), rng);
+  const players = shuffled(
+    live.flatMap((t) => [...t.now.values()].map((p) => ({ p, from: t.id }))),
+    rng,
+  );
   const seats = spreadSeats(players.length, tableSize);
   const moves = players.map(({ p, from }, i) => ({ player: p, from, to: final.id, seat: seats[i]! }));
   for (const t of live) t.now.clear();
@@ -59,8 +76,17 @@ export function finalTable(work: WorkTable[], order: readonly string[], tableSiz
 
 /** R-TBL-3 option: no balancing; a table at or under `target` players waits; once every
  * table is down to `target`, all meet at the final table by a draw of seats. */
-export function playDown(work: WorkTable[], target: number, order: readonly string[], tableSize: number, rng: RandomSource): Result<{
-  moves: Move[]; waiting: string[]; broken: string[]; finalTable?: string;
+export function playDown(
+  work: WorkTable[],
+  target: number,
+  order: readonly string[],
+  tableSize: number,
+  rng: RandomSource,
+): Result<{
+  moves: Move[];
+  waiting: string[];
+  broken: string[];
+  finalTable?: string;
 }> {
   const live = work.filter((t) => count(t) > 0);
   if (live.length <= 1) return ok({ moves: [], waiting: [], broken: [] });

@@ -115,9 +115,7 @@ export function colourUp(input: ColourUpInput): Result<ColourUpResult> {
   // "At least half" rounds up (seed 002: 10 × 25 → 3 × 100), see the Note under R-CHIP.
   const raceChips = Math.floor(pool / next) + (2 * (pool % next) >= next ? 1 : 0);
   // Rank then suit is the Card order itself; one chip per player at most.
-  const ranked = dealt
-    .map((d) => ({ id: d.id, best: Math.max(...d.cards) }))
-    .sort((a, b) => b.best - a.best);
+  const ranked = dealt.map((d) => ({ id: d.id, best: Math.max(...d.cards) })).sort((a, b) => b.best - a.best);
   const winners = ranked.slice(0, raceChips).map((r) => r.id);
   for (const id of winners) stacks[id] = stacks[id]! + next;
   return ok({ stacks, winners, dealt, bankChip, raceChips });

@@ -22,8 +22,7 @@ export function nextDeadButtonHand(prev: TableHand, seats: ReadonlySet<number>):
   let button = prev.sbSeat;
   // Only a player moved into a seat between the blinds can upset the order button → SB → BB;
   // then the button stands (possibly dead) just right of the small-blind seat.
-  const inOrder =
-    button !== sbSeat && button !== bb && clockwise(button, sbSeat, size) < clockwise(button, bb, size);
+  const inOrder = button !== sbSeat && button !== bb && clockwise(button, sbSeat, size) < clockwise(button, bb, size);
   if (!inOrder) button = ((sbSeat + size - 2) % size) + 1;
   return { button, sb, bb: [bb], sbSeat };
 }

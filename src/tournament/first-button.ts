@@ -33,11 +33,7 @@ export function cardSupply(rng: RandomSource): () => Card {
 }
 
 /** R-DEAL-6 with cards from `nextCard` (dealt in seat order, seat 1 first). */
-export function drawFirstButtonFrom(
-  seats: readonly number[],
-  nextCard: () => Card,
-  rule: FirstButtonDraw = "suit",
-): Result<FirstButton> {
+export function drawFirstButtonFrom(seats: readonly number[], nextCard: () => Card, rule: FirstButtonDraw = "suit"): Result<FirstButton> {
   const order = [...new Set(seats)].sort((a, b) => a - b);
   if (order.length < 2 || order.length !== seats.length) {
     return fail("tournament/bad-seats", "the button draw needs at least two distinct seats", { seats });
@@ -68,8 +64,5 @@ export function drawFirstButtonFrom(
 }
 
 /** R-DEAL-6 with a shuffled deck from `rng`. */
-export const drawFirstButton = (
-  seats: readonly number[],
-  rng: RandomSource,
-  rule: FirstButtonDraw = "suit",
-): Result<FirstButton> => drawFirstButtonFrom(seats, cardSupply(rng), rule);
+export const drawFirstButton = (seats: readonly number[], rng: RandomSource, rule: FirstButtonDraw = "suit"): Result<FirstButton> =>
+  drawFirstButtonFrom(seats, cardSupply(rng), rule);

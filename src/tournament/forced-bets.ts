@@ -26,9 +26,7 @@ export function forcedBets(hand: TableHand, level: BlindLevel): ForcedBets {
   const anteBB = hand.bb.at(-1);
   return {
     players: hand.order.map((p) => p.player),
-    blinds: hand.order.map(
-      (p) => (hand.sb.includes(p.seat) ? level.sb : 0) + (hand.bb.includes(p.seat) ? level.bb : 0),
-    ),
+    blinds: hand.order.map((p) => (hand.sb.includes(p.seat) ? level.sb : 0) + (hand.bb.includes(p.seat) ? level.bb : 0)),
     antes: hand.order.map((p) => (level.bigBlindAnte ? (p.seat === anteBB ? level.ante : 0) : level.ante)),
     antePots: level.bigBlindAnte ? "dead" : "layered",
   };

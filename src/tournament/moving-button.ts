@@ -24,11 +24,7 @@ function movingButtonSeat(prev: TableHand, seats: ReadonlySet<number>, samePlaye
   return lastSB.at(-1) ?? nextTaken(prev.button, seats, size)!;
 }
 
-export function nextMovingButtonHand(
-  prev: TableHand,
-  seated: readonly SeatedPlayer[],
-  seats: ReadonlySet<number>,
-): MovingButtonPositions {
+export function nextMovingButtonHand(prev: TableHand, seated: readonly SeatedPlayer[], seats: ReadonlySet<number>): MovingButtonPositions {
   const size = prev.tableSize;
   const before = new Map(prev.order.map((p) => [p.seat, p.player]));
   const now = new Map(seated.map((p) => [p.seat, p.player]));

@@ -43,7 +43,11 @@ export function awardGroups(left: number, groups: readonly (readonly string[])[]
   for (const group of groups) {
     const places = group.map((_, i) => place + i);
     place += group.length;
-    const amounts = splitPrize(places.reduce((s, p) => s + (prizes[p] ?? 0), 0), group.length, unit);
+    const amounts = splitPrize(
+      places.reduce((s, p) => s + (prizes[p] ?? 0), 0),
+      group.length,
+      unit,
+    );
     group.forEach((id, i) => out.push({ id, places, prize: amounts[i]! }));
   }
   return out;

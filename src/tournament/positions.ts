@@ -44,16 +44,10 @@ export function lastBigBlind(hand: HandPositions, tableSize: number): number {
  * big blind, so nobody posts it twice running; `postedBB` names seats whose player posted a
  * big blind last hand, possible with a moving button's two); the other has the button and
  * the small blind. */
-export function headsUp(
-  afterBB: number,
-  seats: ReadonlySet<number>,
-  tableSize: number,
-  postedBB: (seat: number) => boolean = () => false,
-): HandPositions {
+export function headsUp(afterBB: number, seats: ReadonlySet<number>, tableSize: number, postedBB: (seat: number) => boolean = () => false): HandPositions {
   const first = nextTaken(afterBB, seats, tableSize)!;
   const other = [...seats].find((s) => s !== first)!;
   const bb = postedBB(first) && !postedBB(other) ? other : first;
   const button = [...seats].find((s) => s !== bb)!;
   return { button, sb: [button], bb: [bb] };
 }
-

@@ -13,13 +13,15 @@ describe("initial seating (R-TBL-1, R-DEAL-7)", () => {
     expect(tableSizes(5, 1).ok).toBe(false);
   });
   it("R-TBL-1 property: fewest tables, none over size, sizes differ by at most one", () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 2, max: 23 }), (n, size) => {
-      const t = unwrap(tableSizes(n, size));
-      expect(t.length).toBe(Math.ceil(n / size));
-      expect(t.reduce((a, b) => a + b, 0)).toBe(n);
-      expect(Math.max(...t) - Math.min(...t)).toBeLessThanOrEqual(1);
-      expect(Math.max(...t)).toBeLessThanOrEqual(size);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 2, max: 23 }), (n, size) => {
+        const t = unwrap(tableSizes(n, size));
+        expect(t.length).toBe(Math.ceil(n / size));
+        expect(t.reduce((a, b) => a + b, 0)).toBe(n);
+        expect(Math.max(...t) - Math.min(...t)).toBeLessThanOrEqual(1);
+        expect(Math.max(...t)).toBeLessThanOrEqual(size);
+      }),
+    );
   });
   it("R-DEAL-7: every player drawn to exactly one seat, seats spread round the table", () => {
     const players = Array.from({ length: 23 }, (_, i) => `p${i}`);

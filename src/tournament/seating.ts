@@ -42,11 +42,7 @@ export interface Seating {
 }
 
 /** R-DEAL-7: every player draws a table and a seat at random among the R-TBL-1 places. */
-export function drawSeating(
-  players: readonly string[],
-  rng: RandomSource,
-  tableSize = DEFAULT_TABLE_SIZE,
-): Result<Seating> {
+export function drawSeating(players: readonly string[], rng: RandomSource, tableSize = DEFAULT_TABLE_SIZE): Result<Seating> {
   if (new Set(players).size !== players.length) {
     return fail("tournament/duplicate-player", "a player can be seated only once");
   }

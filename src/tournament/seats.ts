@@ -26,5 +26,4 @@ export function clockwise(from: number, to: number, tableSize: number): number {
 }
 
 /** Occupied seats in clockwise order starting left of `button`. */
-export const orderFrom = (button: number, taken: ReadonlySet<number>, tableSize: number): number[] =>
-  seatsAfter(button, tableSize).filter((s) => taken.has(s));
+export const orderFrom = (button: number, taken: ReadonlySet<number>, tableSize: number): number[] => seatsAfter(button, tableSize).filter((s) => taken.has(s));

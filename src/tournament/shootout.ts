@@ -31,12 +31,7 @@ export function shootoutLosers(tables: readonly ShootoutTable[]): { id: string; 
 }
 
 /** R-TRN-11 at one level change: the eliminated players with their places and prizes. */
-export function shootoutRound(
-  tables: readonly ShootoutTable[],
-  prizes: Prizes,
-  placing: ShootoutPlacing = "share",
-  unit = 1,
-): Result<PlaceAward[]> {
+export function shootoutRound(tables: readonly ShootoutTable[], prizes: Prizes, placing: ShootoutPlacing = "share", unit = 1): Result<PlaceAward[]> {
   const ids = tables.flatMap((t) => t.players.map((p) => p.id));
   if (new Set(ids).size !== ids.length) return fail("tournament/duplicate-player", "a player sits at one table");
   const left = tables.reduce((n, t) => n + t.players.filter((p) => p.stack > 0).length, 0);
@@ -44,5 +39,12 @@ export function shootoutRound(
   if (losers.length === 0) return ok([]);
   if (placing === "share") return ok(awardGroups(left, [losers.map((l) => l.id)], prizes, unit));
   const stacks = [...new Set(losers.map((l) => l.stack))].sort((a, b) => b - a);
-  return ok(awardGroups(left, stacks.map((s) => losers.filter((l) => l.stack === s).map((l) => l.id)), prizes, unit));
+  return ok(
+    awardGroups(
+      left,
+      stacks.map((s) => losers.filter((l) => l.stack === s).map((l) => l.id)),
+      prizes,
+      unit,
+    ),
+  );
 }

@@ -58,12 +58,8 @@ export function workTable(t: BalanceTable, tableSize: number): WorkTable {
     button: t.button,
     lastBB: t.bb ?? guessBB ?? t.button,
     dealt,
-    now: new Map(
-      [...t.seats.filter((s) => !busted.has(s.player) && !gone.has(s.player)), ...joined].map((s) => [s.seat, s.player]),
-    ),
-    vacated: dealt.flatMap((s, i) =>
-      busted.has(s.player) && !joined.some((j) => j.seat === s.seat) ? [{ seat: s.seat, position: i + 1 }] : [],
-    ),
+    now: new Map([...t.seats.filter((s) => !busted.has(s.player) && !gone.has(s.player)), ...joined].map((s) => [s.seat, s.player])),
+    vacated: dealt.flatMap((s, i) => (busted.has(s.player) && !joined.some((j) => j.seat === s.seat) ? [{ seat: s.seat, position: i + 1 }] : [])),
   };
 }
 

@@ -26,10 +26,7 @@ interface SimTable {
   inHand: boolean;
 }
 
-const seatsNow = (t: SimTable): SeatedPlayer[] => [
-  ...t.hand.order.filter((p) => !t.busted.includes(p.player) && !t.departed.includes(p.player)),
-  ...t.joined,
-];
+const seatsNow = (t: SimTable): SeatedPlayer[] => [...t.hand.order.filter((p) => !t.busted.includes(p.player) && !t.departed.includes(p.player)), ...t.joined];
 const bbPlayers = (h: TableHand) => h.bb.map((s) => h.order.find((p) => p.seat === s)!.player);
 
 interface Config {
@@ -47,9 +44,22 @@ function simulate(cfg: Config): { rounds: number; awards: PlaceAward[] } {
   const seating = unwrap(drawSeating(ids, rng, cfg.tableSize));
   let tables: SimTable[] = seating.tables.map((t) => {
     const seated = t.seats.map((s) => ({ seat: s.seat, player: s.player }));
-    const hand = seated.length >= 2
-      ? unwrap(firstHand(seated, unwrap(drawFirstButton(seated.map((s) => s.seat), rng)).button, cfg.buttonRule, cfg.tableSize))
-      : ({ rule: cfg.buttonRule, tableSize: cfg.tableSize, button: seated[0]!.seat, sb: [], bb: [], sbSeat: 1, order: seated } as TableHand);
+    const hand =
+      seated.length >= 2
+        ? unwrap(
+            firstHand(
+              seated,
+              unwrap(
+                drawFirstButton(
+                  seated.map((s) => s.seat),
+                  rng,
+                ),
+              ).button,
+              cfg.buttonRule,
+              cfg.tableSize,
+            ),
+          )
+        : ({ rule: cfg.buttonRule, tableSize: cfg.tableSize, button: seated[0]!.seat, sb: [], bb: [], sbSeat: 1, order: seated } as TableHand);
     return { id: `T${t.table}`, hand, busted: [], joined: [], departed: [], inHand: true };
   });
   const remaining = new Set(ids);
@@ -61,7 +71,7 @@ function simulate(cfg: Config): { rounds: number; awards: PlaceAward[] } {
     // Some of the tables playing a hand finish it, with random busts (never the whole table).
     const playing = tables.filter((t) => t.inHand);
     check(playing.length > 0, () => "every table waits: deadlock");
-    const finishing = playing.filter((t, i) => i === 0 || chance(0.6));
+    const finishing = playing.filter((_t, i) => i === 0 || chance(0.6));
     const busts: { id: string; startStack: number }[] = [];
     const bustRate = remaining.size > 30 ? 0.12 : 0.3;
     for (const t of finishing) {
@@ -102,8 +112,10 @@ function simulate(cfg: Config): { rounds: number; awards: PlaceAward[] } {
     // R-TBL-1..3: every player seated exactly once, no seat holds two.
     const seatedNow = tables.map((t) => ({ t, seats: seatsNow(t) }));
     const everyone = seatedNow.flatMap((x) => x.seats.map((s) => s.player));
-    check(everyone.length === remaining.size && everyone.every((p) => remaining.has(p)) && new Set(everyone).size === everyone.length,
-      () => "R-TBL: a player is seated twice or not at all");
+    check(
+      everyone.length === remaining.size && everyone.every((p) => remaining.has(p)) && new Set(everyone).size === everyone.length,
+      () => "R-TBL: a player is seated twice or not at all",
+    );
     for (const x of seatedNow) check(new Set(x.seats.map((s) => s.seat)).size === x.seats.length, () => `two players in one seat at ${x.t.id}`);
     tables = seatedNow.filter((x) => x.seats.length > 0).map((x) => x.t);
     const counts = tables.map((t) => seatsNow(t).length);
@@ -122,7 +134,19 @@ function simulate(cfg: Config): { rounds: number; awards: PlaceAward[] } {
       if (seats.length < 2) continue;
       const prev = t.hand;
       if (result.finalTable === t.id) {
-        t.hand = unwrap(firstHand(seats, unwrap(drawFirstButton(seats.map((s) => s.seat), rng)).button, cfg.buttonRule, cfg.tableSize));
+        t.hand = unwrap(
+          firstHand(
+            seats,
+            unwrap(
+              drawFirstButton(
+                seats.map((s) => s.seat),
+                rng,
+              ),
+            ).button,
+            cfg.buttonRule,
+            cfg.tableSize,
+          ),
+        );
       } else {
         t.hand = unwrap(nextHand(prev, seats));
         const stayed = new Set(seats.map((s) => s.seat));
@@ -134,9 +158,10 @@ function simulate(cfg: Config): { rounds: number; awards: PlaceAward[] } {
         // R-BTN-4: nobody at the table posts the big blind twice in a row (unavoidable only when
         // a moving button's two big blinds are all that is left, heads-up).
         const unavoidable = seats.every((s) => bbPlayers(prev).includes(s.player));
-        if (!unavoidable) for (const p of bbPlayers(t.hand)) {
-          check(!bbPlayers(prev).includes(p), () => `R-BTN-4: ${p} posts the big blind twice: ${JSON.stringify({ prev, now: t.hand })}`);
-        }
+        if (!unavoidable)
+          for (const p of bbPlayers(t.hand)) {
+            check(!bbPlayers(prev).includes(p), () => `R-BTN-4: ${p} posts the big blind twice: ${JSON.stringify({ prev, now: t.hand })}`);
+          }
       }
       t.busted = [];
       t.joined = [];

@@ -22,15 +22,7 @@ export interface FeltProcessOptions {
 }
 
 function launch(o: FeltProcessOptions, extra: readonly string[]): { child: ChildProcess; ready: Promise<string>; output: () => string } {
-  const args = [
-    join(o.repo, "bin", "felt.mjs"),
-    "serve",
-    "--host", "127.0.0.1",
-    "--port", "0",
-    "--db", `sqlite:${o.db}`,
-    ...(o.args ?? []),
-    ...extra,
-  ];
+  const args = [join(o.repo, "bin", "felt.mjs"), "serve", "--host", "127.0.0.1", "--port", "0", "--db", `sqlite:${o.db}`, ...(o.args ?? []), ...extra];
   // The director's password goes in the environment, never the command line (`ps` shows that).
   const env = { ...process.env, FELT_DIRECTOR: `${o.director.name}:${o.director.password}` };
   const child = spawn(process.execPath, args, { cwd: o.cwd, env, stdio: ["ignore", "pipe", "pipe"] });

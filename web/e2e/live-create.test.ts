@@ -83,7 +83,16 @@ describe.skipIf(!haveChromium)("creating an event from a preset in chromium agai
     await field(page, "rebuy").check();
     expect(await hints(page)).toEqual([en.createForm.hint.reEntryAndRebuy]);
     await page.locator("[data-action=create]").click();
-    await expect.poll(() => page.locator(".create .error[data-cause]").textContent().catch(() => ""), { timeout: 30_000 }).toBe(en.createForm.causes.create["re-entry-and-rebuy"]);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator(".create .error[data-cause]")
+            .textContent()
+            .catch(() => ""),
+        { timeout: 30_000 },
+      )
+      .toBe(en.createForm.causes.create["re-entry-and-rebuy"]);
     await field(page, "rebuy").uncheck();
     await page.screenshot({ path: join(artifacts, "live-create-form.png"), fullPage: true });
 
@@ -91,7 +100,9 @@ describe.skipIf(!haveChromium)("creating an event from a preset in chromium agai
     await field(page, "preset-name").fill("Friday Deepstack");
     await field(page, "preset-description").fill("2,000 buy-in, 50,000 guaranteed");
     await page.locator("[data-action=save-preset]").click();
-    await expect.poll(() => page.textContent("[data-testid=preset-saved]").catch(() => ""), { timeout: 30_000 }).toBe(fill(en.createForm.presetSaved, { name: "Friday Deepstack" }));
+    await expect
+      .poll(() => page.textContent("[data-testid=preset-saved]").catch(() => ""), { timeout: 30_000 })
+      .toBe(fill(en.createForm.presetSaved, { name: "Friday Deepstack" }));
     await expect.poll(() => field(page, "preset").locator("option:checked").textContent(), { timeout: 30_000 }).toBe("Friday Deepstack");
 
     // Exported as JSON: the file holds what the form shows.
@@ -99,35 +110,55 @@ describe.skipIf(!haveChromium)("creating an event from a preset in chromium agai
     expect(download.suggestedFilename()).toBe("Friday-Deepstack.felt-preset.json");
     const text = readFileSync((await download.path())!, "utf8");
     const file = JSON.parse(text) as PresetFile;
-    expect(file.settings).toMatchObject({ buyIn: 2000, fee: 100, guarantee: 50_000, reEntry: { until: { endOfLevel: 6 }, max: 2 }, rebuy: null, payout: { kind: "percent", percents: [45, 25, 18, 12] } });
+    expect(file.settings).toMatchObject({
+      buyIn: 2000,
+      fee: 100,
+      guarantee: 50_000,
+      reEntry: { until: { endOfLevel: 6 }, max: 2 },
+      rebuy: null,
+      payout: { kind: "percent", percents: [45, 25, 18, 12] },
+    });
     expect(file.structure.levels.length).toBe(32);
-    expect(file.structure.levels.filter((l) => l.kind === "level").map((l) => l.bb).slice(0, 4)).toEqual([400, 600, 1000, 1200]);
+    expect(
+      file.structure.levels
+        .filter((l) => l.kind === "level")
+        .map((l) => l.bb)
+        .slice(0, 4),
+    ).toEqual([400, 600, 1000, 1200]);
     expect(file.structure.levels[9]).toMatchObject({ kind: "break", colourUp: 100 });
 
     // A broken file is refused with where and why; nothing in the form changes.
     const broken = { ...file, structure: { ...file.structure, levels: file.structure.levels.map((l, i) => (i === 3 ? { ...l, bb: -5 } : l)) } };
-    const importFile = (name: string, body: string) => field(page, "import-json").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(body) });
+    const importFile = (name: string, body: string) =>
+      field(page, "import-json").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(body) });
     await importFile("broken.json", JSON.stringify(broken));
-    await expect.poll(() => page.locator(".import-problems li").allTextContents(), { timeout: 30_000 }).toEqual([fill(en.createForm.import.tooSmall, { at: "structure › levels › #4 › bb", min: "0" })]);
+    await expect
+      .poll(() => page.locator(".import-problems li").allTextContents(), { timeout: 30_000 })
+      .toEqual([fill(en.createForm.import.tooSmall, { at: "structure › levels › #4 › bb", min: "0" })]);
     await importFile("notes.txt", "buy-in 2000, guarantee 50000");
     await expect.poll(() => page.locator(".import-problems li").first().textContent(), { timeout: 30_000 }).toMatch(/^The file is not JSON \(/);
     expect(await field(page, "buy-in").inputValue()).toBe("2000");
     // The exported file brings the form back after a change.
     await field(page, "buy-in").fill("999");
     await importFile("Friday-Deepstack.felt-preset.json", text);
-    await expect.poll(() => page.textContent("[data-testid=preset-imported]").catch(() => ""), { timeout: 30_000 }).toBe(fill(en.createForm.imported, { name: "Friday Deepstack" }));
+    await expect
+      .poll(() => page.textContent("[data-testid=preset-imported]").catch(() => ""), { timeout: 30_000 })
+      .toBe(fill(en.createForm.imported, { name: "Friday Deepstack" }));
     expect(await field(page, "buy-in").inputValue()).toBe("2000");
     expect(await page.locator(".import-problems").count()).toBe(0);
 
     // Created.
     await page.locator("[data-action=create]").click();
-    await expect.poll(() => page.textContent("[data-testid=created]").catch(() => ""), { timeout: 30_000 }).toContain(fill(en.create.created, { name: "Friday Deepstack" }));
+    await expect
+      .poll(() => page.textContent("[data-testid=created]").catch(() => ""), { timeout: 30_000 })
+      .toContain(fill(en.create.created, { name: "Friday Deepstack" }));
     const link = await page.locator("[data-action=open-created]").getAttribute("href");
     const id = decodeURIComponent(link!.split("/").pop()!);
 
     // Twelve walk-ins pay 24,000: the guarantee makes the pool 50,000 (R-TRN-6).
     const token = (await must<{ token: string }>(api(stage.felt.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
-    for (let i = 0; i < 12; i++) await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
+    for (let i = 0; i < 12; i++)
+      await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
 
     // What a person reads on the tournament page (the app's pages are for signed-in users).
     const pub = await context.newPage();
@@ -135,10 +166,21 @@ describe.skipIf(!haveChromium)("creating an event from a preset in chromium agai
     pub.on("pageerror", (e) => pageErrors.push(`public: ${e.message}`));
     await pub.goto(appUrl(`tournament/${id}`));
     await pub.waitForSelector("[data-testid=structure] tbody tr", { timeout: 30_000 });
-    await expect.poll(() => pub.textContent("[data-testid=guarantee]").catch(() => ""), { timeout: 30_000 }).toBe(fill(en.createForm.guaranteeLine, { guarantee: n(50_000), pool: n(50_000) }));
-    const payouts = await pub.locator("[data-testid=payouts] tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
-    expect(payouts).toEqual([["1st", n(22_500)], ["2nd", n(12_500)], ["3rd", n(9_000)], ["4th", n(6_000)]]);
-    const structure = await pub.locator("[data-testid=structure] tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    await expect
+      .poll(() => pub.textContent("[data-testid=guarantee]").catch(() => ""), { timeout: 30_000 })
+      .toBe(fill(en.createForm.guaranteeLine, { guarantee: n(50_000), pool: n(50_000) }));
+    const payouts = await pub
+      .locator("[data-testid=payouts] tr")
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(payouts).toEqual([
+      ["1st", n(22_500)],
+      ["2nd", n(12_500)],
+      ["3rd", n(9_000)],
+      ["4th", n(6_000)],
+    ]);
+    const structure = await pub
+      .locator("[data-testid=structure] tbody tr")
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
     expect(structure.slice(0, 5)).toEqual([
       ["1", "200 / 400", "", "30"],
       ["2", "300 / 600", "", "30"],
@@ -164,7 +206,16 @@ describe.skipIf(!haveChromium)("creating an event from a preset in chromium agai
     expect(await field(czech, "buy-in").inputValue()).toBe("2000");
     await field(czech, "rebuy").check();
     await czech.locator("[data-action=create]").click();
-    await expect.poll(() => czech.locator(".create .error[data-cause]").textContent().catch(() => ""), { timeout: 30_000 }).toBe(cs.createForm.causes.create["re-entry-and-rebuy"]);
+    await expect
+      .poll(
+        () =>
+          czech
+            .locator(".create .error[data-cause]")
+            .textContent()
+            .catch(() => ""),
+        { timeout: 30_000 },
+      )
+      .toBe(cs.createForm.causes.create["re-entry-and-rebuy"]);
     await czech.screenshot({ path: join(artifacts, "live-create-cs.png"), fullPage: true });
 
     for (const p of [page, pub, czech]) expect(await p.evaluate(() => window.__feltMissingKeys ?? [])).toEqual([]);

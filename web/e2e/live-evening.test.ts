@@ -25,7 +25,28 @@ const DIRECTOR = { name: "evening-chief", password: "evening-password-1" };
 const en = RESOURCES.en;
 const START = 20_000;
 const BUY_IN = 1000;
-const NAMES = ["Ada", "Bea", "Cid", "Dag", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan", "Kai", "Lea", "Mats", "Nora", "Olof", "Pia", "Rut", "Sune", "Tove", "Ulf"];
+const NAMES = [
+  "Ada",
+  "Bea",
+  "Cid",
+  "Dag",
+  "Eva",
+  "Finn",
+  "Greta",
+  "Hugo",
+  "Ida",
+  "Jan",
+  "Kai",
+  "Lea",
+  "Mats",
+  "Nora",
+  "Olof",
+  "Pia",
+  "Rut",
+  "Sune",
+  "Tove",
+  "Ulf",
+];
 const n = (x: number) => x.toLocaleString("en");
 // casino-1900's chips and stack; a one-minute first level so the level change comes in the
 // test, and later blinds in 500s so the 100s race off after it (R-CHIP-1).
@@ -51,7 +72,8 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
   const appUrl = (hash: string) => `${stage.felt.url}/?checkKeys=1&lang=en#/${hash}`;
   const missingKeys = (page: Page) => page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"]);
   const view = () => must<TournamentView>(api(stage.felt.url, "GET", `/api/v1/tournaments/${id}`));
-  const seats = async () => (await must<{ seats: SeatAssignment[] }>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, stage.directorToken))).seats;
+  const seats = async () =>
+    (await must<{ seats: SeatAssignment[] }>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, stage.directorToken))).seats;
   const results = () => must<ResultsResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, stage.directorToken));
 
   async function newPage(context: BrowserContext, label: string, size = { width: 1400, height: 1000 }): Promise<Page> {
@@ -69,7 +91,15 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     expect(v.averageStack).toBe(average);
     expect(v.payouts.reduce((a, p) => a + p.amount, 0)).toBe(want.pool);
     await expect
-      .poll(async () => [await clock.textContent("[data-testid=players]"), await clock.textContent("[data-testid=average-stack]"), await clock.textContent("[data-testid=chips-in-play]"), await clock.textContent("[data-testid=prize-pool]")], { timeout: 20_000 })
+      .poll(
+        async () => [
+          await clock.textContent("[data-testid=players]"),
+          await clock.textContent("[data-testid=average-stack]"),
+          await clock.textContent("[data-testid=chips-in-play]"),
+          await clock.textContent("[data-testid=prize-pool]"),
+        ],
+        { timeout: 20_000 },
+      )
       .toEqual([`${n(want.left)} / ${n(want.entries)}`, n(average), n(want.chips), n(want.pool)]);
     const shown = await clock.locator("[data-testid=payouts] li b").allTextContents();
     expect(shown).toEqual(v.payouts.slice(0, 9).map((p) => n(p.amount)));
@@ -109,15 +139,37 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     };
     await page.reload();
     await expect
-      .poll(async () => [...(await readMap(page)).entries()].map(([table, x]) => [table, [...x.names.entries()].sort((a, b) => a[0] - b[0])]), { timeout: 20_000 })
-      .toEqual([...new Set(want.map((s) => s.tableNumber))].sort((a, b) => a - b).map((table) => [table, want.filter((s) => s.tableNumber === table).map((s) => [s.seat, label(s)])]));
+      .poll(async () => [...(await readMap(page)).entries()].map(([table, x]) => [table, [...x.names.entries()].sort((a, b) => a[0] - b[0])]), {
+        timeout: 20_000,
+      })
+      .toEqual(
+        [...new Set(want.map((s) => s.tableNumber))]
+          .sort((a, b) => a - b)
+          .map((table) => [table, want.filter((s) => s.tableNumber === table).map((s) => [s.seat, label(s)])]),
+      );
   }
 
   it("the whole evening: walk-ins, the draw, busts, a re-entry, the chip race, a table break, the final table, an ICM deal, every entry in the results", async () => {
     // 19:00, the start rule: at least 5 players by 19:15 (R-TRN-6).
     const startsAt = Date.now();
     const made = await must<{ tournament: LobbyTournament }>(
-      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Casino 19:00", kind: "live", startsAt, buyIn: BUY_IN, fee: 100, structure: STRUCTURE, startRule: { minPlayers: 5, deadline: startsAt + 15 * 60_000 } }, stage.directorToken),
+      api(
+        stage.felt.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        {
+          commandId: cmd(),
+          presetId: "casino-1900",
+          name: "Casino 19:00",
+          kind: "live",
+          startsAt,
+          buyIn: BUY_IN,
+          fee: 100,
+          structure: STRUCTURE,
+          startRule: { minPlayers: 5, deadline: startsAt + 15 * 60_000 },
+        },
+        stage.directorToken,
+      ),
     );
     id = made.tournament.id;
     director = await stage.browser.newContext({ acceptDownloads: true });
@@ -137,7 +189,16 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     for (const name of NAMES) {
       await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
       await walkIn.getByRole("button", { name: en.floor.enter }).click();
-      await expect.poll(() => walkIn.locator(".ok").textContent().catch(() => ""), { timeout: 20_000 }).toBe(en.floor.registeredForDraw.replace("{{name}}", name));
+      await expect
+        .poll(
+          () =>
+            walkIn
+              .locator(".ok")
+              .textContent()
+              .catch(() => ""),
+          { timeout: 20_000 },
+        )
+        .toBe(en.floor.registeredForDraw.replace("{{name}}", name));
     }
     await page.reload();
     await walkIn.getByLabel(en.floor.walkInName).fill("ada ", { timeout: 20_000 });
@@ -147,7 +208,12 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await page.screenshot({ path: join(artifacts, "live-evening-duplicate.png") });
     await page.locator(".walk-in .duplicate").getByRole("button", { name: en.live.no, exact: true }).click();
     const v0 = await view();
-    expect({ entries: v0.entries, left: v0.playersLeft, pool: v0.prizePool, fixed: v0.payoutsFixed }).toEqual({ entries: 20, left: 20, pool: 20 * BUY_IN, fixed: false });
+    expect({ entries: v0.entries, left: v0.playersLeft, pool: v0.prizePool, fixed: v0.payoutsFixed }).toEqual({
+      entries: 20,
+      left: 20,
+      pool: 20 * BUY_IN,
+      fixed: false,
+    });
     expect(v0.payouts.reduce((a, p) => a + p.amount, 0)).toBe(20 * BUY_IN);
     await expect.poll(() => clock.textContent("[data-testid=prize-pool]"), { timeout: 20_000 }).toBe(n(20 * BUY_IN));
     expect(await clock.locator("[data-testid=payouts] .provisional").count()).toBe(1);
@@ -169,7 +235,14 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
       const px = (sel: string) => parseFloat(getComputedStyle(document.querySelector(sel)!).fontSize);
       const card = document.querySelector(".seat-card")!.getBoundingClientRect();
       const cols = getComputedStyle(document.querySelector(".seat-card-sheet")!).gridTemplateColumns.split(" ").length;
-      return { seat: px(".seat-card .seat-no"), table: px(".seat-card .table-no"), name: px(".seat-card .who"), event: px(".seat-card .event"), cols, cardHeight: card.height };
+      return {
+        seat: px(".seat-card .seat-no"),
+        table: px(".seat-card .table-no"),
+        name: px(".seat-card .who"),
+        event: px(".seat-card .event"),
+        cols,
+        cardHeight: card.height,
+      };
     });
     expect(sizes.cols).toBe(2);
     expect(sizes.seat).toBeGreaterThan(sizes.name);
@@ -199,7 +272,11 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
      */
     let brokeSeen = false;
     const confirmMoves = async (): Promise<string[]> => {
-      const pending = (await must<{ instructions: Instruction[] }>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/instructions`, undefined, stage.directorToken))).instructions;
+      const pending = (
+        await must<{ instructions: Instruction[] }>(
+          api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/instructions`, undefined, stage.directorToken),
+        )
+      ).instructions;
       const breaking = pending.filter((i) => i.kind === "break-table");
       if (!brokeSeen && breaking.length > 0) {
         // R-TBL-3 on the table map: the broken table is still there, marked to break, each player
@@ -211,7 +288,9 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
         expect(m.get(from)?.tags).toContain(en.live.map.breaking);
         for (const i of breaking) {
           expect(m.get(from)?.names.get(i.from.seat)).toBe(i.name);
-          expect(await map.locator(`.map-table[data-table="${from}"] li[data-seat="${i.from.seat}"] .move`).textContent()).toBe(` ${en.live.map.moveTo.replace("{{table}}", String(i.to.tableNumber)).replace("{{seat}}", String(i.to.seat))}`);
+          expect(await map.locator(`.map-table[data-table="${from}"] li[data-seat="${i.from.seat}"] .move`).textContent()).toBe(
+            ` ${en.live.map.moveTo.replace("{{table}}", String(i.to.tableNumber)).replace("{{seat}}", String(i.to.seat))}`,
+          );
           expect(m.get(i.to.tableNumber)?.names.get(i.to.seat)).toBe(i.name);
         }
         await map.screenshot({ path: join(artifacts, "live-evening-table-map-break.png"), fullPage: true });
@@ -272,9 +351,13 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await expect.poll(() => found.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     const seatedRow = map.locator(`[data-testid=search-results] li[data-kind=seated][data-entry="${again.entryId}"]`);
     expect(await seatedRow.locator(".who").textContent()).toBe(en.live.reEntryName.replace("{{name}}", first.name).replace("{{number}}", "2"));
-    expect(await seatedRow.locator(".where").textContent()).toContain(en.live.map.seatedAt.replace("{{table}}", String(again.tableNumber)).replace("{{seat}}", String(again.seat)));
+    expect(await seatedRow.locator(".where").textContent()).toContain(
+      en.live.map.seatedAt.replace("{{table}}", String(again.tableNumber)).replace("{{seat}}", String(again.seat)),
+    );
     // On the floor too, the new entry is named with its number.
-    await expect.poll(() => page.locator(`.live-entries tr[data-entry="${again.entryId}"] td`).nth(1).textContent(), { timeout: 20_000 }).toBe(en.live.reEntryName.replace("{{name}}", first.name).replace("{{number}}", "2"));
+    await expect
+      .poll(() => page.locator(`.live-entries tr[data-entry="${again.entryId}"] td`).nth(1).textContent(), { timeout: 20_000 })
+      .toBe(en.live.reEntryName.replace("{{name}}", first.name).replace("{{number}}", "2"));
     const outRow = map.locator(`[data-testid=search-results] li[data-kind=out][data-entry="${first.entryId}"]`);
     // Places count from the field so far (R-PLACE-1): with 21 entries the first out is 21st.
     const firstPlace = r.results.find((x) => x.entryId === first.entryId)!.place;
@@ -402,7 +485,9 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     const stillInCells = await page.locator("[data-testid=results-table] tr.still-in td.chips").allTextContents();
     expect(stillInCells.length).toBe(3);
     for (const c of stillInCells) expect(c).toMatch(new RegExp(`^[\\d,]+ chips \\((${en.live.estimate}|${en.live.countedAt.replace("{{time}}", ".+")})\\)$`));
-    expect(await page.textContent("[data-testid=deal-why-not]")).toMatch(/^No deal yet: entries can still come, so the prizes are not fixed\. They are fixed when entries close, at the end of level \d+ \(.+\)\.$/);
+    expect(await page.textContent("[data-testid=deal-why-not]")).toMatch(
+      /^No deal yet: entries can still come, so the prizes are not fixed\. They are fixed when entries close, at the end of level \d+ \(.+\)\.$/,
+    );
     await page.getByRole("button", { name: en.live.closeEntries }).click();
     await page.locator("[data-action=confirm-close-entries]").click();
     await expect.poll(async () => (await view()).payoutsFixed, { timeout: 20_000 }).toBe(true);
@@ -414,7 +499,11 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await page.waitForSelector("[data-testid=deal-sum]", { timeout: 20_000 });
     // The floor counts the three before the deal: the chips typed are recorded as the count.
     const finalists = (await results()).stillIn;
-    for (const [i, f] of finalists.entries()) await page.getByLabel(en.floor.countFor.replace("{{name}}", f.name)).last().fill(String([210_000, 140_000, 70_000][i]));
+    for (const [i, f] of finalists.entries())
+      await page
+        .getByLabel(en.floor.countFor.replace("{{name}}", f.name))
+        .last()
+        .fill(String([210_000, 140_000, 70_000][i]));
     await page.waitForSelector("[data-testid=deal-sum].hint", { timeout: 20_000 });
     const left3 = fixed.payouts.slice(0, 3).reduce((a, p) => a + p.amount, 0);
     expect(await page.textContent("[data-testid=deal-sum]")).toBe(en.payouts.dealSum.replace("{{shared}}", n(left3)).replace("{{pool}}", n(left3)));
@@ -436,7 +525,9 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     // The results on screen and the CSV: every entry, the re-entry separately.
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=results-table] tbody tr").length === 21, null, { timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: en.results.export }).click()]);
-    const csv = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+    const csv = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\r\n");
     expect(csv.length).toBe(22);
     expect(csv[0]).toBe(["Place", "Name", "Entry", "Out at", "Prize", "Rebuys", "Add-on", "Chips"].join(","));
     for (const x of done.results) {

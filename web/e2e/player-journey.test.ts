@@ -88,7 +88,13 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
 
   async function createOnline(name: string, structure: unknown = FAST_STRUCTURE): Promise<string> {
     const created = await must<{ tournament: LobbyTournament }>(
-      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure, handPauseMs: PAUSE_MS }, stage.directorToken),
+      api(
+        stage.felt.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure, handPauseMs: PAUSE_MS },
+        stage.directorToken,
+      ),
     );
     return created.tournament.id;
   }
@@ -96,17 +102,20 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
   const start = (id: string) => must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, stage.directorToken));
 
   /** Nothing on the page is wider than the viewport: no sideways scrolling. */
-  const sidewaysOverflow = (page: Page) =>
-    page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+  const sidewaysOverflow = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
   /** Each element's box against the viewport: those not wholly inside it. */
   async function outside(locator: Locator, page: Page): Promise<string[]> {
     const size = page.viewportSize()!;
     const boxes = await locator.evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? "", r: e.getBoundingClientRect().toJSON() as DOMRect })));
-    return boxes.filter(({ r }) => r.left < 0 || r.top < 0 || r.right > size.width + 0.5 || r.bottom > size.height + 0.5).map(({ text, r }) => `${text} @ ${r.left},${r.top} ${r.width}×${r.height}`);
+    return boxes
+      .filter(({ r }) => r.left < 0 || r.top < 0 || r.right > size.width + 0.5 || r.bottom > size.height + 0.5)
+      .map(({ text, r }) => `${text} @ ${r.left},${r.top} ${r.width}×${r.height}`);
   }
 
-  it("on a phone: registers from the lobby, sees each showdown stay on the felt until the next deal, every action button in view; busts and reads the place; the replayer ends on the server's stacks", async ({ expect }) => {
+  it("on a phone: registers from the lobby, sees each showdown stay on the felt until the next deal, every action button in view; busts and reads the place; the replayer ends on the server's stacks", async ({
+    expect,
+  }) => {
     // A short stack that the blinds soon take: the player sits out after the showdowns and busts first.
     const id = await createOnline("Phone turbo", BLEED_STRUCTURE);
     const context = await stage.browser.newContext({ hasTouch: true });
@@ -167,7 +176,8 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
       samples.push(s);
       if (s.showdown !== null && s.board === 5 && s.shown >= 4 && !showdownShot) {
         // Each shown hand reads in full: its ranks and kickers, not the category alone.
-        const FULL = /^(\w+ high(, .+ kickers?)?|Pair of \w+(, .+ kickers?)?|Two pair, \w+ and \w+(, \w+ kicker)?|Three of a kind, \w+(, .+ kickers?)?|Straight, \w+ high|Flush, [\w-]+|\w+ full of \w+|Four of a kind, \w+(, \w+ kicker)?|Straight flush, \w+ high|Royal flush)$/;
+        const FULL =
+          /^(\w+ high(, .+ kickers?)?|Pair of \w+(, .+ kickers?)?|Two pair, \w+ and \w+(, \w+ kicker)?|Three of a kind, \w+(, .+ kickers?)?|Straight, \w+ high|Flush, [\w-]+|\w+ full of \w+|Four of a kind, \w+(, \w+ kicker)?|Straight flush, \w+ high|Royal flush)$/;
         for (const name of await page.locator(".shown-hand .full").allTextContents()) expect(name).toMatch(FULL);
         for (const name of await page.locator("[data-testid=showdown] .pot-hand").allTextContents()) expect(name.replace(/^ · /, "")).toMatch(FULL);
         expect(await sidewaysOverflow(page), "the shown hands' names fit a phone's width").toBeLessThanOrEqual(0);
@@ -177,7 +187,9 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
         await page.setViewportSize(DESKTOP);
         // No seat covers another (each seat's name box is clear of every other's).
         const boxes = await page.locator(".felt .seat-box").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
-        const overlaps = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom));
+        const overlaps = boxes.flatMap((a, i) =>
+          boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+        );
         expect(overlaps, "seats covering each other on a desktop").toEqual([]);
         await shot(page, "showdown-desktop");
         await page.setViewportSize(PHONE);
@@ -198,7 +210,11 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
           await page.setViewportSize(PHONE);
           checkedButtons = true;
         }
-        await bar.locator(".check, .call").first().click({ timeout: 2000 }).catch(() => {});
+        await bar
+          .locator(".check, .call")
+          .first()
+          .click({ timeout: 2000 })
+          .catch(() => {});
       }
       if (showdownShot && checkedButtons && samples.filter((x) => x.showdown !== null).length > 20) break;
       await page.waitForTimeout(100);
@@ -270,7 +286,10 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     const listed = page.locator(".hand-list li");
     expect(await listed.count()).toBeGreaterThan(1);
     for (const li of await listed.all()) expect(await li.locator("[data-testid=my-cards] .card[data-card]").count()).toBe(2);
-    const firstCards = await listed.first().locator("[data-testid=my-cards] .card[data-card]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-card"))));
+    const firstCards = await listed
+      .first()
+      .locator("[data-testid=my-cards] .card[data-card]")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-card"))));
     await page.locator(".hand-list li a").first().click();
     await page.waitForSelector(".replayer tbody tr", { timeout: 20_000 });
     await page.getByRole("button", { name: en.hands.last }).click();
@@ -281,11 +300,14 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     expect(dealt?.kind === "hole-cards" ? dealt.cards : null).toEqual(firstCards);
     const end = record.events.find((e) => e.kind === "hand-end");
     expect(end?.kind).toBe("hand-end");
-    const shown = await page.locator(".replayer tbody tr").evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-seat"), r.querySelector("[data-stack]")?.getAttribute("data-stack")]));
+    const shown = await page
+      .locator(".replayer tbody tr")
+      .evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-seat"), r.querySelector("[data-stack]")?.getAttribute("data-stack")]));
     if (end?.kind === "hand-end") {
       expect(shown).toEqual(end.stacks.map((s) => [String(s.seat), String(s.stack)]));
       // The replayer is drawn as the table: its seats end on the same stacks.
-      for (const s of end.stacks) expect(await page.locator(`.replayer .felt .seat[data-seat="${s.seat}"] .seat-stack`).textContent()).toBe(s.stack.toLocaleString("en-US"));
+      for (const s of end.stacks)
+        expect(await page.locator(`.replayer .felt .seat[data-seat="${s.seat}"] .seat-stack`).textContent()).toBe(s.stack.toLocaleString("en-US"));
     }
     // Downloads as PokerStars text and PHH.
     await page.waitForSelector("[data-testid=download-phh]", { timeout: 10_000 });
@@ -360,7 +382,9 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
         const version = await cell.locator(".table-wrap").getAttribute("data-version");
         // C: check or call, from the keyboard; the table moves on.
         await page.keyboard.press("c");
-        await expect.poll(() => page.locator(`.multi-cell[data-cell="${table}"] .table-wrap`).getAttribute("data-version"), { timeout: 10_000 }).not.toBe(version);
+        await expect
+          .poll(() => page.locator(`.multi-cell[data-cell="${table}"] .table-wrap`).getAttribute("data-version"), { timeout: 10_000 })
+          .not.toBe(version);
         seen++;
       }
       await page.waitForTimeout(150);
@@ -391,7 +415,10 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await settings.getByLabel(en.settings.felt).selectOption("blue");
     await page.reload();
     await page.waitForSelector(".felt .seat", { timeout: 20_000 });
-    expect(await page.evaluate(() => [document.documentElement.classList.contains("four-colour"), document.documentElement.dataset["felt"]])).toEqual([true, "blue"]);
+    expect(await page.evaluate(() => [document.documentElement.classList.contains("four-colour"), document.documentElement.dataset["felt"]])).toEqual([
+      true,
+      "blue",
+    ]);
     // The settings open, remembered: as a person sees them at both sizes.
     await settings.locator("summary").click();
     expect(await settings.getByLabel(en.settings.fourColour).isChecked()).toBe(true);

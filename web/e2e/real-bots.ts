@@ -51,7 +51,14 @@ function shoveOn(bot: Bot, m: ServerMessage, acted: Set<number>): void {
   if (v.actor === null || v.actor !== v.mySeat || v.legal === null || v.handId === null || acted.has(v.version)) return;
   acted.add(v.version);
   const l = v.legal;
-  const action = l.maxRaiseTo !== null ? (l.isBet ? { kind: "bet" as const, to: l.maxRaiseTo } : { kind: "raise" as const, to: l.maxRaiseTo }) : l.call !== null ? { kind: "call" as const } : { kind: "check" as const };
+  const action =
+    l.maxRaiseTo !== null
+      ? l.isBet
+        ? { kind: "bet" as const, to: l.maxRaiseTo }
+        : { kind: "raise" as const, to: l.maxRaiseTo }
+      : l.call !== null
+        ? { kind: "call" as const }
+        : { kind: "check" as const };
   bot.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: bot.nextCommandId(), action });
 }
 
@@ -72,7 +79,13 @@ function pressOn(bot: Bot, m: ServerMessage, acted: Set<string>, tries = 0): voi
   acted.add(key);
   const l = v.legal;
   const shove = v.board.length === 0 && l.maxRaiseTo !== null;
-  const action = shove ? (l.isBet ? { kind: "bet" as const, to: l.maxRaiseTo! } : { kind: "raise" as const, to: l.maxRaiseTo! }) : l.canCheck ? { kind: "check" as const } : { kind: "call" as const };
+  const action = shove
+    ? l.isBet
+      ? { kind: "bet" as const, to: l.maxRaiseTo! }
+      : { kind: "raise" as const, to: l.maxRaiseTo! }
+    : l.canCheck
+      ? { kind: "check" as const }
+      : { kind: "call" as const };
   bot.send({ type: "act", tableId: v.tableId, handId: v.handId, version: v.version, commandId: bot.nextCommandId(), action });
   // A few times at most: by then the action clock has acted (or the crew was stopped).
   if (tries >= 5) return;

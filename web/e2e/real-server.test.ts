@@ -63,7 +63,13 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
 
   async function createOnline(name: string, structure: unknown = FAST_STRUCTURE): Promise<string> {
     const created = await must<{ tournament: LobbyTournament }>(
-      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure }, stage.directorToken),
+      api(
+        stage.felt.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure },
+        stage.directorToken,
+      ),
     );
     return created.tournament.id;
   }
@@ -136,7 +142,13 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
       // machine every round trip before the click is time off the action clock.
       const bar = page.locator(".action-bar");
       if (await bar.isVisible().catch(() => false)) {
-        hands.add((await page.locator(".table-head span").first().textContent().catch(() => "")) ?? "");
+        hands.add(
+          (await page
+            .locator(".table-head span")
+            .first()
+            .textContent()
+            .catch(() => "")) ?? "",
+        );
         if (!shot) {
           // R-DEAL: the viewer sees exactly two own hole cards and nobody else's face up.
           expect(await page.locator(".seat.me .card[data-card]").count()).toBe(2);
@@ -144,14 +156,23 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
           await page.screenshot({ path: join(artifacts, "real-table.png") });
           shot = true;
         }
-        const version = await page.locator(".table-wrap").first().getAttribute("data-version").catch(() => null);
+        const version = await page
+          .locator(".table-wrap")
+          .first()
+          .getAttribute("data-version")
+          .catch(() => null);
         const callButton = bar.locator(".call");
         const call = (await callButton.count()) > 0 ? ((await callButton.textContent({ timeout: 500 }).catch(() => null)) ?? "") : "";
         const shove = call.includes("(all-in)") && hands.size < 4;
         const button = bar.locator(shove ? ".fold" : ".check, .call").first();
-        await button.click({ timeout: 2000 }).then(() => acted++, () => {});
+        await button.click({ timeout: 2000 }).then(
+          () => acted++,
+          () => {},
+        );
         // The table moves on before the next look (never a second click on the same turn).
-        await page.waitForFunction((v) => document.querySelector(".table-wrap")?.getAttribute("data-version") !== v, version, { timeout: 2000 }).catch(() => {});
+        await page
+          .waitForFunction((v) => document.querySelector(".table-wrap")?.getAttribute("data-version") !== v, version, { timeout: 2000 })
+          .catch(() => {});
         continue;
       }
       mine = await lobbyRow(stage.felt.url, token!, tournamentId);
@@ -203,8 +224,25 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
   // keeps the level clock; the floor enters walk-ins, chip counts, busts and the chip race.
   const live = { id: "", name: "Friday live" };
   const WALK_INS = [
-    "Bodil", "Jiří", "Ioana", "Dmitri", "Alva", "Radka", "Mihai", "Sven", "Olga", "Tomáš",
-    "Elin", "Andrei", "Kateřina", "Nils", "Irina", "Vlad", "Astrid", "Petr", "Sorina",
+    "Bodil",
+    "Jiří",
+    "Ioana",
+    "Dmitri",
+    "Alva",
+    "Radka",
+    "Mihai",
+    "Sven",
+    "Olga",
+    "Tomáš",
+    "Elin",
+    "Andrei",
+    "Kateřina",
+    "Nils",
+    "Irina",
+    "Vlad",
+    "Astrid",
+    "Petr",
+    "Sorina",
   ];
   let director: BrowserContext;
   let tv: BrowserContext;
@@ -213,7 +251,9 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     return must<TournamentView>(api(stage.felt.url, "GET", `/api/v1/tournaments/${live.id}`));
   }
   async function seats(): Promise<SeatAssignment[]> {
-    return (await must<{ seats: SeatAssignment[] }>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${live.id}/seating`, undefined, stage.directorToken))).seats;
+    return (
+      await must<{ seats: SeatAssignment[] }>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${live.id}/seating`, undefined, stage.directorToken))
+    ).seats;
   }
 
   it("a director designs a live tournament from a preset, enters nineteen walk-ins, starts it (the draw seats them) and seats a late walk-in", async () => {
@@ -235,7 +275,12 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
       await level(row).nth(0).fill("100");
       await level(row).nth(1).fill("200");
     }
-    for (const [i, v] of [[0, "200"], [1, "400"], [2, "400"]] as const) await level(4).nth(i).fill(v);
+    for (const [i, v] of [
+      [0, "200"],
+      [1, "400"],
+      [2, "400"],
+    ] as const)
+      await level(4).nth(i).fill(v);
     // R-TRN-1 guidance from the designer's own numbers: 5,000 chips over a 50 big blind.
     expect(await page.textContent(".guidance")).toContain(en.create.ratio.replace("{{ratio}}", "100").replace("{{bb}}", "50"));
     await page.screenshot({ path: join(artifacts, "real-director-create.png"), fullPage: true });
@@ -255,7 +300,16 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     for (const name of WALK_INS) {
       await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
       await walkIn.getByRole("button", { name: en.floor.enter }).click();
-      await expect.poll(() => walkIn.locator(".ok").textContent().catch(() => ""), { timeout: 20_000 }).toBe(en.floor.registeredForDraw.replace("{{name}}", name));
+      await expect
+        .poll(
+          () =>
+            walkIn
+              .locator(".ok")
+              .textContent()
+              .catch(() => ""),
+          { timeout: 20_000 },
+        )
+        .toBe(en.floor.registeredForDraw.replace("{{name}}", name));
     }
     expect((await tournamentView()).entries).toBe(19);
     expect(await missingKeys(page)).toEqual([]);
@@ -312,7 +366,9 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const counts = [5025, 4950, 5025];
     for (const [i, s] of atOne.entries()) await page.locator(`tr[data-entry="${s.entryId}"] input[type=number]`).fill(String(counts[i]));
     await page.getByRole("button", { name: /^Record the count/ }).click();
-    await expect.poll(async () => (await seats()).filter((s) => atOne.some((a) => a.entryId === s.entryId)).map((s) => s.stack), { timeout: 20_000 }).toEqual(counts);
+    await expect
+      .poll(async () => (await seats()).filter((s) => atOne.some((a) => a.entryId === s.entryId)).map((s) => s.stack), { timeout: 20_000 })
+      .toEqual(counts);
     await page.screenshot({ path: join(artifacts, "real-director-floor.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
     await page.close();
@@ -420,17 +476,28 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
 
   it("three walk-ins left in a live freezeout make an ICM deal at the payouts screen: applied, paid, exported", async () => {
     const made = await must<{ tournament: LobbyTournament }>(
-      api(stage.felt.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "Deal night", kind: "live", startsAt: Date.now() }, stage.directorToken),
+      api(
+        stage.felt.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "seed", name: "Deal night", kind: "live", startsAt: Date.now() },
+        stage.directorToken,
+      ),
     );
     const id = made.tournament.id;
-    for (const name of ["Ulla", "Vera", "Wim"]) await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name }, stage.directorToken));
+    for (const name of ["Ulla", "Vera", "Wim"])
+      await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name }, stage.directorToken));
     await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, stage.directorToken));
     const page = await newPage(director, "deal");
     await page.goto(appUrl("en", `director/payouts/${id}`));
     await page.waitForSelector("[data-testid=deal-sum].hint", { timeout: 20_000 });
     // The figures on screen are the server's own ICM figures (checked before accepting).
-    const pool = (await must<ResultsResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, stage.directorToken))).payouts.reduce((a, p) => a + p.amount, 0);
-    expect(await page.textContent("[data-testid=deal-sum]")).toBe(en.payouts.dealSum.replace("{{shared}}", pool.toLocaleString("en")).replace("{{pool}}", pool.toLocaleString("en")));
+    const pool = (
+      await must<ResultsResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, stage.directorToken))
+    ).payouts.reduce((a, p) => a + p.amount, 0);
+    expect(await page.textContent("[data-testid=deal-sum]")).toBe(
+      en.payouts.dealSum.replace("{{shared}}", pool.toLocaleString("en")).replace("{{pool}}", pool.toLocaleString("en")),
+    );
     await page.screenshot({ path: join(artifacts, "real-director-deal.png"), fullPage: true });
     await page.getByRole("button", { name: en.payouts.acceptDeal }).click();
     await page.waitForSelector("[data-testid=deal-done]", { timeout: 20_000 });
@@ -489,7 +556,13 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
       const label = (await page.textContent(".clock-level"))?.trim();
       const words = RESOURCES[lang].clock;
       const over = v.status === "finished" || v.status === "cancelled";
-      const expected = over ? RESOURCES[lang].status[v.status] : v.onBreak ? words.break : v.level ? words.level.replace("{{number}}", String(v.level.number)) : null;
+      const expected = over
+        ? RESOURCES[lang].status[v.status]
+        : v.onBreak
+          ? words.break
+          : v.level
+            ? words.level.replace("{{number}}", String(v.level.number))
+            : null;
       expect(label).toBe(expected);
       expect(await page.textContent("[data-testid=time-left]")).toMatch(/^\d{1,2}:\d{2}$/);
       expect(await missingKeys(page)).toEqual([]);

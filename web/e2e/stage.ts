@@ -14,7 +14,15 @@ import { signInDirector } from "./real-bots.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const haveChromium = existsSync(CHROMIUM);
-export const BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const BROWSER_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 export const repo = join(import.meta.dirname, "..", "..");
 export const artifacts = join(repo, "artifacts");
 
@@ -82,7 +90,11 @@ export function feltStage(o: StageOptions): Stage {
 }
 
 /** The sign-in form (open on `page`), filled and sent; waits for the lobby. With `signUp`, the sign-up form instead. */
-export async function signInForm(page: Page, who: { readonly name: string; readonly password: string }, o: { signUp?: boolean; timeoutMs?: number } = {}): Promise<void> {
+export async function signInForm(
+  page: Page,
+  who: { readonly name: string; readonly password: string },
+  o: { signUp?: boolean; timeoutMs?: number } = {},
+): Promise<void> {
   const en = RESOURCES.en;
   if (o.signUp === true) await page.getByRole("button", { name: en.auth.needAccount }).click();
   await page.getByLabel(en.auth.name).fill(who.name);

@@ -26,7 +26,15 @@ export const command: Command = {
       if (result.pass) passed += 1;
       else failed += 1;
       if (json) {
-        bar.line(JSON.stringify({ id: result.id, pass: result.pass, got: result.got ?? null, expected: result.expected ?? null, ...(result.why ? { why: result.why } : {}) }));
+        bar.line(
+          JSON.stringify({
+            id: result.id,
+            pass: result.pass,
+            got: result.got ?? null,
+            expected: result.expected ?? null,
+            ...(result.why ? { why: result.why } : {}),
+          }),
+        );
       } else {
         bar.line(result.pass ? `PASS ${result.id}` : `FAIL ${result.id}: ${result.why ?? "differs"}`);
       }

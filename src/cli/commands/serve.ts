@@ -87,12 +87,19 @@ function parse(args: readonly string[]): Parsed | string {
     }
   }
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
-  for (const [k, v] of Object.entries(o.wsLimits ?? {})) if (!(Number.isSafeInteger(v) && v >= 1)) return `--ws-${k === "perAddress" ? "per-address" : "per-account"} must be a whole number ≥ 1`;
-  if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined || layout !== undefined)) return "--nats, --member, --cluster-prefix, --split-tables and --tables-with-director go with --cluster";
+  for (const [k, v] of Object.entries(o.wsLimits ?? {}))
+    if (!(Number.isSafeInteger(v) && v >= 1)) return `--ws-${k === "perAddress" ? "per-address" : "per-account"} must be a whole number ≥ 1`;
+  if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined || layout !== undefined))
+    return "--nats, --member, --cluster-prefix, --split-tables and --tables-with-director go with --cluster";
   if (cluster) {
     if (!/^postgres(ql)?:\/\//.test(o.db ?? "")) return "--cluster needs --db postgres://... (SQLite is single-process)";
     if (prefix !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) return "--cluster-prefix is letters, digits, - and _";
-    o.cluster = { nats: nats ?? process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222", ...(member !== undefined ? { member } : {}), ...(prefix !== undefined ? { prefix } : {}), ...(layout !== undefined ? { layout } : {}) };
+    o.cluster = {
+      nats: nats ?? process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222",
+      ...(member !== undefined ? { member } : {}),
+      ...(prefix !== undefined ? { prefix } : {}),
+      ...(layout !== undefined ? { layout } : {}),
+    };
   }
   const secrets = directorSecrets(process.env, directorFile);
   if (!secrets.ok) return secrets.error.message;

@@ -76,7 +76,13 @@ function remoteSummary(r: RemoteSimResult): string {
 
 /** --server: a real tournament on a running server (logic in src/clients/remote-sim.ts). */
 async function runRemote(o: Record<string, string | true>): Promise<number> {
-  const servers = typeof o["server"] === "string" ? o["server"].split(",").map((u) => u.trim()).filter((u) => u !== "") : [];
+  const servers =
+    typeof o["server"] === "string"
+      ? o["server"]
+          .split(",")
+          .map((u) => u.trim())
+          .filter((u) => u !== "")
+      : [];
   const secrets = directorSecrets(process.env, typeof o["director-file"] === "string" ? o["director-file"] : undefined);
   if (!secrets.ok) {
     console.error(`felt simulate: ${secrets.error.message}`);
@@ -85,8 +91,18 @@ async function runRemote(o: Record<string, string | true>): Promise<number> {
   const director = secrets.value.at(-1);
   const players = Number(o["players"] ?? 100);
   const seed = Number(o["seed"] ?? 1);
-  if (servers.length === 0 || !servers.every((u) => /^https?:\/\//.test(u)) || director === undefined || !Number.isSafeInteger(players) || players < 2 || !Number.isSafeInteger(seed) || seed < 0) {
-    console.error(`felt simulate: --server needs http(s) URLs (comma-separated), a director (FELT_DIRECTOR=NAME:PASSWORD or --director-file PATH), --players (≥ 2) and --seed whole numbers\n\n${USAGE}`);
+  if (
+    servers.length === 0 ||
+    !servers.every((u) => /^https?:\/\//.test(u)) ||
+    director === undefined ||
+    !Number.isSafeInteger(players) ||
+    players < 2 ||
+    !Number.isSafeInteger(seed) ||
+    seed < 0
+  ) {
+    console.error(
+      `felt simulate: --server needs http(s) URLs (comma-separated), a director (FELT_DIRECTOR=NAME:PASSWORD or --director-file PATH), --players (≥ 2) and --seed whole numbers\n\n${USAGE}`,
+    );
     return 2;
   }
   for (const k of ["structure", "format", "runs", "chart", "hands-per-hour"]) {
@@ -102,7 +118,12 @@ async function runRemote(o: Record<string, string | true>): Promise<number> {
     seed,
     director,
     ...(typeof o["preset"] === "string" ? { presetId: o["preset"] } : {}),
-    ...(tty ? { onProgress: (p: { playersLeft: number; level: number; hands: number }) => process.stderr.write(`\r${fmt(p.playersLeft)} left · level ${p.level} · ${fmt(p.hands)} hands   `) } : {}),
+    ...(tty
+      ? {
+          onProgress: (p: { playersLeft: number; level: number; hands: number }) =>
+            process.stderr.write(`\r${fmt(p.playersLeft)} left · level ${p.level} · ${fmt(p.hands)} hands   `),
+        }
+      : {}),
   });
   if (tty) process.stderr.write("\r\x1b[K");
   if (!r.ok) {
@@ -110,7 +131,7 @@ async function runRemote(o: Record<string, string | true>): Promise<number> {
     return 1;
   }
   const text = o["json"] === true ? JSON.stringify(r.value) : remoteSummary(r.value);
-  await new Promise<void>((done) => process.stdout.write(text + "\n", () => done()));
+  await new Promise<void>((done) => process.stdout.write(`${text}\n`, () => done()));
   return r.value.chipsConserved ? 0 : 1;
 }
 
@@ -176,7 +197,9 @@ export const command: Command = {
               lastDraw = now;
               const done = 1 - (p.playersLeft - 1) / Math.max(1, p.entries - 1);
               const bar = "#".repeat(Math.round(done * 30)).padEnd(30, ".");
-              process.stderr.write(`\r${runs > 1 ? `run ${k + 1}/${runs} ` : ""}[${bar}] ${fmt(p.playersLeft)} left · level ${p.level} · ${fmt(p.hands)} hands · ${hm(p.minutes)}   `);
+              process.stderr.write(
+                `\r${runs > 1 ? `run ${k + 1}/${runs} ` : ""}[${bar}] ${fmt(p.playersLeft)} left · level ${p.level} · ${fmt(p.hands)} hands · ${hm(p.minutes)}   `,
+              );
             }
           : undefined,
       } as Parameters<typeof simulate>[0]);
@@ -208,7 +231,7 @@ export const command: Command = {
       }
     }
     // Wait for a large result to drain before writing to stderr, so the two never interleave.
-    await new Promise<void>((done) => process.stdout.write(text + "\n", () => done()));
+    await new Promise<void>((done) => process.stdout.write(`${text}\n`, () => done()));
     // Wall time and memory vary from machine to machine: on stderr, so stdout stays byte-for-byte deterministic.
     console.error(`wall ${wall.toFixed(1)} s, peak memory ${Math.round(rssMB)} MB`);
     return 0;

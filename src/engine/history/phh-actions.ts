@@ -92,9 +92,7 @@ export function toAction(s: HandState, a: PhhAction): Action {
       return { type: "fold", player: a.player };
     case "cc": {
       const legal = legalActions(s);
-      return legal !== null && legal.actor === a.player && legal.canCheck
-        ? { type: "check", player: a.player }
-        : { type: "call", player: a.player };
+      return legal !== null && legal.actor === a.player && legal.canCheck ? { type: "check", player: a.player } : { type: "call", player: a.player };
     }
     case "cbr":
       return { type: "raise", player: a.player, to: a.to };

@@ -26,7 +26,13 @@ const KNOWN = new Set([
  *  stack, a stack the history does not know). */
 const numList = (x: unknown, opts: { negative?: boolean; unknown?: boolean } = {}): number[] | null =>
   Array.isArray(x) &&
-  x.every((v) => typeof v === "number" && !Number.isNaN(v) && (opts.unknown === true ? v === Infinity || Number.isFinite(v) : Number.isFinite(v)) && (opts.negative === true || v >= 0))
+  x.every(
+    (v) =>
+      typeof v === "number" &&
+      !Number.isNaN(v) &&
+      (opts.unknown === true ? v === Infinity || Number.isFinite(v) : Number.isFinite(v)) &&
+      (opts.negative === true || v >= 0),
+  )
     ? (x as number[])
     : null;
 
@@ -201,12 +207,12 @@ function tableOf(h: PhhHand): Record<string, unknown> {
   };
 }
 
-export const writePhh = (hand: PhhHand): string => stringify(tableOf(hand)) + "\n";
+export const writePhh = (hand: PhhHand): string => `${stringify(tableOf(hand))}\n`;
 
 export function writePhhs(hands: readonly PhhHand[]): string {
   const doc: Record<string, unknown> = {};
   hands.forEach((h, i) => (doc[String(i + 1)] = tableOf(h)));
-  return stringify(doc) + "\n";
+  return `${stringify(doc)}\n`;
 }
 
 const decimalsOf = (x: number): number => {

@@ -4,16 +4,7 @@
 // replay does that).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { ConvertedHand, PhhHand } from "./phh-types.ts";
-import {
-  betOrRaiseTo,
-  checkOrCall,
-  fold,
-  inHand,
-  nextStreet,
-  openLedger,
-  perPlayer,
-  type Ledger,
-} from "./pokerstars-ledger.ts";
+import { betOrRaiseTo, checkOrCall, fold, inHand, nextStreet, openLedger, perPlayer, type Ledger } from "./pokerstars-ledger.ts";
 
 /** Replays the betting of a PHH hand into a ledger (chips only, no turn order). */
 export function chipLedger(hand: PhhHand): Result<Ledger> {

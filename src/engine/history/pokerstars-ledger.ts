@@ -27,11 +27,7 @@ export function perPlayer(values: readonly number[], players: number): number[] 
 }
 
 /** Antes first, then blinds and straddles; a short stack posts what it has (R-BLIND-4). */
-export function openLedger(
-  stacks: readonly number[],
-  antes: readonly number[],
-  blinds: readonly number[],
-): Ledger {
+export function openLedger(stacks: readonly number[], antes: readonly number[], blinds: readonly number[]): Ledger {
   const behind = [...stacks];
   const paidAntes = behind.map((s, i) => Math.min(s, antes[i] ?? 0));
   paidAntes.forEach((a, i) => (behind[i] = behind[i]! - a));
@@ -49,10 +45,8 @@ export function openLedger(
 }
 
 export const highestBet = (l: Ledger): number => Math.max(0, ...l.inFront);
-export const toCall = (l: Ledger, i: number): number =>
-  Math.min(highestBet(l) - l.inFront[i]!, l.behind[i]!);
-export const inHand = (l: Ledger): number[] =>
-  l.folded.flatMap((f, i) => (f ? [] : [i]));
+export const toCall = (l: Ledger, i: number): number => Math.min(highestBet(l) - l.inFront[i]!, l.behind[i]!);
+export const inHand = (l: Ledger): number[] => l.folded.flatMap((f, i) => (f ? [] : [i]));
 export const isAllIn = (l: Ledger, i: number): boolean => !l.folded[i] && l.behind[i] === 0;
 
 export function nextStreet(l: Ledger): void {

@@ -63,7 +63,10 @@ const NOISE =
 const NOISE_AFTER_COLON = /^(sits out|is sitting out|is back|has returned|is disconnected|is connected|has timed out.*|doesn't show hand)$/;
 
 export function splitHands(text: string): HandLines[] {
-  const all = text.replace(/^\uFEFF/, "").split(/\r?\n/).map((l) => l.trimEnd());
+  const all = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .map((l) => l.trimEnd());
   const hands: { first: number; lines: string[] }[] = [];
   all.forEach((line, i) => {
     if (HEADER.test(line)) hands.push({ first: i + 1, lines: [line] });
@@ -78,8 +81,7 @@ export function splitHands(text: string): HandLines[] {
 
 export function readHandText(hand: HandLines): Result<HandText> {
   const at = (i: number) => hand.first + i;
-  const bad = (i: number, why: string) =>
-    fail("history/pokerstars-bad-line", `line ${at(i)}: ${why}: "${hand.lines[i] ?? ""}"`, { line: at(i) });
+  const bad = (i: number, why: string) => fail("history/pokerstars-bad-line", `line ${at(i)}: ${why}: "${hand.lines[i] ?? ""}"`, { line: at(i) });
   const head = HEADER.exec(hand.lines[0] ?? "");
   if (!head) return bad(0, "a hand must start with a PokerStars header");
   const rest = head[2]!;

@@ -19,7 +19,9 @@ const actionLines = (text: string) => text.split(/\r?\n/).filter((l) => ACTION_L
 
 describe.skipIf(!present)("PokerStars reader on the Pluribus hands", () => {
   it("R-POT-1: every hand converts, conserves chips and returns exactly the uncalled bets", () => {
-    const files = readdirSync(DIR).filter((f) => f.endsWith(".txt")).sort();
+    const files = readdirSync(DIR)
+      .filter((f) => f.endsWith(".txt"))
+      .sort();
     expect(files.length).toBe(46);
     let hands = 0;
     const problems: string[] = [];
@@ -42,7 +44,9 @@ describe.skipIf(!present)("PokerStars reader on the Pluribus hands", () => {
   });
 
   it("write → read gives back every hand's actions and amounts, and the original betting lines", () => {
-    const files = readdirSync(DIR).filter((f) => f.endsWith(".txt")).sort();
+    const files = readdirSync(DIR)
+      .filter((f) => f.endsWith(".txt"))
+      .sort();
     let hands = 0;
     const problems: string[] = [];
     for (const file of files) {

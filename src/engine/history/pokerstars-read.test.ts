@@ -39,16 +39,7 @@ describe("PokerStars reader: player order and forced bets", () => {
     expect(h.hand.players).toEqual(["Bob", "Alice"]);
     expect(h.hand.startingStacks).toEqual([3000, 5000]);
     expect(h.hand.blindsOrStraddles).toEqual([50, 100]);
-    expect(h.hand.actions).toEqual([
-      "d dh p1 AhKh",
-      "d dh p2 ????",
-      "p2 cbr 300",
-      "p1 cc",
-      "d db 2c7d9s",
-      "p1 cc",
-      "p2 cbr 400",
-      "p1 f",
-    ]);
+    expect(h.hand.actions).toEqual(["d dh p1 AhKh", "d dh p2 ????", "p2 cbr 300", "p1 cc", "d db 2c7d9s", "p1 cc", "p2 cbr 400", "p1 f"]);
     expect(h.expected).toEqual({ collected: [0, 600], returned: [0, 400] });
     expect(h.scale).toBe(1);
     expect(h.name).toBe("t.txt#1 (PokerStars Hand #1)");
@@ -212,17 +203,7 @@ Total pot 700 Main pot 300. Side pot 400. | Rake 0`;
 
   it("R-POT-1: all-ins with a side pot; hands are shown before the board is run out", () => {
     const h = one(SIDE_POTS);
-    expect(h.hand.actions.slice(3)).toEqual([
-      "p3 cbr 1000",
-      "p1 cc",
-      "p2 cc",
-      "p1 sm AcAd",
-      "p2 sm KcKd",
-      "p3 sm QcQd",
-      "d db 2s3s8h",
-      "d db 9d",
-      "d db Jc",
-    ]);
+    expect(h.hand.actions.slice(3)).toEqual(["p3 cbr 1000", "p1 cc", "p2 cc", "p1 sm AcAd", "p2 sm KcKd", "p3 sm QcQd", "d db 2s3s8h", "d db 9d", "d db Jc"]);
     expect(h.expected).toEqual({ collected: [300, 400, 0], returned: [0, 0, 700] });
     expect(unwrap(checkConverted(h))).toEqual([300, 400, 700]);
   });
@@ -392,18 +373,15 @@ describe("PokerStars reader: bad input is a typed error, never a throw", () => {
   it("property: garbled text (lines dropped, swapped or cut) never throws", () => {
     const lines = `${HEADS_UP}\n\n${HEADS_UP}`.split("\n");
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.nat(lines.length - 1), fc.nat(lines.length - 1), fc.nat(40)), { maxLength: 6 }),
-        (edits) => {
-          const l = [...lines];
-          for (const [a, b, cut] of edits) {
-            [l[a], l[b]] = [l[b]!, l[a]!];
-            l[a] = l[a]!.slice(0, cut);
-          }
-          const r = parsePokerStars(l.join("\n"), "g.txt");
-          if (!r.ok) expect(r.error.code).toMatch(/^history\/pokerstars-/);
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.nat(lines.length - 1), fc.nat(lines.length - 1), fc.nat(40)), { maxLength: 6 }), (edits) => {
+        const l = [...lines];
+        for (const [a, b, cut] of edits) {
+          [l[a], l[b]] = [l[b]!, l[a]!];
+          l[a] = l[a]!.slice(0, cut);
+        }
+        const r = parsePokerStars(l.join("\n"), "g.txt");
+        if (!r.ok) expect(r.error.code).toMatch(/^history\/pokerstars-/);
+      }),
       { numRuns: 300 },
     );
   });

@@ -9,18 +9,7 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { ConvertedHand, PhhHand, PhhVariant } from "./phh-types.ts";
 import { significantDecimals, toUnits, type DecimalText } from "./pokerstars-amounts.ts";
-import {
-  betOrRaiseTo,
-  checkOrCall,
-  fold,
-  highestBet,
-  inHand,
-  nextStreet,
-  openLedger,
-  perPlayer,
-  toCall,
-  type Ledger,
-} from "./pokerstars-ledger.ts";
+import { betOrRaiseTo, checkOrCall, fold, highestBet, inHand, nextStreet, openLedger, perPlayer, toCall, type Ledger } from "./pokerstars-ledger.ts";
 import { readHandText, splitHands, type HandRecord, type HandText } from "./pokerstars-lines.ts";
 
 /** Every hand of a file, or the first error (with its line number). */
@@ -48,8 +37,7 @@ export function parsePokerStarsEach(text: string, fileName: string): Result<Conv
 }
 
 function convert(text: HandText, handName: string): Result<ConvertedHand> {
-  const inconsistent = (line: number, why: string) =>
-    fail("history/pokerstars-inconsistent", `line ${line}: ${why}`, { line });
+  const inconsistent = (line: number, why: string) => fail("history/pokerstars-inconsistent", `line ${line}: ${why}`, { line });
   const named = new Set(text.records.flatMap((r) => ("name" in r ? [r.name] : [])));
   const seated = text.seats
     // Every player dealt in posts, acts or is dealt a card in the text; a seat the text never
@@ -123,7 +111,7 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
       cards.set(p, known);
     }
     if ((r.k === "show" || r.k === "muck") && (!r.summary || !shown.has(p))) {
-      shown.set(p, r.k === "show" ? r.cards ?? null : null);
+      shown.set(p, r.k === "show" ? (r.cards ?? null) : null);
     }
   }
   const dealt = new Set<string>();
@@ -189,29 +177,24 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
     startingStacks: stacks,
     actions,
     players: order.map((s) => s.name),
-    extra: extraFields(text, order.map((s) => s.seat), rake),
+    extra: extraFields(
+      text,
+      order.map((s) => s.seat),
+      rake,
+    ),
   };
   return ok({ name: `${handName} (PokerStars Hand #${text.id})`, hand, expected: { collected, returned }, scale });
 }
 
 /** A big blind posted away from the big-blind seat (p2; p1 heads-up). */
-function lateBigBlind(
-  records: readonly HandRecord[],
-  index: ReadonlyMap<string, number>,
-  n: number,
-): { name: string; line: number } | undefined {
-  const posts = records.flatMap((r) =>
-    r.k === "post" && (r.kind === "big blind" || r.kind === "small & big blinds") ? [r] : [],
-  );
+function lateBigBlind(records: readonly HandRecord[], index: ReadonlyMap<string, number>, n: number): { name: string; line: number } | undefined {
+  const posts = records.flatMap((r) => (r.k === "post" && (r.kind === "big blind" || r.kind === "small & big blinds") ? [r] : []));
   const at = posts.map((r) => index.get(r.name)!).sort((a, b) => a - b);
   const smallBlind = records.some((r) => r.k === "post" && r.kind === "small blind");
   // Without a small blind (a dead one, or its player all-in from the ante) the big blind
   // may sit first or second; two big blinds sit first and second (R-BTN-3).
   const allowed = n === 2 ? [0] : smallBlind ? [1] : [0, 1];
-  const fine =
-    at.length === 0 ||
-    (at.length === 1 && allowed.includes(at[0]!)) ||
-    (at.length === 2 && n > 2 && !smallBlind && at[0] === 0 && at[1] === 1);
+  const fine = at.length === 0 || (at.length === 1 && allowed.includes(at[0]!)) || (at.length === 2 && n > 2 && !smallBlind && at[0] === 0 && at[1] === 1);
   if (fine) return undefined;
   const expected = allowed.at(-1);
   return posts.find((r) => index.get(r.name) !== expected) ?? posts[0];
@@ -255,11 +238,7 @@ function bet(l: Ledger, p: number, r: HandRecord, units: (d: DecimalText) => num
  * button. A player at showdown the text says nothing about shows the cards dealt, if known
  * (some converted files drop the showdown lines).
  */
-function showdown(
-  l: Ledger,
-  shown: ReadonlyMap<number, readonly string[] | null>,
-  dealt: ReadonlyMap<number, readonly string[]>,
-): string[] {
+function showdown(l: Ledger, shown: ReadonlyMap<number, readonly string[] | null>, dealt: ReadonlyMap<number, readonly string[]>): string[] {
   const live = inHand(l);
   if (live.length < 2) return [];
   const first = l.street === 3 && l.lastAggressor >= 0 ? l.lastAggressor : live[0]!;

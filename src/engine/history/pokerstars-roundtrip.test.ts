@@ -34,9 +34,7 @@ const table = fc
       if (n === 2) return i === 0 ? bb : bb / 2; // engine order heads-up: [BB, SB]
       return i === 0 ? bb / 2 : i === 1 ? bb : i === 2 && straddle && n >= 4 ? 2 * bb : 0;
     });
-    const antes = Array.from({ length: n }, (_, i) =>
-      anteKind === "uniform" ? bb / 2 : anteKind === "bb" && i === (n === 2 ? 0 : 1) ? bb : 0,
-    );
+    const antes = Array.from({ length: n }, (_, i) => (anteKind === "uniform" ? bb / 2 : anteKind === "bb" && i === (n === 2 ? 0 : 1) ? bb : 0));
     const phhOrder = (xs: number[]) => (n === 2 ? [...xs].reverse() : xs);
     const config: HandConfig = {
       variant,
@@ -134,9 +132,7 @@ describe("PokerStars write → read over engine-played hands", () => {
         const { events, state } = play(t.config, rng(seed));
         const hand: PhhHand = { ...t.hand, actions: phhActions(events) };
         const results = pokerStarsResults(events, hand.startingStacks.length);
-        const text = unwrap(
-          writePokerStars(hand, { handId: 1, date: "2024/01/02 10:00:00", tableName: "Prop", knownCards: "all", results }),
-        );
+        const text = unwrap(writePokerStars(hand, { handId: 1, date: "2024/01/02 10:00:00", tableName: "Prop", knownCards: "all", results }));
         const [back] = unwrap(parsePokerStars(text, "prop.txt"));
         expect(back!.hand.actions).toEqual(hand.actions);
         expect(back!.hand.variant).toBe(hand.variant);

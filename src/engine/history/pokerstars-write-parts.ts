@@ -1,7 +1,7 @@
 // The body of a written PokerStars hand: forced bets, the betting with its boards, the
 // pots paid and the summary. Amounts come from the chip ledger (PokerStars says "calls 160"
 // and "raises 110 to 210" where PHH says "cc" and "cbr 210").
-import { fail, ok, type Result } from "../../lib/result.ts";
+import { type fail, ok, type Result } from "../../lib/result.ts";
 import type { PhhHand } from "./phh-types.ts";
 import { betOrRaiseTo, checkOrCall, fold, highestBet, inHand, nextStreet, toCall, type Ledger } from "./pokerstars-ledger.ts";
 
@@ -70,8 +70,7 @@ export function bettingLines(hand: PhhHand, ctx: WriteContext): Result<Betting> 
   const foldedOn = new Map<number, number>();
   const parsed = hand.actions.map((a) => a.trim().split(/\s+/));
   const lastBet = parsed.findLastIndex((a) => a[0] !== "d" && a[1] !== "sm");
-  const returned = () =>
-    ctx.results.returned.flatMap((r, p) => (r > 0 ? [`Uncalled bet (${amount(r)}) returned to ${name(p)}`] : []));
+  const returned = () => ctx.results.returned.flatMap((r, p) => (r > 0 ? [`Uncalled bet (${amount(r)}) returned to ${name(p)}`] : []));
   for (const [k, a] of parsed.entries()) {
     if (a[0] !== "d" || a[1] !== "dh") continue;
     const p = playerIndex(a[2], n);
@@ -117,11 +116,7 @@ export function bettingLines(hand: PhhHand, ctx: WriteContext): Result<Betting> 
       const before = highestBet(l);
       const done = betOrRaiseTo(l, p, total);
       if (!Number.isSafeInteger(total) || !done.ok) return bad(`${where}: ${done.ok ? "bad amount" : done.error.message}`);
-      out.push(
-        before === 0
-          ? `${who}: bets ${amount(total)}${allIn(ctx, p)}`
-          : `${who}: raises ${amount(total - before)} to ${amount(total)}${allIn(ctx, p)}`,
-      );
+      out.push(before === 0 ? `${who}: bets ${amount(total)}${allIn(ctx, p)}` : `${who}: raises ${amount(total - before)} to ${amount(total)}${allIn(ctx, p)}`);
     } else return bad(`${where}: not understood`);
     if (k === lastBet) out.push(...returned());
   }
@@ -131,8 +126,7 @@ export function bettingLines(hand: PhhHand, ctx: WriteContext): Result<Betting> 
 }
 
 const sidePotCount = (ctx: WriteContext) => Math.max(0, ...(ctx.results.awards ?? []).map((a) => a.pot));
-const potName = (sidePots: number, k: number) =>
-  sidePots === 0 ? "pot" : k === 0 ? "main pot" : sidePots === 1 ? "side pot" : `side pot-${k}`;
+const potName = (sidePots: number, k: number) => (sidePots === 0 ? "pot" : k === 0 ? "main pot" : sidePots === 1 ? "side pot" : `side pot-${k}`);
 
 /** "NAME collected X from ..." lines: per pot when the awards are known, else per player. */
 export function potLines(ctx: WriteContext): Result<string[]> {
@@ -154,9 +148,7 @@ export function summaryLines(ctx: WriteContext, b: Betting, rake: number): strin
   const { collected, returned, awards } = ctx.results;
   const pot = l.paid.reduce((x, y) => x + y, 0) - returned.reduce((x, y) => x + y, 0);
   const sidePots = sidePotCount(ctx);
-  const sizes = Array.from({ length: sidePots + 1 }, (_, k) =>
-    (awards ?? []).filter((a) => a.pot === k).reduce((sum, a) => sum + a.amount, 0),
-  );
+  const sizes = Array.from({ length: sidePots + 1 }, (_, k) => (awards ?? []).filter((a) => a.pot === k).reduce((sum, a) => sum + a.amount, 0));
   const split = sidePots === 0 ? "" : ` ${sizes.map((x, k) => `${cap(potName(sidePots, k))} ${amount(x)}.`).join(" ")}`;
   const out = ["*** SUMMARY ***", `Total pot ${amount(pot)}${split} | Rake ${amount(rake)}`];
   if (b.board.length > 0) out.push(`Board [${b.board.join(" ")}]`);

@@ -36,12 +36,13 @@ describe("PokerStars writer with the engine's results", () => {
     expect(writePokerStarsReplayed({ ...hand, actions: hand.actions.slice(0, 5) }, opts)).toMatchObject({ ok: false });
   });
 
-
   const DIR = `${process.env["FELT_SHARED"] ?? fileURLToPath(new URL("../../../../shared", import.meta.url))}/handhistories/pluribus`;
   it.skipIf(!existsSync(DIR))("R-POT: on the Pluribus hands the engine's results print the file's amounts", () => {
     let compared = 0;
     const problems: string[] = [];
-    for (const file of readdirSync(DIR).filter((f) => f.endsWith(".txt")).sort()) {
+    for (const file of readdirSync(DIR)
+      .filter((f) => f.endsWith(".txt"))
+      .sort()) {
       const hands = unwrap(parsePokerStars(readFileSync(`${DIR}/${file}`, "utf8"), file));
       // Every seventh hand keeps this quick; the replay command checks them all.
       for (const h of hands.filter((x, k) => k % 7 === 0 && x.scale === 1)) {

@@ -10,10 +10,7 @@ import { pokerStarsResults, writePokerStars, type PokerStarsWriteOptions } from 
  * Replays the hand through the engine and writes it with the engine's awards, returns and
  * rake; showdown hands the actions leave to the dealer are printed as the engine showed them.
  */
-export function writePokerStarsReplayed(
-  hand: PhhHand,
-  opts: Omit<PokerStarsWriteOptions, "results" | "rake">,
-): Result<string> {
+export function writePokerStarsReplayed(hand: PhhHand, opts: Omit<PokerStarsWriteOptions, "results" | "rake">): Result<string> {
   const replayed = replayPhh(hand);
   if (!replayed.ok) return replayed;
   if (replayed.value.scale !== 1) {

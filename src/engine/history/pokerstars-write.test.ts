@@ -123,10 +123,14 @@ Seat 2: Bob (big blind) folded on the Flop
   });
 
   it("cents: amounts print as money and read back at scale 100", () => {
-    const hand: PhhHand = { ...HU, blindsOrStraddles: [1, 2], minBet: 2, startingStacks: [157, 310], actions: ["d dh p1 AhKh", "d dh p2 7c7d", "p2 cbr 6", "p1 f"] };
-    const text = unwrap(
-      writePokerStars(hand, { ...OPTS, scale: 100, currency: "USD", results: { collected: [0, 8], returned: [0, 4] } }),
-    );
+    const hand: PhhHand = {
+      ...HU,
+      blindsOrStraddles: [1, 2],
+      minBet: 2,
+      startingStacks: [157, 310],
+      actions: ["d dh p1 AhKh", "d dh p2 7c7d", "p2 cbr 6", "p1 f"],
+    };
+    const text = unwrap(writePokerStars(hand, { ...OPTS, scale: 100, currency: "USD", results: { collected: [0, 8], returned: [0, 4] } }));
     expect(text.split("\n")[0]).toBe("PokerStars Hand #77: Hold'em No Limit ($0.01/$0.02 USD) - 2024/01/02 10:00:00 ET");
     expect(text).toContain("Seat 2: Bob ($1.57 in chips)");
     expect(text).toContain("Alice: raises $0.04 to $0.06");

@@ -7,15 +7,7 @@ import type { HandEvent } from "../types.ts";
 import type { PhhHand } from "./phh-types.ts";
 import { decimalsOfScale, formatUnits } from "./pokerstars-amounts.ts";
 import { openLedger, perPlayer } from "./pokerstars-ledger.ts";
-import {
-  bettingLines,
-  bySeat,
-  postLines,
-  potLines,
-  summaryLines,
-  type PokerStarsResults,
-  type WriteContext,
-} from "./pokerstars-write-parts.ts";
+import { bettingLines, bySeat, postLines, potLines, summaryLines, type PokerStarsResults, type WriteContext } from "./pokerstars-write-parts.ts";
 
 export type { PokerStarsResults } from "./pokerstars-write-parts.ts";
 
@@ -86,22 +78,17 @@ export function writePokerStars(hand: PhhHand, opts: PokerStarsWriteOptions): Re
   const pots = potLines(ctx);
   if (!pots.ok) return pots;
   const summary = summaryLines(ctx, body.value, opts.rake ?? 0);
-  return ok([...header.value, ...posts, ...body.value.lines, ...pots.value, ...summary].join("\n") + "\n");
+  return ok(`${[...header.value, ...posts, ...body.value.lines, ...pots.value, ...summary].join("\n")}\n`);
 }
 
 function headerLines(hand: PhhHand, opts: PokerStarsWriteOptions, ctx: WriteContext): Result<string[]> {
   const { n, seats, amount } = ctx;
   const raw = hand.blindsOrStraddles;
-  const [lo, hi] =
-    hand.variant === "FT"
-      ? [hand.smallBet ?? raw[1] ?? 0, hand.bigBet ?? 2 * (raw[1] ?? 0)]
-      : [raw[0] ?? 0, raw[1] ?? hand.minBet ?? 0];
+  const [lo, hi] = hand.variant === "FT" ? [hand.smallBet ?? raw[1] ?? 0, hand.bigBet ?? 2 * (raw[1] ?? 0)] : [raw[0] ?? 0, raw[1] ?? hand.minBet ?? 0];
   const game = hand.variant === "NT" ? "No Limit" : hand.variant === "PT" ? "Pot Limit" : "Limit";
   const stakes = `(${amount(lo)}/${amount(hi)}${opts.currency ? ` ${opts.currency}` : ""})`;
   const t = opts.tournament;
-  const what = t
-    ? `Tournament #${t.id}, ${t.buyIn ?? "Freeroll"} Hold'em ${game} - Level ${t.level ?? "I"} ${stakes}`
-    : `Hold'em ${game} ${stakes}`;
+  const what = t ? `Tournament #${t.id}, ${t.buyIn ?? "Freeroll"} Hold'em ${game} - Level ${t.level ?? "I"} ${stakes}` : `Hold'em ${game} ${stakes}`;
   if (/[\r\n]/.test(what + opts.tableName)) return ctx.bad("header texts must be one line");
   const extraMax = hand.extra?.["seat_count"];
   const maxSeats = opts.maxSeats ?? (typeof extraMax === "number" ? extraMax : Math.max(n, ...seats));
@@ -116,9 +103,6 @@ function isNumbers(x: unknown, n: number): x is number[] {
   return Array.isArray(x) && x.length === n && x.every((s) => Number.isSafeInteger(s) && s > 0);
 }
 
-
-
-
 /** What the writer needs from the engine's events: each player's awards and returns. */
 export function pokerStarsResults(
   events: readonly HandEvent[],
@@ -132,8 +116,7 @@ export function pokerStarsResults(
     if (e.type === "award") {
       collected[e.player] = collected[e.player]! + e.amount;
       awards.push({ player: e.player, amount: e.amount, pot: e.pot });
-    }
-    else if (e.type === "return") returned[e.player] = returned[e.player]! + e.amount;
+    } else if (e.type === "return") returned[e.player] = returned[e.player]! + e.amount;
     else if (e.type === "rake") rake += e.amount;
   }
   return { collected, returned, awards, rake };

@@ -50,7 +50,11 @@ describe("cluster mode: two members, one frozen", () => {
     const logsB: string[] = [];
     const a = await member(schema.url, "a", prefix, logsA);
     const b = await member(schema.url, "b", prefix, logsB);
-    await until(() => (a.host!.servingKeys().length + b.host!.servingKeys().length === 64 && a.host!.servingKeys().length === 32 ? true : undefined), "32 partitions each", 120_000);
+    await until(
+      () => (a.host!.servingKeys().length + b.host!.servingKeys().length === 64 && a.host!.servingKeys().length === 32 ? true : undefined),
+      "32 partitions each",
+      120_000,
+    );
     expect(a.ownership.member).toBe("a");
 
     // Created and played on its owner, a; b does not have it (it serves only its own partitions).
@@ -62,7 +66,13 @@ describe("cluster mode: two members, one frozen", () => {
     // A tournament created through b whose partition a serves is created on a (the routing sends it there), not on b.
     let elsewhere = cmd();
     while (a.ownership.serving(a.ownership.keyOf(`T${elsewhere}`)) === undefined) elsewhere = cmd();
-    const routed = await api<{ tournament: LobbyTournament }>(b.url, "POST", "/api/v1/director/tournaments", { commandId: elsewhere, presetId: "seed", name: "x", kind: "online", startsAt: Date.now() }, s.directorToken);
+    const routed = await api<{ tournament: LobbyTournament }>(
+      b.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: elsewhere, presetId: "seed", name: "x", kind: "online", startsAt: Date.now() },
+      s.directorToken,
+    );
     expect(routed.status).toBe(200);
     expect(a.tournaments.has(`T${elsewhere}`)).toBe(true);
     expect(b.tournaments.has(`T${elsewhere}`)).toBe(false);
@@ -71,13 +81,17 @@ describe("cluster mode: two members, one frozen", () => {
     const early = s.players.map((p, i) => new Bot(a.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
     await Promise.all(early.map((x) => x.connect()));
     // Until a few hands were recorded on a.
-    await until(async () => {
-      for (const [i, x] of early.entries()) {
-        const mine = await myTournament(a.url, s.players[i]!.token, s.tournamentId);
-        if (mine?.mine?.tableId) x.watch(mine.mine.tableId);
-      }
-      return t.recorded.size > 0 && [...t.recorded.values()].reduce((x, y) => x + y, 0) >= 3 ? true : undefined;
-    }, "three hands on a", 120_000);
+    await until(
+      async () => {
+        for (const [i, x] of early.entries()) {
+          const mine = await myTournament(a.url, s.players[i]!.token, s.tournamentId);
+          if (mine?.mine?.tableId) x.watch(mine.mine.tableId);
+        }
+        return t.recorded.size > 0 && [...t.recorded.values()].reduce((x, y) => x + y, 0) >= 3 ? true : undefined;
+      },
+      "three hands on a",
+      120_000,
+    );
 
     // a freezes: no renewals, nothing released; its tables keep writing with epoch `epochA`.
     await a.host!.freezeForTests({ keepWriting: true });

@@ -30,41 +30,41 @@ afterAll(async () => {
  * is b's and its one table's partition is a's.
  */
 async function twoMembers(layout: TableLayout) {
-    const splitTables = layout === "split";
-    const schema = await pgSchema();
-    cleanups.push(() => schema.drop());
-    const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-    cleanups.push(() => dropClusterBuckets(prefix));
-    const a: ServeChild = await startServeChild(schema.url, await freePort(), memberArgs("a", prefix, layout));
-    cleanups.push(() => killChild(a));
-    const logs: string[] = [];
-    const b = await FeltServer.start(memberOptions(schema.url, "b", prefix, logs, layout));
-    cleanups.push(() => b.close());
-    const half = splitTables ? 32 + 128 : 32;
-    await until(() => (b.host!.servingKeys().length === half ? true : undefined), "b serves its half", 120_000);
+  const splitTables = layout === "split";
+  const schema = await pgSchema();
+  cleanups.push(() => schema.drop());
+  const prefix = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  cleanups.push(() => dropClusterBuckets(prefix));
+  const a: ServeChild = await startServeChild(schema.url, await freePort(), memberArgs("a", prefix, layout));
+  cleanups.push(() => killChild(a));
+  const logs: string[] = [];
+  const b = await FeltServer.start(memberOptions(schema.url, "b", prefix, logs, layout));
+  cleanups.push(() => b.close());
+  const half = splitTables ? 32 + 128 : 32;
+  await until(() => (b.host!.servingKeys().length === half ? true : undefined), "b serves its half", 120_000);
 
-    // A tournament in a partition a serves, created and played through b.
-    const d = await must<{ token: string }>(api(b.url, "POST", "/api/v1/auth/sign-in", DIRECTOR));
-    let commandId = cmd();
-    const placed = (c: string) =>
-      splitTables
-        ? b.ownership.serving(b.ownership.keyOf(`T${c}`)) !== undefined && b.ownership.serving(b.ownership.keyOfTable(`T${c}-t1`)) === undefined
-        : b.ownership.serving(b.ownership.keyOf(`T${c}`)) === undefined;
-    while (!placed(commandId)) commandId = cmd();
-    const body = { commandId, presetId: "seed", name: "Kill test", kind: "online", startsAt: Date.now(), buyIn: 1000, fee: 100, structure: FAST_STRUCTURE };
-    const id = (await must<{ tournament: LobbyTournament }>(api(b.url, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
-    expect(b.tournaments.has(id)).toBe(splitTables);
-    const players: Setup["players"] = [];
-    for (let i = 0; i < 6; i++) {
-      const name = `k${randomBytes(2).toString("hex")}-${i}`;
-      const s = await must<{ token: string; user: { id: string } }>(api(b.url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
-      await must(api(b.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
-      await must(api(b.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
-      players.push({ name, token: s.token, id: s.user.id });
-    }
-    await must(api(b.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
-    const s: Setup = { tournamentId: id, directorToken: d.token, players };
-    return { a, b, s, schema, logs };
+  // A tournament in a partition a serves, created and played through b.
+  const d = await must<{ token: string }>(api(b.url, "POST", "/api/v1/auth/sign-in", DIRECTOR));
+  let commandId = cmd();
+  const placed = (c: string) =>
+    splitTables
+      ? b.ownership.serving(b.ownership.keyOf(`T${c}`)) !== undefined && b.ownership.serving(b.ownership.keyOfTable(`T${c}-t1`)) === undefined
+      : b.ownership.serving(b.ownership.keyOf(`T${c}`)) === undefined;
+  while (!placed(commandId)) commandId = cmd();
+  const body = { commandId, presetId: "seed", name: "Kill test", kind: "online", startsAt: Date.now(), buyIn: 1000, fee: 100, structure: FAST_STRUCTURE };
+  const id = (await must<{ tournament: LobbyTournament }>(api(b.url, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
+  expect(b.tournaments.has(id)).toBe(splitTables);
+  const players: Setup["players"] = [];
+  for (let i = 0; i < 6; i++) {
+    const name = `k${randomBytes(2).toString("hex")}-${i}`;
+    const s = await must<{ token: string; user: { id: string } }>(api(b.url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
+    await must(api(b.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
+    await must(api(b.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
+    players.push({ name, token: s.token, id: s.user.id });
+  }
+  await must(api(b.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
+  const s: Setup = { tournamentId: id, directorToken: d.token, players };
+  return { a, b, s, schema, logs };
 }
 
 describe("cluster mode: the owner killed or stopped", () => {
@@ -81,26 +81,31 @@ describe("cluster mode: the owner killed or stopped", () => {
       if (k === key && killedWhen > 0) takeoverMs = Date.now() - killedWhen;
     });
     const bots = players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
-    const { final } = await playToTheEnd(() => b.url, s, {}, {
-      bots,
-      timeoutMs: 500_000,
-      onTick: async () => {
-        if (killedAt !== null) return;
-        const recorded = (await store.read(`tournament:${id}`)).filter((e) => e.type === "hand-recorded").length;
-        if (recorded < 3) return;
-        // Mid-hand: a table whose last record is its hand's start or an action in it.
-        for (const st of await store.listStreams({ prefix: `table:${id}-` })) {
-          const last = (await store.read(st.stream, st.version))[0];
-          const started = (await store.read(st.stream)).filter((e) => e.type === "hand-started").at(-1);
-          if (last === undefined || started === undefined || (last.type !== "hand-started" && last.type !== "acted")) continue;
-          killedAt = { table: st.stream, hand: (started.data as { handNumber: number }).handNumber };
-          killedWhen = Date.now();
-          await killChild(a, "SIGKILL");
-          for (const x of bots) x.allInChance = 0.05;
-          return;
-        }
+    const { final } = await playToTheEnd(
+      () => b.url,
+      s,
+      {},
+      {
+        bots,
+        timeoutMs: 500_000,
+        onTick: async () => {
+          if (killedAt !== null) return;
+          const recorded = (await store.read(`tournament:${id}`)).filter((e) => e.type === "hand-recorded").length;
+          if (recorded < 3) return;
+          // Mid-hand: a table whose last record is its hand's start or an action in it.
+          for (const st of await store.listStreams({ prefix: `table:${id}-` })) {
+            const last = (await store.read(st.stream, st.version))[0];
+            const started = (await store.read(st.stream)).filter((e) => e.type === "hand-started").at(-1);
+            if (last === undefined || started === undefined || (last.type !== "hand-started" && last.type !== "acted")) continue;
+            killedAt = { table: st.stream, hand: (started.data as { handNumber: number }).handNumber };
+            killedWhen = Date.now();
+            await killChild(a, "SIGKILL");
+            for (const x of bots) x.allInChance = 0.05;
+            return;
+          }
+        },
       },
-    });
+    );
     expect(killedAt).not.toBeNull();
     expect(final.status).toBe("finished");
     expect(b.ownership.serving(key)).toBeDefined();
@@ -128,20 +133,25 @@ describe("cluster mode: the owner killed or stopped", () => {
     const key = b.ownership.keyOf(s.tournamentId);
     const bots = s.players.map((p, i) => new Bot(b.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
     let phase: "playing" | "stopped" | "woken" = "playing";
-    const { final } = await playToTheEnd(() => b.url, s, {}, {
-      bots,
-      timeoutMs: 500_000,
-      onTick: async () => {
-        if (phase === "playing" && bots.some((x) => x.acked.size >= 5)) {
-          a.child.kill("SIGSTOP");
-          phase = "stopped";
-        } else if (phase === "stopped" && b.ownership.serving(key) !== undefined) {
-          a.child.kill("SIGCONT");
-          phase = "woken";
-          for (const x of bots) x.allInChance = 0.05;
-        }
+    const { final } = await playToTheEnd(
+      () => b.url,
+      s,
+      {},
+      {
+        bots,
+        timeoutMs: 500_000,
+        onTick: async () => {
+          if (phase === "playing" && bots.some((x) => x.acked.size >= 5)) {
+            a.child.kill("SIGSTOP");
+            phase = "stopped";
+          } else if (phase === "stopped" && b.ownership.serving(key) !== undefined) {
+            a.child.kill("SIGCONT");
+            phase = "woken";
+            for (const x of bots) x.allInChance = 0.05;
+          }
+        },
       },
-    });
+    );
     expect(phase).toBe("woken");
     expect(final.status).toBe("finished");
     // The woken process found its lease stale or taken and stopped serving the partition.
@@ -162,23 +172,28 @@ describe("cluster mode: the owner killed or stopped", () => {
     let phase: "playing" | "stopped" | "woken" = "playing";
     let stoppedWhen = 0;
     let takeoverMs = -1;
-    const { final } = await playToTheEnd(() => b.url, s, {}, {
-      bots,
-      timeoutMs: 500_000,
-      onTick: async () => {
-        if (phase === "playing" && bots.some((x) => x.acked.size >= 5)) {
-          expect(b.tableHost?.sessions.has(tableId)).toBe(false);
-          a.child.kill("SIGSTOP");
-          stoppedWhen = Date.now();
-          phase = "stopped";
-        } else if (phase === "stopped" && b.ownership.serving(key) !== undefined) {
-          takeoverMs = Date.now() - stoppedWhen;
-          a.child.kill("SIGCONT");
-          phase = "woken";
-          for (const x of bots) x.allInChance = 0.05;
-        }
+    const { final } = await playToTheEnd(
+      () => b.url,
+      s,
+      {},
+      {
+        bots,
+        timeoutMs: 500_000,
+        onTick: async () => {
+          if (phase === "playing" && bots.some((x) => x.acked.size >= 5)) {
+            expect(b.tableHost?.sessions.has(tableId)).toBe(false);
+            a.child.kill("SIGSTOP");
+            stoppedWhen = Date.now();
+            phase = "stopped";
+          } else if (phase === "stopped" && b.ownership.serving(key) !== undefined) {
+            takeoverMs = Date.now() - stoppedWhen;
+            a.child.kill("SIGCONT");
+            phase = "woken";
+            for (const x of bots) x.allInChance = 0.05;
+          }
+        },
       },
-    });
+    );
     expect(phase).toBe("woken");
     expect(final.status).toBe("finished");
     console.log(`cluster (split): SIGSTOP of ${key}'s owner: served by the survivor ${takeoverMs} ms later (lease TTL 3,000 ms)`);
@@ -202,18 +217,23 @@ describe("cluster mode: the owner killed or stopped", () => {
     b.ownership.onServing((k) => {
       if (k === key && stoppedAt > 0) handOverMs = Date.now() - stoppedAt;
     });
-    const { final } = await playToTheEnd(() => b.url, s, {}, {
-      bots,
-      timeoutMs: 500_000,
-      onTick: async () => {
-        if (stoppedAt > 0 || !bots.some((x) => x.acked.size >= 5)) return;
-        stoppedAt = Date.now();
-        await killChild(a, "SIGTERM");
-        expect(a.child.exitCode).toBe(0);
-        expect(a.output()).toContain(`hands ${key} over`);
-        for (const x of bots) x.allInChance = 0.05;
+    const { final } = await playToTheEnd(
+      () => b.url,
+      s,
+      {},
+      {
+        bots,
+        timeoutMs: 500_000,
+        onTick: async () => {
+          if (stoppedAt > 0 || !bots.some((x) => x.acked.size >= 5)) return;
+          stoppedAt = Date.now();
+          await killChild(a, "SIGTERM");
+          expect(a.child.exitCode).toBe(0);
+          expect(a.output()).toContain(`hands ${key} over`);
+          for (const x of bots) x.allInChance = 0.05;
+        },
       },
-    });
+    );
     expect(final.status).toBe("finished");
     expect(handOverMs).toBeGreaterThanOrEqual(0);
     console.log(`cluster: SIGTERM hand-over of ${key}: ${handOverMs} ms after the signal (lease TTL 3,000 ms)`);

@@ -15,7 +15,20 @@ const HAND_PAUSE_MS = 150;
 
 /** The command line of member `member` as a `felt serve --cluster` child (after `serve --port --db`). */
 export function memberArgs(member: string, prefix: string, layout: TableLayout): string[] {
-  return ["--cluster", "--nats", NATS_TEST_URL, "--member", member, "--cluster-prefix", prefix, "--action-ms", String(ACTION_MS), "--hand-pause-ms", String(HAND_PAUSE_MS), layout === "split" ? "--split-tables" : "--tables-with-director"];
+  return [
+    "--cluster",
+    "--nats",
+    NATS_TEST_URL,
+    "--member",
+    member,
+    "--cluster-prefix",
+    prefix,
+    "--action-ms",
+    String(ACTION_MS),
+    "--hand-pause-ms",
+    String(HAND_PAUSE_MS),
+    layout === "split" ? "--split-tables" : "--tables-with-director",
+  ];
 }
 
 /** The same member in the test process (FeltServer.start), its log lines kept in `logs`. */
@@ -39,7 +52,11 @@ export function memberOptions(db: string, member: string, prefix: string, logs: 
  * commands stored more than once, the acknowledged commands not stored at the version
  * acknowledged (each list empty when nothing was lost or doubled).
  */
-export async function storedOnce(store: EventStore, tournamentId: string, bots: readonly Bot[]): Promise<{ handsTwice: string[]; storedTwice: string[]; notAsAcked: string[] }> {
+export async function storedOnce(
+  store: EventStore,
+  tournamentId: string,
+  bots: readonly Bot[],
+): Promise<{ handsTwice: string[]; storedTwice: string[]; notAsAcked: string[] }> {
   const acked = new Map<string, number>();
   for (const b of bots) for (const [c, v] of b.acked) acked.set(c, v);
   const stored = new Map<string, number[]>();
@@ -56,7 +73,9 @@ export async function storedOnce(store: EventStore, tournamentId: string, bots: 
   return {
     handsTwice,
     storedTwice: [...stored].filter(([, vs]) => vs.length !== 1).map(([c, vs]) => `${c} at ${vs.join(", ")}`),
-    notAsAcked: [...acked].filter(([c, v]) => stored.get(c)?.[0] !== v).map(([c, v]) => `${c} acknowledged at ${v}, stored at ${stored.get(c)?.join(", ") ?? "none"}`),
+    notAsAcked: [...acked]
+      .filter(([c, v]) => stored.get(c)?.[0] !== v)
+      .map(([c, v]) => `${c} acknowledged at ${v}, stored at ${stored.get(c)?.join(", ") ?? "none"}`),
   };
 }
 

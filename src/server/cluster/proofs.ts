@@ -71,7 +71,6 @@ export async function moneyExact(store: EventStore, ledger: Ledger, id: string, 
   expect(diffs).toEqual([]);
 }
 
-
 /**
  * Stalls: per table, when each new version first reached any client; the longest wait
  * between two consecutive ones from just before `killedAt` until 30 s after (frames the

@@ -19,7 +19,7 @@ import { remoteSimulate } from "../../clients/remote-sim.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE } from "../testing/harness.ts";
 import { Bot } from "../testing/bot.ts";
 import { until } from "../../cluster/testing.ts";
-import { Driver, gaps, playThroughRollingRestart, startThreeRun, Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
+import { Driver, gaps, playThroughRollingRestart, startThreeRun, type Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
 import { directorEvents, levelsOnceAndOneSeatOrPlace, moneyExact, progress, stallsAround, streamsWhole } from "./proofs.ts";
 
 let run: ThreeRun | undefined;
@@ -60,7 +60,11 @@ async function must200(s: { tournamentId: string; directorToken: string }, via: 
 describe("cluster mode, split tables (stage 2): one event's tables on three processes", () => {
   it("the 64 tournament and 256 table partitions spread over the three members", async () => {
     const t0 = Date.now();
-    await until(() => (three.counts().reduce((a, b) => a + b, 0) === 320 && three.counts().every((n) => n >= 106) ? true : undefined), "320 partitions spread", 120_000);
+    await until(
+      () => (three.counts().reduce((a, b) => a + b, 0) === 320 && three.counts().every((n) => n >= 106) ? true : undefined),
+      "320 partitions spread",
+      120_000,
+    );
     progress(`split (3): partitions ${three.counts().join("/")} after ${Date.now() - t0} ms; ${three.acquisitions().length} lease acquisitions while settling`);
     // Settled for good: nothing changes hands in six renewal periods.
     const before = three.acquisitions().length;
@@ -69,10 +73,17 @@ describe("cluster mode, split tables (stage 2): one event's tables on three proc
   });
 
   it("kill -9 of a table's owner mid-hand, then of the director's owner: the hand finishes once with its deck, no table waits over 6 s, streams whole, every hand recorded once, chips and money exact", async () => {
-    await until(() => (three.counts().reduce((a, b) => a + b, 0) === 320 && three.counts().every((n) => n >= 106) ? true : undefined), "320 partitions spread", 120_000);
+    await until(
+      () => (three.counts().reduce((a, b) => a + b, 0) === 320 && three.counts().every((n) => n >= 106) ? true : undefined),
+      "320 partitions spread",
+      120_000,
+    );
     const placed = spreadCommand();
     // A break after the first level: the director's owner is killed during it.
-    const withBreak = { ...FAST_STRUCTURE, levels: [FAST_STRUCTURE.levels[0]!, { kind: "break" as const, sb: 5, bb: 10, ante: 0, minutes: 1, colourUp: null }, ...FAST_STRUCTURE.levels.slice(1)] };
+    const withBreak = {
+      ...FAST_STRUCTURE,
+      levels: [FAST_STRUCTURE.levels[0]!, { kind: "break" as const, sb: 5, bb: 10, ante: 0, minutes: 1, colourUp: null }, ...FAST_STRUCTURE.levels.slice(1)],
+    };
     const s = await tournamentWith(three, placed.commandId, PLAYERS, withBreak, (i) => three.members[spread(i)]!);
     await must200(s, three.members[0]!);
     const d = new Driver(three, s, spread);
@@ -169,7 +180,9 @@ describe("cluster mode, split tables (stage 2): one event's tables on three proc
     const levelStarted = (events[nextLevel] as { at: number }).at;
     expect(levelStarted).toBeGreaterThan(directorKilledAt);
     // The new owner ended the break on time: the next level began within the issue's 6 s of the break's end.
-    progress(`split: the director's owner killed ${directorKilledAt - breakStarted} ms into the 60 s break; the next level began ${levelStarted - breakStarted - 60_000} ms after the break's end`);
+    progress(
+      `split: the director's owner killed ${directorKilledAt - breakStarted} ms into the 60 s break; the next level began ${levelStarted - breakStarted - 60_000} ms after the break's end`,
+    );
     expect(levelStarted - breakStarted - 60_000).toBeLessThan(6_000);
     levelsOnceAndOneSeatOrPlace(events);
   }, 600_000);
@@ -185,7 +198,9 @@ describe("cluster mode, split tables (stage 2): one event's tables on three proc
     expect(exits).toEqual([0, 0, 0]);
     expect(final.status).toBe("finished");
     d.close();
-    progress(`split: rolling restart: ${d.httpCalls} HTTP calls, ${d.httpFailures.length} failed; ${d.bots.length} bot connections, error frames: ${JSON.stringify(d.errors())}`);
+    progress(
+      `split: rolling restart: ${d.httpCalls} HTTP calls, ${d.httpFailures.length} failed; ${d.bots.length} bot connections, error frames: ${JSON.stringify(d.errors())}`,
+    );
     expect(d.httpFailures).toEqual([]);
     if (d.errors().length > 0) progress(`split: rolling restart: error frames:\n${(await d.errorFrames(store)).join("\n")}\n${three.restarts().join("\n")}`);
     expect(d.errors()).toEqual([]);
@@ -197,7 +212,11 @@ describe("cluster mode, split tables (stage 2): one event's tables on three proc
   }, 600_000);
 
   it("the same table action through two gateways, neither of them the table's owner, acts once: one is acknowledged, the other answered duplicate at the same version; the stream holds it once", async () => {
-    await until(() => (three.counts().reduce((a, b) => a + b, 0) === 320 && three.counts().every((n) => n >= 106) ? true : undefined), "320 partitions spread", 120_000);
+    await until(
+      () => (three.counts().reduce((a, b) => a + b, 0) === 320 && three.counts().every((n) => n >= 106) ? true : undefined),
+      "320 partitions spread",
+      120_000,
+    );
     const placed = spreadCommand();
     const s = await tournamentWith(three, placed.commandId, PLAYERS, FAST_STRUCTURE, (i) => three.members[spread(i)]!);
     await must200(s, three.members[0]!);
@@ -221,24 +240,47 @@ describe("cluster mode, split tables (stage 2): one event's tables on three proc
     const twin = Object.assign(new Bot(g2!.url, p.name, p.token, { keepFrames: true }), { passive: true });
     twins.push(twin);
     await twin.connect();
-    const m = { type: "act" as const, tableId, handId: v.handId!, version: v.version, commandId: cmd(), action: v.legal!.canCheck ? { kind: "check" as const } : { kind: "call" as const } };
+    const m = {
+      type: "act" as const,
+      tableId,
+      handId: v.handId!,
+      version: v.version,
+      commandId: cmd(),
+      action: v.legal!.canCheck ? { kind: "check" as const } : { kind: "call" as const },
+    };
     actor.send(m);
     twin.send(m);
-    const acks = await until(() => {
-      const both = [actor, twin].map((b) => b.frames.find((f) => f.type === "ack" && f.commandId === m.commandId));
-      return both.every((f) => f !== undefined) ? (both as Extract<(typeof both)[number], { type: "ack" }>[]) : undefined;
-    }, "both gateways answer", 30_000);
-    progress(`split: one act through ${g1!.name} and ${g2!.name} (table owned by ${placed.tables[0]!.name}): ${JSON.stringify(acks.map((a) => ({ version: a.version, duplicate: a.duplicate })))}`);
+    const acks = await until(
+      () => {
+        const both = [actor, twin].map((b) => b.frames.find((f) => f.type === "ack" && f.commandId === m.commandId));
+        return both.every((f) => f !== undefined) ? (both as Extract<(typeof both)[number], { type: "ack" }>[]) : undefined;
+      },
+      "both gateways answer",
+      30_000,
+    );
+    progress(
+      `split: one act through ${g1!.name} and ${g2!.name} (table owned by ${placed.tables[0]!.name}): ${JSON.stringify(acks.map((a) => ({ version: a.version, duplicate: a.duplicate })))}`,
+    );
     expect(acks.map((a) => a.duplicate).sort()).toEqual([false, true]);
     expect(acks[0]!.version).toBe(acks[1]!.version);
     const stored = (await store.read(`table:${tableId}`)).filter((e) => e.meta["commandId"] === m.commandId);
     expect(stored.map((e) => e.version)).toEqual([acks[0]!.version]);
   });
   it("felt simulate --server URL1,URL2,URL3: the bots sign up, register and play through all three processes; the tournament finishes with its chips conserved, prizes paid and no error frame", async () => {
-    const r = await remoteSimulate({ server: three.members.map((m) => m.url), players: 12, director: DIRECTOR, seed: 16, allInChance: 0.2, timeoutMs: 300_000, pollMs: 150 });
+    const r = await remoteSimulate({
+      server: three.members.map((m) => m.url),
+      players: 12,
+      director: DIRECTOR,
+      seed: 16,
+      allInChance: 0.2,
+      timeoutMs: 300_000,
+      pollMs: 150,
+    });
     expect(r.ok).toBe(true);
     const sim = unwrap(r);
-    progress(`split: felt simulate over three processes: bots ${sim.botsPerServer.join(" / ")}, ${sim.hands} hands, ${sim.actions} actions, ${sim.serverErrors} error frames`);
+    progress(
+      `split: felt simulate over three processes: bots ${sim.botsPerServer.join(" / ")}, ${sim.hands} hands, ${sim.actions} actions, ${sim.serverErrors} error frames`,
+    );
     expect(sim.botsPerServer).toEqual([4, 4, 4]);
     expect(sim.entries).toBe(12);
     expect(sim.chipsConserved).toBe(true);

@@ -7,8 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import type { EventStore, Ledger } from "../../store/index.ts";
 import { api, cmd, FAST_STRUCTURE } from "../testing/harness.ts";
 import { until } from "../../cluster/testing.ts";
-import { Driver, gaps, playThroughRollingRestart, startThreeRun, Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
-import { directorEvents as directorEventsOf, levelsOnceAndOneSeatOrPlace, moneyExact as moneyExactOf, progress, stallsAround, streamsWhole as tableStreamsWhole } from "./proofs.ts";
+import { Driver, gaps, playThroughRollingRestart, startThreeRun, type Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
+import {
+  directorEvents as directorEventsOf,
+  levelsOnceAndOneSeatOrPlace,
+  moneyExact as moneyExactOf,
+  progress,
+  stallsAround,
+  streamsWhole as tableStreamsWhole,
+} from "./proofs.ts";
 
 let run: ThreeRun | undefined;
 let three: Three;
@@ -33,10 +40,33 @@ const moneyExact = (id: string, players: { id: string }[], entries: number) => m
 describe("cluster mode with three `felt serve --cluster` processes ( proof)", () => {
   it("the 64 partitions spread 22/21/21 over the three members and stay put (no lease taken after settling)", async () => {
     const t0 = Date.now();
-    await until(() => (three.counts().sort((a, b) => b - a).join("/") === "22/21/21" ? true : undefined), "22/21/21", 120_000).catch((e: Error) => {
-      throw new Error(`${e.message}: partitions ${three.counts().join("/")}; ${three.members.map((m) => m.child.lines().filter((l) => /cluster/.test(l.text)).slice(-5).map((l) => l.text).join(" | ")).join(" || ")}`);
+    await until(
+      () =>
+        three
+          .counts()
+          .sort((a, b) => b - a)
+          .join("/") === "22/21/21"
+          ? true
+          : undefined,
+      "22/21/21",
+      120_000,
+    ).catch((e: Error) => {
+      throw new Error(
+        `${e.message}: partitions ${three.counts().join("/")}; ${three.members
+          .map((m) =>
+            m.child
+              .lines()
+              .filter((l) => /cluster/.test(l.text))
+              .slice(-5)
+              .map((l) => l.text)
+              .join(" | "),
+          )
+          .join(" || ")}`,
+      );
     });
-    progress(`cluster (3): partitions ${three.counts().join("/")} after ${Date.now() - t0} ms; ${three.acquisitions().length} lease acquisitions while settling`);
+    progress(
+      `cluster (3): partitions ${three.counts().join("/")} after ${Date.now() - t0} ms; ${three.acquisitions().length} lease acquisitions while settling`,
+    );
     const before = three.acquisitions().length;
     await new Promise((r) => setTimeout(r, 6_000)); // six renewal periods
     expect(three.acquisitions().length).toBe(before);
@@ -56,7 +86,9 @@ describe("cluster mode with three `felt serve --cluster` processes ( proof)", ()
     expect(final.status).toBe("finished");
     d.close();
     const g = gaps(d.bots);
-    progress(`cluster (3): gapless: ${g.steps} steps (${g.viewOnly} without events) to ${d.bots.length} bots on 3 processes, ${g.resyncs} resyncs, ${g.gaps.length} gaps`);
+    progress(
+      `cluster (3): gapless: ${g.steps} steps (${g.viewOnly} without events) to ${d.bots.length} bots on 3 processes, ${g.resyncs} resyncs, ${g.gaps.length} gaps`,
+    );
     expect(g.gaps).toEqual([]);
     expect(g.steps).toBeGreaterThan(50);
     // Two thirds of the bots played through a member that does not own the table.
@@ -71,7 +103,10 @@ describe("cluster mode with three `felt serve --cluster` processes ( proof)", ()
   it("kill -9 of the owner mid-hand (and of a second tournament's owner during its break): same deck commitment, no re-deal, no table stalls over 6 s, no gap or repeated command, finished, chips and money exact", async () => {
     const owner = three.members[1]!;
     const a = await tournamentWith(three, three.commandOn(owner), 12, FAST_STRUCTURE, (i) => three.members[spread(i)]!);
-    const withBreak = { ...FAST_STRUCTURE, levels: [FAST_STRUCTURE.levels[0]!, { kind: "break" as const, sb: 5, bb: 10, ante: 0, minutes: 1, colourUp: null }, ...FAST_STRUCTURE.levels.slice(1)] };
+    const withBreak = {
+      ...FAST_STRUCTURE,
+      levels: [FAST_STRUCTURE.levels[0]!, { kind: "break" as const, sb: 5, bb: 10, ante: 0, minutes: 1, colourUp: null }, ...FAST_STRUCTURE.levels.slice(1)],
+    };
     const b = await tournamentWith(three, three.commandOn(owner), 6, withBreak, (i) => three.members[spread(i)]!);
     await must200(a, three.members[0]!);
     await must200(b, three.members[2]!);
@@ -120,8 +155,15 @@ describe("cluster mode with three `felt serve --cluster` processes ( proof)", ()
     for (const [h, c] of before!) expect({ h, c: after.hands.get(h) }).toEqual({ h, c });
     for (const [h, c] of after.hands) expect({ h, n: c.length }).toEqual({ h, n: 1 });
     const stalls = stallsAround(da.arrivals, killedAt);
-    const takeoverMs = Math.min(...three.acquisitions().filter((x) => x.at > killedAt).map((x) => x.at - killedAt));
-    progress(`cluster (3): kill -9 of ${owner.name}: first partition taken over ${takeoverMs} ms after the kill; longest wait for a table's next version from the kill to 30 s after: ${[...stalls].map(([t, ms]) => `${t} ${ms} ms`).join(", ")}`);
+    const takeoverMs = Math.min(
+      ...three
+        .acquisitions()
+        .filter((x) => x.at > killedAt)
+        .map((x) => x.at - killedAt),
+    );
+    progress(
+      `cluster (3): kill -9 of ${owner.name}: first partition taken over ${takeoverMs} ms after the kill; longest wait for a table's next version from the kill to 30 s after: ${[...stalls].map(([t, ms]) => `${t} ${ms} ms`).join(", ")}`,
+    );
     expect(stalls.size).toBeGreaterThan(0);
     expect([...stalls].filter(([, ms]) => ms > 6_000)).toEqual([]); // the issue's figure
     const g = gaps([...da.bots, ...db.bots]);
@@ -132,7 +174,11 @@ describe("cluster mode with three `felt serve --cluster` processes ( proof)", ()
     const dirB = await directorEvents(b.tournamentId);
     const breakAt = dirB.findIndex((e) => e.type === "break-started");
     const nextLevel = dirB.findIndex((e, k) => k > breakAt && e.type === "level-started");
-    breakTournament = { id: b.tournamentId, killedDuringBreak: breakAt >= 0 && (nextLevel < 0 || (dirB[nextLevel] as { at: number }).at > killedAt), entries: [] };
+    breakTournament = {
+      id: b.tournamentId,
+      killedDuringBreak: breakAt >= 0 && (nextLevel < 0 || (dirB[nextLevel] as { at: number }).at > killedAt),
+      entries: [],
+    };
   }, 600_000);
 
   it("the owner killed during a break: after the take-over no level is skipped or played twice, every entry in exactly one seat or one place throughout", async () => {
@@ -150,9 +196,12 @@ describe("cluster mode with three `felt serve --cluster` processes ( proof)", ()
     expect(final.status).toBe("finished");
     expect(handOvers).toHaveLength(3); // all three were restarted
     d.close();
-    progress(`cluster (3): rolling restart: ${d.httpCalls} HTTP calls, ${d.httpFailures.length} failed; ${d.bots.length} bot connections, error frames: ${JSON.stringify(d.errors())}; partitions taken over within ${handOvers.join(" / ")} ms of each SIGTERM`);
+    progress(
+      `cluster (3): rolling restart: ${d.httpCalls} HTTP calls, ${d.httpFailures.length} failed; ${d.bots.length} bot connections, error frames: ${JSON.stringify(d.errors())}; partitions taken over within ${handOvers.join(" / ")} ms of each SIGTERM`,
+    );
     expect(d.httpFailures).toEqual([]);
-    if (d.errors().length > 0) progress(`cluster (3): rolling restart: error frames:\n${(await d.errorFrames(store)).join("\n")}\n${three.restarts().join("\n")}`);
+    if (d.errors().length > 0)
+      progress(`cluster (3): rolling restart: error frames:\n${(await d.errorFrames(store)).join("\n")}\n${three.restarts().join("\n")}`);
     expect(d.errors()).toEqual([]);
     const g = gaps(d.bots);
     progress(`cluster (3): rolling restart: ${g.steps} steps, ${g.resyncs} resyncs, ${g.gaps.length} gaps`);

@@ -41,7 +41,8 @@ export class Three {
     const three = new Three(db, `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`, layout);
     const ports = await Promise.all(names.map(() => freePort()));
     const children = await Promise.all(names.map((n, i) => startServeChild(db, ports[i]!, three.args(n))));
-    for (const [i, n] of names.entries()) three.members.push({ name: n, port: ports[i]!, url: `http://127.0.0.1:${ports[i]}`, child: children[i]!, up: true, past: [] });
+    for (const [i, n] of names.entries())
+      three.members.push({ name: n, port: ports[i]!, url: `http://127.0.0.1:${ports[i]}`, child: children[i]!, up: true, past: [] });
     return three;
   }
 
@@ -352,7 +353,9 @@ export class Driver {
         .filter((x) => x.player === a.player && x.at <= a.at)
         .slice(-3)
         .map((x) => `${clockTime(x.at)} bot ${x.bot} v${x.version} ${x.commandId}`);
-      out.push(`${clockTime(a.at)} player ${a.player} (bot ${a.bot}) on ${member}: ${a.m.error.code} ${a.m.error.message} ${JSON.stringify(a.m.error.details ?? {})}; views before: ${before.join(", ")}; acts sent: ${acts.join(", ")}`);
+      out.push(
+        `${clockTime(a.at)} player ${a.player} (bot ${a.bot}) on ${member}: ${a.m.error.code} ${a.m.error.message} ${JSON.stringify(a.m.error.details ?? {})}; views before: ${before.join(", ")}; acts sent: ${acts.join(", ")}`,
+      );
       const last = views.at(-1)?.m as Extract<ServerMessage, { type: "table-view" }> | undefined;
       const at = (a.m.error.details as { version?: unknown } | undefined)?.version;
       if (store === undefined || last === undefined || typeof at !== "number") continue;
@@ -403,7 +406,11 @@ export function gaps(bots: readonly Bot[]): { gaps: string[]; resyncs: number; s
  * 0.05). Returns the final lobby line, each stop's exit code, and how long after each
  * SIGTERM the others had taken its partitions (-1: none taken).
  */
-export async function playThroughRollingRestart(three: Three, d: Driver, opts: { share: number; actsPerStep: number }): Promise<{ final: LobbyTournament; exits: (number | null)[]; handOvers: number[] }> {
+export async function playThroughRollingRestart(
+  three: Three,
+  d: Driver,
+  opts: { share: number; actsPerStep: number },
+): Promise<{ final: LobbyTournament; exits: (number | null)[]; handOvers: number[] }> {
   let next = 0;
   let busy: Promise<void> | null = null;
   const handOvers: number[] = [];

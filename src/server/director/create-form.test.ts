@@ -13,7 +13,16 @@ import { presets } from "./presets.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "felt-create-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const open = () => FeltServer.start({ db: `sqlite:${join(dir, "felt.sqlite")}`, port: 0, tableSize: 9, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, log: () => {} });
+const open = () =>
+  FeltServer.start({
+    db: `sqlite:${join(dir, "felt.sqlite")}`,
+    port: 0,
+    tableSize: 9,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    webDist: null,
+    log: () => {},
+  });
 
 const casino = presets().find((p) => p.id === "casino-1900")!;
 const turbo = presets().find((p) => p.id === "turbo")!;
@@ -26,13 +35,29 @@ interface Refusal {
 describe("the create form", () => {
   let server: FeltServer;
   let token: string;
-  const create = (body: object) => api<{ tournament: LobbyTournament } & Refusal>(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), kind: "live", startsAt, name: "Friday", ...body }, token);
+  const create = (body: object) =>
+    api<{ tournament: LobbyTournament } & Refusal>(
+      server.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: cmd(), kind: "live", startsAt, name: "Friday", ...body },
+      token,
+    );
   afterAll(async () => server?.close());
 
   it("R-TRN-2/3/6: buy-in, fee, guarantee, re-entry, late registration and a percent table are the tournament's, and the page pays them", async () => {
     server = await open();
     token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
-    expect(casino.settings).toMatchObject({ buyIn: 1000, fee: 100, guarantee: 0, reEntry: { until: { endOfBreak: 2 } }, rebuy: null, addOn: null, lateRegistration: { until: { endOfBreak: 2 } }, payout: null });
+    expect(casino.settings).toMatchObject({
+      buyIn: 1000,
+      fee: 100,
+      guarantee: 0,
+      reEntry: { until: { endOfBreak: 2 } },
+      rebuy: null,
+      addOn: null,
+      lateRegistration: { until: { endOfBreak: 2 } },
+      payout: null,
+    });
     const r = await create({
       presetId: "casino-1900",
       buyIn: 2000,
@@ -49,11 +74,16 @@ describe("the create form", () => {
     expect(c.lateRegistration).toEqual({ until: { endOfLevel: 6 } });
     expect(c.payout).toEqual({ percents: [5000, 3000, 2000] });
     const id = r.body.tournament.id;
-    for (let i = 0; i < 10; i++) await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
+    for (let i = 0; i < 10; i++)
+      await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
     // R-TRN-6: 10 × 2,000 = 20,000 collected, the guarantee makes the pool 50,000.
     const page = await must<TournamentPage>(api(server.url, "GET", `/api/v1/tournaments/${id}/page`));
     expect(page.prizePool).toBe(50_000);
-    expect(page.payouts).toEqual([{ place: 1, amount: 25_000 }, { place: 2, amount: 15_000 }, { place: 3, amount: 10_000 }]);
+    expect(page.payouts).toEqual([
+      { place: 1, amount: 25_000 },
+      { place: 2, amount: 15_000 },
+      { place: 3, amount: 10_000 },
+    ]);
   });
 
   it("R-TRN-4/5: rebuy and add-on prices, chips and windows, and fixed prizes that set the guarantee", async () => {
@@ -89,9 +119,17 @@ describe("the create form", () => {
       [{ presetId: "casino-1900", payout: { kind: "percent", percents: [30, 50, 20] } }, "tournament/bad-payout", { reason: "increasing", place: 2 }],
       [{ presetId: "casino-1900", payout: { kind: "percent", percents: [33.333, 33.333, 33.334] } }, "create/payout-precision", { place: 1 }],
       [{ presetId: "casino-1900", reEntry: { until: { endOfLevel: 99 } } }, "create/window-past-end", { field: "reEntry", level: 99, levels: 26 }],
-      [{ presetId: "casino-1900", reEntry: null, addOn: { atBreak: 9, cost: 1, fee: 0, chips: 100 } }, "create/window-past-end", { field: "addOn", break: 9, breaks: 6 }],
+      [
+        { presetId: "casino-1900", reEntry: null, addOn: { atBreak: 9, cost: 1, fee: 0, chips: 100 } },
+        "create/window-past-end",
+        { field: "addOn", break: 9, breaks: 6 },
+      ],
       [{ presetId: "turbo", reEntry: { until: { endOfLevel: 2 } } }, "create/re-entry-and-rebuy", {}],
-      [{ presetId: "casino-1900", structure: { ...casino.structure, levels: casino.structure.levels.map((l, i) => (i === 4 ? { ...l, colourUp: 500 } : l)) } }, "structure/colour-up-too-early", { index: 4, chip: 500 }],
+      [
+        { presetId: "casino-1900", structure: { ...casino.structure, levels: casino.structure.levels.map((l, i) => (i === 4 ? { ...l, colourUp: 500 } : l)) } },
+        "structure/colour-up-too-early",
+        { index: 4, chip: 500 },
+      ],
     ];
     for (const [body, cause, details] of cases) {
       const r = await create(body);
@@ -127,7 +165,13 @@ describe("the create form", () => {
       structure,
       settings: { ...turbo.settings!, buyIn: 3000, fee: 300, guarantee: 20_000, payout: { kind: "percent", percents: [60, 40] } },
     };
-    const bad = await api<Refusal>(server.url, "POST", "/api/v1/director/presets", { commandId: cmd(), preset: { ...file, settings: { ...file.settings, payout: { kind: "percent", percents: [60, 30] } } } }, token);
+    const bad = await api<Refusal>(
+      server.url,
+      "POST",
+      "/api/v1/director/presets",
+      { commandId: cmd(), preset: { ...file, settings: { ...file.settings, payout: { kind: "percent", percents: [60, 30] } } } },
+      token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: "director/invalid", cause: "tournament/bad-payout", details: { reason: "sum", sum: 90 } });
     const taken = await api<Refusal>(server.url, "POST", "/api/v1/director/presets", { commandId: cmd(), preset: { ...file, name: "seed" } }, token);
@@ -140,7 +184,15 @@ describe("the create form", () => {
     expect(mine[0]).toMatchObject({ basedOn: "turbo", buyIn: 3000, fee: 300, settings: file.settings });
     expect(mine[0]!.structure.startingStack).toBe(8000);
     // Saved again under the same name: replaced, same id.
-    const again = await must<{ presets: Preset[] }>(api(server.url, "POST", "/api/v1/director/presets", { commandId: cmd(), preset: { ...file, description: "now 8,000 chips", settings: { ...file.settings, buyIn: 3500 } } }, token));
+    const again = await must<{ presets: Preset[] }>(
+      api(
+        server.url,
+        "POST",
+        "/api/v1/director/presets",
+        { commandId: cmd(), preset: { ...file, description: "now 8,000 chips", settings: { ...file.settings, buyIn: 3500 } } },
+        token,
+      ),
+    );
     const replaced = again.presets.filter((p) => p.custom === true);
     expect(replaced.map((p) => [p.id, p.buyIn, p.description])).toEqual([[mine[0]!.id, 3500, "now 8,000 chips"]]);
 

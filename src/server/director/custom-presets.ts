@@ -79,19 +79,26 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * Saves a preset after `check` (the create route's own checks, so a saved preset is one a
  * tournament can be created from). A repeated command id acts once.
  */
-export async function savePreset(store: EventStore, file: PresetFile, commandId: string, check: (structure: Structure) => Result<unknown>): Promise<Result<Preset[]>> {
+export async function savePreset(
+  store: EventStore,
+  file: PresetFile,
+  commandId: string,
+  check: (structure: Structure) => Result<unknown>,
+): Promise<Result<Preset[]>> {
   const base = structurePreset(file.basedOn);
   if (!base.ok) return fail("director/not-found", `no built-in preset ${file.basedOn} to build on`, { cause: "create/unknown-base", basedOn: file.basedOn });
   const { saved, commands, version } = await readSaved(store);
   if (commands.has(commandId)) return ok(await allPresets(store));
-  if (presets().some((p) => sameName(p.name, file.name))) return fail("director/invalid", `${file.name} is a built-in preset's name`, { cause: "create/preset-name-taken", name: file.name });
+  if (presets().some((p) => sameName(p.name, file.name)))
+    return fail("director/invalid", `${file.name} is a built-in preset's name`, { cause: "create/preset-name-taken", name: file.name });
   const structure = fromWireStructure(base.value, file.structure);
   const valid = validateStructure(structure);
   if (!valid.ok) return fail("director/invalid", valid.error.message, { ...valid.error, cause: valid.error.code });
   const checked = check(structure);
   if (!checked.ok) return checked;
   const existing = [...saved.values()].find((p) => sameName(p.file.name, file.name));
-  if (existing === undefined && saved.size >= MAX_SAVED) return fail("director/invalid", `at most ${MAX_SAVED} saved presets`, { cause: "create/too-many-presets", max: MAX_SAVED });
+  if (existing === undefined && saved.size >= MAX_SAVED)
+    return fail("director/invalid", `at most ${MAX_SAVED} saved presets`, { cause: "create/too-many-presets", max: MAX_SAVED });
   const id = existing?.id ?? `saved-${commandId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}`;
   // The structure as the core reads it back (lossless), so the file and the preset agree.
   const preset: SavedPreset = { id, file: { ...file, name: file.name.trim(), structure: toWireStructure(structure) } };

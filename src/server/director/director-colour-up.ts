@@ -19,13 +19,14 @@ function exchange(t: TournamentRuntime, remove: number, table?: number): Result<
   // Live: another table already raced this chip off; the rest follow.
   const raced = t.live.raced.get(remove);
   if (raced !== undefined && !s.chips.includes(remove)) {
-    if (table !== undefined && raced.tables.has(table)) return fail("director/invalid", `table ${table} already raced off the ${remove}s`, { cause: "chips/already-raced", table, remove });
+    if (table !== undefined && raced.tables.has(table))
+      return fail("director/invalid", `table ${table} already raced off the ${remove}s`, { cause: "chips/already-raced", table, remove });
     return ok({ remove, into: raced.into });
   }
   const chips = [...new Set(s.chips)].sort((a, b) => a - b);
-  const amounts = c.structure.items.slice(s.itemIndex).flatMap((i) =>
-    i.kind === "level" ? [i.sb, i.bb, i.ante, ...(i.limit ? [i.limit.sb, i.limit.bb, i.limit.ante] : [])] : [],
-  );
+  const amounts = c.structure.items
+    .slice(s.itemIndex)
+    .flatMap((i) => (i.kind === "level" ? [i.sb, i.bb, i.ante, ...(i.limit ? [i.limit.sb, i.limit.bb, i.limit.ante] : [])] : []));
   // Several chips may be free at once (5s and 25s when every amount is a multiple of 100);
   // the smaller ones are taken as gone, and `remove` goes into the next chip above it.
   const now = removableChips(chips, amounts);
@@ -71,11 +72,13 @@ export function colourUpPlan(t: TournamentRuntime, remove: number): Result<Colou
   const x = exchange(t, remove);
   if (!x.ok) return x;
   const done = t.live.raced.get(remove)?.tables;
-  const tables = [...t.dir.tables.keys()].sort((a, b) => a - b).flatMap((n) => {
-    if (done?.has(n) && !t.dir.chips.includes(remove)) return [];
-    const o = tableOrder(t, n);
-    return o === null || o.players.length === 0 ? [] : [{ tableNumber: n, order: o.players }];
-  });
+  const tables = [...t.dir.tables.keys()]
+    .sort((a, b) => a - b)
+    .flatMap((n) => {
+      if (done?.has(n) && !t.dir.chips.includes(remove)) return [];
+      const o = tableOrder(t, n);
+      return o === null || o.players.length === 0 ? [] : [{ tableNumber: n, order: o.players }];
+    });
   return ok({ ...x.value, tables });
 }
 
@@ -94,7 +97,12 @@ export function colourUpTable(t: TournamentRuntime, b: ColourUpRequest, rng: Ran
   const stray = [...b.oddChips.map((c) => c.entryId), ...(b.cards === "draw" ? [] : b.cards.map((c) => c.entryId))].find((id) => !at.has(id));
   if (stray !== undefined) return fail("director/invalid", `${stray} is not at table ${b.tableNumber}`);
   const counted = new Map(b.oddChips.map((c) => [c.entryId, c.count]));
-  const players: ColourUpPlayer[] = o.players.map((p) => ({ id: p.entryId, seat: p.seat, stack: p.stack, ...(counted.has(p.entryId) ? { small: counted.get(p.entryId)! } : {}) }));
+  const players: ColourUpPlayer[] = o.players.map((p) => ({
+    id: p.entryId,
+    seat: p.seat,
+    stack: p.stack,
+    ...(counted.has(p.entryId) ? { small: counted.get(p.entryId)! } : {}),
+  }));
   const method = t.dir.config!.colourUp ?? "race";
   const per = into / remove;
   // Odd chips as the rules count them: those left over after exchanging whole `into`s.
@@ -108,7 +116,8 @@ export function colourUpTable(t: TournamentRuntime, b: ColourUpRequest, rng: Ran
     deck = [];
     for (const p of racers) {
       const cards = dealt.get(p.entryId) ?? [];
-      if (cards.length !== odd.get(p.entryId)) return fail("director/invalid", `${p.name} races ${odd.get(p.entryId)} odd chips and needs as many cards, not ${cards.length}`);
+      if (cards.length !== odd.get(p.entryId))
+        return fail("director/invalid", `${p.name} races ${odd.get(p.entryId)} odd chips and needs as many cards, not ${cards.length}`);
       deck.push(...cards);
     }
   }
@@ -155,7 +164,9 @@ export async function applyColourUp(t: TournamentRuntime, b: ColourUpRequest, rn
       records: [{ type: "colour-up-raced", data: { commandId: b.commandId, table: b.tableNumber, result } }],
       // Nothing to pay: the check that the race was run on the stacks as they still are.
       pay: async () => {
-        const moved = result.players.find((p) => t.dir.entries.get(p.entryId)?.stack !== p.stackBefore || t.dir.entries.get(p.entryId)?.table !== b.tableNumber);
+        const moved = result.players.find(
+          (p) => t.dir.entries.get(p.entryId)?.stack !== p.stackBefore || t.dir.entries.get(p.entryId)?.table !== b.tableNumber,
+        );
         return moved === undefined ? ok(undefined) : fail("tournament/bad-state", `${moved.name}'s stack or seat changed during the race; race again`);
       },
     },

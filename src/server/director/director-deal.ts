@@ -14,7 +14,9 @@ import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
 /** The director's deal command for a request: ICM and chip-chop are computed by the director, a custom deal carries its amounts. */
 function dealCommand(b: DealRequest, at: number): TournamentCommand {
-  return b.method === "custom" ? { type: "deal", at, method: "custom", amounts: b.payouts.map((p) => [p.entryId, p.amount] as const) } : { type: "deal", at, method: b.method };
+  return b.method === "custom"
+    ? { type: "deal", at, method: "custom", amounts: b.payouts.map((p) => [p.entryId, p.amount] as const) }
+    : { type: "deal", at, method: b.method };
 }
 
 /** When no more entries can come: the level and instant, or (a window past the schedule) the players left then. */
@@ -47,7 +49,9 @@ export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): 
   }
   const paid = placedSoFar(t).map((p) => resultRow(t, p));
   // Places follow the stacks; equal stacks share the better place.
-  const finalists = left.map((e, i) => resultRow(t, { entry: e.id, player: e.player, places: [left.findIndex((x) => x.stack === e.stack) + 1], prize: amounts[i]! }));
+  const finalists = left.map((e, i) =>
+    resultRow(t, { entry: e.id, player: e.player, places: [left.findIndex((x) => x.stack === e.stack) + 1], prize: amounts[i]! }),
+  );
   return ok({
     tournamentId: t.id,
     name: t.meta.name,
@@ -101,7 +105,13 @@ export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
   const stacks = stacksOf(t);
   const stillIn = [...d.entries.values()]
     .filter((e) => e.alive && !placed.has(e.id))
-    .map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", entryNumber: entryNumber(t, e.id, e.player), stack: stacks.get(e.id)?.stack ?? e.stack, countedAt: stacks.get(e.id)?.countedAt ?? null }))
+    .map((e) => ({
+      entryId: e.id,
+      name: t.names.get(e.player) ?? "player",
+      entryNumber: entryNumber(t, e.id, e.player),
+      stack: stacks.get(e.id)?.stack ?? e.stack,
+      countedAt: stacks.get(e.id)?.countedAt ?? null,
+    }))
     .sort((a, b) => b.stack - a.stack);
   const payouts = payoutsOf(t);
   return {

@@ -42,10 +42,26 @@ const results = () => get<ResultsResponse>("/results");
 
 beforeAll(async () => {
   clock = new ManualClock(1_800_000_000_000);
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, tableSize: 9, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    clock,
+    tableSize: 9,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
   token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
   const made = await must<{ tournament: LobbyTournament }>(
-    api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Casino 19:00", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: STRUCTURE }, token),
+    api(
+      server.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: cmd(), presetId: "casino-1900", name: "Casino 19:00", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: STRUCTURE },
+      token,
+    ),
   );
   id = made.tournament.id;
   path = `/api/v1/director/tournaments/${id}`;
@@ -119,7 +135,13 @@ describe("a live re-entry evening's figures", () => {
   it("a count is the floor's figure with its time; the chips nobody counted are shared among the others", async () => {
     const seats = await seating();
     const [a, b] = seats;
-    await post("/live", { kind: "chip-count", stacks: [{ entryId: a!.entryId, stack: 61_000 }, { entryId: b!.entryId, stack: 3_500 }] });
+    await post("/live", {
+      kind: "chip-count",
+      stacks: [
+        { entryId: a!.entryId, stack: 61_000 },
+        { entryId: b!.entryId, stack: 3_500 },
+      ],
+    });
     const r = await results();
     const byId = new Map(r.stillIn.map((x) => [x.entryId, x]));
     expect(byId.get(a!.entryId)).toMatchObject({ stack: 61_000, countedAt: clock.now() });
@@ -135,7 +157,13 @@ describe("a live re-entry evening's figures", () => {
 
   it("a deal while entries can still come is refused with the reason and when entries close (level 8's end, the 2nd break)", async () => {
     const left = (await results()).stillIn;
-    const r = await api<{ error: { code: string; cause?: string; details?: Record<string, unknown> } }>(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "icm", payouts: left.slice(0, 3).map((x) => ({ entryId: x.entryId, amount: 0 })) }, token);
+    const r = await api<{ error: { code: string; cause?: string; details?: Record<string, unknown> } }>(
+      server.url,
+      "POST",
+      `${path}/deal`,
+      { commandId: cmd(), method: "icm", payouts: left.slice(0, 3).map((x) => ({ entryId: x.entryId, amount: 0 })) },
+      token,
+    );
     expect(r.status).toBe(400);
     expect(r.body.error.cause).toBe("tournament/no-deal");
     expect(r.body.error.details).toMatchObject({ reason: "prizes-not-fixed", closesLevel: 8 });
@@ -175,13 +203,25 @@ describe("a live re-entry evening's figures", () => {
     expect(after.find((x) => x.id === row.id)!.undone).toEqual({ at: clock.now(), reason: "wrong player: it was seat 4" });
     expect(after.find((x) => x.undoes === row.id)).toMatchObject({ kind: "reinstated", entries: [{ entryId: victim.entryId, stack: victim.stack }] });
     // Twice is refused.
-    const again = await api<{ error: { cause?: string } }>(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "undo", undoes: row.id, reason: "again" }, token);
+    const again = await api<{ error: { cause?: string } }>(
+      server.url,
+      "POST",
+      `${path}/live`,
+      { commandId: cmd(), kind: "undo", undoes: row.id, reason: "again" },
+      token,
+    );
     expect(again.status).toBe(400);
   });
 
   it("a count typed wrong is undone: the earlier figures stand again (an entry the count put out comes back)", async () => {
     const [a, b] = await seating();
-    await post("/live", { kind: "chip-count", stacks: [{ entryId: a!.entryId, stack: 1 }, { entryId: b!.entryId, stack: 0 }] });
+    await post("/live", {
+      kind: "chip-count",
+      stacks: [
+        { entryId: a!.entryId, stack: 1 },
+        { entryId: b!.entryId, stack: 0 },
+      ],
+    });
     expect((await seating()).some((x) => x.entryId === b!.entryId)).toBe(false);
     const row = (await get<FloorLogResponse>("/floor-log")).rows.findLast((x) => x.kind === "count")!;
     await post("/live", { kind: "undo", undoes: row.id, reason: "typed into the wrong rows" });
@@ -207,7 +247,22 @@ describe("a re-entry on the floor", () => {
 describe("undoing a rebuy or an add-on", () => {
   it("R-TRN-4/5: a rebuy recorded by mistake is taken back: chips and pool shrink, the money goes back to the player", async () => {
     const made = await must<{ tournament: LobbyTournament }>(
-      api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "turbo", name: "Rebuy undo", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: { ...STRUCTURE, startingStack: 20_000 } }, token),
+      api(
+        server.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        {
+          commandId: cmd(),
+          presetId: "turbo",
+          name: "Rebuy undo",
+          kind: "live",
+          startsAt: clock.now(),
+          buyIn: BUY_IN,
+          fee: FEE,
+          structure: { ...STRUCTURE, startingStack: 20_000 },
+        },
+        token,
+      ),
     );
     const p = `/api/v1/director/tournaments/${made.tournament.id}`;
     const call = <T>(route: string, body: object) => must<T>(api(server.url, "POST", `${p}${route}`, { commandId: cmd(), ...body }, token));
@@ -240,11 +295,23 @@ describe("closing entries early", () => {
     expect(v.payoutsFixed).toBe(true);
     expect(v.payouts.reduce((a, p) => a + p.amount, 0)).toBe(v.prizePool);
     expect(v.lateRegistrationEndsAt).toBe(clock.now());
-    const again = await api<{ error: { cause?: string } }>(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "re-enter", entryId: out.entryId }, token);
+    const again = await api<{ error: { cause?: string } }>(
+      server.url,
+      "POST",
+      `${path}/live`,
+      { commandId: cmd(), kind: "re-enter", entryId: out.entryId },
+      token,
+    );
     expect(again.status).toBe(409);
     expect(again.body.error.cause).toBe("tournament/re-entry-closed");
     const left = (await results()).stillIn;
-    const deal = await api<{ error: { cause?: string; details?: Record<string, unknown> } }>(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "icm", payouts: left.slice(0, 3).map((x) => ({ entryId: x.entryId, amount: 0 })) }, token);
+    const deal = await api<{ error: { cause?: string; details?: Record<string, unknown> } }>(
+      server.url,
+      "POST",
+      `${path}/deal`,
+      { commandId: cmd(), method: "icm", payouts: left.slice(0, 3).map((x) => ({ entryId: x.entryId, amount: 0 })) },
+      token,
+    );
     expect(deal.body.error.details).toMatchObject({ reason: "final-table", left: left.length, tableSize: 9 });
     const twice = await api<{ error: { cause?: string } }>(server.url, "POST", `${path}/close-entries`, { commandId: cmd() }, token);
     expect(twice.body.error.cause).toBe("tournament/entries-closed");
@@ -254,7 +321,13 @@ describe("closing entries early", () => {
 describe("the director's clock", () => {
   it("a minute more or less, and skip to the next level, in played time", async () => {
     const made = await must<{ tournament: LobbyTournament }>(
-      api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Clock", kind: "live", startsAt: clock.now(), structure: STRUCTURE }, token),
+      api(
+        server.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "casino-1900", name: "Clock", kind: "live", startsAt: clock.now(), structure: STRUCTURE },
+        token,
+      ),
     );
     const p = `/api/v1/director/tournaments/${made.tournament.id}`;
     const call = <T>(route: string, body: object) => api<T>(server.url, "POST", `${p}${route}`, { commandId: cmd(), ...body }, token);

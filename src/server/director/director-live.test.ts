@@ -79,7 +79,17 @@ async function confirmAll(before?: SeatAssignment[]): Promise<Instruction[]> {
 
 beforeAll(async () => {
   clock = new ManualClock(1_800_000_000_000);
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, tableSize: 9, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    clock,
+    tableSize: 9,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
   token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => server?.close());
@@ -87,7 +97,13 @@ afterAll(async () => server?.close());
 describe("a live tournament on the server", () => {
   it("walk-ins pay cash at the desk, registered players from their balance; the seat draw seats all 20 and no table is dealt", async () => {
     const created = await must<{ tournament: LobbyTournament }>(
-      api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "turbo", name: "Friday live", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: STRUCTURE }, token),
+      api(
+        server.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "turbo", name: "Friday live", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: STRUCTURE },
+        token,
+      ),
     );
     id = created.tournament.id;
     path = `/api/v1/director/tournaments/${id}`;
@@ -141,7 +157,11 @@ describe("a live tournament on the server", () => {
     expect(v.level).toMatchObject({ number: 2, blinds: { sb: 200, bb: 400 } });
     expect(runtime().dir.levelNumber).toBe(2);
     const events = await server.svc.store.read(`tournament:${id}`);
-    expect(events.some((e) => e.type === "director" && (e.data as { type: string }).type === "level-started" && (e.data as { levelNumber: number }).levelNumber === 2)).toBe(true);
+    expect(
+      events.some(
+        (e) => e.type === "director" && (e.data as { type: string }).type === "level-started" && (e.data as { levelNumber: number }).levelNumber === 2,
+      ),
+    ).toBe(true);
   });
 
   it("pause freezes the clock (level, time left) and resume goes on from the same time", async () => {
@@ -187,7 +207,10 @@ describe("a live tournament on the server", () => {
     // Two players out at one table of seven, one by one (the rebuyer stays, and so does the
     // walk-in who takes the add-on at the break below; the draw may seat either here): 5, 7, 7 is a move.
     expect([...tables.values()].map((x) => x.length)).toEqual([7, 7, 7]);
-    const out = tables.get(first!)!.filter((s) => s.name !== "regular-0" && s.name !== "Walk In B").slice(0, 2);
+    const out = tables
+      .get(first!)!
+      .filter((s) => s.name !== "regular-0" && s.name !== "Walk In B")
+      .slice(0, 2);
     const before = await seating();
     for (const s of out) await post("/live", { kind: "bust", entryId: s.entryId });
     const seats = await seating();
@@ -235,7 +258,9 @@ describe("a live tournament on the server", () => {
   });
 
   it("R-CHIP-1..4: the 25s are raced off table by table, with drawn cards and with the dealer's cards, and applied", async () => {
-    const plan0 = await plan<{ remove: number; into: number; tables: { tableNumber: number; order: { entryId: string; seat: number; stack: number }[] }[] }>(25);
+    const plan0 = await plan<{ remove: number; into: number; tables: { tableNumber: number; order: { entryId: string; seat: number; stack: number }[] }[] }>(
+      25,
+    );
     expect(plan0).toMatchObject({ remove: 25, into: 100 });
     const [t1, t2, t3] = plan0.tables.map((x) => x.tableNumber);
     expect(plan0.tables.length).toBe(3);
@@ -267,14 +292,21 @@ describe("a live tournament on the server", () => {
     const racers = order.filter((p) => p.stack % 100 > 0);
     const last = racers.at(-1)!;
     let low = 0;
-    const cards = racers.map((p) => ({ entryId: p.entryId, cards: p === last ? [51, 50, 49].slice(0, (p.stack % 100) / 25) : Array.from({ length: (p.stack % 100) / 25 }, () => low++) }));
-    const r2 = await must<ColourUpResult>(api(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber: t2, oddChips: odd, cards, apply: true }, token));
+    const cards = racers.map((p) => ({
+      entryId: p.entryId,
+      cards: p === last ? [51, 50, 49].slice(0, (p.stack % 100) / 25) : Array.from({ length: (p.stack % 100) / 25 }, () => low++),
+    }));
+    const r2 = await must<ColourUpResult>(
+      api(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber: t2, oddChips: odd, cards, apply: true }, token),
+    );
     expect(r2.players.find((p) => p.entryId === last.entryId)!.wonChip).toBe(true);
     expect(r2.players.find((p) => p.entryId === last.entryId)!.cards).toEqual(cards.at(-1)!.cards);
     expect(stacksAt(t2!).every((s) => s % 100 === 0)).toBe(true);
 
     // Table 3: drawn; then every stack in play is in 100s.
-    await must(api(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber: t3, oddChips: [], cards: "draw", apply: true }, token));
+    await must(
+      api(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber: t3, oddChips: [], cards: "draw", apply: true }, token),
+    );
     expect((await seating()).every((s) => s.stack % 100 === 0)).toBe(true);
     const none = await api(server.url, "POST", `${path}/colour-up/plan`, { remove: 25 }, token);
     expect(none.status === 400 || (none.body as { tables: unknown[] }).tables.length === 0).toBe(true);
@@ -334,7 +366,14 @@ describe("a live tournament on the server", () => {
     const counted = three.map((s, i) => ({ entryId: s.entryId, stack: [30_000, 20_000, 10_000][i]! }));
     await post("/live", { kind: "chip-count", stacks: counted });
     expect((await seating()).map((s) => s.stack).sort((a, b) => b - a)).toEqual([30_000, 20_000, 10_000]);
-    const deal = (payouts: unknown, apply?: boolean) => api<{ error: { details?: Record<string, number> } }>(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "icm", payouts, ...(apply ? { apply } : {}) }, token);
+    const deal = (payouts: unknown, apply?: boolean) =>
+      api<{ error: { details?: Record<string, number> } }>(
+        server.url,
+        "POST",
+        `${path}/deal`,
+        { commandId: cmd(), method: "icm", payouts, ...(apply ? { apply } : {}) },
+        token,
+      );
     const wrong = await deal(counted.map((c) => ({ entryId: c.entryId, amount: 0 })));
     expect(wrong.status).toBe(400);
     const figures = Object.entries(wrong.body.error.details!).map(([entryId, amount]) => ({ entryId, amount }));
@@ -342,7 +381,9 @@ describe("a live tournament on the server", () => {
     const c = cmd();
     const res = await must<ResultsResponse>(api(server.url, "POST", `${path}/deal`, { commandId: c, method: "icm", payouts: figures, apply: true }, token));
     expect(runtime().dir.status).toBe("finished");
-    expect(await must<ResultsResponse>(api(server.url, "POST", `${path}/deal`, { commandId: c, method: "icm", payouts: figures, apply: true }, token))).toEqual(res);
+    expect(await must<ResultsResponse>(api(server.url, "POST", `${path}/deal`, { commandId: c, method: "icm", payouts: figures, apply: true }, token))).toEqual(
+      res,
+    );
     expect(res.stillIn).toEqual([]);
     expect(res.results.length).toBe(21);
     expect(res.results.map((x) => x.place)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
@@ -385,7 +426,22 @@ describe("a live tournament on the server", () => {
 describe("a live re-entry tournament", () => {
   it("R-TRN-3: a busted walk-in re-enters at the desk: a new entry draws a seat, the cash is posted; a count of 0 is a bust", async () => {
     const made = await must<{ tournament: LobbyTournament }>(
-      api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "deep", name: "Deep live", kind: "live", startsAt: clock.now(), buyIn: BUY_IN, fee: FEE, structure: { ...STRUCTURE, startingStack: 1000 } }, token),
+      api(
+        server.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        {
+          commandId: cmd(),
+          presetId: "deep",
+          name: "Deep live",
+          kind: "live",
+          startsAt: clock.now(),
+          buyIn: BUY_IN,
+          fee: FEE,
+          structure: { ...STRUCTURE, startingStack: 1000 },
+        },
+        token,
+      ),
     );
     const p = `/api/v1/director/tournaments/${made.tournament.id}`;
     const call = <T>(route: string, body: object) => must<T>(api(server.url, "POST", `${p}${route}`, { commandId: cmd(), ...body }, token));

@@ -37,7 +37,12 @@ export interface SampleOptions {
   readonly maxRounds?: number;
   readonly maxHands?: number;
   /** After every round: the field's size and the live sample players' stacks and styles. */
-  readonly onRound?: (r: { readonly minutes: number; readonly field: number; readonly stacks: readonly number[]; readonly styles: readonly BotStyle[] }) => void;
+  readonly onRound?: (r: {
+    readonly minutes: number;
+    readonly field: number;
+    readonly stacks: readonly number[];
+    readonly styles: readonly BotStyle[];
+  }) => void;
 }
 
 export interface SamplePoint {
@@ -120,10 +125,19 @@ export function startRun(o: SampleOptions): SampleState {
   const seats = Math.max(TABLE_SIZE, Math.floor((o.seats ?? 60) / TABLE_SIZE) * TABLE_SIZE);
   const sampling = o.players > seats;
   const n0 = sampling ? seats : o.players;
-  const ids = shuffled(Array.from({ length: n0 }, (_, i) => i), rng);
+  const ids = shuffled(
+    Array.from({ length: n0 }, (_, i) => i),
+    rng,
+  );
   const tableCount = Math.ceil(n0 / TABLE_SIZE);
   const tables: PredictTable[] = [];
-  for (let k = 0; k < tableCount; k++) tables.push(newTable(ids.filter((_, i) => i % tableCount === k), rng));
+  for (let k = 0; k < tableCount; k++)
+    tables.push(
+      newTable(
+        ids.filter((_, i) => i % tableCount === k),
+        rng,
+      ),
+    );
   return {
     structure: st,
     seats,

@@ -52,7 +52,12 @@ export function tableHand(t: PredictTable, stacks: readonly number[], level: Lev
   }
   t.last = hand;
   const players = hand.order.map((p) => Number(p.player));
-  const config = handConfigFor(hand, level, players.map((p) => stacks[p]!), chipUnit);
+  const config = handConfigFor(
+    hand,
+    level,
+    players.map((p) => stacks[p]!),
+    chipUnit,
+  );
   return { players, config };
 }
 
@@ -77,7 +82,14 @@ export function rebalance(tables: PredictTable[], alive: (p: number) => boolean,
     for (const p of broken!.seats) {
       if (p === null) continue;
       const fewest = Math.min(...tables.map((t) => count(t, alive)));
-      seatIn(pick(tables.filter((t) => count(t, alive) === fewest), rng), p, rng);
+      seatIn(
+        pick(
+          tables.filter((t) => count(t, alive) === fewest),
+          rng,
+        ),
+        p,
+        rng,
+      );
     }
   }
   for (;;) {

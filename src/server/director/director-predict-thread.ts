@@ -10,7 +10,10 @@ parentPort?.on("message", (m: { id: number; req: PredictRequest }) => {
   try {
     answer = { id: m.id, result: predict(m.req) };
   } catch (e) {
-    answer = { id: m.id, result: { ok: false, error: { code: "server/internal", message: `prediction failed: ${e instanceof Error ? e.message : String(e)}` } } };
+    answer = {
+      id: m.id,
+      result: { ok: false, error: { code: "server/internal", message: `prediction failed: ${e instanceof Error ? e.message : String(e)}` } },
+    };
   }
   parentPort?.postMessage(answer);
 });

@@ -19,7 +19,10 @@ describe("the prediction worker thread", () => {
   afterAll(() => worker.close());
 
   it("R-TRN-1: answers exactly as the in-process prediction, simulated (small field) and sampled (big field)", async () => {
-    for (const req of [{ players: 40, structure: wire("seed") }, { players: 400, structure: wire("turbo") }] satisfies PredictRequest[]) {
+    for (const req of [
+      { players: 40, structure: wire("seed") },
+      { players: 400, structure: wire("turbo") },
+    ] satisfies PredictRequest[]) {
       const there = await worker.predict(req);
       expect(there.ok).toBe(true);
       expect(there).toEqual(predictUncached(req));
@@ -27,7 +30,10 @@ describe("the prediction worker thread", () => {
   });
 
   it("refuses a structure the simulator cannot play with the same typed error (director/invalid)", async () => {
-    const bad: PredictRequest = { players: 10, structure: { startingStack: 1000, levels: [{ kind: "level", sb: 20, bb: 10, ante: 0, minutes: 1, colourUp: null }] } };
+    const bad: PredictRequest = {
+      players: 10,
+      structure: { startingStack: 1000, levels: [{ kind: "level", sb: 20, bb: 10, ante: 0, minutes: 1, colourUp: null }] },
+    };
     const there = await worker.predict(bad);
     expect(there.ok ? "ok" : there.error.code).toBe("director/invalid");
     expect(there).toEqual(predictUncached(bad));

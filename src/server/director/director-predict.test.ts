@@ -46,7 +46,12 @@ describe("R-TRN-1 predicted end", () => {
       if (!r.ok) throw new Error(r.error.message);
       return r.value.durationMinutes;
     });
-    expect(endOf(60)).toBe(percentile(ends.sort((a, b) => a - b), 50));
+    expect(endOf(60)).toBe(
+      percentile(
+        ends.sort((a, b) => a - b),
+        50,
+      ),
+    );
   });
 
   it.each(SIMULATED)(
@@ -97,7 +102,10 @@ describe("R-TRN-1 predicted end", () => {
 
   it("R-TRN-1: a valid structure gets an answer, small field or big, even where the simulator fails (the sampled runs play it)", () => {
     // casino-1900 at 60 players: the simulator fails at a colour-up (tournament/bad-stack) today.
-    for (const [name, players] of [["casino-1900", 60], ["turbo", 400]] as const) {
+    for (const [name, players] of [
+      ["casino-1900", 60],
+      ["turbo", 400],
+    ] as const) {
       const p = structurePreset(name);
       if (!p.ok) throw new Error(p.error.message);
       const r = predictUncached(request(players, p.value));
@@ -142,7 +150,11 @@ describe("R-TRN-1 predicted end", () => {
 
   it("R-TRN-1: a structure that leaves deep stacks at its last level plays fewer end games, within the budget", () => {
     // Blinds stop at 640/1,280 after 8 minutes: 10,000 players' chips are thousands of big blinds.
-    const deep: Structure = { ...seedPreset(), startingStack: 1000, items: [10, 20, 40, 80, 160, 320, 640, 1280].map((bb) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes: 1 })) };
+    const deep: Structure = {
+      ...seedPreset(),
+      startingStack: 1000,
+      items: [10, 20, 40, 80, 160, 320, 640, 1280].map((bb) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes: 1 })),
+    };
     const shallow = sampledRuns(seedPreset(), 10000);
     const long = sampledRuns(deep, 10000);
     expect(shallow.runs.length).toBeGreaterThanOrEqual(16);

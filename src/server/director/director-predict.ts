@@ -64,7 +64,10 @@ export function predictUncached(req: PredictRequest): Result<PredictResponse> {
     endMinutes: r.endMinutes,
     curve: r.curve.map((p) => ({ minutes: p.minutes, playersLeft: Math.round(p.playersLeft) })),
   }));
-  const median = percentile(runs.map((r) => r.endMinutes).sort((a, b) => a - b), 50);
+  const median = percentile(
+    runs.map((r) => r.endMinutes).sort((a, b) => a - b),
+    50,
+  );
   // The curve of the run that ended at the median stands for the field.
   const shown = runs.find((r) => r.endMinutes === median) ?? runs[0]!;
   const all = shown.curve.map((p) => ({

@@ -8,7 +8,19 @@ let server: FeltServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, handPauseMs: 0, actionMs: 30, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    handPauseMs: 0,
+    actionMs: 30,
+    timeBankMs: 0,
+    tableSize: 6,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
   token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => server.close());
@@ -126,17 +138,28 @@ describe("colour-up for the live floor", () => {
 
   it("R-CHIP-3: the dealer's entered cards decide the race; a wrong card count is refused", async () => {
     const tableNumber = [...server.tournaments.get(s.tournamentId)!.dir.tables.keys()][0]!;
-    const plan = await must<Race>(api(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber, oddChips: [], cards: "draw" }, token));
+    const plan = await must<Race>(
+      api(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber, oddChips: [], cards: "draw" }, token),
+    );
     // Low cards to everyone, the aces (48..51) to the last player in dealing order.
     let low = 0;
     const racers = plan.players.filter((p) => p.oddChips > 0);
     const last = racers.at(-1)!;
-    const cards = racers.map((p) => ({ entryId: p.entryId, cards: p === last ? [51, 50, 49].slice(0, p.oddChips) : Array.from({ length: p.oddChips }, () => low++) }));
+    const cards = racers.map((p) => ({
+      entryId: p.entryId,
+      cards: p === last ? [51, 50, 49].slice(0, p.oddChips) : Array.from({ length: p.oddChips }, () => low++),
+    }));
     const r = await must<Race>(api(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber, oddChips: [], cards }, token));
     expect(r.players.find((p) => p.entryId === last.entryId)!.wonChip).toBe(true);
     expect(r.players.find((p) => p.entryId === last.entryId)!.cards).toEqual(cards.at(-1)!.cards);
     const short = cards.map((c, i) => (i === 0 ? { ...c, cards: [...c.cards, 40] } : c));
-    const bad = await api<{ error: { code: string } }>(server.url, "POST", `${path}/colour-up`, { commandId: cmd(), remove: 25, tableNumber, oddChips: [], cards: short }, token);
+    const bad = await api<{ error: { code: string } }>(
+      server.url,
+      "POST",
+      `${path}/colour-up`,
+      { commandId: cmd(), remove: 25, tableNumber, oddChips: [], cards: short },
+      token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("director/invalid");
   });
@@ -171,7 +194,14 @@ describe("colour-up for the live floor", () => {
       for (const x of r.results) for (const y of r.results) if (stackOf(x.entryId) > stackOf(y.entryId)) expect(x.place).toBeLessThan(y.place);
     }
     expect((await deal("custom", guess)).status).toBe(200);
-    expect((await deal("custom", guess.map((x) => ({ ...x, amount: x.amount + 1 })))).status).toBe(400);
+    expect(
+      (
+        await deal(
+          "custom",
+          guess.map((x) => ({ ...x, amount: x.amount + 1 })),
+        )
+      ).status,
+    ).toBe(400);
     expect((await deal("custom", guess.slice(1))).status).toBe(400);
     // Nothing was recorded: the online tournament plays on.
     expect(t.dir.status).toBe("running");

@@ -17,7 +17,17 @@ const seating = () => must<SeatingResponse>(api(server.url, "GET", `${path}/seat
 
 beforeAll(async () => {
   clock = new ManualClock(1_800_000_000_000);
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, tableSize: 9, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    clock,
+    tableSize: 9,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
   token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => server?.close());
@@ -25,7 +35,13 @@ afterAll(async () => server?.close());
 describe("the seat map of a live room", () => {
   it("R-TBL-1, R-DEAL-6: after the draw every table is listed with its size and drawn first button; no stack is counted yet", async () => {
     const made = await must<{ tournament: { id: string } }>(
-      api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "casino-1900", name: "Map night", kind: "live", startsAt: clock.now(), buyIn: 1000, fee: 100 }, token),
+      api(
+        server.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "casino-1900", name: "Map night", kind: "live", startsAt: clock.now(), buyIn: 1000, fee: 100 },
+        token,
+      ),
     );
     path = `/api/v1/director/tournaments/${made.tournament.id}`;
     for (let i = 0; i < 11; i++) await post("/walk-in", { name: `Guest ${String.fromCharCode(65 + i)}` });

@@ -11,7 +11,19 @@ const hands = () => [...server.tournaments.get(s.tournamentId)!.tables.values()]
 const between = () => [...server.tournaments.get(s.tournamentId)!.tables.values()].every((t) => t.state.hand === null);
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, handPauseMs: 0, actionMs: 30, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    handPauseMs: 0,
+    actionMs: 30,
+    timeBankMs: 0,
+    tableSize: 6,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
   s = await setupTournament(server.url, 11);
 }, 60_000);
 afterAll(async () => server.close());
@@ -32,7 +44,9 @@ describe("director console", () => {
     await sleep(300);
     expect(hands()).toBe(stopped);
     // R-TBL-4: a director's move between hands, into an empty seat
-    const seating = await must<{ seats: { entryId: string; tableNumber: number; seat: number }[] }>(api(server.url, "GET", `${path}/seating`, undefined, s.directorToken));
+    const seating = await must<{ seats: { entryId: string; tableNumber: number; seat: number }[] }>(
+      api(server.url, "GET", `${path}/seating`, undefined, s.directorToken),
+    );
     const tables = [...new Set(seating.seats.map((x) => x.tableNumber))];
     expect(tables.length).toBe(2);
     const count = (n: number) => seating.seats.filter((x) => x.tableNumber === n).length;
@@ -41,7 +55,13 @@ describe("director console", () => {
     const taken = new Set(seating.seats.filter((x) => x.tableNumber === dest).map((x) => x.seat));
     const free = [1, 2, 3, 4, 5, 6].find((n) => !taken.has(n))!;
     const occupied = [...taken][0]!;
-    const refused = await api<{ error: { code: string } }>(server.url, "POST", `${path}/move`, { commandId: cmd(), entryId: mover.entryId, toTable: dest, toSeat: occupied }, s.directorToken);
+    const refused = await api<{ error: { code: string } }>(
+      server.url,
+      "POST",
+      `${path}/move`,
+      { commandId: cmd(), entryId: mover.entryId, toTable: dest, toSeat: occupied },
+      s.directorToken,
+    );
     expect(refused.body.error.code).toBe("director/invalid");
     const moved = await must<{ seats: { entryId: string; tableNumber: number; seat: number }[] }>(
       api(server.url, "POST", `${path}/move`, { commandId: cmd(), entryId: mover.entryId, toTable: dest, toSeat: free }, s.directorToken),
@@ -64,9 +84,11 @@ describe("director console", () => {
     const body = { commandId: cmd(), tableNumber: n, skippedBigBlindSeat: seats[0]!, wrongBigBlindSeat: seats[1]!, activeActions: 1 };
     const now = await must<{ outcome: string }>(api(server.url, "POST", path, body, s.directorToken));
     expect(now.outcome).toBe("correct-now");
-    const later = await must<{ outcome: string; nextHand: { bigBlindSeat: number; smallBlind: null; blinds: { sb: number; bb: number } }; followingHandButton: number }>(
-      api(server.url, "POST", path, { ...body, commandId: cmd(), activeActions: 2 }, s.directorToken),
-    );
+    const later = await must<{
+      outcome: string;
+      nextHand: { bigBlindSeat: number; smallBlind: null; blinds: { sb: number; bb: number } };
+      followingHandButton: number;
+    }>(api(server.url, "POST", path, { ...body, commandId: cmd(), activeActions: 2 }, s.directorToken));
     expect(later.outcome).toBe("continue-then-go-back");
     expect(later.nextHand.bigBlindSeat).toBe(seats[0]);
     expect(later.nextHand.smallBlind).toBeNull();
@@ -79,9 +101,17 @@ describe("director console", () => {
   });
 
   it("results list who is still in; players cannot reach the console", async () => {
-    const r = await must<{ stillIn: unknown[]; payouts: unknown[] }>(api(server.url, "GET", `/api/v1/director/tournaments/${s.tournamentId}/results`, undefined, s.directorToken));
+    const r = await must<{ stillIn: unknown[]; payouts: unknown[] }>(
+      api(server.url, "GET", `/api/v1/director/tournaments/${s.tournamentId}/results`, undefined, s.directorToken),
+    );
     expect(r.stillIn.length).toBeGreaterThan(0);
-    const p = await api<{ error: { code: string } }>(server.url, "GET", `/api/v1/director/tournaments/${s.tournamentId}/results`, undefined, s.players[0]!.token);
+    const p = await api<{ error: { code: string } }>(
+      server.url,
+      "GET",
+      `/api/v1/director/tournaments/${s.tournamentId}/results`,
+      undefined,
+      s.players[0]!.token,
+    );
     expect(p.body.error.code).toBe("auth/forbidden");
   });
 });

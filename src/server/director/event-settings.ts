@@ -13,7 +13,8 @@ export type SettingsRequest = Pick<CreateTournamentRequest, "buyIn" | "fee" | "g
 
 /** The preset's settings with the request's parts put in (absent: the preset's; null: none). */
 export function mergeSettings(defaults: EventSettings, r: SettingsRequest): EventSettings {
-  const pick = <K extends keyof EventSettings>(k: K): EventSettings[K] => ((r as Partial<EventSettings>)[k] === undefined ? defaults[k] : (r as EventSettings)[k]);
+  const pick = <K extends keyof EventSettings>(k: K): EventSettings[K] =>
+    (r as Partial<EventSettings>)[k] === undefined ? defaults[k] : (r as EventSettings)[k];
   return {
     buyIn: pick("buyIn"),
     fee: pick("fee"),
@@ -30,8 +31,20 @@ export function mergeSettings(defaults: EventSettings, r: SettingsRequest): Even
 function checkWindow(s: Structure, field: string, w: WindowEnd): Result<true> {
   const levels = s.items.filter((i) => i.kind === "level").length;
   const breaks = s.items.length - levels;
-  if ("endOfLevel" in w && w.endOfLevel > levels) return fail("director/invalid", `${field}: the structure has ${levels} levels, not ${w.endOfLevel}`, { cause: "create/window-past-end", field, level: w.endOfLevel, levels });
-  if ("endOfBreak" in w && w.endOfBreak > breaks) return fail("director/invalid", `${field}: the structure has ${breaks} breaks, not ${w.endOfBreak}`, { cause: "create/window-past-end", field, break: w.endOfBreak, breaks });
+  if ("endOfLevel" in w && w.endOfLevel > levels)
+    return fail("director/invalid", `${field}: the structure has ${levels} levels, not ${w.endOfLevel}`, {
+      cause: "create/window-past-end",
+      field,
+      level: w.endOfLevel,
+      levels,
+    });
+  if ("endOfBreak" in w && w.endOfBreak > breaks)
+    return fail("director/invalid", `${field}: the structure has ${breaks} breaks, not ${w.endOfBreak}`, {
+      cause: "create/window-past-end",
+      field,
+      break: w.endOfBreak,
+      breaks,
+    });
   return ok(true);
 }
 
@@ -40,14 +53,22 @@ function basisPoints(percents: readonly number[]): Result<number[]> {
   const out: number[] = [];
   for (let i = 0; i < percents.length; i++) {
     const bp = Math.round(percents[i]! * 100);
-    if (Math.abs(bp - percents[i]! * 100) > 1e-6) return fail("director/invalid", `place ${i + 1}: a percentage has at most two decimals`, { cause: "create/payout-precision", place: i + 1 });
+    if (Math.abs(bp - percents[i]! * 100) > 1e-6)
+      return fail("director/invalid", `place ${i + 1}: a percentage has at most two decimals`, { cause: "create/payout-precision", place: i + 1 });
     out.push(bp);
   }
   return ok(out);
 }
 
 function rebuyRule(r: NonNullable<EventSettings["rebuy"]>): NonNullable<MoneyConfig["rebuy"]> {
-  return { cost: r.cost, fee: r.fee, chips: r.chips, until: r.until, ...(r.max === undefined ? {} : { max: r.max }), ...(r.stackAtMost === undefined ? {} : { stackAtMost: r.stackAtMost }) };
+  return {
+    cost: r.cost,
+    fee: r.fee,
+    chips: r.chips,
+    until: r.until,
+    ...(r.max === undefined ? {} : { max: r.max }),
+    ...(r.stackAtMost === undefined ? {} : { stackAtMost: r.stackAtMost }),
+  };
 }
 
 export interface EventConfig {
@@ -65,7 +86,8 @@ export interface EventConfig {
  * payout table and the core's own checks (checkConfig) are applied when it is announced.
  */
 export function eventConfig(presetId: string, s: Structure, x: EventSettings, actionSeconds: number): Result<EventConfig> {
-  if (x.reEntry !== null && x.rebuy !== null) return fail("director/invalid", "a tournament offers re-entries or rebuys, not both", { cause: "create/re-entry-and-rebuy" });
+  if (x.reEntry !== null && x.rebuy !== null)
+    return fail("director/invalid", "a tournament offers re-entries or rebuys, not both", { cause: "create/re-entry-and-rebuy" });
   const windows: [string, WindowEnd | undefined][] = [
     ["reEntry", x.reEntry?.until],
     ["rebuy", x.rebuy?.until],
@@ -91,7 +113,13 @@ export function eventConfig(presetId: string, s: Structure, x: EventSettings, ac
   const guarantee = Math.max(x.guarantee, fixedSum);
   const plan = planOf(presetId);
   const format: Format =
-    x.reEntry !== null ? { kind: "re-entry" } : x.rebuy !== null || x.addOn !== null ? { kind: "rebuy" } : plan.kind === "speed" ? { kind: "speed", actionSeconds } : { kind: "freezeout" };
+    x.reEntry !== null
+      ? { kind: "re-entry" }
+      : x.rebuy !== null || x.addOn !== null
+        ? { kind: "rebuy" }
+        : plan.kind === "speed"
+          ? { kind: "speed", actionSeconds }
+          : { kind: "freezeout" };
   const money: MoneyConfig = {
     buyIn: x.buyIn,
     fee: x.fee,

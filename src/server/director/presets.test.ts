@@ -117,7 +117,15 @@ describe("wire structure (R-TRN-1)", () => {
     const blinds = fc.record({ sb: fc.nat(1e6), bb: fc.nat(1e6), ante: fc.nat(1e6) }).map((b) => ({ ...b }));
     const level: fc.Arbitrary<StructureItem> = fc
       .record(
-        { sb: fc.nat(1e6), bb: fc.nat(1e6), ante: fc.nat(1e6), minutes: fc.integer({ min: 1, max: 240 }), bigBlindAnte: fc.boolean(), game: fc.constantFrom("no-limit" as const, "limit" as const), limit: blinds },
+        {
+          sb: fc.nat(1e6),
+          bb: fc.nat(1e6),
+          ante: fc.nat(1e6),
+          minutes: fc.integer({ min: 1, max: 240 }),
+          bigBlindAnte: fc.boolean(),
+          game: fc.constantFrom("no-limit" as const, "limit" as const),
+          limit: blinds,
+        },
         { requiredKeys: ["sb", "bb", "ante", "minutes"] },
       )
       .map((l) => ({ kind: "level" as const, ...l }));

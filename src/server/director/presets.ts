@@ -44,7 +44,8 @@ function toWireItem(i: StructureItem): WireLevel {
 
 function fromWireItem(l: WireLevel): StructureItem {
   // A break's chip-up point (R-CHIP-1).
-  if (l.kind === "break") return { kind: "break", minutes: l.minutes, ...(l.note === undefined ? {} : { note: l.note }), ...(l.colourUp === null ? {} : { colourUp: l.colourUp }) };
+  if (l.kind === "break")
+    return { kind: "break", minutes: l.minutes, ...(l.note === undefined ? {} : { note: l.note }), ...(l.colourUp === null ? {} : { colourUp: l.colourUp }) };
   return {
     kind: "level",
     sb: l.sb,
@@ -189,7 +190,14 @@ export function settingsOf(f: PresetFormat): EventSettings {
     rebuy:
       rebuy === undefined
         ? null
-        : { cost: rebuy.cost, fee: rebuy.fee, chips: rebuy.chips, until: toWireWindow(rebuy.until), ...(rebuy.max === undefined ? {} : { max: rebuy.max }), ...(rebuy.stackAtMost === undefined ? {} : { stackAtMost: rebuy.stackAtMost }) },
+        : {
+            cost: rebuy.cost,
+            fee: rebuy.fee,
+            chips: rebuy.chips,
+            until: toWireWindow(rebuy.until),
+            ...(rebuy.max === undefined ? {} : { max: rebuy.max }),
+            ...(rebuy.stackAtMost === undefined ? {} : { stackAtMost: rebuy.stackAtMost }),
+          },
     addOn: addOn === undefined ? null : { atBreak: addOn.atBreak, cost: addOn.cost, fee: addOn.fee, chips: addOn.chips },
     lateRegistration: f.lateRegistration === undefined ? null : { until: toWireWindow(f.lateRegistration.until) },
     payout: null,
@@ -197,7 +205,13 @@ export function settingsOf(f: PresetFormat): EventSettings {
 }
 
 /** The parts of a TournamentConfig a preset decides. */
-export function presetConfig(presetId: string, s: Structure, buyIn: number, fee: number, actionSeconds: number): Pick<TournamentConfig, "format" | "money"> & Partial<Pick<TournamentConfig, "lateRegistration">> {
+export function presetConfig(
+  presetId: string,
+  s: Structure,
+  buyIn: number,
+  fee: number,
+  actionSeconds: number,
+): Pick<TournamentConfig, "format" | "money"> & Partial<Pick<TournamentConfig, "lateRegistration">> {
   const f = presetFormat(presetId, s, buyIn, fee);
   const format: Format = f.format.kind === "speed" ? { kind: "speed", actionSeconds } : f.format;
   return { format, money: f.money, ...(f.lateRegistration === undefined ? {} : { lateRegistration: f.lateRegistration }) };

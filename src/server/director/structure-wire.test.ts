@@ -13,16 +13,39 @@ let server: FeltServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, handPauseMs: 0, actionMs: 30, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    handPauseMs: 0,
+    actionMs: 30,
+    timeBankMs: 0,
+    tableSize: 6,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
   token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => server.close());
 
 const casino = STRUCTURE_PRESETS["casino-1900"]!;
 const create = (structure: unknown) =>
-  api<{ tournament: LobbyTournament; error: { code: string; cause?: string } }>(server.url, "POST", "/api/v1/director/tournaments", {
-    commandId: cmd(), presetId: "casino-1900", name: "Edited 19:00", kind: "live", startsAt: Date.now() + 3_600_000, structure,
-  }, token);
+  api<{ tournament: LobbyTournament; error: { code: string; cause?: string } }>(
+    server.url,
+    "POST",
+    "/api/v1/director/tournaments",
+    {
+      commandId: cmd(),
+      presetId: "casino-1900",
+      name: "Edited 19:00",
+      kind: "live",
+      startsAt: Date.now() + 3_600_000,
+      structure,
+    },
+    token,
+  );
 const configOf = (id: string) => server.tournaments.get(id)!.dir.config!;
 
 describe("create with the designer's structure", () => {
@@ -52,7 +75,13 @@ describe("create with the designer's structure", () => {
 describe("predict with the designer's structure", () => {
   it("uses the wire chip set: a chip set the core refuses gets its typed error", async () => {
     const w = toWireStructure(casino);
-    const r = await api<{ error: { code: string; cause?: string } }>(server.url, "POST", "/api/v1/director/predict", { structure: { ...w, chips: [100, 150] }, players: 20 }, token);
+    const r = await api<{ error: { code: string; cause?: string } }>(
+      server.url,
+      "POST",
+      "/api/v1/director/predict",
+      { structure: { ...w, chips: [100, 150] }, players: 20 },
+      token,
+    );
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: "director/invalid", cause: "structure/bad-chips" });
   });
@@ -65,7 +94,10 @@ describe("predict matches the simulator on the preset itself", () => {
       if (!r.ok) throw new Error(r.error.message);
       return r.value.durationMinutes;
     });
-    return percentile(ends.sort((a, b) => a - b), 50);
+    return percentile(
+      ends.sort((a, b) => a - b),
+      50,
+    );
   };
 
   it("R-TRN-1, R-BLIND-2: casino-1900 sent by the designer predicts the end `felt simulate --preset casino-1900` gives", () => {

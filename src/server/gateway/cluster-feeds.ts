@@ -150,7 +150,12 @@ export class Feeds {
   }
 
   private answer(feed: Feed, frames: string[] | undefined): SyncAnswer {
-    return { subject: feed.subject, seq: feed.seq, epoch: this.ownership.serving(feed.key) ?? -1, ...(frames === undefined ? {} : { frames: frames.join("\n") }) };
+    return {
+      subject: feed.subject,
+      seq: feed.seq,
+      epoch: this.ownership.serving(feed.key) ?? -1,
+      ...(frames === undefined ? {} : { frames: frames.join("\n") }),
+    };
   }
 
   private tableFeed(subject: string, session: TableSession, userId: string | null, v: number): { feed: TableFeed; start: string[] } {

@@ -190,7 +190,13 @@ export class ClusterLink {
   }
 
   /** A feed of the partition `key`'s owner (a tournament's, or a table's). */
-  private follower(key: string, watcher: string, deliver: (frames: string) => void, refused: (e: FeltError) => void, ask: (full: boolean) => OwnerRequest): Follower {
+  private follower(
+    key: string,
+    watcher: string,
+    deliver: (frames: string) => void,
+    refused: (e: FeltError) => void,
+    ask: (full: boolean) => OwnerRequest,
+  ): Follower {
     let subject: string | null = null;
     const offWake = this.bus.onOwnerAnnounced(key, () => void f.ping());
     const f: Follower = new Follower({

@@ -154,7 +154,10 @@ export async function answerLobbyKeys(server: FeltServer, ownership: Ownership, 
     counts[key] = (counts[key] ?? 0) + 1;
     return true;
   });
-  const items = mine.sort(lobbyOrder).slice(0, ask.limit).map((t): SortKey => [t.id, over(t), t.meta.startsAt]);
+  const items = mine
+    .sort(lobbyOrder)
+    .slice(0, ask.limit)
+    .map((t): SortKey => [t.id, over(t), t.meta.startsAt]);
   return { member: ownership.member, keys: [...keys], counts, items };
 }
 
@@ -205,13 +208,19 @@ export async function gatherLobby(server: FeltServer, bus: Bus, input: RouteInpu
     items.push([e.id, e.line.status === "finished" || e.line.status === "cancelled", e.line.startsAt]);
     total++;
   }
-  const ids = items.sort(keyOrder).slice((page - 1) * pageSize, page * pageSize).map((i) => i[0]);
+  const ids = items
+    .sort(keyOrder)
+    .slice((page - 1) * pageSize, page * pageSize)
+    .map((i) => i[0]);
   let tournaments: LobbyTournament[] = [];
   const asked = ids.filter((id) => !fromBoard.has(id));
   if (asked.length > 0) {
     const want = new Set(asked);
-    const all = (got: readonly unknown[]) => (got as { lines: LobbyTournament[] }[]).reduce((n, g) => n + g.lines.filter((l) => want.has(l.id)).length, 0) >= want.size;
-    const got = (await bus.gather("lobby-lines", { ids: asked, userId: user?.id ?? null, balance, tickets, now } satisfies LinesAsk, all, GATHER_MS)) as { lines: LobbyTournament[] }[];
+    const all = (got: readonly unknown[]) =>
+      (got as { lines: LobbyTournament[] }[]).reduce((n, g) => n + g.lines.filter((l) => want.has(l.id)).length, 0) >= want.size;
+    const got = (await bus.gather("lobby-lines", { ids: asked, userId: user?.id ?? null, balance, tickets, now } satisfies LinesAsk, all, GATHER_MS)) as {
+      lines: LobbyTournament[];
+    }[];
     const byId = new Map<string, LobbyTournament>();
     for (const g of got) for (const l of g.lines) byId.set(l.id, l);
     tournaments = ids.flatMap((id) => byId.get(id) ?? fromBoard.get(id) ?? []);

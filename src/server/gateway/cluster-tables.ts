@@ -34,7 +34,10 @@ export class ClusterTables implements TableLink {
 
   say(tableId: string, notes: readonly DealerNote[]): void {
     const host = this.server.tableHost;
-    const done = host !== null && this.local(tableId) ? host.say(tableId, notes) : this.server.cluster?.forwardTable(tableId, { kind: "table-say", tableId, notes: [...notes] });
+    const done =
+      host !== null && this.local(tableId)
+        ? host.say(tableId, notes)
+        : this.server.cluster?.forwardTable(tableId, { kind: "table-say", tableId, notes: [...notes] });
     void done?.then((r) => !r.ok && this.server.svc.log(`table ${tableId}: the dealer's entries not said: ${r.error.message}`));
   }
 

@@ -4,7 +4,14 @@
 // commands go to the owner and act once, frames come back gapless, the lobby lists both.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { NatsConnection } from "nats";
-import { applyTablePatch, type LedgerCheckResponse, type LobbyResponse, type LobbyTournament, type ServerMessage, type TableView } from "../../protocol/index.ts";
+import {
+  applyTablePatch,
+  type LedgerCheckResponse,
+  type LobbyResponse,
+  type LobbyTournament,
+  type ServerMessage,
+  type TableView,
+} from "../../protocol/index.ts";
 import { unwrap } from "../../lib/result.ts";
 import { postings } from "../../store/index.ts";
 import { partitionKey, tournamentPartition } from "../../cluster/partition.ts";
@@ -40,7 +47,19 @@ const ownB = handOwnership("B", keysOf(1));
 let director = "";
 
 async function serve(): Promise<FeltServer> {
-  return FeltServer.start({ db: pg.url, port: 0, handPauseMs: 0, actionMs: 5000, timeBankMs: 0, scrypt: fastScrypt, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 200, burst: 400 }, log: () => {} });
+  return FeltServer.start({
+    db: pg.url,
+    port: 0,
+    handPauseMs: 0,
+    actionMs: 5000,
+    timeBankMs: 0,
+    scrypt: fastScrypt,
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    rateLimit: { perSecond: 200, burst: 400 },
+    log: () => {},
+  });
 }
 
 beforeAll(async () => {
@@ -66,7 +85,13 @@ afterAll(async () => {
 /** A tournament created through `via`, owned by `owner`, with n players signed up through alternate processes and registered. */
 async function tournamentOn(owner: "A" | "B", via: FeltServer, n: number, startsAt: number, name = "Cluster test"): Promise<Setup> {
   const created = await must<{ tournament: LobbyTournament }>(
-    api(via.url, "POST", "/api/v1/director/tournaments", { commandId: commandOn(owner), presetId: "seed", name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure: FAST_STRUCTURE }, director),
+    api(
+      via.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: commandOn(owner), presetId: "seed", name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure: FAST_STRUCTURE },
+      director,
+    ),
   );
   const id = created.tournament.id;
   const players: Setup["players"] = [];
@@ -117,7 +142,9 @@ describe("cluster: any process answers any client", () => {
     const u = await must<{ token: string }>(api(B.url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
     await must(api(B.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, director));
     const c = cmd();
-    const both = await Promise.all([A, B].map((g) => api<{ balance: number }>(g.url, "POST", `/api/v1/tournaments/${s.tournamentId}/register`, { commandId: c }, u.token)));
+    const both = await Promise.all(
+      [A, B].map((g) => api<{ balance: number }>(g.url, "POST", `/api/v1/tournaments/${s.tournamentId}/register`, { commandId: c }, u.token)),
+    );
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(A.tournaments.get(s.tournamentId)!.dir.entries.size).toBe(1);
     const me = await must<{ balance: number }>(api(B.url, "GET", "/api/v1/me", undefined, u.token));
@@ -135,7 +162,10 @@ describe("cluster: any process answers any client", () => {
     await eventually(() => A.table(tableId) !== undefined);
     const session = A.table(tableId)!;
     await eventually(() => session.state.hand !== null && session.viewFor(s.players[0]!.id).actor !== null);
-    const p = s.players.find((x) => { const v = session.viewFor(x.id); return v.actor !== null && v.actor === v.mySeat; })!;
+    const p = s.players.find((x) => {
+      const v = session.viewFor(x.id);
+      return v.actor !== null && v.actor === v.mySeat;
+    })!;
     const view = session.viewFor(p.id);
     const m = { type: "act" as const, tableId, handId: view.handId!, version: view.version, commandId: cmd(), action: { kind: "fold" as const } };
     const sender = { id: p.id, name: p.name, role: "player" };
@@ -220,7 +250,13 @@ describe("cluster: any process answers any client", () => {
     const s = await tournamentOn("B", A, 2, Date.now() + 3_600_000, "Money check");
     const key = ownB.keyOf(s.tournamentId);
     // Behind Felt's back: the first player charged a second buy-in with no entry.
-    unwrap(await B.svc.ledger.post(unwrap(postings.buyIn({ key: `tampered-${s.tournamentId}`, asset: "EUR", player: s.players[0]!.id, tournament: s.tournamentId, amount: 1000, fee: 100 }))));
+    unwrap(
+      await B.svc.ledger.post(
+        unwrap(
+          postings.buyIn({ key: `tampered-${s.tournamentId}`, asset: "EUR", player: s.players[0]!.id, tournament: s.tournamentId, amount: 1000, fee: 100 }),
+        ),
+      ),
+    );
     // B checks what it loads when it gains a partition: here, the tournament loaded again.
     const t = B.tournaments.get(s.tournamentId)!;
     t.close();
@@ -268,7 +304,10 @@ describe("cluster: any process answers any client", () => {
       remote.set(m.view.version, m.view);
       versions.push(m.view.version);
     };
-    const bots = s.players.map((p, i) => new Bot(i === 1 ? A.url : B.url, p.name, p.token, { seed: i + 1, allInChance: 0, ...(i === 0 ? { onBroadcast: record, keepFrames: true } : {}) }));
+    const bots = s.players.map(
+      (p, i) =>
+        new Bot(i === 1 ? A.url : B.url, p.name, p.token, { seed: i + 1, allInChance: 0, ...(i === 0 ? { onBroadcast: record, keepFrames: true } : {}) }),
+    );
     const fullBefore = () => B.cluster!.fullSyncs;
     let phase = 0;
     let mark = 0;
@@ -335,7 +374,15 @@ describe("cluster: any process answers any client", () => {
     const tableId = `${s.tournamentId}-t1`;
     const views: number[][] = [[], []];
     // p0 plays through A (its owner now), p1 through B.
-    const bots = s.players.map((p, i) => new Bot(i === 0 ? A.url : B.url, p.name, p.token, { seed: i + 7, allInChance: 0, keepFrames: i === 0, onBroadcast: (m: ServerMessage) => void (m.type === "table-view" && m.view.tableId === tableId && views[i]!.push(m.view.version)) }));
+    const bots = s.players.map(
+      (p, i) =>
+        new Bot(i === 0 ? A.url : B.url, p.name, p.token, {
+          seed: i + 7,
+          allInChance: 0,
+          keepFrames: i === 0,
+          onBroadcast: (m: ServerMessage) => void (m.type === "table-view" && m.view.tableId === tableId && views[i]!.push(m.view.version)),
+        }),
+    );
     let movedB = -1;
     let moved = -1;
     // Seen once in a full run: this test (0.7 s as a rule) hung until its timeout. If it does
@@ -343,9 +390,14 @@ describe("cluster: any process answers any client", () => {
     let stage = "playing on A";
     const watchdog = setTimeout(() => {
       const t = B.tournaments.get(s.tournamentId) ?? A.tournaments.get(s.tournamentId);
-      const tables = t === undefined ? "no tournament on A or B" : [...t.tables.values()].map((x) => `${x.id} v${x.state.version} hand ${x.state.hand?.handId ?? "none"}`).join(", ");
+      const tables =
+        t === undefined
+          ? "no tournament on A or B"
+          : [...t.tables.values()].map((x) => `${x.id} v${x.state.version} hand ${x.state.hand?.handId ?? "none"}`).join(", ");
       const players = bots.map((b, i) => `p${i} ${b.ws === null ? "closed" : "open"} views ${views[i]!.slice(-3).join("/")} errors ${b.errors.join(",")}`);
-      console.log(`cluster: hand-over test still running after 45 s: stage "${stage}", tournament ${t?.dir.status ?? "?"}; tables ${tables}; ${players.join("; ")}`);
+      console.log(
+        `cluster: hand-over test still running after 45 s: stage "${stage}", tournament ${t?.dir.status ?? "?"}; tables ${tables}; ${players.join("; ")}`,
+      );
     }, 45_000);
     onTestFinished(() => clearTimeout(watchdog));
     const onTick = async () => {
@@ -365,7 +417,13 @@ describe("cluster: any process answers any client", () => {
       A.tournaments.delete(s.tournamentId);
       stage = "B loads";
       const loaded = await TournamentRuntime.load(B.svc, s.tournamentId);
-      B.adopt(loaded.ok ? loaded.value! : (() => { throw new Error("no load"); })());
+      B.adopt(
+        loaded.ok
+          ? loaded.value!
+          : (() => {
+              throw new Error("no load");
+            })(),
+      );
       ownB.serve(key, 2);
       B.tournaments.get(s.tournamentId)!.resume();
       stage = "playing on B";
@@ -395,7 +453,8 @@ describe("cluster: any process answers any client", () => {
       b.watch(tableId);
     }
     onB.send({ type: "subscribe", channel: { kind: "tournament", tournamentId: s.tournamentId } });
-    const tviews = () => onB.frames.filter((m) => m.type === "tournament-view" && m.view.tournamentId === s.tournamentId) as Extract<ServerMessage, { type: "tournament-view" }>[];
+    const tviews = () =>
+      onB.frames.filter((m) => m.type === "tournament-view" && m.view.tournamentId === s.tournamentId) as Extract<ServerMessage, { type: "tournament-view" }>[];
     await eventually(() => tviews().length > 0 && all.every((b) => b.views.has(tableId)));
     await must(api(B.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/pause`, { commandId: cmd() }, director));
     await eventually(() => tviews().some((m) => m.view.status === "paused"));
@@ -422,7 +481,13 @@ describe("cluster: any process answers any client", () => {
     const seat = session.seatOf(s.players[0]!.id);
     expect(session.isConnected(seat)).toBe(false);
     const got: string[] = [];
-    const f = B.cluster!.followTable(tableId, s.players[0]!.id, 2, (x) => got.push(x), () => {});
+    const f = B.cluster!.followTable(
+      tableId,
+      s.players[0]!.id,
+      2,
+      (x) => got.push(x),
+      () => {},
+    );
     await eventually(() => got.length > 0);
     expect(session.isConnected(seat)).toBe(true);
     A.cluster!.feeds.sweep(Date.now() + 3_600_001); // nobody renewed it for longer than the watch's TTL
@@ -432,10 +497,41 @@ describe("cluster: any process answers any client", () => {
 
   it("R-TRN-8: a satellite owned by one process takes its seat value from a target the other owns", async () => {
     const target = await tournamentOn("A", A, 0, Date.now() + 7_200_000, "Target on A");
-    const sat = await api<{ tournament: LobbyTournament }>(A.url, "POST", "/api/v1/director/tournaments", { commandId: commandOn("B"), presetId: "seed", name: "Satellite on B", kind: "online", startsAt: Date.now() + 3_600_000, buyIn: 100, fee: 10, structure: FAST_STRUCTURE, satelliteTarget: target.tournamentId }, director);
+    const sat = await api<{ tournament: LobbyTournament }>(
+      A.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      {
+        commandId: commandOn("B"),
+        presetId: "seed",
+        name: "Satellite on B",
+        kind: "online",
+        startsAt: Date.now() + 3_600_000,
+        buyIn: 100,
+        fee: 10,
+        structure: FAST_STRUCTURE,
+        satelliteTarget: target.tournamentId,
+      },
+      director,
+    );
     expect(sat.status).toBe(200);
     expect(B.tournaments.get(sat.body.tournament.id)?.dir.config?.money).toBeDefined();
-    const missing = await api<{ error: { code: string } }>(B.url, "POST", "/api/v1/director/tournaments", { commandId: commandOn("B"), presetId: "seed", name: "Satellite to nothing", kind: "online", startsAt: Date.now() + 3_600_000, buyIn: 100, fee: 10, satelliteTarget: tournamentIdFor(commandOn("A")) }, director);
+    const missing = await api<{ error: { code: string } }>(
+      B.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      {
+        commandId: commandOn("B"),
+        presetId: "seed",
+        name: "Satellite to nothing",
+        kind: "online",
+        startsAt: Date.now() + 3_600_000,
+        buyIn: 100,
+        fee: 10,
+        satelliteTarget: tournamentIdFor(commandOn("A")),
+      },
+      director,
+    );
     expect([missing.status, missing.body.error.code]).toEqual([404, "director/not-found"]);
   });
 });

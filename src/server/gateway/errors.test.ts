@@ -86,7 +86,11 @@ describe("a database outage", () => {
     await proxy.cut();
     const answers = [];
     for (let i = 0; i < 10; i++) {
-      const res = await fetch(`${base}/api/v1/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Hel", password: "hel-password-1" }) });
+      const res = await fetch(`${base}/api/v1/auth/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Hel", password: "hel-password-1" }),
+      });
       answers.push({ status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as { error?: { code: string } } });
     }
     const meDown = await api<{ error: { code: string } }>(base, "GET", "/api/v1/me", undefined, me.token);

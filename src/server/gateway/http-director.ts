@@ -2,7 +2,18 @@
 // moves, the R-BTN-5 blind-error ruling, colour-up and deals, results; the live floor's
 // routes (instructions, walk-ins, floor records) are in http-live.ts.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { BlindErrorRequest, CancelTournamentRequest, ColourUpRequest, CreateTournamentRequest, DealRequest, MovePlayerRequest, PredictRequest, RouteName, SavePresetRequest, SeatingResponse } from "../../protocol/index.ts";
+import type {
+  BlindErrorRequest,
+  CancelTournamentRequest,
+  ColourUpRequest,
+  CreateTournamentRequest,
+  DealRequest,
+  MovePlayerRequest,
+  PredictRequest,
+  RouteName,
+  SavePresetRequest,
+  SeatingResponse,
+} from "../../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../../tournament/index.ts";
 import { checkConfig, type TournamentConfig } from "../../tournament/director/index.ts";
 import { applyColourUp, colourUpPlan, colourUpTable } from "../director/director-colour-up.ts";
@@ -35,7 +46,14 @@ function seating(t: TournamentRuntime): SeatingResponse {
   const seats = [...t.dir.entries.values()]
     .filter((e) => e.alive && e.table > 0)
     .sort((a, b) => a.table - b.table || a.seat - b.seat)
-    .map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", tableNumber: e.table, seat: e.seat, stack: e.stack, countedAt: t.isLive ? (t.live.countedAt.get(e.id) ?? null) : null }));
+    .map((e) => ({
+      entryId: e.id,
+      name: t.names.get(e.player) ?? "player",
+      tableNumber: e.table,
+      seat: e.seat,
+      stack: e.stack,
+      countedAt: t.isLive ? (t.live.countedAt.get(e.id) ?? null) : null,
+    }));
   const tables = [...t.dir.tables.values()]
     .sort((a, b) => a.id - b.id)
     .map((x) => {
@@ -74,8 +92,10 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     if (existing !== undefined) return ok(view(ctx, existing));
     // Cluster mode: created only where its partition is served (routing sends it there).
     const partition = ctx.server.ownership.keyOf(id);
-    if (ctx.server.ownership.serving(partition) === undefined) return fail("server/unavailable", `tournament ${id} belongs to partition ${partition}, which this process does not serve now`, { partition });
-    if (b.startRule !== undefined && b.startRule.deadline < b.startsAt) return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
+    if (ctx.server.ownership.serving(partition) === undefined)
+      return fail("server/unavailable", `tournament ${id} belongs to partition ${partition}, which this process does not serve now`, { partition });
+    if (b.startRule !== undefined && b.startRule.deadline < b.startsAt)
+      return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
     const found = await findPreset(ctx.server.svc.store, b.presetId);
     if (found === null) return fail("director/not-found", `no preset ${b.presetId}`);
     const structure = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
@@ -84,12 +104,20 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const actionMs = o.actionMs ?? (speed ? 15_000 : 30_000);
     // The create form's money, windows and payouts over the preset's (each part
     // left out is the preset's, fitted to the structure actually used).
-    const defaults = found.preset.custom === true && found.preset.settings !== undefined ? found.preset.settings : settingsOf(presetFormat(found.plan, structure, b.buyIn ?? DEFAULT_BUY_IN, b.fee ?? DEFAULT_FEE));
+    const defaults =
+      found.preset.custom === true && found.preset.settings !== undefined
+        ? found.preset.settings
+        : settingsOf(presetFormat(found.plan, structure, b.buyIn ?? DEFAULT_BUY_IN, b.fee ?? DEFAULT_FEE));
     const settings = mergeSettings(defaults, b);
     // R-TRN-7/8: a freeroll or a satellite replaces the preset's format and money.
     const special = await specialFormatOf(ctx, b);
     if (!special.ok) return special;
-    const made = eventConfig(found.plan, structure, special.value === null ? settings : { ...settings, reEntry: null, rebuy: null, addOn: null }, Math.round(actionMs / 1000));
+    const made = eventConfig(
+      found.plan,
+      structure,
+      special.value === null ? settings : { ...settings, reEntry: null, rebuy: null, addOn: null },
+      Math.round(actionMs / 1000),
+    );
     if (!made.ok) return made;
     const plain = configParts(made.value);
     const fmt = special.value === null ? plain : { ...specialConfig(plain, special.value), ...(plain.payout === undefined ? {} : { payout: plain.payout }) };
@@ -187,7 +215,8 @@ async function targetFacts(ctx: Ctx, id: string): Promise<Result<{ status: strin
 async function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Promise<Result<SpecialFormat | null>> {
   if (b.freeroll !== undefined && b.satelliteTarget !== undefined) return fail("director/invalid", "a tournament is a freeroll or a satellite, not both");
   if (b.freeroll !== undefined) {
-    if ((b.buyIn ?? 0) !== 0 || (b.fee ?? 0) !== 0) return fail("director/invalid", "a freeroll has no buy-in and no fee (R-TRN-7)", { buyIn: b.buyIn ?? 0, fee: b.fee ?? 0 });
+    if ((b.buyIn ?? 0) !== 0 || (b.fee ?? 0) !== 0)
+      return fail("director/invalid", "a freeroll has no buy-in and no fee (R-TRN-7)", { buyIn: b.buyIn ?? 0, fee: b.fee ?? 0 });
     if (b.guarantee) return fail("director/invalid", "a freeroll's prize fund is its pool; it has no guarantee", { guarantee: b.guarantee });
     return ok({ kind: "freeroll", prizeFund: b.freeroll.prizeFund });
   }
@@ -195,10 +224,16 @@ async function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Promise<Re
   const facts = await targetFacts(ctx, b.satelliteTarget);
   if (!facts.ok) return facts;
   const target = facts.value;
-  if (target === undefined) return fail("director/not-found", `no tournament ${b.satelliteTarget} for the satellite's seats`, { satelliteTarget: b.satelliteTarget });
-  if (target.status !== "registering") return fail("director/invalid", `the satellite's target ${b.satelliteTarget} has ${target.status === "cancelled" ? "been cancelled" : "started"}`, { satelliteTarget: b.satelliteTarget, status: target.status });
+  if (target === undefined)
+    return fail("director/not-found", `no tournament ${b.satelliteTarget} for the satellite's seats`, { satelliteTarget: b.satelliteTarget });
+  if (target.status !== "registering")
+    return fail("director/invalid", `the satellite's target ${b.satelliteTarget} has ${target.status === "cancelled" ? "been cancelled" : "started"}`, {
+      satelliteTarget: b.satelliteTarget,
+      status: target.status,
+    });
   const seatValue = target.buyIn + target.fee;
-  if (seatValue <= 0) return fail("director/invalid", `the satellite's target ${b.satelliteTarget} costs nothing to enter`, { satelliteTarget: b.satelliteTarget });
+  if (seatValue <= 0)
+    return fail("director/invalid", `the satellite's target ${b.satelliteTarget} costs nothing to enter`, { satelliteTarget: b.satelliteTarget });
   return ok({ kind: "satellite", target: b.satelliteTarget, seatValue });
 }
 
@@ -216,7 +251,8 @@ function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest, now: numbe
   const button = seated.length === 2 ? sb : before(sb);
   const expected = handFromPositions("dead", size, seated, { button, sb: [sb], bb: [b.skippedBigBlindSeat] });
   if (!expected.ok) return fail("director/invalid", expected.error.message, { cause: expected.error.code });
-  if (nextTaken(b.skippedBigBlindSeat, taken, size) !== b.wrongBigBlindSeat) return fail("director/invalid", "the wrong big blind must be the seat after the skipped one");
+  if (nextTaken(b.skippedBigBlindSeat, taken, size) !== b.wrongBigBlindSeat)
+    return fail("director/invalid", "the wrong big blind must be the seat after the skipped one");
   const r = correctBlindError(expected.value, { button, sb: [b.skippedBigBlindSeat], bb: [b.wrongBigBlindSeat] }, b.activeActions, seated);
   if (!r.ok) return fail("director/invalid", r.error.message, { cause: r.error.code });
   // The hand in play at a table here; a table owned elsewhere (split tables) or between hands:
@@ -230,4 +266,3 @@ function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest, now: numbe
     followingHandButton: following.button,
   });
 }
-

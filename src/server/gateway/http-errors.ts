@@ -32,7 +32,9 @@ const OPAQUE: Partial<Record<ErrorCode, string>> = {
 const isWire = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
 
 export function toWire(e: FeltError): WireError {
-  const code: ErrorCode = isWire(e.code) ? e.code : (MAP[e.code] ?? (e.code.startsWith("tournament/") ? "tournament/bad-state" : e.code.startsWith("engine/") ? "table/illegal-action" : "server/internal"));
+  const code: ErrorCode = isWire(e.code)
+    ? e.code
+    : (MAP[e.code] ?? (e.code.startsWith("tournament/") ? "tournament/bad-state" : e.code.startsWith("engine/") ? "table/illegal-action" : "server/internal"));
   const cause = typeof e["cause"] === "string" ? (e["cause"] as string) : isWire(e.code) ? undefined : e.code;
   const details: Record<string, string | number | boolean | null> = {};
   const raw = (e["details"] ?? e) as Record<string, unknown>;

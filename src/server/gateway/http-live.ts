@@ -63,19 +63,23 @@ function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: n
  */
 async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promise<Result<void>> {
   const row = b.undoes === undefined ? undefined : t.live.log.get(b.undoes);
-  if (b.undoes === undefined || b.reason === undefined || b.reason.trim() === "") return fail("director/invalid", "an undo names the floor log row (undoes) and the reason");
+  if (b.undoes === undefined || b.reason === undefined || b.reason.trim() === "")
+    return fail("director/invalid", "an undo names the floor log row (undoes) and the reason");
   if (row === undefined) return fail("director/not-found", `no floor log row ${b.undoes}`);
   if (row.undone !== null) return fail("director/invalid", "this record is already undone", { cause: "tournament/bad-undo", reason: "already" });
-  if (row.kind !== "bust" && row.kind !== "count" && row.kind !== "rebuy" && row.kind !== "add-on") return fail("director/invalid", `a ${row.kind} record is not undone this way`, { cause: "tournament/bad-undo", reason: "kind" });
+  if (row.kind !== "bust" && row.kind !== "count" && row.kind !== "rebuy" && row.kind !== "add-on")
+    return fail("director/invalid", `a ${row.kind} record is not undone this way`, { cause: "tournament/bad-undo", reason: "kind" });
   const cmds: ((at: number) => TournamentCommand)[] = [];
   if (row.kind === "bust") {
-    for (const e of row.entries) cmds.push((at) => ({ type: "reinstate", at, entry: e.entry, stack: Math.max(1, e.before), seat: { table: e.table, seat: e.seat } }));
+    for (const e of row.entries)
+      cmds.push((at) => ({ type: "reinstate", at, entry: e.entry, stack: Math.max(1, e.before), seat: { table: e.table, seat: e.seat } }));
   } else if (row.kind === "count") {
     const back: { entry: string; stack: number }[] = [];
     for (const e of row.entries) {
       if (e.before <= 0) continue;
       const now = t.dir.entries.get(e.entry);
-      if (now !== undefined && !now.alive) cmds.push((at) => ({ type: "reinstate", at, entry: e.entry, stack: e.before, seat: { table: e.table, seat: e.seat } }));
+      if (now !== undefined && !now.alive)
+        cmds.push((at) => ({ type: "reinstate", at, entry: e.entry, stack: e.before, seat: { table: e.table, seat: e.seat } }));
       else back.push({ entry: e.entry, stack: e.before });
     }
     if (back.length > 0) cmds.push((at) => ({ type: "chip-count", at, stacks: back.map((x) => [x.entry, x.stack] as const) }));
@@ -91,7 +95,10 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
     const out: TransactionInput[] = [];
     for (const [i, e] of events.entries()) {
       if (e.type !== "reversed") continue;
-      const tx = refundTx(t, asset, e.payment.player, e.payment.toPool, e.payment.fee, `undo:${t.id}:${b.commandId}:${i}`, { reversed: e.what, entry: e.entry });
+      const tx = refundTx(t, asset, e.payment.player, e.payment.toPool, e.payment.fee, `undo:${t.id}:${b.commandId}:${i}`, {
+        reversed: e.what,
+        entry: e.entry,
+      });
       if (tx === null) continue;
       if (!tx.ok) return tx;
       out.push(tx.value);
@@ -114,7 +121,12 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
  * number when that is taken ("Bodil.As-2"). The tournament shows the name as given.
  */
 async function guestAccount(ctx: Ctx, name: string): Promise<Result<{ id: string }>> {
-  const ascii = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_.-]+/g, ".").replace(/^[^A-Za-z]+/, "").replace(/[.]+$/, "");
+  const ascii = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9_.-]+/g, ".")
+    .replace(/^[^A-Za-z]+/, "")
+    .replace(/[.]+$/, "");
   const stem = (ascii.length >= 3 ? ascii : `guest.${ascii}`).slice(0, 16).replace(/[.]+$/, "");
   const password = randomBytes(24).toString("base64url");
   const accounts = ctx.server.svc.accounts;

@@ -1,9 +1,20 @@
 // The HTTP API of src/protocol's ROUTES: every body validated by the route's zod schema,
 // every failure answered as HttpErrorBody with the code's status.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
-import { HAND_PAGE_SIZE, LOBBY_PAGE_SIZE, ROUTES, type HandListQuery, parseWith, type DepositRequest, type EntryCommand, type LobbyQuery, type RouteName, type RouteSpec } from "../../protocol/index.ts";
+import {
+  HAND_PAGE_SIZE,
+  LOBBY_PAGE_SIZE,
+  ROUTES,
+  type HandListQuery,
+  parseWith,
+  type DepositRequest,
+  type EntryCommand,
+  type LobbyQuery,
+  type RouteName,
+  type RouteSpec,
+} from "../../protocol/index.ts";
 import type { User } from "../../accounts/index.ts";
 import { playerAccount, postings } from "../../store/index.ts";
 import type { FeltServer } from "../felt-server.ts";
@@ -44,16 +55,22 @@ function tournamentOf(ctx: Ctx) {
 }
 
 /** The signed-in player's entry commands (tournament-entries.ts); the answer is their lobby line and balance. */
-const entry = (verb: EntryVerb): Handler => async (ctx) => {
-  const t = tournamentOf(ctx);
-  if (!t.ok) return t;
-  const user = ctx.user!;
-  const r = await entryCommand(t.value, ctx.server.svc, { id: user.id, name: user.name }, verb, (ctx.body as EntryCommand).commandId);
-  if (!r.ok) return r;
-  const balance = await balanceOf(ctx.server, user.id);
-  const tickets = await ticketsOf(ctx.server.svc.ledger, user.id);
-  return ok({ tournament: lobbyTournament(t.value, user.id, balance, ctx.server.svc.clock.now(), tickets), balance, ...(r.value.ticket ? { paidWithTicket: true } : {}) });
-};
+const entry =
+  (verb: EntryVerb): Handler =>
+  async (ctx) => {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const user = ctx.user!;
+    const r = await entryCommand(t.value, ctx.server.svc, { id: user.id, name: user.name }, verb, (ctx.body as EntryCommand).commandId);
+    if (!r.ok) return r;
+    const balance = await balanceOf(ctx.server, user.id);
+    const tickets = await ticketsOf(ctx.server.svc.ledger, user.id);
+    return ok({
+      tournament: lobbyTournament(t.value, user.id, balance, ctx.server.svc.clock.now(), tickets),
+      balance,
+      ...(r.value.ticket ? { paidWithTicket: true } : {}),
+    });
+  };
 
 /** Lobby order: open tournaments first, soonest start first; then finished ones, latest first. */
 export function lobbyOrder(a: TournamentRuntime, b: TournamentRuntime): number {
@@ -130,7 +147,13 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
     const b = ctx.body as DepositRequest;
     const who = await ctx.server.svc.accounts.userByName(b.name);
     if (!who.ok) return fail("director/not-found", `no player ${b.name}`);
-    const tx = postings.deposit({ key: `deposit:${ctx.user!.id}:${b.commandId}`, asset: ctx.server.svc.asset, player: who.value.id, amount: b.amount, director: ctx.user!.id });
+    const tx = postings.deposit({
+      key: `deposit:${ctx.user!.id}:${b.commandId}`,
+      asset: ctx.server.svc.asset,
+      player: who.value.id,
+      amount: b.amount,
+      director: ctx.user!.id,
+    });
     if (!tx.ok) return tx;
     const r = await ctx.server.svc.ledger.post(tx.value);
     if (!r.ok) return r;
@@ -237,7 +260,7 @@ export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): vo
           const user = auth.value;
           if (spec.auth !== "none" && user === null) return sendError(reply, { code: "auth/required", message: "sign in first" });
           if (spec.auth === "director" && user?.role !== "director") return sendError(reply, { code: "auth/forbidden", message: "directors only" });
-          let body: unknown = undefined;
+          let body: unknown;
           if (spec.body !== null) {
             const parsed = parseWith(spec.body, req.body ?? {});
             if (!parsed.ok) return sendError(reply, parsed.error);
@@ -250,7 +273,14 @@ export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): vo
             query = parsed.value as Record<string, string>;
           }
           if (handler === undefined) return sendError(reply, { code: "director/invalid", message: "not available on this server yet" });
-          const r = await dispatchRoute(server, name, { user, token: bearer(req), ip: req.ip ?? null, body, params: req.params as Record<string, string>, query });
+          const r = await dispatchRoute(server, name, {
+            user,
+            token: bearer(req),
+            ip: req.ip ?? null,
+            body,
+            params: req.params as Record<string, string>,
+            query,
+          });
           server.outage.succeeded();
           if (!r.ok) return sendError(reply, r.error);
           return reply.code(200).send(r.value);

@@ -3,7 +3,19 @@
 // the director itself: its `decide` is pure, so a dry run with the player's command gives
 // exactly the answer the command would get (STYLE: one verb, three faces).
 import type { DenyReason, LobbyTournament, Permission, TournamentStatus, TournamentView } from "../../protocol/index.ts";
-import { awaitingRebuy, chipsInPlay, chipsIssuedInPlay, decide, finalPlacements, prizesFixedEvent, lateRegistrationEndsMs, nextBreak, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
+import {
+  awaitingRebuy,
+  chipsInPlay,
+  chipsIssuedInPlay,
+  decide,
+  finalPlacements,
+  prizesFixedEvent,
+  lateRegistrationEndsMs,
+  nextBreak,
+  playedMs,
+  rebuyGraceEndsMs,
+  type TournamentEvent,
+} from "../../tournament/director/index.ts";
 import { windowEndMs } from "../../tournament/money/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../../tournament/structure/index.ts";
 import { playerAccount, type Ledger } from "../../store/index.ts";
@@ -22,7 +34,9 @@ const NO_TICKETS: ReadonlySet<string> = new Set();
 /** The tournaments a player holds at least one satellite ticket to (R-TRN-8). */
 export async function ticketsOf(ledger: Ledger, userId: string): Promise<Set<string>> {
   const rows = await ledger.balances({ prefix: playerAccount(userId) });
-  return new Set(rows.filter((r) => r.account === playerAccount(userId) && r.asset.startsWith("ticket:") && r.balance >= 1).map((r) => r.asset.slice("ticket:".length)));
+  return new Set(
+    rows.filter((r) => r.account === playerAccount(userId) && r.asset.startsWith("ticket:") && r.balance >= 1).map((r) => r.asset.slice("ticket:".length)),
+  );
 }
 
 /** A dry run draws seats with this; nothing it draws is kept. */
@@ -95,13 +109,44 @@ function actionsFor(t: TournamentRuntime, userId: string | null, balance: number
     // R-TRN-8: a satellite's ticket to this tournament pays the entry (tournament-entries.ts).
     if (ticket && (register.allowed || register.reason === "insufficient-funds")) register = { allowed: true, cost: 0 };
   }
-  const unregister = !registered ? no("not-registered") : st !== "registering" ? no(st === "finished" || st === "cancelled" ? "tournament-over" : "tournament-started") : buy({ type: "unregister", at: now, player: userId }, "tournament-started", false);
+  const unregister = !registered
+    ? no("not-registered")
+    : st !== "registering"
+      ? no(st === "finished" || st === "cancelled" ? "tournament-over" : "tournament-started")
+      : buy({ type: "unregister", at: now, player: userId }, "tournament-started", false);
   const live = t.meta.kind === "live"; // re-entries, rebuys and add-ons at the desk (tournament-entries.ts)
   // Offered in a live room but taken at the desk (the floor's buttons follow "offered").
   const desk = no("at-the-desk");
-  const reEnter = c.money.reEntry === undefined ? no("re-entry-not-offered") : live ? desk : !registered ? no("not-registered") : before ? no("still-playing") : buy({ type: "re-enter", at: now, player: userId }, "re-entry-closed", true);
-  const rebuy = c.money.rebuy === undefined ? no("rebuy-not-offered") : live ? desk : !registered ? no("not-registered") : before ? no("not-open-yet") : buy({ type: "rebuy", at: now, entry }, "rebuy-period-over", false);
-  const addOn = c.money.addOn === undefined ? no("add-on-not-offered") : live ? desk : !registered ? no("not-registered") : before ? no("add-on-not-open") : buy({ type: "add-on", at: now, entry }, "add-on-not-open", false);
+  const reEnter =
+    c.money.reEntry === undefined
+      ? no("re-entry-not-offered")
+      : live
+        ? desk
+        : !registered
+          ? no("not-registered")
+          : before
+            ? no("still-playing")
+            : buy({ type: "re-enter", at: now, player: userId }, "re-entry-closed", true);
+  const rebuy =
+    c.money.rebuy === undefined
+      ? no("rebuy-not-offered")
+      : live
+        ? desk
+        : !registered
+          ? no("not-registered")
+          : before
+            ? no("not-open-yet")
+            : buy({ type: "rebuy", at: now, entry }, "rebuy-period-over", false);
+  const addOn =
+    c.money.addOn === undefined
+      ? no("add-on-not-offered")
+      : live
+        ? desk
+        : !registered
+          ? no("not-registered")
+          : before
+            ? no("add-on-not-open")
+            : buy({ type: "add-on", at: now, entry }, "add-on-not-open", false);
   // Unregistering pays back; it costs nothing.
   return { register, unregister: unregister.allowed ? { allowed: true, cost: 0 } : unregister, reEnter, rebuy, addOn };
 }
@@ -144,7 +189,13 @@ function rebuyUntil(t: TournamentRuntime, entryId: string, now: number): number 
 }
 
 /** `tickets`: the tournaments the player holds a satellite's ticket to (ticketsOf). */
-export function lobbyTournament(t: TournamentRuntime, userId: string | null, balance: number | null, now: number = t.dir.now, tickets: ReadonlySet<string> = NO_TICKETS): LobbyTournament {
+export function lobbyTournament(
+  t: TournamentRuntime,
+  userId: string | null,
+  balance: number | null,
+  now: number = t.dir.now,
+  tickets: ReadonlySet<string> = NO_TICKETS,
+): LobbyTournament {
   const c = t.dir.config!;
   const entryId = userId === null ? "" : currentEntry(t, userId);
   const entry = entryId === "" ? undefined : t.dir.entries.get(entryId);

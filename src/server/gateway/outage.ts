@@ -17,7 +17,9 @@ export function isStorageOutage(e: unknown): boolean {
     if (/^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code)) return true;
     if (/^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|PROTOCOL|NOTADB|CORRUPT)/.test(code)) return true;
   }
-  return /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message);
+  return /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+    message,
+  );
 }
 
 export class OutageLog {
@@ -39,7 +41,9 @@ export class OutageLog {
     if (this.since !== null) return;
     this.since = this.now();
     const code = (e as { code?: unknown } | null)?.code;
-    const what = `${typeof code === "string" ? `${code}: ` : ""}${String((e as { message?: unknown } | null)?.message ?? e).split("\n")[0]!.slice(0, 200)}`;
+    const what = `${typeof code === "string" ? `${code}: ` : ""}${String((e as { message?: unknown } | null)?.message ?? e)
+      .split("\n")[0]!
+      .slice(0, 200)}`;
     this.log(`database unavailable (${what}); answering 503 until it is back`);
   }
 

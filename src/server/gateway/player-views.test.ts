@@ -9,7 +9,19 @@ import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, playToTheEnd, s
 let server: FeltServer;
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, handPauseMs: 0, actionMs: 30, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    handPauseMs: 0,
+    actionMs: 30,
+    timeBankMs: 0,
+    tableSize: 6,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
 }, 60_000);
 afterAll(async () => server.close());
 
@@ -18,12 +30,26 @@ describe("the player's views", () => {
     expect(DEFAULT_HAND_PAUSE_MS).toBe(4000);
     const d = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
     const create = (extra: object) =>
-      must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "Pause", kind: "online", startsAt: Date.now(), structure: FAST_STRUCTURE, ...extra }, d));
+      must<{ tournament: LobbyTournament }>(
+        api(
+          server.url,
+          "POST",
+          "/api/v1/director/tournaments",
+          { commandId: cmd(), presetId: "seed", name: "Pause", kind: "online", startsAt: Date.now(), structure: FAST_STRUCTURE, ...extra },
+          d,
+        ),
+      );
     const own = await create({ handPauseMs: 2500 });
     const plain = await create({});
     expect(server.tournaments.get(own.tournament.id)!.meta.handPauseMs).toBe(2500);
     expect(server.tournaments.get(plain.tournament.id)!.meta.handPauseMs).toBe(0);
-    const bad = await api(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "Pause", kind: "online", startsAt: Date.now(), handPauseMs: 60_000 }, d);
+    const bad = await api(
+      server.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: cmd(), presetId: "seed", name: "Pause", kind: "online", startsAt: Date.now(), handPauseMs: 60_000 },
+      d,
+    );
     expect(bad.status).toBe(400);
   });
 

@@ -27,8 +27,16 @@ async function start(extra: Parameters<typeof FeltServer.start>[0] = {}) {
 }
 
 async function signIn(base: string, name: string, password: string) {
-  const res = await fetch(`${base}/api/v1/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, password }) });
-  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as { token?: string; error?: { code: string; details?: Record<string, unknown> } } };
+  const res = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, password }),
+  });
+  return {
+    status: res.status,
+    retryAfter: res.headers.get("retry-after"),
+    body: (await res.json()) as { token?: string; error?: { code: string; details?: Record<string, unknown> } },
+  };
 }
 
 describe("sign-in limits", () => {

@@ -55,7 +55,9 @@ export function tableCommand(server: FeltServer, user: Sender, m: TableMessage):
   const cluster = server.cluster;
   if (cluster !== null) {
     if (tournamentOfTable(m.tableId) !== null && !cluster.servesTable(m.tableId)) {
-      return cluster.forwardTable(m.tableId, { kind: "table", sender: { id: user.id, name: user.name, role: user.role }, message: m }) as Promise<Result<Ack | null>>;
+      return cluster.forwardTable(m.tableId, { kind: "table", sender: { id: user.id, name: user.name, role: user.role }, message: m }) as Promise<
+        Result<Ack | null>
+      >;
     }
   }
   return runTableCommand(server, user, m);

@@ -13,9 +13,27 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
   const lobby = lobbyTournament(t, null, null, now);
   let level = 0;
   const structure = c.structure.items.slice(0, 200).map((item) => {
-    if (item.kind !== "level") return { kind: "break" as const, level: null, sb: 0, bb: 0, ante: 0, bigBlindAnte: false, minutes: Math.max(1, item.minutes), ...(item.colourUp === undefined ? {} : { colourUp: item.colourUp }) };
+    if (item.kind !== "level")
+      return {
+        kind: "break" as const,
+        level: null,
+        sb: 0,
+        bb: 0,
+        ante: 0,
+        bigBlindAnte: false,
+        minutes: Math.max(1, item.minutes),
+        ...(item.colourUp === undefined ? {} : { colourUp: item.colourUp }),
+      };
     const b = playedBlinds(item as Level);
-    return { kind: "level" as const, level: ++level, sb: b.sb, bb: b.bb, ante: b.ante, bigBlindAnte: (item as Level).bigBlindAnte === true, minutes: Math.max(1, item.minutes) };
+    return {
+      kind: "level" as const,
+      level: ++level,
+      sb: b.sb,
+      bb: b.bb,
+      ante: b.ante,
+      bigBlindAnte: (item as Level).bigBlindAnte === true,
+      minutes: Math.max(1, item.minutes),
+    };
   });
   const results = d.status === "registering" || d.status === "cancelled" ? null : resultsOf(t, now);
   const online = t.meta.kind === "online";
@@ -27,7 +45,15 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
   const still = results?.stillIn ?? [...d.entries.values()].map((e) => ({ entryId: e.id, name: t.names.get(e.player) ?? "player", stack: e.stack }));
   const entrants = [
     ...still.map((e) => ({ entryId: e.entryId, name: e.name, stack: e.stack, ...tableOf(e.entryId), place: null, prize: null })),
-    ...(results?.results ?? []).map((r) => ({ entryId: r.entryId, name: r.name, stack: null, tableId: null, tableNumber: null, place: r.place, prize: r.prize })),
+    ...(results?.results ?? []).map((r) => ({
+      entryId: r.entryId,
+      name: r.name,
+      stack: null,
+      tableId: null,
+      tableNumber: null,
+      place: r.place,
+      prize: r.prize,
+    })),
   ]
     .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || (b.stack ?? 0) - (a.stack ?? 0))
     .slice(0, 20_000);

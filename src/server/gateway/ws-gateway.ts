@@ -182,7 +182,8 @@ class Connection {
       text = r.value;
     } else {
       text = JSON.stringify(m);
-      if (text.length * 3 > MAX_FRAME_BYTES && Buffer.byteLength(text) > MAX_FRAME_BYTES) return this.server.svc.log(`refusing to send a ${m.type} frame of ${Buffer.byteLength(text)} bytes`);
+      if (text.length * 3 > MAX_FRAME_BYTES && Buffer.byteLength(text) > MAX_FRAME_BYTES)
+        return this.server.svc.log(`refusing to send a ${m.type} frame of ${Buffer.byteLength(text)} bytes`);
     }
     this.write(text);
   }
@@ -238,7 +239,12 @@ class Connection {
   private async handle(m: ClientMessage): Promise<void> {
     if (m.type === "ping") return this.send({ type: "pong", nonce: m.nonce, serverTime: this.server.svc.clock.now() });
     if (m.type === "hello") {
-      if (!SUPPORTED_PROTOCOL_VERSIONS.includes(m.v)) return this.error(null, { code: "protocol/version-unsupported", message: `this server speaks versions ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`, supported: PROTOCOL_VERSION });
+      if (!SUPPORTED_PROTOCOL_VERSIONS.includes(m.v))
+        return this.error(null, {
+          code: "protocol/version-unsupported",
+          message: `this server speaks versions ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`,
+          supported: PROTOCOL_VERSION,
+        });
       // The token's check may take a while on a busy server: the silent-socket timer waits for it.
       this.checkingHello += 1;
       const u = await this.server.svc.accounts.authenticate(m.token).finally(() => (this.checkingHello -= 1));
@@ -302,11 +308,17 @@ class Connection {
       // Another process owns the table: its frames come over the cluster.
       if (!on) return;
       cluster.onMoved(this.rehome);
-      const follower = cluster.followTable(tableId, userId, this.version, (frames) => this.sendFrames(frames), (e) => {
-        const now = this.tables.get(tableId);
-        if (now !== undefined && "follower" in now && now.follower === follower) this.tables.delete(tableId);
-        this.error(null, e);
-      });
+      const follower = cluster.followTable(
+        tableId,
+        userId,
+        this.version,
+        (frames) => this.sendFrames(frames),
+        (e) => {
+          const now = this.tables.get(tableId);
+          if (now !== undefined && "follower" in now && now.follower === follower) this.tables.delete(tableId);
+          this.error(null, e);
+        },
+      );
       this.tables.set(tableId, { follower });
       return;
     }
@@ -343,10 +355,14 @@ class Connection {
     if (cluster !== null && !cluster.serves(tournamentId)) {
       if (!on) return;
       cluster.onMoved(this.rehome);
-      const follower = cluster.followTournament(tournamentId, (frames) => this.sendFrames(frames), (e) => {
-        if (this.remoteWatching.get(tournamentId) === follower) this.remoteWatching.delete(tournamentId);
-        this.error(null, e);
-      });
+      const follower = cluster.followTournament(
+        tournamentId,
+        (frames) => this.sendFrames(frames),
+        (e) => {
+          if (this.remoteWatching.get(tournamentId) === follower) this.remoteWatching.delete(tournamentId);
+          this.error(null, e);
+        },
+      );
       this.remoteWatching.set(tournamentId, follower);
       return;
     }

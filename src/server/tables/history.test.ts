@@ -25,7 +25,10 @@ async function start(db = ":memory:", withIndex = true) {
   const server = await FeltServer.start({ db, port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, log: () => {} });
   servers.push(server);
   const signUp = await api<{ token: string; user: { id: string } }>(server.url, "POST", "/api/v1/auth/sign-up", { name: "Bodil", password: "bodil-password" });
-  const me = signUp.status === 200 ? signUp.body : await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-in", { name: "Bodil", password: "bodil-password" }));
+  const me =
+    signUp.status === 200
+      ? signUp.body
+      : await must<{ token: string; user: { id: string } }>(api(server.url, "POST", "/api/v1/auth/sign-in", { name: "Bodil", password: "bodil-password" }));
   const clock = new ManualClock();
   const tables = new Map<number, TableSession>();
   // The old /hands walked every table of every tournament: give it tables to walk.
@@ -41,7 +44,11 @@ async function start(db = ":memory:", withIndex = true) {
         clock,
         handPauseMs: 10,
         seed: () => (seeds++).toString(16).padStart(64, "c"),
-        hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: (): boolean => s.state.handNumber < hands || s.state.hand !== null, handEnded: async () => {} },
+        hooks: {
+          blinds: () => ({ sb: 5, bb: 10, ante: 0 }),
+          canDeal: (): boolean => s.state.handNumber < hands || s.state.hand !== null,
+          handEnded: async () => {},
+        },
       }),
     );
     tables.set(n, s);
@@ -97,7 +104,11 @@ async function houseHands(server: FeltServer, tableId: string) {
     if (done === null || state.hand !== null || out.has(done.handId)) continue;
     out.set(
       done.handId,
-      done.order.map((seat, i) => ({ playerId: state.seats.get(seat)!.playerId, cards: [done.state.hole[2 * i]!, done.state.hole[2 * i + 1]!], shown: done.state.shown[i] === 1 })),
+      done.order.map((seat, i) => ({
+        playerId: state.seats.get(seat)!.playerId,
+        cards: [done.state.hole[2 * i]!, done.state.hole[2 * i + 1]!],
+        shown: done.state.shown[i] === 1,
+      })),
     );
   }
   return out;

@@ -163,7 +163,12 @@ async function playedHand(server: FeltServer, userId: string, handId: string): P
 }
 
 /** The user's hands, newest first, read from the hand index alone; `next` pages on. */
-export async function handSummaries(server: FeltServer, userId: string, limit: number, before?: string): Promise<Result<{ hands: HandSummary[]; next?: string }>> {
+export async function handSummaries(
+  server: FeltServer,
+  userId: string,
+  limit: number,
+  before?: string,
+): Promise<Result<{ hands: HandSummary[]; next?: string }>> {
   const cursor = before === undefined ? undefined : decodeHandCursor(before);
   if (cursor === null) return fail("protocol/invalid-message", "not a hand list cursor");
   const rows = await server.svc.hands.list(userId, cursor === undefined ? { limit: limit + 1 } : { limit: limit + 1, before: cursor });

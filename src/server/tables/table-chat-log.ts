@@ -21,7 +21,16 @@ export function handResultNotes(hand: HandRun): DealerNote[] {
   for (const e of hand.wire) {
     if (e.kind !== "win") continue;
     const i = hand.order.indexOf(e.seat);
-    notes.push({ kind: "win", handId: hand.handId, handNumber: hand.handNumber, potIndex: e.potIndex, seat: e.seat, name: hand.names[i] ?? `#${e.seat}`, amount: e.amount, category: e.category });
+    notes.push({
+      kind: "win",
+      handId: hand.handId,
+      handNumber: hand.handNumber,
+      potIndex: e.potIndex,
+      seat: e.seat,
+      name: hand.names[i] ?? `#${e.seat}`,
+      amount: e.amount,
+      category: e.category,
+    });
   }
   return notes;
 }
@@ -64,7 +73,11 @@ export class ChatLog {
     if (records.length === 0) return ok(undefined);
     let r;
     try {
-      r = await this.store.append(this.stream, "any", records.map((x) => ({ type: x.type, data: x.data })));
+      r = await this.store.append(
+        this.stream,
+        "any",
+        records.map((x) => ({ type: x.type, data: x.data })),
+      );
     } catch (e) {
       return fail("server/unavailable", `the chat was not stored: ${e instanceof Error ? e.message : String(e)}`);
     }

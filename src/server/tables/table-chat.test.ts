@@ -49,7 +49,14 @@ describe("table chat", () => {
   it("at a table: a line reaches everyone watching, a newcomer gets the recent lines and the mutes", async () => {
     const store = await openSqliteEventStore(":memory:");
     const clock = new ManualClock();
-    const s = unwrap(await TableSession.open(config, { store, clock, handPauseMs: 0, hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => false, handEnded: async () => {} } }));
+    const s = unwrap(
+      await TableSession.open(config, {
+        store,
+        clock,
+        handPauseMs: 0,
+        hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => false, handEnded: async () => {} },
+      }),
+    );
     unwrap(await s.seat(1, "ann", "Ann", 1000));
     const got = (userId: string | null): Subscriber & { got: ServerMessage[] } => {
       const out: ServerMessage[] = [];
@@ -62,7 +69,11 @@ describe("table chat", () => {
     unwrap(await s.say({ id: "ann", name: "Ann", director: false }, "gl all"));
     expect((await s.say({ id: "zed", name: "Zed", director: false }, "hello")).ok).toBe(false);
     unwrap(await s.muteChat("zed", true));
-    for (const x of [a, rail]) expect(x.got.filter((m) => m.type === "chat").map((m) => m.type === "chat" && [m.lines.map((l) => ("text" in l ? l.text : "")), m.muted])).toEqual([[["gl all"], undefined], [[], ["zed"]]]);
+    for (const x of [a, rail])
+      expect(x.got.filter((m) => m.type === "chat").map((m) => m.type === "chat" && [m.lines.map((l) => ("text" in l ? l.text : "")), m.muted])).toEqual([
+        [["gl all"], undefined],
+        [[], ["zed"]],
+      ]);
     const late = got(null);
     s.subscribe(late);
     expect(late.got.find((m) => m.type === "chat")).toMatchObject({ lines: [{ text: "gl all", from: { name: "Ann", director: false } }], muted: ["zed"] });
@@ -74,7 +85,12 @@ describe("table chat", () => {
     const file = join(dir, "felt.sqlite");
     try {
       const clock = new ManualClock();
-      const opts = (store: EventStore) => ({ store, clock, handPauseMs: 0, hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => false, handEnded: async () => {} } });
+      const opts = (store: EventStore) => ({
+        store,
+        clock,
+        handPauseMs: 0,
+        hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => false, handEnded: async () => {} },
+      });
       const store = await openSqliteEventStore(file);
       const s = unwrap(await TableSession.open(config, opts(store)));
       unwrap(await s.seat(1, "ann", "Ann", 1000));
@@ -104,7 +120,10 @@ describe("table chat", () => {
       expect(lines).toHaveLength(CHAT_HISTORY);
       expect(lines.at(-1)).toMatchObject({ text: "notice 149", from: { name: "Floor", director: true } });
       // Still muted after the restart: Bob's line is refused; a new line's id goes on from the last.
-      expect(await again.say({ id: "bob", name: "Bob", director: false }, "let me talk")).toMatchObject({ ok: false, error: { code: "auth/forbidden", cause: "chat/muted" } });
+      expect(await again.say({ id: "bob", name: "Bob", director: false }, "let me talk")).toMatchObject({
+        ok: false,
+        error: { code: "auth/forbidden", cause: "chat/muted" },
+      });
       const seen: ServerMessage[] = [];
       again.subscribe({ userId: "ann", send: (m) => seen.push(m) });
       unwrap(await again.say({ id: "ann", name: "Ann", director: false }, "back again"));

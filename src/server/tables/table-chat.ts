@@ -17,7 +17,9 @@ export interface Speaker {
 }
 
 /** What the chat stream holds: a line (a player's or the dealer's), or a director's mute. */
-export type ChatRecord = { readonly type: "chat-line"; readonly data: ChatLine } | { readonly type: "chat-muted"; readonly data: { readonly playerId: string; readonly muted: boolean } };
+export type ChatRecord =
+  | { readonly type: "chat-line"; readonly data: ChatLine }
+  | { readonly type: "chat-muted"; readonly data: { readonly playerId: string; readonly muted: boolean } };
 
 /** The chat's state in a snapshot of its stream. */
 export interface ChatSnapshot {
@@ -31,8 +33,15 @@ export const MUTES_MAX = 10;
 
 /** Control characters become spaces, runs of blanks one space; the ends trimmed. */
 export function cleanChat(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim().slice(0, CHAT_MAX_CHARS);
+  // Control characters and line separators become spaces.
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from a chat line
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, CHAT_MAX_CHARS)
+  );
 }
 
 export class TableChat {
@@ -80,7 +89,10 @@ export class TableChat {
     if (this.mutedIds.has(who.id)) return fail("auth/forbidden", "the director muted your chat at this table", { cause: "chat/muted" });
     const clean = cleanChat(text);
     if (clean === "") return fail("protocol/invalid-message", "say something", { cause: "chat/empty" });
-    if (!this.take(who.id, now)) return fail("protocol/rate-limited", `at most ${CHAT_RATE.burst} lines at once, then one every ${1 / CHAT_RATE.perSecond} s`, { cause: "chat/rate-limited" });
+    if (!this.take(who.id, now))
+      return fail("protocol/rate-limited", `at most ${CHAT_RATE.burst} lines at once, then one every ${1 / CHAT_RATE.perSecond} s`, {
+        cause: "chat/rate-limited",
+      });
     return ok({ id: this.nextId++, at: now, from: { id: who.id, name: who.name, director: who.director }, text: clean });
   }
 

@@ -32,7 +32,11 @@ describe("a table fenced off", () => {
         hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} },
       }),
     );
-    for (const [seat, id] of [[1, "a"], [3, "b"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+    for (const [seat, id] of [
+      [1, "a"],
+      [3, "b"],
+    ] as const)
+      unwrap(await s.seat(seat, id, `player-${id}`, 1000));
     s.dealSoon(0);
     clock.advance(0);
     await s.idle();
@@ -53,7 +57,10 @@ describe("a table fenced off", () => {
     expect(logs.filter((m) => m.includes("stopped"))).toEqual(["table t1: stopped: epoch 3 is below the fence 4 of tournament.01"]);
     const hand = s.state.hand!;
     const actor = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
-    expect(await s.act(actor, { handId: hand.handId, version: v, commandId: "late", action: { kind: "fold" } })).toMatchObject({ ok: false, error: { code: "runtime/closed" } });
+    expect(await s.act(actor, { handId: hand.handId, version: v, commandId: "late", action: { kind: "fold" } })).toMatchObject({
+      ok: false,
+      error: { code: "runtime/closed" },
+    });
     expect(appends).toBe(1);
   });
 });

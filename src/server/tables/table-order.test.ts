@@ -52,7 +52,11 @@ describe("the director's orders (table-order.ts)", () => {
     const r = unwrap(await s.order({ id: orderId(config.tableId, 10), afterHand: 0, seats, permit: null }));
     expect(r.duplicate).toBe(false);
     expect(s.state.version).toBe(v + 1); // one record: an order is one version of the table
-    expect([...s.state.seats.values()].map((x) => [x.seat, x.playerId, x.stack])).toEqual([[1, "a", 1000], [3, "b", 1000], [5, "c", 1000]]);
+    expect([...s.state.seats.values()].map((x) => [x.seat, x.playerId, x.stack])).toEqual([
+      [1, "a", 1000],
+      [3, "b", 1000],
+      [5, "c", 1000],
+    ]);
     s.dealSoon(0);
     clock.advance(5000);
     await s.idle();
@@ -107,7 +111,9 @@ describe("the director's orders (table-order.ts)", () => {
       { seat: 5, playerId: "c", name: "Cy", stack: stacks.get(5)! + stacks.get(3)! },
     ];
     unwrap(await s.order({ id: orderId(config.tableId, 2), afterHand: 1, seats: next, permit: null }));
-    expect([...s.state.seats.values()].sort((x, y) => x.seat - y.seat).map((x) => [x.seat, x.playerId, x.stack])).toEqual(next.map((x) => [x.seat, x.playerId, x.stack]));
+    expect([...s.state.seats.values()].sort((x, y) => x.seat - y.seat).map((x) => [x.seat, x.playerId, x.stack])).toEqual(
+      next.map((x) => [x.seat, x.playerId, x.stack]),
+    );
     clock.advance(5000);
     await s.idle();
     expect(s.state.hand).toBeNull();
@@ -121,7 +127,7 @@ describe("the director's orders (table-order.ts)", () => {
     await s.idle();
     const snap = await store.loadSnapshot("table:T-t2");
     expect(snap?.version).toBe(s.state.version);
-    expect((snap?.state as { state: { permit?: unknown } }).state.permit).toEqual(permit(1));
+    expect((snap!.state as { state: { permit?: unknown } }).state.permit).toEqual(permit(1));
     const again = unwrap(await TableSession.load("T-t2", opts))!;
     expect(again.state.permit).toEqual(permit(1));
     again.resume();

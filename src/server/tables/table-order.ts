@@ -112,7 +112,11 @@ export function orderChanges(t: TableState, seats: readonly OrderSeat[]): { leav
  */
 export function orderRecords(t: TableState, o: TableOrder): Result<TableRecord[]> {
   if (t.hand !== null || t.handNumber !== o.afterHand) {
-    return fail(ORDER_ERRORS.stale, `the order is for the table after hand ${o.afterHand}; it is ${t.hand !== null ? "in hand " + t.hand.handNumber : "after hand " + t.handNumber}`, { handNumber: t.handNumber });
+    return fail(
+      ORDER_ERRORS.stale,
+      `the order is for the table after hand ${o.afterHand}; it is ${t.hand !== null ? `in hand ${t.hand.handNumber}` : `after hand ${t.handNumber}`}`,
+      { handNumber: t.handNumber },
+    );
   }
   const c = orderChanges(t, o.seats);
   const same = c.leave.length === 0 && c.join.length === 0 && c.stacks.length === 0 && JSON.stringify(t.permit) === JSON.stringify(o.permit);

@@ -15,7 +15,8 @@ const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 6, act
 function flaky(inner: EventStore): { store: EventStore; down: { on: boolean } } {
   const down = { on: false };
   const store: EventStore = Object.create(inner) as EventStore;
-  store.append = (...a) => (down.on ? Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) : inner.append(...a));
+  store.append = (...a) =>
+    down.on ? Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) : inner.append(...a);
   store.read = (...a) => (down.on ? Promise.reject(Object.assign(new Error("Connection terminated unexpectedly"), {})) : inner.read(...a));
   return { store, down };
 }
@@ -35,7 +36,12 @@ async function setup() {
       hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} },
     }),
   );
-  for (const [seat, id] of [[1, "a"], [3, "b"], [5, "c"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+  for (const [seat, id] of [
+    [1, "a"],
+    [3, "b"],
+    [5, "c"],
+  ] as const)
+    unwrap(await s.seat(seat, id, `player-${id}`, 1000));
   s.dealSoon(0);
   clock.advance(0);
   await s.idle();

@@ -24,7 +24,12 @@ async function table(settle: (s: TableSession) => Promise<void>) {
       hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: (t) => settle(t) },
     }),
   );
-  for (const [seat, id] of [[1, "a"], [3, "b"], [5, "c"]] as const) unwrap(await s.seat(seat, id, id, 1000));
+  for (const [seat, id] of [
+    [1, "a"],
+    [3, "b"],
+    [5, "c"],
+  ] as const)
+    unwrap(await s.seat(seat, id, id, 1000));
   return { s, clock };
 }
 

@@ -20,7 +20,12 @@ async function setup() {
     hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} },
   };
   const s = unwrap(await TableSession.open(config, opts));
-  for (const [seat, id] of [[1, "a"], [3, "b"], [5, "c"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+  for (const [seat, id] of [
+    [1, "a"],
+    [3, "b"],
+    [5, "c"],
+  ] as const)
+    unwrap(await s.seat(seat, id, `player-${id}`, 1000));
   return { s, store, clock, opts };
 }
 
@@ -89,7 +94,10 @@ describe("table session", () => {
     }
     const second = s.state.hand ?? s.state.finished!;
     expect(second.handNumber).toBe(2);
-    expect(second.entropy!.contributions).toEqual([{ seat: 1, value: v }, { seat: 5, value: "cd".repeat(32) }]);
+    expect(second.entropy!.contributions).toEqual([
+      { seat: 1, value: v },
+      { seat: 5, value: "cd".repeat(32) },
+    ]);
     expect(second.entropy!.previous).toMatch(/^[0-9a-f]{64}$/);
     expect(second.tableSeed).toBe(first.tableSeed);
     expect(second.commitment).toBe(commitDeck(first.tableSeed!, 2, second.entropy!).root);
@@ -148,7 +156,12 @@ describe("table session: sitting out, time bank, reconnect", () => {
         { store, clock, handPauseMs: 1000, hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} } },
       ),
     );
-    for (const [seat, id] of [[1, "a"], [2, "b"], [3, "c"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+    for (const [seat, id] of [
+      [1, "a"],
+      [2, "b"],
+      [3, "c"],
+    ] as const)
+      unwrap(await s.seat(seat, id, `player-${id}`, 1000));
     s.dealSoon(0);
     clock.advance(0);
     await s.idle();

@@ -185,7 +185,8 @@ export class TableSession {
   framesFor(sub: Subscriber): string[] {
     const view = this.fanout.sentFrame(sub, this.id) ?? JSON.stringify({ type: "table-view", view: this.viewFor(sub.userId) });
     const room = this.chatLog.chat;
-    const chat = room.lines.length > 0 || room.muted.length > 0 ? [JSON.stringify({ type: "chat", tableId: this.id, lines: [...room.lines], muted: room.muted })] : [];
+    const chat =
+      room.lines.length > 0 || room.muted.length > 0 ? [JSON.stringify({ type: "chat", tableId: this.id, lines: [...room.lines], muted: room.muted })] : [];
     return [view, ...chat];
   }
 
@@ -234,7 +235,8 @@ export class TableSession {
   contribute(userId: string, value: string): Result<Ack> {
     const seat = this.seatOf(userId);
     if (seat === null) return fail("table/not-seated", "you have no seat at this table");
-    if (this.state.tableSeed === null) return fail("table/no-commitment-yet", "the table publishes its seed commitment with its first hand: contribute after it");
+    if (this.state.tableSeed === null)
+      return fail("table/no-commitment-yet", "the table publishes its seed commitment with its first hand: contribute after it");
     if (!/^[0-9a-f]{64}$/.test(value)) return fail("protocol/invalid-message", "a contribution is 64 lowercase hex digits");
     this.contributions.set(seat, value);
     return ok({ version: this.state.version, duplicate: false });
@@ -322,7 +324,10 @@ export class TableSession {
         this.contributions.clear();
         return given;
       };
-      const gate = hooks.canDeal === undefined ? undefined : { canDeal: () => !this.closed && hooks.canDeal!(), blinds: () => hooks.blinds?.() ?? { sb: 0, bb: 0, ante: 0 } };
+      const gate =
+        hooks.canDeal === undefined
+          ? undefined
+          : { canDeal: () => !this.closed && hooks.canDeal!(), blinds: () => hooks.blinds?.() ?? { sb: 0, bb: 0, ante: 0 } };
       const deal: TableCommand = { type: "deal", seed, ...(gate === undefined ? {} : { gate }), contributions };
       void this.internal(deal).then(
         (r) => {
@@ -419,7 +424,8 @@ export class TableSession {
     // The dealer's results go into the chat (queued now, so the busts the owner's step
     // announces follow them; the deal does not wait for them); after a restart only when
     // they were not written before the crash.
-    if (hand !== null && !this.chatLog.chat.hasResultsOf(hand.handId)) void this.dealerSay(handResultNotes(hand)).catch((e: unknown) => this.opts.log?.(`table ${this.id}: dealer's entries failed`, e));
+    if (hand !== null && !this.chatLog.chat.hasResultsOf(hand.handId))
+      void this.dealerSay(handResultNotes(hand)).catch((e: unknown) => this.opts.log?.(`table ${this.id}: dealer's entries failed`, e));
     try {
       await this.opts.hooks.handEnded(this, hand);
     } catch (e) {

@@ -50,7 +50,8 @@ function v2(userId: string | null): Subscriber & { view: () => TableView | null;
 }
 
 /** The dealer's chat entries among the frames a subscriber got. */
-const dealerNotes = (frames: readonly ServerMessage[]) => frames.flatMap((m) => (m.type === "chat" ? m.lines.flatMap((l) => ("dealer" in l ? [l.dealer] : [])) : []));
+const dealerNotes = (frames: readonly ServerMessage[]) =>
+  frames.flatMap((m) => (m.type === "chat" ? m.lines.flatMap((l) => ("dealer" in l ? [l.dealer] : [])) : []));
 
 /** Everyone calls or checks to the river (`bettor` bets 100 on the flop): a showdown among all who were dealt in. */
 async function playToShowdown(s: TableSession, bettor: string | null = null) {
@@ -109,7 +110,10 @@ describe("table: the showdown stays on the table until the next deal", () => {
       // every chip of the pots went to somebody, and the stacks are the table's
       // R-POT-1: seat 1's 30 (10 pre-flop, 20 all in on the flop) makes a main pot of 90; the
       // 80 more each from seats 3 and 5 a side pot of 160 that seat 1 cannot win
-      expect(last.pots.map((p) => [p.index, p.amount])).toEqual([[0, 90], [1, 160]]);
+      expect(last.pots.map((p) => [p.index, p.amount])).toEqual([
+        [0, 90],
+        [1, 160],
+      ]);
       for (const p of last.pots) expect(p.winners.reduce((a, w) => a + w.amount, 0)).toBe(p.amount);
       expect(last.pots[1]!.winners.map((w) => w.seat)).not.toContain(1);
       expect(last.stacks).toEqual(stacks);
@@ -125,7 +129,16 @@ describe("table: the showdown stays on the table until the next deal", () => {
     await s.idle();
     const last = subs.watcher.view()!.lastHand!;
     const expected = last.pots.flatMap((p) =>
-      p.winners.map((w) => ({ kind: "win", handId: first.handId, handNumber: 1, potIndex: p.index, seat: w.seat, name: `player-${["a", "b", "c"][(w.seat - 1) / 2]}`, amount: w.amount, category: w.category })),
+      p.winners.map((w) => ({
+        kind: "win",
+        handId: first.handId,
+        handNumber: 1,
+        potIndex: p.index,
+        seat: w.seat,
+        name: `player-${["a", "b", "c"][(w.seat - 1) / 2]}`,
+        amount: w.amount,
+        category: w.category,
+      })),
     );
     expect(expected.filter((n) => n.potIndex === 1).reduce((a, n) => a + n.amount, 0)).toBe(160);
     for (const sub of Object.values(subs)) expect(dealerNotes(sub.frames)).toEqual(expected);
@@ -161,7 +174,9 @@ describe("table: the showdown stays on the table until the next deal", () => {
       const hand = s.state.hand;
       const l = legalActions(hand.state)!;
       const user = s.state.seats.get(hand.order[l.actor]!)!.playerId;
-      unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `fold-${guard.toString().padStart(5, "0")}`, action: { kind: "fold" } }));
+      unwrap(
+        await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `fold-${guard.toString().padStart(5, "0")}`, action: { kind: "fold" } }),
+      );
     }
     const last = watcher.view()!.lastHand!;
     expect(last.shown).toEqual([]);

@@ -246,7 +246,9 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
     bigBlind: pos.bb.at(-1)!,
     seats: seats.map((s) => ({ seat: s!.seat, name: s!.name, stack: s!.stack })),
     commitment: hand.commitment,
-    ...(fair === null ? {} : { seedCommitment: tableSeedCommitment(fair.tableSeed), entropy: { previous: fair.entropy.previous, contributions: [...fair.entropy.contributions] } }),
+    ...(fair === null
+      ? {}
+      : { seedCommitment: tableSeedCommitment(fair.tableSeed), entropy: { previous: fair.entropy.previous, contributions: [...fair.entropy.contributions] } }),
   };
   for (const e of opened.value.events) if (e.type === "hole") hand.phh.push(`d dh p${e.player + 1} ${cardsText(e.cards)}`);
   const before = { ...opened.value.state, bets: stacks.map(() => 0), board: [] } as HandState;

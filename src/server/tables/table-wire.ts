@@ -29,7 +29,15 @@ export function wireEvents(before: HandState, after: HandState, events: readonly
   const hole = (i: number) => [after.hole[2 * i]!, after.hole[2 * i + 1]!];
   const out: TableEvent[] = [];
   const n = ctx.order.length;
-  const openings = (positions: number[]) => (ctx.deck === null ? {} : { openings: positions.map((p) => { const o = ctx.deck!.open(p); return { ...o, path: [...o.path] }; }) });
+  const openings = (positions: number[]) =>
+    ctx.deck === null
+      ? {}
+      : {
+          openings: positions.map((p) => {
+            const o = ctx.deck!.open(p);
+            return { ...o, path: [...o.path] };
+          }),
+        };
   const holeOpenings = (i: number) => openings([holePosition(n, i, 0), holePosition(n, i, 1)]);
   for (const e of events) {
     switch (e.type) {

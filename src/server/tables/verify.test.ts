@@ -15,10 +15,21 @@ async function playHands(count: number): Promise<HandRun[]> {
   const s = unwrap(
     await TableSession.open(
       { tableId: "v1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 1000, timeBankMs: 0, buttonRule: "dead" },
-      { store, clock, handPauseMs: 0, hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 1 }), canDeal: () => hands.length < count, handEnded: async (_, h) => void (h && hands.push(h)) } },
+      {
+        store,
+        clock,
+        handPauseMs: 0,
+        hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 1 }), canDeal: () => hands.length < count, handEnded: async (_, h) => void (h && hands.push(h)) },
+      },
     ),
   );
-  for (const [seat, id] of [[1, "a"], [2, "b"], [4, "c"], [6, "d"]] as const) unwrap(await s.seat(seat, id, `player-${id}`, 500));
+  for (const [seat, id] of [
+    [1, "a"],
+    [2, "b"],
+    [4, "c"],
+    [6, "d"],
+  ] as const)
+    unwrap(await s.seat(seat, id, `player-${id}`, 500));
   s.dealSoon(0);
   let n = 0;
   while (hands.length < count && n++ < 5000) {
@@ -38,7 +49,15 @@ async function playHands(count: number): Promise<HandRun[]> {
 }
 
 const recordOf = (h: HandRun, seat: number, tableSeed?: string) =>
-  JSON.stringify({ handId: h.handId, tableId: "v1", tournamentId: null, handNumber: h.handNumber, startedAt: h.startedAt, events: h.wire.map((e) => eventForSeat(e, seat)), ...(tableSeed ? { tableSeed } : {}) });
+  JSON.stringify({
+    handId: h.handId,
+    tableId: "v1",
+    tournamentId: null,
+    handNumber: h.handNumber,
+    startedAt: h.startedAt,
+    events: h.wire.map((e) => eventForSeat(e, seat)),
+    ...(tableSeed ? { tableSeed } : {}),
+  });
 
 describe("provably fair histories", () => {
   it("R-DEAL-2: felt verify checks each player's own cards, the board and shown cards against the commitment; tampering is caught", async () => {
@@ -96,7 +115,10 @@ describe("provably fair histories", () => {
       // Entropy other than what was published cannot give the committed root.
       const prev = /entropy_previous = "([0-9a-f]{64}|-)"/.exec(text)![1]!;
       const other = prev === "-" ? "ab".repeat(32) : "-";
-      expect(verifyHistory(text.replace(`entropy_previous = "${prev}"`, `entropy_previous = "${other}"`), "x")).toMatchObject({ ok: false, error: { code: "fair/root-mismatch" } });
+      expect(verifyHistory(text.replace(`entropy_previous = "${prev}"`, `entropy_previous = "${other}"`), "x")).toMatchObject({
+        ok: false,
+        error: { code: "fair/root-mismatch" },
+      });
     }
   });
 });

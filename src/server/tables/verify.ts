@@ -102,10 +102,15 @@ function replayWith(h: PhhHand, deck: readonly Card[], name: string): Result<num
       const l = legalActions(s);
       const to = Number(parts[2]);
       const action =
-        parts[1] === "f" ? { type: "fold" as const, player: p }
-        : parts[1] === "cc" ? (l?.canCheck ? { type: "check" as const, player: p } : { type: "call" as const, player: p })
-        : s.currentBet === 0 ? { type: "bet" as const, player: p, to }
-        : { type: "raise" as const, player: p, to };
+        parts[1] === "f"
+          ? { type: "fold" as const, player: p }
+          : parts[1] === "cc"
+            ? l?.canCheck
+              ? { type: "check" as const, player: p }
+              : { type: "call" as const, player: p }
+            : s.currentBet === 0
+              ? { type: "bet" as const, player: p, to }
+              : { type: "raise" as const, player: p, to };
       const r = apply(s, action);
       if (!r.ok) return bad(`${line}: ${r.error.message}`);
       s = r.value.state;
@@ -124,7 +129,8 @@ export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
     // Written before fair dealing: SHA-256(seed) and the seed itself.
     const seed = x["seed"];
     if (typeof x["seed_commitment"] !== "string") return fail("verify/no-commitment", `${name}: no deck_commitment`);
-    if (typeof seed !== "string" || !SEED_RE.test(seed)) return fail("verify/legacy-hand", `${name}: dealt before committed decks, and its seed is not in the history`);
+    if (typeof seed !== "string" || !SEED_RE.test(seed))
+      return fail("verify/legacy-hand", `${name}: dealt before committed decks, and its seed is not in the history`);
     if (legacyCommitment(seed) !== x["seed_commitment"]) return fail("verify/mismatch", `${name}: SHA-256(seed) is not the published commitment`);
     const r = replayWith(h, legacyDeck(seed), name);
     return r.ok ? ok({ name, cardsChecked: r.value, deckChecked: true }) : r;

@@ -28,8 +28,26 @@ export interface Step {
 
 /** The view's fields a patch carries, in wire order (tableId never changes; seats go one by one). */
 const FIELDS = [
-  "tournamentId", "tableNumber", "version", "handId", "handNumber", "variant", "blinds", "street", "board", "pots",
-  "button", "smallBlind", "bigBlind", "actor", "mySeat", "legal", "clock", "myHand", "sittingOut", "recentHands",
+  "tournamentId",
+  "tableNumber",
+  "version",
+  "handId",
+  "handNumber",
+  "variant",
+  "blinds",
+  "street",
+  "board",
+  "pots",
+  "button",
+  "smallBlind",
+  "bigBlind",
+  "actor",
+  "mySeat",
+  "legal",
+  "clock",
+  "myHand",
+  "sittingOut",
+  "recentHands",
   "lastHand",
 ] as const satisfies readonly (keyof TableView)[];
 // A field added to TableView and not to FIELDS would never reach v2 clients: refuse to compile.

@@ -6,7 +6,13 @@ import { Bot, type BotOptions } from "./bot.ts";
 
 export const PG_URL = process.env["FELT_TEST_PG"] ?? "postgres://localhost:5432/test";
 
-export async function api<T = unknown>(base: string, method: "GET" | "POST", path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+export async function api<T = unknown>(
+  base: string,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(base + path, {
     method,
     headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -42,19 +48,29 @@ export interface Setup {
  * one that lands in a partition). `via(i)`: the server player i signs up and registers
  * through (cluster tests spread them over the members; default `base`).
  */
-export async function setupTournament(base: string, n: number, opts: { buyIn?: number; fee?: number; prefix?: string; structure?: unknown; presetId?: string; commandId?: string; via?: (i: number) => string } = {}): Promise<Setup> {
+export async function setupTournament(
+  base: string,
+  n: number,
+  opts: { buyIn?: number; fee?: number; prefix?: string; structure?: unknown; presetId?: string; commandId?: string; via?: (i: number) => string } = {},
+): Promise<Setup> {
   const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
   const created = await must<{ tournament: LobbyTournament }>(
-    api(base, "POST", "/api/v1/director/tournaments", {
-      commandId: opts.commandId ?? cmd(),
-      presetId: opts.presetId ?? "seed",
-      name: "Test tournament",
-      kind: "online",
-      startsAt: Date.now(),
-      buyIn: opts.buyIn ?? 1000,
-      fee: opts.fee ?? 100,
-      structure: opts.structure ?? FAST_STRUCTURE,
-    }, d.token),
+    api(
+      base,
+      "POST",
+      "/api/v1/director/tournaments",
+      {
+        commandId: opts.commandId ?? cmd(),
+        presetId: opts.presetId ?? "seed",
+        name: "Test tournament",
+        kind: "online",
+        startsAt: Date.now(),
+        buyIn: opts.buyIn ?? 1000,
+        fee: opts.fee ?? 100,
+        structure: opts.structure ?? FAST_STRUCTURE,
+      },
+      d.token,
+    ),
   );
   const id = created.tournament.id;
   const players: Setup["players"] = [];

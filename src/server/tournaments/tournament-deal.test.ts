@@ -13,7 +13,21 @@ let server: FeltServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock: new ManualClock(), handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: true, webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    clock: new ManualClock(),
+    handPauseMs: 0,
+    actionMs: 3000,
+    timeBankMs: 0,
+    tableSize: 6,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    rateLimit: { perSecond: 500, burst: 1000 },
+    log: () => {},
+  });
   token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
 }, 60_000);
 afterAll(async () => {
@@ -22,14 +36,25 @@ afterAll(async () => {
 
 /** A live freezeout (the "seed" preset: prizes fixed at the start) with four walk-ins and the floor's counts. */
 async function finalFour(stacks: readonly number[]): Promise<{ id: string; path: string; ids: string[]; total: number }> {
-  const body = { commandId: cmd(), presetId: "seed", name: "deal test", kind: "live", startsAt: server.svc.clock.now(), buyIn: 1000, fee: 100, structure: FAST_STRUCTURE };
+  const body = {
+    commandId: cmd(),
+    presetId: "seed",
+    name: "deal test",
+    kind: "live",
+    startsAt: server.svc.clock.now(),
+    buyIn: 1000,
+    fee: 100,
+    structure: FAST_STRUCTURE,
+  };
   const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, token))).tournament.id;
   const path = `/api/v1/director/tournaments/${id}`;
   for (const name of ["Ann", "Bo", "Cy", "Di"]) await must(api(server.url, "POST", `${path}/walk-in`, { commandId: cmd(), name }, token));
   await must(api(server.url, "POST", `${path}/start`, { commandId: cmd() }, token));
   const t = server.tournaments.get(id)!;
   const ids = [...t.dir.entries.keys()];
-  await must(api(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "chip-count", stacks: ids.map((entryId, i) => ({ entryId, stack: stacks[i]! })) }, token));
+  await must(
+    api(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "chip-count", stacks: ids.map((entryId, i) => ({ entryId, stack: stacks[i]! })) }, token),
+  );
   expect(t.dir.prizes).not.toBeNull();
   const total = t.dir.prizes!.prizes.slice(0, 4).reduce((a, b) => a + b, 0);
   expect(total).toBe(4000);
@@ -42,7 +67,8 @@ describe("deals recorded (R-TRN deals)", () => {
   it("custom amounts agreed at the table: refused unless they add up to the prizes left; recorded and paid; a repeat acts once", async () => {
     const { id, path, ids, total } = await finalFour([1000, 1000, 1000, 1000]);
     const t = server.tournaments.get(id)!;
-    const deal = (payouts: { entryId: string; amount: number }[], commandId = cmd()) => api<ResultsResponse & { error: { code: string } }>(server.url, "POST", `${path}/deal`, { commandId, method: "custom", payouts, apply: true }, token);
+    const deal = (payouts: { entryId: string; amount: number }[], commandId = cmd()) =>
+      api<ResultsResponse & { error: { code: string } }>(server.url, "POST", `${path}/deal`, { commandId, method: "custom", payouts, apply: true }, token);
     const agreed = ids.map((entryId, i) => ({ entryId, amount: [1700, 1100, 700, 500][i]! }));
     expect(agreed.reduce((a, x) => a + x.amount, 0)).toBe(total);
     // Nothing plays here (a live tournament deals no table; the manual clock stands still), so
@@ -74,11 +100,19 @@ describe("deals recorded (R-TRN deals)", () => {
   it("chip-chop: the server's figures are recorded and paid; places follow the stacks", async () => {
     const { id, path, ids, total } = await finalFour([2000, 1000, 600, 400]);
     const t = server.tournaments.get(id)!;
-    const wrong = await api<{ error: { details: Record<string, unknown> } }>(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "chip-chop", payouts: ids.map((entryId) => ({ entryId, amount: 1000 })) }, token);
+    const wrong = await api<{ error: { details: Record<string, unknown> } }>(
+      server.url,
+      "POST",
+      `${path}/deal`,
+      { commandId: cmd(), method: "chip-chop", payouts: ids.map((entryId) => ({ entryId, amount: 1000 })) },
+      token,
+    );
     expect(wrong.status).toBe(400);
     const figures = ids.map((entryId) => ({ entryId, amount: Number(wrong.body.error.details[entryId]) }));
     expect(figures.map((f) => f.amount)).toEqual([2000, 1000, 600, 400].map((s) => (total * s) / 4000));
-    const r = await must<ResultsResponse>(api(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "chip-chop", payouts: figures, apply: true }, token));
+    const r = await must<ResultsResponse>(
+      api(server.url, "POST", `${path}/deal`, { commandId: cmd(), method: "chip-chop", payouts: figures, apply: true }, token),
+    );
     expect(t.dir.status).toBe("finished");
     expect(t.kept.at(-1)).toMatchObject({ type: "finished", deal: "chip-chop" });
     expect(r.results.map((x) => [x.entryId, x.place, x.prize])).toEqual(figures.map((f, i) => [f.entryId, i + 1, f.amount]));

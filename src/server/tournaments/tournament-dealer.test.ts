@@ -3,7 +3,7 @@
 // the results of the hand that put them out; the entries are stored in the chat's stream.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatLine, DealerNote, LobbyResponse, LobbyTournament } from "../../protocol/index.ts";
-import { FeltServer } from "../felt-server.ts";
+import type { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { startTestServer, stopTestServer, JumpClock, playerFactory } from "../testing/entries-fixture.ts";
 import { api, cmd, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
@@ -19,11 +19,24 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopTestServer(server, clock));
 
-const { player } = playerFactory(() => server.url, () => director, "dl");
+const { player } = playerFactory(
+  () => server.url,
+  () => director,
+  "dl",
+);
 
 describe("the dealer's entries in the table chat", () => {
   it("R-PLACE: each player out is named with their place, after the hand's results, in the chat's stream", async () => {
-    const body = { commandId: cmd(), presetId: "seed", name: "dealer notes", kind: "online", startsAt: clock.now(), buyIn: 1000, fee: 0, structure: FAST_STRUCTURE };
+    const body = {
+      commandId: cmd(),
+      presetId: "seed",
+      name: "dealer notes",
+      kind: "online",
+      startsAt: clock.now(),
+      buyIn: 1000,
+      fee: 0,
+      structure: FAST_STRUCTURE,
+    };
     const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
     const ps = await Promise.all([5000, 5000, 5000].map(player));
     for (const p of ps) await must(api(server.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token));

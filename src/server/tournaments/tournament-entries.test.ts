@@ -7,7 +7,7 @@ import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, PresetListRes
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
 import { tournamentStream } from "./tournament-runtime.ts";
-import { FeltServer } from "../felt-server.ts";
+import type { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { startTestServer, stopTestServer, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
 import { api, cmd, must, playToTheEnd, eventually, type Setup } from "../testing/harness.ts";
@@ -21,15 +21,21 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopTestServer(server, clock));
 
-const { player, deposit } = playerFactory(() => server.url, () => director, "e");
+const { player, deposit } = playerFactory(
+  () => server.url,
+  () => director,
+  "e",
+);
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online"): Promise<string> {
   const body = { commandId: cmd(), presetId, name: `${presetId} test`, kind, startsAt: clock.now(), buyIn: 1000, fee: 100, structure };
   return (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
 }
 type Answer = { tournament: LobbyTournament; balance: number };
 type Refusal = { error: { code: string; cause?: string } };
-const entry = (id: string, verb: string, p: Player, commandId = cmd()) => api<Answer & Refusal>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId }, p.token);
-const lobbyLine = async (id: string, p: Player) => (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
+const entry = (id: string, verb: string, p: Player, commandId = cmd()) =>
+  api<Answer & Refusal>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId }, p.token);
+const lobbyLine = async (id: string, p: Player) =>
+  (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
 const ledger = () => must<LedgerCheckResponse>(api(server.url, "GET", "/api/v1/director/ledger", undefined, director));
 const balanceOf = (l: LedgerCheckResponse, account: string) => l.balances.find((b) => b.account === account)?.balance ?? 0;
 const runtime = (id: string) => server.tournaments.get(id)!;

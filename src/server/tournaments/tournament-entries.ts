@@ -80,9 +80,16 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
  * A registration before the start joins the tournament's next batch (,
  * tournament-registrations.ts): decided alone, stored with others in one transaction.
  */
-export async function entryCommand(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
+export async function entryCommand(
+  t: TournamentRuntime,
+  money: Money,
+  player: EntryPlayer,
+  verb: EntryVerb,
+  commandId: string,
+): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
   // A live room's chips are handed over at the desk: the floor records those purchases.
-  if (t.meta.kind === "live" && DESK_ONLY.has(verb)) return fail("tournament/not-allowed", "in a live room, re-entries, rebuys and add-ons are made at the desk");
+  if (t.meta.kind === "live" && DESK_ONLY.has(verb))
+    return fail("tournament/not-allowed", "in a live room, re-entries, rebuys and add-ons are made at the desk");
   const alone = () => entryCommandAlone(t, money, player, verb, commandId);
   if (verb !== "register" || t.dir.status !== "registering") return refusal(await alone());
   return refusal(await t.registrations.submit({ player, commandId, pay: (events) => entryPostings(t, money, events, commandId), alone }));
@@ -92,12 +99,19 @@ export async function entryCommand(t: TournamentRuntime, money: Money, player: E
 function refusal<T>(r: Result<T>): Result<T> {
   if (r.ok) return r;
   const cause = r.error["cause"];
-  if (r.error.code === "tournament/bad-state" && typeof cause === "string" && NOT_ALLOWED.has(cause)) return fail("tournament/not-allowed", r.error.message, { cause });
+  if (r.error.code === "tournament/bad-state" && typeof cause === "string" && NOT_ALLOWED.has(cause))
+    return fail("tournament/not-allowed", r.error.message, { cause });
   return r;
 }
 
 /** One command through TournamentRuntime.command: decided, then stored with its money in its own transaction. */
-export async function entryCommandAlone(t: TournamentRuntime, money: Money, player: EntryPlayer, verb: EntryVerb, commandId: string): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
+export async function entryCommandAlone(
+  t: TournamentRuntime,
+  money: Money,
+  player: EntryPlayer,
+  verb: EntryVerb,
+  commandId: string,
+): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
   /** The entry (or the refund) was paid with a satellite's ticket, not money. */
   let ticket = false;
   const r = await t.command((at) => commandFor(t, verb, player.id, at), commandId, {
@@ -106,7 +120,8 @@ export async function entryCommandAlone(t: TournamentRuntime, money: Money, play
     // The postings commit with the events in one transaction (TournamentRuntime.append).
     pay: async (events) => {
       const max = t.meta.maxEntries;
-      if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+      if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max)
+        return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
       const p = await entryPostings(t, money, events, commandId);
       if (!p.ok) return p;
       ticket = p.value.ticket;
@@ -117,7 +132,12 @@ export async function entryCommandAlone(t: TournamentRuntime, money: Money, play
 }
 
 /** The postings an entry command's events need; `ticket` when a satellite's ticket pays (R-TRN-8). */
-async function entryPostings(t: TournamentRuntime, money: Money, events: readonly TournamentEvent[], commandId: string): Promise<Result<{ txs: TransactionInput[]; ticket: boolean }>> {
+async function entryPostings(
+  t: TournamentRuntime,
+  money: Money,
+  events: readonly TournamentEvent[],
+  commandId: string,
+): Promise<Result<{ txs: TransactionInput[]; ticket: boolean }>> {
   // An entry command moves money once (one payment or one refund); the loop is for form.
   let ticket = false;
   const out: TransactionInput[] = [];
@@ -158,7 +178,14 @@ export function postingFor(t: TournamentRuntime, asset: string, e: TournamentEve
 
 const keyOf = (kind: string, t: TournamentRuntime, player: string, commandId: string) => `${kind}:${t.id}:${player}:${commandId}`;
 
-function purchase(t: TournamentRuntime, asset: string, p: Payment, kind: "buy-in" | "rebuy" | "add-on", commandId: string, memo: Record<string, unknown>): Built | null {
+function purchase(
+  t: TournamentRuntime,
+  asset: string,
+  p: Payment,
+  kind: "buy-in" | "rebuy" | "add-on",
+  commandId: string,
+  memo: Record<string, unknown>,
+): Built | null {
   if (p.toPool + p.fee <= 0) return null; // a freeroll (R-TRN-7): a zero balance may enter
   const key = keyOf(kind, t, p.player, commandId);
   const base = { key, asset, player: p.player, memo: { ...memo, payment: p.kind } };
@@ -177,7 +204,15 @@ function refund(t: TournamentRuntime, asset: string, player: string, amount: num
 }
 
 /** A refund of `pool` from the tournament's pool and `fee` from the house to the player (null: nothing to give back). */
-export function refundTx(t: TournamentRuntime, asset: string, player: string, pool: number, fee: number, key: string, memo: Record<string, unknown>): Built | null {
+export function refundTx(
+  t: TournamentRuntime,
+  asset: string,
+  player: string,
+  pool: number,
+  fee: number,
+  key: string,
+  memo: Record<string, unknown>,
+): Built | null {
   if (pool + fee <= 0) return null;
   if (pool > 0) return postings.refund({ key, asset, player, tournament: t.id, amount: pool, fee, memo });
   return ok({
@@ -205,7 +240,17 @@ async function ticketPosting(t: TournamentRuntime, money: Money, e: TournamentEv
     if (p.toPool <= 0) return null;
     const key = keyOf("ticket-use", t, p.player, commandId);
     const held = (await ledger.transaction(key)) !== null || (await ledger.balance(playerAccount(p.player), ticketAsset(t.id))) >= 1;
-    return held ? postings.ticketUse({ key, asset, target: t.id, player: p.player, amount: p.toPool, fee: p.fee, memo: { entry: e.type === "registered" ? p.player : e.entry } }) : null;
+    return held
+      ? postings.ticketUse({
+          key,
+          asset,
+          target: t.id,
+          player: p.player,
+          amount: p.toPool,
+          fee: p.fee,
+          memo: { entry: e.type === "registered" ? p.player : e.entry },
+        })
+      : null;
   }
   if (e.type !== "unregistered" || e.refund <= 0) return null;
   const key = keyOf("ticket-return", t, e.player, commandId);
@@ -218,14 +263,23 @@ async function ticketPosting(t: TournamentRuntime, money: Money, e: TournamentEv
 /** R-TRN-8: whether the player's entry to `tournament` was paid with a ticket not yet given back. */
 export async function enteredByTicket(ledger: Money["ledger"], tournament: string, player: string): Promise<boolean> {
   const history = await ledger.history(ticketIssuer(tournament), { limit: 100_000 });
-  const leg = (x: { legs: readonly { account: string; asset: string; amount: number }[] }) => x.legs.find((l) => l.account === playerAccount(player) && l.asset === ticketAsset(tournament))?.amount ?? 0;
+  const leg = (x: { legs: readonly { account: string; asset: string; amount: number }[] }) =>
+    x.legs.find((l) => l.account === playerAccount(player) && l.asset === ticketAsset(tournament))?.amount ?? 0;
   const used = history.filter((x) => x.kind === "ticket-use").reduce((n, x) => n - leg(x), 0);
   const returned = history.filter((x) => x.kind === "refund").reduce((n, x) => n + leg(x), 0);
   return used > returned;
 }
 
 /** An entry a ticket paid, undone: the pool part and the fee back into escrow, the ticket back to the player. */
-export function ticketReturnTx(tournament: string, asset: string, player: string, pool: number, fee: number, key: string, memo: Record<string, unknown>): TransactionInput {
+export function ticketReturnTx(
+  tournament: string,
+  asset: string,
+  player: string,
+  pool: number,
+  fee: number,
+  key: string,
+  memo: Record<string, unknown>,
+): TransactionInput {
   return {
     key,
     kind: "refund",

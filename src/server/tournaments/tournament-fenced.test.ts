@@ -12,7 +12,20 @@ const clock = new ManualClock();
 const logs: string[] = [];
 
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, clock, handPauseMs: 0, actionMs: 3000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: (m) => logs.push(m) });
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    clock,
+    handPauseMs: 0,
+    actionMs: 3000,
+    timeBankMs: 0,
+    tableSize: 6,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    webDist: null,
+    rateLimit: { perSecond: 500, burst: 1000 },
+    log: (m) => logs.push(m),
+  });
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -46,7 +59,13 @@ describe("a tournament fenced off", () => {
     const before = writes;
     clock.advance(60_000);
     for (const x of t.tables.values()) await x.idle();
-    const paused = await api<{ error: { code: string } }>(server.url, "POST", `/api/v1/director/tournaments/${t.id}/pause`, { commandId: cmd() }, s.directorToken);
+    const paused = await api<{ error: { code: string } }>(
+      server.url,
+      "POST",
+      `/api/v1/director/tournaments/${t.id}/pause`,
+      { commandId: cmd() },
+      s.directorToken,
+    );
     expect(paused.status).toBe(503);
     expect(paused.body.error.code).toBe("server/unavailable");
     expect(writes).toBe(before);

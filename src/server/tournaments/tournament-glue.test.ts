@@ -5,9 +5,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, SeatingResponse, TournamentView, WalkInResponse } from "../../protocol/index.ts";
 import { playerAccount, poolAccount } from "../../store/index.ts";
-import { FeltServer } from "../felt-server.ts";
+import type { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
-import { startTestServer, stopTestServer, withServerOnFile, JumpClock, CASINO, TURBO, MIN, playerFactory, commandRecordsSince, type Player } from "../testing/entries-fixture.ts";
+import {
+  startTestServer,
+  stopTestServer,
+  withServerOnFile,
+  JumpClock,
+  CASINO,
+  TURBO,
+  MIN,
+  playerFactory,
+  commandRecordsSince,
+  type Player,
+} from "../testing/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
 
 const clock = new JumpClock();
@@ -19,18 +30,25 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopTestServer(server, clock));
 
-const { player } = playerFactory(() => server.url, () => director, "g");
+const { player } = playerFactory(
+  () => server.url,
+  () => director,
+  "g",
+);
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online", extra: Record<string, unknown> = {}): Promise<string> {
   const body = { commandId: cmd(), presetId, name: `${presetId} glue`, kind, startsAt: clock.now(), buyIn: 1000, fee: 100, structure, ...extra };
   return (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
 }
 type Answer = { tournament: LobbyTournament; balance: number; error: { code: string; cause?: string } };
-const entry = (id: string, verb: string, p: Player, commandId = cmd()) => api<Answer>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId }, p.token);
-const cancel = (id: string, body: Record<string, unknown>, token = director) => api<Answer>(server.url, "POST", `/api/v1/director/tournaments/${id}/cancel`, body, token);
+const entry = (id: string, verb: string, p: Player, commandId = cmd()) =>
+  api<Answer>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId }, p.token);
+const cancel = (id: string, body: Record<string, unknown>, token = director) =>
+  api<Answer>(server.url, "POST", `/api/v1/director/tournaments/${id}/cancel`, body, token);
 const ledger = () => must<LedgerCheckResponse>(api(server.url, "GET", "/api/v1/director/ledger", undefined, director));
 const balanceIn = (l: LedgerCheckResponse, account: string) => l.balances.find((b) => b.account === account)?.balance ?? 0;
 const view = (id: string) => must<TournamentView>(api(server.url, "GET", `/api/v1/tournaments/${id}`));
-const lobbyLine = async (id: string, p?: Player) => (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p?.token))).tournaments.find((t) => t.id === id)!;
+const lobbyLine = async (id: string, p?: Player) =>
+  (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p?.token))).tournaments.find((t) => t.id === id)!;
 const runtime = (id: string) => server.tournaments.get(id)!;
 const start = (id: string) => api<Answer>(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director);
 /** Waits for `ok` however long a loaded machine takes (the test's timeout is the bound; no test times things). */
@@ -125,7 +143,21 @@ describe("R-TRN-6: a start rule given at creation", () => {
     // One instant for both: read twice, the clock may tick between, and a deadline 1 ms
     // before the later reading is not before the start read first (it failed so under load).
     const now = clock.now();
-    const bad = await api<Answer>(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "bad rule", kind: "online", startsAt: now, structure: FAST_STRUCTURE, startRule: { minPlayers: 3, deadline: now - 1 } }, director);
+    const bad = await api<Answer>(
+      server.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      {
+        commandId: cmd(),
+        presetId: "seed",
+        name: "bad rule",
+        kind: "online",
+        startsAt: now,
+        structure: FAST_STRUCTURE,
+        startRule: { minPlayers: 3, deadline: now - 1 },
+      },
+      director,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("director/invalid");
     const id = await create("seed", FAST_STRUCTURE, "online", { startRule: { minPlayers: 3, deadline } });
@@ -162,7 +194,15 @@ describe("R-TRN-6 across a restart", () => {
     await withServerOnFile(clock, async (r) => {
       let s = r.server;
       const token = (await must<{ token: string }>(api(s.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
-      const body = { commandId: cmd(), presetId: "seed", name: "restart rule", kind: "online", startsAt: clock.now(), structure: FAST_STRUCTURE, startRule: { minPlayers: 5, deadline: clock.now() + 10 * MIN } };
+      const body = {
+        commandId: cmd(),
+        presetId: "seed",
+        name: "restart rule",
+        kind: "online",
+        startsAt: clock.now(),
+        structure: FAST_STRUCTURE,
+        startRule: { minPlayers: 5, deadline: clock.now() + 10 * MIN },
+      };
       const id = (await must<{ tournament: LobbyTournament }>(api(s.url, "POST", "/api/v1/director/tournaments", body, token))).tournament.id;
       const name = `dl${process.pid % 1000}`;
       const p = await must<{ token: string; user: { id: string } }>(api(s.url, "POST", "/api/v1/auth/sign-up", { name, password: "glue-password-1" }));
@@ -209,7 +249,8 @@ describe("GET /director/ledger names players", () => {
 describe("POST …/walk-in answers the entry and the seat", () => {
   it("before the draw the seat is null; a late walk-in is seated at once where the seating says; a repeat answers the same entry", async () => {
     const id = await create("casino-1900", CASINO, "live");
-    const walkIn = (name: string, commandId = cmd()) => api<WalkInResponse>(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId, name }, director);
+    const walkIn = (name: string, commandId = cmd()) =>
+      api<WalkInResponse>(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId, name }, director);
     const c = cmd();
     const first = await walkIn("Bodil Ås", c);
     expect(first.status).toBe(200);
@@ -223,8 +264,14 @@ describe("POST …/walk-in answers the entry and the seat", () => {
     expect(late.status).toBe(200);
     expect(late.body.seat).not.toBeNull();
     const seating = await must<SeatingResponse>(api(server.url, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, director));
-    expect(seating.seats.find((s) => s.entryId === late.body.entryId)).toMatchObject({ name: "Dana", tableNumber: late.body.seat!.tableNumber, seat: late.body.seat!.seat });
+    expect(seating.seats.find((s) => s.entryId === late.body.entryId)).toMatchObject({
+      name: "Dana",
+      tableNumber: late.body.seat!.tableNumber,
+      seat: late.body.seat!.seat,
+    });
     // A refused walk-in (a player's token) answers no entry.
-    expect((await api(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: "Eve" }, (await player(0)).token)).status).toBe(403);
+    expect(
+      (await api(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: "Eve" }, (await player(0)).token)).status,
+    ).toBe(403);
   });
 });

@@ -38,7 +38,14 @@ export interface LogRow {
   readonly id: string;
   readonly at: number;
   readonly kind: FloorLogRow["kind"];
-  readonly entries: readonly { readonly entry: string; readonly player: string; readonly stack: number | null; readonly before: number; readonly table: number; readonly seat: number }[];
+  readonly entries: readonly {
+    readonly entry: string;
+    readonly player: string;
+    readonly stack: number | null;
+    readonly before: number;
+    readonly table: number;
+    readonly seat: number;
+  }[];
   undoes: string | null;
   undone: { at: number; reason: string } | null;
 }
@@ -94,20 +101,46 @@ export class LiveFloor {
 
   private logged(ev: TournamentEvent, version: number): void {
     const kind: LogRow["kind"] | null =
-      ev.type === "busted" ? "bust" : ev.type === "counted" ? "count" : ev.type === "rebought" ? "rebuy" : ev.type === "added-on" ? "add-on" : ev.type === "re-entered" ? "re-entry" : ev.type === "reinstated" ? "reinstated" : ev.type === "reversed" ? "reversed" : null;
+      ev.type === "busted"
+        ? "bust"
+        : ev.type === "counted"
+          ? "count"
+          : ev.type === "rebought"
+            ? "rebuy"
+            : ev.type === "added-on"
+              ? "add-on"
+              : ev.type === "re-entered"
+                ? "re-entry"
+                : ev.type === "reinstated"
+                  ? "reinstated"
+                  : ev.type === "reversed"
+                    ? "reversed"
+                    : null;
     if (kind === null) return;
     const d = this.t.dir;
     const row = (entry: string, stack: number | null) => {
       const e = d.entries.get(entry);
-      return { entry, player: e?.player ?? (ev.type === "re-entered" ? ev.payment.player : ""), stack, before: e?.stack ?? 0, table: e?.table ?? 0, seat: e?.seat ?? 0 };
+      return {
+        entry,
+        player: e?.player ?? (ev.type === "re-entered" ? ev.payment.player : ""),
+        stack,
+        before: e?.stack ?? 0,
+        table: e?.table ?? 0,
+        seat: e?.seat ?? 0,
+      };
     };
     const entries =
-      ev.type === "busted" ? ev.entries.map((id) => ({ ...row(id, null), stack: d.entries.get(id)?.stack ?? null }))
-      : ev.type === "counted" ? ev.stacks.map(([id, n]) => row(id, n))
-      : ev.type === "re-entered" ? [{ ...row(ev.entry, ev.payment.chips), player: ev.payment.player, table: ev.table, seat: ev.seat }]
-      : ev.type === "reinstated" ? [{ ...row(ev.entry, ev.stack), table: ev.table, seat: ev.seat }]
-      : ev.type === "rebought" || ev.type === "added-on" || ev.type === "reversed" ? [row(ev.entry, ev.payment.chips)]
-      : [];
+      ev.type === "busted"
+        ? ev.entries.map((id) => ({ ...row(id, null), stack: d.entries.get(id)?.stack ?? null }))
+        : ev.type === "counted"
+          ? ev.stacks.map(([id, n]) => row(id, n))
+          : ev.type === "re-entered"
+            ? [{ ...row(ev.entry, ev.payment.chips), player: ev.payment.player, table: ev.table, seat: ev.seat }]
+            : ev.type === "reinstated"
+              ? [{ ...row(ev.entry, ev.stack), table: ev.table, seat: ev.seat }]
+              : ev.type === "rebought" || ev.type === "added-on" || ev.type === "reversed"
+                ? [row(ev.entry, ev.payment.chips)]
+                : [];
     const id = `f${version}`;
     this.log.set(id, { id, at: ev.at, kind, entries, undoes: this.undoing, undone: null });
     if (this.log.size > LOG_KEPT) this.log.delete(this.log.keys().next().value!);

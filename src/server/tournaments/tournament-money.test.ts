@@ -27,10 +27,16 @@ afterAll(async () => {
   await server.close();
 });
 
-const { player } = playerFactory(() => server.url, () => director, "m");
+const { player } = playerFactory(
+  () => server.url,
+  () => director,
+  "m",
+);
 const balance = (account: string) => server.svc.ledger.balance(account, server.svc.asset);
-const entry = (id: string, verb: string, p: Player) => api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
-const walkIn = (id: string, name: string, commandId = cmd()) => api<{ tournament: LobbyTournament }>(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId, name }, director);
+const entry = (id: string, verb: string, p: Player) =>
+  api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
+const walkIn = (id: string, name: string, commandId = cmd()) =>
+  api<{ tournament: LobbyTournament }>(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId, name }, director);
 
 /** Every asset's balances sum to zero. */
 async function totalsZero(): Promise<void> {
@@ -49,7 +55,18 @@ let made = 0;
 async function withStartRule(kind: "online" | "live"): Promise<TournamentRuntime> {
   const id = `Tcancel${made++}x${process.pid}`;
   const now = clock.now();
-  const meta: TournamentMeta = { id, name: "cancel test", kind, presetId: "seed", startsAt: now + MIN, actionMs: 3000, timeBankMs: 0, maxEntries: null, guarantee: 5000, createdAt: now };
+  const meta: TournamentMeta = {
+    id,
+    name: "cancel test",
+    kind,
+    presetId: "seed",
+    startsAt: now + MIN,
+    actionMs: 3000,
+    timeBankMs: 0,
+    maxEntries: null,
+    guarantee: 5000,
+    createdAt: now,
+  };
   const config: TournamentConfig = {
     id,
     name: "cancel test",
@@ -92,7 +109,16 @@ describe("R-TRN-6: a cancelled tournament refunds everyone", () => {
     expect(await balance(poolAccount(t.id))).toBe(0);
     expect(await balance(HOUSE_FEES)).toBe(fees);
     // The guarantee is void: no overlay was ever posted.
-    expect((await server.svc.ledger.history(poolAccount(t.id))).map((x) => x.kind).sort()).toEqual(["buy-in", "buy-in", "buy-in", "buy-in", "refund", "refund", "refund", "refund"]);
+    expect((await server.svc.ledger.history(poolAccount(t.id))).map((x) => x.kind).sort()).toEqual([
+      "buy-in",
+      "buy-in",
+      "buy-in",
+      "buy-in",
+      "refund",
+      "refund",
+      "refund",
+      "refund",
+    ]);
     // A repeated deadline, a restart's resume and a second posting all pay nothing twice.
     await t.deadline.fire();
     t.resume();

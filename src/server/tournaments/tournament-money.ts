@@ -21,10 +21,16 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
  * player's is (tournament-entries.ts: pool and fee, keys derived from the command). Runs in
  * the tournament's queue before anything is stored; the postings commit with the events.
  */
-export async function cashEntries(t: TournamentRuntime, events: readonly TournamentEvent[], cashBy: string, commandId: string): Promise<Result<TransactionInput[]>> {
+export async function cashEntries(
+  t: TournamentRuntime,
+  events: readonly TournamentEvent[],
+  cashBy: string,
+  commandId: string,
+): Promise<Result<TransactionInput[]>> {
   const { asset } = t.svc;
   const max = t.meta.maxEntries;
-  if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+  if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max)
+    return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
   const out: TransactionInput[] = [];
   for (const [i, e] of events.entries()) {
     if (e.type === "unregistered") continue;
@@ -34,7 +40,14 @@ export async function cashEntries(t: TournamentRuntime, events: readonly Tournam
     const payer = tx.value.legs.find((l) => l.account.startsWith("player:") && l.asset === asset && l.amount < 0);
     if (payer !== undefined) {
       const player = payer.account.slice("player:".length);
-      const cash = postings.deposit({ key: `cash:${tx.value.key}`, asset, player, amount: -payer.amount, director: cashBy, memo: { tournament: t.id, desk: true } });
+      const cash = postings.deposit({
+        key: `cash:${tx.value.key}`,
+        asset,
+        player,
+        amount: -payer.amount,
+        director: cashBy,
+        memo: { tournament: t.id, desk: true },
+      });
       if (!cash.ok) return cash;
       out.push(cash.value);
     }
@@ -56,7 +69,10 @@ class Pending {
   /** Accounts starting with `prefix` that hold `asset` now or after the pending postings. */
   async holders(prefix: string, asset: string): Promise<string[]> {
     const rows = (await this.ledger.balances({ prefix, asset })).map((r) => r.account);
-    const pending = [...this.delta.keys()].map((k) => k.split("\u0000") as [string, string]).filter(([a, x]) => a.startsWith(prefix) && x === asset).map(([a]) => a);
+    const pending = [...this.delta.keys()]
+      .map((k) => k.split("\u0000") as [string, string])
+      .filter(([a, x]) => a.startsWith(prefix) && x === asset)
+      .map(([a]) => a);
     return [...new Set([...rows, ...pending])].sort();
   }
 }
@@ -91,7 +107,8 @@ async function prizePostings(t: TournamentRuntime, fixedOverlay: number | null, 
     if ((await ledger.transaction(tx.value.key)) === null) out.push(tx.value);
   };
   const funded = t.dir.config?.money.organiserPrizes ?? 0;
-  if (fixedOverlay !== null && funded > 0) await add("the organiser's prize fund", postings.organiserFunding({ key: `organiser-funding:${t.id}`, asset, tournament: t.id, amount: funded }));
+  if (fixedOverlay !== null && funded > 0)
+    await add("the organiser's prize fund", postings.organiserFunding({ key: `organiser-funding:${t.id}`, asset, tournament: t.id, amount: funded }));
   // prizes-fixed's overlay counts the organiser's prizes too (money/pool.ts); the rest tops up the guarantee.
   const overlay = fixedOverlay === null ? 0 : fixedOverlay - funded;
   if (overlay > 0) await add("the overlay", postings.overlay({ key: `overlay:${t.id}`, asset, tournament: t.id, amount: overlay }));
@@ -103,9 +120,16 @@ async function prizePostings(t: TournamentRuntime, fixedOverlay: number | null, 
     if (format?.kind === "satellite" && target !== undefined && p.seat === true && p.prize >= format.seatValue) {
       cash -= format.seatValue;
       const memo = { place: p.places[0]!, entry: p.entry };
-      await add(`the ticket for ${p.entry}`, postings.ticketIssue({ key: `ticket:${t.id}:${p.entry}`, asset, target, player: p.player, value: format.seatValue, satellite: t.id, memo }));
+      await add(
+        `the ticket for ${p.entry}`,
+        postings.ticketIssue({ key: `ticket:${t.id}:${p.entry}`, asset, target, player: p.player, value: format.seatValue, satellite: t.id, memo }),
+      );
     }
-    if (cash > 0) await add(`the prize for ${p.entry}`, postings.prize({ key: `prize:${t.id}:${p.entry}`, asset, tournament: t.id, player: p.player, amount: cash, place: p.places[0]! }));
+    if (cash > 0)
+      await add(
+        `the prize for ${p.entry}`,
+        postings.prize({ key: `prize:${t.id}:${p.entry}`, asset, tournament: t.id, player: p.player, amount: cash, place: p.places[0]! }),
+      );
   }
   return out;
 }
@@ -166,7 +190,12 @@ async function cancelPostings(t: TournamentRuntime, refunds: readonly { readonly
       legs: [
         { account, asset: ticket, amount: -n },
         { account: ticketIssuer(t.id), asset: ticket, amount: n },
-        ...(value > 0 ? [{ account: escrowAccount(t.id), asset, amount: -n * value }, { account, asset, amount: n * value }] : []),
+        ...(value > 0
+          ? [
+              { account: escrowAccount(t.id), asset, amount: -n * value },
+              { account, asset, amount: n * value },
+            ]
+          : []),
       ],
       memo: { tournament: t.id, cancelled: true, ticket: true, tickets: n },
     });

@@ -59,5 +59,10 @@ export function orderFor(x: OrderInput): TableOrder {
     const e = id == null ? undefined : x.dir.entries.get(id);
     if (e !== undefined && e.alive) seats.push({ seat: i + 1, playerId: e.player, name: x.names.get(e.player) ?? "player", stack: e.stack });
   });
-  return { id: orderId(x.tableId, x.version), afterHand: x.recorded, seats, permit: x.table === null ? null : permitFor(x.dir, x.table, x.recorded, x.now, x.running) };
+  return {
+    id: orderId(x.tableId, x.version),
+    afterHand: x.recorded,
+    seats,
+    permit: x.table === null ? null : permitFor(x.dir, x.table, x.recorded, x.now, x.running),
+  };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unwrap } from "../../lib/result.ts";
 import type { TournamentConfig } from "../../tournament/director/index.ts";
 import { STRUCTURE_PRESETS } from "../../tournament/structure/index.ts";
-import { FeltServer } from "../felt-server.ts";
+import type { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { startTestServer, stopTestServer, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
 import { api, cmd, eventually, must, playToTheEnd } from "../testing/harness.ts";
@@ -22,13 +22,33 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopTestServer(server, clock));
 
-const { player } = playerFactory(() => server.url, () => director, "f");
+const { player } = playerFactory(
+  () => server.url,
+  () => director,
+  "f",
+);
 
 let made = 0;
-async function tournament(format: TournamentConfig["format"], structure: TournamentConfig["structure"], players: Player[], tableSize: number): Promise<TournamentRuntime> {
+async function tournament(
+  format: TournamentConfig["format"],
+  structure: TournamentConfig["structure"],
+  players: Player[],
+  tableSize: number,
+): Promise<TournamentRuntime> {
   const id = `Tpace${made++}x${process.pid}`;
   const now = clock.now();
-  const meta: TournamentMeta = { id, name: `${format.kind} pace`, kind: "online", presetId: "seed", startsAt: now, actionMs: 3000, timeBankMs: 0, maxEntries: null, guarantee: 0, createdAt: now };
+  const meta: TournamentMeta = {
+    id,
+    name: `${format.kind} pace`,
+    kind: "online",
+    presetId: "seed",
+    startsAt: now,
+    actionMs: 3000,
+    timeBankMs: 0,
+    maxEntries: null,
+    guarantee: 0,
+    createdAt: now,
+  };
   const config: TournamentConfig = { id, name: meta.name, format, structure, money: { buyIn: 1000, fee: 100 }, tableSize };
   const t = unwrap(await TournamentRuntime.create(server.svc, meta, config, cmd()));
   server.adopt(t);
@@ -42,17 +62,22 @@ async function drift(t: TournamentRuntime, players: Player[], apart: number): Pr
   const bots = players.map((p, i) => new Bot(server.url, p.name, p.token, { seed: i + 1, allInChance: 0 }));
   let widest = 0;
   try {
-    await playToTheEnd(() => server.url, { tournamentId: t.id, directorToken: director, players }, {}, {
-      bots,
-      timeoutMs: 400_000,
-      onTick: async () => {
-        // In the first round every table started at hand 0 (a bracket's later rounds reuse tables).
-        const hands = [...t.tables.values()].filter((s) => s.state.seats.size >= 2).map((s) => s.state.handNumber);
-        if (hands.length >= 2 && t.dir.round === 1) widest = Math.max(widest, Math.max(...hands) - Math.min(...hands));
-        // Drifted apart: now the bots go all in now and then, so it ends.
-        if (widest >= apart) for (const b of bots) b.allInChance = 0.3;
+    await playToTheEnd(
+      () => server.url,
+      { tournamentId: t.id, directorToken: director, players },
+      {},
+      {
+        bots,
+        timeoutMs: 400_000,
+        onTick: async () => {
+          // In the first round every table started at hand 0 (a bracket's later rounds reuse tables).
+          const hands = [...t.tables.values()].filter((s) => s.state.seats.size >= 2).map((s) => s.state.handNumber);
+          if (hands.length >= 2 && t.dir.round === 1) widest = Math.max(widest, Math.max(...hands) - Math.min(...hands));
+          // Drifted apart: now the bots go all in now and then, so it ends.
+          if (widest >= apart) for (const b of bots) b.allInChance = 0.3;
+        },
       },
-    });
+    );
   } finally {
     for (const b of bots) b.close();
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament } from "../../protocol/index.ts";
 import { DEFAULT_REBUY_GRACE_MS } from "../../tournament/director/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
-import { FeltServer } from "../felt-server.ts";
+import type { FeltServer } from "../felt-server.ts";
 import { entryCommand } from "./tournament-entries.ts";
 import { Bot } from "../testing/bot.ts";
 import { startTestServer, stopTestServer, withServerOnFile, JumpClock, TURBO, commandRecordsSince } from "../testing/entries-fixture.ts";
@@ -45,8 +45,10 @@ async function player(funds: number, on: FeltServer = server): Promise<Player> {
   await must(api(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: funds }, await directorOn(server)));
   return { name, token: s.token, id: s.user.id };
 }
-const entry = (id: string, verb: string, p: Player) => api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
-const lobbyLine = async (id: string, p: Player) => (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
+const entry = (id: string, verb: string, p: Player) =>
+  api<{ tournament: LobbyTournament; balance: number }>(server.url, "POST", `/api/v1/tournaments/${id}/${verb}`, { commandId: cmd() }, p.token);
+const lobbyLine = async (id: string, p: Player) =>
+  (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
 const runtime = (id: string) => server.tournaments.get(id)!;
 /** Waits for `ok` however long a loaded machine takes (the test's timeout is the bound; no test times things). */
 async function until(_what: string, ok: () => boolean): Promise<void> {
@@ -67,7 +69,8 @@ async function headsUpOn(server: FeltServer): Promise<{ id: string; ps: Player[]
   await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, token));
   const bots = ps.map((p, i) => new Bot(server.url, p.name, p.token, { seed: i + 1, allInChance: 1 }));
   await Promise.all(bots.map((b) => b.connect()));
-  const line = async (p: Player) => (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
+  const line = async (p: Player) =>
+    (await must<LobbyResponse>(api(server.url, "GET", "/api/v1/lobby", undefined, p.token))).tournaments.find((t) => t.id === id)!;
   for (const [i, b] of bots.entries()) b.watch((await line(ps[i]!)).mine!.tableId!);
   return { id, ps, bots };
 }

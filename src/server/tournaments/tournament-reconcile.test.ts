@@ -28,9 +28,22 @@ describe("the money check at start", () => {
   it("finds nothing in a sound database, then reports a charge with no entry and a second refund, player by player, loudly", async () => {
     const lines: string[] = [];
     let { server, director } = await start(lines);
-    const body = { commandId: cmd(), presetId: "seed", name: "checked", kind: "online", startsAt: Date.now() + 3_600_000, buyIn: 1000, fee: 100, structure: FAST_STRUCTURE };
+    const body = {
+      commandId: cmd(),
+      presetId: "seed",
+      name: "checked",
+      kind: "online",
+      startsAt: Date.now() + 3_600_000,
+      buyIn: 1000,
+      fee: 100,
+      structure: FAST_STRUCTURE,
+    };
     const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
-    const { player } = playerFactory(() => server.url, () => director, "rc");
+    const { player } = playerFactory(
+      () => server.url,
+      () => director,
+      "rc",
+    );
     const [ann, bob, cy] = [await player(5000), await player(5000), await player(5000)];
     for (const p of [ann!, bob!, cy!]) await must(api(server.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token));
     await must(api(server.url, "POST", `/api/v1/tournaments/${id}/unregister`, { commandId: cmd() }, bob!.token));
@@ -59,7 +72,9 @@ describe("the money check at start", () => {
     ].sort((a, b) => (a.player < b.player ? -1 : 1));
     expect(check.moneyCheck?.differences).toEqual(want);
     const money = lines.filter((l) => l.includes("MONEY"));
-    expect(money.some((l) => l.includes(`MONEY MISMATCH tournament ${id}: player ${ann!.name}'s entries: the tournament says 1100, the ledger 2200`))).toBe(true);
+    expect(money.some((l) => l.includes(`MONEY MISMATCH tournament ${id}: player ${ann!.name}'s entries: the tournament says 1100, the ledger 2200`))).toBe(
+      true,
+    );
     expect(money.some((l) => l.includes(`player ${bob!.name}'s refunds: the tournament says 1100, the ledger 2200`))).toBe(true);
     expect(money.some((l) => l.startsWith("MONEY CHECK: 2 difference(s)"))).toBe(true);
     await server.close();
@@ -70,14 +85,27 @@ describe("the money check at start", () => {
     const s = await openStorage({ kind: "sqlite", path });
     const pools = (await s.ledger.balances({ prefix: "pool:" })).filter((b) => b.balance > 0);
     const pool = pools[0]!;
-    unwrap(await s.ledger.post({ key: "tampered-3", kind: "adjustment", legs: [{ account: pool.account, asset: "EUR", amount: -500 }, { account: "house:fees", asset: "EUR", amount: 500 }] }));
+    unwrap(
+      await s.ledger.post({
+        key: "tampered-3",
+        kind: "adjustment",
+        legs: [
+          { account: pool.account, asset: "EUR", amount: -500 },
+          { account: "house:fees", asset: "EUR", amount: 500 },
+        ],
+      }),
+    );
     await s.store.close();
     await s.ledger.close();
     const { server, director } = await start(lines);
     const check = await must<LedgerCheckResponse>(api(server.url, "GET", "/api/v1/director/ledger", undefined, director));
     const id = pool.account.slice("pool:".length);
-    expect(check.moneyCheck?.differences.filter((d) => d.what === "pool")).toEqual([{ tournament: id, player: null, what: "pool", stream: pool.balance, ledger: pool.balance - 500 }]);
-    expect(lines.some((l) => l.includes(`MONEY MISMATCH tournament ${id}: its pool: the tournament says ${pool.balance}, the ledger ${pool.balance - 500}`))).toBe(true);
+    expect(check.moneyCheck?.differences.filter((d) => d.what === "pool")).toEqual([
+      { tournament: id, player: null, what: "pool", stream: pool.balance, ledger: pool.balance - 500 },
+    ]);
+    expect(
+      lines.some((l) => l.includes(`MONEY MISMATCH tournament ${id}: its pool: the tournament says ${pool.balance}, the ledger ${pool.balance - 500}`)),
+    ).toBe(true);
     await server.close();
   });
 });

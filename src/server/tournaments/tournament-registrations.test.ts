@@ -62,12 +62,31 @@ async function tournament(svc: Services, maxEntries: number | null = null): Prom
   const id = `Treg${made++}`;
   const now = svc.clock.now();
   const structure = unwrap(structurePreset("seed"));
-  const meta: TournamentMeta = { id, name: "registrations", kind: "online", presetId: "seed", startsAt: now + 3_600_000, actionMs: 3000, timeBankMs: 0, maxEntries, guarantee: 0, createdAt: now };
-  const config: TournamentConfig = { id, name: "registrations", format: { kind: "freezeout" }, structure, money: { buyIn: BUY_IN, fee: FEE, guarantee: 0 }, tableSize: 9 };
+  const meta: TournamentMeta = {
+    id,
+    name: "registrations",
+    kind: "online",
+    presetId: "seed",
+    startsAt: now + 3_600_000,
+    actionMs: 3000,
+    timeBankMs: 0,
+    maxEntries,
+    guarantee: 0,
+    createdAt: now,
+  };
+  const config: TournamentConfig = {
+    id,
+    name: "registrations",
+    format: { kind: "freezeout" },
+    structure,
+    money: { buyIn: BUY_IN, fee: FEE, guarantee: 0 },
+    tableSize: 9,
+  };
   return unwrap(await TournamentRuntime.create(svc, meta, config, `create-${id}`));
 }
 
-const fund = async (svc: Services, player: string, amount: number) => unwrap(await svc.ledger.post(unwrap(postings.deposit({ key: `dep-${player}-${amount}-${made}`, asset: EUR, player, amount, director: "d" }))));
+const fund = async (svc: Services, player: string, amount: number) =>
+  unwrap(await svc.ledger.post(unwrap(postings.deposit({ key: `dep-${player}-${amount}-${made}`, asset: EUR, player, amount, director: "d" }))));
 const register = (t: TournamentRuntime, player: string, commandId: string) => entryCommand(t, t.svc, { id: player, name: player }, "register", commandId);
 
 /** The ledger and the entrants agree: the pool holds what the director says was paid, each entrant paid once, nobody else paid, every asset sums to 0. */
@@ -113,7 +132,14 @@ describe("registration at scale", () => {
     await fund(svc, "poor", 500);
     unwrap(await register(t, "a", "c-a0"));
     const calls = writes.appendGroups;
-    const [poor, a, b, c, d, e] = await Promise.all([register(t, "poor", "c-poor"), register(t, "a", "c-a1"), register(t, "b", "c-b"), register(t, "c", "c-c"), register(t, "d", "c-d"), register(t, "e", "c-e")]);
+    const [poor, a, b, c, d, e] = await Promise.all([
+      register(t, "poor", "c-poor"),
+      register(t, "a", "c-a1"),
+      register(t, "b", "c-b"),
+      register(t, "c", "c-c"),
+      register(t, "d", "c-d"),
+      register(t, "e", "c-e"),
+    ]);
     // poor, b, c fill the places up to the cap while the batch is decided; d and e wait for its
     // outcome (poor's refusal frees the place d then takes, in the next batch); e is refused alone.
     expect(writes.appendGroups - calls).toBe(2);
@@ -125,7 +151,17 @@ describe("registration at scale", () => {
     expect(!e.ok && e.error.code).toBe("tournament/not-allowed");
     expect([...t.dir.players.keys()].sort()).toEqual(["a", "b", "c", "d"]);
     expect(await svc.ledger.balance(playerAccount("poor"), EUR)).toBe(500);
-    await agree(t, new Map([["a", 5_000], ["b", 5_000], ["c", 5_000], ["d", 5_000], ["e", 5_000], ["poor", 500]]));
+    await agree(
+      t,
+      new Map([
+        ["a", 5_000],
+        ["b", 5_000],
+        ["c", 5_000],
+        ["d", 5_000],
+        ["e", 5_000],
+        ["poor", 500],
+      ]),
+    );
   });
 
   it("a repeated command id acts once, in one batch or across batches; a second id of the same player is refused after the first is decided", async () => {
@@ -133,13 +169,25 @@ describe("registration at scale", () => {
     const t = await tournament(svc);
     await fund(svc, "x", 5_000);
     await fund(svc, "y", 5_000);
-    const answers = await Promise.all([register(t, "x", "same"), register(t, "x", "same"), register(t, "x", "other"), register(t, "y", "cy"), register(t, "x", "same")]);
+    const answers = await Promise.all([
+      register(t, "x", "same"),
+      register(t, "x", "same"),
+      register(t, "x", "other"),
+      register(t, "y", "cy"),
+      register(t, "x", "same"),
+    ]);
     expect(answers.map((a) => (a.ok ? a.value.duplicate : a.error.code))).toEqual([false, true, "tournament/not-allowed", false, true]);
     const again = await register(t, "x", "same");
     expect(again.ok && again.value.duplicate).toBe(true);
     expect(t.dir.entries.size).toBe(2);
     expect((await svc.ledger.history(playerAccount("x"))).filter((x) => x.kind === "buy-in")).toHaveLength(1);
-    await agree(t, new Map([["x", 5_000], ["y", 5_000]]));
+    await agree(
+      t,
+      new Map([
+        ["x", 5_000],
+        ["y", 5_000],
+      ]),
+    );
   });
 
   it("property: over random waves of registrations (poor players, repeated ids, repeated players, unregistrations between waves, a cap), the ledger and the entrants agree", async () => {

@@ -62,7 +62,12 @@ export class Registrations {
     this.scheduled = false;
     const taken = this.waiting.splice(0, MAX_BATCH);
     const t = this.t;
-    const groups: Array<{ item: Waiting; recs: Parameters<TournamentRuntime["appendGroups"]>[0][number]["recs"]; paid: readonly TransactionInput[]; ticket: boolean }> = [];
+    const groups: Array<{
+      item: Waiting;
+      recs: Parameters<TournamentRuntime["appendGroups"]>[0][number]["recs"];
+      paid: readonly TransactionInput[];
+      ticket: boolean;
+    }> = [];
     /** A second command of a player (or the same id twice, or one past the cap) waits for the next batch: decided against this one's outcome. */
     const later: Waiting[] = [];
     const players = new Set<string>();
@@ -101,7 +106,10 @@ export class Registrations {
       }
       players.add(item.player.id);
       ids.add(item.commandId);
-      const recs = [{ type: "entrant" as const, data: { player: item.player.id, name: item.player.name } }, ...d.value.map((e) => ({ type: "director" as const, data: e }))];
+      const recs = [
+        { type: "entrant" as const, data: { player: item.player.id, name: item.player.name } },
+        ...d.value.map((e) => ({ type: "director" as const, data: e })),
+      ];
       groups.push({ item, recs, paid: paid.value.txs, ticket: paid.value.ticket });
     }
     if (later.length > 0 || this.waiting.length > 0) {
@@ -114,7 +122,8 @@ export class Registrations {
       stored = await t.appendGroups(groups.map((g) => ({ recs: g.recs, commandId: g.item.commandId, paid: g.paid })));
     } catch (e) {
       t.svc.log(`tournament ${t.id}: a registration batch failed; each is tried alone`, e);
-      for (const g of groups) void g.item.alone().then(g.item.resolve, () => g.item.resolve(fail("runtime/store-failed", "the registration could not be stored; try again")));
+      for (const g of groups)
+        void g.item.alone().then(g.item.resolve, () => g.item.resolve(fail("runtime/store-failed", "the registration could not be stored; try again")));
       return;
     }
     this.batches++;

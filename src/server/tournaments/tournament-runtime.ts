@@ -253,13 +253,16 @@ export class TournamentRuntime {
       return busy === undefined ? ok([]) : fail("tournament/bad-state", `table ${busy} is playing a hand; move between hands`);
     };
     // Live: not settled at once, or balancing could undo the director's own decision; the next record settles.
-    return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false, pay: betweenHands }).then((r) => {
-      if (r.ok) return ok({ duplicate: r.value.duplicate });
-      const cause = String(r.error["cause"] ?? "");
-      if (cause === "tournament/no-entry" || cause === "tournament/no-table") return fail("director/not-found", r.error.message, { cause });
-      if (cause === "tournament/seat-taken" || cause === "tournament/bad-seat" || cause === "tournament/entry-busted") return fail("director/invalid", r.error.message, { cause });
-      return r;
-    });
+    return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false, pay: betweenHands }).then(
+      (r) => {
+        if (r.ok) return ok({ duplicate: r.value.duplicate });
+        const cause = String(r.error["cause"] ?? "");
+        if (cause === "tournament/no-entry" || cause === "tournament/no-table") return fail("director/not-found", r.error.message, { cause });
+        if (cause === "tournament/seat-taken" || cause === "tournament/bad-seat" || cause === "tournament/entry-busted")
+          return fail("director/invalid", r.error.message, { cause });
+        return r;
+      },
+    );
   }
 
   /**
@@ -328,7 +331,10 @@ export class TournamentRuntime {
     const d = decide(this.dir, cmd, this.svc.rng);
     if (!d.ok) return fail("tournament/bad-state", d.error.message, { cause: d.error.code });
     if (d.value.length === 0) return ok(0);
-    const r = await this.append(d.value.map((e) => ({ type: "director" as const, data: e })), commandId);
+    const r = await this.append(
+      d.value.map((e) => ({ type: "director" as const, data: e })),
+      commandId,
+    );
     return r.ok ? ok(d.value.length) : r;
   }
 
@@ -344,8 +350,12 @@ export class TournamentRuntime {
     if (this.fencedBy !== null) return this.fencedBy;
     const store = this.svc.store;
     const stream = tournamentStream(id);
-    const commit = (txs: readonly TransactionInput[]) => (txs.length === 0 ? store.append(stream, this.version, events) : store.appendWithPostings(stream, this.version, events, txs));
-    const end = await endPostings(this, recs.flatMap((x) => (x.type === "director" ? [x.data] : [])));
+    const commit = (txs: readonly TransactionInput[]) =>
+      txs.length === 0 ? store.append(stream, this.version, events) : store.appendWithPostings(stream, this.version, events, txs);
+    const end = await endPostings(
+      this,
+      recs.flatMap((x) => (x.type === "director" ? [x.data] : [])),
+    );
     let r = await commit([...paid, ...end]);
     if (!r.ok && end.length > 0 && r.error.code.startsWith("ledger/")) {
       this.svc.log(`tournament ${id}: MONEY the end's postings were refused (${r.error.code}: ${r.error.message}); the end is stored without them`);
@@ -380,10 +390,16 @@ export class TournamentRuntime {
    * (tournament-registrations.ts): each group folds at its own versions; a group
    * the ledger refuses is answered with its refusal and leaves nothing.
    */
-  async appendGroups(groups: readonly { readonly recs: readonly Rec[]; readonly commandId: string; readonly paid: readonly TransactionInput[] }[]): Promise<Result<Result<void>[]>> {
+  async appendGroups(
+    groups: readonly { readonly recs: readonly Rec[]; readonly commandId: string; readonly paid: readonly TransactionInput[] }[],
+  ): Promise<Result<Result<void>[]>> {
     const events = (g: (typeof groups)[number]) => g.recs.map((x) => ({ type: x.type, data: x.data, meta: { commandId: g.commandId } }));
     if (this.fencedBy !== null) return this.fencedBy;
-    const r = await this.svc.store.appendGroups(tournamentStream(this.meta.id), this.version, groups.map((g) => ({ events: events(g), postings: g.paid })));
+    const r = await this.svc.store.appendGroups(
+      tournamentStream(this.meta.id),
+      this.version,
+      groups.map((g) => ({ events: events(g), postings: g.paid })),
+    );
     if (!r.ok && r.error.code === STORE_ERRORS.fenced) this.stopFenced(r);
     if (!r.ok) return r;
     this.live.newBatch();
@@ -419,7 +435,17 @@ export class TournamentRuntime {
 
   /** Restores a snapshot; false when it cannot be read (every record is folded instead). */
   private restore(x: unknown): boolean {
-    const p = x as { format?: number; meta: TournamentMeta; dir: unknown; names: [string, string][]; recorded: [number, number][]; commands: [string, number][]; entrantByCommand: [string, string][]; bustedAt: [string, number][]; kept: TournamentEvent[] } | null;
+    const p = x as {
+      format?: number;
+      meta: TournamentMeta;
+      dir: unknown;
+      names: [string, string][];
+      recorded: [number, number][];
+      commands: [string, number][];
+      entrantByCommand: [string, string][];
+      bustedAt: [string, number][];
+      kept: TournamentEvent[];
+    } | null;
     if (p === null || typeof p !== "object" || p.format !== 1) return false;
     const dir = stateFromPlain(p.dir);
     if (dir === null) return false;

@@ -17,7 +17,20 @@ afterAll(() => {
 });
 
 const serve = (db: string) =>
-  FeltServer.start({ db, port: 0, handPauseMs: 0, actionMs: 5000, timeBankMs: 0, tableSize: 6, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], validateOutgoing: false, webDist: null, rateLimit: { perSecond: 500, burst: 1000 }, log: () => {} });
+  FeltServer.start({
+    db,
+    port: 0,
+    handPauseMs: 0,
+    actionMs: 5000,
+    timeBankMs: 0,
+    tableSize: 6,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: false,
+    webDist: null,
+    rateLimit: { perSecond: 500, burst: 1000 },
+    log: () => {},
+  });
 
 describe("the director's snapshot", () => {
   it("a restart loads the latest snapshot, its state equal to folding every record; the tournament then finishes with chips conserved", async () => {
@@ -29,12 +42,17 @@ describe("the director's snapshot", () => {
     const s = await setupTournament(server.url, 14);
     await startTournament(server.url, s);
     // Play until a few snapshots were taken, then stop the server.
-    const bots = await playToTheEnd(() => server.url, s, { allInChance: 0 }, {
-      timeoutMs: 60_000,
-      onTick: async () => {
-        if (((await server.svc.store.loadSnapshot(tournamentStream(s.tournamentId)))?.version ?? 0) > 60) throw new Error("enough");
+    const bots = await playToTheEnd(
+      () => server.url,
+      s,
+      { allInChance: 0 },
+      {
+        timeoutMs: 60_000,
+        onTick: async () => {
+          if (((await server.svc.store.loadSnapshot(tournamentStream(s.tournamentId)))?.version ?? 0) > 60) throw new Error("enough");
+        },
       },
-    }).catch((e: Error) => e);
+    ).catch((e: Error) => e);
     expect(bots instanceof Error && bots.message).toBe("enough");
     await server.close();
     server = await serve(db);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyTournament } from "../../protocol/index.ts";
 import { escrowAccount, HOUSE_FEES, ORGANISER_FUNDING, playerAccount, poolAccount, ticketAsset, ticketIssuer } from "../../store/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
-import { FeltServer } from "../felt-server.ts";
+import type { FeltServer } from "../felt-server.ts";
 import { Bot } from "../testing/bot.ts";
 import { startTestServer, stopTestServer, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
 import { api, cmd, FAST_STRUCTURE, must, playToTheEnd, eventually } from "../testing/harness.ts";
@@ -21,15 +21,26 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopTestServer(server, clock));
 
-const { player } = playerFactory(() => server.url, () => director, "s");
+const { player } = playerFactory(
+  () => server.url,
+  () => director,
+  "s",
+);
 const createRaw = (extra: Record<string, unknown>) =>
-  api<{ tournament: LobbyTournament; error: { code: string; message: string } }>(server.url, "POST", "/api/v1/director/tournaments", { commandId: cmd(), presetId: "seed", name: "special test", kind: "online", startsAt: clock.now(), structure: FAST_STRUCTURE, ...extra }, director);
+  api<{ tournament: LobbyTournament; error: { code: string; message: string } }>(
+    server.url,
+    "POST",
+    "/api/v1/director/tournaments",
+    { commandId: cmd(), presetId: "seed", name: "special test", kind: "online", startsAt: clock.now(), structure: FAST_STRUCTURE, ...extra },
+    director,
+  );
 async function create(extra: Record<string, unknown>): Promise<string> {
   const r = await createRaw(extra);
   if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body.tournament.id;
 }
-const register = (id: string, p: Player) => must<{ balance: number }>(api(server.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token));
+const register = (id: string, p: Player) =>
+  must<{ balance: number }>(api(server.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token));
 const start = (id: string) => must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
 const ledger = () => must<LedgerCheckResponse>(api(server.url, "GET", "/api/v1/director/ledger", undefined, director));
 const balanceOf = (l: LedgerCheckResponse, account: string, asset = "EUR") => l.balances.find((b) => b.account === account && b.asset === asset)?.balance ?? 0;
@@ -122,7 +133,10 @@ describe("a satellite played to the end (R-TRN-8)", () => {
     // Players out in the same hand share their places (R-PLACE): a tie over 3rd shares the 300.
     const third = placements.filter((x) => x.places.includes(3));
     const share = 300 / third.length;
-    expect(players.map((p) => balanceOf(l, playerAccount(p.id), asset)).sort((a, b) => a - b)).toEqual([...Array<number>(5 - third.length).fill(0), ...Array<number>(third.length).fill(share)]);
+    expect(players.map((p) => balanceOf(l, playerAccount(p.id), asset)).sort((a, b) => a - b)).toEqual([
+      ...Array<number>(5 - third.length).fill(0),
+      ...Array<number>(third.length).fill(share),
+    ]);
     for (const x of third) expect(balanceOf(l, playerAccount(x.player), asset)).toBe(share);
     // Paying again (a restart) issues no second ticket and no second prize.
     await payPrizes(runtime(sat));
@@ -130,12 +144,16 @@ describe("a satellite played to the end (R-TRN-8)", () => {
 
     // The lobby offers the ticket holders the target for nothing (their balance is 0).
     for (const w of winners) {
-      const lobby = await must<{ tournaments: { id: string; actions: { register: { allowed: boolean; cost?: number } } }[] }>(api(server.url, "GET", "/api/v1/lobby", undefined, w.token));
+      const lobby = await must<{ tournaments: { id: string; actions: { register: { allowed: boolean; cost?: number } } }[] }>(
+        api(server.url, "GET", "/api/v1/lobby", undefined, w.token),
+      );
       expect(lobby.tournaments.find((x) => x.id === target)?.actions.register).toEqual({ allowed: true, cost: 0 });
     }
     // The winners register in the target with a zero balance: the ticket pays, and the answer says so.
     for (const w of winners) {
-      const r = await must<{ balance: number; paidWithTicket?: boolean }>(api(server.url, "POST", `/api/v1/tournaments/${target}/register`, { commandId: cmd() }, w.token));
+      const r = await must<{ balance: number; paidWithTicket?: boolean }>(
+        api(server.url, "POST", `/api/v1/tournaments/${target}/register`, { commandId: cmd() }, w.token),
+      );
       expect(r.balance).toBe(0);
       expect(r.paidWithTicket).toBe(true);
     }

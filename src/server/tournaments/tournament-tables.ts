@@ -118,7 +118,16 @@ export class OnlineTables {
   private orderOf(n: number): TableOrder {
     const t = this.t;
     const table = t.dir.tables.get(n) ?? null;
-    return orderFor({ dir: t.dir, names: t.names, tableId: tableIdOf(t.id, n), table, recorded: t.recorded.get(n) ?? 0, version: t.version, now: t.now(), running: !t.closed });
+    return orderFor({
+      dir: t.dir,
+      names: t.names,
+      tableId: tableIdOf(t.id, n),
+      table,
+      recorded: t.recorded.get(n) ?? 0,
+      version: t.version,
+      now: t.now(),
+      running: !t.closed,
+    });
   }
 
   /** A hand's result (table-order.ts): recorded once (by hand number), then the table is settled. */
@@ -132,7 +141,10 @@ export class OnlineTables {
       const d = decide(t.dir, { type: "hand", at: t.now(), outcome }, t.svc.rng);
       if (!d.ok) t.svc.log(`tournament ${t.id}: the director refused hand ${result.handId}: ${d.error.code} ${d.error.message}`);
       // The hand's events and its record land together: a restart never plays it twice.
-      const recs: Rec[] = [...(d.ok ? d.value : []).map((e) => ({ type: "director" as const, data: e })), { type: "hand-recorded", data: { table: n, handNumber: result.handNumber } }];
+      const recs: Rec[] = [
+        ...(d.ok ? d.value : []).map((e) => ({ type: "director" as const, data: e })),
+        { type: "hand-recorded", data: { table: n, handNumber: result.handNumber } },
+      ];
       const r = await t.append(recs);
       if (!r.ok) return t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
       crashPoint("settle", () => JSON.stringify({ tournament: t.id, table: n, hand: result.handNumber, version: t.version }));
@@ -311,7 +323,16 @@ export class OnlineTables {
     const send = (n: number, s: TableSession) => {
       // A table in a hand here refuses any order as stale: not asked (its result brings one).
       if (s.state.hand !== null) return Promise.resolve();
-      return s.order(this.orderOf(n)).then((r) => void (!r.ok && r.error.code !== ORDER_ERRORS.stale && t.svc.log(`tournament ${t.id}: table ${n} refused its order: ${r.error.code} ${r.error.message}`)));
+      return s
+        .order(this.orderOf(n))
+        .then(
+          (r) =>
+            void (
+              !r.ok &&
+              r.error.code !== ORDER_ERRORS.stale &&
+              t.svc.log(`tournament ${t.id}: table ${n} refused its order: ${r.error.code} ${r.error.message}`)
+            ),
+        );
     };
     const sessions = [...t.tables].filter(([n]) => only === null || only.has(n));
     await Promise.all(sessions.filter(([n]) => givers.has(n)).map(([n, s]) => send(n, s)));
@@ -339,7 +360,11 @@ export class OnlineTables {
     for (const g of givers) targets.add(g);
     for (const n of [...targets].sort((a, b) => Number(givers.has(b)) - Number(givers.has(a)))) {
       this.newest.set(n, { config: this.configOf(n, t.dir.tables.get(n)?.seats.length ?? 9), order: this.orderOf(n) });
-      if (!this.senders.has(n)) this.senders.set(n, this.sendOrders(link, n).finally(() => this.senders.delete(n)));
+      if (!this.senders.has(n))
+        this.senders.set(
+          n,
+          this.sendOrders(link, n).finally(() => this.senders.delete(n)),
+        );
     }
   }
 

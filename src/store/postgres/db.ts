@@ -80,9 +80,7 @@ export async function migratePostgres(pool: pg.Pool, schema: string, migrations:
   await inTransaction(pool, async (c) => {
     await c.query(lock);
     await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await c.query(
-      `CREATE TABLE IF NOT EXISTS ${schema}.felt_migrations (id TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`,
-    );
+    await c.query(`CREATE TABLE IF NOT EXISTS ${schema}.felt_migrations (id TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`);
   });
   const applied: string[] = [];
   for (const m of migrations) {

@@ -48,7 +48,10 @@ export interface PgEventStoreOptions extends PgOptions {
 export const FENCED_IDLE_IN_TRANSACTION_MS = 3_000;
 
 export async function openPostgresEventStore(url: string, options: PgEventStoreOptions = {}): Promise<PgEventStore> {
-  const { pool, schema } = pgPool(url, options.fence === undefined || options.idleInTransactionMs !== undefined ? options : { ...options, idleInTransactionMs: FENCED_IDLE_IN_TRANSACTION_MS });
+  const { pool, schema } = pgPool(
+    url,
+    options.fence === undefined || options.idleInTransactionMs !== undefined ? options : { ...options, idleInTransactionMs: FENCED_IDLE_IN_TRANSACTION_MS },
+  );
   try {
     await migratePostgres(pool, schema, EVENT_MIGRATIONS);
     await migratePostgres(pool, schema, LEDGER_MIGRATIONS);
@@ -320,7 +323,12 @@ export class PgEventStore implements EventStore {
    */
   appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number): Promise<Result<AppendResult>>;
   appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number, fence: null): Promise<Result<AppendResult>>;
-  appendOne(c: pg.Pool | pg.PoolClient, item: Pick<PendingAppend, "stream" | "expected" | "rows">, at: number, fence: { readonly scope: string; readonly epoch: number }): Promise<Result<AppendResult> | "no-fence-row">;
+  appendOne(
+    c: pg.Pool | pg.PoolClient,
+    item: Pick<PendingAppend, "stream" | "expected" | "rows">,
+    at: number,
+    fence: { readonly scope: string; readonly epoch: number },
+  ): Promise<Result<AppendResult> | "no-fence-row">;
   async appendOne(
     c: pg.Pool | pg.PoolClient,
     item: Pick<PendingAppend, "stream" | "expected" | "rows">,
@@ -377,10 +385,11 @@ export class PgEventStore implements EventStore {
   }
 
   async read(stream: string, fromVersion = 1, limit = Number.MAX_SAFE_INTEGER): Promise<StoredEvent[]> {
-    const r = await this.pool.query<EventRow>(
-      "SELECT * FROM events WHERE stream = $1 AND version >= $2 ORDER BY version LIMIT $3",
-      [stream, fromVersion, limit],
-    );
+    const r = await this.pool.query<EventRow>("SELECT * FROM events WHERE stream = $1 AND version >= $2 ORDER BY version LIMIT $3", [
+      stream,
+      fromVersion,
+      limit,
+    ]);
     return r.rows.map(decodeEvent);
   }
 
@@ -470,10 +479,9 @@ export class PgEventStore implements EventStore {
   }
 
   async loadSnapshot(stream: string): Promise<Snapshot | null> {
-    const r = await this.pool.query<{ stream: string; version: string; state: string }>(
-      "SELECT stream, version, state FROM snapshots WHERE stream = $1",
-      [stream],
-    );
+    const r = await this.pool.query<{ stream: string; version: string; state: string }>("SELECT stream, version, state FROM snapshots WHERE stream = $1", [
+      stream,
+    ]);
     const row = r.rows[0];
     return row === undefined ? null : { stream: row.stream, version: Number(row.version), state: JSON.parse(row.state) as unknown };
   }

@@ -69,10 +69,11 @@ export async function postOnClient(c: pg.PoolClient, checked: CheckedTransaction
     if (leg.amount < 0 && !mayGoNegative(leg.account)) {
       // Debit only if covered; the row lock taken here holds until commit. The result lies
       // between 0 and the old balance, so it stays a safe integer.
-      const r = await c.query(
-        "UPDATE ledger_balances SET balance = balance + $3 WHERE account = $1 AND asset = $2 AND balance + $3 >= 0",
-        [leg.account, leg.asset, leg.amount],
-      );
+      const r = await c.query("UPDATE ledger_balances SET balance = balance + $3 WHERE account = $1 AND asset = $2 AND balance + $3 >= 0", [
+        leg.account,
+        leg.asset,
+        leg.amount,
+      ]);
       if (r.rowCount !== 1) {
         const now = await c.query<{ balance: string }>("SELECT balance FROM ledger_balances WHERE account = $1 AND asset = $2", [leg.account, leg.asset]);
         return insufficientFunds(tx.key, leg.account, leg.asset, Number(now.rows[0]?.balance ?? 0), leg.amount);
@@ -109,10 +110,9 @@ export async function postOnClient(c: pg.PoolClient, checked: CheckedTransaction
 
 async function legsOn(c: pg.Pool | pg.PoolClient, rows: readonly TxRow[]): Promise<PostedTransaction[]> {
   if (rows.length === 0) return [];
-  const legs = await c.query<LegRow>(
-    "SELECT tx_id, account, asset, amount FROM ledger_postings WHERE tx_id = ANY($1::bigint[]) ORDER BY tx_id, seq",
-    [rows.map((r) => r.id)],
-  );
+  const legs = await c.query<LegRow>("SELECT tx_id, account, asset, amount FROM ledger_postings WHERE tx_id = ANY($1::bigint[]) ORDER BY tx_id, seq", [
+    rows.map((r) => r.id),
+  ]);
   return assemble(rows, legs.rows);
 }
 
@@ -144,10 +144,7 @@ class PgLedger implements Ledger {
   }
 
   async balance(account: string, asset: string): Promise<number> {
-    const r = await this.pool.query<{ balance: string }>(
-      "SELECT balance FROM ledger_balances WHERE account = $1 AND asset = $2",
-      [account, asset],
-    );
+    const r = await this.pool.query<{ balance: string }>("SELECT balance FROM ledger_balances WHERE account = $1 AND asset = $2", [account, asset]);
     return r.rows[0] === undefined ? 0 : Number(r.rows[0].balance);
   }
 

@@ -39,9 +39,7 @@ export function openSqlite(path: string, durability: Durability = "full"): Db {
  * its record, so a crash mid-migration leaves it unapplied and running twice is harmless.
  */
 export function migrateSqlite(db: Db, migrations: readonly SqliteMigration[]): string[] {
-  db.exec(
-    "CREATE TABLE IF NOT EXISTS felt_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)",
-  );
+  db.exec("CREATE TABLE IF NOT EXISTS felt_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
   const applied: string[] = [];
   const has = db.prepare("SELECT 1 FROM felt_migrations WHERE id = ?");
   const record = db.prepare("INSERT INTO felt_migrations (id, applied_at) VALUES (?, ?)");

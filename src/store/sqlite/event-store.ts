@@ -86,43 +86,33 @@ class SqliteEventStore implements EventStore {
   ) {
     this.q = {
       version: db.prepare<[string], { version: number }>("SELECT version FROM streams WHERE stream = ?"),
-      upsertStream: db.prepare(
-        "INSERT INTO streams (stream, type, version) VALUES (?, ?, ?) ON CONFLICT (stream) DO UPDATE SET version = excluded.version",
-      ),
-      insert: db.prepare(
-        "INSERT INTO events (stream, version, type, data, meta, recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
-      ),
-      read: db.prepare<[string, number, number], EventRow>(
-        "SELECT * FROM events WHERE stream = ? AND version >= ? ORDER BY version LIMIT ?",
-      ),
+      upsertStream: db.prepare("INSERT INTO streams (stream, type, version) VALUES (?, ?, ?) ON CONFLICT (stream) DO UPDATE SET version = excluded.version"),
+      insert: db.prepare("INSERT INTO events (stream, version, type, data, meta, recorded_at) VALUES (?, ?, ?, ?, ?, ?)"),
+      read: db.prepare<[string, number, number], EventRow>("SELECT * FROM events WHERE stream = ? AND version >= ? ORDER BY version LIMIT ?"),
       readAll: db.prepare<[number, number], EventRow>("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?"),
       list: db.prepare<[{ type: string; prefix: string }], StreamInfo>(
         "SELECT stream, type, version FROM streams WHERE (@type = '' OR type = @type) AND substr(stream, 1, length(@prefix)) = @prefix ORDER BY stream",
       ),
-      snapshot: db.prepare<[string], { stream: string; version: number; state: string }>(
-        "SELECT stream, version, state FROM snapshots WHERE stream = ?",
-      ),
+      snapshot: db.prepare<[string], { stream: string; version: number; state: string }>("SELECT stream, version, state FROM snapshots WHERE stream = ?"),
       saveSnapshot: db.prepare(
         `INSERT INTO snapshots (stream, version, state, saved_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (stream) DO UPDATE SET version = excluded.version, state = excluded.state, saved_at = excluded.saved_at
          WHERE excluded.version >= snapshots.version`,
       ),
     };
-    this.appendTx = db.transaction(
-      (stream: string, expected: ExpectedVersion, events: ReturnType<typeof encodeAppend> & { ok: true }) => {
-        const current = this.q.version.get(stream)?.version ?? 0;
-        if (expected !== "any" && current !== expected) return versionConflict(stream, expected, current);
-        const at = this.now();
-        let version = current;
-        let position = 0;
-        for (const e of events.value) {
-          version += 1;
-          position = Number(this.q.insert.run(stream, version, e.type, e.data, e.meta, at).lastInsertRowid);
-        }
-        this.q.upsertStream.run(stream, streamType(stream), version);
-        return ok<AppendResult>({ version, position });
-      },
-    );
+    this.appendTx = db.transaction((stream: string, expected: ExpectedVersion, events: ReturnType<typeof encodeAppend> & { ok: true }) => {
+      const current = this.q.version.get(stream)?.version ?? 0;
+      if (expected !== "any" && current !== expected) return versionConflict(stream, expected, current);
+      const at = this.now();
+      let version = current;
+      let position = 0;
+      for (const e of events.value) {
+        version += 1;
+        position = Number(this.q.insert.run(stream, version, e.type, e.data, e.meta, at).lastInsertRowid);
+      }
+      this.q.upsertStream.run(stream, streamType(stream), version);
+      return ok<AppendResult>({ version, position });
+    });
     this.ledger = ledgerStatements(db);
     // A savepoint inside the batch's transaction: a refused posting rolls back the events too.
     this.appendPostTx = db.transaction(

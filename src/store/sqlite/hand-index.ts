@@ -73,9 +73,7 @@ class SqliteHandIndex implements HandIndex {
        VALUES (@playerId, @handId, @tableId, @tournamentId, @handNumber, @startedAt, @seat, @net, @cards)
        ON CONFLICT (player_id, hand_id) DO UPDATE SET cards = excluded.cards WHERE hand_index.cards IS NULL`,
     );
-    this.first = db.prepare<[string, number], Row>(
-      "SELECT * FROM hand_index WHERE player_id = ? ORDER BY started_at DESC, hand_id DESC LIMIT ?",
-    );
+    this.first = db.prepare<[string, number], Row>("SELECT * FROM hand_index WHERE player_id = ? ORDER BY started_at DESC, hand_id DESC LIMIT ?");
     this.after = db.prepare<[string, number, number, string, number], Row>(HAND_PAGE_SQL);
     this.one = db.prepare<[string, string], Row>("SELECT * FROM hand_index WHERE player_id = ? AND hand_id = ?");
   }

@@ -105,9 +105,7 @@ class SqliteLedger implements Ledger {
         `SELECT * FROM ledger_transactions WHERE id IN
            (SELECT tx_id FROM ledger_postings WHERE account = ? AND tx_id > ?) ORDER BY id LIMIT ?`,
       ),
-      totals: db.prepare<[], { asset: string; total: number }>(
-        "SELECT asset, SUM(balance) AS total FROM ledger_balances GROUP BY asset ORDER BY asset",
-      ),
+      totals: db.prepare<[], { asset: string; total: number }>("SELECT asset, SUM(balance) AS total FROM ledger_balances GROUP BY asset ORDER BY asset"),
     };
     this.postTx = db.transaction((c: CheckedTransaction): Result<PostResult> => postOn(this.q, c, this.now()));
   }

@@ -148,7 +148,11 @@ class WalSyncedStore implements EventStore {
     while (this.stage !== "idle") await new Promise((r) => setTimeout(r, 1));
     const fd = this.fd;
     this.fd = null;
-    if (fd !== null) await fd.then((n) => new Promise<void>((r) => closeFd(n, () => r())), () => undefined);
+    if (fd !== null)
+      await fd.then(
+        (n) => new Promise<void>((r) => closeFd(n, () => r())),
+        () => undefined,
+      );
     await this.inner.close();
   }
 }

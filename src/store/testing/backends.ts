@@ -61,4 +61,3 @@ export async function assertPgReachable(): Promise<void> {
     await pool.end();
   }
 }
-

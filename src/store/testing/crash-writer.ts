@@ -5,8 +5,7 @@ import { deposit, buyIn } from "../ledger-postings.ts";
 import { unwrap } from "../../lib/result.ts";
 
 const [kind, where, schema, runId] = process.argv.slice(2);
-const target: StorageTarget =
-  kind === "sqlite" ? { kind: "sqlite", path: where ?? "" } : { kind: "postgres", url: where ?? "", schema: schema ?? "" };
+const target: StorageTarget = kind === "sqlite" ? { kind: "sqlite", path: where ?? "" } : { kind: "postgres", url: where ?? "", schema: schema ?? "" };
 const events = await openEventStore(target);
 const ledger = await openLedger(target);
 const pad = "x".repeat(3_000);

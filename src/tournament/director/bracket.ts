@@ -11,7 +11,13 @@ export function byesFor(n: number): number {
 }
 
 /** Round `round` between `entries` (already in drawn order); tables numbered from `firstTable`. */
-export function drawMatches(round: number, entries: readonly string[], firstTable: number, at: number, rng: RandomSource): Extract<TournamentEvent, { type: "matches-drawn" }> {
+export function drawMatches(
+  round: number,
+  entries: readonly string[],
+  firstTable: number,
+  at: number,
+  rng: RandomSource,
+): Extract<TournamentEvent, { type: "matches-drawn" }> {
   const byeCount = round === 1 ? byesFor(entries.length) : entries.length % 2;
   const byes = entries.slice(0, byeCount);
   const playing = entries.slice(byeCount);

@@ -11,7 +11,11 @@ function playDownTo(d: Director, left: number): void {
     for (const t of [...d.state.tables.values()]) {
       const setup = handSetup(d.state, t, at);
       if (setup === null) continue;
-      d.run({ type: "hand", at, outcome: { table: t.id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: fakeHand(setup, rng) } });
+      d.run({
+        type: "hand",
+        at,
+        outcome: { table: t.id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: fakeHand(setup, rng) },
+      });
     }
     d.run({ type: "settle", at });
   }
@@ -73,7 +77,9 @@ describe("deals other than ICM: chip-chop and custom amounts", () => {
 
   it("custom: amounts agreed at the table are recorded when every finalist is named once and they add up to the prizes left", () => {
     const { d, left, total } = finalTable();
-    const agreed = left.map((e, i) => [e.id, i === left.length - 1 ? total - Math.floor(total / left.length) * (left.length - 1) : Math.floor(total / left.length)] as const);
+    const agreed = left.map(
+      (e, i) => [e.id, i === left.length - 1 ? total - Math.floor(total / left.length) * (left.length - 1) : Math.floor(total / left.length)] as const,
+    );
     const bad: [string, readonly (readonly [string, number])[]][] = [
       ["one short", agreed.slice(1)],
       ["someone else", [...agreed.slice(1), ["nobody", agreed[0]![1]] as const]],

@@ -41,11 +41,18 @@ export function dealFigures(s: TournamentState, method: DealMethod, agreed?: rea
   if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
   const c = s.config!;
   // `reason` says which of these it is, so a screen can say why not and when.
-  if (c.format.kind === "satellite" || c.format.kind === "heads-up") return fail("tournament/no-deal", `no deal in a ${c.format.kind} tournament`, { reason: "format", format: c.format.kind });
-  if (s.prizes === null) return fail("tournament/no-deal", "the prizes are not fixed yet: they are fixed when no more entries can come", { reason: "prizes-not-fixed" });
+  if (c.format.kind === "satellite" || c.format.kind === "heads-up")
+    return fail("tournament/no-deal", `no deal in a ${c.format.kind} tournament`, { reason: "format", format: c.format.kind });
+  if (s.prizes === null)
+    return fail("tournament/no-deal", "the prizes are not fixed yet: they are fixed when no more entries can come", { reason: "prizes-not-fixed" });
   if (s.busted.length > 0) return fail("tournament/no-deal", "settle the last hand first", { reason: "settle-first" });
   const left = [...s.entries.values()].filter((e) => e.alive);
-  if (left.length < 2 || left.length > tableSizeOf(c)) return fail("tournament/no-deal", "a deal is made among the players of the final table", { reason: "final-table", left: left.length, tableSize: tableSizeOf(c) });
+  if (left.length < 2 || left.length > tableSizeOf(c))
+    return fail("tournament/no-deal", "a deal is made among the players of the final table", {
+      reason: "final-table",
+      left: left.length,
+      tableSize: tableSizeOf(c),
+    });
   left.sort((a, b) => b.stack - a.stack || (a.id < b.id ? -1 : 1));
   const prizes = left.map((_, i) => s.prizes!.prizes[i] ?? 0);
   const total = prizes.reduce((a, x) => a + x, 0);
@@ -76,7 +83,12 @@ export function dealFigures(s: TournamentState, method: DealMethod, agreed?: rea
   }
 }
 
-export function decideDeal(s: TournamentState, at: number, method: DealMethod = "icm", agreed?: readonly (readonly [string, number])[]): Result<TournamentEvent[]> {
+export function decideDeal(
+  s: TournamentState,
+  at: number,
+  method: DealMethod = "icm",
+  agreed?: readonly (readonly [string, number])[],
+): Result<TournamentEvent[]> {
   const f = dealFigures(s, method, agreed);
   if (!f.ok) return f;
   const { finalists, amounts } = f.value;

@@ -152,7 +152,11 @@ describe("late registration", () => {
             const setup = handSetup(d.state, t, now);
             if (setup === null) continue;
             const stacks = fakeHand(setup, rng);
-            const r = d.run({ type: "hand", at: now, outcome: { table: t.id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks } });
+            const r = d.run({
+              type: "hand",
+              at: now,
+              outcome: { table: t.id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks },
+            });
             expect(r.ok).toBe(true);
           }
           expect(d.run({ type: "settle", at: now }).ok).toBe(true);

@@ -20,7 +20,11 @@ export function drawSeat(s: TournamentState, rng: RandomSource): Result<{ table:
   let table = -1;
   for (let n = 0; n < size && table < 0; n++) {
     const set = s.byCount[n];
-    if (set !== undefined && set.size > 0) table = pick([...set].sort((a, b) => a - b), rng);
+    if (set !== undefined && set.size > 0)
+      table = pick(
+        [...set].sort((a, b) => a - b),
+        rng,
+      );
   }
   // Every table full: a new table opens (settle balances players onto it, R-TBL-2).
   if (table < 0) return ok({ table: s.maxTable + 1, seat: 1 + randomInt(rng, size) });

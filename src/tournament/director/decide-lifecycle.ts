@@ -17,13 +17,17 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (!st.ok) return st;
   const f = c.format;
   if (f.kind === "re-entry" && c.money.reEntry === undefined) return fail("tournament/bad-config", "a re-entry tournament needs money.reEntry (R-TRN-3)");
-  if (f.kind === "rebuy" && c.money.rebuy === undefined && c.money.addOn === undefined) return fail("tournament/bad-config", "a rebuy tournament needs money.rebuy or money.addOn (R-TRN-4/5)");
+  if (f.kind === "rebuy" && c.money.rebuy === undefined && c.money.addOn === undefined)
+    return fail("tournament/bad-config", "a rebuy tournament needs money.rebuy or money.addOn (R-TRN-4/5)");
   if (f.kind !== "re-entry" && c.money.reEntry !== undefined) return fail("tournament/bad-config", "only the re-entry format takes re-entries");
-  if (f.kind === "satellite" && !(Number.isInteger(f.seatValue) && f.seatValue > 0)) return fail("tournament/bad-config", "a satellite needs a positive seat value (R-TRN-8)");
+  if (f.kind === "satellite" && !(Number.isInteger(f.seatValue) && f.seatValue > 0))
+    return fail("tournament/bad-config", "a satellite needs a positive seat value (R-TRN-8)");
   if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail("tournament/bad-config", "a freeroll has no buy-in (R-TRN-7)");
-  if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout")) return fail("tournament/bad-config", `a ${f.kind} draws its tables once: no late registration`);
+  if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout"))
+    return fail("tournament/bad-config", `a ${f.kind} draws its tables once: no late registration`);
   const grace = c.rebuyGraceMs;
-  if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace <= MAX_REBUY_GRACE_MS)) return fail("tournament/bad-config", `the rebuy grace is 0 to ${MAX_REBUY_GRACE_MS} ms of play (R-TRN-4)`);
+  if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace <= MAX_REBUY_GRACE_MS))
+    return fail("tournament/bad-config", `the rebuy grace is 0 to ${MAX_REBUY_GRACE_MS} ms of play (R-TRN-4)`);
   const size = tableSizeOf(c);
   if (!(Number.isInteger(size) && size >= 2 && size <= 23)) return fail("tournament/bad-table-size", `a table seats 2 to 23 players, not ${size}`);
   if (!(Number.isInteger(c.money.buyIn) && c.money.buyIn >= 0 && Number.isInteger(c.money.fee) && c.money.fee >= 0)) {
@@ -34,7 +38,11 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (!payout.ok) return payout;
   const fixed = fixedTotal(c.payout);
   if (fixed > (c.money.guarantee ?? 0) + (c.money.organiserPrizes ?? 0)) {
-    return fail("tournament/bad-payout", `the fixed prizes add up to ${fixed}, more than the guarantee`, { reason: "over-guarantee", total: fixed, guarantee: c.money.guarantee ?? 0 });
+    return fail("tournament/bad-payout", `the fixed prizes add up to ${fixed}, more than the guarantee`, {
+      reason: "over-guarantee",
+      total: fixed,
+      guarantee: c.money.guarantee ?? 0,
+    });
   }
   return ok(c);
 }
@@ -53,7 +61,8 @@ export function decideOpen(s: TournamentState, at: number): Events {
 
 export function decideRegister(s: TournamentState, at: number, player: string): Events {
   if (s.status !== "registering") return fail("tournament/not-registering", `registration is not open (${s.status})`, { player });
-  if (typeof player !== "string" || player.length === 0 || player.includes("#")) return fail("tournament/bad-player", "a player name is a non-empty string without '#'");
+  if (typeof player !== "string" || player.length === 0 || player.includes("#"))
+    return fail("tournament/bad-player", "a player name is a non-empty string without '#'");
   if (s.players.has(player)) return fail("tournament/already-registered", `${player} is already registered`, { player });
   const c = s.config!;
   return ok([{ type: "registered", at, payment: buyInPayment(c.money, c.structure, player) }]);
@@ -71,7 +80,12 @@ export function decideStartCmd(s: TournamentState, at: number, present: readonly
   const here = (present ?? [...s.players.keys()]).filter((p) => s.players.has(p));
   if (c.start !== undefined) {
     const d = decideStart(c.start, at, here.length);
-    if (d.kind === "wait") return fail("tournament/not-yet", d.reason === "before-schedule" ? "it is not the scheduled start yet" : `waiting for ${c.start.minPlayers} players until the deadline`, { present: here.length });
+    if (d.kind === "wait")
+      return fail(
+        "tournament/not-yet",
+        d.reason === "before-schedule" ? "it is not the scheduled start yet" : `waiting for ${c.start.minPlayers} players until the deadline`,
+        { present: here.length },
+      );
     // R-TRN-6: cancelled, everyone refunded, the guarantee void.
     if (d.kind === "cancel") return decideCancel(s, at, `only ${d.present} of ${d.needed} players paid and present by the deadline`);
   } else if (here.length < 2) {
@@ -88,7 +102,13 @@ export function decideStartCmd(s: TournamentState, at: number, present: readonly
     const tables: TableDraw[] = [];
     for (const t of seating.value.tables) {
       const seats = t.seats.map((a) => ({ seat: a.seat, entry: a.player }));
-      const btn = seats.length >= 2 ? drawFirstButton(seats.map((x) => x.seat), rng) : null;
+      const btn =
+        seats.length >= 2
+          ? drawFirstButton(
+              seats.map((x) => x.seat),
+              rng,
+            )
+          : null;
       tables.push({ table: t.table, seats, button: btn?.ok ? btn.value.button : (seats[0]?.seat ?? 1) });
     }
     events.push({ type: "started", at, tables });

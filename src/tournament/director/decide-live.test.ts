@@ -52,7 +52,10 @@ describe("live: busts reported by the floor (R-PLACE-1/2)", () => {
     expect(d.state.status).toBe("finished");
     const pl = d.state.placements!;
     const shared = pl.filter((p) => p.entry === a || p.entry === b);
-    expect(shared.map((p) => p.places)).toEqual([[5, 6], [5, 6]]);
+    expect(shared.map((p) => p.places)).toEqual([
+      [5, 6],
+      [5, 6],
+    ]);
     expect(shared[0]!.prize).toBe(shared[1]!.prize);
     checkPlaces(pl, 6);
     expect(pl.reduce((n, p) => n + p.prize, 0)).toBe(600);
@@ -68,7 +71,9 @@ describe("live: busts reported by the floor (R-PLACE-1/2)", () => {
     expect(places).toEqual([[6], [5]]);
   });
   it("a busted entry may rebuy before the settle, as online (R-TRN-4)", () => {
-    const d = startedDirector(live({ format: { kind: "rebuy" }, tableSize: 3, money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 10, chips: 1000, until: { minutes: 60 } } } }));
+    const d = startedDirector(
+      live({ format: { kind: "rebuy" }, tableSize: 3, money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 10, chips: 1000, until: { minutes: 60 } } } }),
+    );
     const [a] = atTable(d, 1);
     ok(d, { type: "bust", at: MIN, entries: [a!] });
     ok(d, { type: "rebuy", at: MIN, entry: a! });
@@ -101,7 +106,15 @@ describe("live: the floor's chip counts", () => {
   it("sets the counted stacks; a 0 is a bust that settle eliminates; a recount undoes a bust", () => {
     const d = startedDirector(live());
     const [a, b, c] = atTable(d, 1);
-    ok(d, { type: "chip-count", at: MIN, stacks: [[a!, 1500], [b!, 0], [c!, 0]] });
+    ok(d, {
+      type: "chip-count",
+      at: MIN,
+      stacks: [
+        [a!, 1500],
+        [b!, 0],
+        [c!, 0],
+      ],
+    });
     expect(d.state.entries.get(a!)!.stack).toBe(1500);
     expect(d.state.busted).toEqual([b, c]);
     ok(d, { type: "chip-count", at: MIN, stacks: [[c!, 500]] });
@@ -112,7 +125,14 @@ describe("live: the floor's chip counts", () => {
   it("the zeros of one count tie", () => {
     const d = startedDirector(live());
     const [a, b] = atTable(d, 1);
-    ok(d, { type: "chip-count", at: MIN, stacks: [[a!, 0], [b!, 0]] });
+    ok(d, {
+      type: "chip-count",
+      at: MIN,
+      stacks: [
+        [a!, 0],
+        [b!, 0],
+      ],
+    });
     const s = ok(d, { type: "settle", at: MIN });
     expect(s.find((e) => e.type === "eliminated")).toMatchObject({ groups: [[a, b]], places: [[5, 6]] });
   });
@@ -127,10 +147,29 @@ describe("live: the floor's chip counts", () => {
     const d = startedDirector(live(), 3);
     expect(refused(d, { type: "chip-count", at: 1, stacks: [] })).toBe("tournament/bad-count");
     expect(refused(d, { type: "chip-count", at: 1, stacks: [["nobody", 5]] })).toBe("tournament/no-entry");
-    expect(refused(d, { type: "chip-count", at: 1, stacks: [["p001", 5], ["p001", 6]] })).toBe("tournament/duplicate-entry");
+    expect(
+      refused(d, {
+        type: "chip-count",
+        at: 1,
+        stacks: [
+          ["p001", 5],
+          ["p001", 6],
+        ],
+      }),
+    ).toBe("tournament/duplicate-entry");
     expect(refused(d, { type: "chip-count", at: 1, stacks: [["p001", -5]] })).toBe("tournament/bad-stack");
     expect(refused(d, { type: "chip-count", at: 1, stacks: [["p001", 2.5]] })).toBe("tournament/bad-stack");
-    expect(refused(d, { type: "chip-count", at: 1, stacks: [["p001", 0], ["p002", 0], ["p003", 0]] })).toBe("tournament/bad-count");
+    expect(
+      refused(d, {
+        type: "chip-count",
+        at: 1,
+        stacks: [
+          ["p001", 0],
+          ["p002", 0],
+          ["p003", 0],
+        ],
+      }),
+    ).toBe("tournament/bad-count");
   });
 });
 
@@ -146,9 +185,37 @@ describe("live: colour-up by the floor (R-CHIP-1..4)", () => {
   });
   it("applies the stacks, records the chips added or removed, takes the chip out of play; later tables follow", () => {
     const d = startedDirector(live({ tableSize: 3 }));
-    ok(d, { type: "chip-count", at: 1, stacks: [["p001", 1005], ["p002", 995]] });
-    const ev = ok(d, { type: "colour-up", at: 2, remove: 5, next: 25, stacks: [["p001", 1000], ["p002", 1000]] });
-    expect(ev).toEqual([{ type: "coloured-up", at: 2, remove: 5, next: 25, stacks: [["p001", 1000], ["p002", 1000]], delta: 0 }]);
+    ok(d, {
+      type: "chip-count",
+      at: 1,
+      stacks: [
+        ["p001", 1005],
+        ["p002", 995],
+      ],
+    });
+    const ev = ok(d, {
+      type: "colour-up",
+      at: 2,
+      remove: 5,
+      next: 25,
+      stacks: [
+        ["p001", 1000],
+        ["p002", 1000],
+      ],
+    });
+    expect(ev).toEqual([
+      {
+        type: "coloured-up",
+        at: 2,
+        remove: 5,
+        next: 25,
+        stacks: [
+          ["p001", 1000],
+          ["p002", 1000],
+        ],
+        delta: 0,
+      },
+    ]);
     expect(d.state.chips).toEqual([25, 100, 500]);
     ok(d, { type: "chip-count", at: 3, stacks: [["p004", 1010]] });
     const later = ok(d, { type: "colour-up", at: 4, remove: 5, next: 25, stacks: [["p004", 1025]] });
@@ -195,7 +262,11 @@ function step(d: Director, rng: RandomSource, now: number): void {
 describe("live property", () => {
   it("random busts, counts and rebuys keep places a permutation of 1..entries and end with one winner", () => {
     const seen = { rebuys: 0, ties: 0, counts: 0 };
-    const config = live({ format: { kind: "rebuy" }, tableSize: 4, money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 10, chips: 1000, until: { minutes: 60 } } } });
+    const config = live({
+      format: { kind: "rebuy" },
+      tableSize: 4,
+      money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 10, chips: 1000, until: { minutes: 60 } } },
+    });
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 14 }), (seed, n) => {
         const d = startedDirector(config, n, seed);

@@ -46,7 +46,8 @@ export function decideBust(s: TournamentState, at: number, entries: readonly str
   }
   // One hand is played at one table; under hand-for-hand busts at every table count as one hand.
   const tables = new Set(entries.map((id) => s.entries.get(id)!.table));
-  if (tables.size > 1 && !s.handForHand) return fail("tournament/bad-bust", "busts at different tables are different hands: report them one hand at a time", { tables: [...tables] });
+  if (tables.size > 1 && !s.handForHand)
+    return fail("tournament/bad-bust", "busts at different tables are different hands: report them one hand at a time", { tables: [...tables] });
   if (startStacks !== undefined && (startStacks.length !== entries.length || !startStacks.every((x) => whole(x) && x > 0))) {
     return fail("tournament/bad-bust", "startStacks gives each busted entry's (positive) stack when the hand began, in the same order");
   }
@@ -59,7 +60,10 @@ export function decideChipCount(s: TournamentState, at: number, stacks: Stacks):
   const r = liveRunning(s);
   if (!r.ok) return r;
   if (!Array.isArray(stacks) || stacks.length === 0) return fail("tournament/bad-count", "a count names at least one entry");
-  const c = checkEntries(s, stacks.map((x) => x[0]));
+  const c = checkEntries(
+    s,
+    stacks.map((x) => x[0]),
+  );
   if (!c.ok) return c;
   const bad = stacks.find(([, n]) => !whole(n));
   if (bad !== undefined) return fail("tournament/bad-stack", `a stack is a whole number of chips, not ${String(bad[1])}`, { entry: bad[0] });
@@ -84,14 +88,18 @@ export function decideColourUp(s: TournamentState, at: number, remove: number, n
     return fail("tournament/bad-colour-up", `${remove} chips are exchanged for a larger chip in play, not ${next}`, { remove, next, chips: s.chips });
   }
   if (!Array.isArray(stacks)) return fail("tournament/bad-colour-up", "stacks lists the entries' new stacks");
-  const c = checkEntries(s, stacks.map((x) => x[0]));
+  const c = checkEntries(
+    s,
+    stacks.map((x) => x[0]),
+  );
   if (!c.ok) return c;
   const left = s.chips.filter((x) => x !== remove);
   const unit = left.length > 0 ? Math.min(...left) : next;
   let delta = 0;
   for (const [id, n] of stacks) {
     const before = s.entries.get(id)!.stack;
-    if (!whole(n) || n % unit !== 0) return fail("tournament/bad-stack", `${id}'s stack after the colour-up must be whole ${unit}s, not ${String(n)}`, { entry: id, unit });
+    if (!whole(n) || n % unit !== 0)
+      return fail("tournament/bad-stack", `${id}'s stack after the colour-up must be whole ${unit}s, not ${String(n)}`, { entry: id, unit });
     if (before === 0) return fail("tournament/entry-busted", `${id} has no chips to colour up`, { entry: id });
     // R-CHIP-4: nobody is raced out.
     if (before > 0 && n === 0) return fail("tournament/raced-out", `${id} cannot lose every chip in the colour-up (R-CHIP-4)`, { entry: id });

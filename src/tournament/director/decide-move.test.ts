@@ -5,7 +5,7 @@ import { refused, seedConfig, startedDirector } from "./test-helpers.ts";
 
 describe("R-TBL-4: a manual move", () => {
   const twoTables = () => startedDirector({ tableSize: 6 }, 10);
-  const emptySeat = (seats: readonly (string | null)[]) => seats.findIndex((x) => x === null) + 1;
+  const emptySeat = (seats: readonly (string | null)[]) => seats.indexOf(null) + 1;
 
   it("moves a seated entry to an empty seat; the next hand deals it in at its new seat", () => {
     const d = twoTables();
@@ -45,7 +45,9 @@ describe("R-TBL-4: a manual move", () => {
     const t = d.state.tables.get(1)!;
     const setup = handSetup(d.state, t, 1)!;
     const stacks = setup.config.stacks.map((x, i) => (i === 0 ? 0 : i === 1 ? x + setup.config.stacks[0]! : x));
-    expect(d.run({ type: "hand", at: 1, outcome: { table: 1, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks } }).ok).toBe(true);
+    expect(d.run({ type: "hand", at: 1, outcome: { table: 1, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks } }).ok).toBe(
+      true,
+    );
     expect(refused(d, { type: "move", at: 1, entry: setup.entries[0]!, table: 2, seat: emptySeat(b.seats) })).toBe("tournament/entry-busted");
     d.run({ type: "settle", at: 1 });
     expect(refused(d, { type: "move", at: 1, entry: setup.entries[0]!, table: 2, seat: emptySeat(b.seats) })).toBe("tournament/no-entry");

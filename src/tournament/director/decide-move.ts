@@ -12,7 +12,8 @@ export function decideMove(s: TournamentState, at: number, entry: string, table:
   if (e.stack <= 0 || s.busted.includes(entry)) return fail("tournament/entry-busted", `${entry} has no chips`, { entry });
   const t = s.tables.get(table);
   if (t === undefined) return fail("tournament/no-table", `no table ${table}`, { table });
-  if (!Number.isInteger(seat) || seat < 1 || seat > t.seats.length) return fail("tournament/bad-seat", `table ${table} has seats 1 to ${t.seats.length}`, { table, seat });
+  if (!Number.isInteger(seat) || seat < 1 || seat > t.seats.length)
+    return fail("tournament/bad-seat", `table ${table} has seats 1 to ${t.seats.length}`, { table, seat });
   if (t.seats[seat - 1] != null) return fail("tournament/seat-taken", `seat ${seat} at table ${table} is taken`, { table, seat });
   return ok([{ type: "moved", at, moves: [{ entry, from: e.table, to: table, seat }] }]);
 }

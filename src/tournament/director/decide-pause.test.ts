@@ -48,7 +48,9 @@ describe("pause and resume: the clock counts played time only (R-TRN-1)", () => 
     const t = d.state.tables.get(1)!;
     const setup = handSetup(d.state, t, 55 * MIN)!;
     const stacks = setup.entries.map((id) => (id === "p001" ? 0 : 2000));
-    expect(d.run({ type: "hand", at: 55 * MIN, outcome: { table: 1, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks } }).ok).toBe(true);
+    expect(
+      d.run({ type: "hand", at: 55 * MIN, outcome: { table: 1, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks } }).ok,
+    ).toBe(true);
     const r = d.run({ type: "re-enter", at: 55 * MIN, player: "p001" });
     expect(r.ok ? "ok" : r.error.code).toBe("ok");
   });

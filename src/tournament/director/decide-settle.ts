@@ -157,7 +157,20 @@ function headsUpSettle(s: TournamentState, at: number, rng: RandomSource): Tourn
     if (partner === undefined) continue;
     const btn = drawFirstButton([1, 2], rng);
     table += 1;
-    events.push({ type: "match-drawn", at, round: r + 1, match: pos / 2, table: { table, seats: [{ seat: 1, entry: id }, { seat: 2, entry: partner }], button: btn.ok ? btn.value.button : 1 } });
+    events.push({
+      type: "match-drawn",
+      at,
+      round: r + 1,
+      match: pos / 2,
+      table: {
+        table,
+        seats: [
+          { seat: 1, entry: id },
+          { seat: 2, entry: partner },
+        ],
+        button: btn.ok ? btn.value.button : 1,
+      },
+    });
   }
   return events;
 }
@@ -171,10 +184,11 @@ export function settleHead(s: TournamentState, at: number, rng: RandomSource): {
   if (c.format.kind === "heads-up") {
     const ev = headsUpSettle(s, at, rng);
     events.push(...ev);
-    for (const e of ev) if (e.type === "eliminated") {
-      extra.push(e.groups.map((g) => [...g]));
-      left -= e.groups.reduce((n, g) => n + g.length, 0);
-    }
+    for (const e of ev)
+      if (e.type === "eliminated") {
+        extra.push(e.groups.map((g) => [...g]));
+        left -= e.groups.reduce((n, g) => n + g.length, 0);
+      }
   } else {
     const el = eliminations(s, at);
     events.push(...el.events);
@@ -199,7 +213,8 @@ export function settleHead(s: TournamentState, at: number, rng: RandomSource): {
 }
 
 /** Hand-for-hand is wanted: the money bubble (a satellite's last seat), with more than one table. */
-export const wantHandForHand = (s: TournamentState, left: number): boolean => (s.config!.handForHand ?? true) && s.tables.size > 1 && left === paidPlaces(s) + 1;
+export const wantHandForHand = (s: TournamentState, left: number): boolean =>
+  (s.config!.handForHand ?? true) && s.tables.size > 1 && left === paidPlaces(s) + 1;
 
 export function decideSettle(s: TournamentState, at: number, rng: RandomSource): Result<TournamentEvent[]> {
   if (s.status !== "running") return ok([]);

@@ -94,7 +94,10 @@ function settleTable(s: TournamentState, at: number, table: number | null, rng: 
     return ok(events);
   }
   // A shootout's tables that waited for a level change all deal once it is made.
-  events.push(...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, releaseAll: table === null || (wasH4H && !want) || (shootout && allFree) }).events);
+  events.push(
+    ...paceBalance(s, at, rng, { gone: head.gone, left: head.left, table, allFree, releaseAll: table === null || (wasH4H && !want) || (shootout && allFree) })
+      .events,
+  );
   return ok(events);
 }
 

@@ -21,7 +21,14 @@ function liveRunning(s: TournamentState): Result<true> {
   return ok(true);
 }
 
-export function decideReinstate(s: TournamentState, at: number, entry: string, stack: number, want: { readonly table: number; readonly seat: number } | undefined, rng: RandomSource): Events {
+export function decideReinstate(
+  s: TournamentState,
+  at: number,
+  entry: string,
+  stack: number,
+  want: { readonly table: number; readonly seat: number } | undefined,
+  rng: RandomSource,
+): Events {
   const r = liveRunning(s);
   if (!r.ok) return r;
   const e = s.entries.get(entry);
@@ -30,12 +37,14 @@ export function decideReinstate(s: TournamentState, at: number, entry: string, s
   if (e.alive && !waiting) return fail("tournament/bad-undo", "this entry is not out", { entry, reason: "not-out" });
   if (!Number.isSafeInteger(stack) || stack <= 0) return fail("tournament/bad-stack", "the entry comes back with a positive number of chips", { entry });
   const p = s.players.get(e.player)!;
-  if (p.entries.at(-1) !== entry) return fail("tournament/bad-undo", "the player has re-entered since: the new entry plays on", { entry, reason: "re-entered" });
+  if (p.entries.at(-1) !== entry)
+    return fail("tournament/bad-undo", "the player has re-entered since: the new entry plays on", { entry, reason: "re-entered" });
   if (s.prizes !== null && s.alive === 1 && !waiting) return fail("tournament/bad-undo", "the tournament is over", { entry, reason: "over" });
   if (waiting) return ok([{ type: "reinstated", at, entry, stack, table: e.table, seat: e.seat }]);
   // Its old seat (`want`) when the table still stands and the seat is free; else a drawn seat.
   const table = want === undefined ? undefined : s.tables.get(want.table);
-  if (want !== undefined && table !== undefined && table.seats[want.seat - 1] === null) return ok([{ type: "reinstated", at, entry, stack, table: want.table, seat: want.seat }]);
+  if (want !== undefined && table !== undefined && table.seats[want.seat - 1] === null)
+    return ok([{ type: "reinstated", at, entry, stack, table: want.table, seat: want.seat }]);
   const seat = drawSeat(s, rng);
   if (!seat.ok) return seat;
   return ok([{ type: "reinstated", at, entry, stack, table: seat.value.table, seat: seat.value.seat }]);
@@ -49,10 +58,16 @@ export function decideReverse(s: TournamentState, at: number, entry: string, wha
   const kind = what === "rebuy" ? "rebuy" : "add-on";
   // Payments name the player, not the entry: a player's rebuys and add-ons are their current entry's.
   const payment = s.payments.findLast((p) => p.player === e.player && p.kind === kind);
-  if (payment === undefined || (what === "rebuy" ? e.rebuys : e.addOns) === 0) return fail("tournament/bad-undo", `this entry has no ${what} to undo`, { entry, reason: "none" });
+  if (payment === undefined || (what === "rebuy" ? e.rebuys : e.addOns) === 0)
+    return fail("tournament/bad-undo", `this entry has no ${what} to undo`, { entry, reason: "none" });
   if (!e.alive) return fail("tournament/bad-undo", "this entry is out: undo the bust first", { entry, reason: "out" });
   // The prize pool is fixed with the payment in it: it is paid out as it stands.
   if (s.prizes !== null) return fail("tournament/bad-undo", "the prizes are fixed with this payment in the pool", { entry, reason: "fixed" });
-  if (e.stack < payment.chips) return fail("tournament/bad-undo", `the stack (${e.stack}) is smaller than the ${what}'s ${payment.chips} chips: count it first`, { entry, reason: "stack", chips: payment.chips });
+  if (e.stack < payment.chips)
+    return fail("tournament/bad-undo", `the stack (${e.stack}) is smaller than the ${what}'s ${payment.chips} chips: count it first`, {
+      entry,
+      reason: "stack",
+      chips: payment.chips,
+    });
   return ok([{ type: "reversed", at, entry, what, payment }]);
 }

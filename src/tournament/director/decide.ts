@@ -32,7 +32,8 @@ function decideHand(s: TournamentState, at: number, o: HandOutcome): Events {
   const t = s.tables.get(o.table);
   if (t === undefined) return fail("tournament/no-table", `no table ${o.table}`, { table: o.table });
   const n = o.entries.length;
-  if (n < 2 || o.stacks.length !== n || o.startStacks.length !== n) return fail("tournament/bad-hand", "a hand lists each player dealt in with a stack before and after");
+  if (n < 2 || o.stacks.length !== n || o.startStacks.length !== n)
+    return fail("tournament/bad-hand", "a hand lists each player dealt in with a stack before and after");
   for (let i = 0; i < n; i++) {
     const e = s.entries.get(o.entries[i]!);
     if (e === undefined || e.table !== o.table || !e.alive) return fail("tournament/bad-hand", `${o.entries[i]} is not playing at table ${o.table}`);
@@ -87,7 +88,9 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
     case "open-registration":
       return decideOpen(s, cmd.at);
     case "register":
-      return s.status === "running" && s.config?.lateRegistration !== undefined ? decideLateRegister(s, cmd.at, cmd.player, rng) : decideRegister(s, cmd.at, cmd.player);
+      return s.status === "running" && s.config?.lateRegistration !== undefined
+        ? decideLateRegister(s, cmd.at, cmd.player, rng)
+        : decideRegister(s, cmd.at, cmd.player);
     case "start":
       return decideStartCmd(s, cmd.at, cmd.present, rng);
     case "cancel":

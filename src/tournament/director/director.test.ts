@@ -126,7 +126,12 @@ describe("director: re-entry (R-TRN-3)", () => {
 describe("director: rebuy and add-on (R-TRN-4, R-TRN-5)", () => {
   const cfg = seedConfig({
     format: { kind: "rebuy" },
-    money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 0, chips: 1000, max: 2, until: { endOfBreak: 1 } }, addOn: { atBreak: 1, cost: 50, fee: 0, chips: 500 } },
+    money: {
+      buyIn: 100,
+      fee: 10,
+      rebuy: { cost: 100, fee: 0, chips: 1000, max: 2, until: { endOfBreak: 1 } },
+      addOn: { atBreak: 1, cost: 50, fee: 0, chips: 500 },
+    },
   });
   const start = (n: number) => {
     const d = new Director(seededRandom(4), true);
@@ -165,7 +170,13 @@ describe("director: rebuy and add-on (R-TRN-4, R-TRN-5)", () => {
 describe("director: shootout (R-TRN-11, R-PLACE-3)", () => {
   it("the lowest stack of every table goes at each level change until the final table", () => {
     const events: TournamentEvent[] = [];
-    const r = runTournament({ config: seedConfig({ format: { kind: "shootout", finalTable: 10 } }), players: names(40), playHand: fakeHand, seed: 8, onEvent: (e) => events.push(e) });
+    const r = runTournament({
+      config: seedConfig({ format: { kind: "shootout", finalTable: 10 } }),
+      players: names(40),
+      playHand: fakeHand,
+      seed: 8,
+      onEvent: (e) => events.push(e),
+    });
     if (!r.ok) throw new Error(r.error.message);
     // An elimination right after a level change that is not a hand's bust: the shootout's.
     const atLevel = events.filter((e, i) => e.type === "eliminated" && events[i - 1]?.type === "level-started");
@@ -187,7 +198,15 @@ describe("director: heads-up knockout (R-TRN-10)", () => {
     if (!r.ok) throw new Error(r.error.message);
     // Round 1 is drawn whole; each later match as soon as its two players are known.
     const draws = events.filter((e) => e.type === "matches-drawn" || e.type === "match-drawn");
-    expect(draws.map((d) => (d.type === "matches-drawn" ? `round ${d.round}: ${d.tables.length} matches, ${d.byes.length} byes` : d.type === "match-drawn" ? `round ${d.round} match ${d.match}` : ""))).toEqual(["round 1: 2 matches, 2 byes", "round 2 match 0", "round 2 match 1", "round 3 match 0"]);
+    expect(
+      draws.map((d) =>
+        d.type === "matches-drawn"
+          ? `round ${d.round}: ${d.tables.length} matches, ${d.byes.length} byes`
+          : d.type === "match-drawn"
+            ? `round ${d.round} match ${d.match}`
+            : "",
+      ),
+    ).toEqual(["round 1: 2 matches, 2 byes", "round 2 match 0", "round 2 match 1", "round 3 match 0"]);
     const places = r.value.state.placements!.map((p) => p.places.join("-"));
     expect(places.sort()).toEqual(["1", "2", "3-4", "3-4", "5-6", "5-6"]);
     expect(r.value.state.placements!.reduce((a, p) => a + p.prize, 0)).toBe(600);

@@ -24,7 +24,11 @@ describe("satellite (R-TRN-8)", () => {
     if (!r.ok) throw new Error(r.error.message);
     const winners = seatWinners(r.value.state);
     const target = new Director(seededRandom(1), true);
-    target.run({ type: "announce", at: 0, config: { ...sat, id: "mega", format: { kind: "satellite", seatValue: 11_000, target: "main" }, money: { buyIn: 1000, fee: 100 } } });
+    target.run({
+      type: "announce",
+      at: 0,
+      config: { ...sat, id: "mega", format: { kind: "satellite", seatValue: 11_000, target: "main" }, money: { buyIn: 1000, fee: 100 } },
+    });
     target.run({ type: "open-registration", at: 0 });
     const fed = feedTarget(r.value.state, target, 0);
     expect(fed.every((x) => x.ok)).toBe(true);
@@ -85,7 +89,10 @@ describe("hand-for-hand at the money bubble (R-PLACE-2)", () => {
     expect(h4h[0]).toMatchObject({ on: true });
     // While on, every elimination is one hand across the tables: one event per round.
     const i = events.indexOf(h4h[0]!);
-    const aliveAt = events.slice(0, i).filter((e) => e.type === "eliminated").reduce((n, e) => n - (e.type === "eliminated" ? e.groups.flat().length : 0), 60);
+    const aliveAt = events
+      .slice(0, i)
+      .filter((e) => e.type === "eliminated")
+      .reduce((n, e) => n - (e.type === "eliminated" ? e.groups.flat().length : 0), 60);
     expect(aliveAt).toBe(paid + 1);
   });
 });

@@ -38,7 +38,9 @@ describe("the next hand's set-up", () => {
   it("R-TRN-1: level changes and breaks are events; a level change checks the chips", () => {
     const d = started(STRUCTURE_PRESETS["seed"]!);
     for (let at = 0; at <= 130 * MIN; at += MIN) d.run({ type: "tick", at });
-    const kinds = d.events.filter((e) => e.type === "level-started" || e.type === "break-started").map((e) => (e.type === "level-started" ? e.levelNumber : "break"));
+    const kinds = d.events
+      .filter((e) => e.type === "level-started" || e.type === "break-started")
+      .map((e) => (e.type === "level-started" ? e.levelNumber : "break"));
     expect(kinds).toEqual([1, 2, 3, 4, 5, 6, "break", 7]);
     expect(d.state.conservation).toEqual({ checks: 7, failures: 0 }); // one per level, none for the break
   });

@@ -14,7 +14,19 @@ export type {
   TournamentEventType,
 } from "./types.ts";
 export { decide } from "./decide.ts";
-export { evolve, initialState, levelFor, replay, snapshot, chipsInPlay, chipsIssuedInPlay, type EntryState, type TableState, type TournamentState, type PrizeTable } from "./state.ts";
+export {
+  evolve,
+  initialState,
+  levelFor,
+  replay,
+  snapshot,
+  chipsInPlay,
+  chipsIssuedInPlay,
+  type EntryState,
+  type TableState,
+  type TournamentState,
+  type PrizeTable,
+} from "./state.ts";
 export { handConfigFor, handSetup, seatedLive, type HandSetup } from "./hand-setup.ts";
 export { runTournament, Director, type HandPlayer, type EntryPolicy, type RunOptions, type RunResult } from "./run.ts";
 export { checkConfig } from "./decide-lifecycle.ts";

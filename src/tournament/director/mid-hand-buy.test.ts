@@ -12,7 +12,12 @@ import type { Director } from "./run.ts";
 import { startedDirector } from "./test-helpers.ts";
 import type { TournamentCommand } from "./types.ts";
 
-const money = { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 0, chips: 5000, until: { endOfBreak: 3 }, stackAtMost: 1_000_000 }, addOn: { atBreak: 1, cost: 100, fee: 0, chips: 7000 } };
+const money = {
+  buyIn: 100,
+  fee: 10,
+  rebuy: { cost: 100, fee: 0, chips: 5000, until: { endOfBreak: 3 }, stackAtMost: 1_000_000 },
+  addOn: { atBreak: 1, cost: 100, fee: 0, chips: 7000 },
+};
 
 function must(d: Director, cmd: TournamentCommand): readonly TournamentEvent[] {
   const r = d.run(cmd);
@@ -55,7 +60,11 @@ describe("chips bought during a hand (rebuy, add-on) play from the next hand", (
     const copy = stateFromPlain(JSON.parse(JSON.stringify(stateToPlain(d.state))))!;
     expect(snapshot(copy)).toEqual(snapshot(d.state));
     expect(copy.behindAt.has(setup.entries[2]!)).toBe(true);
-    must(d, { type: "hand", at: 1000, outcome: { table: 1, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: setup.config.stacks } });
+    must(d, {
+      type: "hand",
+      at: 1000,
+      outcome: { table: 1, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: setup.config.stacks },
+    });
     expect(d.state.tables.get(1)!.inHand).toBe(false);
     const before = d.state.entries.get(setup.entries[3]!)!.stack;
     must(d, { type: "rebuy", at: 1100, entry: setup.entries[3]! });

@@ -276,7 +276,11 @@ export function paceBalance(s: TournamentState, at: number, rng: RandomSource, o
 function planEvents(s: TournamentState, plan: Plan, at: number, o: PaceOptions): TournamentEvent[] {
   const events: TournamentEvent[] = [];
   if (plan.moves.size > 0) {
-    events.push({ type: "moved", at, moves: [...plan.moves].filter(([, m]) => m.to !== 0).map(([entry, m]) => ({ entry, from: m.from, to: m.to, seat: m.seat })) });
+    events.push({
+      type: "moved",
+      at,
+      moves: [...plan.moves].filter(([, m]) => m.to !== 0).map(([entry, m]) => ({ entry, from: m.from, to: m.to, seat: m.seat })),
+    });
   }
   for (const b of plan.broken) events.push({ type: "table-broken", at, table: b });
   const owes: [number, number[]][] = [];

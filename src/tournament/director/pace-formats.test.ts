@@ -53,7 +53,8 @@ const seated = (d: Director, table: number): string[] => d.state.tables.get(tabl
 const inHand = (d: Director) => [...d.state.tables.values()].filter((t) => t.inHand).map((t) => t.id);
 
 describe("heads-up bracket at its own pace (R-TRN-10)", () => {
-  const headsUp = (n: number) => startedDirector({ format: { kind: "heads-up" }, structure: STRUCTURE_PRESETS["heads-up"]!, money: { buyIn: 100, fee: 10, paidFraction: 0.5 } }, n, 3);
+  const headsUp = (n: number) =>
+    startedDirector({ format: { kind: "heads-up" }, structure: STRUCTURE_PRESETS["heads-up"]!, money: { buyIn: 100, fee: 10, paidFraction: 0.5 } }, n, 3);
 
   it("R-TRN-10: a match deals its next hand while the other matches are still in theirs; a decided match waits only for its partner in the bracket, then the next round's match deals at once", () => {
     const d = headsUp(8);

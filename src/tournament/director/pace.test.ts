@@ -26,7 +26,14 @@ function paced(n: number, tableSize = 10, seed = 1): Director {
 }
 
 /** Table `table` finishes a hand in which `bust` lose everything (to the first other player); then it is settled. */
-function finish(d: Director, table: number, bust: readonly string[] = [], at = 1000, extra: Partial<Record<string, number>> = {}, protect: readonly string[] = []): readonly TournamentEvent[] {
+function finish(
+  d: Director,
+  table: number,
+  bust: readonly string[] = [],
+  at = 1000,
+  extra: Partial<Record<string, number>> = {},
+  protect: readonly string[] = [],
+): readonly TournamentEvent[] {
   const s = d.state;
   const setup = handSetup(s, s.tables.get(table)!, at)!;
   const stacks = [...setup.config.stacks];
@@ -153,7 +160,7 @@ describe("per-table pace: hand-for-hand at the bubble, colour-ups, the clock", (
       players: Array.from({ length: 90 }, (_, i) => `p${i}`),
       playHand: (setup, rng) => {
         const stacks = [...setup.config.stacks];
-        const a = Math.floor(rng.nextUint32() / 2 ** 32 * stacks.length);
+        const a = Math.floor((rng.nextUint32() / 2 ** 32) * stacks.length);
         const b = (a + 1) % stacks.length;
         const amount = rng.nextUint32() % 3 === 0 ? stacks[b]! : Math.min(stacks[b]!, Math.max(...setup.config.blinds));
         stacks[b]! -= amount;
@@ -260,10 +267,12 @@ describe("per-table pace: a crash between a hand's record and its settle", () =>
       cuts++;
       // One seat or one place each; chips conserved.
       const seats = new Set<string>();
-      for (const t of s.tables.values()) for (const id of t.seats) if (id !== null) {
-        expect(seats.has(id)).toBe(false);
-        seats.add(id);
-      }
+      for (const t of s.tables.values())
+        for (const id of t.seats)
+          if (id !== null) {
+            expect(seats.has(id)).toBe(false);
+            seats.add(id);
+          }
       for (const en of s.entries.values()) expect(en.alive ? seats.has(en.id) : !seats.has(en.id)).toBe(true);
       let chips = 0;
       for (const en of s.entries.values()) if (en.alive) chips += en.stack;

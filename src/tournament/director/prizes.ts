@@ -6,7 +6,11 @@ import type { TournamentConfig, TournamentEvent } from "./types.ts";
 
 /** The payout options a config names: its own table or the curve, with the money's share paid and rounding unit. */
 export function payoutOptionsOf(c: TournamentConfig): PayoutOptions {
-  return { ...(c.payout ?? {}), ...(c.money.paidFraction !== undefined ? { paidFraction: c.money.paidFraction } : {}), ...(c.money.unit !== undefined ? { unit: c.money.unit } : {}) };
+  return {
+    ...(c.payout ?? {}),
+    ...(c.money.paidFraction !== undefined ? { paidFraction: c.money.paidFraction } : {}),
+    ...(c.money.unit !== undefined ? { unit: c.money.unit } : {}),
+  };
 }
 
 export function prizesFixedEvent(s: TournamentState, at: number): Extract<TournamentEvent, { type: "prizes-fixed" }> {

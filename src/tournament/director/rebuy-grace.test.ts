@@ -11,7 +11,11 @@ import { awaitingRebuy } from "./rebuy-grace.ts";
 import { fakeHand, names, refused, seedConfig, tickAll } from "./test-helpers.ts";
 
 const cfg = (over: Partial<TournamentConfig> = {}) =>
-  seedConfig({ format: { kind: "rebuy" }, money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 0, chips: 1000, max: 2, until: { endOfBreak: 1 } } }, ...over });
+  seedConfig({
+    format: { kind: "rebuy" },
+    money: { buyIn: 100, fee: 10, rebuy: { cost: 100, fee: 0, chips: 1000, max: 2, until: { endOfBreak: 1 } } },
+    ...over,
+  });
 
 function start(n: number, over: Partial<TournamentConfig> = {}): Director {
   const d = new Director(seededRandom(4), true);
@@ -213,10 +217,15 @@ describe("R-TRN-4 with R-PLACE-1/2: property", () => {
           for (const t of [...d.state.tables.values()]) {
             const setup = handSetup(d.state, t, at);
             if (setup === null) continue;
-            const r = d.run({ type: "hand", at, outcome: { table: t.id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: fakeHand(setup, rng) } });
+            const r = d.run({
+              type: "hand",
+              at,
+              outcome: { table: t.id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: fakeHand(setup, rng) },
+            });
             if (!r.ok) throw new Error(r.error.message);
           }
-          for (const id of d.state.busted) if (!lastBust.has(id) || d.state.bustInfo.get(id)!.hand !== lastBust.get(id)) lastBust.set(id, d.state.bustInfo.get(id)!.hand);
+          for (const id of d.state.busted)
+            if (!lastBust.has(id) || d.state.bustInfo.get(id)!.hand !== lastBust.get(id)) lastBust.set(id, d.state.bustInfo.get(id)!.hand);
           for (const id of [...d.state.busted]) {
             if (!awaitingRebuy(d.state, id, at)) continue;
             const k = randomInt(choice, 3);
@@ -270,7 +279,11 @@ describe("nothing is paid in once the prizes are fixed", () => {
 
   it("a re-entry window past the schedule closes with the field: once the prizes are fixed, a re-entry is refused", () => {
     const d = new Director(seededRandom(4), true);
-    d.run({ type: "announce", at: 0, config: seedConfig({ format: { kind: "re-entry" }, money: { buyIn: 100, fee: 10, reEntry: { until: { endOfLevel: 999 } } } }) });
+    d.run({
+      type: "announce",
+      at: 0,
+      config: seedConfig({ format: { kind: "re-entry" }, money: { buyIn: 100, fee: 10, reEntry: { until: { endOfLevel: 999 } } } }),
+    });
     d.run({ type: "open-registration", at: 0 });
     for (const p of names(6)) d.run({ type: "register", at: 0, player: p });
     d.run({ type: "start", at: 0 });

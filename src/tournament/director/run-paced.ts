@@ -136,7 +136,8 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
       const left = t0 !== undefined ? (levelFor(s, t0, now).remainingMs ?? mean) : mean;
       if (next === undefined || next.end >= now + left) {
         if (o.policy?.addOn !== undefined) {
-          for (const e of [...s.entries.values()]) if (e.alive && !playing.has(e.table) && o.policy.addOn(e.id, policyRng)) d.run({ type: "add-on", at: now, entry: e.id });
+          for (const e of [...s.entries.values()])
+            if (e.alive && !playing.has(e.table) && o.policy.addOn(e.id, policyRng)) d.run({ type: "add-on", at: now, entry: e.id });
         }
         now += Math.max(1, left);
         const t = tick();
@@ -153,7 +154,11 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
     if (h === undefined) return fail("tournament/stuck", "no table is playing and nothing changed", { alive: s.alive, tables: s.tables.size });
     now = Math.max(now, h.end);
     playing.delete(h.table);
-    const r = d.run({ type: "hand", at: now, outcome: { table: h.table, hand: h.setup.hand, entries: h.setup.entries, startStacks: h.setup.config.stacks, stacks: h.stacks } });
+    const r = d.run({
+      type: "hand",
+      at: now,
+      outcome: { table: h.table, hand: h.setup.hand, entries: h.setup.entries, startStacks: h.setup.config.stacks, stacks: h.stacks },
+    });
     if (!r.ok) return r;
     const t = tick();
     if (!t.ok) return t;

@@ -114,7 +114,11 @@ export function runTournament(o: RunOptions): Result<RunResult> {
       const setup = handSetup(s, t, now);
       if (setup === null) continue;
       const end = o.playHand(setup, handRng);
-      const r = must({ type: "hand", at: now, outcome: { table: id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: end } });
+      const r = must({
+        type: "hand",
+        at: now,
+        outcome: { table: id, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks: end },
+      });
       if (!r.ok) return r;
       played++;
     }

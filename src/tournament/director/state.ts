@@ -434,7 +434,9 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       }
       break;
     case "dealing":
-      for (const t of ev.tables === "all" ? [...s.tables.values()].filter((x) => seatedWithChips(s, x) >= 2 && x.from.length === 0) : ev.tables.map((n) => s.tables.get(n)!)) {
+      for (const t of ev.tables === "all"
+        ? [...s.tables.values()].filter((x) => seatedWithChips(s, x) >= 2 && x.from.length === 0)
+        : ev.tables.map((n) => s.tables.get(n)!)) {
         t.inHand = true;
         reindex(s, t);
       }

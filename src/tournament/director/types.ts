@@ -88,7 +88,12 @@ export type TournamentEvent =
   | { readonly type: "announced"; readonly at: number; readonly config: TournamentConfig }
   | { readonly type: "registration-opened"; readonly at: number }
   | { readonly type: "registered"; readonly at: number; readonly payment: Payment }
-  | { readonly type: "cancelled"; readonly at: number; readonly reason: string; readonly refunds: readonly { readonly player: string; readonly amount: number }[] }
+  | {
+      readonly type: "cancelled";
+      readonly at: number;
+      readonly reason: string;
+      readonly refunds: readonly { readonly player: string; readonly amount: number }[];
+    }
   | { readonly type: "started"; readonly at: number; readonly tables: readonly TableDraw[] }
   | { readonly type: "level-started"; readonly at: number; readonly itemIndex: number; readonly levelNumber: number }
   | { readonly type: "break-started"; readonly at: number; readonly itemIndex: number }
@@ -130,10 +135,19 @@ export type TournamentEvent =
   /** Live: a rebuy or add-on recorded by mistake taken back: its chips and its payment leave. */
   | { readonly type: "reversed"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on"; readonly payment: Payment }
   /** Entries eliminated together, ranked best group first; `places` when already known. */
-  | { readonly type: "eliminated"; readonly at: number; readonly groups: readonly (readonly string[])[]; readonly places: readonly (readonly number[])[] | null }
+  | {
+      readonly type: "eliminated";
+      readonly at: number;
+      readonly groups: readonly (readonly string[])[];
+      readonly places: readonly (readonly number[])[] | null;
+    }
   | { readonly type: "hand-for-hand"; readonly at: number; readonly on: boolean }
   /** R-TBL-2/3: players change seats, all at once (a final-table draw can reseat a table's own players). */
-  | { readonly type: "moved"; readonly at: number; readonly moves: readonly { readonly entry: string; readonly from: number; readonly to: number; readonly seat: number }[] }
+  | {
+      readonly type: "moved";
+      readonly at: number;
+      readonly moves: readonly { readonly entry: string; readonly from: number; readonly to: number; readonly seat: number }[];
+    }
   | { readonly type: "table-broken"; readonly at: number; readonly table: number }
   /**
    * Per-table pace (R-TBL-2): each listed giving table now owes one player to each table in
@@ -148,7 +162,14 @@ export type TournamentEvent =
   | { readonly type: "matches-drawn"; readonly at: number; readonly round: number; readonly tables: readonly TableDraw[]; readonly byes: readonly string[] }
   /** R-TRN-10, every match at its own pace: match `match` of round `round`, drawn as soon as both its players have won (or had a bye). */
   | { readonly type: "match-drawn"; readonly at: number; readonly round: number; readonly match: number; readonly table: TableDraw }
-  | { readonly type: "prizes-fixed"; readonly at: number; readonly pool: number; readonly overlay: number; readonly entries: number; readonly prizes: readonly number[] }
+  | {
+      readonly type: "prizes-fixed";
+      readonly at: number;
+      readonly pool: number;
+      readonly overlay: number;
+      readonly entries: number;
+      readonly prizes: readonly number[];
+    }
   /** The end; `deal`: the finalists stopped and shared the prizes left by that method. */
   | { readonly type: "finished"; readonly at: number; readonly placements: readonly Placement[]; readonly deal?: DealMethod }
   /** Before the start: the player leaves and gets back all they paid (buy-in and fee). */
@@ -230,9 +251,21 @@ export type TournamentCommand =
   | { readonly type: "adjust-clock"; readonly at: number; readonly ms: number }
   /** The director closes entries now: no more late registrations, re-entries, rebuys or add-ons; the prizes are fixed. */
   | { readonly type: "close-entries"; readonly at: number }
-  | { readonly type: "reinstate"; readonly at: number; readonly entry: string; readonly stack: number; readonly seat?: { readonly table: number; readonly seat: number } }
+  | {
+      readonly type: "reinstate";
+      readonly at: number;
+      readonly entry: string;
+      readonly stack: number;
+      readonly seat?: { readonly table: number; readonly seat: number };
+    }
   | { readonly type: "reverse"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on" }
   /** Live: the stacks the floor counted (0 is a bust). */
   | { readonly type: "chip-count"; readonly at: number; readonly stacks: readonly (readonly [string, number])[] }
   /** R-CHIP-1..4 applied by the floor: `remove` leaves play, `stacks` are the entries' new stacks. */
-  | { readonly type: "colour-up"; readonly at: number; readonly remove: number; readonly next: number; readonly stacks: readonly (readonly [string, number])[] };
+  | {
+      readonly type: "colour-up";
+      readonly at: number;
+      readonly remove: number;
+      readonly next: number;
+      readonly stacks: readonly (readonly [string, number])[];
+    };

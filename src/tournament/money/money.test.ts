@@ -206,10 +206,18 @@ describe("ICM (Malmuth–Harville)", () => {
         for (const i of left) {
           const q = (p * stacks[i]!) / chips;
           out[i]! += q * prizes[place]!;
-          walk(left.filter((x) => x !== i), q, place + 1);
+          walk(
+            left.filter((x) => x !== i),
+            q,
+            place + 1,
+          );
         }
       };
-      walk(stacks.map((_, i) => i), 1, 0);
+      walk(
+        stacks.map((_, i) => i),
+        1,
+        0,
+      );
       return out;
     };
     fc.assert(
@@ -228,11 +236,19 @@ describe("ICM (Malmuth–Harville)", () => {
     const stacks = Array.from({ length: 20 }, (_, i) => 1000 + 137 * i);
     const prizes = Array.from({ length: 20 }, (_, i) => 10_000 - 400 * i);
     const e = unwrap(icmEquities(stacks, prizes));
-    expect(e.reduce((a, b) => a + b, 0)).toBeCloseTo(prizes.reduce((a, b) => a + b, 0), 6);
+    expect(e.reduce((a, b) => a + b, 0)).toBeCloseTo(
+      prizes.reduce((a, b) => a + b, 0),
+      6,
+    );
     for (let i = 1; i < 20; i++) expect(e[i]!).toBeGreaterThan(e[i - 1]!);
   });
   it("a 9-handed final table is quick and exact", () => {
-    const e = unwrap(icmEquities([9, 8, 7, 6, 5, 4, 3, 2, 1].map((x) => x * 1000), [30, 20, 15, 10, 8, 6, 5, 4, 2]));
+    const e = unwrap(
+      icmEquities(
+        [9, 8, 7, 6, 5, 4, 3, 2, 1].map((x) => x * 1000),
+        [30, 20, 15, 10, 8, 6, 5, 4, 2],
+      ),
+    );
     expect(e.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 9);
   });
   it("refuses zero stacks", () => {

@@ -38,14 +38,17 @@ const ownTable = (o: PayoutOptions): readonly number[] | null => o.percents ?? o
  * number, non-increasing; percents (basis points) sum to exactly 10,000.
  */
 export function checkPayoutOptions(o: PayoutOptions): Result<PayoutOptions> {
-  if (o.percents !== undefined && o.fixed !== undefined) return fail("tournament/bad-payout", "a payout table is in percents or in fixed amounts, not both", { reason: "both" });
+  if (o.percents !== undefined && o.fixed !== undefined)
+    return fail("tournament/bad-payout", "a payout table is in percents or in fixed amounts, not both", { reason: "both" });
   const own = ownTable(o);
   if (own === null) return ok(o);
   const what = o.percents !== undefined ? "percent" : "fixed";
-  if (own.length === 0 || own.length > 100) return fail("tournament/bad-payout", "a payout table pays 1 to 100 places", { reason: "places", places: own.length });
+  if (own.length === 0 || own.length > 100)
+    return fail("tournament/bad-payout", "a payout table pays 1 to 100 places", { reason: "places", places: own.length });
   for (let i = 0; i < own.length; i++) {
     const x = own[i]!;
-    if (!Number.isSafeInteger(x) || x <= 0) return fail("tournament/bad-payout", `place ${i + 1} must be paid a positive whole amount`, { reason: "not-positive", place: i + 1 });
+    if (!Number.isSafeInteger(x) || x <= 0)
+      return fail("tournament/bad-payout", `place ${i + 1} must be paid a positive whole amount`, { reason: "not-positive", place: i + 1 });
     if (i > 0 && x > own[i - 1]!) return fail("tournament/bad-payout", `place ${i + 1} is paid more than place ${i}`, { reason: "increasing", place: i + 1 });
   }
   if (what === "percent") {
@@ -80,7 +83,14 @@ export function payoutTable(pool: number, entries: number, options: PayoutOption
     const weights = own.slice(0, n);
     const wsum = weights.reduce((a, b) => a + b, 0);
     const shares = weights.map((w) => (pool * w) / wsum);
-    return ok(roundToUnit(pool, shares, unit, shares.map((_, i) => i)));
+    return ok(
+      roundToUnit(
+        pool,
+        shares,
+        unit,
+        shares.map((_, i) => i),
+      ),
+    );
   }
   const floor = Math.min(((options.minCashFactor ?? 1.5) * pool) / entries, (0.5 * pool) / n);
   const weights = Array.from({ length: n }, (_, i) => 1 / (i + 1));
@@ -88,5 +98,12 @@ export function payoutTable(pool: number, entries: number, options: PayoutOption
   const rest = pool - floor * n;
   const shares = weights.map((w) => floor + (rest * w) / wsum);
   // Leftover units go from the top down, which keeps the table non-increasing.
-  return ok(roundToUnit(pool, shares, unit, shares.map((_, i) => i)));
+  return ok(
+    roundToUnit(
+      pool,
+      shares,
+      unit,
+      shares.map((_, i) => i),
+    ),
+  );
 }

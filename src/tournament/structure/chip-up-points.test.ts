@@ -25,20 +25,37 @@ const withPoints = (points: Record<number, number>): Structure => ({
 
 describe("chip-up points (R-CHIP-1)", () => {
   it("without points the 5s leave at the first break and the 25s at the second (the automatic schedule)", () => {
-    expect(colourUpSchedule(base).map((c) => [c.itemIndex, c.remove])).toEqual([[2, 5], [5, 25]]);
+    expect(colourUpSchedule(base).map((c) => [c.itemIndex, c.remove])).toEqual([
+      [2, 5],
+      [5, 25],
+    ]);
   });
 
   it("R-CHIP-1: a chip named at a later break leaves there, not where it was first no longer needed", () => {
     const s = withPoints({ 5: 5 });
     expect(validateStructure(s).ok).toBe(true);
     // The 25s wait for the 5s (smallest first), then leave at the same break.
-    expect(colourUpSchedule(s).map((c) => [c.itemIndex, c.remove, c.next])).toEqual([[5, 5, 25], [5, 25, 100]]);
+    expect(colourUpSchedule(s).map((c) => [c.itemIndex, c.remove, c.next])).toEqual([
+      [5, 5, 25],
+      [5, 25, 100],
+    ]);
   });
 
   it("R-CHIP-1: naming a larger chip takes the smaller ones still in play with it", () => {
-    const s: Structure = { ...base, items: [...base.items.slice(0, 2), { kind: "level", sb: 20, bb: 40, ante: 0, minutes: 20 }, { kind: "break", minutes: 10, colourUp: 25 }, { kind: "level", sb: 100, bb: 200, ante: 0, minutes: 20 }] };
+    const s: Structure = {
+      ...base,
+      items: [
+        ...base.items.slice(0, 2),
+        { kind: "level", sb: 20, bb: 40, ante: 0, minutes: 20 },
+        { kind: "break", minutes: 10, colourUp: 25 },
+        { kind: "level", sb: 100, bb: 200, ante: 0, minutes: 20 },
+      ],
+    };
     expect(validateStructure(s).ok).toBe(true);
-    expect(colourUpSchedule(s).map((c) => [c.itemIndex, c.remove])).toEqual([[3, 5], [3, 25]]);
+    expect(colourUpSchedule(s).map((c) => [c.itemIndex, c.remove])).toEqual([
+      [3, 5],
+      [3, 25],
+    ]);
   });
 
   it("refuses a chip-up point too early, for a chip not in the set, the largest chip, twice, or out of order", () => {
@@ -53,7 +70,12 @@ describe("chip-up points (R-CHIP-1)", () => {
     const r = validateStructure(withPoints({ 2: 25 }));
     expect(r.ok ? null : r.error).toMatchObject({ index: 2, chip: 25, amount: 25 });
     const order: Structure = { ...base, items: [...base.items, { kind: "break", minutes: 10 }, { kind: "level", sb: 500, bb: 1000, ante: 0, minutes: 20 }] };
-    const both = { ...order, items: order.items.map((it, i) => (i === 5 ? { kind: "break" as const, minutes: 10, colourUp: 25 } : i === 7 ? { kind: "break" as const, minutes: 10, colourUp: 5 } : it)) };
+    const both = {
+      ...order,
+      items: order.items.map((it, i) =>
+        i === 5 ? { kind: "break" as const, minutes: 10, colourUp: 25 } : i === 7 ? { kind: "break" as const, minutes: 10, colourUp: 5 } : it,
+      ),
+    };
     expect(code(both)).toBe("structure/colour-up-order");
   });
 });

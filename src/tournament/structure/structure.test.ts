@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  STRUCTURE_PRESETS,
-  clockAt,
-  colourUpSchedule,
-  endOfBreakMs,
-  structureGuidance,
-  structurePreset,
-  validateStructure,
-  type Structure,
-} from "./index.ts";
+import { STRUCTURE_PRESETS, clockAt, colourUpSchedule, endOfBreakMs, structureGuidance, structurePreset, validateStructure, type Structure } from "./index.ts";
 
 const MIN = 60_000;
 const tiny: Structure = {
@@ -75,7 +66,7 @@ describe("structureGuidance (R-TRN-1)", () => {
   });
   it("warns when the big blind at the planned end is far from the starting stack", () => {
     expect(structureGuidance(tiny, { plannedMinutes: 30 }).warnings.map((w) => w.code)).toEqual(["structure/end-blind"]);
-    const s = { ...tiny, startingStack: 200 * 50 / 50 * 5 }; // 1000 chips, BB 200 at end → ratio 0.2
+    const s = { ...tiny, startingStack: ((200 * 50) / 50) * 5 }; // 1000 chips, BB 200 at end → ratio 0.2
     expect(structureGuidance(s, { plannedMinutes: 100 }).warnings.some((w) => w.code === "structure/end-blind")).toBe(true);
     const seed = STRUCTURE_PRESETS["seed"]!;
     const g = structureGuidance(seed, { plannedMinutes: g0(seed) });
@@ -130,10 +121,16 @@ describe("colourUpSchedule (R-CHIP-1)", () => {
           if (it.kind === "level") for (const a of [it.sb, it.bb, it.ante]) expect(a % cu.next).toBe(0);
         }
         // and not one level earlier: the chip was still needed then
-        const before = s.items.slice(0, cu.itemIndex).filter((i) => i.kind === "level").at(-1);
+        const before = s.items
+          .slice(0, cu.itemIndex)
+          .filter((i) => i.kind === "level")
+          .at(-1);
         if (before?.kind === "level" && s.items[cu.itemIndex - 1]?.kind === "level") {
           const amts = [before.sb, before.bb, before.ante, before.limit?.sb ?? 0, before.limit?.bb ?? 0];
-          expect(amts.some((a) => a % cu.next !== 0), `${s.name} ${cu.remove}`).toBe(true);
+          expect(
+            amts.some((a) => a % cu.next !== 0),
+            `${s.name} ${cu.remove}`,
+          ).toBe(true);
         }
       }
     }
@@ -144,6 +141,10 @@ describe("colourUpSchedule (R-CHIP-1)", () => {
       const it = STRUCTURE_PRESETS["seed"]!.items.slice(idx).find((i) => i.kind === "level");
       return it?.kind === "level" ? it.bb : 0;
     };
-    expect(sched.map((c) => [c.remove, bbAt(c.itemIndex)])).toEqual([[5, 200], [25, 600], [100, 2000]]);
+    expect(sched.map((c) => [c.remove, bbAt(c.itemIndex)])).toEqual([
+      [5, 200],
+      [25, 600],
+      [100, 2000],
+    ]);
   });
 });

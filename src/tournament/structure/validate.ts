@@ -21,11 +21,11 @@ function checkBlinds(set: BlindSet, index: number, smallest: number, what: strin
   }
   for (const amount of [set.sb, set.bb, set.ante]) {
     if (amount % smallest !== 0) {
-      return fail(
-        "structure/not-payable",
-        `item ${index + 1}: ${what} amount ${amount} cannot be paid with the smallest chip ${smallest}`,
-        { index, amount, smallest },
-      );
+      return fail("structure/not-payable", `item ${index + 1}: ${what} amount ${amount} cannot be paid with the smallest chip ${smallest}`, {
+        index,
+        amount,
+        smallest,
+      });
     }
   }
   return ok(true);
@@ -95,11 +95,20 @@ function checkColourUps(structure: Structure): Result<Structure> {
     const chip = item.colourUp;
     const at = chips.indexOf(chip);
     if (at < 0 || at === chips.length - 1) {
-      return fail("structure/bad-colour-up", `item ${i + 1}: ${chip} ${at < 0 ? "is not in the chip set" : "is the largest chip; it cannot colour up"}`, { index: i, chip });
+      return fail("structure/bad-colour-up", `item ${i + 1}: ${chip} ${at < 0 ? "is not in the chip set" : "is the largest chip; it cannot colour up"}`, {
+        index: i,
+        chip,
+      });
     }
-    if (seen.has(chip)) return fail("structure/bad-colour-up", `item ${i + 1}: the ${chip}s already colour up at item ${seen.get(chip)! + 1}`, { index: i, chip });
+    if (seen.has(chip))
+      return fail("structure/bad-colour-up", `item ${i + 1}: the ${chip}s already colour up at item ${seen.get(chip)! + 1}`, { index: i, chip });
     for (const [other, j] of seen) {
-      if (other > chip) return fail("structure/colour-up-order", `item ${i + 1}: the ${chip}s must colour up before the larger ${other}s (item ${j + 1})`, { index: i, chip, other });
+      if (other > chip)
+        return fail("structure/colour-up-order", `item ${i + 1}: the ${chip}s must colour up before the larger ${other}s (item ${j + 1})`, {
+          index: i,
+          chip,
+          other,
+        });
     }
     seen.set(chip, i);
     const next = chips[at + 1]!;
@@ -108,7 +117,12 @@ function checkColourUps(structure: Structure): Result<Structure> {
       if (later.kind !== "level") continue;
       const amount = [later.sb, later.bb, later.ante, ...(later.limit ? [later.limit.sb, later.limit.bb, later.limit.ante] : [])].find((a) => a % next !== 0);
       if (amount !== undefined) {
-        return fail("structure/colour-up-too-early", `item ${i + 1}: the ${chip}s are still needed at item ${k + 1} (${amount})`, { index: i, chip, amount, neededAt: k });
+        return fail("structure/colour-up-too-early", `item ${i + 1}: the ${chip}s are still needed at item ${k + 1} (${amount})`, {
+          index: i,
+          chip,
+          amount,
+          neededAt: k,
+        });
       }
     }
   }

@@ -59,7 +59,15 @@ describe("FeltClient against felt's server", () => {
     const signedIn = await director.call("signIn", DIRECTOR);
     if (!signedIn.ok) throw new Error(signedIn.error.message);
     director.setToken(signedIn.value.token);
-    const made = await director.call("create", { commandId: newCommandId(), presetId: "turbo", name: "Client test", kind: "online", startsAt: Date.now() + 3_600_000, buyIn: 50, fee: 5 });
+    const made = await director.call("create", {
+      commandId: newCommandId(),
+      presetId: "turbo",
+      name: "Client test",
+      kind: "online",
+      startsAt: Date.now() + 3_600_000,
+      buyIn: 50,
+      fee: 5,
+    });
     if (!made.ok) throw new Error(made.error.message);
     const auth = await client.call("signUp", { name: "Radka", password: "long enough" });
     expect(auth.ok).toBe(true);

@@ -1,12 +1,4 @@
-import {
-  HttpErrorBody,
-  ROUTES,
-  parseWith,
-  routePath,
-  type RouteBody,
-  type RouteName,
-  type RouteResponse,
-} from "../../../src/protocol/index.ts";
+import { HttpErrorBody, ROUTES, parseWith, routePath, type RouteBody, type RouteName, type RouteResponse } from "../../../src/protocol/index.ts";
 import { fail, type Result } from "../../../src/lib/result.ts";
 import type { Transport } from "./transport.ts";
 
@@ -54,7 +46,12 @@ export class FeltClient {
     }
     let answer;
     try {
-      answer = await this.transport.request(route.method, routePath(route.path, params) + (search ? `?${search}` : ""), route.body ? body : undefined, this.tokenValue);
+      answer = await this.transport.request(
+        route.method,
+        routePath(route.path, params) + (search ? `?${search}` : ""),
+        route.body ? body : undefined,
+        this.tokenValue,
+      );
     } catch (e) {
       return fail("client/network", e instanceof Error ? e.message : "network error");
     }

@@ -61,7 +61,20 @@ describe("LiveSession, protocol v2", () => {
     push(welcome);
     push({ type: "table-view", view: { ...tableView, mySeat: 1 } });
     const before = sent.length;
-    const start = { kind: "hand-start" as const, handNumber: 2, at: 0, blinds: { sb: 50, bb: 100, ante: 0 }, button: 1, smallBlind: 1, bigBlind: 2, seats: [{ seat: 1, name: "Ann", stack: 1000 }, { seat: 2, name: "Bo", stack: 1000 }], commitment: "0".repeat(64) };
+    const start = {
+      kind: "hand-start" as const,
+      handNumber: 2,
+      at: 0,
+      blinds: { sb: 50, bb: 100, ante: 0 },
+      button: 1,
+      smallBlind: 1,
+      bigBlind: 2,
+      seats: [
+        { seat: 1, name: "Ann", stack: 1000 },
+        { seat: 2, name: "Bo", stack: 1000 },
+      ],
+      commitment: "0".repeat(64),
+    };
     push({ type: "table-step", tableId: "t1", handId: "h43", version: 19, events: [start], patch: { version: 19 } });
     expect(sent.slice(before)).toEqual([{ type: "contribute", tableId: "t1", commandId: expect.any(String), value: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     push({ type: "table-view", view: { ...tableView, mySeat: null } });
@@ -168,7 +181,8 @@ describe("LiveSession, protocol v2", () => {
   });
 
   it("the hand log keeps the start of the first hand it holds lines of, so those lines name its players", () => {
-    const start = (handNumber: number) => ({ kind: "hand-start", handId: `h${handNumber}`, handNumber, seats: [{ seat: 8, name: "pia_phone" }] }) as unknown as TableEvent;
+    const start = (handNumber: number) =>
+      ({ kind: "hand-start", handId: `h${handNumber}`, handNumber, seats: [{ seat: 8, name: "pia_phone" }] }) as unknown as TableEvent;
     const call = { kind: "action", seat: 8, action: "call", amount: 100, to: 100, allIn: false, timeout: false } as TableEvent;
     const log = [start(1), ...Array.from({ length: 40 }, () => call), start(2), ...Array.from({ length: 40 }, () => call)];
     const kept = keptEvents(log);

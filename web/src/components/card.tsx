@@ -21,8 +21,12 @@ export function PlayingCard({ card, size = "md", best = false }: { card: number 
       role="img"
       aria-label={name(card)}
     >
-      <span className="rank" aria-hidden="true">{cardRank(card) === "T" ? "10" : cardRank(card)}</span>
-      <span className="suit" aria-hidden="true">{cardSuit(card)}</span>
+      <span className="rank" aria-hidden="true">
+        {cardRank(card) === "T" ? "10" : cardRank(card)}
+      </span>
+      <span className="suit" aria-hidden="true">
+        {cardSuit(card)}
+      </span>
     </span>
   );
 }

@@ -11,7 +11,13 @@ function say(lng: string, error: { code: string; message: string } & Record<stri
   return errorMessage(i18n.t, i18n, error);
 }
 
-const stillNeeded = { code: "director/invalid", message: "100 chips are still needed; the next to go is 100", cause: "chips/still-needed", remove: 100, next: 100 };
+const stillNeeded = {
+  code: "director/invalid",
+  message: "100 chips are still needed; the next to go is 100",
+  cause: "chips/still-needed",
+  remove: 100,
+  next: 100,
+};
 
 describe("errorMessage", () => {
   it("R-CHIP-1: a colour-up refused says which chip and the next to go, in each language", () => {
@@ -21,12 +27,23 @@ describe("errorMessage", () => {
   });
 
   it("a deal refused before entries close says when they close (the level and the time)", () => {
-    const text = say("en", { code: "director/invalid", message: "the prizes are not fixed yet", cause: "tournament/no-deal", reason: "prizes-not-fixed", closesLevel: 8, closesAt: Date.UTC(2026, 0, 1, 20, 15) });
-    expect(text).toMatch(/^No deal yet: entries can still come, so the prizes are not fixed\. They are fixed when entries close, at the end of level 8 \(.+\)\.$/);
+    const text = say("en", {
+      code: "director/invalid",
+      message: "the prizes are not fixed yet",
+      cause: "tournament/no-deal",
+      reason: "prizes-not-fixed",
+      closesLevel: 8,
+      closesAt: Date.UTC(2026, 0, 1, 20, 15),
+    });
+    expect(text).toMatch(
+      /^No deal yet: entries can still come, so the prizes are not fixed\. They are fixed when entries close, at the end of level 8 \(.+\)\.$/,
+    );
   });
 
   it("without a known cause the generic words keep the server's message, rule ids left out", () => {
-    expect(say("en", { code: "director/invalid", message: "a freeroll has no buy-in and no fee (R-TRN-7)" })).toBe("Check the entries. (a freeroll has no buy-in and no fee)");
+    expect(say("en", { code: "director/invalid", message: "a freeroll has no buy-in and no fee (R-TRN-7)" })).toBe(
+      "Check the entries. (a freeroll has no buy-in and no fee)",
+    );
     expect(say("en", { code: "auth/forbidden", message: "directors only" })).toBe("Only directors may do that.");
   });
 });

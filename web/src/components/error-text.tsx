@@ -50,7 +50,8 @@ export function errorMessage(t: TFunction, i18n: I18n, error: { code: string; me
   const cause = typeof error["cause"] === "string" ? error["cause"] : null;
   const lng = i18n.language;
   const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(error)) if (k !== "code" && k !== "message" && k !== "cause") values[k] = typeof v === "number" && AMOUNTS.has(k) ? formatChips(v, lng) : v;
+  for (const [k, v] of Object.entries(error))
+    if (k !== "code" && k !== "message" && k !== "cause") values[k] = typeof v === "number" && AMOUNTS.has(k) ? formatChips(v, lng) : v;
   if (typeof error["closesAt"] === "number") values["closesAt"] = formatTime(error["closesAt"], lng);
   if (cause !== null) {
     const reason = typeof error["reason"] === "string" ? error["reason"] : null;
@@ -66,7 +67,9 @@ export function errorMessage(t: TFunction, i18n: I18n, error: { code: string; me
   if (!KNOWN.has(error.code)) return said;
   const generic = t(`errors.${error.code.replace("/", ".")}`);
   // A generic refusal without a known cause still shows what the server said.
-  return error.code === "director/invalid" || error.code === "tournament/bad-state" || error.code === "tournament/not-allowed" ? `${generic} (${said})` : generic;
+  return error.code === "director/invalid" || error.code === "tournament/bad-state" || error.code === "tournament/not-allowed"
+    ? `${generic} (${said})`
+    : generic;
 }
 
 /** Errors are shown by their stable code and cause, translated; unknown codes show the message. */

@@ -18,7 +18,15 @@ export function rebuyDeadline(tr: LobbyTournament, now: number): number | null {
  * `mine.rebuyUntil`; this offers the rebuy (its cost, or why not) and a decline, with the
  * time left counting down. Each click is one command with its own key.
  */
-export function RebuyOffer({ tournament: tr, now, onDone }: { tournament: LobbyTournament; now: number; onDone: (r: EntryCommandResponse, route: "rebuy" | "declineRebuy") => void }) {
+export function RebuyOffer({
+  tournament: tr,
+  now,
+  onDone,
+}: {
+  tournament: LobbyTournament;
+  now: number;
+  onDone: (r: EntryCommandResponse, route: "rebuy" | "declineRebuy") => void;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();

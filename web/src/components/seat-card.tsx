@@ -6,7 +6,19 @@ import { useFormat } from "./use-format.ts";
  * large enough to read at arm's length, and the player's name. Printed 2 × 4 on A4 for
  * cutting (the seat draw) or one per slip (a walk-in).
  */
-export function SeatCard({ name, tableNumber, seat, tournament, startsAt }: { name: string; tableNumber: number; seat: number; tournament: string; startsAt: number }) {
+export function SeatCard({
+  name,
+  tableNumber,
+  seat,
+  tournament,
+  startsAt,
+}: {
+  name: string;
+  tableNumber: number;
+  seat: number;
+  tournament: string;
+  startsAt: number;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   return (

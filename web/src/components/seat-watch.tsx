@@ -69,8 +69,7 @@ export function SeatWatch() {
   if (notice === null) return null;
   return (
     <div className="banner seat-notice" role="alert" data-testid="seat-notice">
-      {t(notice.kind === "seated" ? "seat.seated" : "seat.moved", { name: notice.name })}{" "}
-      <a href={href("tables")}>{t("seat.open")}</a>{" "}
+      {t(notice.kind === "seated" ? "seat.seated" : "seat.moved", { name: notice.name })} <a href={href("tables")}>{t("seat.open")}</a>{" "}
       <button className="link" onClick={() => setNotice(null)}>
         {t("seat.dismiss")}
       </button>

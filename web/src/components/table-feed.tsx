@@ -19,7 +19,8 @@ function loadMuted(): Set<string> {
 export function DealerLine({ note }: { note: DealerNote }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  if (note.kind === "bust") return <>{note.place === null ? t("log.out", { name: note.name }) : t("log.outPlace", { name: note.name, place: fmt.place(note.place) })}</>;
+  if (note.kind === "bust")
+    return <>{note.place === null ? t("log.out", { name: note.name }) : t("log.outPlace", { name: note.name, place: fmt.place(note.place) })}</>;
   const amount = fmt.chips(note.amount);
   return (
     <>
@@ -68,9 +69,7 @@ export function TableFeed({
   const items: Item[] = [
     ...events.map(({ e, n, names }) => ({ key: `e${n}`, order: n, sub: 0, kind: "dealer" as const, node: <EventLine e={e} names={names} /> })),
     ...chat.lines.flatMap((l) =>
-      "dealer" in l
-        ? [{ key: `c${l.id}`, order: l.after, sub: l.id, kind: "dealer" as const, node: <DealerLine note={l.dealer} /> }]
-        : [],
+      "dealer" in l ? [{ key: `c${l.id}`, order: l.after, sub: l.id, kind: "dealer" as const, node: <DealerLine note={l.dealer} /> }] : [],
     ),
     ...chat.lines
       .flatMap((l) => ("from" in l && !muted.has(l.from.id) ? [l] : []))

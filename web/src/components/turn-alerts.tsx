@@ -33,8 +33,7 @@ export function TurnAlerts() {
     hurried.current.add(key);
     playSound("hurry");
   }, [first, left]);
-  const title =
-    first === null ? "Felt" : toAct.length > 1 ? t("turn.titleMany", { count: toAct.length }) : t("turn.title", { number: first.tableNumber });
+  const title = first === null ? "Felt" : toAct.length > 1 ? t("turn.titleMany", { count: toAct.length }) : t("turn.title", { number: first.tableNumber });
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -42,7 +41,11 @@ export function TurnAlerts() {
   const seconds = left === null ? null : Math.max(0, Math.ceil(left / 5000) * 5);
   return (
     <div className="sr-only" role="status" aria-live="assertive" data-testid="turn-announce">
-      {first === null ? "" : seconds === null ? t("turn.announce", { number: first.tableNumber }) : t("turn.announceTime", { number: first.tableNumber, seconds })}
+      {first === null
+        ? ""
+        : seconds === null
+          ? t("turn.announce", { number: first.tableNumber })
+          : t("turn.announceTime", { number: first.tableNumber, seconds })}
     </div>
   );
 }
@@ -53,8 +56,24 @@ export function SoundToggle() {
   const [on, setOn] = useState(soundOn);
   useEffect(() => onSoundSetting(() => setOn(soundOn())), []);
   return (
-    <button className="link sound-toggle" aria-pressed={on} data-testid="sound-toggle" onClick={() => setSoundOn(!on)} title={on ? t("sound.mute") : t("sound.unmute")}>
-      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <button
+      className="link sound-toggle"
+      aria-pressed={on}
+      data-testid="sound-toggle"
+      onClick={() => setSoundOn(!on)}
+      title={on ? t("sound.mute") : t("sound.unmute")}
+    >
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
         {on ? <path d="M16 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" /> : <path d="M17 9l5 6M22 9l-5 6" />}
       </svg>

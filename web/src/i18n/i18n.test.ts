@@ -54,8 +54,14 @@ describe("translations", () => {
   for (const lng of Object.keys(RESOURCES).filter((l) => l !== "en")) {
     it(`${lng} has exactly the English keys`, () => {
       const keys = baseKeys(lng);
-      expect([...en].filter((k) => !keys.has(k)), `missing in ${lng}`).toEqual([]);
-      expect([...keys].filter((k) => !en.has(k)), `extra in ${lng}`).toEqual([]);
+      expect(
+        [...en].filter((k) => !keys.has(k)),
+        `missing in ${lng}`,
+      ).toEqual([]);
+      expect(
+        [...keys].filter((k) => !en.has(k)),
+        `extra in ${lng}`,
+      ).toEqual([]);
     });
 
     it(`${lng} uses the same {{placeholders}} as English`, () => {
@@ -79,7 +85,7 @@ describe("translations", () => {
     });
   }
 
-  it("every literal t(\"key\") in web/src exists in English (and so, above, in all five)", () => {
+  it('every literal t("key") in web/src exists in English (and so, above, in all five)', () => {
     const root = join(import.meta.dirname, "..");
     const used = new Set<string>();
     for (const file of sourceFiles(root)) {
@@ -87,7 +93,10 @@ describe("translations", () => {
     }
     expect(used.size).toBeGreaterThan(150);
     for (const lng of Object.keys(RESOURCES)) {
-      expect([...used].filter((k) => !hasKey(lng, k)), `missing in ${lng}`).toEqual([]);
+      expect(
+        [...used].filter((k) => !hasKey(lng, k)),
+        `missing in ${lng}`,
+      ).toEqual([]);
     }
   });
 
@@ -121,13 +130,19 @@ describe("translations", () => {
       "errors.client.http",
     ];
     for (const lng of Object.keys(RESOURCES)) {
-      expect(dynamic.filter((k) => !hasKey(lng, k)), `missing in ${lng}`).toEqual([]);
+      expect(
+        dynamic.filter((k) => !hasKey(lng, k)),
+        `missing in ${lng}`,
+      ).toEqual([]);
     }
   });
 
   it("rule ids (R-CHIP-1) never reach the screen, and every preset has a translated name and plan", () => {
     for (const lng of Object.keys(RESOURCES)) {
-      expect([...flat[lng]!].filter(([, v]) => /\bR-[A-Z]+-\d/.test(v)).map(([k]) => k), lng).toEqual([]);
+      expect(
+        [...flat[lng]!].filter(([, v]) => /\bR-[A-Z]+-\d/.test(v)).map(([k]) => k),
+        lng,
+      ).toEqual([]);
       for (const id of Object.keys(STRUCTURE_PRESETS)) {
         expect(hasKey(lng, `live.presets.${id}.name`), `${lng} ${id}`).toBe(true);
         expect(hasKey(lng, `live.presets.${id}.plan`), `${lng} ${id}`).toBe(true);

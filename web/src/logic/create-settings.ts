@@ -72,7 +72,10 @@ const aBreak = (minutes = 15): StructureLevel => ({ kind: "break", sb: 0, bb: 0,
 
 /** A level after item `i`: the level before it again (the director edits the blinds). */
 export function insertLevel(s: Structure, i: number): Structure {
-  const before = s.levels.slice(0, i + 1).filter((l) => l.kind === "level").at(-1);
+  const before = s.levels
+    .slice(0, i + 1)
+    .filter((l) => l.kind === "level")
+    .at(-1);
   const level: StructureLevel = before ? { ...before, colourUp: null } : { kind: "level", sb: 10, bb: 20, ante: 0, minutes: 20, colourUp: null };
   return { ...s, levels: [...s.levels.slice(0, i + 1), level, ...s.levels.slice(i + 1)] };
 }
@@ -134,7 +137,8 @@ export function readPresetFile(text: string): { ok: true; file: PresetFile; hint
     return { ok: false, problems: [{ key: "notJson", values: { detail: e instanceof Error ? e.message.slice(0, 120) : "" } }] };
   }
   if (typeof raw !== "object" || raw === null || (raw as { felt?: unknown }).felt !== "preset") return { ok: false, problems: [{ key: "notPreset" }] };
-  if ((raw as { version?: unknown }).version !== 1) return { ok: false, problems: [{ key: "version", values: { version: String((raw as { version?: unknown }).version) } }] };
+  if ((raw as { version?: unknown }).version !== 1)
+    return { ok: false, problems: [{ key: "version", values: { version: String((raw as { version?: unknown }).version) } }] };
   const parsed = PresetFile.safeParse(raw);
   if (!parsed.success) {
     return {

@@ -4,5 +4,5 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
     const s = String(v);
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return rows.map((r) => r.map(field).join(",")).join("\r\n") + "\r\n";
+  return `${rows.map((r) => r.map(field).join(",")).join("\r\n")}\r\n`;
 }

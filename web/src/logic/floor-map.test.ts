@@ -5,7 +5,14 @@ import { bustOrder, searchEntries, tableMap, tvFit } from "./floor-map.ts";
 // The table map and the player search of a running live event, from the server's
 // seat map, pending instructions and results.
 
-const seat = (entryId: string, name: string, tableNumber: number, s: number, stack = 20_000, countedAt: number | null = null) => ({ entryId, name, tableNumber, seat: s, stack, countedAt });
+const seat = (entryId: string, name: string, tableNumber: number, s: number, stack = 20_000, countedAt: number | null = null) => ({
+  entryId,
+  name,
+  tableNumber,
+  seat: s,
+  stack,
+  countedAt,
+});
 
 const seating: SeatingResponse = {
   seats: [seat("ada#2", "Ada", 1, 2), seat("bodil", "Bodil Ås", 1, 5, 31_500, 1_000), seat("cid", "Cid", 2, 1), seat("dag", "Dag", 2, 4)],
@@ -17,7 +24,11 @@ const seating: SeatingResponse = {
 const results: ResultsResponse = {
   tournamentId: "t",
   name: "Evening",
-  payouts: [{ place: 1, amount: 6000 }, { place: 2, amount: 3000 }, { place: 3, amount: 1000 }],
+  payouts: [
+    { place: 1, amount: 6000 },
+    { place: 2, amount: 3000 },
+    { place: 3, amount: 1000 },
+  ],
   payoutsFixed: false,
   results: [
     { place: 5, entryId: "eva", name: "Eva", entryNumber: 1, prize: 0, rebuys: 0, addOn: false, bustedAt: 2_000 },
@@ -32,7 +43,9 @@ const results: ResultsResponse = {
   durationMs: 0,
 };
 // Table 3 was broken: Finn still sits there until the floor moves him to table 2 seat 6.
-const moves: Instruction[] = [{ id: "i1", kind: "break-table", entryId: "finn", name: "Finn", from: { tableNumber: 3, seat: 7 }, to: { tableNumber: 2, seat: 6 } }];
+const moves: Instruction[] = [
+  { id: "i1", kind: "break-table", entryId: "finn", name: "Finn", from: { tableNumber: 3, seat: 7 }, to: { tableNumber: 2, seat: 6 } },
+];
 const withFinn: SeatingResponse = { ...seating, seats: [...seating.seats, seat("finn", "Finn", 2, 6)] };
 
 describe("the table map", () => {
@@ -70,7 +83,18 @@ describe("the table map", () => {
 describe("the player search", () => {
   it("part of a name, case and accents aside, finds where the player sits with the counted stack", () => {
     expect(searchEntries("bodil as", seating, results, [], true)).toEqual([
-      { kind: "seated", entryId: "bodil", name: "Bodil Ås", entryNumber: 1, tableNumber: 1, seat: 5, movingTo: null, stack: 31_500, countedAt: 1_000, estimate: false },
+      {
+        kind: "seated",
+        entryId: "bodil",
+        name: "Bodil Ås",
+        entryNumber: 1,
+        tableNumber: 1,
+        seat: 5,
+        movingTo: null,
+        stack: 31_500,
+        countedAt: 1_000,
+        estimate: false,
+      },
     ]);
     // Not counted: the estimate, said to be one.
     expect(searchEntries("CID", seating, results, [], true)[0]).toMatchObject({ tableNumber: 2, seat: 1, stack: 16_167, estimate: true });

@@ -7,7 +7,12 @@ import type { Instruction, ResultsResponse, SeatingResponse } from "../../../src
 
 /** How names are compared: case, accents and spacing aside ("bodil as" finds "Bodil Ås"). */
 export const foldName = (x: string): string =>
-  x.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim().toLocaleLowerCase();
+  x
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLocaleLowerCase();
 
 export interface MapSeat {
   readonly seat: number;
@@ -42,7 +47,11 @@ export interface MapTable {
 export function tableMap(seating: SeatingResponse, instructions: readonly Instruction[], live: boolean): MapTable[] {
   const sizes = new Map(seating.tables.map((t) => [t.tableNumber, t.size]));
   const fallback = Math.max(2, ...seating.tables.map((t) => t.size), ...seating.seats.map((s) => s.seat), ...instructions.map((i) => i.from.seat));
-  const numbers = new Set([...seating.tables.map((t) => t.tableNumber), ...seating.seats.map((s) => s.tableNumber), ...instructions.map((i) => i.from.tableNumber)]);
+  const numbers = new Set([
+    ...seating.tables.map((t) => t.tableNumber),
+    ...seating.seats.map((s) => s.tableNumber),
+    ...instructions.map((i) => i.from.tableNumber),
+  ]);
   return [...numbers]
     .sort((a, b) => a - b)
     .map((n) => {
@@ -96,7 +105,15 @@ export type Found =
       readonly countedAt: number | null;
       readonly estimate: boolean;
     }
-  | { readonly kind: "out"; readonly entryId: string; readonly name: string; readonly entryNumber: number; readonly place: number; readonly prize: number; readonly bustedAt: number | null };
+  | {
+      readonly kind: "out";
+      readonly entryId: string;
+      readonly name: string;
+      readonly entryNumber: number;
+      readonly place: number;
+      readonly prize: number;
+      readonly bustedAt: number | null;
+    };
 
 /**
  * The player search: words of the query must all be in the name (case and accents aside);

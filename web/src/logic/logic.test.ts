@@ -172,11 +172,29 @@ describe("cards, CSV and the replayer", () => {
     expect(parseCardText("1x")).toBeNull();
   });
   it("CSV quotes what needs quoting", () => {
-    expect(toCsv([["place", "name"], [1, 'Bo "Big" Ek, Jr']])).toBe('place,name\r\n1,"Bo ""Big"" Ek, Jr"\r\n');
+    expect(
+      toCsv([
+        ["place", "name"],
+        [1, 'Bo "Big" Ek, Jr'],
+      ]),
+    ).toBe('place,name\r\n1,"Bo ""Big"" Ek, Jr"\r\n');
   });
   it("replaying a hand tracks stacks, bets, pots and the board", () => {
     const ev: TableEvent[] = [
-      { kind: "hand-start", handNumber: 1, at: 0, blinds: { sb: 50, bb: 100, ante: 0 }, button: 1, smallBlind: 1, bigBlind: 2, seats: [{ seat: 1, name: "Ann", stack: 1000 }, { seat: 2, name: "Bo", stack: 1000 }], commitment: "0".repeat(64) },
+      {
+        kind: "hand-start",
+        handNumber: 1,
+        at: 0,
+        blinds: { sb: 50, bb: 100, ante: 0 },
+        button: 1,
+        smallBlind: 1,
+        bigBlind: 2,
+        seats: [
+          { seat: 1, name: "Ann", stack: 1000 },
+          { seat: 2, name: "Bo", stack: 1000 },
+        ],
+        commitment: "0".repeat(64),
+      },
       { kind: "post", seat: 1, blind: "small", amount: 50, allIn: false },
       { kind: "post", seat: 2, blind: "big", amount: 100, allIn: false },
       { kind: "action", seat: 1, action: "raise", amount: 250, to: 300, allIn: false, timeout: false },
@@ -185,11 +203,20 @@ describe("cards, CSV and the replayer", () => {
       { kind: "board", street: "flop", cards: [1, 2, 3] },
       { kind: "action", seat: 2, action: "fold", amount: 0, to: 0, allIn: false, timeout: false },
       { kind: "win", seat: 1, potIndex: 0, amount: 600, category: null },
-      { kind: "hand-end", stacks: [{ seat: 1, stack: 1300 }, { seat: 2, stack: 700 }] },
+      {
+        kind: "hand-end",
+        stacks: [
+          { seat: 1, stack: 1300 },
+          { seat: 2, stack: 700 },
+        ],
+      },
     ];
     const f = replayFrames(ev);
     expect(f).toHaveLength(ev.length);
-    expect(f[4]!.seats.map((s) => [s.stack, s.bet])).toEqual([[700, 300], [700, 300]]);
+    expect(f[4]!.seats.map((s) => [s.stack, s.bet])).toEqual([
+      [700, 300],
+      [700, 300],
+    ]);
     expect(f[5]!.pots[0]!.amount).toBe(600);
     expect(f[5]!.seats.every((s) => s.bet === 0)).toBe(true);
     expect(f[6]!.board).toEqual([1, 2, 3]);

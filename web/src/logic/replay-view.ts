@@ -65,7 +65,7 @@ export function frameView(record: HandRecord, frames: readonly ReplayFrame[], st
     handNumber: record.handNumber,
     variant: "no-limit",
     blinds: start?.kind === "hand-start" ? start.blinds : { sb: 0, bb: 0, ante: 0 },
-    street: done ? null : STREETS[f.board.length] ?? "river",
+    street: done ? null : (STREETS[f.board.length] ?? "river"),
     seats,
     board: f.board.slice(0, 5),
     pots: f.pots.slice(0, 10),

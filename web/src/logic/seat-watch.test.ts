@@ -3,7 +3,11 @@ import type { LobbyTournament } from "../../../src/protocol/index.ts";
 import { seatChanges, seatingOf, seatWatchKey } from "./seat-watch.ts";
 
 const tr = (id: string, mine: { state: "registered" | "playing" | "busted"; tableId: string | null } | null) =>
-  ({ id, name: `Event ${id}`, mine: mine && { entryId: "e", seat: null, stack: 0, rebuys: 0, addOn: false, place: null, ...mine } }) as unknown as LobbyTournament;
+  ({
+    id,
+    name: `Event ${id}`,
+    mine: mine && { entryId: "e", seat: null, stack: 0, rebuys: 0, addOn: false, place: null, ...mine },
+  }) as unknown as LobbyTournament;
 
 describe("the player's seats as the lobby tells them", () => {
   it("a table that appears is a start; a table that changes is a move; nothing on the first look", () => {
@@ -20,7 +24,12 @@ describe("the player's seats as the lobby tells them", () => {
   it("a bust is no seat; the lobby is asked again when a tournament's status or a table's seating changes", () => {
     expect(seatingOf([tr("a", { state: "busted", tableId: "t1" })]).size).toBe(0);
     const seating = seatingOf([tr("a", { state: "registered", tableId: null }), tr("b", { state: "playing", tableId: "t1" })]);
-    const key = (status: string, seated: boolean) => seatWatchKey(seating, (id) => (id === "a" ? status : "running"), () => seated);
+    const key = (status: string, seated: boolean) =>
+      seatWatchKey(
+        seating,
+        (id) => (id === "a" ? status : "running"),
+        () => seated,
+      );
     expect(key("registering", true)).toBe(key("registering", true));
     expect(key("running", true)).not.toBe(key("registering", true)); // a started
     expect(key("registering", false)).not.toBe(key("registering", true)); // moved off t1

@@ -36,6 +36,10 @@ export function seatChanges(before: Seating | null, tournaments: readonly LobbyT
  * seats them) and whether each of their tables still seats them (a move or a break). Cheaper
  * than polling: one lobby call per change, not one per player every few seconds.
  */
-export function seatWatchKey(seating: Seating, statusOf: (tournamentId: string) => string | undefined, seatedAt: (tableId: string) => boolean | undefined): string {
+export function seatWatchKey(
+  seating: Seating,
+  statusOf: (tournamentId: string) => string | undefined,
+  seatedAt: (tableId: string) => boolean | undefined,
+): string {
   return [...seating].map(([id, table]) => `${id}:${statusOf(id) ?? "?"}:${table === null ? "-" : String(seatedAt(table) ?? "?")}`).join("|");
 }

@@ -7,10 +7,24 @@ const KEY = "felt.sound";
 
 /** The tones of each sound: [frequency Hz, start s, length s]. */
 const TONES: Record<SoundKind, readonly (readonly [number, number, number])[]> = {
-  deal: [[1400, 0, 0.03], [1200, 0.06, 0.03]],
-  turn: [[660, 0, 0.12], [880, 0.14, 0.18]],
-  chips: [[2200, 0, 0.025], [2600, 0.04, 0.025], [2400, 0.08, 0.03]],
-  hurry: [[990, 0, 0.08], [990, 0.16, 0.08], [990, 0.32, 0.08]],
+  deal: [
+    [1400, 0, 0.03],
+    [1200, 0.06, 0.03],
+  ],
+  turn: [
+    [660, 0, 0.12],
+    [880, 0.14, 0.18],
+  ],
+  chips: [
+    [2200, 0, 0.025],
+    [2600, 0.04, 0.025],
+    [2400, 0.08, 0.03],
+  ],
+  hurry: [
+    [990, 0, 0.08],
+    [990, 0.16, 0.08],
+    [990, 0.32, 0.08],
+  ],
 };
 
 export function soundOn(): boolean {

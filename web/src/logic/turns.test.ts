@@ -22,7 +22,11 @@ describe("turns and sounds", () => {
     expect(soundsFor(undefined, { ...waiting })).toEqual(["deal"]);
     expect(soundsFor(waiting, myTurn)).toEqual(["turn"]);
     expect(soundsFor(myTurn, { ...myTurn, version: myTurn.version + 1 })).toEqual([]);
-    const done: TableView = { ...waiting, handId: null, lastHand: { handId: "h42", handNumber: 42, board: [], shown: [], pots: [], stacks: [], myCards: null } };
+    const done: TableView = {
+      ...waiting,
+      handId: null,
+      lastHand: { handId: "h42", handNumber: 42, board: [], shown: [], pots: [], stacks: [], myCards: null },
+    };
     expect(soundsFor(waiting, done)).toEqual(["chips"]);
     expect(soundsFor(done, { ...done, version: 99 })).toEqual([]);
     expect(soundsFor(undefined, { ...myTurn, mySeat: null })).toEqual([]);

@@ -154,6 +154,7 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
         </div>
       </header>
       {director && !over && v.level && (
+        // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not a form
         <div className="clock-controls" role="group" aria-label={t("live.clock.controls")}>
           <button data-action="minute-more" onClick={() => void moveClock(-60_000)}>
             {t("live.clock.minuteMore")}
@@ -210,19 +211,27 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
       <div className="clock-stats">
         <div>
           <span className="label">{t("clock.players")}</span>
-          <span className="value" data-testid="players">{t("clock.leftOfEntries", { left: fmt.chips(v.playersLeft), entries: fmt.chips(v.entries) })}</span>
+          <span className="value" data-testid="players">
+            {t("clock.leftOfEntries", { left: fmt.chips(v.playersLeft), entries: fmt.chips(v.entries) })}
+          </span>
         </div>
         <div>
           <span className="label">{t("clock.average")}</span>
-          <span className="value" data-testid="average-stack">{fmt.chips(v.averageStack)}</span>
+          <span className="value" data-testid="average-stack">
+            {fmt.chips(v.averageStack)}
+          </span>
         </div>
         <div>
           <span className="label">{t("live.chipsInPlay")}</span>
-          <span className="value" data-testid="chips-in-play">{fmt.chips(v.totalChips)}</span>
+          <span className="value" data-testid="chips-in-play">
+            {fmt.chips(v.totalChips)}
+          </span>
         </div>
         <div>
           <span className="label">{t("clock.prizePool")}</span>
-          <span className="value" data-testid="prize-pool">{fmt.money(v.prizePool)}</span>
+          <span className="value" data-testid="prize-pool">
+            {fmt.money(v.prizePool)}
+          </span>
         </div>
         <div>
           <span className="label">{t("clock.rebuysAddOns")}</span>

@@ -80,7 +80,12 @@ function VerifyDeal({ record }: { record: HandRecord }) {
       {report !== null &&
         (report.ok ? (
           <p className="ok" data-testid="verify-ok">
-            {t("hands.verified", { own: report.value.ownCards, board: report.value.boardCards, shown: report.value.shownCards, commitment: report.value.commitment.slice(0, 12) })}{" "}
+            {t("hands.verified", {
+              own: report.value.ownCards,
+              board: report.value.boardCards,
+              shown: report.value.shownCards,
+              commitment: report.value.commitment.slice(0, 12),
+            })}{" "}
             {report.value.deckChecked ? t("hands.deckChecked") : t("hands.deckLater")}
           </p>
         ) : (
@@ -162,7 +167,9 @@ function Replayer({ handId }: { handId: string }) {
               </td>
               <td>{s.name}</td>
               <td>{s.cards ? <Cards cards={s.cards} size="sm" /> : <Cards cards={[null, null]} size="sm" />}</td>
-              <td className="num" data-stack={s.stack}>{fmt.chips(s.stack)}</td>
+              <td className="num" data-stack={s.stack}>
+                {fmt.chips(s.stack)}
+              </td>
               <td className="num">{s.bet > 0 ? fmt.chips(s.bet) : ""}</td>
               <td className="num plus">{s.won > 0 ? `+${fmt.chips(s.won)}` : ""}</td>
             </tr>
@@ -171,11 +178,15 @@ function Replayer({ handId }: { handId: string }) {
       </table>
       <p className="now">{f.event && <EventLine e={f.event} names={names} />}</p>
       <div className="row">
-        <button onClick={() => setStep(0)} aria-label={t("hands.first")}>«</button>
+        <button onClick={() => setStep(0)} aria-label={t("hands.first")}>
+          «
+        </button>
         <button onClick={() => setStep((s) => Math.max(0, s - 1))}>{t("hands.back")}</button>
         <button onClick={() => setPlaying(!playing)}>{playing ? t("hands.pause") : t("hands.play")}</button>
         <button onClick={() => setStep((s) => Math.min(last, s + 1))}>{t("hands.forward")}</button>
-        <button onClick={() => setStep(last)} aria-label={t("hands.last")}>»</button>
+        <button onClick={() => setStep(last)} aria-label={t("hands.last")}>
+          »
+        </button>
         <span>{t("hands.step", { step: step + 1, total: frames.length })}</span>
       </div>
       <Downloads handId={handId} />

@@ -94,13 +94,19 @@ export function Lobby() {
                 </div>
                 {tr.mine && (
                   <div className={`sub mine ${tr.mine.state}`} data-state={tr.mine.state}>
-                    {tr.mine.place !== null && tr.mine.prize != null
-                      ? <span className="finished-line">{tr.mine.prize > 0 ? t("lobby.mine.finished", { place: fmt.place(tr.mine.place), entries: fmt.chips(tr.entries), prize: fmt.money(tr.mine.prize) }) : t("lobby.mine.finishedNoPrize", { place: fmt.place(tr.mine.place), entries: fmt.chips(tr.entries) })}</span>
-                      : tr.mine.place !== null
-                      ? t("lobby.mine.place", { place: fmt.place(tr.mine.place) })
-                      : tr.mine.state === "playing"
-                        ? t("lobby.mine.playing", { stack: fmt.chips(tr.mine.stack) })
-                        : t(`lobby.mine.${tr.mine.state}`)}
+                    {tr.mine.place !== null && tr.mine.prize != null ? (
+                      <span className="finished-line">
+                        {tr.mine.prize > 0
+                          ? t("lobby.mine.finished", { place: fmt.place(tr.mine.place), entries: fmt.chips(tr.entries), prize: fmt.money(tr.mine.prize) })
+                          : t("lobby.mine.finishedNoPrize", { place: fmt.place(tr.mine.place), entries: fmt.chips(tr.entries) })}
+                      </span>
+                    ) : tr.mine.place !== null ? (
+                      t("lobby.mine.place", { place: fmt.place(tr.mine.place) })
+                    ) : tr.mine.state === "playing" ? (
+                      t("lobby.mine.playing", { stack: fmt.chips(tr.mine.stack) })
+                    ) : (
+                      t(`lobby.mine.${tr.mine.state}`)
+                    )}
                   </div>
                 )}
                 <RebuyOffer
@@ -127,7 +133,11 @@ export function Lobby() {
                 {fmt.money(tr.prizePool)}
                 {tr.guarantee > 0 && <div className="sub">{t("lobby.guaranteed", { amount: fmt.money(tr.guarantee) })}</div>}
               </td>
-              <td className="late-reg" data-label={t("lobby.lateReg")} data-open={tr.lateRegistrationEndsAt !== null && tr.lateRegistrationEndsAt > now ? "yes" : "no"}>
+              <td
+                className="late-reg"
+                data-label={t("lobby.lateReg")}
+                data-open={tr.lateRegistrationEndsAt !== null && tr.lateRegistrationEndsAt > now ? "yes" : "no"}
+              >
                 {tr.lateRegistrationEndsAt === null
                   ? t("lobby.noLateReg")
                   : tr.lateRegistrationEndsAt <= now || tr.status === "finished" || tr.status === "cancelled"
@@ -141,6 +151,7 @@ export function Lobby() {
               </td>
               <td className="actions">
                 {ask?.tr.id === tr.id && (
+                  // biome-ignore lint/a11y/useSemanticElements: a question and two buttons, not a form
                   <div className="confirm-pay" role="group" data-testid="confirm-pay">
                     <p>
                       {t("lobby.confirm.price", { action: t(`lobby.action.${ask.name}`), name: tr.name, cost: fmt.money(ask.cost) })}{" "}
@@ -155,27 +166,28 @@ export function Lobby() {
                     </button>
                   </div>
                 )}
-                {ask?.tr.id !== tr.id && ACTIONS.map(({ name, route }) => {
-                  const p = tr.actions[name];
-                  // Offer only what makes sense for this tournament; disabled buttons explain why.
-                  if (!p.allowed && /not-offered$/.test(p.reason)) return null;
-                  // An entrant reads their own line above, not a greyed Register.
-                  if (!p.allowed && tr.mine !== null && (name === "register" || name === "unregister")) return null;
-                  if (!p.allowed && name === "unregister" && p.reason === "not-registered") return null;
-                  if (!p.allowed && (tr.status === "finished" || tr.status === "cancelled")) return null;
-                  return (
-                    <button
-                      key={name}
-                      data-action={name}
-                      disabled={!p.allowed || busy !== null}
-                      title={p.allowed ? t("lobby.cost", { amount: fmt.money(p.cost) }) : t(`reasons.${p.reason}`)}
-                      onClick={() => (p.allowed && p.cost > 0 ? setAsk({ tr, name, route, cost: p.cost }) : void run(tr, route))}
-                    >
-                      {t(`lobby.action.${name}`)}
-                      {!p.allowed && <span className="why">{t(`reasons.${p.reason}`)}</span>}
-                    </button>
-                  );
-                })}
+                {ask?.tr.id !== tr.id &&
+                  ACTIONS.map(({ name, route }) => {
+                    const p = tr.actions[name];
+                    // Offer only what makes sense for this tournament; disabled buttons explain why.
+                    if (!p.allowed && /not-offered$/.test(p.reason)) return null;
+                    // An entrant reads their own line above, not a greyed Register.
+                    if (!p.allowed && tr.mine !== null && (name === "register" || name === "unregister")) return null;
+                    if (!p.allowed && name === "unregister" && p.reason === "not-registered") return null;
+                    if (!p.allowed && (tr.status === "finished" || tr.status === "cancelled")) return null;
+                    return (
+                      <button
+                        key={name}
+                        data-action={name}
+                        disabled={!p.allowed || busy !== null}
+                        title={p.allowed ? t("lobby.cost", { amount: fmt.money(p.cost) }) : t(`reasons.${p.reason}`)}
+                        onClick={() => (p.allowed && p.cost > 0 ? setAsk({ tr, name, route, cost: p.cost }) : void run(tr, route))}
+                      >
+                        {t(`lobby.action.${name}`)}
+                        {!p.allowed && <span className="why">{t(`reasons.${p.reason}`)}</span>}
+                      </button>
+                    );
+                  })}
                 <a className="button" href={href("clock", tr.id)}>
                   {t("lobby.clock")}
                 </a>

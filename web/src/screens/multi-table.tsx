@@ -46,12 +46,15 @@ export function MultiTable() {
           const acting = toAct.some((v) => v.tableId === tile.tableId);
           const keys = tiles.length === 1 || keysAt === tile.tableId;
           return (
+            // biome-ignore lint/a11y/useSemanticElements: a tile holding a whole table, named for its tournament
             <div
               key={tile.tournamentId}
               className={`multi-cell ${acting ? "to-act" : ""}`}
               data-cell={tile.tableId}
               data-to-act={acting ? "yes" : "no"}
               data-keys={keys ? "yes" : "no"}
+              role="group"
+              aria-label={tile.name}
               onPointerDown={() => setTouched(tile.tableId)}
               onFocus={() => setTouched(tile.tableId)}
             >

@@ -68,7 +68,11 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
         )}
       </div>
       <div className="markers">
-        {view.button === s.seat && <span className="marker dealer" title={t("table.button")}>D</span>}
+        {view.button === s.seat && (
+          <span className="marker dealer" title={t("table.button")}>
+            D
+          </span>
+        )}
         {view.smallBlind === s.seat && <span className="marker sb">{t("table.sb")}</span>}
         {view.bigBlind === s.seat && <span className="marker bb">{t("table.bb")}</span>}
       </div>
@@ -87,16 +91,15 @@ function Showdown({ last }: { last: LastHand }) {
   const fmt = useFormat();
   return (
     <div className="showdown" data-testid="showdown" data-hand={last.handId} aria-live="polite">
-        {last.pots.map((p) => (
-          <div key={p.index} className="pot-result" data-pot={p.index}>
-            <span className="pot-name">{p.index === 0 ? t("table.mainPot") : t("table.sidePot", { n: p.index })}</span>{" "}
-            <b>{fmt.chips(p.amount)}</b>{" "}
-            {p.winners.length > 1 ? t("table.splitBetween", { names: p.winners.map((w) => w.name).join(", ") }) : t("table.potTo", { name: p.winners[0]!.name })}
-            {p.winners[0]!.category && (
-              <span className="pot-hand"> · {handName(t, p.winners[0]!.category, last.shown.find((x) => x.seat === p.winners[0]!.seat)?.hand?.cards)}</span>
-            )}
-          </div>
-        ))}
+      {last.pots.map((p) => (
+        <div key={p.index} className="pot-result" data-pot={p.index}>
+          <span className="pot-name">{p.index === 0 ? t("table.mainPot") : t("table.sidePot", { n: p.index })}</span> <b>{fmt.chips(p.amount)}</b>{" "}
+          {p.winners.length > 1 ? t("table.splitBetween", { names: p.winners.map((w) => w.name).join(", ") }) : t("table.potTo", { name: p.winners[0]!.name })}
+          {p.winners[0]!.category && (
+            <span className="pot-hand"> · {handName(t, p.winners[0]!.category, last.shown.find((x) => x.seat === p.winners[0]!.seat)?.hand?.cards)}</span>
+          )}
+        </div>
+      ))}
     </div>
   );
 }
@@ -129,10 +132,29 @@ function ChipsFly({ view, last }: { view: TableView; last: LastHand }) {
 export const KEYS = { fold: "f", call: "c", raise: "r" } as const;
 
 function Kbd({ k }: { k: string }) {
-  return <kbd className="key" aria-hidden="true">{k.toUpperCase()}</kbd>;
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a kbd is not focusable; the button's aria-keyshortcuts says the key
+    <kbd className="key" aria-hidden="true">
+      {k.toUpperCase()}
+    </kbd>
+  );
 }
 
-function ActionBar({ view, legal, onAct, now, keys, sending }: { view: TableView; legal: LegalActions; onAct: (a: PlayerAction) => void; now: number; keys: boolean; sending: boolean }) {
+function ActionBar({
+  view,
+  legal,
+  onAct,
+  now,
+  keys,
+  sending,
+}: {
+  view: TableView;
+  legal: LegalActions;
+  onAct: (a: PlayerAction) => void;
+  now: number;
+  keys: boolean;
+  sending: boolean;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const presets = raisePresets(legal);
@@ -218,7 +240,8 @@ function ActionBar({ view, legal, onAct, now, keys, sending }: { view: TableView
         )}
         {legal.call !== null && (
           <button className="call" onClick={checkOrCall} aria-keyshortcuts={keys ? KEYS.call.toUpperCase() : undefined}>
-            {callAllIn ? t("table.callAllIn", { amount: fmt.chips(legal.call) }) : t("table.call", { amount: fmt.chips(legal.call) })} {keys && <Kbd k={KEYS.call} />}
+            {callAllIn ? t("table.callAllIn", { amount: fmt.chips(legal.call) }) : t("table.call", { amount: fmt.chips(legal.call) })}{" "}
+            {keys && <Kbd k={KEYS.call} />}
           </button>
         )}
         {canRaise && (
@@ -289,7 +312,14 @@ export function TableFelt({
   compact = false,
   keys = true,
   sending = false,
-}: { view: TableView; onAct: (a: PlayerAction) => void; now: number; compact?: boolean; keys?: boolean; sending?: boolean }) {
+}: {
+  view: TableView;
+  onAct: (a: PlayerAction) => void;
+  now: number;
+  compact?: boolean;
+  keys?: boolean;
+  sending?: boolean;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const me = view.seats.find((s) => s.seat === view.mySeat);

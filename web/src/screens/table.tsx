@@ -28,12 +28,20 @@ export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) =
     case "win":
       return (
         <>
-          {e.potIndex === 0 ? t("log.winMain", { name: names(e.seat), amount: fmt.chips(e.amount) }) : t("log.winSide", { name: names(e.seat), amount: fmt.chips(e.amount), n: e.potIndex })}
+          {e.potIndex === 0
+            ? t("log.winMain", { name: names(e.seat), amount: fmt.chips(e.amount) })
+            : t("log.winSide", { name: names(e.seat), amount: fmt.chips(e.amount), n: e.potIndex })}
           {e.category ? ` (${t(`handName.${e.category}`)})` : ""}
         </>
       );
     case "show":
-      return <>{e.hand ? t("log.showHand", { name: names(e.seat), cards: cardsText(e.cards), hand: handName(t, e.hand.category, e.hand.cards) }) : t("log.showCards", { name: names(e.seat), cards: cardsText(e.cards) })}</>;
+      return (
+        <>
+          {e.hand
+            ? t("log.showHand", { name: names(e.seat), cards: cardsText(e.cards), hand: handName(t, e.hand.category, e.hand.cards) })
+            : t("log.showCards", { name: names(e.seat), cards: cardsText(e.cards) })}
+        </>
+      );
     default:
       return null;
   }
@@ -64,9 +72,7 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
   });
   return (
     <section className={compact ? "table-screen compact" : "table-screen"}>
-      {view.tournamentId !== null && (
-        <TournamentBar tournamentId={view.tournamentId} myStack={view.seats.find((s) => s.seat === view.mySeat)?.stack ?? null} />
-      )}
+      {view.tournamentId !== null && <TournamentBar tournamentId={view.tournamentId} myStack={view.seats.find((s) => s.seat === view.mySeat)?.stack ?? null} />}
       {compact && <SeatNotice view={view} broke={broke} now={now} />}
       <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} keys={keys} sending={state.sendingAt === tableId} />
       {!compact && (

@@ -24,7 +24,8 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
   if (!p) return <div className="panel">{page.error ? <ErrorText error={page.error} /> : t("common.loading")}</div>;
   const mine = lobby.data?.tournaments.find((x) => x.id === tournamentId)?.mine ?? null;
   const myEntry = mine === null ? undefined : p.entrants.find((e) => e.entryId === mine.entryId);
-  const myRank = myEntry === undefined ? null : myEntry.place ?? p.entrants.filter((e) => e.stack !== null).findIndex((e) => e.entryId === myEntry.entryId) + 1;
+  const myRank =
+    myEntry === undefined ? null : (myEntry.place ?? p.entrants.filter((e) => e.stack !== null).findIndex((e) => e.entryId === myEntry.entryId) + 1);
   const finished = p.status === "finished";
   return (
     <section className="tournament-page">
@@ -41,7 +42,12 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
           <p data-testid="guarantee">{t("createForm.guaranteeLine", { guarantee: fmt.money(p.guarantee ?? 0), pool: fmt.money(p.prizePool) })}</p>
         )}
         <p>
-          {t("tournament.summary", { pool: fmt.money(p.prizePool), players: fmt.chips(p.entrants.filter((e) => e.stack !== null).length), entries: fmt.chips(p.entrants.length), stack: fmt.chips(p.startingStack) })}
+          {t("tournament.summary", {
+            pool: fmt.money(p.prizePool),
+            players: fmt.chips(p.entrants.filter((e) => e.stack !== null).length),
+            entries: fmt.chips(p.entrants.length),
+            stack: fmt.chips(p.startingStack),
+          })}
         </p>
         {mine !== null && myRank !== null && (
           <p className="mine-line" data-testid="my-standing">
@@ -97,7 +103,11 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
               <ul className="table-links" data-testid="tables">
                 {p.tables.map((x) => (
                   <li key={x.number}>
-                    {x.tableId !== null ? <a href={href("table", x.tableId)}>{t("table.title", { number: x.number })}</a> : t("table.title", { number: x.number })}{" "}
+                    {x.tableId !== null ? (
+                      <a href={href("table", x.tableId)}>{t("table.title", { number: x.number })}</a>
+                    ) : (
+                      t("table.title", { number: x.number })
+                    )}{" "}
                     <span className="sub">{t("tournament.players", { n: x.players })}</span>
                   </li>
                 ))}
@@ -120,13 +130,17 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
               {p.structure.map((x, i) =>
                 x.kind === "break" ? (
                   <tr key={i} className="break">
-                    <td colSpan={3}>{x.colourUp !== undefined ? `${t("clock.break")} · ${t("create.colourUpAtBreak", { chip: fmt.chips(x.colourUp) })}` : t("clock.break")}</td>
+                    <td colSpan={3}>
+                      {x.colourUp !== undefined ? `${t("clock.break")} · ${t("create.colourUpAtBreak", { chip: fmt.chips(x.colourUp) })}` : t("clock.break")}
+                    </td>
                     <td className="num">{x.minutes}</td>
                   </tr>
                 ) : (
                   <tr key={i}>
                     <td>{x.level}</td>
-                    <td className="num">{fmt.chips(x.sb)} / {fmt.chips(x.bb)}</td>
+                    <td className="num">
+                      {fmt.chips(x.sb)} / {fmt.chips(x.bb)}
+                    </td>
                     <td className="num">{x.ante > 0 ? `${fmt.chips(x.ante)}${x.bigBlindAnte ? ` (${t("table.bb")})` : ""}` : ""}</td>
                     <td className="num">{x.minutes}</td>
                   </tr>

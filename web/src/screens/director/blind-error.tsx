@@ -52,9 +52,11 @@ export function BlindErrorWizard({ tournamentId }: { tournamentId: string }) {
           <label>
             {t("blindError.table")} <input type="number" min={1} value={tableNumber} onChange={(e) => setTable(Number(e.target.value))} />
           </label>
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: seat() renders the select this label names */}
           <label>
             {t("blindError.skipped")} {seat(skipped, setSkipped)}
           </label>
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: seat() renders the select this label names */}
           <label>
             {t("blindError.wrong")} {seat(wrong, setWrong)}
           </label>
@@ -88,13 +90,18 @@ export function BlindErrorWizard({ tournamentId }: { tournamentId: string }) {
           ) : (
             <ol>
               <li>{t("blindError.stepFinish")}</li>
-              {ruling.nextHand && (
-                <li>{t("blindError.stepBack", { seat: ruling.nextHand.bigBlindSeat, blinds: fmt.blinds(ruling.nextHand.blinds) })}</li>
-              )}
+              {ruling.nextHand && <li>{t("blindError.stepBack", { seat: ruling.nextHand.bigBlindSeat, blinds: fmt.blinds(ruling.nextHand.blinds) })}</li>}
               {ruling.followingHandButton !== null && <li>{t("blindError.stepButton", { seat: ruling.followingHandButton })}</li>}
             </ol>
           )}
-          <button onClick={() => { setStep(1); setRuling(null); }}>{t("blindError.again")}</button>
+          <button
+            onClick={() => {
+              setStep(1);
+              setRuling(null);
+            }}
+          >
+            {t("blindError.again")}
+          </button>
         </div>
       )}
     </div>

@@ -50,11 +50,24 @@ export function Cashier() {
         <p className="hint">{t("cashier.depositHint")}</p>
         <label>
           {t("cashier.player")}
-          <input value={name} required minLength={2} maxLength={24} autoComplete="off" onChange={(e) => (setName(e.target.value), setCommandId(newCommandId()))} />
+          <input
+            value={name}
+            required
+            minLength={2}
+            maxLength={24}
+            autoComplete="off"
+            onChange={(e) => (setName(e.target.value), setCommandId(newCommandId()))}
+          />
         </label>
         <label>
           {t("cashier.amount")}
-          <input type="number" min={1} step={1} value={amount} onChange={(e) => (setAmount(Math.max(1, Math.floor(Number(e.target.value) || 0))), setCommandId(newCommandId()))} />
+          <input
+            type="number"
+            min={1}
+            step={1}
+            value={amount}
+            onChange={(e) => (setAmount(Math.max(1, Math.floor(Number(e.target.value) || 0))), setCommandId(newCommandId()))}
+          />
         </label>
         <ErrorText error={error} />
         {done && (

@@ -69,7 +69,14 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
     const cards = mode === "draw" ? ("draw" as const) : entered.map(({ entryId, cards }) => ({ entryId, cards }));
     const r = await client.call(
       "colourUp",
-      { commandId: newCommandId(), remove: plan.remove, tableNumber: table, oddChips: order.map((p) => ({ entryId: p.entryId, count: odd[p.entryId] ?? 0 })), cards, apply },
+      {
+        commandId: newCommandId(),
+        remove: plan.remove,
+        tableNumber: table,
+        oddChips: order.map((p) => ({ entryId: p.entryId, count: odd[p.entryId] ?? 0 })),
+        cards,
+        apply,
+      },
       { id: tournamentId },
     );
     setError(r.ok ? null : r.error);
@@ -168,7 +175,9 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
             {t("colourUp.run")}
           </button>
           {plan.tables.length > 0 && plan.tables.every((x) => raced.includes(x.tableNumber)) && (
-            <p className="ok" data-testid="colour-up-done">{t("colourUp.allDone", { chip: fmt.chips(plan.remove) })}</p>
+            <p className="ok" data-testid="colour-up-done">
+              {t("colourUp.allDone", { chip: fmt.chips(plan.remove) })}
+            </p>
           )}
         </>
       )}

@@ -144,7 +144,14 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         {tab === "create" && <CreateTournament onCreated={() => lobby.reload()} />}
         {tab === "cashier" && <Cashier />}
         {!GENERAL.has(tab) && !id && <p>{t("director.noTournament")}</p>}
-        {tab === "seating" && id && current && <Seating key={`${id}:${current.status}:${current.entries}:${current.playersLeft}`} tournamentId={id} name={current.name} startsAt={current.startsAt} />}
+        {tab === "seating" && id && current && (
+          <Seating
+            key={`${id}:${current.status}:${current.entries}:${current.playersLeft}`}
+            tournamentId={id}
+            name={current.name}
+            startsAt={current.startsAt}
+          />
+        )}
         {tab === "map" && id && current && <TableMapScreen tournamentId={id} live={current.kind === "live"} />}
         {tab === "floor" && current && <Floor tournament={current} />}
         {tab === "colour-up" && current && <ColourUp tournament={current} />}

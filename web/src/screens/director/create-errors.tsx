@@ -33,7 +33,12 @@ export function CreateErrorText({ error }: { error: FeltError | null }) {
   const n = (k: string) => (typeof error[k] === "number" ? (error[k] as number) : 0);
   let text: string | null = null;
   if (cause === "tournament/bad-payout" && (PAYOUT_REASONS as readonly string[]).includes(String(error["reason"]))) {
-    text = t(`createForm.causes.bad-payout.${String(error["reason"])}`, { sum: n("sum"), place: n("place"), places: n("places"), total: fmt.money(n("total")) });
+    text = t(`createForm.causes.bad-payout.${String(error["reason"])}`, {
+      sum: n("sum"),
+      place: n("place"),
+      places: n("places"),
+      total: fmt.money(n("total")),
+    });
   } else if (cause !== null && (CREATE_CAUSES as readonly string[]).includes(cause)) {
     const field = (WINDOW_FIELDS as readonly string[]).includes(String(error["field"])) ? t(`createForm.window.${String(error["field"])}`) : "";
     const variant = cause === "create/window-past-end" ? (typeof error["break"] === "number" ? "_break" : "_level") : "";

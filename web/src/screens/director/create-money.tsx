@@ -33,7 +33,16 @@ function WindowInput({ field, value, onChange }: { field: string; value: WindowE
           <option value="break">{t("createForm.endOfBreak")}</option>
         </select>
       </label>
-      <input type="number" min={1} max={100} style={{ width: "4.5rem" }} aria-label={t("createForm.untilNumber")} data-field={`${field}-until`} value={n} onChange={(e) => set(byBreak, whole(e.target.value))} />
+      <input
+        type="number"
+        min={1}
+        max={100}
+        style={{ width: "4.5rem" }}
+        aria-label={t("createForm.untilNumber")}
+        data-field={`${field}-until`}
+        value={n}
+        onChange={(e) => set(byBreak, whole(e.target.value))}
+      />
     </span>
   );
 }
@@ -48,7 +57,17 @@ function Toggle({ field, label, on, onChange }: { field: string; label: string; 
   );
 }
 
-export function MoneyForm({ settings: x, structure, players, onChange }: { settings: EventSettings; structure: Structure; players: number; onChange: (x: EventSettings) => void }) {
+export function MoneyForm({
+  settings: x,
+  structure,
+  players,
+  onChange,
+}: {
+  settings: EventSettings;
+  structure: Structure;
+  players: number;
+  onChange: (x: EventSettings) => void;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const set = (change: Partial<EventSettings>) => onChange({ ...x, ...change });
@@ -75,15 +94,43 @@ export function MoneyForm({ settings: x, structure, players, onChange }: { setti
             <WindowInput field="re-entry" value={x.reEntry.until} onChange={(until) => reEntry({ until })} />
             <label>
               {t("createForm.maxPerPlayer")}
-              <input type="number" min={1} placeholder={t("createForm.unlimited")} data-field="re-entry-max" value={x.reEntry.max ?? ""}
-                onChange={(e) => { const n = whole(e.target.value); const { max: _m, ...rest } = x.reEntry!; set({ reEntry: n > 0 ? { ...rest, max: n } : rest }); }} />
+              <input
+                type="number"
+                min={1}
+                placeholder={t("createForm.unlimited")}
+                data-field="re-entry-max"
+                value={x.reEntry.max ?? ""}
+                onChange={(e) => {
+                  const n = whole(e.target.value);
+                  const { max: _m, ...rest } = x.reEntry!;
+                  set({ reEntry: n > 0 ? { ...rest, max: n } : rest });
+                }}
+              />
             </label>
           </div>
         )}
       </fieldset>
 
       <fieldset>
-        <Toggle field="rebuy" label={t("createForm.rebuy")} on={x.rebuy !== null} onChange={(on) => set({ rebuy: on ? { cost: x.buyIn, fee: x.fee, chips: structure.startingStack, max: 3, until: { endOfLevel: Math.max(1, Math.min(levels, 6)) }, stackAtMost: structure.startingStack } : null })} />
+        <Toggle
+          field="rebuy"
+          label={t("createForm.rebuy")}
+          on={x.rebuy !== null}
+          onChange={(on) =>
+            set({
+              rebuy: on
+                ? {
+                    cost: x.buyIn,
+                    fee: x.fee,
+                    chips: structure.startingStack,
+                    max: 3,
+                    until: { endOfLevel: Math.max(1, Math.min(levels, 6)) },
+                    stackAtMost: structure.startingStack,
+                  }
+                : null,
+            })
+          }
+        />
         {x.rebuy && (
           <div className="row">
             <Num field="rebuy-cost" label={t("createForm.price")} value={x.rebuy.cost} onChange={(cost) => rebuy({ cost })} />
@@ -91,8 +138,18 @@ export function MoneyForm({ settings: x, structure, players, onChange }: { setti
             <Num field="rebuy-chips" label={t("createForm.chips")} min={1} value={x.rebuy.chips} onChange={(chips) => rebuy({ chips })} />
             <label>
               {t("createForm.maxPerPlayer")}
-              <input type="number" min={1} placeholder={t("createForm.unlimited")} data-field="rebuy-max" value={x.rebuy.max ?? ""}
-                onChange={(e) => { const n = whole(e.target.value); const { max: _m, ...rest } = x.rebuy!; set({ rebuy: n > 0 ? { ...rest, max: n } : rest }); }} />
+              <input
+                type="number"
+                min={1}
+                placeholder={t("createForm.unlimited")}
+                data-field="rebuy-max"
+                value={x.rebuy.max ?? ""}
+                onChange={(e) => {
+                  const n = whole(e.target.value);
+                  const { max: _m, ...rest } = x.rebuy!;
+                  set({ rebuy: n > 0 ? { ...rest, max: n } : rest });
+                }}
+              />
             </label>
             <Num field="rebuy-stack" label={t("createForm.stackAtMost")} value={x.rebuy.stackAtMost ?? 0} onChange={(stackAtMost) => rebuy({ stackAtMost })} />
             <WindowInput field="rebuy" value={x.rebuy.until} onChange={(until) => rebuy({ until })} />
@@ -101,7 +158,18 @@ export function MoneyForm({ settings: x, structure, players, onChange }: { setti
       </fieldset>
 
       <fieldset>
-        <Toggle field="add-on" label={t("createForm.addOn")} on={x.addOn !== null} onChange={(on) => set({ addOn: on ? { atBreak: 1, cost: Math.round(x.buyIn / 2), fee: Math.round(x.fee / 2), chips: Math.max(1, Math.round(structure.startingStack / 2)) } : null })} />
+        <Toggle
+          field="add-on"
+          label={t("createForm.addOn")}
+          on={x.addOn !== null}
+          onChange={(on) =>
+            set({
+              addOn: on
+                ? { atBreak: 1, cost: Math.round(x.buyIn / 2), fee: Math.round(x.fee / 2), chips: Math.max(1, Math.round(structure.startingStack / 2)) }
+                : null,
+            })
+          }
+        />
         {x.addOn && (
           <div className="row">
             <Num field="add-on-break" label={t("createForm.atBreak")} min={1} value={x.addOn.atBreak} onChange={(atBreak) => addOn({ atBreak })} />
@@ -113,7 +181,12 @@ export function MoneyForm({ settings: x, structure, players, onChange }: { setti
       </fieldset>
 
       <fieldset>
-        <Toggle field="late" label={t("createForm.late")} on={x.lateRegistration !== null} onChange={(on) => set({ lateRegistration: on ? { until: x.reEntry?.until ?? early } : null })} />
+        <Toggle
+          field="late"
+          label={t("createForm.late")}
+          on={x.lateRegistration !== null}
+          onChange={(on) => set({ lateRegistration: on ? { until: x.reEntry?.until ?? early } : null })}
+        />
         {x.lateRegistration && <WindowInput field="late" value={x.lateRegistration.until} onChange={(until) => set({ lateRegistration: { until } })} />}
       </fieldset>
 
@@ -139,7 +212,11 @@ export function PayoutEditor({ payout, onChange }: { payout: PayoutStructure | n
     <fieldset className="payout-editor">
       <label>
         {t("createForm.payouts")}
-        <select data-field="payout-kind" value={kind} onChange={(e) => onChange(e.target.value === "standard" ? null : STARTS[e.target.value as "percent" | "fixed"])}>
+        <select
+          data-field="payout-kind"
+          value={kind}
+          onChange={(e) => onChange(e.target.value === "standard" ? null : STARTS[e.target.value as "percent" | "fixed"])}
+        >
           <option value="standard">{t("createForm.payoutStandard")}</option>
           <option value="percent">{t("createForm.payoutPercent")}</option>
           <option value="fixed">{t("createForm.payoutFixed")}</option>
@@ -161,18 +238,31 @@ export function PayoutEditor({ payout, onChange }: { payout: PayoutStructure | n
                 <tr key={i}>
                   <td>{fmt.place(i + 1)}</td>
                   <td>
-                    <input type="number" min={0} step={payout.kind === "percent" ? 0.01 : 1} data-field={`payout-${i + 1}`} aria-label={t("createForm.payoutAt", { place: i + 1 })} value={v}
-                      onChange={(e) => put(values.map((x, j) => (j === i ? Math.max(0, Number(e.target.value) || 0) : x)))} />
+                    <input
+                      type="number"
+                      min={0}
+                      step={payout.kind === "percent" ? 0.01 : 1}
+                      data-field={`payout-${i + 1}`}
+                      aria-label={t("createForm.payoutAt", { place: i + 1 })}
+                      value={v}
+                      onChange={(e) => put(values.map((x, j) => (j === i ? Math.max(0, Number(e.target.value) || 0) : x)))}
+                    />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <div className="row">
-            <button type="button" data-action="payout-add" onClick={() => put([...values, values.at(-1) ?? 1])}>{t("createForm.addPlace")}</button>
-            <button type="button" data-action="payout-remove" disabled={values.length <= 1} onClick={() => put(values.slice(0, -1))}>{t("createForm.removePlace")}</button>
+            <button type="button" data-action="payout-add" onClick={() => put([...values, values.at(-1) ?? 1])}>
+              {t("createForm.addPlace")}
+            </button>
+            <button type="button" data-action="payout-remove" disabled={values.length <= 1} onClick={() => put(values.slice(0, -1))}>
+              {t("createForm.removePlace")}
+            </button>
             <span data-testid="payout-total">
-              {payout.kind === "percent" ? t("createForm.totalPercent", { total: Math.round(total * 100) / 100 }) : t("createForm.totalFixed", { total: fmt.money(total) })}
+              {payout.kind === "percent"
+                ? t("createForm.totalPercent", { total: Math.round(total * 100) / 100 })
+                : t("createForm.totalFixed", { total: fmt.money(total) })}
             </span>
           </div>
           {payout.kind === "fixed" && <p className="hint">{t("createForm.fixedHint")}</p>}

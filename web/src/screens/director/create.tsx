@@ -14,7 +14,17 @@ import { CreateErrorText, hintText } from "./create-errors.tsx";
 import { PresetTools } from "./preset-io.tsx";
 
 /** The core's structure check behind a director/invalid answer (structure/not-payable, ...), if any. */
-const STRUCTURE_CAUSES = new Set(["bad-chips", "not-payable", "bad-starting-stack", "bad-level", "blinds-decrease", "missing-limit-blinds", "starts-with-break", "no-levels", "bad-duration"]);
+const STRUCTURE_CAUSES = new Set([
+  "bad-chips",
+  "not-payable",
+  "bad-starting-stack",
+  "bad-level",
+  "blinds-decrease",
+  "missing-limit-blinds",
+  "starts-with-break",
+  "no-levels",
+  "bad-duration",
+]);
 function structureCause(e: FeltError | null): string | null {
   const cause = e?.["cause"];
   if (typeof cause !== "string" || !cause.startsWith("structure/")) return null;
@@ -83,8 +93,12 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     p.custom === true
       ? p.description
       : i18n.exists(`live.presets.${p.id}.plan`)
-      ? t("live.presets.summary", { chips: fmt.chips(p.structure.startingStack), levels: p.structure.levels.filter((l) => l.kind === "level").length, plan: t(`live.presets.${p.id}.plan`) })
-      : p.description.replace(/ ?\(R-[A-Z]+-[0-9/]+\)/g, "");
+        ? t("live.presets.summary", {
+            chips: fmt.chips(p.structure.startingStack),
+            levels: p.structure.levels.filter((l) => l.kind === "level").length,
+            plan: t(`live.presets.${p.id}.plan`),
+          })
+        : p.description.replace(/ ?\(R-[A-Z]+-[0-9/]+\)/g, "");
   if (!preset || !structure || !settings) return <p>{t("common.loading")}</p>;
   const g = structureGuidance(structure);
   const cause = structureCause(error) ?? structureCause(predictError);
@@ -111,7 +125,14 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           <h2>{t("create.title")}</h2>
           <label>
             {t("create.preset")}
-            <select data-field="preset" value={preset.id} onChange={(e) => { const p = presets.data?.presets.find((x) => x.id === e.target.value); if (p) apply(p); }}>
+            <select
+              data-field="preset"
+              value={preset.id}
+              onChange={(e) => {
+                const p = presets.data?.presets.find((x) => x.id === e.target.value);
+                if (p) apply(p);
+              }}
+            >
               {presets.data?.presets.map((p) => (
                 <option key={p.id} value={p.id}>
                   {presetName(p)}
@@ -141,7 +162,13 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           </label>
           <label>
             {t("create.startingStack")}
-            <input type="number" min={1} data-field="starting-stack" value={structure.startingStack} onChange={(e) => setStructure({ ...structure, startingStack: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+            <input
+              type="number"
+              min={1}
+              data-field="starting-stack"
+              value={structure.startingStack}
+              onChange={(e) => setStructure({ ...structure, startingStack: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+            />
           </label>
           <ChipSetInput structure={structure} onChange={setStructure} />
           <MoneyForm settings={settings} structure={structure} players={players} onChange={setSettings} />
@@ -153,11 +180,23 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             <div className="row start-rule">
               <label>
                 {t("create.minPlayers")}
-                <input type="number" min={2} max={10000} value={minPlayers} onChange={(e) => setMinPlayers(Math.max(2, Math.floor(Number(e.target.value) || 2)))} />
+                <input
+                  type="number"
+                  min={2}
+                  max={10000}
+                  value={minPlayers}
+                  onChange={(e) => setMinPlayers(Math.max(2, Math.floor(Number(e.target.value) || 2)))}
+                />
               </label>
               <label>
                 {t("create.deadlineMinutes")}
-                <input type="number" min={0} max={1440} value={deadlineMinutes} onChange={(e) => setDeadlineMinutes(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+                <input
+                  type="number"
+                  min={0}
+                  max={1440}
+                  value={deadlineMinutes}
+                  onChange={(e) => setDeadlineMinutes(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+                />
               </label>
               <p className="hint">{t("create.startRuleHint", { time: fmt.time(startsAt + deadlineMinutes * 60_000), players: fmt.chips(minPlayers) })}</p>
             </div>
@@ -171,10 +210,17 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             </ul>
           )}
           <CreateErrorText error={error} />
-          {cause && <p className="error structure-cause" data-cause={cause}>{t(`create.structureError.${cause}`)}</p>}
+          {cause && (
+            <p className="error structure-cause" data-cause={cause}>
+              {t(`create.structureError.${cause}`)}
+            </p>
+          )}
           {created && (
             <p className="ok" data-testid="created">
-              {t("create.created", { name: created.name })} <a href={href("tournament", created.id)} data-action="open-created">{t("createForm.openPage")}</a>
+              {t("create.created", { name: created.name })}{" "}
+              <a href={href("tournament", created.id)} data-action="open-created">
+                {t("createForm.openPage")}
+              </a>
             </p>
           )}
           <button className="primary" data-action="create" onClick={() => void create()}>
@@ -199,7 +245,10 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           {prediction && <PredictionChart prediction={prediction} players={players} plannedEndMinute={g.endMinute} />}
           {prediction && (
             <p>
-              {t("create.predictedEnd", { duration: fmt.duration(prediction.predictedEndMinute * 60_000), time: fmt.time(startsAt + prediction.predictedEndMinute * 60_000) })}
+              {t("create.predictedEnd", {
+                duration: fmt.duration(prediction.predictedEndMinute * 60_000),
+                time: fmt.time(startsAt + prediction.predictedEndMinute * 60_000),
+              })}
             </p>
           )}
         </div>
@@ -213,7 +262,10 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
         structure={structure}
         settings={settings}
         defaultName={name}
-        onSaved={(id) => { presets.reload(); setPresetId(id); }}
+        onSaved={(id) => {
+          presets.reload();
+          setPresetId(id);
+        }}
         onImport={applyFile}
       />
     </div>
@@ -232,8 +284,12 @@ function PredictionChart({ prediction, players, plannedEndMinute }: { prediction
     <svg className="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t("create.chartLabel")}>
       <line x1={30} y1={H - 20} x2={W - 10} y2={H - 20} stroke="currentColor" opacity={0.4} />
       <line x1={30} y1={10} x2={30} y2={H - 20} stroke="currentColor" opacity={0.4} />
-      <text x={32} y={16} fontSize={10} fill="currentColor">{players}</text>
-      <text x={W - 60} y={H - 6} fontSize={10} fill="currentColor">{t("create.minutesShort", { n: maxMin })}</text>
+      <text x={32} y={16} fontSize={10} fill="currentColor">
+        {players}
+      </text>
+      <text x={W - 60} y={H - 6} fontSize={10} fill="currentColor">
+        {t("create.minutesShort", { n: maxMin })}
+      </text>
       <path d={path} fill="none" stroke="#f5c542" strokeWidth={2} />
       <line x1={x(prediction.predictedEndMinute)} x2={x(prediction.predictedEndMinute)} y1={10} y2={H - 20} stroke="#e66" strokeDasharray="4 3" />
       {plannedEndMinute !== null && plannedEndMinute <= maxMin && (

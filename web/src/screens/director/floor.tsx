@@ -100,7 +100,8 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
   const live = tournament.kind === "live";
   // A re-entry is its own entry: named with its number, as in the results.
   const numbers = new Map((results.data?.stillIn ?? []).map((x) => [x.entryId, x.entryNumber]));
-  const entryLabel = (entryId: string, name: string) => ((numbers.get(entryId) ?? 1) > 1 ? t("live.reEntryName", { name, number: numbers.get(entryId) }) : name);
+  const entryLabel = (entryId: string, name: string) =>
+    (numbers.get(entryId) ?? 1) > 1 ? t("live.reEntryName", { name, number: numbers.get(entryId) }) : name;
   const offered = (p: LobbyTournament["actions"]["rebuy"]) => p.allowed || !/not-offered$/.test(p.reason);
   return (
     <div className="cols floor">
@@ -123,7 +124,17 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
             ))}
           </ul>
         </div>
-        {tournament.kind === "live" && <WalkIn tournament={tournament} onSeated={reload} known={[...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat })), ...(results.data?.stillIn ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null })), ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null }))]} />}
+        {tournament.kind === "live" && (
+          <WalkIn
+            tournament={tournament}
+            onSeated={reload}
+            known={[
+              ...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat })),
+              ...(results.data?.stillIn ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null })),
+              ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null })),
+            ]}
+          />
+        )}
         {live && <FloorLog tournamentId={tournamentId} onChange={reload} />}
         {live && (results.data?.results.length ?? 0) > 0 && (
           <div className="panel busted">
@@ -134,7 +145,8 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                 .sort((a, b) => a.place - b.place)
                 .map((x) => (
                   <li key={x.entryId} data-entry={x.entryId}>
-                    <span className="place">{fmt.place(x.place)}</span> <span className="who">{x.entryNumber > 1 ? t("live.reEntryName", { name: x.name, number: x.entryNumber }) : x.name}</span>
+                    <span className="place">{fmt.place(x.place)}</span>{" "}
+                    <span className="who">{x.entryNumber > 1 ? t("live.reEntryName", { name: x.name, number: x.entryNumber }) : x.name}</span>
                     {offered(tournament.actions.reEnter) && !seats.some((s) => s.name === x.name) && (
                       <button disabled={busy !== null} onClick={() => void record(x.entryId, "re-enter")}>
                         {t("floor.reEnter")}
@@ -246,7 +258,13 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
 /** A player who pays at the desk: entered by name, seated by the draw, handed a seat card. */
 /** How a name is compared for a duplicate walk-in: case, accents and spacing aside. */
 export const sameName = (a: string, b: string) => {
-  const norm = (x: string) => x.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim().toLocaleLowerCase();
+  const norm = (x: string) =>
+    x
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLocaleLowerCase();
   return norm(a) === norm(b);
 };
 
@@ -390,7 +408,13 @@ export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onC
             )}
             {undoing === r.id && (
               <span className="undo-form">
-                <input aria-label={t("live.log.reason")} placeholder={t("live.log.reason")} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+                <input
+                  aria-label={t("live.log.reason")}
+                  placeholder={t("live.log.reason")}
+                  value={reason}
+                  maxLength={200}
+                  onChange={(e) => setReason(e.target.value)}
+                />
                 <button type="button" className="danger" data-action="confirm-undo" disabled={busy || reason.trim() === ""} onClick={() => void undo(r.id)}>
                   {t("live.log.confirmUndo")}
                 </button>

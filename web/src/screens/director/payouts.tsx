@@ -49,7 +49,10 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
     if (!dealable) return [];
     const stacks = left.map((p) => p.stack);
     const raw = method === "icm" ? icmEquity(stacks, remaining) : chipChop(stacks, remaining);
-    return roundDeal(raw, remaining.reduce((a, b) => a + b, 0));
+    return roundDeal(
+      raw,
+      remaining.reduce((a, b) => a + b, 0),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dealable, JSON.stringify(left.map((p) => p.stack)), JSON.stringify(remaining), method]);
   /** The stacks the server holds differ from those typed (or are estimates): the count is recorded before the deal. */
@@ -64,7 +67,17 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
     let on = true;
     const payouts = r.stillIn.map((p, i) => ({ entryId: p.entryId, amount: deal[i] ?? 0 }));
     void client.call("deal", { commandId: newCommandId(), method, payouts }, { id: tournamentId }).then((res) => {
-      if (on) setCheck({ key: serverStacks, amounts: res.ok ? null : figuresIn(res.error, r.stillIn.map((p) => p.entryId)), error: res.ok ? null : res.error });
+      if (on)
+        setCheck({
+          key: serverStacks,
+          amounts: res.ok
+            ? null
+            : figuresIn(
+                res.error,
+                r.stillIn.map((p) => p.entryId),
+              ),
+          error: res.ok ? null : res.error,
+        });
     });
     return () => {
       on = false;
@@ -88,12 +101,25 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
     let figures = amounts;
     if (needsCount) {
       // The chips on the screen become the floor's count, so the deal is made on them.
-      const counted = await client.call("liveRecord", { commandId: newCommandId(), kind: "chip-count", stacks: left.map((p) => ({ entryId: p.entryId, stack: p.stack })) }, { id: tournamentId });
+      const counted = await client.call(
+        "liveRecord",
+        { commandId: newCommandId(), kind: "chip-count", stacks: left.map((p) => ({ entryId: p.entryId, stack: p.stack })) },
+        { id: tournamentId },
+      );
       if (!counted.ok) return setError(counted.error);
       setChips({});
       if (recordable) {
-        const asked = await client.call("deal", { commandId: newCommandId(), method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })) }, { id: tournamentId });
-        const server = asked.ok ? null : figuresIn(asked.error, left.map((p) => p.entryId));
+        const asked = await client.call(
+          "deal",
+          { commandId: newCommandId(), method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })) },
+          { id: tournamentId },
+        );
+        const server = asked.ok
+          ? null
+          : figuresIn(
+              asked.error,
+              left.map((p) => p.entryId),
+            );
         if (!asked.ok && server === null) {
           results.reload();
           return setError(asked.error);
@@ -103,7 +129,12 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
     }
     const res = await client.call(
       "deal",
-      { commandId: newCommandId(), method: edited ? "custom" : method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: figures[i] ?? 0 })), apply: recordable },
+      {
+        commandId: newCommandId(),
+        method: edited ? "custom" : method,
+        payouts: left.map((p, i) => ({ entryId: p.entryId, amount: figures[i] ?? 0 })),
+        apply: recordable,
+      },
       { id: tournamentId },
     );
     setError(res.ok ? null : res.error);
@@ -120,9 +151,21 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
 
   function exportCsv() {
     if (!r) return;
-    const rows: (string | number)[][] = [[t("results.place"), t("auth.name"), t("live.entry"), t("live.bustedAt"), t("results.prize"), t("results.rebuys"), t("results.addOn"), t("payouts.chips")]];
+    const rows: (string | number)[][] = [
+      [
+        t("results.place"),
+        t("auth.name"),
+        t("live.entry"),
+        t("live.bustedAt"),
+        t("results.prize"),
+        t("results.rebuys"),
+        t("results.addOn"),
+        t("payouts.chips"),
+      ],
+    ];
     for (const x of r.stillIn) rows.push(["", x.name, x.entryNumber, "", "", "", "", x.stack]);
-    for (const x of r.results) rows.push([x.place, x.name, x.entryNumber, x.bustedAt === null ? "" : new Date(x.bustedAt).toISOString(), x.prize, x.rebuys, x.addOn ? 1 : 0, ""]);
+    for (const x of r.results)
+      rows.push([x.place, x.name, x.entryNumber, x.bustedAt === null ? "" : new Date(x.bustedAt).toISOString(), x.prize, x.rebuys, x.addOn ? 1 : 0, ""]);
     const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: "text/csv" }));
     const a = document.createElement("a");
     a.href = url;
@@ -156,7 +199,11 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
       </div>
       <div className="panel deal">
         <h2>{t("payouts.deal")}</h2>
-        {done && <p className="ok" data-testid="deal-done">{t("payouts.dealDone")}</p>}
+        {done && (
+          <p className="ok" data-testid="deal-done">
+            {t("payouts.dealDone")}
+          </p>
+        )}
         {!dealable && !done && <p data-testid="deal-why-not">{t("payouts.dealWhen")}</p>}
         {dealable && whyNot && !done && (
           <div data-testid="deal-why-not">
@@ -170,7 +217,8 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
                 <input type="radio" checked={method === "icm" && !edited} onChange={() => (setMethod("icm"), setCustom({}))} /> {t("payouts.icm")}
               </label>
               <label>
-                <input type="radio" checked={method === "chip-chop" && !edited} onChange={() => (setMethod("chip-chop"), setCustom({}))} /> {t("payouts.chipChop")}
+                <input type="radio" checked={method === "chip-chop" && !edited} onChange={() => (setMethod("chip-chop"), setCustom({}))} />{" "}
+                {t("payouts.chipChop")}
               </label>
               {edited && <span className="tag">{t("payouts.custom")}</span>}
             </div>
@@ -201,7 +249,13 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
                               value={p.stack}
                               onChange={(e) => (setChips({ ...chips, [p.entryId]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }), setCustom({}))}
                             />
-                            <span className="sub">{server?.countedAt != null && chips[p.entryId] === undefined ? t("live.countedAt", { time: fmt.time(server.countedAt) }) : chips[p.entryId] !== undefined ? t("live.typed") : t("live.estimate")}</span>
+                            <span className="sub">
+                              {server?.countedAt != null && chips[p.entryId] === undefined
+                                ? t("live.countedAt", { time: fmt.time(server.countedAt) })
+                                : chips[p.entryId] !== undefined
+                                  ? t("live.typed")
+                                  : t("live.estimate")}
+                            </span>
                           </>
                         ) : (
                           fmt.chips(p.stack)
@@ -233,13 +287,15 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
               <table className="grid deal-preview">
                 <caption>{t("payouts.previewTitle")}</caption>
                 <tbody>
-                  {preview.results.filter((x) => left.some((p) => p.entryId === x.entryId)).map((x) => (
-                    <tr key={x.entryId}>
-                      <td>{fmt.place(x.place)}</td>
-                      <td>{x.name}</td>
-                      <td className="num">{fmt.money(x.prize)}</td>
-                    </tr>
-                  ))}
+                  {preview.results
+                    .filter((x) => left.some((p) => p.entryId === x.entryId))
+                    .map((x) => (
+                      <tr key={x.entryId}>
+                        <td>{fmt.place(x.place)}</td>
+                        <td>{x.name}</td>
+                        <td className="num">{fmt.money(x.prize)}</td>
+                      </tr>
+                    ))}
                 </tbody>
               </table>
             )}

@@ -5,7 +5,17 @@ import { useFormat } from "../../components/use-format.ts";
 import { bustOrder, searchEntries } from "../../logic/floor-map.ts";
 
 /** Who is where: part of a name, or an entry number, gives the seat and stack, or the place and prize of an entry out. */
-export function PlayerSearch({ seating, results, instructions, live }: { seating: SeatingResponse; results: ResultsResponse; instructions: readonly Instruction[]; live: boolean }) {
+export function PlayerSearch({
+  seating,
+  results,
+  instructions,
+  live,
+}: {
+  seating: SeatingResponse;
+  results: ResultsResponse;
+  instructions: readonly Instruction[];
+  live: boolean;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [query, setQuery] = useState("");
@@ -30,7 +40,9 @@ export function PlayerSearch({ seating, results, instructions, live }: { seating
                   <>
                     {" · "}
                     {t("live.map.chips", { chips: fmt.chips(f.stack) })}{" "}
-                    <span className="hint">({f.estimate ? t("live.estimate") : f.countedAt !== null ? t("live.countedAt", { time: fmt.time(f.countedAt) }) : ""})</span>
+                    <span className="hint">
+                      ({f.estimate ? t("live.estimate") : f.countedAt !== null ? t("live.countedAt", { time: fmt.time(f.countedAt) }) : ""})
+                    </span>
                   </>
                 )}
               </span>

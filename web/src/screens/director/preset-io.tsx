@@ -90,15 +90,36 @@ export function PresetTools({
         </label>
       </div>
       <div className="row">
-        <button type="button" data-action="save-preset" onClick={() => void save()}>{t("createForm.savePreset")}</button>
-        <button type="button" data-action="export-json" onClick={exportJson}>{t("createForm.exportJson")}</button>
+        <button type="button" data-action="save-preset" onClick={() => void save()}>
+          {t("createForm.savePreset")}
+        </button>
+        <button type="button" data-action="export-json" onClick={exportJson}>
+          {t("createForm.exportJson")}
+        </button>
         <label className="button">
           {t("createForm.importJson")}
-          <input type="file" accept="application/json,.json" data-field="import-json" style={{ display: "none" }} onChange={(e) => { void importJson(e.target.files?.[0]); e.target.value = ""; }} />
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-field="import-json"
+            style={{ display: "none" }}
+            onChange={(e) => {
+              void importJson(e.target.files?.[0]);
+              e.target.value = "";
+            }}
+          />
         </label>
       </div>
-      {saved && <p className="ok" data-testid="preset-saved">{t("createForm.presetSaved", { name: saved })}</p>}
-      {imported && <p className="ok" data-testid="preset-imported">{t("createForm.imported", { name: imported })}</p>}
+      {saved && (
+        <p className="ok" data-testid="preset-saved">
+          {t("createForm.presetSaved", { name: saved })}
+        </p>
+      )}
+      {imported && (
+        <p className="ok" data-testid="preset-imported">
+          {t("createForm.imported", { name: imported })}
+        </p>
+      )}
       <CreateErrorText error={error} />
       {problems.length > 0 && (
         <ul className="error import-problems" role="alert">

@@ -24,13 +24,15 @@ export function Seating({ tournamentId, name, startsAt }: { tournamentId: string
           <table key={n} className="grid">
             <caption>{t("table.title", { number: n })}</caption>
             <tbody>
-              {seats.filter((s) => s.tableNumber === n).map((s) => (
-                <tr key={s.entryId}>
-                  <td>{s.seat}</td>
-                  <td>{s.name}</td>
-                  <td className="num">{fmt.chips(s.stack)}</td>
-                </tr>
-              ))}
+              {seats
+                .filter((s) => s.tableNumber === n)
+                .map((s) => (
+                  <tr key={s.entryId}>
+                    <td>{s.seat}</td>
+                    <td>{s.name}</td>
+                    <td className="num">{fmt.chips(s.stack)}</td>
+                  </tr>
+                ))}
             </tbody>
           </table>
         ))}

@@ -20,7 +20,11 @@ describe("structure designer", () => {
   });
 
   it("R-CHIP-1: names the first level whose blind, ante or limit blind the smallest chip cannot pay", () => {
-    const s: Structure = { startingStack: 20000, chips: [100, 500], levels: [lv(200, 400), { kind: "break", sb: 0, bb: 0, ante: 0, minutes: 10, colourUp: null }, lv(300, 600, 50)] };
+    const s: Structure = {
+      startingStack: 20000,
+      chips: [100, 500],
+      levels: [lv(200, 400), { kind: "break", sb: 0, bb: 0, ante: 0, minutes: 10, colourUp: null }, lv(300, 600, 50)],
+    };
     expect(firstUnpayable(s)).toEqual({ level: 2, amount: 50, chip: 100 });
     expect(firstUnpayable({ ...s, chips: [25, 100, 500] })).toBeNull();
     expect(firstUnpayable({ ...s, levels: [{ ...lv(200, 400), limit: { sb: 250, bb: 500, ante: 0 } }] })).toEqual({ level: 1, amount: 250, chip: 100 });
@@ -48,7 +52,8 @@ describe("structure designer", () => {
 
   it("a new level doubles the last level (not a break's zeros) and keeps its flags; every edit is a valid wire structure", () => {
     const s: Structure = {
-      startingStack: 1000, chips: [5, 25],
+      startingStack: 1000,
+      chips: [5, 25],
       levels: [withBigBlindAnte(lv(50, 100), true), { kind: "break", sb: 0, bb: 0, ante: 0, minutes: 10, colourUp: null }],
     };
     const n = nextLevel(s);

@@ -60,7 +60,12 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
       {!tv && seating.data && results.data && <PlayerSearch seating={seating.data} results={results.data} instructions={pending} live={live} />}
       <div className="table-map" style={tv ? tvStyle(map) : undefined}>
         {map.map((table) => (
-          <MapCard key={table.tableNumber} table={table} entryNumbers={entryNumbers} pending={pending.some((i) => i.kind === "final-table" && i.to.tableNumber === table.tableNumber)} />
+          <MapCard
+            key={table.tableNumber}
+            table={table}
+            entryNumbers={entryNumbers}
+            pending={pending.some((i) => i.kind === "final-table" && i.to.tableNumber === table.tableNumber)}
+          />
         ))}
       </div>
       {seating.data && map.length === 0 && <p className="hint">{t("seating.empty")}</p>}
@@ -85,14 +90,34 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
   // The players at the table now: a move not yet made leaves them where they sit.
   const present = table.seats.filter((s) => (s.name !== null && s.arriving === null) || s.leaving !== null).length;
   const tags = [
-    table.breaking && <span key="b" className="tag warn">{t("live.map.breaking")}</span>,
-    pending && <span key="f" className="tag">{t("live.map.finalTable")}</span>,
-    !table.breaking && table.giving > 0 && <span key="g" className="tag">{t("live.map.giving", { count: table.giving })}</span>,
-    table.receiving > 0 && <span key="r" className="tag">{t("live.map.receiving", { count: table.receiving })}</span>,
+    table.breaking && (
+      <span key="b" className="tag warn">
+        {t("live.map.breaking")}
+      </span>
+    ),
+    pending && (
+      <span key="f" className="tag">
+        {t("live.map.finalTable")}
+      </span>
+    ),
+    !table.breaking && table.giving > 0 && (
+      <span key="g" className="tag">
+        {t("live.map.giving", { count: table.giving })}
+      </span>
+    ),
+    table.receiving > 0 && (
+      <span key="r" className="tag">
+        {t("live.map.receiving", { count: table.receiving })}
+      </span>
+    ),
   ].filter(Boolean);
   const size = table.seats.length;
   return (
-    <section className={`map-table${table.breaking ? " breaking" : ""}${table.giving + table.receiving > 0 ? " moving" : ""}`} data-table={table.tableNumber} aria-label={t("live.map.table", { number: table.tableNumber })}>
+    <section
+      className={`map-table${table.breaking ? " breaking" : ""}${table.giving + table.receiving > 0 ? " moving" : ""}`}
+      data-table={table.tableNumber}
+      aria-label={t("live.map.table", { number: table.tableNumber })}
+    >
       <header>
         <h3>{t("live.map.table", { number: table.tableNumber })}</h3>
         <span className="hint">{t("live.map.seats", { players: present, size })}</span>
@@ -102,17 +127,31 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
         {table.seats.map((s) => {
           const button = table.button?.seat === s.seat;
           return (
-            <li key={s.seat} data-seat={s.seat} data-entry={s.entryId ?? undefined} className={`${s.name === null ? "empty" : "taken"}${s.leaving ? " leaving" : ""}${s.arriving ? " arriving" : ""}`}>
+            <li
+              key={s.seat}
+              data-seat={s.seat}
+              data-entry={s.entryId ?? undefined}
+              className={`${s.name === null ? "empty" : "taken"}${s.leaving ? " leaving" : ""}${s.arriving ? " arriving" : ""}`}
+            >
               <span className="seat-no">{s.seat}</span>
               <span className="btn-slot">
                 {button && (
-                  <span className={`dealer${table.button?.drawn ? " drawn" : ""}`} title={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")} aria-label={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")}>
+                  <span
+                    role="img"
+                    className={`dealer${table.button?.drawn ? " drawn" : ""}`}
+                    title={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")}
+                    aria-label={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")}
+                  >
                     D
                   </span>
                 )}
               </span>
               <span className="who">
-                {s.name !== null || s.leaving ? <span className="name">{s.name !== null ? named(s.name, s.entryId) : s.leaving!.name}</span> : <span className="hint">{t("live.map.empty")}</span>}
+                {s.name !== null || s.leaving ? (
+                  <span className="name">{s.name !== null ? named(s.name, s.entryId) : s.leaving!.name}</span>
+                ) : (
+                  <span className="hint">{t("live.map.empty")}</span>
+                )}
                 {s.arriving && <span className="move hint"> {t("live.map.arriving", { table: s.arriving.tableNumber, seat: s.arriving.seat })}</span>}
                 {s.leaving && <span className="move"> {t("live.map.moveTo", { table: s.leaving.tableNumber, seat: s.leaving.seat })}</span>}
               </span>
