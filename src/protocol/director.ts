@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TournamentSettingsInput } from "./tournament-settings.ts";
 import { Blinds, CardCode, Chips, CommandId, DurationMs, EpochMs, Id, Money, PlayerName, SeatNo, Variant } from "./primitives.ts";
 import { Payout } from "./tournament-view.ts";
 import { LobbyTournament } from "./lobby.ts";
@@ -82,6 +83,8 @@ export const CreateTournamentRequest = z.strictObject({
   maxEntries: z.int().min(2).max(10000).optional(),
   /** A structure edited in the designer replaces the preset's. */
   structure: Structure.optional(),
+  /** The house rules (table size, button, colour-up, clock); each absent one is its default. */
+  settings: TournamentSettingsInput.optional(),
   /**
    * R-TRN-6: at least `minPlayers` must be registered by `deadline` (at or after
    * `startsAt`), or the tournament is cancelled then and everyone refunded; with the rule it

@@ -13,6 +13,7 @@ export { verifyHandFairness, checkFairHand, fairHandOfRecord, type FairHand, typ
 export type { TableEventKind } from "./table-events.ts";
 export * from "./table-view.ts";
 export * from "./tournament-view.ts";
+export * from "./tournament-settings.ts";
 export {
   ClientMessage,
   ServerMessage,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Blinds, Chips, DurationMs, EpochMs, Id, Money, PlayerName } from "./primitives.ts";
 import { TournamentStatus } from "./lobby.ts";
+import { TournamentSettings } from "./tournament-settings.ts";
 
 export const Level = z.object({
   /** 1-based number of the level (breaks are not levels). */
@@ -55,6 +56,8 @@ export const TournamentView = z.object({
   payoutsFixed: z.boolean(),
   /** Chip denominations in play (the colour-up screen shows which go next, R-CHIP-1). */
   chips: z.array(z.int().min(1)).max(12),
+  /** The house rules it runs under, every one filled in (absent from older servers). */
+  settings: TournamentSettings.optional(),
   serverTime: EpochMs,
 });
 export type TournamentView = z.infer<typeof TournamentView>;

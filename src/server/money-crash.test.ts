@@ -57,7 +57,7 @@ async function run(db: string, seed: number): Promise<void> {
             base,
             "POST",
             "/api/v1/director/tournaments",
-            { commandId: cmd(), presetId, name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure },
+            { commandId: cmd(), presetId, name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure, settings: { tableSize: 9 } },
             director,
           ),
         )

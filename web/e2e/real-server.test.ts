@@ -283,6 +283,9 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
       await level(4).nth(i).fill(v);
     // R-TRN-1 guidance from the designer's own numbers: 5,000 chips over a 50 big blind.
     expect(await page.textContent(".guidance")).toContain(en.create.ratio.replace("{{ratio}}", "100").replace("{{bb}}", "50"));
+    // The room chooses nine seats a table (the form offers 2 to 10; 10 unless chosen, R-TBL-1).
+    expect(await form.locator("[data-field=table-size]").inputValue()).toBe("10");
+    await form.locator("[data-field=table-size]").selectOption("9");
     await page.screenshot({ path: join(artifacts, "real-director-create.png"), fullPage: true });
     await form.getByRole("button", { name: en.create.submit }).click();
     await page.waitForSelector(".create .ok", { timeout: 20_000 });
@@ -293,6 +296,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     expect(made?.startingStack).toBe(5000);
     live.id = made!.id;
     expect((await tournamentView()).chips[0]).toBe(25);
+    expect((await tournamentView()).settings).toMatchObject({ tableSize: 9, buttonRule: "dead", colourUp: "race" });
 
     // Walk-ins pay at the desk; the floor enters each by name. Before the start they wait for the draw.
     await page.goto(appUrl("en", `director/floor/${live.id}`));

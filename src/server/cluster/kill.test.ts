@@ -51,7 +51,17 @@ async function twoMembers(layout: TableLayout) {
       ? b.ownership.serving(b.ownership.keyOf(`T${c}`)) !== undefined && b.ownership.serving(b.ownership.keyOfTable(`T${c}-t1`)) === undefined
       : b.ownership.serving(b.ownership.keyOf(`T${c}`)) === undefined;
   while (!placed(commandId)) commandId = cmd();
-  const body = { commandId, presetId: "seed", name: "Kill test", kind: "online", startsAt: Date.now(), buyIn: 1000, fee: 100, structure: FAST_STRUCTURE };
+  const body = {
+    commandId,
+    presetId: "seed",
+    name: "Kill test",
+    kind: "online",
+    startsAt: Date.now(),
+    buyIn: 1000,
+    fee: 100,
+    structure: FAST_STRUCTURE,
+    settings: { tableSize: 9 },
+  };
   const id = (await must<{ tournament: LobbyTournament }>(api(b.url, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
   expect(b.tournaments.has(id)).toBe(splitTables);
   const players: Setup["players"] = [];

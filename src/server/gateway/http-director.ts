@@ -14,6 +14,7 @@ import type {
   SavePresetRequest,
   SeatingResponse,
 } from "../../protocol/index.ts";
+import { settingsWithDefaults } from "../../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../../tournament/index.ts";
 import { checkConfig, type TournamentConfig } from "../../tournament/director/index.ts";
 import { applyColourUp, colourUpPlan, colourUpTable } from "../director/director-colour-up.ts";
@@ -101,7 +102,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const structure = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
     const speed = found.plan === "speed";
     const o = ctx.server.options;
-    const actionMs = o.actionMs ?? (speed ? 15_000 : 30_000);
+    const house = settingsWithDefaults(b.settings ?? {}, { speed, actionMs: o.actionMs, timeBankMs: o.timeBankMs, tableSize: o.tableSize });
+    const actionMs = house.actionSeconds * 1000;
     // The create form's money, windows and payouts over the preset's (each part
     // left out is the preset's, fitted to the structure actually used).
     const defaults =
@@ -128,7 +130,10 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       ...fmt,
       structure,
       money: { ...fmt.money, ...(guarantee > 0 ? { guarantee } : {}) },
-      tableSize: o.tableSize ?? 9,
+      tableSize: house.tableSize,
+      buttonRule: house.buttonRule,
+      colourUp: house.colourUp,
+      handForHand: house.handForHand,
       // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
       ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
     };
@@ -139,7 +144,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       presetId: b.presetId,
       startsAt: b.startsAt,
       actionMs,
-      timeBankMs: speed ? 0 : (o.timeBankMs ?? 60_000),
+      timeBankMs: house.timeBankSeconds * 1000,
       // The request's pause, else the server's (`--hand-pause-ms`, which defaults to 4 s).
       handPauseMs: b.handPauseMs ?? ctx.server.svc.handPauseMs,
       maxEntries: b.maxEntries ?? null,

@@ -315,6 +315,14 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
     payouts: payouts.prizes.slice(0, 1000).map((amount, i) => ({ place: i + 1, amount })),
     payoutsFixed: payouts.fixed,
     chips: t.dir.chips.slice(0, 12),
+    settings: {
+      tableSize: c.format.kind === "heads-up" ? 2 : (c.tableSize ?? 10),
+      buttonRule: c.buttonRule ?? "dead",
+      colourUp: c.colourUp ?? "race",
+      handForHand: c.handForHand ?? true,
+      actionSeconds: Math.round(t.meta.actionMs / 1000),
+      timeBankSeconds: Math.round(t.meta.timeBankMs / 1000),
+    },
     serverTime: now,
   };
 }

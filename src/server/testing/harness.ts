@@ -51,7 +51,16 @@ export interface Setup {
 export async function setupTournament(
   base: string,
   n: number,
-  opts: { buyIn?: number; fee?: number; prefix?: string; structure?: unknown; presetId?: string; commandId?: string; via?: (i: number) => string } = {},
+  opts: {
+    buyIn?: number;
+    fee?: number;
+    prefix?: string;
+    structure?: unknown;
+    presetId?: string;
+    commandId?: string;
+    via?: (i: number) => string;
+    settings?: Record<string, unknown>;
+  } = {},
 ): Promise<Setup> {
   const d = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-in", DIRECTOR));
   const created = await must<{ tournament: LobbyTournament }>(
@@ -68,6 +77,8 @@ export async function setupTournament(
         buyIn: opts.buyIn ?? 1000,
         fee: opts.fee ?? 100,
         structure: opts.structure ?? FAST_STRUCTURE,
+        // The scenarios built on this were sized for nine-seat tables (their moves and breaks).
+        settings: opts.settings ?? { tableSize: 9 },
       },
       d.token,
     ),

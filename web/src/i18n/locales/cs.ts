@@ -349,6 +349,11 @@ export const cs = {
     },
   },
   create: {
+    tableSize: "Míst u stolu",
+    buttonRule: "Button",
+    button: { dead: "Mrtvý button", moving: "Posuvný button" },
+    colourUp: "Výměna žetonů",
+    colour: { race: "Chip race", up: "Zaokrouhlení nahoru" },
     startRule: "Zrušit při malém počtu hráčů",
     minPlayers: "Nejméně hráčů",
     deadlineMinutes: "Termín (minut po začátku)",

@@ -339,6 +339,11 @@ export const en = {
     },
   },
   create: {
+    tableSize: "Seats per table",
+    buttonRule: "Button",
+    button: { dead: "Dead button", moving: "Moving button" },
+    colourUp: "Colour-up",
+    colour: { race: "Chip race", up: "Chip-up" },
     startRule: "Cancel with too few players",
     minPlayers: "Minimum players",
     deadlineMinutes: "Deadline (minutes after the start)",

@@ -348,6 +348,11 @@ export const ro = {
     },
   },
   create: {
+    tableSize: "Locuri la masă",
+    buttonRule: "Buton",
+    button: { dead: "Buton mort", moving: "Buton mobil" },
+    colourUp: "Schimbul jetoanelor",
+    colour: { race: "Chip race", up: "Rotunjire în sus" },
     startRule: "Anulează dacă sunt prea puțini jucători",
     minPlayers: "Minimum de jucători",
     deadlineMinutes: "Termen (minute după start)",

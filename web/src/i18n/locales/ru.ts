@@ -355,6 +355,11 @@ export const ru = {
     },
   },
   create: {
+    tableSize: "Мест за столом",
+    buttonRule: "Баттон",
+    button: { dead: "Мёртвый баттон", moving: "Движущийся баттон" },
+    colourUp: "Обмен фишек",
+    colour: { race: "Чип-рейс", up: "Округление вверх" },
     startRule: "Отменить, если игроков мало",
     minPlayers: "Минимум игроков",
     deadlineMinutes: "Срок (минут после начала)",

@@ -346,6 +346,11 @@ export const sv = {
     },
   },
   create: {
+    tableSize: "Platser per bord",
+    buttonRule: "Knapp",
+    button: { dead: "Död knapp", moving: "Rörlig knapp" },
+    colourUp: "Markväxling",
+    colour: { race: "Chip race", up: "Avrundning uppåt" },
     startRule: "Ställ in vid för få spelare",
     minPlayers: "Minsta antal spelare",
     deadlineMinutes: "Sista tid (minuter efter start)",

@@ -52,6 +52,12 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const [settings, setSettings] = useState<EventSettings | null>(null);
   // R-TRN-6: optionally, too few players by a deadline cancels the tournament (and refunds everyone).
   const [startRule, setStartRule] = useState(false);
+  // The house rules the room chooses (R-TBL-1 table size, R-BTN-2/3 button, R-CHIP-2/3 colour-up).
+  const [house, setHouse] = useState<{ tableSize: number; buttonRule: "dead" | "moving"; colourUp: "race" | "up" }>({
+    tableSize: 10,
+    buttonRule: "dead",
+    colourUp: "race",
+  });
   const [minPlayers, setMinPlayers] = useState(5);
   const [deadlineMinutes, setDeadlineMinutes] = useState(15);
   const [players, setPlayers] = useState(30);
@@ -110,7 +116,17 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     // Everything the form shows is sent: the whole structure (chip set, antes, limit levels,
     // chip-up points) and every money setting, so the tournament is what the director sees.
     const rule = startRule ? { startRule: { minPlayers, deadline: startsAt + deadlineMinutes * 60_000 } } : {};
-    const r = await client.call("create", { commandId: newCommandId(), presetId: preset.id, name, kind, startsAt, structure, ...settings, ...rule });
+    const r = await client.call("create", {
+      commandId: newCommandId(),
+      presetId: preset.id,
+      name,
+      kind,
+      startsAt,
+      structure,
+      ...settings,
+      ...rule,
+      settings: house,
+    });
     setError(r.ok ? null : r.error);
     if (r.ok) {
       setCreated({ id: r.value.tournament.id, name: r.value.tournament.name });
@@ -171,6 +187,36 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             />
           </label>
           <ChipSetInput structure={structure} onChange={setStructure} />
+          <div className="row house-rules">
+            <label>
+              {t("create.tableSize")}
+              <select data-field="table-size" value={house.tableSize} onChange={(e) => setHouse({ ...house, tableSize: Number(e.target.value) })}>
+                {[2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("create.buttonRule")}
+              <select
+                data-field="button-rule"
+                value={house.buttonRule}
+                onChange={(e) => setHouse({ ...house, buttonRule: e.target.value as "dead" | "moving" })}
+              >
+                <option value="dead">{t("create.button.dead")}</option>
+                <option value="moving">{t("create.button.moving")}</option>
+              </select>
+            </label>
+            <label>
+              {t("create.colourUp")}
+              <select data-field="colour-up" value={house.colourUp} onChange={(e) => setHouse({ ...house, colourUp: e.target.value as "race" | "up" })}>
+                <option value="race">{t("create.colour.race")}</option>
+                <option value="up">{t("create.colour.up")}</option>
+              </select>
+            </label>
+          </div>
           <MoneyForm settings={settings} structure={structure} players={players} onChange={setSettings} />
           <label className="check">
             <input type="checkbox" checked={startRule} onChange={(e) => setStartRule(e.target.checked)} />

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * The house rules of one tournament that the rulebook leaves to the room, as the create
+ * request sets them (each absent one takes its default) and the tournament's view shows
+ * them (every one filled in).
+ */
+export const TournamentSettings = z.strictObject({
+  /** R-TBL-1: seats per table (heads-up brackets always play two). */
+  tableSize: z.int().min(2).max(10),
+  /** R-BTN-2/3: the dead button or the moving button. */
+  buttonRule: z.enum(["dead", "moving"]),
+  /** R-CHIP-2/3: a chip race or a chip-up when a denomination leaves play. */
+  colourUp: z.enum(["race", "up"]),
+  /** Hand-for-hand play at the money bubble (every table plays its hand, then all deal together). */
+  handForHand: z.boolean(),
+  /** R-TRN-9: the action clock, seconds a player has to act online. */
+  actionSeconds: z.int().min(5).max(600),
+  /** The time bank added once the action clock runs out, seconds per tournament. */
+  timeBankSeconds: z.int().min(0).max(3600),
+});
+export type TournamentSettings = z.infer<typeof TournamentSettings>;
+
+/** What a create request may say: any of the settings; the rest are the defaults. */
+export const TournamentSettingsInput = TournamentSettings.partial();
+export type TournamentSettingsInput = z.infer<typeof TournamentSettingsInput>;
+
+/** The defaults where the request and the preset say nothing (speed events: a 15 s clock and no time bank). */
+export function settingsWithDefaults(
+  given: TournamentSettingsInput,
+  o: { speed: boolean; actionMs?: number | undefined; timeBankMs?: number | undefined; tableSize?: number | undefined },
+): TournamentSettings {
+  return {
+    tableSize: given.tableSize ?? o.tableSize ?? 10,
+    buttonRule: given.buttonRule ?? "dead",
+    colourUp: given.colourUp ?? "race",
+    handForHand: given.handForHand ?? true,
+    actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
+    timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
+  };
+}

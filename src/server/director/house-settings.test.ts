@@ -1,0 +1,95 @@
+// The house rules a room chooses at create (R-TBL-1 table size, R-BTN-2/3 button,
+// R-CHIP-2/3 colour-up, the action clock): honoured by the draw, shown filled in by the
+// tournament's view, refused with a typed error naming the field when bad.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SeatingResponse, TournamentView } from "../../protocol/index.ts";
+import { ManualClock } from "../clock.ts";
+import { FeltServer } from "../felt-server.ts";
+import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
+
+let server: FeltServer;
+let clock: ManualClock;
+let token: string;
+
+beforeAll(async () => {
+  clock = new ManualClock(1_800_000_000_000);
+  // No table size given to the server: the rulebook's default applies.
+  server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    clock,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
+  token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+}, 60_000);
+afterAll(async () => server?.close());
+
+async function liveEvent(settings?: object): Promise<string> {
+  const body = { commandId: cmd(), presetId: "casino-1900", name: "Walk-in night", kind: "live", startsAt: clock.now(), buyIn: 1000, fee: 100 };
+  const made = await must<{ tournament: { id: string } }>(
+    api(server.url, "POST", "/api/v1/director/tournaments", settings === undefined ? body : { ...body, settings }, token),
+  );
+  return made.tournament.id;
+}
+
+async function drawn(id: string, players: number): Promise<number[]> {
+  const path = `/api/v1/director/tournaments/${id}`;
+  for (let i = 0; i < players; i++) await must(api(server.url, "POST", `${path}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
+  await must(api(server.url, "POST", `${path}/start`, { commandId: cmd() }, token));
+  const map = await must<SeatingResponse>(api(server.url, "GET", `${path}/seating`, undefined, token));
+  return map.tables.map((t) => map.seats.filter((s) => s.tableNumber === t.tableNumber).length);
+}
+
+const view = (id: string) => must<TournamentView>(api(server.url, "GET", `/api/v1/tournaments/${id}`));
+
+describe("the house rules of a tournament", () => {
+  it("R-TBL-1: tables seat ten unless the room chooses: 20 walk-ins are drawn 10/10, or 7/7/6 at nine seats", async () => {
+    const ten = await liveEvent();
+    expect(await drawn(ten, 20)).toEqual([10, 10]);
+    expect((await view(ten)).settings).toEqual({
+      tableSize: 10,
+      buttonRule: "dead",
+      colourUp: "race",
+      handForHand: true,
+      actionSeconds: 30,
+      timeBankSeconds: 60,
+    });
+    const nine = await liveEvent({ tableSize: 9 });
+    expect((await drawn(nine, 20)).sort()).toEqual([6, 7, 7]);
+  });
+
+  it("every setting chosen is the tournament's, and its view says so", async () => {
+    const id = await liveEvent({ tableSize: 6, buttonRule: "moving", colourUp: "up", handForHand: false, actionSeconds: 15, timeBankSeconds: 0 });
+    expect((await view(id)).settings).toEqual({
+      tableSize: 6,
+      buttonRule: "moving",
+      colourUp: "up",
+      handForHand: false,
+      actionSeconds: 15,
+      timeBankSeconds: 0,
+    });
+    const t = server.tournaments.get(id)!;
+    expect(t.dir.config).toMatchObject({ tableSize: 6, buttonRule: "moving", colourUp: "up", handForHand: false });
+  });
+
+  it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
+    const before = server.tournaments.size;
+    for (const settings of [{ tableSize: 11 }, { buttonRule: "sideways" }, { colourUp: "down" }, { actionSeconds: 1 }, { seats: 9 }]) {
+      const r = await api<{ error: { code: string; message: string } }>(
+        server.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "casino-1900", name: "Bad", kind: "live", startsAt: clock.now(), settings },
+        token,
+      );
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toMatch(/^protocol\//);
+      expect(r.body.error.message).toMatch(/settings/);
+    }
+    expect(server.tournaments.size).toBe(before);
+  });
+});
