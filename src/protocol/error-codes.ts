@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   // accounts
   "auth/required",
   "auth/invalid-token",
+  "auth/signed-out",
   "auth/bad-credentials",
   "auth/name-taken",
   "auth/forbidden",

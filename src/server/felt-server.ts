@@ -21,7 +21,7 @@ import { TableHost } from "./tables/table-host.ts";
 import type { TableLink } from "./tables/table-link.ts";
 import { ClusterTables } from "./gateway/cluster-tables.ts";
 import { registerHttpRoutes } from "./gateway/http-routes.ts";
-import { registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-gateway.ts";
+import { ConnectionCounts, registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
 import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
@@ -92,6 +92,8 @@ export class FeltServer implements PartitionServer {
   /** The tournaments this process serves (in cluster mode: those of the partitions it owns). */
   readonly tournaments = new Map<string, TournamentRuntime>();
   readonly tournamentWatchers = new Map<string, Set<() => void>>();
+  /** The WebSocket connections, per address and account (limits, and sign-out closing them). */
+  readonly connections = new ConnectionCounts();
   /** Split tables (stage 2): the tables of the table partitions this process owns; null otherwise. */
   tableHost: TableHost | null = null;
   /** Cluster mode: routing, fan-out and the lobby across processes; null when alone. */

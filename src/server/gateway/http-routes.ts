@@ -93,12 +93,17 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   },
   /** Ends this session on the server: the token stops working at once, wherever it was copied. */
   async signOut(ctx) {
-    if (ctx.token !== null) await ctx.server.svc.accounts.signOut(ctx.token);
+    if (ctx.token !== null) {
+      await ctx.server.svc.accounts.signOut(ctx.token);
+      if (ctx.user !== null) ctx.server.connections.endSession(ctx.user.id, ctx.token);
+    }
     return ok({ signedOut: 1 });
   },
   /** Ends every session of the signed-in user, on every device. */
   async signOutEverywhere(ctx) {
-    return ok({ signedOut: await ctx.server.svc.accounts.signOutEverywhere(ctx.user!.id) });
+    const signedOut = await ctx.server.svc.accounts.signOutEverywhere(ctx.user!.id);
+    ctx.server.connections.endSession(ctx.user!.id, null);
+    return ok({ signedOut });
   },
   async me(ctx) {
     return ok({ user: userInfo(ctx.user!), balance: await balanceOf(ctx.server, ctx.user!.id) });

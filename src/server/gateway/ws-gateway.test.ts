@@ -148,4 +148,23 @@ describe("WebSocket hygiene", () => {
     expect(peer.got.filter((m) => m.type === "error")).toHaveLength(1);
     server.closing = false;
   });
+
+  it("signing out closes that session's sockets at once; signing out everywhere closes every socket of the user", async () => {
+    const { server, token } = await start();
+    const other = await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", { name: "Ivo", password: "ivo-password-1" }));
+    const [a, b, c] = [await Peer.open(server.url), await Peer.open(server.url), await Peer.open(server.url)];
+    expect(await a.ask({ type: "hello", v: PROTOCOL_VERSION, token })).toMatchObject({ type: "welcome" });
+    expect(await b.ask({ type: "hello", v: PROTOCOL_VERSION, token: other.token })).toMatchObject({ type: "welcome" });
+    expect(await c.ask({ type: "hello", v: PROTOCOL_VERSION, token: other.token })).toMatchObject({ type: "welcome" });
+    await must(api(server.url, "POST", "/api/v1/auth/sign-out", {}, token));
+    await a.until(() => a.closedWith !== null);
+    expect(a.got.at(-1)).toMatchObject({ type: "error", error: { code: "auth/signed-out" } });
+    expect(a.closedWith).toBe(4001);
+    // The user's other session is untouched until it signs out everywhere.
+    expect(await b.ask({ type: "ping", nonce: 3 })).toMatchObject({ type: "pong" });
+    await must(api(server.url, "POST", "/api/v1/auth/sign-out-everywhere", {}, other.token));
+    await b.until(() => b.closedWith !== null);
+    await c.until(() => c.closedWith !== null);
+    expect([b.closedWith, c.closedWith]).toEqual([4001, 4001]);
+  });
 });

@@ -70,8 +70,8 @@ export interface WsLimits {
 
 export const DEFAULT_WS_LIMITS: WsLimits = { perAccount: 16, perAddress: 64, helloTimeoutMs: 5_000 };
 
-/** Who is connected: counts per address and per account, for the limits. */
-class ConnectionCounts {
+/** Who is connected: counts per address and per account, for the limits and for sign-out. */
+export class ConnectionCounts {
   private readonly byAddress = new Map<string, number>();
   private readonly byAccount = new Map<string, Set<Connection>>();
   address(ip: string): number {
@@ -92,11 +92,21 @@ class ConnectionCounts {
     set?.delete(c);
     if (set?.size === 0) this.byAccount.delete(id);
   }
+  /**
+   * A session ended (signed out, or every session of the user): its sockets close at once
+   * with a typed frame, so nothing more is acted on for a token that no longer works.
+   * `token` null: every socket of the user.
+   */
+  endSession(userId: string, token: string | null): number {
+    let n = 0;
+    for (const c of [...(this.byAccount.get(userId) ?? [])]) if (token === null || c.signedInWith(token)) n += c.end() ? 1 : 0;
+    return n;
+  }
 }
 
 export function registerWebSocket(app: FastifyInstance, server: FeltServer): void {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...server.options.wsLimits };
-  const counts = new ConnectionCounts();
+  const counts = server.connections;
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
     const ip = req.ip ?? "unknown";
     const conn = new Connection(server, socket, counts, limits);
@@ -126,6 +136,8 @@ export function registerWebSocket(app: FastifyInstance, server: FeltServer): voi
 
 class Connection {
   private user: User | null = null;
+  /** The session token the hello named (a sign-out of that session closes this socket). */
+  private token: string | null = null;
   /** The protocol version this client said hello with (v2: table steps as patches). */
   private version: number = PROTOCOL_VERSION;
   private readonly tables = new Map<string, { session: TableSession; sub: Subscriber } | { follower: Follower }>();
@@ -261,6 +273,7 @@ class Connection {
       mine.add(this);
       this.stopSilentTimer();
       this.user = u.value;
+      this.token = m.token;
       this.version = m.v;
       return this.send({ type: "welcome", v: m.v, user: { id: u.value.id, name: u.value.name, role: u.value.role }, serverTime: this.server.svc.clock.now() });
     }
@@ -412,6 +425,20 @@ class Connection {
     this.server.cluster?.offMoved(this.rehome);
     for (const [id, push] of this.watching) this.server.tournamentWatchers.get(id)?.delete(push);
     this.watching.clear();
+  }
+
+  signedInWith(token: string): boolean {
+    return this.token === token;
+  }
+
+  /** The session is over: say so, stop every feed, close. False if it was closing already. */
+  end(): boolean {
+    if (this.user === null) return false;
+    this.error(null, { code: "auth/signed-out", message: "this session was signed out" });
+    this.closed();
+    this.user = null;
+    this.socket.close(4001, "signed out");
+    return true;
   }
 
   closed(): void {
