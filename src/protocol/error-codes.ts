@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   // framing and validation
   "protocol/bad-json",
   "protocol/frame-too-large",
+  "protocol/uri-too-long",
+  "protocol/headers-too-large",
   "protocol/invalid-message",
   "protocol/version-unsupported",
   "protocol/hello-required",

@@ -152,6 +152,10 @@ export function httpStatusFor(code: ErrorCode): number {
       return 409;
     case "protocol/frame-too-large":
       return 413;
+    case "protocol/uri-too-long":
+      return 414;
+    case "protocol/headers-too-large":
+      return 431;
     case "protocol/rate-limited":
     case "auth/too-many-attempts":
       return 429;

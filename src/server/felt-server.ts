@@ -20,7 +20,7 @@ import type { TableSession } from "./tables/table-session.ts";
 import { TableHost } from "./tables/table-host.ts";
 import type { TableLink } from "./tables/table-link.ts";
 import { ClusterTables } from "./gateway/cluster-tables.ts";
-import { registerHttpRoutes } from "./gateway/http-routes.ts";
+import { clientError, frameworkError, MAX_URL_BYTES, registerHttpRoutes } from "./gateway/http-routes.ts";
 import { ConnectionCounts, registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
 import { backfillHandIndex } from "./tables/history.ts";
@@ -190,7 +190,13 @@ export class FeltServer implements PartitionServer {
         if (!made.ok && !(await accounts.userByName(d.name)).ok) throw new Error(`cannot create director ${d.name}: ${made.error.message}`);
       }
     }
-    const app = Fastify({ logger: false, bodyLimit: MAX_FRAME_BYTES });
+    const app = Fastify({
+      logger: false,
+      bodyLimit: MAX_FRAME_BYTES,
+      clientErrorHandler: clientError,
+      maxParamLength: MAX_URL_BYTES,
+      frameworkErrors: frameworkError,
+    });
     const server = new FeltServer(app, svc, options, outage, host ?? everything(), host);
     server.closeAccounts = () => accountStore.close();
     if (split) {
@@ -198,7 +204,9 @@ export class FeltServer implements PartitionServer {
       tables = link;
       server.tableHost = new TableHost(svc, (id, result, session) => link.deliverResult(id, result, session));
     }
-    await app.register(fastifyWebsocket, { options: { maxPayload: 4 * MAX_FRAME_BYTES } });
+    // Frames up to 1 MiB are read and answered `protocol/frame-too-large` (anything over
+    // MAX_FRAME_BYTES); only a larger one is cut off by the socket itself.
+    await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
     registerOpenApi(app);
     registerHttpRoutes(app, server);
     registerWebSocket(app, server);

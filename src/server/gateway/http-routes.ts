@@ -1,5 +1,6 @@
 // The HTTP API of src/protocol's ROUTES: every body validated by the route's zod schema,
 // every failure answered as HttpErrorBody with the code's status.
+import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
@@ -239,7 +240,41 @@ async function authenticate(server: FeltServer, req: FastifyRequest): Promise<Re
   return u.ok ? u : fail("auth/invalid-token", u.error.message, { cause: u.error.code });
 }
 
+/** The longest request line a route needs (ids, a page number); longer ones are refused with 414. */
+export const MAX_URL_BYTES = 8 * 1024;
+
+/**
+ * Errors the HTTP parser meets before any route (headers over Node's limit, a malformed
+ * request): answered with the typed error body, as every other error is.
+ */
+export function clientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const big = err.code === "HPE_HEADER_OVERFLOW";
+  const w = toWire(
+    big ? { code: "protocol/headers-too-large", message: "request headers too large" } : { code: "protocol/invalid-message", message: "malformed request" },
+  );
+  const status = big ? 431 : 400;
+  const body = JSON.stringify({ error: w });
+  socket.end(
+    `HTTP/1.1 ${status} ${big ? "Request Header Fields Too Large" : "Bad Request"}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Fastify's own refusals before a route runs (a path parameter past MAX_URL_BYTES, a bad URL), typed. */
+export function frameworkError(error: { code?: string; message: string }, _req: unknown, reply: FastifyReply): void {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+    void sendError(reply, { code: "protocol/uri-too-long", message: `the request line is longer than ${MAX_URL_BYTES} bytes` });
+  else void sendError(reply, { code: "protocol/invalid-message", message: "malformed request" });
+}
+
 export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): void {
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.url.length > MAX_URL_BYTES)
+      return sendError(reply, { code: "protocol/uri-too-long", message: `the request line is longer than ${MAX_URL_BYTES} bytes` });
+  });
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _req, reply) => {
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendError(reply, { code: "protocol/frame-too-large", message: "request body too large" });
     if ((error.statusCode ?? 500) < 500) return sendError(reply, { code: "protocol/bad-json", message: "request body is not valid JSON" });

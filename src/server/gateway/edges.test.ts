@@ -1,0 +1,56 @@
+// What arrives too big is answered with the typed error body or frame, like every other
+// error: a request line over 8 KiB (414), headers over Node's limit (431), a WebSocket frame
+// over the protocol's 16 KiB (up to 1 MiB is read and answered; larger ones the socket cuts).
+import { request } from "node:http";
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WS_PATH } from "../../protocol/index.ts";
+import { FeltServer } from "../felt-server.ts";
+
+let server: FeltServer;
+beforeAll(async () => {
+  server = await FeltServer.start({ db: ":memory:", port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, log: () => {} });
+}, 60_000);
+afterAll(async () => server?.close());
+
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { headers }, (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("requests and frames that are too big", () => {
+  it("a request line over 8 KiB is 414 protocol/uri-too-long", async () => {
+    const r = await get(`/api/v1/tournaments/${"x".repeat(9000)}`);
+    expect(r.status).toBe(414);
+    expect(JSON.parse(r.body)).toMatchObject({ error: { code: "protocol/uri-too-long" } });
+  });
+
+  it("headers over Node's limit are 431 protocol/headers-too-large", async () => {
+    const r = await get("/api/v1/lobby", { "x-padding": "y".repeat(20_000) });
+    expect(r.status).toBe(431);
+    expect(JSON.parse(r.body)).toMatchObject({ error: { code: "protocol/headers-too-large" } });
+  });
+
+  it("a WebSocket frame of 100 KiB is answered protocol/frame-too-large, and the socket stays open", async () => {
+    const ws = new WebSocket(server.url.replace(/^http/, "ws") + WS_PATH);
+    await new Promise((r, j) => (ws.on("open", r), ws.on("error", j)));
+    const frames: { type: string; error?: { code: string } }[] = [];
+    const next = () => new Promise<void>((r) => ws.once("message", (d) => (frames.push(JSON.parse(d.toString())), r())));
+    const got = next();
+    ws.send("z".repeat(100 * 1024));
+    await got;
+    expect(frames[0]).toMatchObject({ type: "error", error: { code: "protocol/frame-too-large" } });
+    const pong = next();
+    ws.send(JSON.stringify({ type: "ping", nonce: 7 }));
+    await pong;
+    expect(frames[1]).toMatchObject({ type: "pong" });
+    ws.terminate();
+  });
+});
