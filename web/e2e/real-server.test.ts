@@ -191,9 +191,10 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const final = await lobbyRow(stage.felt.url, token!, tournamentId);
     expect(final?.mine?.state === "busted" || final?.status === "finished").toBe(true);
     const mineText = (await row.locator(".mine").textContent()) ?? "";
-    // "Finished 2nd of 3, won …" once the place and its prize are known.
+    // "Finished 2nd of 3, won …" once the place and its prize are known; a place outside the money says "no prize".
     const ordinal = (p: number) => ["1st", "2nd", "3rd"][p - 1]!;
-    if (final?.mine?.place != null && final.mine.prize != null) expect(mineText).toMatch(new RegExp(`^Finished ${ordinal(final.mine.place)} of 3, won \\S`));
+    if (final?.mine?.place != null && (final.mine.prize ?? 0) > 0) expect(mineText).toMatch(new RegExp(`^Finished ${ordinal(final.mine.place)} of 3, won \\S`));
+    else if (final?.mine?.place != null && final.mine.prize === 0) expect(mineText).toBe(`No prize this time: finished ${ordinal(final.mine.place)} of 3`);
     else if (final?.mine?.place != null) expect(mineText).toBe(en.lobby.mine.place.replace("{{place}}", ordinal(final.mine.place)));
     else expect(mineText).toBe(en.lobby.mine.busted);
     await page.screenshot({ path: join(artifacts, "real-lobby-after.png"), fullPage: true });
