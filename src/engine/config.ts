@@ -134,6 +134,7 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
     drawCards: config.drawCards ?? null,
     rake,
     oneCardKills: config.oneCardKills ?? false,
+    unknownShows: config.unknownShows ?? false,
     deck,
     exposed: config.exposed ?? [],
     autoShowdown: config.autoShowdown ?? false,

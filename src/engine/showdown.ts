@@ -1,5 +1,5 @@
 // Showdown and the pushing of pots (R-POT-2..8).
-import { evaluate7, formatCards, type Card } from "../cards/index.ts";
+import { evaluate, evaluate7, formatCards, type Card } from "../cards/index.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { computePots, split } from "./pots.ts";
 import { liveCount, type Draft } from "./state.ts";
@@ -12,7 +12,12 @@ function handValue(s: S, i: number): number {
   const h1 = s.hole[2 * i]!;
   const h2 = s.hole[2 * i + 1]!;
   const b = s.board;
-  if (h1 < 0 || h2 < 0 || b.length < 5) return -1;
+  if (b.length < 5) return -1;
+  if (h1 < 0 || h2 < 0) {
+    // A replayed history's show of unknown cards: the best five of what is known.
+    if (!s.cfg.unknownShows || s.shown[i] !== 1) return -1;
+    return evaluate([...b, ...[h1, h2].filter((c) => c >= 0)]);
+  }
   return evaluate7(h1, h2, b[0]!, b[1]!, b[2]!, b[3]!, b[4]!);
 }
 
@@ -92,8 +97,16 @@ export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
   }
   if (a.type !== "show") return fail("engine/bad-action", `'${a.type}' is not a showdown action`);
   const known = [s.hole[2 * i]!, s.hole[2 * i + 1]!];
-  const given = a.cards ?? [];
-  if (given.length > 2) return fail("engine/wrong-cards", `${p(i)} holds two cards`);
+  const named = a.cards ?? [];
+  if (named.length > 2) return fail("engine/wrong-cards", `${p(i)} holds two cards`);
+  if (s.cfg.unknownShows && named.length === 2 && named.includes(-1)) {
+    // A cash-game history's show with unknown cards: exactly what it names, the rest unseen.
+    const fresh = checkNewCards(s, named, i);
+    if (!fresh.ok) return fresh;
+    return ok({ type: "show", player: i, cards: [...named] });
+  }
+  // Elsewhere an unknown card shown says nothing: the cards dealt are what is shown.
+  const given = named.filter((c) => c >= 0);
   for (let k = 0; k < given.length; k++) {
     const c = given[k]!;
     if (known.includes(c)) continue;

@@ -73,6 +73,10 @@ export interface HandConfig {
   readonly rake?: RakeConfig;
   /** R-POT-6 (option, default off): a player who shows one card kills the hand. */
   readonly oneCardKills?: boolean;
+  /** Replays of cash-game histories only (the PHH standard): a player may show cards the
+   *  history does not know (`??`), keeping a claim to the pot; their hand is the best five of
+   *  the cards known (those shown and the board), as pokerkit evaluates it. Never at a table. */
+  readonly unknownShows?: boolean;
   /** The shuffled deck, top first: the engine deals (R-DEAL-3/4). Absent: cards are
    *  dealt from outside with deal-hole / deal-board actions (live dealing, replays). */
   readonly deck?: readonly Card[];
@@ -234,6 +238,7 @@ export interface NormalizedConfig {
   readonly drawCards: readonly Card[] | null;
   readonly rake: RakeConfig | null;
   readonly oneCardKills: boolean;
+  readonly unknownShows: boolean;
   readonly deck: readonly Card[] | null;
   readonly exposed: readonly number[];
   readonly autoShowdown: boolean;

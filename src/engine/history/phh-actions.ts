@@ -74,7 +74,7 @@ export function parsePhhAction(raw: string, scale = 1): Result<PhhAction> {
       if (parts[2] === "-") return parts.length === 3 ? ok({ kind: "sm", player, cards: "dealt" }) : bad();
       const cards = parseHoleCards(parts[2]!);
       if (!cards.ok) return cards;
-      return ok({ kind: "sm", player, cards: cards.value.filter((c) => c >= 0) });
+      return ok({ kind: "sm", player, cards: cards.value });
     }
     default:
       return bad();

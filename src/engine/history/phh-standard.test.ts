@@ -26,6 +26,17 @@ actions = ['d dh p1 ????', 'd dh p2 7c7d', 'd dh p3 AcKc', 'p3 cbr 6', 'p1 f', '
 finishing_stacks = [inf, 44, 87]
 `;
 
+// Cash-game shows the history does not know (`sm ????`): such a hand is the best five of
+// the cards known, here the board, as pokerkit evaluates it.
+const unknownShows = `variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 7c7d', 'd dh p3 AcKc', 'p3 cc', 'p1 cc', 'p2 cc', 'd db 2c5c9h', 'p1 cbr 10', 'p2 cc', 'p3 cc', 'd db Jd', 'p1 cc', 'p2 cc', 'p3 cc', 'd db Qs', 'p1 cc', 'p2 cc', 'p3 cc', 'p1 sm ????', 'p2 sm 7c7d', 'p3 sm ????']
+finishing_stacks = [88, 124, 88]
+`;
+
 const stud = `variant = 'F7S'
 antes = [1, 1]
 bring_in = 2
@@ -59,6 +70,20 @@ describe("the PHH standard for hold'em", () => {
     expect(checkPhh(hand!)).toBeNull();
     expect(checkPhh(unwrap(readPhh(unknownStack.replace("[inf, 44, 87]", "[inf, 44, 88]")))[0]!)).toMatch(/p3 87 \(expected 88\)/);
     expect(writePhh(hand!)).toContain("inf");
+  });
+
+  it("a show of unknown cards keeps a claim with the best five known: the board, or the board and the card shown", () => {
+    expect(checkPhh(unwrap(readPhh(unknownShows))[0]!)).toBeNull();
+    // Everyone plays the board's royal flush: the pot is split three ways.
+    const royal = unknownShows
+      .replace("'d dh p2 7c7d'", "'d dh p2 2c3d'")
+      .replace("'d dh p3 AcKc'", "'d dh p3 ????'")
+      .replace("'d db 2c5c9h'", "'d db AsKsQs'")
+      .replace("'d db Jd'", "'d db Js'")
+      .replace("'d db Qs'", "'d db Ts'")
+      .replace("'p2 sm 7c7d'", "'p2 sm 2c3d'")
+      .replace("[88, 124, 88]", "[100, 100, 100]");
+    expect(checkPhh(unwrap(readPhh(royal))[0]!)).toBeNull();
   });
 
   it("a .phhs file: each hand passes, fails or is skipped on its own, with its name and line", () => {

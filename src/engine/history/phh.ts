@@ -265,6 +265,8 @@ export function phhConfig(h: PhhHand, scale = phhScale(h)): HandConfig {
     // R-BLIND-2/4: a history is replayed as recorded, in pokerkit's convention (antes before
     // blinds; the call pre-flop is what was posted).
     forcedBets: "pokerkit",
+    // The standard lets a cash-game history show cards it does not know (`sm ????`).
+    unknownShows: true,
     ...(h.minBet !== undefined ? { minBet: s(h.minBet) } : {}),
     ...(h.smallBet !== undefined ? { smallBet: s(h.smallBet) } : {}),
     ...(h.bigBet !== undefined ? { bigBet: s(h.bigBet) } : {}),
