@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   "tournament/not-allowed",
   "tournament/bad-state",
   "ledger/insufficient-funds",
+  "ledger/amount-unsafe",
   // director console
   "director/not-found",
   "director/invalid",

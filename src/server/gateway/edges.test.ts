@@ -6,10 +6,11 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WS_PATH } from "../../protocol/index.ts";
 import { FeltServer } from "../felt-server.ts";
+import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
 
 let server: FeltServer;
 beforeAll(async () => {
-  server = await FeltServer.start({ db: ":memory:", port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, log: () => {} });
+  server = await FeltServer.start({ db: ":memory:", port: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, log: () => {} });
 }, 60_000);
 afterAll(async () => server?.close());
 
@@ -52,5 +53,22 @@ describe("requests and frames that are too big", () => {
     await pong;
     expect(frames[1]).toMatchObject({ type: "pong" });
     ws.terminate();
+  });
+});
+
+describe("amounts past what a number holds exactly", () => {
+  it("a deposit that would take a balance past 2^53 - 1 is 400 ledger/amount-unsafe (never a 500) and writes nothing", async () => {
+    const d = await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR));
+    const rich = await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name: "Rich", password: "rich-password-1" }));
+    const deposit = (amount: number) =>
+      api<{ error: { code: string } }>(server.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name: "Rich", amount }, d.token);
+    expect((await deposit(Number.MAX_SAFE_INTEGER - 10)).status).toBe(200);
+    for (const amount of [11, 1_000, Number.MAX_SAFE_INTEGER]) {
+      const over = await deposit(amount);
+      expect(over.status).toBe(400);
+      expect(over.body.error.code).toBe("ledger/amount-unsafe");
+    }
+    const me = await must<{ balance: number }>(api(server.url, "GET", "/api/v1/me", undefined, rich.token));
+    expect(me.balance).toBe(Number.MAX_SAFE_INTEGER - 10);
   });
 });
