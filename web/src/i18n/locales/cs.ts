@@ -548,6 +548,8 @@ export const cs = {
     protocol: {
       "bad-json": "Zprávu nelze přečíst.",
       "frame-too-large": "Zpráva je příliš velká.",
+      "uri-too-long": "Adresa je příliš dlouhá.",
+      "headers-too-large": "Hlavičky požadavku jsou příliš velké.",
       "invalid-message": "Neplatná zpráva.",
       "version-unsupported": "Obnovte stránku: aplikace je zastaralá.",
       "hello-required": "Připojuji…",
@@ -558,6 +560,7 @@ export const cs = {
     auth: {
       required: "Přihlaste se, prosím.",
       "invalid-token": "Přihlášení vypršelo; přihlaste se znovu.",
+      "signed-out": "Z této relace jste se odhlásil(a).",
       "bad-credentials": "Špatné jméno nebo heslo.",
       "name-taken": "Toto jméno je obsazené.",
       forbidden: "To smí jen ředitel turnaje.",
@@ -573,7 +576,7 @@ export const cs = {
       "no-commitment-yet": "Stůl zveřejní závazek balíčku se svou první hrou.",
     },
     tournament: { "not-found": "Takový turnaj neexistuje.", "not-allowed": "Teď to není možné.", "bad-state": "V tomto stavu turnaje to nejde." },
-    ledger: { "insufficient-funds": "Na účtu nemáte dost peněz." },
+    ledger: { "insufficient-funds": "Na účtu nemáte dost peněz.", "amount-unsafe": "Tato částka je větší, než systém dokáže uložit." },
     director: { "not-found": "Nenalezeno.", invalid: "Zkontrolujte zadané údaje." },
     server: { internal: "Na serveru se něco pokazilo.", unavailable: "Server je chvíli nedostupný; zkuste to za okamžik." },
     client: { network: "Server je nedostupný.", http: "Server odpověděl chybou." },

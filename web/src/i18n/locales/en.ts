@@ -533,6 +533,8 @@ export const en = {
     protocol: {
       "bad-json": "The message could not be read.",
       "frame-too-large": "The message is too large.",
+      "uri-too-long": "The address is too long.",
+      "headers-too-large": "The request's headers are too large.",
       "invalid-message": "The message was not valid.",
       "version-unsupported": "Please reload: the app is out of date.",
       "hello-required": "Connecting…",
@@ -543,6 +545,7 @@ export const en = {
     auth: {
       required: "Please sign in.",
       "invalid-token": "Your session has expired; sign in again.",
+      "signed-out": "You signed out of this session.",
       "bad-credentials": "Wrong name or password.",
       "name-taken": "That name is taken.",
       forbidden: "Only directors may do that.",
@@ -558,7 +561,7 @@ export const en = {
       "no-commitment-yet": "The table publishes its deck commitment with its first hand.",
     },
     tournament: { "not-found": "No such tournament.", "not-allowed": "Not allowed now.", "bad-state": "Not possible in the tournament's current state." },
-    ledger: { "insufficient-funds": "Not enough money in your balance." },
+    ledger: { "insufficient-funds": "Not enough money in your balance.", "amount-unsafe": "That amount is larger than the system can hold." },
     director: { "not-found": "Not found.", invalid: "Check the entries." },
     server: { internal: "Something went wrong on the server.", unavailable: "The server is unavailable for a moment; try again shortly." },
     client: { network: "Cannot reach the server.", http: "The server answered with an error." },

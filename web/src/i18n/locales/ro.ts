@@ -546,6 +546,8 @@ export const ro = {
     protocol: {
       "bad-json": "Mesajul nu a putut fi citit.",
       "frame-too-large": "Mesajul este prea mare.",
+      "uri-too-long": "Adresa este prea lungă.",
+      "headers-too-large": "Antetele cererii sunt prea mari.",
       "invalid-message": "Mesaj invalid.",
       "version-unsupported": "Reîncarcă pagina: aplicația este depășită.",
       "hello-required": "Conectare…",
@@ -556,6 +558,7 @@ export const ro = {
     auth: {
       required: "Te rugăm să te autentifici.",
       "invalid-token": "Sesiunea a expirat; autentifică-te din nou.",
+      "signed-out": "V-ați deconectat din această sesiune.",
       "bad-credentials": "Nume sau parolă greșită.",
       "name-taken": "Numele este deja folosit.",
       forbidden: "Doar directorii pot face asta.",
@@ -571,7 +574,7 @@ export const ro = {
       "no-commitment-yet": "Masa își publică angajamentul pachetului la prima mână.",
     },
     tournament: { "not-found": "Turneul nu există.", "not-allowed": "Nu este permis acum.", "bad-state": "Nu se poate în starea actuală a turneului." },
-    ledger: { "insufficient-funds": "Sold insuficient." },
+    ledger: { "insufficient-funds": "Sold insuficient.", "amount-unsafe": "Suma depășește ce poate păstra sistemul." },
     director: { "not-found": "Nu a fost găsit.", invalid: "Verifică datele introduse." },
     server: { internal: "Ceva nu a mers pe server.", unavailable: "Serverul este indisponibil pentru moment; încercați din nou curând." },
     client: { network: "Serverul nu poate fi contactat.", http: "Serverul a răspuns cu o eroare." },

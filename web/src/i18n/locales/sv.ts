@@ -539,6 +539,8 @@ export const sv = {
     protocol: {
       "bad-json": "Meddelandet gick inte att läsa.",
       "frame-too-large": "Meddelandet är för stort.",
+      "uri-too-long": "Adressen är för lång.",
+      "headers-too-large": "Begärans rubriker är för stora.",
       "invalid-message": "Ogiltigt meddelande.",
       "version-unsupported": "Ladda om sidan: appen är inaktuell.",
       "hello-required": "Ansluter…",
@@ -549,6 +551,7 @@ export const sv = {
     auth: {
       required: "Logga in, tack.",
       "invalid-token": "Sessionen har gått ut; logga in igen.",
+      "signed-out": "Du har loggat ut från den här sessionen.",
       "bad-credentials": "Fel namn eller lösenord.",
       "name-taken": "Namnet är upptaget.",
       forbidden: "Bara turneringsledare får göra det.",
@@ -564,7 +567,7 @@ export const sv = {
       "no-commitment-yet": "Bordet publicerar sitt kortleksåtagande med sin första hand.",
     },
     tournament: { "not-found": "Turneringen finns inte.", "not-allowed": "Inte tillåtet nu.", "bad-state": "Inte möjligt i turneringens nuvarande läge." },
-    ledger: { "insufficient-funds": "Saldot räcker inte." },
+    ledger: { "insufficient-funds": "Saldot räcker inte.", "amount-unsafe": "Beloppet är större än systemet kan hålla." },
     director: { "not-found": "Hittades inte.", invalid: "Kontrollera uppgifterna." },
     server: { internal: "Något gick fel på servern.", unavailable: "Servern är inte tillgänglig just nu; försök igen om en stund." },
     client: { network: "Servern går inte att nå.", http: "Servern svarade med ett fel." },
