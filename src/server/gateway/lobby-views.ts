@@ -234,7 +234,7 @@ export function lobbyTournament(
             // A live room's tables are real ones: there is no online table to open.
             tableId: entry.table > 0 && t.meta.kind === "online" ? `${t.id}-t${entry.table}` : null,
             seat: entry.seat > 0 ? entry.seat : null,
-            stack: entry.stack,
+            stack: entry.stack + (entry.behind ?? 0),
             rebuys: entry.rebuys,
             addOn: entry.addOns > 0,
             place: placement?.places[0] ?? null,

@@ -8,8 +8,9 @@ export function entryContext(s: TournamentState, e: EntryState | undefined, play
   return {
     structure: s.config!.structure,
     elapsedMs: playedMs(s, at),
-    stack: e?.stack ?? 0,
-    alive: e !== undefined && e.alive && e.stack > 0,
+    // Chips bought during a hand count as soon as they are bought (they join the stack after it).
+    stack: (e?.stack ?? 0) + (e?.behind ?? 0),
+    alive: e !== undefined && e.alive && e.stack + (e.behind ?? 0) > 0,
     reEntries: p?.reEntries ?? 0,
     rebuys: e?.rebuys ?? 0,
     addOns: e?.addOns ?? 0,
