@@ -7,7 +7,9 @@ a .phh file, so `felt replay` can be checked on hands it has never seen:
 
 pokerkit needs Python >= 3.11 and nothing else; put its source folder on PYTHONPATH (or
 `pip install pokerkit`). Hands are no-limit and fixed-limit, 2-9 players, with antes of both
-kinds and short stacks (so short all-in blinds and big-blind antes occur).
+kinds and short stacks (so short all-in blinds and big-blind antes occur); some with a live
+post by a newly seated player (a negative blinds_or_straddles entry), and some with the
+hole cards of a player who folds written as unknown (`????`), as real histories have them.
 Seeded: the same SEED writes the same hands.
 """
 import os
@@ -41,7 +43,11 @@ def table(rng: random.Random):
     elif kind == "bb":
         antes[1 if n > 2 else 0] = bb
     stacks = [rng.choice([rng.randint(1, 3 * bb), rng.randint(10 * bb, 200 * bb)]) for _ in range(n)]
-    if rng.random() < 0.25:
+    post = n >= 4 and rng.random() < 0.2
+    if post:
+        # A player just seated posts a big blind to be dealt in at once (pokerkit: negative).
+        blinds[rng.randint(3, n - 1)] = -bb
+    if not post and rng.random() < 0.25:
         variant = "FT"
         game = FixedLimitTexasHoldem(AUTOMATIONS, kind != "bb", antes, blinds, bb, 2 * bb)
     else:
@@ -108,6 +114,12 @@ def play(rng: random.Random):
     hh.finishing_stacks = list(state.stacks)
     # pokerkit's from_game_state leaves the game's ante trimming out (its default is false).
     hh.ante_trimming_status = state.ante_trimming_status
+    if rng.random() < 0.3:
+        # Nobody saw a folder's cards: the history writes them as unknown.
+        folded = [a.split()[0] for a in hh.actions if a.split()[1:2] == ["f"]]
+        if folded:
+            who = folded[0]
+            hh.actions = [f"d dh {who} ????" if a.startswith(f"d dh {who} ") else a for a in hh.actions]
     return variant, hh
 
 
