@@ -128,6 +128,12 @@ export class Accounts {
 
   /** The user behind a session token, if the session exists and has not expired. */
   async authenticate(token: string): Promise<Result<User>> {
+    const s = await this.authenticateSession(token);
+    return s.ok ? ok(s.value.user) : s;
+  }
+
+  /** The user behind a session token and when the session ends (a socket closes then). */
+  async authenticateSession(token: string): Promise<Result<{ user: User; expiresAt: number }>> {
     if (typeof token !== "string" || !TOKEN.test(token)) return fail(ACCOUNT_ERRORS.badSession, "not a session token");
     const hash = hashToken(token);
     const session = await this.store.sessionByHash(hash);
@@ -138,7 +144,7 @@ export class Accounts {
     }
     const user = await this.store.userById(session.userId);
     if (user === null) return fail(ACCOUNT_ERRORS.badSession, "no such session");
-    return ok(publicUser(user));
+    return ok({ user: publicUser(user), expiresAt: session.expiresAt });
   }
 
   /** Ends one session on the server: its token stops working at once. */

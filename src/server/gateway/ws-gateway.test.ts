@@ -167,4 +167,27 @@ describe("WebSocket hygiene", () => {
     await c.until(() => c.closedWith !== null);
     expect([b.closedWith, c.closedWith]).toEqual([4001, 4001]);
   });
+
+  it("a session that expires closes its sockets at its expiry, not at the next message", async () => {
+    const clock = new ManualClock();
+    const server = await FeltServer.start({
+      db: ":memory:",
+      port: 0,
+      scrypt: { N: 1024, r: 8, p: 1 },
+      webDist: null,
+      clock,
+      sessionTtlMs: 60_000,
+      log: () => {},
+    });
+    servers.push(server);
+    const me = await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-up", { name: "Ivo", password: "ivo-password-1" }));
+    const peer = await Peer.open(server.url);
+    expect(await peer.ask({ type: "hello", v: PROTOCOL_VERSION, token: me.token })).toMatchObject({ type: "welcome" });
+    clock.advance(59_999);
+    expect(await peer.ask({ type: "ping", nonce: 1 })).toMatchObject({ type: "pong" });
+    clock.advance(1);
+    await peer.until(() => peer.closedWith !== null);
+    expect(peer.got.at(-1)).toMatchObject({ type: "error", error: { code: "auth/invalid-token" } });
+    expect(peer.closedWith).toBe(4001);
+  });
 });

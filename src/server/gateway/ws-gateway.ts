@@ -259,23 +259,26 @@ class Connection {
         });
       // The token's check may take a while on a busy server: the silent-socket timer waits for it.
       this.checkingHello += 1;
-      const u = await this.server.svc.accounts.authenticate(m.token).finally(() => (this.checkingHello -= 1));
-      if (!u.ok) return this.error(null, { code: "auth/invalid-token", message: u.error.message, cause: u.error.code });
+      const session = await this.server.svc.accounts.authenticateSession(m.token).finally(() => (this.checkingHello -= 1));
+      if (!session.ok) return this.error(null, { code: "auth/invalid-token", message: session.error.message, cause: session.error.code });
+      const who = session.value.user;
       // A new hello may change who this is or which version it speaks: start the tables afresh.
-      if (this.user !== null && (this.user.id !== u.value.id || this.version !== m.v)) this.dropAll();
-      const mine = this.counts.account(u.value.id);
+      if (this.user !== null && (this.user.id !== who.id || this.version !== m.v)) this.dropAll();
+      const mine = this.counts.account(who.id);
       if (!mine.has(this) && mine.size >= this.limits.perAccount) {
         this.error(null, { code: "protocol/rate-limited", message: "too many connections for this account" });
         this.socket.close(1013, "too many connections");
         return;
       }
-      if (this.user !== null && this.user.id !== u.value.id) this.counts.dropAccount(this.user.id, this);
+      if (this.user !== null && this.user.id !== who.id) this.counts.dropAccount(this.user.id, this);
       mine.add(this);
       this.stopSilentTimer();
-      this.user = u.value;
+      this.user = who;
       this.token = m.token;
+      this.expiry?.cancel();
+      this.expiry = this.armExpiry(session.value.expiresAt);
       this.version = m.v;
-      return this.send({ type: "welcome", v: m.v, user: { id: u.value.id, name: u.value.name, role: u.value.role }, serverTime: this.server.svc.clock.now() });
+      return this.send({ type: "welcome", v: m.v, user: { id: who.id, name: who.name, role: who.role }, serverTime: this.server.svc.clock.now() });
     }
     const user = this.user;
     if (user === null) return this.error("commandId" in m ? m.commandId : null, { code: "protocol/hello-required", message: "say hello first" });
@@ -427,14 +430,25 @@ class Connection {
     this.watching.clear();
   }
 
+  /** The session ends at `at`: the socket closes then, as at a sign-out. */
+  private expiry: TimerHandle | null = null;
+  private armExpiry(at: number): TimerHandle {
+    const clock = this.server.svc.clock;
+    // Timers hold about 24 days at most: a longer session re-arms on the way.
+    return clock.after(Math.min(Math.max(0, at - clock.now()), 2_000_000_000), () => {
+      if (clock.now() < at) this.expiry = this.armExpiry(at);
+      else this.end("auth/invalid-token", "the session has expired; sign in again");
+    });
+  }
+
   signedInWith(token: string): boolean {
     return this.token === token;
   }
 
   /** The session is over: say so, stop every feed, close. False if it was closing already. */
-  end(): boolean {
+  end(code: "auth/signed-out" | "auth/invalid-token" = "auth/signed-out", message = "this session was signed out"): boolean {
     if (this.user === null) return false;
-    this.error(null, { code: "auth/signed-out", message: "this session was signed out" });
+    this.error(null, { code, message });
     this.closed();
     this.user = null;
     this.socket.close(4001, "signed out");
@@ -443,6 +457,8 @@ class Connection {
 
   closed(): void {
     this.stopSilentTimer();
+    this.expiry?.cancel();
+    this.expiry = null;
     if (this.user !== null) this.counts.dropAccount(this.user.id, this);
     this.dropAll();
   }
