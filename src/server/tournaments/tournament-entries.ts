@@ -85,11 +85,8 @@ export async function entryCommand(
   money: Money,
   player: EntryPlayer,
   verb: EntryVerb,
-  sentId: string,
+  commandId: string,
 ): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
-  // A command id names one sender's command: the same id from another player is another
-  // command, never a repeat of this one (which would answer "done" and do nothing).
-  const commandId = `${player.id}:${sentId}`;
   // A live room's chips are handed over at the desk: the floor records those purchases.
   if (t.meta.kind === "live" && DESK_ONLY.has(verb))
     return fail("tournament/not-allowed", "in a live room, re-entries, rebuys and add-ons are made at the desk");
