@@ -57,7 +57,7 @@ async function run(db: string, seed: number): Promise<void> {
             base,
             "POST",
             "/api/v1/director/tournaments",
-            { commandId: cmd(), presetId, name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure, settings: { tableSize: 9 } },
+            { commandId: cmd(), presetId, name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure, settings: { tableSize: 9, start: "manual" } },
             director,
           ),
         )
@@ -95,9 +95,20 @@ async function run(db: string, seed: number): Promise<void> {
     /** Requests the server answered 200: they must be stored. */
     const acked: { op: Op; commandId: string; player: Player; tournament: string }[] = [];
     let stop = false;
+    /** What the bots' keeper is doing (said when the test runs out of time). */
+    let keeper = "starting";
     // A test that ran out of time stops its clients and its waits with it (the next test must
     // not share the machine with them).
-    onTestFinished(() => void (stop = true));
+    onTestFinished(() => {
+      if (!stop) {
+        // Ran out of time: say what it was still waiting for.
+        const by = (op: Op) => acked.filter((a) => a.op === op).length;
+        console.error(
+          `money-crash ${seed}: stopped by the timeout with ${[...new Set(OPS)].map((o) => `${o} ${by(o)}`).join(", ")} acknowledged; bots' keeper: ${keeper}; bots connected: ${bots.map((b) => (b.ws === null ? "-" : "+")).join("")}; server output:\n${child.output().slice(-4000)}`,
+        );
+      }
+      stop = true;
+    });
     let up = true;
     const client = async () => {
       while (!stop) {
@@ -145,9 +156,13 @@ async function run(db: string, seed: number): Promise<void> {
         for (const [i, b] of bots.entries()) {
           if (!up || stop) break;
           try {
-            if (b.ws === null) await b.connect();
+            keeper = `connecting bot ${i}`;
+            // A socket that gets no answer within 5 s is dropped and tried again on the next round.
+            if (b.ws === null && !(await Promise.race([b.connect(), sleep(5000).then(() => false)]))) b.close();
+            keeper = `reading bot ${i}'s lobby line`;
             const line = await myTournament(base, seated[i]!.p.token, seated[i]!.tournament);
             if (line?.mine?.tableId) b.watch(line.mine.tableId);
+            keeper = `bot ${i} at table ${line?.mine?.tableId ?? "none"}, entry status ${line?.status ?? "?"}`;
           } catch {
             // killed under us
           }
