@@ -192,6 +192,7 @@ async function setupEvent(bases: readonly string[], tables: number, perTable: nu
     presetId: "seed",
     name: `Load event ${n}`,
     kind: "online",
+    settings: { start: "manual" },
     startsAt: 0,
     buyIn: 0,
     fee: 0,

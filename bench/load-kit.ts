@@ -175,7 +175,16 @@ export async function setupTables(bases: readonly string[], tables: number, perT
           base0,
           "POST",
           "/api/v1/director/tournaments",
-          { commandId: `load-${i}-${cmd()}`, presetId: "seed", name: `Load ${i}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 },
+          {
+            commandId: `load-${i}-${cmd()}`,
+            presetId: "seed",
+            name: `Load ${i}`,
+            kind: "online",
+            settings: { start: "manual" },
+            startsAt: 0,
+            buyIn: 0,
+            fee: 0,
+          },
           d.token,
         ),
       );

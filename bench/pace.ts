@@ -106,7 +106,7 @@ async function main(): Promise<void> {
           base,
           "POST",
           "/api/v1/director/tournaments",
-          { commandId: cmd(), presetId: "seed", name: `Pace ${k}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 },
+          { commandId: cmd(), presetId: "seed", name: `Pace ${k}`, kind: "online", settings: { start: "manual" }, startsAt: 0, buyIn: 0, fee: 0 },
           d.token,
         ),
       );
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
           base,
           "POST",
           "/api/v1/director/tournaments",
-          { commandId: cmd(), presetId: "seed", name: `Lone ${k}`, kind: "online", startsAt: 0, buyIn: 0, fee: 0 },
+          { commandId: cmd(), presetId: "seed", name: `Lone ${k}`, kind: "online", settings: { start: "manual" }, startsAt: 0, buyIn: 0, fee: 0 },
           d.token,
         ),
       );

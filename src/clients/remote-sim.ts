@@ -112,6 +112,7 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
         presetId: o.presetId ?? "seed",
         name: `Remote simulation seed ${seed}`,
         kind: "online",
+        settings: { start: "manual" },
         startsAt: Date.now(),
         buyIn,
         fee,

@@ -142,6 +142,10 @@ export type WalkInResponse = z.infer<typeof WalkInResponse>;
 export const CancelTournamentRequest = z.strictObject({ commandId: CommandId, reason: z.string().min(1).max(200).optional() });
 export type CancelTournamentRequest = z.infer<typeof CancelTournamentRequest>;
 
+/** The floor moves the start time before the start (an event that starts by itself then starts at the new time). */
+export const RescheduleTournamentRequest = z.strictObject({ commandId: CommandId, startsAt: EpochMs });
+export type RescheduleTournamentRequest = z.infer<typeof RescheduleTournamentRequest>;
+
 export const PredictRequest = z.strictObject({ structure: Structure, players: z.int().min(2).max(10000) });
 export type PredictRequest = z.infer<typeof PredictRequest>;
 

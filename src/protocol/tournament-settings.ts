@@ -18,6 +18,8 @@ export const TournamentSettings = z.strictObject({
   actionSeconds: z.int().min(5).max(600),
   /** The time bank added once the action clock runs out, seconds per tournament. */
   timeBankSeconds: z.int().min(0).max(3600),
+  /** How it starts: "scheduled" by itself at its start time (online's default), "manual" when the floor starts it (live's default). */
+  start: z.enum(["scheduled", "manual"]),
 });
 export type TournamentSettings = z.infer<typeof TournamentSettings>;
 
@@ -28,7 +30,7 @@ export type TournamentSettingsInput = z.infer<typeof TournamentSettingsInput>;
 /** The defaults where the request and the preset say nothing (speed events: a 15 s clock and no time bank). */
 export function settingsWithDefaults(
   given: TournamentSettingsInput,
-  o: { speed: boolean; actionMs?: number | undefined; timeBankMs?: number | undefined; tableSize?: number | undefined },
+  o: { speed: boolean; live?: boolean; actionMs?: number | undefined; timeBankMs?: number | undefined; tableSize?: number | undefined },
 ): TournamentSettings {
   return {
     tableSize: given.tableSize ?? o.tableSize ?? 10,
@@ -37,5 +39,6 @@ export function settingsWithDefaults(
     handForHand: given.handForHand ?? true,
     actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
     timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
+    start: given.start ?? (o.live === true ? "manual" : "scheduled"),
   };
 }

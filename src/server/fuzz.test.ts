@@ -165,7 +165,7 @@ describe("fuzz over the WebSocket", () => {
       server.url,
       "POST",
       "/api/v1/director/tournaments",
-      { commandId: "poor-tournament-1", presetId: "seed", name: "Poor", kind: "online", startsAt: 0 },
+      { commandId: "poor-tournament-1", presetId: "seed", name: "Poor", kind: "online", settings: { start: "manual" }, startsAt: 0 },
       s.directorToken,
     );
     const reg = await api<{ error: { code: string } }>(

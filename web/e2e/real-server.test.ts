@@ -67,7 +67,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
         stage.felt.url,
         "POST",
         "/api/v1/director/tournaments",
-        { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure },
+        { commandId: cmd(), presetId: "seed", name, kind: "online", settings: { start: "manual" }, startsAt: Date.now(), structure },
         stage.directorToken,
       ),
     );

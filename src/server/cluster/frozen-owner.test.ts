@@ -70,7 +70,7 @@ describe("cluster mode: two members, one frozen", () => {
       b.url,
       "POST",
       "/api/v1/director/tournaments",
-      { commandId: elsewhere, presetId: "seed", name: "x", kind: "online", startsAt: Date.now() },
+      { commandId: elsewhere, presetId: "seed", name: "x", kind: "online", settings: { start: "manual" }, startsAt: Date.now() },
       s.directorToken,
     );
     expect(routed.status).toBe(200);

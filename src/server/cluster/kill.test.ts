@@ -60,7 +60,7 @@ async function twoMembers(layout: TableLayout) {
     buyIn: 1000,
     fee: 100,
     structure: FAST_STRUCTURE,
-    settings: { tableSize: 9 },
+    settings: { tableSize: 9, start: "manual" },
   };
   const id = (await must<{ tournament: LobbyTournament }>(api(b.url, "POST", "/api/v1/director/tournaments", body, d.token))).tournament.id;
   expect(b.tournaments.has(id)).toBe(splitTables);

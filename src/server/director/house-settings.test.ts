@@ -57,13 +57,22 @@ describe("the house rules of a tournament", () => {
       handForHand: true,
       actionSeconds: 30,
       timeBankSeconds: 60,
+      start: "manual",
     });
     const nine = await liveEvent({ tableSize: 9 });
     expect((await drawn(nine, 20)).sort()).toEqual([6, 7, 7]);
   });
 
   it("every setting chosen is the tournament's, and its view says so", async () => {
-    const id = await liveEvent({ tableSize: 6, buttonRule: "moving", colourUp: "up", handForHand: false, actionSeconds: 15, timeBankSeconds: 0 });
+    const id = await liveEvent({
+      tableSize: 6,
+      buttonRule: "moving",
+      colourUp: "up",
+      handForHand: false,
+      actionSeconds: 15,
+      timeBankSeconds: 0,
+      start: "scheduled",
+    });
     expect((await view(id)).settings).toEqual({
       tableSize: 6,
       buttonRule: "moving",
@@ -71,6 +80,7 @@ describe("the house rules of a tournament", () => {
       handForHand: false,
       actionSeconds: 15,
       timeBankSeconds: 0,
+      start: "scheduled",
     });
     const t = server.tournaments.get(id)!;
     expect(t.dir.config).toMatchObject({ tableSize: 6, buttonRule: "moving", colourUp: "up", handForHand: false });
@@ -78,7 +88,7 @@ describe("the house rules of a tournament", () => {
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
     const before = server.tournaments.size;
-    for (const settings of [{ tableSize: 11 }, { buttonRule: "sideways" }, { colourUp: "down" }, { actionSeconds: 1 }, { seats: 9 }]) {
+    for (const settings of [{ tableSize: 11 }, { buttonRule: "sideways" }, { colourUp: "down" }, { actionSeconds: 1 }, { start: "at-dawn" }, { seats: 9 }]) {
       const r = await api<{ error: { code: string; message: string } }>(
         server.url,
         "POST",

@@ -89,7 +89,17 @@ async function tournamentOn(owner: "A" | "B", via: FeltServer, n: number, starts
       via.url,
       "POST",
       "/api/v1/director/tournaments",
-      { commandId: commandOn(owner), presetId: "seed", name, kind: "online", startsAt, buyIn: 1000, fee: 100, structure: FAST_STRUCTURE },
+      {
+        commandId: commandOn(owner),
+        presetId: "seed",
+        name,
+        kind: "online",
+        settings: { start: "manual" },
+        startsAt,
+        buyIn: 1000,
+        fee: 100,
+        structure: FAST_STRUCTURE,
+      },
       director,
     ),
   );

@@ -5,6 +5,7 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import type {
   BlindErrorRequest,
   CancelTournamentRequest,
+  RescheduleTournamentRequest,
   ColourUpRequest,
   CreateTournamentRequest,
   DealRequest,
@@ -102,7 +103,13 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const structure = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
     const speed = found.plan === "speed";
     const o = ctx.server.options;
-    const house = settingsWithDefaults(b.settings ?? {}, { speed, actionMs: o.actionMs, timeBankMs: o.timeBankMs, tableSize: o.tableSize });
+    const house = settingsWithDefaults(b.settings ?? {}, {
+      speed,
+      live: b.kind === "live",
+      actionMs: o.actionMs,
+      timeBankMs: o.timeBankMs,
+      tableSize: o.tableSize,
+    });
     const actionMs = house.actionSeconds * 1000;
     // The create form's money, windows and payouts over the preset's (each part
     // left out is the preset's, fitted to the structure actually used).
@@ -150,6 +157,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       maxEntries: b.maxEntries ?? null,
       guarantee,
       createdAt: ctx.server.svc.clock.now(),
+      start: house.start,
     };
     const t = await TournamentRuntime.create(ctx.server.svc, meta, config, b.commandId);
     // The core's refusals (structure/…, tournament/bad-payout) keep their figures for the console.
@@ -162,6 +170,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   resume: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(false, c)),
   /** R-TRN-6: called off before the start; every player gets back all they paid (the runtime posts the refunds). */
   cancel: (ctx) => lifecycle(ctx, (t, c) => t.cancel((ctx.body as CancelTournamentRequest).reason ?? "cancelled by the director", c)),
+  reschedule: (ctx) => lifecycle(ctx, (t, c) => t.reschedule((ctx.body as RescheduleTournamentRequest).startsAt, c)),
   async seating(ctx) {
     const t = tournamentOf(ctx);
     return t.ok ? ok(seating(t.value)) : t;

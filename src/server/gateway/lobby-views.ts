@@ -322,6 +322,7 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
       handForHand: c.handForHand ?? true,
       actionSeconds: Math.round(t.meta.actionMs / 1000),
       timeBankSeconds: Math.round(t.meta.timeBankMs / 1000),
+      start: t.meta.start ?? "manual",
     },
     serverTime: now,
   };

@@ -35,7 +35,16 @@ describe("the player's views", () => {
           server.url,
           "POST",
           "/api/v1/director/tournaments",
-          { commandId: cmd(), presetId: "seed", name: "Pause", kind: "online", startsAt: Date.now(), structure: FAST_STRUCTURE, ...extra },
+          {
+            commandId: cmd(),
+            presetId: "seed",
+            name: "Pause",
+            kind: "online",
+            settings: { start: "manual" },
+            startsAt: Date.now(),
+            structure: FAST_STRUCTURE,
+            ...extra,
+          },
           d,
         ),
       );
@@ -47,7 +56,7 @@ describe("the player's views", () => {
       server.url,
       "POST",
       "/api/v1/director/tournaments",
-      { commandId: cmd(), presetId: "seed", name: "Pause", kind: "online", startsAt: Date.now(), handPauseMs: 60_000 },
+      { commandId: cmd(), presetId: "seed", name: "Pause", kind: "online", settings: { start: "manual" }, startsAt: Date.now(), handPauseMs: 60_000 },
       d,
     );
     expect(bad.status).toBe(400);

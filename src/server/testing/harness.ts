@@ -78,7 +78,7 @@ export async function setupTournament(
         fee: opts.fee ?? 100,
         structure: opts.structure ?? FAST_STRUCTURE,
         // The scenarios built on this were sized for nine-seat tables (their moves and breaks).
-        settings: opts.settings ?? { tableSize: 9 },
+        settings: { start: "manual", ...(opts.settings ?? { tableSize: 9 }) },
       },
       d.token,
     ),

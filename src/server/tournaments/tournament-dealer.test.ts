@@ -32,6 +32,7 @@ describe("the dealer's entries in the table chat", () => {
       presetId: "seed",
       name: "dealer notes",
       kind: "online",
+      settings: { start: "manual" },
       startsAt: clock.now(),
       buyIn: 1000,
       fee: 0,

@@ -27,7 +27,17 @@ const { player, deposit } = playerFactory(
   "e",
 );
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online"): Promise<string> {
-  const body = { commandId: cmd(), presetId, name: `${presetId} test`, kind, startsAt: clock.now(), buyIn: 1000, fee: 100, structure };
+  const body = {
+    commandId: cmd(),
+    presetId,
+    name: `${presetId} test`,
+    kind,
+    startsAt: clock.now(),
+    buyIn: 1000,
+    fee: 100,
+    structure,
+    settings: { start: "manual" },
+  };
   return (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
 }
 type Answer = { tournament: LobbyTournament; balance: number };

@@ -36,7 +36,18 @@ const { player } = playerFactory(
   "g",
 );
 async function create(presetId: string, structure: unknown, kind: "online" | "live" = "online", extra: Record<string, unknown> = {}): Promise<string> {
-  const body = { commandId: cmd(), presetId, name: `${presetId} glue`, kind, startsAt: clock.now(), buyIn: 1000, fee: 100, structure, ...extra };
+  const body = {
+    commandId: cmd(),
+    presetId,
+    name: `${presetId} glue`,
+    kind,
+    startsAt: clock.now(),
+    buyIn: 1000,
+    fee: 100,
+    structure,
+    settings: { start: "manual" },
+    ...extra,
+  };
   return (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
 }
 type Answer = { tournament: LobbyTournament; balance: number; error: { code: string; cause?: string } };
@@ -152,6 +163,7 @@ describe("R-TRN-6: a start rule given at creation", () => {
         presetId: "seed",
         name: "bad rule",
         kind: "online",
+        settings: { start: "manual" },
         startsAt: now,
         structure: FAST_STRUCTURE,
         startRule: { minPlayers: 3, deadline: now - 1 },
@@ -199,6 +211,7 @@ describe("R-TRN-6 across a restart", () => {
         presetId: "seed",
         name: "restart rule",
         kind: "online",
+        settings: { start: "manual" },
         startsAt: clock.now(),
         structure: FAST_STRUCTURE,
         startRule: { minPlayers: 5, deadline: clock.now() + 10 * MIN },

@@ -61,7 +61,17 @@ async function headsUp(): Promise<{ id: string; ps: Player[]; bots: Bot[] }> {
 }
 
 async function headsUpOn(server: FeltServer): Promise<{ id: string; ps: Player[]; bots: Bot[] }> {
-  const body = { commandId: cmd(), presetId: "turbo", name: "rebuy grace", kind: "online", startsAt: clock.now(), buyIn: 1000, fee: 100, structure: TURBO };
+  const body = {
+    commandId: cmd(),
+    presetId: "turbo",
+    name: "rebuy grace",
+    kind: "online",
+    settings: { start: "manual" },
+    startsAt: clock.now(),
+    buyIn: 1000,
+    fee: 100,
+    structure: TURBO,
+  };
   const token = await directorOn(server);
   const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, token))).tournament.id;
   const ps = await Promise.all([5000, 5000].map((f) => player(f, server)));

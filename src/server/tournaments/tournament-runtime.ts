@@ -31,6 +31,7 @@ import {
 import type { ColourUpResult } from "../../protocol/index.ts";
 import type { Services } from "../services.ts";
 import { StartDeadline } from "./tournament-deadline.ts";
+import { ScheduledStart } from "./tournament-scheduled-start.ts";
 import { LiveFloor } from "./tournament-live.ts";
 import { STORE_ERRORS, type TransactionInput } from "../../store/index.ts";
 import { endPostings, payPrizes, refundCancelled } from "./tournament-money.ts";
@@ -52,6 +53,8 @@ export interface TournamentMeta {
   readonly maxEntries: number | null;
   readonly guarantee: number;
   readonly createdAt: number;
+  /** "scheduled": starts by itself at startsAt; "manual" (absent in streams written before it): when the director starts it. */
+  readonly start?: "scheduled" | "manual";
 }
 
 export type Rec =
@@ -66,7 +69,9 @@ export type Rec =
   /** Live: a chip race applied at one table, as answered (a repeated command gets the same answer). */
   | { readonly type: "colour-up-raced"; readonly data: { commandId: string; table: number; result: ColourUpResult } }
   /** Live: a floor record undone, why; stored with the compensating director events. */
-  | { readonly type: "floor-undone"; readonly data: { id: string; at: number; reason: string } };
+  | { readonly type: "floor-undone"; readonly data: { id: string; at: number; reason: string } }
+  /** The floor moved the start time before the start. */
+  | { readonly type: "rescheduled"; readonly data: { startsAt: number; at: number } };
 
 export const tournamentStream = (id: string) => `tournament:${id}`;
 /** An online tournament is snapshotted every this many records: a restart folds only the records after the latest. */
@@ -106,6 +111,8 @@ export class TournamentRuntime {
   readonly registrations = new Registrations(this);
   /** R-TRN-6: the start rule's deadline (tournament-deadline.ts). */
   readonly deadline = new StartDeadline(this);
+  /** An online event's start at its time (tournament-scheduled-start.ts). */
+  readonly scheduledStart = new ScheduledStart(this);
   /** The player each entrant record's command entered (a walk-in's answer names its entry). */
   readonly entrantByCommand = new Map<string, string>();
   private readonly commands = new Map<string, number>();
@@ -156,6 +163,7 @@ export class TournamentRuntime {
     const r = await t.append(recs, commandId, meta.id);
     if (!r.ok) return r;
     t.deadline.arm();
+    t.scheduledStart.arm();
     return ok(t);
   }
 
@@ -185,7 +193,10 @@ export class TournamentRuntime {
     // A stream written before events and postings were one append may have ended without its end's postings: posted now (their keys make this once).
     if (this.dir.status === "finished") return void this.enqueue(() => payPrizes(this));
     if (this.dir.status === "cancelled") return void this.enqueue(() => refundCancelled(this));
-    if (this.dir.status !== "running") return this.deadline.arm();
+    if (this.dir.status !== "running") {
+      this.scheduledStart.arm();
+      return this.deadline.arm();
+    }
     if (this.isLive) void this.enqueue(() => this.live.settle());
     else this.online.resume();
   }
@@ -198,6 +209,7 @@ export class TournamentRuntime {
   close(): void {
     this.isClosed = true;
     this.deadline.close();
+    this.scheduledStart.close();
     this.live.close();
     this.online.close();
   }
@@ -234,6 +246,22 @@ export class TournamentRuntime {
   /** The director cancels before the start (R-TRN-6): everyone gets back all they paid. */
   cancel(reason: string, commandId: string): Promise<Done> {
     return this.command((at) => ({ type: "cancel", at, reason }), commandId).then((r) => (r.ok ? ok({ duplicate: r.value.duplicate }) : r));
+  }
+
+  /** The floor moves the start time before the start; an event that starts by itself waits for the new time. */
+  reschedule(startsAt: number, commandId: string): Promise<Done> {
+    return this.enqueue(async () => {
+      if (this.commands.has(commandId)) return ok({ duplicate: true });
+      if (this.dir.status !== "registering" && this.dir.status !== "announced")
+        return fail("tournament/bad-state", `cannot move the start when ${this.dir.status}`, { cause: "tournament/bad-status" });
+      // R-TRN-6's deadline is part of the rules the players registered under: it does not move.
+      if (this.dir.config?.start !== undefined)
+        return fail("director/invalid", "a tournament with a start rule (minimum players by a deadline) keeps its start time", { field: "startsAt" });
+      const r = await this.append([{ type: "rescheduled", data: { startsAt, at: this.now() } }], commandId);
+      if (!r.ok) return r;
+      this.scheduledStart.arm();
+      return ok({ duplicate: false });
+    });
   }
 
   /** The director's pause/resume: the level clock (and every window) freezes, online tables stop dealing. */
@@ -490,6 +518,9 @@ export class TournamentRuntime {
         this.recorded.set(x.data.table, Math.max(this.recorded.get(x.data.table) ?? 0, x.data.handNumber));
         break;
       case "paused":
+        break;
+      case "rescheduled":
+        this.meta = { ...this.meta, startsAt: x.data.startsAt };
         break;
       case "instruction-confirmed":
       case "colour-up-raced":

@@ -31,7 +31,16 @@ const createRaw = (extra: Record<string, unknown>) =>
     server.url,
     "POST",
     "/api/v1/director/tournaments",
-    { commandId: cmd(), presetId: "seed", name: "special test", kind: "online", startsAt: clock.now(), structure: FAST_STRUCTURE, ...extra },
+    {
+      commandId: cmd(),
+      presetId: "seed",
+      name: "special test",
+      kind: "online",
+      settings: { start: "manual" },
+      startsAt: clock.now(),
+      structure: FAST_STRUCTURE,
+      ...extra,
+    },
     director,
   );
 async function create(extra: Record<string, unknown>): Promise<string> {

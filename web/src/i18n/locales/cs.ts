@@ -326,6 +326,7 @@ export const cs = {
   },
   rebuyOffer: { title: "Došly vám žetony", offer: "Rebuy za {{amount}} a místo zůstane vaše.", left: "zbývá {{left}}", rebuy: "Rebuy", decline: "Odmítnout" },
   director: {
+    moveStart: "Přesunout start",
     cancel: "Zrušit turnaj",
     cancelConfirm: "Zrušit turnaj {{name}}? Každý hráč dostane zpět vše, co zaplatil. Nelze vrátit.",
     cancelYes: "Ano, zrušit",
@@ -354,6 +355,8 @@ export const cs = {
     button: { dead: "Mrtvý button", moving: "Posuvný button" },
     colourUp: "Výměna žetonů",
     colour: { race: "Chip race", up: "Zaokrouhlení nahoru" },
+    start: "Start",
+    starts: { scheduled: "V daný čas, sám", manual: "Až ho spustí floor" },
     startRule: "Zrušit při malém počtu hráčů",
     minPlayers: "Nejméně hráčů",
     deadlineMinutes: "Termín (minut po začátku)",

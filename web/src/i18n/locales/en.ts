@@ -316,6 +316,7 @@ export const en = {
   },
   rebuyOffer: { title: "You are out of chips", offer: "Rebuy for {{amount}} to keep your seat.", left: "{{left}} left", rebuy: "Rebuy", decline: "Decline" },
   director: {
+    moveStart: "Move start",
     cancel: "Cancel tournament",
     cancelConfirm: "Cancel {{name}}? Every player gets back all they paid. This cannot be undone.",
     cancelYes: "Yes, cancel it",
@@ -344,6 +345,8 @@ export const en = {
     button: { dead: "Dead button", moving: "Moving button" },
     colourUp: "Colour-up",
     colour: { race: "Chip race", up: "Chip-up" },
+    start: "Starts",
+    starts: { scheduled: "At its time, by itself", manual: "When the floor starts it" },
     startRule: "Cancel with too few players",
     minPlayers: "Minimum players",
     deadlineMinutes: "Deadline (minutes after the start)",

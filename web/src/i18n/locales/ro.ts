@@ -325,6 +325,7 @@ export const ro = {
     decline: "Refuz",
   },
   director: {
+    moveStart: "Mută startul",
     cancel: "Anulează turneul",
     cancelConfirm: "Anulați {{name}}? Fiecare jucător primește înapoi tot ce a plătit. Nu se poate reveni.",
     cancelYes: "Da, anulează",
@@ -353,6 +354,8 @@ export const ro = {
     button: { dead: "Buton mort", moving: "Buton mobil" },
     colourUp: "Schimbul jetoanelor",
     colour: { race: "Chip race", up: "Rotunjire în sus" },
+    start: "Start",
+    starts: { scheduled: "La ora stabilită, singur", manual: "Când îl pornește floor-ul" },
     startRule: "Anulează dacă sunt prea puțini jucători",
     minPlayers: "Minimum de jucători",
     deadlineMinutes: "Termen (minute după start)",

@@ -332,6 +332,7 @@ export const ru = {
     decline: "Отказаться",
   },
   director: {
+    moveStart: "Перенести старт",
     cancel: "Отменить турнир",
     cancelConfirm: "Отменить турнир «{{name}}»? Каждый игрок получит назад всё, что заплатил. Это необратимо.",
     cancelYes: "Да, отменить",
@@ -360,6 +361,8 @@ export const ru = {
     button: { dead: "Мёртвый баттон", moving: "Движущийся баттон" },
     colourUp: "Обмен фишек",
     colour: { race: "Чип-рейс", up: "Округление вверх" },
+    start: "Старт",
+    starts: { scheduled: "В назначенное время, сам", manual: "Когда его запустит флор" },
     startRule: "Отменить, если игроков мало",
     minPlayers: "Минимум игроков",
     deadlineMinutes: "Срок (минут после начала)",

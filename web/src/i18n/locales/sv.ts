@@ -323,6 +323,7 @@ export const sv = {
     decline: "Tacka nej",
   },
   director: {
+    moveStart: "Flytta starten",
     cancel: "Ställ in turneringen",
     cancelConfirm: "Ställa in {{name}}? Alla spelare får tillbaka allt de betalat. Det går inte att ångra.",
     cancelYes: "Ja, ställ in",
@@ -351,6 +352,8 @@ export const sv = {
     button: { dead: "Död knapp", moving: "Rörlig knapp" },
     colourUp: "Markväxling",
     colour: { race: "Chip race", up: "Avrundning uppåt" },
+    start: "Start",
+    starts: { scheduled: "På utsatt tid, av sig själv", manual: "När golvet startar den" },
     startRule: "Ställ in vid för få spelare",
     minPlayers: "Minsta antal spelare",
     deadlineMinutes: "Sista tid (minuter efter start)",

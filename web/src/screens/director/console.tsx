@@ -53,6 +53,17 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
     lobby.reload();
   }
   const cancellable = current !== null && (current.status === "registering" || current.status === "announced");
+  // Before the start the floor may move the start time (an event that starts by itself then starts at the new time).
+  const [newStart, setNewStart] = useState<number | null>(null);
+  useEffect(() => setNewStart(null), [id]);
+  async function reschedule(startsAt: number) {
+    if (!id) return;
+    const r = await client.call("reschedule", { commandId: newCommandId(), startsAt }, { id });
+    setError(r.ok ? null : r.error);
+    if (r.ok) setNewStart(null);
+    lobby.reload();
+  }
+  const localInput = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   // Entries closed now (no more late registrations, re-entries, rebuys, add-ons): the payouts become final.
   const [confirmClose, setConfirmClose] = useState(false);
   useEffect(() => setConfirmClose(false), [id]);
@@ -105,6 +116,26 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
               <button data-action="close-entries" onClick={() => setConfirmClose(true)}>
                 {t("live.closeEntries")}
               </button>
+            )}
+            {cancellable && (
+              <span className="move-start">
+                <input
+                  type="datetime-local"
+                  aria-label={t("create.startsAt")}
+                  value={localInput(newStart ?? current.startsAt)}
+                  onChange={(e) => {
+                    const ms = new Date(e.target.value).getTime();
+                    if (Number.isFinite(ms)) setNewStart(ms);
+                  }}
+                />
+                <button
+                  data-action="move-start"
+                  disabled={newStart === null || newStart === current.startsAt}
+                  onClick={() => newStart !== null && void reschedule(newStart)}
+                >
+                  {t("director.moveStart")}
+                </button>
+              </span>
             )}
             {cancellable && !confirmCancel && (
               <button className="danger" data-action="cancel" onClick={() => setConfirmCancel(true)}>

@@ -53,6 +53,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   // R-TRN-6: optionally, too few players by a deadline cancels the tournament (and refunds everyone).
   const [startRule, setStartRule] = useState(false);
   // The house rules the room chooses (R-TBL-1 table size, R-BTN-2/3 button, R-CHIP-2/3 colour-up).
+  // How it starts: unless the floor chooses, an online event by itself at its time, a live one when the floor starts it.
+  const [startChoice, setStartChoice] = useState<"scheduled" | "manual" | null>(null);
   const [house, setHouse] = useState<{ tableSize: number; buttonRule: "dead" | "moving"; colourUp: "race" | "up" }>({
     tableSize: 10,
     buttonRule: "dead",
@@ -125,7 +127,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
       structure,
       ...settings,
       ...rule,
-      settings: house,
+      settings: { ...house, start: startChoice ?? (kind === "online" ? "scheduled" : "manual") },
     });
     setError(r.ok ? null : r.error);
     if (r.ok) {
@@ -214,6 +216,17 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               <select data-field="colour-up" value={house.colourUp} onChange={(e) => setHouse({ ...house, colourUp: e.target.value as "race" | "up" })}>
                 <option value="race">{t("create.colour.race")}</option>
                 <option value="up">{t("create.colour.up")}</option>
+              </select>
+            </label>
+            <label>
+              {t("create.start")}
+              <select
+                data-field="start"
+                value={startChoice ?? (kind === "online" ? "scheduled" : "manual")}
+                onChange={(e) => setStartChoice(e.target.value as "scheduled" | "manual")}
+              >
+                <option value="scheduled">{t("create.starts.scheduled")}</option>
+                <option value="manual">{t("create.starts.manual")}</option>
               </select>
             </label>
           </div>
