@@ -86,13 +86,15 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     return (await page.evaluate(() => localStorage.getItem("felt.token")))!;
   }
 
-  async function createOnline(name: string, structure: unknown = FAST_STRUCTURE): Promise<string> {
+  /** `startsAt` absent: the test starts it (settings.start "manual"); given, it starts by itself then. */
+  async function createOnline(name: string, structure: unknown = FAST_STRUCTURE, startsAt?: number): Promise<string> {
+    const when = startsAt === undefined ? { startsAt: Date.now(), settings: { start: "manual" } } : { startsAt };
     const created = await must<{ tournament: LobbyTournament }>(
       api(
         stage.felt.url,
         "POST",
         "/api/v1/director/tournaments",
-        { commandId: cmd(), presetId: "seed", name, kind: "online", startsAt: Date.now(), structure, handPauseMs: PAUSE_MS },
+        { commandId: cmd(), presetId: "seed", name, kind: "online", ...when, structure, handPauseMs: PAUSE_MS },
         stage.directorToken,
       ),
     );
@@ -117,7 +119,8 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     expect,
   }) => {
     // A short stack that the blinds soon take: the player sits out after the showdowns and busts first.
-    const id = await createOnline("Phone turbo", BLEED_STRUCTURE);
+    // It starts by itself at its time; nobody presses Start.
+    const id = await createOnline("Phone turbo", BLEED_STRUCTURE, Date.now() + 3_600_000);
     const context = await stage.browser.newContext({ hasTouch: true });
     const page = await newPage(context, "phone", PHONE);
     const name = `pia${Date.now().toString(36).slice(-5)}`;
@@ -152,10 +155,18 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     // Two bots that check and call; after the showdowns they move all in before every flop.
     const crew = await registerBots(stage.felt.url, stage.directorToken, id, 2, { allInChance: 0, pressers: true });
     crews.push(crew);
-    await start(id);
-    await page.reload();
-    await row.getByRole("link", { name: en.lobby.goToTable }).click({ timeout: 20_000 });
-    await page.waitForSelector(".felt .seat.me", { timeout: 20_000 });
+    // The floor brings the start forward to a few seconds from now; the event starts by itself
+    // then and takes the player from the lobby to the table, with a notice: no reload, no click.
+    await must(
+      api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/reschedule`, { commandId: cmd(), startsAt: Date.now() + 3000 }, stage.directorToken),
+    );
+    expect((await lobbyRow(stage.felt.url, token, id))?.status).toBe("registering");
+    await page.waitForSelector(".felt .seat.me", { timeout: 30_000 }).catch(async (e) => {
+      await shot(page, "DEBUG-start");
+      console.error("DEBUG", JSON.stringify(await lobbyRow(stage.felt.url, token, id)), page.url(), pageErrors);
+      throw e;
+    });
+    expect(await page.getByTestId("seat-notice").textContent()).toContain(en.seat.seated.replace("{{name}}", "Phone turbo"));
 
     // Play check/call (the bots only check and call: hands go to showdown). Sample what the
     // page shows every ~100 ms: the showdown must never leave the felt before the next hand.

@@ -14,6 +14,7 @@ export function newCommandId(): string {
 /** The only way the web app talks to the server over HTTP: typed, validated both ways. */
 export class FeltClient {
   private tokenValue: string | null;
+  private readonly committed = new Set<(name: RouteName) => void>();
 
   constructor(
     readonly transport: Transport,
@@ -30,6 +31,16 @@ export class FeltClient {
     this.tokenValue = token;
     if (token) this.storage?.setItem(TOKEN_KEY, token);
     else this.storage?.removeItem(TOKEN_KEY);
+  }
+
+  /**
+   * Called after every command the server accepted (a registration on the lobby, a re-entry
+   * on the tournament page): parts of the app that keep their own copy of the lobby (the
+   * seat watch) look again. Returns the unsubscribe.
+   */
+  onCommand(listener: (name: RouteName) => void): () => void {
+    this.committed.add(listener);
+    return () => void this.committed.delete(listener);
   }
 
   async call<N extends RouteName>(
@@ -64,6 +75,8 @@ export class FeltClient {
       }
       return fail("client/http", `HTTP ${answer.status}`);
     }
-    return parseWith(route.response, answer.body) as Result<RouteResponse<N>>;
+    const parsed = parseWith(route.response, answer.body) as Result<RouteResponse<N>>;
+    if (parsed.ok && route.method !== "GET") for (const f of this.committed) f(name);
+    return parsed;
   }
 }

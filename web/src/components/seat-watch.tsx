@@ -10,14 +10,16 @@ const FALLBACK_MS = 60_000;
 
 /**
  * Wherever the player is in the app, a tournament that seats them (its start, a late entry
- * drawn in) takes them to their tables with a sound, a title alert and a notice; a move says
+ * drawn in) takes them to their table (their tables, when they sit at several) with a sound,
+ * a title alert and a notice; a move says
  * where they went. The tables screen keeps each tournament in its own tile, so a move
  * replaces the old table in place. The lobby is asked again only when a tournament the
  * player is in changes status or one of their tables stops seating them.
  */
 export function SeatWatch() {
   const { t } = useTranslation();
-  const { live } = useServices();
+  const { live, client } = useServices();
+
   const state = useLive();
   const lobby = useQuery("lobby", undefined);
   const [screen] = useRoute();
@@ -31,6 +33,8 @@ export function SeatWatch() {
     const id = setInterval(reload, FALLBACK_MS);
     return () => clearInterval(id);
   }, [reload]);
+  // A registration made on another screen: look again, so that its start is seen as one.
+  useEffect(() => client.onCommand(reload), [client, reload]);
 
   useEffect(() => {
     const stops = ids === "" ? [] : ids.split(",").map((tournamentId) => live.watch({ kind: "tournament", tournamentId }));
@@ -63,7 +67,12 @@ export function SeatWatch() {
     setNotice(change);
     playSound("turn");
     document.title = t(change.kind === "seated" ? "seat.titleSeated" : "seat.titleMoved", { name: change.name });
-    if (change.kind === "seated" && screen !== "table" && screen !== "tables") go("tables");
+    // One table: its own screen (the hand log, the chat); several: the tables side by side.
+    if (change.kind === "seated" && screen !== "table" && screen !== "tables") {
+      const tables = [...seatingOf(data.tournaments).values()].filter((x) => x !== null);
+      if (tables.length === 1) go("table", change.tableId);
+      else go("tables");
+    }
   }, [data, screen, t]);
 
   if (notice === null) return null;

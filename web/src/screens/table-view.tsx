@@ -55,7 +55,15 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
       )}
       <div className="seat-box">
         <div className="seat-name">
-          {s.player?.name ?? shown?.name ?? t("table.emptySeat")}
+          {s.player?.name ?? shown?.name ?? (
+            // A phone (or a small tile) has room for the seat's number only, never a cut-off word.
+            <span className="empty-seat">
+              <span className="full">{t("table.emptySeat")}</span>
+              <span className="short" title={t("table.emptySeat")}>
+                {s.seat}
+              </span>
+            </span>
+          )}
           {!s.connected && s.player && <span className="tag">{t("table.away")}</span>}
         </div>
         {s.player && <div className="seat-stack">{s.status === "all-in" ? t("table.allIn") : fmt.chips(s.stack)}</div>}

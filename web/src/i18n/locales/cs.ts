@@ -351,6 +351,7 @@ export const cs = {
   },
   create: {
     tableSize: "Míst u stolu",
+    finalTableSize: "Míst u finálového stolu",
     buttonRule: "Button",
     button: { dead: "Mrtvý button", moving: "Posuvný button" },
     colourUp: "Výměna žetonů",

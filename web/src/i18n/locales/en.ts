@@ -341,6 +341,7 @@ export const en = {
   },
   create: {
     tableSize: "Seats per table",
+    finalTableSize: "Final table seats",
     buttonRule: "Button",
     button: { dead: "Dead button", moving: "Moving button" },
     colourUp: "Colour-up",

@@ -350,6 +350,7 @@ export const ro = {
   },
   create: {
     tableSize: "Locuri la masă",
+    finalTableSize: "Locuri la masa finală",
     buttonRule: "Buton",
     button: { dead: "Buton mort", moving: "Buton mobil" },
     colourUp: "Schimbul jetoanelor",

@@ -357,6 +357,7 @@ export const ru = {
   },
   create: {
     tableSize: "Мест за столом",
+    finalTableSize: "Мест за финальным столом",
     buttonRule: "Баттон",
     button: { dead: "Мёртвый баттон", moving: "Движущийся баттон" },
     colourUp: "Обмен фишек",

@@ -348,6 +348,7 @@ export const sv = {
   },
   create: {
     tableSize: "Platser per bord",
+    finalTableSize: "Platser vid finalbordet",
     buttonRule: "Knapp",
     button: { dead: "Död knapp", moving: "Rörlig knapp" },
     colourUp: "Markväxling",

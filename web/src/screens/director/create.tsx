@@ -55,6 +55,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   // The house rules the room chooses (R-TBL-1 table size, R-BTN-2/3 button, R-CHIP-2/3 colour-up).
   // How it starts: unless the floor chooses, an online event by itself at its time, a live one when the floor starts it.
   const [startChoice, setStartChoice] = useState<"scheduled" | "manual" | null>(null);
+  // R-TBL-3: the final table's seats (null: as many as the tables have).
+  const [finalTableSize, setFinalTableSize] = useState<number | null>(null);
   const [house, setHouse] = useState<{ tableSize: number; buttonRule: "dead" | "moving"; colourUp: "race" | "up" }>({
     tableSize: 10,
     buttonRule: "dead",
@@ -127,7 +129,11 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
       structure,
       ...settings,
       ...rule,
-      settings: { ...house, start: startChoice ?? (kind === "online" ? "scheduled" : "manual") },
+      settings: {
+        ...house,
+        finalTableSize: Math.min(finalTableSize ?? house.tableSize, house.tableSize),
+        start: startChoice ?? (kind === "online" ? "scheduled" : "manual"),
+      },
     });
     setError(r.ok ? null : r.error);
     if (r.ok) {
@@ -194,6 +200,20 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               {t("create.tableSize")}
               <select data-field="table-size" value={house.tableSize} onChange={(e) => setHouse({ ...house, tableSize: Number(e.target.value) })}>
                 {[2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("create.finalTableSize")}
+              <select
+                data-field="final-table-size"
+                value={Math.min(finalTableSize ?? house.tableSize, house.tableSize)}
+                onChange={(e) => setFinalTableSize(Number(e.target.value))}
+              >
+                {Array.from({ length: house.tableSize - 1 }, (_, i) => i + 2).map((n) => (
                   <option key={n} value={n}>
                     {n}
                   </option>
