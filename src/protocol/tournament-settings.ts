@@ -8,6 +8,8 @@ import { z } from "zod";
 export const TournamentSettings = z.strictObject({
   /** R-TBL-1: seats per table (heads-up brackets always play two). */
   tableSize: z.int().min(2).max(10),
+  /** R-TBL-3: players at the final table, drawn when this many are left (default the table size, at most it). */
+  finalTableSize: z.int().min(2).max(10),
   /** R-BTN-2/3: the dead button or the moving button. */
   buttonRule: z.enum(["dead", "moving"]),
   /** R-CHIP-2/3: a chip race or a chip-up when a denomination leaves play. */
@@ -34,6 +36,7 @@ export function settingsWithDefaults(
 ): TournamentSettings {
   return {
     tableSize: given.tableSize ?? o.tableSize ?? 10,
+    finalTableSize: given.finalTableSize ?? given.tableSize ?? o.tableSize ?? 10,
     buttonRule: given.buttonRule ?? "dead",
     colourUp: given.colourUp ?? "race",
     handForHand: given.handForHand ?? true,

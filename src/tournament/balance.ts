@@ -9,6 +9,8 @@ import { applyMove, count, workTable, type BalanceTable, type Move, type WorkTab
 
 export interface BalanceOptions {
   readonly tableSize: number;
+  /** R-TBL-3: the final table forms when this many are left (default `tableSize`); until then at least two tables play. */
+  readonly finalTableSize?: number;
   /** R-TBL-2 which player moves where: "seed" (default) or "tda". */
   readonly rule?: BalanceRule;
   /** R-TBL-3 the set order tables break in, first to break first. Default: the reverse of
@@ -89,7 +91,8 @@ export function balanceTables(tables: readonly BalanceTable[], opts: BalanceOpti
   const order = opts.breakOrder ?? [...tables].reverse().map((t) => t.id);
   if (opts.playDownTo !== undefined) return playDown(work, opts.playDownTo, order, opts.tableSize, opts.rng);
   const total = work.reduce((n, t) => n + count(t), 0);
-  const needed = Math.max(1, Math.ceil(total / opts.tableSize));
+  const finalSize = Math.min(opts.tableSize, opts.finalTableSize ?? opts.tableSize);
+  const needed = total <= finalSize ? 1 : Math.max(2, Math.ceil(total / opts.tableSize));
   const live = work.filter((t) => count(t) > 0);
   if (needed === 1 && live.length > 1) return finalTable(work, order, opts.tableSize, opts.rng);
   const broke = breakTables(work, needed, order, opts.tableSize, opts.rng);

@@ -52,6 +52,7 @@ describe("the house rules of a tournament", () => {
     expect(await drawn(ten, 20)).toEqual([10, 10]);
     expect((await view(ten)).settings).toEqual({
       tableSize: 10,
+      finalTableSize: 10,
       buttonRule: "dead",
       colourUp: "race",
       handForHand: true,
@@ -66,6 +67,7 @@ describe("the house rules of a tournament", () => {
   it("every setting chosen is the tournament's, and its view says so", async () => {
     const id = await liveEvent({
       tableSize: 6,
+      finalTableSize: 5,
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
@@ -75,6 +77,7 @@ describe("the house rules of a tournament", () => {
     });
     expect((await view(id)).settings).toEqual({
       tableSize: 6,
+      finalTableSize: 5,
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
@@ -83,7 +86,7 @@ describe("the house rules of a tournament", () => {
       start: "scheduled",
     });
     const t = server.tournaments.get(id)!;
-    expect(t.dir.config).toMatchObject({ tableSize: 6, buttonRule: "moving", colourUp: "up", handForHand: false });
+    expect(t.dir.config).toMatchObject({ tableSize: 6, finalTableSize: 5, buttonRule: "moving", colourUp: "up", handForHand: false });
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -101,5 +104,22 @@ describe("the house rules of a tournament", () => {
       expect(r.body.error.message).toMatch(/settings/);
     }
     expect(server.tournaments.size).toBe(before);
+  });
+
+  it("R-TBL-3: a final table larger than the tables is refused naming the field; by default it seats the table size", async () => {
+    const before = server.tournaments.size;
+    const r = await api<{ error: { code: string } }>(
+      server.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: cmd(), presetId: "casino-1900", name: "Bad final", kind: "live", startsAt: clock.now(), settings: { tableSize: 8, finalTableSize: 9 } },
+      token,
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe("director/invalid");
+    expect(JSON.stringify(r.body.error)).toContain("finalTableSize");
+    expect(server.tournaments.size).toBe(before);
+    const eight = await liveEvent({ tableSize: 8 });
+    expect((await view(eight)).settings?.finalTableSize).toBe(8);
   });
 });

@@ -138,6 +138,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       structure,
       money: { ...fmt.money, ...(guarantee > 0 ? { guarantee } : {}) },
       tableSize: house.tableSize,
+      ...(house.finalTableSize !== house.tableSize ? { finalTableSize: house.finalTableSize } : {}),
       buttonRule: house.buttonRule,
       colourUp: house.colourUp,
       handForHand: house.handForHand,

@@ -317,6 +317,7 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
     chips: t.dir.chips.slice(0, 12),
     settings: {
       tableSize: c.format.kind === "heads-up" ? 2 : (c.tableSize ?? 10),
+      finalTableSize: c.format.kind === "heads-up" ? 2 : Math.min(c.tableSize ?? 10, c.finalTableSize ?? c.tableSize ?? 10),
       buttonRule: c.buttonRule ?? "dead",
       colourUp: c.colourUp ?? "race",
       handForHand: c.handForHand ?? true,

@@ -11,7 +11,7 @@ import { finalPlacements, placeGroups } from "./placements.ts";
 import { paidPlaces, prizesFixedEvent, seatsOf } from "./prizes.ts";
 import { awaitingRebuys } from "./rebuy-grace.ts";
 import { paceBalance } from "./pace-balance.ts";
-import { tableSizeOf, type TableState, type TournamentState } from "./state.ts";
+import { finalTableSizeOf, tableSizeOf, tablesNeededFor, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 /** R-PLACE-2: more starting chips rank better; equal starting stacks share a group. */
@@ -82,7 +82,7 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
     const bb = t.last?.bb[0];
     tables.push({ id: String(t.id), seats, button: t.last?.button ?? t.firstButton, ...(bb !== undefined ? { bb } : {}), busted: out });
   }
-  const r = balanceTables(tables, { tableSize: size, rng });
+  const r = balanceTables(tables, { tableSize: size, finalTableSize: finalTableSizeOf(s.config!), rng });
   if (!r.ok) return [];
   const events: TournamentEvent[] = [];
   if (r.value.moves.length > 0) {
@@ -228,9 +228,10 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
     if (wantH4H !== s.handForHand) events.push({ type: "hand-for-hand", at, on: wantH4H });
     // Balancing only changes when someone left a table (R-TBL-2/3).
     // Entries seated after the start (late registration, a new table, a floor move) can also unbalance them.
-    if (s.busted.length > 0 || s.tables.size > Math.ceil(left / tableSizeOf(c)) || spread(s) >= 2) {
+    if (s.busted.length > 0 || s.tables.size > tablesNeededFor(left, tableSizeOf(c), finalTableSizeOf(c)) || spread(s) >= 2) {
       // Every table is between hands here; past BALANCE_SCAN_TABLES the exact balancer that never looks at every table (pace-balance.ts).
-      if (s.tables.size <= BALANCE_SCAN_TABLES || Math.ceil(left / tableSizeOf(c)) <= 1) events.push(...balanceEvents(s, at, rng, head.gone));
+      if (s.tables.size <= BALANCE_SCAN_TABLES || tablesNeededFor(left, tableSizeOf(c), finalTableSizeOf(c)) <= 1)
+        events.push(...balanceEvents(s, at, rng, head.gone));
       else events.push(...paceBalance(s, at, rng, { gone: head.gone, left, table: null, allFree: true, deal: false }).events);
     }
   }

@@ -17,7 +17,7 @@ import type { RandomSource } from "../index.ts";
 import { tableColourUp } from "./decide-clock.ts";
 import { balanceEvents, decideSettle, settleHead, wantHandForHand } from "./decide-settle.ts";
 import { paceBalance } from "./pace-balance.ts";
-import { seatedWithChips, tableSizeOf, type TournamentState } from "./state.ts";
+import { finalTableSizeOf, seatedWithChips, tableSizeOf, tablesNeededFor, type TournamentState } from "./state.ts";
 import { isPaused, playedMs } from "./played.ts";
 import { clockAt } from "../structure/index.ts";
 import type { TournamentEvent } from "./types.ts";
@@ -77,7 +77,7 @@ function settleTable(s: TournamentState, at: number, table: number | null, rng: 
   if (head.done) return ok(events);
   const want = wantHandForHand(s, head.left);
   if (want !== wasH4H) events.push({ type: "hand-for-hand", at, on: want });
-  const needed = Math.max(1, Math.ceil(head.left / tableSizeOf(c)));
+  const needed = tablesNeededFor(head.left, tableSizeOf(c), finalTableSizeOf(c));
   if (needed === 1 && s.tables.size > 1) {
     // R-TBL-3: the final table is drawn once every table has finished its hand.
     if (!allFree) return ok(events);

@@ -8,7 +8,16 @@ import { playedMs } from "./played.ts";
 import { initialState, tableSizeOf, type EntryState, type TableState, type TournamentState } from "./state-model.ts";
 import type { TableDraw, TournamentEvent } from "./types.ts";
 
-export { initialState, tableSizeOf, type EntryState, type PrizeTable, type TableState, type TournamentState } from "./state-model.ts";
+export {
+  finalTableSizeOf,
+  initialState,
+  tableSizeOf,
+  tablesNeededFor,
+  type EntryState,
+  type PrizeTable,
+  type TableState,
+  type TournamentState,
+} from "./state-model.ts";
 
 function setCount(s: TournamentState, t: TableState, count: number): void {
   s.byCount[t.count]?.delete(t.id);

@@ -33,6 +33,8 @@ export interface TournamentConfig {
   readonly money: MoneyConfig;
   /** Seats per table (default 10; heads-up matches always 2). */
   readonly tableSize?: number;
+  /** R-TBL-3: the final table forms when this many players are left (default the table size, at most it). */
+  readonly finalTableSize?: number;
   readonly buttonRule?: ButtonRule;
   /** R-CHIP-2/3: default the chip race. */
   readonly colourUp?: "race" | "up";
