@@ -5,7 +5,7 @@
 // (src/tournament/director/run-paced.ts), so the end time reflects independent tables;
 // wall time is the caller's business and never enters the result.
 import { ok, type Result } from "../lib/result.ts";
-import { runPacedTournament, type TournamentState } from "../tournament/director/index.ts";
+import { finalTableSizeOf, runPacedTournament, tableSizeOf, type TournamentState } from "../tournament/director/index.ts";
 import { clockAt, playedBlinds, type Structure } from "../tournament/structure/index.ts";
 import type { ChartPoint } from "./chart.ts";
 import { HANDS_PER_HOUR, simConfig } from "./formats.ts";
@@ -19,9 +19,20 @@ export interface SimOptions {
   readonly seed: number;
   readonly handsPerHour?: number;
   readonly mix?: FieldMix;
+  /** The room's house rules, as a tournament's settings name them (the rest are the format's). */
+  readonly settings?: SimSettings;
   /** Record the chart's points (one per round). */
   readonly chart?: boolean;
   readonly onProgress?: (p: Progress) => void;
+}
+
+/** The settings a simulated event honours: the tournament's own names (src/protocol's settings). */
+export interface SimSettings {
+  readonly tableSize?: number;
+  readonly finalTableSize?: number;
+  readonly buttonRule?: "dead" | "moving";
+  readonly colourUp?: "race" | "up";
+  readonly handForHand?: boolean;
 }
 
 export interface Progress {
@@ -66,6 +77,8 @@ export interface SimResult {
   readonly timeouts: number;
   readonly refusedBotActions: number;
   readonly placements: readonly SimPlacement[];
+  /** The house rules it was played under, every one filled in. */
+  readonly settings: Required<SimSettings>;
   readonly chart?: readonly ChartPoint[];
 }
 
@@ -78,7 +91,17 @@ export function simulate(o: SimOptions): Result<SimResult> {
   const format = o.format ?? "freezeout";
   const sc = simConfig(format, o.players, o.structure, o.preset);
   if (!sc.ok) return sc;
-  const { config, policy, timeoutRate } = sc.value;
+  const { policy, timeoutRate } = sc.value;
+  const h = o.settings ?? {};
+  const config = {
+    ...sc.value.config,
+    // Heads-up brackets always play two to a table (the core's rule); every other format takes the room's table.
+    ...(h.tableSize !== undefined ? { tableSize: h.tableSize } : {}),
+    ...(h.finalTableSize !== undefined ? { finalTableSize: h.finalTableSize } : {}),
+    ...(h.buttonRule !== undefined ? { buttonRule: h.buttonRule } : {}),
+    ...(h.colourUp !== undefined ? { colourUp: h.colourUp } : {}),
+    ...(h.handForHand !== undefined ? { handForHand: h.handForHand } : {}),
+  };
   const stats: HandStats = { hands: 0, actions: 0, timeouts: 0, refused: 0 };
   const handsPerHour = o.handsPerHour ?? HANDS_PER_HOUR[config.format.kind];
   const points: ChartPoint[] = [];
@@ -143,6 +166,13 @@ export function simulate(o: SimOptions): Result<SimResult> {
     timeouts: stats.timeouts,
     refusedBotActions: stats.refused,
     placements,
+    settings: {
+      tableSize: tableSizeOf(config),
+      finalTableSize: finalTableSizeOf(config),
+      buttonRule: config.buttonRule ?? "dead",
+      colourUp: config.colourUp ?? "race",
+      handForHand: config.handForHand ?? true,
+    },
     ...(o.chart ? { chart: points } : {}),
   };
   return ok(result);

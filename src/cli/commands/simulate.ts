@@ -6,6 +6,38 @@ import { STRUCTURE_PRESETS, validateStructure, type Structure } from "../../tour
 import type { Command } from "../main.ts";
 import { remoteSimulate, type RemoteSimResult } from "../../clients/remote-sim.ts";
 import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
+import { TournamentSettingsInput } from "../../protocol/index.ts";
+import type { SimSettings } from "../../sim/simulate.ts";
+
+/** --settings FILE with the one-setting flags over it, checked by the create request's own schema. */
+function readSettings(o: Record<string, string | true>): SimSettings | string {
+  let raw: Record<string, unknown> = {};
+  if (typeof o["settings"] === "string") {
+    try {
+      raw = JSON.parse(readFileSync(o["settings"], "utf8")) as Record<string, unknown>;
+    } catch (e) {
+      return `cannot read ${o["settings"]}: ${(e as Error).message}`;
+    }
+  }
+  const flag = (k: string, to: string, num: boolean) => {
+    const v = o[k];
+    if (typeof v === "string") raw = { ...raw, [to]: num ? Number(v) : v };
+  };
+  flag("table-size", "tableSize", true);
+  flag("final-table-size", "finalTableSize", true);
+  flag("button", "buttonRule", false);
+  flag("colour-up", "colourUp", false);
+  const parsed = TournamentSettingsInput.safeParse(raw);
+  if (!parsed.success) return `settings: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ")}`;
+  const s = parsed.data;
+  return {
+    ...(s.tableSize !== undefined ? { tableSize: s.tableSize } : {}),
+    ...(s.finalTableSize !== undefined ? { finalTableSize: s.finalTableSize } : {}),
+    ...(s.buttonRule !== undefined ? { buttonRule: s.buttonRule } : {}),
+    ...(s.colourUp !== undefined ? { colourUp: s.colourUp } : {}),
+    ...(s.handForHand !== undefined ? { handForHand: s.handForHand } : {}),
+  };
+}
 
 const USAGE = `felt simulate [--players N] [--preset NAME | --structure FILE] [--format FORMAT] [--seed S] [--runs K] [--hands-per-hour H] [--json] [--chart FILE.svg]
 
@@ -19,6 +51,11 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
   --hands-per-hour H hands per table per hour (default 30 live, 60 speed and heads-up)
   --json             last line: one JSON object (hands, levels, chipsConserved, placements, ...)
   --chart FILE.svg   players left and average stack (big blinds) against time
+  --settings FILE    the tournament's settings as JSON, as the server's create request takes them
+                     ({"tableSize":10,"finalTableSize":9,"buttonRule":"moving","colourUp":"up",...});
+                     the action clock, time bank and start are the server's and not simulated
+  --table-size N, --final-table-size N, --button dead|moving, --colour-up race|up
+                     one setting each, over the file's
 
 felt simulate --server URL[,URL...] [--director-file PATH] [--players N] [--preset NAME] [--seed S] [--json]
   Plays a real tournament on a running server: N bots sign up, the director funds and
@@ -52,6 +89,7 @@ function summary(r: SimResult): string {
   const lines = [
     `felt simulate: ${fmt(r.players)} players, ${r.format}, structure ${r.structure}, seed ${r.seed}`,
     `entries ${fmt(r.entries)} · hands ${fmt(r.hands)} · levels reached ${r.levels} · duration ${hm(r.durationMinutes)} at ${r.handsPerHour} hands/hour per table`,
+    `house: ${r.settings.tableSize} seats, final table ${r.settings.finalTableSize}, ${r.settings.buttonRule} button, ${r.settings.colourUp === "up" ? "chip-up" : "chip race"}${r.settings.handForHand ? ", hand-for-hand at the bubble" : ""}`,
     `prize pool ${fmt(r.prizePool)}${r.overlay > 0 ? ` (overlay ${fmt(r.overlay)})` : ""} · ${fmt(r.placesPaid)} paid · chips ${r.chipsConserved ? "conserved" : "NOT conserved"} (${r.conservationChecks} checks, colour-up rounding ${r.colourUpRounding >= 0 ? "+" : ""}${fmt(r.colourUpRounding)})`,
     `bot actions ${fmt(r.actions)}${r.timeouts > 0 ? ` · clock timeouts ${fmt(r.timeouts)}` : ""}${r.refusedBotActions > 0 ? ` · refused ${r.refusedBotActions}` : ""}`,
     "top places:",
@@ -177,6 +215,11 @@ export const command: Command = {
         return 2;
       }
     }
+    const settings = readSettings(o);
+    if (typeof settings === "string") {
+      console.error(`felt simulate: ${settings}`);
+      return 2;
+    }
     const tty = process.stderr.isTTY === true;
     const t0 = performance.now();
     let lastDraw = 0;
@@ -189,6 +232,7 @@ export const command: Command = {
         ...(typeof o["preset"] === "string" ? { preset: o["preset"] } : {}),
         ...(structure !== undefined ? { structure } : {}),
         ...(hph !== null && hph > 0 ? { handsPerHour: hph } : {}),
+        settings,
         chart: k === 0 && typeof o["chart"] === "string",
         onProgress: tty
           ? (p) => {

@@ -21,6 +21,8 @@ export {
   replay,
   snapshot,
   chipsInPlay,
+  finalTableSizeOf,
+  tableSizeOf,
   chipsIssuedInPlay,
   type EntryState,
   type TableState,

@@ -1,0 +1,26 @@
+// The simulator honours a tournament's settings as the server does: the table size draws
+// the field, the final table forms at its size, the button and colour-up rules are the
+// room's, and the result says which rules it was played under.
+import { describe, expect, it } from "vitest";
+import { simulate } from "./index.ts";
+
+describe("felt simulate with the room's settings", () => {
+  it("defaults are the server's: 10 seats, a final table of 10, dead button, chip race", () => {
+    const r = simulate({ players: 30, seed: 3 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.settings).toEqual({ tableSize: 10, finalTableSize: 10, buttonRule: "dead", colourUp: "race", handForHand: true });
+  });
+
+  it("every setting given is the event's: places for everyone, chips conserved, deterministic per seed, and the play differs", () => {
+    const settings = { tableSize: 6, finalTableSize: 5, buttonRule: "moving", colourUp: "up" } as const;
+    const a = simulate({ players: 40, seed: 5, settings });
+    const b = simulate({ players: 40, seed: 5, settings });
+    const plain = simulate({ players: 40, seed: 5 });
+    if (!a.ok || !b.ok || !plain.ok) throw new Error("simulation failed");
+    expect(a.value.settings).toEqual({ ...settings, handForHand: true });
+    expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
+    expect(a.value.chipsConserved).toBe(true);
+    expect(a.value.placements).toHaveLength(40);
+    expect(a.value.hands).not.toBe(plain.value.hands);
+  });
+});
