@@ -11,6 +11,8 @@ export const TournamentSettings = z.strictObject({
   /** R-TBL-3: players at the final table, drawn when this many are left (default the table size, at most it). */
   finalTableSize: z.int().min(2).max(10),
   /** R-BTN-2/3: the dead button or the moving button. */
+  /** R-TBL-3: while late entries may come, a table breaks only if the others keep this many seats free each (0: as soon as they fit). */
+  spareSeats: z.int().min(0).max(9),
   buttonRule: z.enum(["dead", "moving"]),
   /** R-CHIP-2/3: a chip race or a chip-up when a denomination leaves play. */
   colourUp: z.enum(["race", "up"]),
@@ -37,6 +39,7 @@ export function settingsWithDefaults(
   return {
     tableSize: given.tableSize ?? o.tableSize ?? 10,
     finalTableSize: given.finalTableSize ?? given.tableSize ?? o.tableSize ?? 10,
+    spareSeats: given.spareSeats ?? 1,
     buttonRule: given.buttonRule ?? "dead",
     colourUp: given.colourUp ?? "race",
     handForHand: given.handForHand ?? true,

@@ -30,6 +30,7 @@ export interface SimOptions {
 export interface SimSettings {
   readonly tableSize?: number;
   readonly finalTableSize?: number;
+  readonly spareSeats?: number;
   readonly buttonRule?: "dead" | "moving";
   readonly colourUp?: "race" | "up";
   readonly handForHand?: boolean;
@@ -98,6 +99,7 @@ export function simulate(o: SimOptions): Result<SimResult> {
     // Heads-up brackets always play two to a table (the core's rule); every other format takes the room's table.
     ...(h.tableSize !== undefined ? { tableSize: h.tableSize } : {}),
     ...(h.finalTableSize !== undefined ? { finalTableSize: h.finalTableSize } : {}),
+    ...(h.spareSeats !== undefined ? { spareSeats: h.spareSeats } : {}),
     ...(h.buttonRule !== undefined ? { buttonRule: h.buttonRule } : {}),
     ...(h.colourUp !== undefined ? { colourUp: h.colourUp } : {}),
     ...(h.handForHand !== undefined ? { handForHand: h.handForHand } : {}),
@@ -169,6 +171,7 @@ export function simulate(o: SimOptions): Result<SimResult> {
     settings: {
       tableSize: tableSizeOf(config),
       finalTableSize: finalTableSizeOf(config),
+      spareSeats: config.spareSeats ?? 1,
       buttonRule: config.buttonRule ?? "dead",
       colourUp: config.colourUp ?? "race",
       handForHand: config.handForHand ?? true,

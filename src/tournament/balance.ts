@@ -11,6 +11,8 @@ export interface BalanceOptions {
   readonly tableSize: number;
   /** R-TBL-3: the final table forms when this many are left (default `tableSize`); until then at least two tables play. */
   readonly finalTableSize?: number;
+  /** R-TBL-3 while new entries may come: a table breaks only if the others keep this many seats free each (default 0). */
+  readonly spareSeats?: number;
   /** R-TBL-2 which player moves where: "seed" (default) or "tda". */
   readonly rule?: BalanceRule;
   /** R-TBL-3 the set order tables break in, first to break first. Default: the reverse of
@@ -92,7 +94,7 @@ export function balanceTables(tables: readonly BalanceTable[], opts: BalanceOpti
   if (opts.playDownTo !== undefined) return playDown(work, opts.playDownTo, order, opts.tableSize, opts.rng);
   const total = work.reduce((n, t) => n + count(t), 0);
   const finalSize = Math.min(opts.tableSize, opts.finalTableSize ?? opts.tableSize);
-  const needed = total <= finalSize ? 1 : Math.max(2, Math.ceil(total / opts.tableSize));
+  const needed = total <= finalSize ? 1 : Math.max(2, Math.ceil(total / Math.max(1, opts.tableSize - (opts.spareSeats ?? 0))));
   const live = work.filter((t) => count(t) > 0);
   if (needed === 1 && live.length > 1) return finalTable(work, order, opts.tableSize, opts.rng);
   const broke = breakTables(work, needed, order, opts.tableSize, opts.rng);

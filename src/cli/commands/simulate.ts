@@ -33,6 +33,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
   return {
     ...(s.tableSize !== undefined ? { tableSize: s.tableSize } : {}),
     ...(s.finalTableSize !== undefined ? { finalTableSize: s.finalTableSize } : {}),
+    ...(s.spareSeats !== undefined ? { spareSeats: s.spareSeats } : {}),
     ...(s.buttonRule !== undefined ? { buttonRule: s.buttonRule } : {}),
     ...(s.colourUp !== undefined ? { colourUp: s.colourUp } : {}),
     ...(s.handForHand !== undefined ? { handForHand: s.handForHand } : {}),

@@ -53,6 +53,7 @@ describe("the house rules of a tournament", () => {
     expect((await view(ten)).settings).toEqual({
       tableSize: 10,
       finalTableSize: 10,
+      spareSeats: 1,
       buttonRule: "dead",
       colourUp: "race",
       handForHand: true,
@@ -68,6 +69,7 @@ describe("the house rules of a tournament", () => {
     const id = await liveEvent({
       tableSize: 6,
       finalTableSize: 5,
+      spareSeats: 0,
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
@@ -78,6 +80,7 @@ describe("the house rules of a tournament", () => {
     expect((await view(id)).settings).toEqual({
       tableSize: 6,
       finalTableSize: 5,
+      spareSeats: 0,
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
@@ -86,7 +89,7 @@ describe("the house rules of a tournament", () => {
       start: "scheduled",
     });
     const t = server.tournaments.get(id)!;
-    expect(t.dir.config).toMatchObject({ tableSize: 6, finalTableSize: 5, buttonRule: "moving", colourUp: "up", handForHand: false });
+    expect(t.dir.config).toMatchObject({ tableSize: 6, finalTableSize: 5, spareSeats: 0, buttonRule: "moving", colourUp: "up", handForHand: false });
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {

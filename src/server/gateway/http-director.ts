@@ -139,6 +139,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       money: { ...fmt.money, ...(guarantee > 0 ? { guarantee } : {}) },
       tableSize: house.tableSize,
       ...(house.finalTableSize !== house.tableSize ? { finalTableSize: house.finalTableSize } : {}),
+      spareSeats: house.spareSeats,
       buttonRule: house.buttonRule,
       colourUp: house.colourUp,
       handForHand: house.handForHand,

@@ -318,6 +318,7 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
     settings: {
       tableSize: c.format.kind === "heads-up" ? 2 : (c.tableSize ?? 10),
       finalTableSize: c.format.kind === "heads-up" ? 2 : Math.min(c.tableSize ?? 10, c.finalTableSize ?? c.tableSize ?? 10),
+      spareSeats: c.spareSeats ?? 1,
       buttonRule: c.buttonRule ?? "dead",
       colourUp: c.colourUp ?? "race",
       handForHand: c.handForHand ?? true,

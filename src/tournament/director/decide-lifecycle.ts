@@ -30,6 +30,9 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
     return fail("tournament/bad-config", `the rebuy grace is 0 to ${MAX_REBUY_GRACE_MS} ms of play (R-TRN-4)`);
   const size = tableSizeOf(c);
   if (!(Number.isInteger(size) && size >= 2 && size <= 23)) return fail("tournament/bad-table-size", `a table seats 2 to 23 players, not ${size}`);
+  const spare = c.spareSeats;
+  if (spare !== undefined && !(Number.isInteger(spare) && spare >= 0 && spare < size))
+    return fail("tournament/bad-table-size", `the seats kept free at a table are 0 to ${size - 1}, not ${spare}`, { field: "spareSeats" });
   const finalSize = c.finalTableSize;
   if (finalSize !== undefined && !(Number.isInteger(finalSize) && finalSize >= 2 && finalSize <= size))
     return fail("tournament/bad-table-size", `the final table seats 2 to ${size} players (the table size), not ${finalSize}`, { field: "finalTableSize" });

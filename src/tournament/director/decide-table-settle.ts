@@ -15,7 +15,7 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { RandomSource } from "../index.ts";
 import { tableColourUp } from "./decide-clock.ts";
-import { balanceEvents, decideSettle, settleHead, wantHandForHand } from "./decide-settle.ts";
+import { balanceEvents, decideSettle, tablesNeeded, settleHead, wantHandForHand } from "./decide-settle.ts";
 import { paceBalance } from "./pace-balance.ts";
 import { finalTableSizeOf, seatedWithChips, tableSizeOf, tablesNeededFor, type TournamentState } from "./state.ts";
 import { isPaused, playedMs } from "./played.ts";
@@ -77,7 +77,7 @@ function settleTable(s: TournamentState, at: number, table: number | null, rng: 
   if (head.done) return ok(events);
   const want = wantHandForHand(s, head.left);
   if (want !== wasH4H) events.push({ type: "hand-for-hand", at, on: want });
-  const needed = tablesNeededFor(head.left, tableSizeOf(c), finalTableSizeOf(c));
+  const needed = tablesNeeded(s, head.left, at);
   if (needed === 1 && s.tables.size > 1) {
     // R-TBL-3: the final table is drawn once every table has finished its hand.
     if (!allFree) return ok(events);

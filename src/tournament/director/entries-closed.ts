@@ -13,6 +13,21 @@ export function lateRegistrationEndsMs(s: TournamentState): number | null {
   return windowEndMs(c.structure, c.lateRegistration.until);
 }
 
+/**
+ * Whether a new entry (a late registration, a re-entry) may still need a seat at `at`:
+ * rebuys and add-ons keep their seats, so only these two count. Past the schedule
+ * (Infinity) they close at the final table.
+ */
+export function newEntriesOpen(s: TournamentState, at: number): boolean {
+  const c = s.config;
+  if (c === null || s.startedAt === null) return false;
+  let t = lateRegistrationEndsMs(s) ?? 0;
+  if (c.format.kind === "re-entry" && c.money.reEntry !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.reEntry.until));
+  if (t === 0) return false;
+  if (t === Infinity) return s.finalTable === null;
+  return playedMs(s, at) < t;
+}
+
 /** Milliseconds of play after which nothing more is paid in. */
 export function lastEntryMs(s: TournamentState): number {
   const c = s.config!;

@@ -16,7 +16,8 @@ import { chooseMove } from "../balance-seat.ts";
 import { lastBigBlind } from "../positions.ts";
 import type { WorkTable } from "../table-model.ts";
 import { dueCount, IndexedSet } from "./pace-index.ts";
-import { finalTableSizeOf, tableSizeOf, tablesNeededFor, type TableState, type TournamentState } from "./state.ts";
+import { newEntriesOpen } from "./entries-closed.ts";
+import { finalTableSizeOf, spareSeatsOf, tableSizeOf, tablesNeededFor, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 interface PTable {
@@ -238,7 +239,8 @@ export function paceBalance(s: TournamentState, at: number, rng: RandomSource, o
   if (o.table !== null && s.tables.has(o.table)) for (const r of [...plan.get(o.table).owes]) plan.cancel(o.table, r);
   // Every table between hands: nothing needs to be owed, whatever is owed is given now.
   if (o.allFree) for (const t of s.tables.values()) if (t.owes.length > 0) for (const r of [...plan.get(t.id).owes]) plan.cancel(t.id, r);
-  const needed = tablesNeededFor(o.left, size, finalTableSizeOf(s.config!));
+  const c = s.config!;
+  const needed = tablesNeededFor(o.left, size, finalTableSizeOf(c), newEntriesOpen(s, at) ? spareSeatsOf(c) : 0);
   // R-TBL-3: while the players fit on fewer tables, a free table breaks: the one that just
   // finished if it has the fewest players of the free ones, else the free one with fewest.
   while (plan.tables > needed) {

@@ -10,6 +10,7 @@ import type { TableDraw, TournamentEvent } from "./types.ts";
 
 export {
   finalTableSizeOf,
+  spareSeatsOf,
   initialState,
   tableSizeOf,
   tablesNeededFor,

@@ -35,6 +35,13 @@ export interface TournamentConfig {
   readonly tableSize?: number;
   /** R-TBL-3: the final table forms when this many players are left (default the table size, at most it). */
   readonly finalTableSize?: number;
+  /**
+   * R-TBL-3 while new entries may come (late registration, re-entry): a table breaks only
+   * when the players left fit the other tables with this many seats free at each (default 1;
+   * 0 breaks as soon as they fit). Stops the churn of breaking a table and opening one
+   * for the next re-entry.
+   */
+  readonly spareSeats?: number;
   readonly buttonRule?: ButtonRule;
   /** R-CHIP-2/3: default the chip race. */
   readonly colourUp?: "race" | "up";

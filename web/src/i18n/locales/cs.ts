@@ -352,6 +352,7 @@ export const cs = {
   create: {
     tableSize: "Míst u stolu",
     finalTableSize: "Míst u finálového stolu",
+    spareSeats: "Volná místa u stolu, dokud jsou vstupy otevřené",
     buttonRule: "Button",
     button: { dead: "Mrtvý button", moving: "Posuvný button" },
     colourUp: "Výměna žetonů",

@@ -342,6 +342,7 @@ export const en = {
   create: {
     tableSize: "Seats per table",
     finalTableSize: "Final table seats",
+    spareSeats: "Seats kept free while entries are open",
     buttonRule: "Button",
     button: { dead: "Dead button", moving: "Moving button" },
     colourUp: "Colour-up",

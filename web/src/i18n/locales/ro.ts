@@ -351,6 +351,7 @@ export const ro = {
   create: {
     tableSize: "Locuri la masă",
     finalTableSize: "Locuri la masa finală",
+    spareSeats: "Locuri libere la masă cât timp intrările sunt deschise",
     buttonRule: "Buton",
     button: { dead: "Buton mort", moving: "Buton mobil" },
     colourUp: "Schimbul jetoanelor",

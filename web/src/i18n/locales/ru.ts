@@ -358,6 +358,7 @@ export const ru = {
   create: {
     tableSize: "Мест за столом",
     finalTableSize: "Мест за финальным столом",
+    spareSeats: "Свободных мест за столом, пока открыт вход",
     buttonRule: "Баттон",
     button: { dead: "Мёртвый баттон", moving: "Движущийся баттон" },
     colourUp: "Обмен фишек",

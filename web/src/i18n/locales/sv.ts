@@ -349,6 +349,7 @@ export const sv = {
   create: {
     tableSize: "Platser per bord",
     finalTableSize: "Platser vid finalbordet",
+    spareSeats: "Lediga platser per bord medan anmälan är öppen",
     buttonRule: "Knapp",
     button: { dead: "Död knapp", moving: "Rörlig knapp" },
     colourUp: "Markväxling",

@@ -57,6 +57,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const [startChoice, setStartChoice] = useState<"scheduled" | "manual" | null>(null);
   // R-TBL-3: the final table's seats (null: as many as the tables have).
   const [finalTableSize, setFinalTableSize] = useState<number | null>(null);
+  // R-TBL-3: seats kept free at each table while late entries may come (a table breaks only then).
+  const [spareSeats, setSpareSeats] = useState(1);
   const [house, setHouse] = useState<{ tableSize: number; buttonRule: "dead" | "moving"; colourUp: "race" | "up" }>({
     tableSize: 10,
     buttonRule: "dead",
@@ -132,6 +134,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
       settings: {
         ...house,
         finalTableSize: Math.min(finalTableSize ?? house.tableSize, house.tableSize),
+        spareSeats: Math.min(spareSeats, house.tableSize - 1),
         start: startChoice ?? (kind === "online" ? "scheduled" : "manual"),
       },
     });
@@ -218,6 +221,18 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
                     {n}
                   </option>
                 ))}
+              </select>
+            </label>
+            <label>
+              {t("create.spareSeats")}
+              <select data-field="spare-seats" value={Math.min(spareSeats, house.tableSize - 1)} onChange={(e) => setSpareSeats(Number(e.target.value))}>
+                {[0, 1, 2, 3]
+                  .filter((n) => n < house.tableSize)
+                  .map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
               </select>
             </label>
             <label>
