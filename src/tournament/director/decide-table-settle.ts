@@ -17,7 +17,7 @@ import type { RandomSource } from "../index.ts";
 import { tableColourUp } from "./decide-clock.ts";
 import { balanceEvents, decideSettle, tablesNeeded, settleHead, wantHandForHand } from "./decide-settle.ts";
 import { paceBalance } from "./pace-balance.ts";
-import { finalTableSizeOf, seatedWithChips, tableSizeOf, tablesNeededFor, type TournamentState } from "./state.ts";
+import { seatedWithChips, type TournamentState } from "./state.ts";
 import { isPaused, playedMs } from "./played.ts";
 import { clockAt } from "../structure/index.ts";
 import type { TournamentEvent } from "./types.ts";
