@@ -27,10 +27,22 @@ export function drawSeat(s: TournamentState, rng: RandomSource): Result<{ table:
       );
   }
   // Every table full: a new table opens (settle balances players onto it, R-TBL-2).
-  if (table < 0) return ok({ table: s.maxTable + 1, seat: 1 + randomInt(rng, size) });
+  if (table < 0) return ok({ table: newTableNumber(s), seat: 1 + randomInt(rng, size) });
   const t = s.tables.get(table)!;
   const empty = t.seats.flatMap((x, i) => (x === null ? [i + 1] : []));
   return ok({ table, seat: empty[randomInt(rng, empty.length)]! });
+}
+
+/**
+ * The number a new table takes. A live room's tables are its furniture: the lowest number
+ * not in play (table 4, broken an hour ago, before a table 7). Online a number is a table's
+ * identity (its hand history, its stream), so a new table never reuses a broken one's.
+ */
+export function newTableNumber(s: TournamentState): number {
+  if (s.config?.live !== true) return s.maxTable + 1;
+  let n = 1;
+  while (s.tables.has(n)) n++;
+  return n;
 }
 
 /** Before the start a registered player may leave; they get back the buy-in and the fee. */

@@ -296,3 +296,25 @@ describe("live property", () => {
     expect(seen.rebuys * seen.ties * seen.counts).toBeGreaterThan(0);
   });
 });
+
+describe("live: the room's table numbers", () => {
+  it("a table opened for a re-entry takes the lowest number not in play (the broken table 3), not a new 4", () => {
+    const d = startedDirector(
+      live({ tableSize: 6, spareSeats: 0, format: { kind: "re-entry" }, money: { buyIn: 100, fee: 10, reEntry: { until: { endOfLevel: 4 } } } }),
+      18,
+    );
+    expect([...d.state.tables.keys()]).toEqual([1, 2, 3]);
+    const out: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const two = atTable(d, n).slice(0, 2);
+      out.push(...two);
+      ok(d, { type: "bust", at: MIN, entries: two });
+      ok(d, { type: "settle", at: MIN });
+    }
+    expect(d.state.tables.size).toBe(2);
+    const broken = [1, 2, 3].find((n) => !d.state.tables.has(n))!;
+    expect(d.state.maxTable).toBe(3);
+    const back = ok(d, { type: "re-enter", at: MIN, player: out[0]! });
+    expect(back.find((e) => e.type === "re-entered")).toMatchObject({ table: broken });
+  });
+});
