@@ -373,6 +373,8 @@ export const ResultRow = z.object({
   rebuys: z.int().min(0),
   addOn: z.boolean(),
   bustedAt: EpochMs.nullable(),
+  /** The player may buy in again now (their latest entry, a re-entry left, the window open): the floor's Re-enter. */
+  canReEnter: z.boolean(),
 });
 export type ResultRow = z.infer<typeof ResultRow>;
 

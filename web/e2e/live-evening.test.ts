@@ -337,8 +337,16 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
 
     // A re-entry at the desk for the first one out.
     const first = r.results.at(-1)!;
-    await page.locator(`.out-list li[data-entry="${first.entryId}"]`).getByRole("button", { name: en.floor.reEnter }).click();
+    const firstOut = page.locator(`.out-list li[data-entry="${first.entryId}"]`);
+    await firstOut.getByRole("button", { name: en.floor.reEnter }).click();
+    // Asked once more, like a bust: a wrong click would take a buy-in.
+    const ask = firstOut.getByRole("alertdialog");
+    expect(await ask.locator("span").first().textContent()).toBe(en.live.reEnterConfirm.replace("{{name}}", first.name));
+    expect(await view().then((v) => v.entries)).toBe(20);
+    await ask.locator("[data-action=confirm-re-enter]").click();
     await expect.poll(async () => (await view()).entries, { timeout: 20_000 }).toBe(21);
+    // In again: the first entry's row offers no second re-entry.
+    await expect.poll(() => firstOut.locator("[data-action=re-enter]").count(), { timeout: 20_000 }).toBe(0);
     kinds.push(...(await confirmAll(page)));
     await expectFigures(clock, { left: 15, entries: 21, chips: 21 * START, pool: 21 * BUY_IN });
     r = await results();

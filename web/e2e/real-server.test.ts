@@ -445,14 +445,30 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.goto(appUrl("en", `director/floor/${live.id}`));
     await page.waitForSelector(".live-entries tbody tr", { timeout: 20_000 });
     expect(await page.textContent(".floor")).toContain(en.floor.balanced);
-    // Twenty players on three tables of nine: two busts leave eighteen, who fit at two.
-    for (let i = 0; i < 2; i++) {
+    // Twenty players on three tables of nine. Re-entries are open, so a table breaks only when
+    // the others keep a seat free each (R-TBL-3, spareSeats 1): eighteen stay on three tables
+    // (2 × 9 would leave none for the next re-entry); sixteen go to two.
+    const bustLast = async () => {
       const before = await page.locator(".live-entries tbody tr").count();
       await page.locator(".live-entries tbody tr").last().getByRole("button", { name: en.floor.bust, exact: true }).click();
       // A bust asks for confirmation.
       await page.locator(".live-entries tbody tr").last().locator("[data-action=confirm-bust]").click();
       await page.waitForFunction((n) => document.querySelectorAll(".live-entries tbody tr").length === n - 1, before, { timeout: 20_000 });
+    };
+    for (let i = 0; i < 2; i++) await bustLast();
+    await expect.poll(async () => (await tournamentView()).playersLeft, { timeout: 20_000 }).toBe(18);
+    const owed = await must<{ instructions: { kind: string }[] }>(
+      api(stage.felt.url, "GET", `/api/v1/director/tournaments/${live.id}/instructions`, undefined, stage.directorToken),
+    );
+    expect(owed.instructions.map((x) => x.kind)).not.toContain("break-table");
+    await expect.poll(() => page.locator(".instructions li").count(), { timeout: 20_000 }).toBe(owed.instructions.length);
+    expect(await page.textContent(".instructions")).not.toContain(en.floor.kind["break-table"]);
+    // Balancing moves at 18, if the busts left a table short, are carried out first.
+    for (let n = await page.locator(".instructions li").count(); n > 0; n--) {
+      await page.locator(".instructions li button").first().click();
+      await page.waitForFunction((k) => document.querySelectorAll(".instructions li").length === k, n - 1, { timeout: 20_000 });
     }
+    for (let i = 0; i < 2; i++) await bustLast();
     await page.waitForSelector(".instructions li", { timeout: 20_000 });
     const moves = await page.locator(".instructions li").count();
     expect(moves).toBeGreaterThan(0);
@@ -464,14 +480,14 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
       await page.waitForFunction((n) => document.querySelectorAll(".instructions li").length === n, moves - i - 1, { timeout: 20_000 });
     }
     expect(await page.textContent(".floor")).toContain(en.floor.balanced);
-    expect((await tournamentView()).playersLeft).toBe(18);
+    expect((await tournamentView()).playersLeft).toBe(16);
 
     await page.goto(appUrl("en", `director/seating/${live.id}`));
     await page.waitForSelector(".seating caption", { timeout: 20_000 });
     expect((await page.locator(".seating .cols caption").allTextContents()).length).toBe(2);
-    expect(await page.locator(".seat-card").count()).toBe(18);
+    expect(await page.locator(".seat-card").count()).toBe(16);
     await page.screenshot({ path: join(artifacts, "real-director-after-break.png"), fullPage: true });
-    // Results so far: two places, and the export.
+    // Results so far: four places, and the export.
     await page.goto(appUrl("en", `director/payouts/${live.id}`));
     await page.waitForSelector(".tab-body .panel", { timeout: 20_000 });
     await page.screenshot({ path: join(artifacts, "real-director-payouts.png"), fullPage: true });

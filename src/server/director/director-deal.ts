@@ -7,7 +7,15 @@
 // finishes with those prizes and they are paid to the players' accounts.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { DealRequest, ResultRow, ResultsResponse } from "../../protocol/index.ts";
-import { dealFigures, finalPlacements, lastEntryMs, type Placement, type TournamentCommand, type TournamentState } from "../../tournament/director/index.ts";
+import {
+  decide,
+  dealFigures,
+  finalPlacements,
+  lastEntryMs,
+  type Placement,
+  type TournamentCommand,
+  type TournamentState,
+} from "../../tournament/director/index.ts";
 import { levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
 import { stacksOf } from "../tournaments/tournament-live.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
@@ -47,10 +55,10 @@ export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): 
     const expected = Object.fromEntries(left.map((e, i) => [e.id, amounts[i]!]));
     return fail("director/invalid", `the ${b.method} figures are different`, expected);
   }
-  const paid = placedSoFar(t).map((p) => resultRow(t, p));
+  const paid = placedSoFar(t).map((p) => resultRow(t, p, now));
   // Places follow the stacks; equal stacks share the better place.
   const finalists = left.map((e, i) =>
-    resultRow(t, { entry: e.id, player: e.player, places: [left.findIndex((x) => x.stack === e.stack) + 1], prize: amounts[i]! }),
+    resultRow(t, { entry: e.id, player: e.player, places: [left.findIndex((x) => x.stack === e.stack) + 1], prize: amounts[i]! }, now),
   );
   return ok({
     tournamentId: t.id,
@@ -82,7 +90,15 @@ function entryNumber(t: TournamentRuntime, entry: string, player: string): numbe
   return Math.max(1, (t.dir.players.get(player)?.entries.indexOf(entry) ?? 0) + 1);
 }
 
-function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" | "places" | "prize">): ResultRow {
+/** Whether the rules take a re-entry of `player` now (a dry run of the director: nothing changes, no draw is used). */
+function mayReEnter(t: TournamentRuntime, player: string, entry: string, now: number): boolean {
+  const d = t.dir;
+  if (d.status !== "running" || d.config?.money.reEntry === undefined) return false;
+  if (d.players.get(player)?.entries.at(-1) !== entry) return false;
+  return decide(d, { type: "re-enter", at: now, player }, { nextUint32: () => 0 }).ok;
+}
+
+function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" | "places" | "prize">, now: number): ResultRow {
   const e = t.dir.entries.get(p.entry);
   return {
     place: p.places[0]!,
@@ -93,6 +109,7 @@ function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" |
     rebuys: e?.rebuys ?? 0,
     addOn: (e?.addOns ?? 0) > 0,
     bustedAt: t.bustedAt.get(p.entry) ?? null,
+    canReEnter: mayReEnter(t, p.player, p.entry, now),
   };
 }
 
@@ -101,7 +118,7 @@ export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
   const d = t.dir;
   const placements = placedSoFar(t);
   const placed = new Set(placements.map((p) => p.entry));
-  const results = placements.map((p) => resultRow(t, p));
+  const results = placements.map((p) => resultRow(t, p, now));
   const stacks = stacksOf(t);
   const stillIn = [...d.entries.values()]
     .filter((e) => e.alive && !placed.has(e.id))

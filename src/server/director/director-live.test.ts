@@ -452,8 +452,13 @@ describe("a live re-entry tournament", () => {
     const ada = (await seats()).find((s) => s.name === "Ada")!;
     await call("/live", { kind: "bust", entryId: ada.entryId });
     expect((await seats()).some((s) => s.entryId === ada.entryId)).toBe(false);
+    const results = async () => (await must<ResultsResponse>(api(server.url, "GET", `${p}/results`, undefined, token))).results;
+    // The floor's Re-enter is offered for Ada's entry while she may buy in again.
+    expect((await results()).find((r) => r.entryId === ada.entryId)?.canReEnter).toBe(true);
     const cash = await balance(EXTERNAL_CASH);
     const v = await call<TournamentView>("/live", { kind: "re-enter", entryId: ada.entryId });
+    // In again: her first entry offers no re-entry (only a busted latest entry can).
+    expect((await results()).find((r) => r.entryId === ada.entryId)?.canReEnter).toBe(false);
     expect(v.entries).toBe(5);
     const again = (await seats()).filter((s) => s.name === "Ada");
     expect(again.length).toBe(1);

@@ -31,8 +31,8 @@ const results: ResultsResponse = {
   ],
   payoutsFixed: false,
   results: [
-    { place: 5, entryId: "eva", name: "Eva", entryNumber: 1, prize: 0, rebuys: 0, addOn: false, bustedAt: 2_000 },
-    { place: 6, entryId: "ada", name: "Ada", entryNumber: 1, prize: 0, rebuys: 0, addOn: false, bustedAt: 1_500 },
+    { place: 5, entryId: "eva", name: "Eva", entryNumber: 1, prize: 0, rebuys: 0, addOn: false, bustedAt: 2_000, canReEnter: false },
+    { place: 6, entryId: "ada", name: "Ada", entryNumber: 1, prize: 0, rebuys: 0, addOn: false, bustedAt: 1_500, canReEnter: false },
   ],
   stillIn: [
     { entryId: "bodil", name: "Bodil Ås", entryNumber: 1, stack: 31_500, countedAt: 1_000 },

@@ -50,8 +50,10 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
 
   /** A bust is asked twice: a wrong click would end someone's tournament. */
   const [confirmBust, setConfirmBust] = useState<string | null>(null);
+  const [confirmReEnter, setConfirmReEnter] = useState<string | null>(null);
   async function record(entryId: string, kind: "bust" | "rebuy" | "add-on" | "re-enter") {
     setConfirmBust(null);
+    setConfirmReEnter(null);
     setBusy(`${entryId}:${kind}`);
     const r = await client.call("liveRecord", { commandId: newCommandId(), kind, entryId }, { id: tournamentId });
     setBusy(null);
@@ -147,11 +149,26 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                   <li key={x.entryId} data-entry={x.entryId}>
                     <span className="place">{fmt.place(x.place)}</span>{" "}
                     <span className="who">{x.entryNumber > 1 ? t("live.reEntryName", { name: x.name, number: x.entryNumber }) : x.name}</span>
-                    {offered(tournament.actions.reEnter) && !seats.some((s) => s.name === x.name) && (
-                      <button disabled={busy !== null} onClick={() => void record(x.entryId, "re-enter")}>
-                        {t("floor.reEnter")}
-                      </button>
-                    )}
+                    {/* Only while this player may still buy in again (a re-entry left, entries open); asked twice, like a bust. */}
+                    {x.canReEnter &&
+                      (confirmReEnter === x.entryId ? (
+                        <span className="confirm-bust" role="alertdialog" aria-label={t("live.reEnterConfirm", { name: x.name })}>
+                          <span>{t("live.reEnterConfirm", { name: x.name })}</span>
+                          <button
+                            className="primary"
+                            data-action="confirm-re-enter"
+                            disabled={busy !== null}
+                            onClick={() => void record(x.entryId, "re-enter")}
+                          >
+                            {t("live.reEnterYes")}
+                          </button>
+                          <button onClick={() => setConfirmReEnter(null)}>{t("live.no")}</button>
+                        </span>
+                      ) : (
+                        <button disabled={busy !== null} data-action="re-enter" onClick={() => setConfirmReEnter(x.entryId)}>
+                          {t("floor.reEnter")}
+                        </button>
+                      ))}
                   </li>
                 ))}
             </ul>

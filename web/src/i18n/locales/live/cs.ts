@@ -8,6 +8,8 @@ export const liveCs = {
   payoutsFixed: "Pevné: vstupy jsou uzavřeny.",
   bustConfirm: "{{name}} vypadl(a)?",
   bustYes: "Ano, vypadl(a)",
+  reEnterConfirm: "Znovu zapsat {{name}} (nový buy-in zaplacený u pokladny)?",
+  reEnterYes: "Ano, znovu zapsat",
   no: "Ne",
   duplicate: "{{name}} už je zapsán(a). Zapsat dalšího hráče se stejným jménem?",
   duplicateSeated: "{{name}} už je zapsán(a) (stůl {{table}}, místo {{seat}}). Zapsat dalšího hráče se stejným jménem?",

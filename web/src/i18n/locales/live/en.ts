@@ -9,6 +9,8 @@ export const liveEn = {
   payoutsFixed: "Fixed: entries are closed.",
   bustConfirm: "{{name}} is out?",
   bustYes: "Yes, out",
+  reEnterConfirm: "Re-enter {{name}} (a new buy-in paid at the desk)?",
+  reEnterYes: "Yes, re-enter",
   no: "No",
   duplicate: "{{name}} is already entered. Enter another player of the same name?",
   duplicateSeated: "{{name}} is already entered (table {{table}}, seat {{seat}}). Enter another player of the same name?",

@@ -8,6 +8,8 @@ export const liveRo = {
   payoutsFixed: "Fixat: intrările s-au închis.",
   bustConfirm: "{{name}} a ieșit?",
   bustYes: "Da, a ieșit",
+  reEnterConfirm: "Reintrare pentru {{name}} (un nou buy-in plătit la casă)?",
+  reEnterYes: "Da, reintrare",
   no: "Nu",
   duplicate: "{{name}} este deja înscris. Înscrieți alt jucător cu același nume?",
   duplicateSeated: "{{name}} este deja înscris (masa {{table}}, locul {{seat}}). Înscrieți alt jucător cu același nume?",

@@ -8,6 +8,8 @@ export const liveRu = {
   payoutsFixed: "Окончательно: входы закрыты.",
   bustConfirm: "{{name}} выбывает?",
   bustYes: "Да, выбыл",
+  reEnterConfirm: "Повторный вход для {{name}} (новый бай-ин оплачен на кассе)?",
+  reEnterYes: "Да, повторный вход",
   no: "Нет",
   duplicate: "{{name}} уже записан. Записать другого игрока с тем же именем?",
   duplicateSeated: "{{name}} уже записан (стол {{table}}, место {{seat}}). Записать другого игрока с тем же именем?",

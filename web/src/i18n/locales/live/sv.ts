@@ -8,6 +8,8 @@ export const liveSv = {
   payoutsFixed: "Fastställt: inköpen är stängda.",
   bustConfirm: "Är {{name}} ute?",
   bustYes: "Ja, ute",
+  reEnterConfirm: "Återinköp för {{name}} (ny insats betald i kassan)?",
+  reEnterYes: "Ja, återinköp",
   no: "Nej",
   duplicate: "{{name}} är redan anmäld. Anmäla en annan spelare med samma namn?",
   duplicateSeated: "{{name}} är redan anmäld (bord {{table}}, plats {{seat}}). Anmäla en annan spelare med samma namn?",
