@@ -2,9 +2,9 @@
 // collecting, showing (autoShowdown) and pushing pots. Each is an event folded at once.
 import { evolveDraft } from "./evolve.ts";
 import { computePots } from "./pots.ts";
-import { autoShowdownEvent, awardEvents, handValues } from "./showdown.ts";
+import { autoShowdownEvent, awardEvents, handValues, nextAutoShower } from "./showdown.ts";
 import type { Draft } from "./state.ts";
-import type { HandEvent } from "./types.ts";
+import { FOLDED, type HandEvent } from "./types.ts";
 
 function emit(d: Draft, out: HandEvent[], e: HandEvent): void {
   out.push(e);
@@ -100,7 +100,10 @@ export function advance(d: Draft, out: HandEvent[]): void {
         const pots = computePots(d);
         const values = handValues(d);
         if (d.board.length >= 5) known = values;
-        while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values));
+        // Every card known: the winner is tabled right after the first hand (seed 004); else in order.
+        if (d.board.length >= 5 && values.every((v, i) => v >= 0 || d.status[i] === FOLDED)) {
+          while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values, nextAutoShower(d, values)));
+        } else while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values));
         continue;
       }
       case "award": {

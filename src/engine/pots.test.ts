@@ -109,6 +109,19 @@ describe("showdown", () => {
     expect(state.showQueue).toEqual([1, 2, 0]);
   });
 
+  it("R-POT-5 (seed 004): the dealer tables the winner right after the first hand, then goes on clockwise from the winner", () => {
+    // Four players; p2 bets the river and holds the worst hand, p4 the best, p1 and p3 lose.
+    const four = [call(2), call(3), call(0), check(1), board("3s8h9c"), ...checkAround(4), board("Td"), ...checkAround(4), board("4h")];
+    const { events } = play(
+      { stacks: [5000, 5000, 5000, 5000], blinds: [50, 100, 0, 0], autoShowdown: true },
+      ["AsKd", "7c2d", "JcJd", "QcQd"],
+      [...four, check(0), raise(1, 200), call(2), call(3), call(0)],
+    );
+    const order = events.flatMap((e) => (e.type === "show" || e.type === "muck" ? [`${e.type} p${e.player + 1}`] : []));
+    // Before: p2, p3, p4, p1 (the queue from the aggressor). Now p4's winner right after p2, then clockwise from p4: p1, p3.
+    expect(order).toEqual(["show p2", "show p4", "muck p1", "muck p3"]);
+  });
+
   it("R-POT-3/4: a split pot's odd chip goes to the winner first left of the button", () => {
     const { state } = play(
       { stacks: [1000, 1000, 1000], blinds: [5, 10, 0], antes: [1, 1, 1], autoShowdown: true },

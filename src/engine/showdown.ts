@@ -129,10 +129,48 @@ export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
 }
 
 /** autoShowdown: show unless the hand may be mucked (it cannot win anything). */
-export function autoShowdownEvent(s: S, pots?: readonly Pot[], values?: readonly number[]): HandEvent {
-  const i = s.showQueue[0]!;
+export function autoShowdownEvent(s: S, pots?: readonly Pot[], values?: readonly number[], player?: number): HandEvent {
+  const i = player ?? s.showQueue[0]!;
   if (muckRefusal(s, i, pots, values) === null) return { type: "muck", player: i };
   return { type: "show", player: i, cards: [s.hole[2 * i]!, s.hole[2 * i + 1]!] };
+}
+
+/**
+ * R-POT-5 as the dealer plays it with every card known (seed 004): the first to show shows;
+ * if that hand does not win, the winning hand is shown next (a winner is never mucked, so it
+ * is tabled at once); then the showdown goes on clockwise from the winner. `values`: every
+ * player's hand value on the complete board. The best hand of all wins the pots it is in;
+ * equal best hands: the first of them clockwise from the first to show.
+ */
+export function nextAutoShower(s: S, values: readonly number[]): number {
+  const queue = s.showQueue;
+  if (queue.length === liveCount(s)) return queue[0]!;
+  const n = s.n;
+  // The first to show (startShowdown): the river's last aggressor, else the first player in.
+  let first = s.aggressor >= 0 ? s.aggressor : 0;
+  while (s.status[first] === FOLDED) first = (first + 1) % n;
+  let best = -1;
+  let winner = -1;
+  for (let k = 0; k < n; k++) {
+    const i = (first + k) % n;
+    if (s.status[i] === FOLDED) continue;
+    if (values[i]! > best) {
+      best = values[i]!;
+      winner = i;
+    }
+  }
+  if (winner < 0) return queue[0]!;
+  if (queue.includes(winner)) return winner;
+  let next = queue[0]!;
+  let dist = n;
+  for (const j of queue) {
+    const d = (j - winner + n) % n;
+    if (d < dist) {
+      dist = d;
+      next = j;
+    }
+  }
+  return next;
 }
 
 /** Rake (R-POT-7), then each pot to its best hand (R-POT-3/4/8), odd chips per policy.
