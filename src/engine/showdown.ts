@@ -147,7 +147,7 @@ export function nextAutoShower(s: S, values: readonly number[]): number {
   if (queue.length === liveCount(s)) return queue[0]!;
   const n = s.n;
   // The first to show (startShowdown): the river's last aggressor, else the first player in.
-  let first = s.aggressor >= 0 ? s.aggressor : 0;
+  let first = Math.max(s.aggressor, 0);
   while (s.status[first] === FOLDED) first = (first + 1) % n;
   let best = -1;
   let winner = -1;
