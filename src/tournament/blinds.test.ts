@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../lib/result.ts";
-import { firstHand, handFromPositions, nextHand, type ButtonRule, type SeatedPlayer, type TableHand } from "./blinds.ts";
+import { dealtIn, firstHand, handFromPositions, nextHand, type ButtonRule, type SeatedPlayer, type TableHand } from "./blinds.ts";
 import { forcedBets } from "./forced-bets.ts";
 
 const table = (names: string, first = 1): SeatedPlayer[] => [...names].map((player, i) => ({ seat: first + i, player }));
@@ -120,5 +120,36 @@ describe("first hand and forced bets", () => {
       ]).ok,
     ).toBe(false);
     expect(firstHand(table("ABC"), 7).ok).toBe(false);
+  });
+});
+
+describe("R-TBL-4: a newcomer between the button and the small blind (dead button)", () => {
+  it("is seated but not dealt in until the button passes; a newcomer anywhere else plays at once", () => {
+    // Seats 1, 2, 4, 5, 6: A on the button, B small blind, D big blind (seat 3 empty).
+    const seated = [...table("AB"), ...table("DEF", 4)];
+    const first = unwrap(firstHand(seated, 1, "dead", 9));
+    expect(pos(first)).toEqual({ button: 1, sb: [2], bb: [4] });
+    // X is moved into seat 3: next hand the button is on 2 and the small blind belongs to 4.
+    const withX = [...seated, { seat: 3, player: "X" }];
+    const next = unwrap(nextHand(first, withX));
+    expect(pos(next)).toEqual({ button: 2, sb: [4], bb: [5] });
+    expect(next.waiting).toEqual([3]);
+    const dealt = dealtIn(next);
+    expect(dealt.order.map((p) => p.player)).toEqual(["D", "E", "F", "A", "B"]);
+    // The button has passed seat 3: X is dealt in, before the button.
+    const after = unwrap(nextHand(dealt, withX));
+    expect(pos(after)).toEqual({ button: 4, sb: [5], bb: [6] });
+    expect(after.waiting).toBeUndefined();
+    expect(dealtIn(after).order.map((p) => p.player)).toEqual(["E", "F", "A", "B", "X", "D"]);
+    // Y moved into seat 7 (after the big blind): plays the next hand at once.
+    const y = unwrap(nextHand(first, [...seated, { seat: 7, player: "Y" }]));
+    expect(y.waiting).toBeUndefined();
+  });
+
+  it("a moving button deals a newcomer in at once (its blinds come round)", () => {
+    const seated = [...table("AB"), ...table("DEF", 4)];
+    const first = unwrap(firstHand(seated, 1, "moving", 9));
+    const next = unwrap(nextHand(first, [...seated, { seat: 3, player: "X" }]));
+    expect(next.waiting).toBeUndefined();
   });
 });

@@ -23,6 +23,14 @@ function validSeating(seated: readonly SeatedPlayer[], tableSize: number): Resul
   return ok(seats);
 }
 
+/** The hand as dealt: the players waiting for the button to pass (R-TBL-4) left out. */
+export function dealtIn(hand: TableHand): TableHand {
+  const waiting = hand.waiting;
+  if (waiting === undefined) return hand;
+  const { waiting: _, ...rest } = hand;
+  return { ...rest, order: hand.order.filter((p) => !waiting.includes(p.seat)) };
+}
+
 /** The first hand at a table, with the button where the draw (R-DEAL-6) or the table put it. */
 export function firstHand(seated: readonly SeatedPlayer[], button: number, rule: ButtonRule = "dead", tableSize = 10): Result<TableHand> {
   const check = validSeating(seated, tableSize);
@@ -50,11 +58,26 @@ export function nextHand(prev: TableHand, seated: readonly SeatedPlayer[]): Resu
   if (!check.ok) return check;
   const seats = check.value;
   const pos = prev.rule === "moving" ? nextMovingButtonHand(prev, seated, seats) : nextDeadButtonHand(prev, seats);
+  const size = prev.tableSize;
+  // R-TBL-4 (TDA), dead button: a player new at the table whose seat is between the button and
+  // the small blind would play an orbit without posting; they wait until the button passes.
+  const waiting =
+    prev.rule === "moving"
+      ? []
+      : seated
+          .filter(
+            (x) =>
+              x.seat !== pos.button &&
+              clockwise(pos.button, x.seat, size) < clockwise(pos.button, pos.sbSeat, size) &&
+              !prev.order.some((o) => o.player === x.player),
+          )
+          .map((x) => x.seat);
   return ok({
     ...pos,
     rule: prev.rule,
-    tableSize: prev.tableSize,
-    order: orderOf(pos.button, seated, prev.tableSize),
+    tableSize: size,
+    order: orderOf(pos.button, seated, size),
+    ...(waiting.length > 0 && seated.length - waiting.length >= 2 ? { waiting } : {}),
   });
 }
 

@@ -7,6 +7,7 @@ export { drawFirstButton, drawFirstButtonFrom, cardSupply, type FirstButtonDraw,
 export {
   firstHand,
   nextHand,
+  dealtIn,
   handFromPositions,
   headsUp,
   lastBigBlind,

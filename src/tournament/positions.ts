@@ -28,6 +28,11 @@ export interface TableHand extends HandPositions {
   /** Players dealt in, PHH order p1..pN: clockwise from the seat left of the button
    * (heads-up that is the big blind first, then the button). */
   readonly order: readonly SeatedPlayer[];
+  /**
+   * R-TBL-4, dead button: seats of players new at the table sitting between the button and
+   * the small blind; they are seated (in `order`) but not dealt in until the button passes.
+   */
+  readonly waiting?: readonly number[];
 }
 
 export function orderOf(button: number, seated: readonly SeatedPlayer[], tableSize: number): SeatedPlayer[] {
