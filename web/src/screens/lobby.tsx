@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LobbyActionName, LobbyTournament } from "../../../src/protocol/index.ts";
 import type { FeltError } from "../../../src/lib/result.ts";
@@ -28,6 +28,12 @@ export function Lobby() {
   const [busy, setBusy] = useState<string | null>(null);
   /** A paid action waiting for the player's yes: the price and the balance before and after. */
   const [ask, setAsk] = useState<{ tr: LobbyTournament; name: LobbyActionName; route: (typeof ACTIONS)[number]["route"]; cost: number } | null>(null);
+  // The question opens under its row: on a phone it may be below the fold, so it is brought into view once.
+  const askBox = useRef<HTMLDivElement | null>(null);
+  const asking = ask === null ? null : `${ask.tr.id}:${ask.name}`;
+  useEffect(() => {
+    if (asking !== null) askBox.current?.scrollIntoView({ block: "nearest" });
+  }, [asking]);
   const now = useServerNow(1000);
   const paging = (lobby.data as { page?: { page: number; pages: number; total: number } } | null)?.page;
   const { reload } = lobby;
@@ -152,7 +158,7 @@ export function Lobby() {
               <td className="actions">
                 {ask?.tr.id === tr.id && (
                   // biome-ignore lint/a11y/useSemanticElements: a question and two buttons, not a form
-                  <div className="confirm-pay" role="group" data-testid="confirm-pay">
+                  <div className="confirm-pay" role="group" data-testid="confirm-pay" ref={askBox}>
                     <p>
                       {t("lobby.confirm.price", { action: t(`lobby.action.${ask.name}`), name: tr.name, cost: fmt.money(ask.cost) })}{" "}
                       {lobby.data?.balance != null &&
