@@ -62,6 +62,8 @@ export const Preset = z.object({
   addOn: z.boolean(),
   /** The money and windows the create form starts from (buy-in, fee, guarantee, re-entry, rebuy, add-on, late registration, payouts). */
   settings: EventSettings.optional(),
+  /** The house rules the create form starts from (the create request's `settings`); absent: the defaults. */
+  house: TournamentSettingsInput.optional(),
   /** A preset the room saved (POST /director/presets), built on the preset `basedOn`. */
   custom: z.boolean().optional(),
   basedOn: Id.optional(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CommandId, Id } from "./primitives.ts";
 import { Structure } from "./director.ts";
 import { EventSettings } from "./event-settings.ts";
+import { TournamentSettingsInput } from "./tournament-settings.ts";
 
 // A preset the room saves from the structure designer (offered next time, kept
 // across restarts) and the JSON file it exports and imports.
@@ -16,6 +17,8 @@ export const PresetFile = z.strictObject({
   basedOn: Id,
   structure: Structure,
   settings: EventSettings,
+  /** The house rules it sets: the create request's `settings` (table size, button, colour-up, start, ...); absent ones are the defaults. */
+  house: TournamentSettingsInput.optional(),
 });
 export type PresetFile = z.infer<typeof PresetFile>;
 

@@ -164,6 +164,8 @@ describe("the create form", () => {
       basedOn: "turbo",
       structure,
       settings: { ...turbo.settings!, buyIn: 3000, fee: 300, guarantee: 20_000, payout: { kind: "percent", percents: [60, 40] } },
+      // The room's house rules ride with the preset: 6-max, a moving button, a chip-up.
+      house: { tableSize: 6, buttonRule: "moving", colourUp: "up" },
     };
     const bad = await api<Refusal>(
       server.url,
@@ -181,7 +183,7 @@ describe("the create form", () => {
     const saved = saving.body;
     const mine = saved.presets.filter((p) => p.custom === true);
     expect(mine.map((p) => p.name)).toEqual(["Thursday turbo"]);
-    expect(mine[0]).toMatchObject({ basedOn: "turbo", buyIn: 3000, fee: 300, settings: file.settings });
+    expect(mine[0]).toMatchObject({ basedOn: "turbo", buyIn: 3000, fee: 300, settings: file.settings, house: file.house });
     expect(mine[0]!.structure.startingStack).toBe(8000);
     // Saved again under the same name: replaced, same id.
     const again = await must<{ presets: Preset[] }>(
@@ -209,5 +211,12 @@ describe("the create form", () => {
     expect(c.money).toMatchObject({ buyIn: 3500, fee: 300, guarantee: 20_000 });
     expect(c.payout).toEqual({ percents: [6000, 4000] });
     expect(c.format).toEqual({ kind: "rebuy" });
+    expect(c).toMatchObject({ tableSize: 6, buttonRule: "moving", colourUp: "up" });
+    // The request's own settings win over the preset's.
+    const nine = await create({ presetId: kept.id, settings: { tableSize: 9 } });
+    expect(server.tournaments.get(nine.body.tournament.id)!.dir.config).toMatchObject({ tableSize: 9, buttonRule: "moving" });
+    // A house rule out of range in a preset file is refused.
+    const wrong = await api<Refusal>(server.url, "POST", "/api/v1/director/presets", { commandId: cmd(), preset: { ...file, name: "x", house: { tableSize: 12 } } }, token);
+    expect(wrong.status).toBe(400);
   });
 });

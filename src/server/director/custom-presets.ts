@@ -52,6 +52,7 @@ function toPreset(p: SavedPreset): Preset {
     rebuy: f.settings.rebuy !== null,
     addOn: f.settings.addOn !== null,
     settings: f.settings,
+    ...(f.house !== undefined ? { house: f.house } : {}),
     custom: true,
     basedOn: f.basedOn,
   };

@@ -103,7 +103,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const structure = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
     const speed = found.plan === "speed";
     const o = ctx.server.options;
-    const house = settingsWithDefaults(b.settings ?? {}, {
+    // The request's house rules over the preset's (a saved preset carries the room's own).
+    const house = settingsWithDefaults({ ...(found.preset.house ?? {}), ...(b.settings ?? {}) }, {
       speed,
       live: b.kind === "live",
       actionMs: o.actionMs,

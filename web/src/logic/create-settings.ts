@@ -1,7 +1,15 @@
 // The create form's settings and the structure designer's edits, as pure functions
 // the screens and their tests share. The server checks everything again (create/… causes);
 // these are the hints a director sees while typing.
-import { PresetFile, type EventSettings, type Preset, type Structure, type StructureLevel, type WindowEnd } from "../../../src/protocol/index.ts";
+import {
+  PresetFile,
+  type EventSettings,
+  type Preset,
+  type Structure,
+  type StructureLevel,
+  type TournamentSettingsInput,
+  type WindowEnd,
+} from "../../../src/protocol/index.ts";
 
 /** A hint: a translation key under createForm.hint (or createForm.import) and its figures. */
 export interface Hint {
@@ -118,8 +126,15 @@ export function chipUpTooEarly(s: Structure): { item: number; chip: number; amou
 
 // --- export and import ---
 
-export function presetFile(name: string, description: string, basedOn: string, structure: Structure, settings: EventSettings): PresetFile {
-  return { felt: "preset", version: 1, name: name.trim(), description, basedOn, structure, settings };
+export function presetFile(
+  name: string,
+  description: string,
+  basedOn: string,
+  structure: Structure,
+  settings: EventSettings,
+  house: TournamentSettingsInput = {},
+): PresetFile {
+  return { felt: "preset", version: 1, name: name.trim(), description, basedOn, structure, settings, ...(Object.keys(house).length > 0 ? { house } : {}) };
 }
 
 const pathText = (path: readonly PropertyKey[]) => path.map((p) => (typeof p === "number" ? `#${p + 1}` : String(p))).join(" › ") || "—";

@@ -1,6 +1,14 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSettings, Preset, PresetFile, PredictResponse, Structure } from "../../../../src/protocol/index.ts";
+import {
+  settingsWithDefaults,
+  type EventSettings,
+  type Preset,
+  type PresetFile,
+  type PredictResponse,
+  type Structure,
+  type TournamentSettingsInput,
+} from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
@@ -53,17 +61,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   // R-TRN-6: optionally, too few players by a deadline cancels the tournament (and refunds everyone).
   const [startRule, setStartRule] = useState(false);
   // The house rules the room chooses (R-TBL-1 table size, R-BTN-2/3 button, R-CHIP-2/3 colour-up).
-  // How it starts: unless the floor chooses, an online event by itself at its time, a live one when the floor starts it.
-  const [startChoice, setStartChoice] = useState<"scheduled" | "manual" | null>(null);
-  // R-TBL-3: the final table's seats (null: as many as the tables have).
-  const [finalTableSize, setFinalTableSize] = useState<number | null>(null);
-  // R-TBL-3: seats kept free at each table while late entries may come (a table breaks only then).
-  const [spareSeats, setSpareSeats] = useState(1);
-  const [house, setHouse] = useState<{ tableSize: number; buttonRule: "dead" | "moving"; colourUp: "race" | "up" }>({
-    tableSize: 10,
-    buttonRule: "dead",
-    colourUp: "race",
-  });
+  // Only what the floor (or the preset) chose; the rest are the defaults, shown filled in (`rules`).
+  const [house, setHouse] = useState<TournamentSettingsInput>({});
   const [minPlayers, setMinPlayers] = useState(5);
   const [deadlineMinutes, setDeadlineMinutes] = useState(15);
   const [players, setPlayers] = useState(30);
@@ -80,6 +79,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     setPresetId(p.id);
     setStructure(p.structure);
     setSettings(settingsFromPreset(p));
+    setHouse(p.house ?? {});
     setName(presetName(p));
   }
   useEffect(() => {
@@ -90,6 +90,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     if (presets.data?.presets.some((p) => p.id === f.basedOn)) setPresetId(f.basedOn);
     setStructure(f.structure);
     setSettings(f.settings);
+    setHouse(f.house ?? {});
     setName(f.name);
   }
 
@@ -117,6 +118,21 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const hints = settingsHints(settings, structure);
   const early = chipUpTooEarly(structure);
 
+  // Every house rule filled in as the server will (a final table or spare seats beyond a smaller table follow it down).
+  const defaults = settingsWithDefaults(house, { speed: preset.id === "speed", live: kind === "live" });
+  const rules = {
+    ...defaults,
+    finalTableSize: Math.min(defaults.finalTableSize, defaults.tableSize),
+    spareSeats: Math.min(defaults.spareSeats, defaults.tableSize - 1),
+  };
+  // What is sent: the floor's choices and the two table figures that follow the table size.
+  const houseRules: TournamentSettingsInput = {
+    ...house,
+    tableSize: rules.tableSize,
+    finalTableSize: rules.finalTableSize,
+    spareSeats: rules.spareSeats,
+    start: rules.start,
+  };
   async function create() {
     if (!preset || !structure || !settings) return;
     // Everything the form shows is sent: the whole structure (chip set, antes, limit levels,
@@ -131,12 +147,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
       structure,
       ...settings,
       ...rule,
-      settings: {
-        ...house,
-        finalTableSize: Math.min(finalTableSize ?? house.tableSize, house.tableSize),
-        spareSeats: Math.min(spareSeats, house.tableSize - 1),
-        start: startChoice ?? (kind === "online" ? "scheduled" : "manual"),
-      },
+      settings: houseRules,
     });
     setError(r.ok ? null : r.error);
     if (r.ok) {
@@ -201,7 +212,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           <div className="row house-rules">
             <label>
               {t("create.tableSize")}
-              <select data-field="table-size" value={house.tableSize} onChange={(e) => setHouse({ ...house, tableSize: Number(e.target.value) })}>
+              <select data-field="table-size" value={rules.tableSize} onChange={(e) => setHouse({ ...house, tableSize: Number(e.target.value) })}>
                 {[2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => (
                   <option key={n} value={n}>
                     {n}
@@ -213,10 +224,10 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               {t("create.finalTableSize")}
               <select
                 data-field="final-table-size"
-                value={Math.min(finalTableSize ?? house.tableSize, house.tableSize)}
-                onChange={(e) => setFinalTableSize(Number(e.target.value))}
+                value={rules.finalTableSize}
+                onChange={(e) => setHouse({ ...house, finalTableSize: Number(e.target.value) })}
               >
-                {Array.from({ length: house.tableSize - 1 }, (_, i) => i + 2).map((n) => (
+                {Array.from({ length: rules.tableSize - 1 }, (_, i) => i + 2).map((n) => (
                   <option key={n} value={n}>
                     {n}
                   </option>
@@ -225,9 +236,9 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             </label>
             <label>
               {t("create.spareSeats")}
-              <select data-field="spare-seats" value={Math.min(spareSeats, house.tableSize - 1)} onChange={(e) => setSpareSeats(Number(e.target.value))}>
+              <select data-field="spare-seats" value={rules.spareSeats} onChange={(e) => setHouse({ ...house, spareSeats: Number(e.target.value) })}>
                 {[0, 1, 2, 3]
-                  .filter((n) => n < house.tableSize)
+                  .filter((n) => n < rules.tableSize)
                   .map((n) => (
                     <option key={n} value={n}>
                       {n}
@@ -239,7 +250,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               {t("create.buttonRule")}
               <select
                 data-field="button-rule"
-                value={house.buttonRule}
+                value={rules.buttonRule}
                 onChange={(e) => setHouse({ ...house, buttonRule: e.target.value as "dead" | "moving" })}
               >
                 <option value="dead">{t("create.button.dead")}</option>
@@ -248,18 +259,14 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             </label>
             <label>
               {t("create.colourUp")}
-              <select data-field="colour-up" value={house.colourUp} onChange={(e) => setHouse({ ...house, colourUp: e.target.value as "race" | "up" })}>
+              <select data-field="colour-up" value={rules.colourUp} onChange={(e) => setHouse({ ...house, colourUp: e.target.value as "race" | "up" })}>
                 <option value="race">{t("create.colour.race")}</option>
                 <option value="up">{t("create.colour.up")}</option>
               </select>
             </label>
             <label>
               {t("create.start")}
-              <select
-                data-field="start"
-                value={startChoice ?? (kind === "online" ? "scheduled" : "manual")}
-                onChange={(e) => setStartChoice(e.target.value as "scheduled" | "manual")}
-              >
+              <select data-field="start" value={rules.start} onChange={(e) => setHouse({ ...house, start: e.target.value as "scheduled" | "manual" })}>
                 <option value="scheduled">{t("create.starts.scheduled")}</option>
                 <option value="manual">{t("create.starts.manual")}</option>
               </select>
@@ -355,6 +362,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
         basedOn={preset.custom === true ? (preset.basedOn ?? preset.id) : preset.id}
         structure={structure}
         settings={settings}
+        house={house}
         defaultName={name}
         onSaved={(id) => {
           presets.reload();

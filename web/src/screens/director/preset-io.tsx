@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSettings, PresetFile, Structure } from "../../../../src/protocol/index.ts";
+import type { EventSettings, PresetFile, Structure, TournamentSettingsInput } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { newCommandId } from "../../api/client.ts";
 import { useServices } from "../../context.tsx";
@@ -16,6 +16,7 @@ export function PresetTools({
   basedOn,
   structure,
   settings,
+  house,
   defaultName,
   onSaved,
   onImport,
@@ -23,6 +24,8 @@ export function PresetTools({
   basedOn: string;
   structure: Structure;
   settings: EventSettings;
+  /** The house rules chosen (table size, button, ...): saved and exported with the preset. */
+  house: TournamentSettingsInput;
   defaultName: string;
   onSaved: (id: string) => void;
   onImport: (file: PresetFile) => void;
@@ -36,7 +39,7 @@ export function PresetTools({
   const [saved, setSaved] = useState<string | null>(null);
   const [problems, setProblems] = useState<Hint[]>([]);
   const [imported, setImported] = useState<string | null>(null);
-  const file = () => presetFile(name.trim() || defaultName, description, basedOn, structure, settings);
+  const file = () => presetFile(name.trim() || defaultName, description, basedOn, structure, settings, house);
 
   async function save() {
     const f = file();
