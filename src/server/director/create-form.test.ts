@@ -216,7 +216,13 @@ describe("the create form", () => {
     const nine = await create({ presetId: kept.id, settings: { tableSize: 9 } });
     expect(server.tournaments.get(nine.body.tournament.id)!.dir.config).toMatchObject({ tableSize: 9, buttonRule: "moving" });
     // A house rule out of range in a preset file is refused.
-    const wrong = await api<Refusal>(server.url, "POST", "/api/v1/director/presets", { commandId: cmd(), preset: { ...file, name: "x", house: { tableSize: 12 } } }, token);
+    const wrong = await api<Refusal>(
+      server.url,
+      "POST",
+      "/api/v1/director/presets",
+      { commandId: cmd(), preset: { ...file, name: "x", house: { tableSize: 12 } } },
+      token,
+    );
     expect(wrong.status).toBe(400);
   });
 });

@@ -104,13 +104,16 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const speed = found.plan === "speed";
     const o = ctx.server.options;
     // The request's house rules over the preset's (a saved preset carries the room's own).
-    const house = settingsWithDefaults({ ...(found.preset.house ?? {}), ...(b.settings ?? {}) }, {
-      speed,
-      live: b.kind === "live",
-      actionMs: o.actionMs,
-      timeBankMs: o.timeBankMs,
-      tableSize: o.tableSize,
-    });
+    const house = settingsWithDefaults(
+      { ...(found.preset.house ?? {}), ...(b.settings ?? {}) },
+      {
+        speed,
+        live: b.kind === "live",
+        actionMs: o.actionMs,
+        timeBankMs: o.timeBankMs,
+        tableSize: o.tableSize,
+      },
+    );
     const actionMs = house.actionSeconds * 1000;
     // The create form's money, windows and payouts over the preset's (each part
     // left out is the preset's, fitted to the structure actually used).
