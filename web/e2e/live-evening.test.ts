@@ -509,11 +509,21 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     await page.waitForSelector("[data-testid=deal-sum]", { timeout: 20_000 });
     // The floor counts the three before the deal: the chips typed are recorded as the count.
     const finalists = (await results()).stillIn;
-    for (const [i, f] of finalists.entries())
-      await page
-        .getByLabel(en.floor.countFor.replace("{{name}}", f.name))
-        .last()
-        .fill(String([210_000, 140_000, 70_000][i]));
+    const countBox = (name: string) => page.getByLabel(en.floor.countFor.replace("{{name}}", name)).last();
+    // A miscount first: 1,000 too many. The deal says so and waits for a recount or a yes.
+    for (const [i, f] of finalists.entries()) await countBox(f.name).fill(String([210_000, 140_000, 71_000][i]));
+    const off = page.getByTestId("chips-off");
+    await off.waitFor({ timeout: 20_000 });
+    expect(await off.locator("p").textContent()).toBe(
+      en.payouts.chipsOff
+        .replace("{{counted}}", n(421_000))
+        .replace("{{inPlay}}", n(21 * START))
+        .replace("{{difference}}", `+${n(1_000)}`),
+    );
+    expect(await page.getByRole("button", { name: en.payouts.acceptDeal }).isDisabled()).toBe(true);
+    // Counted again: the chips agree and the question goes.
+    await countBox(finalists[2]!.name).fill("70000");
+    await expect.poll(() => off.count(), { timeout: 20_000 }).toBe(0);
     await page.waitForSelector("[data-testid=deal-sum].hint", { timeout: 20_000 });
     const left3 = fixed.payouts.slice(0, 3).reduce((a, p) => a + p.amount, 0);
     expect(await page.textContent("[data-testid=deal-sum]")).toBe(en.payouts.dealSum.replace("{{shared}}", n(left3)).replace("{{pool}}", n(left3)));

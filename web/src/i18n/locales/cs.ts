@@ -508,6 +508,8 @@ export const cs = {
     again: "Začít znovu",
   },
   payouts: {
+    chipsOff: "Spočítané žetony dávají {{counted}}; ve hře je {{inPlay}} ({{difference}}). Spočítejte znovu, nebo rozdíl potvrďte.",
+    differenceOk: "Rozdíl je správný: dohoda podle těchto počtů",
     onlyIcmRecorded: "Server zaznamenává dohody podle ICM; dohoda podle žetonů nebo vlastní se tu jen zkontroluje a ukáže a vyplácí se ručně.",
     checkDeal: "Zkontrolovat dohodu",
     previewTitle: "Dohoda by vyplatila",

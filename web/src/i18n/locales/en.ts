@@ -493,6 +493,8 @@ export const en = {
     again: "Start again",
   },
   payouts: {
+    chipsOff: "The counts add up to {{counted}} chips; {{inPlay}} are in play ({{difference}}). Count again, or confirm the difference.",
+    differenceOk: "The difference is right: deal on these counts",
     onlyIcmRecorded: "The server records ICM deals; a chip-chop or custom deal is checked and shown here, and paid by hand.",
     checkDeal: "Check the deal",
     previewTitle: "The deal would pay",

@@ -505,6 +505,8 @@ export const ro = {
     again: "Ia-o de la capăt",
   },
   payouts: {
+    chipsOff: "Jetoanele numărate fac {{counted}}; în joc sunt {{inPlay}} ({{difference}}). Numărați din nou sau confirmați diferența.",
+    differenceOk: "Diferența este corectă: înțelegere pe aceste numărători",
     onlyIcmRecorded:
       "Serverul înregistrează înțelegerile ICM; o împărțire după jetoane sau o înțelegere proprie este doar verificată și afișată aici și se plătește manual.",
     checkDeal: "Verifică înțelegerea",

@@ -499,6 +499,8 @@ export const sv = {
     again: "Börja om",
   },
   payouts: {
+    chipsOff: "De räknade markerna blir {{counted}}; {{inPlay}} är i spel ({{difference}}). Räkna igen eller bekräfta skillnaden.",
+    differenceOk: "Skillnaden stämmer: deal på dessa räkningar",
     onlyIcmRecorded: "Servern registrerar ICM-deals; en chip chop eller egen deal kontrolleras och visas här och betalas ut för hand.",
     checkDeal: "Kontrollera dealen",
     previewTitle: "Dealen skulle betala",

@@ -96,6 +96,14 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
   // The server's director records ICM deals; chip-chop and custom deals are checked and shown.
   const recordable = method === "icm" && !edited;
   const [preview, setPreview] = useState<ResultsResponse | null>(null);
+  // A live deal is made on counted chips: their total must be the chips in play, or the floor
+  // says the difference is right (a chip found or lost) before the deal goes on.
+  const view = useQuery(live ? "tournament" : null, undefined, { id: tournamentId }, tournamentId);
+  const inPlay = view.data?.totalChips ?? null;
+  const countedTotal = left.reduce((a, p) => a + p.stack, 0);
+  const chipsOff = live && inPlay !== null && countedTotal !== inPlay;
+  const [differenceOk, setDifferenceOk] = useState(false);
+  useEffect(() => setDifferenceOk(false), [countedTotal]);
 
   async function accept() {
     let figures = amounts;
@@ -280,7 +288,22 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
             </p>
             <ErrorText error={error} />
             {!recordable && <p className="hint">{t("payouts.onlyIcmRecorded")}</p>}
-            <button className="primary" disabled={shared !== pool} onClick={() => void accept()}>
+            {chipsOff && inPlay !== null && (
+              <div className="error" role="alert" data-testid="chips-off">
+                <p>
+                  {t("payouts.chipsOff", {
+                    counted: fmt.chips(countedTotal),
+                    inPlay: fmt.chips(inPlay),
+                    difference: `${countedTotal > inPlay ? "+" : "−"}${fmt.chips(Math.abs(countedTotal - inPlay))}`,
+                  })}
+                </p>
+                <label className="check">
+                  <input type="checkbox" data-field="difference-ok" checked={differenceOk} onChange={(e) => setDifferenceOk(e.target.checked)} />
+                  {t("payouts.differenceOk")}
+                </label>
+              </div>
+            )}
+            <button className="primary" disabled={shared !== pool || (chipsOff && !differenceOk)} onClick={() => void accept()}>
               {recordable ? t("payouts.acceptDeal") : t("payouts.checkDeal")}
             </button>
             {preview && (
