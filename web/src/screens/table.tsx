@@ -22,6 +22,8 @@ export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) =
     case "post":
       return <>{t(`log.post.${e.blind}`, { name: names(e.seat), amount: fmt.chips(e.amount) })}</>;
     case "action":
+      // The clock acted (R-TRN-9): said so, not as if the player had chosen to check or fold.
+      if (e.timeout && (e.action === "check" || e.action === "fold")) return <>{t(`log.timedOut.${e.action}`, { name: names(e.seat) })}</>;
       return <>{t(`log.${e.action}`, { name: names(e.seat), amount: fmt.chips(e.amount), to: fmt.chips(e.to) })}</>;
     case "board":
       return <>{t("log.board", { street: t(`street.${e.street}`), cards: cardsText(e.cards) })}</>;

@@ -184,6 +184,7 @@ export const cs = {
     "royal-flush": "Královská postupka",
   },
   log: {
+    timedOut: { check: "{{name}} nestihl(a) čas a čeká", fold: "{{name}} nestihl(a) čas a skládá" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} vypadává",
     outPlace: "{{name}} vypadává na {{place}} místě",

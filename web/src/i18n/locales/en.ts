@@ -177,6 +177,7 @@ export const en = {
     "royal-flush": "Royal flush",
   },
   log: {
+    timedOut: { check: "{{name}} timed out and checks", fold: "{{name}} timed out and folds" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} is out",
     outPlace: "{{name}} is out in {{place}} place",

@@ -178,6 +178,7 @@ export const ro = {
     "royal-flush": "Chintă roială",
   },
   log: {
+    timedOut: { check: "{{name}} a rămas fără timp și face check", fold: "{{name}} a rămas fără timp și renunță" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} este eliminat",
     outPlace: "{{name}} este eliminat pe locul {{place}}",

@@ -184,6 +184,7 @@ export const ru = {
     "royal-flush": "Роял-флеш",
   },
   log: {
+    timedOut: { check: "У {{name}} вышло время: чек", fold: "У {{name}} вышло время: фолд" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} выбывает",
     outPlace: "{{name}} выбывает на {{place}} месте",

@@ -177,6 +177,7 @@ export const sv = {
     "royal-flush": "Royal straight flush",
   },
   log: {
+    timedOut: { check: "{{name}}s tid tog slut: checkar", fold: "{{name}}s tid tog slut: lägger sig" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} är ute",
     outPlace: "{{name}} är ute på {{place}} plats",
