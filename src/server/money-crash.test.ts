@@ -25,11 +25,11 @@ const KILLS = 8;
 const PLAYERS = 8;
 const CLIENTS = 5;
 /**
- * Two running tournaments: one with rebuys (3 bots, always all in), one with re-entries (5
+ * Two running tournaments: one with rebuys (3 bots, always all in), one with re-entries (7
  * bots, all in now and then, so that busted players re-enter while others still play).
  */
 const REBUY_PLAYERS = 3;
-const RE_ENTRY_PLAYERS = 5;
+const RE_ENTRY_PLAYERS = 7;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Player {
@@ -131,12 +131,16 @@ async function run(db: string, seed: number): Promise<void> {
         }
       }
     };
-    // A busted player rebuys or re-enters (fresh ids too), and deposits now and then.
+    // A busted player rebuys or re-enters (fresh ids too), and deposits now and then. Every
+    // player of the game is tried in turn: a small field can finish within a few hands of a
+    // bust, and a random pick once missed every chance to re-enter (the wait below then
+    // waited for ever).
     const atPlay = async (g: (typeof playing)[number]) => {
+      let turn = 0;
       while (!stop) {
-        await sleep(up ? 30 : 50);
+        await sleep(up ? 10 : 50);
         if (!up) continue;
-        const player = pick(g.players);
+        const player = g.players[turn++ % g.players.length]!;
         const op: Op = rand() < 0.8 ? g.verb : "deposit";
         const commandId = cmd();
         try {
@@ -183,7 +187,14 @@ async function run(db: string, seed: number): Promise<void> {
     // however long a loaded machine takes (a 45 s bound here once ended a clean run's wait
     // before anyone had busted and re-entered); the test's timeout is the only bound.
     const enough = () => acked.some((a) => a.op === "rebuy") && acked.some((a) => a.op === "re-enter");
-    while (!enough() && !stop) await sleep(100);
+    while (!enough() && !stop) {
+      // A game that ended before its first rebuy or re-entry cannot give one any more: said at once, not at the timeout.
+      for (const g of playing) {
+        const over = (await myTournament(base, g.players[0]!.token, g.tournament).catch(() => null))?.status === "finished";
+        if (over && !acked.some((a) => a.op === g.verb)) throw new Error(`${g.verb} game ${g.tournament} finished before any ${g.verb}`);
+      }
+      await sleep(100);
+    }
     await sleep(300);
     stop = true;
     await Promise.all(clients);
