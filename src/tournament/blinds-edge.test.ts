@@ -71,7 +71,10 @@ describe("blinds property (R-BTN-1..4, R-HU-1)", () => {
           const prev = hand;
           hand = unwrap(nextHand(prev, seated));
           const seats = new Set(seated.map((s) => s.seat));
-          expect(hand.order).toHaveLength(seated.length);
+          // Everyone seated is dealt in, except (dead button, R-TBL-4) a newcomer waiting for the button to pass.
+          expect([...hand.order, ...(hand.waiting ?? [])]).toHaveLength(seated.length);
+          if (rule === "moving") expect(hand.waiting).toBeUndefined();
+          for (const w of hand.waiting ?? []) expect(prev.order.some((p) => p.player === w.player)).toBe(false);
           expect(hand.bb.length === 1 || (rule === "moving" && hand.bb.length === 2)).toBe(true);
           for (const s of [...hand.bb, ...hand.sb]) expect(seats.has(s)).toBe(true);
           expect(hand.bb).not.toContain(hand.button);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../lib/result.ts";
-import { dealtIn, firstHand, handFromPositions, nextHand, type ButtonRule, type SeatedPlayer, type TableHand } from "./blinds.ts";
+import { firstHand, handFromPositions, nextHand, type ButtonRule, type SeatedPlayer, type TableHand } from "./blinds.ts";
 import { forcedBets } from "./forced-bets.ts";
 
 const table = (names: string, first = 1): SeatedPlayer[] => [...names].map((player, i) => ({ seat: first + i, player }));
@@ -133,14 +133,13 @@ describe("R-TBL-4: a newcomer between the button and the small blind (dead butto
     const withX = [...seated, { seat: 3, player: "X" }];
     const next = unwrap(nextHand(first, withX));
     expect(pos(next)).toEqual({ button: 2, sb: [4], bb: [5] });
-    expect(next.waiting).toEqual([3]);
-    const dealt = dealtIn(next);
-    expect(dealt.order.map((p) => p.player)).toEqual(["D", "E", "F", "A", "B"]);
+    expect(next.waiting).toEqual([{ seat: 3, player: "X" }]);
+    expect(next.order.map((p) => p.player)).toEqual(["D", "E", "F", "A", "B"]);
     // The button has passed seat 3: X is dealt in, before the button.
-    const after = unwrap(nextHand(dealt, withX));
+    const after = unwrap(nextHand(next, withX));
     expect(pos(after)).toEqual({ button: 4, sb: [5], bb: [6] });
     expect(after.waiting).toBeUndefined();
-    expect(dealtIn(after).order.map((p) => p.player)).toEqual(["E", "F", "A", "B", "X", "D"]);
+    expect(after.order.map((p) => p.player)).toEqual(["E", "F", "A", "B", "X", "D"]);
     // Y moved into seat 7 (after the big blind): plays the next hand at once.
     const y = unwrap(nextHand(first, [...seated, { seat: 7, player: "Y" }]));
     expect(y.waiting).toBeUndefined();

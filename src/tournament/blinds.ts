@@ -23,14 +23,6 @@ function validSeating(seated: readonly SeatedPlayer[], tableSize: number): Resul
   return ok(seats);
 }
 
-/** The hand as dealt: the players waiting for the button to pass (R-TBL-4) left out. */
-export function dealtIn(hand: TableHand): TableHand {
-  const waiting = hand.waiting;
-  if (waiting === undefined) return hand;
-  const { waiting: _, ...rest } = hand;
-  return { ...rest, order: hand.order.filter((p) => !waiting.includes(p.seat)) };
-}
-
 /** The first hand at a table, with the button where the draw (R-DEAL-6) or the table put it. */
 export function firstHand(seated: readonly SeatedPlayer[], button: number, rule: ButtonRule = "dead", tableSize = 10): Result<TableHand> {
   const check = validSeating(seated, tableSize);
@@ -64,20 +56,21 @@ export function nextHand(prev: TableHand, seated: readonly SeatedPlayer[]): Resu
   const waiting =
     prev.rule === "moving"
       ? []
-      : seated
-          .filter(
-            (x) =>
-              x.seat !== pos.button &&
-              clockwise(pos.button, x.seat, size) < clockwise(pos.button, pos.sbSeat, size) &&
-              !prev.order.some((o) => o.player === x.player),
-          )
-          .map((x) => x.seat);
+      : seated.filter(
+          (x) =>
+            x.seat !== pos.button &&
+            clockwise(pos.button, x.seat, size) < clockwise(pos.button, pos.sbSeat, size) &&
+            !prev.order.some((o) => o.player === x.player),
+        );
+  // Only while three or more are dealt in: with two the hand would be heads-up on positions
+  // drawn for more (R-HU-1 puts the button on a player), so the newcomer plays at once.
+  const waits = waiting.length > 0 && seated.length - waiting.length >= 3;
   return ok({
     ...pos,
     rule: prev.rule,
     tableSize: size,
-    order: orderOf(pos.button, seated, size),
-    ...(waiting.length > 0 && seated.length - waiting.length >= 2 ? { waiting } : {}),
+    order: orderOf(pos.button, waits ? seated.filter((x) => !waiting.includes(x)) : seated, size),
+    ...(waits ? { waiting } : {}),
   });
 }
 

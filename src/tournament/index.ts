@@ -7,7 +7,6 @@ export { drawFirstButton, drawFirstButtonFrom, cardSupply, type FirstButtonDraw,
 export {
   firstHand,
   nextHand,
-  dealtIn,
   handFromPositions,
   headsUp,
   lastBigBlind,

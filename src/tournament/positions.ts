@@ -29,10 +29,10 @@ export interface TableHand extends HandPositions {
    * (heads-up that is the big blind first, then the button). */
   readonly order: readonly SeatedPlayer[];
   /**
-   * R-TBL-4, dead button: seats of players new at the table sitting between the button and
-   * the small blind; they are seated (in `order`) but not dealt in until the button passes.
+   * R-TBL-4, dead button: players new at the table seated between the button and the small
+   * blind; they keep their seats but are not in `order` (not dealt in) until the button passes.
    */
-  readonly waiting?: readonly number[];
+  readonly waiting?: readonly SeatedPlayer[];
 }
 
 export function orderOf(button: number, seated: readonly SeatedPlayer[], tableSize: number): SeatedPlayer[] {

@@ -26,7 +26,12 @@ interface SimTable {
   inHand: boolean;
 }
 
-const seatsNow = (t: SimTable): SeatedPlayer[] => [...t.hand.order.filter((p) => !t.busted.includes(p.player) && !t.departed.includes(p.player)), ...t.joined];
+/** Everyone seated at the table's last hand: dealt in, or waiting for the button to pass (R-TBL-4). */
+const seatedAt = (h: TableHand): readonly SeatedPlayer[] => (h.waiting === undefined ? h.order : [...h.order, ...h.waiting]);
+const seatsNow = (t: SimTable): SeatedPlayer[] => [
+  ...seatedAt(t.hand).filter((p) => !t.busted.includes(p.player) && !t.departed.includes(p.player)),
+  ...t.joined,
+];
 const bbPlayers = (h: TableHand) => h.bb.map((s) => h.order.find((p) => p.seat === s)!.player);
 
 interface Config {
@@ -90,7 +95,7 @@ function simulate(cfg: Config): { rounds: number; awards: PlaceAward[] } {
       balanceTables(
         tables.map((t) => ({
           id: t.id,
-          seats: t.hand.order,
+          seats: seatedAt(t.hand),
           button: t.hand.button,
           bb: t.hand.bb.length > 0 ? lastBigBlind(t.hand, cfg.tableSize) : t.hand.button,
           busted: t.busted,

@@ -4,7 +4,7 @@
 // table exactly, a hand in progress included (restart resumes where it stood).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { apply, openHand, type Action, type HandEvent, type HandState } from "../../engine/index.ts";
-import { dealtIn, firstHand, forcedBets, nextHand, type ButtonRule, type TableHand } from "../../tournament/index.ts";
+import { firstHand, forcedBets, nextHand, type ButtonRule, type TableHand } from "../../tournament/index.ts";
 import type { HandEntropy } from "../../cards/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
 import { committedDeck, legacyCommitment, legacyDeck, tableSeedCommitment } from "./fair.ts";
@@ -121,8 +121,7 @@ export function nextPositions(t: TableState, seed: string): Result<TableHand> {
   if (seated.length < 2) return fail("table/too-few-players", "a hand needs two players with chips");
   if (t.last !== null) {
     const r = nextHand(t.last, seated);
-    // R-TBL-4: a newcomer between the button and the small blind waits for the button to pass.
-    if (r.ok) return ok(dealtIn(r.value));
+    if (r.ok) return r;
   }
   // R-DEAL-6 stand-in: the first button by the hand's own seed (published after the hand).
   const button = seated[parseInt(seed.slice(0, 8), 16) % seated.length]!.seat;

@@ -2,7 +2,7 @@
 // the button and blinds after any busts and moves (R-BTN, R-HU via the tournament rules),
 // the level in force (R-TRN-1), mixed limit/no-limit blinds (R-BET-9), antes (R-BLIND-2).
 import type { HandConfig } from "../../engine/index.ts";
-import { dealtIn, firstHand, nextHand, nextTaken, type SeatedPlayer, type TableHand } from "../index.ts";
+import { firstHand, nextHand, nextTaken, type SeatedPlayer, type TableHand } from "../index.ts";
 import { playedBlinds, type Level } from "../structure/index.ts";
 import { levelFor, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 
@@ -79,11 +79,9 @@ export function handSetup(s: TournamentState, t: TableState, now: number): HandS
   if (hand === null) return null;
   const clock = levelFor(s, t, now);
   const level = clock.level;
-  // R-TBL-4: a newcomer waiting for the button to pass is seated but not dealt in.
-  const dealt = dealtIn(hand);
-  const entries = dealt.order.map((p) => p.player);
+  const entries = hand.order.map((p) => p.player);
   const stacks = entries.map((id) => s.entries.get(id)!.stack);
   const chipUnit = s.config!.format.kind === "heads-up" ? s.config!.structure.chips[0]! : s.chips[0]!;
-  const config = handConfigFor(dealt, level, stacks, chipUnit);
-  return { table: t.id, hand: dealt, entries, level, levelNumber: clock.levelNumber, config };
+  const config = handConfigFor(hand, level, stacks, chipUnit);
+  return { table: t.id, hand, entries, level, levelNumber: clock.levelNumber, config };
 }
