@@ -59,6 +59,15 @@ function validate(tables: readonly BalanceTable[], opts: BalanceOptions): Result
   return ok(null);
 }
 
+/**
+ * R-TBL-3: how many tables `left` players need: one once they fit the final table; before
+ * that at least two (ten left in a 10-handed event with a 9-handed final table play on two),
+ * each keeping `spareSeats` free while new entries may come.
+ */
+export function tablesNeededFor(left: number, tableSize: number, finalTableSize = tableSize, spareSeats = 0): number {
+  return left <= Math.min(tableSize, finalTableSize) ? 1 : Math.max(2, Math.ceil(left / Math.max(1, tableSize - spareSeats)));
+}
+
 /** R-TBL-2: while a table is two or more short of another, the largest gives one player. */
 export function balanceRound(work: WorkTable[], rule: BalanceRule, tableSize: number, rng: RandomSource): Result<{ moves: Move[]; waiting: string[] }> {
   const moves: Move[] = [];
@@ -93,8 +102,7 @@ export function balanceTables(tables: readonly BalanceTable[], opts: BalanceOpti
   const order = opts.breakOrder ?? [...tables].reverse().map((t) => t.id);
   if (opts.playDownTo !== undefined) return playDown(work, opts.playDownTo, order, opts.tableSize, opts.rng);
   const total = work.reduce((n, t) => n + count(t), 0);
-  const finalSize = Math.min(opts.tableSize, opts.finalTableSize ?? opts.tableSize);
-  const needed = total <= finalSize ? 1 : Math.max(2, Math.ceil(total / Math.max(1, opts.tableSize - (opts.spareSeats ?? 0))));
+  const needed = tablesNeededFor(total, opts.tableSize, opts.finalTableSize, opts.spareSeats);
   const live = work.filter((t) => count(t) > 0);
   if (needed === 1 && live.length > 1) return finalTable(work, order, opts.tableSize, opts.rng);
   const broke = breakTables(work, needed, order, opts.tableSize, opts.rng);

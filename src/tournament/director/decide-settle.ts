@@ -6,12 +6,12 @@
 import { ok, type Result } from "../../lib/result.ts";
 import { balanceTables, drawFirstButton, type BalanceTable, type RandomSource } from "../index.ts";
 import { byesFor } from "./bracket.ts";
-import { fieldClosed, newEntriesOpen } from "./entries-closed.ts";
+import { fieldClosed } from "./entries-closed.ts";
 import { finalPlacements, placeGroups } from "./placements.ts";
 import { paidPlaces, prizesFixedEvent, seatsOf } from "./prizes.ts";
 import { awaitingRebuys } from "./rebuy-grace.ts";
-import { paceBalance } from "./pace-balance.ts";
-import { finalTableSizeOf, spareSeatsOf, tableSizeOf, tablesNeededFor, type TableState, type TournamentState } from "./state.ts";
+import { paceBalance, spareSeatsNow, tablesNeeded } from "./pace-balance.ts";
+import { finalTableSizeOf, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 /** R-PLACE-2: more starting chips rank better; equal starting stacks share a group. */
@@ -63,12 +63,6 @@ function spread(s: TournamentState): number {
   return lo < 0 ? 0 : hi - lo;
 }
 
-/** R-TBL-3: the tables `left` players need now: fewer only with seats to spare while new entries may come. */
-export function tablesNeeded(s: TournamentState, left: number, at: number): number {
-  const c = s.config!;
-  return tablesNeededFor(left, tableSizeOf(c), finalTableSizeOf(c), newEntriesOpen(s, at) ? spareSeatsOf(c) : 0);
-}
-
 /** Up to this many tables the lockstep settle balances with the rules that look at every table (balance.ts); beyond, with the bucketed balancer (pace-balance.ts), exact too. */
 export const BALANCE_SCAN_TABLES = 64;
 
@@ -88,8 +82,7 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
     const bb = t.last?.bb[0];
     tables.push({ id: String(t.id), seats, button: t.last?.button ?? t.firstButton, ...(bb !== undefined ? { bb } : {}), busted: out });
   }
-  const c = s.config!;
-  const r = balanceTables(tables, { tableSize: size, finalTableSize: finalTableSizeOf(c), spareSeats: newEntriesOpen(s, at) ? spareSeatsOf(c) : 0, rng });
+  const r = balanceTables(tables, { tableSize: size, finalTableSize: finalTableSizeOf(s.config!), spareSeats: spareSeatsNow(s, at), rng });
   if (!r.ok) return [];
   const events: TournamentEvent[] = [];
   if (r.value.moves.length > 0) {

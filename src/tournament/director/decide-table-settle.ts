@@ -15,8 +15,8 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { RandomSource } from "../index.ts";
 import { tableColourUp } from "./decide-clock.ts";
-import { balanceEvents, decideSettle, tablesNeeded, settleHead, wantHandForHand } from "./decide-settle.ts";
-import { paceBalance } from "./pace-balance.ts";
+import { balanceEvents, decideSettle, settleHead, wantHandForHand } from "./decide-settle.ts";
+import { paceBalance, tablesNeeded } from "./pace-balance.ts";
 import { seatedWithChips, type TournamentState } from "./state.ts";
 import { isPaused, playedMs } from "./played.ts";
 import { clockAt } from "../structure/index.ts";

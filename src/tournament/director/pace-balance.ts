@@ -13,11 +13,12 @@
 // bucket adjustments, and its outcome becomes events that `evolve` folds to the same state.
 import { randomInt, shuffled, type RandomSource } from "../index.ts";
 import { chooseMove } from "../balance-seat.ts";
+import { tablesNeededFor } from "../balance.ts";
 import { lastBigBlind } from "../positions.ts";
 import type { WorkTable } from "../table-model.ts";
 import { dueCount, IndexedSet } from "./pace-index.ts";
 import { newEntriesOpen } from "./entries-closed.ts";
-import { finalTableSizeOf, spareSeatsOf, tableSizeOf, tablesNeededFor, type TableState, type TournamentState } from "./state.ts";
+import { finalTableSizeOf, spareSeatsOf, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 interface PTable {
@@ -230,6 +231,17 @@ export interface PaceOptions {
   readonly deal?: boolean;
 }
 
+/** R-TBL-3: seats kept free at each table now: the room's spare seats while new entries may come, else none. */
+export function spareSeatsNow(s: TournamentState, at: number): number {
+  return newEntriesOpen(s, at) ? spareSeatsOf(s.config!) : 0;
+}
+
+/** R-TBL-3: the tables `left` players need now. */
+export function tablesNeeded(s: TournamentState, left: number, at: number): number {
+  const c = s.config!;
+  return tablesNeededFor(left, tableSizeOf(c), finalTableSizeOf(c), spareSeatsNow(s, at));
+}
+
 export function paceBalance(s: TournamentState, at: number, rng: RandomSource, o: PaceOptions): { events: TournamentEvent[]; plan: Plan } {
   const size = tableSizeOf(s.config!);
   const plan = new Plan(s, size);
@@ -239,8 +251,7 @@ export function paceBalance(s: TournamentState, at: number, rng: RandomSource, o
   if (o.table !== null && s.tables.has(o.table)) for (const r of [...plan.get(o.table).owes]) plan.cancel(o.table, r);
   // Every table between hands: nothing needs to be owed, whatever is owed is given now.
   if (o.allFree) for (const t of s.tables.values()) if (t.owes.length > 0) for (const r of [...plan.get(t.id).owes]) plan.cancel(t.id, r);
-  const c = s.config!;
-  const needed = tablesNeededFor(o.left, size, finalTableSizeOf(c), newEntriesOpen(s, at) ? spareSeatsOf(c) : 0);
+  const needed = tablesNeeded(s, o.left, at);
   // R-TBL-3: while the players fit on fewer tables, a free table breaks: the one that just
   // finished if it has the fewest players of the free ones, else the free one with fewest.
   while (plan.tables > needed) {

@@ -162,11 +162,5 @@ export function initialState(): TournamentState {
 export const tableSizeOf = (c: TournamentConfig): number => (c.format.kind === "heads-up" ? 2 : (c.tableSize ?? 10));
 /** R-TBL-3: how many players the final table seats (a 9-handed final table in a 10-handed event). */
 export const finalTableSizeOf = (c: TournamentConfig): number => Math.min(tableSizeOf(c), c.finalTableSize ?? tableSizeOf(c));
-/**
- * How many tables `left` players need: one once they fit the final table; before that at
- * least two (ten left in a 10-handed event with a 9-handed final table play on two tables).
- */
-export const tablesNeededFor = (left: number, tableSize: number, finalTableSize: number, spareSeats = 0): number =>
-  left <= finalTableSize ? 1 : Math.max(2, Math.ceil(left / Math.max(1, tableSize - spareSeats)));
 /** R-TBL-3: seats kept free at each table while new entries may come (the room's setting, default 1). */
 export const spareSeatsOf = (c: TournamentConfig): number => c.spareSeats ?? 1;

@@ -13,7 +13,6 @@ export {
   spareSeatsOf,
   initialState,
   tableSizeOf,
-  tablesNeededFor,
   type EntryState,
   type PrizeTable,
   type TableState,
