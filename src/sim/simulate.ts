@@ -5,7 +5,7 @@
 // (src/tournament/director/run-paced.ts), so the end time reflects independent tables;
 // wall time is the caller's business and never enters the result.
 import { ok, type Result } from "../lib/result.ts";
-import { finalTableSizeOf, runPacedTournament, tableSizeOf, type TournamentState } from "../tournament/director/index.ts";
+import { houseRulesOf, runPacedTournament, type TournamentState } from "../tournament/director/index.ts";
 import { clockAt, playedBlinds, type Structure } from "../tournament/structure/index.ts";
 import type { ChartPoint } from "./chart.ts";
 import { HANDS_PER_HOUR, simConfig } from "./formats.ts";
@@ -93,17 +93,8 @@ export function simulate(o: SimOptions): Result<SimResult> {
   const sc = simConfig(format, o.players, o.structure, o.preset);
   if (!sc.ok) return sc;
   const { policy, timeoutRate } = sc.value;
-  const h = o.settings ?? {};
-  const config = {
-    ...sc.value.config,
-    // Heads-up brackets always play two to a table (the core's rule); every other format takes the room's table.
-    ...(h.tableSize !== undefined ? { tableSize: h.tableSize } : {}),
-    ...(h.finalTableSize !== undefined ? { finalTableSize: h.finalTableSize } : {}),
-    ...(h.spareSeats !== undefined ? { spareSeats: h.spareSeats } : {}),
-    ...(h.buttonRule !== undefined ? { buttonRule: h.buttonRule } : {}),
-    ...(h.colourUp !== undefined ? { colourUp: h.colourUp } : {}),
-    ...(h.handForHand !== undefined ? { handForHand: h.handForHand } : {}),
-  };
+  // The settings are the core config's own fields (heads-up brackets still play two to a table).
+  const config = { ...sc.value.config, ...o.settings };
   const stats: HandStats = { hands: 0, actions: 0, timeouts: 0, refused: 0 };
   const handsPerHour = o.handsPerHour ?? HANDS_PER_HOUR[config.format.kind];
   const points: ChartPoint[] = [];
@@ -168,14 +159,7 @@ export function simulate(o: SimOptions): Result<SimResult> {
     timeouts: stats.timeouts,
     refusedBotActions: stats.refused,
     placements,
-    settings: {
-      tableSize: tableSizeOf(config),
-      finalTableSize: finalTableSizeOf(config),
-      spareSeats: config.spareSeats ?? 1,
-      buttonRule: config.buttonRule ?? "dead",
-      colourUp: config.colourUp ?? "race",
-      handForHand: config.handForHand ?? true,
-    },
+    settings: houseRulesOf(config),
     ...(o.chart ? { chart: points } : {}),
   };
   return ok(result);

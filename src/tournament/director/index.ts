@@ -22,6 +22,7 @@ export {
   snapshot,
   chipsInPlay,
   finalTableSizeOf,
+  houseRulesOf,
   tableSizeOf,
   chipsIssuedInPlay,
   type EntryState,

@@ -164,3 +164,15 @@ export const tableSizeOf = (c: TournamentConfig): number => (c.format.kind === "
 export const finalTableSizeOf = (c: TournamentConfig): number => Math.min(tableSizeOf(c), c.finalTableSize ?? tableSizeOf(c));
 /** R-TBL-3: seats kept free at each table while new entries may come (the room's setting, default 1). */
 export const spareSeatsOf = (c: TournamentConfig): number => c.spareSeats ?? 1;
+
+/** The room's house rules a tournament plays under, every default filled in (its view, the simulator's result). */
+export function houseRulesOf(c: TournamentConfig) {
+  return {
+    tableSize: tableSizeOf(c),
+    finalTableSize: finalTableSizeOf(c),
+    spareSeats: spareSeatsOf(c),
+    buttonRule: c.buttonRule ?? ("dead" as const),
+    colourUp: c.colourUp ?? ("race" as const),
+    handForHand: c.handForHand ?? true,
+  };
+}

@@ -10,6 +10,7 @@ import type { TableDraw, TournamentEvent } from "./types.ts";
 
 export {
   finalTableSizeOf,
+  houseRulesOf,
   spareSeatsOf,
   initialState,
   tableSizeOf,
