@@ -7,16 +7,8 @@
 // finishes with those prizes and they are paid to the players' accounts.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { DealRequest, ResultRow, ResultsResponse } from "../../protocol/index.ts";
-import {
-  decide,
-  dealFigures,
-  finalPlacements,
-  lastEntryMs,
-  type Placement,
-  type TournamentCommand,
-  type TournamentState,
-} from "../../tournament/director/index.ts";
-import { levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
+import { dealFigures, finalPlacements, lastEntryMs, type Placement, type TournamentCommand, type TournamentState } from "../../tournament/director/index.ts";
+import { dryRun, levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
 import { stacksOf } from "../tournaments/tournament-live.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
@@ -95,7 +87,7 @@ function mayReEnter(t: TournamentRuntime, player: string, entry: string, now: nu
   const d = t.dir;
   if (d.status !== "running" || d.config?.money.reEntry === undefined) return false;
   if (d.players.get(player)?.entries.at(-1) !== entry) return false;
-  return decide(d, { type: "re-enter", at: now, player }, { nextUint32: () => 0 }).ok;
+  return "events" in dryRun(t, { type: "re-enter", at: now, player }, "re-entry-closed");
 }
 
 function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" | "places" | "prize">, now: number): ResultRow {

@@ -69,7 +69,7 @@ const REASONS: Readonly<Record<string, DenyReason>> = {
 type Cmd = Parameters<typeof decide>[1];
 
 /** The events the command would make now, or the reason it would be refused. */
-function dryRun(t: TournamentRuntime, cmd: Cmd, fallback: DenyReason): { events: TournamentEvent[] } | { reason: DenyReason } {
+export function dryRun(t: TournamentRuntime, cmd: Cmd, fallback: DenyReason): { events: TournamentEvent[] } | { reason: DenyReason } {
   const d = decide(t.dir, cmd, DRY_RNG);
   if (d.ok) return { events: d.value };
   const st = t.dir.status;
