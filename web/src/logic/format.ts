@@ -59,3 +59,12 @@ export function formatPlace(place: number, lng: string): string {
 export function formatPercent(fraction: number, lng: string): string {
   return new Intl.NumberFormat(lng, { style: "percent", maximumFractionDigits: 1 }).format(fraction);
 }
+
+/** An instant as a `datetime-local` input's value (local time, to the minute). */
+export const toLocalInput = (ms: number): string => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/** A `datetime-local` input's value as an instant; null while the field is incomplete or empty. */
+export function fromLocalInput(value: string): number | null {
+  const ms = new Date(value).getTime();
+  return Number.isFinite(ms) ? ms : null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LegalActions, TableEvent } from "../../../src/protocol/index.ts";
-import { formatBlinds, formatChips, formatDuration, formatPlace, formatTime } from "./format.ts";
+import { formatBlinds, formatChips, formatDuration, formatPlace, formatTime, fromLocalInput, toLocalInput } from "./format.ts";
 import { aggressiveAction, clampRaise, raisePresets } from "./raise-presets.ts";
 import { blindErrorRuling } from "./blind-error.ts";
 import { chipChop, icmEquity, roundDeal } from "./icm.ts";
@@ -232,5 +232,14 @@ describe("ledger account labels", () => {
     expect(accountLabel("player:u-17", t)).toBe("cashier.accountKind.player(u-17)");
     expect(accountLabel("pool:T1", t, new Map([["T1", "Friday"]]))).toBe("cashier.accountKind.pool(Friday)");
     expect(accountLabel("weird", t)).toBe("weird");
+  });
+});
+
+describe("datetime-local fields", () => {
+  it("an instant to the minute goes out and comes back unchanged; an empty field is no instant", () => {
+    const at = Date.UTC(2026, 11, 3, 19, 0);
+    expect(toLocalInput(at)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+    expect(fromLocalInput(toLocalInput(at))).toBe(at);
+    expect(fromLocalInput("")).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { BlindErrorWizard } from "./blind-error.tsx";
 import { PayoutsAndDeal } from "./payouts.tsx";
 import { Cashier } from "./cashier.tsx";
 import { TableMapScreen } from "./table-map.tsx";
+import { fromLocalInput, toLocalInput } from "../../logic/format.ts";
 
 const TABS = ["create", "seating", "map", "floor", "colour-up", "blind-error", "payouts", "cashier"] as const;
 /** Tabs about no one tournament. */
@@ -63,7 +64,6 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
     if (r.ok) setNewStart(null);
     lobby.reload();
   }
-  const localInput = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   // Entries closed now (no more late registrations, re-entries, rebuys, add-ons): the payouts become final.
   const [confirmClose, setConfirmClose] = useState(false);
   useEffect(() => setConfirmClose(false), [id]);
@@ -122,10 +122,10 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
                 <input
                   type="datetime-local"
                   aria-label={t("create.startsAt")}
-                  value={localInput(newStart ?? current.startsAt)}
+                  value={toLocalInput(newStart ?? current.startsAt)}
                   onChange={(e) => {
-                    const ms = new Date(e.target.value).getTime();
-                    if (Number.isFinite(ms)) setNewStart(ms);
+                    const ms = fromLocalInput(e.target.value);
+                    if (ms !== null) setNewStart(ms);
                   }}
                 />
                 <button

@@ -20,6 +20,7 @@ import { href } from "../../router.ts";
 import { MoneyForm } from "./create-money.tsx";
 import { CreateErrorText, hintText } from "./create-errors.tsx";
 import { PresetTools } from "./preset-io.tsx";
+import { fromLocalInput, toLocalInput } from "../../logic/format.ts";
 
 /** The core's structure check behind a director/invalid answer (structure/not-payable, ...), if any. */
 const STRUCTURE_CAUSES = new Set([
@@ -194,8 +195,11 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             {t("create.startsAt")}
             <input
               type="datetime-local"
-              value={new Date(startsAt - new Date(startsAt).getTimezoneOffset() * 60_000).toISOString().slice(0, 16)}
-              onChange={(e) => setStartsAt(new Date(e.target.value).getTime())}
+              value={toLocalInput(startsAt)}
+              onChange={(e) => {
+                const ms = fromLocalInput(e.target.value);
+                if (ms !== null) setStartsAt(ms);
+              }}
             />
           </label>
           <label>
