@@ -5,12 +5,12 @@
 // (FELT_TEST_NATS, FELT_TEST_PG as the tests).
 import { performance } from "node:perf_hooks";
 import { partitionKey, tournamentPartition } from "../src/cluster/partition.ts";
-import { handOwnership, tempPrefix, testNats } from "../src/cluster/testing.ts";
+import { handOwnership, tempPrefix, testNats } from "../testkit/cluster/nats.ts";
 import { FeltServer } from "../src/server/felt-server.ts";
 import { ClusterLink } from "../src/server/gateway/cluster-link.ts";
 import { tournamentIdFor } from "../src/server/gateway/http-director.ts";
 import { tableCommand } from "../src/server/gateway/table-commands.ts";
-import { api, cmd, DIRECTOR, must, pgSchema } from "../src/server/testing/harness.ts";
+import { api, cmd, DIRECTOR, must, pgSchema } from "../testkit/server/harness.ts";
 
 const N = Number(process.env["N"] ?? 400);
 const pg = await pgSchema();

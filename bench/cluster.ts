@@ -46,9 +46,9 @@ import { openLeaseBucket } from "../src/cluster/leases.ts";
 import { tableKey, tableKeyWithTournament, tournamentKey } from "../src/cluster/ownership.ts";
 import { TABLE_PARTITIONS, TOURNAMENT_PARTITIONS } from "../src/cluster/partition.ts";
 import type { SeatingResponse } from "../src/protocol/index.ts";
-import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../testkit/server/harness.ts";
 import { pgPool } from "../src/store/postgres/db.ts";
-import { until } from "../src/cluster/testing.ts";
+import { until } from "../testkit/cluster/nats.ts";
 import { freePort } from "./free-port.ts";
 import type { BotSpec, BotsStats } from "./load-bots.ts";
 import {

@@ -5,7 +5,7 @@
 // generator shows as such and is not blamed on the server.
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { readFileSync } from "node:fs";
-import { Bot } from "../src/server/testing/bot.ts";
+import { Bot } from "../testkit/server/bot.ts";
 
 export interface BotSpec {
   readonly name: string;

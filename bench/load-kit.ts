@@ -4,7 +4,7 @@
 import { fork, spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../testkit/server/harness.ts";
 import type { BotSpec, BotsStats, FromBots, ToBots } from "./load-bots.ts";
 
 export interface ServeChild {

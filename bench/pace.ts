@@ -23,7 +23,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { measureAll, measureRun, report } from "./pace-measure.ts";
 import { BotClient } from "../src/clients/bot-client.ts";
-import { api, cmd, DIRECTOR, must } from "../src/server/testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../testkit/server/harness.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {

@@ -25,8 +25,7 @@ const allowed: Record<string, readonly string[]> = {
   cluster: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "protocol"],
   /** Programs that play a running server over the wire, as any client would. */
   clients: ["lib", "cards", "engine", "tournament", "bots", "protocol", "sim"],
-  /** `clients` only for its test harness (`server/testing`), which drives tables as bots. */
-  server: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "cluster", "protocol", "sim", "clients"],
+  server: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "cluster", "protocol", "sim"],
   cli: ["lib", "cards", "engine", "tournament", "bots", "store", "accounts", "runtime", "cluster", "server", "protocol", "conformance", "sim", "clients"],
 };
 const pure = new Set(["lib", "cards", "engine", "tournament", "bots", "protocol", "sim"]);
@@ -87,6 +86,15 @@ describe("architecture", () => {
       }
       const code = s.text.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
       for (const re of impure) if (re.test(code)) bad.push(`${s.rel} uses ${re.source}`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("no test harness in src: what only tests use lives in testkit/", () => {
+    const bad: string[] = [];
+    for (const s of sources) {
+      if (/(^|\/)(testing|fixtures)(\/|\.)|test-helpers|\.test-data\./.test(s.rel)) bad.push(`${s.rel} is test harness`);
+      for (const spec of imports(s.text)) if (spec.includes("testkit/")) bad.push(`${s.rel} imports ${spec}`);
     }
     expect(bad).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { tempPgSchema } from "../store/testing/backends.ts";
+import { tempPgSchema } from "../../testkit/store/backends.ts";
 import { describeAccountsContract } from "./accounts.contract.ts";
 import { openPostgresAccountStore } from "./postgres-store.ts";
 

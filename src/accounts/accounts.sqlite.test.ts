@@ -1,4 +1,4 @@
-import { tempSqlite } from "../store/testing/backends.ts";
+import { tempSqlite } from "../../testkit/store/backends.ts";
 import { describeAccountsContract } from "./accounts.contract.ts";
 import { openSqliteAccountStore } from "./sqlite-store.ts";
 

@@ -2,7 +2,7 @@
 // its account and the lobby, WebSocket for its table. It sees only what the server sent it
 // (its own TableView, folded from protocol v2 steps) and decides with a bot policy
 // (bot-policy.ts). `felt simulate --server` (remote-sim.ts), the server's tests
-// (testing/bot.ts), the browser tests' opponents and bench/load.ts all use it.
+// (testkit/server/bot.ts), the browser tests' opponents and bench/load.ts all use it.
 import WebSocket from "ws";
 import { seededRandom, type RandomSource } from "../tournament/index.ts";
 import { PROTOCOL_VERSION, WS_PATH, applyTablePatch, parseServerMessage, type ClientMessage, type ServerMessage, type TableView } from "../protocol/index.ts";

@@ -6,7 +6,7 @@ import type { NatsConnection } from "nats";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { backoffMs, Bus, BUS_ERRORS, DEFAULT_BACKOFF } from "./bus.ts";
 import { Follower, type SyncAnswer } from "./follower.ts";
-import { handOwnership, tempPrefix, testNats, until } from "./testing.ts";
+import { handOwnership, tempPrefix, testNats, until } from "../../testkit/cluster/nats.ts";
 
 let nc: NatsConnection;
 beforeAll(async () => {

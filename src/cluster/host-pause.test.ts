@@ -8,10 +8,10 @@ import { randomBytes } from "node:crypto";
 import type { NatsConnection } from "nats";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresEventStore, type Fences } from "../store/index.ts";
-import { tempPgSchema } from "../store/testing/backends.ts";
+import { tempPgSchema } from "../../testkit/store/backends.ts";
 import { PartitionHost, type PartitionServer } from "./host.ts";
 import { LEASE_DEFAULTS, type Every } from "./leases.ts";
-import { manualClock, testNats, until } from "./testing.ts";
+import { manualClock, testNats, until } from "../../testkit/cluster/nats.ts";
 
 let nc: NatsConnection;
 beforeAll(async () => {

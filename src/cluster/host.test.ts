@@ -6,12 +6,12 @@ import { randomBytes } from "node:crypto";
 import type { NatsConnection } from "nats";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresEventStore } from "../store/index.ts";
-import { tempPgSchema } from "../store/testing/backends.ts";
+import { tempPgSchema } from "../../testkit/store/backends.ts";
 import { HOST_ERRORS, PartitionHost, scopeOfStream, TABLE_KEYS, TOURNAMENT_KEYS, type PartitionServer } from "./host.ts";
 import { openMembersBucket } from "./members.ts";
 import { everything, tableKey, tournamentKey } from "./ownership.ts";
 import type { PartitionKind } from "./partition.ts";
-import { testNats, until } from "./testing.ts";
+import { testNats, until } from "../../testkit/cluster/nats.ts";
 
 let nc: NatsConnection;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { NatsConnection } from "nats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeaseManager, type LeaseEvent } from "./leases.ts";
 import { partitionKey, tablePartition } from "./partition.ts";
-import { manualClock, neverEvery, tempLeaseBucket, testNats, until } from "./testing.ts";
+import { manualClock, neverEvery, tempLeaseBucket, testNats, until } from "../../testkit/cluster/nats.ts";
 
 let nc: NatsConnection;
 beforeAll(async () => {

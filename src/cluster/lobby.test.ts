@@ -5,7 +5,7 @@
 import type { NatsConnection } from "nats";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LobbyBoard } from "./lobby.ts";
-import { dropClusterBuckets, tempPrefix, testNats, until } from "./testing.ts";
+import { dropClusterBuckets, tempPrefix, testNats, until } from "../../testkit/cluster/nats.ts";
 
 interface Line {
   readonly name: string;

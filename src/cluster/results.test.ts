@@ -7,7 +7,7 @@ import type { NatsConnection } from "nats";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fail, ok } from "../lib/result.ts";
 import { idToken, ResultsStream, type Consuming, type ResultMeta } from "./results.ts";
-import { dropClusterBuckets, tempPrefix, testNats, until } from "./testing.ts";
+import { dropClusterBuckets, tempPrefix, testNats, until } from "../../testkit/cluster/nats.ts";
 
 let nc: NatsConnection;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   parseServerMessage,
   type ClientMessage,
 } from "./index.ts";
-import { serverMessages, tableView } from "./fixtures.test-data.ts";
+import { serverMessages, tableView } from "../../testkit/protocol/fixtures.ts";
 
 const TOKEN = "tok_0123456789abcdef";
 

@@ -4,14 +4,14 @@
 // action may be lost, and chips and money must come out exact.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { freePort } from "./testing/serve-child.ts";
+import { freePort } from "../../testkit/server/serve-child.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
-import { Bot } from "./testing/bot.ts";
-import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
-import { fullReplay } from "./testing/table-replay.ts";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../../testkit/server/crash-storage.ts";
+import { Bot } from "../../testkit/server/bot.ts";
+import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "../../testkit/server/harness.ts";
+import { fullReplay } from "../../testkit/server/table-replay.ts";
 import { ManualClock } from "./clock.ts";
 import { TableSession } from "./tables/table-session.ts";
 

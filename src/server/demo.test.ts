@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LobbyTournament, ResultsResponse, TournamentView } from "../protocol/index.ts";
 import { DEMO_DIRECTOR, DEMO_WALK_INS, seedDemo, type DemoRoom } from "./demo.ts";
 import { FeltServer } from "./felt-server.ts";
-import { api, must } from "./testing/harness.ts";
+import { api, must } from "../../testkit/server/harness.ts";
 
 let server: FeltServer;
 let room: DemoRoom;

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { applyTablePatch, type SeatView, type ServerMessage, type TableEvent, type TableView } from "../protocol/index.ts";
 import { FeltServer } from "./felt-server.ts";
 import { verifyHistory } from "./tables/verify.ts";
-import { api, DIRECTOR, must, pgSchema, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
-import type { Bot } from "./testing/bot.ts";
+import { api, DIRECTOR, must, pgSchema, playToTheEnd, setupTournament, startTournament } from "../../testkit/server/harness.ts";
+import type { Bot } from "../../testkit/server/bot.ts";
 
 const fastScrypt = { N: 1024, r: 8, p: 1 };
 const dirs: string[] = [];

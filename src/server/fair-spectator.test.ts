@@ -14,7 +14,7 @@ import { FeltServer } from "./felt-server.ts";
 import { BotClient } from "../clients/bot-client.ts";
 import { streamOf } from "./tables/table-session.ts";
 import { evolveTable, initialTable, type HandRun, type TableConfig, type TableRecord } from "./tables/table-state.ts";
-import { api, DIRECTOR, must, myTournament, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
+import { api, DIRECTOR, must, myTournament, playToTheEnd, setupTournament, startTournament } from "../../testkit/server/harness.ts";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

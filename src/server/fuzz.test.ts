@@ -6,7 +6,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, MAX_FRAME_BYTES, PROTOCOL_VERSION, WS_PATH, type ServerMessage } from "../protocol/index.ts";
 import { FeltServer } from "./felt-server.ts";
-import { api, DIRECTOR, setupTournament, startTournament, eventually, type Setup } from "./testing/harness.ts";
+import { api, DIRECTOR, setupTournament, startTournament, eventually, type Setup } from "../../testkit/server/harness.ts";
 
 class Raw {
   readonly got: ServerMessage[] = [];

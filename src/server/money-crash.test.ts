@@ -14,11 +14,11 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { simulationRandomSource, uniformFloats } from "../cards/index.ts";
 import type { LedgerCheckResponse, LobbyTournament } from "../protocol/index.ts";
 import { evolve, initialState, type TournamentEvent } from "../tournament/director/index.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
-import { Bot } from "./testing/bot.ts";
-import { CASINO, TURBO } from "./testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, pgSchema } from "./testing/harness.ts";
-import { freePort, killChild, startServeChild, type ServeChild } from "./testing/serve-child.ts";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../../testkit/server/crash-storage.ts";
+import { Bot } from "../../testkit/server/bot.ts";
+import { CASINO, TURBO } from "../../testkit/server/entries-fixture.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, pgSchema } from "../../testkit/server/harness.ts";
+import { freePort, killChild, startServeChild, type ServeChild } from "../../testkit/server/serve-child.ts";
 
 const KILLS = 8;
 /** Players registering and unregistering in two tournaments that have not started. */

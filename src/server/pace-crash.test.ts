@@ -12,11 +12,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { evolve, initialState, type TournamentEvent } from "../tournament/director/index.ts";
 import type { EventStore } from "../store/index.ts";
-import { openEventStore, parseDbUrl, unwrapTarget } from "./testing/crash-storage.ts";
-import { Bot } from "./testing/bot.ts";
-import { eventually, pgSchema, playToTheEnd, setupTournament, startTournament } from "./testing/harness.ts";
-import { freePort, startServeChild, type ServeChild } from "./testing/serve-child.ts";
-import { fullReplay } from "./testing/table-replay.ts";
+import { openEventStore, parseDbUrl, unwrapTarget } from "../../testkit/server/crash-storage.ts";
+import { Bot } from "../../testkit/server/bot.ts";
+import { eventually, pgSchema, playToTheEnd, setupTournament, startTournament } from "../../testkit/server/harness.ts";
+import { freePort, startServeChild, type ServeChild } from "../../testkit/server/serve-child.ts";
+import { fullReplay } from "../../testkit/server/table-replay.ts";
 import { tableIdOf, tournamentStream } from "./tournaments/tournament-runtime.ts";
 
 const PLAYERS = 20; // three tables of 9 seats: 7, 7, 6

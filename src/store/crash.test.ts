@@ -4,10 +4,10 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { openEventStore, openLedger, type StorageTarget } from "./target.ts";
-import { tempPgSchema, tempSqlite, type PgFixture } from "./testing/backends.ts";
-import { runUntilKilled } from "./testing/kill-child.ts";
+import { tempPgSchema, tempSqlite, type PgFixture } from "../../testkit/store/backends.ts";
+import { runUntilKilled } from "../../testkit/store/kill-child.ts";
 
-const WRITER = fileURLToPath(new URL("./testing/crash-writer.ts", import.meta.url));
+const WRITER = fileURLToPath(new URL("../../testkit/store/crash-writer.ts", import.meta.url));
 const KILLS = 5;
 
 function runAndKill(target: StorageTarget, runId: string, afterMs: number): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { describeEventStoreContract } from "./event-store.contract.ts";
 import { openPostgresEventStore } from "./postgres/event-store.ts";
-import { tempPgSchema } from "./testing/backends.ts";
+import { tempPgSchema } from "../../testkit/store/backends.ts";
 
 describeEventStoreContract("PostgreSQL", async () => {
   const tmp = await tempPgSchema();

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeEventStoreContract } from "./event-store.contract.ts";
 import { openSqliteEventStore } from "./sqlite/event-store.ts";
-import { tempSqlite } from "./testing/backends.ts";
+import { tempSqlite } from "../../testkit/store/backends.ts";
 
 describeEventStoreContract("SQLite", async () => {
   const tmp = tempSqlite();

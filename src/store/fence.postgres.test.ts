@@ -11,7 +11,7 @@ import { openPostgresLedger } from "./postgres/ledger.ts";
 import { FENCE_MIGRATIONS } from "./postgres/migrations.ts";
 import * as post from "./ledger-postings.ts";
 import { openStorage } from "./target.ts";
-import { tempPgSchema, type PgFixture } from "./testing/backends.ts";
+import { tempPgSchema, type PgFixture } from "../../testkit/store/backends.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

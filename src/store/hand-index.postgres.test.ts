@@ -1,6 +1,6 @@
 import { describeHandIndexContract } from "./hand-index.contract.ts";
 import { openPostgresHandIndex } from "./postgres/hand-index.ts";
-import { tempPgSchema } from "./testing/backends.ts";
+import { tempPgSchema } from "../../testkit/store/backends.ts";
 
 describeHandIndexContract("PostgreSQL", async () => {
   const tmp = await tempPgSchema();

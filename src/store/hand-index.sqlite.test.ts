@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { describeHandIndexContract } from "./hand-index.contract.ts";
 import { HAND_PAGE_SQL, openSqliteHandIndex } from "./sqlite/hand-index.ts";
-import { tempSqlite } from "./testing/backends.ts";
+import { tempSqlite } from "../../testkit/store/backends.ts";
 
 describeHandIndexContract("SQLite", async () => {
   const tmp = tempSqlite();

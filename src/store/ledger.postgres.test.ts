@@ -1,6 +1,6 @@
 import { describeLedgerContract } from "./ledger.contract.ts";
 import { openPostgresLedger } from "./postgres/ledger.ts";
-import { tempPgSchema } from "./testing/backends.ts";
+import { tempPgSchema } from "../../testkit/store/backends.ts";
 
 describeLedgerContract(
   "PostgreSQL",

@@ -1,6 +1,6 @@
 import { describeLedgerContract } from "./ledger.contract.ts";
 import { openSqliteLedger } from "./sqlite/ledger.ts";
-import { tempSqlite } from "./testing/backends.ts";
+import { tempSqlite } from "../../testkit/store/backends.ts";
 
 describeLedgerContract(
   "SQLite",

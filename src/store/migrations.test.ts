@@ -6,7 +6,7 @@ import { migratePostgres, pgPool } from "./postgres/db.ts";
 import * as pgm from "./postgres/migrations.ts";
 import { openPostgresEventStore } from "./postgres/event-store.ts";
 import { openPostgresLedger } from "./postgres/ledger.ts";
-import { tempPgSchema, tempSqlite } from "./testing/backends.ts";
+import { tempPgSchema, tempSqlite } from "../../testkit/store/backends.ts";
 
 describe("schema migrations", () => {
   it("SQLite: the first run applies each migration, the second applies none", () => {

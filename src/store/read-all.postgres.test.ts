@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { pgPool } from "./postgres/db.ts";
 import { openPostgresEventStore, type PgEventStore } from "./postgres/event-store.ts";
-import { tempPgSchema } from "./testing/backends.ts";
+import { tempPgSchema } from "../../testkit/store/backends.ts";
 import type { GlobalCursor } from "./event-store.ts";
 
 const cleanups: Array<() => Promise<void>> = [];

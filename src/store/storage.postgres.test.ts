@@ -1,6 +1,6 @@
 import { describeStorageContract } from "./atomic.contract.ts";
 import { openStorage } from "./target.ts";
-import { tempPgSchema } from "./testing/backends.ts";
+import { tempPgSchema } from "../../testkit/store/backends.ts";
 
 describeStorageContract("PostgreSQL", async () => {
   const tmp = await tempPgSchema();

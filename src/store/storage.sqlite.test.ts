@@ -1,6 +1,6 @@
 import { describeStorageContract } from "./atomic.contract.ts";
 import { openStorage } from "./target.ts";
-import { tempSqlite } from "./testing/backends.ts";
+import { tempSqlite } from "../../testkit/store/backends.ts";
 
 // A file as `felt serve` opens it: events answered after the WAL fsync off the loop (wal-sync.ts).
 describeStorageContract("SQLite file (WAL synced off the loop)", async () => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
-import { api, cmd, must } from "../../src/server/testing/harness.ts";
+import { api, cmd, must } from "../../testkit/server/harness.ts";
 import type { FloorLogResponse, Instruction, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 import { nth, readClock, readMap } from "./floor-reading.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../src/protocol/index.ts";
-import { api, cmd, must } from "../../src/server/testing/harness.ts";
-import { Bot } from "../../src/server/testing/bot.ts";
+import { api, cmd, must } from "../../testkit/server/harness.ts";
+import { Bot } from "../../testkit/server/bot.ts";
 
 // Opponents for the browser: the server's own test bots (src/server/testing), real users
 // who sign up, get a director's deposit, register over HTTP and play over the WebSocket.

@@ -11,14 +11,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../protocol/index.ts";
-import { Bot } from "../testing/bot.ts";
-import { api, cmd, myTournament, pgSchema, playToTheEnd, setupTournament, startTournament, type Setup } from "../testing/harness.ts";
-import { dropClusterBuckets, until } from "../../cluster/testing.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
+import { api, cmd, myTournament, pgSchema, playToTheEnd, setupTournament, startTournament, type Setup } from "../../../testkit/server/harness.ts";
+import { dropClusterBuckets, until } from "../../../testkit/cluster/nats.ts";
 import { FeltServer } from "../felt-server.ts";
-import { memberOptions, storageOf } from "./members.ts";
+import { memberOptions, storageOf } from "../../../testkit/cluster/members.ts";
 import { ManualClock } from "../clock.ts";
 import { TableSession } from "../tables/table-session.ts";
-import { fullReplay } from "../testing/table-replay.ts";
+import { fullReplay } from "../../../testkit/server/table-replay.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

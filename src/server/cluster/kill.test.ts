@@ -11,13 +11,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../protocol/index.ts";
-import { Bot } from "../testing/bot.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
-import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
-import { dropClusterBuckets, until } from "../../cluster/testing.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../../../testkit/server/harness.ts";
+import { freePort, killChild, startServeChild, type ServeChild } from "../../../testkit/server/serve-child.ts";
+import { dropClusterBuckets, until } from "../../../testkit/cluster/nats.ts";
 import { FeltServer } from "../felt-server.ts";
 import type { TableLayout } from "../../cluster/members.ts";
-import { memberArgs, memberOptions, storageOf, storedOnce } from "./members.ts";
+import { memberArgs, memberOptions, storageOf, storedOnce } from "../../../testkit/cluster/members.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -16,11 +16,20 @@ import { tableKey, tournamentKey } from "../../cluster/ownership.ts";
 import type { EventStore, Ledger } from "../../store/index.ts";
 import { unwrap } from "../../lib/result.ts";
 import { remoteSimulate } from "../../clients/remote-sim.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE } from "../testing/harness.ts";
-import { Bot } from "../testing/bot.ts";
-import { until } from "../../cluster/testing.ts";
-import { Driver, gaps, playThroughRollingRestart, startThreeRun, type Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
-import { directorEvents, levelsOnceAndOneSeatOrPlace, moneyExact, progress, stallsAround, streamsWhole } from "./proofs.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE } from "../../../testkit/server/harness.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
+import { until } from "../../../testkit/cluster/nats.ts";
+import {
+  Driver,
+  gaps,
+  playThroughRollingRestart,
+  startThreeRun,
+  type Three,
+  tournamentWith,
+  type Member,
+  type ThreeRun,
+} from "../../../testkit/cluster/three.ts";
+import { directorEvents, levelsOnceAndOneSeatOrPlace, moneyExact, progress, stallsAround, streamsWhole } from "../../../testkit/cluster/proofs.ts";
 
 let run: ThreeRun | undefined;
 let three: Three;

@@ -3,10 +3,10 @@
 // race must find the account the other made, not exit ("the name is taken").
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { dropClusterBuckets, NATS_TEST_URL } from "../../cluster/testing.ts";
+import { dropClusterBuckets, NATS_TEST_URL } from "../../../testkit/cluster/nats.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, DIRECTOR, pgSchema } from "../testing/harness.ts";
-import { memberOptions } from "./members.ts";
+import { api, DIRECTOR, pgSchema } from "../../../testkit/server/harness.ts";
+import { memberOptions } from "../../../testkit/cluster/members.ts";
 
 describe("servers starting together on one PostgreSQL database", () => {
   it("both start when each creates the same director, and the director signs in on both", async () => {

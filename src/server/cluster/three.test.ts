@@ -5,9 +5,18 @@
 // issue's own figure (no table stalls more than 6 s), which is measured and asserted.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { EventStore, Ledger } from "../../store/index.ts";
-import { api, cmd, FAST_STRUCTURE } from "../testing/harness.ts";
-import { until } from "../../cluster/testing.ts";
-import { Driver, gaps, playThroughRollingRestart, startThreeRun, type Three, tournamentWith, type Member, type ThreeRun } from "./three.ts";
+import { api, cmd, FAST_STRUCTURE } from "../../../testkit/server/harness.ts";
+import { until } from "../../../testkit/cluster/nats.ts";
+import {
+  Driver,
+  gaps,
+  playThroughRollingRestart,
+  startThreeRun,
+  type Three,
+  tournamentWith,
+  type Member,
+  type ThreeRun,
+} from "../../../testkit/cluster/three.ts";
 import {
   directorEvents as directorEventsOf,
   levelsOnceAndOneSeatOrPlace,
@@ -15,7 +24,7 @@ import {
   progress,
   stallsAround,
   streamsWhole as tableStreamsWhole,
-} from "./proofs.ts";
+} from "../../../testkit/cluster/proofs.ts";
 
 let run: ThreeRun | undefined;
 let three: Three;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LobbyTournament, Preset, PresetFile, Structure, TournamentPage } from "../../protocol/index.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
 import { presets } from "./presets.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "felt-create-"));

@@ -10,7 +10,7 @@ import type { FloorLogResponse, LobbyTournament, ResultsResponse, SeatAssignment
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
 
 const BUY_IN = 1000;
 const FEE = 100;

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Instruction, LobbyTournament, SeatAssignment, TournamentView } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, setupTournament, startTournament, eventually } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, setupTournament, startTournament, eventually } from "../../../testkit/server/harness.ts";
 
 const MIN = 60_000;
 const dir = mkdtempSync(join(tmpdir(), "felt-live-"));

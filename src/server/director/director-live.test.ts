@@ -8,7 +8,7 @@ import type { ColourUpResult, Instruction, LobbyTournament, ResultsResponse, Sea
 import { EXTERNAL_CASH, HOUSE_FEES, playerAccount, poolAccount } from "../../store/index.ts";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
 
 const MIN = 60_000;
 const BUY_IN = 1000;

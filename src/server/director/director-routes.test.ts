@@ -1,7 +1,7 @@
 // The director's prediction, colour-up and deal routes over real HTTP (R-TRN-1, R-CHIP-1..4).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, setupTournament, startTournament, eventually, type Setup } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, setupTournament, startTournament, eventually, type Setup } from "../../../testkit/server/harness.ts";
 import { predictMethod } from "./director-predict.ts";
 
 let server: FeltServer;

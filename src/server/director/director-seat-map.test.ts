@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeatingResponse } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 let clock: ManualClock;

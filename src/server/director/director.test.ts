@@ -2,7 +2,7 @@
 // the R-BTN-5 blind-error ruling, results. Hands run on short action clocks (no bots).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must, setupTournament, startTournament, eventually, type Setup } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must, setupTournament, startTournament, eventually, type Setup } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 let s: Setup;

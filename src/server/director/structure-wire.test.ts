@@ -7,7 +7,7 @@ import { STRUCTURE_PRESETS, type Structure } from "../../tournament/structure/in
 import { predictUncached } from "./director-predict.ts";
 import { FeltServer } from "../felt-server.ts";
 import { fromWireStructure, toWireStructure } from "./presets.ts";
-import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 let token: string;

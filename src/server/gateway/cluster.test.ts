@@ -15,10 +15,10 @@ import {
 import { unwrap } from "../../lib/result.ts";
 import { postings } from "../../store/index.ts";
 import { partitionKey, tournamentPartition } from "../../cluster/partition.ts";
-import { handOwnership, tempPrefix, testNats } from "../../cluster/testing.ts";
+import { handOwnership, tempPrefix, testNats } from "../../../testkit/cluster/nats.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, eventually, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../testing/harness.ts";
-import { Bot } from "../testing/bot.ts";
+import { api, cmd, DIRECTOR, eventually, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../../../testkit/server/harness.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
 import type { Subscriber } from "../tables/table-session.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { ClusterLink } from "./cluster-link.ts";

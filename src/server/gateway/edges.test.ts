@@ -6,7 +6,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WS_PATH } from "../../protocol/index.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must, pgSchema } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, must, pgSchema } from "../../../testkit/server/harness.ts";
 
 const FAST = { N: 1024, r: 8, p: 1 };
 const cleanups: Array<() => Promise<void>> = [];

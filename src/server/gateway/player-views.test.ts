@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_HAND_PAUSE_MS, FeltServer } from "../felt-server.ts";
 import type { LobbyTournament, TournamentPage } from "../../protocol/index.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, playToTheEnd, setupTournament, startTournament } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, playToTheEnd, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 

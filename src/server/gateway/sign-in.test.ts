@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { FeltServer, SESSION_PURGE_MS } from "../felt-server.ts";
 import { ManualClock } from "../clock.ts";
-import { api, must } from "../testing/harness.ts";
+import { api, must } from "../../../testkit/server/harness.ts";
 
 const FAST = { N: 1024, r: 8, p: 1 };
 const servers: FeltServer[] = [];

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, WS_PATH, type ServerMessage } from "../../protocol/index.ts";
 import { FeltServer } from "../felt-server.ts";
 import { ManualClock } from "../clock.ts";
-import { api, must } from "../testing/harness.ts";
+import { api, must } from "../../../testkit/server/harness.ts";
 import { originAllowed } from "./ws-gateway.ts";
 
 const servers: FeltServer[] = [];

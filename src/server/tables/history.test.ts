@@ -11,7 +11,7 @@ import type { HandListResponse } from "../../protocol/index.ts";
 import { FeltServer } from "../felt-server.ts";
 import { ManualClock } from "../clock.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
-import { api, must } from "../testing/harness.ts";
+import { api, must } from "../../../testkit/server/harness.ts";
 import { streamOf, TableSession } from "./table-session.ts";
 import { evolveTable, initialTable, type TableConfig, type TableRecord } from "./table-state.ts";
 import Database from "better-sqlite3";

@@ -6,14 +6,14 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../../lib/result.ts";
 import { openSqliteEventStore } from "../../store/index.ts";
-import { tempSqlite } from "../../store/testing/backends.ts";
-import { runUntilKilled } from "../../store/testing/kill-child.ts";
+import { tempSqlite } from "../../../testkit/store/backends.ts";
+import { runUntilKilled } from "../../../testkit/store/kill-child.ts";
 import { ManualClock } from "../clock.ts";
 import { streamOf, TableSession } from "./table-session.ts";
-import { CRASH_TABLE } from "../testing/crash-table.ts";
-import { fullReplay } from "../testing/table-replay.ts";
+import { CRASH_TABLE } from "../../../testkit/server/crash-table.ts";
+import { fullReplay } from "../../../testkit/server/table-replay.ts";
 
-const CHILD = fileURLToPath(new URL("../testing/crash-table.ts", import.meta.url));
+const CHILD = fileURLToPath(new URL("../../../testkit/server/crash-table.ts", import.meta.url));
 
 async function runAndKill(path: string, run: string, afterMs: number): Promise<Array<[string, number]>> {
   return (await runUntilKilled(CHILD, [path, run], afterMs)).map((l) => {

@@ -6,12 +6,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../../lib/result.ts";
 import { openPostgresEventStore, openSqliteEventStore, type EventStore } from "../../store/index.ts";
-import { tempPgSchema } from "../../store/testing/backends.ts";
+import { tempPgSchema } from "../../../testkit/store/backends.ts";
 import { ManualClock } from "../clock.ts";
 import { streamOf, TableSession, type SessionOptions } from "./table-session.ts";
 import type { TableState } from "./table-state.ts";
 import { legalFor } from "./table-view.ts";
-import { fullReplay } from "../testing/table-replay.ts";
+import { fullReplay } from "../../../testkit/server/table-replay.ts";
 import type { PlayerAction } from "../../protocol/index.ts";
 
 const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };

@@ -7,7 +7,7 @@ import { playerAccount, poolAccount } from "../../store/index.ts";
 import { ManualClock } from "../clock.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 let token: string;

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatLine, DealerNote, LobbyResponse, LobbyTournament } from "../../protocol/index.ts";
 import type { FeltServer } from "../felt-server.ts";
-import { Bot } from "../testing/bot.ts";
-import { startTestServer, stopTestServer, JumpClock, playerFactory } from "../testing/entries-fixture.ts";
-import { api, cmd, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
+import { startTestServer, stopTestServer, JumpClock, playerFactory } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, FAST_STRUCTURE, must, eventually } from "../../../testkit/server/harness.ts";
 import { chatStreamOf } from "../tables/table-chat-log.ts";
 import { tableIdOf } from "./tournament-runtime.ts";
 

@@ -8,9 +8,9 @@ import { playerAccount, poolAccount } from "../../store/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
 import { tournamentStream } from "./tournament-runtime.ts";
 import type { FeltServer } from "../felt-server.ts";
-import { Bot } from "../testing/bot.ts";
-import { startTestServer, stopTestServer, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, must, playToTheEnd, eventually, type Setup } from "../testing/harness.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
+import { startTestServer, stopTestServer, JumpClock, CASINO, TURBO, MIN, playerFactory, type Player } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, must, playToTheEnd, eventually, type Setup } from "../../../testkit/server/harness.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;

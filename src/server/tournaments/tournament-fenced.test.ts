@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fail } from "../../lib/result.ts";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, setupTournament, startTournament } from "../testing/harness.ts";
+import { api, cmd, DIRECTOR, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 const clock = new ManualClock();

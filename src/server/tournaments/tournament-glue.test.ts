@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, SeatingResponse, TournamentView, WalkInResponse } from "../../protocol/index.ts";
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import type { FeltServer } from "../felt-server.ts";
-import { Bot } from "../testing/bot.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
 import {
   startTestServer,
   stopTestServer,
@@ -18,8 +18,8 @@ import {
   playerFactory,
   commandRecordsSince,
   type Player,
-} from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../testing/harness.ts";
+} from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, eventually } from "../../../testkit/server/harness.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;

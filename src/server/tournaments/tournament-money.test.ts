@@ -11,8 +11,8 @@ import { reconcileTournament } from "./tournament-reconcile.ts";
 import { FeltServer } from "../felt-server.ts";
 import { refundCancelled } from "./tournament-money.ts";
 import { TournamentRuntime, type TournamentMeta } from "./tournament-runtime.ts";
-import { TEST_SERVER, TURBO, MIN, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, must } from "../testing/harness.ts";
+import { TEST_SERVER, TURBO, MIN, playerFactory, type Player } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 let clock: ManualClock;

@@ -8,9 +8,9 @@ import { unwrap } from "../../lib/result.ts";
 import type { TournamentConfig } from "../../tournament/director/index.ts";
 import { STRUCTURE_PRESETS } from "../../tournament/structure/index.ts";
 import type { FeltServer } from "../felt-server.ts";
-import { Bot } from "../testing/bot.ts";
-import { startTestServer, stopTestServer, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, eventually, must, playToTheEnd } from "../testing/harness.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
+import { startTestServer, stopTestServer, JumpClock, playerFactory, type Player } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, eventually, must, playToTheEnd } from "../../../testkit/server/harness.ts";
 import { TournamentRuntime, type TournamentMeta } from "./tournament-runtime.ts";
 
 let server: FeltServer;

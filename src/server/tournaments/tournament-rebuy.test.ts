@@ -8,9 +8,9 @@ import { DEFAULT_REBUY_GRACE_MS } from "../../tournament/director/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { entryCommand } from "./tournament-entries.ts";
-import { Bot } from "../testing/bot.ts";
-import { startTestServer, stopTestServer, withServerOnFile, JumpClock, TURBO, commandRecordsSince } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, must, eventually } from "../testing/harness.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
+import { startTestServer, stopTestServer, withServerOnFile, JumpClock, TURBO, commandRecordsSince } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, DIRECTOR, must, eventually } from "../../../testkit/server/harness.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;

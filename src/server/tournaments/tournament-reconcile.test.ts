@@ -11,8 +11,8 @@ import { unwrap } from "../../lib/result.ts";
 import type { LedgerCheckResponse, LobbyTournament } from "../../protocol/index.ts";
 import { openStorage, postings } from "../../store/index.ts";
 import { FeltServer } from "../felt-server.ts";
-import { playerFactory, TEST_SERVER } from "../testing/entries-fixture.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "../testing/harness.ts";
+import { playerFactory, TEST_SERVER } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "../../../testkit/server/harness.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "felt-reconcile-"));
 const path = join(dir, "felt.sqlite");

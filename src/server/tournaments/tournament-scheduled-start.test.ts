@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LobbyResponse, LobbyTournament, TournamentView } from "../../protocol/index.ts";
 import type { FeltServer } from "../felt-server.ts";
-import { api, cmd, FAST_STRUCTURE, must } from "../testing/harness.ts";
-import { JumpClock, MIN, playerFactory, startTestServer, stopTestServer, withServerOnFile, type Player } from "../testing/entries-fixture.ts";
+import { api, cmd, FAST_STRUCTURE, must } from "../../../testkit/server/harness.ts";
+import { JumpClock, MIN, playerFactory, startTestServer, stopTestServer, withServerOnFile, type Player } from "../../../testkit/server/entries-fixture.ts";
 
 const clock = new JumpClock();
 let server: FeltServer;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { evolve, initialState, snapshot, type TournamentEvent } from "../../tournament/director/index.ts";
 import { FeltServer } from "../felt-server.ts";
-import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "../testing/harness.ts";
+import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
 import { TournamentRuntime, tournamentStream } from "./tournament-runtime.ts";
 
 const dirs: string[] = [];

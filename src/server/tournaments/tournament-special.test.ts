@@ -7,9 +7,9 @@ import type { LedgerCheckResponse, LobbyTournament } from "../../protocol/index.
 import { escrowAccount, HOUSE_FEES, ORGANISER_FUNDING, playerAccount, poolAccount, ticketAsset, ticketIssuer } from "../../store/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
 import type { FeltServer } from "../felt-server.ts";
-import { Bot } from "../testing/bot.ts";
-import { startTestServer, stopTestServer, JumpClock, playerFactory, type Player } from "../testing/entries-fixture.ts";
-import { api, cmd, FAST_STRUCTURE, must, playToTheEnd, eventually } from "../testing/harness.ts";
+import { Bot } from "../../../testkit/server/bot.ts";
+import { startTestServer, stopTestServer, JumpClock, playerFactory, type Player } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, FAST_STRUCTURE, must, playToTheEnd, eventually } from "../../../testkit/server/harness.ts";
 import { payPrizes } from "./tournament-money.ts";
 
 const clock = new JumpClock();

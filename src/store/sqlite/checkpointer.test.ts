@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { tempSqlite } from "../testing/backends.ts";
+import { tempSqlite } from "../../../testkit/store/backends.ts";
 import { openSqliteEventStore } from "./event-store.ts";
 
 // The events connection does not checkpoint inside its commits (on the event

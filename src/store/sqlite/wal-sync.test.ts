@@ -2,7 +2,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { fsync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { describeEventStoreContract } from "../event-store.contract.ts";
-import { tempSqlite } from "../testing/backends.ts";
+import { tempSqlite } from "../../../testkit/store/backends.ts";
 import { openSqliteEventStore } from "./event-store.ts";
 import { syncWalOffLoop } from "./wal-sync.ts";
 import { unwrap } from "../../lib/result.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { replay, runTournament, type TournamentEvent } from "./index.ts";
-import { fakeHand, names, seedConfig } from "./test-helpers.ts";
+import { fakeHand, names, seedConfig } from "../../../testkit/tournament/director.ts";
 
 describe("chips conserved (checked at every level change)", () => {
   const run = () => {

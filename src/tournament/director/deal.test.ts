@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
 import { Director, replay, snapshot } from "./index.ts";
-import { fakeHand, names, refused, seedConfig } from "./test-helpers.ts";
+import { fakeHand, names, refused, seedConfig } from "../../../testkit/tournament/director.ts";
 import { handSetup } from "./hand-setup.ts";
 
 function playDownTo(d: Director, left: number): void {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
 import { prizePool } from "../money/index.ts";
 import { Director, fieldClosed, lastEntryMs, lateRegistrationEndsMs, replay, snapshot, type TournamentConfig } from "./index.ts";
-import { fakeHand, names, refused, seedConfig, startedDirector, tickAll } from "./test-helpers.ts";
+import { fakeHand, names, refused, seedConfig, startedDirector, tickAll } from "../../../testkit/tournament/director.ts";
 import { handSetup } from "./hand-setup.ts";
 
 const MIN = 60_000;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { randomInt, seededRandom, type RandomSource } from "../index.ts";
 import { replay, snapshot, type Director, type Placement, type TournamentConfig } from "./index.ts";
-import { refused, startedDirector, tickAll } from "./test-helpers.ts";
+import { refused, startedDirector, tickAll } from "../../../testkit/tournament/director.ts";
 
 const MIN = 60_000;
 const live = (over: Partial<TournamentConfig> = {}): Partial<TournamentConfig> => ({ live: true, ...over });

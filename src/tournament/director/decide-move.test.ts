@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
 import { Director, handSetup, replay, snapshot } from "./index.ts";
-import { refused, seedConfig, startedDirector } from "./test-helpers.ts";
+import { refused, seedConfig, startedDirector } from "../../../testkit/tournament/director.ts";
 
 describe("R-TBL-4: a manual move", () => {
   const twoTables = () => startedDirector({ tableSize: 6 }, 10);

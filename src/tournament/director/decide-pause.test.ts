@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
 import { Director, handSetup, nextBreak, playedMs, replay, snapshot } from "./index.ts";
-import { refused, startedDirector, tickAll } from "./test-helpers.ts";
+import { refused, startedDirector, tickAll } from "../../../testkit/tournament/director.ts";
 
 const MIN = 60_000;
 

@@ -3,7 +3,7 @@ import { engineHandPlayer } from "../../sim/hand-player.ts";
 import { seededRandom } from "../index.ts";
 import { STRUCTURE_PRESETS } from "../structure/index.ts";
 import { Director, replay, runTournament, snapshot, type Placement, type TournamentEvent } from "./index.ts";
-import { fakeHand, names, seedConfig } from "./test-helpers.ts";
+import { fakeHand, names, seedConfig } from "../../../testkit/tournament/director.ts";
 
 /** Places 1..n each held exactly once (shared places counted once per holder). */
 function checkPlaces(placements: readonly Placement[], n: number): void {

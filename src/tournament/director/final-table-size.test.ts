@@ -3,7 +3,7 @@
 // setting the final table forms at ten. Both the lockstep and the per-table-pace directors.
 import { describe, expect, it } from "vitest";
 import { evolve, initialState, runPacedTournament, runTournament, type RunOptions, type TournamentEvent } from "./index.ts";
-import { fakeHand, names, refused, seedConfig, startedDirector } from "./test-helpers.ts";
+import { fakeHand, names, refused, seedConfig, startedDirector } from "../../../testkit/tournament/director.ts";
 import { Director } from "./run.ts";
 import { seededRandom } from "../index.ts";
 

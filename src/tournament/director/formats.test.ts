@@ -3,7 +3,7 @@ import { engineHandPlayer } from "../../sim/hand-player.ts";
 import { seededRandom } from "../index.ts";
 import { STRUCTURE_PRESETS } from "../structure/index.ts";
 import { Director, feedTarget, runTournament, seatWinners, type TournamentEvent } from "./index.ts";
-import { fakeHand, names, seedConfig } from "./test-helpers.ts";
+import { fakeHand, names, seedConfig } from "../../../testkit/tournament/director.ts";
 
 describe("satellite (R-TRN-8)", () => {
   const sat = seedConfig({ id: "sat", format: { kind: "satellite", seatValue: 1100, target: "main" }, structure: STRUCTURE_PRESETS["satellite"]! });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
 import { STRUCTURE_PRESETS } from "../structure/index.ts";
 import { Director, handSetup } from "./index.ts";
-import { names, seedConfig } from "./test-helpers.ts";
+import { names, seedConfig } from "../../../testkit/tournament/director.ts";
 
 const MIN = 60_000;
 function started(structure = STRUCTURE_PRESETS["mixed"]!, n = 6) {

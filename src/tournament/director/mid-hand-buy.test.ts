@@ -9,7 +9,7 @@ import { replay, snapshot, type TournamentEvent } from "./index.ts";
 import { chipsInPlay, chipsIssuedInPlay } from "./state.ts";
 import { stateFromPlain, stateToPlain } from "./state-snapshot.ts";
 import type { Director } from "./run.ts";
-import { startedDirector } from "./test-helpers.ts";
+import { startedDirector } from "../../../testkit/tournament/director.ts";
 import type { TournamentCommand } from "./types.ts";
 
 const money = {

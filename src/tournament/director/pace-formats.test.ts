@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { STRUCTURE_PRESETS, clockAt } from "../structure/index.ts";
 import { handSetup } from "./hand-setup.ts";
 import type { Director } from "./run.ts";
-import { seedConfig, startedDirector } from "./test-helpers.ts";
+import { seedConfig, startedDirector } from "../../../testkit/tournament/director.ts";
 import type { TournamentCommand, TournamentEvent } from "./types.ts";
 
 function must(d: Director, cmd: TournamentCommand): readonly TournamentEvent[] {

@@ -9,7 +9,7 @@ import { dueCount } from "./pace-index.ts";
 import { replay, runPacedTournament, snapshot, type TournamentState } from "./index.ts";
 import { tableSizeOf } from "./state.ts";
 import type { HandSetup } from "./hand-setup.ts";
-import { names, seedConfig } from "./test-helpers.ts";
+import { names, seedConfig } from "../../../testkit/tournament/director.ts";
 
 /** A hand that busts 0..3 random players (their chips go to random survivors). */
 function bustyHand(setup: HandSetup, rng: RandomSource): number[] {

@@ -8,7 +8,7 @@ import { stateFromPlain, stateToPlain } from "./state-snapshot.ts";
 import { paceBalance } from "./pace-balance.ts";
 import { dueCount } from "./pace-index.ts";
 import type { Director } from "./run.ts";
-import { startedDirector } from "./test-helpers.ts";
+import { startedDirector } from "../../../testkit/tournament/director.ts";
 import type { TournamentCommand } from "./types.ts";
 
 function must(d: Director, cmd: TournamentCommand): readonly TournamentEvent[] {

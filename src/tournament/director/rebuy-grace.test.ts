@@ -8,7 +8,7 @@ import { checkConfig } from "./decide-lifecycle.ts";
 import { handSetup, seatedLive } from "./hand-setup.ts";
 import { Director, replay, snapshot, type TournamentConfig } from "./index.ts";
 import { awaitingRebuy } from "./rebuy-grace.ts";
-import { fakeHand, names, refused, seedConfig, tickAll } from "./test-helpers.ts";
+import { fakeHand, names, refused, seedConfig, tickAll } from "../../../testkit/tournament/director.ts";
 
 const cfg = (over: Partial<TournamentConfig> = {}) =>
   seedConfig({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { engineHandPlayer } from "../../sim/hand-player.ts";
 import { simConfig } from "../../sim/formats.ts";
 import { replay, runTournament, snapshot } from "./index.ts";
-import { names } from "./test-helpers.ts";
+import { names } from "../../../testkit/tournament/director.ts";
 
 // "Every change is an event; the state is the fold of its events": for every format, a
 // finished tournament's events, folded from scratch, give exactly the same state.

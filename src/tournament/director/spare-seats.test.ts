@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { handSetup } from "./hand-setup.ts";
 import type { Director } from "./run.ts";
-import { startedDirector } from "./test-helpers.ts";
+import { startedDirector } from "../../../testkit/tournament/director.ts";
 import type { TournamentCommand, TournamentEvent } from "./types.ts";
 
 function must(d: Director, cmd: TournamentCommand): readonly TournamentEvent[] {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { FeltServer } from "../../../src/server/felt-server.ts";
-import { DIRECTOR } from "../../../src/server/testing/harness.ts";
+import { DIRECTOR } from "../../../testkit/server/harness.ts";
 import { FeltClient, newCommandId } from "./client.ts";
 import { LiveSession } from "./live.ts";
 import { serverTransport } from "./server-transport.ts";

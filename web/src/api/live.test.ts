@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableEvent, type TableView } from "../../../src/protocol/index.ts";
-import { tableView } from "../../../src/protocol/fixtures.test-data.ts";
+import { tableView } from "../../../testkit/protocol/fixtures.ts";
 import { FeltClient } from "./client.ts";
 import { keptEvents, LiveSession } from "./live.ts";
 import type { SocketHandlers, Transport } from "./transport.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tableView } from "../../../src/protocol/fixtures.test-data.ts";
+import { tableView } from "../../../testkit/protocol/fixtures.ts";
 import type { TableView } from "../../../src/protocol/index.ts";
 import { cardsText } from "./cards.ts";
 import { soundsFor, tablesToAct, timeLeftMs } from "./turns.ts";

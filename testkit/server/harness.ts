@@ -1,7 +1,7 @@
 // Test and benchmark helpers: HTTP calls, a director setting up a tournament, bots playing it.
 import { randomBytes } from "node:crypto";
-import { pgPool } from "../../store/index.ts";
-import type { LobbyResponse, LobbyTournament } from "../../protocol/index.ts";
+import { pgPool } from "../../src/store/index.ts";
+import type { LobbyResponse, LobbyTournament } from "../../src/protocol/index.ts";
 import { Bot, type BotOptions } from "./bot.ts";
 
 export const PG_URL = process.env["FELT_TEST_PG"] ?? "postgres://localhost:5432/test";

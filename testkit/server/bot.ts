@@ -1,7 +1,7 @@
 // The server tests' bot: the one wire client (../bot-client.ts) with the test defaults. It
 // checks or calls ("check-call", now and then all in with `allInChance`), sends without
 // pacing, and treats a frame that fails validation as a failure of the test.
-import { BotClient, type BotClientOptions } from "../../clients/bot-client.ts";
+import { BotClient, type BotClientOptions } from "../../src/clients/bot-client.ts";
 
 export type BotOptions = BotClientOptions;
 

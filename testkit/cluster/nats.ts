@@ -2,8 +2,8 @@
 // nats://127.0.0.1:4222; unreachable = a failing test, never a skip) and throwaway buckets.
 import { randomBytes } from "node:crypto";
 import { connect, type KV, type NatsConnection } from "nats";
-import { openLeaseBucket, type Every, type LeaseClock } from "./leases.ts";
-import { tableKeyWithTournament, tournamentKey, type Ownership } from "./ownership.ts";
+import { openLeaseBucket, type Every, type LeaseClock } from "../../src/cluster/leases.ts";
+import { tableKeyWithTournament, tournamentKey, type Ownership } from "../../src/cluster/ownership.ts";
 
 export const NATS_TEST_URL = process.env["FELT_TEST_NATS"] ?? "nats://127.0.0.1:4222";
 

@@ -1,9 +1,9 @@
 // A table folded from its first record, without snapshots: the reference a snapshot load is
 // checked against.
-import { unwrap } from "../../lib/result.ts";
-import type { EventStore } from "../../store/index.ts";
-import { streamOf } from "../tables/table-session.ts";
-import { evolveTable, initialTable, type TableConfig, type TableRecord, type TableState } from "../tables/table-state.ts";
+import { unwrap } from "../../src/lib/result.ts";
+import type { EventStore } from "../../src/store/index.ts";
+import { streamOf } from "../../src/server/tables/table-session.ts";
+import { evolveTable, initialTable, type TableConfig, type TableRecord, type TableState } from "../../src/server/tables/table-state.ts";
 
 export async function fullReplay(store: EventStore, tableId: string): Promise<TableState> {
   const events = await store.read(streamOf(tableId));

@@ -3,13 +3,13 @@
 // acknowledged, until it is killed -9. Snapshots every few records, so kills land both
 // just after a snapshot and in the middle of a hand.
 import { randomInt } from "node:crypto";
-import { unwrap } from "../../lib/result.ts";
-import type { PlayerAction } from "../../protocol/index.ts";
-import { openSqliteEventStore } from "../../store/index.ts";
-import { systemClock } from "../clock.ts";
-import { TableSession, type SessionOptions } from "../tables/table-session.ts";
-import { dealable } from "../tables/table-state.ts";
-import { legalFor } from "../tables/table-view.ts";
+import { unwrap } from "../../src/lib/result.ts";
+import type { PlayerAction } from "../../src/protocol/index.ts";
+import { openSqliteEventStore } from "../../src/store/index.ts";
+import { systemClock } from "../../src/server/clock.ts";
+import { TableSession, type SessionOptions } from "../../src/server/tables/table-session.ts";
+import { dealable } from "../../src/server/tables/table-state.ts";
+import { legalFor } from "../../src/server/tables/table-view.ts";
 
 export const CRASH_TABLE = { tableId: "crash", tournamentId: null, tableNumber: 1, size: 6, actionMs: 60_000, timeBankMs: 0, buttonRule: "dead" as const };
 export const CRASH_PLAYERS = ["ann", "bob", "cy", "dee"];

@@ -4,8 +4,8 @@
 // long each table waited for its next version around a kill.
 import { appendFileSync } from "node:fs";
 import { expect } from "vitest";
-import { evolve, initialState, chipsInPlay, type TournamentEvent } from "../../tournament/director/index.ts";
-import type { EventStore, Ledger } from "../../store/index.ts";
+import { evolve, initialState, chipsInPlay, type TournamentEvent } from "../../src/tournament/director/index.ts";
+import type { EventStore, Ledger } from "../../src/store/index.ts";
 import type { Arrival } from "./three.ts";
 
 /** Printed, and appended to FELT_PROGRESS (a file) for whoever watches a long run. */

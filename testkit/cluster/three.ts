@@ -4,18 +4,18 @@
 // process (falling back to another while that one is down, as a load balancer would),
 // counting every HTTP call that failed and keeping every frame with when it arrived.
 import { randomBytes } from "node:crypto";
-import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../protocol/index.ts";
-import { tournamentKey } from "../../cluster/ownership.ts";
-import { dropClusterBuckets } from "../../cluster/testing.ts";
-import { Bot } from "../testing/bot.ts";
-import { api, cmd, pgSchema, setupTournament, type Setup } from "../testing/harness.ts";
-import type { EventStore, Ledger } from "../../store/index.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
-import { freePort, killChild, startServeChild, type ServeChild } from "../testing/serve-child.ts";
-import type { TableLayout } from "../../cluster/members.ts";
+import type { LobbyResponse, LobbyTournament, ServerMessage } from "../../src/protocol/index.ts";
+import { tournamentKey } from "../../src/cluster/ownership.ts";
+import { dropClusterBuckets } from "./nats.ts";
+import { Bot } from "../server/bot.ts";
+import { api, cmd, pgSchema, setupTournament, type Setup } from "../server/harness.ts";
+import type { EventStore, Ledger } from "../../src/store/index.ts";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../server/crash-storage.ts";
+import { freePort, killChild, startServeChild, type ServeChild } from "../server/serve-child.ts";
+import type { TableLayout } from "../../src/cluster/members.ts";
 import { memberArgs } from "./members.ts";
 import { onTestFinished } from "vitest";
-import { until } from "../../cluster/testing.ts";
+import { until } from "./nats.ts";
 
 export interface Member {
   readonly name: string;

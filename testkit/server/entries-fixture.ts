@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Clock, TimerHandle } from "../clock.ts";
-import { FeltServer, type ServerOptions } from "../felt-server.ts";
-import { tournamentStream } from "../tournaments/tournament-runtime.ts";
+import type { Clock, TimerHandle } from "../../src/server/clock.ts";
+import { FeltServer, type ServerOptions } from "../../src/server/felt-server.ts";
+import { tournamentStream } from "../../src/server/tournaments/tournament-runtime.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./harness.ts";
 
 export const MIN = 60_000;

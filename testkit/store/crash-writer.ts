@@ -1,8 +1,8 @@
 // Child process for the crash test: appends event batches and ledger postings as fast as it
 // can, printing "ack <n>" after each one the store acknowledged, until it is killed -9.
-import { openEventStore, openLedger, type StorageTarget } from "../target.ts";
-import { deposit, buyIn } from "../ledger-postings.ts";
-import { unwrap } from "../../lib/result.ts";
+import { openEventStore, openLedger, type StorageTarget } from "../../src/store/target.ts";
+import { deposit, buyIn } from "../../src/store/ledger-postings.ts";
+import { unwrap } from "../../src/lib/result.ts";
 
 const [kind, where, schema, runId] = process.argv.slice(2);
 const target: StorageTarget = kind === "sqlite" ? { kind: "sqlite", path: where ?? "" } : { kind: "postgres", url: where ?? "", schema: schema ?? "" };

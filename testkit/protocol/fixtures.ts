@@ -1,4 +1,4 @@
-import type { ServerMessage, TableView, TournamentView, TableEvent } from "./index.ts";
+import type { ServerMessage, TableView, TournamentView, TableEvent } from "../../src/protocol/index.ts";
 
 // Valid sample messages shared by the protocol tests.
 

@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { DIRECTOR } from "./harness.ts";
 
-const root = join(import.meta.dirname, "..", "..", "..");
+const root = join(import.meta.dirname, "..", "..");
 
 /** Listens on `port` (0: any the kernel picks) and closes again: the port, or null when taken. */
 function tryPort(port: number): Promise<number | null> {

@@ -1,11 +1,11 @@
 // Shared by the director's tests: a fast fake hand (conserves chips, sometimes busts a
 // player) and small configs.
-import { randomInt, seededRandom, type RandomSource } from "../index.ts";
-import type { HandSetup } from "./hand-setup.ts";
-import { Director, type HandPlayer } from "./run.ts";
-import { snapshot } from "./state.ts";
-import type { TournamentCommand, TournamentConfig } from "./types.ts";
-import { STRUCTURE_PRESETS } from "../structure/index.ts";
+import { randomInt, seededRandom, type RandomSource } from "../../src/tournament/index.ts";
+import type { HandSetup } from "../../src/tournament/director/hand-setup.ts";
+import { Director, type HandPlayer } from "../../src/tournament/director/run.ts";
+import { snapshot } from "../../src/tournament/director/state.ts";
+import type { TournamentCommand, TournamentConfig } from "../../src/tournament/director/types.ts";
+import { STRUCTURE_PRESETS } from "../../src/tournament/structure/index.ts";
 
 /** Two random players: 1 time in 4 one takes the other's whole stack, else the big blind changes hands. */
 export const fakeHand: HandPlayer = (setup: HandSetup, rng: RandomSource) => {

@@ -1,13 +1,13 @@
 // Cluster mode's test members, said once: the options every member of these
 // tests runs with (a `felt serve --cluster` child or a FeltServer in the test process),
 // and what the kill tests check of the tables' streams once the tournament is over.
-import type { EventStore, Ledger } from "../../store/index.ts";
-import type { TableLayout } from "../../cluster/members.ts";
-import { NATS_TEST_URL } from "../../cluster/testing.ts";
-import type { ServerOptions } from "../felt-server.ts";
-import type { Bot } from "../testing/bot.ts";
-import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../testing/crash-storage.ts";
-import { DIRECTOR } from "../testing/harness.ts";
+import type { EventStore, Ledger } from "../../src/store/index.ts";
+import type { TableLayout } from "../../src/cluster/members.ts";
+import { NATS_TEST_URL } from "./nats.ts";
+import type { ServerOptions } from "../../src/server/felt-server.ts";
+import type { Bot } from "../server/bot.ts";
+import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../server/crash-storage.ts";
+import { DIRECTOR } from "../server/harness.ts";
 
 /** A 4 s action clock and a 150 ms pause between hands: the tournaments end in minutes. */
 const ACTION_MS = 4000;

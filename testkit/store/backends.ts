@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { pgPool } from "../postgres/db.ts";
+import { pgPool } from "../../src/store/postgres/db.ts";
 
 export const PG_TEST_URL = process.env["FELT_TEST_PG"] ?? "postgres://localhost:5432/test";
 
