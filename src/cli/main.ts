@@ -1,10 +1,6 @@
 // The `felt` command line: one file per command under ./commands, loaded on demand so
 // that `felt rank` does not pay for the server's imports.
-export interface Command {
-  readonly summary: string;
-  readonly usage: string;
-  run(args: readonly string[]): Promise<number>;
-}
+import type { Command } from "./command.ts";
 
 const commands: Record<string, () => Promise<{ command: Command }>> = {
   rank: () => import("./commands/rank.ts"),

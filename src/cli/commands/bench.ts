@@ -1,5 +1,5 @@
 // `felt bench evaluator|engine [--json]`: thin glue; the benchmarks live in bench/.
-import type { Command } from "../main.ts";
+import type { Command } from "../command.ts";
 
 interface Bench {
   run(args: readonly string[]): Promise<number>;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import type { Command } from "../main.ts";
+import type { Command } from "../command.ts";
 import { runCase, type CheckedCase } from "../../conformance/index.ts";
 import { inputFiles } from "../shared/input-files.ts";
 import { progress } from "../shared/progress.ts";

@@ -1,6 +1,6 @@
 // `felt rank CARDS...`: the best five of 5 to 7 cards and the hand's name (R-POT-2).
 import { bestFive, describeHand, formatCards, parseCards } from "../../cards/index.ts";
-import type { Command } from "../main.ts";
+import type { Command } from "../command.ts";
 
 const usage = `Usage: felt rank CARDS...
 

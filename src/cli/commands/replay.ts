@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { createInterface } from "node:readline";
-import type { Command } from "../main.ts";
+import type { Command } from "../command.ts";
 import { checkPhh, PhhSplitter, type PhhItem } from "../../engine/history/phh.ts";
 import { checkPokerStarsHand } from "../../engine/history/replay-converted.ts";
 import { inputFiles } from "../shared/input-files.ts";

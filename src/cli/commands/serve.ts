@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { FeltServer, type ServerOptions } from "../../server/index.ts";
 import { DEMO_DIRECTOR, DEMO_PASSWORD, DEMO_PLAYERS, seedDemo } from "../../server/demo.ts";
 import type { TableLayout } from "../../cluster/index.ts";
-import type { Command } from "../main.ts";
+import type { Command } from "../command.ts";
 import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { chartSvg, FORMATS, simulate, summarizeRuns, type SimResult } from "../../sim/index.ts";
 import { STRUCTURE_PRESETS, validateStructure, type Structure } from "../../tournament/structure/index.ts";
-import type { Command } from "../main.ts";
+import type { Command } from "../command.ts";
 import { remoteSimulate, type RemoteSimResult } from "../../clients/remote-sim.ts";
 import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 import { TournamentSettingsInput } from "../../protocol/index.ts";

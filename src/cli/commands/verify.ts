@@ -1,7 +1,7 @@
 // `felt verify HISTORY...`: provably fair check of hand histories written by `felt serve`.
 import { readFileSync } from "node:fs";
 import { verifyHistory } from "../../server/index.ts";
-import type { Command } from "../main.ts";
+import type { Command } from "../command.ts";
 
 const usage = `Usage: felt verify HISTORY...
 

@@ -12,30 +12,9 @@
 //     (`<tableId>:h<n>`), so a result sent twice is applied once.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { TableHand } from "../../tournament/index.ts";
-import type { Blinds, HandRun, TableRecord, TableState } from "./table-state.ts";
+import { orderChanges, type Blinds, type HandRun, type OrderSeat, type Permit, type TableRecord, type TableState } from "./table-state.ts";
 
-/** The blinds in force from clock time `from` on (the first entry: from the permit on). */
-export interface BlindsFrom {
-  readonly from: number;
-  readonly blinds: Blinds;
-}
-
-/**
- * Leave to deal hand `handNumber`. The blinds are a short schedule from the director's
- * level clock (R-TRN-1: the level in force when the hand starts), valid while the clock
- * runs: a pause or a break withdraws the permit with a new order.
- */
-export interface Permit {
-  readonly handNumber: number;
-  readonly blinds: readonly BlindsFrom[];
-}
-
-export interface OrderSeat {
-  readonly seat: number;
-  readonly playerId: string;
-  readonly name: string;
-  readonly stack: number;
-}
+export type { BlindsFrom, OrderSeat, Permit } from "./table-state.ts";
 
 export interface TableOrder {
   readonly id: string;
@@ -88,21 +67,6 @@ export function blindsAt(permit: Permit, now: number): Blinds {
 
 /** Whether the table may deal its next hand under its permit. */
 export const permitted = (t: TableState): boolean => t.permit !== null && t.permit.handNumber === t.handNumber + 1;
-
-/** The seat changes an order makes at the table as it is (leaving first, then joining, then stacks); empty: none. */
-export function orderChanges(t: TableState, seats: readonly OrderSeat[]): { leave: number[]; join: OrderSeat[]; stacks: OrderSeat[] } {
-  const want = new Map(seats.filter((s) => s.seat >= 1 && s.seat <= t.config.size).map((s) => [s.seat, s]));
-  const leave: number[] = [];
-  const join: OrderSeat[] = [];
-  const stacks: OrderSeat[] = [];
-  for (const [seat, have] of [...t.seats].sort((a, b) => a[0] - b[0])) if (want.get(seat)?.playerId !== have.playerId) leave.push(seat);
-  for (const [seat, w] of [...want].sort((a, b) => a[0] - b[0])) {
-    const have = t.seats.get(seat);
-    if (have === undefined || have.playerId !== w.playerId) join.push(w);
-    else if (have.stack !== w.stack) stacks.push(w);
-  }
-  return { leave, join, stacks };
-}
 
 /**
  * The ONE record that makes the table what the order says (its seating and its permit), so

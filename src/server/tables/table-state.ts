@@ -9,7 +9,6 @@ import type { HandEntropy } from "../../cards/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
 import { committedDeck, legacyCommitment, legacyDeck, tableSeedCommitment } from "./fair.ts";
 import { categoryOf, wireEvents } from "./table-wire.ts";
-import { orderChanges, type OrderSeat, type Permit } from "./table-order.ts";
 
 export interface TableConfig {
   readonly tableId: string;
@@ -66,6 +65,29 @@ export interface HandRun {
   readonly engine: HandEvent[];
   /** When the current actor's turn began. */
   turnSince: number;
+}
+
+/** The blinds in force from clock time `from` on (the first entry: from the permit on). */
+export interface BlindsFrom {
+  readonly from: number;
+  readonly blinds: Blinds;
+}
+
+/**
+ * Leave to deal hand `handNumber`. The blinds are a short schedule from the director's
+ * level clock (R-TRN-1: the level in force when the hand starts), valid while the clock
+ * runs: a pause or a break withdraws the permit with a new order.
+ */
+export interface Permit {
+  readonly handNumber: number;
+  readonly blinds: readonly BlindsFrom[];
+}
+
+export interface OrderSeat {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly name: string;
+  readonly stack: number;
 }
 
 export interface TableState {
@@ -311,4 +333,19 @@ function settle(t: TableState, hand: HandRun, events: TableEvent[], engine: read
     t.hand = null;
   }
   return events;
+}
+
+/** The seat changes an order makes at the table as it is (leaving first, then joining, then stacks); empty: none. */
+export function orderChanges(t: TableState, seats: readonly OrderSeat[]): { leave: number[]; join: OrderSeat[]; stacks: OrderSeat[] } {
+  const want = new Map(seats.filter((s) => s.seat >= 1 && s.seat <= t.config.size).map((s) => [s.seat, s]));
+  const leave: number[] = [];
+  const join: OrderSeat[] = [];
+  const stacks: OrderSeat[] = [];
+  for (const [seat, have] of [...t.seats].sort((a, b) => a[0] - b[0])) if (want.get(seat)?.playerId !== have.playerId) leave.push(seat);
+  for (const [seat, w] of [...want].sort((a, b) => a[0] - b[0])) {
+    const have = t.seats.get(seat);
+    if (have === undefined || have.playerId !== w.playerId) join.push(w);
+    else if (have.stack !== w.stack) stacks.push(w);
+  }
+  return { leave, join, stacks };
 }

@@ -4,44 +4,8 @@
 // made, its "due count": seated − owed away + owed to it. Tables are kept in buckets by due
 // count (all, and those between hands), so the fewest and most are found by scanning the
 // table size, and a draw among equal tables is O(1): a settle never looks at every table.
-import { randomInt, type RandomSource } from "../index.ts";
 import type { TableState, TournamentState } from "./state-model.ts";
-
-/** A set with O(1) add, delete and uniform random pick. */
-export class IndexedSet {
-  private readonly items: number[] = [];
-  private readonly at = new Map<number, number>();
-  get size(): number {
-    return this.items.length;
-  }
-  has(x: number): boolean {
-    return this.at.has(x);
-  }
-  add(x: number): void {
-    if (this.at.has(x)) return;
-    this.at.set(x, this.items.length);
-    this.items.push(x);
-  }
-  delete(x: number): void {
-    const i = this.at.get(x);
-    if (i === undefined) return;
-    const last = this.items.pop()!;
-    this.at.delete(x);
-    if (last !== x) {
-      this.items[i] = last;
-      this.at.set(last, i);
-    }
-  }
-  item(i: number): number {
-    return this.items[i]!;
-  }
-  pick(rng: RandomSource): number {
-    return this.items[randomInt(rng, this.items.length)]!;
-  }
-  values(): readonly number[] {
-    return this.items;
-  }
-}
+import { IndexedSet } from "./indexed-set.ts";
 
 /** Players at the table once the moves owed to it and by it are made. */
 export const dueCount = (t: Pick<TableState, "count" | "owes" | "from">): number => t.count - t.owes.length + t.from.length;

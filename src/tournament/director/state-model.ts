@@ -1,7 +1,7 @@
 // The director's state: what the fold of a tournament's events holds (state.ts: evolve).
 import type { TableHand } from "../index.ts";
 import type { Payment } from "../money/index.ts";
-import type { IndexedSet } from "./pace-index.ts";
+import type { IndexedSet } from "./indexed-set.ts";
 import type { Placement, Status, TournamentConfig } from "./types.ts";
 
 export interface EntryState {

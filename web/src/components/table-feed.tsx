@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_MAX_CHARS, type DealerNote, type TableEvent } from "../../../src/protocol/index.ts";
 import { useLive, useServices } from "../context.tsx";
-import { EventLine } from "../screens/table.tsx";
+import { EventLine } from "./event-line.tsx";
 import { useFormat } from "./use-format.ts";
 
 const MUTED_KEY = "felt.chatMuted";

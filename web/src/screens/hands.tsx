@@ -9,7 +9,7 @@ import { frameView } from "../logic/replay-view.ts";
 import { TableFelt } from "./table-view.tsx";
 import { replayFrames } from "../logic/replay.ts";
 import { href } from "../router.ts";
-import { EventLine } from "./table.tsx";
+import { EventLine } from "../components/event-line.tsx";
 
 /** The player's hand history, and a step-by-step replayer for any hand in it. */
 export function Hands({ handId }: { handId: string | null }) {
