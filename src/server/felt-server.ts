@@ -8,10 +8,10 @@ import { resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
-import { Accounts, openAccountStore, type ScryptLimits, type ScryptParams, type SignInLimits } from "../accounts/index.ts";
-import { checkSqlitePath, openHandIndex, openStorage, parseDbUrl, type Durability } from "../store/index.ts";
+import { Accounts, openAccountStore } from "../accounts/index.ts";
+import { checkSqlitePath, openHandIndex, openStorage, parseDbUrl } from "../store/index.ts";
 import { MAX_FRAME_BYTES } from "../protocol/index.ts";
-import { systemClock, type Clock, type TimerHandle } from "./clock.ts";
+import { systemClock, type TimerHandle } from "./clock.ts";
 import { cryptoRandom, type Services } from "./services.ts";
 import { TournamentRuntime } from "./tournaments/tournament-runtime.ts";
 import { describeDifference, reconcileTournament } from "./tournaments/tournament-reconcile.ts";
@@ -21,74 +21,26 @@ import { TableHost } from "./tables/table-host.ts";
 import type { TableLink } from "./tables/table-link.ts";
 import { ClusterTables } from "./gateway/cluster-tables.ts";
 import { clientError, frameworkError, MAX_URL_BYTES, registerHttpRoutes } from "./gateway/http-routes.ts";
-import { ConnectionCounts, registerWebSocket, type RateLimit, type WsLimits } from "./gateway/ws-gateway.ts";
+import { ConnectionCounts, registerWebSocket } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
 import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 import { ClusterLink } from "./gateway/cluster-link.ts";
 import { PredictWorker } from "./director/director-predict-worker.ts";
-import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer, type TableLayout } from "../cluster/index.ts";
+import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer } from "../cluster/index.ts";
 import { hostname } from "node:os";
+import type { ServerOptions } from "./server-options.ts";
+import type { ServerPort } from "./server-port.ts";
+
+export type { ServerOptions } from "./server-options.ts";
 
 /** The pause between hands when neither the tournament nor the server names one (long enough to read a showdown). */
 export const DEFAULT_HAND_PAUSE_MS = 4000;
 
-export interface ServerOptions {
-  /** `sqlite:PATH`, a path, or `postgres://...` (default sqlite:./data/felt.sqlite). */
-  readonly db?: string;
-  readonly host?: string;
-  /** 0 picks a free port. */
-  readonly port?: number;
-  readonly clock?: Clock;
-  /** Browser origins allowed besides the server's own. */
-  readonly allowedOrigins?: readonly string[];
-  /** Pause between hands for tournaments that do not name their own (default 4 s). */
-  readonly handPauseMs?: number;
-  /** Overrides every tournament's action clock (tests, benchmarks). */
-  readonly actionMs?: number;
-  readonly timeBankMs?: number;
-  readonly tableSize?: number;
-  readonly asset?: string;
-  /** Built web app to serve at `/` (default ./web/dist when it exists). */
-  readonly webDist?: string | null;
-  readonly scrypt?: ScryptParams;
-  /** Failed sign-ins before backoff (default DEFAULT_SIGN_IN_LIMITS). */
-  readonly signInLimits?: SignInLimits;
-  /** Password hashes at once and waiting (default DEFAULT_SCRYPT_LIMITS). */
-  readonly scryptLimits?: ScryptLimits;
-  readonly sessionTtlMs?: number;
-  readonly rateLimit?: RateLimit;
-  /** WebSocket connections per account and per address, and the time allowed before hello. */
-  readonly wsLimits?: Partial<WsLimits>;
-  /** Validate every outgoing frame against the protocol (tests). */
-  readonly validateOutgoing?: boolean;
-  /** Directors created at start when missing: name and password. */
-  readonly directors?: readonly { readonly name: string; readonly password: string }[];
-  readonly eventDurability?: Durability;
-  readonly newSeed?: () => string;
-  readonly log?: (message: string, error?: unknown) => void;
-  /**
-   * Cluster mode (needs a postgres:// db): NATS URL, this process's member name
-   * (default host-pid) and the prefix of the cluster's buckets (default "felt").
-   */
-  readonly cluster?: {
-    readonly nats: string;
-    readonly member?: string;
-    readonly prefix?: string;
-    /**
-     * Where tables live (cluster/members.ts): "split" (the default; stage 2) in partitions of
-     * their own, so one event's tables spread over the cluster and the director talks to them
-     * in data (gateway/cluster-tables.ts); "with-director" (stage 1, `--tables-with-director`)
-     * in their tournament's partition. A member refuses to join live members on the other one.
-     */
-    readonly layout?: TableLayout;
-  };
-}
-
 /** How often expired sessions are deleted. */
 export const SESSION_PURGE_MS = 60 * 60_000;
 
-export class FeltServer implements PartitionServer {
+export class FeltServer implements PartitionServer, ServerPort {
   /** The tournaments this process serves (in cluster mode: those of the partitions it owns). */
   readonly tournaments = new Map<string, TournamentRuntime>();
   readonly tournamentWatchers = new Map<string, Set<() => void>>();

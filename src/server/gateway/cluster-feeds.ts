@@ -12,10 +12,13 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import type { Bus } from "../../cluster/bus.ts";
 import type { SyncAnswer } from "../../cluster/follower.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
-import type { FeltServer } from "../felt-server.ts";
+import type { ServerPort } from "../server-port.ts";
 import type { Subscriber, TableSession } from "../tables/table-session.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { tournamentView } from "./lobby-views.ts";
+import type { WatchTable, WatchTournament } from "./owner-requests.ts";
+
+export type { WatchTable, WatchTournament } from "./owner-requests.ts";
 
 export const WATCH_TTL_MS = 15_000;
 const SWEEP_MS = 5_000;
@@ -44,20 +47,6 @@ interface TournamentFeed extends Feed {
   readonly t: TournamentRuntime;
 }
 
-export interface WatchTable {
-  readonly tableId: string;
-  readonly userId: string | null;
-  readonly v: number;
-  readonly watcher: string;
-  readonly full: boolean;
-}
-
-export interface WatchTournament {
-  readonly tournamentId: string;
-  readonly watcher: string;
-  readonly full: boolean;
-}
-
 export class Feeds {
   /** Subjects whose next frame is held back on purpose (tests: a frame lost in transit). */
   readonly loseNext = new Set<string>();
@@ -65,7 +54,7 @@ export class Feeds {
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(
-    private readonly server: FeltServer,
+    private readonly server: ServerPort,
     private readonly bus: Bus,
     private readonly ownership: Ownership,
     /** A watch not renewed for this long is dropped (followers ping every 3 s by default). */

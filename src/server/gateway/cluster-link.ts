@@ -11,42 +11,22 @@
 // dispatches every call locally, as before, with no per-action NATS work.
 import type { NatsConnection } from "nats";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
-import type { LobbyTournament, MoneyCheck, RouteName } from "../../protocol/index.ts";
+import type { LobbyTournament, MoneyCheck } from "../../protocol/index.ts";
 import { Bus, BUS_ERRORS, type Backoff } from "../../cluster/bus.ts";
-import type { DealerNote } from "../../protocol/index.ts";
-import type { HandResult, TableOrder } from "../tables/table-order.ts";
-import type { TableConfig } from "../tables/table-state.ts";
 import { Follower } from "../../cluster/follower.ts";
 import { allPartitions, partitionKey } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
-import type { FeltServer } from "../felt-server.ts";
+import type { ClusterPort, ServerPort } from "../server-port.ts";
 import { isStorageOutage } from "./outage.ts";
-import { runRoute, type RouteInput } from "./http-routes.ts";
-import { runTableCommand, type Sender, type TableMessage } from "./table-commands.ts";
-import { Feeds, type WatchTable, type WatchTournament } from "./cluster-feeds.ts";
+import { runRoute } from "./http-routes.ts";
+import type { OwnerRequest, RouteInput, TournamentFacts } from "./owner-requests.ts";
+
+export type { OwnerRequest, TournamentFacts } from "./owner-requests.ts";
+import { runTableCommand } from "./table-commands.ts";
+import { Feeds } from "./cluster-feeds.ts";
 import { answerLobbyKeys, answerLobbyLines, gatherLobby, LobbyPublisher, type KeysAsk, type LinesAsk } from "./cluster-lobby.ts";
 import { LobbyBoard } from "../../cluster/lobby.ts";
 import { answerMoneyCheck, gatherMoneyCheck } from "./cluster-money.ts";
-
-/** What one process asks the owner of a tournament's partition. */
-export type OwnerRequest =
-  | { readonly kind: "route"; readonly name: RouteName; readonly input: RouteInput }
-  | { readonly kind: "table"; readonly sender: Sender; readonly message: TableMessage }
-  | ({ readonly kind: "watch-table" } & WatchTable)
-  | ({ readonly kind: "watch-tournament" } & WatchTournament)
-  | { readonly kind: "unwatch"; readonly subject: string; readonly watcher: string }
-  | { readonly kind: "facts"; readonly tournamentId: string }
-  /** Split tables (cluster-tables.ts): a director's order to a table's owner, a dealer's entries, a hand's result to the director's owner. */
-  | { readonly kind: "table-order"; readonly config: TableConfig; readonly order: TableOrder }
-  | { readonly kind: "table-say"; readonly tableId: string; readonly notes: DealerNote[] }
-  | { readonly kind: "hand-result"; readonly tournamentId: string; readonly table: number; readonly result: HandResult | null };
-
-/** What another tournament's owner tells: its director's status and what a seat in it costs (a satellite's target, a hand's seed reveal). */
-export interface TournamentFacts {
-  readonly status: string;
-  readonly buyIn: number;
-  readonly fee: number;
-}
 
 export interface ClusterOptions {
   /** Subject prefix shared by the cluster's processes (default "felt"). */
@@ -58,7 +38,7 @@ export interface ClusterOptions {
   readonly watchTtlMs?: number;
 }
 
-export class ClusterLink {
+export class ClusterLink implements ClusterPort {
   readonly feeds: Feeds;
   /** Full states asked of owners (a follower's start and every resync): tests, stats. */
   fullSyncs = 0;
@@ -74,7 +54,7 @@ export class ClusterLink {
   private readonly moved = new Set<(key: string) => void>();
 
   private constructor(
-    readonly server: FeltServer,
+    readonly server: ServerPort,
     readonly bus: Bus,
     readonly ownership: Ownership,
     private readonly options: ClusterOptions,
@@ -83,7 +63,7 @@ export class ClusterLink {
   }
 
   /** Joins the server to the cluster: answers for what `ownership` serves, forwards the rest. */
-  static attach(server: FeltServer, nc: NatsConnection, ownership: Ownership, options: ClusterOptions = {}): ClusterLink {
+  static attach(server: ServerPort, nc: NatsConnection, ownership: Ownership, options: ClusterOptions = {}): ClusterLink {
     const bus = new Bus(nc, options.prefix ?? "felt", ownership, options.backoff);
     const link = new ClusterLink(server, bus, ownership, options);
     bus.serve(

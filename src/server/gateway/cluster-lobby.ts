@@ -6,7 +6,7 @@
 // tournament to every gateway whether anyone looks or not. Instead the gateway asks every
 // member twice (`<prefix>.all.lobby-keys`, then `.all.lobby-lines`):
 //   1. each member answers the sort keys (finished or not, start, id) of the first
-//      page·pageSize of its tournaments in lobby order (http-routes.ts lobbyOrder), with
+//      page·pageSize of its tournaments in lobby order (route-kit.ts lobbyOrder), with
 //      per-partition counts and the partitions it serves; the gateway stops waiting as soon
 //      as every tournament partition is covered, merges in the same order and cuts the page;
 //   2. the owners build the lines of that page only (as the single process builds only the
@@ -30,8 +30,9 @@ import type { Bus } from "../../cluster/bus.ts";
 import type { LobbyBoard } from "../../cluster/lobby.ts";
 import { allPartitions, partitionKey, TOURNAMENT_PARTITIONS } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
-import type { FeltServer } from "../felt-server.ts";
-import { balanceOf, lobbyOrder, type RouteInput } from "./http-routes.ts";
+import type { ServerPort } from "../server-port.ts";
+import { balanceOf, lobbyOrder } from "./route-kit.ts";
+import type { RouteInput } from "./owner-requests.ts";
 import { lobbyTournament, ticketsOf } from "./lobby-views.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
@@ -54,7 +55,7 @@ export class LobbyPublisher {
   private readonly unlisten: () => void;
 
   constructor(
-    private readonly server: FeltServer,
+    private readonly server: ServerPort,
     private readonly ownership: Ownership,
     private readonly board: LobbyBoard<LobbyTournament>,
     private readonly keepFinishedMs = KEEP_FINISHED_MS,
@@ -140,7 +141,7 @@ export interface LinesAsk {
 const over = (t: TournamentRuntime) => t.dir.status === "finished" || t.dir.status === "cancelled";
 
 /** A member's phase-1 answer: its own tournaments only. */
-export async function answerLobbyKeys(server: FeltServer, ownership: Ownership, ask: KeysAsk): Promise<KeysPart> {
+export async function answerLobbyKeys(server: ServerPort, ownership: Ownership, ask: KeysAsk): Promise<KeysPart> {
   const keys = new Map<string, number>();
   const counts: Record<string, number> = {};
   for (const p of allPartitions("tournament")) {
@@ -162,7 +163,7 @@ export async function answerLobbyKeys(server: FeltServer, ownership: Ownership, 
 }
 
 /** A member's phase-2 answer: the lines of the asked tournaments it serves. */
-export async function answerLobbyLines(server: FeltServer, ownership: Ownership, ask: LinesAsk): Promise<{ lines: LobbyTournament[] }> {
+export async function answerLobbyLines(server: ServerPort, ownership: Ownership, ask: LinesAsk): Promise<{ lines: LobbyTournament[] }> {
   const tickets = new Set(ask.tickets);
   const lines: LobbyTournament[] = [];
   for (const id of ask.ids) {
@@ -180,7 +181,7 @@ function keyOrder(a: SortKey, b: SortKey): number {
 }
 
 /** GET lobby in a cluster: the same answer the single process gives, from every member's part. */
-export async function gatherLobby(server: FeltServer, bus: Bus, input: RouteInput, board: LobbyBoard<LobbyTournament> | null = null): Promise<Result<unknown>> {
+export async function gatherLobby(server: ServerPort, bus: Bus, input: RouteInput, board: LobbyBoard<LobbyTournament> | null = null): Promise<Result<unknown>> {
   const user = input.user;
   const balance = user === null ? null : await balanceOf(server, user.id);
   const tickets = user === null ? [] : [...(await ticketsOf(server.svc.ledger, user.id))];

@@ -10,7 +10,7 @@ import type { Bus } from "../../cluster/bus.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
 import { allPartitions, partitionKey, TOURNAMENT_PARTITIONS } from "../../cluster/partition.ts";
 import type { MoneyCheck, MoneyDifference } from "../../protocol/index.ts";
-import type { FeltServer } from "../felt-server.ts";
+import type { ServerPort } from "../server-port.ts";
 import { GATHER_MS } from "./cluster-lobby.ts";
 
 export interface MoneyPart {
@@ -24,7 +24,7 @@ export interface MoneyPart {
 }
 
 /** A member's answer: what it checked of the partitions it serves. */
-export function answerMoneyCheck(server: FeltServer, ownership: Ownership): MoneyPart {
+export function answerMoneyCheck(server: ServerPort, ownership: Ownership): MoneyPart {
   const keys = allPartitions("tournament")
     .map(partitionKey)
     .filter((k) => ownership.serving(k) !== undefined);

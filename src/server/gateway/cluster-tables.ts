@@ -8,7 +8,7 @@
 // records a hand once (by its number), so a result sent twice changes nothing.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { DealerNote } from "../../protocol/index.ts";
-import type { FeltServer } from "../felt-server.ts";
+import type { ServerPort } from "../server-port.ts";
 import type { HandResult, TableOrder } from "../tables/table-order.ts";
 import type { OrderAnswer, TableLink } from "../tables/table-link.ts";
 import type { TableConfig } from "../tables/table-state.ts";
@@ -18,7 +18,7 @@ import type { TableSession } from "../tables/table-session.ts";
 const RESULT_RETRY_MS = 500;
 
 export class ClusterTables implements TableLink {
-  constructor(private readonly server: FeltServer) {}
+  constructor(private readonly server: ServerPort) {}
 
   private local(tableId: string): boolean {
     return this.server.ownership.serving(this.server.ownership.keyOfTable(tableId)) !== undefined;

@@ -21,7 +21,7 @@ import { checkConfig, type TournamentConfig } from "../../tournament/director/in
 import { applyColourUp, colourUpPlan, colourUpTable } from "../director/director-colour-up.ts";
 import { applyDeal, dealResults, resultsOf } from "../director/director-deal.ts";
 import { liveHandlers } from "./http-live.ts";
-import type { Ctx, Handler } from "./http-routes.ts";
+import type { Ctx, Handler } from "./route-kit.ts";
 import { lobbyTournament } from "./lobby-views.ts";
 import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../director/presets.ts";
 import { allPresets, findPreset, savePreset } from "../director/custom-presets.ts";

@@ -6,7 +6,7 @@ import type { LiveRecordRequest, RouteName, WalkInRequest } from "../../protocol
 import { decide, type TournamentCommand, type TournamentEvent } from "../../tournament/director/index.ts";
 import { seededRandom } from "../../tournament/index.ts";
 import type { TransactionInput } from "../../store/index.ts";
-import type { Ctx, Handler } from "./http-routes.ts";
+import type { Ctx, Handler } from "./route-kit.ts";
 import { lobbyTournament, tournamentView } from "./lobby-views.ts";
 import { cashEntries } from "../tournaments/tournament-money.ts";
 import { refundTx } from "../tournaments/tournament-entries.ts";

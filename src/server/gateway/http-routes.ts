@@ -18,33 +18,18 @@ import {
 } from "../../protocol/index.ts";
 import type { User } from "../../accounts/index.ts";
 import { playerAccount, postings } from "../../store/index.ts";
-import type { FeltServer } from "../felt-server.ts";
+import type { ServerPort } from "../server-port.ts";
 import { toWire, statusOf } from "./http-errors.ts";
+import type { RouteInput } from "./owner-requests.ts";
+import { balanceOf, type Ctx, type Handler, lobbyOrder } from "./route-kit.ts";
+
+export type { RouteInput } from "./owner-requests.ts";
 import { isStorageOutage, RETRY_AFTER_S } from "./outage.ts";
 import { directorHandlers, tournamentIdFor } from "./http-director.ts";
 import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
 import { tournamentPage } from "./tournament-page.ts";
 import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
-import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { handRecord, handSummaries, handTexts } from "../tables/history.ts";
-
-export interface Ctx {
-  readonly server: FeltServer;
-  readonly user: User | null;
-  /** The bearer token the request came with (sign-out ends its session). */
-  readonly token: string | null;
-  /** The client's address (per-address sign-in limits). */
-  readonly ip: string | null;
-  readonly body: unknown;
-  readonly params: Readonly<Record<string, string>>;
-  readonly query: Readonly<Record<string, string>>;
-}
-
-export type Handler = (ctx: Ctx) => Promise<Result<unknown>>;
-
-export async function balanceOf(server: FeltServer, userId: string): Promise<number> {
-  return server.svc.ledger.balance(playerAccount(userId), server.svc.asset);
-}
 
 const PLAYER = playerAccount("");
 
@@ -72,14 +57,6 @@ const entry =
       ...(r.value.ticket ? { paidWithTicket: true } : {}),
     });
   };
-
-/** Lobby order: open tournaments first, soonest start first; then finished ones, latest first. */
-export function lobbyOrder(a: TournamentRuntime, b: TournamentRuntime): number {
-  const over = (t: TournamentRuntime) => t.dir.status === "finished" || t.dir.status === "cancelled";
-  if (over(a) !== over(b)) return over(a) ? 1 : -1;
-  const d = over(a) ? b.meta.startsAt - a.meta.startsAt : a.meta.startsAt - b.meta.startsAt;
-  return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
 
 const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async signUp(ctx) {
@@ -188,10 +165,9 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
 const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers };
 
 /** What a route's handler reads besides the server: plain data, so it can cross the cluster bus. */
-export type RouteInput = Omit<Ctx, "server">;
 
 /** Runs a route's handler on this process (the owner's side of a forwarded route too). */
-export function runRoute(server: FeltServer, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
+export function runRoute(server: ServerPort, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
   const handler = handlers[name];
   if (handler === undefined) return Promise.resolve(fail("director/invalid", "not available on this server yet"));
   return handler({ server, ...input });
@@ -208,7 +184,7 @@ export function routeTournament(name: RouteName, input: RouteInput): string | nu
 }
 
 /** One dispatch for every route: here, or forwarded to the owner of the tournament it addresses; the lobby gathers from every member. */
-export function dispatchRoute(server: FeltServer, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
+export function dispatchRoute(server: ServerPort, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
   const cluster = server.cluster;
   if (cluster !== null) {
     if (name === "lobby") return cluster.lobby(input);
@@ -231,7 +207,7 @@ function sendError(reply: FastifyReply, e: FeltError) {
 
 const bearer = (req: FastifyRequest): string | null => /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? null;
 
-async function authenticate(server: FeltServer, req: FastifyRequest): Promise<Result<User | null>> {
+async function authenticate(server: ServerPort, req: FastifyRequest): Promise<Result<User | null>> {
   const h = req.headers.authorization;
   if (h === undefined) return ok(null);
   const token = bearer(req);
@@ -270,7 +246,7 @@ export function frameworkError(error: { code?: string; message: string }, _req: 
   else void sendError(reply, { code: "protocol/invalid-message", message: "malformed request" });
 }
 
-export function registerHttpRoutes(app: FastifyInstance, server: FeltServer): void {
+export function registerHttpRoutes(app: FastifyInstance, server: ServerPort): void {
   app.addHook("onRequest", async (req, reply) => {
     if (req.url.length > MAX_URL_BYTES)
       return sendError(reply, { code: "protocol/uri-too-long", message: `the request line is longer than ${MAX_URL_BYTES} bytes` });

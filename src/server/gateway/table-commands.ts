@@ -3,19 +3,12 @@
 // for a table this process owns, and the owner calls the same function for a command
 // another process forwarded, so a client gets the same answer wherever it is.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { ClientMessage } from "../../protocol/index.ts";
 import { traceStage } from "../../runtime/index.ts";
-import type { FeltServer } from "../felt-server.ts";
+import type { ServerPort } from "../server-port.ts";
 import type { Ack } from "../tables/table-session.ts";
+import type { Sender, TableMessage } from "./owner-requests.ts";
 
-export type TableMessage = Extract<ClientMessage, { type: "act" | "sit-out" | "sit-in" | "contribute" | "chat" | "chat-mute" }>;
-
-/** Who sends a command: the gateway authenticated them (the cluster bus is trusted). */
-export interface Sender {
-  readonly id: string;
-  readonly name: string;
-  readonly role: string;
-}
+export type { Sender, TableMessage } from "./owner-requests.ts";
 
 /** The tournament a table id belongs to (`<tournamentId>-t<n>`), or null. */
 export function tournamentOfTable(tableId: string): string | null {
@@ -26,7 +19,7 @@ export function tournamentOfTable(tableId: string): string | null {
 export const errorCommandId = (m: TableMessage): string | null => (m.type === "chat" || m.type === "chat-mute" ? null : m.commandId);
 
 /** Runs the command on this process's table: an ack for commands with an id, null for chat. */
-export async function runTableCommand(server: FeltServer, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
+export async function runTableCommand(server: ServerPort, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
   if (m.type === "chat-mute" && user.role !== "director") return fail("auth/forbidden", "only a director mutes players");
   const session = server.table(m.tableId);
   if (session === undefined) return fail("table/not-found", `no table ${m.tableId}`);
@@ -50,7 +43,7 @@ export async function runTableCommand(server: FeltServer, user: Sender, m: Table
 }
 
 /** The command run where its table lives: here, or forwarded to the owner (cluster mode). */
-export function tableCommand(server: FeltServer, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
+export function tableCommand(server: ServerPort, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
   if (m.type === "act") traceStage(m.commandId, "received");
   const cluster = server.cluster;
   if (cluster !== null) {

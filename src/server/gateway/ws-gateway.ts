@@ -17,17 +17,19 @@ import {
   type ClientMessage,
   type ServerMessage,
 } from "../../protocol/index.ts";
-import type { FeltServer } from "../felt-server.ts";
+import type { ServerPort } from "../server-port.ts";
 import type { Follower } from "../../cluster/follower.ts";
 import { errorCommandId, tableCommand, tournamentOfTable } from "./table-commands.ts";
 import { toWire } from "./http-errors.ts";
 import { isStorageOutage } from "./outage.ts";
 import { tournamentView } from "./lobby-views.ts";
 import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimit } from "./rate-limit.ts";
+import { type ConnectionCounts, DEFAULT_WS_LIMITS, type WsLimits } from "./connections.ts";
 import type { Subscriber, TableSession } from "../tables/table-session.ts";
 import type { TimerHandle } from "../clock.ts";
 
-export type { RateLimit };
+export type { RateLimit } from "./rate-limit.ts";
+export { ConnectionCounts, DEFAULT_WS_LIMITS, type WsLimits } from "./connections.ts";
 
 /** What a command may be answered while its process stops (FeltServer.closing). */
 const CLOSING_CODES = new Set(["server/unavailable", "store/fenced", "runtime/closed", "table/not-found"]);
@@ -61,50 +63,7 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   }
 }
 
-/** Connections per signed-in account and per client address, and how long a socket may stay silent before `hello`. */
-export interface WsLimits {
-  readonly perAccount: number;
-  readonly perAddress: number;
-  readonly helloTimeoutMs: number;
-}
-
-export const DEFAULT_WS_LIMITS: WsLimits = { perAccount: 16, perAddress: 64, helloTimeoutMs: 5_000 };
-
-/** Who is connected: counts per address and per account, for the limits and for sign-out. */
-export class ConnectionCounts {
-  private readonly byAddress = new Map<string, number>();
-  private readonly byAccount = new Map<string, Set<Connection>>();
-  address(ip: string): number {
-    return this.byAddress.get(ip) ?? 0;
-  }
-  addAddress(ip: string, d: 1 | -1): void {
-    const n = (this.byAddress.get(ip) ?? 0) + d;
-    if (n <= 0) this.byAddress.delete(ip);
-    else this.byAddress.set(ip, n);
-  }
-  account(id: string): Set<Connection> {
-    let set = this.byAccount.get(id);
-    if (set === undefined) this.byAccount.set(id, (set = new Set()));
-    return set;
-  }
-  dropAccount(id: string, c: Connection): void {
-    const set = this.byAccount.get(id);
-    set?.delete(c);
-    if (set?.size === 0) this.byAccount.delete(id);
-  }
-  /**
-   * A session ended (signed out, or every session of the user): its sockets close at once
-   * with a typed frame, so nothing more is acted on for a token that no longer works.
-   * `token` null: every socket of the user.
-   */
-  endSession(userId: string, token: string | null): number {
-    let n = 0;
-    for (const c of [...(this.byAccount.get(userId) ?? [])]) if (token === null || c.signedInWith(token)) n += c.end() ? 1 : 0;
-    return n;
-  }
-}
-
-export function registerWebSocket(app: FastifyInstance, server: FeltServer): void {
+export function registerWebSocket(app: FastifyInstance, server: ServerPort): void {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...server.options.wsLimits };
   const counts = server.connections;
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
@@ -151,7 +110,7 @@ class Connection {
   private helloTimer: TimerHandle | null;
 
   constructor(
-    private readonly server: FeltServer,
+    private readonly server: ServerPort,
     private readonly socket: WebSocket,
     private readonly counts: ConnectionCounts,
     private readonly limits: WsLimits,

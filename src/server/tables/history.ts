@@ -10,7 +10,7 @@ import type { PhhHand } from "../../engine/history/phh-types.ts";
 import { writePhh } from "../../engine/history/phh.ts";
 import { writePokerStars, pokerStarsResults } from "../../engine/history/pokerstars-write.ts";
 import { decodeHandCursor, encodeHandCursor } from "../../store/index.ts";
-import type { FeltServer } from "../felt-server.ts";
+import type { ServerPort } from "../server-port.ts";
 import { evolveTable, initialTable, type HandRun, type TableConfig, type TableRecord } from "./table-state.ts";
 import { handIndexEntries, streamOf } from "./table-session.ts";
 import type { HandIndex, EventStore, HandIndexEntry } from "../../store/index.ts";
@@ -19,7 +19,7 @@ import { committedDeck, tableSeedCommitment } from "./fair.ts";
 import { boardPosition, holePosition, type DeckOpening } from "../../cards/index.ts";
 
 /** A table's seed is revealed once its tournament is over (finished or cancelled). */
-export async function seedRevealed(server: FeltServer, tournamentId: string | null): Promise<boolean> {
+export async function seedRevealed(server: ServerPort, tournamentId: string | null): Promise<boolean> {
   if (tournamentId === null) return false;
   const local = server.tournaments.get(tournamentId)?.dir.status;
   // Cluster mode: another process owns the tournament; its owner knows the status.
@@ -144,7 +144,7 @@ export async function backfillHandIndex(store: EventStore, index: HandIndex): Pr
  * One hand of the user's, found through the hand index (so a hand they were not dealt into
  * costs one index read, nothing more), then rebuilt from its one table stream.
  */
-async function playedHand(server: FeltServer, userId: string, handId: string): Promise<PlayedHand | null> {
+async function playedHand(server: ServerPort, userId: string, handId: string): Promise<PlayedHand | null> {
   const row = await server.svc.hands.get(userId, handId);
   if (row === null) return null;
   const events = await server.svc.store.read(streamOf(row.tableId));
@@ -164,7 +164,7 @@ async function playedHand(server: FeltServer, userId: string, handId: string): P
 
 /** The user's hands, newest first, read from the hand index alone; `next` pages on. */
 export async function handSummaries(
-  server: FeltServer,
+  server: ServerPort,
   userId: string,
   limit: number,
   before?: string,
@@ -186,7 +186,7 @@ export async function handSummaries(
   return ok(rows.length > limit && last !== undefined ? { hands, next: encodeHandCursor(last) } : { hands });
 }
 
-export async function handRecord(server: FeltServer, userId: string, handId: string): Promise<Result<HandRecord>> {
+export async function handRecord(server: ServerPort, userId: string, handId: string): Promise<Result<HandRecord>> {
   const found = await playedHand(server, userId, handId);
   if (found === null) return fail("table/not-found", `no hand ${handId} of yours`);
   const { hand, tableId, tournamentId, seat } = found;
@@ -201,7 +201,7 @@ export async function handRecord(server: FeltServer, userId: string, handId: str
   });
 }
 
-export async function handTexts(server: FeltServer, userId: string, handId: string): Promise<Result<{ phh: string; pokerstars: string | null }>> {
+export async function handTexts(server: ServerPort, userId: string, handId: string): Promise<Result<{ phh: string; pokerstars: string | null }>> {
   const found = await playedHand(server, userId, handId);
   if (found === null) return fail("table/not-found", `no hand ${handId} of yours`);
   const name = found.tableId;
