@@ -3,6 +3,7 @@
 // ambient randomness, so every hand and tournament replays from its seed and log.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { cruise } from "dependency-cruiser";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
@@ -98,4 +99,23 @@ describe("architecture", () => {
     }
     expect(bad).toEqual([]);
   });
+
+  // A circle, type imports included, means two modules cannot be understood (or replaced)
+  // one without the other: the handler that needs the whole server, the command that
+  // needs the CLI's entry point.
+  it("no import circles anywhere in src, testkit or the web app", async () => {
+    const result = await cruise(["src", "testkit", "web/src"], {
+      baseDir: root,
+      tsPreCompilationDeps: true,
+      tsConfig: { fileName: join(root, "tsconfig.json") },
+      exclude: { path: "node_modules" },
+      doNotFollow: { path: "node_modules" },
+      validate: true,
+      ruleSet: { forbidden: [{ name: "no-circular", severity: "error", from: {}, to: { circular: true } }] },
+    });
+    const output = result.output;
+    if (typeof output === "string") throw new Error(output);
+    const circles = output.summary.violations.map((v) => [v.from, ...(v.cycle ?? []).map((c) => c.name)].join(" → "));
+    expect(circles).toEqual([]);
+  }, 120_000);
 });

@@ -5,14 +5,14 @@
 // cancellation's command id is fixed, so a restart between it and its refunds cancels once.
 import { decideStart } from "../../tournament/money/index.ts";
 import type { TimerHandle } from "../clock.ts";
-import type { TournamentRuntime } from "./tournament-runtime.ts";
+import type { TournamentPort } from "./tournament-port.ts";
 
 export const DEADLINE_COMMAND = "r-trn-6-deadline";
 
 export class StartDeadline {
   private timer: TimerHandle | null = null;
 
-  constructor(private readonly t: TournamentRuntime) {}
+  constructor(private readonly t: TournamentPort) {}
 
   arm(): void {
     this.close();

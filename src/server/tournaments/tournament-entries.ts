@@ -13,7 +13,7 @@ import { escrowAccount, HOUSE_FEES, playerAccount, poolAccount, postings, ticket
 import type { TournamentCommand, TournamentEvent } from "../../tournament/director/index.ts";
 import type { Payment } from "../../tournament/money/index.ts";
 import type { Services } from "../services.ts";
-import type { TournamentRuntime } from "./tournament-runtime.ts";
+import type { TournamentPort } from "./tournament-port.ts";
 
 export type EntryVerb = "register" | "unregister" | "reEnter" | "rebuy" | "addOn" | "declineRebuy";
 export interface EntryPlayer {
@@ -23,11 +23,11 @@ export interface EntryPlayer {
 type Money = Pick<Services, "ledger" | "asset">;
 
 /** The player's newest entry (a re-entry is `player#n`); "" when they have none. */
-export function currentEntry(t: TournamentRuntime, player: string): string {
+export function currentEntry(t: TournamentPort, player: string): string {
   return t.dir.players.get(player)?.entries.at(-1) ?? "";
 }
 
-function commandFor(t: TournamentRuntime, verb: EntryVerb, player: string, at: number): TournamentCommand {
+function commandFor(t: TournamentPort, verb: EntryVerb, player: string, at: number): TournamentCommand {
   switch (verb) {
     case "register":
       return { type: "register", at, player };
@@ -81,7 +81,7 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
  * tournament-registrations.ts): decided alone, stored with others in one transaction.
  */
 export async function entryCommand(
-  t: TournamentRuntime,
+  t: TournamentPort,
   money: Money,
   player: EntryPlayer,
   verb: EntryVerb,
@@ -106,7 +106,7 @@ function refusal<T>(r: Result<T>): Result<T> {
 
 /** One command through TournamentRuntime.command: decided, then stored with its money in its own transaction. */
 export async function entryCommandAlone(
-  t: TournamentRuntime,
+  t: TournamentPort,
   money: Money,
   player: EntryPlayer,
   verb: EntryVerb,
@@ -133,7 +133,7 @@ export async function entryCommandAlone(
 
 /** The postings an entry command's events need; `ticket` when a satellite's ticket pays (R-TRN-8). */
 async function entryPostings(
-  t: TournamentRuntime,
+  t: TournamentPort,
   money: Money,
   events: readonly TournamentEvent[],
   commandId: string,
@@ -157,7 +157,7 @@ async function entryPostings(
 type Built = Result<TransactionInput>;
 
 /** The ledger transaction an event's money needs (null: it moves none). State is still before the event. */
-export function postingFor(t: TournamentRuntime, asset: string, e: TournamentEvent, commandId: string): Built | null {
+export function postingFor(t: TournamentPort, asset: string, e: TournamentEvent, commandId: string): Built | null {
   switch (e.type) {
     case "registered":
     case "late-registered":
@@ -176,10 +176,10 @@ export function postingFor(t: TournamentRuntime, asset: string, e: TournamentEve
   }
 }
 
-const keyOf = (kind: string, t: TournamentRuntime, player: string, commandId: string) => `${kind}:${t.id}:${player}:${commandId}`;
+const keyOf = (kind: string, t: TournamentPort, player: string, commandId: string) => `${kind}:${t.id}:${player}:${commandId}`;
 
 function purchase(
-  t: TournamentRuntime,
+  t: TournamentPort,
   asset: string,
   p: Payment,
   kind: "buy-in" | "rebuy" | "add-on",
@@ -196,7 +196,7 @@ function purchase(
 }
 
 /** Unregistration: everything the buy-in took goes back, the pool part from the pool and the fee from the house. */
-function refund(t: TournamentRuntime, asset: string, player: string, amount: number, commandId: string): Built | null {
+function refund(t: TournamentPort, asset: string, player: string, amount: number, commandId: string): Built | null {
   if (amount <= 0) return null;
   const paid = t.dir.payments.findLast((p) => p.player === player && p.kind === "buy-in");
   const pool = Math.min(amount, paid?.toPool ?? amount);
@@ -205,7 +205,7 @@ function refund(t: TournamentRuntime, asset: string, player: string, amount: num
 
 /** A refund of `pool` from the tournament's pool and `fee` from the house to the player (null: nothing to give back). */
 export function refundTx(
-  t: TournamentRuntime,
+  t: TournamentPort,
   asset: string,
   player: string,
   pool: number,
@@ -233,7 +233,7 @@ export function refundTx(
  * gives the ticket back rather than money. Null: money pays as usual. A repeat of the same
  * command finds its own posting by key (the ticket is spent by then) and answers the same.
  */
-async function ticketPosting(t: TournamentRuntime, money: Money, e: TournamentEvent, commandId: string): Promise<Built | null> {
+async function ticketPosting(t: TournamentPort, money: Money, e: TournamentEvent, commandId: string): Promise<Built | null> {
   const { ledger, asset } = money;
   if (e.type === "registered" || e.type === "late-registered") {
     const p = e.payment;

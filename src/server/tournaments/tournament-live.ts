@@ -15,7 +15,7 @@ import { chipsIssuedInPlay, playedMs, type TournamentEvent } from "../../tournam
 import { clockAt } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
 import { payPrizes } from "./tournament-money.ts";
-import type { Rec, TournamentRuntime } from "./tournament-runtime.ts";
+import type { Rec, TournamentPort } from "./tournament-port.ts";
 
 interface Place {
   readonly tableNumber: number;
@@ -69,7 +69,7 @@ export class LiveFloor {
   private lastMoved: string[] = [];
   private timer: TimerHandle | null = null;
 
-  constructor(private readonly t: TournamentRuntime) {}
+  constructor(private readonly t: TournamentPort) {}
 
   /** The instructions the floor still has to carry out. */
   list(): Instruction[] {
@@ -268,7 +268,7 @@ export interface StackFigure {
  * keeps its count (and when it was taken); the chips nobody counted (chips in play less the
  * counts) are shared among the others in proportion to what they were issued.
  */
-export function stacksOf(t: TournamentRuntime): Map<string, StackFigure> {
+export function stacksOf(t: TournamentPort): Map<string, StackFigure> {
   const out = new Map<string, StackFigure>();
   const alive = [...t.dir.entries.values()].filter((e) => e.alive);
   if (!t.isLive) {

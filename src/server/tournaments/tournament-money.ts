@@ -10,7 +10,7 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import { escrowAccount, postings, ticketAsset, ticketIssuer, type Ledger, type TransactionInput } from "../../store/index.ts";
 import type { TournamentEvent } from "../../tournament/director/index.ts";
 import { enteredByTicket, postingFor, refundTx, ticketReturnTx } from "./tournament-entries.ts";
-import type { TournamentRuntime } from "./tournament-runtime.ts";
+import type { TournamentPort } from "./tournament-port.ts";
 
 const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);
 
@@ -22,7 +22,7 @@ const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-register
  * the tournament's queue before anything is stored; the postings commit with the events.
  */
 export async function cashEntries(
-  t: TournamentRuntime,
+  t: TournamentPort,
   events: readonly TournamentEvent[],
   cashBy: string,
   commandId: string,
@@ -86,7 +86,7 @@ class Pending {
  * beyond it a prize. With `cancelled` (R-TRN-6), every player gets back all they paid and
  * the tickets to it are redeemed. Postings already in the ledger are left out.
  */
-export async function endPostings(t: TournamentRuntime, events: readonly TournamentEvent[]): Promise<TransactionInput[]> {
+export async function endPostings(t: TournamentPort, events: readonly TournamentEvent[]): Promise<TransactionInput[]> {
   const finished = events.find((e) => e.type === "finished");
   const cancelled = events.find((e) => e.type === "cancelled");
   if (finished?.type === "finished") {
@@ -99,7 +99,7 @@ export async function endPostings(t: TournamentRuntime, events: readonly Tournam
 
 type Placements = Extract<TournamentEvent, { type: "finished" }>["placements"];
 
-async function prizePostings(t: TournamentRuntime, fixedOverlay: number | null, placements: Placements): Promise<TransactionInput[]> {
+async function prizePostings(t: TournamentPort, fixedOverlay: number | null, placements: Placements): Promise<TransactionInput[]> {
   const { ledger, asset } = t.svc;
   const out: TransactionInput[] = [];
   const add = async (what: string, tx: ReturnType<typeof postings.prize>) => {
@@ -141,7 +141,7 @@ async function prizePostings(t: TournamentRuntime, fixedOverlay: number | null, 
  * cancelled tournament is redeemed for its value from the escrow. A refund that does not
  * match the payments is not posted (and the start's check reports it).
  */
-async function cancelPostings(t: TournamentRuntime, refunds: readonly { readonly player: string; readonly amount: number }[]): Promise<TransactionInput[]> {
+async function cancelPostings(t: TournamentPort, refunds: readonly { readonly player: string; readonly amount: number }[]): Promise<TransactionInput[]> {
   const { ledger, asset } = t.svc;
   const pending = new Pending(ledger);
   const out: TransactionInput[] = [];
@@ -208,7 +208,7 @@ async function cancelPostings(t: TournamentRuntime, refunds: readonly { readonly
  * with it (a stream written before events and postings were one append): posts what is missing. Keys make this once;
  * with streams written since, everything is there already and nothing is posted.
  */
-export async function payPrizes(t: TournamentRuntime): Promise<void> {
+export async function payPrizes(t: TournamentPort): Promise<void> {
   const fixed = t.kept.find((e) => e.type === "prizes-fixed");
   const finished = t.kept.find((e) => e.type === "finished");
   if (finished?.type !== "finished") return;
@@ -216,12 +216,12 @@ export async function payPrizes(t: TournamentRuntime): Promise<void> {
 }
 
 /** R-TRN-6 after a restart: the refunds of a cancelled tournament that are not yet posted (see payPrizes). */
-export async function refundCancelled(t: TournamentRuntime): Promise<void> {
+export async function refundCancelled(t: TournamentPort): Promise<void> {
   if (t.dir.status !== "cancelled") return;
   await postAll(t, await cancelPostings(t, t.dir.refunds ?? []));
 }
 
-async function postAll(t: TournamentRuntime, txs: readonly TransactionInput[]): Promise<void> {
+async function postAll(t: TournamentPort, txs: readonly TransactionInput[]): Promise<void> {
   for (const tx of txs) {
     const r = await t.svc.ledger.post(tx);
     if (!r.ok) t.svc.log(`tournament ${t.id}: MONEY ${tx.kind} ${tx.key} not posted: ${r.error.message}`);

@@ -11,22 +11,10 @@
 // (seated by a draw against the tables as they are) takes the one-command path.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { TransactionInput } from "../../store/index.ts";
-import { decide, type TournamentEvent } from "../../tournament/director/index.ts";
-import type { TournamentRuntime } from "./tournament-runtime.ts";
+import { decide } from "../../tournament/director/index.ts";
+import type { Registered, Registration, TournamentPort } from "./tournament-port.ts";
 
-export interface Registered {
-  readonly duplicate: boolean;
-  readonly ticket: boolean;
-}
-
-export interface Registration {
-  readonly player: { readonly id: string; readonly name: string };
-  readonly commandId: string;
-  /** The postings paying for the events (a refusal refuses this command only). */
-  readonly pay: (events: readonly TournamentEvent[]) => Promise<Result<{ readonly txs: readonly TransactionInput[]; readonly ticket: boolean }>>;
-  /** The one-command path, for a registration the batch cannot take (the tournament started meanwhile). */
-  readonly alone: () => Promise<Result<Registered>>;
-}
+export type { Registered, Registration } from "./tournament-port.ts";
 
 interface Waiting extends Registration {
   readonly resolve: (r: Result<Registered>) => void;
@@ -42,7 +30,7 @@ export class Registrations {
   batches = 0;
   batched = 0;
 
-  constructor(private readonly t: TournamentRuntime) {}
+  constructor(private readonly t: TournamentPort) {}
 
   submit(r: Registration): Promise<Result<Registered>> {
     return new Promise((resolve) => {
@@ -64,7 +52,7 @@ export class Registrations {
     const t = this.t;
     const groups: Array<{
       item: Waiting;
-      recs: Parameters<TournamentRuntime["appendGroups"]>[0][number]["recs"];
+      recs: Parameters<TournamentPort["appendGroups"]>[0][number]["recs"];
       paid: readonly TransactionInput[];
       ticket: boolean;
     }> = [];
@@ -117,7 +105,7 @@ export class Registrations {
       this.schedule();
     }
     if (groups.length === 0) return;
-    let stored: Awaited<ReturnType<TournamentRuntime["appendGroups"]>>;
+    let stored: Awaited<ReturnType<TournamentPort["appendGroups"]>>;
     try {
       stored = await t.appendGroups(groups.map((g) => ({ recs: g.recs, commandId: g.item.commandId, paid: g.paid })));
     } catch (e) {

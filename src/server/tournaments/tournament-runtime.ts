@@ -28,7 +28,6 @@ import {
   type TournamentEvent,
   type TournamentState,
 } from "../../tournament/director/index.ts";
-import type { ColourUpResult } from "../../protocol/index.ts";
 import type { Services } from "../services.ts";
 import { StartDeadline } from "./tournament-deadline.ts";
 import { ScheduledStart } from "./tournament-scheduled-start.ts";
@@ -37,61 +36,21 @@ import { STORE_ERRORS, type TransactionInput } from "../../store/index.ts";
 import { endPostings, payPrizes, refundCancelled } from "./tournament-money.ts";
 import { OnlineTables } from "./tournament-tables.ts";
 import { Registrations } from "./tournament-registrations.ts";
+import {
+  type CommandOptions,
+  type Done,
+  type Rec,
+  TOURNAMENT_SNAPSHOT_EVERY,
+  type TournamentMeta,
+  type TournamentPort,
+  tournamentStream,
+} from "./tournament-port.ts";
+
+export { type CommandOptions, type Rec, TOURNAMENT_SNAPSHOT_EVERY, tableIdOf, type TournamentMeta, tournamentStream } from "./tournament-port.ts";
 import type { TableSession } from "../tables/table-session.ts";
 import type { HandResult } from "../tables/table-order.ts";
 
-export interface TournamentMeta {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: "online" | "live";
-  readonly presetId: string;
-  readonly startsAt: number;
-  readonly actionMs: number;
-  readonly timeBankMs: number;
-  /** The pause between hands at its tables; absent in streams written before it: the server's. */
-  readonly handPauseMs?: number;
-  readonly maxEntries: number | null;
-  readonly guarantee: number;
-  readonly createdAt: number;
-  /** "scheduled": starts by itself at startsAt; "manual" (absent in streams written before it): when the director starts it. */
-  readonly start?: "scheduled" | "manual";
-}
-
-export type Rec =
-  | { readonly type: "created"; readonly data: TournamentMeta }
-  | { readonly type: "director"; readonly data: TournamentEvent }
-  | { readonly type: "entrant"; readonly data: { player: string; name: string } }
-  | { readonly type: "hand-recorded"; readonly data: { table: number; handNumber: number } }
-  /** Before the director paused (streams written before pauses were recorded): ignored, the director's pause counts. */
-  | { readonly type: "paused"; readonly data: { at: number; paused: boolean } }
-  /** Live: the floor carried out an instruction (a move). */
-  | { readonly type: "instruction-confirmed"; readonly data: { id: string; at: number } }
-  /** Live: a chip race applied at one table, as answered (a repeated command gets the same answer). */
-  | { readonly type: "colour-up-raced"; readonly data: { commandId: string; table: number; result: ColourUpResult } }
-  /** Live: a floor record undone, why; stored with the compensating director events. */
-  | { readonly type: "floor-undone"; readonly data: { id: string; at: number; reason: string } }
-  /** The floor moved the start time before the start. */
-  | { readonly type: "rescheduled"; readonly data: { startsAt: number; at: number } };
-
-export const tournamentStream = (id: string) => `tournament:${id}`;
-/** An online tournament is snapshotted every this many records: a restart folds only the records after the latest. */
-export const TOURNAMENT_SNAPSHOT_EVERY = 2000;
-export const tableIdOf = (tournamentId: string, table: number) => `${tournamentId}-t${table}`;
-
-type Done = Result<{ duplicate: boolean }>;
-export interface CommandOptions {
-  /**
-   * A check before anything is stored (a refusal stops the command) that may return the
-   * postings paying for the events: they commit with the events in one transaction.
-   */
-  readonly pay?: (events: readonly TournamentEvent[]) => Promise<Result<readonly TransactionInput[] | void>>;
-  /** Server records stored before the director's events, in the same append. */
-  readonly records?: readonly Rec[];
-  /** Live: settle afterwards (default true; a director's own move is not rebalanced at once). */
-  readonly settle?: boolean;
-}
-
-export class TournamentRuntime {
+export class TournamentRuntime implements TournamentPort {
   dir: TournamentState = initialState();
   private snapshotAt = 0;
   /** The version of the snapshot this runtime was loaded from (0: every record was folded). */
@@ -105,14 +64,14 @@ export class TournamentRuntime {
   readonly recorded = new Map<number, number>();
   /** Online tables (a live tournament has none). */
   readonly tables = new Map<number, TableSession>();
-  readonly live = new LiveFloor(this);
-  readonly online = new OnlineTables(this);
+  readonly live: LiveFloor = new LiveFloor(this);
+  readonly online: OnlineTables = new OnlineTables(this);
   /** Registrations before the start, decided one by one and stored in batches. */
-  readonly registrations = new Registrations(this);
+  readonly registrations: Registrations = new Registrations(this);
   /** R-TRN-6: the start rule's deadline (tournament-deadline.ts). */
-  readonly deadline = new StartDeadline(this);
+  readonly deadline: StartDeadline = new StartDeadline(this);
   /** An online event's start at its time (tournament-scheduled-start.ts). */
-  readonly scheduledStart = new ScheduledStart(this);
+  readonly scheduledStart: ScheduledStart = new ScheduledStart(this);
   /** The player each entrant record's command entered (a walk-in's answer names its entry). */
   readonly entrantByCommand = new Map<string, string>();
   private readonly commands = new Map<string, number>();

@@ -6,7 +6,7 @@
 // everyone refunded, as online rooms do; with one, it waits for its minimum until the
 // deadline (tournament-deadline.ts cancels it then), trying again as players register.
 import type { TimerHandle } from "../clock.ts";
-import type { TournamentRuntime } from "./tournament-runtime.ts";
+import type { TournamentPort } from "./tournament-port.ts";
 
 export const SCHEDULED_START_COMMAND = "scheduled-start";
 export const SCHEDULED_CANCEL_COMMAND = "scheduled-start-cancel";
@@ -14,7 +14,7 @@ export const SCHEDULED_CANCEL_COMMAND = "scheduled-start-cancel";
 export class ScheduledStart {
   private timer: TimerHandle | null = null;
 
-  constructor(private readonly t: TournamentRuntime) {}
+  constructor(private readonly t: TournamentPort) {}
 
   /** Whether this event starts by itself: the setting, else (streams written before it) by hand. */
   get automatic(): boolean {

@@ -19,7 +19,7 @@ import { handResultOf, ORDER_ERRORS, type HandResult, type TableOrder } from "..
 import { orderFor } from "./tournament-orders.ts";
 import { TableSession } from "../tables/table-session.ts";
 import { payPrizes } from "./tournament-money.ts";
-import { tableIdOf, type Rec, type TournamentRuntime } from "./tournament-runtime.ts";
+import { tableIdOf, type Rec, type TournamentPort } from "./tournament-port.ts";
 
 /** A table's order that could not be delivered (its partition is moving) is sent again after this. */
 const ORDER_RETRY_MS = 500;
@@ -29,7 +29,7 @@ export class OnlineTables {
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
   private graceTimer: TimerHandle | null = null;
 
-  constructor(private readonly t: TournamentRuntime) {}
+  constructor(private readonly t: TournamentPort) {}
 
   async load(): Promise<Result<void>> {
     const t = this.t;
