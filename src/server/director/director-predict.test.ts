@@ -3,11 +3,9 @@
 // against full simulations of the real field.
 import { describe, expect, it } from "vitest";
 import type { PredictRequest } from "../../protocol/index.ts";
-import { percentile, simulate } from "../../sim/index.ts";
+import { fieldStyles, percentile, PREDICT_HANDS, sampledRuns, sampleRun, sampleSize, sampleStyles, simulate } from "../../sim/index.ts";
 import { structurePreset, type Structure } from "../../tournament/structure/index.ts";
 import { predict, predictMethod, predictUncached, PREDICT_FULL_MAX } from "./director-predict.ts";
-import { PREDICT_HANDS, sampledRuns } from "./director-predict-forks.ts";
-import { fieldStyles, sampleRun, sampleSize, sampleStyles } from "./director-predict-sample.ts";
 import { seededRandom } from "../../tournament/index.ts";
 import { toWireStructure } from "./presets.ts";
 

@@ -2,17 +2,16 @@
 // (well under two seconds): the median of a few bot tournaments under the structure.
 // - A field of up to PREDICT_FULL_MAX players is played whole by the simulator (src/sim),
 //   so the answer is the simulator's own median for those seeds.
-// - A bigger field is a sample of tables standing for the field (director-predict-sample.ts),
-//   forked into several end games (director-predict-forks.ts), within a budget of hands: the
+// - A bigger field is a sample of tables standing for the field (src/sim/predict-sample.ts),
+//   forked into several end games (src/sim/predict-forks.ts), within a budget of hands: the
 //   simulator's clock is per table and parallel, so a big field lasts longer than a small one
 //   by the rounds it needs to come down to the final table (about log N of them at a given
 //   blind pace), which scaling a small field's curve up could not show.
 // Answers are deterministic (fixed seeds), so they are cached per (structure, players).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { PredictRequest, PredictResponse } from "../../protocol/index.ts";
-import { DEFAULT_PRESET, percentile, simulate } from "../../sim/index.ts";
+import { DEFAULT_PRESET, percentile, sampledRuns, simulate } from "../../sim/index.ts";
 import { clockAt, playedBlinds, structurePreset, validateStructure, type Structure } from "../../tournament/structure/index.ts";
-import { sampledRuns } from "./director-predict-forks.ts";
 import { fromWireStructure } from "./presets.ts";
 
 /** Runs per prediction (seeds 1..PREDICT_RUNS); the answer is their median. */

@@ -1,11 +1,11 @@
-// The tables of director-predict-sample's bot tournament: seats, the next hand's engine
+// The tables of predict-sample.ts's bot tournament: seats, the next hand's engine
 // configuration (as the director's hand setup builds it: R-BTN dead button, R-HU, antes and
 // big-blind antes R-BLIND-2, limit levels R-BET-9), and keeping tables balanced while a field
 // shrinks (R-TBL-2 balancing, R-TBL-3 breaking; simplified: the mover is drawn at random).
-import type { HandConfig } from "../../engine/index.ts";
-import { firstHand, nextHand, nextTaken, pick, randomInt, type RandomSource, type SeatedPlayer, type TableHand } from "../../tournament/index.ts";
-import { handConfigFor } from "../../tournament/director/index.ts";
-import type { Level } from "../../tournament/structure/index.ts";
+import type { HandConfig } from "../engine/index.ts";
+import { firstHand, nextHand, nextTaken, pick, randomInt, type RandomSource, type SeatedPlayer, type TableHand } from "../tournament/index.ts";
+import { handConfigFor } from "../tournament/director/index.ts";
+import type { Level } from "../tournament/structure/index.ts";
 
 export const TABLE_SIZE = 10;
 

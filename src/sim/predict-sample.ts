@@ -17,11 +17,12 @@
 // the mover is drawn, not chosen by position). Not modelled: colour-ups (R-CHIP; bets stay in
 // the first chip) and the director's exact choice of mover and broken table. Played whole, a
 // 60-player field ends about where the simulator's does (mean of 20 seeds: 382 min, 391).
-import { BOTS, playBotHand, type BotStyle } from "../../bots/index.ts";
-import { DEFAULT_MIX, HANDS_PER_HOUR, styleOf, type FieldMix } from "../../sim/index.ts";
-import { pick, seededRandom, shuffled, shuffledDeck, type RandomSource } from "../../tournament/index.ts";
-import { clockAt, type Structure } from "../../tournament/structure/index.ts";
-import { newTable, rebalance, tableHand, TABLE_SIZE, type PredictTable } from "./director-predict-tables.ts";
+import { BOTS, playBotHand, type BotStyle } from "../bots/index.ts";
+import { HANDS_PER_HOUR } from "./formats.ts";
+import { DEFAULT_MIX, styleOf, type FieldMix } from "./hand-player.ts";
+import { pick, seededRandom, shuffled, shuffledDeck, type RandomSource } from "../tournament/index.ts";
+import { clockAt, type Structure } from "../tournament/structure/index.ts";
+import { newTable, rebalance, tableHand, TABLE_SIZE, type PredictTable } from "./predict-tables.ts";
 
 export interface SampleOptions {
   readonly structure: Structure;

@@ -1,7 +1,7 @@
-// A big field's prediction (R-TRN-1): sampled runs (director-predict-sample.ts) forked into
+// A big field's prediction (R-TRN-1): sampled runs (predict-sample.ts) forked into
 // end games, within a budget of hands so the request stays well under two seconds.
-import type { Structure } from "../../tournament/structure/index.ts";
-import { forkRun, playRounds, resultOf, startRun, type SampleResult } from "./director-predict-sample.ts";
+import type { Structure } from "../tournament/structure/index.ts";
+import { forkRun, playRounds, resultOf, startRun, type SampleResult } from "./predict-sample.ts";
 
 /** Players in the sample of a big field (six tables). */
 export const PREDICT_SAMPLE_SEATS = 60;
