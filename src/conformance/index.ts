@@ -9,7 +9,7 @@ const runners: Record<string, () => Promise<CaseRunner>> = {
   hand: async () => (await import("./hand.ts")).runHandCase,
   seating: async () => (await import("./seating.ts")).runSeatingCase,
   blinds: async () => (await import("./blinds.ts")).runBlindsCase,
-  colorup: async () => (await import("./colorup.ts")).runColorupCase,
+  colorup: async () => (await import("./colour-up.ts")).runColorupCase,
   placements: async () => (await import("./placements.ts")).runPlacementsCase,
   balance: async () => (await import("./balance.ts")).runBalanceCase,
 };

@@ -26,7 +26,7 @@ import { registerOpenApi } from "./gateway/openapi.ts";
 import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 import { ClusterLink } from "./gateway/cluster-link.ts";
-import { PredictWorker } from "./director/director-predict-worker.ts";
+import { PredictWorker } from "./console/director-predict-worker.ts";
 import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer } from "../cluster/index.ts";
 import { hostname } from "node:os";
 import type { ServerOptions } from "./server-options.ts";

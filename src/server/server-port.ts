@@ -9,7 +9,7 @@ import type { Ownership } from "../cluster/index.ts";
 import type { ConnectionCounts } from "./gateway/connections.ts";
 import type { OutageLog } from "./gateway/outage.ts";
 import type { OwnerRequest, RouteInput, TournamentFacts } from "./gateway/owner-requests.ts";
-import type { PredictWorker } from "./director/director-predict-worker.ts";
+import type { PredictWorker } from "./console/director-predict-worker.ts";
 import type { ServerOptions } from "./server-options.ts";
 import type { Services } from "./services.ts";
 import type { TableHost } from "./tables/table-host.ts";

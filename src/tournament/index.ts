@@ -23,7 +23,7 @@ export {
   type ColourUpPlayer,
   type ColourUpInput,
   type ColourUpResult,
-} from "./colorup.ts";
+} from "./colour-up.ts";
 export { placeBusts, splitPrize, awardGroups, winner, type Bust, type PlaceAward, type Prizes } from "./places.ts";
 export { shootoutLosers, shootoutRound, type ShootoutTable, type ShootoutPlacing } from "./shootout.ts";
 export { balanceTables, type BalanceOptions, type BalanceResult } from "./balance.ts";

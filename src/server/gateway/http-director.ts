@@ -18,14 +18,14 @@ import type {
 import { settingsWithDefaults } from "../../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../../tournament/index.ts";
 import { checkConfig, type TournamentConfig } from "../../tournament/director/index.ts";
-import { applyColourUp, colourUpPlan, colourUpTable } from "../director/director-colour-up.ts";
-import { applyDeal, dealResults, resultsOf } from "../director/director-deal.ts";
+import { applyColourUp, colourUpPlan, colourUpTable } from "../console/director-colour-up.ts";
+import { applyDeal, dealResults, resultsOf } from "../console/director-deal.ts";
 import { liveHandlers } from "./http-live.ts";
 import type { Ctx, Handler } from "./route-kit.ts";
 import { lobbyTournament } from "./lobby-views.ts";
-import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../director/presets.ts";
-import { allPresets, findPreset, savePreset } from "../director/custom-presets.ts";
-import { configParts, eventConfig, mergeSettings } from "../director/event-settings.ts";
+import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../console/presets.ts";
+import { allPresets, findPreset, savePreset } from "../console/custom-presets.ts";
+import { configParts, eventConfig, mergeSettings } from "../console/event-settings.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { blindsNow } from "../tournaments/tournament-orders.ts";
 

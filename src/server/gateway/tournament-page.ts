@@ -3,7 +3,7 @@
 // results (provisional while entries can still come, R-PLACE-1).
 import type { TournamentPage } from "../../protocol/index.ts";
 import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
-import { resultsOf } from "../director/director-deal.ts";
+import { resultsOf } from "../console/director-deal.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { lobbyTournament, payoutsOf } from "./lobby-views.ts";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCards } from "../cards/index.ts";
 import { unwrap } from "../lib/result.ts";
-import { colourUp, removableChips, type ColourUpPlayer } from "./colorup.ts";
+import { colourUp, removableChips, type ColourUpPlayer } from "./colour-up.ts";
 import { seededRandom, shuffledDeck } from "./random.ts";
 
 describe("which chip goes (R-CHIP-1)", () => {
