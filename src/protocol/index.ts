@@ -37,4 +37,6 @@ export {
 } from "./parse.ts";
 export { ROUTES, HttpErrorBody, httpStatusFor, routePath, EmptyBody } from "./routes.ts";
 export { openApiDocument } from "./openapi.ts";
+export { fromWireItem, fromWireStructure, toWireStructure } from "./structure-wire.ts";
+export { dealProposal, structureAdvice, type StructureGuidance } from "./advice.ts";
 export type { RouteName, RouteBody, RouteResponse, RouteSpec } from "./routes.ts";

@@ -27,6 +27,21 @@ export function chipChop(stacks: readonly number[], total: number, unit: number)
   return out;
 }
 
+/**
+ * What each finalist gets by ICM or chip-chop, in whole units summing to the prizes: the
+ * director's deal and the console's proposal are this one computation.
+ */
+export function dealAmounts(method: "icm" | "chip-chop", stacks: readonly number[], prizes: readonly number[], unit = 1): Result<number[]> {
+  if (method === "icm") return icmDeal(stacks, prizes, unit);
+  return ok(
+    chipChop(
+      stacks,
+      prizes.slice(0, stacks.length).reduce((a, x) => a + x, 0),
+      unit,
+    ),
+  );
+}
+
 export interface DealFigures {
   /** The finalists, biggest stack first (ties by entry id). */
   readonly finalists: readonly EntryState[];
@@ -59,12 +74,11 @@ export function dealFigures(s: TournamentState, method: DealMethod, agreed?: rea
   const unit = c.money.unit ?? 1;
   const stacks = left.map((e) => e.stack);
   switch (method) {
-    case "icm": {
-      const r = icmDeal(stacks, prizes, unit);
+    case "icm":
+    case "chip-chop": {
+      const r = dealAmounts(method, stacks, prizes, unit);
       return r.ok ? ok({ finalists: left, total, amounts: r.value }) : r;
     }
-    case "chip-chop":
-      return ok({ finalists: left, total, amounts: chipChop(stacks, total, unit) });
     case "custom": {
       if (agreed === undefined) return fail("tournament/bad-deal", "a custom deal lists every finalist's amount");
       const asked = new Map(agreed);

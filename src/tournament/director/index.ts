@@ -39,7 +39,7 @@ export { finalPlacements } from "./placements.ts";
 export { lastEntryMs, fieldClosed, lateRegistrationEndsMs } from "./entries-closed.ts";
 export { playedMs, isPaused, nextBreak } from "./played.ts";
 export { seatWinners, feedTarget } from "./feed.ts";
-export { chipChop, dealFigures, decideDeal, type DealFigures } from "./decide-deal.ts";
+export { chipChop, dealAmounts, dealFigures, decideDeal, type DealFigures } from "./decide-deal.ts";
 export { awaitingRebuy, awaitingRebuys, graceOver, rebuyGraceEndsMs, rebuyGraceMs, DEFAULT_REBUY_GRACE_MS } from "./rebuy-grace.ts";
 export { runPacedTournament, type PacedOptions } from "./run-paced.ts";
 export { stateToPlain, stateFromPlain } from "./state-snapshot.ts";

@@ -22,10 +22,17 @@ export interface GuidanceOptions {
 
 export interface Guidance {
   readonly warnings: readonly StructureWarning[];
+  readonly firstBigBlind: number;
   /** Starting stack ÷ first big blind. */
   readonly startingBigBlinds: number;
+  /** The start ratio against the advised range: below it, within it, above it. */
+  readonly verdict: "short" | "good" | "deep";
   /** Minutes from the start at which the big blind first reaches the starting stack; null if never. */
   readonly minutesToStackBlind: number | null;
+  /** The number of that level (1 = the first level; breaks not counted); null if never: the planned end. */
+  readonly endLevel: number | null;
+  /** The whole structure's length in minutes, breaks included. */
+  readonly totalMinutes: number;
 }
 
 export function structureGuidance(structure: Structure, options: GuidanceOptions = {}): Guidance {
@@ -41,11 +48,14 @@ export function structureGuidance(structure: Structure, options: GuidanceOptions
     });
   }
   let minutesToStackBlind: number | null = null;
+  let endLevel: number | null = null;
   let t = 0;
+  let level = 0;
   for (const item of structure.items) {
-    if (item.kind === "level" && item.bb >= structure.startingStack) {
+    if (item.kind === "level") level += 1;
+    if (item.kind === "level" && item.bb >= structure.startingStack && endLevel === null) {
       minutesToStackBlind = t;
-      break;
+      endLevel = level;
     }
     t += item.minutes;
   }
@@ -62,7 +72,9 @@ export function structureGuidance(structure: Structure, options: GuidanceOptions
       });
     }
   }
-  return { warnings, startingBigBlinds, minutesToStackBlind };
+  const verdict = startingBigBlinds < lo ? "short" : startingBigBlinds > hi ? "deep" : "good";
+  const firstBigBlind = first !== undefined && first.kind === "level" ? first.bb : 0;
+  return { warnings, firstBigBlind, startingBigBlinds, verdict, minutesToStackBlind, endLevel, totalMinutes: t };
 }
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;

@@ -3,8 +3,6 @@ import type { LegalActions, TableEvent } from "../../../src/protocol/index.ts";
 import { formatBlinds, formatChips, formatDuration, formatPlace, formatTime, fromLocalInput, toLocalInput } from "./format.ts";
 import { aggressiveAction, clampRaise, raisePresets } from "./raise-presets.ts";
 import { blindErrorRuling } from "./blind-error.ts";
-import { chipChop, icmEquity, roundDeal } from "./icm.ts";
-import { structureGuidance } from "./structure-guidance.ts";
 import { cardLabel, parseCardText } from "./cards.ts";
 import { toCsv } from "./csv.ts";
 import { replayFrames } from "./replay.ts";
@@ -111,54 +109,6 @@ describe("R-BTN-5 blind-error wizard", () => {
       nextHand: { bigBlindSeat: 4, smallBlind: null, blinds: { sb: 100, bb: 200, ante: 0 } },
       followingHandButton: 5,
     });
-  });
-});
-
-describe("ICM deal", () => {
-  it("equal stacks get equal shares; equity sums to the prizes", () => {
-    const eq = icmEquity([1000, 1000, 1000], [50, 30, 20]);
-    for (const e of eq) expect(e).toBeCloseTo(100 / 3, 9);
-  });
-  it("heads-up ICM is chips-proportional above second prize", () => {
-    const eq = icmEquity([3000, 1000], [100, 50]);
-    expect(eq[0]).toBeCloseTo(50 + 0.75 * 50, 9);
-    expect(eq[1]).toBeCloseTo(50 + 0.25 * 50, 9);
-  });
-  it("a big stack's ICM share is below its chip share (known 3-way case)", () => {
-    const eq = icmEquity([5000, 3000, 2000], [50, 30, 20]);
-    expect(eq.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 9);
-    expect(eq[0]).toBeCloseTo(38.393, 2);
-    expect(eq[0]!).toBeLessThan(50);
-  });
-  it("chip chop pays the lowest prize plus a chip share of the rest", () => {
-    expect(chipChop([3000, 1000], [100, 50])).toEqual([87.5, 62.5]);
-  });
-  it("rounding keeps the total exact", () => {
-    const r = roundDeal([33.4, 33.3, 33.3], 100);
-    expect(r.reduce((a, b) => a + b, 0)).toBe(100);
-    expect(r).toEqual([34, 33, 33]);
-  });
-});
-
-describe("R-TRN-1 structure guidance", () => {
-  it("R-TRN-1: 50 × first BB is good, and the end is where BB reaches the starting stack", () => {
-    const lvl = (bb: number, minutes = 20) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes, colourUp: null });
-    const g = structureGuidance({
-      startingStack: 10_000,
-      levels: [lvl(200), lvl(400), { kind: "break", sb: 0, bb: 0, ante: 0, minutes: 10, colourUp: 25 }, lvl(2000), lvl(10_000)],
-    });
-    expect(g.startingBigBlinds).toBe(50);
-    expect(g.verdict).toBe("good");
-    expect(g.endLevel).toBe(4);
-    expect(g.endMinute).toBe(70);
-    expect(g.totalMinutes).toBe(90);
-  });
-  it("R-TRN-1: 20 big blinds is short, 100 deep", () => {
-    const one = (stack: number) =>
-      structureGuidance({ startingStack: stack, levels: [{ kind: "level", sb: 50, bb: 100, ante: 0, minutes: 20, colourUp: null }] });
-    expect(one(2000).verdict).toBe("short");
-    expect(one(10_000).verdict).toBe("deep");
-    expect(one(2000).endLevel).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   settingsWithDefaults,
+  structureAdvice,
   type EventSettings,
   type Preset,
   type PresetFile,
@@ -13,7 +14,6 @@ import type { FeltError } from "../../../../src/lib/result.ts";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
-import { structureGuidance } from "../../logic/structure-guidance.ts";
 import { ChipSetInput, StructureTable } from "./structure-designer.tsx";
 import { chipUpTooEarly, settingsFromPreset, settingsHints } from "../../logic/create-settings.ts";
 import { href } from "../../router.ts";
@@ -114,7 +114,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           })
         : p.description.replace(/ ?\(R-[A-Z]+-[0-9/]+\)/g, "");
   if (!preset || !structure || !settings) return <p>{t("common.loading")}</p>;
-  const g = structureGuidance(structure);
+  const g = structureAdvice(structure);
   const cause = structureCause(error) ?? structureCause(predictError);
   const hints = settingsHints(settings, structure);
   const early = chipUpTooEarly(structure);
@@ -339,15 +339,15 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           </p>
           <p className="hint">{t("create.guidanceRule")}</p>
           <p>
-            {g.endLevel !== null && g.endMinute !== null
-              ? t("create.plannedEnd", { level: g.endLevel, duration: fmt.duration(g.endMinute * 60_000) })
+            {g.endLevel !== null && g.minutesToStackBlind !== null
+              ? t("create.plannedEnd", { level: g.endLevel, duration: fmt.duration(g.minutesToStackBlind * 60_000) })
               : t("create.noPlannedEnd")}
           </p>
           <label>
             {t("create.expectedPlayers")}
             <input type="number" min={2} max={10000} value={players} onChange={(e) => setPlayers(Math.max(2, Number(e.target.value)))} />
           </label>
-          {prediction && <PredictionChart prediction={prediction} players={players} plannedEndMinute={g.endMinute} />}
+          {prediction && <PredictionChart prediction={prediction} players={players} plannedEndMinute={g.minutesToStackBlind} />}
           {prediction && (
             <p>
               {t("create.predictedEnd", {

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeltError } from "../../../../src/lib/result.ts";
-import type { ResultsResponse } from "../../../../src/protocol/index.ts";
+import { dealProposal, type ResultsResponse } from "../../../../src/protocol/index.ts";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
-import { chipChop, icmEquity, roundDeal } from "../../logic/icm.ts";
 import { toCsv } from "../../logic/csv.ts";
 
 /** The figures a refused check carries (entry id → amount), when it names every finalist. */
@@ -48,11 +47,7 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
   const deal = useMemo(() => {
     if (!dealable) return [];
     const stacks = left.map((p) => p.stack);
-    const raw = method === "icm" ? icmEquity(stacks, remaining) : chipChop(stacks, remaining);
-    return roundDeal(
-      raw,
-      remaining.reduce((a, b) => a + b, 0),
-    );
+    return dealProposal(method, stacks, remaining);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dealable, JSON.stringify(left.map((p) => p.stack)), JSON.stringify(remaining), method]);
   /** The stacks the server holds differ from those typed (or are estimates): the count is recorded before the deal. */
