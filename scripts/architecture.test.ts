@@ -100,6 +100,12 @@ describe("architecture", () => {
     expect(bad).toEqual([]);
   });
 
+  it("every error code a function fails with is named from its layer's catalogue, not spelled out", () => {
+    const bad: string[] = [];
+    for (const s of sources) for (const m of s.text.matchAll(/\bfail\(\s*"([a-z]+\/[a-z0-9-]+)"/g)) bad.push(`${s.rel}: ${m[1]}`);
+    expect(bad).toEqual([]);
+  });
+
   // A circle, type imports included, means two modules cannot be understood (or replaced)
   // one without the other: the handler that needs the whole server, the command that
   // needs the CLI's entry point.

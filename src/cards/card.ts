@@ -2,6 +2,7 @@
 // are clubs, diamonds, hearts, spades, so a higher suit index is the higher suit in the
 // draws that break ties by suit (R-DEAL-6, R-CHIP-3: spades > hearts > diamonds > clubs).
 import { fail, ok, type Result } from "../lib/result.ts";
+import { CARDS_ERRORS } from "./error-catalogue.ts";
 
 export type Card = number;
 export const RANKS = "23456789TJQKA";
@@ -18,7 +19,7 @@ export function parseCard(text: string): Result<Card> {
     const suit = SUITS.indexOf(text[1]!.toLowerCase());
     if (rank >= 0 && suit >= 0) return ok(makeCard(rank, suit));
   }
-  return fail("cards/bad-card", `'${text}' is not a card: write rank then suit, e.g. As, Td, 2c`, {
+  return fail(CARDS_ERRORS.badCard, `'${text}' is not a card: write rank then suit, e.g. As, Td, 2c`, {
     text,
   });
 }
@@ -27,7 +28,7 @@ export function parseCard(text: string): Result<Card> {
 export function parseCards(text: string): Result<Card[]> {
   const compact = text.replace(/\s+/g, "");
   if (compact.length % 2 !== 0) {
-    return fail("cards/bad-card", `'${text}' is not a list of cards`, { text });
+    return fail(CARDS_ERRORS.badCard, `'${text}' is not a list of cards`, { text });
   }
   const cards: Card[] = [];
   for (let i = 0; i < compact.length; i += 2) {

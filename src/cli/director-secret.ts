@@ -3,6 +3,7 @@
 // user reads it in `ps`. The old `--director NAME:PASSWORD` is refused with this message.
 import { readFileSync } from "node:fs";
 import { fail, ok, type Result } from "../lib/result.ts";
+import { CLI_ERRORS } from "./error-catalogue.ts";
 
 export interface DirectorSecret {
   readonly name: string;
@@ -16,7 +17,7 @@ export const DIRECTOR_FLAG_REFUSED =
 function parseSecret(text: string, where: string): Result<DirectorSecret> {
   const line = text.split(/\r?\n/)[0] ?? "";
   const i = line.indexOf(":");
-  if (i < 1 || i === line.length - 1) return fail("cli/bad-director", `${where} must hold NAME:PASSWORD`);
+  if (i < 1 || i === line.length - 1) return fail(CLI_ERRORS.badDirector, `${where} must hold NAME:PASSWORD`);
   return ok({ name: line.slice(0, i), password: line.slice(i + 1) });
 }
 
@@ -34,7 +35,7 @@ export function directorSecrets(env: Readonly<Record<string, string | undefined>
     try {
       text = readFileSync(file, "utf8");
     } catch (e) {
-      return fail("cli/bad-director", `cannot read --director-file ${file}: ${(e as Error).message}`);
+      return fail(CLI_ERRORS.badDirector, `cannot read --director-file ${file}: ${(e as Error).message}`);
     }
     const d = parseSecret(text, `--director-file ${file}`);
     if (!d.ok) return d;

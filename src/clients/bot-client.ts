@@ -7,6 +7,7 @@ import WebSocket from "ws";
 import { seededRandom, type RandomSource } from "../tournament/index.ts";
 import { PROTOCOL_VERSION, WS_PATH, applyTablePatch, parseServerMessage, type ClientMessage, type ServerMessage, type TableView } from "../protocol/index.ts";
 import { decide, type BotPolicy } from "./bot-policy.ts";
+import { AUTH_ERRORS, PROTOCOL_ERRORS } from "../protocol/error-catalogue.ts";
 
 export { botViewOf, wireAction, type BotPolicy } from "./bot-policy.ts";
 
@@ -219,10 +220,10 @@ export class BotClient {
         this.acked.set(m.commandId, m.version);
         break;
       case "error":
-        if (m.error.code === "auth/invalid-token") this.welcomed?.(false);
+        if (m.error.code === AUTH_ERRORS.invalidToken) this.welcomed?.(false);
         if (m.commandId !== null) this.refused++;
         // Not acted on (slow down, or the server could not store it): send the same command again.
-        if ((m.error.code === "protocol/rate-limited" || m.error.code === "server/unavailable") && this.pending !== null) {
+        if ((m.error.code === PROTOCOL_ERRORS.rateLimited || m.error.code === "server/unavailable") && this.pending !== null) {
           const p = this.pending;
           setTimeout(() => {
             if (this.views.get(p.tableId)?.version === p.version) this.paced(p);

@@ -6,6 +6,7 @@ import { fail, ok, type Result } from "../lib/result.ts";
 import type { BotStyle } from "../bots/index.ts";
 import type { LobbyResponse, LobbyTournament, ResultsResponse, Structure, TournamentView } from "../protocol/index.ts";
 import { BotClient, commandId, http } from "./bot-client.ts";
+import { SIM_ERRORS } from "../sim/error-catalogue.ts";
 
 export interface RemoteSimOptions {
   /**
@@ -91,9 +92,9 @@ async function lobbyEntry(base: string, token: string, id: string): Promise<Lobb
 }
 
 export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<RemoteSimResult>> {
-  if (!Number.isSafeInteger(o.players) || o.players < 2) return fail("sim/bad-players", "players must be a whole number ≥ 2");
+  if (!Number.isSafeInteger(o.players) || o.players < 2) return fail(SIM_ERRORS.badPlayers, "players must be a whole number ≥ 2");
   const bases = (typeof o.server === "string" ? [o.server] : [...o.server]).map((u) => u.replace(/\/$/, ""));
-  if (bases.length === 0) return fail("sim/bad-server", "name at least one server URL");
+  if (bases.length === 0) return fail(SIM_ERRORS.badServer, "name at least one server URL");
   const base = bases[0]!;
   const baseOf = (i: number): string => bases[i % bases.length]!;
   const seed = o.seed ?? 1;
@@ -156,10 +157,10 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
       }
       o.onProgress?.({ playersLeft: view?.playersLeft ?? o.players, entries: view?.entries ?? o.players, level: levels, hands: hands() });
       if (view?.status === "finished" || view?.status === "cancelled") break;
-      if (Date.now() > deadline) return fail("sim/timeout", `tournament not finished in time (${view?.playersLeft ?? "?"} players left)`);
+      if (Date.now() > deadline) return fail(SIM_ERRORS.timeout, `tournament not finished in time (${view?.playersLeft ?? "?"} players left)`);
       await sleep(o.pollMs ?? 200);
     }
-    if (view.status === "cancelled") return fail("sim/cancelled", "the server cancelled the tournament");
+    if (view.status === "cancelled") return fail(SIM_ERRORS.cancelled, "the server cancelled the tournament");
     const endLobby = await Promise.all(bots.map((b, i) => lobbyEntry(baseOf(i), b.token, id)));
     const stacks = endLobby.map((t) => t?.mine?.stack ?? 0);
     const sum = stacks.reduce((a, b) => a + b, 0);
@@ -190,7 +191,7 @@ export async function remoteSimulate(o: RemoteSimOptions): Promise<Result<Remote
       placements,
     });
   } catch (e) {
-    return fail("sim/remote-failed", (e as Error).message);
+    return fail(SIM_ERRORS.remoteFailed, (e as Error).message);
   } finally {
     bots.forEach((b) => b.close());
   }

@@ -17,6 +17,7 @@
 import { createInbox, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription } from "nats";
 import { fail, type Result } from "../lib/result.ts";
 import type { Ownership } from "./ownership.ts";
+import { SERVER_ERRORS } from "../protocol/error-catalogue.ts";
 
 export const BUS_ERRORS = {
   /** An owner that just stopped serving the partition answers this: the sender tries again. */
@@ -180,7 +181,7 @@ export class Bus {
     try {
       r = await this.handler(key, JSON.parse(dec.decode(data)));
     } catch (e) {
-      r = fail("server/internal", `the owner failed: ${(e as Error).message}`);
+      r = fail(SERVER_ERRORS.internal, `the owner failed: ${(e as Error).message}`);
     }
     // Refused while the partition was leaving this process (its tournaments closing under the
     // command: "not found", "closed"): the new owner's answer is the one that counts.

@@ -11,6 +11,7 @@
 // catches a lost last frame (the owner's sequence is ahead of ours) or a new owner (epoch).
 import type { FeltError, Result } from "../lib/result.ts";
 import type { Bus, Frame } from "./bus.ts";
+import { BUS_ERRORS } from "./bus.ts";
 
 export interface SyncAnswer {
   /** The subject (after the bus prefix) this watcher's frames come on. */
@@ -55,7 +56,7 @@ export class Follower {
     let first = await this.o.sync(false);
     // Nobody answers for the partition now (a hand-over in progress; the bus already retried
     // for seconds): keep trying while watched. Any other refusal is the owner's answer.
-    while (!first.ok && first.error.code === "server/unavailable" && !this.closed) {
+    while (!first.ok && first.error.code === BUS_ERRORS.unavailable && !this.closed) {
       await new Promise((res) => setTimeout(res, 1_000));
       first = await this.o.sync(false);
     }

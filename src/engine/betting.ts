@@ -4,6 +4,7 @@
 import { fail, ok, type Result } from "../lib/result.ts";
 import { own, OWN_ACTED, potTotal, type Draft } from "./state.ts";
 import { ACTIVE, FOLDED, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
+import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 type S = HandState | Draft;
 
@@ -100,10 +101,10 @@ const p = (i: number): string => `p${i + 1}`;
 /** The event a betting action makes, or why it is refused. */
 export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
   if (s.phase !== "bet" || s.actor < 0) {
-    return fail("engine/not-betting", "nobody is to act in a betting round now", { phase: s.phase });
+    return fail(ENGINE_ERRORS.notBetting, "nobody is to act in a betting round now", { phase: s.phase });
   }
   if (a.player !== s.actor) {
-    return fail("engine/not-your-turn", `it is ${p(s.actor)}'s turn, not ${p(a.player)}'s`, { actor: s.actor });
+    return fail(ENGINE_ERRORS.notYourTurn, `it is ${p(s.actor)}'s turn, not ${p(a.player)}'s`, { actor: s.actor });
   }
   const i = a.player;
   const owed = s.currentBet - s.bets[i]!;
@@ -113,11 +114,11 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
     case "check":
       if (owed > 0) {
         const call = Math.min(owed, s.stacks[i]!);
-        return fail("engine/cannot-check", `${p(i)} must call ${call} or fold`, { call });
+        return fail(ENGINE_ERRORS.cannotCheck, `${p(i)} must call ${call} or fold`, { call });
       }
       return ok({ type: "check", player: i });
     case "call": {
-      if (owed <= 0) return fail("engine/nothing-to-call", `${p(i)} has nothing to call: check`);
+      if (owed <= 0) return fail(ENGINE_ERRORS.nothingToCall, `${p(i)} has nothing to call: check`);
       const amount = Math.min(owed, s.stacks[i]!);
       return ok({ type: "call", player: i, amount, allIn: amount === s.stacks[i] });
     }
@@ -126,7 +127,7 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
       const legal = legalActions(s)!;
       const to = a.to;
       if (!Number.isSafeInteger(to) || to <= 0) {
-        return fail("engine/bad-amount", `'${String(to)}' is not a whole number of chips`, { to });
+        return fail(ENGINE_ERRORS.badAmount, `'${String(to)}' is not a whole number of chips`, { to });
       }
       if (!legal.canRaise || legal.minRaiseTo === null || legal.maxRaiseTo === null) {
         const why =
@@ -137,16 +138,16 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
               : s.acted[i]
                 ? "the betting was not reopened: the last all-in was less than a full raise (R-BET-8)"
                 : "no other player can call a raise";
-        return fail("engine/raise-not-allowed", `${p(i)} may not raise: ${why}`);
+        return fail(ENGINE_ERRORS.raiseNotAllowed, `${p(i)} may not raise: ${why}`);
       }
       if (to < legal.minRaiseTo) {
-        return fail("engine/raise-too-small", `${p(i)} must make it at least ${legal.minRaiseTo}`, {
+        return fail(ENGINE_ERRORS.raiseTooSmall, `${p(i)} must make it at least ${legal.minRaiseTo}`, {
           min: legal.minRaiseTo,
           to,
         });
       }
       if (to > legal.maxRaiseTo) {
-        return fail("engine/raise-too-large", `${p(i)} may make it at most ${legal.maxRaiseTo}`, {
+        return fail(ENGINE_ERRORS.raiseTooLarge, `${p(i)} may make it at most ${legal.maxRaiseTo}`, {
           max: legal.maxRaiseTo,
           to,
         });
@@ -155,7 +156,7 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
       return ok(s.currentBet === 0 ? { type: "bet", player: i, to, allIn } : { type: "raise", player: i, to, allIn });
     }
     default:
-      return fail("engine/bad-action", `'${a.type}' is not a betting action`);
+      return fail(ENGINE_ERRORS.badAction, `'${a.type}' is not a betting action`);
   }
 }
 

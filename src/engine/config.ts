@@ -2,6 +2,7 @@
 import { fail, ok, type Result } from "../lib/result.ts";
 import { filled } from "./state.ts";
 import type { HandConfig, NormalizedConfig } from "./types.ts";
+import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 const isChips = (x: unknown): x is number => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
 
@@ -14,7 +15,7 @@ function packed(a: readonly number[]): number[] {
 }
 
 function badConfig(message: string, details: Record<string, unknown> = {}) {
-  return fail("engine/bad-config", message, details);
+  return fail(ENGINE_ERRORS.badConfig, message, details);
 }
 
 /** R-BET-4 / R-BLIND-3: the big blind of a blinds array in PHH order (heads-up [BB, SB]):

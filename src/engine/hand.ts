@@ -9,6 +9,7 @@ import { evolveDraft } from "./evolve.ts";
 import { autoShowdownEvent, checkNewCards, decideShowdown } from "./showdown.ts";
 import { draftOf, frozen, initialDraft } from "./state.ts";
 import type { Action, HandConfig, HandEvent, HandState } from "./types.ts";
+import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 export interface Applied {
   readonly state: HandState;
@@ -31,10 +32,10 @@ export function createHand(config: HandConfig): Result<HandState> {
 }
 
 function decide(s: HandState, a: Action): Result<HandEvent> {
-  if (s.phase === "done" || s.phase === "misdeal") return fail("engine/hand-over", "the hand is over");
+  if (s.phase === "done" || s.phase === "misdeal") return fail(ENGINE_ERRORS.handOver, "the hand is over");
   const player = (a as { player?: unknown }).player;
   if (a.type !== "deal-board" && (typeof player !== "number" || !Number.isInteger(player) || player < 0 || player >= s.n)) {
-    return fail("engine/bad-player", `no player ${String(player)} in a hand of ${s.n}`);
+    return fail(ENGINE_ERRORS.badPlayer, `no player ${String(player)} in a hand of ${s.n}`);
   }
   switch (a.type) {
     case "fold":
@@ -47,24 +48,24 @@ function decide(s: HandState, a: Action): Result<HandEvent> {
     case "muck":
       return decideShowdown(s, a);
     case "deal-hole": {
-      if (s.phase !== "hole" || s.deck !== null) return fail("engine/not-dealing", "hole cards are not dealt now");
-      if (s.holeDealt[a.player]) return fail("engine/not-dealing", `p${a.player + 1} already has cards`);
-      if (a.cards.length !== 2) return fail("engine/bad-card", "deal two hole cards");
+      if (s.phase !== "hole" || s.deck !== null) return fail(ENGINE_ERRORS.notDealing, "hole cards are not dealt now");
+      if (s.holeDealt[a.player]) return fail(ENGINE_ERRORS.notDealing, `p${a.player + 1} already has cards`);
+      if (a.cards.length !== 2) return fail(ENGINE_ERRORS.badCard, "deal two hole cards");
       const fresh = checkNewCards(s, a.cards, a.player);
       if (!fresh.ok) return fresh;
       return ok({ type: "hole", player: a.player, cards: a.cards.slice() });
     }
     case "deal-board": {
-      if (s.phase !== "board" || s.deck !== null) return fail("engine/not-dealing", "board cards are not dealt now");
+      if (s.phase !== "board" || s.deck !== null) return fail(ENGINE_ERRORS.notDealing, "board cards are not dealt now");
       const need = s.board.length === 0 ? 3 : 1;
-      if (a.cards.length !== need) return fail("engine/bad-card", `deal ${need} board card${need > 1 ? "s" : ""} now`);
-      if (a.cards.includes(-1)) return fail("engine/bad-card", "board cards must be known");
+      if (a.cards.length !== need) return fail(ENGINE_ERRORS.badCard, `deal ${need} board card${need > 1 ? "s" : ""} now`);
+      if (a.cards.includes(-1)) return fail(ENGINE_ERRORS.badCard, "board cards must be known");
       const fresh = checkNewCards(s, a.cards, -1);
       if (!fresh.ok) return fresh;
       return ok({ type: "board", cards: a.cards.slice() });
     }
     default:
-      return fail("engine/bad-action", `unknown action '${String((a as { type?: unknown }).type)}'`);
+      return fail(ENGINE_ERRORS.badAction, `unknown action '${String((a as { type?: unknown }).type)}'`);
   }
 }
 
@@ -141,17 +142,17 @@ export function replay(config: HandConfig, events: readonly HandEvent[]): Result
   let k = 0;
   const same = (a: HandEvent, b: HandEvent | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
   for (const e of expected) {
-    if (!same(e, events[k])) return fail("engine/replay-mismatch", `event ${k} differs`, { at: k });
+    if (!same(e, events[k])) return fail(ENGINE_ERRORS.replayMismatch, `event ${k} differs`, { at: k });
     k++;
   }
   while (k < events.length) {
     const e = events[k]!;
     const a = INPUTS.has(e.type) || external ? actionOf(e, external) : null;
-    if (a === null) return fail("engine/replay-mismatch", `event ${k} (${e.type}) is not an action here`, { at: k });
+    if (a === null) return fail(ENGINE_ERRORS.replayMismatch, `event ${k} (${e.type}) is not an action here`, { at: k });
     const r = apply(state, a);
     if (!r.ok) return fail(r.error.code, `event ${k}: ${r.error.message}`, { at: k });
     for (const made of r.value.events) {
-      if (!same(made, events[k])) return fail("engine/replay-mismatch", `event ${k} differs`, { at: k });
+      if (!same(made, events[k])) return fail(ENGINE_ERRORS.replayMismatch, `event ${k} differs`, { at: k });
       k++;
     }
     state = r.value.state;

@@ -4,6 +4,7 @@ import { fail, ok, type Result } from "../lib/result.ts";
 import { computePots, split } from "./pots.ts";
 import { liveCount, type Draft } from "./state.ts";
 import { FOLDED, type PlayerAction, type HandEvent, type HandState, type Pot } from "./types.ts";
+import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 type S = HandState | Draft;
 const p = (i: number): string => `p${i + 1}`;
@@ -37,9 +38,9 @@ export function checkNewCards(s: S, cards: readonly Card[], owner: number): Resu
   const seen = new Set<Card>();
   for (const c of cards) {
     if (c === -1) continue;
-    if (!Number.isInteger(c) || c < 0 || c > 51) return fail("engine/bad-card", `${String(c)} is not a card`);
+    if (!Number.isInteger(c) || c < 0 || c > 51) return fail(ENGINE_ERRORS.badCard, `${String(c)} is not a card`);
     if (used.has(c) || seen.has(c)) {
-      return fail("engine/duplicate-card", `${formatCards([c])} is already out`, { card: c });
+      return fail(ENGINE_ERRORS.duplicateCard, `${formatCards([c])} is already out`, { card: c });
     }
     seen.add(c);
   }
@@ -84,21 +85,21 @@ export function handValues(s: S): number[] {
 }
 
 export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
-  if (s.phase !== "showdown") return fail("engine/not-showdown", "there is no showdown now", { phase: s.phase });
+  if (s.phase !== "showdown") return fail(ENGINE_ERRORS.notShowdown, "there is no showdown now", { phase: s.phase });
   const next = s.showQueue[0]!;
   if (a.player !== next) {
-    return fail("engine/not-your-turn", `${p(next)} shows first (R-POT-5), not ${p(a.player)}`, { actor: next });
+    return fail(ENGINE_ERRORS.notYourTurn, `${p(next)} shows first (R-POT-5), not ${p(a.player)}`, { actor: next });
   }
   const i = a.player;
   if (a.type === "muck") {
     const why = muckRefusal(s, i);
-    if (why !== null) return fail("engine/must-show", `${p(i)} may not muck: ${why}`);
+    if (why !== null) return fail(ENGINE_ERRORS.mustShow, `${p(i)} may not muck: ${why}`);
     return ok({ type: "muck", player: i });
   }
-  if (a.type !== "show") return fail("engine/bad-action", `'${a.type}' is not a showdown action`);
+  if (a.type !== "show") return fail(ENGINE_ERRORS.badAction, `'${a.type}' is not a showdown action`);
   const known = [s.hole[2 * i]!, s.hole[2 * i + 1]!];
   const named = a.cards ?? [];
-  if (named.length > 2) return fail("engine/wrong-cards", `${p(i)} holds two cards`);
+  if (named.length > 2) return fail(ENGINE_ERRORS.wrongCards, `${p(i)} holds two cards`);
   if (s.cfg.unknownShows && named.length === 2 && named.includes(-1)) {
     // A cash-game history's show with unknown cards: exactly what it names, the rest unseen.
     const fresh = checkNewCards(s, named, i);
@@ -112,7 +113,7 @@ export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
     if (known.includes(c)) continue;
     const slot = known.indexOf(-1);
     if (slot < 0) {
-      return fail("engine/wrong-cards", `${p(i)} does not hold ${formatCards([c])}`, { card: c });
+      return fail(ENGINE_ERRORS.wrongCards, `${p(i)} does not hold ${formatCards([c])}`, { card: c });
     }
     const fresh = checkNewCards(s, [c], i);
     if (!fresh.ok) return fresh;
@@ -123,7 +124,7 @@ export function decideShowdown(s: S, a: PlayerAction): Result<HandEvent> {
     return ok({ type: "show", player: i, cards: [given[0]!] });
   }
   if (known[0]! < 0 || known[1]! < 0) {
-    return fail("engine/show-both", `${p(i)} must show both cards`, { player: i });
+    return fail(ENGINE_ERRORS.showBoth, `${p(i)} must show both cards`, { player: i });
   }
   return ok({ type: "show", player: i, cards: known });
 }

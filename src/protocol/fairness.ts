@@ -9,6 +9,7 @@ import { fail, ok, type Result } from "../lib/result.ts";
 import { boardPosition, commitDeck, entropyText, HEX32_RE, holePosition, tableSeedCommitment, verifyOpening, type Card } from "../cards/index.ts";
 import { HandRecord } from "./http-player.ts";
 import type { DeckOpening, HandEntropy } from "./table-events.ts";
+import { FAIR_ERRORS } from "./error-catalogue.ts";
 
 /** A card the history shows, with the deck position it was dealt from. */
 export interface FairCard {
@@ -45,29 +46,30 @@ export interface FairnessReport {
 
 export function checkFairHand(h: FairHand): Result<FairnessReport> {
   const where = `hand ${h.handNumber}`;
-  if (!Number.isSafeInteger(h.handNumber) || h.handNumber < 1) return fail("fair/bad-history", `${where}: no hand number`);
-  if (!HEX32_RE.test(h.commitment) || !HEX32_RE.test(h.seedCommitment)) return fail("fair/no-commitment", `${where}: no deck commitment`);
+  if (!Number.isSafeInteger(h.handNumber) || h.handNumber < 1) return fail(FAIR_ERRORS.badHistory, `${where}: no hand number`);
+  if (!HEX32_RE.test(h.commitment) || !HEX32_RE.test(h.seedCommitment)) return fail(FAIR_ERRORS.noCommitment, `${where}: no deck commitment`);
   try {
     entropyText(h.entropy);
   } catch (e) {
-    return fail("fair/bad-entropy", `${where}: ${(e as Error).message}`);
+    return fail(FAIR_ERRORS.badEntropy, `${where}: ${(e as Error).message}`);
   }
   const counts = { own: 0, board: 0, shown: 0 };
   for (const c of h.cards) {
     const o = h.openings.find((x) => x.position === c.position);
-    if (o === undefined) return fail("fair/unopened-card", `${where}: no opening for the card at deck position ${c.position}`, { position: c.position });
-    if (o.card !== c.card) return fail("fair/card-mismatch", `${where}: deck position ${c.position} was committed to another card`, { position: c.position });
+    if (o === undefined) return fail(FAIR_ERRORS.unopenedCard, `${where}: no opening for the card at deck position ${c.position}`, { position: c.position });
+    if (o.card !== c.card)
+      return fail(FAIR_ERRORS.cardMismatch, `${where}: deck position ${c.position} was committed to another card`, { position: c.position });
     if (!verifyOpening(h.commitment, o))
-      return fail("fair/bad-opening", `${where}: the opening of deck position ${c.position} does not lead to the commitment`, { position: c.position });
+      return fail(FAIR_ERRORS.badOpening, `${where}: the opening of deck position ${c.position} does not lead to the commitment`, { position: c.position });
     counts[c.what]++;
   }
   let deck: readonly Card[] | null = null;
   if (h.tableSeed !== undefined) {
     if (!HEX32_RE.test(h.tableSeed) || tableSeedCommitment(h.tableSeed) !== h.seedCommitment) {
-      return fail("fair/seed-mismatch", `${where}: SHA-256 of the revealed table seed is not the published seed commitment`);
+      return fail(FAIR_ERRORS.seedMismatch, `${where}: SHA-256 of the revealed table seed is not the published seed commitment`);
     }
     const d = commitDeck(h.tableSeed, h.handNumber, h.entropy);
-    if (d.root !== h.commitment) return fail("fair/root-mismatch", `${where}: the revealed seed and the entropy do not give the published commitment`);
+    if (d.root !== h.commitment) return fail(FAIR_ERRORS.rootMismatch, `${where}: the revealed seed and the entropy do not give the published commitment`);
     deck = d.deck;
   }
   return ok({
@@ -84,9 +86,9 @@ export function checkFairHand(h: FairHand): Result<FairnessReport> {
 /** A HandRecord (GET /api/v1/hands/HAND) as the check's input. */
 export function fairHandOfRecord(record: HandRecord): Result<FairHand> {
   const start = record.events.find((e) => e.kind === "hand-start");
-  if (start === undefined) return fail("fair/no-commitment", "the history has no hand-start event");
+  if (start === undefined) return fail(FAIR_ERRORS.noCommitment, "the history has no hand-start event");
   if (start.seedCommitment === undefined || start.entropy === undefined) {
-    return fail("fair/legacy-hand", `hand ${start.handNumber} was dealt before committed decks and cannot be verified this way`);
+    return fail(FAIR_ERRORS.legacyHand, `hand ${start.handNumber} was dealt before committed decks and cannot be verified this way`);
   }
   const n = start.seats.length;
   const player = (seat: number) => start.seats.findIndex((s) => s.seat === seat);
@@ -96,7 +98,7 @@ export function fairHandOfRecord(record: HandRecord): Result<FairHand> {
   for (const e of record.events) {
     if (e.kind === "hole-cards" && e.cards !== null) {
       const p = player(e.seat);
-      if (p < 0) return fail("fair/bad-history", `seat ${e.seat} was not dealt in`);
+      if (p < 0) return fail(FAIR_ERRORS.badHistory, `seat ${e.seat} was not dealt in`);
       cards.push({ what: "own", position: holePosition(n, p, 0), card: e.cards[0]! }, { what: "own", position: holePosition(n, p, 1), card: e.cards[1]! });
       openings.push(...(e.openings ?? []));
     } else if (e.kind === "board") {
@@ -104,7 +106,7 @@ export function fairHandOfRecord(record: HandRecord): Result<FairHand> {
       openings.push(...(e.openings ?? []));
     } else if (e.kind === "show") {
       const p = player(e.seat);
-      if (p < 0) return fail("fair/bad-history", `seat ${e.seat} was not dealt in`);
+      if (p < 0) return fail(FAIR_ERRORS.badHistory, `seat ${e.seat} was not dealt in`);
       cards.push({ what: "shown", position: holePosition(n, p, 0), card: e.cards[0]! }, { what: "shown", position: holePosition(n, p, 1), card: e.cards[1]! });
       openings.push(...(e.openings ?? []));
     }
@@ -127,7 +129,7 @@ export function fairHandOfRecord(record: HandRecord): Result<FairHand> {
  */
 export function verifyHandFairness(history: unknown): Result<FairnessReport> {
   const parsed = HandRecord.safeParse(history);
-  if (!parsed.success) return fail("fair/bad-history", `not a hand history: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  if (!parsed.success) return fail(FAIR_ERRORS.badHistory, `not a hand history: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   const hand = fairHandOfRecord(parsed.data);
   return hand.ok ? checkFairHand(hand.value) : hand;
 }

@@ -3,6 +3,14 @@
 export { PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, MAX_FRAME_BYTES, API_PREFIX, WS_PATH } from "./version.ts";
 export * from "./primitives.ts";
 export { ERROR_CODES, ErrorCode, CauseCode, WireError } from "./error-codes.ts";
+export * from "./error-catalogue.ts";
+export {
+  TOURNAMENT_ERRORS,
+  STRUCTURE_ERRORS,
+  type TournamentErrorCode,
+  type StructureErrorCode,
+} from "../tournament/error-catalogue.ts";
+export { ENGINE_ERRORS, type EngineErrorCode } from "../engine/error-catalogue.ts";
 export * from "./lobby.ts";
 export * from "./http-player.ts";
 export * from "./director.ts";

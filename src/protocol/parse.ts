@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { MAX_FRAME_BYTES } from "./version.ts";
 import { ClientMessage, ServerMessage } from "./ws-messages.ts";
+import { PROTOCOL_ERRORS } from "./error-catalogue.ts";
 
 // Parsers return Result (errors are values): the server answers a bad frame with a typed
 // `error` and stays up (fuzz). Nothing here throws for any input.
@@ -19,19 +20,19 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): Resul
   const parsed = schema.safeParse(value);
   if (parsed.success) return ok(parsed.data);
   const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-  return fail("protocol/invalid-message", `invalid message: ${issues.join("; ")}`, { issues });
+  return fail(PROTOCOL_ERRORS.invalidMessage, `invalid message: ${issues.join("; ")}`, { issues });
 }
 
 function parseFrame<S extends z.ZodType>(schema: S, frame: unknown): Result<z.infer<S>> {
-  if (typeof frame !== "string") return fail("protocol/invalid-message", "frames must be JSON text");
+  if (typeof frame !== "string") return fail(PROTOCOL_ERRORS.invalidMessage, "frames must be JSON text");
   if (byteLength(frame) > MAX_FRAME_BYTES) {
-    return fail("protocol/frame-too-large", `frame exceeds ${MAX_FRAME_BYTES} bytes`, { limit: MAX_FRAME_BYTES });
+    return fail(PROTOCOL_ERRORS.frameTooLarge, `frame exceeds ${MAX_FRAME_BYTES} bytes`, { limit: MAX_FRAME_BYTES });
   }
   let value: unknown;
   try {
     value = JSON.parse(frame);
   } catch {
-    return fail("protocol/bad-json", "frame is not valid JSON");
+    return fail(PROTOCOL_ERRORS.badJson, "frame is not valid JSON");
   }
   return parseWith(schema, value);
 }
@@ -44,7 +45,7 @@ function encode<S extends z.ZodType>(schema: S, message: z.infer<S>): Result<str
   if (!checked.ok) return checked;
   const text = JSON.stringify(checked.value);
   if (byteLength(text) > MAX_FRAME_BYTES) {
-    return fail("protocol/frame-too-large", `frame exceeds ${MAX_FRAME_BYTES} bytes`, { limit: MAX_FRAME_BYTES });
+    return fail(PROTOCOL_ERRORS.frameTooLarge, `frame exceeds ${MAX_FRAME_BYTES} bytes`, { limit: MAX_FRAME_BYTES });
   }
   return ok(text);
 }

@@ -47,6 +47,8 @@ import {
 } from "./director.ts";
 import { TournamentPage, TournamentView } from "./tournament-view.ts";
 import { SavePresetRequest } from "./preset-file.ts";
+import { AUTH_ERRORS, DIRECTOR_ERRORS, PROTOCOL_ERRORS, SERVER_ERRORS, TABLE_ERRORS } from "./error-catalogue.ts";
+import { TOURNAMENT_ERRORS } from "../tournament/error-catalogue.ts";
 
 // The HTTP API as data: the server registers these routes, the web client calls them,
 // and both validate with the same schemas. `:id` / `:iid` are path parameters.
@@ -133,35 +135,35 @@ export type HttpErrorBody = z.infer<typeof HttpErrorBody>;
 /** The HTTP status the server uses for each error code. */
 export function httpStatusFor(code: ErrorCode): number {
   switch (code) {
-    case "auth/required":
-    case "auth/invalid-token":
-    case "auth/bad-credentials":
+    case AUTH_ERRORS.required:
+    case AUTH_ERRORS.invalidToken:
+    case AUTH_ERRORS.badCredentials:
       return 401;
-    case "auth/forbidden":
-    case "protocol/origin-refused":
+    case AUTH_ERRORS.forbidden:
+    case PROTOCOL_ERRORS.originRefused:
       return 403;
-    case "table/not-found":
-    case "tournament/not-found":
-    case "director/not-found":
+    case TABLE_ERRORS.notFound:
+    case TOURNAMENT_ERRORS.notFound:
+    case DIRECTOR_ERRORS.notFound:
       return 404;
-    case "auth/name-taken":
-    case "table/stale-version":
-    case "table/not-your-turn":
-    case "tournament/bad-state":
-    case "tournament/not-allowed":
+    case AUTH_ERRORS.nameTaken:
+    case TABLE_ERRORS.staleVersion:
+    case TABLE_ERRORS.notYourTurn:
+    case TOURNAMENT_ERRORS.badState:
+    case TOURNAMENT_ERRORS.notAllowed:
     case "ledger/insufficient-funds":
-    case "protocol/key-reused":
+    case PROTOCOL_ERRORS.keyReused:
       return 409;
-    case "protocol/frame-too-large":
+    case PROTOCOL_ERRORS.frameTooLarge:
       return 413;
-    case "protocol/uri-too-long":
+    case PROTOCOL_ERRORS.uriTooLong:
       return 414;
-    case "protocol/headers-too-large":
+    case PROTOCOL_ERRORS.headersTooLarge:
       return 431;
-    case "protocol/rate-limited":
-    case "auth/too-many-attempts":
+    case PROTOCOL_ERRORS.rateLimited:
+    case AUTH_ERRORS.tooManyAttempts:
       return 429;
-    case "server/internal":
+    case SERVER_ERRORS.internal:
       return 500;
     case "server/unavailable":
       return 503;

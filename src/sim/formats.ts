@@ -5,6 +5,7 @@ import type { EntryPolicy, FormatKind, TournamentConfig } from "../tournament/di
 import { randomInt } from "../tournament/index.ts";
 import type { MoneyConfig } from "../tournament/money/index.ts";
 import { structurePreset, type Structure } from "../tournament/structure/index.ts";
+import { SIM_ERRORS } from "./error-catalogue.ts";
 
 export const FORMATS: readonly FormatKind[] = ["freezeout", "re-entry", "rebuy", "shootout", "heads-up", "satellite", "freeroll", "speed"];
 
@@ -43,7 +44,7 @@ const FEE = 10;
 const pct = (p: number) => (_: string, rng: { nextUint32(): number }) => randomInt(rng, 1000) < p * 1000;
 
 export function simConfig(format: string, players: number, structure?: Structure, presetName?: string): Result<SimConfig> {
-  if (!(FORMATS as readonly string[]).includes(format)) return fail("sim/unknown-format", `unknown format '${format}'; known: ${FORMATS.join(", ")}`);
+  if (!(FORMATS as readonly string[]).includes(format)) return fail(SIM_ERRORS.unknownFormat, `unknown format '${format}'; known: ${FORMATS.join(", ")}`);
   const kind = format as FormatKind;
   let st = structure;
   if (st === undefined) {

@@ -2,6 +2,7 @@
 import { fail, ok, type Result } from "../lib/result.ts";
 import { seatsAfter } from "./seats.ts";
 import { emptySeats, type WorkTable } from "./table-model.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 /**
  * seed (default, seed 003): the player at the larger table who held the same position
@@ -60,7 +61,7 @@ export function chooseMove(rule: BalanceRule, large: WorkTable, short: WorkTable
   const player = nextBigBlind(large, tableSize);
   const seat = worstSeat(short, tableSize) ?? emptySeats(short, tableSize)[0];
   if (player === undefined || seat === undefined) {
-    return fail("tournament/no-move", `no player can move from ${large.id} to ${short.id}`);
+    return fail(TOURNAMENT_ERRORS.noMove, `no player can move from ${large.id} to ${short.id}`);
   }
   return ok({ player, seat });
 }

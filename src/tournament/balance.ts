@@ -6,6 +6,7 @@ import { chooseMove, type BalanceRule } from "./balance-seat.ts";
 import { breakTables, finalTable, playDown } from "./break-tables.ts";
 import { pick, type RandomSource } from "./random.ts";
 import { applyMove, count, workTable, type BalanceTable, type Move, type WorkTable } from "./table-model.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 export interface BalanceOptions {
   readonly tableSize: number;
@@ -38,23 +39,23 @@ export interface BalanceResult {
 
 function validate(tables: readonly BalanceTable[], opts: BalanceOptions): Result<null> {
   const ids = new Set(tables.map((t) => t.id));
-  if (ids.size !== tables.length) return fail("tournament/duplicate-table", "each table appears once");
+  if (ids.size !== tables.length) return fail(TOURNAMENT_ERRORS.duplicateTable, "each table appears once");
   const players = tables.flatMap((t) => [
     ...t.seats.map((s) => s.player).filter((p) => !(t.departed ?? []).includes(p)),
     ...(t.joined ?? []).map((s) => s.player),
   ]);
-  if (new Set(players).size !== players.length) return fail("tournament/duplicate-player", "a player is seated once");
+  if (new Set(players).size !== players.length) return fail(TOURNAMENT_ERRORS.duplicatePlayer, "a player is seated once");
   for (const t of tables) {
     const all = [...t.seats, ...(t.joined ?? [])];
     if (all.some((s) => !Number.isInteger(s.seat) || s.seat < 1 || s.seat > opts.tableSize) || new Set(t.seats.map((s) => s.seat)).size !== t.seats.length) {
-      return fail("tournament/bad-seat", `table ${t.id}: seats are 1..${opts.tableSize}, one player each`, { table: t.id });
+      return fail(TOURNAMENT_ERRORS.badSeat, `table ${t.id}: seats are 1..${opts.tableSize}, one player each`, { table: t.id });
     }
     if ((t.busted ?? []).some((b) => !t.seats.some((s) => s.player === b))) {
-      return fail("tournament/bad-bust", `table ${t.id}: a busted player was not seated there`, { table: t.id });
+      return fail(TOURNAMENT_ERRORS.badBust, `table ${t.id}: a busted player was not seated there`, { table: t.id });
     }
   }
   if (opts.breakOrder && opts.breakOrder.some((id) => !ids.has(id))) {
-    return fail("tournament/bad-break-order", "the break order names an unknown table");
+    return fail(TOURNAMENT_ERRORS.badBreakOrder, "the break order names an unknown table");
   }
   return ok(null);
 }

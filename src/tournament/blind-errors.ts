@@ -6,6 +6,7 @@ import { fail, ok, type Result } from "../lib/result.ts";
 import { nextHand, orderOf } from "./blinds.ts";
 import type { HandPositions, SeatedPlayer, TableHand } from "./positions.ts";
 import { nextTaken } from "./seats.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 /**
  * Who has the button in the hand after the replayed one. "wrong-bb" (default) is R-BTN-5 as
@@ -45,10 +46,10 @@ export function correctBlindError(
   const dealt = new Set(expected.order.map((p) => p.seat));
   const wrongBB = skipped === undefined ? undefined : nextTaken(skipped, dealt, size);
   if (skipped === undefined || expected.bb.length !== 1 || !posted.sb.includes(skipped) || posted.bb.length !== 1 || posted.bb[0] !== wrongBB) {
-    return fail("tournament/unknown-blind-error", "R-BTN-5 covers a big blind posted as the small blind with the next player posting the big blind");
+    return fail(TOURNAMENT_ERRORS.unknownBlindError, "R-BTN-5 covers a big blind posted as the small blind with the next player posting the big blind");
   }
   if (!(Number.isInteger(activeActions) && activeActions >= 0)) {
-    return fail("tournament/bad-action-count", "the count of active actions is a whole number");
+    return fail(TOURNAMENT_ERRORS.badActionCount, "the count of active actions is a whole number");
   }
   const plain = (h: TableHand) => ({ ...h, previousLevel: false });
   if (activeActions < 2) {

@@ -6,6 +6,7 @@ import { nextDeadButtonHand } from "./dead-button.ts";
 import { nextMovingButtonHand } from "./moving-button.ts";
 import { orderOf, type ButtonRule, type HandPositions, type SeatedPlayer, type TableHand } from "./positions.ts";
 import { clockwise, nextTaken } from "./seats.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 export type { ButtonRule, HandPositions, SeatedPlayer, TableHand } from "./positions.ts";
 export { headsUp, lastBigBlind, orderOf } from "./positions.ts";
@@ -14,12 +15,12 @@ function validSeating(seated: readonly SeatedPlayer[], tableSize: number): Resul
   const seats = new Set(seated.map((s) => s.seat));
   const players = new Set(seated.map((s) => s.player));
   if (seats.size !== seated.length || players.size !== seated.length) {
-    return fail("tournament/bad-seating", "each seat holds one player and each player one seat");
+    return fail(TOURNAMENT_ERRORS.badSeating, "each seat holds one player and each player one seat");
   }
   if (seated.some((s) => !Number.isInteger(s.seat) || s.seat < 1 || s.seat > tableSize)) {
-    return fail("tournament/bad-seat", `seats are numbered 1..${tableSize}`, { tableSize });
+    return fail(TOURNAMENT_ERRORS.badSeat, `seats are numbered 1..${tableSize}`, { tableSize });
   }
-  if (seated.length < 2) return fail("tournament/too-few-players", "a hand needs at least two players");
+  if (seated.length < 2) return fail(TOURNAMENT_ERRORS.tooFewPlayers, "a hand needs at least two players");
   return ok(seats);
 }
 
@@ -28,7 +29,7 @@ export function firstHand(seated: readonly SeatedPlayer[], button: number, rule:
   const check = validSeating(seated, tableSize);
   if (!check.ok) return check;
   const seats = check.value;
-  if (!seats.has(button)) return fail("tournament/bad-button", `seat ${button} is empty`, { button });
+  if (!seats.has(button)) return fail(TOURNAMENT_ERRORS.badButton, `seat ${button} is empty`, { button });
   let pos: HandPositions;
   if (seats.size === 2) {
     const bb = nextTaken(button, seats, tableSize)!;
@@ -82,7 +83,7 @@ export function nextHand(prev: TableHand, seated: readonly SeatedPlayer[]): Resu
 export function handFromPositions(rule: ButtonRule, tableSize: number, seated: readonly SeatedPlayer[], pos: HandPositions): Result<TableHand> {
   const check = validSeating(seated, tableSize);
   if (!check.ok) return check;
-  if (pos.bb.length === 0) return fail("tournament/no-big-blind", "a hand has a big blind");
+  if (pos.bb.length === 0) return fail(TOURNAMENT_ERRORS.noBigBlind, "a hand has a big blind");
   const firstBB = [...pos.bb].sort((a, b) => clockwise(pos.button, a, tableSize) - clockwise(pos.button, b, tableSize))[0]!;
   const sbSeat = pos.sb.find((s) => s !== pos.button) ?? pos.sb[0] ?? ((firstBB + tableSize - 2) % tableSize) + 1;
   return ok({ ...pos, rule, tableSize, sbSeat, order: orderOf(pos.button, seated, tableSize) });

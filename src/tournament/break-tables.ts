@@ -3,6 +3,7 @@ import { fail, ok, type Result } from "../lib/result.ts";
 import { pick, shuffled, type RandomSource } from "./random.ts";
 import { spreadSeats } from "./seating.ts";
 import { applyMove, count, emptySeats, type Move, type WorkTable } from "./table-model.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 export interface BreakOutcome {
   readonly moves: Move[];
@@ -93,7 +94,7 @@ export function playDown(
   const total = live.reduce((n, t) => n + count(t), 0);
   const down = live.every((t) => count(t) <= target);
   if (down && total > tableSize) {
-    return fail("tournament/play-down-too-many", `${live.length} tables of ${target} do not fit one table of ${tableSize}`);
+    return fail(TOURNAMENT_ERRORS.playDownTooMany, `${live.length} tables of ${target} do not fit one table of ${tableSize}`);
   }
   if (down) return finalTable(work, order, tableSize, rng);
   return ok({ moves: [], waiting: live.filter((t) => count(t) <= target && !t.inHand).map((t) => t.id), broken: [] });

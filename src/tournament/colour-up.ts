@@ -2,6 +2,7 @@
 // exchanged for the next one; odd chips are rounded up (chip-up) or raced for (chip race).
 import type { Card } from "../cards/index.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 /**
  * R-CHIP-1: the denominations that can leave, smallest first, given the chip set and every
@@ -57,18 +58,18 @@ const smallOf = (p: ColourUpPlayer, remove: number, next: number): number => p.s
 function check(input: ColourUpInput): Result<null> {
   const { remove, next, players } = input;
   if (!(Number.isInteger(remove) && remove > 0 && Number.isInteger(next) && next > remove && next % remove === 0)) {
-    return fail("tournament/bad-denominations", `the next chip (${next}) must be a multiple of the removed one (${remove})`);
+    return fail(TOURNAMENT_ERRORS.badDenominations, `the next chip (${next}) must be a multiple of the removed one (${remove})`);
   }
   if (new Set(players.map((p) => p.id)).size !== players.length || new Set(players.map((p) => p.seat)).size !== players.length) {
-    return fail("tournament/bad-seating", "each player and each seat appears once");
+    return fail(TOURNAMENT_ERRORS.badSeating, "each player and each seat appears once");
   }
   for (const p of players) {
     const small = smallOf(p, remove, next);
     if (!(Number.isInteger(small) && small >= 0 && Number.isInteger(p.stack) && small * remove <= p.stack)) {
-      return fail("tournament/bad-stack", `${p.id} cannot hold ${small} × ${remove} in a stack of ${p.stack}`, { player: p.id });
+      return fail(TOURNAMENT_ERRORS.badStack, `${p.id} cannot hold ${small} × ${remove} in a stack of ${p.stack}`, { player: p.id });
     }
     if ((p.stack - small * remove) % next !== 0) {
-      return fail("tournament/bad-stack", `${p.id}'s other chips must be whole ${next}s or larger`, { player: p.id });
+      return fail(TOURNAMENT_ERRORS.badStack, `${p.id}'s other chips must be whole ${next}s or larger`, { player: p.id });
     }
   }
   return ok(null);
@@ -107,7 +108,7 @@ export function colourUp(input: ColourUpInput): Result<ColourUpResult> {
   const deck = input.deck ?? [];
   const needed = racers.reduce((n, r) => n + r.odd, 0);
   if (deck.length < needed || new Set(deck).size !== deck.length) {
-    return fail("tournament/bad-deck", `the race needs ${needed} distinct cards`, { needed });
+    return fail(TOURNAMENT_ERRORS.badDeck, `the race needs ${needed} distinct cards`, { needed });
   }
   let top = 0;
   const dealt = racers.map((r) => ({ id: r.p.id, cards: deck.slice(top, (top += r.odd)) }));

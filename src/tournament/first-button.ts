@@ -5,6 +5,7 @@
 import { rankOf, type Card } from "../cards/index.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { shuffledDeck, type RandomSource } from "./random.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 export type FirstButtonDraw = "suit" | "redraw" | "first-jack";
 
@@ -36,7 +37,7 @@ export function cardSupply(rng: RandomSource): () => Card {
 export function drawFirstButtonFrom(seats: readonly number[], nextCard: () => Card, rule: FirstButtonDraw = "suit"): Result<FirstButton> {
   const order = [...new Set(seats)].sort((a, b) => a - b);
   if (order.length < 2 || order.length !== seats.length) {
-    return fail("tournament/bad-seats", "the button draw needs at least two distinct seats", { seats });
+    return fail(TOURNAMENT_ERRORS.badSeats, "the button draw needs at least two distinct seats", { seats });
   }
   const cards: DrawnCard[] = [];
   if (rule === "first-jack") {

@@ -1,6 +1,7 @@
 // Places and prizes (R-PLACE-1..4). Amounts are integers in the smallest currency unit
 // (cents, or chips for a points table); `unit` is the smallest amount a share is paid in.
 import { fail, ok, type Result } from "../lib/result.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 export interface Bust {
   readonly id: string;
@@ -54,10 +55,10 @@ export function awardGroups(left: number, groups: readonly (readonly string[])[]
 }
 
 function checkPrizes(prizes: Prizes, unit: number): Result<null> {
-  if (!(Number.isInteger(unit) && unit > 0)) return fail("tournament/bad-unit", "the currency unit is a positive integer");
+  if (!(Number.isInteger(unit) && unit > 0)) return fail(TOURNAMENT_ERRORS.badUnit, "the currency unit is a positive integer");
   for (const [place, amount] of Object.entries(prizes)) {
     if (!(Number.isInteger(amount) && amount >= 0)) {
-      return fail("tournament/bad-prize", `the prize of place ${place} must be a whole amount`, { place });
+      return fail(TOURNAMENT_ERRORS.badPrize, `the prize of place ${place} must be a whole amount`, { place });
     }
   }
   return ok(null);
@@ -74,10 +75,10 @@ export function placeBusts(left: number, busts: readonly Bust[], prizes: Prizes,
   const checked = checkPrizes(prizes, unit);
   if (!checked.ok) return checked;
   if (new Set(busts.map((b) => b.id)).size !== busts.length) {
-    return fail("tournament/duplicate-player", "a player busts only once");
+    return fail(TOURNAMENT_ERRORS.duplicatePlayer, "a player busts only once");
   }
   if (!(Number.isInteger(left) && busts.length < left)) {
-    return fail("tournament/bad-bust-count", `${busts.length} busts leave nobody of ${left} with chips`, { left });
+    return fail(TOURNAMENT_ERRORS.badBustCount, `${busts.length} busts leave nobody of ${left} with chips`, { left });
   }
   const stacks = [...new Set(busts.map((b) => b.startStack))].sort((a, b) => b - a);
   const groups = stacks.map((s) => busts.filter((b) => b.startStack === s).map((b) => b.id));

@@ -1,6 +1,7 @@
 // Initial seating (R-TBL-1) and the random draw of tables and seats (R-DEAL-7).
 import { fail, ok, type Result } from "../lib/result.ts";
 import { shuffled, type RandomSource } from "./random.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 export const DEFAULT_TABLE_SIZE = 10;
 
@@ -10,10 +11,10 @@ export const DEFAULT_TABLE_SIZE = 10;
  */
 export function tableSizes(players: number, tableSize = DEFAULT_TABLE_SIZE): Result<number[]> {
   if (!Number.isInteger(tableSize) || tableSize < 2 || tableSize > 23) {
-    return fail("tournament/bad-table-size", `a table seats 2 to 23 players, not ${tableSize}`, { tableSize });
+    return fail(TOURNAMENT_ERRORS.badTableSize, `a table seats 2 to 23 players, not ${tableSize}`, { tableSize });
   }
   if (!Number.isInteger(players) || players < 0) {
-    return fail("tournament/bad-player-count", `cannot seat ${players} players`, { players });
+    return fail(TOURNAMENT_ERRORS.badPlayerCount, `cannot seat ${players} players`, { players });
   }
   if (players === 0) return ok([]);
   const tables = Math.ceil(players / tableSize);
@@ -44,7 +45,7 @@ export interface Seating {
 /** R-DEAL-7: every player draws a table and a seat at random among the R-TBL-1 places. */
 export function drawSeating(players: readonly string[], rng: RandomSource, tableSize = DEFAULT_TABLE_SIZE): Result<Seating> {
   if (new Set(players).size !== players.length) {
-    return fail("tournament/duplicate-player", "a player can be seated only once");
+    return fail(TOURNAMENT_ERRORS.duplicatePlayer, "a player can be seated only once");
   }
   const sizes = tableSizes(players.length, tableSize);
   if (!sizes.ok) return sizes;

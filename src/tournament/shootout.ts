@@ -2,6 +2,7 @@
 // the fewest chips at each table is eliminated; players tied for fewest all go.
 import { fail, ok, type Result } from "../lib/result.ts";
 import { awardGroups, type PlaceAward, type Prizes } from "./places.ts";
+import { TOURNAMENT_ERRORS } from "./error-catalogue.ts";
 
 export interface ShootoutTable {
   readonly table: string;
@@ -33,7 +34,7 @@ export function shootoutLosers(tables: readonly ShootoutTable[]): { id: string; 
 /** R-TRN-11 at one level change: the eliminated players with their places and prizes. */
 export function shootoutRound(tables: readonly ShootoutTable[], prizes: Prizes, placing: ShootoutPlacing = "share", unit = 1): Result<PlaceAward[]> {
   const ids = tables.flatMap((t) => t.players.map((p) => p.id));
-  if (new Set(ids).size !== ids.length) return fail("tournament/duplicate-player", "a player sits at one table");
+  if (new Set(ids).size !== ids.length) return fail(TOURNAMENT_ERRORS.duplicatePlayer, "a player sits at one table");
   const left = tables.reduce((n, t) => n + t.players.filter((p) => p.stack > 0).length, 0);
   const losers = shootoutLosers(tables);
   if (losers.length === 0) return ok([]);

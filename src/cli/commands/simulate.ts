@@ -8,6 +8,8 @@ import { remoteSimulate, type RemoteSimResult } from "../../clients/remote-sim.t
 import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 import { TournamentSettingsInput } from "../../protocol/index.ts";
 import type { SimSettings } from "../../sim/simulate.ts";
+import { SIM_ERRORS } from "../../sim/error-catalogue.ts";
+import { STRUCTURE_ERRORS } from "../../tournament/error-catalogue.ts";
 
 /** --settings FILE with the one-setting flags over it, checked by the create request's own schema. */
 function readSettings(o: Record<string, string | true>): SimSettings | string {
@@ -252,7 +254,7 @@ export const command: Command = {
         if (tty) process.stderr.write("\n");
         console.error(`felt simulate: ${r.error.code}: ${r.error.message}`);
         // A bad name is a usage error; anything else went wrong while playing.
-        return r.error.code === "sim/unknown-format" || r.error.code === "structure/unknown-preset" ? 2 : 1;
+        return r.error.code === SIM_ERRORS.unknownFormat || r.error.code === STRUCTURE_ERRORS.unknownPreset ? 2 : 1;
       }
       results.push(r.value);
     }

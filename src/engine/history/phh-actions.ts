@@ -5,6 +5,7 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import { legalActions } from "../betting.ts";
 import { apply, autoShowdownAction } from "../hand.ts";
 import { ACTIVE, type Action, type HandEvent, type HandState } from "../types.ts";
+import { PHH_ERRORS } from "../error-catalogue.ts";
 
 export type PhhAction =
   | { readonly kind: "dh"; readonly player: number; readonly cards: readonly Card[] }
@@ -16,7 +17,7 @@ export type PhhAction =
 
 function parseHoleCards(text: string): Result<Card[]> {
   const out: Card[] = [];
-  if (text.length % 2 !== 0) return fail("phh/bad-action", `'${text}' is not a list of cards`);
+  if (text.length % 2 !== 0) return fail(PHH_ERRORS.badAction, `'${text}' is not a list of cards`);
   for (let k = 0; k < text.length; k += 2) {
     const t = text.slice(k, k + 2);
     if (t === "??") {
@@ -42,7 +43,7 @@ export function scaleAmount(text: string, scale: number): number | null {
 export function parsePhhAction(raw: string, scale = 1): Result<PhhAction> {
   const text = raw.split("#")[0]!.trim();
   const parts = text.split(/\s+/);
-  const bad = () => fail("phh/bad-action", `cannot read the action '${raw}'`, { action: raw });
+  const bad = () => fail(PHH_ERRORS.badAction, `cannot read the action '${raw}'`, { action: raw });
   if (parts[0] === "d") {
     if (parts[1] === "dh" && parts.length === 4) {
       const player = /^p(\d+)$/.exec(parts[2]!);

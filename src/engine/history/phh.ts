@@ -6,6 +6,7 @@ import { openHand } from "../hand.ts";
 import type { HandConfig, HandEvent, HandState } from "../types.ts";
 import { driveActions, finishShowdown, parsePhhAction, type PhhAction } from "./phh-actions.ts";
 import type { PhhHand, PhhVariant } from "./phh-types.ts";
+import { PHH_ERRORS } from "../error-catalogue.ts";
 
 const KNOWN = new Set([
   "variant",
@@ -58,7 +59,7 @@ export function skippedVariant(variant: unknown): string | null {
 }
 
 function handOf(t: Record<string, unknown>, where: string): Result<PhhHand> {
-  const bad = (m: string) => fail("phh/bad-hand", `${where}: ${m}`);
+  const bad = (m: string) => fail(PHH_ERRORS.badHand, `${where}: ${m}`);
   const variant = t["variant"];
   // PT is our code for pot-limit hold'em, added to PHH's list.
   if (variant !== "NT" && variant !== "PT" && variant !== "FT") return bad(`variant '${String(variant)}' is not NT, PT or FT`);
@@ -184,7 +185,7 @@ export function readPhh(text: string, name = "hand"): Result<PhhHand[]> {
   const hands: PhhHand[] = [];
   for (const item of phhItems(text, name)) {
     if (item.kind === "bad") return fail(item.code, item.error);
-    if (item.kind === "skipped") return fail("phh/bad-hand", `${item.name}: variant ${item.variant} is not hold'em`);
+    if (item.kind === "skipped") return fail(PHH_ERRORS.badHand, `${item.name}: variant ${item.variant} is not hold'em`);
     hands.push(item.hand);
   }
   return ok(hands);
@@ -315,7 +316,7 @@ export function replayPhh(hand: PhhHand): Result<PhhReplay> {
     state = done.value;
   }
   if (state.phase !== "done") {
-    return fail("phh/unfinished", `the actions end before the hand does (waiting: ${state.phase})`, { phase: state.phase });
+    return fail(PHH_ERRORS.unfinished, `the actions end before the hand does (waiting: ${state.phase})`, { phase: state.phase });
   }
   return ok({ state, events, finishingStacks: state.result?.stacks ?? state.stacks, scale, config });
 }

@@ -5,13 +5,14 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { ConvertedHand, PhhHand } from "./phh-types.ts";
 import { betOrRaiseTo, checkOrCall, fold, inHand, nextStreet, openLedger, perPlayer, type Ledger } from "./pokerstars-ledger.ts";
+import { HISTORY_ERRORS } from "../error-catalogue.ts";
 
 /** Replays the betting of a PHH hand into a ledger (chips only, no turn order). */
 export function chipLedger(hand: PhhHand): Result<Ledger> {
   const n = hand.startingStacks.length;
   const l = openLedger(hand.startingStacks, perPlayer(hand.antes, n), perPlayer(hand.blindsOrStraddles, n));
   for (const [k, action] of hand.actions.entries()) {
-    const bad = (why: string) => fail("history/pokerstars-inconsistent", `action ${k + 1} "${action}": ${why}`, { action: k });
+    const bad = (why: string) => fail(HISTORY_ERRORS.pokerstarsInconsistent, `action ${k + 1} "${action}": ${why}`, { action: k });
     const parts = action.split(" ");
     if (parts[0] === "d") {
       if (parts[1] === "db") nextStreet(l);
@@ -44,7 +45,7 @@ export function checkConverted(h: ConvertedHand): Result<number[]> {
   const { collected, returned } = h.expected;
   const rake = typeof h.hand.extra?.["rake"] === "number" ? (h.hand.extra["rake"] as number) : 0;
   const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
-  const wrong = (why: string) => fail("history/pokerstars-inconsistent", `${h.name}: ${why}`, {});
+  const wrong = (why: string) => fail(HISTORY_ERRORS.pokerstarsInconsistent, `${h.name}: ${why}`, {});
   if (sum(l.paid) !== sum(collected) + sum(returned) + rake) {
     return wrong(`paid ${sum(l.paid)} but collected ${sum(collected)} + returned ${sum(returned)} + rake ${rake}`);
   }

@@ -3,6 +3,7 @@
 // "cbr 210" (round totals only), so both directions need to know what each player has in
 // front of them. This is bookkeeping, not rules: the engine judges legality on replay.
 import { fail, ok, type Result } from "../../lib/result.ts";
+import { HISTORY_ERRORS } from "../error-catalogue.ts";
 
 export interface Ledger {
   /** Chips still behind, per PHH player index. */
@@ -70,13 +71,13 @@ export function checkOrCall(l: Ledger, i: number): number {
 export function betOrRaiseTo(l: Ledger, i: number, total: number): Result<number> {
   const amount = total - l.inFront[i]!;
   if (amount <= 0 || total <= highestBet(l)) {
-    return fail("history/pokerstars-inconsistent", `a bet or raise to ${total} is not above the current bet ${highestBet(l)}`, {
+    return fail(HISTORY_ERRORS.pokerstarsInconsistent, `a bet or raise to ${total} is not above the current bet ${highestBet(l)}`, {
       player: i,
       total,
     });
   }
   if (amount > l.behind[i]!) {
-    return fail("history/pokerstars-inconsistent", `a bet or raise to ${total} needs ${amount} but only ${l.behind[i]} is behind`, {
+    return fail(HISTORY_ERRORS.pokerstarsInconsistent, `a bet or raise to ${total} needs ${amount} but only ${l.behind[i]} is behind`, {
       player: i,
       total,
     });

@@ -3,6 +3,7 @@
 // Every line is either understood, known noise (chat, connections), or an error.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { readDecimal, type DecimalText } from "./pokerstars-amounts.ts";
+import { HISTORY_ERRORS } from "../error-catalogue.ts";
 
 export interface Seat {
   readonly seat: number;
@@ -81,13 +82,13 @@ export function splitHands(text: string): HandLines[] {
 
 export function readHandText(hand: HandLines): Result<HandText> {
   const at = (i: number) => hand.first + i;
-  const bad = (i: number, why: string) => fail("history/pokerstars-bad-line", `line ${at(i)}: ${why}: "${hand.lines[i] ?? ""}"`, { line: at(i) });
+  const bad = (i: number, why: string) => fail(HISTORY_ERRORS.pokerstarsBadLine, `line ${at(i)}: ${why}: "${hand.lines[i] ?? ""}"`, { line: at(i) });
   const head = HEADER.exec(hand.lines[0] ?? "");
   if (!head) return bad(0, "a hand must start with a PokerStars header");
   const rest = head[2]!;
   const game = /Hold'em (No Limit|Pot Limit|Limit)\b/.exec(rest);
   if (!game || /Omaha|Stud|Razz|Draw|Badugi|Courchevel/.test(rest)) {
-    return fail("history/pokerstars-unsupported-game", `line ${at(0)}: only Texas hold'em is supported: "${rest}"`, { line: at(0) });
+    return fail(HISTORY_ERRORS.pokerstarsUnsupportedGame, `line ${at(0)}: only Texas hold'em is supported: "${rest}"`, { line: at(0) });
   }
   const stakes = /\(([$€£]?[\d.,]+)\/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?\)/.exec(rest);
   const when = /(\d{4}\/\d{2}\/\d{2}) (\d{1,2}:\d{2}:\d{2})(?: ([A-Z]+))?/.exec(rest);
@@ -118,7 +119,7 @@ export function readHandText(hand: HandLines): Result<HandText> {
       const street = /^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY) \*\*\*(.*)$/.exec(line);
       if (!street) {
         if (/FIRST|SECOND/.test(line)) {
-          return fail("history/pokerstars-unsupported-game", `line ${n}: boards run twice are not supported`, { line: n });
+          return fail(HISTORY_ERRORS.pokerstarsUnsupportedGame, `line ${n}: boards run twice are not supported`, { line: n });
         }
         return bad(i, "unknown section");
       }

@@ -11,11 +11,12 @@ import type { ConvertedHand, PhhHand, PhhVariant } from "./phh-types.ts";
 import { significantDecimals, toUnits, type DecimalText } from "./pokerstars-amounts.ts";
 import { betOrRaiseTo, checkOrCall, fold, highestBet, inHand, nextStreet, openLedger, perPlayer, toCall, type Ledger } from "./pokerstars-ledger.ts";
 import { readHandText, splitHands, type HandRecord, type HandText } from "./pokerstars-lines.ts";
+import { HISTORY_ERRORS } from "../error-catalogue.ts";
 
 /** Every hand of a file, or the first error (with its line number). */
 export function parsePokerStars(text: string, fileName: string): Result<ConvertedHand[]> {
   const hands = parsePokerStarsEach(text, fileName);
-  if (hands.length === 0) return fail("history/pokerstars-empty", `${fileName}: no PokerStars hand found`, { file: fileName });
+  if (hands.length === 0) return fail(HISTORY_ERRORS.pokerstarsEmpty, `${fileName}: no PokerStars hand found`, { file: fileName });
   const converted: ConvertedHand[] = [];
   for (const h of hands) {
     if (!h.ok) return h;
@@ -37,7 +38,7 @@ export function parsePokerStarsEach(text: string, fileName: string): Result<Conv
 }
 
 function convert(text: HandText, handName: string): Result<ConvertedHand> {
-  const inconsistent = (line: number, why: string) => fail("history/pokerstars-inconsistent", `line ${line}: ${why}`, { line });
+  const inconsistent = (line: number, why: string) => fail(HISTORY_ERRORS.pokerstarsInconsistent, `line ${line}: ${why}`, { line });
   const named = new Set(text.records.flatMap((r) => ("name" in r ? [r.name] : [])));
   const seated = text.seats
     // Every player dealt in posts, acts or is dealt a card in the text; a seat the text never
@@ -47,7 +48,7 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
   const firstLeft = seated.findIndex((s) => s.seat > text.button);
   const order = firstLeft <= 0 ? seated : [...seated.slice(firstLeft), ...seated.slice(0, firstLeft)];
   const n = order.length;
-  if (n < 2) return fail("history/pokerstars-bad-header", "fewer than two players were dealt in", {});
+  if (n < 2) return fail(HISTORY_ERRORS.pokerstarsBadHeader, "fewer than two players were dealt in", {});
   const index = new Map(order.map((s, i) => [s.name, i]));
 
   const decimals = scaleDecimals(text);
@@ -87,7 +88,7 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
   if (outOfTurn) {
     // A newcomer's live big blind acts in turn; PHH (and the engine) would seat it like a
     // straddle that acts last, so the replay would differ.
-    return fail("history/pokerstars-unsupported-post", `line ${outOfTurn.line}: ${outOfTurn.name} posts a big blind out of position`, {
+    return fail(HISTORY_ERRORS.pokerstarsUnsupportedPost, `line ${outOfTurn.line}: ${outOfTurn.name} posts a big blind out of position`, {
       line: outOfTurn.line,
     });
   }
@@ -116,7 +117,7 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
   }
   const dealt = new Set<string>();
   for (const c of [...cards.values()].flat()) {
-    if (dealt.has(c)) return fail("history/pokerstars-bad-cards", `card ${c} is dealt twice`, {});
+    if (dealt.has(c)) return fail(HISTORY_ERRORS.pokerstarsBadCards, `card ${c} is dealt twice`, {});
     dealt.add(c);
   }
 
@@ -129,7 +130,7 @@ function convert(text: HandText, handName: string): Result<ConvertedHand> {
       case "board": {
         if (r.street !== ledger.street + 1) return inconsistent(r.line, "board cards out of order");
         for (const c of r.cards) {
-          if (dealt.has(c)) return fail("history/pokerstars-bad-cards", `line ${r.line}: card ${c} is dealt twice`, { line: r.line });
+          if (dealt.has(c)) return fail(HISTORY_ERRORS.pokerstarsBadCards, `line ${r.line}: card ${c} is dealt twice`, { line: r.line });
           dealt.add(c);
         }
         nextStreet(ledger);

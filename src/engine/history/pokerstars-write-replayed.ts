@@ -5,6 +5,7 @@ import { fail, type Result } from "../../lib/result.ts";
 import type { PhhHand } from "./phh-types.ts";
 import { replayPhh } from "./phh.ts";
 import { pokerStarsResults, writePokerStars, type PokerStarsWriteOptions } from "./pokerstars-write.ts";
+import { HISTORY_ERRORS } from "../error-catalogue.ts";
 
 /**
  * Replays the hand through the engine and writes it with the engine's awards, returns and
@@ -14,7 +15,7 @@ export function writePokerStarsReplayed(hand: PhhHand, opts: Omit<PokerStarsWrit
   const replayed = replayPhh(hand);
   if (!replayed.ok) return replayed;
   if (replayed.value.scale !== 1) {
-    return fail("history/pokerstars-cannot-write", "amounts must be whole units: scale the hand first (see ConvertedHand.scale)", {});
+    return fail(HISTORY_ERRORS.pokerstarsCannotWrite, "amounts must be whole units: scale the hand first (see ConvertedHand.scale)", {});
   }
   const n = hand.startingStacks.length;
   const { rake, ...results } = pokerStarsResults(replayed.value.events, n);

@@ -8,6 +8,7 @@ import type { PhhHand } from "./phh-types.ts";
 import { decimalsOfScale, formatUnits } from "./pokerstars-amounts.ts";
 import { openLedger, perPlayer } from "./pokerstars-ledger.ts";
 import { bettingLines, bySeat, postLines, potLines, summaryLines, type PokerStarsResults, type WriteContext } from "./pokerstars-write-parts.ts";
+import { HISTORY_ERRORS } from "../error-catalogue.ts";
 
 export type { PokerStarsResults } from "./pokerstars-write-parts.ts";
 
@@ -45,7 +46,7 @@ const SYMBOLS: Readonly<Record<string, string>> = { USD: "$", EUR: "€", GBP: "
 
 export function writePokerStars(hand: PhhHand, opts: PokerStarsWriteOptions): Result<string> {
   const n = hand.startingStacks.length;
-  const bad = (why: string) => fail("history/pokerstars-cannot-write", why, {});
+  const bad = (why: string) => fail(HISTORY_ERRORS.pokerstarsCannotWrite, why, {});
   const extraSeats = hand.extra?.["seats"];
   const seats = opts.seats ?? (isNumbers(extraSeats, n) ? extraSeats : Array.from({ length: n }, (_, i) => i + 1));
   const names = opts.names ?? hand.players ?? Array.from({ length: n }, (_, i) => `p${i + 1}`);

@@ -6,6 +6,7 @@ import type { Preset, PresetFile } from "../../protocol/index.ts";
 import type { EventStore } from "../../store/index.ts";
 import { structurePreset, validateStructure, type Structure } from "../../tournament/structure/index.ts";
 import { fromWireStructure, presets, toWireStructure } from "./presets.ts";
+import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 
 const STREAM = "presets:room";
 const MAX_SAVED = 60;
@@ -87,19 +88,20 @@ export async function savePreset(
   check: (structure: Structure) => Result<unknown>,
 ): Promise<Result<Preset[]>> {
   const base = structurePreset(file.basedOn);
-  if (!base.ok) return fail("director/not-found", `no built-in preset ${file.basedOn} to build on`, { cause: "create/unknown-base", basedOn: file.basedOn });
+  if (!base.ok)
+    return fail(DIRECTOR_ERRORS.notFound, `no built-in preset ${file.basedOn} to build on`, { cause: "create/unknown-base", basedOn: file.basedOn });
   const { saved, commands, version } = await readSaved(store);
   if (commands.has(commandId)) return ok(await allPresets(store));
   if (presets().some((p) => sameName(p.name, file.name)))
-    return fail("director/invalid", `${file.name} is a built-in preset's name`, { cause: "create/preset-name-taken", name: file.name });
+    return fail(DIRECTOR_ERRORS.invalid, `${file.name} is a built-in preset's name`, { cause: "create/preset-name-taken", name: file.name });
   const structure = fromWireStructure(base.value, file.structure);
   const valid = validateStructure(structure);
-  if (!valid.ok) return fail("director/invalid", valid.error.message, { ...valid.error, cause: valid.error.code });
+  if (!valid.ok) return fail(DIRECTOR_ERRORS.invalid, valid.error.message, { ...valid.error, cause: valid.error.code });
   const checked = check(structure);
   if (!checked.ok) return checked;
   const existing = [...saved.values()].find((p) => sameName(p.file.name, file.name));
   if (existing === undefined && saved.size >= MAX_SAVED)
-    return fail("director/invalid", `at most ${MAX_SAVED} saved presets`, { cause: "create/too-many-presets", max: MAX_SAVED });
+    return fail(DIRECTOR_ERRORS.invalid, `at most ${MAX_SAVED} saved presets`, { cause: "create/too-many-presets", max: MAX_SAVED });
   const id = existing?.id ?? `saved-${commandId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}`;
   // The structure as the core reads it back (lossless), so the file and the preset agree.
   const preset: SavedPreset = { id, file: { ...file, name: file.name.trim(), structure: toWireStructure(structure) } };

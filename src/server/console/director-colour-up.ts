@@ -9,18 +9,20 @@ import type { ColourUpPlan, ColourUpRequest, ColourUpResult } from "../../protoc
 import { colourUp, removableChips, shuffledDeck, type ColourUpPlayer, type RandomSource } from "../../tournament/index.ts";
 import { colourUpSchedule } from "../../tournament/structure/index.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { CHIPS_ERRORS, DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 /** R-CHIP-1: no blind or ante still to come may need `remove` (nor any smaller chip); the
  *  answer names the denomination it is exchanged for, or the refusal the next one to go. */
 function exchange(t: TournamentRuntime, remove: number, table?: number): Result<{ remove: number; into: number }> {
   const s = t.dir;
   const c = s.config;
-  if (c === null || s.status !== "running") return fail("director/invalid", "chips colour up while the tournament runs");
+  if (c === null || s.status !== "running") return fail(DIRECTOR_ERRORS.invalid, "chips colour up while the tournament runs");
   // Live: another table already raced this chip off; the rest follow.
   const raced = t.live.raced.get(remove);
   if (raced !== undefined && !s.chips.includes(remove)) {
     if (table !== undefined && raced.tables.has(table))
-      return fail("director/invalid", `table ${table} already raced off the ${remove}s`, { cause: "chips/already-raced", table, remove });
+      return fail(DIRECTOR_ERRORS.invalid, `table ${table} already raced off the ${remove}s`, { cause: CHIPS_ERRORS.alreadyRaced, table, remove });
     return ok({ remove, into: raced.into });
   }
   const chips = [...new Set(s.chips)].sort((a, b) => a - b);
@@ -36,8 +38,8 @@ function exchange(t: TournamentRuntime, remove: number, table?: number): Result<
   const gone = !chips.includes(remove);
   const why = gone ? `${remove} chips are not in play` : `${remove} chips are still needed`;
   // The cause and its figures let the console say this in the user's language.
-  return fail("director/invalid", `${why}; the next to go is ${next ?? "none"}`, {
-    cause: gone ? "chips/not-in-play" : "chips/still-needed",
+  return fail(DIRECTOR_ERRORS.invalid, `${why}; the next to go is ${next ?? "none"}`, {
+    cause: gone ? CHIPS_ERRORS.notInPlay : CHIPS_ERRORS.stillNeeded,
     remove,
     chips,
     next,
@@ -92,10 +94,10 @@ export function colourUpTable(t: TournamentRuntime, b: ColourUpRequest, rng: Ran
   if (!x.ok) return x;
   const { remove, into } = x.value;
   const o = tableOrder(t, b.tableNumber);
-  if (o === null) return fail("director/not-found", `no table ${b.tableNumber}`);
+  if (o === null) return fail(DIRECTOR_ERRORS.notFound, `no table ${b.tableNumber}`);
   const at = new Set(o.players.map((p) => p.entryId));
   const stray = [...b.oddChips.map((c) => c.entryId), ...(b.cards === "draw" ? [] : b.cards.map((c) => c.entryId))].find((id) => !at.has(id));
-  if (stray !== undefined) return fail("director/invalid", `${stray} is not at table ${b.tableNumber}`);
+  if (stray !== undefined) return fail(DIRECTOR_ERRORS.invalid, `${stray} is not at table ${b.tableNumber}`);
   const counted = new Map(b.oddChips.map((c) => [c.entryId, c.count]));
   const players: ColourUpPlayer[] = o.players.map((p) => ({
     id: p.entryId,
@@ -117,12 +119,12 @@ export function colourUpTable(t: TournamentRuntime, b: ColourUpRequest, rng: Ran
     for (const p of racers) {
       const cards = dealt.get(p.entryId) ?? [];
       if (cards.length !== odd.get(p.entryId))
-        return fail("director/invalid", `${p.name} races ${odd.get(p.entryId)} odd chips and needs as many cards, not ${cards.length}`);
+        return fail(DIRECTOR_ERRORS.invalid, `${p.name} races ${odd.get(p.entryId)} odd chips and needs as many cards, not ${cards.length}`);
       deck.push(...cards);
     }
   }
   const r = colourUp({ method, remove, next: into, button: o.button, tableSize: o.size, players, deck });
-  if (!r.ok) return fail("director/invalid", r.error.message, { cause: r.error.code });
+  if (!r.ok) return fail(DIRECTOR_ERRORS.invalid, r.error.message, { cause: r.error.code });
   const cardsOf = new Map(r.value.dealt.map((d) => [d.id, d.cards]));
   const result: ColourUpResult = {
     remove,
@@ -153,7 +155,7 @@ export function colourUpTable(t: TournamentRuntime, b: ColourUpRequest, rng: Ran
 export async function applyColourUp(t: TournamentRuntime, b: ColourUpRequest, rng: RandomSource): Promise<Result<ColourUpResult>> {
   const seen = t.live.races.get(b.commandId);
   if (seen !== undefined) return ok(seen);
-  if (!t.isLive) return fail("director/invalid", "online stacks colour up on the director's clock; a race is applied in a live room");
+  if (!t.isLive) return fail(DIRECTOR_ERRORS.invalid, "online stacks colour up on the director's clock; a race is applied in a live room");
   const r = colourUpTable(t, b, rng);
   if (!r.ok) return r;
   const result = r.value;
@@ -167,7 +169,7 @@ export async function applyColourUp(t: TournamentRuntime, b: ColourUpRequest, rn
         const moved = result.players.find(
           (p) => t.dir.entries.get(p.entryId)?.stack !== p.stackBefore || t.dir.entries.get(p.entryId)?.table !== b.tableNumber,
         );
-        return moved === undefined ? ok(undefined) : fail("tournament/bad-state", `${moved.name}'s stack or seat changed during the race; race again`);
+        return moved === undefined ? ok(undefined) : fail(TOURNAMENT_ERRORS.badState, `${moved.name}'s stack or seat changed during the race; race again`);
       },
     },
   );

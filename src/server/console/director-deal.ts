@@ -11,6 +11,8 @@ import { dealFigures, finalPlacements, lastEntryMs, type Placement, type Tournam
 import { dryRun, levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
 import { stacksOf } from "../tournaments/tournament-live.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 /** The director's deal command for a request: ICM and chip-chop are computed by the director, a custom deal carries its amounts. */
 function dealCommand(b: DealRequest, at: number): TournamentCommand {
@@ -30,22 +32,22 @@ function entriesClose(t: TournamentRuntime, now: number): Record<string, number>
 export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): Result<ResultsResponse> {
   const s = t.dir;
   const c = s.config;
-  if (c === null || s.status !== "running") return fail("director/invalid", "a deal is made while the tournament runs");
+  if (c === null || s.status !== "running") return fail(DIRECTOR_ERRORS.invalid, "a deal is made while the tournament runs");
   const asked = new Map(b.payouts.map((p) => [p.entryId, p.amount]));
   const f = dealFigures(s, b.method, b.method === "custom" ? b.payouts.map((p) => [p.entryId, p.amount] as const) : undefined);
   if (!f.ok) {
     const { code, message, ...details } = f.error;
-    return fail("director/invalid", message, { ...details, ...(details["reason"] === "prizes-not-fixed" ? entriesClose(t, now) : {}), cause: code });
+    return fail(DIRECTOR_ERRORS.invalid, message, { ...details, ...(details["reason"] === "prizes-not-fixed" ? entriesClose(t, now) : {}), cause: code });
   }
   const left = f.value.finalists;
   const amounts = f.value.amounts;
   if (asked.size !== b.payouts.length || left.length !== asked.size || left.some((e) => !asked.has(e.id))) {
-    return fail("director/invalid", "the deal must name every finalist once", { finalists: left.map((e) => e.id) });
+    return fail(DIRECTOR_ERRORS.invalid, "the deal must name every finalist once", { finalists: left.map((e) => e.id) });
   }
   if (b.method !== "custom" && left.some((e, i) => asked.get(e.id) !== amounts[i])) {
     // Wire error details are flat, so the figures ride as entry id → amount.
     const expected = Object.fromEntries(left.map((e, i) => [e.id, amounts[i]!]));
-    return fail("director/invalid", `the ${b.method} figures are different`, expected);
+    return fail(DIRECTOR_ERRORS.invalid, `the ${b.method} figures are different`, expected);
   }
   const paid = placedSoFar(t).map((p) => resultRow(t, p, now));
   // Places follow the stacks; equal stacks share the better place.
@@ -146,7 +148,7 @@ export async function applyDeal(t: TournamentRuntime, b: DealRequest): Promise<R
   const r = await t.command((at) => dealCommand(b, at), b.commandId, {
     pay: async () => {
       const busy = t.tableInHand([...t.dir.tables.keys()]);
-      return busy === undefined ? ok(undefined) : fail("tournament/bad-state", `table ${busy} is playing a hand; pause and let it finish first`);
+      return busy === undefined ? ok(undefined) : fail(TOURNAMENT_ERRORS.badState, `table ${busy} is playing a hand; pause and let it finish first`);
     },
   });
   return r.ok ? ok(resultsOf(t, t.now())) : r;

@@ -8,6 +8,7 @@
 import { Worker } from "node:worker_threads";
 import { fail, type Result } from "../../lib/result.ts";
 import type { PredictRequest, PredictResponse } from "../../protocol/index.ts";
+import { SERVER_ERRORS } from "../../protocol/error-catalogue.ts";
 
 interface Pending {
   readonly resolve: (r: Result<PredictResponse>) => void;
@@ -82,7 +83,7 @@ export class PredictWorker {
   }
 
   private failAll(why: string): void {
-    for (const p of this.pending.values()) p.resolve(fail("server/internal", why));
+    for (const p of this.pending.values()) p.resolve(fail(SERVER_ERRORS.internal, why));
     this.pending.clear();
   }
 }

@@ -13,6 +13,7 @@ import type { PredictRequest, PredictResponse } from "../../protocol/index.ts";
 import { DEFAULT_PRESET, percentile, sampledRuns, simulate } from "../../sim/index.ts";
 import { clockAt, playedBlinds, structurePreset, validateStructure, type Structure } from "../../tournament/structure/index.ts";
 import { fromWireStructure } from "./presets.ts";
+import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 
 /** Runs per prediction (seeds 1..PREDICT_RUNS); the answer is their median. */
 export const PREDICT_RUNS = 3;
@@ -55,7 +56,7 @@ export function predictUncached(req: PredictRequest): Result<PredictResponse> {
   if (!base.ok) return base;
   const structure: Structure = fromWireStructure(base.value, req.structure);
   const valid = validateStructure(structure);
-  if (!valid.ok) return fail("director/invalid", valid.error.message, { cause: valid.error.code });
+  if (!valid.ok) return fail(DIRECTOR_ERRORS.invalid, valid.error.message, { cause: valid.error.code });
   let runs: Run[] | null = predictMethod(req.players) === "simulated" ? simulatedRuns(structure, req.players) : null;
   // A valid structure the simulator still fails on (a colour-up it cannot race) gets the
   // sampled runs, which play a field this small whole.

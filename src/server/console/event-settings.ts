@@ -8,6 +8,7 @@ import type { Format, TournamentConfig } from "../../tournament/director/index.t
 import type { MoneyConfig, PayoutOptions } from "../../tournament/money/index.ts";
 import type { Structure } from "../../tournament/structure/index.ts";
 import { planOf } from "./presets.ts";
+import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export type SettingsRequest = Pick<CreateTournamentRequest, "buyIn" | "fee" | "guarantee" | "reEntry" | "rebuy" | "addOn" | "lateRegistration" | "payout">;
 
@@ -32,14 +33,14 @@ function checkWindow(s: Structure, field: string, w: WindowEnd): Result<true> {
   const levels = s.items.filter((i) => i.kind === "level").length;
   const breaks = s.items.length - levels;
   if ("endOfLevel" in w && w.endOfLevel > levels)
-    return fail("director/invalid", `${field}: the structure has ${levels} levels, not ${w.endOfLevel}`, {
+    return fail(DIRECTOR_ERRORS.invalid, `${field}: the structure has ${levels} levels, not ${w.endOfLevel}`, {
       cause: "create/window-past-end",
       field,
       level: w.endOfLevel,
       levels,
     });
   if ("endOfBreak" in w && w.endOfBreak > breaks)
-    return fail("director/invalid", `${field}: the structure has ${breaks} breaks, not ${w.endOfBreak}`, {
+    return fail(DIRECTOR_ERRORS.invalid, `${field}: the structure has ${breaks} breaks, not ${w.endOfBreak}`, {
       cause: "create/window-past-end",
       field,
       break: w.endOfBreak,
@@ -54,7 +55,7 @@ function basisPoints(percents: readonly number[]): Result<number[]> {
   for (let i = 0; i < percents.length; i++) {
     const bp = Math.round(percents[i]! * 100);
     if (Math.abs(bp - percents[i]! * 100) > 1e-6)
-      return fail("director/invalid", `place ${i + 1}: a percentage has at most two decimals`, { cause: "create/payout-precision", place: i + 1 });
+      return fail(DIRECTOR_ERRORS.invalid, `place ${i + 1}: a percentage has at most two decimals`, { cause: "create/payout-precision", place: i + 1 });
     out.push(bp);
   }
   return ok(out);
@@ -87,7 +88,7 @@ export interface EventConfig {
  */
 export function eventConfig(presetId: string, s: Structure, x: EventSettings, actionSeconds: number): Result<EventConfig> {
   if (x.reEntry !== null && x.rebuy !== null)
-    return fail("director/invalid", "a tournament offers re-entries or rebuys, not both", { cause: "create/re-entry-and-rebuy" });
+    return fail(DIRECTOR_ERRORS.invalid, "a tournament offers re-entries or rebuys, not both", { cause: "create/re-entry-and-rebuy" });
   const windows: [string, WindowEnd | undefined][] = [
     ["reEntry", x.reEntry?.until],
     ["rebuy", x.rebuy?.until],

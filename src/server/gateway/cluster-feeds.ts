@@ -17,6 +17,8 @@ import type { Subscriber, TableSession } from "../tables/table-session.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { tournamentView } from "./lobby-views.ts";
 import type { WatchTable, WatchTournament } from "./owner-requests.ts";
+import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 export type { WatchTable, WatchTournament } from "./owner-requests.ts";
 
@@ -69,7 +71,7 @@ export class Feeds {
     // Split tables: a table of this process's partition opens on its director's first order,
     // which may still be on its way (table-host.ts, OPEN_WAIT_MS).
     if (session === undefined && this.server.tableHost !== null) session = await this.server.tableHost.whenOpen(w.tableId);
-    if (session === undefined) return fail("table/not-found", `no table ${w.tableId}`);
+    if (session === undefined) return fail(TABLE_ERRORS.notFound, `no table ${w.tableId}`);
     const seated = w.userId !== null && session.seatOf(w.userId) !== null;
     const subject = `view.${w.tableId}.${seated ? w.userId : "spectators"}-v${w.v >= 2 ? 2 : 1}`;
     let feed = this.feeds.get(subject);
@@ -94,7 +96,7 @@ export class Feeds {
 
   watchTournament(w: WatchTournament): Result<SyncAnswer> {
     const t = this.server.tournaments.get(w.tournamentId);
-    if (t === undefined) return fail("tournament/not-found", `no tournament ${w.tournamentId}`);
+    if (t === undefined) return fail(TOURNAMENT_ERRORS.notFound, `no tournament ${w.tournamentId}`);
     const subject = `tview.${w.tournamentId}`;
     let feed = this.feeds.get(subject);
     if (feed !== undefined && (feed.kind !== "tournament" || feed.t !== t)) {

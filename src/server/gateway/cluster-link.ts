@@ -12,7 +12,7 @@
 import type { NatsConnection } from "nats";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
 import type { LobbyTournament, MoneyCheck } from "../../protocol/index.ts";
-import { Bus, BUS_ERRORS, type Backoff } from "../../cluster/bus.ts";
+import { BUS_ERRORS, Bus, type Backoff } from "../../cluster/bus.ts";
 import { Follower } from "../../cluster/follower.ts";
 import { allPartitions, partitionKey } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
@@ -27,6 +27,8 @@ import { Feeds } from "./cluster-feeds.ts";
 import { answerLobbyKeys, answerLobbyLines, gatherLobby, LobbyPublisher, type KeysAsk, type LinesAsk } from "./cluster-lobby.ts";
 import { LobbyBoard } from "../../cluster/lobby.ts";
 import { answerMoneyCheck, gatherMoneyCheck } from "./cluster-money.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
+import { SERVER_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export interface ClusterOptions {
   /** Subject prefix shared by the cluster's processes (default "felt"). */
@@ -231,7 +233,7 @@ export class ClusterLink implements ClusterPort {
         }
         case "facts": {
           const t = this.server.tournaments.get(r.tournamentId);
-          if (t === undefined) return fail("tournament/not-found", `no tournament ${r.tournamentId}`);
+          if (t === undefined) return fail(TOURNAMENT_ERRORS.notFound, `no tournament ${r.tournamentId}`);
           const money = t.dir.config?.money;
           return ok({ status: t.dir.status, buyIn: money?.buyIn ?? 0, fee: money?.fee ?? 0 } satisfies TournamentFacts);
         }
@@ -239,10 +241,10 @@ export class ClusterLink implements ClusterPort {
     } catch (e) {
       if (isStorageOutage(e)) {
         this.server.outage.failed(e);
-        return fail("server/unavailable", "the database is unavailable; try again shortly");
+        return fail(BUS_ERRORS.unavailable, "the database is unavailable; try again shortly");
       }
       this.server.svc.log(`cluster: a forwarded ${r.kind} failed`, e);
-      return fail("server/internal", "internal error");
+      return fail(SERVER_ERRORS.internal, "internal error");
     }
   }
 }

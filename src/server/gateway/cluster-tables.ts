@@ -13,6 +13,8 @@ import type { HandResult, TableOrder } from "../tables/table-order.ts";
 import type { OrderAnswer, TableLink } from "../tables/table-link.ts";
 import type { TableConfig } from "../tables/table-state.ts";
 import type { TableSession } from "../tables/table-session.ts";
+import { BUS_ERRORS } from "../../cluster/bus.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 /** A result the tournament's owner could not take yet is sent again after this (its partition is moving). */
 const RESULT_RETRY_MS = 500;
@@ -28,7 +30,7 @@ export class ClusterTables implements TableLink {
     const host = this.server.tableHost;
     if (host !== null && this.local(config.tableId)) return host.order(config, order);
     const cluster = this.server.cluster;
-    if (cluster === null) return fail("server/unavailable", "the cluster link is not up yet");
+    if (cluster === null) return fail(BUS_ERRORS.unavailable, "the cluster link is not up yet");
     return (await cluster.forwardTable(config.tableId, { kind: "table-order", config, order })) as Result<OrderAnswer>;
   }
 
@@ -65,7 +67,7 @@ export class ClusterTables implements TableLink {
       return ok(undefined);
     }
     const cluster = this.server.cluster;
-    if (cluster === null || cluster.serves(tournamentId)) return fail("tournament/not-found", `no tournament ${tournamentId}`);
+    if (cluster === null || cluster.serves(tournamentId)) return fail(TOURNAMENT_ERRORS.notFound, `no tournament ${tournamentId}`);
     return (await cluster.forward(tournamentId, { kind: "hand-result", tournamentId, table: n, result })) as Result<void>;
   }
 }

@@ -28,10 +28,13 @@ import { allPresets, findPreset, savePreset } from "../console/custom-presets.ts
 import { configParts, eventConfig, mergeSettings } from "../console/event-settings.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { blindsNow } from "../tournaments/tournament-orders.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
+import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
+import { BUS_ERRORS } from "../../cluster/bus.ts";
 
 function tournamentOf(ctx: Ctx) {
   const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
-  return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
+  return t === undefined ? fail(TOURNAMENT_ERRORS.notFound, `no tournament ${ctx.params["id"]}`) : ok(t);
 }
 
 const view = (ctx: Ctx, t: TournamentRuntime) => ({ tournament: lobbyTournament(t, ctx.user?.id ?? null, null) });
@@ -79,7 +82,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       const e = eventConfig(b.preset.basedOn, structure, b.preset.settings, 30);
       if (!e.ok) return e;
       const c = checkConfig({ id: "preset", name: b.preset.name, structure, ...configParts(e.value) });
-      return c.ok ? c : fail("director/invalid", c.error.message, { ...c.error, cause: c.error.code });
+      return c.ok ? c : fail(DIRECTOR_ERRORS.invalid, c.error.message, { ...c.error, cause: c.error.code });
     });
     return r.ok ? ok({ presets: r.value }) : r;
   },
@@ -95,11 +98,11 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     // Cluster mode: created only where its partition is served (routing sends it there).
     const partition = ctx.server.ownership.keyOf(id);
     if (ctx.server.ownership.serving(partition) === undefined)
-      return fail("server/unavailable", `tournament ${id} belongs to partition ${partition}, which this process does not serve now`, { partition });
+      return fail(BUS_ERRORS.unavailable, `tournament ${id} belongs to partition ${partition}, which this process does not serve now`, { partition });
     if (b.startRule !== undefined && b.startRule.deadline < b.startsAt)
-      return fail("director/invalid", "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
+      return fail(DIRECTOR_ERRORS.invalid, "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
     const found = await findPreset(ctx.server.svc.store, b.presetId);
-    if (found === null) return fail("director/not-found", `no preset ${b.presetId}`);
+    if (found === null) return fail(DIRECTOR_ERRORS.notFound, `no preset ${b.presetId}`);
     const structure = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
     const speed = found.plan === "speed";
     const o = ctx.server.options;
@@ -167,7 +170,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     };
     const t = await TournamentRuntime.create(ctx.server.svc, meta, config, b.commandId);
     // The core's refusals (structure/…, tournament/bad-payout) keep their figures for the console.
-    if (!t.ok) return fail("director/invalid", t.error.message, { ...t.error, cause: t.error.code });
+    if (!t.ok) return fail(DIRECTOR_ERRORS.invalid, t.error.message, { ...t.error, cause: t.error.code });
     ctx.server.adopt(t.value);
     return ok(view(ctx, t.value));
   },
@@ -229,15 +232,15 @@ async function targetFacts(ctx: Ctx, id: string): Promise<Result<{ status: strin
   const cluster = ctx.server.cluster;
   if (cluster === null || cluster.serves(id)) return ok(undefined);
   const r = await cluster.facts(id);
-  return r.ok ? r : r.error.code === "tournament/not-found" ? ok(undefined) : r;
+  return r.ok ? r : r.error.code === TOURNAMENT_ERRORS.notFound ? ok(undefined) : r;
 }
 
 async function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Promise<Result<SpecialFormat | null>> {
-  if (b.freeroll !== undefined && b.satelliteTarget !== undefined) return fail("director/invalid", "a tournament is a freeroll or a satellite, not both");
+  if (b.freeroll !== undefined && b.satelliteTarget !== undefined) return fail(DIRECTOR_ERRORS.invalid, "a tournament is a freeroll or a satellite, not both");
   if (b.freeroll !== undefined) {
     if ((b.buyIn ?? 0) !== 0 || (b.fee ?? 0) !== 0)
-      return fail("director/invalid", "a freeroll has no buy-in and no fee (R-TRN-7)", { buyIn: b.buyIn ?? 0, fee: b.fee ?? 0 });
-    if (b.guarantee) return fail("director/invalid", "a freeroll's prize fund is its pool; it has no guarantee", { guarantee: b.guarantee });
+      return fail(DIRECTOR_ERRORS.invalid, "a freeroll has no buy-in and no fee (R-TRN-7)", { buyIn: b.buyIn ?? 0, fee: b.fee ?? 0 });
+    if (b.guarantee) return fail(DIRECTOR_ERRORS.invalid, "a freeroll's prize fund is its pool; it has no guarantee", { guarantee: b.guarantee });
     return ok({ kind: "freeroll", prizeFund: b.freeroll.prizeFund });
   }
   if (b.satelliteTarget === undefined) return ok(null);
@@ -245,15 +248,15 @@ async function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Promise<Re
   if (!facts.ok) return facts;
   const target = facts.value;
   if (target === undefined)
-    return fail("director/not-found", `no tournament ${b.satelliteTarget} for the satellite's seats`, { satelliteTarget: b.satelliteTarget });
+    return fail(DIRECTOR_ERRORS.notFound, `no tournament ${b.satelliteTarget} for the satellite's seats`, { satelliteTarget: b.satelliteTarget });
   if (target.status !== "registering")
-    return fail("director/invalid", `the satellite's target ${b.satelliteTarget} has ${target.status === "cancelled" ? "been cancelled" : "started"}`, {
+    return fail(DIRECTOR_ERRORS.invalid, `the satellite's target ${b.satelliteTarget} has ${target.status === "cancelled" ? "been cancelled" : "started"}`, {
       satelliteTarget: b.satelliteTarget,
       status: target.status,
     });
   const seatValue = target.buyIn + target.fee;
   if (seatValue <= 0)
-    return fail("director/invalid", `the satellite's target ${b.satelliteTarget} costs nothing to enter`, { satelliteTarget: b.satelliteTarget });
+    return fail(DIRECTOR_ERRORS.invalid, `the satellite's target ${b.satelliteTarget} costs nothing to enter`, { satelliteTarget: b.satelliteTarget });
   return ok({ kind: "satellite", target: b.satelliteTarget, seatValue });
 }
 
@@ -261,20 +264,20 @@ async function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Promise<Re
  *  rebuilt around the skipped big blind, and the rule's ruling. */
 function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest, now: number): Result<unknown> {
   const table = t.dir.tables.get(b.tableNumber);
-  if (table === undefined) return fail("director/not-found", `no table ${b.tableNumber}`);
+  if (table === undefined) return fail(DIRECTOR_ERRORS.notFound, `no table ${b.tableNumber}`);
   const size = table.seats.length;
   const seated = table.seats.flatMap((id, i) => (id === null ? [] : [{ seat: i + 1, player: id }]));
   const taken = new Set(seated.map((s) => s.seat));
-  if (!taken.has(b.skippedBigBlindSeat) || !taken.has(b.wrongBigBlindSeat)) return fail("director/invalid", "both seats must be taken");
+  if (!taken.has(b.skippedBigBlindSeat) || !taken.has(b.wrongBigBlindSeat)) return fail(DIRECTOR_ERRORS.invalid, "both seats must be taken");
   const before = (seat: number) => [...taken].sort((x, y) => ((seat - x + size) % size) - ((seat - y + size) % size)).find((x) => x !== seat)!;
   const sb = before(b.skippedBigBlindSeat);
   const button = seated.length === 2 ? sb : before(sb);
   const expected = handFromPositions("dead", size, seated, { button, sb: [sb], bb: [b.skippedBigBlindSeat] });
-  if (!expected.ok) return fail("director/invalid", expected.error.message, { cause: expected.error.code });
+  if (!expected.ok) return fail(DIRECTOR_ERRORS.invalid, expected.error.message, { cause: expected.error.code });
   if (nextTaken(b.skippedBigBlindSeat, taken, size) !== b.wrongBigBlindSeat)
-    return fail("director/invalid", "the wrong big blind must be the seat after the skipped one");
+    return fail(DIRECTOR_ERRORS.invalid, "the wrong big blind must be the seat after the skipped one");
   const r = correctBlindError(expected.value, { button, sb: [b.skippedBigBlindSeat], bb: [b.wrongBigBlindSeat] }, b.activeActions, seated);
-  if (!r.ok) return fail("director/invalid", r.error.message, { cause: r.error.code });
+  if (!r.ok) return fail(DIRECTOR_ERRORS.invalid, r.error.message, { cause: r.error.code });
   // The hand in play at a table here; a table owned elsewhere (split tables) or between hands:
   // the level in force by the director's clock, as the next permit would carry it.
   const blinds = t.tables.get(b.tableNumber)?.state.hand?.blinds ?? blindsNow(t.dir, table, now);

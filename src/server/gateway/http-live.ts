@@ -11,46 +11,48 @@ import { lobbyTournament, tournamentView } from "./lobby-views.ts";
 import { cashEntries } from "../tournaments/tournament-money.ts";
 import { refundTx } from "../tournaments/tournament-entries.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
+import { AUTH_ERRORS, DIRECTOR_ERRORS, SERVER_ERRORS } from "../../protocol/error-catalogue.ts";
 
 function tournamentOf(ctx: Ctx): Result<TournamentRuntime> {
   const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
-  return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
+  return t === undefined ? fail(TOURNAMENT_ERRORS.notFound, `no tournament ${ctx.params["id"]}`) : ok(t);
 }
 
 /** The command a floor record stands for, or why it is malformed. */
 function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: number) => TournamentCommand> {
   const one = b.entryId;
   const entry = one === undefined ? undefined : t.dir.entries.get(one);
-  const needEntry = () => fail("director/invalid", `a ${b.kind} record names one entry (entryId)`);
+  const needEntry = () => fail(DIRECTOR_ERRORS.invalid, `a ${b.kind} record names one entry (entryId)`);
   switch (b.kind) {
     case "bust": {
       const ids = b.entryIds ?? (one === undefined ? [] : [one]);
-      if (ids.length === 0 || (b.entryIds !== undefined && one !== undefined)) return fail("director/invalid", "a bust names entryId or entryIds");
-      if (new Set(ids).size !== ids.length) return fail("director/invalid", "an entry is named twice");
+      if (ids.length === 0 || (b.entryIds !== undefined && one !== undefined)) return fail(DIRECTOR_ERRORS.invalid, "a bust names entryId or entryIds");
+      if (new Set(ids).size !== ids.length) return fail(DIRECTOR_ERRORS.invalid, "an entry is named twice");
       const starts = b.startStacks;
-      if (starts !== undefined && starts.length !== ids.length) return fail("director/invalid", "startStacks go with entryIds, one each");
+      if (starts !== undefined && starts.length !== ids.length) return fail(DIRECTOR_ERRORS.invalid, "startStacks go with entryIds, one each");
       const unknown = ids.find((id) => !t.dir.entries.has(id));
-      if (unknown !== undefined) return fail("director/not-found", `no entry ${unknown}`);
+      if (unknown !== undefined) return fail(DIRECTOR_ERRORS.notFound, `no entry ${unknown}`);
       return ok((at) => ({ type: "bust", at, entries: ids, ...(starts !== undefined ? { startStacks: starts } : {}) }));
     }
     case "rebuy":
     case "add-on":
       if (one === undefined) return needEntry();
-      if (entry === undefined) return fail("director/not-found", `no entry ${one}`);
+      if (entry === undefined) return fail(DIRECTOR_ERRORS.notFound, `no entry ${one}`);
       return ok((at) => (b.kind === "rebuy" ? { type: "rebuy", at, entry: one } : { type: "add-on", at, entry: one }));
     case "re-enter":
       if (one === undefined) return needEntry();
-      if (entry === undefined) return fail("director/not-found", `no entry ${one}`);
+      if (entry === undefined) return fail(DIRECTOR_ERRORS.notFound, `no entry ${one}`);
       return ok((at) => ({ type: "re-enter", at, player: entry.player }));
     case "chip-count": {
       const stacks = b.stacks ?? [];
-      if (stacks.length === 0) return fail("director/invalid", "a chip count lists stacks");
+      if (stacks.length === 0) return fail(DIRECTOR_ERRORS.invalid, "a chip count lists stacks");
       const unknown = stacks.find((x) => !t.dir.entries.has(x.entryId));
-      if (unknown !== undefined) return fail("director/not-found", `no entry ${unknown.entryId}`);
+      if (unknown !== undefined) return fail(DIRECTOR_ERRORS.notFound, `no entry ${unknown.entryId}`);
       return ok((at) => ({ type: "chip-count", at, stacks: stacks.map((x) => [x.entryId, x.stack] as const) }));
     }
     case "undo":
-      return fail("director/invalid", "an undo is not one command");
+      return fail(DIRECTOR_ERRORS.invalid, "an undo is not one command");
   }
 }
 
@@ -64,11 +66,11 @@ function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: n
 async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promise<Result<void>> {
   const row = b.undoes === undefined ? undefined : t.live.log.get(b.undoes);
   if (b.undoes === undefined || b.reason === undefined || b.reason.trim() === "")
-    return fail("director/invalid", "an undo names the floor log row (undoes) and the reason");
-  if (row === undefined) return fail("director/not-found", `no floor log row ${b.undoes}`);
-  if (row.undone !== null) return fail("director/invalid", "this record is already undone", { cause: "tournament/bad-undo", reason: "already" });
+    return fail(DIRECTOR_ERRORS.invalid, "an undo names the floor log row (undoes) and the reason");
+  if (row === undefined) return fail(DIRECTOR_ERRORS.notFound, `no floor log row ${b.undoes}`);
+  if (row.undone !== null) return fail(DIRECTOR_ERRORS.invalid, "this record is already undone", { cause: "tournament/bad-undo", reason: "already" });
   if (row.kind !== "bust" && row.kind !== "count" && row.kind !== "rebuy" && row.kind !== "add-on")
-    return fail("director/invalid", `a ${row.kind} record is not undone this way`, { cause: "tournament/bad-undo", reason: "kind" });
+    return fail(DIRECTOR_ERRORS.invalid, `a ${row.kind} record is not undone this way`, { cause: "tournament/bad-undo", reason: "kind" });
   const cmds: ((at: number) => TournamentCommand)[] = [];
   if (row.kind === "bust") {
     for (const e of row.entries)
@@ -88,7 +90,7 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
     const what = row.kind;
     cmds.push((at) => ({ type: "reverse", at, entry, what }));
   }
-  if (cmds.length === 0) return fail("director/invalid", "nothing to undo", { cause: "tournament/bad-undo", reason: "nothing" });
+  if (cmds.length === 0) return fail(DIRECTOR_ERRORS.invalid, "nothing to undo", { cause: "tournament/bad-undo", reason: "nothing" });
   const { asset } = ctx.server.svc;
   // The refund commits with the reversal in one transaction.
   const refund = async (events: readonly TournamentEvent[]): Promise<Result<TransactionInput[]>> => {
@@ -133,13 +135,13 @@ async function guestAccount(ctx: Ctx, name: string): Promise<Result<{ id: string
   for (let n = 1; n <= 100; n++) {
     const made = await accounts.createUser(n === 1 ? stem : `${stem}-${n}`, password, "player");
     if (made.ok) return made;
-    if (made.error.code !== "auth/name-taken") break;
+    if (made.error.code !== AUTH_ERRORS.nameTaken) break;
   }
   return accounts.createUser(`guest-${randomBytes(6).toString("hex")}`, password, "player");
 }
 
 function liveOnly(t: TournamentRuntime): Result<void> {
-  return t.isLive ? ok(undefined) : fail("director/invalid", "floor records are for a live room's tournament; online tables record their own hands");
+  return t.isLive ? ok(undefined) : fail(DIRECTOR_ERRORS.invalid, "floor records are for a live room's tournament; online tables record their own hands");
 }
 
 export const liveHandlers: Partial<Record<RouteName, Handler>> = {
@@ -202,16 +204,16 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
       const player = t.value.entrantByCommand.get(b.commandId);
       const entryId = player === undefined ? undefined : t.value.dir.players.get(player)?.entries[0];
       const entry = entryId === undefined ? undefined : t.value.dir.entries.get(entryId);
-      if (entry === undefined) return fail("server/internal", "the walk-in's entry is missing");
+      if (entry === undefined) return fail(SERVER_ERRORS.internal, "the walk-in's entry is missing");
       const seat = entry.table > 0 && entry.seat > 0 ? { tableNumber: entry.table, seat: entry.seat } : null;
       return ok({ tournament: lobbyTournament(t.value, null, null), entryId: entry.id, seat });
     };
     if (t.value.hasCommand(b.commandId)) return view();
     // A dry run first, so a refused walk-in (registration closed, the room full) leaves no account behind.
     const probe = decide(t.value.dir, { type: "register", at: ctx.server.svc.clock.now(), player: "walk-in" }, seededRandom(1));
-    if (!probe.ok) return fail("tournament/not-allowed", probe.error.message, { cause: probe.error.code });
+    if (!probe.ok) return fail(TOURNAMENT_ERRORS.notAllowed, probe.error.message, { cause: probe.error.code });
     const max = t.value.meta.maxEntries;
-    if (max !== null && t.value.dir.entries.size >= max) return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+    if (max !== null && t.value.dir.entries.size >= max) return fail(TOURNAMENT_ERRORS.notAllowed, "the tournament is full", { maxEntries: max });
     const guest = await guestAccount(ctx, b.name);
     if (!guest.ok) return guest;
     const cashBy = ctx.user!.id;

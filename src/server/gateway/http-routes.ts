@@ -30,6 +30,8 @@ import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
 import { tournamentPage } from "./tournament-page.ts";
 import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
 import { handRecord, handSummaries, handTexts } from "../tables/history.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
+import { AUTH_ERRORS, DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 
 const PLAYER = playerAccount("");
 
@@ -37,7 +39,7 @@ const userInfo = (u: User) => ({ id: u.id, name: u.name, role: u.role });
 
 function tournamentOf(ctx: Ctx) {
   const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
-  return t === undefined ? fail("tournament/not-found", `no tournament ${ctx.params["id"]}`) : ok(t);
+  return t === undefined ? fail(TOURNAMENT_ERRORS.notFound, `no tournament ${ctx.params["id"]}`) : ok(t);
 }
 
 /** The signed-in player's entry commands (tournament-entries.ts); the answer is their lobby line and balance. */
@@ -129,7 +131,7 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async deposit(ctx) {
     const b = ctx.body as DepositRequest;
     const who = await ctx.server.svc.accounts.userByName(b.name);
-    if (!who.ok) return fail("director/not-found", `no player ${b.name}`);
+    if (!who.ok) return fail(DIRECTOR_ERRORS.notFound, `no player ${b.name}`);
     const tx = postings.deposit({
       key: `deposit:${ctx.user!.id}:${b.commandId}`,
       asset: ctx.server.svc.asset,
@@ -169,7 +171,7 @@ const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...di
 /** Runs a route's handler on this process (the owner's side of a forwarded route too). */
 export function runRoute(server: ServerPort, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
   const handler = handlers[name];
-  if (handler === undefined) return Promise.resolve(fail("director/invalid", "not available on this server yet"));
+  if (handler === undefined) return Promise.resolve(fail(DIRECTOR_ERRORS.invalid, "not available on this server yet"));
   return handler({ server, ...input });
 }
 
@@ -211,9 +213,9 @@ async function authenticate(server: ServerPort, req: FastifyRequest): Promise<Re
   const h = req.headers.authorization;
   if (h === undefined) return ok(null);
   const token = bearer(req);
-  if (token === null) return fail("auth/invalid-token", "use Authorization: Bearer TOKEN");
+  if (token === null) return fail(AUTH_ERRORS.invalidToken, "use Authorization: Bearer TOKEN");
   const u = await server.svc.accounts.authenticate(token);
-  return u.ok ? u : fail("auth/invalid-token", u.error.message, { cause: u.error.code });
+  return u.ok ? u : fail(AUTH_ERRORS.invalidToken, u.error.message, { cause: u.error.code });
 }
 
 /** The longest request line a route needs (ids, a page number); longer ones are refused with 414. */

@@ -7,6 +7,7 @@ import { traceStage } from "../../runtime/index.ts";
 import type { ServerPort } from "../server-port.ts";
 import type { Ack } from "../tables/table-session.ts";
 import type { Sender, TableMessage } from "./owner-requests.ts";
+import { AUTH_ERRORS, TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export type { Sender, TableMessage } from "./owner-requests.ts";
 
@@ -20,9 +21,9 @@ export const errorCommandId = (m: TableMessage): string | null => (m.type === "c
 
 /** Runs the command on this process's table: an ack for commands with an id, null for chat. */
 export async function runTableCommand(server: ServerPort, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
-  if (m.type === "chat-mute" && user.role !== "director") return fail("auth/forbidden", "only a director mutes players");
+  if (m.type === "chat-mute" && user.role !== "director") return fail(AUTH_ERRORS.forbidden, "only a director mutes players");
   const session = server.table(m.tableId);
-  if (session === undefined) return fail("table/not-found", `no table ${m.tableId}`);
+  if (session === undefined) return fail(TABLE_ERRORS.notFound, `no table ${m.tableId}`);
   switch (m.type) {
     case "act":
       return session.act(user.id, m);

@@ -17,6 +17,7 @@ import type { HandIndex, EventStore, HandIndexEntry } from "../../store/index.ts
 import { eventForSeat } from "./table-wire.ts";
 import { committedDeck, tableSeedCommitment } from "./fair.ts";
 import { boardPosition, holePosition, type DeckOpening } from "../../cards/index.ts";
+import { PROTOCOL_ERRORS, TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 /** A table's seed is revealed once its tournament is over (finished or cancelled). */
 export async function seedRevealed(server: ServerPort, tournamentId: string | null): Promise<boolean> {
@@ -170,7 +171,7 @@ export async function handSummaries(
   before?: string,
 ): Promise<Result<{ hands: HandSummary[]; next?: string }>> {
   const cursor = before === undefined ? undefined : decodeHandCursor(before);
-  if (cursor === null) return fail("protocol/invalid-message", "not a hand list cursor");
+  if (cursor === null) return fail(PROTOCOL_ERRORS.invalidMessage, "not a hand list cursor");
   const rows = await server.svc.hands.list(userId, cursor === undefined ? { limit: limit + 1 } : { limit: limit + 1, before: cursor });
   const page = rows.slice(0, limit);
   const hands = page.map((r) => ({
@@ -188,7 +189,7 @@ export async function handSummaries(
 
 export async function handRecord(server: ServerPort, userId: string, handId: string): Promise<Result<HandRecord>> {
   const found = await playedHand(server, userId, handId);
-  if (found === null) return fail("table/not-found", `no hand ${handId} of yours`);
+  if (found === null) return fail(TABLE_ERRORS.notFound, `no hand ${handId} of yours`);
   const { hand, tableId, tournamentId, seat } = found;
   return ok({
     handId,
@@ -203,7 +204,7 @@ export async function handRecord(server: ServerPort, userId: string, handId: str
 
 export async function handTexts(server: ServerPort, userId: string, handId: string): Promise<Result<{ phh: string; pokerstars: string | null }>> {
   const found = await playedHand(server, userId, handId);
-  if (found === null) return fail("table/not-found", `no hand ${handId} of yours`);
+  if (found === null) return fail(TABLE_ERRORS.notFound, `no hand ${handId} of yours`);
   const name = found.tableId;
   const ps = pokerStarsText(found.hand, found.seat, name, found.hand.engine);
   return ok({ phh: phhText(found.hand, found.seat, name, await seedRevealed(server, found.tournamentId)), pokerstars: ps.ok ? ps.value : null });

@@ -10,6 +10,7 @@ import type { DealerNote } from "../../protocol/index.ts";
 import type { EventStore } from "../../store/index.ts";
 import type { HandRun } from "./table-state.ts";
 import { TableChat, type ChatRecord, type ChatSnapshot } from "./table-chat.ts";
+import { BUS_ERRORS } from "../../cluster/bus.ts";
 
 export const chatStreamOf = (tableId: string) => `chat:${tableId}`;
 
@@ -79,9 +80,9 @@ export class ChatLog {
         records.map((x) => ({ type: x.type, data: x.data })),
       );
     } catch (e) {
-      return fail("server/unavailable", `the chat was not stored: ${e instanceof Error ? e.message : String(e)}`);
+      return fail(BUS_ERRORS.unavailable, `the chat was not stored: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (!r.ok) return fail("server/unavailable", `the chat was not stored: ${r.error.message}`);
+    if (!r.ok) return fail(BUS_ERRORS.unavailable, `the chat was not stored: ${r.error.message}`);
     for (const x of records) this.chat.apply(x);
     this.sinceSnapshot += records.length;
     if (this.sinceSnapshot >= SNAPSHOT_EVERY) {

@@ -7,6 +7,7 @@
 // applying keeps the last CHAT_HISTORY lines for whoever starts watching.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { CHAT_HISTORY, CHAT_MAX_CHARS, CHAT_RATE, type ChatLine, type DealerNote } from "../../protocol/index.ts";
+import { AUTH_ERRORS, DIRECTOR_ERRORS, PROTOCOL_ERRORS, TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export interface Speaker {
   readonly id: string;
@@ -85,12 +86,12 @@ export class TableChat {
 
   /** A player's (or the director's) line, checked and numbered; the caller stores it, then applies it. */
   say(who: Speaker, text: string, now: number): Result<ChatLine> {
-    if (!who.seated && !who.director) return fail("table/not-seated", "only the players at this table may chat here");
-    if (this.mutedIds.has(who.id)) return fail("auth/forbidden", "the director muted your chat at this table", { cause: "chat/muted" });
+    if (!who.seated && !who.director) return fail(TABLE_ERRORS.notSeated, "only the players at this table may chat here");
+    if (this.mutedIds.has(who.id)) return fail(AUTH_ERRORS.forbidden, "the director muted your chat at this table", { cause: "chat/muted" });
     const clean = cleanChat(text);
-    if (clean === "") return fail("protocol/invalid-message", "say something", { cause: "chat/empty" });
+    if (clean === "") return fail(PROTOCOL_ERRORS.invalidMessage, "say something", { cause: "chat/empty" });
     if (!this.take(who.id, now))
-      return fail("protocol/rate-limited", `at most ${CHAT_RATE.burst} lines at once, then one every ${1 / CHAT_RATE.perSecond} s`, {
+      return fail(PROTOCOL_ERRORS.rateLimited, `at most ${CHAT_RATE.burst} lines at once, then one every ${1 / CHAT_RATE.perSecond} s`, {
         cause: "chat/rate-limited",
       });
     return ok({ id: this.nextId++, at: now, from: { id: who.id, name: who.name, director: who.director }, text: clean });
@@ -109,7 +110,7 @@ export class TableChat {
   /** The director's mute as a record to store; null when nothing would change. At most MUTES_MAX mutes at one table. */
   mute(playerId: string, muted: boolean): Result<ChatRecord | null> {
     if (muted === this.mutedIds.has(playerId)) return ok(null);
-    if (muted && this.mutedIds.size >= MUTES_MAX) return fail("director/invalid", `at most ${MUTES_MAX} players muted at one table`);
+    if (muted && this.mutedIds.size >= MUTES_MAX) return fail(DIRECTOR_ERRORS.invalid, `at most ${MUTES_MAX} players muted at one table`);
     return ok({ type: "chat-muted", data: { playerId, muted } });
   }
 

@@ -13,6 +13,7 @@ import { streamOf, TableSession } from "./table-session.ts";
 import { handResultOf, ORDER_ERRORS, type HandResult, type TableOrder } from "./table-order.ts";
 import type { OrderAnswer } from "./table-link.ts";
 import type { HandRun, TableConfig } from "./table-state.ts";
+import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export type Deliver = (tableId: string, result: HandResult | null, session: TableSession) => Promise<void>;
 
@@ -136,7 +137,7 @@ export class TableHost {
 
   async say(tableId: string, notes: readonly DealerNote[]): Promise<Result<void>> {
     const s = this.sessions.get(tableId);
-    return s === undefined ? fail("table/not-found", `no table ${tableId} here`) : s.dealerSay(notes);
+    return s === undefined ? fail(TABLE_ERRORS.notFound, `no table ${tableId} here`) : s.dealerSay(notes);
   }
 
   close(): void {

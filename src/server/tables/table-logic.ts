@@ -21,6 +21,7 @@ import {
   type TableRecord,
   type TableState,
 } from "./table-state.ts";
+import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export type TableCommand =
   | { readonly type: "open" }
@@ -62,35 +63,35 @@ const inHand = (t: TableState, seat: number) => t.hand?.order.includes(seat) ===
 function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; readonly version: number }): Result<TableRecord[]> {
   switch (c.type) {
     case "open":
-      return ctx.version === 0 ? ok([{ type: "opened", data: t.config }]) : fail("table/exists", `table ${t.config.tableId} is already open`);
+      return ctx.version === 0 ? ok([{ type: "opened", data: t.config }]) : fail(TABLE_ERRORS.exists, `table ${t.config.tableId} is already open`);
     case "act": {
       const seat = seatOfUser(t, c.userId);
-      if (seat === null) return fail("table/not-seated", "you have no seat at this table");
+      if (seat === null) return fail(TABLE_ERRORS.notSeated, "you have no seat at this table");
       const hand = t.hand;
-      if (hand === null) return fail("table/no-hand", "no hand is being played");
+      if (hand === null) return fail(TABLE_ERRORS.noHand, "no hand is being played");
       if (c.handId !== hand.handId || c.version !== ctx.version) {
-        return fail("table/stale-version", `the table is at version ${ctx.version}`, { version: ctx.version, handId: hand.handId });
+        return fail(TABLE_ERRORS.staleVersion, `the table is at version ${ctx.version}`, { version: ctx.version, handId: hand.handId });
       }
       const legal = legalActions(hand.state);
-      if (legal === null || hand.order[legal.actor] !== seat) return fail("table/not-your-turn", "it is not your turn");
+      if (legal === null || hand.order[legal.actor] !== seat) return fail(TABLE_ERRORS.notYourTurn, "it is not your turn");
       const tried = apply(hand.state, toEngineAction(legal.actor, c.action));
       if (!tried.ok) return illegal(tried.error);
       return ok([{ type: "acted", data: { seat, action: c.action, timeout: false, at: ctx.now } }]);
     }
     case "sitting-out": {
       const seat = seatOfUser(t, c.userId);
-      if (seat === null) return fail("table/not-seated", "you have no seat at this table");
+      if (seat === null) return fail(TABLE_ERRORS.notSeated, "you have no seat at this table");
       return ok([{ type: "sitting-out", data: { seat, sittingOut: c.sittingOut } }]);
     }
     case "seat":
-      if (inHand(t, c.seat)) return fail("table/in-hand", `seat ${c.seat} is in a hand`);
+      if (inHand(t, c.seat)) return fail(TABLE_ERRORS.inHand, `seat ${c.seat} is in a hand`);
       return ok([{ type: "seated", data: { seat: c.seat, playerId: c.playerId, name: c.name, stack: c.stack } }]);
     case "unseat":
-      if (inHand(t, c.seat)) return fail("table/in-hand", `seat ${c.seat} is in a hand`);
+      if (inHand(t, c.seat)) return fail(TABLE_ERRORS.inHand, `seat ${c.seat} is in a hand`);
       return t.seats.has(c.seat) ? ok([{ type: "unseated", data: { seat: c.seat } }]) : ok([]);
     case "set-stack":
-      if (inHand(t, c.seat)) return fail("table/in-hand", `seat ${c.seat} is in a hand`);
-      if (!t.seats.has(c.seat)) return fail("table/not-seated", `nobody in seat ${c.seat}`);
+      if (inHand(t, c.seat)) return fail(TABLE_ERRORS.inHand, `seat ${c.seat} is in a hand`);
+      if (!t.seats.has(c.seat)) return fail(TABLE_ERRORS.notSeated, `nobody in seat ${c.seat}`);
       return ok([{ type: "stack-set", data: { seat: c.seat, stack: c.stack } }]);
     case "order":
       return orderRecords(t, c.order);
@@ -125,7 +126,7 @@ function illegal(e: FeltError) {
   for (const [k, v] of Object.entries(e)) {
     if (k !== "code" && k !== "message" && (typeof v === "number" || typeof v === "string" || typeof v === "boolean")) details[k] = v;
   }
-  return fail("table/illegal-action", e.message, { cause: e.code, details });
+  return fail(TABLE_ERRORS.illegalAction, e.message, { cause: e.code, details });
 }
 
 /** What a table snapshot holds: the state between hands, as JSON. */

@@ -21,6 +21,7 @@ import { ViewFanout, type Subscriber } from "./view-fanout.ts";
 import type { DealerNote } from "../../protocol/index.ts";
 import { ChatLog, handResultNotes } from "./table-chat-log.ts";
 import { handResultOf, permitted, type HandResult, type TableOrder } from "./table-order.ts";
+import { PROTOCOL_ERRORS, SERVER_ERRORS, TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export type { Subscriber };
 
@@ -158,7 +159,7 @@ export class TableSession {
     const first = (await opts.store.read(streamOf(tableId), 1, 1))[0];
     if (first === undefined || first.type !== "opened") return ok(null);
     const loaded = await StreamActor.load(actorOptions(first.data as TableConfig, opts));
-    if (!loaded.ok) return fail("server/internal", `table ${tableId} does not load: ${loaded.error.message}`);
+    if (!loaded.ok) return fail(SERVER_ERRORS.internal, `table ${tableId} does not load: ${loaded.error.message}`);
     return ok(new TableSession(loaded.value, opts, await ChatLog.load(opts.store, tableId)));
   }
 
@@ -234,10 +235,10 @@ export class TableSession {
    */
   contribute(userId: string, value: string): Result<Ack> {
     const seat = this.seatOf(userId);
-    if (seat === null) return fail("table/not-seated", "you have no seat at this table");
+    if (seat === null) return fail(TABLE_ERRORS.notSeated, "you have no seat at this table");
     if (this.state.tableSeed === null)
-      return fail("table/no-commitment-yet", "the table publishes its seed commitment with its first hand: contribute after it");
-    if (!/^[0-9a-f]{64}$/.test(value)) return fail("protocol/invalid-message", "a contribution is 64 lowercase hex digits");
+      return fail(TABLE_ERRORS.noCommitmentYet, "the table publishes its seed commitment with its first hand: contribute after it");
+    if (!/^[0-9a-f]{64}$/.test(value)) return fail(PROTOCOL_ERRORS.invalidMessage, "a contribution is 64 lowercase hex digits");
     this.contributions.set(seat, value);
     return ok({ version: this.state.version, duplicate: false });
   }
@@ -375,7 +376,7 @@ export class TableSession {
 
   private async submit(env: Envelope<TableCommand>): Promise<Result<Ack>> {
     const r = await this.actor.submit(env);
-    if (!r.ok && r.error.code === RUNTIME_ERRORS.idTaken) return fail("protocol/invalid-message", r.error.message);
+    if (!r.ok && r.error.code === RUNTIME_ERRORS.idTaken) return fail(PROTOCOL_ERRORS.invalidMessage, r.error.message);
     if (!r.ok) this.fencedOff(r.error);
     return r;
   }

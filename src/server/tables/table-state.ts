@@ -9,6 +9,7 @@ import type { HandEntropy } from "../../cards/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
 import { committedDeck, legacyCommitment, legacyDeck, tableSeedCommitment } from "./fair.ts";
 import { categoryOf, wireEvents } from "./table-wire.ts";
+import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export interface TableConfig {
   readonly tableId: string;
@@ -140,7 +141,7 @@ export const dealable = (t: TableState) => [...t.seats.values()].filter((s) => s
 /** Where the button and blinds go for the next hand. */
 export function nextPositions(t: TableState, seed: string): Result<TableHand> {
   const seated = dealable(t).map((s) => ({ seat: s.seat, player: s.playerId }));
-  if (seated.length < 2) return fail("table/too-few-players", "a hand needs two players with chips");
+  if (seated.length < 2) return fail(TABLE_ERRORS.tooFewPlayers, "a hand needs two players with chips");
   if (t.last !== null) {
     const r = nextHand(t.last, seated);
     if (r.ok) return r;
@@ -186,7 +187,7 @@ export function evolveTable(t: TableState, rec: TableRecord, version: number): R
       return ok([{ kind: "seat-change", seat: rec.data.seat, player: null, stack: 0 }]);
     case "stack-set": {
       const s = t.seats.get(rec.data.seat);
-      if (s === undefined) return fail("table/not-seated", `nobody in seat ${rec.data.seat}`);
+      if (s === undefined) return fail(TABLE_ERRORS.notSeated, `nobody in seat ${rec.data.seat}`);
       s.stack = rec.data.stack;
       return ok([{ kind: "seat-change", seat: s.seat, player: { id: s.playerId, name: s.name }, stack: s.stack }]);
     }
@@ -227,12 +228,12 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
   const forced = forcedBets(pos, d.blinds);
   const order = pos.order.map((p) => p.seat);
   const seats = order.map((s) => t.seats.get(s));
-  if (seats.some((s) => s === undefined)) return fail("table/bad-record", "a dealt seat is empty");
+  if (seats.some((s) => s === undefined)) return fail(TABLE_ERRORS.badRecord, "a dealt seat is empty");
   const stacks = seats.map((s) => s!.stack);
   if (d.tableSeed !== undefined) t.tableSeed = d.tableSeed;
   const fair = d.entropy !== undefined && t.tableSeed !== null ? { tableSeed: t.tableSeed, handNumber: d.handNumber, entropy: d.entropy } : null;
   const committed = fair === null ? null : committedDeck(fair);
-  if (committed === null && d.seed === undefined) return fail("table/bad-record", "a hand with no deck");
+  if (committed === null && d.seed === undefined) return fail(TABLE_ERRORS.badRecord, "a hand with no deck");
   const deck = committed?.deck.slice() ?? legacyDeck(d.seed!);
   const opened = openHand({ variant: "NT", stacks, blinds: forced.blinds, antes: forced.antes, deck, autoShowdown: true });
   if (!opened.ok) return opened;
@@ -280,9 +281,9 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
 
 function act(t: TableState, d: Extract<TableRecord, { type: "acted" }>["data"]): Result<TableEvent[]> {
   const hand = t.hand;
-  if (hand === null) return fail("table/no-hand", "no hand is being played");
+  if (hand === null) return fail(TABLE_ERRORS.noHand, "no hand is being played");
   const player = hand.order.indexOf(d.seat);
-  if (player < 0) return fail("table/not-seated", `seat ${d.seat} is not in this hand`);
+  if (player < 0) return fail(TABLE_ERRORS.notSeated, `seat ${d.seat} is not in this hand`);
   const before = hand.state;
   const r = apply(before, toEngineAction(player, d.action));
   if (!r.ok) return r;

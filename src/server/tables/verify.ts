@@ -14,6 +14,7 @@ import { phhConfig, readPhh } from "../../engine/history/phh.ts";
 import type { PhhHand } from "../../engine/history/phh-types.ts";
 import { checkFairHand, verifyHandFairness, type DeckOpening, type FairCard } from "../../protocol/index.ts";
 import { legacyCommitment, legacyDeck, SEED_RE } from "./fair.ts";
+import { VERIFY_ERRORS } from "../error-catalogue.ts";
 
 export interface VerifiedHand {
   readonly name: string;
@@ -67,7 +68,7 @@ function shownCards(h: PhhHand): FairCard[] {
 
 /** Replays the hand's actions with the whole deck: every card and the finishing stacks must agree. */
 function replayWith(h: PhhHand, deck: readonly Card[], name: string): Result<number> {
-  const bad = (m: string) => fail("verify/mismatch", `${name}: ${m}`);
+  const bad = (m: string) => fail(VERIFY_ERRORS.mismatch, `${name}: ${m}`);
   const opened = openHand({ ...phhConfig(h, 1), deck: deck.slice(), autoShowdown: true });
   if (!opened.ok) return bad(`the hand does not open: ${opened.error.message}`);
   let s: HandState = opened.value.state;
@@ -128,10 +129,10 @@ export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
   if (typeof commitment !== "string") {
     // Written before fair dealing: SHA-256(seed) and the seed itself.
     const seed = x["seed"];
-    if (typeof x["seed_commitment"] !== "string") return fail("verify/no-commitment", `${name}: no deck_commitment`);
+    if (typeof x["seed_commitment"] !== "string") return fail(VERIFY_ERRORS.noCommitment, `${name}: no deck_commitment`);
     if (typeof seed !== "string" || !SEED_RE.test(seed))
-      return fail("verify/legacy-hand", `${name}: dealt before committed decks, and its seed is not in the history`);
-    if (legacyCommitment(seed) !== x["seed_commitment"]) return fail("verify/mismatch", `${name}: SHA-256(seed) is not the published commitment`);
+      return fail(VERIFY_ERRORS.legacyHand, `${name}: dealt before committed decks, and its seed is not in the history`);
+    if (legacyCommitment(seed) !== x["seed_commitment"]) return fail(VERIFY_ERRORS.mismatch, `${name}: SHA-256(seed) is not the published commitment`);
     const r = replayWith(h, legacyDeck(seed), name);
     return r.ok ? ok({ name, cardsChecked: r.value, deckChecked: true }) : r;
   }
@@ -141,7 +142,7 @@ export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
     return { seat: Number(seat), value: value ?? "" };
   });
   const openings = strings(x["openings"]).map(openingOf);
-  if (openings.includes(null)) return fail("verify/bad-history", `${name}: an opening is not "position card salt path…"`);
+  if (openings.includes(null)) return fail(VERIFY_ERRORS.badHistory, `${name}: an opening is not "position card salt path…"`);
   const tableSeed = x["table_seed"];
   const cards = shownCards(h);
   const report = checkFairHand({
@@ -167,7 +168,7 @@ export function verifyHistory(text: string, fileName: string): Result<VerifiedHa
     try {
       json = JSON.parse(text);
     } catch (e) {
-      return fail("verify/bad-history", `${fileName}: not JSON: ${(e as Error).message}`);
+      return fail(VERIFY_ERRORS.badHistory, `${fileName}: not JSON: ${(e as Error).message}`);
     }
     const r = verifyHandFairness(json);
     if (!r.ok) return fail(r.error.code, `${fileName}: ${r.error.message}`);

@@ -14,6 +14,7 @@ import type { TournamentCommand, TournamentEvent } from "../../tournament/direct
 import type { Payment } from "../../tournament/money/index.ts";
 import type { Services } from "../services.ts";
 import type { TournamentPort } from "./tournament-port.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 export type EntryVerb = "register" | "unregister" | "reEnter" | "rebuy" | "addOn" | "declineRebuy";
 export interface EntryPlayer {
@@ -89,7 +90,7 @@ export async function entryCommand(
 ): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
   // A live room's chips are handed over at the desk: the floor records those purchases.
   if (t.meta.kind === "live" && DESK_ONLY.has(verb))
-    return fail("tournament/not-allowed", "in a live room, re-entries, rebuys and add-ons are made at the desk");
+    return fail(TOURNAMENT_ERRORS.notAllowed, "in a live room, re-entries, rebuys and add-ons are made at the desk");
   const alone = () => entryCommandAlone(t, money, player, verb, commandId);
   if (verb !== "register" || t.dir.status !== "registering") return refusal(await alone());
   return refusal(await t.registrations.submit({ player, commandId, pay: (events) => entryPostings(t, money, events, commandId), alone }));
@@ -99,8 +100,8 @@ export async function entryCommand(
 function refusal<T>(r: Result<T>): Result<T> {
   if (r.ok) return r;
   const cause = r.error["cause"];
-  if (r.error.code === "tournament/bad-state" && typeof cause === "string" && NOT_ALLOWED.has(cause))
-    return fail("tournament/not-allowed", r.error.message, { cause });
+  if (r.error.code === TOURNAMENT_ERRORS.badState && typeof cause === "string" && NOT_ALLOWED.has(cause))
+    return fail(TOURNAMENT_ERRORS.notAllowed, r.error.message, { cause });
   return r;
 }
 
@@ -121,7 +122,7 @@ export async function entryCommandAlone(
     pay: async (events) => {
       const max = t.meta.maxEntries;
       if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max)
-        return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+        return fail(TOURNAMENT_ERRORS.notAllowed, "the tournament is full", { maxEntries: max });
       const p = await entryPostings(t, money, events, commandId);
       if (!p.ok) return p;
       ticket = p.value.ticket;

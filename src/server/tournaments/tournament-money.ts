@@ -11,6 +11,7 @@ import { escrowAccount, postings, ticketAsset, ticketIssuer, type Ledger, type T
 import type { TournamentEvent } from "../../tournament/director/index.ts";
 import { enteredByTicket, postingFor, refundTx, ticketReturnTx } from "./tournament-entries.ts";
 import type { TournamentPort } from "./tournament-port.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);
 
@@ -30,7 +31,7 @@ export async function cashEntries(
   const { asset } = t.svc;
   const max = t.meta.maxEntries;
   if (max !== null && events.some((e) => NEW_ENTRY.has(e.type)) && t.dir.entries.size >= max)
-    return fail("tournament/not-allowed", "the tournament is full", { maxEntries: max });
+    return fail(TOURNAMENT_ERRORS.notAllowed, "the tournament is full", { maxEntries: max });
   const out: TransactionInput[] = [];
   for (const [i, e] of events.entries()) {
     if (e.type === "unregistered") continue;

@@ -13,6 +13,8 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import type { TransactionInput } from "../../store/index.ts";
 import { decide } from "../../tournament/director/index.ts";
 import type { Registered, Registration, TournamentPort } from "./tournament-port.ts";
+import { RUNTIME_ERRORS } from "../../runtime/actor.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 export type { Registered, Registration } from "./tournament-port.ts";
 
@@ -72,19 +74,19 @@ export class Registrations {
       }
       if (t.dir.status !== "registering") {
         // Started (or cancelled) since it was sent: the one-command path decides it, after this batch.
-        void item.alone().then(item.resolve, () => item.resolve(fail("runtime/store-failed", "the registration could not be stored; try again")));
+        void item.alone().then(item.resolve, () => item.resolve(fail(RUNTIME_ERRORS.storeFailed, "the registration could not be stored; try again")));
         continue;
       }
       const d = decide(t.dir, { type: "register", at: t.now(), player: item.player.id }, t.svc.rng);
       if (!d.ok) {
         const { code, message, ...details } = d.error;
-        item.resolve(fail("tournament/bad-state", message, { ...details, cause: code }));
+        item.resolve(fail(TOURNAMENT_ERRORS.badState, message, { ...details, cause: code }));
         continue;
       }
       if (max !== null && t.dir.entries.size + groups.length >= max) {
         // Full only if the ones before it in this batch land: the ledger may still refuse one. Decided after them.
         if (groups.length > 0) later.push(item);
-        else item.resolve(fail("tournament/not-allowed", "the tournament is full", { maxEntries: max }));
+        else item.resolve(fail(TOURNAMENT_ERRORS.notAllowed, "the tournament is full", { maxEntries: max }));
         continue;
       }
       const paid = await item.pay(d.value);
@@ -111,7 +113,7 @@ export class Registrations {
     } catch (e) {
       t.svc.log(`tournament ${t.id}: a registration batch failed; each is tried alone`, e);
       for (const g of groups)
-        void g.item.alone().then(g.item.resolve, () => g.item.resolve(fail("runtime/store-failed", "the registration could not be stored; try again")));
+        void g.item.alone().then(g.item.resolve, () => g.item.resolve(fail(RUNTIME_ERRORS.storeFailed, "the registration could not be stored; try again")));
       return;
     }
     this.batches++;

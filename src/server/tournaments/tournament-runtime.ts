@@ -49,6 +49,8 @@ import {
 export { type CommandOptions, type Rec, TOURNAMENT_SNAPSHOT_EVERY, tableIdOf, type TournamentMeta, tournamentStream } from "./tournament-port.ts";
 import type { TableSession } from "../tables/table-session.ts";
 import type { HandResult } from "../tables/table-order.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
+import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export class TournamentRuntime implements TournamentPort {
   dir: TournamentState = initialState();
@@ -212,10 +214,10 @@ export class TournamentRuntime implements TournamentPort {
     return this.enqueue(async () => {
       if (this.commands.has(commandId)) return ok({ duplicate: true });
       if (this.dir.status !== "registering" && this.dir.status !== "announced")
-        return fail("tournament/bad-state", `cannot move the start when ${this.dir.status}`, { cause: "tournament/bad-status" });
+        return fail(TOURNAMENT_ERRORS.badState, `cannot move the start when ${this.dir.status}`, { cause: "tournament/bad-status" });
       // R-TRN-6's deadline is part of the rules the players registered under: it does not move.
       if (this.dir.config?.start !== undefined)
-        return fail("director/invalid", "a tournament with a start rule (minimum players by a deadline) keeps its start time", { field: "startsAt" });
+        return fail(DIRECTOR_ERRORS.invalid, "a tournament with a start rule (minimum players by a deadline) keeps its start time", { field: "startsAt" });
       const r = await this.append([{ type: "rescheduled", data: { startsAt, at: this.now() } }], commandId);
       if (!r.ok) return r;
       this.scheduledStart.arm();
@@ -237,16 +239,16 @@ export class TournamentRuntime implements TournamentPort {
     const betweenHands = async (): Promise<Result<readonly TransactionInput[]>> => {
       const from = this.dir.entries.get(entryId)?.table ?? 0;
       const busy = this.tableInHand([from, toTable]);
-      return busy === undefined ? ok([]) : fail("tournament/bad-state", `table ${busy} is playing a hand; move between hands`);
+      return busy === undefined ? ok([]) : fail(TOURNAMENT_ERRORS.badState, `table ${busy} is playing a hand; move between hands`);
     };
     // Live: not settled at once, or balancing could undo the director's own decision; the next record settles.
     return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false, pay: betweenHands }).then(
       (r) => {
         if (r.ok) return ok({ duplicate: r.value.duplicate });
         const cause = String(r.error["cause"] ?? "");
-        if (cause === "tournament/no-entry" || cause === "tournament/no-table") return fail("director/not-found", r.error.message, { cause });
-        if (cause === "tournament/seat-taken" || cause === "tournament/bad-seat" || cause === "tournament/entry-busted")
-          return fail("director/invalid", r.error.message, { cause });
+        if (cause === TOURNAMENT_ERRORS.noEntry || cause === TOURNAMENT_ERRORS.noTable) return fail(DIRECTOR_ERRORS.notFound, r.error.message, { cause });
+        if (cause === TOURNAMENT_ERRORS.seatTaken || cause === TOURNAMENT_ERRORS.badSeat || cause === TOURNAMENT_ERRORS.entryBusted)
+          return fail(DIRECTOR_ERRORS.invalid, r.error.message, { cause });
         return r;
       },
     );
@@ -265,7 +267,7 @@ export class TournamentRuntime implements TournamentPort {
   confirmInstruction(iid: string, commandId: string): Promise<Result<void>> {
     return this.enqueue(async () => {
       if (this.commands.has(commandId) || this.live.confirmed.has(iid)) return ok(undefined);
-      if (!this.live.pending.has(iid)) return fail("director/not-found", `no instruction ${iid}`);
+      if (!this.live.pending.has(iid)) return fail(DIRECTOR_ERRORS.notFound, `no instruction ${iid}`);
       return this.append([{ type: "instruction-confirmed", data: { id: iid, at: this.now() } }], commandId);
     });
   }
@@ -289,7 +291,7 @@ export class TournamentRuntime implements TournamentPort {
       if (!d.ok) {
         // The core's figures ride along (a screen says why in the user's language).
         const { code, message, ...details } = d.error;
-        return fail("tournament/bad-state", message, { ...details, cause: code });
+        return fail(TOURNAMENT_ERRORS.badState, message, { ...details, cause: code });
       }
       let paid: readonly TransactionInput[] = [];
       if (opts.pay !== undefined) {
@@ -316,7 +318,7 @@ export class TournamentRuntime implements TournamentPort {
   /** decide, append, evolve; the number of events. */
   async run(cmd: TournamentCommand, commandId?: string): Promise<Result<number>> {
     const d = decide(this.dir, cmd, this.svc.rng);
-    if (!d.ok) return fail("tournament/bad-state", d.error.message, { cause: d.error.code });
+    if (!d.ok) return fail(TOURNAMENT_ERRORS.badState, d.error.message, { cause: d.error.code });
     if (d.value.length === 0) return ok(0);
     const r = await this.append(
       d.value.map((e) => ({ type: "director" as const, data: e })),

@@ -7,6 +7,7 @@
 // deadline (tournament-deadline.ts cancels it then), trying again as players register.
 import type { TimerHandle } from "../clock.ts";
 import type { TournamentPort } from "./tournament-port.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 export const SCHEDULED_START_COMMAND = "scheduled-start";
 export const SCHEDULED_CANCEL_COMMAND = "scheduled-start-cancel";
@@ -48,8 +49,8 @@ export class ScheduledStart {
     if (r.ok) return;
     const cause = String(r.error["cause"] ?? "");
     // R-TRN-6: below its minimum before the deadline: waits (a registration tries again).
-    if (cause === "tournament/not-yet") return;
-    if (cause === "tournament/too-few-players") {
+    if (cause === TOURNAMENT_ERRORS.notYet) return;
+    if (cause === TOURNAMENT_ERRORS.tooFewPlayers) {
       const c = await t.cancel("fewer than two players registered at the scheduled start", SCHEDULED_CANCEL_COMMAND);
       if (!c.ok) t.svc.log(`tournament ${t.id}: the scheduled start could not cancel it`, c.error);
       return;

@@ -20,6 +20,7 @@ import { orderFor } from "./tournament-orders.ts";
 import { TableSession } from "../tables/table-session.ts";
 import { payPrizes } from "./tournament-money.ts";
 import { tableIdOf, type Rec, type TournamentPort } from "./tournament-port.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 /** A table's order that could not be delivered (its partition is moving) is sent again after this. */
 const ORDER_RETRY_MS = 500;
@@ -235,7 +236,7 @@ export class OnlineTables {
     const t = this.t;
     const d = decide(t.dir, cmd, t.svc.rng);
     if (!d.ok) {
-      if (d.error.code !== "tournament/table-in-hand") t.svc.log(`tournament ${t.id}: ${cmd.type} refused: ${d.error.message}`);
+      if (d.error.code !== TOURNAMENT_ERRORS.tableInHand) t.svc.log(`tournament ${t.id}: ${cmd.type} refused: ${d.error.message}`);
       return false;
     }
     if (d.value.length === 0) return false;

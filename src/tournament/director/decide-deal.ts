@@ -12,6 +12,7 @@ import { icmDeal } from "../money/index.ts";
 import { finalPlacements } from "./placements.ts";
 import { tableSizeOf, type EntryState, type TournamentState } from "./state.ts";
 import type { DealMethod, Placement, TournamentEvent } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 /** Chip-chop: each finalist's share of `total` is their share of the chips, in whole units. */
 export function chipChop(stacks: readonly number[], total: number, unit: number): number[] {
@@ -53,17 +54,17 @@ export interface DealFigures {
 
 /** Whether a deal can be made now and what it gives; `agreed` (entry → amount) is a custom deal's. */
 export function dealFigures(s: TournamentState, method: DealMethod, agreed?: readonly (readonly [string, number])[]): Result<DealFigures> {
-  if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
+  if (s.status !== "running") return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
   const c = s.config!;
   // `reason` says which of these it is, so a screen can say why not and when.
   if (c.format.kind === "satellite" || c.format.kind === "heads-up")
-    return fail("tournament/no-deal", `no deal in a ${c.format.kind} tournament`, { reason: "format", format: c.format.kind });
+    return fail(TOURNAMENT_ERRORS.noDeal, `no deal in a ${c.format.kind} tournament`, { reason: "format", format: c.format.kind });
   if (s.prizes === null)
-    return fail("tournament/no-deal", "the prizes are not fixed yet: they are fixed when no more entries can come", { reason: "prizes-not-fixed" });
-  if (s.busted.length > 0) return fail("tournament/no-deal", "settle the last hand first", { reason: "settle-first" });
+    return fail(TOURNAMENT_ERRORS.noDeal, "the prizes are not fixed yet: they are fixed when no more entries can come", { reason: "prizes-not-fixed" });
+  if (s.busted.length > 0) return fail(TOURNAMENT_ERRORS.noDeal, "settle the last hand first", { reason: "settle-first" });
   const left = [...s.entries.values()].filter((e) => e.alive);
   if (left.length < 2 || left.length > tableSizeOf(c))
-    return fail("tournament/no-deal", "a deal is made among the players of the final table", {
+    return fail(TOURNAMENT_ERRORS.noDeal, "a deal is made among the players of the final table", {
       reason: "final-table",
       left: left.length,
       tableSize: tableSizeOf(c),
@@ -80,20 +81,20 @@ export function dealFigures(s: TournamentState, method: DealMethod, agreed?: rea
       return r.ok ? ok({ finalists: left, total, amounts: r.value }) : r;
     }
     case "custom": {
-      if (agreed === undefined) return fail("tournament/bad-deal", "a custom deal lists every finalist's amount");
+      if (agreed === undefined) return fail(TOURNAMENT_ERRORS.badDeal, "a custom deal lists every finalist's amount");
       const asked = new Map(agreed);
       const finalists = left.map((e) => e.id);
       if (asked.size !== agreed.length || asked.size !== left.length || left.some((e) => !asked.has(e.id))) {
-        return fail("tournament/bad-deal", "the deal must name every finalist once, and nobody else", { finalists: finalists.join(",") });
+        return fail(TOURNAMENT_ERRORS.badDeal, "the deal must name every finalist once, and nobody else", { finalists: finalists.join(",") });
       }
       const amounts = left.map((e) => asked.get(e.id)!);
-      if (amounts.some((a) => !Number.isSafeInteger(a) || a < 0)) return fail("tournament/bad-deal", "amounts are whole and not negative");
+      if (amounts.some((a) => !Number.isSafeInteger(a) || a < 0)) return fail(TOURNAMENT_ERRORS.badDeal, "amounts are whole and not negative");
       const sum = amounts.reduce((a, x) => a + x, 0);
-      if (sum !== total) return fail("tournament/bad-deal", `the deal shares ${sum}, the prizes left are ${total}`, { total, sum });
+      if (sum !== total) return fail(TOURNAMENT_ERRORS.badDeal, `the deal shares ${sum}, the prizes left are ${total}`, { total, sum });
       return ok({ finalists: left, total, amounts });
     }
     default:
-      return fail("tournament/bad-deal", `no deal method '${String(method)}'`);
+      return fail(TOURNAMENT_ERRORS.badDeal, `no deal method '${String(method)}'`);
   }
 }
 

@@ -9,6 +9,7 @@ import { entryContext } from "./entry-context.ts";
 import { playedMs } from "./played.ts";
 import { tableSizeOf, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 type Events = Result<TournamentEvent[]>;
 
@@ -47,11 +48,11 @@ export function newTableNumber(s: TournamentState): number {
 
 /** Before the start a registered player may leave; they get back the buy-in and the fee. */
 export function decideUnregister(s: TournamentState, at: number, player: string): Events {
-  if (s.status !== "registering") return fail("tournament/not-registering", `players can unregister only before the start (${s.status})`, { player });
+  if (s.status !== "registering") return fail(TOURNAMENT_ERRORS.notRegistering, `players can unregister only before the start (${s.status})`, { player });
   const p = s.players.get(player);
-  if (p === undefined) return fail("tournament/not-registered", `${player} is not registered`, { player });
+  if (p === undefined) return fail(TOURNAMENT_ERRORS.notRegistered, `${player} is not registered`, { player });
   // Before the start every player holds exactly one entry, bought with one payment.
-  if (p.entries.length !== 1) return fail("tournament/not-registered", `${player} holds ${p.entries.length} entries`, { player });
+  if (p.entries.length !== 1) return fail(TOURNAMENT_ERRORS.notRegistered, `${player} holds ${p.entries.length} entries`, { player });
   const refund = s.payments.filter((x) => x.player === player).reduce((a, x) => a + x.toPool + x.fee, 0);
   return ok([{ type: "unregistered", at, player, refund }]);
 }
@@ -59,13 +60,13 @@ export function decideUnregister(s: TournamentState, at: number, player: string)
 /** Late registration: while running and inside the window, a new player buys in and is seated. */
 export function decideLateRegister(s: TournamentState, at: number, player: string, rng: RandomSource): Events {
   const ends = lateRegistrationEndsMs(s);
-  if (ends === null) return fail("tournament/not-registering", `registration is not open (${s.status})`, { player });
-  if (badPlayer(player)) return fail("tournament/bad-player", "a player name is a non-empty string without '#'");
-  if (s.players.has(player)) return fail("tournament/already-registered", `${player} is already registered`, { player });
+  if (ends === null) return fail(TOURNAMENT_ERRORS.notRegistering, `registration is not open (${s.status})`, { player });
+  if (badPlayer(player)) return fail(TOURNAMENT_ERRORS.badPlayer, "a player name is a non-empty string without '#'");
+  if (s.players.has(player)) return fail(TOURNAMENT_ERRORS.alreadyRegistered, `${player} is already registered`, { player });
   const played = playedMs(s, at);
   // Infinity (a window past the schedule's end) closes with the field: at the final table.
   const closed = ends === Infinity ? s.alive <= tableSizeOf(s.config!) : played >= ends;
-  if (closed || s.prizes !== null) return fail("tournament/registration-closed", "late registration has closed", { player, closesAtMs: ends });
+  if (closed || s.prizes !== null) return fail(TOURNAMENT_ERRORS.registrationClosed, "late registration has closed", { player, closesAtMs: ends });
   const seat = drawSeat(s, rng);
   if (!seat.ok) return seat;
   const c = s.config!;
@@ -74,14 +75,14 @@ export function decideLateRegister(s: TournamentState, at: number, player: strin
 }
 
 export function decideReEnter(s: TournamentState, at: number, player: string, rng: RandomSource): Events {
-  if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
+  if (s.status !== "running") return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
   const p = s.players.get(player);
-  if (p === undefined) return fail("tournament/not-registered", `${player} never entered this tournament`, { player });
+  if (p === undefined) return fail(TOURNAMENT_ERRORS.notRegistered, `${player} never entered this tournament`, { player });
   const last = s.entries.get(p.entries.at(-1)!)!;
   const pay = checkReEntry(s.config!.money, entryContext(s, last, player, at), player);
   if (!pay.ok) return pay;
   // The prizes are fixed once nothing more can be paid in: nothing is, after.
-  if (s.prizes !== null) return fail("tournament/re-entry-closed", "the prize pool is fixed: re-entry is over", { player });
+  if (s.prizes !== null) return fail(TOURNAMENT_ERRORS.reEntryClosed, "the prize pool is fixed: re-entry is over", { player });
   const seat = drawSeat(s, rng);
   if (!seat.ok) return seat;
   return ok([{ type: "re-entered", at, entry: `${player}#${p.entries.length + 1}`, payment: pay.value, table: seat.value.table, seat: seat.value.seat }]);

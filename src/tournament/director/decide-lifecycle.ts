@@ -9,6 +9,7 @@ import { prizesFixedEvent } from "./prizes.ts";
 import { MAX_REBUY_GRACE_MS } from "./rebuy-grace.ts";
 import { tableSizeOf, type TournamentState } from "./state.ts";
 import type { TableDraw, TournamentConfig, TournamentEvent } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 type Events = Result<TournamentEvent[]>;
 
@@ -16,35 +17,35 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   const st = validateStructure(c.structure);
   if (!st.ok) return st;
   const f = c.format;
-  if (f.kind === "re-entry" && c.money.reEntry === undefined) return fail("tournament/bad-config", "a re-entry tournament needs money.reEntry (R-TRN-3)");
+  if (f.kind === "re-entry" && c.money.reEntry === undefined) return fail(TOURNAMENT_ERRORS.badConfig, "a re-entry tournament needs money.reEntry (R-TRN-3)");
   if (f.kind === "rebuy" && c.money.rebuy === undefined && c.money.addOn === undefined)
-    return fail("tournament/bad-config", "a rebuy tournament needs money.rebuy or money.addOn (R-TRN-4/5)");
-  if (f.kind !== "re-entry" && c.money.reEntry !== undefined) return fail("tournament/bad-config", "only the re-entry format takes re-entries");
+    return fail(TOURNAMENT_ERRORS.badConfig, "a rebuy tournament needs money.rebuy or money.addOn (R-TRN-4/5)");
+  if (f.kind !== "re-entry" && c.money.reEntry !== undefined) return fail(TOURNAMENT_ERRORS.badConfig, "only the re-entry format takes re-entries");
   if (f.kind === "satellite" && !(Number.isInteger(f.seatValue) && f.seatValue > 0))
-    return fail("tournament/bad-config", "a satellite needs a positive seat value (R-TRN-8)");
-  if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail("tournament/bad-config", "a freeroll has no buy-in (R-TRN-7)");
+    return fail(TOURNAMENT_ERRORS.badConfig, "a satellite needs a positive seat value (R-TRN-8)");
+  if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail(TOURNAMENT_ERRORS.badConfig, "a freeroll has no buy-in (R-TRN-7)");
   if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout"))
-    return fail("tournament/bad-config", `a ${f.kind} draws its tables once: no late registration`);
+    return fail(TOURNAMENT_ERRORS.badConfig, `a ${f.kind} draws its tables once: no late registration`);
   const grace = c.rebuyGraceMs;
   if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace <= MAX_REBUY_GRACE_MS))
-    return fail("tournament/bad-config", `the rebuy grace is 0 to ${MAX_REBUY_GRACE_MS} ms of play (R-TRN-4)`);
+    return fail(TOURNAMENT_ERRORS.badConfig, `the rebuy grace is 0 to ${MAX_REBUY_GRACE_MS} ms of play (R-TRN-4)`);
   const size = tableSizeOf(c);
-  if (!(Number.isInteger(size) && size >= 2 && size <= 23)) return fail("tournament/bad-table-size", `a table seats 2 to 23 players, not ${size}`);
+  if (!(Number.isInteger(size) && size >= 2 && size <= 23)) return fail(TOURNAMENT_ERRORS.badTableSize, `a table seats 2 to 23 players, not ${size}`);
   const spare = c.spareSeats;
   if (spare !== undefined && !(Number.isInteger(spare) && spare >= 0 && spare < size))
-    return fail("tournament/bad-table-size", `the seats kept free at a table are 0 to ${size - 1}, not ${spare}`, { field: "spareSeats" });
+    return fail(TOURNAMENT_ERRORS.badTableSize, `the seats kept free at a table are 0 to ${size - 1}, not ${spare}`, { field: "spareSeats" });
   const finalSize = c.finalTableSize;
   if (finalSize !== undefined && !(Number.isInteger(finalSize) && finalSize >= 2 && finalSize <= size))
-    return fail("tournament/bad-table-size", `the final table seats 2 to ${size} players (the table size), not ${finalSize}`, { field: "finalTableSize" });
+    return fail(TOURNAMENT_ERRORS.badTableSize, `the final table seats 2 to ${size} players (the table size), not ${finalSize}`, { field: "finalTableSize" });
   if (!(Number.isInteger(c.money.buyIn) && c.money.buyIn >= 0 && Number.isInteger(c.money.fee) && c.money.fee >= 0)) {
-    return fail("tournament/bad-config", "buy-in and fee are whole non-negative amounts");
+    return fail(TOURNAMENT_ERRORS.badConfig, "buy-in and fee are whole non-negative amounts");
   }
   // The room's own payout table; fixed prizes are guaranteed, so the guarantee covers them.
   const payout = checkPayoutOptions(c.payout ?? {});
   if (!payout.ok) return payout;
   const fixed = fixedTotal(c.payout);
   if (fixed > (c.money.guarantee ?? 0) + (c.money.organiserPrizes ?? 0)) {
-    return fail("tournament/bad-payout", `the fixed prizes add up to ${fixed}, more than the guarantee`, {
+    return fail(TOURNAMENT_ERRORS.badPayout, `the fixed prizes add up to ${fixed}, more than the guarantee`, {
       reason: "over-guarantee",
       total: fixed,
       guarantee: c.money.guarantee ?? 0,
@@ -54,48 +55,48 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
 }
 
 export function decideAnnounce(s: TournamentState, at: number, config: TournamentConfig): Events {
-  if (s.config !== null) return fail("tournament/already-announced", "this tournament is already announced");
+  if (s.config !== null) return fail(TOURNAMENT_ERRORS.alreadyAnnounced, "this tournament is already announced");
   const c = checkConfig(config);
   if (!c.ok) return c;
   return ok([{ type: "announced", at, config }]);
 }
 
 export function decideOpen(s: TournamentState, at: number): Events {
-  if (s.config === null || s.status !== "announced") return fail("tournament/bad-status", `registration cannot open when ${s.status}`);
+  if (s.config === null || s.status !== "announced") return fail(TOURNAMENT_ERRORS.badStatus, `registration cannot open when ${s.status}`);
   return ok([{ type: "registration-opened", at }]);
 }
 
 export function decideRegister(s: TournamentState, at: number, player: string): Events {
-  if (s.status !== "registering") return fail("tournament/not-registering", `registration is not open (${s.status})`, { player });
+  if (s.status !== "registering") return fail(TOURNAMENT_ERRORS.notRegistering, `registration is not open (${s.status})`, { player });
   if (typeof player !== "string" || player.length === 0 || player.includes("#"))
-    return fail("tournament/bad-player", "a player name is a non-empty string without '#'");
-  if (s.players.has(player)) return fail("tournament/already-registered", `${player} is already registered`, { player });
+    return fail(TOURNAMENT_ERRORS.badPlayer, "a player name is a non-empty string without '#'");
+  if (s.players.has(player)) return fail(TOURNAMENT_ERRORS.alreadyRegistered, `${player} is already registered`, { player });
   const c = s.config!;
   return ok([{ type: "registered", at, payment: buyInPayment(c.money, c.structure, player) }]);
 }
 
 export function decideCancel(s: TournamentState, at: number, reason: string): Events {
-  if (s.status !== "announced" && s.status !== "registering") return fail("tournament/bad-status", `a ${s.status} tournament cannot be cancelled`);
+  if (s.status !== "announced" && s.status !== "registering") return fail(TOURNAMENT_ERRORS.badStatus, `a ${s.status} tournament cannot be cancelled`);
   const back = [...refunds(s.payments)].map(([player, amount]) => ({ player, amount }));
   return ok([{ type: "cancelled", at, reason, refunds: back }]);
 }
 
 export function decideStartCmd(s: TournamentState, at: number, present: readonly string[] | undefined, rng: RandomSource): Events {
-  if (s.status !== "registering") return fail("tournament/bad-status", `cannot start when ${s.status}`);
+  if (s.status !== "registering") return fail(TOURNAMENT_ERRORS.badStatus, `cannot start when ${s.status}`);
   const c = s.config!;
   const here = (present ?? [...s.players.keys()]).filter((p) => s.players.has(p));
   if (c.start !== undefined) {
     const d = decideStart(c.start, at, here.length);
     if (d.kind === "wait")
       return fail(
-        "tournament/not-yet",
+        TOURNAMENT_ERRORS.notYet,
         d.reason === "before-schedule" ? "it is not the scheduled start yet" : `waiting for ${c.start.minPlayers} players until the deadline`,
         { present: here.length },
       );
     // R-TRN-6: cancelled, everyone refunded, the guarantee void.
     if (d.kind === "cancel") return decideCancel(s, at, `only ${d.present} of ${d.needed} players paid and present by the deadline`);
   } else if (here.length < 2) {
-    return fail("tournament/too-few-players", "a tournament needs at least two players");
+    return fail(TOURNAMENT_ERRORS.tooFewPlayers, "a tournament needs at least two players");
   }
   const ids = [...s.entries.keys()];
   const events: TournamentEvent[] = [];

@@ -5,13 +5,14 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 type Events = Result<TournamentEvent[]>;
 type Stacks = readonly (readonly [string, number])[];
 
 function liveRunning(s: TournamentState): Result<true> {
-  if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
-  if (s.config?.live !== true) return fail("tournament/not-live", "busts and counts come from the hands online; the floor reports them in a live room");
+  if (s.status !== "running") return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
+  if (s.config?.live !== true) return fail(TOURNAMENT_ERRORS.notLive, "busts and counts come from the hands online; the floor reports them in a live room");
   return ok(true);
 }
 
@@ -26,10 +27,10 @@ function withChipsBesides(s: TournamentState, gone: ReadonlySet<string>): number
 function checkEntries(s: TournamentState, ids: readonly string[]): Result<true> {
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id)) return fail("tournament/duplicate-entry", `${id} is listed twice`, { entry: id });
+    if (seen.has(id)) return fail(TOURNAMENT_ERRORS.duplicateEntry, `${id} is listed twice`, { entry: id });
     seen.add(id);
     const e = s.entries.get(id);
-    if (e === undefined || !e.alive) return fail("tournament/no-entry", `no live entry ${id}`, { entry: id });
+    if (e === undefined || !e.alive) return fail(TOURNAMENT_ERRORS.noEntry, `no live entry ${id}`, { entry: id });
   }
   return ok(true);
 }
@@ -38,20 +39,20 @@ function checkEntries(s: TournamentState, ids: readonly string[]): Result<true> 
 export function decideBust(s: TournamentState, at: number, entries: readonly string[], startStacks: readonly number[] | undefined): Events {
   const r = liveRunning(s);
   if (!r.ok) return r;
-  if (!Array.isArray(entries) || entries.length === 0) return fail("tournament/bad-bust", "a bust names at least one entry");
+  if (!Array.isArray(entries) || entries.length === 0) return fail(TOURNAMENT_ERRORS.badBust, "a bust names at least one entry");
   const c = checkEntries(s, entries);
   if (!c.ok) return c;
   for (const id of entries) {
-    if (s.busted.includes(id) || s.entries.get(id)!.stack <= 0) return fail("tournament/entry-busted", `${id} is already out of chips`, { entry: id });
+    if (s.busted.includes(id) || s.entries.get(id)!.stack <= 0) return fail(TOURNAMENT_ERRORS.entryBusted, `${id} is already out of chips`, { entry: id });
   }
   // One hand is played at one table; under hand-for-hand busts at every table count as one hand.
   const tables = new Set(entries.map((id) => s.entries.get(id)!.table));
   if (tables.size > 1 && !s.handForHand)
-    return fail("tournament/bad-bust", "busts at different tables are different hands: report them one hand at a time", { tables: [...tables] });
+    return fail(TOURNAMENT_ERRORS.badBust, "busts at different tables are different hands: report them one hand at a time", { tables: [...tables] });
   if (startStacks !== undefined && (startStacks.length !== entries.length || !startStacks.every((x) => whole(x) && x > 0))) {
-    return fail("tournament/bad-bust", "startStacks gives each busted entry's (positive) stack when the hand began, in the same order");
+    return fail(TOURNAMENT_ERRORS.badBust, "startStacks gives each busted entry's (positive) stack when the hand began, in the same order");
   }
-  if (withChipsBesides(s, new Set(entries)) < 1) return fail("tournament/bad-bust", "someone must be left with chips (R-PLACE-4)");
+  if (withChipsBesides(s, new Set(entries)) < 1) return fail(TOURNAMENT_ERRORS.badBust, "someone must be left with chips (R-PLACE-4)");
   return ok([{ type: "busted", at, entries: [...entries], startStacks: startStacks === undefined ? null : [...startStacks] }]);
 }
 
@@ -59,19 +60,19 @@ export function decideBust(s: TournamentState, at: number, entries: readonly str
 export function decideChipCount(s: TournamentState, at: number, stacks: Stacks): Events {
   const r = liveRunning(s);
   if (!r.ok) return r;
-  if (!Array.isArray(stacks) || stacks.length === 0) return fail("tournament/bad-count", "a count names at least one entry");
+  if (!Array.isArray(stacks) || stacks.length === 0) return fail(TOURNAMENT_ERRORS.badCount, "a count names at least one entry");
   const c = checkEntries(
     s,
     stacks.map((x) => x[0]),
   );
   if (!c.ok) return c;
   const bad = stacks.find(([, n]) => !whole(n));
-  if (bad !== undefined) return fail("tournament/bad-stack", `a stack is a whole number of chips, not ${String(bad[1])}`, { entry: bad[0] });
+  if (bad !== undefined) return fail(TOURNAMENT_ERRORS.badStack, `a stack is a whole number of chips, not ${String(bad[1])}`, { entry: bad[0] });
   // Who has chips after the count: counted ones by their count, the others as they are.
   const counted = new Map(stacks.map(([id, n]) => [id, n]));
   let left = 0;
   for (const e of s.entries.values()) if (e.alive && (counted.get(e.id) ?? (s.busted.includes(e.id) ? 0 : e.stack)) > 0) left++;
-  if (left < 1) return fail("tournament/bad-count", "someone must be left with chips (R-PLACE-4)");
+  if (left < 1) return fail(TOURNAMENT_ERRORS.badCount, "someone must be left with chips (R-PLACE-4)");
   return ok([{ type: "counted", at, stacks: stacks.map(([id, n]) => [id, n] as const) }]);
 }
 
@@ -81,13 +82,13 @@ export function decideChipCount(s: TournamentState, at: number, stacks: Stacks):
  * takes the chip out of play, the later ones follow with the same `next`.
  */
 export function decideColourUp(s: TournamentState, at: number, remove: number, next: number, stacks: Stacks): Events {
-  if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
+  if (s.status !== "running") return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
   const following = !s.chips.includes(remove) && s.chipsGone.get(remove) === next;
-  if (!s.chips.includes(remove) && !following) return fail("tournament/chip-not-in-play", `${remove} chips are not in play`, { remove, chips: s.chips });
+  if (!s.chips.includes(remove) && !following) return fail(TOURNAMENT_ERRORS.chipNotInPlay, `${remove} chips are not in play`, { remove, chips: s.chips });
   if (!following && !(s.chips.includes(next) && next > remove && next % remove === 0)) {
-    return fail("tournament/bad-colour-up", `${remove} chips are exchanged for a larger chip in play, not ${next}`, { remove, next, chips: s.chips });
+    return fail(TOURNAMENT_ERRORS.badColourUp, `${remove} chips are exchanged for a larger chip in play, not ${next}`, { remove, next, chips: s.chips });
   }
-  if (!Array.isArray(stacks)) return fail("tournament/bad-colour-up", "stacks lists the entries' new stacks");
+  if (!Array.isArray(stacks)) return fail(TOURNAMENT_ERRORS.badColourUp, "stacks lists the entries' new stacks");
   const c = checkEntries(
     s,
     stacks.map((x) => x[0]),
@@ -99,10 +100,10 @@ export function decideColourUp(s: TournamentState, at: number, remove: number, n
   for (const [id, n] of stacks) {
     const before = s.entries.get(id)!.stack;
     if (!whole(n) || n % unit !== 0)
-      return fail("tournament/bad-stack", `${id}'s stack after the colour-up must be whole ${unit}s, not ${String(n)}`, { entry: id, unit });
-    if (before === 0) return fail("tournament/entry-busted", `${id} has no chips to colour up`, { entry: id });
+      return fail(TOURNAMENT_ERRORS.badStack, `${id}'s stack after the colour-up must be whole ${unit}s, not ${String(n)}`, { entry: id, unit });
+    if (before === 0) return fail(TOURNAMENT_ERRORS.entryBusted, `${id} has no chips to colour up`, { entry: id });
     // R-CHIP-4: nobody is raced out.
-    if (before > 0 && n === 0) return fail("tournament/raced-out", `${id} cannot lose every chip in the colour-up (R-CHIP-4)`, { entry: id });
+    if (before > 0 && n === 0) return fail(TOURNAMENT_ERRORS.racedOut, `${id} cannot lose every chip in the colour-up (R-CHIP-4)`, { entry: id });
     delta += n - before;
   }
   return ok([{ type: "coloured-up", at, remove, next, stacks: stacks.map(([id, n]) => [id, n] as const), delta }]);

@@ -21,6 +21,7 @@ import { seatedWithChips, type TournamentState } from "./state.ts";
 import { isPaused, playedMs } from "./played.ts";
 import { clockAt } from "../structure/index.ts";
 import type { TournamentEvent } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 export function decideTableSettle(s: TournamentState, at: number, table: number | null, rng: RandomSource): Result<TournamentEvent[]> {
   const r = settleTable(s, at, table, rng);
@@ -31,11 +32,11 @@ export function decideTableSettle(s: TournamentState, at: number, table: number 
 function settleTable(s: TournamentState, at: number, table: number | null, rng: RandomSource): Result<TournamentEvent[]> {
   if (s.status !== "running") return ok([]);
   const c = s.config!;
-  if (c.live === true) return fail("tournament/live", "a live room settles with `settle`: the floor deals");
+  if (c.live === true) return fail(TOURNAMENT_ERRORS.live, "a live room settles with `settle`: the floor deals");
   if (table !== null) {
     const t = s.tables.get(table);
-    if (t === undefined) return fail("tournament/no-table", `no table ${table}`, { table });
-    if (t.inHand) return fail("tournament/table-in-hand", `table ${table} has not reported its hand yet`, { table });
+    if (t === undefined) return fail(TOURNAMENT_ERRORS.noTable, `no table ${table}`, { table });
+    if (t.inHand) return fail(TOURNAMENT_ERRORS.tableInHand, `table ${table} has not reported its hand yet`, { table });
   }
   const events: TournamentEvent[] = [];
   // Colour-ups made while this table was in its hand apply now (R-CHIP-1..4).

@@ -12,12 +12,13 @@ import type { RandomSource } from "../index.ts";
 import { drawSeat } from "./decide-entries.ts";
 import type { TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 type Events = Result<TournamentEvent[]>;
 
 function liveRunning(s: TournamentState): Result<true> {
-  if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
-  if (s.config?.live !== true) return fail("tournament/not-live", "the floor's records are undone in a live room");
+  if (s.status !== "running") return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
+  if (s.config?.live !== true) return fail(TOURNAMENT_ERRORS.notLive, "the floor's records are undone in a live room");
   return ok(true);
 }
 
@@ -32,14 +33,14 @@ export function decideReinstate(
   const r = liveRunning(s);
   if (!r.ok) return r;
   const e = s.entries.get(entry);
-  if (e === undefined) return fail("tournament/no-entry", `no entry ${entry}`, { entry });
+  if (e === undefined) return fail(TOURNAMENT_ERRORS.noEntry, `no entry ${entry}`, { entry });
   const waiting = s.busted.includes(entry);
-  if (e.alive && !waiting) return fail("tournament/bad-undo", "this entry is not out", { entry, reason: "not-out" });
-  if (!Number.isSafeInteger(stack) || stack <= 0) return fail("tournament/bad-stack", "the entry comes back with a positive number of chips", { entry });
+  if (e.alive && !waiting) return fail(TOURNAMENT_ERRORS.badUndo, "this entry is not out", { entry, reason: "not-out" });
+  if (!Number.isSafeInteger(stack) || stack <= 0) return fail(TOURNAMENT_ERRORS.badStack, "the entry comes back with a positive number of chips", { entry });
   const p = s.players.get(e.player)!;
   if (p.entries.at(-1) !== entry)
-    return fail("tournament/bad-undo", "the player has re-entered since: the new entry plays on", { entry, reason: "re-entered" });
-  if (s.prizes !== null && s.alive === 1 && !waiting) return fail("tournament/bad-undo", "the tournament is over", { entry, reason: "over" });
+    return fail(TOURNAMENT_ERRORS.badUndo, "the player has re-entered since: the new entry plays on", { entry, reason: "re-entered" });
+  if (s.prizes !== null && s.alive === 1 && !waiting) return fail(TOURNAMENT_ERRORS.badUndo, "the tournament is over", { entry, reason: "over" });
   if (waiting) return ok([{ type: "reinstated", at, entry, stack, table: e.table, seat: e.seat }]);
   // Its old seat (`want`) when the table still stands and the seat is free; else a drawn seat.
   const table = want === undefined ? undefined : s.tables.get(want.table);
@@ -54,17 +55,17 @@ export function decideReverse(s: TournamentState, at: number, entry: string, wha
   const r = liveRunning(s);
   if (!r.ok) return r;
   const e = s.entries.get(entry);
-  if (e === undefined) return fail("tournament/no-entry", `no entry ${entry}`, { entry });
+  if (e === undefined) return fail(TOURNAMENT_ERRORS.noEntry, `no entry ${entry}`, { entry });
   const kind = what === "rebuy" ? "rebuy" : "add-on";
   // Payments name the player, not the entry: a player's rebuys and add-ons are their current entry's.
   const payment = s.payments.findLast((p) => p.player === e.player && p.kind === kind);
   if (payment === undefined || (what === "rebuy" ? e.rebuys : e.addOns) === 0)
-    return fail("tournament/bad-undo", `this entry has no ${what} to undo`, { entry, reason: "none" });
-  if (!e.alive) return fail("tournament/bad-undo", "this entry is out: undo the bust first", { entry, reason: "out" });
+    return fail(TOURNAMENT_ERRORS.badUndo, `this entry has no ${what} to undo`, { entry, reason: "none" });
+  if (!e.alive) return fail(TOURNAMENT_ERRORS.badUndo, "this entry is out: undo the bust first", { entry, reason: "out" });
   // The prize pool is fixed with the payment in it: it is paid out as it stands.
-  if (s.prizes !== null) return fail("tournament/bad-undo", "the prizes are fixed with this payment in the pool", { entry, reason: "fixed" });
+  if (s.prizes !== null) return fail(TOURNAMENT_ERRORS.badUndo, "the prizes are fixed with this payment in the pool", { entry, reason: "fixed" });
   if (e.stack < payment.chips)
-    return fail("tournament/bad-undo", `the stack (${e.stack}) is smaller than the ${what}'s ${payment.chips} chips: count it first`, {
+    return fail(TOURNAMENT_ERRORS.badUndo, `the stack (${e.stack}) is smaller than the ${what}'s ${payment.chips} chips: count it first`, {
       entry,
       reason: "stack",
       chips: payment.chips,

@@ -19,30 +19,31 @@ import { entryContext } from "./entry-context.ts";
 import { awaitingRebuy, graceOver, rebuyGraceMs } from "./rebuy-grace.ts";
 import type { TournamentState } from "./state.ts";
 import type { HandOutcome, TournamentCommand, TournamentEvent } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 type Events = Result<TournamentEvent[]>;
 
 function running(s: TournamentState): Result<true> {
-  return s.status === "running" ? ok(true) : fail("tournament/not-running", `the tournament is ${s.status}`);
+  return s.status === "running" ? ok(true) : fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
 }
 
 function decideHand(s: TournamentState, at: number, o: HandOutcome): Events {
   const r = running(s);
   if (!r.ok) return r;
   const t = s.tables.get(o.table);
-  if (t === undefined) return fail("tournament/no-table", `no table ${o.table}`, { table: o.table });
+  if (t === undefined) return fail(TOURNAMENT_ERRORS.noTable, `no table ${o.table}`, { table: o.table });
   const n = o.entries.length;
   if (n < 2 || o.stacks.length !== n || o.startStacks.length !== n)
-    return fail("tournament/bad-hand", "a hand lists each player dealt in with a stack before and after");
+    return fail(TOURNAMENT_ERRORS.badHand, "a hand lists each player dealt in with a stack before and after");
   for (let i = 0; i < n; i++) {
     const e = s.entries.get(o.entries[i]!);
-    if (e === undefined || e.table !== o.table || !e.alive) return fail("tournament/bad-hand", `${o.entries[i]} is not playing at table ${o.table}`);
-    if (e.stack !== o.startStacks[i]) return fail("tournament/bad-hand", `${e.id} started the hand with ${e.stack}, not ${o.startStacks[i]}`);
-    if (!Number.isSafeInteger(o.stacks[i]) || o.stacks[i]! < 0) return fail("tournament/bad-hand", "stacks are whole chips");
+    if (e === undefined || e.table !== o.table || !e.alive) return fail(TOURNAMENT_ERRORS.badHand, `${o.entries[i]} is not playing at table ${o.table}`);
+    if (e.stack !== o.startStacks[i]) return fail(TOURNAMENT_ERRORS.badHand, `${e.id} started the hand with ${e.stack}, not ${o.startStacks[i]}`);
+    if (!Number.isSafeInteger(o.stacks[i]) || o.stacks[i]! < 0) return fail(TOURNAMENT_ERRORS.badHand, "stacks are whole chips");
   }
   const before = o.startStacks.reduce((a, b) => a + b, 0);
   const after = o.stacks.reduce((a, b) => a + b, 0);
-  if (before !== after) return fail("tournament/chips-not-conserved", `the hand ended with ${after} chips, not ${before}`, { before, after });
+  if (before !== after) return fail(TOURNAMENT_ERRORS.chipsNotConserved, `the hand ended with ${after} chips, not ${before}`, { before, after });
   return ok([{ type: "hand-played", at, table: o.table, hand: o.hand, entries: o.entries, stacks: o.stacks, startStacks: o.startStacks }]);
 }
 
@@ -50,14 +51,14 @@ function decideRebuy(s: TournamentState, at: number, id: string): Events {
   const r = running(s);
   if (!r.ok) return r;
   const e = s.entries.get(id);
-  if (e === undefined || !e.alive) return fail("tournament/no-entry", `no live entry ${id}`);
+  if (e === undefined || !e.alive) return fail(TOURNAMENT_ERRORS.noEntry, `no live entry ${id}`);
   const p = checkRebuy(s.config!.money, entryContext(s, e, e.player, at), e.player);
   if (!p.ok) return p;
   // The prizes are fixed once nothing more can be paid in: nothing is, after.
-  if (s.prizes !== null) return fail("tournament/rebuy-closed", "the prize pool is fixed: the rebuy period is over", { entry: id });
+  if (s.prizes !== null) return fail(TOURNAMENT_ERRORS.rebuyClosed, "the prize pool is fixed: the rebuy period is over", { entry: id });
   // R-TRN-4: a busted player rebuys within the grace (online); after it, or after declining, the entry is out.
   if (e.stack === 0 && rebuyGraceMs(s.config!) > 0 && graceOver(s, id, at)) {
-    return fail("tournament/rebuy-grace-over", "the time to rebuy after the bust is over", { entry: id });
+    return fail(TOURNAMENT_ERRORS.rebuyGraceOver, "the time to rebuy after the bust is over", { entry: id });
   }
   return ok([{ type: "rebought", at, entry: id, payment: p.value }]);
 }
@@ -65,8 +66,8 @@ function decideRebuy(s: TournamentState, at: number, id: string): Events {
 function decideDeclineRebuy(s: TournamentState, at: number, id: string): Events {
   const r = running(s);
   if (!r.ok) return r;
-  if (!s.entries.has(id)) return fail("tournament/no-entry", `no entry ${id}`);
-  if (!awaitingRebuy(s, id, at)) return fail("tournament/not-awaiting-rebuy", `${id} is not waiting to rebuy`, { entry: id });
+  if (!s.entries.has(id)) return fail(TOURNAMENT_ERRORS.noEntry, `no entry ${id}`);
+  if (!awaitingRebuy(s, id, at)) return fail(TOURNAMENT_ERRORS.notAwaitingRebuy, `${id} is not waiting to rebuy`, { entry: id });
   return ok([{ type: "rebuy-declined", at, entry: id }]);
 }
 
@@ -74,10 +75,10 @@ function decideAddOn(s: TournamentState, at: number, id: string): Events {
   const r = running(s);
   if (!r.ok) return r;
   const e = s.entries.get(id);
-  if (e === undefined) return fail("tournament/no-entry", `no entry ${id}`);
+  if (e === undefined) return fail(TOURNAMENT_ERRORS.noEntry, `no entry ${id}`);
   const p = checkAddOn(s.config!.money, entryContext(s, e, e.player, at), e.player);
   if (!p.ok) return p;
-  if (s.prizes !== null) return fail("tournament/add-on-closed", "the prize pool is fixed: the add-on is over", { entry: id });
+  if (s.prizes !== null) return fail(TOURNAMENT_ERRORS.addOnClosed, "the prize pool is fixed: the add-on is over", { entry: id });
   return ok([{ type: "added-on", at, entry: id, payment: p.value }]);
 }
 
@@ -126,17 +127,17 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
     case "chip-count":
       return decideChipCount(s, cmd.at, cmd.stacks);
     case "adjust-clock": {
-      if (s.status !== "running" || s.startedAt === null) return fail("tournament/not-running", `the tournament is ${s.status}`);
-      if (!Number.isSafeInteger(cmd.ms) || cmd.ms === 0) return fail("tournament/bad-time", "the clock moves by a whole, non-zero number of ms");
+      if (s.status !== "running" || s.startedAt === null) return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
+      if (!Number.isSafeInteger(cmd.ms) || cmd.ms === 0) return fail(TOURNAMENT_ERRORS.badTime, "the clock moves by a whole, non-zero number of ms");
       const pos = clockAt(s.config!.structure, playedMs(s, cmd.at));
       // Time given back stops at the start of the level or break in play.
       const ms = Math.max(cmd.ms, -pos.elapsedInItemMs);
-      if (ms === 0) return fail("tournament/bad-time", "the level has just begun: no time to give back", { reason: "level-start" });
+      if (ms === 0) return fail(TOURNAMENT_ERRORS.badTime, "the level has just begun: no time to give back", { reason: "level-start" });
       return ok([{ type: "clock-adjusted", at: cmd.at, ms }]);
     }
     case "close-entries":
-      if (s.status !== "running") return fail("tournament/not-running", `the tournament is ${s.status}`);
-      if (s.prizes !== null) return fail("tournament/entries-closed", "entries are already closed: the prizes are fixed");
+      if (s.status !== "running") return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
+      if (s.prizes !== null) return fail(TOURNAMENT_ERRORS.entriesClosed, "entries are already closed: the prizes are fixed");
       return ok([prizesFixedEvent(s, cmd.at)]);
     case "reinstate":
       return decideReinstate(s, cmd.at, cmd.entry, cmd.stack, cmd.seat, rng);
@@ -145,6 +146,6 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
     case "colour-up":
       return decideColourUp(s, cmd.at, cmd.remove, cmd.next, cmd.stacks);
     default:
-      return fail("tournament/bad-command", `unknown command '${String((cmd as { type?: unknown }).type)}'`);
+      return fail(TOURNAMENT_ERRORS.badCommand, `unknown command '${String((cmd as { type?: unknown }).type)}'`);
   }
 }

@@ -12,6 +12,7 @@ import { awaitingRebuy } from "./rebuy-grace.ts";
 import { Director, type RunOptions, type RunResult } from "./run.ts";
 import { levelFor } from "./state.ts";
 import type { TournamentCommand, TournamentEvent } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 export interface PacedOptions extends RunOptions {
   /** The length of one hand (ms) at a table; default: 3600 / handsPerHour seconds × a uniform draw in [0.5, 1.5). */
@@ -128,7 +129,7 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
   let settles = 0;
   const max = (o.maxRounds ?? 1_000_000) * Math.max(1, s.tables.size);
   while (s.status === "running") {
-    if (++settles > max) return fail("tournament/too-long", `no winner after ${max} settles`);
+    if (++settles > max) return fail(TOURNAMENT_ERRORS.tooLong, `no winner after ${max} settles`);
     const next = hands.peek();
     if (s.onBreak) {
       // R-TRN-5: the add-on is taken during its break; tables deal again when it is over.
@@ -151,7 +152,7 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
       }
     }
     const h = hands.pop();
-    if (h === undefined) return fail("tournament/stuck", "no table is playing and nothing changed", { alive: s.alive, tables: s.tables.size });
+    if (h === undefined) return fail(TOURNAMENT_ERRORS.stuck, "no table is playing and nothing changed", { alive: s.alive, tables: s.tables.size });
     now = Math.max(now, h.end);
     playing.delete(h.table);
     const r = d.run({
@@ -197,7 +198,7 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
       if (!nudge.ok) return nudge;
       dealt(nudge.value);
       if (hands.size === 0 && !s.onBreak && s.status === "running") {
-        return fail("tournament/stuck", "no table could deal a hand and nothing changed", { alive: s.alive, tables: s.tables.size });
+        return fail(TOURNAMENT_ERRORS.stuck, "no table could deal a hand and nothing changed", { alive: s.alive, tables: s.tables.size });
       }
     }
   }

@@ -11,6 +11,7 @@ import { evolve, initialState, type TournamentState } from "./state.ts";
 import type { TournamentCommand, TournamentConfig, TournamentEvent } from "./types.ts";
 import { levelFor } from "./state.ts";
 import { awaitingRebuy } from "./rebuy-grace.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 /** Plays one hand; returns the stacks at its end (PHH order, as `setup.entries`). */
 export type HandPlayer = (setup: HandSetup, rng: RandomSource) => readonly number[];
@@ -92,7 +93,7 @@ export function runTournament(o: RunOptions): Result<RunResult> {
   let rounds = 0;
   const max = o.maxRounds ?? 1_000_000;
   while (s.status === "running") {
-    if (++rounds > max) return fail("tournament/too-long", `no winner after ${max} rounds`);
+    if (++rounds > max) return fail(TOURNAMENT_ERRORS.tooLong, `no winner after ${max} rounds`);
     for (;;) {
       const t = must({ type: "tick", at: now });
       if (!t.ok) return t;
@@ -139,7 +140,7 @@ export function runTournament(o: RunOptions): Result<RunResult> {
       }
     }
     if (played === 0 && settled.value.length === 0 && s.status === "running") {
-      return fail("tournament/stuck", "no table could deal a hand and nothing changed", { alive: s.alive, tables: s.tables.size });
+      return fail(TOURNAMENT_ERRORS.stuck, "no table could deal a hand and nothing changed", { alive: s.alive, tables: s.tables.size });
     }
     o.onRound?.(s, now);
     now += roundMs;

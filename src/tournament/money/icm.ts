@@ -9,15 +9,16 @@
 // 20 finalists two minutes, all of it on the server's event loop in a director's deal).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { byRemainder, roundToUnit } from "./rounding.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 const MAX_PLAYERS = 20;
 
 /** Equity of each player in `prizes` (prizes[0] = 1st place). Equities sum to the prizes paid. */
 export function icmEquities(stacks: readonly number[], prizes: readonly number[]): Result<number[]> {
   const n = stacks.length;
-  if (n === 0 || n > MAX_PLAYERS) return fail("tournament/icm-size", `ICM takes 1 to ${MAX_PLAYERS} players`, { players: n });
-  if (!stacks.every((s) => Number.isFinite(s) && s > 0)) return fail("tournament/icm-bad-stacks", "every stack must be positive", { stacks });
-  if (!prizes.every((p) => Number.isFinite(p) && p >= 0)) return fail("tournament/icm-bad-prizes", "prizes must be non-negative", { prizes });
+  if (n === 0 || n > MAX_PLAYERS) return fail(TOURNAMENT_ERRORS.icmSize, `ICM takes 1 to ${MAX_PLAYERS} players`, { players: n });
+  if (!stacks.every((s) => Number.isFinite(s) && s > 0)) return fail(TOURNAMENT_ERRORS.icmBadStacks, "every stack must be positive", { stacks });
+  if (!prizes.every((p) => Number.isFinite(p) && p >= 0)) return fail(TOURNAMENT_ERRORS.icmBadPrizes, "prizes must be non-negative", { prizes });
   const k = Math.min(prizes.length, n);
   const out = new Array<number>(n).fill(0);
   if (k === 0) return ok(out);

@@ -7,6 +7,7 @@
 // first prize near 25% with 15 paid of 100, which is what rooms publish.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { roundToUnit } from "./rounding.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 export interface PayoutOptions {
   /** Share of the entries paid; default 0.15. */
@@ -39,21 +40,22 @@ const ownTable = (o: PayoutOptions): readonly number[] | null => o.percents ?? o
  */
 export function checkPayoutOptions(o: PayoutOptions): Result<PayoutOptions> {
   if (o.percents !== undefined && o.fixed !== undefined)
-    return fail("tournament/bad-payout", "a payout table is in percents or in fixed amounts, not both", { reason: "both" });
+    return fail(TOURNAMENT_ERRORS.badPayout, "a payout table is in percents or in fixed amounts, not both", { reason: "both" });
   const own = ownTable(o);
   if (own === null) return ok(o);
   const what = o.percents !== undefined ? "percent" : "fixed";
   if (own.length === 0 || own.length > 100)
-    return fail("tournament/bad-payout", "a payout table pays 1 to 100 places", { reason: "places", places: own.length });
+    return fail(TOURNAMENT_ERRORS.badPayout, "a payout table pays 1 to 100 places", { reason: "places", places: own.length });
   for (let i = 0; i < own.length; i++) {
     const x = own[i]!;
     if (!Number.isSafeInteger(x) || x <= 0)
-      return fail("tournament/bad-payout", `place ${i + 1} must be paid a positive whole amount`, { reason: "not-positive", place: i + 1 });
-    if (i > 0 && x > own[i - 1]!) return fail("tournament/bad-payout", `place ${i + 1} is paid more than place ${i}`, { reason: "increasing", place: i + 1 });
+      return fail(TOURNAMENT_ERRORS.badPayout, `place ${i + 1} must be paid a positive whole amount`, { reason: "not-positive", place: i + 1 });
+    if (i > 0 && x > own[i - 1]!)
+      return fail(TOURNAMENT_ERRORS.badPayout, `place ${i + 1} is paid more than place ${i}`, { reason: "increasing", place: i + 1 });
   }
   if (what === "percent") {
     const sum = own.reduce((a, b) => a + b, 0);
-    if (sum !== 10_000) return fail("tournament/bad-payout", `the percentages add up to ${sum / 100}%, not 100%`, { reason: "sum", sum: sum / 100 });
+    if (sum !== 10_000) return fail(TOURNAMENT_ERRORS.badPayout, `the percentages add up to ${sum / 100}%, not 100%`, { reason: "sum", sum: sum / 100 });
   }
   return ok(o);
 }
@@ -72,9 +74,9 @@ export function placesPaid(entries: number, options: PayoutOptions = {}): number
 /** Prizes for places 1..n (index 0 = first place), non-increasing, summing to `pool`. */
 export function payoutTable(pool: number, entries: number, options: PayoutOptions = {}): Result<number[]> {
   const unit = options.unit ?? 1;
-  if (!Number.isInteger(pool) || pool < 0) return fail("tournament/bad-pool", "the prize pool must be a whole non-negative amount", { pool });
-  if (!Number.isInteger(unit) || unit <= 0) return fail("tournament/bad-unit", "the rounding unit must be a positive whole amount", { unit });
-  if (!Number.isInteger(entries) || entries <= 0) return fail("tournament/no-entries", "a payout table needs at least one entry", { entries });
+  if (!Number.isInteger(pool) || pool < 0) return fail(TOURNAMENT_ERRORS.badPool, "the prize pool must be a whole non-negative amount", { pool });
+  if (!Number.isInteger(unit) || unit <= 0) return fail(TOURNAMENT_ERRORS.badUnit, "the rounding unit must be a positive whole amount", { unit });
+  if (!Number.isInteger(entries) || entries <= 0) return fail(TOURNAMENT_ERRORS.noEntries, "a payout table needs at least one entry", { entries });
   const n = placesPaid(entries, options);
   const own = ownTable(options);
   if (own !== null) {

@@ -2,6 +2,7 @@
 // value; the remainder is paid in cash to the first place without a seat (to the winner
 // when there is no seat at all). Play stops when the players left equal the seats.
 import { fail, ok, type Result } from "../../lib/result.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 export interface SatellitePrize {
   readonly place: number;
@@ -19,8 +20,9 @@ export interface SatellitePayout {
 
 /** `seatValue` is what a seat in the target costs (its buy-in plus fee). */
 export function satellitePayout(pool: number, seatValue: number, entries: number): Result<SatellitePayout> {
-  if (!Number.isInteger(seatValue) || seatValue <= 0) return fail("tournament/bad-seat-value", "a seat must be worth a positive whole amount", { seatValue });
-  if (!Number.isInteger(pool) || pool < 0) return fail("tournament/bad-pool", "the prize pool must be a whole non-negative amount", { pool });
+  if (!Number.isInteger(seatValue) || seatValue <= 0)
+    return fail(TOURNAMENT_ERRORS.badSeatValue, "a seat must be worth a positive whole amount", { seatValue });
+  if (!Number.isInteger(pool) || pool < 0) return fail(TOURNAMENT_ERRORS.badPool, "the prize pool must be a whole non-negative amount", { pool });
   // Never more seats than entrants: with an overlay the spare value is cash.
   const seats = Math.min(Math.floor(pool / seatValue), entries);
   const cashRemainder = pool - seats * seatValue;

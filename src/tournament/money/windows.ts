@@ -3,6 +3,7 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { endOfBreakMs, endOfLevelMs, itemStartMs, type Structure } from "../structure/index.ts";
 import type { MoneyConfig, Payment, WindowEnd } from "./types.ts";
+import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
 /** Milliseconds of play at which a window closes; Infinity when the point is past the schedule's end. */
 export function windowEndMs(structure: Structure, end: WindowEnd): number {
@@ -32,38 +33,38 @@ export interface EntryContext {
 
 export function checkReEntry(config: MoneyConfig, ctx: EntryContext, player: string): Result<Payment> {
   const rule = config.reEntry;
-  if (rule === undefined) return fail("tournament/re-entry-not-offered", "this tournament has no re-entry");
-  if (ctx.alive) return fail("tournament/re-entry-not-busted", "only a busted player may re-enter", { player });
+  if (rule === undefined) return fail(TOURNAMENT_ERRORS.reEntryNotOffered, "this tournament has no re-entry");
+  if (ctx.alive) return fail(TOURNAMENT_ERRORS.reEntryNotBusted, "only a busted player may re-enter", { player });
   const closesAt = windowEndMs(ctx.structure, rule.until);
   if (ctx.elapsedMs >= closesAt) {
-    return fail("tournament/re-entry-closed", "the re-entry window has closed", { player, closesAtMs: closesAt });
+    return fail(TOURNAMENT_ERRORS.reEntryClosed, "the re-entry window has closed", { player, closesAtMs: closesAt });
   }
   if (rule.max !== undefined && ctx.reEntries >= rule.max) {
-    return fail("tournament/re-entry-limit", `at most ${rule.max} re-entries per player`, { player, max: rule.max });
+    return fail(TOURNAMENT_ERRORS.reEntryLimit, `at most ${rule.max} re-entries per player`, { player, max: rule.max });
   }
   return ok({ player, kind: "re-entry", toPool: config.buyIn, fee: config.fee, chips: ctx.structure.startingStack });
 }
 
 export function checkRebuy(config: MoneyConfig, ctx: EntryContext, player: string): Result<Payment> {
   const rule = config.rebuy;
-  if (rule === undefined) return fail("tournament/rebuy-not-offered", "this tournament has no rebuys");
-  if (ctx.atFinalTable) return fail("tournament/rebuy-at-final-table", "no rebuys at the final table (R-TRN-4)", { player });
+  if (rule === undefined) return fail(TOURNAMENT_ERRORS.rebuyNotOffered, "this tournament has no rebuys");
+  if (ctx.atFinalTable) return fail(TOURNAMENT_ERRORS.rebuyAtFinalTable, "no rebuys at the final table (R-TRN-4)", { player });
   const closesAt = windowEndMs(ctx.structure, rule.until);
-  if (ctx.elapsedMs >= closesAt) return fail("tournament/rebuy-closed", "the rebuy period is over", { player, closesAtMs: closesAt });
+  if (ctx.elapsedMs >= closesAt) return fail(TOURNAMENT_ERRORS.rebuyClosed, "the rebuy period is over", { player, closesAtMs: closesAt });
   if (rule.max !== undefined && ctx.rebuys >= rule.max) {
-    return fail("tournament/rebuy-limit", `at most ${rule.max} rebuys per player`, { player, max: rule.max });
+    return fail(TOURNAMENT_ERRORS.rebuyLimit, `at most ${rule.max} rebuys per player`, { player, max: rule.max });
   }
   const limit = rule.stackAtMost ?? 0;
   if (ctx.stack > limit) {
-    return fail("tournament/rebuy-stack-too-big", `a rebuy needs a stack of at most ${limit}`, { player, stack: ctx.stack, limit });
+    return fail(TOURNAMENT_ERRORS.rebuyStackTooBig, `a rebuy needs a stack of at most ${limit}`, { player, stack: ctx.stack, limit });
   }
   return ok({ player, kind: "rebuy", toPool: rule.cost, fee: rule.fee, chips: rule.chips });
 }
 
 export function checkAddOn(config: MoneyConfig, ctx: EntryContext, player: string): Result<Payment> {
   const rule = config.addOn;
-  if (rule === undefined) return fail("tournament/add-on-not-offered", "this tournament has no add-on");
-  if (!ctx.alive) return fail("tournament/add-on-eliminated", "only a remaining player may take the add-on", { player });
+  if (rule === undefined) return fail(TOURNAMENT_ERRORS.addOnNotOffered, "this tournament has no add-on");
+  if (!ctx.alive) return fail(TOURNAMENT_ERRORS.addOnEliminated, "only a remaining player may take the add-on", { player });
   const ends = endOfBreakMs(ctx.structure, rule.atBreak);
   let opens = Infinity;
   if (ends !== null) {
@@ -73,9 +74,9 @@ export function checkAddOn(config: MoneyConfig, ctx: EntryContext, player: strin
     });
   }
   if (ends === null || ctx.elapsedMs < opens || ctx.elapsedMs >= ends) {
-    return fail("tournament/add-on-closed", `the add-on is offered during break ${rule.atBreak} only`, { player });
+    return fail(TOURNAMENT_ERRORS.addOnClosed, `the add-on is offered during break ${rule.atBreak} only`, { player });
   }
-  if (ctx.addOns >= 1) return fail("tournament/add-on-taken", "the add-on can be taken once", { player });
+  if (ctx.addOns >= 1) return fail(TOURNAMENT_ERRORS.addOnTaken, "the add-on can be taken once", { player });
   return ok({ player, kind: "add-on", toPool: rule.cost, fee: rule.fee, chips: rule.chips });
 }
 

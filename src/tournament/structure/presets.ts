@@ -2,6 +2,7 @@
 // nature says otherwise (deep stacks, speed), follows the 1:50 start guidance.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { Break, Level, Structure } from "./types.ts";
+import { STRUCTURE_ERRORS } from "../error-catalogue.ts";
 
 const L = (sb: number, bb: number, minutes: number, ante = 0, bigBlindAnte = false): Level =>
   bigBlindAnte ? { kind: "level", sb, bb, ante, minutes, bigBlindAnte: true } : { kind: "level", sb, bb, ante, minutes };
@@ -338,7 +339,7 @@ export const structurePresetNames = (): string[] => Object.keys(STRUCTURE_PRESET
 export function structurePreset(name: string): Result<Structure> {
   const s = STRUCTURE_PRESETS[name];
   if (s === undefined) {
-    return fail("structure/unknown-preset", `no structure preset '${name}'; known: ${structurePresetNames().join(", ")}`, {
+    return fail(STRUCTURE_ERRORS.unknownPreset, `no structure preset '${name}'; known: ${structurePresetNames().join(", ")}`, {
       name,
     });
   }

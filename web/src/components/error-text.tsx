@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TFunction, i18n as I18n } from "i18next";
-import { ERROR_CODES } from "../../../src/protocol/index.ts";
+import { ERROR_CODES, type ChipsErrorCode, type TournamentErrorCode } from "../../../src/protocol/index.ts";
 import { formatChips, formatTime } from "../logic/format.ts";
 
 const KNOWN = new Set<string>([...ERROR_CODES, "client/network", "client/http"]);
@@ -30,7 +30,7 @@ export const TRANSLATED_CAUSES = [
   "tournament/entry-busted",
   "tournament/not-running",
   "tournament/no-entry",
-] as const;
+] as const satisfies readonly (TournamentErrorCode | ChipsErrorCode)[];
 /** The reasons a deal is refused (tournament/no-deal), each said on its own. */
 export const NO_DEAL_REASONS = ["format", "prizes-not-fixed", "settle-first", "final-table"] as const;
 /** The reasons an undo is refused (tournament/bad-undo). */
