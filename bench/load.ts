@@ -276,7 +276,9 @@ async function main() {
   console.log(
     `\n${TABLES} tables, --think-ms ${THINK_MS}, durability ${DURABILITY}, ${results[0]?.db}, bots in ${BOT_PROCS} processes; ${RUNS} run(s), each printed:`,
   );
-  console.log(`| run | tables / players | actions/s | server CPU per action | p50 | p99 | max | server loop delay p99 / max | stage p99 ms (${STAGES.join(" / ")}) | load average |`);
+  console.log(
+    `| run | tables / players | actions/s | server CPU per action | p50 | p99 | max | server loop delay p99 / max | stage p99 ms (${STAGES.join(" / ")}) | load average |`,
+  );
   console.log(`|---|---|---|---|---|---|---|---|---|---|`);
   for (const r of results) console.log(row(r));
   const met = results.every((r) => r.p99ms < 50 && r.maxMs < 500);

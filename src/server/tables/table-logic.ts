@@ -2,7 +2,7 @@
 // command against the table and names the record it stores; `evolve` is table-state.ts's
 // fold; snapshots are taken between hands only, when the state is plain data plus
 // the last finished hand (kept for histories and for the tournament's after-hand step).
-import { apply, legalActions } from "../../engine/index.ts";
+import { legalActions } from "../../engine/index.ts";
 import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
 import type { Contribution } from "../../cards/index.ts";
 import type { ActorLogic } from "../../runtime/index.ts";
@@ -13,7 +13,7 @@ import {
   dealable,
   evolveTable,
   nextPositions,
-  toEngineAction,
+  tryAction,
   type Blinds,
   type HandRun,
   type SeatState,
@@ -74,7 +74,7 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       }
       const legal = legalActions(hand.state);
       if (legal === null || hand.order[legal.actor] !== seat) return fail(TABLE_ERRORS.notYourTurn, "it is not your turn");
-      const tried = apply(hand.state, toEngineAction(legal.actor, c.action));
+      const tried = tryAction(hand.state, legal.actor, c.action);
       if (!tried.ok) return illegal(tried.error);
       return ok([{ type: "acted", data: { seat, action: c.action, timeout: false, at: ctx.now } }]);
     }

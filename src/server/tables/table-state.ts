@@ -279,13 +279,30 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
   return ok(settle(t, hand, events, opened.value.events));
 }
 
+/**
+ * What deciding an action computed, kept for evolving its record: the engine applies an
+ * action once. Keyed by the hand state it was applied to and the very action object the
+ * record carries, so a record read back from the store (a restart, a replay) misses and
+ * is applied afresh; states are never changed in place, so a hit is the same result.
+ */
+const applied = new WeakMap<HandState, { readonly action: PlayerAction; readonly result: ReturnType<typeof apply> }>();
+
+/** The engine's answer to `action` by `player` in `state`, remembered for the record that follows. */
+export function tryAction(state: HandState, player: number, action: PlayerAction): ReturnType<typeof apply> {
+  const result = apply(state, toEngineAction(player, action));
+  applied.set(state, { action, result });
+  return result;
+}
+
 function act(t: TableState, d: Extract<TableRecord, { type: "acted" }>["data"]): Result<TableEvent[]> {
   const hand = t.hand;
   if (hand === null) return fail(TABLE_ERRORS.noHand, "no hand is being played");
   const player = hand.order.indexOf(d.seat);
   if (player < 0) return fail(TABLE_ERRORS.notSeated, `seat ${d.seat} is not in this hand`);
   const before = hand.state;
-  const r = apply(before, toEngineAction(player, d.action));
+  const known = applied.get(before);
+  const r = known !== undefined && known.action === d.action ? known.result : apply(before, toEngineAction(player, d.action));
+  applied.delete(before);
   if (!r.ok) return r;
   const seat = t.seats.get(d.seat);
   if (seat !== undefined) {
