@@ -10,9 +10,9 @@ export const TournamentSettings = z.strictObject({
   tableSize: z.int().min(2).max(10),
   /** R-TBL-3: players at the final table, drawn when this many are left (default the table size, at most it). */
   finalTableSize: z.int().min(2).max(10),
-  /** R-BTN-2/3: the dead button or the moving button. */
   /** R-TBL-3: while late entries may come, a table breaks only if the others keep this many seats free each (0: as soon as they fit). */
   spareSeats: z.int().min(0).max(9),
+  /** R-BTN-2/3: the dead button or the moving button. */
   buttonRule: z.enum(["dead", "moving"]),
   /** R-CHIP-2/3: a chip race or a chip-up when a denomination leaves play. */
   colourUp: z.enum(["race", "up"]),
@@ -22,6 +22,10 @@ export const TournamentSettings = z.strictObject({
   actionSeconds: z.int().min(5).max(600),
   /** The time bank added once the action clock runs out, seconds per tournament. */
   timeBankSeconds: z.int().min(0).max(3600),
+  /** R-POT-4: a chip that cannot be split goes to the first winner left of the button, or by a card draw among the winners. */
+  oddChip: z.enum(["left-of-button", "draw"]),
+  /** R-POT-6: a player who shows one card at showdown kills the hand's other card. */
+  oneCardKills: z.boolean(),
   /** How it starts: "scheduled" by itself at its start time (online's default), "manual" when the floor starts it (live's default). */
   start: z.enum(["scheduled", "manual"]),
 });
@@ -45,6 +49,8 @@ export function settingsWithDefaults(
     handForHand: given.handForHand ?? true,
     actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
     timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
+    oddChip: given.oddChip ?? "left-of-button",
+    oneCardKills: given.oneCardKills ?? false,
     start: given.start ?? (o.live === true ? "manual" : "scheduled"),
   };
 }

@@ -8,7 +8,16 @@ describe("felt simulate with the room's settings", () => {
   it("defaults are the server's: 10 seats, a final table of 10, dead button, chip race", () => {
     const r = simulate({ players: 30, seed: 3 });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.settings).toEqual({ tableSize: 10, finalTableSize: 10, spareSeats: 1, buttonRule: "dead", colourUp: "race", handForHand: true });
+    expect(r.value.settings).toEqual({
+      tableSize: 10,
+      finalTableSize: 10,
+      spareSeats: 1,
+      buttonRule: "dead",
+      colourUp: "race",
+      handForHand: true,
+      oddChip: "left-of-button",
+      oneCardKills: false,
+    });
   });
 
   it("every setting given is the event's: places for everyone, chips conserved, deterministic per seed, and the play differs", () => {
@@ -17,10 +26,19 @@ describe("felt simulate with the room's settings", () => {
     const b = simulate({ players: 40, seed: 5, settings });
     const plain = simulate({ players: 40, seed: 5 });
     if (!a.ok || !b.ok || !plain.ok) throw new Error("simulation failed");
-    expect(a.value.settings).toEqual({ ...settings, spareSeats: 1, handForHand: true });
+    expect(a.value.settings).toEqual({ ...settings, spareSeats: 1, handForHand: true, oddChip: "left-of-button", oneCardKills: false });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
     expect(a.value.placements).toHaveLength(40);
     expect(a.value.hands).not.toBe(plain.value.hands);
+  });
+
+  it("R-POT-4 and R-POT-6 as the room chooses: every hand dealt under them, chips conserved, and the result says so", () => {
+    const settings = { oddChip: "draw", oneCardKills: true } as const;
+    const r = simulate({ players: 30, seed: 3, settings });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.settings).toMatchObject(settings);
+    expect(r.value.chipsConserved).toBe(true);
+    expect(r.value.placements).toHaveLength(30);
   });
 });

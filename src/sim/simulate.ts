@@ -34,6 +34,8 @@ export interface SimSettings {
   readonly buttonRule?: "dead" | "moving";
   readonly colourUp?: "race" | "up";
   readonly handForHand?: boolean;
+  readonly oddChip?: "left-of-button" | "draw";
+  readonly oneCardKills?: boolean;
 }
 
 export interface Progress {

@@ -39,6 +39,8 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
     ...(s.buttonRule !== undefined ? { buttonRule: s.buttonRule } : {}),
     ...(s.colourUp !== undefined ? { colourUp: s.colourUp } : {}),
     ...(s.handForHand !== undefined ? { handForHand: s.handForHand } : {}),
+    ...(s.oddChip !== undefined ? { oddChip: s.oddChip } : {}),
+    ...(s.oneCardKills !== undefined ? { oneCardKills: s.oneCardKills } : {}),
   };
 }
 

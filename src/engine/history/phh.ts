@@ -271,6 +271,9 @@ export function phhConfig(h: PhhHand, scale = phhScale(h)): HandConfig {
     ...(h.minBet !== undefined ? { minBet: s(h.minBet) } : {}),
     ...(h.smallBet !== undefined ? { smallBet: s(h.smallBet) } : {}),
     ...(h.bigBet !== undefined ? { bigBet: s(h.bigBet) } : {}),
+    // Felt's own fields (the standard's user-defined `_` keys): the table's R-POT-4 and R-POT-6 choices.
+    ...(h.extra?.["_odd_chip"] === "draw" || h.extra?.["_odd_chip"] === "carry" ? { oddChip: h.extra["_odd_chip"] } : {}),
+    ...(h.extra?.["_one_card_kills"] === true ? { oneCardKills: true } : {}),
   };
 }
 

@@ -57,6 +57,8 @@ describe("the house rules of a tournament", () => {
       buttonRule: "dead",
       colourUp: "race",
       handForHand: true,
+      oddChip: "left-of-button",
+      oneCardKills: false,
       actionSeconds: 30,
       timeBankSeconds: 60,
       start: "manual",
@@ -73,6 +75,8 @@ describe("the house rules of a tournament", () => {
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
+      oddChip: "draw",
+      oneCardKills: true,
       actionSeconds: 15,
       timeBankSeconds: 0,
       start: "scheduled",
@@ -84,17 +88,37 @@ describe("the house rules of a tournament", () => {
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
+      oddChip: "draw",
+      oneCardKills: true,
       actionSeconds: 15,
       timeBankSeconds: 0,
       start: "scheduled",
     });
     const t = server.tournaments.get(id)!;
-    expect(t.dir.config).toMatchObject({ tableSize: 6, finalTableSize: 5, spareSeats: 0, buttonRule: "moving", colourUp: "up", handForHand: false });
+    expect(t.dir.config).toMatchObject({
+      tableSize: 6,
+      finalTableSize: 5,
+      spareSeats: 0,
+      buttonRule: "moving",
+      colourUp: "up",
+      handForHand: false,
+      oddChip: "draw",
+      oneCardKills: true,
+    });
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
     const before = server.tournaments.size;
-    for (const settings of [{ tableSize: 11 }, { buttonRule: "sideways" }, { colourUp: "down" }, { actionSeconds: 1 }, { start: "at-dawn" }, { seats: 9 }]) {
+    for (const settings of [
+      { tableSize: 11 },
+      { buttonRule: "sideways" },
+      { colourUp: "down" },
+      { oddChip: "carry" },
+      { oneCardKills: "yes" },
+      { actionSeconds: 1 },
+      { start: "at-dawn" },
+      { seats: 9 },
+    ]) {
       const r = await api<{ error: { code: string; message: string } }>(
         server.url,
         "POST",

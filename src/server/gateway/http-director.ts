@@ -150,6 +150,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       buttonRule: house.buttonRule,
       colourUp: house.colourUp,
       handForHand: house.handForHand,
+      ...(house.oddChip !== "left-of-button" ? { oddChip: house.oddChip } : {}),
+      ...(house.oneCardKills ? { oneCardKills: true } : {}),
       // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
       ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
     };

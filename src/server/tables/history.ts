@@ -83,6 +83,9 @@ export function phhFor(hand: HandRun, seat: number | null, tableName: string, re
       seats: [...hand.order],
       seat_count: hand.positions.tableSize,
       time_stamp: hand.startedAt,
+      // The room's showdown rules, so a replay (felt verify, felt replay) decides as the table did.
+      ...(hand.state.cfg.oddChip === "left-of-button" ? {} : { _odd_chip: hand.state.cfg.oddChip }),
+      ...(hand.state.cfg.oneCardKills ? { _one_card_kills: true } : {}),
       ...fairFields(hand, seat, reveal),
     },
   };

@@ -21,6 +21,9 @@ export interface TableConfig {
   /** Time bank each seat starts with (0 for speed poker, R-TRN-9). */
   readonly timeBankMs: number;
   readonly buttonRule: ButtonRule;
+  /** The tournament's showdown rules (R-POT-4, R-POT-6); absent (older tables): the engine's defaults. */
+  readonly oddChip?: "left-of-button" | "draw";
+  readonly oneCardKills?: boolean;
   /** The pause between hands (a table loaded apart from its tournament knows it); absent in older tables: the server's. */
   readonly handPauseMs?: number;
 }
@@ -235,7 +238,16 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
   const committed = fair === null ? null : committedDeck(fair);
   if (committed === null && d.seed === undefined) return fail(TABLE_ERRORS.badRecord, "a hand with no deck");
   const deck = committed?.deck.slice() ?? legacyDeck(d.seed!);
-  const opened = openHand({ variant: "NT", stacks, blinds: forced.blinds, antes: forced.antes, deck, autoShowdown: true });
+  const opened = openHand({
+    variant: "NT",
+    stacks,
+    blinds: forced.blinds,
+    antes: forced.antes,
+    deck,
+    autoShowdown: true,
+    ...(t.config.oddChip === "draw" ? { oddChip: "draw" as const } : {}),
+    ...(t.config.oneCardKills === true ? { oneCardKills: true } : {}),
+  });
   if (!opened.ok) return opened;
   const hand: HandRun = {
     handId: handIdOf(t.config.tableId, d.handNumber),

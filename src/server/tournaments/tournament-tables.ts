@@ -286,6 +286,8 @@ export class OnlineTables {
       actionMs: t.meta.actionMs,
       timeBankMs: t.meta.timeBankMs,
       buttonRule: t.dir.config?.buttonRule ?? ("dead" as const),
+      ...(t.dir.config?.oddChip === "draw" ? { oddChip: "draw" as const } : {}),
+      ...(t.dir.config?.oneCardKills === true ? { oneCardKills: true } : {}),
       handPauseMs: t.meta.handPauseMs ?? t.svc.handPauseMs,
     };
   }

@@ -5,9 +5,9 @@ import { Director, handSetup } from "./index.ts";
 import { names, seedConfig } from "../../../testkit/tournament/director.ts";
 
 const MIN = 60_000;
-function started(structure = STRUCTURE_PRESETS["mixed"]!, n = 6) {
+function started(structure = STRUCTURE_PRESETS["mixed"]!, n = 6, rules: { oddChip?: "draw"; oneCardKills?: boolean } = {}) {
   const d = new Director(seededRandom(2), true);
-  d.run({ type: "announce", at: 0, config: seedConfig({ structure }) });
+  d.run({ type: "announce", at: 0, config: { ...seedConfig({ structure }), ...rules } });
   d.run({ type: "open-registration", at: 0 });
   for (const p of names(n)) d.run({ type: "register", at: 0, player: p });
   d.run({ type: "start", at: 0 });
@@ -15,6 +15,14 @@ function started(structure = STRUCTURE_PRESETS["mixed"]!, n = 6) {
 }
 
 describe("the next hand's set-up", () => {
+  it("R-POT-4 and R-POT-6: the room's showdown rules are every hand's; by default the engine's", () => {
+    const chosen = started(STRUCTURE_PRESETS["seed"]!, 6, { oddChip: "draw", oneCardKills: true });
+    expect(handSetup(chosen.state, chosen.state.tables.get(1)!, 0)!.config).toMatchObject({ oddChip: "draw", oneCardKills: true });
+    const d = started(STRUCTURE_PRESETS["seed"]!);
+    const plain = handSetup(d.state, d.state.tables.get(1)!, 0)!;
+    expect(plain.config.oddChip).toBeUndefined();
+    expect(plain.config.oneCardKills).toBeUndefined();
+  });
   it("R-BET-9: a no-limit level plays its blinds; the next (limit) level plays the limit set as fixed limit", () => {
     const d = started();
     const t = d.state.tables.get(1)!;

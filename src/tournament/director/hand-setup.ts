@@ -44,7 +44,13 @@ function positions(s: TournamentState, t: TableState, seated: readonly SeatedPla
 /** The engine's configuration (without a deck) for a hand at these positions under `level`:
  *  blinds by seat, antes for all or the big blind's (R-BLIND-2, dead), limit or no-limit
  *  (R-BET-9). `stacks` are in PHH order, as `hand.order`. */
-export function handConfigFor(hand: TableHand, level: Level, stacks: readonly number[], chipUnit: number): HandConfig {
+export function handConfigFor(
+  hand: TableHand,
+  level: Level,
+  stacks: readonly number[],
+  chipUnit: number,
+  rules: { readonly oddChip?: "left-of-button" | "draw"; readonly oneCardKills?: boolean } = {},
+): HandConfig {
   const blindsSet = playedBlinds(level);
   const sb = new Set(hand.sb);
   const bb = new Set(hand.bb);
@@ -68,6 +74,9 @@ export function handConfigFor(hand: TableHand, level: Level, stacks: readonly nu
     ...(limit ? { smallBet: blindsSet.bb, bigBet: 2 * blindsSet.bb } : {}),
     chipUnit,
     autoShowdown: true,
+    // The room's showdown rules (R-POT-4, R-POT-6); absent: the engine's defaults.
+    ...(rules.oddChip !== undefined && rules.oddChip !== "left-of-button" ? { oddChip: rules.oddChip } : {}),
+    ...(rules.oneCardKills === true ? { oneCardKills: true } : {}),
   };
 }
 
@@ -82,6 +91,6 @@ export function handSetup(s: TournamentState, t: TableState, now: number): HandS
   const entries = hand.order.map((p) => p.player);
   const stacks = entries.map((id) => s.entries.get(id)!.stack);
   const chipUnit = s.config!.format.kind === "heads-up" ? s.config!.structure.chips[0]! : s.chips[0]!;
-  const config = handConfigFor(hand, level, stacks, chipUnit);
+  const config = handConfigFor(hand, level, stacks, chipUnit, s.config ?? {});
   return { table: t.id, hand, entries, level, levelNumber: clock.levelNumber, config };
 }

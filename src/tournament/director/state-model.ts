@@ -174,5 +174,7 @@ export function houseRulesOf(c: TournamentConfig) {
     buttonRule: c.buttonRule ?? ("dead" as const),
     colourUp: c.colourUp ?? ("race" as const),
     handForHand: c.handForHand ?? true,
+    oddChip: c.oddChip ?? ("left-of-button" as const),
+    oneCardKills: c.oneCardKills ?? false,
   };
 }

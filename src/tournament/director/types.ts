@@ -42,6 +42,10 @@ export interface TournamentConfig {
    * for the next re-entry.
    */
   readonly spareSeats?: number;
+  /** R-POT-4: who gets a chip that cannot be split (default the first winner left of the button). */
+  readonly oddChip?: "left-of-button" | "draw";
+  /** R-POT-6 (default off): one card shown at showdown kills the other. */
+  readonly oneCardKills?: boolean;
   readonly buttonRule?: ButtonRule;
   /** R-CHIP-2/3: default the chip race. */
   readonly colourUp?: "race" | "up";

@@ -275,6 +275,26 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
                 <option value="manual">{t("create.starts.manual")}</option>
               </select>
             </label>
+            <label>
+              {t("create.oddChip")}
+              <select
+                data-field="odd-chip"
+                value={rules.oddChip}
+                onChange={(e) => setHouse({ ...house, oddChip: e.target.value as "left-of-button" | "draw" })}
+              >
+                <option value="left-of-button">{t("create.odd.leftOfButton")}</option>
+                <option value="draw">{t("create.odd.draw")}</option>
+              </select>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                data-field="one-card-kills"
+                checked={rules.oneCardKills}
+                onChange={(e) => setHouse({ ...house, oneCardKills: e.target.checked })}
+              />
+              {t("create.oneCardKills")}
+            </label>
           </div>
           <MoneyForm settings={settings} structure={structure} players={players} onChange={setSettings} />
           <label className="check">
