@@ -68,11 +68,12 @@ export function phhFor(hand: HandRun, seat: number | null, tableName: string, re
     return a;
   });
   return {
-    variant: "NT",
     anteTrimmingStatus: true,
     antes: hu(forced.antes),
     blindsOrStraddles: hu(forced.blinds),
-    minBet: hand.blinds.bb,
+    ...(hand.blinds.limit === true
+      ? { variant: "FT" as const, smallBet: hand.blinds.bb, bigBet: 2 * hand.blinds.bb }
+      : { variant: "NT" as const, minBet: hand.blinds.bb }),
     startingStacks: hand.startStacks,
     actions,
     ...(hand.state.result !== null ? { finishingStacks: hand.state.result.stacks } : {}),

@@ -1,6 +1,7 @@
-// The room's showdown rules (R-POT-4 odd chip, R-POT-6 one card kills) chosen at create reach
-// every hand the server deals, its view, and the hand's history: a replay of the exported
-// PHH decides under the same rules.
+// The rules a hand is dealt under at the server's tables, as the room and the structure
+// chose them (R-POT-4 odd chip, R-POT-6 one card kills, R-BET-9 a limit level of mixed
+// hold'em): every hand dealt under them, its view, and its history, so a replay of the
+// exported PHH decides the same.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phhConfig, readPhh, writePhh } from "../../engine/history/phh.ts";
 import { unwrap } from "../../lib/result.ts";
@@ -17,8 +18,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopTestServer(server));
 
-async function dealt(settings: Record<string, unknown>) {
-  const s = await setupTournament(server.url, 2, { settings: { tableSize: 9, ...settings } });
+async function dealt(settings: Record<string, unknown>, structure?: unknown) {
+  const s = await setupTournament(server.url, 2, { settings: { tableSize: 9, ...settings }, ...(structure === undefined ? {} : { structure }) });
   await startTournament(server.url, s);
   const t = server.tournaments.get(s.tournamentId)!;
   await eventually(() => [...t.tables.values()].some((x) => x.state.hand !== null));
@@ -44,5 +45,16 @@ describe("the room's showdown rules at the server's tables", () => {
     expect(view.settings).toMatchObject({ oddChip: "left-of-button", oneCardKills: false });
     const [again] = unwrap(readPhh(writePhh(phhFor(hand, null, "table 1"))));
     expect(phhConfig(again!).oneCardKills).toBeUndefined();
+  });
+
+  it("R-BET-9: a limit level of mixed hold'em is dealt as fixed limit at the server's tables, the view and the history say so", async () => {
+    const limit = { kind: "level", sb: 10, bb: 20, ante: 0, minutes: 5, colourUp: null, game: "limit", limit: { sb: 20, bb: 40, ante: 0 } };
+    const { hand } = await dealt({}, { startingStack: 1000, levels: [limit, { ...limit, sb: 20, bb: 40, limit: { sb: 40, bb: 80, ante: 0 } }] });
+    expect(hand.state.cfg).toMatchObject({ variant: "FT", smallBet: 40, bigBet: 80 });
+    expect(hand.blinds).toMatchObject({ sb: 20, bb: 40, limit: true });
+    const table = [...server.tournaments.values()].flatMap((t) => [...t.tables.values()]).find((x) => x.state.hand === hand)!;
+    expect(table.viewFor(null).variant).toBe("fixed-limit");
+    const [again] = unwrap(readPhh(writePhh(phhFor(hand, null, "table 1"))));
+    expect(phhConfig(again!)).toMatchObject({ variant: "FT", smallBet: 40, bigBet: 80 });
   });
 });

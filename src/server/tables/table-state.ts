@@ -32,6 +32,8 @@ export interface Blinds {
   readonly sb: number;
   readonly bb: number;
   readonly ante: number;
+  /** R-BET-9: a fixed-limit level (small bet the big blind, big bet twice it); absent: no-limit. */
+  readonly limit?: true;
 }
 
 export interface SeatState {
@@ -239,7 +241,8 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
   if (committed === null && d.seed === undefined) return fail(TABLE_ERRORS.badRecord, "a hand with no deck");
   const deck = committed?.deck.slice() ?? legacyDeck(d.seed!);
   const opened = openHand({
-    variant: "NT",
+    // R-BET-9: the level's game (mixed hold'em changes it by level).
+    ...(d.blinds.limit === true ? { variant: "FT" as const, smallBet: d.blinds.bb, bigBet: 2 * d.blinds.bb } : { variant: "NT" as const }),
     stacks,
     blinds: forced.blinds,
     antes: forced.antes,

@@ -60,7 +60,7 @@ export function spectatorView(t: TableState, ctx: ViewContext): TableView {
     version: t.version,
     handId: hand?.handId ?? null,
     handNumber: t.handNumber,
-    variant: "no-limit",
+    variant: hand?.blinds.limit === true ? "fixed-limit" : "no-limit",
     blinds: hand?.blinds ?? { sb: 0, bb: 0, ante: 0 },
     street: hand === null ? null : (STREETS[hand.state.street] ?? "showdown"),
     seats,

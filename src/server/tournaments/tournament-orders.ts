@@ -14,7 +14,14 @@ const AHEAD = 4;
 
 function blindsOf(level: Level): Blinds {
   const b = playedBlinds(level);
-  return level.bigBlindAnte ? ({ sb: b.sb, bb: b.bb, ante: b.ante, bigBlindAnte: true } as Blinds) : { sb: b.sb, bb: b.bb, ante: b.ante };
+  return {
+    sb: b.sb,
+    bb: b.bb,
+    ante: b.ante,
+    ...(level.bigBlindAnte ? { bigBlindAnte: true } : {}),
+    // R-BET-9: a limit level of mixed hold'em is dealt as fixed limit (playedBlinds gives its limit blinds).
+    ...(level.game === "limit" ? { limit: true as const } : {}),
+  } as Blinds;
 }
 
 /** The blinds of the level in force at table `table` at `now` (R-TRN-1), from the director's state alone. */
