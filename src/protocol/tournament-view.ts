@@ -85,9 +85,13 @@ export const TournamentPage = z.object({
         minutes: z.int().min(1),
         /** A break's chip-up point (R-CHIP-1): this chip colours up there. */
         colourUp: z.int().min(1).optional(),
+        /** R-BET-9: a level of mixed hold'em played as fixed limit (its blinds are the limit ones). */
+        limit: z.boolean().optional(),
       }),
     )
     .max(200),
+  /** The house rules it plays under, every one filled in (as in its view). */
+  settings: TournamentSettings.optional(),
   prizePool: Money,
   /** R-TRN-6: the least prize pool when the tournament runs (0: none). */
   guarantee: Money.optional(),

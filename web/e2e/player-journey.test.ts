@@ -411,6 +411,11 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     expect(await page.locator("[data-testid=entrants] tbody tr").count()).toBe(3);
     expect(await page.locator("[data-testid=entrants] tbody tr.me").textContent()).toContain(name);
     await expect.poll(() => page.locator("[data-testid=my-standing]").textContent()).toMatch(/You are (1st|2nd|3rd) with [\d,]+ chips/);
+    // The house rules the event plays under, as the room chose them (the defaults here).
+    const rules = await page.locator("[data-testid=house-rules] li").allTextContents();
+    expect(rules).toContain(en.create.button.dead);
+    expect(rules).toContain(`${en.create.oddChip}: ${en.create.odd.leftOfButton}`);
+    expect(rules).toContain(en.tournament.bothCards);
     await shot(page, "tournament-desktop");
     await page.setViewportSize(PHONE);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);

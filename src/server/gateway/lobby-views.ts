@@ -2,7 +2,7 @@
 // Whether a player may register, unregister, re-enter, rebuy or take the add-on is asked of
 // the director itself: its `decide` is pure, so a dry run with the player's command gives
 // exactly the answer the command would get (STYLE: one verb, three faces).
-import type { DenyReason, LobbyTournament, Permission, TournamentStatus, TournamentView } from "../../protocol/index.ts";
+import type { DenyReason, LobbyTournament, Permission, TournamentSettings, TournamentStatus, TournamentView } from "../../protocol/index.ts";
 import {
   awaitingRebuy,
   chipsInPlay,
@@ -316,12 +316,17 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
     payouts: payouts.prizes.slice(0, 1000).map((amount, i) => ({ place: i + 1, amount })),
     payoutsFixed: payouts.fixed,
     chips: t.dir.chips.slice(0, 12),
-    settings: {
-      ...houseRulesOf(c),
-      actionSeconds: Math.round(t.meta.actionMs / 1000),
-      timeBankSeconds: Math.round(t.meta.timeBankMs / 1000),
-      start: t.meta.start ?? "manual",
-    },
+    settings: tournamentSettings(t),
     serverTime: now,
+  };
+}
+
+/** The house rules a tournament plays under, every one filled in (its view and its public page). */
+export function tournamentSettings(t: TournamentRuntime): TournamentSettings {
+  return {
+    ...houseRulesOf(t.dir.config!),
+    actionSeconds: Math.round(t.meta.actionMs / 1000),
+    timeBankSeconds: Math.round(t.meta.timeBankMs / 1000),
+    start: t.meta.start ?? "manual",
   };
 }

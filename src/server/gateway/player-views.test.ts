@@ -13,7 +13,9 @@ beforeAll(async () => {
     db: ":memory:",
     port: 0,
     handPauseMs: 0,
-    actionMs: 30,
+    // Long enough for a bot to answer on a loaded machine: a timed-out bot only checks or folds,
+    // and a field that times out plays on until the blinds take it (minutes).
+    actionMs: 1000,
     timeBankMs: 0,
     tableSize: 6,
     scrypt: { N: 1024, r: 8, p: 1 },

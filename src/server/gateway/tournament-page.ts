@@ -5,7 +5,7 @@ import type { TournamentPage } from "../../protocol/index.ts";
 import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
 import { resultsOf } from "../console/director-deal.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
-import { lobbyTournament, payoutsOf } from "./lobby-views.ts";
+import { lobbyTournament, payoutsOf, tournamentSettings } from "./lobby-views.ts";
 
 export function tournamentPage(t: TournamentRuntime, now: number): TournamentPage {
   const d = t.dir;
@@ -33,6 +33,7 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
       ante: b.ante,
       bigBlindAnte: (item as Level).bigBlindAnte === true,
       minutes: Math.max(1, item.minutes),
+      ...((item as Level).game === "limit" ? { limit: true } : {}),
     };
   });
   const results = d.status === "registering" || d.status === "cancelled" ? null : resultsOf(t, now);
@@ -70,6 +71,7 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
     status: lobby.status,
     startingStack: c.structure.startingStack,
     structure,
+    settings: tournamentSettings(t),
     prizePool: lobby.prizePool,
     guarantee: lobby.guarantee,
     payouts: payouts.prizes.slice(0, 1000).map((amount, i) => ({ place: i + 1, amount })),

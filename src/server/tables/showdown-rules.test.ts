@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phhConfig, readPhh, writePhh } from "../../engine/history/phh.ts";
 import { unwrap } from "../../lib/result.ts";
-import type { TournamentView } from "../../protocol/index.ts";
+import type { TournamentPage, TournamentView } from "../../protocol/index.ts";
 import { systemClock } from "../clock.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { startTestServer, stopTestServer } from "../../../testkit/server/entries-fixture.ts";
@@ -25,15 +25,18 @@ async function dealt(settings: Record<string, unknown>, structure?: unknown) {
   await eventually(() => [...t.tables.values()].some((x) => x.state.hand !== null));
   const table = [...t.tables.values()].find((x) => x.state.hand !== null)!;
   const view = await must<TournamentView>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}`));
-  return { hand: table.state.hand!, view };
+  const page = await must<TournamentPage>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}/page`));
+  return { hand: table.state.hand!, view, page };
 }
 
 describe("the room's showdown rules at the server's tables", () => {
   it("R-POT-4 by a card draw and R-POT-6 one card kills: every hand dealt under them, the view says so, the history replays under them", async () => {
-    const { hand, view } = await dealt({ oddChip: "draw", oneCardKills: true });
+    const { hand, view, page } = await dealt({ oddChip: "draw", oneCardKills: true });
     expect(hand.state.cfg.oddChip).toBe("draw");
     expect(hand.state.cfg.oneCardKills).toBe(true);
     expect(view.settings).toMatchObject({ oddChip: "draw", oneCardKills: true });
+    // The public page a player reads before entering says the same.
+    expect(page.settings).toEqual(view.settings);
     const [again] = unwrap(readPhh(writePhh(phhFor(hand, null, "table 1"))));
     expect(phhConfig(again!)).toMatchObject({ oddChip: "draw", oneCardKills: true });
   });
@@ -49,9 +52,10 @@ describe("the room's showdown rules at the server's tables", () => {
 
   it("R-BET-9: a limit level of mixed hold'em is dealt as fixed limit at the server's tables, the view and the history say so", async () => {
     const limit = { kind: "level", sb: 10, bb: 20, ante: 0, minutes: 5, colourUp: null, game: "limit", limit: { sb: 20, bb: 40, ante: 0 } };
-    const { hand } = await dealt({}, { startingStack: 1000, levels: [limit, { ...limit, sb: 20, bb: 40, limit: { sb: 40, bb: 80, ante: 0 } }] });
+    const { hand, page } = await dealt({}, { startingStack: 1000, levels: [limit, { ...limit, sb: 20, bb: 40, limit: { sb: 40, bb: 80, ante: 0 } }] });
     expect(hand.state.cfg).toMatchObject({ variant: "FT", smallBet: 40, bigBet: 80 });
     expect(hand.blinds).toMatchObject({ sb: 20, bb: 40, limit: true });
+    expect(page.structure.map((x) => x.limit)).toEqual([true, true]);
     const table = [...server.tournaments.values()].flatMap((t) => [...t.tables.values()]).find((x) => x.state.hand === hand)!;
     expect(table.viewFor(null).variant).toBe("fixed-limit");
     const [again] = unwrap(readPhh(writePhh(phhFor(hand, null, "table 1"))));

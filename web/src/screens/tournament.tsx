@@ -137,7 +137,10 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                   </tr>
                 ) : (
                   <tr key={i}>
-                    <td>{x.level}</td>
+                    <td>
+                      {x.level}
+                      {x.limit === true && <span className="sub"> · {t("tournament.limit")}</span>}
+                    </td>
                     <td className="num">
                       {fmt.chips(x.sb)} / {fmt.chips(x.bb)}
                     </td>
@@ -148,6 +151,22 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
               )}
             </tbody>
           </table>
+          {p.settings !== undefined && (
+            <>
+              <h2>{t("tournament.houseRules")}</h2>
+              <ul className="house-rules" data-testid="house-rules">
+                <li>{t("tournament.seats", { n: p.settings.tableSize, final: p.settings.finalTableSize })}</li>
+                <li>{t(`create.button.${p.settings.buttonRule}`)}</li>
+                <li>{t(`create.colour.${p.settings.colourUp}`)}</li>
+                <li>
+                  {t("create.oddChip")}: {t(p.settings.oddChip === "draw" ? "create.odd.draw" : "create.odd.leftOfButton")}
+                </li>
+                <li>{p.settings.oneCardKills ? t("create.oneCardKills") : t("tournament.bothCards")}</li>
+                <li>{t(p.settings.handForHand ? "tournament.handForHand" : "tournament.noHandForHand")}</li>
+                <li>{t("tournament.clock", { seconds: p.settings.actionSeconds, bank: p.settings.timeBankSeconds })}</li>
+              </ul>
+            </>
+          )}
         </div>
       </div>
     </section>

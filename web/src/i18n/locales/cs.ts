@@ -270,6 +270,13 @@ export const cs = {
     tables: "Stoly",
     players: "hráčů: {{n}}",
     structure: "Struktura",
+    houseRules: "Pravidla herny",
+    seats: "{{n}} míst u stolu, finálový stůl {{final}}",
+    clock: "Na tah {{seconds}} s, časová banka {{bank}} s",
+    handForHand: "Hand-for-hand na bublině",
+    noHandForHand: "Bez hand-for-hand na bublině",
+    bothCards: "Handa se ukazuje oběma kartami",
+    limit: "Limit",
   },
   settings: {
     title: "Nastavení",

@@ -263,6 +263,13 @@ export const en = {
     tables: "Tables",
     players: "{{n}} seated",
     structure: "Structure",
+    houseRules: "House rules",
+    seats: "{{n}} seats per table, final table {{final}}",
+    clock: "Action clock {{seconds}} s, time bank {{bank}} s",
+    handForHand: "Hand-for-hand at the money bubble",
+    noHandForHand: "No hand-for-hand at the bubble",
+    bothCards: "A hand is shown with both cards",
+    limit: "Limit",
   },
   settings: {
     title: "Settings",

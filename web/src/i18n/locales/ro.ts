@@ -264,6 +264,13 @@ export const ro = {
     tables: "Mese",
     players: "așezați: {{n}}",
     structure: "Structură",
+    houseRules: "Regulile casei",
+    seats: "{{n}} locuri la masă, masa finală {{final}}",
+    clock: "Timp de acțiune {{seconds}} s, bancă de timp {{bank}} s",
+    handForHand: "Mână cu mână la bulă",
+    noHandForHand: "Fără mână cu mână la bulă",
+    bothCards: "O mână se arată cu ambele cărți",
+    limit: "Limită",
   },
   settings: {
     title: "Setări",

@@ -270,6 +270,13 @@ export const ru = {
     tables: "Столы",
     players: "игроков: {{n}}",
     structure: "Структура",
+    houseRules: "Правила заведения",
+    seats: "{{n}} мест за столом, финальный стол {{final}}",
+    clock: "На ход {{seconds}} с, банк времени {{bank}} с",
+    handForHand: "Рука за руку на баббле",
+    noHandForHand: "Без игры рука за руку на баббле",
+    bothCards: "Рука вскрывается обеими картами",
+    limit: "Лимит",
   },
   settings: {
     title: "Настройки",

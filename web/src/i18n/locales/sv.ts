@@ -263,6 +263,13 @@ export const sv = {
     tables: "Bord",
     players: "{{n}} spelare",
     structure: "Struktur",
+    houseRules: "Husets regler",
+    seats: "{{n}} platser per bord, finalbord {{final}}",
+    clock: "Tid per drag {{seconds}} s, tidsbank {{bank}} s",
+    handForHand: "Hand-för-hand på bubblan",
+    noHandForHand: "Ingen hand-för-hand på bubblan",
+    bothCards: "En hand visas med båda korten",
+    limit: "Limit",
   },
   settings: {
     title: "Inställningar",
