@@ -13,7 +13,21 @@ export interface PgOptions {
    * pause) must not hold its partition's fence row and stall the new owner's raise for ever.
    */
   readonly idleInTransactionMs?: number;
+  /**
+   * A connection not made (or no pooled one free) within this long fails (default 5 s). With
+   * the query timeout it bounds every answer while PostgreSQL is unreachable or drops
+   * packets: a request answers 503 + Retry-After within seconds instead of hanging.
+   */
+  readonly connectTimeoutMs?: number;
+  /** A query with no answer within this long fails, and its connection is dropped (default 10 s; the URL's query_timeout wins). */
+  readonly queryTimeoutMs?: number;
 }
+
+/** Migrations (an index built on a big table, waiting for another process's migration) may take longer than a request's query. */
+export const LONG_QUERY_MS = 300_000;
+
+/** The client timed the query out (the answer may never come: the connection is not reused). */
+export const isQueryTimeout = (e: unknown): boolean => e instanceof Error && e.message === "Query read timeout";
 
 export interface PgMigration {
   readonly id: string;
@@ -33,6 +47,10 @@ export function pgPool(url: string, options: PgOptions = {}): { pool: pg.Pool; s
   const config: pg.PoolConfig = {
     connectionString: parsed.toString(),
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    query_timeout: options.queryTimeoutMs ?? 10_000,
+    // A peer that vanished (packets dropped, no RST) is noticed on idle connections too.
+    keepAlive: true,
     options: `-c search_path=${schema}${options.idleInTransactionMs === undefined ? "" : ` -c idle_in_transaction_session_timeout=${Math.max(1, Math.floor(options.idleInTransactionMs))}`}`,
   };
   const pool = new pg.Pool(config);
@@ -63,6 +81,9 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => 
     await client.query("COMMIT");
     return result;
   } catch (e) {
+    // A timed-out query may still be running on this connection: it cannot roll back or be
+    // reused (PostgreSQL rolls the transaction back when the connection goes).
+    if (isQueryTimeout(e)) broken ??= e as Error;
     if (broken === undefined) await client.query("ROLLBACK").catch(() => {});
     throw e;
   } finally {
@@ -76,7 +97,9 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => 
  * advisory lock so two processes starting together do not both apply one.
  */
 export async function migratePostgres(pool: pg.Pool, schema: string, migrations: readonly PgMigration[]): Promise<string[]> {
-  const lock = `SELECT pg_advisory_xact_lock(hashtext('felt_migrations:' || '${schema}'))`;
+  // Waiting for another process's migration, or building an index on a big table, may take
+  // longer than a request's query.
+  const lock = { text: `SELECT pg_advisory_xact_lock(hashtext('felt_migrations:' || '${schema}'))`, query_timeout: LONG_QUERY_MS } as pg.QueryConfig;
   await inTransaction(pool, async (c) => {
     await c.query(lock);
     await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -88,7 +111,7 @@ export async function migratePostgres(pool: pg.Pool, schema: string, migrations:
       await c.query(lock);
       const seen = await c.query(`SELECT 1 FROM ${schema}.felt_migrations WHERE id = $1`, [m.id]);
       if (seen.rowCount !== 0) return false;
-      await c.query(m.sql);
+      await c.query({ text: m.sql, query_timeout: LONG_QUERY_MS } as pg.QueryConfig);
       await c.query(`INSERT INTO ${schema}.felt_migrations (id, applied_at) VALUES ($1, $2)`, [m.id, Date.now()]);
       return true;
     });
