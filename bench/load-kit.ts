@@ -102,6 +102,8 @@ export interface ServerStats {
   readonly marks: Array<[string, number[]]>;
   /** [epoch ms at the end of the second, loop delay max, commit max, commits, fsync max, fsyncs]. */
   readonly seconds: Array<[number, number, number, number, number, number]>;
+  /** With FELT_STAGE_PROFILE=1 (`--profile`): the share of the window's CPU samples per stage, in percent. */
+  readonly stages?: Record<string, number>;
 }
 
 /** The server's own figures over the measured window (bench/load-probe.mjs answers over IPC). */

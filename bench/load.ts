@@ -8,6 +8,7 @@
 //                            [--runs 1] [--bot-procs 3] [--warmup 10] [--timeline]
 //                            [--db sqlite:PATH|postgres://...] [--protocol 2|1] [--durability normal|full]
 //                            [--server-dir CHECKOUT]   (another checkout's server, for before/after)
+//                            [--profile]   (where the server's CPU goes, by stage)
 //
 // `--runs N` runs N times in a row, each with a fresh server and database, and prints every
 // run (never only the best) and at the end one README-ready table row per run.
@@ -58,6 +59,12 @@ const THINK_MS = Number(opt("think-ms", "0"));
  * its tail as well, and the timeline shows it in the first seconds.
  */
 const WARMUP_S = Number(opt("warmup", "10"));
+/**
+ * `--profile`: the server samples its CPU over the measured window (V8's profiler, started and
+ * stopped by bench/load-probe.mjs) and each run prints where it went by stage: parse, gateway,
+ * actor, rules, store, views, send, timers, gc. Sampling costs a little CPU itself.
+ */
+if (args.includes("--profile")) process.env["FELT_STAGE_PROFILE"] = "1";
 /** Processes the bots run in (whole tables each). */
 const BOT_PROCS = Math.max(1, Math.min(TABLES, Number(opt("bot-procs", "3"))));
 /** Table events' fsync: "normal" (`felt serve --bench`) or "full" (the default of `felt serve`, one fsync per group commit; the server's own rate limit then applies, 20/s per connection). */
@@ -217,6 +224,7 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
             commits: srv.commits,
             fsyncs: srv.fsyncs,
             checkpoints: srv.checkpoints,
+            ...(srv.stages === undefined ? {} : { stages: srv.stages }),
           },
     bots: {
       loopDelayMs: botDelay,
@@ -238,6 +246,12 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
   console.log(
     `run ${run}: server loop delay p50 ${s?.loopDelayMs.p50} / p99 ${s?.loopDelayMs.p99} / max ${s?.loopDelayMs.max} ms, cpu ${s?.cpu}, elu ${s?.elu}, waiting for a CPU ${s?.cpuWait}; commits ${s?.commits.count} (p99 ${s?.commits.p99}, max ${s?.commits.max} ms), WAL fsyncs ${s?.fsyncs.count} (p99 ${s?.fsyncs.p99}, max ${s?.fsyncs.max} ms), checkpoints off the loop ${s?.checkpoints?.count} (${s?.checkpoints?.pages} pages, max ${s?.checkpoints?.max} ms); bots (${BOT_PROCS} processes): loop delay p99 ${botDelay.p99} / max ${botDelay.max} ms, cpu ${result.bots.cpu}, waiting for a CPU ${result.bots.cpuWait}`,
   );
+  if (s?.stages !== undefined)
+    console.log(
+      `run ${run}: server CPU by stage (% of busy samples): ${Object.entries(s.stages)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
   const missed = !(result.p99ms < 50 && result.maxMs < 500);
   if (TIMELINE || missed) {
     const srvSec = new Map((srv?.seconds ?? []).map((x) => [Math.floor((x[0] - start) / 1000) - 1, x]));
