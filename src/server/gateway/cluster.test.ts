@@ -403,7 +403,13 @@ describe("cluster: any process answers any client", () => {
       const tables =
         t === undefined
           ? "no tournament on A or B"
-          : [...t.tables.values()].map((x) => `${x.id} v${x.state.version} hand ${x.state.hand?.handId ?? "none"}`).join(", ");
+          : [...t.tables.values()]
+              .map((x) => {
+                // Whose turn, and whether the action clock is armed (a null deadline: no clock).
+                const v = x.viewFor(null);
+                return `${x.id} v${x.state.version} hand ${x.state.hand?.handId ?? "none"} actor ${v.actor} clock ${JSON.stringify(v.clock)}`;
+              })
+              .join(", ");
       const players = bots.map((b, i) => `p${i} ${b.ws === null ? "closed" : "open"} views ${views[i]!.slice(-3).join("/")} errors ${b.errors.join(",")}`);
       console.log(
         `cluster: hand-over test still running after 45 s: stage "${stage}", tournament ${t?.dir.status ?? "?"}; tables ${tables}; ${players.join("; ")}`,
