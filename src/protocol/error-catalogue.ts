@@ -45,6 +45,7 @@ export type ProtocolErrorCode = (typeof PROTOCOL_ERRORS)[keyof typeof PROTOCOL_E
 
 export const SERVER_ERRORS = {
   internal: "server/internal",
+  unavailable: "server/unavailable",
 } as const;
 export type ServerErrorCode = (typeof SERVER_ERRORS)[keyof typeof SERVER_ERRORS];
 

@@ -375,6 +375,7 @@ export class TableSession {
   // ---- internals ----
 
   private async submit(env: Envelope<TableCommand>): Promise<Result<Ack>> {
+    if (this.closed && !this.fenced) return closing(this.id);
     const r = await this.actor.submit(env);
     if (!r.ok && r.error.code === RUNTIME_ERRORS.idTaken) return fail(PROTOCOL_ERRORS.invalidMessage, r.error.message);
     if (!r.ok) this.fencedOff(r.error);
@@ -383,6 +384,7 @@ export class TableSession {
 
   /** A server-internal command: no id (it is not resent), no version (it is decided against whatever the table is then). */
   private async internal(command: TableCommand): Promise<Result<void>> {
+    if (this.closed && !this.fenced) return closing(this.id);
     const r = await this.actor.submit({ id: null, version: "any", command });
     if (!r.ok) this.fencedOff(r.error);
     return r.ok ? ok(undefined) : r;
@@ -489,4 +491,15 @@ export class TableSession {
       (e) => this.opts.log?.(`table ${this.id}: timeout failed`, e),
     );
   }
+}
+
+/**
+ * A closed table (its tournament handed over, finished or shutting down here) writes nothing
+ * more: a command that reaches it is answered as unavailable, so the client sends it again
+ * and it goes to wherever the table is served now. Without this a player's action could still
+ * be stored by the old owner after the new one loaded the table (in production the
+ * partition's fence refuses such a write; this holds without one).
+ */
+function closing(tableId: string) {
+  return fail(SERVER_ERRORS.unavailable, `table ${tableId} is closed here; try again`, { retryAfterS: 1 });
 }
