@@ -309,8 +309,11 @@ describe("cluster: any process answers any client", () => {
     session.subscribe(shadow);
     const remote = new Map<number, TableView>();
     const versions: number[] = [];
+    // Whole views B's player got (its first, and one after each resync).
+    let wholeViews = 0;
     const record = (m: ServerMessage) => {
       if (m.type !== "table-view" || m.view.tableId !== tableId) return;
+      wholeViews++;
       remote.set(m.view.version, m.view);
       versions.push(m.view.version);
     };
@@ -318,20 +321,21 @@ describe("cluster: any process answers any client", () => {
       (p, i) =>
         new Bot(i === 1 ? A.url : B.url, p.name, p.token, { seed: i + 1, allInChance: 0, ...(i === 0 ? { onBroadcast: record, keepFrames: true } : {}) }),
     );
-    const fullBefore = () => B.cluster!.fullSyncs;
+    // Each phase waits for B's player's own resync (a whole view to it): B's count of full
+    // syncs also counts the other player on B, whose resync could end a phase too early.
     let phase = 0;
     let mark = 0;
     const onTick = async () => {
       // Once B's player is following: lose one published frame, then move the partition to a new epoch.
       if (phase === 0 && versions.length > 3) {
-        mark = fullBefore();
+        mark = wholeViews;
         A.cluster!.feeds.loseNext.add(`view.${tableId}.${p0.id}-v2`);
         phase = 1;
-      } else if (phase === 1 && fullBefore() > mark) {
-        mark = fullBefore();
+      } else if (phase === 1 && wholeViews > mark) {
+        mark = wholeViews;
         ownA.serve(ownA.keyOf(s.tournamentId), 7);
         phase = 2;
-      } else if (phase === 2 && fullBefore() > mark) {
+      } else if (phase === 2 && wholeViews > mark) {
         phase = 3;
         // Only now may the hands go all in: the tournament cannot end before both resyncs.
         for (const b of bots) b.allInChance = 0.1;
