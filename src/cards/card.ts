@@ -43,4 +43,8 @@ export const formatCard = (card: Card): string => RANKS[rankOf(card)]! + SUITS[s
 export const formatCards = (cards: readonly Card[], sep = ""): string => cards.map(formatCard).join(sep);
 
 /** The 52 cards in a fixed order (2c 2d 2h 2s 3c ... As). */
-export const orderedDeck = (): Card[] => Array.from({ length: DECK_SIZE }, (_, i) => i);
+export function orderedDeck(): Card[] {
+  const deck: Card[] = [];
+  for (let i = 0; i < DECK_SIZE; i++) deck.push(i);
+  return deck;
+}

@@ -19,8 +19,11 @@ export function shuffle<T>(items: readonly T[], rng: RandomSource): T[] {
   return out;
 }
 
+/** The ordered deck once (shuffle copies it): the simulator shuffles a deck for every hand. */
+const ORDERED: readonly Card[] = orderedDeck();
+
 /** A freshly shuffled 52-card deck; deck[0] is the first card dealt. */
-export const shuffledDeck = (rng: RandomSource): Card[] => shuffle(orderedDeck(), rng);
+export const shuffledDeck = (rng: RandomSource): Card[] => shuffle(ORDERED, rng);
 
 export const SEED_BYTES = 32;
 

@@ -12,10 +12,13 @@ export type { ButtonRule, HandPositions, SeatedPlayer, TableHand } from "./posit
 export { headsUp, lastBigBlind, orderOf } from "./positions.ts";
 
 function validSeating(seated: readonly SeatedPlayer[], tableSize: number): Result<Set<number>> {
-  const seats = new Set(seated.map((s) => s.seat));
-  const players = new Set(seated.map((s) => s.player));
-  if (seats.size !== seated.length || players.size !== seated.length) {
-    return fail(TOURNAMENT_ERRORS.badSeating, "each seat holds one player and each player one seat");
+  const seats = new Set<number>();
+  for (const s of seated) seats.add(s.seat);
+  // A table seats a handful: comparing pairs costs less than a set of names, every hand.
+  let samePlayer = false;
+  for (let i = 1; i < seated.length && !samePlayer; i++) for (let j = 0; j < i; j++) if (seated[i]!.player === seated[j]!.player) samePlayer = true;
+  if (seats.size !== seated.length || samePlayer) {
+    return fail("tournament/bad-seating", "each seat holds one player and each player one seat");
   }
   if (seated.some((s) => !Number.isInteger(s.seat) || s.seat < 1 || s.seat > tableSize)) {
     return fail(TOURNAMENT_ERRORS.badSeat, `seats are numbered 1..${tableSize}`, { tableSize });
@@ -66,13 +69,10 @@ export function nextHand(prev: TableHand, seated: readonly SeatedPlayer[]): Resu
   // Only while three or more are dealt in: with two the hand would be heads-up on positions
   // drawn for more (R-HU-1 puts the button on a player), so the newcomer plays at once.
   const waits = waiting.length > 0 && seated.length - waiting.length >= 3;
-  return ok({
-    ...pos,
-    rule: prev.rule,
-    tableSize: size,
-    order: orderOf(pos.button, waits ? seated.filter((x) => !waiting.includes(x)) : seated, size),
-    ...(waits ? { waiting } : {}),
-  });
+  // Spelled out rather than spread (same fields, same order): this runs for every hand at every table.
+  const order = orderOf(pos.button, waits ? seated.filter((x) => !waiting.includes(x)) : seated, size);
+  const hand: TableHand = { button: pos.button, sb: pos.sb, bb: pos.bb, sbSeat: pos.sbSeat, rule: prev.rule, tableSize: size, order };
+  return ok(waits ? { ...hand, waiting } : hand);
 }
 
 /**

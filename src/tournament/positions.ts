@@ -1,5 +1,5 @@
 // The shapes of a table's button and blinds, and the small helpers both button rules use.
-import { clockwise, nextTaken, orderFrom } from "./seats.ts";
+import { clockwise, nextSeat, nextTaken } from "./seats.ts";
 
 /** R-BTN-2 dead button (default) or R-BTN-3 moving button. */
 export type ButtonRule = "dead" | "moving";
@@ -36,12 +36,24 @@ export interface TableHand extends HandPositions {
 }
 
 export function orderOf(button: number, seated: readonly SeatedPlayer[], tableSize: number): SeatedPlayer[] {
-  const bySeat = new Map(seated.map((s) => [s.seat, s]));
-  return orderFrom(button, new Set(bySeat.keys()), tableSize).map((s) => bySeat.get(s)!);
+  // By seat in a plain array (a later player on the same seat wins, as a map's set would):
+  // this runs for every hand at every table.
+  const bySeat: (SeatedPlayer | undefined)[] = [];
+  for (let i = 0; i <= tableSize; i++) bySeat.push(undefined);
+  for (const p of seated) if (Number.isInteger(p.seat) && p.seat >= 1 && p.seat <= tableSize) bySeat[p.seat] = p;
+  const out: SeatedPlayer[] = [];
+  let s = button;
+  for (let i = 0; i < tableSize; i++) {
+    s = nextSeat(s, tableSize);
+    const p = bySeat[s];
+    if (p !== undefined) out.push(p);
+  }
+  return out;
 }
 
 /** The clockwise-last big blind of a hand (the one the next big blind moves on from). */
 export function lastBigBlind(hand: HandPositions, tableSize: number): number {
+  if (hand.bb.length === 1) return hand.bb[0]!;
   return [...hand.bb].sort((a, b) => clockwise(hand.button, a, tableSize) - clockwise(hand.button, b, tableSize)).at(-1)!;
 }
 

@@ -16,7 +16,13 @@ export function seatsAfter(from: number, tableSize: number): number[] {
 
 /** The first seat clockwise after `from` (not `from` itself unless it is the only one) in `taken`. */
 export function nextTaken(from: number, taken: ReadonlySet<number>, tableSize: number): number | undefined {
-  return seatsAfter(from, tableSize).find((s) => taken.has(s));
+  // Walked in place (no list of seats): every hand at every table asks this.
+  let s = from;
+  for (let i = 0; i < tableSize; i++) {
+    s = nextSeat(s, tableSize);
+    if (taken.has(s)) return s;
+  }
+  return undefined;
 }
 
 /** Clockwise distance from `from` to `to` (1..tableSize; 0 never: a full turn is tableSize). */
@@ -26,4 +32,12 @@ export function clockwise(from: number, to: number, tableSize: number): number {
 }
 
 /** Occupied seats in clockwise order starting left of `button`. */
-export const orderFrom = (button: number, taken: ReadonlySet<number>, tableSize: number): number[] => seatsAfter(button, tableSize).filter((s) => taken.has(s));
+export function orderFrom(button: number, taken: ReadonlySet<number>, tableSize: number): number[] {
+  const out: number[] = [];
+  let s = button;
+  for (let i = 0; i < tableSize; i++) {
+    s = nextSeat(s, tableSize);
+    if (taken.has(s)) out.push(s);
+  }
+  return out;
+}

@@ -52,10 +52,9 @@ export function handConfigFor(
   rules: { readonly oddChip?: "left-of-button" | "draw"; readonly oneCardKills?: boolean } = {},
 ): HandConfig {
   const blindsSet = playedBlinds(level);
-  const sb = new Set(hand.sb);
-  const bb = new Set(hand.bb);
   const n = hand.order.length;
-  const blinds = hand.order.map((p) => (bb.has(p.seat) ? blindsSet.bb : sb.has(p.seat) ? blindsSet.sb : 0));
+  // One or two blinds each: a look along them costs less than sets, every hand.
+  const blinds = hand.order.map((p) => (hand.bb.includes(p.seat) ? blindsSet.bb : hand.sb.includes(p.seat) ? blindsSet.sb : 0));
   const antes = new Array<number>(n).fill(0);
   if (blindsSet.ante > 0) {
     if (level.bigBlindAnte) {
