@@ -1,7 +1,7 @@
 // One hand played by bots through the engine's command path: each turn the bot sees its
 // view, returns an action, and `apply` accepts it or refuses it exactly as for a human.
 import type { Card } from "../cards/index.ts";
-import { apply, openHand, type HandConfig, type HandState } from "../engine/index.ts";
+import { applyOwned, openOwnedHand, type HandConfig, type HandState } from "../engine/index.ts";
 import { randomInt, type RandomSource } from "../tournament/index.ts";
 import { botView, timeoutAction, type Bot } from "./view.ts";
 
@@ -29,9 +29,10 @@ export function playBotHand(
   rng: RandomSource,
   options: BotHandOptions = {},
 ): BotHandResult {
-  const opened = openHand({ ...config, deck });
+  // The hand's one state, changed in place: nothing here looks back at an earlier one.
+  const opened = openOwnedHand({ ...config, deck });
   if (!opened.ok) throw new Error(`${opened.error.code}: ${opened.error.message}`);
-  let s = opened.value.state;
+  const s = opened.value;
   let actions = 0;
   let timeouts = 0;
   let refused = 0;
@@ -46,13 +47,12 @@ export function playBotHand(
       timeouts++;
       action = timeoutAction(view.legal);
     }
-    let r = apply(s, action);
-    if (!r.ok) {
+    const refusal = applyOwned(s, action);
+    if (refusal !== null) {
       refused++;
-      r = apply(s, timeoutAction(view.legal));
-      if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+      const again = applyOwned(s, timeoutAction(view.legal));
+      if (again !== null) throw new Error(`${again.code}: ${again.message}`);
     }
-    s = r.value.state;
   }
   return { stacks: s.result?.stacks ?? s.stacks, actions, timeouts, refused, state: s };
 }

@@ -1,13 +1,13 @@
 // The engine's public verbs: open a hand, apply an action, replay events.
 // decide (the typed error or the event) then evolve (the fold), then the dealer's
 // automatic steps; the input state is never changed.
-import { fail, ok, type Result } from "../lib/result.ts";
+import { fail, ok, type FeltError, type Result } from "../lib/result.ts";
 import { decideBet } from "./betting.ts";
 import { normalizeConfig } from "./config.ts";
 import { advance, openingEvents } from "./dealer.ts";
 import { evolveDraft } from "./evolve.ts";
 import { autoShowdownEvent, checkNewCards, decideShowdown } from "./showdown.ts";
-import { draftOf, frozen, initialDraft } from "./state.ts";
+import { draftOf, frozen, initialDraft, OWN_ALL, type Draft } from "./state.ts";
 import type { Action, HandConfig, HandEvent, HandState } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
@@ -78,6 +78,39 @@ export function apply(s: HandState, a: Action): Result<Applied> {
   evolveDraft(d, e.value);
   advance(d, events);
   return ok({ state: frozen(d), events });
+}
+
+declare const OWNED: unique symbol;
+/** A hand state its one holder changes in place (openOwnedHand, applyOwned). */
+export type OwnedHandState = HandState & { readonly [OWNED]: true };
+
+/**
+ * `openHand` for a caller that keeps no earlier state and reads no events: the bots' hands
+ * of the simulator, millions of them, where a copy of the state and a list of events for
+ * every action were most of what a hand allocated. The same checks, events and dealer
+ * steps; `applyOwned` then changes this one state in place.
+ */
+export function openOwnedHand(config: HandConfig): Result<OwnedHandState> {
+  const cfg = normalizeConfig(config);
+  if (!cfg.ok) return cfg;
+  const d = initialDraft(cfg.value);
+  openingEvents(d, []);
+  // The draft owns every array from the start (initialDraft): nothing is ever copied.
+  return ok(d as unknown as OwnedHandState);
+}
+
+/** `apply` on a state from `openOwnedHand`, changed in place: the refused action (an
+ *  error, nothing changed) or null. */
+export function applyOwned(s: OwnedHandState, a: Action): FeltError | null {
+  const d = s as unknown as Draft;
+  // A state from openHand or apply is shared with whoever holds it: never changed here.
+  if (d.owned !== OWN_ALL) return { code: "engine/not-owned", message: "applyOwned takes a state from openOwnedHand" };
+  const e = decide(s, a);
+  if (!e.ok) return e.error;
+  evolveDraft(d, e.value);
+  // The dealer's events are folded as they are made; the caller reads none of them.
+  advance(d, []);
+  return null;
 }
 
 /** The show or muck a dealer does for the next player at the showdown when every card is

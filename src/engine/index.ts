@@ -14,7 +14,19 @@ export type {
   Variant,
 } from "./types.ts";
 export { ACTIVE, ALL_IN, FOLDED } from "./types.ts";
-export { openHand, createHand, apply, autoShowdownAction, evolve, foldEvents, replay, type Applied } from "./hand.ts";
+export {
+  openHand,
+  createHand,
+  apply,
+  openOwnedHand,
+  applyOwned,
+  autoShowdownAction,
+  evolve,
+  foldEvents,
+  replay,
+  type Applied,
+  type OwnedHandState,
+} from "./hand.ts";
 export { legalActions } from "./betting.ts";
 export { computePots } from "./pots.ts";
 export { viewFor, eventFor, type PlayerView, type Viewer } from "./view.ts";
