@@ -4,7 +4,7 @@
 import type { HandConfig } from "../../engine/index.ts";
 import { firstHand, nextHand, nextTaken, type SeatedPlayer, type TableHand } from "../index.ts";
 import { playedBlinds, type Level } from "../structure/index.ts";
-import { levelFor, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
+import { entriesAt, levelFor, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 
 export interface HandSetup {
   readonly table: number;
@@ -19,9 +19,10 @@ export interface HandSetup {
 /** Entries with chips at the table, by seat. */
 export function seatedLive(s: TournamentState, t: TableState): SeatedPlayer[] {
   const out: SeatedPlayer[] = [];
+  const at = entriesAt(s, t);
   for (let i = 0; i < t.seats.length; i++) {
     const id = t.seats[i];
-    if (id != null && s.entries.get(id)!.stack > 0) out.push({ seat: i + 1, player: id });
+    if (id != null && at[i]!.stack > 0) out.push({ seat: i + 1, player: id });
   }
   return out;
 }
@@ -88,7 +89,8 @@ export function handSetup(s: TournamentState, t: TableState, now: number): HandS
   const clock = levelFor(s, t, now);
   const level = clock.level;
   const entries = hand.order.map((p) => p.player);
-  const stacks = entries.map((id) => s.entries.get(id)!.stack);
+  const at = entriesAt(s, t);
+  const stacks = hand.order.map((p) => at[p.seat - 1]!.stack);
   const chipUnit = s.config!.format.kind === "heads-up" ? s.config!.structure.chips[0]! : s.chips[0]!;
   const config = handConfigFor(hand, level, stacks, chipUnit, s.config ?? {});
   return { table: t.id, hand, entries, level, levelNumber: clock.levelNumber, config };

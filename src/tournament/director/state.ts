@@ -6,6 +6,7 @@ import { clockAt } from "../structure/index.ts";
 import { reindex, unindex } from "./pace-index.ts";
 import { playedMs } from "./played.ts";
 import { initialState, tableSizeOf, type EntryState, type TableState, type TournamentState } from "./state-model.ts";
+import type { TableHand } from "../index.ts";
 import type { TableDraw, TournamentEvent } from "./types.ts";
 
 export {
@@ -57,6 +58,41 @@ function removeOne(list: number[], x: number): void {
   if (i >= 0) list.splice(i, 1);
 }
 
+const AT = Symbol("entries at the seats");
+type WithEntries = TableState & { [AT]?: (EntryState | null)[] };
+
+/**
+ * The entries in a table's seats, by seat (seats[i]'s EntryState): derived from `seats`,
+ * kept in step by evolve, and not part of the data (a non-enumerable symbol: snapshots,
+ * copies and comparisons never see it; a table without it gets it on first use). A hand's
+ * report finds its players here instead of in the map of every entry, where at 250,000
+ * entries each look-up misses the CPU caches.
+ */
+export function entriesAt(s: TournamentState, t: TableState): readonly (EntryState | null)[] {
+  const w = t as WithEntries;
+  let a = w[AT];
+  if (a === undefined) {
+    a = t.seats.map((id) => (id === null ? null : (s.entries.get(id) ?? null)));
+    Object.defineProperty(w, AT, { value: a, writable: true, enumerable: false, configurable: true });
+  }
+  return a;
+}
+
+/** The entry a hand's report names at position `i` of its order: the one in that seat if it
+ *  is `id` (entriesAt), else the map's. */
+export function handEntry(s: TournamentState, t: TableState, hand: TableHand, i: number, id: string): EntryState | undefined {
+  const seat = hand.order[i]?.seat;
+  const here = seat !== undefined ? entriesAt(s, t)[seat - 1] : undefined;
+  return here != null && here.id === id ? here : s.entries.get(id);
+}
+
+/** Every write of a seat goes through here, so `entriesAt` stays in step with `seats`. */
+function setSeat(t: TableState, seat: number, e: EntryState | null): void {
+  t.seats[seat - 1] = e === null ? null : e.id;
+  const a = (t as WithEntries)[AT];
+  if (a !== undefined) a[seat - 1] = e;
+}
+
 function openTable(s: TournamentState, draw: TableDraw, at: number): void {
   const size = tableSizeOf(s.config!);
   const t: TableState = {
@@ -77,8 +113,8 @@ function openTable(s: TournamentState, draw: TableDraw, at: number): void {
   s.tables.set(t.id, t);
   s.maxTable = Math.max(s.maxTable, t.id);
   for (const { seat, entry } of draw.seats) {
-    t.seats[seat - 1] = entry;
     const e = s.entries.get(entry)!;
+    setSeat(t, seat, e);
     e.table = t.id;
     e.seat = seat;
   }
@@ -88,7 +124,7 @@ function openTable(s: TournamentState, draw: TableDraw, at: number): void {
 function unseat(s: TournamentState, e: EntryState): void {
   const t = s.tables.get(e.table);
   if (t !== undefined) {
-    t.seats[e.seat - 1] = null;
+    setSeat(t, e.seat, null);
     setCount(s, t, t.count - 1);
   }
   e.table = 0;
@@ -135,7 +171,7 @@ function addBehind(s: TournamentState, table: number): void {
 function seatAt(s: TournamentState, e: EntryState, table: number, seat: number, at: number): void {
   if (!s.tables.has(table)) openTable(s, { table, seats: [], button: seat }, at);
   const t = s.tables.get(table)!;
-  t.seats[seat - 1] = e.id;
+  setSeat(t, seat, e);
   e.table = t.id;
   e.seat = seat;
   setCount(s, t, t.count + 1);
@@ -221,12 +257,12 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
         reindex(s, t);
       }
       ev.entries.forEach((id, i) => {
-        const e = s.entries.get(id)!;
+        const e = handEntry(s, t, ev.hand, i, id)!;
         e.stack = ev.stacks[i]!;
       });
       addBehind(s, ev.table);
       ev.entries.forEach((id, i) => {
-        const e = s.entries.get(id)!;
+        const e = handEntry(s, t, ev.hand, i, id)!;
         if (e.stack === 0) bust(s, e, ev.startStacks[i]!);
       });
       break;
@@ -362,7 +398,7 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       for (const m of ev.moves) {
         const e = s.entries.get(m.entry)!;
         const t = s.tables.get(m.to)!;
-        t.seats[m.seat - 1] = e.id;
+        setSeat(t, m.seat, e);
         e.table = t.id;
         e.seat = m.seat;
         setCount(s, t, t.count + 1);
