@@ -45,10 +45,11 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
   if (config.blinds.length !== n || antes.length !== n) {
     return badConfig(`blinds and antes need one entry for each of the ${n} players`);
   }
-  const posts = config.posts ?? filled(n, 0);
-  if (posts.length !== n) return badConfig(`posts need one entry for each of the ${n} players`);
+  // Most hands have no live posts: then nothing to make or check.
+  const posts = config.posts;
+  if (posts !== undefined && posts.length !== n) return badConfig(`posts need one entry for each of the ${n} players`);
   for (let i = 0; i < n; i++) {
-    if (!isChips(posts[i])) return badConfig("posts must be whole numbers of chips, 0 or more", { player: i });
+    if (posts !== undefined && !isChips(posts[i])) return badConfig("posts must be whole numbers of chips, 0 or more", { player: i });
     if (!isChips(config.stacks[i]) || !isChips(config.blinds[i]) || !isChips(antes[i])) {
       return badConfig("stacks, blinds and antes must be whole numbers of chips, 0 or more", { player: i });
     }
@@ -121,7 +122,7 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
     n,
     startStacks: packed(config.stacks),
     // What each player posts: the blind plus any live post (a post is paid like a blind).
-    blinds: config.posts === undefined ? packed(config.blinds) : config.blinds.map((b, i) => b + posts[i]!),
+    blinds: posts === undefined ? packed(config.blinds) : config.blinds.map((b, i) => b + posts[i]!),
     antes: packed(antes),
     deadAntes: config.antePots === undefined ? !sameAntes : config.antePots === "dead",
     minBet,
