@@ -20,9 +20,15 @@ export interface HandSetup {
 export function seatedLive(s: TournamentState, t: TableState): SeatedPlayer[] {
   const out: SeatedPlayer[] = [];
   const at = entriesAt(s, t);
+  const last = t.last?.order ?? [];
   for (let i = 0; i < t.seats.length; i++) {
     const id = t.seats[i];
-    if (id != null && at[i]!.stack > 0) out.push({ seat: i + 1, player: id });
+    if (id == null || at[i]!.stack <= 0) continue;
+    // The last hand's (immutable) seat-and-player when it is the same: one object fewer per
+    // player per hand, and these live as long as a hand is in play.
+    let p: SeatedPlayer | undefined;
+    for (const q of last) if (q.seat === i + 1 && q.player === id) p = q;
+    out.push(p ?? { seat: i + 1, player: id });
   }
   return out;
 }

@@ -19,7 +19,7 @@ import type { WorkTable } from "../table-model.ts";
 import { IndexedSet } from "./indexed-set.ts";
 import { dueCount } from "./pace-index.ts";
 import { newEntriesOpen } from "./entries-closed.ts";
-import { finalTableSizeOf, spareSeatsOf, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
+import { entryAtSeat, finalTableSizeOf, spareSeatsOf, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 interface PTable {
@@ -305,10 +305,15 @@ function planEvents(s: TournamentState, plan: Plan, at: number, o: PaceOptions):
   }
   if (owes.length > 0) events.push({ type: "owed", at, owes });
   if (o.deal === false) return events;
-  const ready = (p: { inHand: boolean; from: readonly number[]; seats: readonly (string | null)[] }) => {
+  const ready = (p: { id: number; inHand: boolean; from: readonly number[]; seats: readonly (string | null)[] }) => {
     if (p.inHand || p.from.length > 0) return false;
+    // The table as it stands finds most of the plan's players in their seats (entryAtSeat).
+    const t = s.tables.get(p.id);
     let live = 0;
-    for (const id of p.seats) if (id !== null && !o.gone.has(id) && s.entries.get(id)!.stack > 0) live++;
+    for (let i = 0; i < p.seats.length; i++) {
+      const id = p.seats[i];
+      if (id != null && !o.gone.has(id) && entryAtSeat(s, t, i + 1, id)!.stack > 0) live++;
+    }
     return live >= 2;
   };
   const dealing: number[] = [];

@@ -21,17 +21,25 @@ export interface PacedOptions extends RunOptions {
   readonly onSettle?: (s: Director["state"], now: number) => void;
 }
 
+/** A hand in play: what its report needs, and no more (a field has thousands of these
+ *  alive at once, and each lives long enough to be copied by the garbage collector). */
 interface Running {
   readonly end: number;
   readonly seq: number;
   readonly table: number;
-  readonly setup: HandSetup;
+  readonly hand: HandSetup["hand"];
+  readonly entries: readonly string[];
+  readonly startStacks: readonly number[];
   readonly stacks: readonly number[];
 }
 
-/** A binary min-heap of hands in play by end time (then by when they were dealt). */
+/** A binary min-heap of hands in play by end time (then by when they were dealt). The keys
+ *  sit in their own arrays beside the hands: a field has thousands of hands in play, and
+ *  the comparisons then read two small arrays instead of hands spread over the heap. */
 class Hands {
   private readonly a: Running[] = [];
+  private readonly ends: number[] = [];
+  private readonly seqs: number[] = [];
   get size(): number {
     return this.a.length;
   }
@@ -39,17 +47,25 @@ class Hands {
     return this.a[0];
   }
   private less(i: number, j: number): boolean {
-    const x = this.a[i]!;
-    const y = this.a[j]!;
-    return x.end < y.end || (x.end === y.end && x.seq < y.seq);
+    const x = this.ends[i]!;
+    const y = this.ends[j]!;
+    return x < y || (x === y && this.seqs[i]! < this.seqs[j]!);
   }
   private swap(i: number, j: number): void {
     const t = this.a[i]!;
     this.a[i] = this.a[j]!;
     this.a[j] = t;
+    const e = this.ends[i]!;
+    this.ends[i] = this.ends[j]!;
+    this.ends[j] = e;
+    const q = this.seqs[i]!;
+    this.seqs[i] = this.seqs[j]!;
+    this.seqs[j] = q;
   }
   push(r: Running): void {
     this.a.push(r);
+    this.ends.push(r.end);
+    this.seqs.push(r.seq);
     for (let i = this.a.length - 1; i > 0; ) {
       const p = (i - 1) >> 1;
       if (!this.less(i, p)) break;
@@ -60,8 +76,12 @@ class Hands {
   pop(): Running | undefined {
     const top = this.a[0];
     const last = this.a.pop();
-    if (this.a.length > 0 && last !== undefined) {
+    const lastEnd = this.ends.pop();
+    const lastSeq = this.seqs.pop();
+    if (this.a.length > 0 && last !== undefined && lastEnd !== undefined && lastSeq !== undefined) {
       this.a[0] = last;
+      this.ends[0] = lastEnd;
+      this.seqs[0] = lastSeq;
       for (let i = 0; ; ) {
         const l = 2 * i + 1;
         const r = l + 1;
@@ -106,7 +126,7 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
     if (setup === null) return;
     const stacks = o.playHand(setup, handRng);
     playing.add(table);
-    hands.push({ end: now + handMs(setup, handRng), seq: seq++, table, setup, stacks });
+    hands.push({ end: now + handMs(setup, handRng), seq: seq++, table, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks });
   };
   const dealt = (events: readonly TournamentEvent[]): void => {
     for (const e of events) {
@@ -158,7 +178,7 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
     const r = d.run({
       type: "hand",
       at: now,
-      outcome: { table: h.table, hand: h.setup.hand, entries: h.setup.entries, startStacks: h.setup.config.stacks, stacks: h.stacks },
+      outcome: { table: h.table, hand: h.hand, entries: h.entries, startStacks: h.startStacks, stacks: h.stacks },
     });
     if (!r.ok) return r;
     const t = tick();

@@ -82,7 +82,12 @@ export function entriesAt(s: TournamentState, t: TableState): readonly (EntrySta
  *  is `id` (entriesAt), else the map's. */
 export function handEntry(s: TournamentState, t: TableState, hand: TableHand, i: number, id: string): EntryState | undefined {
   const seat = hand.order[i]?.seat;
-  const here = seat !== undefined ? entriesAt(s, t)[seat - 1] : undefined;
+  return seat !== undefined ? entryAtSeat(s, t, seat, id) : s.entries.get(id);
+}
+
+/** Entry `id`, looked for first in seat `seat` of table `t` (entriesAt), else in the map. */
+export function entryAtSeat(s: TournamentState, t: TableState | undefined, seat: number, id: string): EntryState | undefined {
+  const here = t !== undefined ? entriesAt(s, t)[seat - 1] : undefined;
   return here != null && here.id === id ? here : s.entries.get(id);
 }
 
