@@ -30,7 +30,9 @@ export function playBotHand(
   options: BotHandOptions = {},
 ): BotHandResult {
   // The hand's one state, changed in place: nothing here looks back at an earlier one.
-  const opened = openOwnedHand({ ...config, deck });
+  // Object.assign, not a spread: on this V8 an object made by spreading reads each absent
+  // property (normalizeConfig reads some twenty optional ones) a hundred times slower.
+  const opened = openOwnedHand(Object.assign({}, config, { deck }));
   if (!opened.ok) throw new Error(`${opened.error.code}: ${opened.error.message}`);
   const s = opened.value;
   let actions = 0;

@@ -20,15 +20,11 @@ export interface HandSetup {
 export function seatedLive(s: TournamentState, t: TableState): SeatedPlayer[] {
   const out: SeatedPlayer[] = [];
   const at = entriesAt(s, t);
-  const last = t.last?.order ?? [];
   for (let i = 0; i < t.seats.length; i++) {
     const id = t.seats[i];
-    if (id == null || at[i]!.stack <= 0) continue;
-    // The last hand's (immutable) seat-and-player when it is the same: one object fewer per
-    // player per hand, and these live as long as a hand is in play.
-    let p: SeatedPlayer | undefined;
-    for (const q of last) if (q.seat === i + 1 && q.player === id) p = q;
-    out.push(p ?? { seat: i + 1, player: id });
+    // New objects each hand, made together: the hand's report reads them together (reusing
+    // the last hand's scattered them over the heap, and cost more in cache misses than it saved).
+    if (id != null && at[i]!.stack > 0) out.push({ seat: i + 1, player: id });
   }
   return out;
 }
