@@ -18,7 +18,7 @@ function validSeating(seated: readonly SeatedPlayer[], tableSize: number): Resul
   let samePlayer = false;
   for (let i = 1; i < seated.length && !samePlayer; i++) for (let j = 0; j < i; j++) if (seated[i]!.player === seated[j]!.player) samePlayer = true;
   if (seats.size !== seated.length || samePlayer) {
-    return fail("tournament/bad-seating", "each seat holds one player and each player one seat");
+    return fail(TOURNAMENT_ERRORS.badSeating, "each seat holds one player and each player one seat");
   }
   if (seated.some((s) => !Number.isInteger(s.seat) || s.seat < 1 || s.seat > tableSize)) {
     return fail(TOURNAMENT_ERRORS.badSeat, `seats are numbered 1..${tableSize}`, { tableSize });

@@ -37,9 +37,9 @@ function decideHand(s: TournamentState, at: number, o: HandOutcome): Events {
     return fail(TOURNAMENT_ERRORS.badHand, "a hand lists each player dealt in with a stack before and after");
   for (let i = 0; i < n; i++) {
     const e = handEntry(s, t, o.hand, i, o.entries[i]!);
-    if (e === undefined || e.table !== o.table || !e.alive) return fail("tournament/bad-hand", `${o.entries[i]} is not playing at table ${o.table}`);
-    if (e.stack !== o.startStacks[i]) return fail("tournament/bad-hand", `${e.id} started the hand with ${e.stack}, not ${o.startStacks[i]}`);
-    if (!Number.isSafeInteger(o.stacks[i]) || o.stacks[i]! < 0) return fail("tournament/bad-hand", "stacks are whole chips");
+    if (e === undefined || e.table !== o.table || !e.alive) return fail(TOURNAMENT_ERRORS.badHand, `${o.entries[i]} is not playing at table ${o.table}`);
+    if (e.stack !== o.startStacks[i]) return fail(TOURNAMENT_ERRORS.badHand, `${e.id} started the hand with ${e.stack}, not ${o.startStacks[i]}`);
+    if (!Number.isSafeInteger(o.stacks[i]) || o.stacks[i]! < 0) return fail(TOURNAMENT_ERRORS.badHand, "stacks are whole chips");
   }
   const before = o.startStacks.reduce((a, b) => a + b, 0);
   const after = o.stacks.reduce((a, b) => a + b, 0);
