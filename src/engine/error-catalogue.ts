@@ -15,6 +15,7 @@ export const ENGINE_ERRORS = {
   notBetting: "engine/not-betting",
   notDealing: "engine/not-dealing",
   notShowdown: "engine/not-showdown",
+  notOwned: "engine/not-owned",
   notYourTurn: "engine/not-your-turn",
   nothingToCall: "engine/nothing-to-call",
   raiseNotAllowed: "engine/raise-not-allowed",

@@ -104,7 +104,7 @@ export function openOwnedHand(config: HandConfig): Result<OwnedHandState> {
 export function applyOwned(s: OwnedHandState, a: Action): FeltError | null {
   const d = s as unknown as Draft;
   // A state from openHand or apply is shared with whoever holds it: never changed here.
-  if (d.owned !== OWN_ALL) return { code: "engine/not-owned", message: "applyOwned takes a state from openOwnedHand" };
+  if (d.owned !== OWN_ALL) return { code: ENGINE_ERRORS.notOwned, message: "applyOwned takes a state from openOwnedHand" };
   const e = decide(s, a);
   if (!e.ok) return e.error;
   evolveDraft(d, e.value);
