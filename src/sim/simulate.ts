@@ -5,7 +5,7 @@
 // (src/tournament/director/run-paced.ts), so the end time reflects independent tables;
 // wall time is the caller's business and never enters the result.
 import { ok, type Result } from "../lib/result.ts";
-import { houseRulesOf, runPacedTournament, type TournamentState } from "../tournament/director/index.ts";
+import { houseRulesOf, runPacedTournament, type TournamentOddChip, type TournamentState } from "../tournament/director/index.ts";
 import { clockAt, playedBlinds, type Structure } from "../tournament/structure/index.ts";
 import type { ChartPoint } from "./chart.ts";
 import { HANDS_PER_HOUR, simConfig } from "./formats.ts";
@@ -34,7 +34,7 @@ export interface SimSettings {
   readonly buttonRule?: "dead" | "moving";
   readonly colourUp?: "race" | "up";
   readonly handForHand?: boolean;
-  readonly oddChip?: "left-of-button" | "draw";
+  readonly oddChip?: TournamentOddChip;
   readonly oneCardKills?: boolean;
 }
 

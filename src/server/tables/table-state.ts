@@ -5,6 +5,7 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { apply, openHand, type Action, type HandEvent, type HandState } from "../../engine/index.ts";
 import { firstHand, forcedBets, nextHand, type ButtonRule, type TableHand } from "../../tournament/index.ts";
+import type { TournamentOddChip } from "../../tournament/director/index.ts";
 import type { HandEntropy } from "../../cards/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
 import { committedDeck, legacyCommitment, legacyDeck, tableSeedCommitment } from "./fair.ts";
@@ -22,7 +23,7 @@ export interface TableConfig {
   readonly timeBankMs: number;
   readonly buttonRule: ButtonRule;
   /** The tournament's showdown rules (R-POT-4, R-POT-6); absent (older tables): the engine's defaults. */
-  readonly oddChip?: "left-of-button" | "draw";
+  readonly oddChip?: TournamentOddChip;
   readonly oneCardKills?: boolean;
   /** The pause between hands (a table loaded apart from its tournament knows it); absent in older tables: the server's. */
   readonly handPauseMs?: number;

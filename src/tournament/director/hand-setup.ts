@@ -5,6 +5,7 @@ import type { HandConfig } from "../../engine/index.ts";
 import { firstHand, nextHand, nextTaken, type SeatedPlayer, type TableHand } from "../index.ts";
 import { playedBlinds, type Level } from "../structure/index.ts";
 import { entriesAt, levelFor, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
+import type { TournamentConfig } from "./types.ts";
 
 export interface HandSetup {
   readonly table: number;
@@ -52,7 +53,7 @@ export function handConfigFor(
   level: Level,
   stacks: readonly number[],
   chipUnit: number,
-  rules: { readonly oddChip?: "left-of-button" | "draw"; readonly oneCardKills?: boolean } = {},
+  rules: Partial<Pick<TournamentConfig, "oddChip" | "oneCardKills">> = {},
 ): HandConfig {
   const blindsSet = playedBlinds(level);
   const n = hand.order.length;

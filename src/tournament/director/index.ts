@@ -1,5 +1,6 @@
 // The tournament director: a tournament as the fold of its events (decide, then evolve).
 export type {
+  TournamentOddChip,
   DealMethod,
   Format,
   FormatKind,

@@ -25,6 +25,9 @@ export type FormatKind = Format["kind"];
 /** How finalists share the prizes left in a deal. */
 export type DealMethod = "icm" | "chip-chop" | "custom";
 
+/** R-POT-4 in a tournament: the first winner left of the button, or a card draw (carrying chips to the next hand is for cash tables). */
+export type TournamentOddChip = "left-of-button" | "draw";
+
 export interface TournamentConfig {
   readonly id: string;
   readonly name: string;
@@ -43,7 +46,7 @@ export interface TournamentConfig {
    */
   readonly spareSeats?: number;
   /** R-POT-4: who gets a chip that cannot be split (default the first winner left of the button). */
-  readonly oddChip?: "left-of-button" | "draw";
+  readonly oddChip?: TournamentOddChip;
   /** R-POT-6 (default off): one card shown at showdown kills the other. */
   readonly oneCardKills?: boolean;
   readonly buttonRule?: ButtonRule;
