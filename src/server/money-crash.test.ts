@@ -19,6 +19,7 @@ import { Bot } from "../../testkit/server/bot.ts";
 import { CASINO, TURBO } from "../../testkit/server/entries-fixture.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must, myTournament, pgSchema } from "../../testkit/server/harness.ts";
 import { freePort, killChild, startServeChild, type ServeChild } from "../../testkit/server/serve-child.ts";
+import { playerCommandId } from "./tournaments/tournament-entries.ts";
 
 const KILLS = 8;
 /** Players registering and unregistering in two tournaments that have not started. */
@@ -275,7 +276,7 @@ async function run(db: string, seed: number): Promise<void> {
         if (a.op === "deposit") {
           if ((await ledger.history(`player:${a.player.id}`, { limit: 100_000 })).every((t) => !t.key.endsWith(`:${a.commandId}`)))
             lost.push(`deposit ${a.commandId}`);
-        } else if (!storedCommands.has(a.commandId)) lost.push(`${a.op} ${a.commandId}`);
+        } else if (!storedCommands.has(playerCommandId(a.player.id, a.commandId))) lost.push(`${a.op} ${a.commandId}`);
       }
       expect(lost).toEqual([]);
       for (const v of Object.values(await ledger.totals())) expect(v).toBe(0);

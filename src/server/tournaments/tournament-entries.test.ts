@@ -132,6 +132,25 @@ describe("entries before the start (a re-entry tournament): register and unregis
     expect(balanceOf(await checkLedger(id), poolAccount(id))).toBe(1000);
   });
 
+  it("a command id is the sender's own: another player's id registers me, charges me, and leaves theirs alone", async () => {
+    const a = await player(1100);
+    const b = await player(1100);
+    const c = cmd();
+    expect((await entry(id, "register", a, c)).body.balance).toBe(0);
+    const mine = await entry(id, "register", b, c);
+    expect(mine.status).toBe(200);
+    expect(mine.body.balance).toBe(0);
+    expect(mine.body.tournament.mine).not.toBeNull();
+    expect(await postedKinds(b)).toEqual(["deposit", "buy-in"]);
+    // Each one's repeat still acts once, and A's entry is untouched by B's.
+    expect((await entry(id, "register", a, c)).body.balance).toBe(0);
+    expect((await entry(id, "register", b, c)).body.balance).toBe(0);
+    expect(await postedKinds(a)).toEqual(["deposit", "buy-in"]);
+    expect((await lobbyLine(id, a)).mine).not.toBeNull();
+    const players = [...runtime(id).dir.entries.values()].map((e) => e.player);
+    expect(players.filter((p) => p === a.id || p === b.id).sort()).toEqual([a.id, b.id].sort());
+  });
+
   it("an unfunded registration is refused and changes nothing; the lobby says why", async () => {
     const poor = await player(1099);
     expect((await lobbyLine(id, poor)).actions.register).toEqual({ allowed: false, reason: "insufficient-funds" });

@@ -76,18 +76,26 @@ export const DESK_ONLY: ReadonlySet<EntryVerb> = new Set(["reEnter", "rebuy", "a
 const NEW_ENTRY = new Set<TournamentEvent["type"]>(["registered", "late-registered", "re-entered"]);
 
 /**
- * Runs one of the player's entry commands. Acts once per commandId (`duplicate` on a
- * repeat); a refusal is a typed error and changes neither the tournament nor the ledger.
- * A registration before the start joins the tournament's next batch (,
- * tournament-registrations.ts): decided alone, stored with others in one transaction.
+ * A player's command id as the tournament stores it: scoped to its sender, so an id another
+ * player already used (guessed, or a client's clash) is a new command of mine, never their
+ * answer replayed to me as a silent success.
+ */
+export const playerCommandId = (player: string, commandId: string): string => `${player}/${commandId}`;
+
+/**
+ * Runs one of the player's entry commands. Acts once per commandId and player (`duplicate`
+ * on a repeat); a refusal is a typed error and changes neither the tournament nor the ledger.
+ * A registration before the start joins the tournament's next batch
+ * (tournament-registrations.ts): decided alone, stored with others in one transaction.
  */
 export async function entryCommand(
   t: TournamentPort,
   money: Money,
   player: EntryPlayer,
   verb: EntryVerb,
-  commandId: string,
+  sent: string,
 ): Promise<Result<{ duplicate: boolean; ticket: boolean }>> {
+  const commandId = playerCommandId(player.id, sent);
   // A live room's chips are handed over at the desk: the floor records those purchases.
   if (t.meta.kind === "live" && DESK_ONLY.has(verb))
     return fail(TOURNAMENT_ERRORS.notAllowed, "in a live room, re-entries, rebuys and add-ons are made at the desk");

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, SeatingResponse, TournamentView, WalkInResponse } from "../../protocol/index.ts";
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import type { FeltServer } from "../felt-server.ts";
+import { playerCommandId } from "./tournament-entries.ts";
 import { Bot } from "../../../testkit/server/bot.ts";
 import {
   startTestServer,
@@ -99,7 +100,7 @@ describe("R-TRN-4: POST /tournaments/:id/decline-rebuy", () => {
       expect(no.status).toBe(409);
       expect(no.body.error).toMatchObject({ code: "tournament/not-allowed", cause: "tournament/not-awaiting-rebuy" });
       expect(await commandRecordsSince(server, id, from)).toEqual([]);
-      expect(t.hasCommand(refused)).toBe(false);
+      expect(t.hasCommand(playerCommandId(other.id, refused))).toBe(false);
       expect({ entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: (await ledger()).balances }).toEqual(before);
       const c = cmd();
       const yes = await entry(id, "decline-rebuy", loser, c);

@@ -7,7 +7,7 @@ import type { LedgerCheckResponse, LobbyResponse, LobbyTournament } from "../../
 import { DEFAULT_REBUY_GRACE_MS } from "../../tournament/director/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
 import type { FeltServer } from "../felt-server.ts";
-import { entryCommand } from "./tournament-entries.ts";
+import { entryCommand, playerCommandId } from "./tournament-entries.ts";
 import { Bot } from "../../../testkit/server/bot.ts";
 import { startTestServer, stopTestServer, withServerOnFile, JumpClock, TURBO, commandRecordsSince } from "../../../testkit/server/entries-fixture.ts";
 import { api, cmd, DIRECTOR, must, eventually } from "../../../testkit/server/harness.ts";
@@ -162,7 +162,7 @@ describe("R-TRN-4 online: the rebuy grace", () => {
     const no = await entryCommand(t, server.svc, { id: other.id, name: other.name }, "declineRebuy", refused);
     expect(no.ok ? "ok" : no.error.code).toBe("tournament/not-allowed");
     expect(await commandRecordsSince(server, id, from)).toEqual([]);
-    expect(t.hasCommand(refused)).toBe(false);
+    expect(t.hasCommand(playerCommandId(other.id, refused))).toBe(false);
     expect({ entries: t.dir.entries.size, payments: t.dir.payments.length, ledger: await balances() }).toEqual(before);
     const c = cmd();
     expect((await entryCommand(t, server.svc, { id: loser.id, name: loser.name }, "declineRebuy", c)).ok).toBe(true);
