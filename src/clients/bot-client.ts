@@ -124,6 +124,13 @@ export class BotClient {
     return new BotClient(base, name, auth.token, opts);
   }
 
+  /** Acting again after `passive`: a turn already waiting is taken now, not at the next frame. */
+  resume(): void {
+    this.passive = false;
+    const v = this.view;
+    if (v !== null) this.maybeAct(v);
+  }
+
   get connected(): boolean {
     return this.ws !== null;
   }

@@ -149,6 +149,66 @@ describe("R-TRN-4 online: the rebuy grace", () => {
     for (const b of bots) b.close();
   }, 60_000);
 
+  it("a rebuy bought while the player's hand runs waits behind: the hand is recorded as the table played it, the chips come after (TDA 27)", async () => {
+    // Two players who hold their actions until the rebuy has landed, then both go all in.
+    const body = {
+      commandId: cmd(),
+      presetId: "turbo",
+      name: "mid-hand rebuy",
+      kind: "online",
+      settings: { start: "manual" },
+      startsAt: clock.now(),
+      buyIn: 1000,
+      fee: 100,
+      structure: TURBO,
+    };
+    const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
+    const ps = await Promise.all([5000, 5000].map((f) => player(f)));
+    for (const p of ps) expect((await entry(id, "register", p)).status).toBe(200);
+    await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
+    const t = runtime(id);
+    const ended = new Map<number, Map<string, number>>();
+    const bots = ps.map(
+      (p, i) =>
+        new Bot(server.url, p.name, p.token, {
+          seed: i + 1,
+          allInChance: 1,
+          // The stacks each finished hand left at the table, by player (the view between hands).
+          onBroadcast: (_m, b) => {
+            const last = b.view?.lastHand;
+            if (last === undefined || last === null || ended.has(last.handNumber)) return;
+            const byPlayer = new Map<string, number>();
+            for (const s of last.stacks) {
+              const who = b.view!.seats.find((x) => x.seat === s.seat)?.player?.id;
+              if (who !== undefined) byPlayer.set(who, s.stack);
+            }
+            ended.set(last.handNumber, byPlayer);
+          },
+        }),
+    );
+    for (const b of bots) b.passive = true;
+    await Promise.all(bots.map((b) => b.connect()));
+    for (const [i, b] of bots.entries()) b.watch((await lobbyLine(id, ps[i]!)).mine!.tableId!);
+    const [buyer, other] = [ps[0]!, ps[1]!];
+    const n = t.dir.entries.get(t.dir.players.get(buyer.id)!.entries.at(-1)!)!.table!;
+    const table = t.tables.get(n)!;
+    await until("the first hand dealt", () => t.dir.tables.get(n)?.inHand === true && table.state.handNumber === 1);
+    // The rebuy lands while hand 1 is in play: the director keeps the chips behind the stack.
+    const r = await entry(id, "rebuy", buyer);
+    expect(r.status).toBe(200);
+    expect(table.state.handNumber).toBe(1);
+    const bought = t.dir.entries.get(t.dir.players.get(buyer.id)!.entries.at(-1)!)!;
+    expect({ stack: bought.stack, behind: bought.behind }).toEqual({ stack: 5000, behind: 5000 });
+    for (const b of bots) b.resume();
+    await until("hand 1 recorded and settled", () => (t.recorded.get(n) ?? 0) >= 1 && ended.has(1) && (t.dir.entries.get(bought.id)!.behind ?? 0) === 0);
+    // The director's stacks are the table's, the rebuy's chips on top: the hand was not refused.
+    const atTable = ended.get(1)!;
+    const stackOf = (p: Player) => t.dir.entries.get(t.dir.players.get(p.id)!.entries.at(-1)!)!.stack;
+    expect(atTable.get(buyer.id)! + atTable.get(other.id)!).toBe(10_000);
+    expect({ buyer: stackOf(buyer), other: stackOf(other) }).toEqual({ buyer: atTable.get(buyer.id)! + 5000, other: atTable.get(other.id)! });
+    for (const b of bots) b.close();
+  }, 60_000);
+
   it("declining the rebuy ends the tournament at once; a decline when not waiting is refused and changes nothing", async () => {
     const { id, ps, bots } = await headsUp();
     const t = runtime(id);
