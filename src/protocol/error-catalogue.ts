@@ -12,6 +12,11 @@ export const AUTH_ERRORS = {
 } as const;
 export type AuthErrorCode = (typeof AUTH_ERRORS)[keyof typeof AUTH_ERRORS];
 
+export const ACCOUNT_ERRORS = {
+  noTopUp: "account/no-top-up",
+} as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERRORS)[keyof typeof ACCOUNT_ERRORS];
+
 export const DIRECTOR_ERRORS = {
   invalid: "director/invalid",
   notFound: "director/not-found",

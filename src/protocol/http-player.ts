@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CardCode, CommandId, Hex32, Id, Money, Password, PlayerName, Token, UserInfo } from "./primitives.ts";
-import { LobbyTournament } from "./lobby.ts";
+import { Funding, LobbyTournament } from "./lobby.ts";
 import { TableEvent } from "./table-events.ts";
 
 // HTTP bodies for players. Requests are strict: an unknown field is an error, not a
@@ -20,6 +20,12 @@ export const SignOutResponse = z.object({ signedOut: z.int().min(0) });
 export type SignOutResponse = z.infer<typeof SignOutResponse>;
 
 export const MeResponse = z.object({ user: UserInfo, balance: Money });
+
+/** A play-money room's daily top-up: once per day (UTC), back to the room's amount. */
+export const TopUpRequest = z.strictObject({ commandId: CommandId });
+export type TopUpRequest = z.infer<typeof TopUpRequest>;
+export const TopUpResponse = z.object({ balance: Money, funding: Funding });
+export type TopUpResponse = z.infer<typeof TopUpResponse>;
 export type MeResponse = z.infer<typeof MeResponse>;
 
 /** register / unregister / re-enter / rebuy / decline-rebuy / add-on all take only an idempotency key. */

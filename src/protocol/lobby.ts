@@ -129,9 +129,30 @@ export const LobbyPage = z.object({
 });
 export type LobbyPage = z.infer<typeof LobbyPage>;
 
+/**
+ * How a player gets money to play with, as the room chose: play-money chips (given at
+ * sign-up, and a top-up back to that amount once a day, UTC) or the room's desk, which
+ * credits players itself (`felt serve --play-money N` chooses the first).
+ */
+export const Funding = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("play-money"),
+    /** What a new account gets, and what the daily top-up brings the balance back to. */
+    amount: Money,
+    /** "now": a top-up is there to take; "not-needed": the balance is at the amount; "used": taken today. */
+    topUp: z.enum(["now", "not-needed", "used"]),
+    /** When today's top-up has been used: when the next one may be taken. */
+    nextTopUpAt: EpochMs.nullable(),
+  }),
+  z.object({ kind: z.literal("desk") }),
+]);
+export type Funding = z.infer<typeof Funding>;
+
 export const LobbyResponse = z.object({
   serverTime: EpochMs,
   balance: Money.nullable(),
+  /** How the signed-in player gets money to play with (null when signed out; absent from older servers). */
+  funding: Funding.nullable().optional(),
   tournaments: z.array(LobbyTournament).max(500),
   /** Present when the server pages the lobby (absent from older servers). */
   page: LobbyPage.optional(),

@@ -18,6 +18,8 @@ import {
   SignOutRequest,
   SignOutResponse,
   SignUpRequest,
+  TopUpRequest,
+  TopUpResponse,
 } from "./http-player.ts";
 import {
   BlindErrorRequest,
@@ -47,7 +49,7 @@ import {
 } from "./director.ts";
 import { TournamentPage, TournamentView } from "./tournament-view.ts";
 import { SavePresetRequest } from "./preset-file.ts";
-import { AUTH_ERRORS, DIRECTOR_ERRORS, PROTOCOL_ERRORS, SERVER_ERRORS, TABLE_ERRORS } from "./error-catalogue.ts";
+import { ACCOUNT_ERRORS, AUTH_ERRORS, DIRECTOR_ERRORS, PROTOCOL_ERRORS, SERVER_ERRORS, TABLE_ERRORS } from "./error-catalogue.ts";
 import { TOURNAMENT_ERRORS } from "../tournament/error-catalogue.ts";
 
 // The HTTP API as data: the server registers these routes, the web client calls them,
@@ -77,6 +79,8 @@ export const ROUTES = {
   /** Ends every session of the signed-in user, on every device. */
   signOutEverywhere: route("POST", "/auth/sign-out-everywhere", "player", SignOutRequest, SignOutResponse),
   me: route("GET", "/me", "player", null, MeResponse),
+  /** A play-money room's daily top-up (account/no-top-up when there is none to take). */
+  topUp: route("POST", "/me/top-up", "player", TopUpRequest, TopUpResponse),
   // The lobby answers signed-out visitors too (actions then say "sign-in-required").
   lobby: { ...route("GET", "/lobby", "none", null, LobbyResponse), query: LobbyQuery },
   tournament: route("GET", "/tournaments/:id", "none", null, TournamentView),
@@ -153,6 +157,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case TOURNAMENT_ERRORS.notAllowed:
     case "ledger/insufficient-funds":
     case PROTOCOL_ERRORS.keyReused:
+    case ACCOUNT_ERRORS.noTopUp:
       return 409;
     case PROTOCOL_ERRORS.frameTooLarge:
       return 413;

@@ -23,6 +23,8 @@ export interface ServerOptions {
   readonly timeBankMs?: number;
   readonly tableSize?: number;
   readonly asset?: string;
+  /** A play-money room: each new account gets this many chips, and a daily top-up back to it (absent: the desk credits players). */
+  readonly playMoney?: number;
   /** Built web app to serve at `/` (default ./web/dist when it exists). */
   readonly webDist?: string | null;
   readonly scrypt?: ScryptParams;

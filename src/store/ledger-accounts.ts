@@ -21,6 +21,8 @@ export const escrowAccount = (tournamentId: string) => `escrow:${tournamentId}`;
 export const HOUSE_FEES = "house:fees";
 /** Cash and transfers received or paid out by directors. */
 export const EXTERNAL_CASH = "external:cash";
+/** Where a play-money room's chips come from (sign-up and daily top-ups): worth nothing outside. */
+export const EXTERNAL_PLAY_MONEY = "external:play-money";
 /** The organiser's own money: freeroll prize funds and guarantee overlays. */
 export const ORGANISER_FUNDING = "organiser:funding";
 /** Where a tournament's tickets come from and go back to when used. */

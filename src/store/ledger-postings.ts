@@ -3,7 +3,17 @@
 // (a freeroll's fee) are left out rather than posted as empty legs.
 import { fail, ok, type Result } from "../lib/result.ts";
 import { amountUnsafe, LEDGER_ERRORS, type Leg, type PostingKind, type TransactionInput } from "./ledger.ts";
-import { EXTERNAL_CASH, HOUSE_FEES, ORGANISER_FUNDING, escrowAccount, playerAccount, poolAccount, ticketAsset, ticketIssuer } from "./ledger-accounts.ts";
+import {
+  EXTERNAL_CASH,
+  EXTERNAL_PLAY_MONEY,
+  HOUSE_FEES,
+  ORGANISER_FUNDING,
+  escrowAccount,
+  playerAccount,
+  poolAccount,
+  ticketAsset,
+  ticketIssuer,
+} from "./ledger-accounts.ts";
 
 interface Base {
   /** Idempotency key; the caller derives it from the cause (e.g. the event or command id). */
@@ -45,6 +55,20 @@ export function deposit(p: Base & { player: string; amount: number; director: st
       { account: playerAccount(p.player), asset: p.asset, amount: p.amount },
     ],
     { director: p.director },
+  );
+}
+
+/** A play-money room's chips for a player: at sign-up ("welcome") or the daily top-up. */
+export function playMoney(p: Base & { player: string; amount: number; reason: "welcome" | "top-up" }): Built {
+  return tx(
+    p,
+    "deposit",
+    { amount: p.amount },
+    [
+      { account: EXTERNAL_PLAY_MONEY, asset: p.asset, amount: -p.amount },
+      { account: playerAccount(p.player), asset: p.asset, amount: p.amount },
+    ],
+    { playMoney: p.reason },
   );
 }
 

@@ -125,8 +125,16 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     const page = await newPage(context, "phone", PHONE);
     const name = `pia${Date.now().toString(36).slice(-5)}`;
     const token = await signUp(page, name, true);
+    // A new account in a room that credits players at its desk is told so, with the name to give.
+    await page.goto(appUrl("lobby"));
+    const funding = page.getByTestId("funding");
+    await funding.waitFor({ timeout: 20_000 });
+    expect(await funding.textContent()).toBe(en.lobby.funding.desk.replace("{{name}}", name));
+    await shot(page, "lobby-new-account-phone");
     await deposit(stage.felt.url, stage.directorToken, name, 5000);
     await page.reload();
+    await page.locator(`tr[data-tournament=${id}]`).waitFor({ timeout: 20_000 });
+    expect(await funding.count()).toBe(0);
     const row = page.locator(`tr[data-tournament=${id}]`);
     await row.waitFor({ timeout: 20_000 });
     // The lobby fits the phone and its Register button is reachable.

@@ -10,7 +10,8 @@ import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
                   [--origin URL]... [--director-file PATH] [--action-ms MS] [--hand-pause-ms MS]
-                  [--scrypt-n N] [--ws-per-address N] [--ws-per-account N] [--bench] [--demo]
+                  [--scrypt-n N] [--ws-per-address N] [--ws-per-account N] [--play-money N]
+                  [--bench] [--demo]
                   [--cluster --nats URL [--member NAME] [--cluster-prefix NAME] [--tables-with-director]]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
@@ -21,6 +22,9 @@ director account at start if it does not exist (never on the command line, where
 shows it). --origin allows a browser origin besides the server's own (repeatable).
 --ws-per-address and --ws-per-account bound WebSocket connections (default 64 and 16; a
 load test from one address needs more).
+--play-money N makes a play-money room: each new account gets N (in the smallest unit of the
+room's money, so 100000 is 1,000.00) and may top up back to N once a day (UTC). Without it
+the room credits players at its desk (the director's deposit), and the lobby tells players so.
 --demo seeds a demo room (a running live tournament of walk-ins, an online one open for
 registration, players with money) on a throwaway SQLite file deleted at exit, unless --db
 says otherwise; it allows the Vite dev server's origin (npm run dev:web) and prints the
@@ -68,6 +72,7 @@ function parse(args: readonly string[]): Parsed | string {
       else if (a === "--scrypt-n") o.scrypt = { N: Number(need()), r: 8, p: 1 };
       else if (a === "--ws-per-address") o.wsLimits = { ...o.wsLimits, perAddress: Number(need()) };
       else if (a === "--ws-per-account") o.wsLimits = { ...o.wsLimits, perAccount: Number(need()) };
+      else if (a === "--play-money") o.playMoney = Number(need());
       else if (a === "--demo") demo = true;
       else if (a === "--cluster") cluster = true;
       else if (a === "--nats") nats = need();
@@ -89,6 +94,7 @@ function parse(args: readonly string[]): Parsed | string {
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
   for (const [k, v] of Object.entries(o.wsLimits ?? {}))
     if (!(Number.isSafeInteger(v) && v >= 1)) return `--ws-${k === "perAddress" ? "per-address" : "per-account"} must be a whole number ≥ 1`;
+  if (o.playMoney !== undefined && !(Number.isSafeInteger(o.playMoney) && o.playMoney >= 1)) return "--play-money must be a whole number ≥ 1";
   if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined || layout !== undefined))
     return "--nats, --member, --cluster-prefix, --split-tables and --tables-with-director go with --cluster";
   if (cluster) {

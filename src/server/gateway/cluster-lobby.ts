@@ -32,6 +32,7 @@ import { allPartitions, partitionKey, TOURNAMENT_PARTITIONS } from "../../cluste
 import type { Ownership } from "../../cluster/ownership.ts";
 import type { ServerPort } from "../server-port.ts";
 import { balanceOf, lobbyOrder } from "./route-kit.ts";
+import { fundingOf } from "./play-money.ts";
 import type { RouteInput } from "./owner-requests.ts";
 import { lobbyTournament, ticketsOf } from "./lobby-views.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
@@ -227,5 +228,6 @@ export async function gatherLobby(server: ServerPort, bus: Bus, input: RouteInpu
     tournaments = ids.flatMap((id) => byId.get(id) ?? fromBoard.get(id) ?? []);
   } else tournaments = ids.flatMap((id) => fromBoard.get(id) ?? []);
   const pages = Math.ceil(total / pageSize);
-  return ok({ serverTime: now, balance, tournaments, page: { page, pageSize, total, pages } });
+  const funding = user === null || balance === null ? null : await fundingOf(server, user.id, balance);
+  return ok({ serverTime: now, balance, funding, tournaments, page: { page, pageSize, total, pages } });
 }

@@ -12,6 +12,7 @@ import {
   parseWith,
   type DepositRequest,
   type EntryCommand,
+  type TopUpRequest,
   type LobbyQuery,
   type RouteName,
   type RouteSpec,
@@ -28,6 +29,7 @@ import { isStorageOutage, RETRY_AFTER_S } from "./outage.ts";
 import { directorHandlers, tournamentIdFor } from "./http-director.ts";
 import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
 import { tournamentPage } from "./tournament-page.ts";
+import { fundingOf, topUp, welcome } from "./play-money.ts";
 import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
 import { handRecord, handSummaries, handTexts } from "../tables/history.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
@@ -64,7 +66,9 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async signUp(ctx) {
     const b = ctx.body as z.infer<typeof ROUTES.signUp.body>;
     const s = await ctx.server.svc.accounts.signUp(b.name, b.password);
-    return s.ok ? ok({ token: s.value.token, user: userInfo(s.value.user) }) : s;
+    if (!s.ok) return s;
+    await welcome(ctx.server, s.value.user.id);
+    return ok({ token: s.value.token, user: userInfo(s.value.user) });
   },
   async signIn(ctx) {
     const b = ctx.body as z.infer<typeof ROUTES.signIn.body>;
@@ -88,6 +92,9 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async me(ctx) {
     return ok({ user: userInfo(ctx.user!), balance: await balanceOf(ctx.server, ctx.user!.id) });
   },
+  async topUp(ctx) {
+    return topUp(ctx.server, ctx.user!.id, (ctx.body as TopUpRequest).commandId);
+  },
   async lobby(ctx) {
     const balance = ctx.user === null ? null : await balanceOf(ctx.server, ctx.user.id);
     const tickets = ctx.user === null ? undefined : await ticketsOf(ctx.server.svc.ledger, ctx.user.id);
@@ -98,7 +105,8 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
     const pages = Math.ceil(all.length / pageSize);
     const page = Number(q.page ?? 1);
     const tournaments = all.slice((page - 1) * pageSize, page * pageSize).map((t) => lobbyTournament(t, ctx.user?.id ?? null, balance, now, tickets));
-    return ok({ serverTime: now, balance, tournaments, page: { page, pageSize, total: all.length, pages } });
+    const funding = ctx.user === null || balance === null ? null : await fundingOf(ctx.server, ctx.user.id, balance);
+    return ok({ serverTime: now, balance, funding, tournaments, page: { page, pageSize, total: all.length, pages } });
   },
   async tournament(ctx) {
     const t = tournamentOf(ctx);

@@ -13,7 +13,7 @@ export interface Ctx extends RouteInput {
 
 export type Handler = (ctx: Ctx) => Promise<Result<unknown>>;
 
-export async function balanceOf(server: ServerPort, userId: string): Promise<number> {
+export async function balanceOf(server: Pick<ServerPort, "svc">, userId: string): Promise<number> {
   return server.svc.ledger.balance(playerAccount(userId), server.svc.asset);
 }
 

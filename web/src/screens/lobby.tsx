@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LobbyActionName, LobbyTournament } from "../../../src/protocol/index.ts";
+import type { Funding as FundingInfo, LobbyActionName, LobbyTournament } from "../../../src/protocol/index.ts";
 import type { FeltError } from "../../../src/lib/result.ts";
 import { ErrorText } from "../components/error-text.tsx";
 import { RebuyOffer } from "../components/rebuy-offer.tsx";
 import { useFormat } from "../components/use-format.ts";
-import { useQuery, useServerNow, useServices } from "../context.tsx";
+import { useLive, useQuery, useServerNow, useServices } from "../context.tsx";
 import { newCommandId } from "../api/client.ts";
 import { href } from "../router.ts";
 
@@ -26,6 +26,7 @@ export function Lobby() {
   const [error, setError] = useState<FeltError | null>(null);
   const [done, setDone] = useState<{ action: LobbyActionName | "declineRebuy"; name: string; balance: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [toppedUp, setToppedUp] = useState<number | null>(null);
   /** A paid action waiting for the player's yes: the price and the balance before and after. */
   const [ask, setAsk] = useState<{ tr: LobbyTournament; name: LobbyActionName; route: (typeof ACTIONS)[number]["route"]; cost: number } | null>(null);
   // The question opens under its row: on a phone it may be below the fold, so it is brought into view once.
@@ -63,6 +64,23 @@ export function Lobby() {
           </span>
         )}
       </div>
+      {lobby.data?.funding && lobby.data.balance != null && (
+        <Funding
+          funding={lobby.data.funding}
+          balance={lobby.data.balance}
+          onToppedUp={(balance) => {
+            setError(null);
+            setToppedUp(balance);
+            lobby.reload();
+          }}
+          onError={setError}
+        />
+      )}
+      {toppedUp !== null && (
+        <p className="ok" data-testid="topped-up">
+          {t("lobby.funding.toppedUp", { balance: fmt.money(toppedUp) })}
+        </p>
+      )}
       <ErrorText error={error ?? lobby.error} />
       {done && (
         <p className="ok" data-testid="lobby-done">
@@ -214,5 +232,44 @@ export function Lobby() {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * How this player gets money to play with, said before a Register greys out for want of it:
+ * a play-money room's daily top-up, or the room's desk (which needs the player's name).
+ */
+function Funding(props: { funding: FundingInfo; balance: number; onToppedUp: (balance: number) => void; onError: (e: FeltError) => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { client } = useServices();
+  const { user } = useLive();
+  const [busy, setBusy] = useState(false);
+  const f = props.funding;
+  if (f.kind === "desk")
+    return props.balance > 0 ? null : (
+      <p className="funding" data-testid="funding">
+        {t("lobby.funding.desk", { name: user?.name ?? "" })}
+      </p>
+    );
+  async function topUp() {
+    setBusy(true);
+    const r = await client.call("topUp", { commandId: newCommandId() });
+    setBusy(false);
+    if (r.ok) props.onToppedUp(r.value.balance);
+    else props.onError(r.error);
+  }
+  return (
+    <p className="funding" data-testid="funding">
+      {t("lobby.funding.playMoney")}{" "}
+      {f.topUp === "now" && (
+        <button type="button" disabled={busy} onClick={topUp}>
+          {t("lobby.funding.topUp", { amount: fmt.money(f.amount) })}
+        </button>
+      )}{" "}
+      {f.topUp === "used" && f.nextTopUpAt !== null
+        ? t("lobby.funding.topUpUsed", { time: fmt.dateTime(f.nextTopUpAt) })
+        : t("lobby.funding.topUpDaily", { amount: fmt.money(f.amount) })}
+    </p>
   );
 }
