@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   "auth/forbidden",
   /** Too many failed sign-ins for this name or address: wait `details.retryAfterS` seconds. */
   "auth/too-many-attempts",
+  /** Too many accounts made from this address lately: try again after `Retry-After`. */
+  "auth/too-many-sign-ups",
   // tables
   "table/not-found",
   "table/not-seated",

@@ -63,7 +63,7 @@ const entry =
 const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async signUp(ctx) {
     const b = ctx.body as z.infer<typeof ROUTES.signUp.body>;
-    const s = await ctx.server.svc.accounts.signUp(b.name, b.password);
+    const s = await ctx.server.svc.accounts.signUp(b.name, b.password, ctx.ip);
     return s.ok ? ok({ token: s.value.token, user: userInfo(s.value.user) }) : s;
   },
   async signIn(ctx) {
