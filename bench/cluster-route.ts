@@ -22,6 +22,7 @@ const opts = {
   directors: [DIRECTOR],
   webDist: null,
   rateLimit: { perSecond: 100_000, burst: 100_000 },
+  signUpLimits: { perAddress: 0 },
   log: () => {},
 };
 const A = await FeltServer.start(opts);

@@ -2,6 +2,7 @@
 // preloaded (bench/load-probe.mjs) and its figures over IPC, the bot processes
 // (bench/load-bots.ts), and the setup of one-table freeroll tournaments with their players.
 import { fork, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { api, cmd, DIRECTOR, must } from "../testkit/server/harness.ts";
@@ -22,6 +23,20 @@ export interface ServeChild {
   readonly stderr?: "inherit" | number;
 }
 
+/**
+ * Every player signs up from this machine's one address: the sign-up limit is lifted
+ * (`--bench` does so itself). A checkout from before the limit has neither limit nor flag.
+ */
+function unlimitedSignUps(serverDir: string): string[] {
+  try {
+    return readFileSync(join(serverDir, "src", "cli", "commands", "serve.ts"), "utf8").includes("--sign-ups-per-address")
+      ? ["--sign-ups-per-address", "0"]
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Starts `felt serve` with the probe preloaded; resolves once it listens. */
 export function startServer(o: ServeChild): Promise<ChildProcess> {
   const child = spawn(
@@ -37,7 +52,7 @@ export function startServer(o: ServeChild): Promise<ChildProcess> {
       String(o.port),
       "--db",
       o.db,
-      ...(o.durability === "full" ? ["--scrypt-n", "1024"] : ["--bench"]),
+      ...(o.durability === "full" ? ["--scrypt-n", "1024", ...unlimitedSignUps(o.serverDir)] : ["--bench"]),
       "--ws-per-address",
       "1000000",
       "--action-ms",

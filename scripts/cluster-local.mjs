@@ -98,6 +98,9 @@ function start(k) {
       "--cluster-prefix",
       PREFIX,
       ...LAYOUT,
+      // a development cluster: the simulation's bots all sign up from this machine
+      "--sign-ups-per-address",
+      "0",
     ],
     { cwd: root, stdio: ["ignore", fd, fd], detached: true },
   );

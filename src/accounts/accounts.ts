@@ -7,7 +7,7 @@ import { ACCOUNT_ERRORS } from "./errors.ts";
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from "./password.ts";
 import { checkName, checkPassword } from "./rules.ts";
 import { ScryptLimiter, DEFAULT_SCRYPT_LIMITS, type ScryptLimits } from "./scrypt-limiter.ts";
-import { SignInGuard, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from "./sign-in-guard.ts";
+import { AuthGuard, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SIGN_UP_LIMITS, type SignInLimits, type SignUpLimits } from "./auth-guard.ts";
 
 /** What leaves this module about a user: never the password hash. */
 export interface User {
@@ -30,8 +30,10 @@ export interface AccountsOptions {
   /** Default 7 days. */
   readonly sessionTtlMs?: number;
   readonly scrypt?: ScryptParams;
-  /** Failed sign-ins per name and per address before backoff (sign-in-guard.ts). */
+  /** Failed sign-ins per name and per address before backoff (auth-guard.ts). */
   readonly signInLimits?: SignInLimits;
+  /** Sign-ups per address and window (auth-guard.ts; perAddress 0: no limit). */
+  readonly signUpLimits?: SignUpLimits;
   /** Password hashes at once and waiting (scrypt-limiter.ts). */
   readonly scryptLimits?: ScryptLimits;
 }
@@ -48,7 +50,7 @@ export class Accounts {
   private readonly ttl: number;
   private readonly params: ScryptParams;
   private dummyHash: Promise<string> | undefined;
-  private readonly guard: SignInGuard;
+  private readonly guard: AuthGuard;
   private readonly limiter: ScryptLimiter;
 
   constructor(options: AccountsOptions) {
@@ -56,14 +58,23 @@ export class Accounts {
     this.now = options.now;
     this.ttl = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
     this.params = options.scrypt ?? DEFAULT_SCRYPT;
-    this.guard = new SignInGuard(options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, options.now);
+    this.guard = new AuthGuard(options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, options.now, options.signUpLimits ?? DEFAULT_SIGN_UP_LIMITS);
     this.limiter = new ScryptLimiter(options.scryptLimits ?? DEFAULT_SCRYPT_LIMITS);
   }
 
-  /** A new player account, signed in. */
-  async signUp(name: string, password: string): Promise<Result<Session>> {
+  /**
+   * A new player account, signed in. `address` (the client's IP) is counted for the
+   * per-address limit: past it the sign-up is refused with `accounts/too-many-sign-ups` and
+   * `retryAfterMs` before anything is looked at, and no account is made.
+   */
+  async signUp(name: string, password: string, address: string | null = null): Promise<Result<Session>> {
+    const wait = this.guard.signUp(address);
+    if (wait > 0) return fail(ACCOUNT_ERRORS.tooManySignUps, "too many accounts made from this address; wait before making another", { retryAfterMs: wait });
     const user = await this.createUser(name, password, "player");
-    if (!user.ok) return user;
+    if (!user.ok) {
+      this.guard.signUpUndone(address);
+      return user;
+    }
     return ok(await this.openSession(user.value));
   }
 

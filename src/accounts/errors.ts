@@ -11,6 +11,8 @@ export const ACCOUNT_ERRORS = {
   unknownUser: "accounts/unknown-user",
   /** Too many failed sign-ins for the name or from the address: `retryAfterMs`. */
   tooManyAttempts: "accounts/too-many-attempts",
+  /** Too many accounts made from the address lately: `retryAfterMs`. */
+  tooManySignUps: "accounts/too-many-sign-ups",
   /** Password hashing is saturated: try again shortly (`retryAfterMs`). */
   busy: "accounts/busy",
 } as const;

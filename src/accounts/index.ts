@@ -7,7 +7,7 @@ import { openSqliteAccountStore } from "./sqlite-store.ts";
 export { Accounts, DEFAULT_SESSION_TTL_MS, hashToken, type AccountsOptions, type Session, type User } from "./accounts.ts";
 export { ROLES, type AccountStore, type Role, type SessionRecord, type UserRecord } from "./account-store.ts";
 export { ACCOUNT_ERRORS } from "./errors.ts";
-export { DEFAULT_SIGN_IN_LIMITS, SignInGuard, type SignInLimits } from "./sign-in-guard.ts";
+export { AuthGuard, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SIGN_UP_LIMITS, type SignInLimits, type SignUpLimits } from "./auth-guard.ts";
 export { DEFAULT_SCRYPT_LIMITS, ScryptLimiter, type ScryptLimits } from "./scrypt-limiter.ts";
 export { checkName, checkPassword, nameKey, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "./rules.ts";
 export { DEFAULT_SCRYPT, hashPassword, verifyPassword, needsRehash, type ScryptParams } from "./password.ts";

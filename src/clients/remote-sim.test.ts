@@ -27,6 +27,7 @@ describe("remote simulation over the wire", () => {
       scrypt: { N: 1024, r: 8, p: 1 },
       directors: [DIRECTOR],
       webDist: null,
+      signUpLimits: { perAddress: 0 },
       log: () => {},
     });
     try {

@@ -9,6 +9,7 @@ export const AUTH_ERRORS = {
   nameTaken: "auth/name-taken",
   required: "auth/required",
   tooManyAttempts: "auth/too-many-attempts",
+  tooManySignUps: "auth/too-many-sign-ups",
 } as const;
 export type AuthErrorCode = (typeof AUTH_ERRORS)[keyof typeof AUTH_ERRORS];
 

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   "auth/forbidden",
   /** Too many failed sign-ins for this name or address: wait `details.retryAfterS` seconds. */
   "auth/too-many-attempts",
+  /** Too many accounts made from this address lately: try again after `Retry-After`. */
+  "auth/too-many-sign-ups",
   /** A play-money top-up refused: `details.reason` "desk" (the room credits at its desk), "used" (retry at `details.retryAt`) or "not-needed". */
   "account/no-top-up",
   // tables

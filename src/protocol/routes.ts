@@ -167,6 +167,7 @@ export function httpStatusFor(code: ErrorCode): number {
       return 431;
     case PROTOCOL_ERRORS.rateLimited:
     case AUTH_ERRORS.tooManyAttempts:
+    case AUTH_ERRORS.tooManySignUps:
       return 429;
     case SERVER_ERRORS.internal:
       return 500;

@@ -20,7 +20,22 @@ const root = join(import.meta.dirname, "..", "..");
 function startChild(db: string, port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--action-ms", "4000", "--hand-pause-ms", "150", "--scrypt-n", "1024"],
+    [
+      "bin/felt.mjs",
+      "serve",
+      "--port",
+      String(port),
+      "--db",
+      db,
+      "--action-ms",
+      "4000",
+      "--hand-pause-ms",
+      "150",
+      "--scrypt-n",
+      "1024",
+      "--sign-ups-per-address",
+      "0",
+    ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` } },
   );
   return new Promise((resolve, reject) => {

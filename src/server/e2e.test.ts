@@ -26,6 +26,7 @@ async function serve(db: string) {
     directors: [DIRECTOR],
     validateOutgoing: true,
     webDist: null,
+    signUpLimits: { perAddress: 0 },
     rateLimit: { perSecond: 200, burst: 400 },
     log: () => {},
   });

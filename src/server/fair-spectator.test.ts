@@ -55,6 +55,7 @@ describe("provably fair without revealing unshown cards", () => {
       directors: [DIRECTOR],
       validateOutgoing: true,
       webDist: null,
+      signUpLimits: { perAddress: 0 },
       rateLimit: { perSecond: 200, burst: 400 },
       log: () => {},
     });

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
-import { Accounts, openAccountStore } from "../accounts/index.ts";
+import { Accounts, DEFAULT_SIGN_UP_LIMITS, openAccountStore } from "../accounts/index.ts";
 import { checkSqlitePath, openHandIndex, openStorage, parseDbUrl } from "../store/index.ts";
 import { MAX_FRAME_BYTES } from "../protocol/index.ts";
 import { systemClock, type TimerHandle } from "./clock.ts";
@@ -111,6 +111,7 @@ export class FeltServer implements PartitionServer, ServerPort {
       now,
       ...(options.scrypt ? { scrypt: options.scrypt } : {}),
       ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
+      signUpLimits: { ...DEFAULT_SIGN_UP_LIMITS, ...options.signUpLimits },
       ...(options.scryptLimits ? { scryptLimits: options.scryptLimits } : {}),
       ...(options.sessionTtlMs !== undefined ? { sessionTtlMs: options.sessionTtlMs } : {}),
     });

@@ -1,6 +1,6 @@
 // How `felt serve` is configured: the database, the address, the clocks, the limits and,
 // in cluster mode, NATS and the table layout (docs/configuration.md).
-import type { ScryptLimits, ScryptParams, SignInLimits } from "../accounts/index.ts";
+import type { ScryptLimits, ScryptParams, SignInLimits, SignUpLimits } from "../accounts/index.ts";
 import type { TableLayout } from "../cluster/index.ts";
 import type { Durability } from "../store/index.ts";
 import type { Clock } from "./clock.ts";
@@ -30,6 +30,11 @@ export interface ServerOptions {
   readonly scrypt?: ScryptParams;
   /** Failed sign-ins before backoff (default DEFAULT_SIGN_IN_LIMITS). */
   readonly signInLimits?: SignInLimits;
+  /**
+   * Accounts one address may make per window (default DEFAULT_SIGN_UP_LIMITS: 5 per 10 min);
+   * perAddress 0: no limit (`--sign-ups-per-address 0`: the demo, benchmarks, test kits).
+   */
+  readonly signUpLimits?: Partial<SignUpLimits>;
   /** Password hashes at once and waiting (default DEFAULT_SCRYPT_LIMITS). */
   readonly scryptLimits?: ScryptLimits;
   readonly sessionTtlMs?: number;

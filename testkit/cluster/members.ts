@@ -43,6 +43,7 @@ export function memberOptions(db: string, member: string, prefix: string, logs: 
     directors: [DIRECTOR],
     webDist: null,
     rateLimit: { perSecond: 500, burst: 1000 },
+    signUpLimits: { perAddress: 0 },
     log: (m) => logs.push(m),
   };
 }

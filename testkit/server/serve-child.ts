@@ -1,6 +1,6 @@
 // A real `felt serve` as a child process for crash tests: started on a given database and
 // port (the director from FELT_DIRECTOR, never on the command line), resolved once it
-// listens, killed with any signal.
+// listens, killed with any signal. Sign-ups are not limited: every bot signs up from loopback.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -58,11 +58,15 @@ export interface ServeChild {
 
 /** `env`: more environment (a crash test's FELT_CRASH_AT, src/server/crash-point.ts). */
 export function startServeChild(db: string, port: number, extra: readonly string[] = [], env: Readonly<Record<string, string>> = {}): Promise<ServeChild> {
-  const child = spawn(process.execPath, ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--scrypt-n", "1024", ...extra], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` },
-  });
+  const child = spawn(
+    process.execPath,
+    ["bin/felt.mjs", "serve", "--port", String(port), "--db", db, "--scrypt-n", "1024", "--sign-ups-per-address", "0", ...extra],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env, FELT_DIRECTOR: `${DIRECTOR.name}:${DIRECTOR.password}` },
+    },
+  );
   let out = "";
   const lines: { at: number; text: string }[] = [];
   let partial = "";

@@ -1,13 +1,14 @@
 // No password on the command line (`ps` shows it to every local user):
 // the director comes from FELT_DIRECTOR or --director-file, the old --director is refused
 // with a message saying so; a SQLite path that cannot hold a database is refused at start.
+// The limits' flags are checked and reach the server's options.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkSqlitePath } from "../../store/index.ts";
 import { directorSecrets } from "../director-secret.ts";
-import { command as serve } from "./serve.ts";
+import { command as serve, parseServeArgs } from "./serve.ts";
 import { command as simulate } from "./simulate.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "felt-serve-cli-"));
@@ -57,6 +58,21 @@ describe("the director's password stays off the command line", () => {
     const r = await capture(() => serve.run(["--ws-per-address", "0"]));
     expect(r.code).toBe(2);
     expect(r.err).toContain("--ws-per-address must be a whole number");
+  });
+
+  it("felt serve --sign-ups-per-address N reaches the server (0: no limit); --bench and --demo lift it unless given", () => {
+    const limit = (args: string[]) => {
+      const o = parseServeArgs(args);
+      if (typeof o === "string") throw new Error(o);
+      return o.signUpLimits;
+    };
+    expect(limit([])).toBeUndefined();
+    expect(limit(["--sign-ups-per-address", "3"])).toEqual({ perAddress: 3 });
+    expect(limit(["--sign-ups-per-address", "0"])).toEqual({ perAddress: 0 });
+    expect(limit(["--bench"])).toEqual({ perAddress: 0 });
+    expect(limit(["--demo"])).toEqual({ perAddress: 0 });
+    expect(limit(["--demo", "--sign-ups-per-address", "2"])).toEqual({ perAddress: 2 });
+    for (const bad of ["-1", "1.5", "many"]) expect(parseServeArgs(["--sign-ups-per-address", bad])).toBe("--sign-ups-per-address must be a whole number ≥ 0");
   });
 
   it("felt serve --cluster needs a PostgreSQL --db; its flags go only with --cluster", async () => {

@@ -10,8 +10,8 @@ import { DIRECTOR_FLAG_REFUSED, directorSecrets } from "../director-secret.ts";
 
 const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:PATH | postgres://...]
                   [--origin URL]... [--director-file PATH] [--action-ms MS] [--hand-pause-ms MS]
-                  [--scrypt-n N] [--ws-per-address N] [--ws-per-account N] [--play-money N]
-                  [--bench] [--demo]
+                  [--scrypt-n N] [--ws-per-address N] [--ws-per-account N]
+                  [--sign-ups-per-address N] [--play-money N] [--bench] [--demo]
                   [--cluster --nats URL [--member NAME] [--cluster-prefix NAME] [--tables-with-director]]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
@@ -21,7 +21,10 @@ the environment, or a file holding NAME:PASSWORD given with --director-file, cre
 director account at start if it does not exist (never on the command line, where \`ps\`
 shows it). --origin allows a browser origin besides the server's own (repeatable).
 --ws-per-address and --ws-per-account bound WebSocket connections (default 64 and 16; a
-load test from one address needs more).
+load test from one address needs more). --sign-ups-per-address bounds the accounts one
+address may make: N at once, then N per 10 minutes (default 5; 0: no limit). Behind a
+reverse proxy every client shares its address: raise both. --bench and --demo lift the
+sign-up limit unless it is given.
 --play-money N makes a play-money room: each new account gets N (in the smallest unit of the
 room's money, so 100000 is 1,000.00) and may top up back to N once a day (UTC). Without it
 the room credits players at its desk (the director's deposit), and the lobby tells players so.
@@ -42,10 +45,13 @@ join live members on the other; to change it, stop every member.`;
 
 type Parsed = ServerOptions & { readonly demo?: boolean };
 
-function parse(args: readonly string[]): Parsed | string {
+/** The server's options from `felt serve`'s arguments, or what is wrong with them. */
+export function parseServeArgs(args: readonly string[]): Parsed | string {
   const o: { -readonly [K in keyof ServerOptions]: ServerOptions[K] } = {};
   const origins: string[] = [];
   let demo = false;
+  let bench = false;
+  let signUps: number | undefined;
   let directorFile: string | undefined;
   let cluster = false;
   let nats: string | undefined;
@@ -72,6 +78,7 @@ function parse(args: readonly string[]): Parsed | string {
       else if (a === "--scrypt-n") o.scrypt = { N: Number(need()), r: 8, p: 1 };
       else if (a === "--ws-per-address") o.wsLimits = { ...o.wsLimits, perAddress: Number(need()) };
       else if (a === "--ws-per-account") o.wsLimits = { ...o.wsLimits, perAccount: Number(need()) };
+      else if (a === "--sign-ups-per-address") signUps = Number(need());
       else if (a === "--play-money") o.playMoney = Number(need());
       else if (a === "--demo") demo = true;
       else if (a === "--cluster") cluster = true;
@@ -86,6 +93,7 @@ function parse(args: readonly string[]): Parsed | string {
         o.eventDurability = "normal";
         o.rateLimit = { perSecond: 1000, burst: 1000 };
         o.wsLimits = { ...o.wsLimits, perAddress: 1_000_000 };
+        bench = true;
       } else return `unknown option ${a}`;
     } catch (e) {
       return (e as Error).message;
@@ -94,6 +102,11 @@ function parse(args: readonly string[]): Parsed | string {
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port < 65536)) return "--port must be 0..65535";
   for (const [k, v] of Object.entries(o.wsLimits ?? {}))
     if (!(Number.isSafeInteger(v) && v >= 1)) return `--ws-${k === "perAddress" ? "per-address" : "per-account"} must be a whole number ≥ 1`;
+  if (signUps !== undefined && !(Number.isSafeInteger(signUps) && signUps >= 0)) return "--sign-ups-per-address must be a whole number ≥ 0";
+  // A load test and a demo room (its seed, the browser tests, a developer trying things) make
+  // many accounts from one address on purpose.
+  signUps ??= bench || demo ? 0 : undefined;
+  if (signUps !== undefined) o.signUpLimits = { perAddress: signUps };
   if (o.playMoney !== undefined && !(Number.isSafeInteger(o.playMoney) && o.playMoney >= 1)) return "--play-money must be a whole number ≥ 1";
   if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined || layout !== undefined))
     return "--nats, --member, --cluster-prefix, --split-tables and --tables-with-director go with --cluster";
@@ -127,7 +140,7 @@ export const command: Command = {
       console.log(usage);
       return 0;
     }
-    const options = parse(args);
+    const options = parseServeArgs(args);
     if (typeof options === "string") {
       console.error(`felt serve: ${options}\n\n${usage}`);
       return 2;

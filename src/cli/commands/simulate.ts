@@ -67,7 +67,9 @@ felt simulate --server URL[,URL...] [--director-file PATH] [--players N] [--pres
   registers them, starts it, and they play over the WebSocket protocol to the end.
   Several URLs (the processes of a cluster): the bots are spread over them in turn. The
   director's NAME:PASSWORD comes from FELT_DIRECTOR or the file --director-file names
-  (never the command line, where \`ps\` shows it).
+  (never the command line, where \`ps\` shows it). The bots all sign up from this
+  machine: a server limiting sign-ups per address (5 by default) must allow them
+  (felt serve --sign-ups-per-address 0).
   Default structure: 1-minute levels that double (a preset uses its real level times).`;
 
 function parse(args: readonly string[]): Record<string, string | true> | string {

@@ -19,6 +19,7 @@ beforeAll(async () => {
     directors: [DIRECTOR],
     validateOutgoing: true,
     webDist: null,
+    signUpLimits: { perAddress: 0 },
     log: () => {},
   });
   token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;

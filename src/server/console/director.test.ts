@@ -22,6 +22,7 @@ beforeAll(async () => {
     directors: [DIRECTOR],
     validateOutgoing: true,
     webDist: null,
+    signUpLimits: { perAddress: 0 },
     log: () => {},
   });
   s = await setupTournament(server.url, 11);

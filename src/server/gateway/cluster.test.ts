@@ -57,6 +57,7 @@ async function serve(): Promise<FeltServer> {
     directors: [DIRECTOR],
     validateOutgoing: true,
     webDist: null,
+    signUpLimits: { perAddress: 0 },
     rateLimit: { perSecond: 200, burst: 400 },
     log: () => {},
   });

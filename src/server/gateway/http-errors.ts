@@ -13,6 +13,7 @@ const MAP: Readonly<Record<string, ErrorCode>> = {
   "accounts/bad-password": "protocol/invalid-message",
   "accounts/unknown-user": "director/not-found",
   "accounts/too-many-attempts": "auth/too-many-attempts",
+  "accounts/too-many-sign-ups": "auth/too-many-sign-ups",
   "accounts/busy": "server/unavailable",
   "store/version-conflict": "server/internal",
   // A reused idempotency key with another body: 409, and nothing of the key (it names users).

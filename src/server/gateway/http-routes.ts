@@ -65,7 +65,7 @@ const entry =
 const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async signUp(ctx) {
     const b = ctx.body as z.infer<typeof ROUTES.signUp.body>;
-    const s = await ctx.server.svc.accounts.signUp(b.name, b.password);
+    const s = await ctx.server.svc.accounts.signUp(b.name, b.password, ctx.ip);
     if (!s.ok) return s;
     await welcome(ctx.server, s.value.user.id);
     return ok({ token: s.value.token, user: userInfo(s.value.user) });

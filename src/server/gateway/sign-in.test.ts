@@ -1,8 +1,10 @@
 // Failed sign-ins are limited per name and per address with a backoff
 // (the 301st wrong password is refused, and so is the right one until the backoff has
-// passed), scrypt floods are bounded (503 + Retry-After, the lobby answers meanwhile), and
+// passed), sign-ups per address with a token bucket on the server's clock (the 6th in a
+// burst is refused and makes nothing, other addresses are not held up), scrypt floods are bounded (503 + Retry-After, the lobby answers meanwhile), and
 // sign-out ends sessions on the server; expired sessions are purged on the server's clock.
 import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -106,6 +108,85 @@ describe("sign-in limits", () => {
     }
     expect(answers.filter((a) => a.status === 401).length).toBeGreaterThanOrEqual(3);
     expect(busy.length + answers.filter((a) => a.status === 401).length).toBe(30);
+  });
+});
+
+/** A sign-up from loopback address `from` (127.0.0.0/8 all reach the server on Linux). */
+function signUpFrom(base: string, from: string, name: string, password = "signup-password-1") {
+  const url = new URL("/api/v1/auth/sign-up", base);
+  const body = JSON.stringify({ name, password });
+  return new Promise<{ status: number; retryAfter: string | null; body: { token?: string; error?: { code: string } } }>((resolve, reject) => {
+    const req = request(
+      url,
+      { method: "POST", localAddress: from, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => {
+          const h = res.headers["retry-after"];
+          resolve({ status: res.statusCode ?? 0, retryAfter: typeof h === "string" ? h : null, body: JSON.parse(text) as never });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("sign-up limits", () => {
+  it("the 6th sign-up from one address is refused 429 with Retry-After and makes nothing; other addresses go on; the window refills", async () => {
+    const { base, clock, server } = await start();
+    const exists = async (name: string) => (await server.svc.accounts.userByName(name)).ok;
+    for (let i = 0; i < 5; i++) expect((await signUpFrom(base, "127.0.0.1", `one-${i}`)).status).toBe(200);
+    const sixth = await signUpFrom(base, "127.0.0.1", "one-5");
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error?.code).toBe("auth/too-many-sign-ups");
+    expect(sixth.body.token).toBeUndefined();
+    // 5 per 10 minutes: the next one is two minutes away
+    expect(sixth.retryAfter).toBe("120");
+    expect(await exists("one-5")).toBe(false);
+    expect(await exists("one-4")).toBe(true);
+
+    // another address is not held up by this one
+    for (let i = 0; i < 5; i++) expect((await signUpFrom(base, "127.0.0.2", `two-${i}`)).status).toBe(200);
+
+    // a flood at once from a third address: exactly the burst gets through
+    const flood = await Promise.all(Array.from({ length: 20 }, (_, i) => signUpFrom(base, "127.0.0.3", `flood-${i}`)));
+    expect(flood.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(flood.filter((r) => r.status === 429 && r.body.error?.code === "auth/too-many-sign-ups")).toHaveLength(15);
+    expect((await server.svc.accounts.users("player")).filter((u) => u.name.startsWith("flood-"))).toHaveLength(5);
+
+    // the refill, on the server's clock: one every two minutes, the whole burst after ten
+    clock.advance(119_000);
+    expect((await signUpFrom(base, "127.0.0.1", "one-5")).status).toBe(429);
+    clock.advance(1_000);
+    expect((await signUpFrom(base, "127.0.0.1", "one-5")).status).toBe(200);
+    expect((await signUpFrom(base, "127.0.0.1", "one-6")).status).toBe(429);
+    clock.advance(10 * 60_000);
+    for (let i = 6; i < 11; i++) expect((await signUpFrom(base, "127.0.0.1", `one-${i}`)).status).toBe(200);
+    expect((await signUpFrom(base, "127.0.0.1", "one-11")).status).toBe(429);
+    expect(await exists("one-11")).toBe(false);
+  });
+
+  it("a sign-up that makes no account (a taken name, a bad password) does not count", async () => {
+    const { base } = await start();
+    expect((await signUpFrom(base, "127.0.0.4", "Taken")).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await signUpFrom(base, "127.0.0.4", "taken")).body.error?.code).toBe("auth/name-taken");
+    for (let i = 0; i < 10; i++) expect((await signUpFrom(base, "127.0.0.4", `short-${i}`, "x")).status).toBe(400);
+    for (let i = 0; i < 4; i++) expect((await signUpFrom(base, "127.0.0.4", `fresh-${i}`)).status).toBe(200);
+    expect((await signUpFrom(base, "127.0.0.4", "fresh-4")).status).toBe(429);
+  });
+
+  it("the limit is a setting: 2 per minute refuses the 3rd; 0 (--sign-ups-per-address 0) is no limit", async () => {
+    const two = await start({ signUpLimits: { perAddress: 2, windowMs: 60_000 } });
+    for (let i = 0; i < 2; i++) expect((await signUpFrom(two.base, "127.0.0.1", `pair-${i}`)).status).toBe(200);
+    const third = await signUpFrom(two.base, "127.0.0.1", "pair-2");
+    expect(third.status).toBe(429);
+    expect(third.retryAfter).toBe("30");
+    const none = await start({ signUpLimits: { perAddress: 0 } });
+    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => signUpFrom(none.base, "127.0.0.1", `many-${i}`)));
+    expect(many.map((r) => r.status)).toEqual(Array.from({ length: 40 }, () => 200));
   });
 });
 

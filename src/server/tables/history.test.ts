@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 async function start(db = ":memory:", withIndex = true) {
-  const server = await FeltServer.start({ db, port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, log: () => {} });
+  const server = await FeltServer.start({ db, port: 0, scrypt: { N: 1024, r: 8, p: 1 }, webDist: null, signUpLimits: { perAddress: 0 }, log: () => {} });
   servers.push(server);
   const signUp = await api<{ token: string; user: { id: string } }>(server.url, "POST", "/api/v1/auth/sign-up", { name: "Bodil", password: "bodil-password" });
   const me =

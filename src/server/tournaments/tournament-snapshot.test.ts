@@ -28,6 +28,7 @@ const serve = (db: string) =>
     directors: [DIRECTOR],
     validateOutgoing: false,
     webDist: null,
+    signUpLimits: { perAddress: 0 },
     rateLimit: { perSecond: 500, burst: 1000 },
     log: () => {},
   });

@@ -591,6 +591,7 @@ export const cs = {
       "name-taken": "Toto jméno je obsazené.",
       forbidden: "To smí jen ředitel turnaje.",
       "too-many-attempts": "Příliš mnoho neúspěšných přihlášení; zkuste to později.",
+      "too-many-sign-ups": "Z této adresy bylo vytvořeno příliš mnoho účtů; zkuste to později.",
     },
     table: {
       "not-found": "Takový stůl neexistuje.",

@@ -576,6 +576,7 @@ export const en = {
       "name-taken": "That name is taken.",
       forbidden: "Only directors may do that.",
       "too-many-attempts": "Too many failed sign-ins; try again later.",
+      "too-many-sign-ups": "Too many accounts were made from this address; try again later.",
     },
     table: {
       "not-found": "No such table.",

@@ -589,6 +589,7 @@ export const ro = {
       "name-taken": "Numele este deja folosit.",
       forbidden: "Doar directorii pot face asta.",
       "too-many-attempts": "Prea multe autentificări eșuate; încercați mai târziu.",
+      "too-many-sign-ups": "Prea multe conturi au fost create de la această adresă; încercați mai târziu.",
     },
     table: {
       "not-found": "Masa nu există.",

@@ -582,6 +582,7 @@ export const sv = {
       "name-taken": "Namnet är upptaget.",
       forbidden: "Bara turneringsledare får göra det.",
       "too-many-attempts": "För många misslyckade inloggningar; försök igen senare.",
+      "too-many-sign-ups": "För många konton har skapats från den här adressen; försök igen senare.",
     },
     table: {
       "not-found": "Bordet finns inte.",
