@@ -3,7 +3,7 @@
 //
 //   table seed T      32 random bytes, one per table; SHA-256(T) is published in every
 //                     hand's first event from the table's first hand on, and T itself only
-//                     when the table's tournament is over.
+//                     after the event, to whom the room chose (by default nobody).
 //   hand seed s       HMAC-SHA-256(key = T, message = "felt/hand/" + hand number in decimal)
 //   entropy text E    "felt-deck-v1\n" + "previous " + (hex or "-") + "\n" and, for each
 //                     player contribution in seat order, "seat " + seat + " " + hex + "\n"

@@ -36,7 +36,7 @@ export const SEED_BYTES = 32;
  *    next) while x >= 2^32 - (2^32 mod n); swap positions i and x mod n.
  * 4. Position 0 is the first card dealt, position 1 the second, and so on.
  * A server table shuffles with the deck key of fair-deck.ts, which commits to
- * each position and reveals the key only when the tournament is over. Hands stored before
+ * each position and reveals the key only after the event, as the room chose. Hands stored before
  * that were shuffled from a per-hand seed whose commitment was seedCommitment(seed).
  */
 export function deckFromSeed(seed: Uint8Array): Card[] {

@@ -2,9 +2,10 @@
 // published before the deal. Pure, so the browser runs the same check as `felt verify`.
 // Every card the history shows (the holder's own hole cards, the board, cards shown at
 // showdown) must come with an opening that proves it was committed at the deck position
-// the dealing procedure (R-DEAL-3, R-DEAL-4) takes it from. Once the table's seed is
-// revealed (its tournament is over) the whole deck is re-derived and must give the
-// published commitment, which proves the seed commitment, the entropy and the shuffle.
+// the dealing procedure (R-DEAL-3, R-DEAL-4) takes it from. Where the table's seed is
+// given (after the event, only as the room's settings.decksOpen allows) the whole deck is
+// re-derived and must give the published commitment, which proves the seed commitment,
+// the entropy and the shuffle.
 import { fail, ok, type Result } from "../lib/result.ts";
 import { boardPosition, commitDeck, entropyText, HEX32_RE, holePosition, tableSeedCommitment, verifyOpening, type Card } from "../cards/index.ts";
 import { HandRecord } from "./http-player.ts";
@@ -28,7 +29,7 @@ export interface FairHand {
   readonly entropy: HandEntropy;
   readonly cards: readonly FairCard[];
   readonly openings: readonly DeckOpening[];
-  /** Present once the table's tournament is over. */
+  /** Present only after the event, where the room opens the decks to the asker. */
   readonly tableSeed?: string | undefined;
 }
 
@@ -125,7 +126,7 @@ export function fairHandOfRecord(record: HandRecord): Result<FairHand> {
 /**
  * "Verify this deal": checks one hand history (a HandRecord as GET /api/v1/hands/HAND
  * answers it) against its commitment: own hole cards, board and shown cards always; the
- * whole deck once the table seed is in the record (its tournament is over).
+ * whole deck when the table seed is in the record (after the event, as the room chose).
  */
 export function verifyHandFairness(history: unknown): Result<FairnessReport> {
   const parsed = HandRecord.safeParse(history);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CardCode, CommandId, Hex32, Id, Money, Password, PlayerName, Token, UserInfo } from "./primitives.ts";
 import { Funding, LobbyTournament } from "./lobby.ts";
 import { TableEvent } from "./table-events.ts";
+import { DecksOpen } from "./tournament-settings.ts";
 
 // HTTP bodies for players. Requests are strict: an unknown field is an error, not a
 // silently ignored typo.
@@ -83,12 +84,29 @@ export const HandRecord = z.object({
   startedAt: z.int().min(0),
   events: z.array(TableEvent).min(1).max(400),
   /**
-   * The table's seed, present once the hand's tournament is over (then the whole
-   * deck can be re-derived and checked against the hand's commitment).
+   * The table's seed, present only when the tournament's `settings.decksOpen` opens it to
+   * the asker (everyone the given days after it is over, or its auditor); then the whole
+   * deck can be re-derived and checked against the hand's commitment.
    */
   tableSeed: Hex32.optional(),
 });
 export type HandRecord = z.infer<typeof HandRecord>;
+
+/** One table's seed: SHA-256 of it is the `seedCommitment` of every hand the table dealt. */
+export const TableSeed = z.object({ tableId: Id, seedCommitment: Hex32, tableSeed: Hex32 });
+export type TableSeed = z.infer<typeof TableSeed>;
+
+/**
+ * A finished tournament's table seeds (GET /tournaments/:id/decks), answered only to whom
+ * its `settings.decksOpen` opens them: its auditor, or everyone the given days after it
+ * is over. With a table's seed and a hand's history the whole deck re-derives.
+ */
+export const TournamentDecks = z.object({
+  tournamentId: Id,
+  decksOpen: DecksOpen,
+  tables: z.array(TableSeed).max(10_000),
+});
+export type TournamentDecks = z.infer<typeof TournamentDecks>;
 
 /** The asking player's PHH (with the deck commitment and the openings they may see) and PokerStars text of one hand. */
 export const HandTexts = z.object({ phh: z.string(), pokerstars: z.string().nullable() });

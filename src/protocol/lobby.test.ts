@@ -1,6 +1,6 @@
 // The lobby's paging and the money routes in the protocol.
 import { describe, expect, it } from "vitest";
-import { LobbyQuery, LobbyResponse, ROUTES, parseWith } from "./index.ts";
+import { LobbyQuery, LobbyResponse, ROUTES, TournamentSettingsInput, parseWith, settingsWithDefaults } from "./index.ts";
 
 describe("lobby paging", () => {
   it("page and pageSize are optional positive whole numbers (as query text); a page size above 999 is refused", () => {
@@ -26,5 +26,23 @@ describe("money and hand-text routes", () => {
     expect(ROUTES.handTexts).toMatchObject({ method: "GET", path: "/api/v1/hands/:id/texts", auth: "player", body: null });
     expect(parseWith(ROUTES.deposit.body, { commandId: "cmd-00000001", name: "Bodil", amount: 0 }).ok).toBe(false);
     expect(parseWith(ROUTES.deposit.body, { commandId: "cmd-00000001", name: "Bodil", amount: 500 }).ok).toBe(true);
+  });
+});
+
+describe("who may open the decks after the event (settings.decksOpen)", () => {
+  it("by default nobody: each player keeps their own openings; an auditor is named, public takes its days; the seeds' route answers signed-out visitors too", () => {
+    expect(settingsWithDefaults({}, { speed: false }).decksOpen).toEqual({ to: "players" });
+    for (const good of [{ to: "players" }, { to: "auditor", auditor: "Bodil" }, { to: "public", afterDays: 0 }, { to: "public", afterDays: 3650 }])
+      expect(parseWith(TournamentSettingsInput, { decksOpen: good }).ok, JSON.stringify(good)).toBe(true);
+    for (const bad of [
+      { to: "auditor" },
+      { to: "public" },
+      { to: "public", afterDays: 3651 },
+      { to: "public", afterDays: 1.5 },
+      { to: "players", afterDays: 1 },
+      { to: "all" },
+    ])
+      expect(parseWith(TournamentSettingsInput, { decksOpen: bad }).ok, JSON.stringify(bad)).toBe(false);
+    expect(ROUTES.decks).toMatchObject({ method: "GET", path: "/api/v1/tournaments/:id/decks", auth: "none", body: null });
   });
 });

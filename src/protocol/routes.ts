@@ -13,6 +13,7 @@ import {
   HandRecord,
   HandTexts,
   LedgerCheckResponse,
+  TournamentDecks,
   MeResponse,
   SignInRequest,
   SignOutRequest,
@@ -95,6 +96,8 @@ export const ROUTES = {
   hands: { ...route("GET", "/hands", "player", null, HandListResponse), query: HandListQuery },
   hand: route("GET", "/hands/:id", "player", null, HandRecord),
   handTexts: route("GET", "/hands/:id/texts", "player", null, HandTexts),
+  /** A finished tournament's table seeds, to whom its settings.decksOpen opens them (else auth/forbidden). */
+  decks: route("GET", "/tournaments/:id/decks", "none", null, TournamentDecks),
 
   presets: route("GET", "/director/presets", "director", null, PresetListResponse),
   /** A preset saved from the designer, offered from then on (a saved one of the same name is replaced). */

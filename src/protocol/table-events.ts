@@ -51,7 +51,7 @@ const HandStart = z.object({
    * SHA-256 of a per-hand seed.)
    */
   commitment: Hex32,
-  /** SHA-256 of the table's seed, the same at every hand of the table; the seed is revealed when its tournament is over. */
+  /** SHA-256 of the table's seed, the same at every hand of the table; the seed itself only after the event, as settings.decksOpen says. */
   seedCommitment: Hex32.optional(),
   /** The players' entropy mixed into this hand's deck. */
   entropy: HandEntropy.optional(),

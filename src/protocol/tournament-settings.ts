@@ -1,4 +1,21 @@
 import { z } from "zod";
+import { PlayerName } from "./primitives.ts";
+
+/**
+ * Who may open a finished tournament's whole decks (its tables' seeds, which re-derive
+ * every card dealt, folded ones too). "players": nobody; each player checks the cards
+ * they saw (their own, the board, cards shown) with the per-card openings, as during
+ * play. "auditor": the account named may fetch the seeds once the tournament is over.
+ * "public": anyone may, `afterDays` days after it is over. Whatever the choice, no seed
+ * leaves the server while the tournament runs.
+ */
+export const DecksOpen = z.discriminatedUnion("to", [
+  z.strictObject({ to: z.literal("players") }),
+  z.strictObject({ to: z.literal("auditor"), auditor: PlayerName }),
+  z.strictObject({ to: z.literal("public"), afterDays: z.int().min(0).max(3650) }),
+]);
+export type DecksOpen = z.infer<typeof DecksOpen>;
+export const DECKS_OPEN_DEFAULT: DecksOpen = { to: "players" };
 
 /**
  * The house rules of one tournament that the rulebook leaves to the room, as the create
@@ -28,6 +45,8 @@ export const TournamentSettings = z.strictObject({
   oneCardKills: z.boolean(),
   /** How it starts: "scheduled" by itself at its start time (online's default), "manual" when the floor starts it (live's default). */
   start: z.enum(["scheduled", "manual"]),
+  /** Who may open the whole decks after the event (default: nobody; each player their own cards). */
+  decksOpen: DecksOpen,
 });
 export type TournamentSettings = z.infer<typeof TournamentSettings>;
 
@@ -52,5 +71,6 @@ export function settingsWithDefaults(
     oddChip: given.oddChip ?? "left-of-button",
     oneCardKills: given.oneCardKills ?? false,
     start: given.start ?? (o.live === true ? "manual" : "scheduled"),
+    decksOpen: given.decksOpen ?? DECKS_OPEN_DEFAULT,
   };
 }

@@ -61,7 +61,9 @@ describe("provably fair without revealing unshown cards", () => {
     });
     try {
       const base = server.url;
-      const s = await setupTournament(base, 6);
+      // The room opens the decks to everyone at once after the event (settings.decksOpen; by
+      // default nobody gets a table seed, decks-open.test.ts).
+      const s = await setupTournament(base, 6, { settings: { tableSize: 9, decksOpen: { to: "public", afterDays: 0 } } });
       const watcher = await must<{ token: string }>(api(base, "POST", "/api/v1/auth/sign-up", { name: "rail-bird", password: "rail-password-1" }));
       const spy = new BotClient(base, "rail-bird", watcher.token, { keepFrames: true, strictFrames: true });
       spy.passive = true;
@@ -167,7 +169,8 @@ describe("provably fair without revealing unshown cards", () => {
         }
       }
 
-      // The tournament is over: every history carries the table seed and the whole deck checks.
+      // The tournament is over and its decks open to everyone: every history carries the table
+      // seed and the whole deck checks.
       let full = 0;
       for (const p of s.players) {
         const list = await must<{ hands: { handId: string }[] }>(api(base, "GET", "/api/v1/hands", undefined, p.token));

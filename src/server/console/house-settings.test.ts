@@ -62,6 +62,7 @@ describe("the house rules of a tournament", () => {
       actionSeconds: 30,
       timeBankSeconds: 60,
       start: "manual",
+      decksOpen: { to: "players" },
     });
     const nine = await liveEvent({ tableSize: 9 });
     expect((await drawn(nine, 20)).sort()).toEqual([6, 7, 7]);
@@ -80,6 +81,7 @@ describe("the house rules of a tournament", () => {
       actionSeconds: 15,
       timeBankSeconds: 0,
       start: "scheduled",
+      decksOpen: { to: "public", afterDays: 30 },
     });
     expect((await view(id)).settings).toEqual({
       tableSize: 6,
@@ -93,6 +95,7 @@ describe("the house rules of a tournament", () => {
       actionSeconds: 15,
       timeBankSeconds: 0,
       start: "scheduled",
+      decksOpen: { to: "public", afterDays: 30 },
     });
     const t = server.tournaments.get(id)!;
     expect(t.dir.config).toMatchObject({
@@ -117,6 +120,10 @@ describe("the house rules of a tournament", () => {
       { oneCardKills: "yes" },
       { actionSeconds: 1 },
       { start: "at-dawn" },
+      { decksOpen: { to: "everyone" } },
+      { decksOpen: { to: "public" } },
+      { decksOpen: { to: "public", afterDays: -1 } },
+      { decksOpen: { to: "players", afterDays: 3 } },
       { seats: 9 },
     ]) {
       const r = await api<{ error: { code: string; message: string } }>(

@@ -23,6 +23,7 @@ import type { OwnerRequest, RouteInput, TournamentFacts } from "./owner-requests
 
 export type { OwnerRequest, TournamentFacts } from "./owner-requests.ts";
 import { runTableCommand } from "./table-commands.ts";
+import { deckFactsOf } from "../tables/decks-open.ts";
 import { Feeds } from "./cluster-feeds.ts";
 import { answerLobbyKeys, answerLobbyLines, gatherLobby, LobbyPublisher, type KeysAsk, type LinesAsk } from "./cluster-lobby.ts";
 import { LobbyBoard } from "../../cluster/lobby.ts";
@@ -235,7 +236,7 @@ export class ClusterLink implements ClusterPort {
           const t = this.server.tournaments.get(r.tournamentId);
           if (t === undefined) return fail(TOURNAMENT_ERRORS.notFound, `no tournament ${r.tournamentId}`);
           const money = t.dir.config?.money;
-          return ok({ status: t.dir.status, buyIn: money?.buyIn ?? 0, fee: money?.fee ?? 0 } satisfies TournamentFacts);
+          return ok({ status: t.dir.status, buyIn: money?.buyIn ?? 0, fee: money?.fee ?? 0, decks: deckFactsOf(t) } satisfies TournamentFacts);
         }
       }
     } catch (e) {

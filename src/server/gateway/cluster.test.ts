@@ -84,7 +84,7 @@ afterAll(async () => {
 });
 
 /** A tournament created through `via`, owned by `owner`, with n players signed up through alternate processes and registered. */
-async function tournamentOn(owner: "A" | "B", via: FeltServer, n: number, startsAt: number, name = "Cluster test"): Promise<Setup> {
+async function tournamentOn(owner: "A" | "B", via: FeltServer, n: number, startsAt: number, name = "Cluster test", settings: object = {}): Promise<Setup> {
   const created = await must<{ tournament: LobbyTournament }>(
     api(
       via.url,
@@ -95,7 +95,7 @@ async function tournamentOn(owner: "A" | "B", via: FeltServer, n: number, starts
         presetId: "seed",
         name,
         kind: "online",
-        settings: { start: "manual" },
+        settings: { start: "manual", ...settings },
         startsAt,
         buyIn: 1000,
         fee: 100,
@@ -288,7 +288,8 @@ describe("cluster: any process answers any client", () => {
   });
 
   it("a player connected to B plays at a table owned by A: every view they get is the one a local socket gets, through a lost frame and a new epoch; the tournament finishes", async () => {
-    const s = await tournamentOn("A", B, 3, Date.now());
+    // Its decks open to everyone once it is over, so a process that does not own it must learn that from the owner.
+    const s = await tournamentOn("A", B, 3, Date.now(), "Cluster test", { decksOpen: { to: "public", afterDays: 0 } });
     await must(api(B.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
     const tableId = `${s.tournamentId}-t1`;
     await eventually(() => A.table(tableId) !== undefined);
@@ -376,10 +377,13 @@ describe("cluster: any process answers any client", () => {
     }
     expect(compared).toBeGreaterThan(10);
     expect(Math.max(...remote.keys())).toBe(Math.max(...local.keys()));
-    // Across processes: the tournament is over, so B (not its owner) reveals the table's seed in p0's hand.
+    // Across processes: the tournament is over and its decks public, so B (not its owner) reveals the table's seed in p0's hand,
+    // and its decks route (answered by the owner) gives the same seed.
     const hands = await must<{ hands: { handId: string }[] }>(api(B.url, "GET", "/api/v1/hands?limit=1", undefined, p0.token));
     const hand = await must<{ tableSeed?: string }>(api(B.url, "GET", `/api/v1/hands/${hands.hands[0]!.handId}`, undefined, p0.token));
     expect(hand.tableSeed).toMatch(/^[0-9a-f]+$/);
+    const decks = await must<{ tables: { tableId: string; tableSeed: string }[] }>(api(B.url, "GET", `/api/v1/tournaments/${s.tournamentId}/decks`));
+    expect(decks.tables.find((t) => t.tableId === tableId)?.tableSeed).toBe(hand.tableSeed);
   });
 
   it("a partition handed from A to B mid-tournament: A's client keeps playing through B without an error, the tournament finishes", async () => {

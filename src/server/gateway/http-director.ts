@@ -118,6 +118,14 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       },
     );
     const actionMs = house.actionSeconds * 1000;
+    // The auditor who may have the decks afterwards is an account now: a name nobody holds
+    // could be signed up later by anyone.
+    let auditorId: string | null = null;
+    if (house.decksOpen.to === "auditor") {
+      const who = await ctx.server.svc.accounts.userByName(house.decksOpen.auditor);
+      if (!who.ok) return fail(DIRECTOR_ERRORS.invalid, `no account ${house.decksOpen.auditor} to audit the decks`, { field: "decksOpen" });
+      auditorId = who.value.id;
+    }
     // The create form's money, windows and payouts over the preset's (each part
     // left out is the preset's, fitted to the structure actually used).
     const defaults =
@@ -169,6 +177,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       guarantee,
       createdAt: ctx.server.svc.clock.now(),
       start: house.start,
+      ...(house.decksOpen.to === "players" ? {} : { decksOpen: house.decksOpen }),
+      ...(auditorId === null ? {} : { auditorId }),
     };
     const t = await TournamentRuntime.create(ctx.server.svc, meta, config, b.commandId);
     // The core's refusals (structure/…, tournament/bad-payout) keep their figures for the console.

@@ -32,6 +32,7 @@ import { tournamentPage } from "./tournament-page.ts";
 import { fundingOf, topUp, welcome } from "./play-money.ts";
 import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
 import { handRecord, handSummaries, handTexts } from "../tables/history.ts";
+import { deckFactsOf, publicFrom, seedsOpenTo, tableSeeds, whyClosed } from "../tables/decks-open.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { AUTH_ERRORS, DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 
@@ -134,6 +135,17 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   /** The asking player's PHH (with seed and commitment) and PokerStars text of one hand. */
   async handTexts(ctx) {
     return handTexts(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
+  },
+  /** A finished tournament's table seeds, only to whom its settings.decksOpen opens them. */
+  async decks(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const f = deckFactsOf(t.value);
+    if (!seedsOpenTo(f, ctx.user?.id ?? null, ctx.server.svc.clock.now())) {
+      const from = publicFrom(f);
+      return fail(AUTH_ERRORS.forbidden, whyClosed(f), { opens: f.decksOpen.to, ...(from === null ? {} : { opensAt: from }) });
+    }
+    return ok({ tournamentId: t.value.id, decksOpen: f.decksOpen, tables: await tableSeeds(ctx.server.svc.store, t.value.id) });
   },
   /** A director credits money received from a player (cash, transfer). */
   async deposit(ctx) {

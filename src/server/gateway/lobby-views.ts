@@ -2,6 +2,7 @@
 // Whether a player may register, unregister, re-enter, rebuy or take the add-on is asked of
 // the director itself: its `decide` is pure, so a dry run with the player's command gives
 // exactly the answer the command would get (STYLE: one verb, three faces).
+import { DECKS_OPEN_DEFAULT } from "../../protocol/index.ts";
 import type { DenyReason, LobbyTournament, Permission, TournamentSettings, TournamentStatus, TournamentView } from "../../protocol/index.ts";
 import {
   awaitingRebuy,
@@ -328,5 +329,6 @@ export function tournamentSettings(t: TournamentRuntime): TournamentSettings {
     actionSeconds: Math.round(t.meta.actionMs / 1000),
     timeBankSeconds: Math.round(t.meta.timeBankMs / 1000),
     start: t.meta.start ?? "manual",
+    decksOpen: t.meta.decksOpen ?? DECKS_OPEN_DEFAULT,
   };
 }

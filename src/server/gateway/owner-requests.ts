@@ -6,6 +6,7 @@ import type { User } from "../../accounts/index.ts";
 import type { ClientMessage, DealerNote, RouteName } from "../../protocol/index.ts";
 import type { HandResult, TableOrder } from "../tables/table-order.ts";
 import type { TableConfig } from "../tables/table-state.ts";
+import type { DecksOpen } from "../../protocol/index.ts";
 
 /** A route's input as the gateway read it, wherever the route runs. */
 export interface RouteInput {
@@ -56,8 +57,19 @@ export type OwnerRequest =
   | { readonly kind: "hand-result"; readonly tournamentId: string; readonly table: number; readonly result: HandResult | null };
 
 /** What another tournament's owner tells: its director's status and what a seat in it costs (a satellite's target, a hand's seed reveal). */
+/** What deciding who may have a tournament's table seeds needs (tables/decks-open.ts). */
+export interface DeckFacts {
+  readonly decksOpen: DecksOpen;
+  /** The auditor's account id (the name in `decksOpen` resolved when the tournament was created). */
+  readonly auditorId: string | null;
+  /** When it finished or was cancelled; null while it is not over. */
+  readonly endedAt: number | null;
+}
+
 export interface TournamentFacts {
   readonly status: string;
   readonly buyIn: number;
   readonly fee: number;
+  /** Who may have its table seeds (tables/decks-open.ts); absent from an owner before it. */
+  readonly decks?: DeckFacts;
 }

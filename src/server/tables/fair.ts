@@ -3,7 +3,8 @@
 // first hand; every hand's first event publishes SHA-256 of it, the Merkle root of the
 // hand's salted deck and the entropy mixed in (the previous hand's public actions and the
 // players' contributions). Cards are opened one by one to those who may see them; the
-// table seed itself is revealed only when the table's tournament is over.
+// table seed itself leaves the server only after the event, as the room chose
+// (decks-open.ts; by default never).
 // Hands before fair dealing carry a per-hand `seed` instead: they still replay from it
 // (legacyDeck), but the seed is no longer sent to anyone.
 import { sha256 } from "@noble/hashes/sha2.js";

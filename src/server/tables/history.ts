@@ -1,7 +1,8 @@
 // Hand histories per player: the hand's events and PHH / PokerStars text holding only what
 // that player saw (others' hole cards only when shown). The PHH carries the provably-fair
 // fields (extra PHH keys): `deck_commitment`, `seed_commitment`, the entropy, the
-// openings of the cards that player saw, and `table_seed` once the tournament is over;
+// openings of the cards that player saw, and `table_seed` only when the tournament's
+// settings.decksOpen opens it to that player (decks-open.ts);
 // `felt verify` checks them.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { forcedBets } from "../../tournament/index.ts";
@@ -16,17 +17,9 @@ import { handIndexEntries, streamOf } from "./table-session.ts";
 import type { HandIndex, EventStore, HandIndexEntry } from "../../store/index.ts";
 import { eventForSeat } from "./table-wire.ts";
 import { committedDeck, tableSeedCommitment } from "./fair.ts";
+import { seedOpenTo } from "./decks-open.ts";
 import { boardPosition, holePosition, type DeckOpening } from "../../cards/index.ts";
 import { PROTOCOL_ERRORS, TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
-
-/** A table's seed is revealed once its tournament is over (finished or cancelled). */
-export async function seedRevealed(server: ServerPort, tournamentId: string | null): Promise<boolean> {
-  if (tournamentId === null) return false;
-  const local = server.tournaments.get(tournamentId)?.dir.status;
-  // Cluster mode: another process owns the tournament; its owner knows the status.
-  const status = local === undefined && server.cluster !== null ? await server.cluster.tournamentStatus(tournamentId) : local;
-  return status === "finished" || status === "cancelled";
-}
 
 /** The deck positions whose cards `seat` saw (null: the house, every card dealt). */
 export function openedPositions(hand: HandRun, seat: number | null): number[] {
@@ -56,7 +49,7 @@ function fairFields(hand: HandRun, seat: number | null, reveal: boolean): Record
   };
 }
 
-/** The PHH of a hand as `seat` saw it (null: as the house saw it, every card); `reveal`: its tournament is over. */
+/** The PHH of a hand as `seat` saw it (null: as the house saw it, every card); `reveal`: the table seed is theirs (decks-open.ts). */
 export function phhFor(hand: HandRun, seat: number | null, tableName: string, reveal = false): PhhHand {
   const me = seat === null ? -1 : hand.order.indexOf(seat);
   const forced = forcedBets(hand.positions, hand.blinds);
@@ -202,7 +195,7 @@ export async function handRecord(server: ServerPort, userId: string, handId: str
     handNumber: hand.handNumber,
     startedAt: hand.startedAt,
     events: hand.wire.slice(0, 400).map((e) => eventForSeat(e, seat)),
-    ...(hand.tableSeed !== null && (await seedRevealed(server, tournamentId)) ? { tableSeed: hand.tableSeed } : {}),
+    ...(hand.tableSeed !== null && (await seedOpenTo(server, tournamentId, userId)) ? { tableSeed: hand.tableSeed } : {}),
   });
 }
 
@@ -211,5 +204,5 @@ export async function handTexts(server: ServerPort, userId: string, handId: stri
   if (found === null) return fail(TABLE_ERRORS.notFound, `no hand ${handId} of yours`);
   const name = found.tableId;
   const ps = pokerStarsText(found.hand, found.seat, name, found.hand.engine);
-  return ok({ phh: phhText(found.hand, found.seat, name, await seedRevealed(server, found.tournamentId)), pokerstars: ps.ok ? ps.value : null });
+  return ok({ phh: phhText(found.hand, found.seat, name, await seedOpenTo(server, found.tournamentId, userId)), pokerstars: ps.ok ? ps.value : null });
 }

@@ -1,52 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { openSqliteEventStore } from "../../store/index.ts";
-import { unwrap } from "../../lib/result.ts";
-import { ManualClock } from "../clock.ts";
-import { TableSession } from "./table-session.ts";
 import { phhText, pokerStarsText } from "./history.ts";
 import { verifyHistory } from "./verify.ts";
 import type { HandRun } from "./table-state.ts";
 import { eventForSeat } from "./table-wire.ts";
-
-async function playHands(count: number): Promise<HandRun[]> {
-  const store = await openSqliteEventStore(":memory:");
-  const clock = new ManualClock();
-  const hands: HandRun[] = [];
-  const s = unwrap(
-    await TableSession.open(
-      { tableId: "v1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 1000, timeBankMs: 0, buttonRule: "dead" },
-      {
-        store,
-        clock,
-        handPauseMs: 0,
-        hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 1 }), canDeal: () => hands.length < count, handEnded: async (_, h) => void (h && hands.push(h)) },
-      },
-    ),
-  );
-  for (const [seat, id] of [
-    [1, "a"],
-    [2, "b"],
-    [4, "c"],
-    [6, "d"],
-  ] as const)
-    unwrap(await s.seat(seat, id, `player-${id}`, 500));
-  s.dealSoon(0);
-  let n = 0;
-  while (hands.length < count && n++ < 5000) {
-    const hand = s.state.hand;
-    if (hand !== null && hand.state.actor >= 0) {
-      const seat = hand.order[hand.state.actor]!;
-      const user = s.state.seats.get(seat)!.playerId;
-      // everyone calls: many hands reach a showdown, so shown cards are checked too
-      const act = await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${n}-xxxx`, action: { kind: "call" } });
-      if (!act.ok) await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `chk-${n}-xxxx`, action: { kind: "check" } });
-    }
-    clock.advance(1);
-    await s.idle();
-  }
-  s.close();
-  return hands;
-}
+import { playHands } from "../../../testkit/server/table-hands.ts";
 
 const recordOf = (h: HandRun, seat: number, tableSeed?: string) =>
   JSON.stringify({
@@ -120,5 +77,15 @@ describe("provably fair histories", () => {
         error: { code: "fair/root-mismatch" },
       });
     }
+  });
+
+  it("a table seed given apart (an auditor's, or made public after the event) re-derives the deck of a history that lacks it; another seed is refused", async () => {
+    const [h] = await playHands(1);
+    const seat = h!.order[2]!;
+    const text = phhText(h!, seat, "Table 1");
+    expect(text).not.toContain("table_seed");
+    expect(verifyHistory(text, "hand.phh", h!.tableSeed!)).toMatchObject({ ok: true, value: [{ deckChecked: true }] });
+    expect(verifyHistory(recordOf(h!, seat), "hand.json", h!.tableSeed!)).toMatchObject({ ok: true, value: [{ deckChecked: true }] });
+    expect(verifyHistory(text, "hand.phh", "ab".repeat(32))).toMatchObject({ ok: false, error: { code: "fair/seed-mismatch" } });
   });
 });

@@ -1,11 +1,13 @@
 // `felt verify`: a hand history written by this server is checked against the
 // deck commitment published before its deal. Two forms: the PHH of GET /hands/HAND/texts
 // (extra keys deck_commitment, seed_commitment, entropy_previous, entropy_contributions,
-// openings, and table_seed once the tournament is over) and the JSON HandRecord of
+// openings, and table_seed when the room's settings.decksOpen gives it to the player) and the JSON HandRecord of
 // GET /hands/HAND. Every card the history shows (own hole cards, the board, shown cards)
 // must be opened at the deck position it was dealt from (src/protocol/fairness.ts, the
 // same check the browser runs); with the table seed, the whole deck is re-derived, must
-// give the commitment, and the hand must replay with it to the finishing stacks.
+// give the commitment, and the hand must replay with it to the finishing stacks. A seed
+// the history lacks may be given apart (`felt verify --table-seed`: an auditor's, or one
+// made public N days after the event).
 // PHH written before fair dealing (a per-hand `seed`) are still checked the old way.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { boardPosition, holePosition, parseCard, type Card } from "../../cards/index.ts";
@@ -123,7 +125,8 @@ function replayWith(h: PhhHand, deck: readonly Card[], name: string): Result<num
   return ok(checked);
 }
 
-export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
+/** `tableSeed`: the table's seed from elsewhere (an auditor's, or GET /tournaments/ID/decks) when the history has none. */
+export function verifyHand(h: PhhHand, name: string, tableSeed?: string): Result<VerifiedHand> {
   const x = h.extra ?? {};
   const commitment = x["deck_commitment"];
   if (typeof commitment !== "string") {
@@ -143,7 +146,7 @@ export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
   });
   const openings = strings(x["openings"]).map(openingOf);
   if (openings.includes(null)) return fail(VERIFY_ERRORS.badHistory, `${name}: an opening is not "position card salt path…"`);
-  const tableSeed = x["table_seed"];
+  const seed = typeof x["table_seed"] === "string" ? x["table_seed"] : tableSeed;
   const cards = shownCards(h);
   const report = checkFairHand({
     handNumber: typeof x["hand"] === "number" ? x["hand"] : 0,
@@ -152,7 +155,7 @@ export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
     entropy: { previous: previous === "-" || typeof previous !== "string" ? null : previous, contributions },
     cards,
     openings: openings as DeckOpening[],
-    tableSeed: typeof tableSeed === "string" ? tableSeed : undefined,
+    tableSeed: seed,
   });
   if (!report.ok) return fail(report.error.code, `${name}: ${report.error.message}`);
   if (report.value.deck !== null) {
@@ -162,7 +165,7 @@ export function verifyHand(h: PhhHand, name: string): Result<VerifiedHand> {
   return ok({ name, cardsChecked: cards.length, deckChecked: report.value.deckChecked });
 }
 
-export function verifyHistory(text: string, fileName: string): Result<VerifiedHand[]> {
+export function verifyHistory(text: string, fileName: string, tableSeed?: string): Result<VerifiedHand[]> {
   if (text.trimStart().startsWith("{")) {
     let json: unknown;
     try {
@@ -170,7 +173,8 @@ export function verifyHistory(text: string, fileName: string): Result<VerifiedHa
     } catch (e) {
       return fail(VERIFY_ERRORS.badHistory, `${fileName}: not JSON: ${(e as Error).message}`);
     }
-    const r = verifyHandFairness(json);
+    const given = tableSeed !== undefined && typeof json === "object" && json !== null && !("tableSeed" in json) ? { ...json, tableSeed } : json;
+    const r = verifyHandFairness(given);
     if (!r.ok) return fail(r.error.code, `${fileName}: ${r.error.message}`);
     const v = r.value;
     return ok([{ name: fileName, cardsChecked: v.ownCards + v.boardCards + v.shownCards, deckChecked: v.deckChecked }]);
@@ -179,7 +183,7 @@ export function verifyHistory(text: string, fileName: string): Result<VerifiedHa
   if (!hands.ok) return hands;
   const out: VerifiedHand[] = [];
   for (const [i, h] of hands.value.entries()) {
-    const r = verifyHand(h, hands.value.length > 1 ? `${fileName}#${i + 1}` : fileName);
+    const r = verifyHand(h, hands.value.length > 1 ? `${fileName}#${i + 1}` : fileName, tableSeed);
     if (!r.ok) return r;
     out.push(r.value);
   }

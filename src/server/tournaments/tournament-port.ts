@@ -3,7 +3,7 @@
 // its state, its queue and its appends. They take this port, so none of them imports the
 // runtime that owns them. The stream's records are said here too.
 import type { Result } from "../../lib/result.ts";
-import type { ColourUpResult } from "../../protocol/index.ts";
+import type { ColourUpResult, DecksOpen } from "../../protocol/index.ts";
 import type { TransactionInput } from "../../store/index.ts";
 import type { TournamentCommand, TournamentEvent, TournamentState } from "../../tournament/director/index.ts";
 import type { Services } from "../services.ts";
@@ -24,6 +24,10 @@ export interface TournamentMeta {
   readonly createdAt: number;
   /** "scheduled": starts by itself at startsAt; "manual" (absent in streams written before it): when the director starts it. */
   readonly start?: "scheduled" | "manual";
+  /** Who may have the whole decks after the event (absent in streams written before it: nobody). */
+  readonly decksOpen?: DecksOpen;
+  /** The account id of decksOpen's auditor, resolved from its name at creation. */
+  readonly auditorId?: string;
 }
 
 export type Rec =

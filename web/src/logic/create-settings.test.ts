@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import type { EventSettings, Structure, StructureLevel } from "../../../src/protocol/index.ts";
 import { RESOURCES } from "../i18n/index.ts";
 import { CREATE_CAUSES, PAYOUT_REASONS, WINDOW_FIELDS } from "../screens/director/create-errors.tsx";
-import { chipUpTooEarly, deleteItem, insertBreak, insertLevel, poolFor, presetFile, readPresetFile, setChipUp, settingsHints } from "./create-settings.ts";
+import {
+  chipUpTooEarly,
+  decksOpenFor,
+  deleteItem,
+  insertBreak,
+  insertLevel,
+  poolFor,
+  presetFile,
+  readPresetFile,
+  setChipUp,
+  settingsHints,
+} from "./create-settings.ts";
 
 // The create form's hints and the structure designer's edits (R-TRN-1..6, R-CHIP-1).
 
@@ -92,5 +103,18 @@ describe("preset files", () => {
       for (const r of PAYOUT_REASONS) expect(c.causes["bad-payout"]?.[r], `${lng} ${r}`).toBeTypeOf("string");
       for (const f of WINDOW_FIELDS) expect(c.window[f], `${lng} ${f}`).toBeTypeOf("string");
     }
+  });
+});
+
+describe("after the event, decks open (settings.decksOpen)", () => {
+  it("the form's choice: switching keeps what was typed for the same choice, an auditor starts unnamed, public at 30 days; a preset carries it", () => {
+    expect(decksOpenFor("players", { to: "public", afterDays: 7 })).toEqual({ to: "players" });
+    expect(decksOpenFor("public", { to: "public", afterDays: 7 })).toEqual({ to: "public", afterDays: 7 });
+    expect(decksOpenFor("public", { to: "players" })).toEqual({ to: "public", afterDays: 30 });
+    expect(decksOpenFor("auditor", { to: "players" })).toEqual({ to: "auditor", auditor: "" });
+    const file = presetFile("Audited", "", "casino-1900", s, x, { decksOpen: { to: "auditor", auditor: "Bodil" } });
+    expect(readPresetFile(JSON.stringify(file))).toEqual({ ok: true, file, hints: [] });
+    const en = RESOURCES.en.create;
+    expect([en.decksOpen, en.decks.players, en.decks.auditor, en.decks.public, en.deckAuditor, en.deckDays].every((w) => w.length > 0)).toBe(true);
   });
 });

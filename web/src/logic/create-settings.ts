@@ -3,6 +3,7 @@
 // these are the hints a director sees while typing.
 import {
   PresetFile,
+  type DecksOpen,
   type EventSettings,
   type Preset,
   type Structure,
@@ -20,6 +21,18 @@ export interface Hint {
 /** The preset's money and windows (an older server without them: buy-in and fee, nothing else). */
 export function settingsFromPreset(p: Preset): EventSettings {
   return p.settings ?? { buyIn: p.buyIn, fee: p.fee, guarantee: 0, reEntry: null, rebuy: null, addOn: null, lateRegistration: null, payout: null };
+}
+
+/**
+ * The create form's "after the event, decks open" choice: switching keeps what was typed
+ * for the same choice; an auditor starts unnamed (the server refuses a name nobody holds),
+ * public starts at 30 days.
+ */
+export function decksOpenFor(to: string, current: DecksOpen): DecksOpen {
+  if (to === current.to) return current;
+  if (to === "auditor") return { to: "auditor", auditor: "" };
+  if (to === "public") return { to: "public", afterDays: 30 };
+  return { to: "players" };
 }
 
 export function countItems(s: Structure): { levels: number; breaks: number } {

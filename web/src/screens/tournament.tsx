@@ -4,6 +4,8 @@ import { ErrorText } from "../components/error-text.tsx";
 import { useFormat } from "../components/use-format.ts";
 import { useQuery } from "../context.tsx";
 import { href } from "../router.ts";
+import type { TFunction } from "i18next";
+import type { DecksOpen } from "../../../src/protocol/index.ts";
 
 /**
  * A tournament's page: the structure (levels, breaks, antes), the payouts
@@ -162,6 +164,7 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                   {t("create.oddChip")}: {t(p.settings.oddChip === "draw" ? "create.odd.draw" : "create.odd.leftOfButton")}
                 </li>
                 <li>{p.settings.oneCardKills ? t("create.oneCardKills") : t("tournament.bothCards")}</li>
+                <li data-testid="decks-open">{decksOpenText(t, p.settings.decksOpen)}</li>
                 <li>{t(p.settings.handForHand ? "tournament.handForHand" : "tournament.noHandForHand")}</li>
                 <li>{t("tournament.clock", { seconds: p.settings.actionSeconds, bank: p.settings.timeBankSeconds })}</li>
               </ul>
@@ -171,4 +174,11 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
       </div>
     </section>
   );
+}
+
+/** Who may open the whole decks after the event: what a player reads before entering. */
+function decksOpenText(t: TFunction, d: DecksOpen): string {
+  if (d.to === "auditor") return t("tournament.decksAuditor", { name: d.auditor });
+  if (d.to === "public") return t("tournament.decksPublic", { days: d.afterDays });
+  return t("tournament.decksPlayers");
 }

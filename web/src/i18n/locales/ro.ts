@@ -278,6 +278,9 @@ export const ro = {
     handForHand: "Mână cu mână la bulă",
     noHandForHand: "Fără mână cu mână la bulă",
     bothCards: "O mână se arată cu ambele cărți",
+    decksPlayers: "Cărțile aruncate rămân închise și după turneu: fiecare jucător verifică cărțile pe care le-a văzut",
+    decksAuditor: "După turneu auditorul {{name}} poate verifica fiecare pachet",
+    decksPublic: "Fiecare pachet se deschide tuturor la {{days}} zile după turneu",
     limit: "Limită",
   },
   settings: {
@@ -294,7 +297,7 @@ export const ro = {
     verified:
       "Verificat: cărțile dvs. ({{own}}), cărțile de pe masă ({{board}}) și cărțile arătate ({{shown}}) corespund pachetului angajat înainte de împărțire ({{commitment}}…).",
     deckChecked: "Întregul pachet se obține din seed-ul mesei dezvăluit.",
-    deckLater: "Întregul pachet poate fi verificat după încheierea turneului.",
+    deckLater: "Cărțile pe care nu le-ați văzut rămân închise: întregul pachet se deschide doar cum a ales sala (regulile casei).",
     verifyFailed: "Împărțirea NU se verifică: {{reason}}",
     downloadPokerStars: "Descărcați (text PokerStars)",
     downloadPhh: "Descărcați (PHH)",
@@ -377,6 +380,14 @@ export const ro = {
     oddChip: "Jetonul impar",
     odd: { leftOfButton: "Primului câștigător din stânga butonului", draw: "Prin tragerea unei cărți" },
     oneCardKills: "O singură carte arătată omoară mâna",
+    decksOpen: "După turneu, pachetele întregi se deschid",
+    decks: {
+      players: "Nimănui: fiecare jucător verifică cărțile pe care le-a văzut",
+      auditor: "Auditorului sălii",
+      public: "Tuturor, la câteva zile după final",
+    },
+    deckAuditor: "Auditor (numele contului)",
+    deckDays: "Zile după final",
     startRule: "Anulează dacă sunt prea puțini jucători",
     minPlayers: "Minimum de jucători",
     deadlineMinutes: "Termen (minute după start)",

@@ -15,7 +15,7 @@ import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { ChipSetInput, StructureTable } from "./structure-designer.tsx";
-import { chipUpTooEarly, settingsFromPreset, settingsHints } from "../../logic/create-settings.ts";
+import { chipUpTooEarly, decksOpenFor, settingsFromPreset, settingsHints } from "../../logic/create-settings.ts";
 import { href } from "../../router.ts";
 import { MoneyForm } from "./create-money.tsx";
 import { CreateErrorText, hintText } from "./create-errors.tsx";
@@ -295,6 +295,44 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               />
               {t("create.oneCardKills")}
             </label>
+            <label>
+              {t("create.decksOpen")}
+              <select
+                data-field="decks-open"
+                value={rules.decksOpen.to}
+                onChange={(e) => setHouse({ ...house, decksOpen: decksOpenFor(e.target.value, rules.decksOpen) })}
+              >
+                <option value="players">{t("create.decks.players")}</option>
+                <option value="auditor">{t("create.decks.auditor")}</option>
+                <option value="public">{t("create.decks.public")}</option>
+              </select>
+            </label>
+            {rules.decksOpen.to === "auditor" && (
+              <label>
+                {t("create.deckAuditor")}
+                <input
+                  data-field="deck-auditor"
+                  value={rules.decksOpen.auditor}
+                  maxLength={24}
+                  onChange={(e) => setHouse({ ...house, decksOpen: { to: "auditor", auditor: e.target.value } })}
+                />
+              </label>
+            )}
+            {rules.decksOpen.to === "public" && (
+              <label>
+                {t("create.deckDays")}
+                <input
+                  type="number"
+                  data-field="deck-days"
+                  min={0}
+                  max={3650}
+                  value={rules.decksOpen.afterDays}
+                  onChange={(e) =>
+                    setHouse({ ...house, decksOpen: { to: "public", afterDays: Math.min(3650, Math.max(0, Math.floor(Number(e.target.value) || 0))) } })
+                  }
+                />
+              </label>
+            )}
           </div>
           <MoneyForm settings={settings} structure={structure} players={players} onChange={setSettings} />
           <label className="check">
