@@ -380,9 +380,31 @@ export const ResultRow = z.object({
 });
 export type ResultRow = z.infer<typeof ResultRow>;
 
+/**
+ * Where the money came from and went, as the payouts page and the results CSV show it: what
+ * entries paid into the pool and the house, the organiser's overlay to meet a guarantee,
+ * and the players' deal when one ended the tournament.
+ */
+export const ResultsMoney = z.object({
+  /** First buy-ins (late registrations included) and re-entries, their pool parts. */
+  buyIns: Money,
+  reEntries: Money,
+  rebuys: Money,
+  addOns: Money,
+  /** The house's part of every payment. */
+  fees: Money,
+  /** What the organiser adds to reach the guarantee. */
+  overlay: Money,
+  prizePool: Money,
+  deal: z.object({ method: z.enum(["icm", "chip-chop", "custom"]), at: EpochMs }).nullable(),
+});
+export type ResultsMoney = z.infer<typeof ResultsMoney>;
+
 export const ResultsResponse = z.object({
   tournamentId: Id,
   name: z.string().min(1).max(80),
+  /** Absent from older servers. */
+  money: ResultsMoney.optional(),
   payouts: z.array(Payout),
   /** False while entries can still come: the payouts, places and prizes are provisional (R-TRN-4/5). */
   payoutsFixed: z.boolean(),

@@ -6,7 +6,7 @@
 // With `apply` the deal is recorded (the director's "deal" command): the tournament
 // finishes with those prizes and they are paid to the players' accounts.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { DealRequest, ResultRow, ResultsResponse } from "../../protocol/index.ts";
+import type { DealRequest, ResultRow, ResultsMoney, ResultsResponse } from "../../protocol/index.ts";
 import { dealFigures, finalPlacements, lastEntryMs, type Placement, type TournamentCommand, type TournamentState } from "../../tournament/director/index.ts";
 import { dryRun, levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
 import { stacksOf } from "../tournaments/tournament-live.ts";
@@ -108,6 +108,27 @@ function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" |
 }
 
 /** The results so far: every entry out (re-entries separately) with place, bust time and prize; the entries still in with their stacks. */
+/** What entries paid in (pool and fees), the overlay and the deal, from the director's payments. */
+function moneyOf(t: TournamentRuntime, prizePool: number): ResultsMoney {
+  const sum = { "buy-in": 0, "re-entry": 0, rebuy: 0, "add-on": 0 };
+  let fees = 0;
+  for (const p of t.dir.payments) {
+    sum[p.kind] += p.toPool;
+    fees += p.fee;
+  }
+  const paidIn = sum["buy-in"] + sum["re-entry"] + sum.rebuy + sum["add-on"];
+  return {
+    buyIns: sum["buy-in"],
+    reEntries: sum["re-entry"],
+    rebuys: sum.rebuy,
+    addOns: sum["add-on"],
+    fees,
+    overlay: Math.max(0, prizePool - paidIn),
+    prizePool,
+    deal: t.dir.deal ?? null,
+  };
+}
+
 export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
   const d = t.dir;
   const placements = placedSoFar(t);
@@ -128,6 +149,7 @@ export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
   return {
     tournamentId: t.id,
     name: t.meta.name,
+    money: moneyOf(t, payouts.pool),
     payouts: payouts.prizes.map((amount, i) => ({ place: i + 1, amount })),
     payoutsFixed: payouts.fixed,
     results: results.sort((a, b) => a.place - b.place),

@@ -2,7 +2,7 @@
 import type { TableHand } from "../index.ts";
 import type { Payment } from "../money/index.ts";
 import type { IndexedSet } from "./indexed-set.ts";
-import type { Placement, Status, TournamentConfig } from "./types.ts";
+import type { DealMethod, Placement, Status, TournamentConfig } from "./types.ts";
 
 export interface EntryState {
   readonly id: string;
@@ -111,6 +111,8 @@ export interface TournamentState {
   waiting: string[];
   prizes: PrizeTable | null;
   placements: readonly Placement[] | null;
+  /** The players' deal that finished the tournament, if one did (absent from older snapshots). */
+  deal?: { readonly method: DealMethod; readonly at: number };
   refunds: readonly { readonly player: string; readonly amount: number }[] | null;
   events: number;
 }

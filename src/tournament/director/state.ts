@@ -498,6 +498,7 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
     case "finished":
       s.status = "finished";
       s.placements = ev.placements;
+      if (ev.deal !== undefined) s.deal = { method: ev.deal, at: ev.at };
       break;
     case "paused":
       s.pausedAt = ev.at;

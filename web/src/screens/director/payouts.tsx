@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeltError } from "../../../../src/lib/result.ts";
-import { dealProposal, type ResultsResponse } from "../../../../src/protocol/index.ts";
+import { dealProposal, type ResultsMoney, type ResultsResponse } from "../../../../src/protocol/index.ts";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
-import { toCsv } from "../../logic/csv.ts";
+import { resultsCsv } from "../../logic/results-csv.ts";
 
 /** The figures a refused check carries (entry id → amount), when it names every finalist. */
 function figuresIn(e: FeltError, entryIds: readonly string[]): Record<string, number> | null {
@@ -154,22 +154,7 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
 
   function exportCsv() {
     if (!r) return;
-    const rows: (string | number)[][] = [
-      [
-        t("results.place"),
-        t("auth.name"),
-        t("live.entry"),
-        t("live.bustedAt"),
-        t("results.prize"),
-        t("results.rebuys"),
-        t("results.addOn"),
-        t("payouts.chips"),
-      ],
-    ];
-    for (const x of r.stillIn) rows.push(["", x.name, x.entryNumber, "", "", "", "", x.stack]);
-    for (const x of r.results)
-      rows.push([x.place, x.name, x.entryNumber, x.bustedAt === null ? "" : new Date(x.bustedAt).toISOString(), x.prize, x.rebuys, x.addOn ? 1 : 0, ""]);
-    const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: "text/csv" }));
+    const url = URL.createObjectURL(new Blob([resultsCsv(r, (k) => t(k))], { type: "text/csv;charset=utf-8" }));
     const a = document.createElement("a");
     a.href = url;
     a.download = `${r.name.replace(/[^\p{L}\p{N}]+/gu, "-")}-results.csv`;
@@ -199,6 +184,7 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
             ))}
           </tbody>
         </table>
+        {r?.money && <MoneySummary money={r.money} />}
       </div>
       <div className="panel deal">
         <h2>{t("payouts.deal")}</h2>
@@ -357,5 +343,37 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
         </table>
       </div>
     </div>
+  );
+}
+
+/** Where the money came from and went: the pool's parts, the house's fees, the overlay and the deal. */
+function MoneySummary({ money: m }: { money: ResultsMoney }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const rows: [string, number][] = [
+    ["buyIns", m.buyIns],
+    ...(m.reEntries > 0 ? [["reEntries", m.reEntries] as [string, number]] : []),
+    ...(m.rebuys > 0 ? [["rebuys", m.rebuys] as [string, number]] : []),
+    ...(m.addOns > 0 ? [["addOns", m.addOns] as [string, number]] : []),
+    ["overlay", m.overlay],
+    ["prizePool", m.prizePool],
+    ["fees", m.fees],
+  ];
+  return (
+    <table className="grid money-summary" data-testid="money-summary">
+      <caption>{t("results.money.title")}</caption>
+      <tbody>
+        {rows.map(([k, v]) => (
+          <tr key={k} data-money={k}>
+            <th scope="row">{t(`results.money.${k}`)}</th>
+            <td className="num">{fmt.money(v)}</td>
+          </tr>
+        ))}
+        <tr data-money="deal">
+          <th scope="row">{t("results.money.deal")}</th>
+          <td className="num">{m.deal === null ? t("results.money.noDeal") : `${t(`results.money.method.${m.deal.method}`)} · ${fmt.time(m.deal.at)}`}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
