@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Blinds, Chips, DurationMs, EpochMs, Id, Money, PlayerName } from "./primitives.ts";
 import { TournamentStatus } from "./lobby.ts";
 import { TournamentSettings } from "./tournament-settings.ts";
+import { AddOnRule, RebuyRule, ReEntryRule, WindowEnd } from "./event-settings.ts";
 
 export const Level = z.object({
   /** 1-based number of the level (breaks are not levels). */
@@ -67,6 +68,28 @@ export type TournamentView = z.infer<typeof TournamentView>;
  * more entries can come), every entry with its chips or its place and prize, and the
  * tables to watch. Public, like a poker client's tournament lobby.
  */
+/** A window's end: a level's or a break's end, or minutes of play (the core's own windows). */
+const TermsWindow = z.union([WindowEnd, z.strictObject({ minutes: z.int().min(0) })]);
+
+/**
+ * What a player wants to know before paying: when it starts, the price, the format and its
+ * windows (late registration, re-entries, rebuys, the add-on) as the room set them.
+ */
+export const TournamentTerms = z.object({
+  kind: z.enum(["online", "live"]),
+  startsAt: EpochMs,
+  buyIn: Money,
+  fee: Money,
+  format: z.enum(["freezeout", "re-entry", "rebuy", "shootout", "heads-up", "satellite", "freeroll", "speed"]),
+  lateRegistration: z.object({ until: TermsWindow }).nullable(),
+  /** When late registration ends, as the clock stands now (null: none, or not yet known). */
+  lateRegistrationEndsAt: EpochMs.nullable(),
+  reEntry: ReEntryRule.extend({ until: TermsWindow }).nullable(),
+  rebuy: RebuyRule.extend({ until: TermsWindow }).nullable(),
+  addOn: AddOnRule.nullable(),
+});
+export type TournamentTerms = z.infer<typeof TournamentTerms>;
+
 export const TournamentPage = z.object({
   tournamentId: Id,
   name: z.string().min(1).max(80),
@@ -92,6 +115,8 @@ export const TournamentPage = z.object({
     .max(200),
   /** The house rules it plays under, every one filled in (as in its view). */
   settings: TournamentSettings.optional(),
+  /** Absent from older servers. */
+  terms: TournamentTerms.optional(),
   prizePool: Money,
   /** R-TRN-6: the least prize pool when the tournament runs (0: none). */
   guarantee: Money.optional(),

@@ -7,6 +7,7 @@ import { api, cmd, must } from "../../testkit/server/harness.ts";
 import type { FloorLogResponse, Instruction, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 import { nth, readClock, readMap } from "./floor-reading.ts";
+import { localDateTime } from "../src/logic/results-csv.ts";
 
 // A live room's whole evening in chromium against a REAL `felt serve`. A
 // re-entry event on the casino-1900 preset (buy-in 1,000 + 100, 20,000 chips) with the
@@ -545,17 +546,22 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     // The results on screen and the CSV: every entry, the re-entry separately.
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=results-table] tbody tr").length === 21, null, { timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: en.results.export }).click()]);
-    const csv = readFileSync((await download.path())!, "utf8")
-      .trim()
-      .split("\r\n");
+    // A spreadsheet's CSV: a byte-order mark, local times, money as numbers; then where the money went.
+    const raw = readFileSync((await download.path())!, "utf8");
+    expect(raw.charCodeAt(0)).toBe(0xfeff);
+    const lines = raw.slice(1).trim().split("\r\n");
+    const csv = lines.slice(0, lines.indexOf(""));
     expect(csv.length).toBe(22);
     expect(csv[0]).toBe(["Place", "Name", "Entry", "Out at", "Prize", "Rebuys", "Add-on", "Chips"].join(","));
     for (const x of done.results) {
       const line = csv.find((l) => l.startsWith(`${x.place},${x.name},${x.entryNumber},`))!;
       expect(line, `${x.place} ${x.name}`).toBeDefined();
-      expect(line.split(",")[4]).toBe(String(x.prize));
-      expect(line.split(",")[3]).toBe(x.bustedAt === null ? "" : new Date(x.bustedAt).toISOString());
+      expect(line.split(",")[4]).toBe((x.prize / 100).toFixed(2));
+      expect(line.split(",")[3]).toBe(x.bustedAt === null ? "" : localDateTime(x.bustedAt));
     }
+    const money = lines.slice(lines.indexOf(""));
+    expect(money).toContain(`${en.results.money.prizePool},${(done.results.reduce((a, x) => a + x.prize, 0) / 100).toFixed(2)}`);
+    expect(money.find((l) => l.startsWith(`${en.results.money.deal},${en.results.money.method.icm},`))).toBeDefined();
     await page.screenshot({ path: join(artifacts, "live-evening-results.png"), fullPage: true });
 
     // The floor log holds every record.

@@ -2,8 +2,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
+import { formatMoney } from "../src/logic/format.ts";
 import { api, cmd, FAST_STRUCTURE, must } from "../../testkit/server/harness.ts";
-import type { HandRecord, LobbyTournament } from "../../src/protocol/index.ts";
+import type { HandRecord, LobbyTournament, TournamentPage } from "../../src/protocol/index.ts";
 import { deposit, lobbyRow, registerBots, type BotCrew } from "./real-bots.ts";
 import { artifacts, BROWSER_ARGS, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
@@ -146,6 +147,22 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await page.setViewportSize(DESKTOP);
     await shot(page, "lobby-desktop");
     await page.setViewportSize(PHONE);
+    // Before paying, the tournament's page says what the player buys: start, price, format, windows.
+    await row.locator("a.tournament-link").click();
+    const terms = page.getByTestId("terms");
+    await terms.waitFor({ timeout: 20_000 });
+    const pageTerms = (await must<TournamentPage>(api(stage.felt.url, "GET", `/api/v1/tournaments/${id}/page`))).terms!;
+    const termsText = (await terms.textContent()) ?? "";
+    expect(termsText).toContain(en.tournament.terms.formats[pageTerms.format]);
+    expect(termsText).toContain(en.tournament.terms.lateReg);
+    expect(termsText).toContain(
+      en.tournament.terms.buyInFee.replace("{{buyIn}}", formatMoney(pageTerms.buyIn, "en")).replace("{{fee}}", formatMoney(pageTerms.fee, "en")),
+    );
+    expect(await terms.getByRole("button", { name: en.lobby.action.register, exact: true }).isEnabled()).toBe(true);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, "tournament-terms-phone");
+    await page.goto(appUrl("lobby"));
+    await row.waitFor({ timeout: 20_000 });
     await register.scrollIntoViewIfNeeded();
     await register.click();
     // Asked once, with the price and what the balance becomes; nothing is paid before the yes.

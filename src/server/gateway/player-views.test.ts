@@ -70,6 +70,15 @@ describe("the player's views", () => {
     const before = await must<TournamentPage>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}/page`));
     expect(before.structure.filter((x) => x.kind === "level").map((x) => x.bb)).toEqual(FAST_STRUCTURE.levels.map((l) => l.bb));
     expect(before.entrants.map((e) => e.stack)).toEqual([1000, 1000, 1000, 1000]);
+    // What a player reads before paying is what the lobby charges and when.
+    const line = (await myTournament(server.url, s.players[0]!.token, s.tournamentId))!;
+    expect(before.terms).toMatchObject({
+      kind: line.kind,
+      startsAt: line.startsAt,
+      buyIn: line.buyIn,
+      fee: line.fee,
+      lateRegistrationEndsAt: line.lateRegistrationEndsAt,
+    });
     await startTournament(server.url, s);
     const running = await must<TournamentPage>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}/page`));
     expect(running.tables.length).toBe(1);

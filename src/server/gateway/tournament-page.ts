@@ -1,11 +1,29 @@
 // The public tournament page: the structure, the payouts, every entry with its
 // chips or its place and prize, and the tables. Places and prizes are the director's
 // results (provisional while entries can still come, R-PLACE-1).
-import type { TournamentPage } from "../../protocol/index.ts";
+import type { TournamentPage, TournamentTerms } from "../../protocol/index.ts";
 import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
 import { resultsOf } from "../console/director-deal.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { lobbyTournament, payoutsOf, tournamentSettings } from "./lobby-views.ts";
+
+/** The price, the format and its windows, as the director's config holds them. */
+function termsOf(t: TournamentRuntime, lateRegistrationEndsAt: number | null): TournamentTerms {
+  const c = t.dir.config!;
+  const m = c.money;
+  return {
+    kind: t.meta.kind,
+    startsAt: t.meta.startsAt,
+    buyIn: m.buyIn,
+    fee: m.fee,
+    format: c.format.kind,
+    lateRegistration: c.lateRegistration ?? null,
+    lateRegistrationEndsAt,
+    reEntry: m.reEntry ?? null,
+    rebuy: m.rebuy ?? null,
+    addOn: m.addOn ?? null,
+  };
+}
 
 export function tournamentPage(t: TournamentRuntime, now: number): TournamentPage {
   const d = t.dir;
@@ -72,6 +90,7 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
     startingStack: c.structure.startingStack,
     structure,
     settings: tournamentSettings(t),
+    terms: termsOf(t, lobby.lateRegistrationEndsAt),
     prizePool: lobby.prizePool,
     guarantee: lobby.guarantee,
     payouts: payouts.prizes.slice(0, 1000).map((amount, i) => ({ place: i + 1, amount })),

@@ -117,7 +117,16 @@ describe("deals recorded (R-TRN deals)", () => {
     expect(t.kept.at(-1)).toMatchObject({ type: "finished", deal: "chip-chop" });
     expect(r.results.map((x) => [x.entryId, x.place, x.prize])).toEqual(figures.map((f, i) => [f.entryId, i + 1, f.amount]));
     // The payouts page and the CSV say where the money came from and that a chip-chop ended it (also after a restart's fold).
-    const money = { buyIns: 4000, reEntries: 0, rebuys: 0, addOns: 0, fees: 400, overlay: 0, prizePool: 4000, deal: { method: "chip-chop", at: server.svc.clock.now() } };
+    const money = {
+      buyIns: 4000,
+      reEntries: 0,
+      rebuys: 0,
+      addOns: 0,
+      fees: 400,
+      overlay: 0,
+      prizePool: 4000,
+      deal: { method: "chip-chop", at: server.svc.clock.now() },
+    };
     expect(r.money).toEqual(money);
     expect((await must<ResultsResponse>(api(server.url, "GET", `${path}/results`, undefined, token))).money).toEqual(money);
     for (const f of figures) expect(await balance(playerAccount(t.dir.entries.get(f.entryId)!.player))).toBe(f.amount);

@@ -22,16 +22,7 @@ export const moneyCell = (cents: number): string => (cents / 100).toFixed(2);
  */
 export function resultsCsv(r: ResultsResponse, w: CsvWord): string {
   const rows: (string | number)[][] = [
-    [
-      w("results.place"),
-      w("auth.name"),
-      w("live.entry"),
-      w("results.bustedAt"),
-      w("results.prize"),
-      w("results.rebuys"),
-      w("results.addOn"),
-      w("payouts.chips"),
-    ],
+    [w("results.place"), w("auth.name"), w("live.entry"), w("live.bustedAt"), w("results.prize"), w("results.rebuys"), w("results.addOn"), w("payouts.chips")],
   ];
   for (const x of r.stillIn) rows.push(["", x.name, x.entryNumber, "", "", "", "", x.stack]);
   for (const x of r.results)

@@ -1,11 +1,13 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorText } from "../components/error-text.tsx";
 import { useFormat } from "../components/use-format.ts";
-import { useQuery } from "../context.tsx";
+import { useQuery, useServices } from "../context.tsx";
+import { newCommandId } from "../api/client.ts";
+import type { FeltError } from "../../../src/lib/result.ts";
 import { href } from "../router.ts";
 import type { TFunction } from "i18next";
-import type { DecksOpen } from "../../../src/protocol/index.ts";
+import type { DecksOpen, LobbyTournament, TournamentTerms } from "../../../src/protocol/index.ts";
 
 /**
  * A tournament's page: the structure (levels, breaks, antes), the payouts
@@ -51,6 +53,14 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
             stack: fmt.chips(p.startingStack),
           })}
         </p>
+        {p.terms !== undefined && (
+          <Terms
+            terms={p.terms}
+            row={lobby.data?.tournaments.find((x) => x.id === tournamentId) ?? null}
+            balance={lobby.data?.balance ?? null}
+            onDone={lobby.reload}
+          />
+        )}
         {mine !== null && myRank !== null && (
           <p className="mine-line" data-testid="my-standing">
             {myEntry?.place != null
@@ -181,4 +191,116 @@ function decksOpenText(t: TFunction, d: DecksOpen): string {
   if (d.to === "auditor") return t("tournament.decksAuditor", { name: d.auditor });
   if (d.to === "public") return t("tournament.decksPublic", { days: d.afterDays });
   return t("tournament.decksPlayers");
+}
+
+/** A window's end in words: "the end of level 6", "the end of break 2". */
+function untilText(t: TFunction, w: NonNullable<TournamentTerms["lateRegistration"]>["until"]): string {
+  if ("endOfLevel" in w) return t("tournament.terms.until.endOfLevel", { n: w.endOfLevel });
+  if ("endOfBreak" in w) return t("tournament.terms.until.endOfBreak", { n: w.endOfBreak });
+  return t("tournament.terms.until.minutes", { n: w.minutes });
+}
+
+/**
+ * What a player reads before paying: the start, the price, the format with its windows, and
+ * Register, which says the price and the balance after it and asks once.
+ */
+function Terms(props: { terms: TournamentTerms; row: LobbyTournament | null; balance: number | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { client } = useServices();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<FeltError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const x = props.terms;
+  const register = props.row?.actions.register;
+  async function pay() {
+    setBusy(true);
+    const r = await client.call("register", { commandId: newCommandId() }, { id: props.row!.id });
+    setBusy(false);
+    setAsking(false);
+    setError(r.ok ? null : r.error);
+    props.onDone();
+  }
+  const cost = register?.allowed ? register.cost : 0;
+  return (
+    <div className="terms" data-testid="terms">
+      <h2>{t("tournament.terms.title")}</h2>
+      <dl>
+        <dt>{t("tournament.terms.starts")}</dt>
+        <dd>{fmt.dateTime(x.startsAt)}</dd>
+        <dt>{t("tournament.terms.buyIn")}</dt>
+        <dd>{x.fee > 0 ? t("tournament.terms.buyInFee", { buyIn: fmt.money(x.buyIn), fee: fmt.money(x.fee) }) : fmt.money(x.buyIn)}</dd>
+        <dt>{t("tournament.terms.format")}</dt>
+        <dd>{t(`tournament.terms.formats.${x.format}`)}</dd>
+        <dt>{t("tournament.terms.lateReg")}</dt>
+        <dd>
+          {x.lateRegistration === null
+            ? t("tournament.terms.none")
+            : x.lateRegistrationEndsAt !== null
+              ? t("tournament.terms.lateRegAt", { until: untilText(t, x.lateRegistration.until), time: fmt.time(x.lateRegistrationEndsAt) })
+              : t("tournament.terms.lateRegUntil", { until: untilText(t, x.lateRegistration.until) })}
+        </dd>
+        {x.reEntry !== null && (
+          <>
+            <dt>{t("tournament.terms.reEntry")}</dt>
+            <dd>
+              {x.reEntry.max === undefined
+                ? t("tournament.terms.reEntryAny", { until: untilText(t, x.reEntry.until) })
+                : t("tournament.terms.reEntryMax", { until: untilText(t, x.reEntry.until), max: x.reEntry.max })}
+            </dd>
+          </>
+        )}
+        {x.rebuy !== null && (
+          <>
+            <dt>{t("tournament.terms.rebuy")}</dt>
+            <dd>
+              {t("tournament.terms.rebuyTerms", {
+                cost: fmt.money(x.rebuy.cost),
+                fee: fmt.money(x.rebuy.fee),
+                chips: fmt.chips(x.rebuy.chips),
+                until: untilText(t, x.rebuy.until),
+              })}
+              {x.rebuy.max !== undefined && `, ${t("tournament.terms.rebuyMax", { max: x.rebuy.max })}`}
+            </dd>
+          </>
+        )}
+        {x.addOn !== null && (
+          <>
+            <dt>{t("tournament.terms.addOn")}</dt>
+            <dd>
+              {t("tournament.terms.addOnTerms", {
+                cost: fmt.money(x.addOn.cost),
+                fee: fmt.money(x.addOn.fee),
+                chips: fmt.chips(x.addOn.chips),
+                n: x.addOn.atBreak,
+              })}
+            </dd>
+          </>
+        )}
+      </dl>
+      {register !== undefined && (register.allowed || register.reason !== "already-registered") && (
+        <div className="row">
+          <button type="button" disabled={!register.allowed || busy || asking} onClick={() => setAsking(true)}>
+            {t("lobby.action.register")}
+          </button>
+          {!register.allowed && <span className="why">{t(`reasons.${register.reason}`)}</span>}
+        </div>
+      )}
+      {asking && props.row !== null && (
+        <fieldset className="confirm-pay" data-testid="terms-confirm">
+          <p>{t("lobby.confirm.price", { action: t("lobby.action.register"), name: props.row.name, cost: fmt.money(cost) })}</p>
+          {props.balance !== null && <p>{t("lobby.confirm.balance", { balance: fmt.money(props.balance), after: fmt.money(props.balance - cost) })}</p>}
+          <div className="row">
+            <button type="button" disabled={busy} onClick={pay}>
+              {t("lobby.confirm.yes", { cost: fmt.money(cost) })}
+            </button>
+            <button type="button" onClick={() => setAsking(false)}>
+              {t("lobby.confirm.no")}
+            </button>
+          </div>
+        </fieldset>
+      )}
+      <ErrorText error={error} />
+    </div>
+  );
 }
