@@ -87,18 +87,28 @@ const get = async (base: string, path: string) => {
 };
 
 describe("a session signed out on one member", () => {
-  it("closes that session's socket on another member at once, with the sign-out reason", async () => {
-    const me = await must<{ token: string }>(
-      api(A.url, "POST", "/api/v1/auth/sign-up", { name: `cut-${randomBytes(3).toString("hex")}`, password: "cut-password-1" }),
-    );
-    const peer = await Peer.open(B.url);
-    peer.ws.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, token: me.token }));
-    await eventually(() => peer.got.length > 0, 20);
-    expect(peer.got[0]).toMatchObject({ type: "welcome" });
-    await must(api(A.url, "POST", "/api/v1/auth/sign-out", {}, me.token));
-    await eventually(() => peer.closedWith !== null, 20);
-    expect(peer.got.at(-1)).toMatchObject({ type: "error", error: { code: "auth/signed-out" } });
-    expect(peer.closedWith).toBe(4001);
+  it("closes that session's socket on another member at once, with the sign-out reason; signing out everywhere closes the user's other sockets there", async () => {
+    const name = `cut-${randomBytes(3).toString("hex")}`;
+    const first = await must<{ token: string }>(api(A.url, "POST", "/api/v1/auth/sign-up", { name, password: "cut-password-1" }));
+    const second = await must<{ token: string }>(api(B.url, "POST", "/api/v1/auth/sign-in", { name, password: "cut-password-1" }));
+    const third = await must<{ token: string }>(api(A.url, "POST", "/api/v1/auth/sign-in", { name, password: "cut-password-1" }));
+    const [p1, p2] = [await Peer.open(B.url), await Peer.open(B.url)];
+    p1.ws.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, token: first.token }));
+    p2.ws.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, token: second.token }));
+    await eventually(() => p1.got.length > 0 && p2.got.length > 0, 20);
+    expect([p1.got[0], p2.got[0]]).toMatchObject([{ type: "welcome" }, { type: "welcome" }]);
+    await must(api(A.url, "POST", "/api/v1/auth/sign-out", {}, first.token));
+    await eventually(() => p1.closedWith !== null, 20);
+    expect(p1.got.at(-1)).toMatchObject({ type: "error", error: { code: "auth/signed-out" } });
+    expect(p1.closedWith).toBe(4001);
+    // The user's other session on B is untouched until it signs out everywhere (through A).
+    p2.ws.send(JSON.stringify({ type: "ping", nonce: 1 }));
+    await eventually(() => p2.got.some((m) => m.type === "pong"), 20);
+    expect(p2.closedWith).toBe(null);
+    await must(api(A.url, "POST", "/api/v1/auth/sign-out-everywhere", {}, third.token));
+    await eventually(() => p2.closedWith !== null, 20);
+    expect(p2.got.at(-1)).toMatchObject({ type: "error", error: { code: "auth/signed-out" } });
+    expect(p2.closedWith).toBe(4001);
   });
 });
 
