@@ -12,7 +12,8 @@
 //   attempt's timeout (a kill -9 of an owner stalled its tables ~4 s longer).
 // - Fan-out: frames published on `<prefix>.view.…` with the per-subject sequence and the
 //   owner's epoch in headers (follower.ts keeps them gapless).
-// - Scatter-gather: `<prefix>.all.<name>` reaches every member (no queue group).
+// - Scatter-gather: `<prefix>.all.<name>` reaches every member (no queue group); `tellAll`
+//   says something there without waiting for answers (a session ended: close its sockets).
 // Inside the cluster the bus is trusted: the gateway authenticated the sender.
 import { createInbox, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription } from "nats";
 import { fail, type Result } from "../lib/result.ts";
@@ -295,6 +296,20 @@ export class Bus {
       },
     });
     this.gathers.push(sub);
+  }
+
+  /**
+   * Tells every member (this one too), answering nothing back: `answerAll(name, …)` runs on
+   * each. Said while NATS is away, it leaves when the connection is back (the client's
+   * buffer); said on a closed connection, it is lost, and false says so.
+   */
+  tellAll(name: string, body: unknown): boolean {
+    try {
+      this.nc.publish(`${this.prefix}.all.${name}`, enc.encode(JSON.stringify(body)));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /**

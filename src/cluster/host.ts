@@ -436,7 +436,19 @@ export async function connectNats(url: string): Promise<NatsConnection> {
     // noAsyncTraces: the client would otherwise build an Error (a stack trace) for every
     // request and its timeout: with split tables about 107 lease renewals a second per
     // process, the largest single cost in the profile of an idle member.
-    return await connect({ servers: url, timeout: 5_000, name: "felt", noAsyncTraces: true });
+    // A member reconnects for as long as it runs (connection.ts says why); pings every 5 s,
+    // two unanswered, notice a NATS that stopped answering without closing the connection.
+    return await connect({
+      servers: url,
+      timeout: 5_000,
+      name: "felt",
+      noAsyncTraces: true,
+      reconnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1_000,
+      pingInterval: 5_000,
+      maxPingOut: 2,
+    });
   } catch (e) {
     throw new Error(`cluster: NATS at ${url} is unreachable: ${(e as Error).message}`);
   }

@@ -12,7 +12,8 @@
 // NATS 2.9 sends no marker when a key expires, so a watched key not renewed for the TTL
 // counts as free. The epoch fences writes in the event store (src/store/fence.ts):
 // a new owner raises the partition's fence to its epoch before it serves.
-import type { KV, KvEntry, NatsConnection, QueuedIterator } from "nats";
+import type { KV, KvEntry, NatsConnection } from "nats";
+import { followKv, type KvFollow } from "./watch.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { partitionHash } from "./partition.ts";
 
@@ -133,7 +134,7 @@ export class LeaseManager {
   private readonly listeners = new Set<(e: LeaseEvent) => void>();
   private readonly watchers = new Set<() => void>();
   private cancelTimer: (() => void) | null = null;
-  private watch: QueuedIterator<KvEntry> | null = null;
+  private watch: KvFollow | null = null;
 
   constructor(options: LeaseManagerOptions) {
     this.kv = options.kv;
@@ -150,11 +151,8 @@ export class LeaseManager {
     let tick = 0;
     this.cancelTimer ??= this.every(this.renewEveryMs / RENEW_TICKS, () => void this.renewTick((tick = (tick + 1) % RENEW_TICKS)));
     if (this.watch !== null) return;
-    const iter = await this.kv.watch({ key: ">" });
-    this.watch = iter;
-    void (async () => {
-      for await (const e of iter) this.observe(e);
-    })().catch(() => {});
+    this.watch = followKv(this.kv, (e) => this.observe(e));
+    await this.watch.caughtUp;
   }
 
   onEvent(listener: (e: LeaseEvent) => void): () => void {

@@ -9,7 +9,8 @@
 // carries the writer's epoch for the tournament's partition: a map keeps the line of the
 // highest epoch it has seen, so an ex-owner's late put (a frozen process waking up) cannot
 // replace the new owner's line here; the new owner puts every line again on taking over.
-import type { KV, KvEntry, NatsConnection, QueuedIterator } from "nats";
+import type { KV, KvEntry, NatsConnection } from "nats";
+import { followKv, type KvFollow } from "./watch.ts";
 import { idToken } from "./results.ts";
 
 export const LOBBY_DEFAULTS = { coalesceMs: 250 } as const;
@@ -41,7 +42,7 @@ export class LobbyBoard<T> {
   private readonly listeners = new Set<(id: string) => void>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  private watch: QueuedIterator<KvEntry> | null = null;
+  private watch: KvFollow | null = null;
   private closed = false;
   /** KV updates this process made (stats, tests). */
   puts = 0;
@@ -62,14 +63,8 @@ export class LobbyBoard<T> {
   }
 
   private async start(): Promise<void> {
-    let initialized!: () => void;
-    const caughtUp = new Promise<void>((r) => (initialized = r));
-    const iter = await this.kv.watch({ key: ">", initializedFn: () => initialized() });
-    this.watch = iter;
-    void (async () => {
-      for await (const e of iter) this.observe(e);
-    })().catch((e: unknown) => this.log("lobby board: watch ended", e));
-    await caughtUp;
+    this.watch = followKv(this.kv, (e) => this.observe(e), { log: this.log });
+    await this.watch.caughtUp;
   }
 
   /** The line of a tournament, as last seen. */

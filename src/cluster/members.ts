@@ -2,7 +2,8 @@
 // with the lease TTL and renews it every tick; every member watches the bucket. NATS 2.9
 // sends no marker when a key expires, so a name not renewed for the TTL counts as gone.
 // A graceful stop deletes the name at once, so the others rebalance without waiting.
-import type { KV, KvEntry, NatsConnection, QueuedIterator } from "nats";
+import type { KV, NatsConnection } from "nats";
+import { followKv, type KvFollow } from "./watch.ts";
 import type { LeaseClock } from "./leases.ts";
 
 export async function openMembersBucket(nc: NatsConnection, bucket: string, ttlMs: number): Promise<KV> {
@@ -25,7 +26,7 @@ export const LAYOUT_BEFORE_ANNOUNCED: TableLayout = "with-director";
 
 export class Members {
   private readonly seen = new Map<string, number>();
-  private watch: QueuedIterator<KvEntry> | null = null;
+  private watch: KvFollow | null = null;
 
   constructor(
     private readonly kv: KV,
@@ -61,15 +62,12 @@ export class Members {
   async start(): Promise<void> {
     await this.announce();
     if (this.watch !== null) return;
-    const iter = await this.kv.watch({ key: ">" });
-    this.watch = iter;
-    void (async () => {
-      for await (const e of iter) {
-        if (e.operation === "PUT") this.seen.set(e.key, this.clock.now());
-        else this.seen.delete(e.key);
-        this.changed();
-      }
-    })().catch(() => {});
+    this.watch = followKv(this.kv, (e) => {
+      if (e.operation === "PUT") this.seen.set(e.key, this.clock.now());
+      else this.seen.delete(e.key);
+      this.changed();
+    });
+    await this.watch.caughtUp;
   }
 
   /** Renews this member's name (every tick). A failure is left to the next tick. */

@@ -43,7 +43,7 @@ export {
   parseWith,
   byteLength,
 } from "./parse.ts";
-export { ROUTES, HttpErrorBody, httpStatusFor, routePath, EmptyBody } from "./routes.ts";
+export { PROBES, ROUTES, HttpErrorBody, httpStatusFor, routePath, EmptyBody } from "./routes.ts";
 export { openApiDocument } from "./openapi.ts";
 export { fromWireItem, fromWireStructure, toWireStructure } from "./structure-wire.ts";
 export { dealProposal, structureAdvice, type StructureGuidance } from "./advice.ts";

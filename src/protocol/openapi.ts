@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROUTES, HttpErrorBody, type RouteSpec } from "./routes.ts";
+import { PROBES, ROUTES, HttpErrorBody, type RouteSpec } from "./routes.ts";
 import { ServerMessage, ClientMessage } from "./ws-messages.ts";
 import { PROTOCOL_VERSION, WS_PATH, MAX_FRAME_BYTES } from "./version.ts";
 
@@ -34,7 +34,7 @@ function parameters(r: RouteSpec): Record<string, unknown>[] {
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const error = schema(HttpErrorBody);
-  for (const [name, r] of Object.entries(ROUTES) as [string, RouteSpec][]) {
+  for (const [name, r] of [...Object.entries(ROUTES), ...Object.entries(PROBES)] as [string, RouteSpec][]) {
     const path = r.path.replace(/:([a-z]+)/g, "{$1}");
     const params = parameters(r);
     paths[path] ??= {};

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   API_PREFIX,
   ERROR_CODES,
+  PROBES,
   ROUTES,
   SignUpRequest,
   CreateTournamentRequest,
@@ -86,7 +87,8 @@ describe("OpenAPI description", () => {
     const { openApiDocument } = await import("./index.ts");
     const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string; requestBody?: unknown }>> };
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p));
-    expect(ops.map((o) => o.operationId).sort()).toEqual(Object.keys(ROUTES).sort());
+    expect(ops.map((o) => o.operationId).sort()).toEqual([...Object.keys(ROUTES), ...Object.keys(PROBES)].sort());
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/health", "/ready"]));
     expect(doc.paths["/api/v1/director/tournaments/{id}/instructions/{iid}/confirm"]?.["post"]?.requestBody).toBeDefined();
     expect(JSON.stringify(doc)).toContain('"protocol/frame-too-large"');
   });

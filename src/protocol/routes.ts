@@ -129,6 +129,18 @@ export const ROUTES = {
   results: route("GET", "/director/tournaments/:id/results", "director", null, ResultsResponse),
 } as const satisfies Record<string, RouteSpec>;
 
+/**
+ * Probes for load balancers and supervisors, outside the versioned API (a probe's address
+ * does not change with the protocol). `health`: the process runs (liveness: 200 while it
+ * does). `ready`: it can serve now (its store answers and, in a cluster, NATS is connected);
+ * otherwise 503 `server/unavailable` with Retry-After, and a load balancer sends players
+ * elsewhere while the process stays up.
+ */
+export const PROBES = {
+  health: { method: "GET", path: "/health", auth: "none", body: null, response: z.object({ alive: z.literal(true) }) },
+  ready: { method: "GET", path: "/ready", auth: "none", body: null, response: z.object({ ready: z.literal(true) }) },
+} as const satisfies Record<string, RouteSpec>;
+
 export type RouteName = keyof typeof ROUTES;
 export type RouteBody<N extends RouteName> = (typeof ROUTES)[N]["body"] extends z.ZodType ? z.infer<(typeof ROUTES)[N]["body"]> : undefined;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]["response"]>;

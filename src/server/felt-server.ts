@@ -23,6 +23,7 @@ import { ClusterTables } from "./gateway/cluster-tables.ts";
 import { clientError, frameworkError, MAX_URL_BYTES, registerHttpRoutes } from "./gateway/http-routes.ts";
 import { ConnectionCounts, registerWebSocket } from "./gateway/ws-gateway.ts";
 import { registerOpenApi } from "./gateway/openapi.ts";
+import { registerProbes } from "./gateway/probes.ts";
 import { backfillHandIndex } from "./tables/history.ts";
 import { isStorageOutage, OutageLog } from "./gateway/outage.ts";
 import { ClusterLink } from "./gateway/cluster-link.ts";
@@ -161,6 +162,7 @@ export class FeltServer implements PartitionServer, ServerPort {
     // MAX_FRAME_BYTES); only a larger one is cut off by the socket itself.
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
     registerOpenApi(app);
+    registerProbes(app, server);
     registerHttpRoutes(app, server);
     registerWebSocket(app, server);
     const web = options.webDist === undefined ? resolve("web/dist") : options.webDist;
@@ -173,7 +175,15 @@ export class FeltServer implements PartitionServer, ServerPort {
     server.url = await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 8080 });
     if (host !== null) {
       // Routing, fan-out and the lobby across members (cluster-link.ts) over the host's ownership.
-      ClusterLink.attach(server, host.nc, host, c?.prefix ? { prefix: c.prefix } : {});
+      ClusterLink.attach(server, host.nc, host, {
+        ...(c?.prefix ? { prefix: c.prefix } : {}),
+        // It reconnects for as long as it runs (connectNats): a close not of its own making is one it cannot recover from.
+        onClosed: (why) => {
+          if (server.closing) return;
+          rawLog(`NATS connection closed for good (${why}); this process cannot serve the cluster any more and stops`);
+          options.onFatal?.(why);
+        },
+      });
       try {
         await host.start(fences!, server);
       } catch (e) {

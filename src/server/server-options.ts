@@ -49,6 +49,11 @@ export interface ServerOptions {
   readonly newSeed?: () => string;
   readonly log?: (message: string, error?: unknown) => void;
   /**
+   * The server cannot go on and should be restarted (cluster mode: its NATS connection
+   * closed for good). `felt serve` stops and exits 1, so a supervisor starts it again.
+   */
+  readonly onFatal?: (reason: string) => void;
+  /**
    * Cluster mode (needs a postgres:// db): NATS URL, this process's member name
    * (default host-pid) and the prefix of the cluster's buckets (default "felt").
    */

@@ -30,6 +30,12 @@ export interface ClusterPort {
   moneyCheck(): Promise<MoneyCheck | undefined>;
   followTable(tableId: string, userId: string | null, v: number, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower;
   followTournament(tournamentId: string, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower;
+  /** NATS is connected: what needs the cluster can be asked of it. */
+  readonly available: boolean;
+  /** The refusal while NATS is away (`server/unavailable`, with a wait), counted in the outage's log line. */
+  unavailable(): FeltError;
+  /** A session ended here (`tokenHash` null: every session of the user): its sockets close on every other member too. */
+  endSession(userId: string, tokenHash: string | null): void;
   onMoved(listener: (key: string) => void): void;
   offMoved(listener: (key: string) => void): void;
   close(): void;

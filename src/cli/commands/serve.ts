@@ -149,8 +149,15 @@ export const command: Command = {
     // --demo without --db: a throwaway SQLite file, deleted at exit.
     const scratch = demo === true && serverOptions.db === undefined ? mkdtempSync(join(tmpdir(), "felt-demo-")) : null;
     let server: FeltServer;
+    // Set once the server cannot go on (its NATS connection closed for good): stop, exit 1, be restarted.
+    let fatal: () => void = () => {};
+    let failed = false;
+    const onFatal = () => {
+      failed = true;
+      fatal();
+    };
     try {
-      server = await FeltServer.start(scratch === null ? serverOptions : { ...serverOptions, db: `sqlite:${join(scratch, "felt.sqlite")}` });
+      server = await FeltServer.start({ ...serverOptions, onFatal, ...(scratch === null ? {} : { db: `sqlite:${join(scratch, "felt.sqlite")}` }) });
       if (demo === true) {
         const room = await seedDemo(server.url, Date.now());
         console.log(`felt serve: demo room seeded: live tournament ${room.liveId}, online tournament ${room.onlineId}`);
@@ -166,9 +173,11 @@ export const command: Command = {
       const stop = () => resolve();
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
+      fatal = stop;
+      if (failed) stop();
     });
-    await server.close();
+    await server.close().catch((e: unknown) => console.error(`felt serve: stopping: ${(e as Error).message}`));
     if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
-    return 0;
+    return failed ? 1 : 0;
   },
 };

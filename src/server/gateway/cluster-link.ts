@@ -7,17 +7,21 @@
 //   Follower (gapless, resynced on a gap or a new epoch); the owner's side is cluster-feeds.ts;
 // - the lobby gathers lines from every member (cluster-lobby.ts); every process keeps every
 //   tournament's public lobby line in a local map, from the lobby bucket (`board`).
+// - a session that ends here (signed out) ends on every member: its sockets there close too;
+// - while NATS is away (connection.ts) every call that needs it is answered
+//   `server/unavailable` at once, and the outage is one pair of log lines (outage.ts).
 // Without a cluster (`server.cluster === null`) none of this runs: the single process
 // dispatches every call locally, as before, with no per-action NATS work.
 import type { NatsConnection } from "nats";
-import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
+import { err, fail, ok, type FeltError, type Result } from "../../lib/result.ts";
 import type { LobbyTournament, MoneyCheck } from "../../protocol/index.ts";
 import { BUS_ERRORS, Bus, type Backoff } from "../../cluster/bus.ts";
 import { Follower } from "../../cluster/follower.ts";
 import { allPartitions, partitionKey } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
 import type { ClusterPort, ServerPort } from "../server-port.ts";
-import { isStorageOutage } from "./outage.ts";
+import { isStorageOutage, OutageLog, RETRY_AFTER_S } from "./outage.ts";
+import { watchConnection } from "../../cluster/connection.ts";
 import { runRoute } from "./http-routes.ts";
 import type { OwnerRequest, RouteInput, TournamentFacts } from "./owner-requests.ts";
 
@@ -39,6 +43,14 @@ export interface ClusterOptions {
   readonly pingMs?: number;
   /** How long the owner keeps a watch nobody renews (default WATCH_TTL_MS; tests without pings set it long). */
   readonly watchTtlMs?: number;
+  /** The NATS connection closed for good (not by close()): nothing brings it back. */
+  readonly onClosed?: (reason: string) => void;
+}
+
+/** Told to every member when a session ends: the stored hash of its token (never the token), or null for every session of the user. */
+interface SessionEnded {
+  readonly userId: string;
+  readonly tokenHash: string | null;
 }
 
 export class ClusterLink implements ClusterPort {
@@ -55,6 +67,10 @@ export class ClusterLink implements ClusterPort {
   private unlisten: () => void = () => {};
   /** Gateways' listeners for a partition this process stopped serving (ws-gateway.ts rehomes its clients). */
   private readonly moved = new Set<(key: string) => void>();
+  /** NATS is connected (the connection's status, connection.ts). */
+  available = true;
+  /** One NATS outage, one pair of log lines (the database's mechanism, outage.ts). */
+  readonly natsOutage: OutageLog;
 
   private constructor(
     readonly server: ServerPort,
@@ -63,6 +79,11 @@ export class ClusterLink implements ClusterPort {
     private readonly options: ClusterOptions,
   ) {
     this.feeds = new Feeds(server, bus, ownership, options.watchTtlMs);
+    this.natsOutage = new OutageLog(
+      (m) => server.svc.log(m),
+      () => server.svc.clock.now(),
+      "NATS",
+    );
   }
 
   /** Joins the server to the cluster: answers for what `ownership` serves, forwards the rest. */
@@ -79,10 +100,30 @@ export class ClusterLink implements ClusterPort {
     // A new owner says so at once: gateways following the partition's feeds ask it now
     // (a fresh view from the new epoch) instead of at their next ping.
     const offServing = ownership.onServing((key, epoch) => bus.announceOwner(key, epoch));
+    const unwatch = watchConnection(nc, {
+      down: (why) => {
+        link.available = false;
+        link.natsOutage.failed(new Error(why), false);
+      },
+      up: () => {
+        link.available = true;
+        link.natsOutage.succeeded();
+      },
+      closed: (why) => {
+        link.available = false;
+        options.onClosed?.(why);
+      },
+    });
     link.unlisten = () => {
       offStopped();
       offServing();
+      unwatch();
     };
+    bus.answerAll("session-ended", async (body) => {
+      const b = body as SessionEnded;
+      if (typeof b?.userId === "string") server.connections.endSession(b.userId, typeof b.tokenHash === "string" ? b.tokenHash : null);
+      return null;
+    });
     bus.answerAll("lobby-keys", (body) => answerLobbyKeys(server, ownership, body as KeysAsk));
     bus.answerAll("lobby-lines", (body) => answerLobbyLines(server, ownership, body as LinesAsk));
     bus.answerAll("money-check", async () => answerMoneyCheck(server, ownership));
@@ -108,7 +149,20 @@ export class ClusterLink implements ClusterPort {
   }
 
   forward(tournamentId: string, request: OwnerRequest): Promise<Result<unknown>> {
+    if (!this.available) return Promise.resolve(err(this.unavailable()));
     return this.bus.request(this.ownership.keyOf(tournamentId), request);
+  }
+
+  /** The answer while NATS is away (counted in the outage's closing line). */
+  unavailable(): FeltError {
+    this.natsOutage.failed(new Error("NATS is away"));
+    return { code: BUS_ERRORS.unavailable, message: "the cluster's message bus (NATS) is unavailable; try again shortly", retryAfterMs: RETRY_AFTER_S * 1000 };
+  }
+
+  /** A session ended here: its sockets on every other member close too (on this one they already have). */
+  endSession(userId: string, tokenHash: string | null): void {
+    if (!this.bus.tellAll("session-ended", { userId, tokenHash } satisfies SessionEnded))
+      this.server.svc.log(`cluster: a signed-out session's sockets on other members were not told to close (NATS is closed)`);
   }
 
   /** This process answers for the table now (its tournament's partition; split tables: its own). */
@@ -117,6 +171,7 @@ export class ClusterLink implements ClusterPort {
   }
 
   forwardTable(tableId: string, request: OwnerRequest): Promise<Result<unknown>> {
+    if (!this.available) return Promise.resolve(err(this.unavailable()));
     return this.bus.request(this.ownership.keyOfTable(tableId), request);
   }
 
@@ -131,6 +186,7 @@ export class ClusterLink implements ClusterPort {
   }
 
   lobby(input: RouteInput): Promise<Result<unknown>> {
+    if (!this.available) return Promise.resolve(err(this.unavailable()));
     return gatherLobby(this.server, this.bus, input, this.board);
   }
 

@@ -2,9 +2,10 @@
 // count them, and signing out closes that session's sockets. Apart from the gateway so the
 // server's port can name it without importing the gateway.
 
-/** A socket as the counts see it: whose token it signed in with, and closing it. */
+/** A socket as the counts see it: whose session it signed in with, and closing it. */
 export interface Closable {
-  signedInWith(token: string): boolean;
+  /** The session is the one whose token hashes to `tokenHash` (accounts' hashToken: what a sign-out on another member can name). */
+  signedInWith(tokenHash: string): boolean;
   /** Closes it with a typed frame; false when it was already closing. */
   end(): boolean;
 }
@@ -43,11 +44,11 @@ export class ConnectionCounts {
   /**
    * A session ended (signed out, or every session of the user): its sockets close at once
    * with a typed frame, so nothing more is acted on for a token that no longer works.
-   * `token` null: every socket of the user.
+   * `tokenHash` null: every socket of the user.
    */
-  endSession(userId: string, token: string | null): number {
+  endSession(userId: string, tokenHash: string | null): number {
     let n = 0;
-    for (const c of [...(this.byAccount.get(userId) ?? [])]) if (token === null || c.signedInWith(token)) n += c.end() ? 1 : 0;
+    for (const c of [...(this.byAccount.get(userId) ?? [])]) if (tokenHash === null || c.signedInWith(tokenHash)) n += c.end() ? 1 : 0;
     return n;
   }
 }

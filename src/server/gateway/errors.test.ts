@@ -101,12 +101,19 @@ describe("a database outage", () => {
     }
     expect(meDown.status).toBe(503);
     expect(meDown.body.error.code).toBe("server/unavailable");
+    // Not ready for a load balancer while the store is away; alive for a supervisor.
+    const readyDown = await fetch(`${base}/ready`);
+    expect(readyDown.status).toBe(503);
+    expect(Number(readyDown.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(((await readyDown.json()) as { error: { code: string } }).error.code).toBe("server/unavailable");
+    expect((await fetch(`${base}/health`)).status).toBe(200);
     expect(logs.map((l) => l.message)).toEqual([expect.stringMatching(/^database unavailable/)]);
     expect(logs.every((l) => l.error === undefined)).toBe(true);
     await proxy.restore();
     let back = 0;
     for (let i = 0; i < 20 && back !== 200; i++) back = (await api(base, "POST", "/api/v1/auth/sign-in", { name: "Hel", password: "hel-password-1" })).status;
     expect(back).toBe(200);
+    expect(await (await fetch(`${base}/ready`)).json()).toEqual({ ready: true });
     expect(logs.map((l) => l.message)).toEqual([expect.stringMatching(/^database unavailable/), expect.stringMatching(/^database available again/)]);
   });
 });

@@ -3,7 +3,7 @@
 import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { fail, ok, type FeltError, type Result } from "../../lib/result.ts";
+import { err, fail, ok, type FeltError, type Result } from "../../lib/result.ts";
 import {
   HAND_PAGE_SIZE,
   LOBBY_PAGE_SIZE,
@@ -17,7 +17,7 @@ import {
   type RouteName,
   type RouteSpec,
 } from "../../protocol/index.ts";
-import type { User } from "../../accounts/index.ts";
+import { hashToken, type User } from "../../accounts/index.ts";
 import { playerAccount, postings } from "../../store/index.ts";
 import type { ServerPort } from "../server-port.ts";
 import { toWire, statusOf } from "./http-errors.ts";
@@ -25,7 +25,7 @@ import type { RouteInput } from "./owner-requests.ts";
 import { balanceOf, type Ctx, type Handler, lobbyOrder } from "./route-kit.ts";
 
 export type { RouteInput } from "./owner-requests.ts";
-import { isStorageOutage, RETRY_AFTER_S } from "./outage.ts";
+import { isNatsOutage, isStorageOutage, RETRY_AFTER_S } from "./outage.ts";
 import { directorHandlers, tournamentIdFor } from "./http-director.ts";
 import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
 import { tournamentPage } from "./tournament-page.ts";
@@ -39,6 +39,15 @@ import { AUTH_ERRORS, DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts"
 const PLAYER = playerAccount("");
 
 const userInfo = (u: User) => ({ id: u.id, name: u.name, role: u.role });
+
+/**
+ * A session ended (`tokenHash` null: every session of the user): its sockets close here at
+ * once, and in a cluster on every other member too (told over the bus, by the token's hash).
+ */
+function sessionEnded(server: Pick<ServerPort, "connections" | "cluster">, userId: string, tokenHash: string | null): void {
+  server.connections.endSession(userId, tokenHash);
+  server.cluster?.endSession(userId, tokenHash);
+}
 
 function tournamentOf(ctx: Ctx) {
   const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
@@ -80,14 +89,14 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async signOut(ctx) {
     if (ctx.token !== null) {
       await ctx.server.svc.accounts.signOut(ctx.token);
-      if (ctx.user !== null) ctx.server.connections.endSession(ctx.user.id, ctx.token);
+      if (ctx.user !== null) sessionEnded(ctx.server, ctx.user.id, hashToken(ctx.token));
     }
     return ok({ signedOut: 1 });
   },
   /** Ends every session of the signed-in user, on every device. */
   async signOutEverywhere(ctx) {
     const signedOut = await ctx.server.svc.accounts.signOutEverywhere(ctx.user!.id);
-    ctx.server.connections.endSession(ctx.user!.id, null);
+    sessionEnded(ctx.server, ctx.user!.id, null);
     return ok({ signedOut });
   },
   async me(ctx) {
@@ -211,6 +220,9 @@ export function dispatchRoute(server: ServerPort, name: RouteName, input: RouteI
   if (cluster !== null) {
     if (name === "lobby") return cluster.lobby(input);
     const id = routeTournament(name, input);
+    // Cut from NATS, this member cannot tell whether it still owns the tournament (its
+    // leases lapse within seconds): 503 at once, even for one it served a moment ago.
+    if (id !== null && !cluster.available) return Promise.resolve(err(cluster.unavailable()));
     if (id !== null && !cluster.serves(id)) return cluster.forward(id, { kind: "route", name, input });
   }
   return runRoute(server, name, input);
@@ -328,6 +340,8 @@ export function registerHttpRoutes(app: FastifyInstance, server: ServerPort): vo
             server.outage.failed(e);
             return sendError(reply, { code: "server/unavailable", message: "the database is unavailable; try again shortly" });
           }
+          // NATS went away under the call (cluster mode): 503 too, counted in its outage's log line.
+          if (isNatsOutage(e) && server.cluster !== null) return sendError(reply, server.cluster.unavailable());
           server.svc.log(`${spec.method} ${spec.path} failed`, e);
           return sendError(reply, { code: "server/internal", message: "internal error" });
         }

@@ -4,7 +4,7 @@
 // connection stays open unless the peer is refused outright (bad origin).
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
-import type { User } from "../../accounts/index.ts";
+import { hashToken, type User } from "../../accounts/index.ts";
 import type { FeltError } from "../../lib/result.ts";
 import {
   MAX_FRAME_BYTES,
@@ -95,8 +95,8 @@ export function registerWebSocket(app: FastifyInstance, server: ServerPort): voi
 
 class Connection {
   private user: User | null = null;
-  /** The session token the hello named (a sign-out of that session closes this socket). */
-  private token: string | null = null;
+  /** The stored hash of the session token the hello named (a sign-out of that session, on any member, closes this socket). */
+  private tokenHash: string | null = null;
   /** The protocol version this client said hello with (v2: table steps as patches). */
   private version: number = PROTOCOL_VERSION;
   private readonly tables = new Map<string, { session: TableSession; sub: Subscriber } | { follower: Follower }>();
@@ -233,7 +233,7 @@ class Connection {
       mine.add(this);
       this.stopSilentTimer();
       this.user = who;
-      this.token = m.token;
+      this.tokenHash = hashToken(m.token);
       this.expiry?.cancel();
       this.expiry = this.armExpiry(session.value.expiresAt);
       this.version = m.v;
@@ -400,8 +400,8 @@ class Connection {
     });
   }
 
-  signedInWith(token: string): boolean {
-    return this.token === token;
+  signedInWith(tokenHash: string): boolean {
+    return this.tokenHash === tokenHash;
   }
 
   /** The session is over: say so, stop every feed, close. False if it was closing already. */
