@@ -91,6 +91,8 @@ export class BotClient {
   /** The values this bot contributed (hex), in order. */
   readonly contributed: string[] = [];
   private contributedFor: string | null = null;
+  /** The view version it last asked to sit back in at. */
+  private sitInAt = -1;
   /** commandId → the version the server acknowledged it at. */
   readonly acked = new Map<string, number>();
   actions = 0;
@@ -128,7 +130,9 @@ export class BotClient {
   resume(): void {
     this.passive = false;
     const v = this.view;
-    if (v !== null) this.maybeAct(v);
+    if (v === null) return;
+    this.maybeSitIn(v);
+    this.maybeAct(v);
   }
 
   get connected(): boolean {
@@ -268,7 +272,17 @@ export class BotClient {
       this.contributed.push(value);
       this.send({ type: "contribute", tableId: v.tableId, commandId: this.nextCommandId(), value });
     }
-    if (v.tableId === this.tableId) this.maybeAct(v);
+    if (v.tableId === this.tableId) {
+      this.maybeSitIn(v);
+      this.maybeAct(v);
+    }
+  }
+
+  /** Sat out by the table after its clock ran out (a slow machine, a reconnect): back in, once per view. */
+  private maybeSitIn(v: TableView): void {
+    if (this.passive || !v.sittingOut || v.mySeat === null || this.sitInAt === v.version) return;
+    this.sitInAt = v.version;
+    this.send({ type: "sit-in", tableId: v.tableId, commandId: this.nextCommandId() });
   }
 
   private maybeAct(v: TableView): void {

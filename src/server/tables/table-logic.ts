@@ -116,7 +116,12 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       const legal = legalActions(hand.state);
       if (legal === null) return ok([]);
       const action: PlayerAction = legal.canCheck ? { kind: "check" } : { kind: "fold" };
-      return ok([{ type: "acted", data: { seat: hand.order[legal.actor]!, action, timeout: true, at: ctx.now } }]);
+      const seat = hand.order[legal.actor]!;
+      const acted: TableRecord = { type: "acted", data: { seat, action, timeout: true, at: ctx.now } };
+      // A player whose clock ran out is sat out until they come back, as online rooms do: the
+      // table then acts for them at once instead of running their clock again every turn.
+      if (t.seats.get(seat)?.sittingOut === true) return ok([acted]);
+      return ok([acted, { type: "sitting-out", data: { seat, sittingOut: true } }]);
     }
   }
 }

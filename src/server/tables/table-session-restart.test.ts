@@ -135,9 +135,11 @@ describe("table session: snapshots and restarts", () => {
     expect(again.state.version).toBe(versionBefore);
     clock.advance(1);
     await again.idle();
-    expect(again.state.version).toBe(versionBefore + 1);
-    const acted = (await store.read(streamOf("t1"))).at(-1)!;
-    expect(acted.data).toMatchObject({ timeout: true, at: started + 10_000 });
+    // The clock's action, then the player sat out.
+    expect(again.state.version).toBe(versionBefore + 2);
+    const [acted, out] = (await store.read(streamOf("t1"))).slice(-2);
+    expect(acted!.data).toMatchObject({ timeout: true, at: started + 10_000 });
+    expect(out).toMatchObject({ type: "sitting-out", data: { sittingOut: true } });
     again.close();
   });
 

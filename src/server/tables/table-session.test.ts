@@ -173,8 +173,10 @@ describe("table session: sitting out, time bank, reconnect", () => {
     expect(s.state.version).toBe(v); // still thinking on the bank
     clock.advance(1);
     await s.idle();
-    expect(s.state.version).toBe(v + 1);
+    // The clock acted, and the player is sat out until they come back (the table acts for them at once meanwhile).
+    expect(s.state.version).toBe(v + 2);
     expect(s.state.seats.get(actorSeat)!.bankMs).toBe(0);
+    expect(s.state.seats.get(actorSeat)!.sittingOut).toBe(true);
     s.close();
   });
 
