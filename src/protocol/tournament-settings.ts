@@ -18,6 +18,8 @@ export const TournamentSettings = z.strictObject({
   colourUp: z.enum(["race", "up"]),
   /** Hand-for-hand play at the money bubble (every table plays its hand, then all deal together). */
   handForHand: z.boolean(),
+  /** R-BET-9: mixed hold'em changes game with each level (the level names it) or after every orbit of each table's button. */
+  mixedBy: z.enum(["level", "orbit"]),
   /** R-TRN-9: the action clock, seconds a player has to act online. */
   actionSeconds: z.int().min(5).max(600),
   /** The time bank added once the action clock runs out, seconds per tournament. */
@@ -38,7 +40,15 @@ export type TournamentSettingsInput = z.infer<typeof TournamentSettingsInput>;
 /** The defaults where the request and the preset say nothing (speed events: a 15 s clock and no time bank). */
 export function settingsWithDefaults(
   given: TournamentSettingsInput,
-  o: { speed: boolean; live?: boolean; actionMs?: number | undefined; timeBankMs?: number | undefined; tableSize?: number | undefined },
+  o: {
+    speed: boolean;
+    live?: boolean;
+    actionMs?: number | undefined;
+    timeBankMs?: number | undefined;
+    tableSize?: number | undefined;
+    /** The structure's own switch (R-BET-9), the default of `mixedBy`. */
+    mixedBy?: "level" | "orbit" | undefined;
+  },
 ): TournamentSettings {
   return {
     tableSize: given.tableSize ?? o.tableSize ?? 10,
@@ -47,6 +57,7 @@ export function settingsWithDefaults(
     buttonRule: given.buttonRule ?? "dead",
     colourUp: given.colourUp ?? "race",
     handForHand: given.handForHand ?? true,
+    mixedBy: given.mixedBy ?? o.mixedBy ?? "level",
     actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
     timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
     oddChip: given.oddChip ?? "left-of-button",

@@ -17,6 +17,7 @@ describe("felt simulate with the room's settings", () => {
       handForHand: true,
       oddChip: "left-of-button",
       oneCardKills: false,
+      mixedBy: "level",
     });
   });
 
@@ -26,7 +27,7 @@ describe("felt simulate with the room's settings", () => {
     const b = simulate({ players: 40, seed: 5, settings });
     const plain = simulate({ players: 40, seed: 5 });
     if (!a.ok || !b.ok || !plain.ok) throw new Error("simulation failed");
-    expect(a.value.settings).toEqual({ ...settings, spareSeats: 1, handForHand: true, oddChip: "left-of-button", oneCardKills: false });
+    expect(a.value.settings).toEqual({ ...settings, spareSeats: 1, handForHand: true, oddChip: "left-of-button", oneCardKills: false, mixedBy: "level" });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
     expect(a.value.placements).toHaveLength(40);
@@ -40,5 +41,16 @@ describe("felt simulate with the room's settings", () => {
     expect(r.value.settings).toMatchObject(settings);
     expect(r.value.chipsConserved).toBe(true);
     expect(r.value.placements).toHaveLength(30);
+  });
+
+  it("R-BET-9 by orbit: a mixed event plays otherwise than by level, chips conserved, a place for everyone, and the result says so", () => {
+    const byLevel = simulate({ players: 30, seed: 4, preset: "mixed" });
+    const byOrbit = simulate({ players: 30, seed: 4, preset: "mixed", settings: { mixedBy: "orbit" } });
+    if (!byLevel.ok || !byOrbit.ok) throw new Error("simulation failed");
+    expect(byLevel.value.settings.mixedBy).toBe("level");
+    expect(byOrbit.value.settings.mixedBy).toBe("orbit");
+    expect(byOrbit.value.chipsConserved).toBe(true);
+    expect(byOrbit.value.placements).toHaveLength(30);
+    expect(JSON.stringify(byOrbit.value.placements)).not.toBe(JSON.stringify(byLevel.value.placements));
   });
 });

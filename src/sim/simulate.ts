@@ -36,6 +36,8 @@ export interface SimSettings {
   readonly handForHand?: boolean;
   readonly oddChip?: TournamentOddChip;
   readonly oneCardKills?: boolean;
+  /** R-BET-9: a mixed structure's switch, by level or by orbit (default the structure's). */
+  readonly mixedBy?: "level" | "orbit";
 }
 
 export interface Progress {
@@ -99,7 +101,11 @@ export function simulate(o: SimOptions): Result<SimResult> {
   // Object.assign, not a spread (same fields, same order): the director reads this config
   // for every hand, and on this V8 an object made by spreading reads its properties a
   // hundred times slower.
-  const config = Object.assign({}, sc.value.config, o.settings);
+  const { mixedBy, ...rules } = o.settings ?? {};
+  const base = sc.value.config;
+  // R-BET-9: the switch is the structure's own field (the director reads it there).
+  const structure = mixedBy === undefined || mixedBy === (base.structure.mixedBy ?? "level") ? base.structure : { ...base.structure, mixedBy };
+  const config = Object.assign({}, base, rules, { structure });
   const stats: HandStats = { hands: 0, actions: 0, timeouts: 0, refused: 0 };
   const handsPerHour = o.handsPerHour ?? HANDS_PER_HOUR[config.format.kind];
   const points: ChartPoint[] = [];

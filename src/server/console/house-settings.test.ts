@@ -57,6 +57,7 @@ describe("the house rules of a tournament", () => {
       buttonRule: "dead",
       colourUp: "race",
       handForHand: true,
+      mixedBy: "level",
       oddChip: "left-of-button",
       oneCardKills: false,
       actionSeconds: 30,
@@ -75,6 +76,7 @@ describe("the house rules of a tournament", () => {
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
+      mixedBy: "orbit",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -88,6 +90,7 @@ describe("the house rules of a tournament", () => {
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
+      mixedBy: "orbit",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -105,6 +108,7 @@ describe("the house rules of a tournament", () => {
       oddChip: "draw",
       oneCardKills: true,
     });
+    expect(t.dir.config?.structure.mixedBy).toBe("orbit");
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -115,6 +119,7 @@ describe("the house rules of a tournament", () => {
       { colourUp: "down" },
       { oddChip: "carry" },
       { oneCardKills: "yes" },
+      { mixedBy: "hand" },
       { actionSeconds: 1 },
       { start: "at-dawn" },
       { seats: 9 },

@@ -47,6 +47,9 @@ export interface TableState {
   /** A heads-up match (R-TRN-10): its round and its index in that round (absent in older streams: the tournament's round, table id − 1). */
   round?: number;
   match?: number;
+  /** R-BET-9 by orbit: orbits of the button completed here, and the seat the count started from (absent: not counted). */
+  orbits?: number;
+  orbitSeat?: number;
 }
 
 export interface PrizeTable {
@@ -174,6 +177,7 @@ export function houseRulesOf(c: TournamentConfig) {
     buttonRule: c.buttonRule ?? ("dead" as const),
     colourUp: c.colourUp ?? ("race" as const),
     handForHand: c.handForHand ?? true,
+    mixedBy: c.structure.mixedBy ?? ("level" as const),
     oddChip: c.oddChip ?? ("left-of-button" as const),
     oneCardKills: c.oneCardKills ?? false,
   };

@@ -3,6 +3,7 @@
 // is still exactly the fold of its events (`events.reduce(evolve, initialState())`), it is
 // just owned by the fold. `snapshot` gives a plain comparable view for replay checks.
 import { clockAt } from "../structure/index.ts";
+import { mixedByOrbit, orbitsAt } from "./mixed-orbit.ts";
 import { reindex, unindex } from "./pace-index.ts";
 import { playedMs } from "./played.ts";
 import { initialState, tableSizeOf, type EntryState, type TableState, type TournamentState } from "./state-model.ts";
@@ -254,6 +255,10 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       break;
     case "hand-played": {
       const t = s.tables.get(ev.table)!;
+      if (s.config !== null && s.config.structure.mixedBy === "orbit" && mixedByOrbit(s.config.structure)) {
+        t.orbits = orbitsAt(t, ev.hand.button, tableSizeOf(s.config));
+        if (t.last === null) t.orbitSeat = ev.hand.button;
+      }
       t.last = ev.hand;
       t.hands++;
       s.hands++;

@@ -162,6 +162,11 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                   {t("create.oddChip")}: {t(p.settings.oddChip === "draw" ? "create.odd.draw" : "create.odd.leftOfButton")}
                 </li>
                 <li>{p.settings.oneCardKills ? t("create.oneCardKills") : t("tournament.bothCards")}</li>
+                {(p.settings.mixedBy === "orbit" || p.structure.some((x) => x.limit === true)) && (
+                  <li>
+                    {t("create.mixedBy")}: {t(`create.mixed.${p.settings.mixedBy}`)}
+                  </li>
+                )}
                 <li>{t(p.settings.handForHand ? "tournament.handForHand" : "tournament.noHandForHand")}</li>
                 <li>{t("tournament.clock", { seconds: p.settings.actionSeconds, bank: p.settings.timeBankSeconds })}</li>
               </ul>

@@ -120,7 +120,9 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const early = chipUpTooEarly(structure);
 
   // Every house rule filled in as the server will (a final table or spare seats beyond a smaller table follow it down).
-  const defaults = settingsWithDefaults(house, { speed: preset.id === "speed", live: kind === "live" });
+  const defaults = settingsWithDefaults(house, { speed: preset.id === "speed", live: kind === "live", mixedBy: structure.mixedBy });
+  // R-BET-9: the switch matters only to a structure that names limit blinds.
+  const mixed = structure.levels.some((l) => l.game === "limit" || l.limit !== undefined);
   const rules = {
     ...defaults,
     finalTableSize: Math.min(defaults.finalTableSize, defaults.tableSize),
@@ -295,6 +297,15 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               />
               {t("create.oneCardKills")}
             </label>
+            {mixed && (
+              <label>
+                {t("create.mixedBy")}
+                <select data-field="mixed-by" value={rules.mixedBy} onChange={(e) => setHouse({ ...house, mixedBy: e.target.value as "level" | "orbit" })}>
+                  <option value="level">{t("create.mixed.level")}</option>
+                  <option value="orbit">{t("create.mixed.orbit")}</option>
+                </select>
+              </label>
+            )}
           </div>
           <MoneyForm settings={settings} structure={structure} players={players} onChange={setSettings} />
           <label className="check">
