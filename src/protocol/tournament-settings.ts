@@ -20,6 +20,8 @@ export const TournamentSettings = z.strictObject({
   handForHand: z.boolean(),
   /** R-BET-9: mixed hold'em changes game with each level (the level names it) or after every orbit of each table's button. */
   mixedBy: z.enum(["level", "orbit"]),
+  /** R-TRN-3: re-entry until a named break closes when that break ends, or when it starts. */
+  reEntryCloses: z.enum(["break-start", "break-end"]),
   /** R-TRN-9: the action clock, seconds a player has to act online. */
   actionSeconds: z.int().min(5).max(600),
   /** The time bank added once the action clock runs out, seconds per tournament. */
@@ -58,6 +60,7 @@ export function settingsWithDefaults(
     colourUp: given.colourUp ?? "race",
     handForHand: given.handForHand ?? true,
     mixedBy: given.mixedBy ?? o.mixedBy ?? "level",
+    reEntryCloses: given.reEntryCloses ?? "break-end",
     actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
     timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
     oddChip: given.oddChip ?? "left-of-button",

@@ -18,6 +18,7 @@ describe("felt simulate with the room's settings", () => {
       oddChip: "left-of-button",
       oneCardKills: false,
       mixedBy: "level",
+      reEntryCloses: "break-end",
     });
   });
 
@@ -27,7 +28,15 @@ describe("felt simulate with the room's settings", () => {
     const b = simulate({ players: 40, seed: 5, settings });
     const plain = simulate({ players: 40, seed: 5 });
     if (!a.ok || !b.ok || !plain.ok) throw new Error("simulation failed");
-    expect(a.value.settings).toEqual({ ...settings, spareSeats: 1, handForHand: true, oddChip: "left-of-button", oneCardKills: false, mixedBy: "level" });
+    expect(a.value.settings).toEqual({
+      ...settings,
+      spareSeats: 1,
+      handForHand: true,
+      oddChip: "left-of-button",
+      oneCardKills: false,
+      mixedBy: "level",
+      reEntryCloses: "break-end",
+    });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
     expect(a.value.placements).toHaveLength(40);
@@ -52,5 +61,17 @@ describe("felt simulate with the room's settings", () => {
     expect(byOrbit.value.chipsConserved).toBe(true);
     expect(byOrbit.value.placements).toHaveLength(30);
     expect(JSON.stringify(byOrbit.value.placements)).not.toBe(JSON.stringify(byLevel.value.placements));
+  });
+
+  // The simulated players re-enter at once when they bust and nobody busts during a break, so
+  // the two readings rarely differ here; the director's own tests show the difference.
+  it("R-TRN-3 break-start: the simulated event plays under it, chips conserved, a place for every entry, never more entries than to the break's end", () => {
+    const end = simulate({ players: 60, seed: 6, format: "re-entry" });
+    const start = simulate({ players: 60, seed: 6, format: "re-entry", settings: { reEntryCloses: "break-start" } });
+    if (!end.ok || !start.ok) throw new Error("simulation failed");
+    expect(start.value.settings.reEntryCloses).toBe("break-start");
+    expect(start.value.chipsConserved).toBe(true);
+    expect(start.value.placements).toHaveLength(start.value.entries);
+    expect(start.value.entries).toBeLessThanOrEqual(end.value.entries);
   });
 });

@@ -38,6 +38,8 @@ export interface SimSettings {
   readonly oneCardKills?: boolean;
   /** R-BET-9: a mixed structure's switch, by level or by orbit (default the structure's). */
   readonly mixedBy?: "level" | "orbit";
+  /** R-TRN-3: re-entry until a break closes at its end (default) or its start. */
+  readonly reEntryCloses?: "break-start" | "break-end";
 }
 
 export interface Progress {

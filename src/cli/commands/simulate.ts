@@ -43,6 +43,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
     ...(s.oddChip !== undefined ? { oddChip: s.oddChip } : {}),
     ...(s.oneCardKills !== undefined ? { oneCardKills: s.oneCardKills } : {}),
     ...(s.mixedBy !== undefined ? { mixedBy: s.mixedBy } : {}),
+    ...(s.reEntryCloses !== undefined ? { reEntryCloses: s.reEntryCloses } : {}),
   };
 }
 

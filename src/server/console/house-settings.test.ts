@@ -58,6 +58,7 @@ describe("the house rules of a tournament", () => {
       colourUp: "race",
       handForHand: true,
       mixedBy: "level",
+      reEntryCloses: "break-end",
       oddChip: "left-of-button",
       oneCardKills: false,
       actionSeconds: 30,
@@ -77,6 +78,7 @@ describe("the house rules of a tournament", () => {
       colourUp: "up",
       handForHand: false,
       mixedBy: "orbit",
+      reEntryCloses: "break-start",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -91,6 +93,7 @@ describe("the house rules of a tournament", () => {
       colourUp: "up",
       handForHand: false,
       mixedBy: "orbit",
+      reEntryCloses: "break-start",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -109,6 +112,7 @@ describe("the house rules of a tournament", () => {
       oneCardKills: true,
     });
     expect(t.dir.config?.structure.mixedBy).toBe("orbit");
+    expect(t.dir.config?.reEntryCloses).toBe("break-start");
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -120,6 +124,7 @@ describe("the house rules of a tournament", () => {
       { oddChip: "carry" },
       { oneCardKills: "yes" },
       { mixedBy: "hand" },
+      { reEntryCloses: "whenever" },
       { actionSeconds: 1 },
       { start: "at-dawn" },
       { seats: 9 },

@@ -26,6 +26,13 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail(TOURNAMENT_ERRORS.badConfig, "a freeroll has no buy-in (R-TRN-7)");
   if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout"))
     return fail(TOURNAMENT_ERRORS.badConfig, `a ${f.kind} draws its tables once: no late registration`);
+  const closes = c.reEntryCloses;
+  if (closes !== undefined && closes !== "break-start" && closes !== "break-end")
+    return fail(TOURNAMENT_ERRORS.badConfig, `re-entry closes at a break's start or end, not ${String(closes)}`, { field: "reEntryCloses" });
+  if (closes === "break-start" && c.money.reEntry !== undefined && !("endOfBreak" in c.money.reEntry.until))
+    return fail(TOURNAMENT_ERRORS.badConfig, "re-entry can close at a break's start only when its window ends at a break (R-TRN-3)", {
+      field: "reEntryCloses",
+    });
   const grace = c.rebuyGraceMs;
   if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace <= MAX_REBUY_GRACE_MS))
     return fail(TOURNAMENT_ERRORS.badConfig, `the rebuy grace is 0 to ${MAX_REBUY_GRACE_MS} ms of play (R-TRN-4)`);

@@ -18,5 +18,6 @@ export function entryContext(s: TournamentState, e: EntryState | undefined, play
     // table): the final table of a multi-table event, formed when its tables came down to
     // one (R-TBL-3). A single-table event has none: its rebuys follow the window alone.
     atFinalTable: s.finalTable !== null,
+    reEntryCloses: s.config!.reEntryCloses ?? "break-end",
   };
 }

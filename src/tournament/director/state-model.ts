@@ -178,6 +178,7 @@ export function houseRulesOf(c: TournamentConfig) {
     colourUp: c.colourUp ?? ("race" as const),
     handForHand: c.handForHand ?? true,
     mixedBy: c.structure.mixedBy ?? ("level" as const),
+    reEntryCloses: c.reEntryCloses ?? ("break-end" as const),
     oddChip: c.oddChip ?? ("left-of-button" as const),
     oneCardKills: c.oneCardKills ?? false,
   };

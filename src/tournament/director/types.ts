@@ -3,7 +3,7 @@
 // command into events or a typed error, `evolve` applies one event; replaying the events
 // of a finished tournament reproduces it exactly.
 import type { ButtonRule, TableHand } from "../index.ts";
-import type { MoneyConfig, Payment, PayoutOptions, StartRule, WindowEnd } from "../money/index.ts";
+import type { MoneyConfig, Payment, PayoutOptions, ReEntryCloses, StartRule, WindowEnd } from "../money/index.ts";
 import type { Structure } from "../structure/index.ts";
 
 export type Format =
@@ -57,6 +57,8 @@ export interface TournamentConfig {
   readonly payout?: PayoutOptions;
   /** Hand-for-hand play at the money bubble (default true). */
   readonly handForHand?: boolean;
+  /** R-TRN-3: a re-entry window to a break's end closes when that break ends (default) or when it starts. */
+  readonly reEntryCloses?: ReEntryCloses;
   /** Late registration: `register` is taken after the start until this point of play (not in shootouts or heads-up brackets). */
   readonly lateRegistration?: { readonly until: WindowEnd };
   /**

@@ -162,6 +162,11 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                   {t("create.oddChip")}: {t(p.settings.oddChip === "draw" ? "create.odd.draw" : "create.odd.leftOfButton")}
                 </li>
                 <li>{p.settings.oneCardKills ? t("create.oneCardKills") : t("tournament.bothCards")}</li>
+                {p.settings.reEntryCloses === "break-start" && (
+                  <li>
+                    {t("create.reEntryCloses")}: {t("create.reEntryClose.breakStart")}
+                  </li>
+                )}
                 {(p.settings.mixedBy === "orbit" || p.structure.some((x) => x.limit === true)) && (
                   <li>
                     {t("create.mixedBy")}: {t(`create.mixed.${p.settings.mixedBy}`)}

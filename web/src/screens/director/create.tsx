@@ -135,6 +135,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     finalTableSize: rules.finalTableSize,
     spareSeats: rules.spareSeats,
     start: rules.start,
+    // R-TRN-3: the reading of a break window is sent only while the re-entry window ends at a break.
+    ...(settings.reEntry !== null && "endOfBreak" in settings.reEntry.until ? {} : { reEntryCloses: "break-end" as const }),
   };
   async function create() {
     if (!preset || !structure || !settings) return;
@@ -297,6 +299,19 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               />
               {t("create.oneCardKills")}
             </label>
+            {settings.reEntry !== null && "endOfBreak" in settings.reEntry.until && (
+              <label>
+                {t("create.reEntryCloses")}
+                <select
+                  data-field="re-entry-closes"
+                  value={rules.reEntryCloses}
+                  onChange={(e) => setHouse({ ...house, reEntryCloses: e.target.value as "break-start" | "break-end" })}
+                >
+                  <option value="break-end">{t("create.reEntryClose.breakEnd")}</option>
+                  <option value="break-start">{t("create.reEntryClose.breakStart")}</option>
+                </select>
+              </label>
+            )}
             {mixed && (
               <label>
                 {t("create.mixedBy")}
