@@ -19,6 +19,7 @@ describe("felt simulate with the room's settings", () => {
       oneCardKills: false,
       mixedBy: "level",
       reEntryCloses: "break-end",
+      addOnAt: "break",
     });
   });
 
@@ -36,6 +37,7 @@ describe("felt simulate with the room's settings", () => {
       oneCardKills: false,
       mixedBy: "level",
       reEntryCloses: "break-end",
+      addOnAt: "break",
     });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
@@ -73,5 +75,15 @@ describe("felt simulate with the room's settings", () => {
     expect(start.value.chipsConserved).toBe(true);
     expect(start.value.placements).toHaveLength(start.value.entries);
     expect(start.value.entries).toBeLessThanOrEqual(end.value.entries);
+  });
+
+  it("R-TRN-5 at 20 players left: the add-ons come then, not at the first break (another prize pool); chips conserved, a place for every entry", () => {
+    const atBreak = simulate({ players: 60, seed: 7, format: "rebuy" });
+    const byPlayers = simulate({ players: 60, seed: 7, format: "rebuy", settings: { addOnAt: { playersLeft: 20 } } });
+    if (!atBreak.ok || !byPlayers.ok) throw new Error("simulation failed");
+    expect(byPlayers.value.settings.addOnAt).toEqual({ playersLeft: 20 });
+    expect(byPlayers.value.chipsConserved).toBe(true);
+    expect(byPlayers.value.placements).toHaveLength(byPlayers.value.entries);
+    expect(byPlayers.value.prizePool).not.toBe(atBreak.value.prizePool);
   });
 });

@@ -40,6 +40,8 @@ export interface SimSettings {
   readonly mixedBy?: "level" | "orbit";
   /** R-TRN-3: re-entry until a break closes at its end (default) or its start. */
   readonly reEntryCloses?: "break-start" | "break-end";
+  /** R-TRN-5: the add-on at its break (default) or when this many players are left. */
+  readonly addOnAt?: "break" | { readonly playersLeft: number };
 }
 
 export interface Progress {

@@ -44,6 +44,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
     ...(s.oneCardKills !== undefined ? { oneCardKills: s.oneCardKills } : {}),
     ...(s.mixedBy !== undefined ? { mixedBy: s.mixedBy } : {}),
     ...(s.reEntryCloses !== undefined ? { reEntryCloses: s.reEntryCloses } : {}),
+    ...(s.addOnAt !== undefined ? { addOnAt: s.addOnAt } : {}),
   };
 }
 

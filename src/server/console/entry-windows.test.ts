@@ -3,7 +3,7 @@
 // and when, the director's field closes then, and a reading that cannot apply is refused
 // naming the field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TournamentView } from "../../protocol/index.ts";
+import type { TournamentView, WalkInResponse } from "../../protocol/index.ts";
 import { lastEntryMs } from "../../tournament/director/index.ts";
 import { endOfBreakMs, startOfBreakMs, STRUCTURE_PRESETS } from "../../tournament/structure/index.ts";
 import { ManualClock } from "../clock.ts";
@@ -69,5 +69,38 @@ describe("R-TRN-3: re-entry closing at the start or the end of a named break", (
     expect(odd.body.error.code).toMatch(/^protocol\//);
     expect(JSON.stringify(odd.body.error)).toContain("reEntryCloses");
     expect(server.tournaments.size).toBe(before);
+  });
+});
+
+describe("R-TRN-5: the add-on at three players left, at the desk of a live room", () => {
+  it("refused before, taken once the floor's busts leave three; the view says when it is offered", async () => {
+    const made = await create({ rebuy: null, reEntry: null, addOn: { atBreak: 1, cost: 500, fee: 0, chips: 5000 }, settings: { addOnAt: { playersLeft: 3 } } });
+    expect(made.status).toBe(200);
+    const id = made.body.tournament.id;
+    const path = `/api/v1/director/tournaments/${id}`;
+    const entries: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const w = await must<WalkInResponse>(api(server.url, "POST", `${path}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
+      entries.push(w.entryId);
+    }
+    await must(api(server.url, "POST", `${path}/start`, { commandId: cmd() }, token));
+    expect((await view(id)).settings?.addOnAt).toEqual({ playersLeft: 3 });
+    const addOn = (entryId: string) =>
+      api<{ error: { code: string } }>(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "add-on", entryId }, token);
+    const early = await addOn(entries[0]!);
+    expect(early.status).toBe(409);
+    expect(JSON.stringify(early.body)).toContain("tournament/add-on-closed");
+    await must(
+      api(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "bust", entryIds: [entries[3]!, entries[4]!], startStacks: [100, 200] }, token),
+    );
+    expect((await addOn(entries[0]!)).status).toBe(200);
+    expect((await view(id)).addOns).toBe(1);
+  });
+
+  it("an add-on by players left without an add-on is refused naming the field", async () => {
+    const r = await create({ rebuy: null, reEntry: null, addOn: null, settings: { addOnAt: { playersLeft: 3 } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe("director/invalid");
+    expect(JSON.stringify(r.body.error)).toContain("addOnAt");
   });
 });

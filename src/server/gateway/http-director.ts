@@ -156,6 +156,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       ...(house.oddChip !== "left-of-button" ? { oddChip: house.oddChip } : {}),
       ...(house.oneCardKills ? { oneCardKills: true } : {}),
       ...(house.reEntryCloses !== "break-end" ? { reEntryCloses: house.reEntryCloses } : {}),
+      ...(house.addOnAt !== "break" ? { addOnAt: house.addOnAt } : {}),
       // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
       ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
     };

@@ -26,6 +26,13 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail(TOURNAMENT_ERRORS.badConfig, "a freeroll has no buy-in (R-TRN-7)");
   if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout"))
     return fail(TOURNAMENT_ERRORS.badConfig, `a ${f.kind} draws its tables once: no late registration`);
+  const addOnAt = c.addOnAt;
+  if (addOnAt !== undefined && addOnAt !== "break") {
+    const n = typeof addOnAt === "object" && addOnAt !== null ? addOnAt.playersLeft : undefined;
+    if (!(Number.isInteger(n) && n! >= 2))
+      return fail(TOURNAMENT_ERRORS.badConfig, "the add-on is offered at its break or when 2 or more players are left (R-TRN-5)", { field: "addOnAt" });
+    if (c.money.addOn === undefined) return fail(TOURNAMENT_ERRORS.badConfig, "an add-on by players left needs an add-on (R-TRN-5)", { field: "addOnAt" });
+  }
   const closes = c.reEntryCloses;
   if (closes !== undefined && closes !== "break-start" && closes !== "break-end")
     return fail(TOURNAMENT_ERRORS.badConfig, `re-entry closes at a break's start or end, not ${String(closes)}`, { field: "reEntryCloses" });

@@ -5,6 +5,7 @@
 // equal the seats, R-TRN-8).
 import { ok, type Result } from "../../lib/result.ts";
 import { balanceTables, drawFirstButton, type BalanceTable, type RandomSource } from "../index.ts";
+import { opensAddOn } from "./add-on-at.ts";
 import { byesFor } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { finalPlacements, placeGroups } from "./placements.ts";
@@ -196,6 +197,8 @@ export function settleHead(s: TournamentState, at: number, rng: RandomSource): {
     left -= el.gone;
   }
   const gone = new Set(extra.flat(2));
+  // R-TRN-5: the add-on by players left opens at the settle that brings them down to its number.
+  if (opensAddOn(s, left)) events.push({ type: "add-on-opened", at });
   const needPrizes = s.prizes === null && (fieldClosed(s, at) || left <= 1);
   const prizeEv = needPrizes ? prizesFixedEvent(s, at) : null;
   if (prizeEv !== null) events.push(prizeEv);

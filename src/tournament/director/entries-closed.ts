@@ -3,6 +3,7 @@
 // entrant), so places are given when the field closes.
 import { endOfBreakMs } from "../structure/index.ts";
 import { reEntryEndMs, windowEndMs } from "../money/index.ts";
+import { addOnPlayersLeft, addOnWindow } from "./add-on-at.ts";
 import { playedMs } from "./played.ts";
 import type { TournamentState } from "./state.ts";
 
@@ -35,13 +36,17 @@ export function lastEntryMs(s: TournamentState): number {
   if (c.format.kind === "re-entry" && c.money.reEntry !== undefined) t = Math.max(t, reEntryEndMs(c.structure, c.money.reEntry, c.reEntryCloses));
   if (c.format.kind === "rebuy") {
     if (c.money.rebuy !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.rebuy.until));
-    if (c.money.addOn !== undefined) t = Math.max(t, endOfBreakMs(c.structure, c.money.addOn.atBreak) ?? 0);
+    // R-TRN-5 by players left: open to the end of the item in force when it opened (not yet open: fieldClosed waits).
+    if (c.money.addOn !== undefined)
+      t = Math.max(t, addOnPlayersLeft(c) === null ? (endOfBreakMs(c.structure, c.money.addOn.atBreak) ?? 0) : (addOnWindow(s)?.closes ?? 0));
   }
   return t;
 }
 
 export function fieldClosed(s: TournamentState, at: number): boolean {
   if (s.startedAt === null) return false;
+  // R-TRN-5 by players left: the add-on is still to come.
+  if (s.config!.format.kind === "rebuy" && addOnPlayersLeft(s.config!) !== null && s.addOnOpenedAt === undefined) return false;
   const t = lastEntryMs(s);
   // Infinity (a window past the schedule) closes when play gets near the end: the final table.
   // R-TRN-4: rebuys stop only at a multi-table event's final table, so a single-table rebuy

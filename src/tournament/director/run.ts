@@ -92,6 +92,7 @@ export function runTournament(o: RunOptions): Result<RunResult> {
   const roundMs = Math.round(3_600_000 / (o.handsPerHour ?? 30));
   let rounds = 0;
   const max = o.maxRounds ?? 1_000_000;
+  const askedAddOn = new Set<string>();
   while (s.status === "running") {
     if (++rounds > max) return fail(TOURNAMENT_ERRORS.tooLong, `no winner after ${max} rounds`);
     for (;;) {
@@ -137,6 +138,14 @@ export function runTournament(o: RunOptions): Result<RunResult> {
           const player = s.entries.get(id)!.player;
           if (o.policy.reEnter(player, policyRng)) d.run({ type: "re-enter", at: now, player });
         }
+      }
+    }
+    // R-TRN-5 by players left: each player still in is asked once, between hands, while it is open.
+    if (o.policy?.addOn !== undefined && s.addOnOpenedAt !== undefined && s.status === "running") {
+      for (const e of [...s.entries.values()]) {
+        if (!e.alive || e.addOns > 0 || askedAddOn.has(e.id)) continue;
+        askedAddOn.add(e.id);
+        if (o.policy.addOn(e.id, policyRng)) d.run({ type: "add-on", at: now, entry: e.id });
       }
     }
     if (played === 0 && settled.value.length === 0 && s.status === "running") {

@@ -102,6 +102,8 @@ export interface TournamentState {
    * player declined to rebuy.
    */
   bustInfo: Map<string, { table: number; start: number; hand: number; played: number; declined: boolean }>;
+  /** R-TRN-5 by players left: the played ms at which the add-on was offered (absent: not yet, or at its break). */
+  addOnOpenedAt?: number;
   /** R-TBL-3: the final table once the tables were reduced to one (a single-table event never has one); no rebuys from then on (R-TRN-4). */
   finalTable: number | null;
   /** Every elimination, in order: groups ranked best first. */
@@ -179,6 +181,7 @@ export function houseRulesOf(c: TournamentConfig) {
     handForHand: c.handForHand ?? true,
     mixedBy: c.structure.mixedBy ?? ("level" as const),
     reEntryCloses: c.reEntryCloses ?? ("break-end" as const),
+    addOnAt: c.addOnAt ?? ("break" as const),
     oddChip: c.oddChip ?? ("left-of-button" as const),
     oneCardKills: c.oneCardKills ?? false,
   };

@@ -277,6 +277,9 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       });
       break;
     }
+    case "add-on-opened":
+      s.addOnOpenedAt = playedMs(s, ev.at);
+      break;
     case "busted":
       ev.entries.forEach((id, i) => {
         const e = s.entries.get(id)!;

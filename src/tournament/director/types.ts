@@ -28,6 +28,9 @@ export type DealMethod = "icm" | "chip-chop" | "custom";
 /** R-POT-4 in a tournament: the first winner left of the button, or a card draw (carrying chips to the next hand is for cash tables). */
 export type TournamentOddChip = "left-of-button" | "draw";
 
+/** R-TRN-5: the add-on is offered during its break (money.addOn.atBreak), or once this many players are left. */
+export type AddOnAt = "break" | { readonly playersLeft: number };
+
 export interface TournamentConfig {
   readonly id: string;
   readonly name: string;
@@ -57,6 +60,12 @@ export interface TournamentConfig {
   readonly payout?: PayoutOptions;
   /** Hand-for-hand play at the money bubble (default true). */
   readonly handForHand?: boolean;
+  /**
+   * R-TRN-5 (seed 003: "at a given time or number of players left"): the add-on is offered
+   * during its break (default), or from the moment the players left first come down to
+   * `playersLeft` until the end of the level (or break) then in force.
+   */
+  readonly addOnAt?: AddOnAt;
   /** R-TRN-3: a re-entry window to a break's end closes when that break ends (default) or when it starts. */
   readonly reEntryCloses?: ReEntryCloses;
   /** Late registration: `register` is taken after the start until this point of play (not in shootouts or heads-up brackets). */
@@ -145,6 +154,8 @@ export type TournamentEvent =
   /** R-TRN-4: a busted entry waiting to rebuy declines; the next settle eliminates it. */
   | { readonly type: "rebuy-declined"; readonly at: number; readonly entry: string }
   | { readonly type: "added-on"; readonly at: number; readonly entry: string; readonly payment: Payment }
+  /** R-TRN-5 by players left: the players left came down to the number; the add-on is offered from now to the end of the item in force. */
+  | { readonly type: "add-on-opened"; readonly at: number }
   | { readonly type: "re-entered"; readonly at: number; readonly entry: string; readonly payment: Payment; readonly table: number; readonly seat: number }
   /** The director moved the clock by `ms` of play (negative: time given back). */
   | { readonly type: "clock-adjusted"; readonly at: number; readonly ms: number }

@@ -37,6 +37,11 @@ export interface EntryContext {
   readonly atFinalTable: boolean;
   /** R-TRN-3: a window to a break's end closes at its end (default) or its start. */
   readonly reEntryCloses?: ReEntryCloses;
+  /**
+   * R-TRN-5 by players left: the played ms the add-on is open, null while the players left
+   * have not come down to the number; absent: the add-on is offered during its break.
+   */
+  readonly addOnWindow?: { readonly opens: number; readonly closes: number; readonly playersLeft: number } | null;
 }
 
 export function checkReEntry(config: MoneyConfig, ctx: EntryContext, player: string): Result<Payment> {
@@ -73,6 +78,18 @@ export function checkAddOn(config: MoneyConfig, ctx: EntryContext, player: strin
   const rule = config.addOn;
   if (rule === undefined) return fail(TOURNAMENT_ERRORS.addOnNotOffered, "this tournament has no add-on");
   if (!ctx.alive) return fail(TOURNAMENT_ERRORS.addOnEliminated, "only a remaining player may take the add-on", { player });
+  const byPlayers = ctx.addOnWindow;
+  if (byPlayers === null) return fail(TOURNAMENT_ERRORS.addOnClosed, "the add-on is offered once the players left come down to its number", { player });
+  if (byPlayers !== undefined) {
+    if (ctx.elapsedMs < byPlayers.opens || ctx.elapsedMs >= byPlayers.closes) {
+      return fail(TOURNAMENT_ERRORS.addOnClosed, `the add-on was offered at ${byPlayers.playersLeft} players left, until the end of that level`, {
+        player,
+        closesAtMs: byPlayers.closes,
+      });
+    }
+    if (ctx.addOns >= 1) return fail(TOURNAMENT_ERRORS.addOnTaken, "the add-on can be taken once", { player });
+    return ok({ player, kind: "add-on", toPool: rule.cost, fee: rule.fee, chips: rule.chips });
+  }
   const ends = endOfBreakMs(ctx.structure, rule.atBreak);
   let opens = Infinity;
   if (ends !== null) {

@@ -162,6 +162,11 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                   {t("create.oddChip")}: {t(p.settings.oddChip === "draw" ? "create.odd.draw" : "create.odd.leftOfButton")}
                 </li>
                 <li>{p.settings.oneCardKills ? t("create.oneCardKills") : t("tournament.bothCards")}</li>
+                {p.settings.addOnAt !== "break" && (
+                  <li>
+                    {t("create.addOnAt")}: {t("create.addOnWhen.playersLeft")} ({p.settings.addOnAt.playersLeft})
+                  </li>
+                )}
                 {p.settings.reEntryCloses === "break-start" && (
                   <li>
                     {t("create.reEntryCloses")}: {t("create.reEntryClose.breakStart")}

@@ -137,6 +137,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     start: rules.start,
     // R-TRN-3: the reading of a break window is sent only while the re-entry window ends at a break.
     ...(settings.reEntry !== null && "endOfBreak" in settings.reEntry.until ? {} : { reEntryCloses: "break-end" as const }),
+    // R-TRN-5: an add-on by players left only while the event has an add-on.
+    ...(settings.addOn !== null ? {} : { addOnAt: "break" as const }),
   };
   async function create() {
     if (!preset || !structure || !settings) return;
@@ -310,6 +312,34 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
                   <option value="break-end">{t("create.reEntryClose.breakEnd")}</option>
                   <option value="break-start">{t("create.reEntryClose.breakStart")}</option>
                 </select>
+              </label>
+            )}
+            {settings.addOn !== null && (
+              <label>
+                {t("create.addOnAt")}
+                <select
+                  data-field="add-on-at"
+                  value={rules.addOnAt === "break" ? "break" : "players-left"}
+                  onChange={(e) =>
+                    setHouse({ ...house, addOnAt: e.target.value === "break" ? "break" : { playersLeft: Math.max(2, Math.round(players / 3)) } })
+                  }
+                >
+                  <option value="break">{t("create.addOnWhen.break")}</option>
+                  <option value="players-left">{t("create.addOnWhen.playersLeft")}</option>
+                </select>
+              </label>
+            )}
+            {settings.addOn !== null && rules.addOnAt !== "break" && (
+              <label>
+                {t("create.addOnPlayersLeft")}
+                <input
+                  type="number"
+                  min={2}
+                  max={10000}
+                  data-field="add-on-players-left"
+                  value={rules.addOnAt.playersLeft}
+                  onChange={(e) => setHouse({ ...house, addOnAt: { playersLeft: Math.max(2, Math.floor(Number(e.target.value) || 2)) } })}
+                />
               </label>
             )}
             {mixed && (
