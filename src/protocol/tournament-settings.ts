@@ -24,6 +24,8 @@ export const TournamentSettings = z.strictObject({
   reEntryCloses: z.enum(["break-start", "break-end"]),
   /** R-TRN-5: the add-on is offered during its break, or from when this many players are left to the end of that level. */
   addOnAt: z.union([z.literal("break"), z.strictObject({ playersLeft: z.int().min(2).max(10000) })]),
+  /** R-TBL-3 option: every table plays down to this many, no balancing, then all meet at the final table (0: off). */
+  playDownTo: z.int().min(0).max(5),
   /** R-TRN-9: the action clock, seconds a player has to act online. */
   actionSeconds: z.int().min(5).max(600),
   /** The time bank added once the action clock runs out, seconds per tournament. */
@@ -64,6 +66,7 @@ export function settingsWithDefaults(
     mixedBy: given.mixedBy ?? o.mixedBy ?? "level",
     reEntryCloses: given.reEntryCloses ?? "break-end",
     addOnAt: given.addOnAt ?? "break",
+    playDownTo: given.playDownTo ?? 0,
     actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
     timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
     oddChip: given.oddChip ?? "left-of-button",

@@ -20,6 +20,7 @@ describe("felt simulate with the room's settings", () => {
       mixedBy: "level",
       reEntryCloses: "break-end",
       addOnAt: "break",
+      playDownTo: 0,
     });
   });
 
@@ -38,6 +39,7 @@ describe("felt simulate with the room's settings", () => {
       mixedBy: "level",
       reEntryCloses: "break-end",
       addOnAt: "break",
+      playDownTo: 0,
     });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
@@ -85,5 +87,16 @@ describe("felt simulate with the room's settings", () => {
     expect(byPlayers.value.chipsConserved).toBe(true);
     expect(byPlayers.value.placements).toHaveLength(byPlayers.value.entries);
     expect(byPlayers.value.prizePool).not.toBe(atBreak.value.prizePool);
+  });
+
+  it("R-TBL-3 play-down: 21 players on three tables play down to 3 each, then the final table; chips conserved, a place for everyone, and the play differs", () => {
+    const settings = { tableSize: 10, finalTableSize: 9, playDownTo: 3 } as const;
+    const down = simulate({ players: 21, seed: 8, settings });
+    const plain = simulate({ players: 21, seed: 8, settings: { tableSize: 10, finalTableSize: 9 } });
+    if (!down.ok || !plain.ok) throw new Error("simulation failed");
+    expect(down.value.settings.playDownTo).toBe(3);
+    expect(down.value.chipsConserved).toBe(true);
+    expect(down.value.placements).toHaveLength(21);
+    expect(JSON.stringify(down.value.placements)).not.toBe(JSON.stringify(plain.value.placements));
   });
 });

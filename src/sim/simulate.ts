@@ -42,6 +42,8 @@ export interface SimSettings {
   readonly reEntryCloses?: "break-start" | "break-end";
   /** R-TRN-5: the add-on at its break (default) or when this many players are left. */
   readonly addOnAt?: "break" | { readonly playersLeft: number };
+  /** R-TBL-3 option: every table plays down to this many, then the final table (0: off). */
+  readonly playDownTo?: number;
 }
 
 export interface Progress {

@@ -30,6 +30,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
   flag("button", "buttonRule", false);
   flag("colour-up", "colourUp", false);
   flag("mixed-by", "mixedBy", false);
+  flag("play-down-to", "playDownTo", true);
   const parsed = TournamentSettingsInput.safeParse(raw);
   if (!parsed.success) return `settings: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ")}`;
   const s = parsed.data;
@@ -45,6 +46,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
     ...(s.mixedBy !== undefined ? { mixedBy: s.mixedBy } : {}),
     ...(s.reEntryCloses !== undefined ? { reEntryCloses: s.reEntryCloses } : {}),
     ...(s.addOnAt !== undefined ? { addOnAt: s.addOnAt } : {}),
+    ...(s.playDownTo !== undefined ? { playDownTo: s.playDownTo } : {}),
   };
 }
 
@@ -64,7 +66,7 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
                      ({"tableSize":10,"finalTableSize":9,"buttonRule":"moving","colourUp":"up",...});
                      the action clock, time bank and start are the server's and not simulated
   --table-size N, --final-table-size N, --button dead|moving, --colour-up race|up,
-  --mixed-by level|orbit
+  --mixed-by level|orbit, --play-down-to N
                      one setting each, over the file's
 
 felt simulate --server URL[,URL...] [--director-file PATH] [--players N] [--preset NAME] [--seed S] [--json]

@@ -60,6 +60,7 @@ describe("the house rules of a tournament", () => {
       mixedBy: "level",
       reEntryCloses: "break-end",
       addOnAt: "break",
+      playDownTo: 0,
       oddChip: "left-of-button",
       oneCardKills: false,
       actionSeconds: 30,
@@ -81,6 +82,7 @@ describe("the house rules of a tournament", () => {
       mixedBy: "orbit",
       reEntryCloses: "break-start",
       addOnAt: "break",
+      playDownTo: 2,
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -97,6 +99,7 @@ describe("the house rules of a tournament", () => {
       mixedBy: "orbit",
       reEntryCloses: "break-start",
       addOnAt: "break",
+      playDownTo: 2,
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -116,6 +119,7 @@ describe("the house rules of a tournament", () => {
     });
     expect(t.dir.config?.structure.mixedBy).toBe("orbit");
     expect(t.dir.config?.reEntryCloses).toBe("break-start");
+    expect(t.dir.config?.playDownTo).toBe(2);
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -130,6 +134,7 @@ describe("the house rules of a tournament", () => {
       { reEntryCloses: "whenever" },
       { addOnAt: { playersLeft: 1 } },
       { addOnAt: "dinner" },
+      { playDownTo: 6 },
       { actionSeconds: 1 },
       { start: "at-dawn" },
       { seats: 9 },

@@ -7,7 +7,7 @@ import { drawMatches } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { prizesFixedEvent } from "./prizes.ts";
 import { MAX_REBUY_GRACE_MS } from "./rebuy-grace.ts";
-import { tableSizeOf, type TournamentState } from "./state.ts";
+import { finalTableSizeOf, tableSizeOf, type TournamentState } from "./state.ts";
 import type { TableDraw, TournamentConfig, TournamentEvent } from "./types.ts";
 import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
@@ -26,6 +26,19 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail(TOURNAMENT_ERRORS.badConfig, "a freeroll has no buy-in (R-TRN-7)");
   if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout"))
     return fail(TOURNAMENT_ERRORS.badConfig, `a ${f.kind} draws its tables once: no late registration`);
+  const down = c.playDownTo;
+  if (down !== undefined && down !== 0) {
+    if (!(Number.isInteger(down) && down >= 1 && 2 * down <= finalTableSizeOf(c)))
+      return fail(
+        TOURNAMENT_ERRORS.badConfig,
+        `tables play down to 1 to ${Math.floor(finalTableSizeOf(c) / 2)} players (two tables' worth fit the final table), not ${down}`,
+        {
+          field: "playDownTo",
+        },
+      );
+    if (f.kind === "heads-up" || f.kind === "shootout")
+      return fail(TOURNAMENT_ERRORS.badConfig, `a ${f.kind} forms its final table its own way: no play-down`, { field: "playDownTo" });
+  }
   const addOnAt = c.addOnAt;
   if (addOnAt !== undefined && addOnAt !== "break") {
     const n = typeof addOnAt === "object" && addOnAt !== null ? addOnAt.playersLeft : undefined;

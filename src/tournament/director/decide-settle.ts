@@ -6,6 +6,7 @@
 import { ok, type Result } from "../../lib/result.ts";
 import { balanceTables, drawFirstButton, type BalanceTable, type RandomSource } from "../index.ts";
 import { opensAddOn } from "./add-on-at.ts";
+import { playDownNow, playedDown } from "./play-down.ts";
 import { byesFor } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { finalPlacements, placeGroups } from "./placements.ts";
@@ -68,7 +69,7 @@ function spread(s: TournamentState): number {
 export const BALANCE_SCAN_TABLES = 64;
 
 /** `busted`: the entries this settle eliminates (a player waiting to rebuy keeps the seat). */
-export function balanceEvents(s: TournamentState, at: number, rng: RandomSource, busted: ReadonlySet<string>): TournamentEvent[] {
+export function balanceEvents(s: TournamentState, at: number, rng: RandomSource, busted: ReadonlySet<string>, playDownTo?: number): TournamentEvent[] {
   const size = tableSizeOf(s.config!);
   const tables: BalanceTable[] = [];
   for (const t of [...s.tables.values()].sort((a, b) => a.id - b.id)) {
@@ -83,7 +84,13 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
     const bb = t.last?.bb[0];
     tables.push({ id: String(t.id), seats, button: t.last?.button ?? t.firstButton, ...(bb !== undefined ? { bb } : {}), busted: out });
   }
-  const r = balanceTables(tables, { tableSize: size, finalTableSize: finalTableSizeOf(s.config!), spareSeats: spareSeatsNow(s, at), rng });
+  const r = balanceTables(tables, {
+    tableSize: size,
+    finalTableSize: finalTableSizeOf(s.config!),
+    spareSeats: spareSeatsNow(s, at),
+    ...(playDownTo !== undefined ? { playDownTo } : {}),
+    rng,
+  });
   if (!r.ok) return [];
   const events: TournamentEvent[] = [];
   if (r.value.moves.length > 0) {
@@ -229,6 +236,12 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
   if (c.format.kind !== "heads-up") {
     const wantH4H = wantHandForHand(s, left);
     if (wantH4H !== s.handForHand) events.push({ type: "hand-for-hand", at, on: wantH4H });
+    // R-TBL-3 play-down: no balancing; the final table is drawn once every table is down to the number.
+    const down = playDownNow(s, at);
+    if (down !== null) {
+      if (playedDown(s, down, head.gone)) events.push(...balanceEvents(s, at, rng, head.gone, down));
+      return ok(events);
+    }
     // Balancing only changes when someone left a table (R-TBL-2/3).
     // Entries seated after the start (late registration, a new table, a floor move) can also unbalance them.
     if (s.busted.length > 0 || s.tables.size > tablesNeeded(s, left, at) || spread(s) >= 2) {

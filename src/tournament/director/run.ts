@@ -9,7 +9,8 @@ import { decide } from "./decide.ts";
 import { handSetup, type HandSetup } from "./hand-setup.ts";
 import { evolve, initialState, type TournamentState } from "./state.ts";
 import type { TournamentCommand, TournamentConfig, TournamentEvent } from "./types.ts";
-import { levelFor } from "./state.ts";
+import { levelFor, seatedWithChips } from "./state.ts";
+import { playDownNow } from "./play-down.ts";
 import { awaitingRebuy } from "./rebuy-grace.ts";
 import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
@@ -111,8 +112,11 @@ export function runTournament(o: RunOptions): Result<RunResult> {
       continue;
     }
     let played = 0;
+    // R-TBL-3 play-down: a table down to the number waits for the others.
+    const down = playDownNow(s, now);
     for (const id of [...s.tables.keys()].sort((a, b) => a - b)) {
       const t = s.tables.get(id)!;
+      if (down !== null && seatedWithChips(s, t) <= down) continue;
       const setup = handSetup(s, t, now);
       if (setup === null) continue;
       const end = o.playHand(setup, handRng);

@@ -182,6 +182,7 @@ export function houseRulesOf(c: TournamentConfig) {
     mixedBy: c.structure.mixedBy ?? ("level" as const),
     reEntryCloses: c.reEntryCloses ?? ("break-end" as const),
     addOnAt: c.addOnAt ?? ("break" as const),
+    playDownTo: c.playDownTo ?? 0,
     oddChip: c.oddChip ?? ("left-of-button" as const),
     oneCardKills: c.oneCardKills ?? false,
   };

@@ -66,6 +66,13 @@ export interface TournamentConfig {
    * `playersLeft` until the end of the level (or break) then in force.
    */
   readonly addOnAt?: AddOnAt;
+  /**
+   * R-TBL-3 option (seed 003): every table plays down to this many players, no balancing,
+   * then all left meet at the final table by a draw of seats (21 on 3 tables: at 3 each, the
+   * 9). In force once entries are closed and the tables left seat this many each at the final
+   * table; until then tables balance and break as usual. 0 or absent: off.
+   */
+  readonly playDownTo?: number;
   /** R-TRN-3: a re-entry window to a break's end closes when that break ends (default) or when it starts. */
   readonly reEntryCloses?: ReEntryCloses;
   /** Late registration: `register` is taken after the start until this point of play (not in shootouts or heads-up brackets). */

@@ -127,6 +127,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     ...defaults,
     finalTableSize: Math.min(defaults.finalTableSize, defaults.tableSize),
     spareSeats: Math.min(defaults.spareSeats, defaults.tableSize - 1),
+    playDownTo: Math.min(defaults.playDownTo, Math.floor(Math.min(defaults.finalTableSize, defaults.tableSize) / 2)),
   };
   // What is sent: the floor's choices and the two table figures that follow the table size.
   const houseRules: TournamentSettingsInput = {
@@ -134,6 +135,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     tableSize: rules.tableSize,
     finalTableSize: rules.finalTableSize,
     spareSeats: rules.spareSeats,
+    playDownTo: rules.playDownTo,
     start: rules.start,
     // R-TRN-3: the reading of a break window is sent only while the re-entry window ends at a break.
     ...(settings.reEntry !== null && "endOfBreak" in settings.reEntry.until ? {} : { reEntryCloses: "break-end" as const }),
@@ -300,6 +302,17 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
                 onChange={(e) => setHouse({ ...house, oneCardKills: e.target.checked })}
               />
               {t("create.oneCardKills")}
+            </label>
+            <label>
+              {t("create.playDownTo")}
+              <select data-field="play-down-to" value={rules.playDownTo} onChange={(e) => setHouse({ ...house, playDownTo: Number(e.target.value) })}>
+                <option value={0}>{t("create.playDownOff")}</option>
+                {Array.from({ length: Math.min(5, Math.floor(rules.finalTableSize / 2)) }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
             </label>
             {settings.reEntry !== null && "endOfBreak" in settings.reEntry.until && (
               <label>
