@@ -26,6 +26,8 @@ export const TournamentSettings = z.strictObject({
   addOnAt: z.union([z.literal("break"), z.strictObject({ playersLeft: z.int().min(2).max(10000) })]),
   /** R-TBL-3 option: every table plays down to this many, no balancing, then all meet at the final table (0: off). */
   playDownTo: z.int().min(0).max(5),
+  /** R-TBL-3 when tables merge: the broken table's players draw empty seats ("fill"), or every seat is drawn again ("redraw"). */
+  tableMerge: z.enum(["fill", "redraw"]),
   /** R-TRN-9: the action clock, seconds a player has to act online. */
   actionSeconds: z.int().min(5).max(600),
   /** The time bank added once the action clock runs out, seconds per tournament. */
@@ -67,6 +69,7 @@ export function settingsWithDefaults(
     reEntryCloses: given.reEntryCloses ?? "break-end",
     addOnAt: given.addOnAt ?? "break",
     playDownTo: given.playDownTo ?? 0,
+    tableMerge: given.tableMerge ?? "fill",
     actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
     timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
     oddChip: given.oddChip ?? "left-of-button",

@@ -21,6 +21,7 @@ describe("felt simulate with the room's settings", () => {
       reEntryCloses: "break-end",
       addOnAt: "break",
       playDownTo: 0,
+      tableMerge: "fill",
     });
   });
 
@@ -40,6 +41,7 @@ describe("felt simulate with the room's settings", () => {
       reEntryCloses: "break-end",
       addOnAt: "break",
       playDownTo: 0,
+      tableMerge: "fill",
     });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
@@ -98,5 +100,15 @@ describe("felt simulate with the room's settings", () => {
     expect(down.value.chipsConserved).toBe(true);
     expect(down.value.placements).toHaveLength(21);
     expect(JSON.stringify(down.value.placements)).not.toBe(JSON.stringify(plain.value.placements));
+  });
+
+  it("R-TBL-3 a full redraw when tables merge: chips conserved, a place for everyone, and the play differs", () => {
+    const redraw = simulate({ players: 40, seed: 9, settings: { tableMerge: "redraw" } });
+    const fill = simulate({ players: 40, seed: 9 });
+    if (!redraw.ok || !fill.ok) throw new Error("simulation failed");
+    expect(redraw.value.settings.tableMerge).toBe("redraw");
+    expect(redraw.value.chipsConserved).toBe(true);
+    expect(redraw.value.placements).toHaveLength(40);
+    expect(JSON.stringify(redraw.value.placements)).not.toBe(JSON.stringify(fill.value.placements));
   });
 });

@@ -44,6 +44,8 @@ export interface SimSettings {
   readonly addOnAt?: "break" | { readonly playersLeft: number };
   /** R-TBL-3 option: every table plays down to this many, then the final table (0: off). */
   readonly playDownTo?: number;
+  /** R-TBL-3 when tables merge: empty seats drawn by the broken table's players (default), or every seat drawn again. */
+  readonly tableMerge?: "fill" | "redraw";
 }
 
 export interface Progress {

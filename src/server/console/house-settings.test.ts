@@ -61,6 +61,7 @@ describe("the house rules of a tournament", () => {
       reEntryCloses: "break-end",
       addOnAt: "break",
       playDownTo: 0,
+      tableMerge: "fill",
       oddChip: "left-of-button",
       oneCardKills: false,
       actionSeconds: 30,
@@ -83,6 +84,7 @@ describe("the house rules of a tournament", () => {
       reEntryCloses: "break-start",
       addOnAt: "break",
       playDownTo: 2,
+      tableMerge: "redraw",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -100,6 +102,7 @@ describe("the house rules of a tournament", () => {
       reEntryCloses: "break-start",
       addOnAt: "break",
       playDownTo: 2,
+      tableMerge: "redraw",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -120,6 +123,7 @@ describe("the house rules of a tournament", () => {
     expect(t.dir.config?.structure.mixedBy).toBe("orbit");
     expect(t.dir.config?.reEntryCloses).toBe("break-start");
     expect(t.dir.config?.playDownTo).toBe(2);
+    expect(t.dir.config?.tableMerge).toBe("redraw");
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -135,6 +139,7 @@ describe("the house rules of a tournament", () => {
       { addOnAt: { playersLeft: 1 } },
       { addOnAt: "dinner" },
       { playDownTo: 6 },
+      { tableMerge: "shuffle" },
       { actionSeconds: 1 },
       { start: "at-dawn" },
       { seats: 9 },

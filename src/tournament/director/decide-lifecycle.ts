@@ -39,6 +39,8 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
     if (f.kind === "heads-up" || f.kind === "shootout")
       return fail(TOURNAMENT_ERRORS.badConfig, `a ${f.kind} forms its final table its own way: no play-down`, { field: "playDownTo" });
   }
+  if (c.tableMerge !== undefined && c.tableMerge !== "fill" && c.tableMerge !== "redraw")
+    return fail(TOURNAMENT_ERRORS.badConfig, `tables merge by filling empty seats or by a full redraw, not ${String(c.tableMerge)}`, { field: "tableMerge" });
   const addOnAt = c.addOnAt;
   if (addOnAt !== undefined && addOnAt !== "break") {
     const n = typeof addOnAt === "object" && addOnAt !== null ? addOnAt.playersLeft : undefined;

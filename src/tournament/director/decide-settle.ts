@@ -7,6 +7,7 @@ import { ok, type Result } from "../../lib/result.ts";
 import { balanceTables, drawFirstButton, type BalanceTable, type RandomSource } from "../index.ts";
 import { opensAddOn } from "./add-on-at.ts";
 import { playDownNow, playedDown } from "./play-down.ts";
+import { redrawEvents, redrawsOnMerge } from "./merge-redraw.ts";
 import { byesFor } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { finalPlacements, placeGroups } from "./placements.ts";
@@ -240,6 +241,12 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
     const down = playDownNow(s, at);
     if (down !== null) {
       if (playedDown(s, down, head.gone)) events.push(...balanceEvents(s, at, rng, head.gone, down));
+      return ok(events);
+    }
+    // R-TBL-3 with a full redraw when the players fit on fewer tables (every table is between hands here).
+    const needed = tablesNeeded(s, left, at);
+    if (needed > 1 && needed < s.tables.size && redrawsOnMerge(s)) {
+      events.push(...redrawEvents(s, at, rng, head.gone, needed));
       return ok(events);
     }
     // Balancing only changes when someone left a table (R-TBL-2/3).

@@ -18,6 +18,7 @@ import { tableColourUp } from "./decide-clock.ts";
 import { balanceEvents, decideSettle, settleHead, wantHandForHand } from "./decide-settle.ts";
 import { paceBalance, tablesNeeded } from "./pace-balance.ts";
 import { playDownNow, playedDown, stillPlayingDown } from "./play-down.ts";
+import { redrawEvents, redrawsOnMerge } from "./merge-redraw.ts";
 import { seatedWithChips, type TournamentState } from "./state.ts";
 import { isPaused, playedMs } from "./played.ts";
 import { clockAt } from "../structure/index.ts";
@@ -98,6 +99,12 @@ function settleTable(s: TournamentState, at: number, table: number | null, rng: 
     return ok(events);
   }
   const needed = tablesNeeded(s, head.left, at);
+  // R-TBL-3 with a full redraw: tables merge once every table's hand is over; until then a table that finishes waits.
+  if (needed > 1 && needed < s.tables.size && redrawsOnMerge(s)) {
+    if (!allFree) return ok(events);
+    events.push(...redrawEvents(s, at, rng, head.gone, needed), { type: "dealing", at, tables: "all" });
+    return ok(events);
+  }
   if (needed === 1 && s.tables.size > 1) {
     // R-TBL-3: the final table is drawn once every table has finished its hand.
     if (!allFree) return ok(events);

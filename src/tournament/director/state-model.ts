@@ -183,6 +183,7 @@ export function houseRulesOf(c: TournamentConfig) {
     reEntryCloses: c.reEntryCloses ?? ("break-end" as const),
     addOnAt: c.addOnAt ?? ("break" as const),
     playDownTo: c.playDownTo ?? 0,
+    tableMerge: c.tableMerge ?? ("fill" as const),
     oddChip: c.oddChip ?? ("left-of-button" as const),
     oneCardKills: c.oneCardKills ?? false,
   };

@@ -424,6 +424,13 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       if (s.tables.size === 1 && s.config?.format.kind !== "heads-up") s.finalTable = s.tables.keys().next().value!;
       break;
     }
+    case "redrawn":
+      for (const r of ev.tables) {
+        const t = s.tables.get(r.table)!;
+        t.firstButton = r.button;
+        t.last = null;
+      }
+      break;
     case "final-table": {
       const t = s.tables.get(ev.table)!;
       t.firstButton = ev.button;

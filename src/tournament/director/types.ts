@@ -73,6 +73,12 @@ export interface TournamentConfig {
    * table; until then tables balance and break as usual. 0 or absent: off.
    */
   readonly playDownTo?: number;
+  /**
+   * R-TBL-3 when tables merge: the broken table's players draw empty seats at the others
+   * ("fill", default), or every player still in is drawn again to the tables kept, each of
+   * which draws a new button ("redraw", seed 003), once every table's hand is over.
+   */
+  readonly tableMerge?: "fill" | "redraw";
   /** R-TRN-3: a re-entry window to a break's end closes when that break ends (default) or when it starts. */
   readonly reEntryCloses?: ReEntryCloses;
   /** Late registration: `register` is taken after the start until this point of play (not in shootouts or heads-up brackets). */
@@ -192,6 +198,8 @@ export type TournamentEvent =
   | { readonly type: "owed"; readonly at: number; readonly owes: readonly (readonly [number, readonly number[]])[] }
   /** Per-table pace: these tables deal their next hand now (each until its hand is reported); "all": every table with two players with chips. */
   | { readonly type: "dealing"; readonly at: number; readonly tables: readonly number[] | "all" }
+  /** R-TBL-3 with a full redraw when tables merge: these tables were seated anew and draw their buttons anew (R-DEAL-6). */
+  | { readonly type: "redrawn"; readonly at: number; readonly tables: readonly { readonly table: number; readonly button: number }[] }
   /** R-TBL-3: the final table is formed by a draw of seats and its button is drawn anew (R-DEAL-6). */
   | { readonly type: "final-table"; readonly at: number; readonly table: number; readonly button: number }
   /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */

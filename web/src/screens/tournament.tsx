@@ -162,6 +162,11 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                   {t("create.oddChip")}: {t(p.settings.oddChip === "draw" ? "create.odd.draw" : "create.odd.leftOfButton")}
                 </li>
                 <li>{p.settings.oneCardKills ? t("create.oneCardKills") : t("tournament.bothCards")}</li>
+                {p.settings.tableMerge === "redraw" && (
+                  <li>
+                    {t("create.tableMerge")}: {t("create.merge.redraw")}
+                  </li>
+                )}
                 {p.settings.playDownTo > 0 && (
                   <li>
                     {t("create.playDownTo")}: {p.settings.playDownTo}

@@ -314,6 +314,17 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
                 ))}
               </select>
             </label>
+            <label>
+              {t("create.tableMerge")}
+              <select
+                data-field="table-merge"
+                value={rules.tableMerge}
+                onChange={(e) => setHouse({ ...house, tableMerge: e.target.value as "fill" | "redraw" })}
+              >
+                <option value="fill">{t("create.merge.fill")}</option>
+                <option value="redraw">{t("create.merge.redraw")}</option>
+              </select>
+            </label>
             {settings.reEntry !== null && "endOfBreak" in settings.reEntry.until && (
               <label>
                 {t("create.reEntryCloses")}

@@ -1,6 +1,7 @@
-// R-TBL-3 play-down in a live room over HTTP: 21 walk-ins on three tables of 7 play down to
+// R-TBL-3 in a live room over HTTP. Play-down: 21 walk-ins on three tables of 7 play down to
 // 3 each with no balancing (the floor's busts move nobody), then the 9 are drawn to the
-// final table; by default the same busts move players to balance the tables.
+// final table; by default the same busts move players to balance the tables. A full redraw
+// when tables merge: every seat is drawn again, not only the broken table's players'.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeatingResponse, TournamentView } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 // No re-entry or late registration: play-down applies once no new entry can come.
-async function liveRoom(settings: object): Promise<{ id: string; path: string }> {
+async function liveRoom(settings: object, players = 21): Promise<{ id: string; path: string }> {
   const body = {
     commandId: cmd(),
     presetId: "casino-1900",
@@ -44,7 +45,7 @@ async function liveRoom(settings: object): Promise<{ id: string; path: string }>
   const made = await must<{ tournament: { id: string } }>(api(server.url, "POST", "/api/v1/director/tournaments", body, token));
   const id = made.tournament.id;
   const path = `/api/v1/director/tournaments/${id}`;
-  for (let i = 0; i < 21; i++) await must(api(server.url, "POST", `${path}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
+  for (let i = 0; i < players; i++) await must(api(server.url, "POST", `${path}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, token));
   await must(api(server.url, "POST", `${path}/start`, { commandId: cmd() }, token));
   return { id, path };
 }
@@ -79,5 +80,36 @@ describe("R-TBL-3 play-down in a live room", () => {
     const { path } = await liveRoom({ tableSize: 10, finalTableSize: 9 });
     await bustAt(path, 1, 4);
     expect(sizes(await seating(path)).sort()).not.toEqual([3, 7, 7]);
+  });
+});
+
+describe("R-TBL-3 a full redraw when tables merge, in a live room", () => {
+  /** 21 walk-ins on three tables of 7; the floor busts one at table 3: the 20 left fit two tables of 10. */
+  async function merged(tableMerge?: string) {
+    const { id, path } = await liveRoom({ tableSize: 10, spareSeats: 0, ...(tableMerge === undefined ? {} : { tableMerge }) });
+    const before = await seating(path);
+    expect(sizes(before)).toEqual([7, 7, 7]);
+    const at = (m: SeatingResponse) => new Map(m.seats.map((x) => [x.entryId, `${x.tableNumber}:${x.seat}`]));
+    const kept = before.seats.filter((x) => x.tableNumber !== 3).map((x) => x.entryId);
+    const out = before.seats.find((x) => x.tableNumber === 3)!.entryId;
+    await must(api(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "bust", entryIds: [out] }, token));
+    const after = await seating(path);
+    const was = at(before);
+    const now = at(after);
+    const stayed = kept.filter((e) => was.get(e) === now.get(e)).length;
+    return { id, after, stayed, keptLeft: kept.length };
+  }
+
+  it("R-TBL-3 redraw: every seat is drawn again onto two tables, and the view says so", async () => {
+    const { id, after, stayed, keptLeft } = await merged("redraw");
+    expect(after.seats).toHaveLength(20);
+    expect(after.tables).toHaveLength(2);
+    expect(stayed).toBeLessThan(keptLeft / 2);
+    expect((await must<TournamentView>(api(server.url, "GET", `/api/v1/tournaments/${id}`))).settings?.tableMerge).toBe("redraw");
+  });
+
+  it("R-TBL-3 by default the kept tables' players keep their seats", async () => {
+    const { stayed, keptLeft } = await merged();
+    expect(stayed).toBe(keptLeft);
   });
 });
