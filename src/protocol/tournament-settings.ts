@@ -35,6 +35,16 @@ export const TournamentSettings = z.strictObject({
   colourUp: z.enum(["race", "up"]),
   /** Hand-for-hand play at the money bubble (every table plays its hand, then all deal together). */
   handForHand: z.boolean(),
+  /** R-BET-9: mixed hold'em changes game with each level (the level names it) or after every orbit of each table's button. */
+  mixedBy: z.enum(["level", "orbit"]),
+  /** R-TRN-3: re-entry until a named break closes when that break ends, or when it starts. */
+  reEntryCloses: z.enum(["break-start", "break-end"]),
+  /** R-TRN-5: the add-on is offered during its break, or from when this many players are left to the end of that level. */
+  addOnAt: z.union([z.literal("break"), z.strictObject({ playersLeft: z.int().min(2).max(10000) })]),
+  /** R-TBL-3 option: every table plays down to this many, no balancing, then all meet at the final table (0: off). */
+  playDownTo: z.int().min(0).max(5),
+  /** R-TBL-3 when tables merge: the broken table's players draw empty seats ("fill"), or every seat is drawn again ("redraw"). */
+  tableMerge: z.enum(["fill", "redraw"]),
   /** R-TRN-9: the action clock, seconds a player has to act online. */
   actionSeconds: z.int().min(5).max(600),
   /** The time bank added once the action clock runs out, seconds per tournament. */
@@ -57,7 +67,15 @@ export type TournamentSettingsInput = z.infer<typeof TournamentSettingsInput>;
 /** The defaults where the request and the preset say nothing (speed events: a 15 s clock and no time bank). */
 export function settingsWithDefaults(
   given: TournamentSettingsInput,
-  o: { speed: boolean; live?: boolean; actionMs?: number | undefined; timeBankMs?: number | undefined; tableSize?: number | undefined },
+  o: {
+    speed: boolean;
+    live?: boolean;
+    actionMs?: number | undefined;
+    timeBankMs?: number | undefined;
+    tableSize?: number | undefined;
+    /** The structure's own switch (R-BET-9), the default of `mixedBy`. */
+    mixedBy?: "level" | "orbit" | undefined;
+  },
 ): TournamentSettings {
   return {
     tableSize: given.tableSize ?? o.tableSize ?? 10,
@@ -66,6 +84,11 @@ export function settingsWithDefaults(
     buttonRule: given.buttonRule ?? "dead",
     colourUp: given.colourUp ?? "race",
     handForHand: given.handForHand ?? true,
+    mixedBy: given.mixedBy ?? o.mixedBy ?? "level",
+    reEntryCloses: given.reEntryCloses ?? "break-end",
+    addOnAt: given.addOnAt ?? "break",
+    playDownTo: given.playDownTo ?? 0,
+    tableMerge: given.tableMerge ?? "fill",
     actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
     timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
     oddChip: given.oddChip ?? "left-of-button",

@@ -17,6 +17,11 @@ describe("felt simulate with the room's settings", () => {
       handForHand: true,
       oddChip: "left-of-button",
       oneCardKills: false,
+      mixedBy: "level",
+      reEntryCloses: "break-end",
+      addOnAt: "break",
+      playDownTo: 0,
+      tableMerge: "fill",
     });
   });
 
@@ -26,7 +31,18 @@ describe("felt simulate with the room's settings", () => {
     const b = simulate({ players: 40, seed: 5, settings });
     const plain = simulate({ players: 40, seed: 5 });
     if (!a.ok || !b.ok || !plain.ok) throw new Error("simulation failed");
-    expect(a.value.settings).toEqual({ ...settings, spareSeats: 1, handForHand: true, oddChip: "left-of-button", oneCardKills: false });
+    expect(a.value.settings).toEqual({
+      ...settings,
+      spareSeats: 1,
+      handForHand: true,
+      oddChip: "left-of-button",
+      oneCardKills: false,
+      mixedBy: "level",
+      reEntryCloses: "break-end",
+      addOnAt: "break",
+      playDownTo: 0,
+      tableMerge: "fill",
+    });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
     expect(a.value.placements).toHaveLength(40);
@@ -40,5 +56,59 @@ describe("felt simulate with the room's settings", () => {
     expect(r.value.settings).toMatchObject(settings);
     expect(r.value.chipsConserved).toBe(true);
     expect(r.value.placements).toHaveLength(30);
+  });
+
+  it("R-BET-9 by orbit: a mixed event plays otherwise than by level, chips conserved, a place for everyone, and the result says so", () => {
+    const byLevel = simulate({ players: 30, seed: 4, preset: "mixed" });
+    const byOrbit = simulate({ players: 30, seed: 4, preset: "mixed", settings: { mixedBy: "orbit" } });
+    if (!byLevel.ok || !byOrbit.ok) throw new Error("simulation failed");
+    expect(byLevel.value.settings.mixedBy).toBe("level");
+    expect(byOrbit.value.settings.mixedBy).toBe("orbit");
+    expect(byOrbit.value.chipsConserved).toBe(true);
+    expect(byOrbit.value.placements).toHaveLength(30);
+    expect(JSON.stringify(byOrbit.value.placements)).not.toBe(JSON.stringify(byLevel.value.placements));
+  });
+
+  // The simulated players re-enter at once when they bust and nobody busts during a break, so
+  // the two readings rarely differ here; the director's own tests show the difference.
+  it("R-TRN-3 break-start: the simulated event plays under it, chips conserved, a place for every entry, never more entries than to the break's end", () => {
+    const end = simulate({ players: 60, seed: 6, format: "re-entry" });
+    const start = simulate({ players: 60, seed: 6, format: "re-entry", settings: { reEntryCloses: "break-start" } });
+    if (!end.ok || !start.ok) throw new Error("simulation failed");
+    expect(start.value.settings.reEntryCloses).toBe("break-start");
+    expect(start.value.chipsConserved).toBe(true);
+    expect(start.value.placements).toHaveLength(start.value.entries);
+    expect(start.value.entries).toBeLessThanOrEqual(end.value.entries);
+  });
+
+  it("R-TRN-5 at 20 players left: the add-ons come then, not at the first break (another prize pool); chips conserved, a place for every entry", () => {
+    const atBreak = simulate({ players: 60, seed: 7, format: "rebuy" });
+    const byPlayers = simulate({ players: 60, seed: 7, format: "rebuy", settings: { addOnAt: { playersLeft: 20 } } });
+    if (!atBreak.ok || !byPlayers.ok) throw new Error("simulation failed");
+    expect(byPlayers.value.settings.addOnAt).toEqual({ playersLeft: 20 });
+    expect(byPlayers.value.chipsConserved).toBe(true);
+    expect(byPlayers.value.placements).toHaveLength(byPlayers.value.entries);
+    expect(byPlayers.value.prizePool).not.toBe(atBreak.value.prizePool);
+  });
+
+  it("R-TBL-3 play-down: 21 players on three tables play down to 3 each, then the final table; chips conserved, a place for everyone, and the play differs", () => {
+    const settings = { tableSize: 10, finalTableSize: 9, playDownTo: 3 } as const;
+    const down = simulate({ players: 21, seed: 8, settings });
+    const plain = simulate({ players: 21, seed: 8, settings: { tableSize: 10, finalTableSize: 9 } });
+    if (!down.ok || !plain.ok) throw new Error("simulation failed");
+    expect(down.value.settings.playDownTo).toBe(3);
+    expect(down.value.chipsConserved).toBe(true);
+    expect(down.value.placements).toHaveLength(21);
+    expect(JSON.stringify(down.value.placements)).not.toBe(JSON.stringify(plain.value.placements));
+  });
+
+  it("R-TBL-3 a full redraw when tables merge: chips conserved, a place for everyone, and the play differs", () => {
+    const redraw = simulate({ players: 40, seed: 9, settings: { tableMerge: "redraw" } });
+    const fill = simulate({ players: 40, seed: 9 });
+    if (!redraw.ok || !fill.ok) throw new Error("simulation failed");
+    expect(redraw.value.settings.tableMerge).toBe("redraw");
+    expect(redraw.value.chipsConserved).toBe(true);
+    expect(redraw.value.placements).toHaveLength(40);
+    expect(JSON.stringify(redraw.value.placements)).not.toBe(JSON.stringify(fill.value.placements));
   });
 });

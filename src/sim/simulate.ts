@@ -36,6 +36,16 @@ export interface SimSettings {
   readonly handForHand?: boolean;
   readonly oddChip?: TournamentOddChip;
   readonly oneCardKills?: boolean;
+  /** R-BET-9: a mixed structure's switch, by level or by orbit (default the structure's). */
+  readonly mixedBy?: "level" | "orbit";
+  /** R-TRN-3: re-entry until a break closes at its end (default) or its start. */
+  readonly reEntryCloses?: "break-start" | "break-end";
+  /** R-TRN-5: the add-on at its break (default) or when this many players are left. */
+  readonly addOnAt?: "break" | { readonly playersLeft: number };
+  /** R-TBL-3 option: every table plays down to this many, then the final table (0: off). */
+  readonly playDownTo?: number;
+  /** R-TBL-3 when tables merge: empty seats drawn by the broken table's players (default), or every seat drawn again. */
+  readonly tableMerge?: "fill" | "redraw";
 }
 
 export interface Progress {
@@ -99,7 +109,11 @@ export function simulate(o: SimOptions): Result<SimResult> {
   // Object.assign, not a spread (same fields, same order): the director reads this config
   // for every hand, and on this V8 an object made by spreading reads its properties a
   // hundred times slower.
-  const config = Object.assign({}, sc.value.config, o.settings);
+  const { mixedBy, ...rules } = o.settings ?? {};
+  const base = sc.value.config;
+  // R-BET-9: the switch is the structure's own field (the director reads it there).
+  const structure = mixedBy === undefined || mixedBy === (base.structure.mixedBy ?? "level") ? base.structure : { ...base.structure, mixedBy };
+  const config = Object.assign({}, base, rules, { structure });
   const stats: HandStats = { hands: 0, actions: 0, timeouts: 0, refused: 0 };
   const handsPerHour = o.handsPerHour ?? HANDS_PER_HOUR[config.format.kind];
   const points: ChartPoint[] = [];

@@ -29,6 +29,9 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
   flag("final-table-size", "finalTableSize", true);
   flag("button", "buttonRule", false);
   flag("colour-up", "colourUp", false);
+  flag("mixed-by", "mixedBy", false);
+  flag("play-down-to", "playDownTo", true);
+  flag("table-merge", "tableMerge", false);
   const parsed = TournamentSettingsInput.safeParse(raw);
   if (!parsed.success) return `settings: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ")}`;
   const s = parsed.data;
@@ -41,6 +44,11 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
     ...(s.handForHand !== undefined ? { handForHand: s.handForHand } : {}),
     ...(s.oddChip !== undefined ? { oddChip: s.oddChip } : {}),
     ...(s.oneCardKills !== undefined ? { oneCardKills: s.oneCardKills } : {}),
+    ...(s.mixedBy !== undefined ? { mixedBy: s.mixedBy } : {}),
+    ...(s.reEntryCloses !== undefined ? { reEntryCloses: s.reEntryCloses } : {}),
+    ...(s.addOnAt !== undefined ? { addOnAt: s.addOnAt } : {}),
+    ...(s.playDownTo !== undefined ? { playDownTo: s.playDownTo } : {}),
+    ...(s.tableMerge !== undefined ? { tableMerge: s.tableMerge } : {}),
   };
 }
 
@@ -59,7 +67,8 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
   --settings FILE    the tournament's settings as JSON, as the server's create request takes them
                      ({"tableSize":10,"finalTableSize":9,"buttonRule":"moving","colourUp":"up",...});
                      the action clock, time bank and start are the server's and not simulated
-  --table-size N, --final-table-size N, --button dead|moving, --colour-up race|up
+  --table-size N, --final-table-size N, --button dead|moving, --colour-up race|up,
+  --mixed-by level|orbit, --play-down-to N, --table-merge fill|redraw
                      one setting each, over the file's
 
 felt simulate --server URL[,URL...] [--director-file PATH] [--players N] [--preset NAME] [--seed S] [--json]

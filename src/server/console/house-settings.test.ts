@@ -57,6 +57,11 @@ describe("the house rules of a tournament", () => {
       buttonRule: "dead",
       colourUp: "race",
       handForHand: true,
+      mixedBy: "level",
+      reEntryCloses: "break-end",
+      addOnAt: "break",
+      playDownTo: 0,
+      tableMerge: "fill",
       oddChip: "left-of-button",
       oneCardKills: false,
       actionSeconds: 30,
@@ -76,6 +81,11 @@ describe("the house rules of a tournament", () => {
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
+      mixedBy: "orbit",
+      reEntryCloses: "break-start",
+      addOnAt: "break",
+      playDownTo: 2,
+      tableMerge: "redraw",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -90,6 +100,11 @@ describe("the house rules of a tournament", () => {
       buttonRule: "moving",
       colourUp: "up",
       handForHand: false,
+      mixedBy: "orbit",
+      reEntryCloses: "break-start",
+      addOnAt: "break",
+      playDownTo: 2,
+      tableMerge: "redraw",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -108,6 +123,10 @@ describe("the house rules of a tournament", () => {
       oddChip: "draw",
       oneCardKills: true,
     });
+    expect(t.dir.config?.structure.mixedBy).toBe("orbit");
+    expect(t.dir.config?.reEntryCloses).toBe("break-start");
+    expect(t.dir.config?.playDownTo).toBe(2);
+    expect(t.dir.config?.tableMerge).toBe("redraw");
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -118,6 +137,12 @@ describe("the house rules of a tournament", () => {
       { colourUp: "down" },
       { oddChip: "carry" },
       { oneCardKills: "yes" },
+      { mixedBy: "hand" },
+      { reEntryCloses: "whenever" },
+      { addOnAt: { playersLeft: 1 } },
+      { addOnAt: "dinner" },
+      { playDownTo: 6 },
+      { tableMerge: "shuffle" },
       { actionSeconds: 1 },
       { start: "at-dawn" },
       { decksOpen: { to: "everyone" } },

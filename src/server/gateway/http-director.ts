@@ -103,7 +103,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       return fail(DIRECTOR_ERRORS.invalid, "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
     const found = await findPreset(ctx.server.svc.store, b.presetId);
     if (found === null) return fail(DIRECTOR_ERRORS.notFound, `no preset ${b.presetId}`);
-    const structure = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
+    const drawn = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
     const speed = found.plan === "speed";
     const o = ctx.server.options;
     // The request's house rules over the preset's (a saved preset carries the room's own).
@@ -115,8 +115,11 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
         actionMs: o.actionMs,
         timeBankMs: o.timeBankMs,
         tableSize: o.tableSize,
+        mixedBy: drawn.mixedBy,
       },
     );
+    // R-BET-9: the room's switch (by level or by orbit) is the structure's from now on.
+    const structure = house.mixedBy === (drawn.mixedBy ?? "level") ? drawn : { ...drawn, mixedBy: house.mixedBy };
     const actionMs = house.actionSeconds * 1000;
     // The auditor who may have the decks afterwards is an account now: a name nobody holds
     // could be signed up later by anyone.
@@ -160,6 +163,10 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       handForHand: house.handForHand,
       ...(house.oddChip !== "left-of-button" ? { oddChip: house.oddChip } : {}),
       ...(house.oneCardKills ? { oneCardKills: true } : {}),
+      ...(house.reEntryCloses !== "break-end" ? { reEntryCloses: house.reEntryCloses } : {}),
+      ...(house.addOnAt !== "break" ? { addOnAt: house.addOnAt } : {}),
+      ...(house.playDownTo !== 0 ? { playDownTo: house.playDownTo } : {}),
+      ...(house.tableMerge !== "fill" ? { tableMerge: house.tableMerge } : {}),
       // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
       ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
     };

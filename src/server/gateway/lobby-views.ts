@@ -18,7 +18,7 @@ import {
   rebuyGraceEndsMs,
   type TournamentEvent,
 } from "../../tournament/director/index.ts";
-import { windowEndMs } from "../../tournament/money/index.ts";
+import { reEntryEndMs } from "../../tournament/money/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../../tournament/structure/index.ts";
 import { playerAccount, type Ledger } from "../../store/index.ts";
 import { currentEntry } from "../tournaments/tournament-entries.ts";
@@ -172,7 +172,7 @@ export function levelAt(structure: Structure, ms: number): number {
 export function lateRegistration(t: TournamentRuntime, now: number): { endsAt: number | null; endsLevel: number | null } {
   const c = t.dir.config!;
   // Without late registration a re-entry window is still a way in (R-TRN-3).
-  const ends = lateRegistrationEndsMs(t.dir) ?? (c.money.reEntry === undefined ? null : windowEndMs(c.structure, c.money.reEntry.until));
+  const ends = lateRegistrationEndsMs(t.dir) ?? (c.money.reEntry === undefined ? null : reEntryEndMs(c.structure, c.money.reEntry, c.reEntryCloses));
   // Infinity: past the schedule's end, the window closes with the field (no instant to show).
   if (ends === null || ends === Infinity) return { endsAt: null, endsLevel: null };
   const level = levelAt(c.structure, ends);

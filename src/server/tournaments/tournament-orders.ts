@@ -4,7 +4,7 @@
 // with the blinds of the level in force (R-TRN-1) and of the next few levels, so the hand
 // started after the pause between hands takes the level then in force. Built from the
 // director's state alone: a director loaded after a failover builds the same order.
-import { handSetup, isPaused, levelFor, type TableState, type TournamentState } from "../../tournament/director/index.ts";
+import { handSetup, isPaused, levelFor, levelInGame, mixedByOrbit, type TableState, type TournamentState } from "../../tournament/director/index.ts";
 import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
 import { orderId, type BlindsFrom, type OrderSeat, type Permit, type TableOrder } from "../tables/table-order.ts";
 import type { Blinds } from "../tables/table-state.ts";
@@ -35,12 +35,15 @@ export function permitFor(dir: TournamentState, table: TableState, recorded: num
   const setup = handSetup(dir, table, now);
   if (setup === null) return null;
   const blinds: BlindsFrom[] = [{ from: 0, blinds: blindsOf(setup.level) }];
+  // R-BET-9 by orbit: the next hand's game is the table's orbit's, whichever level it starts in.
+  const game = dir.config !== null && mixedByOrbit(dir.config.structure) ? (setup.level.game ?? "no-limit") : null;
   let at = now;
   for (let i = 0; i < AHEAD; i++) {
     const c = levelFor(dir, table, at);
     if (c.remainingMs === null) break;
     at += Math.max(1, c.remainingMs);
-    blinds.push({ from: at, blinds: blindsOf(levelFor(dir, table, at).level) });
+    const level = levelFor(dir, table, at).level;
+    blinds.push({ from: at, blinds: blindsOf(game === null ? level : levelInGame(level, game)) });
   }
   return { handNumber: recorded + 1, blinds };
 }

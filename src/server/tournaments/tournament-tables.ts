@@ -187,7 +187,7 @@ export class OnlineTables {
       else if (e.type === "table-broken") touched.add(e.table);
       else if (e.type === "dealing") e.tables === "all" ? (all = true) : e.tables.forEach((x) => touched.add(x));
       else if (e.type === "coloured-up") for (const [id] of e.stacks) touched.add(t.dir.entries.get(id)?.table ?? 0);
-      else if (e.type === "final-table" || e.type === "matches-drawn" || e.type === "match-drawn" || e.type === "eliminated") {
+      else if (e.type === "final-table" || e.type === "redrawn" || e.type === "matches-drawn" || e.type === "match-drawn" || e.type === "eliminated") {
         // A heads-up match drawn (R-TRN-10): its players leave their decided matches; every table between hands is made right.
         if (e.type !== "eliminated" || n === null) all = true;
       }

@@ -7,7 +7,7 @@ import { drawMatches } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { prizesFixedEvent } from "./prizes.ts";
 import { MAX_REBUY_GRACE_MS } from "./rebuy-grace.ts";
-import { tableSizeOf, type TournamentState } from "./state.ts";
+import { finalTableSizeOf, tableSizeOf, type TournamentState } from "./state.ts";
 import type { TableDraw, TournamentConfig, TournamentEvent } from "./types.ts";
 import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
@@ -26,6 +26,35 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   if (f.kind === "freeroll" && (c.money.buyIn !== 0 || c.money.fee !== 0)) return fail(TOURNAMENT_ERRORS.badConfig, "a freeroll has no buy-in (R-TRN-7)");
   if (c.lateRegistration !== undefined && (f.kind === "heads-up" || f.kind === "shootout"))
     return fail(TOURNAMENT_ERRORS.badConfig, `a ${f.kind} draws its tables once: no late registration`);
+  const down = c.playDownTo;
+  if (down !== undefined && down !== 0) {
+    if (!(Number.isInteger(down) && down >= 1 && 2 * down <= finalTableSizeOf(c)))
+      return fail(
+        TOURNAMENT_ERRORS.badConfig,
+        `tables play down to 1 to ${Math.floor(finalTableSizeOf(c) / 2)} players (two tables' worth fit the final table), not ${down}`,
+        {
+          field: "playDownTo",
+        },
+      );
+    if (f.kind === "heads-up" || f.kind === "shootout")
+      return fail(TOURNAMENT_ERRORS.badConfig, `a ${f.kind} forms its final table its own way: no play-down`, { field: "playDownTo" });
+  }
+  if (c.tableMerge !== undefined && c.tableMerge !== "fill" && c.tableMerge !== "redraw")
+    return fail(TOURNAMENT_ERRORS.badConfig, `tables merge by filling empty seats or by a full redraw, not ${String(c.tableMerge)}`, { field: "tableMerge" });
+  const addOnAt = c.addOnAt;
+  if (addOnAt !== undefined && addOnAt !== "break") {
+    const n = typeof addOnAt === "object" && addOnAt !== null ? addOnAt.playersLeft : undefined;
+    if (!(Number.isInteger(n) && n! >= 2))
+      return fail(TOURNAMENT_ERRORS.badConfig, "the add-on is offered at its break or when 2 or more players are left (R-TRN-5)", { field: "addOnAt" });
+    if (c.money.addOn === undefined) return fail(TOURNAMENT_ERRORS.badConfig, "an add-on by players left needs an add-on (R-TRN-5)", { field: "addOnAt" });
+  }
+  const closes = c.reEntryCloses;
+  if (closes !== undefined && closes !== "break-start" && closes !== "break-end")
+    return fail(TOURNAMENT_ERRORS.badConfig, `re-entry closes at a break's start or end, not ${String(closes)}`, { field: "reEntryCloses" });
+  if (closes === "break-start" && c.money.reEntry !== undefined && !("endOfBreak" in c.money.reEntry.until))
+    return fail(TOURNAMENT_ERRORS.badConfig, "re-entry can close at a break's start only when its window ends at a break (R-TRN-3)", {
+      field: "reEntryCloses",
+    });
   const grace = c.rebuyGraceMs;
   if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace <= MAX_REBUY_GRACE_MS))
     return fail(TOURNAMENT_ERRORS.badConfig, `the rebuy grace is 0 to ${MAX_REBUY_GRACE_MS} ms of play (R-TRN-4)`);

@@ -5,6 +5,9 @@
 // equal the seats, R-TRN-8).
 import { ok, type Result } from "../../lib/result.ts";
 import { balanceTables, drawFirstButton, type BalanceTable, type RandomSource } from "../index.ts";
+import { opensAddOn } from "./add-on-at.ts";
+import { playDownNow, playedDown } from "./play-down.ts";
+import { redrawEvents, redrawsOnMerge } from "./merge-redraw.ts";
 import { byesFor } from "./bracket.ts";
 import { fieldClosed } from "./entries-closed.ts";
 import { finalPlacements, placeGroups } from "./placements.ts";
@@ -67,7 +70,7 @@ function spread(s: TournamentState): number {
 export const BALANCE_SCAN_TABLES = 64;
 
 /** `busted`: the entries this settle eliminates (a player waiting to rebuy keeps the seat). */
-export function balanceEvents(s: TournamentState, at: number, rng: RandomSource, busted: ReadonlySet<string>): TournamentEvent[] {
+export function balanceEvents(s: TournamentState, at: number, rng: RandomSource, busted: ReadonlySet<string>, playDownTo?: number): TournamentEvent[] {
   const size = tableSizeOf(s.config!);
   const tables: BalanceTable[] = [];
   for (const t of [...s.tables.values()].sort((a, b) => a.id - b.id)) {
@@ -82,7 +85,13 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
     const bb = t.last?.bb[0];
     tables.push({ id: String(t.id), seats, button: t.last?.button ?? t.firstButton, ...(bb !== undefined ? { bb } : {}), busted: out });
   }
-  const r = balanceTables(tables, { tableSize: size, finalTableSize: finalTableSizeOf(s.config!), spareSeats: spareSeatsNow(s, at), rng });
+  const r = balanceTables(tables, {
+    tableSize: size,
+    finalTableSize: finalTableSizeOf(s.config!),
+    spareSeats: spareSeatsNow(s, at),
+    ...(playDownTo !== undefined ? { playDownTo } : {}),
+    rng,
+  });
   if (!r.ok) return [];
   const events: TournamentEvent[] = [];
   if (r.value.moves.length > 0) {
@@ -196,6 +205,8 @@ export function settleHead(s: TournamentState, at: number, rng: RandomSource): {
     left -= el.gone;
   }
   const gone = new Set(extra.flat(2));
+  // R-TRN-5: the add-on by players left opens at the settle that brings them down to its number.
+  if (opensAddOn(s, left)) events.push({ type: "add-on-opened", at });
   const needPrizes = s.prizes === null && (fieldClosed(s, at) || left <= 1);
   const prizeEv = needPrizes ? prizesFixedEvent(s, at) : null;
   if (prizeEv !== null) events.push(prizeEv);
@@ -226,6 +237,18 @@ export function decideSettle(s: TournamentState, at: number, rng: RandomSource):
   if (c.format.kind !== "heads-up") {
     const wantH4H = wantHandForHand(s, left);
     if (wantH4H !== s.handForHand) events.push({ type: "hand-for-hand", at, on: wantH4H });
+    // R-TBL-3 play-down: no balancing; the final table is drawn once every table is down to the number.
+    const down = playDownNow(s, at);
+    if (down !== null) {
+      if (playedDown(s, down, head.gone)) events.push(...balanceEvents(s, at, rng, head.gone, down));
+      return ok(events);
+    }
+    // R-TBL-3 with a full redraw when the players fit on fewer tables (every table is between hands here).
+    const needed = tablesNeeded(s, left, at);
+    if (needed > 1 && needed < s.tables.size && redrawsOnMerge(s)) {
+      events.push(...redrawEvents(s, at, rng, head.gone, needed));
+      return ok(events);
+    }
     // Balancing only changes when someone left a table (R-TBL-2/3).
     // Entries seated after the start (late registration, a new table, a floor move) can also unbalance them.
     if (s.busted.length > 0 || s.tables.size > tablesNeeded(s, left, at) || spread(s) >= 2) {

@@ -17,6 +17,8 @@ import type { RandomSource } from "../index.ts";
 import { tableColourUp } from "./decide-clock.ts";
 import { balanceEvents, decideSettle, settleHead, wantHandForHand } from "./decide-settle.ts";
 import { paceBalance, tablesNeeded } from "./pace-balance.ts";
+import { playDownNow, playedDown, stillPlayingDown } from "./play-down.ts";
+import { redrawEvents, redrawsOnMerge } from "./merge-redraw.ts";
 import { seatedWithChips, type TournamentState } from "./state.ts";
 import { isPaused, playedMs } from "./played.ts";
 import { clockAt } from "../structure/index.ts";
@@ -78,7 +80,31 @@ function settleTable(s: TournamentState, at: number, table: number | null, rng: 
   if (head.done) return ok(events);
   const want = wantHandForHand(s, head.left);
   if (want !== wasH4H) events.push({ type: "hand-for-hand", at, on: want });
+  // R-TBL-3 play-down: no balancing; a table down to the number waits; the final table is
+  // drawn once every table is down to it and every hand is over.
+  const down = playDownNow(s, at);
+  if (down !== null) {
+    if (playedDown(s, down, head.gone)) {
+      if (!allFree) return ok(events);
+      const ev = balanceEvents(s, at, rng, head.gone, down);
+      events.push(...ev);
+      const final = ev.find((e) => e.type === "final-table");
+      events.push({ type: "dealing", at, tables: final?.type === "final-table" ? [final.table] : "all" });
+      return ok(events);
+    }
+    // At the bubble every table finishes its hand first, then they deal together.
+    if (want && !allFree) return ok(events);
+    const deal = stillPlayingDown(s, down, head.gone, table === null || allFree ? null : table);
+    if (deal.length > 0) events.push({ type: "dealing", at, tables: deal });
+    return ok(events);
+  }
   const needed = tablesNeeded(s, head.left, at);
+  // R-TBL-3 with a full redraw: tables merge once every table's hand is over; until then a table that finishes waits.
+  if (needed > 1 && needed < s.tables.size && redrawsOnMerge(s)) {
+    if (!allFree) return ok(events);
+    events.push(...redrawEvents(s, at, rng, head.gone, needed), { type: "dealing", at, tables: "all" });
+    return ok(events);
+  }
   if (needed === 1 && s.tables.size > 1) {
     // R-TBL-3: the final table is drawn once every table has finished its hand.
     if (!allFree) return ok(events);

@@ -2,7 +2,8 @@
 // and the places are known. Until then a bust's place is not yet known (a re-entry adds an
 // entrant), so places are given when the field closes.
 import { endOfBreakMs } from "../structure/index.ts";
-import { windowEndMs } from "../money/index.ts";
+import { reEntryEndMs, windowEndMs } from "../money/index.ts";
+import { addOnPlayersLeft, addOnWindow } from "./add-on-at.ts";
 import { playedMs } from "./played.ts";
 import type { TournamentState } from "./state.ts";
 
@@ -22,7 +23,7 @@ export function newEntriesOpen(s: TournamentState, at: number): boolean {
   const c = s.config;
   if (c === null || s.startedAt === null) return false;
   let t = lateRegistrationEndsMs(s) ?? 0;
-  if (c.format.kind === "re-entry" && c.money.reEntry !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.reEntry.until));
+  if (c.format.kind === "re-entry" && c.money.reEntry !== undefined) t = Math.max(t, reEntryEndMs(c.structure, c.money.reEntry, c.reEntryCloses));
   if (t === 0) return false;
   if (t === Infinity) return s.finalTable === null;
   return playedMs(s, at) < t;
@@ -32,16 +33,20 @@ export function newEntriesOpen(s: TournamentState, at: number): boolean {
 export function lastEntryMs(s: TournamentState): number {
   const c = s.config!;
   let t = lateRegistrationEndsMs(s) ?? 0;
-  if (c.format.kind === "re-entry" && c.money.reEntry !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.reEntry.until));
+  if (c.format.kind === "re-entry" && c.money.reEntry !== undefined) t = Math.max(t, reEntryEndMs(c.structure, c.money.reEntry, c.reEntryCloses));
   if (c.format.kind === "rebuy") {
     if (c.money.rebuy !== undefined) t = Math.max(t, windowEndMs(c.structure, c.money.rebuy.until));
-    if (c.money.addOn !== undefined) t = Math.max(t, endOfBreakMs(c.structure, c.money.addOn.atBreak) ?? 0);
+    // R-TRN-5 by players left: open to the end of the item in force when it opened (not yet open: fieldClosed waits).
+    if (c.money.addOn !== undefined)
+      t = Math.max(t, addOnPlayersLeft(c) === null ? (endOfBreakMs(c.structure, c.money.addOn.atBreak) ?? 0) : (addOnWindow(s)?.closes ?? 0));
   }
   return t;
 }
 
 export function fieldClosed(s: TournamentState, at: number): boolean {
   if (s.startedAt === null) return false;
+  // R-TRN-5 by players left: the add-on is still to come.
+  if (s.config!.format.kind === "rebuy" && addOnPlayersLeft(s.config!) !== null && s.addOnOpenedAt === undefined) return false;
   const t = lastEntryMs(s);
   // Infinity (a window past the schedule) closes when play gets near the end: the final table.
   // R-TRN-4: rebuys stop only at a multi-table event's final table, so a single-table rebuy

@@ -1,7 +1,16 @@
 // What the money rules (R-TRN-3/4/5) ask about an entry, on the played-time clock.
 import type { EntryContext } from "../money/index.ts";
+import { addOnPlayersLeft, addOnWindow } from "./add-on-at.ts";
 import { playedMs } from "./played.ts";
 import type { EntryState, TournamentState } from "./state-model.ts";
+
+/** R-TRN-5 by players left: its window (null until it opens); nothing for an add-on at its break. */
+function addOnByPlayers(s: TournamentState): Pick<EntryContext, "addOnWindow"> {
+  const n = addOnPlayersLeft(s.config!);
+  if (n === null) return {};
+  const w = addOnWindow(s);
+  return { addOnWindow: w === null ? null : { ...w, playersLeft: n } };
+}
 
 export function entryContext(s: TournamentState, e: EntryState | undefined, player: string, at: number): EntryContext {
   const p = s.players.get(player);
@@ -18,5 +27,7 @@ export function entryContext(s: TournamentState, e: EntryState | undefined, play
     // table): the final table of a multi-table event, formed when its tables came down to
     // one (R-TBL-3). A single-table event has none: its rebuys follow the window alone.
     atFinalTable: s.finalTable !== null,
+    reEntryCloses: s.config!.reEntryCloses ?? "break-end",
+    ...addOnByPlayers(s),
   };
 }

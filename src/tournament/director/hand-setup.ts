@@ -6,6 +6,7 @@ import { firstHand, nextHand, nextTaken, type SeatedPlayer, type TableHand } fro
 import { playedBlinds, type Level } from "../structure/index.ts";
 import { entriesAt, levelFor, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentConfig } from "./types.ts";
+import { levelInGame, mixedByOrbit, orbitGame, orbitsAt } from "./mixed-orbit.ts";
 
 export interface HandSetup {
   readonly table: number;
@@ -90,11 +91,16 @@ export function handSetup(s: TournamentState, t: TableState, now: number): HandS
   const hand = positions(s, t, seated);
   if (hand === null) return null;
   const clock = levelFor(s, t, now);
-  const level = clock.level;
+  const c = s.config!;
+  // R-BET-9 by orbit: the table's own orbits say the game, the level both blind sets.
+  const level =
+    c.structure.mixedBy === "orbit" && mixedByOrbit(c.structure)
+      ? levelInGame(clock.level, orbitGame(c.structure, orbitsAt(t, hand.button, tableSizeOf(c))))
+      : clock.level;
   const entries = hand.order.map((p) => p.player);
   const at = entriesAt(s, t);
   const stacks = hand.order.map((p) => at[p.seat - 1]!.stack);
-  const chipUnit = s.config!.format.kind === "heads-up" ? s.config!.structure.chips[0]! : s.chips[0]!;
-  const config = handConfigFor(hand, level, stacks, chipUnit, s.config ?? {});
+  const chipUnit = c.format.kind === "heads-up" ? c.structure.chips[0]! : s.chips[0]!;
+  const config = handConfigFor(hand, level, stacks, chipUnit, c);
   return { table: t.id, hand, entries, level, levelNumber: clock.levelNumber, config };
 }

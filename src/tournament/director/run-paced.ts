@@ -118,6 +118,7 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
   }
   const hands = new Hands();
   const playing = new Set<number>();
+  const askedAddOn = new Set<string>();
   let seq = 0;
   const deal = (table: number): void => {
     const t = s.tables.get(table);
@@ -202,6 +203,15 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
             if (re.ok) reEntered.push(...re.value);
           }
         }
+      }
+    }
+    // R-TRN-5 by players left: each player still in is asked once, as their table's hand ends, while it is open.
+    if (o.policy?.addOn !== undefined && s.addOnOpenedAt !== undefined && s.status === "running") {
+      for (const id of s.tables.get(h.table)?.seats ?? []) {
+        const e = id == null ? undefined : s.entries.get(id);
+        if (e === undefined || !e.alive || e.addOns > 0 || askedAddOn.has(e.id)) continue;
+        askedAddOn.add(e.id);
+        if (o.policy.addOn(e.id, policyRng)) d.run({ type: "add-on", at: now, entry: e.id });
       }
     }
     dealt(settled.value);

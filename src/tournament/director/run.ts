@@ -9,7 +9,8 @@ import { decide } from "./decide.ts";
 import { handSetup, type HandSetup } from "./hand-setup.ts";
 import { evolve, initialState, type TournamentState } from "./state.ts";
 import type { TournamentCommand, TournamentConfig, TournamentEvent } from "./types.ts";
-import { levelFor } from "./state.ts";
+import { levelFor, seatedWithChips } from "./state.ts";
+import { playDownNow } from "./play-down.ts";
 import { awaitingRebuy } from "./rebuy-grace.ts";
 import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
@@ -92,6 +93,7 @@ export function runTournament(o: RunOptions): Result<RunResult> {
   const roundMs = Math.round(3_600_000 / (o.handsPerHour ?? 30));
   let rounds = 0;
   const max = o.maxRounds ?? 1_000_000;
+  const askedAddOn = new Set<string>();
   while (s.status === "running") {
     if (++rounds > max) return fail(TOURNAMENT_ERRORS.tooLong, `no winner after ${max} rounds`);
     for (;;) {
@@ -110,8 +112,11 @@ export function runTournament(o: RunOptions): Result<RunResult> {
       continue;
     }
     let played = 0;
+    // R-TBL-3 play-down: a table down to the number waits for the others.
+    const down = playDownNow(s, now);
     for (const id of [...s.tables.keys()].sort((a, b) => a - b)) {
       const t = s.tables.get(id)!;
+      if (down !== null && seatedWithChips(s, t) <= down) continue;
       const setup = handSetup(s, t, now);
       if (setup === null) continue;
       const end = o.playHand(setup, handRng);
@@ -137,6 +142,14 @@ export function runTournament(o: RunOptions): Result<RunResult> {
           const player = s.entries.get(id)!.player;
           if (o.policy.reEnter(player, policyRng)) d.run({ type: "re-enter", at: now, player });
         }
+      }
+    }
+    // R-TRN-5 by players left: each player still in is asked once, between hands, while it is open.
+    if (o.policy?.addOn !== undefined && s.addOnOpenedAt !== undefined && s.status === "running") {
+      for (const e of [...s.entries.values()]) {
+        if (!e.alive || e.addOns > 0 || askedAddOn.has(e.id)) continue;
+        askedAddOn.add(e.id);
+        if (o.policy.addOn(e.id, policyRng)) d.run({ type: "add-on", at: now, entry: e.id });
       }
     }
     if (played === 0 && settled.value.length === 0 && s.status === "running") {

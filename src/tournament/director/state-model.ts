@@ -47,6 +47,9 @@ export interface TableState {
   /** A heads-up match (R-TRN-10): its round and its index in that round (absent in older streams: the tournament's round, table id − 1). */
   round?: number;
   match?: number;
+  /** R-BET-9 by orbit: orbits of the button completed here, and the seat the count started from (absent: not counted). */
+  orbits?: number;
+  orbitSeat?: number;
 }
 
 export interface PrizeTable {
@@ -99,6 +102,8 @@ export interface TournamentState {
    * player declined to rebuy.
    */
   bustInfo: Map<string, { table: number; start: number; hand: number; played: number; declined: boolean }>;
+  /** R-TRN-5 by players left: the played ms at which the add-on was offered (absent: not yet, or at its break). */
+  addOnOpenedAt?: number;
   /** R-TBL-3: the final table once the tables were reduced to one (a single-table event never has one); no rebuys from then on (R-TRN-4). */
   finalTable: number | null;
   /** Every elimination, in order: groups ranked best first. */
@@ -176,6 +181,11 @@ export function houseRulesOf(c: TournamentConfig) {
     buttonRule: c.buttonRule ?? ("dead" as const),
     colourUp: c.colourUp ?? ("race" as const),
     handForHand: c.handForHand ?? true,
+    mixedBy: c.structure.mixedBy ?? ("level" as const),
+    reEntryCloses: c.reEntryCloses ?? ("break-end" as const),
+    addOnAt: c.addOnAt ?? ("break" as const),
+    playDownTo: c.playDownTo ?? 0,
+    tableMerge: c.tableMerge ?? ("fill" as const),
     oddChip: c.oddChip ?? ("left-of-button" as const),
     oneCardKills: c.oneCardKills ?? false,
   };

@@ -3,6 +3,7 @@
 // is still exactly the fold of its events (`events.reduce(evolve, initialState())`), it is
 // just owned by the fold. `snapshot` gives a plain comparable view for replay checks.
 import { clockAt } from "../structure/index.ts";
+import { mixedByOrbit, orbitsAt } from "./mixed-orbit.ts";
 import { reindex, unindex } from "./pace-index.ts";
 import { playedMs } from "./played.ts";
 import { initialState, tableSizeOf, type EntryState, type TableState, type TournamentState } from "./state-model.ts";
@@ -254,6 +255,10 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       break;
     case "hand-played": {
       const t = s.tables.get(ev.table)!;
+      if (s.config !== null && s.config.structure.mixedBy === "orbit" && mixedByOrbit(s.config.structure)) {
+        t.orbits = orbitsAt(t, ev.hand.button, tableSizeOf(s.config));
+        if (t.last === null) t.orbitSeat = ev.hand.button;
+      }
       t.last = ev.hand;
       t.hands++;
       s.hands++;
@@ -272,6 +277,9 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       });
       break;
     }
+    case "add-on-opened":
+      s.addOnOpenedAt = playedMs(s, ev.at);
+      break;
     case "busted":
       ev.entries.forEach((id, i) => {
         const e = s.entries.get(id)!;
@@ -416,6 +424,13 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       if (s.tables.size === 1 && s.config?.format.kind !== "heads-up") s.finalTable = s.tables.keys().next().value!;
       break;
     }
+    case "redrawn":
+      for (const r of ev.tables) {
+        const t = s.tables.get(r.table)!;
+        t.firstButton = r.button;
+        t.last = null;
+      }
+      break;
     case "final-table": {
       const t = s.tables.get(ev.table)!;
       t.firstButton = ev.button;

@@ -3,7 +3,7 @@
 // command into events or a typed error, `evolve` applies one event; replaying the events
 // of a finished tournament reproduces it exactly.
 import type { ButtonRule, TableHand } from "../index.ts";
-import type { MoneyConfig, Payment, PayoutOptions, StartRule, WindowEnd } from "../money/index.ts";
+import type { MoneyConfig, Payment, PayoutOptions, ReEntryCloses, StartRule, WindowEnd } from "../money/index.ts";
 import type { Structure } from "../structure/index.ts";
 
 export type Format =
@@ -27,6 +27,9 @@ export type DealMethod = "icm" | "chip-chop" | "custom";
 
 /** R-POT-4 in a tournament: the first winner left of the button, or a card draw (carrying chips to the next hand is for cash tables). */
 export type TournamentOddChip = "left-of-button" | "draw";
+
+/** R-TRN-5: the add-on is offered during its break (money.addOn.atBreak), or once this many players are left. */
+export type AddOnAt = "break" | { readonly playersLeft: number };
 
 export interface TournamentConfig {
   readonly id: string;
@@ -57,6 +60,27 @@ export interface TournamentConfig {
   readonly payout?: PayoutOptions;
   /** Hand-for-hand play at the money bubble (default true). */
   readonly handForHand?: boolean;
+  /**
+   * R-TRN-5 (seed 003: "at a given time or number of players left"): the add-on is offered
+   * during its break (default), or from the moment the players left first come down to
+   * `playersLeft` until the end of the level (or break) then in force.
+   */
+  readonly addOnAt?: AddOnAt;
+  /**
+   * R-TBL-3 option (seed 003): every table plays down to this many players, no balancing,
+   * then all left meet at the final table by a draw of seats (21 on 3 tables: at 3 each, the
+   * 9). In force once entries are closed and the tables left seat this many each at the final
+   * table; until then tables balance and break as usual. 0 or absent: off.
+   */
+  readonly playDownTo?: number;
+  /**
+   * R-TBL-3 when tables merge: the broken table's players draw empty seats at the others
+   * ("fill", default), or every player still in is drawn again to the tables kept, each of
+   * which draws a new button ("redraw", seed 003), once every table's hand is over.
+   */
+  readonly tableMerge?: "fill" | "redraw";
+  /** R-TRN-3: a re-entry window to a break's end closes when that break ends (default) or when it starts. */
+  readonly reEntryCloses?: ReEntryCloses;
   /** Late registration: `register` is taken after the start until this point of play (not in shootouts or heads-up brackets). */
   readonly lateRegistration?: { readonly until: WindowEnd };
   /**
@@ -143,6 +167,8 @@ export type TournamentEvent =
   /** R-TRN-4: a busted entry waiting to rebuy declines; the next settle eliminates it. */
   | { readonly type: "rebuy-declined"; readonly at: number; readonly entry: string }
   | { readonly type: "added-on"; readonly at: number; readonly entry: string; readonly payment: Payment }
+  /** R-TRN-5 by players left: the players left came down to the number; the add-on is offered from now to the end of the item in force. */
+  | { readonly type: "add-on-opened"; readonly at: number }
   | { readonly type: "re-entered"; readonly at: number; readonly entry: string; readonly payment: Payment; readonly table: number; readonly seat: number }
   /** The director moved the clock by `ms` of play (negative: time given back). */
   | { readonly type: "clock-adjusted"; readonly at: number; readonly ms: number }
@@ -172,6 +198,8 @@ export type TournamentEvent =
   | { readonly type: "owed"; readonly at: number; readonly owes: readonly (readonly [number, readonly number[]])[] }
   /** Per-table pace: these tables deal their next hand now (each until its hand is reported); "all": every table with two players with chips. */
   | { readonly type: "dealing"; readonly at: number; readonly tables: readonly number[] | "all" }
+  /** R-TBL-3 with a full redraw when tables merge: these tables were seated anew and draw their buttons anew (R-DEAL-6). */
+  | { readonly type: "redrawn"; readonly at: number; readonly tables: readonly { readonly table: number; readonly button: number }[] }
   /** R-TBL-3: the final table is formed by a draw of seats and its button is drawn anew (R-DEAL-6). */
   | { readonly type: "final-table"; readonly at: number; readonly table: number; readonly button: number }
   /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */

@@ -1,4 +1,4 @@
-export type { AddOnRule, MoneyConfig, Payment, RebuyRule, ReEntryRule, WindowEnd } from "./types.ts";
+export type { ReEntryCloses, AddOnRule, MoneyConfig, Payment, RebuyRule, ReEntryRule, WindowEnd } from "./types.ts";
 export {
   DEFAULT_RE_ENTRY_UNTIL,
   buyInPayment,
@@ -8,6 +8,7 @@ export {
   checkAddOn,
   checkReEntry,
   checkRebuy,
+  reEntryEndMs,
   windowEndMs,
   type EntryContext,
 } from "./windows.ts";

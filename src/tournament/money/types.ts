@@ -7,6 +7,12 @@ export type WindowEnd =
   | { readonly endOfLevel: number } // 1-based: the end of the n-th level
   | { readonly minutes: number }; // minutes of play since the start
 
+/**
+ * R-TRN-3: a re-entry window that ends at a named break closes when that break ends (the
+ * default) or when it starts: rooms read "re-entry until the 2nd break" both ways.
+ */
+export type ReEntryCloses = "break-start" | "break-end";
+
 export interface ReEntryRule {
   /** R-TRN-3: default the end of the 2nd break. */
   readonly until: WindowEnd;

@@ -41,6 +41,17 @@ export function endOfBreakMs(structure: Structure, n: number): number | null {
   return null;
 }
 
+/** Milliseconds from the start at which the `n`-th break (1-based) starts; null if there is no such break. */
+export function startOfBreakMs(structure: Structure, n: number): number | null {
+  let seen = 0;
+  let t = 0;
+  for (const item of structure.items) {
+    if (item.kind === "break" && ++seen === n) return t;
+    t += item.minutes * MINUTE;
+  }
+  return null;
+}
+
 /** Milliseconds from the start at which level `n` (1-based) ends; null if there is no such level or it is the last item. */
 export function endOfLevelMs(structure: Structure, n: number): number | null {
   let seen = 0;

@@ -175,6 +175,31 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                 </li>
                 <li>{p.settings.oneCardKills ? t("create.oneCardKills") : t("tournament.bothCards")}</li>
                 <li data-testid="decks-open">{decksOpenText(t, p.settings.decksOpen)}</li>
+                {p.settings.tableMerge === "redraw" && (
+                  <li>
+                    {t("create.tableMerge")}: {t("create.merge.redraw")}
+                  </li>
+                )}
+                {p.settings.playDownTo > 0 && (
+                  <li>
+                    {t("create.playDownTo")}: {p.settings.playDownTo}
+                  </li>
+                )}
+                {p.settings.addOnAt !== "break" && (
+                  <li>
+                    {t("create.addOnAt")}: {t("create.addOnWhen.playersLeft")} ({p.settings.addOnAt.playersLeft})
+                  </li>
+                )}
+                {p.settings.reEntryCloses === "break-start" && (
+                  <li>
+                    {t("create.reEntryCloses")}: {t("create.reEntryClose.breakStart")}
+                  </li>
+                )}
+                {(p.settings.mixedBy === "orbit" || p.structure.some((x) => x.limit === true)) && (
+                  <li>
+                    {t("create.mixedBy")}: {t(`create.mixed.${p.settings.mixedBy}`)}
+                  </li>
+                )}
                 <li>{t(p.settings.handForHand ? "tournament.handForHand" : "tournament.noHandForHand")}</li>
                 <li>{t("tournament.clock", { seconds: p.settings.actionSeconds, bank: p.settings.timeBankSeconds })}</li>
               </ul>

@@ -120,11 +120,14 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const early = chipUpTooEarly(structure);
 
   // Every house rule filled in as the server will (a final table or spare seats beyond a smaller table follow it down).
-  const defaults = settingsWithDefaults(house, { speed: preset.id === "speed", live: kind === "live" });
+  const defaults = settingsWithDefaults(house, { speed: preset.id === "speed", live: kind === "live", mixedBy: structure.mixedBy });
+  // R-BET-9: the switch matters only to a structure that names limit blinds.
+  const mixed = structure.levels.some((l) => l.game === "limit" || l.limit !== undefined);
   const rules = {
     ...defaults,
     finalTableSize: Math.min(defaults.finalTableSize, defaults.tableSize),
     spareSeats: Math.min(defaults.spareSeats, defaults.tableSize - 1),
+    playDownTo: Math.min(defaults.playDownTo, Math.floor(Math.min(defaults.finalTableSize, defaults.tableSize) / 2)),
   };
   // What is sent: the floor's choices and the two table figures that follow the table size.
   const houseRules: TournamentSettingsInput = {
@@ -132,7 +135,12 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     tableSize: rules.tableSize,
     finalTableSize: rules.finalTableSize,
     spareSeats: rules.spareSeats,
+    playDownTo: rules.playDownTo,
     start: rules.start,
+    // R-TRN-3: the reading of a break window is sent only while the re-entry window ends at a break.
+    ...(settings.reEntry !== null && "endOfBreak" in settings.reEntry.until ? {} : { reEntryCloses: "break-end" as const }),
+    // R-TRN-5: an add-on by players left only while the event has an add-on.
+    ...(settings.addOn !== null ? {} : { addOnAt: "break" as const }),
   };
   async function create() {
     if (!preset || !structure || !settings) return;
@@ -331,6 +339,78 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
                     setHouse({ ...house, decksOpen: { to: "public", afterDays: Math.min(3650, Math.max(0, Math.floor(Number(e.target.value) || 0))) } })
                   }
                 />
+              </label>
+            )}
+            <label>
+              {t("create.playDownTo")}
+              <select data-field="play-down-to" value={rules.playDownTo} onChange={(e) => setHouse({ ...house, playDownTo: Number(e.target.value) })}>
+                <option value={0}>{t("create.playDownOff")}</option>
+                {Array.from({ length: Math.min(5, Math.floor(rules.finalTableSize / 2)) }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("create.tableMerge")}
+              <select
+                data-field="table-merge"
+                value={rules.tableMerge}
+                onChange={(e) => setHouse({ ...house, tableMerge: e.target.value as "fill" | "redraw" })}
+              >
+                <option value="fill">{t("create.merge.fill")}</option>
+                <option value="redraw">{t("create.merge.redraw")}</option>
+              </select>
+            </label>
+            {settings.reEntry !== null && "endOfBreak" in settings.reEntry.until && (
+              <label>
+                {t("create.reEntryCloses")}
+                <select
+                  data-field="re-entry-closes"
+                  value={rules.reEntryCloses}
+                  onChange={(e) => setHouse({ ...house, reEntryCloses: e.target.value as "break-start" | "break-end" })}
+                >
+                  <option value="break-end">{t("create.reEntryClose.breakEnd")}</option>
+                  <option value="break-start">{t("create.reEntryClose.breakStart")}</option>
+                </select>
+              </label>
+            )}
+            {settings.addOn !== null && (
+              <label>
+                {t("create.addOnAt")}
+                <select
+                  data-field="add-on-at"
+                  value={rules.addOnAt === "break" ? "break" : "players-left"}
+                  onChange={(e) =>
+                    setHouse({ ...house, addOnAt: e.target.value === "break" ? "break" : { playersLeft: Math.max(2, Math.round(players / 3)) } })
+                  }
+                >
+                  <option value="break">{t("create.addOnWhen.break")}</option>
+                  <option value="players-left">{t("create.addOnWhen.playersLeft")}</option>
+                </select>
+              </label>
+            )}
+            {settings.addOn !== null && rules.addOnAt !== "break" && (
+              <label>
+                {t("create.addOnPlayersLeft")}
+                <input
+                  type="number"
+                  min={2}
+                  max={10000}
+                  data-field="add-on-players-left"
+                  value={rules.addOnAt.playersLeft}
+                  onChange={(e) => setHouse({ ...house, addOnAt: { playersLeft: Math.max(2, Math.floor(Number(e.target.value) || 2)) } })}
+                />
+              </label>
+            )}
+            {mixed && (
+              <label>
+                {t("create.mixedBy")}
+                <select data-field="mixed-by" value={rules.mixedBy} onChange={(e) => setHouse({ ...house, mixedBy: e.target.value as "level" | "orbit" })}>
+                  <option value="level">{t("create.mixed.level")}</option>
+                  <option value="orbit">{t("create.mixed.orbit")}</option>
+                </select>
               </label>
             )}
           </div>
