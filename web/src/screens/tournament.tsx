@@ -7,7 +7,7 @@ import { newCommandId } from "../api/client.ts";
 import type { FeltError } from "../../../src/lib/result.ts";
 import { href } from "../router.ts";
 import type { TFunction } from "i18next";
-import type { DecksOpen, LobbyTournament, TournamentTerms } from "../../../src/protocol/index.ts";
+import type { DecksOpen, LobbyTournament, TournamentSettings, TournamentTerms } from "../../../src/protocol/index.ts";
 
 /**
  * A tournament's page: the structure (levels, breaks, antes), the payouts
@@ -56,6 +56,7 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
         {p.terms !== undefined && (
           <Terms
             terms={p.terms}
+            settings={p.settings}
             row={lobby.data?.tournaments.find((x) => x.id === tournamentId) ?? null}
             balance={lobby.data?.balance ?? null}
             onDone={lobby.reload}
@@ -219,9 +220,9 @@ function decksOpenText(t: TFunction, d: DecksOpen): string {
 }
 
 /** A window's end in words: "the end of level 6", "the end of break 2". */
-function untilText(t: TFunction, w: NonNullable<TournamentTerms["lateRegistration"]>["until"]): string {
+function untilText(t: TFunction, w: NonNullable<TournamentTerms["lateRegistration"]>["until"], breakStart = false): string {
   if ("endOfLevel" in w) return t("tournament.terms.until.endOfLevel", { n: w.endOfLevel });
-  if ("endOfBreak" in w) return t("tournament.terms.until.endOfBreak", { n: w.endOfBreak });
+  if ("endOfBreak" in w) return t(breakStart ? "tournament.terms.until.startOfBreak" : "tournament.terms.until.endOfBreak", { n: w.endOfBreak });
   return t("tournament.terms.until.minutes", { n: w.minutes });
 }
 
@@ -229,7 +230,13 @@ function untilText(t: TFunction, w: NonNullable<TournamentTerms["lateRegistratio
  * What a player reads before paying: the start, the price, the format with its windows, and
  * Register, which says the price and the balance after it and asks once.
  */
-function Terms(props: { terms: TournamentTerms; row: LobbyTournament | null; balance: number | null; onDone: () => void }) {
+function Terms(props: {
+  terms: TournamentTerms;
+  settings: TournamentSettings | undefined;
+  row: LobbyTournament | null;
+  balance: number | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
@@ -237,6 +244,9 @@ function Terms(props: { terms: TournamentTerms; row: LobbyTournament | null; bal
   const [error, setError] = useState<FeltError | null>(null);
   const [busy, setBusy] = useState(false);
   const x = props.terms;
+  // The house rules say when re-entry closes and when the add-on comes.
+  const reEntryStart = props.settings?.reEntryCloses === "break-start";
+  const addOnAt = props.settings?.addOnAt ?? "break";
   const register = props.row?.actions.register;
   async function pay() {
     setBusy(true);
@@ -270,8 +280,8 @@ function Terms(props: { terms: TournamentTerms; row: LobbyTournament | null; bal
             <dt>{t("tournament.terms.reEntry")}</dt>
             <dd>
               {x.reEntry.max === undefined
-                ? t("tournament.terms.reEntryAny", { until: untilText(t, x.reEntry.until) })
-                : t("tournament.terms.reEntryMax", { until: untilText(t, x.reEntry.until), max: x.reEntry.max })}
+                ? t("tournament.terms.reEntryAny", { until: untilText(t, x.reEntry.until, reEntryStart) })
+                : t("tournament.terms.reEntryMax", { until: untilText(t, x.reEntry.until, reEntryStart), max: x.reEntry.max })}
             </dd>
           </>
         )}
@@ -293,11 +303,11 @@ function Terms(props: { terms: TournamentTerms; row: LobbyTournament | null; bal
           <>
             <dt>{t("tournament.terms.addOn")}</dt>
             <dd>
-              {t("tournament.terms.addOnTerms", {
+              {t(addOnAt === "break" ? "tournament.terms.addOnTerms" : "tournament.terms.addOnLeftTerms", {
                 cost: fmt.money(x.addOn.cost),
                 fee: fmt.money(x.addOn.fee),
                 chips: fmt.chips(x.addOn.chips),
-                n: x.addOn.atBreak,
+                n: addOnAt === "break" ? x.addOn.atBreak : addOnAt.playersLeft,
               })}
             </dd>
           </>

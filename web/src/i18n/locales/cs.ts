@@ -294,9 +294,11 @@ export const cs = {
       rebuyMax: "nejvýše {{max}}×",
       addOn: "Add-on",
       addOnTerms: "{{cost}} + {{fee}} za {{chips}} žetonů o přestávce {{n}}",
+      addOnLeftTerms: "{{cost}} + {{fee}} za {{chips}} žetonů, když zbývá {{n}} hráčů",
       until: {
         endOfLevel: "konce levelu {{n}}",
         endOfBreak: "konce přestávky {{n}}",
+        startOfBreak: "začátku přestávky {{n}}",
         minutes: "{{n}} minut hry",
       },
     },

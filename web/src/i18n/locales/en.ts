@@ -287,9 +287,11 @@ export const en = {
       rebuyMax: "at most {{max}}×",
       addOn: "Add-on",
       addOnTerms: "{{cost}} + {{fee}} for {{chips}} chips at break {{n}}",
+      addOnLeftTerms: "{{cost}} + {{fee}} for {{chips}} chips when {{n}} players are left",
       until: {
         endOfLevel: "the end of level {{n}}",
         endOfBreak: "the end of break {{n}}",
+        startOfBreak: "the start of break {{n}}",
         minutes: "{{n}} minutes of play",
       },
     },

@@ -288,9 +288,11 @@ export const ro = {
       rebuyMax: "cel mult {{max}}×",
       addOn: "Add-on",
       addOnTerms: "{{cost}} + {{fee}} pentru {{chips}} jetoane la pauza {{n}}",
+      addOnLeftTerms: "{{cost}} + {{fee}} pentru {{chips}} jetoane când rămân {{n}} jucători",
       until: {
         endOfLevel: "sfârșitul nivelului {{n}}",
         endOfBreak: "sfârșitul pauzei {{n}}",
+        startOfBreak: "începutul pauzei {{n}}",
         minutes: "{{n}} minute de joc",
       },
     },

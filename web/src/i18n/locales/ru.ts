@@ -294,9 +294,11 @@ export const ru = {
       rebuyMax: "не более {{max}}×",
       addOn: "Аддон",
       addOnTerms: "{{cost}} + {{fee}} за {{chips}} фишек в перерыв {{n}}",
+      addOnLeftTerms: "{{cost}} + {{fee}} за {{chips}} фишек, когда останется {{n}} игроков",
       until: {
         endOfLevel: "конца уровня {{n}}",
         endOfBreak: "конца перерыва {{n}}",
+        startOfBreak: "начала перерыва {{n}}",
         minutes: "{{n}} минут игры",
       },
     },

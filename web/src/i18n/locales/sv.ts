@@ -287,9 +287,11 @@ export const sv = {
       rebuyMax: "högst {{max}}×",
       addOn: "Add-on",
       addOnTerms: "{{cost}} + {{fee}} för {{chips}} marker i paus {{n}}",
+      addOnLeftTerms: "{{cost}} + {{fee}} för {{chips}} marker när {{n}} spelare är kvar",
       until: {
         endOfLevel: "slutet av nivå {{n}}",
         endOfBreak: "slutet av paus {{n}}",
+        startOfBreak: "början av paus {{n}}",
         minutes: "{{n}} minuters spel",
       },
     },
