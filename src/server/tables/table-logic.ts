@@ -25,7 +25,14 @@ import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export type TableCommand =
   | { readonly type: "open" }
-  | { readonly type: "act"; readonly userId: string; readonly handId: string; readonly version: number; readonly action: PlayerAction }
+  | {
+      readonly type: "act";
+      readonly userId: string;
+      readonly handId: string;
+      readonly version: number;
+      readonly action: PlayerAction;
+      readonly clockFrom?: ClockFrom;
+    }
   | { readonly type: "sitting-out"; readonly userId: string; readonly sittingOut: boolean }
   | { readonly type: "seat"; readonly seat: number; readonly playerId: string; readonly name: string; readonly stack: number }
   | { readonly type: "unseat"; readonly seat: number }
@@ -50,7 +57,20 @@ export type TableCommand =
       readonly contributions?: () => readonly Contribution[];
     }
   /** R-TRN-9: the actor's clock ran out at `version`; stale once anything else happened. */
-  | { readonly type: "timeout"; readonly version: number };
+  | { readonly type: "timeout"; readonly version: number; readonly clockFrom?: ClockFrom };
+
+/**
+ * When the actor's clock started, asked as the command is decided: the time their player was
+ * first shown the table if that came during this turn (the session knows who was shown), else
+ * null (the clock counts from the turn's start). It goes into the `acted` record, so replaying
+ * the records spends the same time bank.
+ */
+export type ClockFrom = () => number | null;
+
+const clockFromOf = (c: { readonly clockFrom?: ClockFrom }): { clockFrom?: number } => {
+  const from = c.clockFrom?.() ?? null;
+  return from === null ? {} : { clockFrom: from };
+};
 
 export const seatOfUser = (t: TableState, userId: string | null): number | null => {
   if (userId === null) return null;
@@ -76,7 +96,7 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       if (legal === null || hand.order[legal.actor] !== seat) return fail(TABLE_ERRORS.notYourTurn, "it is not your turn");
       const tried = tryAction(hand.state, legal.actor, c.action);
       if (!tried.ok) return illegal(tried.error);
-      return ok([{ type: "acted", data: { seat, action: c.action, timeout: false, at: ctx.now } }]);
+      return ok([{ type: "acted", data: { seat, action: c.action, timeout: false, at: ctx.now, ...clockFromOf(c) } }]);
     }
     case "sitting-out": {
       const seat = seatOfUser(t, c.userId);
@@ -117,7 +137,7 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       if (legal === null) return ok([]);
       const action: PlayerAction = legal.canCheck ? { kind: "check" } : { kind: "fold" };
       const seat = hand.order[legal.actor]!;
-      const acted: TableRecord = { type: "acted", data: { seat, action, timeout: true, at: ctx.now } };
+      const acted: TableRecord = { type: "acted", data: { seat, action, timeout: true, at: ctx.now, ...clockFromOf(c) } };
       // A player whose clock ran out is sat out until they come back, as online rooms do: the
       // table then acts for them at once instead of running their clock again every turn.
       if (t.seats.get(seat)?.sittingOut === true) return ok([acted]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openSqliteEventStore } from "../../store/index.ts";
 import { ManualClock } from "../clock.ts";
 import { commitDeck, holePosition, tableSeedCommitment } from "../../cards/index.ts";
-import { TableSession, type Subscriber } from "./table-session.ts";
+import { streamOf, TableSession, type Subscriber } from "./table-session.ts";
 import type { ServerMessage } from "../../protocol/index.ts";
 import { unwrap } from "../../lib/result.ts";
 
@@ -273,5 +273,129 @@ describe("table session: who is connected", () => {
     expect(last.type === "table-view" && last.view.seats.filter((x) => x.connected).map((x) => x.seat)).toEqual([1, 3, 5]);
     expect(players[0]!.got).toHaveLength(2);
     s.close();
+  });
+});
+
+describe("table session: no clock before the table is shown (R-TRN-9, Felt online)", () => {
+  const ACTION = 10_000;
+  const BANK = 30_000;
+
+  async function dealtIn(connected: readonly string[] = []) {
+    const store = await openSqliteEventStore(":memory:");
+    const clock = new ManualClock(1_000_000);
+    const opts = {
+      store,
+      clock,
+      handPauseMs: 1000,
+      hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} },
+    };
+    const s = unwrap(await TableSession.open({ ...config, tableId: "ts", actionMs: ACTION, timeBankMs: BANK }, opts));
+    for (const [seat, id] of [
+      [1, "a"],
+      [3, "b"],
+      [5, "c"],
+    ] as const)
+      unwrap(await s.seat(seat, id, `player-${id}`, 1000));
+    for (const id of connected) s.subscribe(capture(id));
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const hand = s.state.hand!;
+    const seat = hand.order[hand.state.actor]!;
+    return { s, store, clock, opts, start: hand.turnSince, seat, actor: s.state.seats.get(seat)!.playerId, version: s.state.version };
+  }
+
+  const wait = async (s: TableSession, clock: ManualClock, ms: number) => {
+    clock.advance(ms);
+    await s.idle();
+  };
+
+  it("a player dealt in before their table is on screen gets their whole clock and bank from the moment it is shown", async () => {
+    const { s, store, clock, opts, start, seat, actor, version } = await dealtIn();
+    await wait(s, clock, 35_000);
+    expect(s.state.version).toBe(version);
+    const me = capture(actor);
+    s.subscribe(me);
+    const first = me.got[0]!;
+    // The clock the client sees is the one the server keeps: the action time from now, then the whole bank.
+    expect(first.type === "table-view" && first.view.clock).toEqual({ deadline: start + 35_000 + ACTION, timeBankMs: BANK, actionMs: ACTION });
+    expect(s.viewFor("b").clock?.deadline).toBe(start + 35_000 + ACTION);
+    // Where the clock from the turn's start would have run out (action time and bank), nothing happens.
+    await wait(s, clock, 10_000);
+    expect(s.state.version).toBe(version);
+    await wait(s, clock, 5_000);
+    const hand = s.state.hand!;
+    expect(await s.act(actor, { handId: hand.handId, version, commandId: "late-arrival-1", action: { kind: "fold" } })).toMatchObject({ ok: true });
+    // 15 s after it was shown: 5 s of the bank are spent, not the 40 s since the deal.
+    expect(s.state.seats.get(seat)!.bankMs).toBe(BANK - 5_000);
+    const acted = (await store.read(streamOf("ts"))).filter((r) => r.type === "acted").at(-1)!;
+    expect(acted.data).toMatchObject({ seat, timeout: false, at: start + 50_000, clockFrom: start + 35_000 });
+    // Replayed from its records the table spends the same bank.
+    s.close();
+    const again = unwrap(await TableSession.load("ts", opts))!;
+    expect(again.state.seats.get(seat)!.bankMs).toBe(BANK - 5_000);
+    expect(again.state).toEqual(s.state);
+  });
+
+  it("once shown, the normal clock runs out: the action time, then the bank, then the clock acts and sits them out", async () => {
+    const { s, store, clock, start, seat, actor, version } = await dealtIn();
+    await wait(s, clock, 20_000);
+    s.subscribe(capture(actor));
+    await wait(s, clock, ACTION + BANK - 1);
+    expect(s.state.version).toBe(version);
+    await wait(s, clock, 1);
+    expect(s.state.version).toBe(version + 2);
+    const acted = (await store.read(streamOf("ts"))).filter((r) => r.type === "acted").at(-1)!;
+    expect(acted.data).toMatchObject({ seat, timeout: true, at: start + 20_000 + ACTION + BANK, clockFrom: start + 20_000 });
+    expect(s.state.seats.get(seat)!.bankMs).toBe(0);
+    expect(s.state.seats.get(seat)!.sittingOut).toBe(true);
+    s.close();
+  });
+
+  it("a player who never shows the table is timed out after the bounded wait (the action time and bank from the turn's start), not later", async () => {
+    const { s, store, clock, start, seat, version } = await dealtIn();
+    expect(s.viewFor("b").clock).toEqual({ deadline: start + ACTION, timeBankMs: BANK, actionMs: ACTION });
+    await wait(s, clock, ACTION + BANK - 1);
+    expect(s.state.version).toBe(version);
+    await wait(s, clock, 1);
+    expect(s.state.version).toBe(version + 2);
+    const acted = (await store.read(streamOf("ts"))).filter((r) => r.type === "acted").at(-1)!;
+    expect(acted.data).toEqual({ seat, action: expect.anything(), timeout: true, at: start + ACTION + BANK });
+    expect(s.state.seats.get(seat)!.sittingOut).toBe(true);
+    // Coming after the wait gives nothing back: the table acts for a sat-out player at once.
+    s.subscribe(capture(s.state.seats.get(seat)!.playerId));
+    expect(s.state.seats.get(seat)!.sittingOut).toBe(true);
+    s.close();
+  });
+
+  it("a player with the table on screen when dealt in keeps the clock from the turn's start; showing it again restarts nothing", async () => {
+    const { s, clock, start, actor, version } = await dealtIn(["a", "b", "c"]);
+    expect(s.viewFor(actor).clock?.deadline).toBe(start + ACTION);
+    await wait(s, clock, 20_000);
+    s.subscribe(capture(actor)); // a second tab
+    expect(s.viewFor(actor).clock?.deadline).toBe(start + ACTION);
+    await wait(s, clock, ACTION + BANK - 20_000 - 1);
+    expect(s.state.version).toBe(version);
+    await wait(s, clock, 1);
+    expect(s.state.version).toBe(version + 2);
+    s.close();
+  });
+
+  it("a restarted table keeps the rule: nobody counts as shown until their client is back, and the actor's clock starts when it is", async () => {
+    const { s, clock, opts, start, actor, version } = await dealtIn(["a", "b", "c"]);
+    await wait(s, clock, 5_000);
+    s.close();
+    const again = unwrap(await TableSession.load("ts", opts))!;
+    again.resume();
+    // Not back yet: the bounded wait, counted from the recorded turn start.
+    expect(again.viewFor("b").clock?.deadline).toBe(start + ACTION);
+    await wait(again, clock, 30_000);
+    again.subscribe(capture(actor));
+    expect(again.viewFor(actor).clock?.deadline).toBe(start + 35_000 + ACTION);
+    await wait(again, clock, ACTION + BANK - 1);
+    expect(again.state.version).toBe(version);
+    await wait(again, clock, 1);
+    expect(again.state.version).toBe(version + 2);
+    again.close();
   });
 });

@@ -121,6 +121,14 @@ export class TableSession {
   private clockTimer: TimerHandle | null = null;
   private dealTimer: TimerHandle | null = null;
   private deadline: number | null = null;
+  /**
+   * Players shown this table since they were seated here (their client subscribed to it, or
+   * was subscribed when their turn came). A restarted table starts with nobody: a player counts
+   * once their client is back.
+   */
+  private readonly shown = new Set<string>();
+  /** The actor of the current turn was first shown the table during it, at `at`: their clock counts from then. */
+  private arrival: { readonly handId: string; readonly turnSince: number; readonly seat: number; readonly at: number } | null = null;
   private closed = false;
   /** Players' random values for the next hand, by seat (the last one a seat sends counts). */
   private readonly contributions = new Map<number, string>();
@@ -172,6 +180,7 @@ export class TableSession {
   subscribe(sub: Subscriber): void {
     const wasConnected = this.isConnected(this.seatOf(sub.userId));
     this.subscribers.add(sub);
+    this.arrived(sub.userId);
     this.fanout.start(sub, this.viewFor(sub.userId));
     const chat = this.chatLog.chat;
     if (chat.lines.length > 0 || chat.muted.length > 0) sub.send({ type: "chat", tableId: this.id, lines: [...chat.lines], muted: chat.muted });
@@ -197,6 +206,36 @@ export class TableSession {
     if (this.seatOf(sub.userId) !== null && !this.isConnected(this.seatOf(sub.userId))) this.broadcastViews();
   }
 
+  /**
+   * R-TRN-9, Felt online: a player's clock does not run before their table is on their
+   * screen. The first time a seated player's client shows this table (subscribes), they count
+   * as shown; if it is their turn then, their clock (the action time, then the bank) starts
+   * afresh from now.
+   */
+  private arrived(userId: string | null): void {
+    const seat = this.seatOf(userId);
+    if (userId === null || seat === null || this.shown.has(userId)) return;
+    this.shown.add(userId);
+    const hand = this.state.hand;
+    const legal = hand === null ? null : legalActions(hand.state);
+    if (hand === null || legal === null || hand.order[legal.actor] !== seat || this.closed) return;
+    const s = this.state.seats.get(seat);
+    const now = this.opts.clock.now();
+    // Sat out, the table acts for them at once; a clock already run out is not given back.
+    if (s === undefined || s.sittingOut || now >= hand.turnSince + this.state.config.actionMs + s.bankMs) return;
+    this.arrival = { handId: hand.handId, turnSince: hand.turnSince, seat, at: now };
+    this.armClock();
+  }
+
+  /** When the current actor's clock started (see arrived()); null: at the turn's start. */
+  private readonly clockFrom = (): number | null => {
+    const hand = this.state.hand;
+    const a = this.arrival;
+    if (hand === null || a === null || a.handId !== hand.handId || a.turnSince !== hand.turnSince) return null;
+    const legal = legalActions(hand.state);
+    return legal !== null && hand.order[legal.actor] === a.seat ? a.at : null;
+  };
+
   isConnected(seat: number | null): boolean {
     if (seat === null) return false;
     for (const s of this.subscribers) if (s.userId !== null && this.seatOf(s.userId) === seat) return true;
@@ -220,7 +259,12 @@ export class TableSession {
 
   act(userId: string, cmd: ActCommand): Promise<Result<Ack>> {
     const { handId, version, action } = cmd;
-    return this.submit({ id: cmd.commandId, sender: userId, version: "any", command: { type: "act", userId, handId, version, action } });
+    return this.submit({
+      id: cmd.commandId,
+      sender: userId,
+      version: "any",
+      command: { type: "act", userId, handId, version, action, clockFrom: this.clockFrom },
+    });
   }
 
   setSittingOut(userId: string, commandId: string, sittingOut: boolean): Promise<Result<Ack>> {
@@ -404,6 +448,8 @@ export class TableSession {
 
   /** Records are stored and applied: arm the clock, show them, and after a hand run the owner's step. */
   private applied(batch: Batch<TableEvent>): void {
+    // A player who left this table is shown it afresh if they are seated here again.
+    for (const id of this.shown) if (this.seatOf(id) === null) this.shown.delete(id);
     this.armClock();
     this.broadcast(batch.outputs);
     const finished = this.state.finished;
@@ -469,7 +515,11 @@ export class TableSession {
     if (legal === null) return;
     const seat = hand.order[legal.actor]!;
     const s = this.state.seats.get(seat);
-    this.deadline = hand.turnSince + this.state.config.actionMs;
+    // A player watching the table when their turn comes has it on screen already.
+    if (s !== undefined && this.isConnected(seat)) this.shown.add(s.playerId);
+    // Not yet shown the table: this clock is the bounded wait for them, counted from the
+    // turn's start; arrived() starts their own clock if they come while it runs.
+    this.deadline = (this.clockFrom() ?? hand.turnSince) + this.state.config.actionMs;
     const bank = s?.bankMs ?? 0;
     const due = s?.sittingOut ? this.opts.clock.now() : this.deadline + bank;
     const version = this.state.version;
@@ -478,7 +528,7 @@ export class TableSession {
 
   private timeout(version: number): void {
     this.clockTimer = null;
-    void this.internal({ type: "timeout", version }).then(
+    void this.internal({ type: "timeout", version, clockFrom: this.clockFrom }).then(
       (r) => {
         if (r.ok || this.fenced) return;
         // Not stored (the database is down): the clock is due still, so try again shortly.

@@ -120,7 +120,11 @@ export type TableRecord =
   | { readonly type: "stack-set"; readonly data: { seat: number; stack: number } }
   | { readonly type: "sitting-out"; readonly data: { seat: number; sittingOut: boolean } }
   | { readonly type: "hand-started"; readonly data: HandStarted }
-  | { readonly type: "acted"; readonly data: { seat: number; action: PlayerAction; timeout: boolean; at: number } }
+  /**
+   * `clockFrom`: the player was first shown the table during this turn, and their clock (the
+   * action time, then the bank) counted from then instead of from the turn's start.
+   */
+  | { readonly type: "acted"; readonly data: { seat: number; action: PlayerAction; timeout: boolean; at: number; clockFrom?: number } }
   /** The director's order `order` (table-order.ts): the whole seating it wants, and the permit to deal the next hand (null: none). */
   | { readonly type: "ordered"; readonly data: { order: string; seats: readonly OrderSeat[]; permit: Permit | null } };
 
@@ -322,7 +326,7 @@ function act(t: TableState, d: Extract<TableRecord, { type: "acted" }>["data"]):
   if (!r.ok) return r;
   const seat = t.seats.get(d.seat);
   if (seat !== undefined) {
-    const over = d.at - hand.turnSince - t.config.actionMs;
+    const over = d.at - Math.max(hand.turnSince, d.clockFrom ?? hand.turnSince) - t.config.actionMs;
     if (over > 0) seat.bankMs = Math.max(0, seat.bankMs - over);
   }
   hand.state = r.value.state;
