@@ -159,6 +159,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       ...(house.finalTableSize !== house.tableSize ? { finalTableSize: house.finalTableSize } : {}),
       spareSeats: house.spareSeats,
       buttonRule: house.buttonRule,
+      ...(house.buttonDraw !== "suit" ? { buttonDraw: house.buttonDraw } : {}),
       colourUp: house.colourUp,
       handForHand: house.handForHand,
       ...(house.oddChip !== "left-of-button" ? { oddChip: house.oddChip } : {}),

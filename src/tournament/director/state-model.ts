@@ -179,6 +179,7 @@ export function houseRulesOf(c: TournamentConfig) {
     finalTableSize: finalTableSizeOf(c),
     spareSeats: spareSeatsOf(c),
     buttonRule: c.buttonRule ?? ("dead" as const),
+    buttonDraw: c.buttonDraw ?? ("suit" as const),
     colourUp: c.colourUp ?? ("race" as const),
     handForHand: c.handForHand ?? true,
     mixedBy: c.structure.mixedBy ?? ("level" as const),
