@@ -410,6 +410,12 @@ export const cs = {
     spareSeats: "Volná místa u stolu, dokud jsou vstupy otevřené",
     buttonRule: "Button",
     button: { dead: "Mrtvý button", moving: "Posuvný button" },
+    buttonDraw: "Los o první button",
+    buttonDraws: {
+      suit: "Nejvyšší karta, shodu rozhodne barva (♠ ♥ ♦ ♣)",
+      redraw: "Nejvyšší karta, při shodě se losuje znovu",
+      "first-jack": "První rozdaný kluk",
+    },
     colourUp: "Výměna žetonů",
     colour: { race: "Chip race", up: "Zaokrouhlení nahoru" },
     start: "Start",

@@ -400,6 +400,8 @@ export const en = {
     spareSeats: "Seats kept free while entries are open",
     buttonRule: "Button",
     button: { dead: "Dead button", moving: "Moving button" },
+    buttonDraw: "First button draw",
+    buttonDraws: { suit: "High card, ties by suit (♠ ♥ ♦ ♣)", redraw: "High card, tied players draw again", "first-jack": "First jack dealt" },
     colourUp: "Colour-up",
     colour: { race: "Chip race", up: "Chip-up" },
     start: "Starts",

@@ -409,6 +409,12 @@ export const ro = {
     spareSeats: "Locuri libere la masă cât timp intrările sunt deschise",
     buttonRule: "Buton",
     button: { dead: "Buton mort", moving: "Buton mobil" },
+    buttonDraw: "Tragerea primului buton",
+    buttonDraws: {
+      suit: "Cea mai mare carte, egalitatea după culoare (♠ ♥ ♦ ♣)",
+      redraw: "Cea mai mare carte, cei la egalitate trag din nou",
+      "first-jack": "Primul valet împărțit",
+    },
     colourUp: "Schimbul jetoanelor",
     colour: { race: "Chip race", up: "Rotunjire în sus" },
     start: "Start",

@@ -407,6 +407,8 @@ export const sv = {
     spareSeats: "Lediga platser per bord medan anmälan är öppen",
     buttonRule: "Knapp",
     button: { dead: "Död knapp", moving: "Rörlig knapp" },
+    buttonDraw: "Dragning om första knappen",
+    buttonDraws: { suit: "Högsta kort, lika avgörs av färg (♠ ♥ ♦ ♣)", redraw: "Högsta kort, de lika drar igen", "first-jack": "Första knekten som delas" },
     colourUp: "Markväxling",
     colour: { race: "Chip race", up: "Avrundning uppåt" },
     start: "Start",
