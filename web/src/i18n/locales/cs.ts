@@ -196,6 +196,8 @@ export const cs = {
     board: "{{street}}: {{cards}}",
     out: "{{name}} vypadává",
     outPlace: "{{name}} vypadává na {{place}} místě",
+    buttonDraw: "Los o button: {{cards}}. Button má místo {{seat}}.",
+    buttonDrawAgain: "znovu",
     winMain: "{{name}} vyhrává hlavní bank, {{amount}}",
     winSide: "{{name}} vyhrává vedlejší bank {{n}}, {{amount}}",
     showHand: "{{name}} ukazuje {{cards}} ({{hand}})",

@@ -189,6 +189,8 @@ export const en = {
     board: "{{street}}: {{cards}}",
     out: "{{name}} is out",
     outPlace: "{{name}} is out in {{place}} place",
+    buttonDraw: "Button draw: {{cards}}. Seat {{seat}} has the button.",
+    buttonDrawAgain: "again",
     winMain: "{{name}} wins the main pot, {{amount}}",
     winSide: "{{name}} wins side pot {{n}}, {{amount}}",
     showHand: "{{name}} shows {{cards}} ({{hand}})",

@@ -190,6 +190,8 @@ export const ro = {
     board: "{{street}}: {{cards}}",
     out: "{{name}} este eliminat",
     outPlace: "{{name}} este eliminat pe locul {{place}}",
+    buttonDraw: "Tragerea butonului: {{cards}}. Locul {{seat}} primește butonul.",
+    buttonDrawAgain: "din nou",
     winMain: "{{name}} câștigă potul principal, {{amount}}",
     winSide: "{{name}} câștigă potul secundar {{n}}, {{amount}}",
     showHand: "{{name}} arată {{cards}} ({{hand}})",

@@ -196,6 +196,8 @@ export const ru = {
     board: "{{street}}: {{cards}}",
     out: "{{name}} выбывает",
     outPlace: "{{name}} выбывает на {{place}} месте",
+    buttonDraw: "Розыгрыш баттона: {{cards}}. Баттон у места {{seat}}.",
+    buttonDrawAgain: "снова",
     winMain: "{{name}} выигрывает основной банк, {{amount}}",
     winSide: "{{name}} выигрывает побочный банк {{n}}, {{amount}}",
     showHand: "{{name}} показывает {{cards}} ({{hand}})",

@@ -189,6 +189,8 @@ export const sv = {
     board: "{{street}}: {{cards}}",
     out: "{{name}} är ute",
     outPlace: "{{name}} är ute på {{place}} plats",
+    buttonDraw: "Dragning om knappen: {{cards}}. Plats {{seat}} får knappen.",
+    buttonDrawAgain: "igen",
     winMain: "{{name}} vinner huvudpotten, {{amount}}",
     winSide: "{{name}} vinner sidopott {{n}}, {{amount}}",
     showHand: "{{name}} visar {{cards}} ({{hand}})",
