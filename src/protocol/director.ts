@@ -178,7 +178,17 @@ export type SeatAssignment = z.infer<typeof SeatAssignment>;
 export const SeatingTable = z.object({
   tableNumber: z.int().min(1),
   size: z.int().min(2).max(10),
-  button: z.object({ seat: SeatNo, drawn: z.boolean() }).nullable(),
+  button: z
+    .object({
+      seat: SeatNo,
+      drawn: z.boolean(),
+      /** R-DEAL-6: while the drawn button stands, the cards of its draw in the order dealt (round 2 and on: a redraw among the tied). */
+      draw: z
+        .array(z.object({ round: z.int().min(1), seat: SeatNo, card: CardCode }))
+        .max(1000)
+        .optional(),
+    })
+    .nullable(),
 });
 export type SeatingTable = z.infer<typeof SeatingTable>;
 

@@ -31,6 +31,8 @@ export const TournamentSettings = z.strictObject({
   spareSeats: z.int().min(0).max(9),
   /** R-BTN-2/3: the dead button or the moving button. */
   buttonRule: z.enum(["dead", "moving"]),
+  /** R-DEAL-6: each table's first button goes to the high card, a tie in rank broken by suit (spades high) or by the tied players drawing again; or to the first jack dealt. */
+  buttonDraw: z.enum(["suit", "redraw", "first-jack"]),
   /** R-CHIP-2/3: a chip race or a chip-up when a denomination leaves play. */
   colourUp: z.enum(["race", "up"]),
   /** Hand-for-hand play at the money bubble (every table plays its hand, then all deal together). */
@@ -82,6 +84,7 @@ export function settingsWithDefaults(
     finalTableSize: given.finalTableSize ?? given.tableSize ?? o.tableSize ?? 10,
     spareSeats: given.spareSeats ?? 1,
     buttonRule: given.buttonRule ?? "dead",
+    buttonDraw: given.buttonDraw ?? "suit",
     colourUp: given.colourUp ?? "race",
     handForHand: given.handForHand ?? true,
     mixedBy: given.mixedBy ?? o.mixedBy ?? "level",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommandId, EpochMs, HandCategory, Hex32, Id, Chips, PlayerName, SeatNo, Token, UserInfo } from "./primitives.ts";
+import { CardCode, CommandId, EpochMs, HandCategory, Hex32, Id, Chips, PlayerName, SeatNo, Token, UserInfo } from "./primitives.ts";
 import { WireError } from "./error-codes.ts";
 import { TableEvent } from "./table-events.ts";
 import { TableView, TableViewPatch } from "./table-view.ts";
@@ -146,6 +146,12 @@ export const DealerNote = z.discriminatedUnion("kind", [
     category: HandCategory.nullable(),
   }),
   z.object({ kind: z.literal("bust"), name: PlayerName, place: z.int().min(1).nullable() }),
+  /** R-DEAL-6: the table's first button was drawn: the cards face up in the order dealt (round 2 and on: the tied drawing again), and the seat that won it. */
+  z.object({
+    kind: z.literal("button-draw"),
+    button: SeatNo,
+    cards: z.array(z.object({ round: z.int().min(1), seat: SeatNo, card: CardCode })).max(1000),
+  }),
 ]);
 export type DealerNote = z.infer<typeof DealerNote>;
 

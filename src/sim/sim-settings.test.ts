@@ -13,6 +13,7 @@ describe("felt simulate with the room's settings", () => {
       finalTableSize: 10,
       spareSeats: 1,
       buttonRule: "dead",
+      buttonDraw: "suit",
       colourUp: "race",
       handForHand: true,
       oddChip: "left-of-button",
@@ -33,6 +34,7 @@ describe("felt simulate with the room's settings", () => {
     if (!a.ok || !b.ok || !plain.ok) throw new Error("simulation failed");
     expect(a.value.settings).toEqual({
       ...settings,
+      buttonDraw: "suit",
       spareSeats: 1,
       handForHand: true,
       oddChip: "left-of-button",
@@ -54,6 +56,14 @@ describe("felt simulate with the room's settings", () => {
     const r = simulate({ players: 30, seed: 3, settings });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.settings).toMatchObject(settings);
+    expect(r.value.chipsConserved).toBe(true);
+    expect(r.value.placements).toHaveLength(30);
+  });
+
+  it("R-DEAL-6 the first jack: every table's first button drawn so, chips conserved, a place for everyone, and the result says so", () => {
+    const r = simulate({ players: 30, seed: 3, settings: { buttonDraw: "first-jack" } });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.settings.buttonDraw).toBe("first-jack");
     expect(r.value.chipsConserved).toBe(true);
     expect(r.value.placements).toHaveLength(30);
   });

@@ -5,6 +5,7 @@
 // (src/tournament/director/run-paced.ts), so the end time reflects independent tables;
 // wall time is the caller's business and never enters the result.
 import { ok, type Result } from "../lib/result.ts";
+import type { FirstButtonDraw } from "../tournament/index.ts";
 import { houseRulesOf, runPacedTournament, type TournamentOddChip, type TournamentState } from "../tournament/director/index.ts";
 import { clockAt, playedBlinds, type Structure } from "../tournament/structure/index.ts";
 import type { ChartPoint } from "./chart.ts";
@@ -46,6 +47,8 @@ export interface SimSettings {
   readonly playDownTo?: number;
   /** R-TBL-3 when tables merge: empty seats drawn by the broken table's players (default), or every seat drawn again. */
   readonly tableMerge?: "fill" | "redraw";
+  /** R-DEAL-6: each table's first button by high card with ties by suit (default), a redraw of the tied, or the first jack. */
+  readonly buttonDraw?: FirstButtonDraw;
 }
 
 export interface Progress {

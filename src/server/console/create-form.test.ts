@@ -164,8 +164,8 @@ describe("the create form", () => {
       basedOn: "turbo",
       structure,
       settings: { ...turbo.settings!, buyIn: 3000, fee: 300, guarantee: 20_000, payout: { kind: "percent", percents: [60, 40] } },
-      // The room's house rules ride with the preset: 6-max, a moving button, a chip-up.
-      house: { tableSize: 6, buttonRule: "moving", colourUp: "up" },
+      // The room's house rules ride with the preset: 6-max, a moving button drawn with a redraw on ties, a chip-up.
+      house: { tableSize: 6, buttonRule: "moving", buttonDraw: "redraw", colourUp: "up" },
     };
     const bad = await api<Refusal>(
       server.url,
@@ -211,7 +211,7 @@ describe("the create form", () => {
     expect(c.money).toMatchObject({ buyIn: 3500, fee: 300, guarantee: 20_000 });
     expect(c.payout).toEqual({ percents: [6000, 4000] });
     expect(c.format).toEqual({ kind: "rebuy" });
-    expect(c).toMatchObject({ tableSize: 6, buttonRule: "moving", colourUp: "up" });
+    expect(c).toMatchObject({ tableSize: 6, buttonRule: "moving", buttonDraw: "redraw", colourUp: "up" });
     // The request's own settings win over the preset's.
     const nine = await create({ presetId: kept.id, settings: { tableSize: 9 } });
     expect(server.tournaments.get(nine.body.tournament.id)!.dir.config).toMatchObject({ tableSize: 9, buttonRule: "moving" });

@@ -56,8 +56,11 @@ describe("the seat map of a live room", () => {
     for (const t of map.tables) {
       const taken = map.seats.filter((s) => s.tableNumber === t.tableNumber).map((s) => s.seat);
       // The draw's first button is at an occupied seat; the server sees no live hands, so it stays the drawn one.
-      expect(t.button).toEqual({ seat: expect.any(Number), drawn: true });
+      // With it the draw's cards, one to each occupied seat (the default breaks a tie in rank by suit: the highest card wins).
+      expect(t.button).toEqual({ seat: expect.any(Number), drawn: true, draw: expect.any(Array) });
       expect(taken).toContain(t.button!.seat);
+      expect(t.button!.draw!.map((d) => d.seat)).toEqual(taken);
+      expect(t.button!.draw!.reduce((a, b) => (b.card > a.card ? b : a)).seat).toBe(t.button!.seat);
       expect(taken.length).toBeLessThan(t.size);
     }
     expect(map.seats.length).toBe(11);

@@ -55,6 +55,7 @@ describe("the house rules of a tournament", () => {
       finalTableSize: 10,
       spareSeats: 1,
       buttonRule: "dead",
+      buttonDraw: "suit",
       colourUp: "race",
       handForHand: true,
       mixedBy: "level",
@@ -79,6 +80,7 @@ describe("the house rules of a tournament", () => {
       finalTableSize: 5,
       spareSeats: 0,
       buttonRule: "moving",
+      buttonDraw: "first-jack",
       colourUp: "up",
       handForHand: false,
       mixedBy: "orbit",
@@ -98,6 +100,7 @@ describe("the house rules of a tournament", () => {
       finalTableSize: 5,
       spareSeats: 0,
       buttonRule: "moving",
+      buttonDraw: "first-jack",
       colourUp: "up",
       handForHand: false,
       mixedBy: "orbit",
@@ -118,6 +121,7 @@ describe("the house rules of a tournament", () => {
       finalTableSize: 5,
       spareSeats: 0,
       buttonRule: "moving",
+      buttonDraw: "first-jack",
       colourUp: "up",
       handForHand: false,
       oddChip: "draw",
@@ -127,6 +131,7 @@ describe("the house rules of a tournament", () => {
     expect(t.dir.config?.reEntryCloses).toBe("break-start");
     expect(t.dir.config?.playDownTo).toBe(2);
     expect(t.dir.config?.tableMerge).toBe("redraw");
+    expect(t.dir.config?.buttonDraw).toBe("first-jack");
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -134,6 +139,7 @@ describe("the house rules of a tournament", () => {
     for (const settings of [
       { tableSize: 11 },
       { buttonRule: "sideways" },
+      { buttonDraw: "low-card" },
       { colourUp: "down" },
       { oddChip: "carry" },
       { oneCardKills: "yes" },
@@ -180,5 +186,34 @@ describe("the house rules of a tournament", () => {
     expect(server.tournaments.size).toBe(before);
     const eight = await liveEvent({ tableSize: 8 });
     expect((await view(eight)).settings?.finalTableSize).toBe(8);
+  });
+
+  it("R-DEAL-6: the first button is drawn by the event's rule, the floor's seat map shows the cards, and an unknown draw is refused naming the field", async () => {
+    const id = await liveEvent({ buttonDraw: "first-jack" });
+    expect((await view(id)).settings?.buttonDraw).toBe("first-jack");
+    expect(await drawn(id, 14)).toEqual([7, 7]);
+    const map = await must<SeatingResponse>(api(server.url, "GET", `/api/v1/director/tournaments/${id}/seating`, undefined, token));
+    for (const table of map.tables) {
+      const draw = table.button?.draw;
+      expect(table.button?.drawn).toBe(true);
+      expect(draw).toBeDefined();
+      // Dealt round the table until the first jack (rank 9 of 0..12): its seat has the button.
+      const last = draw!.at(-1)!;
+      expect(last.card >> 2).toBe(9);
+      expect(draw!.slice(0, -1).every((d) => d.card >> 2 !== 9)).toBe(true);
+      expect(table.button?.seat).toBe(last.seat);
+    }
+    const before = server.tournaments.size;
+    const r = await api<{ error: { code: string; message: string } }>(
+      server.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: cmd(), presetId: "casino-1900", name: "Bad draw", kind: "live", startsAt: clock.now(), settings: { buttonDraw: "low-card" } },
+      token,
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toMatch(/^protocol\//);
+    expect(r.body.error.message).toContain("buttonDraw");
+    expect(server.tournaments.size).toBe(before);
   });
 });

@@ -63,7 +63,9 @@ function seating(t: TournamentRuntime): SeatingResponse {
     .sort((a, b) => a.id - b.id)
     .map((x) => {
       const seat = x.last?.button ?? x.firstButton;
-      return { tableNumber: x.id, size: x.seats.length, button: seat >= 1 && seat <= x.seats.length ? { seat, drawn: x.last === null } : null };
+      const drawn = x.last === null;
+      const draw = drawn && x.firstDraw !== undefined ? { draw: x.firstDraw.map((d) => ({ round: d.round, seat: d.seat, card: d.card })) } : {};
+      return { tableNumber: x.id, size: x.seats.length, button: seat >= 1 && seat <= x.seats.length ? { seat, drawn, ...draw } : null };
     });
   return { seats, tables };
 }
@@ -159,6 +161,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       ...(house.finalTableSize !== house.tableSize ? { finalTableSize: house.finalTableSize } : {}),
       spareSeats: house.spareSeats,
       buttonRule: house.buttonRule,
+      ...(house.buttonDraw !== "suit" ? { buttonDraw: house.buttonDraw } : {}),
       colourUp: house.colourUp,
       handForHand: house.handForHand,
       ...(house.oddChip !== "left-of-button" ? { oddChip: house.oddChip } : {}),

@@ -73,4 +73,41 @@ describe("the dealer's entries in the table chat", () => {
     // Every hand's chips are accounted for in its entries: each win names a positive amount.
     for (const n of notes) if (n.kind === "win") expect(n.amount).toBeGreaterThan(0);
   }, 120_000);
+
+  it("R-DEAL-6: the dealer shows the first-button draw by the event's rule, card by card, before the first hand", async () => {
+    const body = {
+      commandId: cmd(),
+      presetId: "seed",
+      name: "button draw",
+      kind: "online",
+      settings: { start: "manual", buttonDraw: "first-jack" },
+      startsAt: clock.now(),
+      buyIn: 1000,
+      fee: 0,
+      structure: FAST_STRUCTURE,
+    };
+    const id = (await must<{ tournament: LobbyTournament }>(api(server.url, "POST", "/api/v1/director/tournaments", body, director))).tournament.id;
+    const ps = await Promise.all([5000, 5000, 5000].map(player));
+    for (const p of ps) await must(api(server.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, p.token));
+    await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
+    const t = server.tournaments.get(id)!;
+    const table = t.dir.tables.get(1)!;
+    const notes = async () => {
+      for (const s of t.tables.values()) await s.idle();
+      const records = await server.svc.store.read(chatStreamOf(tableIdOf(id, 1)));
+      return records.flatMap((r) => {
+        const line = r.data as ChatLine;
+        return r.type === "chat-line" && "dealer" in line ? [line.dealer] : [];
+      });
+    };
+    await eventually(async () => (await notes()).length > 0);
+    const first = (await notes())[0]!;
+    expect(first.kind).toBe("button-draw");
+    if (first.kind !== "button-draw") return;
+    expect(first.cards).toEqual(table.firstDraw);
+    // Dealt round the table until the first jack (rank 9 of 0..12): its seat has the button.
+    expect(first.cards.at(-1)!.card >> 2).toBe(9);
+    expect(first.button).toBe(first.cards.at(-1)!.seat);
+    expect(first.button).toBe(table.firstButton);
+  }, 60_000);
 });

@@ -64,6 +64,7 @@ export class OnlineTables {
   async started(): Promise<void> {
     await this.openTables();
     await this.reconcile(null);
+    this.announceButtonDraws(null);
     await this.settle(null);
   }
 
@@ -193,6 +194,14 @@ export class OnlineTables {
       }
     }
     await this.reconcile(all ? null : touched, events);
+    const drawnAnew = new Set<number>();
+    for (const e of events) {
+      if (e.type === "final-table") drawnAnew.add(e.table);
+      else if (e.type === "redrawn") for (const x of e.tables) drawnAnew.add(x.table);
+      else if (e.type === "matches-drawn") for (const x of e.tables) drawnAnew.add(x.table);
+      else if (e.type === "match-drawn") drawnAnew.add(e.table.table);
+    }
+    if (drawnAnew.size > 0) this.announceButtonDraws(drawnAnew);
     if ((t.dir.status as string) === "finished") {
       await payPrizes(t);
       for (const s of t.tables.values()) s.close();
@@ -228,6 +237,32 @@ export class OnlineTables {
           table?.dealerSay([note]).catch((err: unknown) => t.svc.log(`tournament ${t.id}: dealer's entry failed`, err));
         }),
       );
+    }
+  }
+
+  /**
+   * R-DEAL-6 online: the dealer shows each table (`only`; null: all) its first-button draw
+   * card by card in its chat, as a live dealer turns the cards up, once, when the draw is
+   * made (a restart does not repeat it: the chat keeps it). Not awaited, as bust notes.
+   */
+  private announceButtonDraws(only: ReadonlySet<number> | null): void {
+    const t = this.t;
+    const link = t.svc.tables;
+    for (const [n, table] of t.dir.tables) {
+      if ((only !== null && !only.has(n)) || table.last !== null || table.firstDraw === undefined) continue;
+      const note = {
+        kind: "button-draw" as const,
+        button: table.firstButton,
+        cards: table.firstDraw.map((d) => ({ round: d.round, seat: d.seat, card: d.card })),
+      };
+      if (link !== undefined) {
+        link.say(tableIdOf(t.id, n), [note]);
+        continue;
+      }
+      t.tables
+        .get(n)
+        ?.dealerSay([note])
+        .catch((err: unknown) => t.svc.log(`tournament ${t.id}: dealer's entry failed`, err));
     }
   }
 

@@ -1,6 +1,7 @@
 // Announce, register, start or cancel (R-TRN-2, R-TRN-6, R-DEAL-6/7, R-TRN-10).
 import { fail, ok, type Result } from "../../lib/result.ts";
-import { drawFirstButton, drawSeating, shuffled, type RandomSource } from "../index.ts";
+import { drawSeating, shuffled, type RandomSource } from "../index.ts";
+import { BUTTON_DRAWS, buttonDrawOf, drawTableButton } from "./button-draw.ts";
 import { buyInPayment, checkPayoutOptions, decideStart, fixedTotal, refunds } from "../money/index.ts";
 import { validateStructure } from "../structure/index.ts";
 import { drawMatches } from "./bracket.ts";
@@ -41,6 +42,10 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   }
   if (c.tableMerge !== undefined && c.tableMerge !== "fill" && c.tableMerge !== "redraw")
     return fail(TOURNAMENT_ERRORS.badConfig, `tables merge by filling empty seats or by a full redraw, not ${String(c.tableMerge)}`, { field: "tableMerge" });
+  if (c.buttonDraw !== undefined && !BUTTON_DRAWS.includes(c.buttonDraw))
+    return fail(TOURNAMENT_ERRORS.badConfig, `the first button is drawn by ${BUTTON_DRAWS.join(", ")}, not ${String(c.buttonDraw)} (R-DEAL-6)`, {
+      field: "buttonDraw",
+    });
   const addOnAt = c.addOnAt;
   if (addOnAt !== undefined && addOnAt !== "break") {
     const n = typeof addOnAt === "object" && addOnAt !== null ? addOnAt.playersLeft : undefined;
@@ -131,21 +136,19 @@ export function decideStartCmd(s: TournamentState, at: number, present: readonly
   const events: TournamentEvent[] = [];
   if (c.format.kind === "heads-up") {
     events.push({ type: "started", at, tables: [] });
-    events.push(drawMatches(1, shuffled(ids, rng), 1, at, rng));
+    events.push(drawMatches(1, shuffled(ids, rng), 1, at, rng, buttonDrawOf(c)));
   } else {
     const seating = drawSeating(ids, rng, tableSizeOf(c));
     if (!seating.ok) return seating;
     const tables: TableDraw[] = [];
     for (const t of seating.value.tables) {
       const seats = t.seats.map((a) => ({ seat: a.seat, entry: a.player }));
-      const btn =
-        seats.length >= 2
-          ? drawFirstButton(
-              seats.map((x) => x.seat),
-              rng,
-            )
-          : null;
-      tables.push({ table: t.table, seats, button: btn?.ok ? btn.value.button : (seats[0]?.seat ?? 1) });
+      const btn = drawTableButton(
+        c,
+        seats.map((x) => x.seat),
+        rng,
+      );
+      tables.push({ table: t.table, seats, button: btn?.button ?? seats[0]?.seat ?? 1, ...(btn !== null ? { draw: btn.draw } : {}) });
     }
     events.push({ type: "started", at, tables });
   }

@@ -4,7 +4,8 @@
 // (R-TRN-10), and the tournament ends (R-PLACE-4; a satellite when the players left
 // equal the seats, R-TRN-8).
 import { ok, type Result } from "../../lib/result.ts";
-import { balanceTables, drawFirstButton, type BalanceTable, type RandomSource } from "../index.ts";
+import { balanceTables, type BalanceTable, type RandomSource } from "../index.ts";
+import { drawTableButton } from "./button-draw.ts";
 import { opensAddOn } from "./add-on-at.ts";
 import { playDownNow, playedDown } from "./play-down.ts";
 import { redrawEvents, redrawsOnMerge } from "./merge-redraw.ts";
@@ -105,8 +106,8 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
     t.seats.forEach((x, i) => x !== null && !busted.has(x) && seats.add(i + 1));
     for (const m of r.value.moves) if (m.to === r.value.finalTable) seats.add(m.seat);
     for (const m of r.value.moves) if (m.from === r.value.finalTable) seats.delete(s.entries.get(m.player)!.seat);
-    const btn = seats.size >= 2 ? drawFirstButton([...seats], rng) : null;
-    if (btn?.ok) events.push({ type: "final-table", at, table: id, button: btn.value.button });
+    const btn = drawTableButton(s.config!, [...seats], rng);
+    if (btn !== null) events.push({ type: "final-table", at, table: id, button: btn.button, draw: btn.draw });
   }
   return events;
 }
@@ -164,7 +165,7 @@ function headsUpSettle(s: TournamentState, at: number, rng: RandomSource): Tourn
     if (pos % 2 !== 0) continue; // each pair once, from its even position
     const partner = ready.get(`${r}:${pos + 1}`);
     if (partner === undefined) continue;
-    const btn = drawFirstButton([1, 2], rng);
+    const btn = drawTableButton(s.config!, [1, 2], rng);
     table += 1;
     events.push({
       type: "match-drawn",
@@ -177,7 +178,8 @@ function headsUpSettle(s: TournamentState, at: number, rng: RandomSource): Tourn
           { seat: 1, entry: id },
           { seat: 2, entry: partner },
         ],
-        button: btn.ok ? btn.value.button : 1,
+        button: btn?.button ?? 1,
+        ...(btn !== null ? { draw: btn.draw } : {}),
       },
     });
   }

@@ -3,7 +3,8 @@
 // the new table are drawn"): when the players fit on fewer tables, every player still in is
 // drawn again to the tables kept, as evenly as they go, and each table kept draws its button
 // anew (R-DEAL-6), as a new table does. Made once every table's hand is over.
-import { drawFirstButton, shuffled, spreadSeats, type RandomSource } from "../index.ts";
+import { shuffled, spreadSeats, type DrawnCard, type RandomSource } from "../index.ts";
+import { drawTableButton } from "./button-draw.ts";
 import { tableSizeOf, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
@@ -19,7 +20,7 @@ export function redrawEvents(s: TournamentState, at: number, rng: RandomSource, 
   for (const id of ids) for (const p of s.tables.get(id)!.seats) if (p != null && !gone.has(p)) players.push(p);
   const drawn = shuffled(players, rng);
   const moves: { entry: string; from: number; to: number; seat: number }[] = [];
-  const buttons: { table: number; button: number }[] = [];
+  const buttons: { table: number; button: number; draw?: readonly DrawnCard[] }[] = [];
   keep.forEach((table, k) => {
     const here = drawn.filter((_, i) => i % keep.length === k);
     const seats = spreadSeats(here.length, size);
@@ -27,8 +28,8 @@ export function redrawEvents(s: TournamentState, at: number, rng: RandomSource, 
       const e = s.entries.get(entry)!;
       moves.push({ entry, from: e.table, to: table, seat: seats[i]! });
     });
-    const b = seats.length >= 2 ? drawFirstButton(seats, rng) : null;
-    buttons.push({ table, button: b?.ok ? b.value.button : (seats[0] ?? 1) });
+    const b = drawTableButton(s.config!, seats, rng);
+    buttons.push({ table, button: b?.button ?? seats[0] ?? 1, ...(b !== null ? { draw: b.draw } : {}) });
   });
   const events: TournamentEvent[] = [];
   // Whatever tables owed each other is void: everyone is drawn again.

@@ -1,5 +1,5 @@
 // The director's state: what the fold of a tournament's events holds (state.ts: evolve).
-import type { TableHand } from "../index.ts";
+import type { DrawnCard, TableHand } from "../index.ts";
 import type { Payment } from "../money/index.ts";
 import type { IndexedSet } from "./indexed-set.ts";
 import type { DealMethod, Placement, Status, TournamentConfig } from "./types.ts";
@@ -29,6 +29,8 @@ export interface TableState {
   count: number;
   /** First button (drawn); the table's later hands fold from `last`. */
   firstButton: number;
+  /** The cards of the draw that gave `firstButton` (R-DEAL-6), to show the floor; absent in older logs. */
+  firstDraw?: readonly DrawnCard[];
   last: TableHand | null;
   hands: number;
   /** Heads-up matches keep their own clock (R-TRN-10): when the table opened, and the tournament's played ms then. */
@@ -179,6 +181,7 @@ export function houseRulesOf(c: TournamentConfig) {
     finalTableSize: finalTableSizeOf(c),
     spareSeats: spareSeatsOf(c),
     buttonRule: c.buttonRule ?? ("dead" as const),
+    buttonDraw: c.buttonDraw ?? ("suit" as const),
     colourUp: c.colourUp ?? ("race" as const),
     handForHand: c.handForHand ?? true,
     mixedBy: c.structure.mixedBy ?? ("level" as const),

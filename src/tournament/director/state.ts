@@ -106,6 +106,7 @@ function openTable(s: TournamentState, draw: TableDraw, at: number): void {
     seats: new Array(size).fill(null),
     count: 0,
     firstButton: draw.button,
+    ...(draw.draw !== undefined ? { firstDraw: draw.draw } : {}),
     last: null,
     hands: 0,
     startedAt: at,
@@ -125,6 +126,12 @@ function openTable(s: TournamentState, draw: TableDraw, at: number): void {
     e.seat = seat;
   }
   setCount(s, t, draw.seats.length);
+}
+
+/** A new first button's cards replace the old draw's (none kept when the event has none). */
+function setFirstDraw(t: TableState, draw: TableDraw["draw"]): void {
+  if (draw !== undefined) t.firstDraw = draw;
+  else delete t.firstDraw;
 }
 
 function unseat(s: TournamentState, e: EntryState): void {
@@ -428,12 +435,14 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       for (const r of ev.tables) {
         const t = s.tables.get(r.table)!;
         t.firstButton = r.button;
+        setFirstDraw(t, r.draw);
         t.last = null;
       }
       break;
     case "final-table": {
       const t = s.tables.get(ev.table)!;
       t.firstButton = ev.button;
+      setFirstDraw(t, ev.draw);
       t.last = null;
       s.finalTable = ev.table;
       break;

@@ -2,7 +2,7 @@
 // A tournament is the fold of its events (STYLE: decide, then evolve): `decide` turns a
 // command into events or a typed error, `evolve` applies one event; replaying the events
 // of a finished tournament reproduces it exactly.
-import type { ButtonRule, TableHand } from "../index.ts";
+import type { ButtonRule, DrawnCard, FirstButtonDraw, TableHand } from "../index.ts";
 import type { MoneyConfig, Payment, PayoutOptions, ReEntryCloses, StartRule, WindowEnd } from "../money/index.ts";
 import type { Structure } from "../structure/index.ts";
 
@@ -53,6 +53,12 @@ export interface TournamentConfig {
   /** R-POT-6 (default off): one card shown at showdown kills the other. */
   readonly oneCardKills?: boolean;
   readonly buttonRule?: ButtonRule;
+  /**
+   * R-DEAL-6: how each table's first button is drawn (a new table, a full redraw, the final
+   * table): high card with ties broken by suit ("suit", default), high card with the tied
+   * players drawing again ("redraw"), or the first jack dealt ("first-jack").
+   */
+  readonly buttonDraw?: FirstButtonDraw;
   /** R-CHIP-2/3: default the chip race. */
   readonly colourUp?: "race" | "up";
   /** R-TRN-6; absent: the tournament starts when told to with at least 2 players. */
@@ -112,6 +118,8 @@ export interface TableDraw {
   readonly seats: readonly SeatEvent[];
   /** The first button's seat (R-DEAL-6 draw). */
   readonly button: number;
+  /** The cards of that draw, in the order dealt, so the floor and the players can be shown it (absent in logs from before it was kept). */
+  readonly draw?: readonly DrawnCard[];
 }
 
 export interface Placement {
@@ -199,9 +207,13 @@ export type TournamentEvent =
   /** Per-table pace: these tables deal their next hand now (each until its hand is reported); "all": every table with two players with chips. */
   | { readonly type: "dealing"; readonly at: number; readonly tables: readonly number[] | "all" }
   /** R-TBL-3 with a full redraw when tables merge: these tables were seated anew and draw their buttons anew (R-DEAL-6). */
-  | { readonly type: "redrawn"; readonly at: number; readonly tables: readonly { readonly table: number; readonly button: number }[] }
+  | {
+      readonly type: "redrawn";
+      readonly at: number;
+      readonly tables: readonly { readonly table: number; readonly button: number; readonly draw?: readonly DrawnCard[] }[];
+    }
   /** R-TBL-3: the final table is formed by a draw of seats and its button is drawn anew (R-DEAL-6). */
-  | { readonly type: "final-table"; readonly at: number; readonly table: number; readonly button: number }
+  | { readonly type: "final-table"; readonly at: number; readonly table: number; readonly button: number; readonly draw?: readonly DrawnCard[] }
   /** R-TRN-10: the next round of heads-up matches; byes advance without playing. */
   | { readonly type: "matches-drawn"; readonly at: number; readonly round: number; readonly tables: readonly TableDraw[]; readonly byes: readonly string[] }
   /** R-TRN-10, every match at its own pace: match `match` of round `round`, drawn as soon as both its players have won (or had a bye). */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_MAX_CHARS, type DealerNote, type TableEvent } from "../../../src/protocol/index.ts";
 import { useLive, useServices } from "../context.tsx";
+import { buttonDrawText } from "../logic/floor-map.ts";
 import { EventLine } from "./event-line.tsx";
 import { useFormat } from "./use-format.ts";
 
@@ -19,6 +20,7 @@ function loadMuted(): Set<string> {
 export function DealerLine({ note }: { note: DealerNote }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  if (note.kind === "button-draw") return <>{t("log.buttonDraw", { seat: note.button, cards: buttonDrawText(note.cards, t("log.buttonDrawAgain")) })}</>;
   if (note.kind === "bust")
     return <>{note.place === null ? t("log.out", { name: note.name }) : t("log.outPlace", { name: note.name, place: fmt.place(note.place) })}</>;
   const amount = fmt.chips(note.amount);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Instruction, ResultsResponse, SeatingResponse } from "../../../src/protocol/index.ts";
-import { bustOrder, searchEntries, tableMap, tvFit } from "./floor-map.ts";
+import { bustOrder, buttonDrawText, searchEntries, tableMap, tvFit } from "./floor-map.ts";
 
 // The table map and the player search of a running live event, from the server's
 // seat map, pending instructions and results.
@@ -136,5 +136,19 @@ describe("the table map on a 16:9 TV", () => {
     expect(tvFit(15, 9).columns).toBe(5);
     // 15 tables of 9 in three rows: about 1.9 % of the height, some 20 px on a 1080p TV.
     expect(tvFit(15, 9).lineVh).toBeGreaterThan(1.8);
+  });
+});
+
+describe("R-DEAL-6 the button draw as the floor reads it", () => {
+  it("each seat's card, round by round; a redraw among the tied marked as again", () => {
+    // Kh (44 + 2) and Ks (44 + 3) tie in rank at seats 1 and 4 (seat 6: 9c); the tied draw again: 2c, 9d.
+    const draw = [
+      { round: 1, seat: 1, card: 46 },
+      { round: 1, seat: 4, card: 47 },
+      { round: 1, seat: 6, card: 28 },
+      { round: 2, seat: 1, card: 0 },
+      { round: 2, seat: 4, card: 29 },
+    ];
+    expect(buttonDrawText(draw, "again")).toBe("1 Kh · 4 Ks · 6 9c → again 1 2c · 4 9d");
   });
 });

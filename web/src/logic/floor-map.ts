@@ -1,4 +1,5 @@
 import type { Instruction, ResultsResponse, SeatingResponse } from "../../../src/protocol/index.ts";
+import { cardText } from "./cards.ts";
 
 // The running event as the floor reads it: the table map (every table, every
 // seat, the button where known, the moves still to be made) and the player search (where an
@@ -32,7 +33,12 @@ export interface MapTable {
   readonly tableNumber: number;
   readonly seats: readonly MapSeat[];
   readonly players: number;
-  readonly button: { readonly seat: number; readonly drawn: boolean } | null;
+  readonly button: {
+    readonly seat: number;
+    readonly drawn: boolean;
+    /** R-DEAL-6: the cards of the draw while the drawn button stands. */
+    readonly draw?: readonly { readonly round: number; readonly seat: number; readonly card: number }[] | undefined;
+  } | null;
   /** The moves still to be made from this table: a table to break (it is gone from the seat map), to balance, or moving to the final table. */
   readonly breaking: boolean;
   readonly giving: number;
@@ -178,4 +184,11 @@ export function tvFit(tables: number, seats: number): { columns: number; lineVh:
   const columns = tables <= 3 ? Math.max(1, tables) : tables <= 8 ? 4 : tables <= 15 ? 5 : 6;
   const rows = Math.max(1, Math.ceil(tables / columns));
   return { columns, lineVh: Math.min(3, ROOM_VH / (rows * (Math.max(seats, 2) + HEADING) * LINE)) };
+}
+
+/** R-DEAL-6: a table's button draw as the floor reads it, round by round ("1 Ks · 4 Kh → again 1 2c · 4 9d"). */
+export function buttonDrawText(draw: readonly { readonly round: number; readonly seat: number; readonly card: number }[], again: string): string {
+  const rounds = new Map<number, string[]>();
+  for (const d of draw) rounds.set(d.round, [...(rounds.get(d.round) ?? []), `${d.seat} ${cardText(d.card)}`]);
+  return [...rounds.entries()].map(([r, cards]) => (r === 1 ? "" : `${again} `) + cards.join(" · ")).join(" → ");
 }

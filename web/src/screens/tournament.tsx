@@ -170,6 +170,9 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
               <ul className="house-rules" data-testid="house-rules">
                 <li>{t("tournament.seats", { n: p.settings.tableSize, final: p.settings.finalTableSize })}</li>
                 <li>{t(`create.button.${p.settings.buttonRule}`)}</li>
+                <li data-testid="button-draw">
+                  {t("create.buttonDraw")}: {t(`create.buttonDraws.${p.settings.buttonDraw}`)}
+                </li>
                 <li>{t(`create.colour.${p.settings.colourUp}`)}</li>
                 <li>
                   {t("create.oddChip")}: {t(p.settings.oddChip === "draw" ? "create.odd.draw" : "create.odd.leftOfButton")}

@@ -270,6 +270,18 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               </select>
             </label>
             <label>
+              {t("create.buttonDraw")}
+              <select
+                data-field="button-draw"
+                value={rules.buttonDraw}
+                onChange={(e) => setHouse({ ...house, buttonDraw: e.target.value as "suit" | "redraw" | "first-jack" })}
+              >
+                <option value="suit">{t("create.buttonDraws.suit")}</option>
+                <option value="redraw">{t("create.buttonDraws.redraw")}</option>
+                <option value="first-jack">{t("create.buttonDraws.first-jack")}</option>
+              </select>
+            </label>
+            <label>
               {t("create.colourUp")}
               <select data-field="colour-up" value={rules.colourUp} onChange={(e) => setHouse({ ...house, colourUp: e.target.value as "race" | "up" })}>
                 <option value="race">{t("create.colour.race")}</option>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery } from "../../context.tsx";
-import { tableMap, tvFit, type MapTable } from "../../logic/floor-map.ts";
+import { buttonDrawText, tableMap, tvFit, type MapTable } from "../../logic/floor-map.ts";
 import { href } from "../../router.ts";
 import { BustOrder, PlayerSearch } from "./player-search.tsx";
 
@@ -162,6 +162,11 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
           );
         })}
       </ol>
+      {table.button?.drawn && table.button.draw !== undefined && table.button.draw.length > 0 && (
+        <p className="hint button-draw" data-testid="button-draw">
+          {t("live.map.buttonDraw")}: {buttonDrawText(table.button.draw, t("live.map.buttonDrawAgain"))}
+        </p>
+      )}
     </section>
   );
 }

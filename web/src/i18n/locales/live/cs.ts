@@ -35,6 +35,8 @@ export const liveCs = {
     empty: "volné",
     button: "Button",
     buttonDrawn: "První button (losovaný)",
+    buttonDraw: "Los o button",
+    buttonDrawAgain: "znovu",
     legend: "D: button (u stolu vylosovaný na začátku, kde server nevidí hry). Žetony: poslední počet z herny; — nespočítáno.",
     breaking: "Ke zrušení",
     giving: "Hráčů k přesunu pryč: {{count}}",

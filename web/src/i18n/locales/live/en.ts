@@ -37,6 +37,8 @@ export const liveEn = {
     empty: "empty",
     button: "Button",
     buttonDrawn: "First button (drawn)",
+    buttonDraw: "Button draw",
+    buttonDrawAgain: "again",
     legend: "D: the button (drawn at the table's start where the server sees no hands). Chips: the floor's last count; — not counted.",
     breaking: "To break",
     giving: "Players to move out: {{count}}",

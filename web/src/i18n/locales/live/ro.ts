@@ -36,6 +36,8 @@ export const liveRo = {
     empty: "liber",
     button: "Buton",
     buttonDrawn: "Primul buton (tras la sorți)",
+    buttonDraw: "Tragerea butonului",
+    buttonDrawAgain: "din nou",
     legend: "D: butonul (tras la sorți la începutul mesei, unde serverul nu vede mâinile). Jetoane: ultima numărătoare a sălii; — nenumărat.",
     breaking: "De desființat",
     giving: "Jucători de mutat de aici: {{count}}",

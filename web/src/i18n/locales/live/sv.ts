@@ -36,6 +36,8 @@ export const liveSv = {
     empty: "ledig",
     button: "Knapp",
     buttonDrawn: "Första knappen (dragen)",
+    buttonDraw: "Dragning om knappen",
+    buttonDrawAgain: "igen",
     legend: "D: knappen (dragen vid bordets start där servern inte ser händerna). Marker: golvets senaste räkning; — inte räknad.",
     breaking: "Ska brytas",
     giving: "Spelare att flytta härifrån: {{count}}",
