@@ -46,6 +46,8 @@ export interface SimSettings {
   readonly playDownTo?: number;
   /** R-TBL-3 when tables merge: empty seats drawn by the broken table's players (default), or every seat drawn again. */
   readonly tableMerge?: "fill" | "redraw";
+  /** R-TBL-2 who moves when balancing: same position as who left ("seed", default) or TDA's next big blind. */
+  readonly balancing?: "seed" | "tda";
 }
 
 export interface Progress {

@@ -32,6 +32,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
   flag("mixed-by", "mixedBy", false);
   flag("play-down-to", "playDownTo", true);
   flag("table-merge", "tableMerge", false);
+  flag("balancing", "balancing", false);
   const parsed = TournamentSettingsInput.safeParse(raw);
   if (!parsed.success) return `settings: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ")}`;
   const s = parsed.data;
@@ -49,6 +50,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
     ...(s.addOnAt !== undefined ? { addOnAt: s.addOnAt } : {}),
     ...(s.playDownTo !== undefined ? { playDownTo: s.playDownTo } : {}),
     ...(s.tableMerge !== undefined ? { tableMerge: s.tableMerge } : {}),
+    ...(s.balancing !== undefined ? { balancing: s.balancing } : {}),
   };
 }
 
@@ -68,7 +70,8 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
                      ({"tableSize":10,"finalTableSize":9,"buttonRule":"moving","colourUp":"up",...});
                      the action clock, time bank and start are the server's and not simulated
   --table-size N, --final-table-size N, --button dead|moving, --colour-up race|up,
-  --mixed-by level|orbit, --play-down-to N, --table-merge fill|redraw
+  --mixed-by level|orbit, --play-down-to N, --table-merge fill|redraw,
+  --balancing seed|tda
                      one setting each, over the file's
 
 felt simulate --server URL[,URL...] [--director-file PATH] [--players N] [--preset NAME] [--seed S] [--json]

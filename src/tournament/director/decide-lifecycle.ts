@@ -41,6 +41,8 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
   }
   if (c.tableMerge !== undefined && c.tableMerge !== "fill" && c.tableMerge !== "redraw")
     return fail(TOURNAMENT_ERRORS.badConfig, `tables merge by filling empty seats or by a full redraw, not ${String(c.tableMerge)}`, { field: "tableMerge" });
+  if (c.balancing !== undefined && c.balancing !== "seed" && c.balancing !== "tda")
+    return fail(TOURNAMENT_ERRORS.badConfig, `balancing follows the seed's rule or TDA's, not ${String(c.balancing)}`, { field: "balancing" });
   const addOnAt = c.addOnAt;
   if (addOnAt !== undefined && addOnAt !== "break") {
     const n = typeof addOnAt === "object" && addOnAt !== null ? addOnAt.playersLeft : undefined;
