@@ -82,7 +82,7 @@ export interface TournamentConfig {
   /**
    * R-TBL-2 who moves to a short table: the player in the same position relative to the
    * button as the player who left ("seed", default, seed 003), or the player due to be the
-   * next big blind, to the worst seat ("tda", Poker TDA 2024 Rule 13).
+   * next big blind, to the worst seat ("tda", Poker TDA Rules, "Balancing Tables" A).
    */
   readonly balancing?: BalanceRule;
   /** R-TRN-3: a re-entry window to a break's end closes when that break ends (default) or when it starts. */
