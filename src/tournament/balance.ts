@@ -134,7 +134,9 @@ export function balanceTables(tables: readonly BalanceTable[], opts: BalanceOpti
   const live = work.filter((t) => count(t) > 0);
   if (needed === 1 && live.length > 1) return finalTable(work, order, opts.tableSize, opts.rng);
   const broke = breakTables(work, needed, order, opts.tableSize, opts.rng);
-  const round = broke.pending ? ok({ moves: [] as Move[], waiting: [] as string[] }) : balanceRound(work, opts.rule ?? "seed", opts.tableSize, opts.rng, opts.moved);
+  const round = broke.pending
+    ? ok({ moves: [] as Move[], waiting: [] as string[] })
+    : balanceRound(work, opts.rule ?? "seed", opts.tableSize, opts.rng, opts.moved);
   if (!round.ok) return round;
   return ok({
     moves: [...broke.moves, ...round.value.moves],

@@ -88,7 +88,12 @@ describe("R-TBL-2 the room's balancing rule", () => {
         fc.constantFrom<"seed" | "tda">("seed", "tda"),
         fc.boolean(),
         (n, seed, size, balancing, paced) => {
-          const r = (paced ? runPacedTournament : runTournament)({ config: config({ balancing, tableSize: size }), players: names(n), seed, playHand: fakeHand });
+          const r = (paced ? runPacedTournament : runTournament)({
+            config: config({ balancing, tableSize: size }),
+            players: names(n),
+            seed,
+            playHand: fakeHand,
+          });
           if (!r.ok) return false;
           return r.value.state.conservation.failures === 0 && new Set(r.value.state.placements!.map((p) => p.entry)).size === n;
         },

@@ -251,7 +251,8 @@ function leastMovedOf(drawn: number, candidates: readonly number[], times: (id: 
   if (candidates.length < 2) return drawn;
   const mine = times(drawn);
   if (mine === 0) return drawn;
-  const pool = candidates.length <= LEAST_MOVED_SCAN ? candidates : Array.from({ length: LEAST_MOVED_SCAN }, () => candidates[randomInt(rng, candidates.length)]!);
+  const pool =
+    candidates.length <= LEAST_MOVED_SCAN ? candidates : Array.from({ length: LEAST_MOVED_SCAN }, () => candidates[randomInt(rng, candidates.length)]!);
   let least = mine;
   const score = new Map<number, number>();
   for (const id of pool) {
