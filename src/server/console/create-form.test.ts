@@ -164,8 +164,8 @@ describe("the create form", () => {
       basedOn: "turbo",
       structure,
       settings: { ...turbo.settings!, buyIn: 3000, fee: 300, guarantee: 20_000, payout: { kind: "percent", percents: [60, 40] } },
-      // The room's house rules ride with the preset: 6-max, a moving button, a chip-up.
-      house: { tableSize: 6, buttonRule: "moving", colourUp: "up" },
+      // The room's house rules ride with the preset: 6-max, a moving button, a chip-up, TDA balancing.
+      house: { tableSize: 6, buttonRule: "moving", colourUp: "up", balancing: "tda" },
     };
     const bad = await api<Refusal>(
       server.url,
