@@ -47,6 +47,8 @@ export const TournamentSettings = z.strictObject({
   playDownTo: z.int().min(0).max(5),
   /** R-TBL-3 when tables merge: the broken table's players draw empty seats ("fill"), or every seat is drawn again ("redraw"). */
   tableMerge: z.enum(["fill", "redraw"]),
+  /** R-TBL-2 who moves when balancing: the same position as the player who left ("seed", BB for BB) or the next big blind to the worst seat ("tda"). */
+  balancing: z.enum(["seed", "tda"]),
   /** R-TRN-9: the action clock, seconds a player has to act online. */
   actionSeconds: z.int().min(5).max(600),
   /** The time bank added once the action clock runs out, seconds per tournament. */
@@ -92,6 +94,7 @@ export function settingsWithDefaults(
     addOnAt: given.addOnAt ?? "break",
     playDownTo: given.playDownTo ?? 0,
     tableMerge: given.tableMerge ?? "fill",
+    balancing: given.balancing ?? "seed",
     actionSeconds: given.actionSeconds ?? Math.round((o.actionMs ?? (o.speed ? 15_000 : 30_000)) / 1000),
     timeBankSeconds: given.timeBankSeconds ?? (o.speed ? 0 : Math.round((o.timeBankMs ?? 60_000) / 1000)),
     oddChip: given.oddChip ?? "left-of-button",

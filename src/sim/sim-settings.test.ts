@@ -23,6 +23,7 @@ describe("felt simulate with the room's settings", () => {
       addOnAt: "break",
       playDownTo: 0,
       tableMerge: "fill",
+      balancing: "seed",
     });
   });
 
@@ -44,11 +45,23 @@ describe("felt simulate with the room's settings", () => {
       addOnAt: "break",
       playDownTo: 0,
       tableMerge: "fill",
+      balancing: "seed",
     });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
     expect(a.value.placements).toHaveLength(40);
     expect(a.value.hands).not.toBe(plain.value.hands);
+  });
+
+  it("R-TBL-2 TDA's balancing: the simulated event plays under it, chips conserved, a place for everyone, and the result says so", () => {
+    const seed = simulate({ players: 40, seed: 5, settings: { tableSize: 6 } });
+    const tda = simulate({ players: 40, seed: 5, settings: { tableSize: 6, balancing: "tda" } });
+    if (!seed.ok || !tda.ok) throw new Error("simulation failed");
+    expect(seed.value.settings.balancing).toBe("seed");
+    expect(tda.value.settings.balancing).toBe("tda");
+    expect(tda.value.chipsConserved).toBe(true);
+    expect(tda.value.placements).toHaveLength(40);
+    expect(JSON.stringify(tda.value.placements)).not.toBe(JSON.stringify(seed.value.placements));
   });
 
   it("R-POT-4 and R-POT-6 as the room chooses: every hand dealt under them, chips conserved, and the result says so", () => {

@@ -49,6 +49,8 @@ export interface SimSettings {
   readonly tableMerge?: "fill" | "redraw";
   /** R-DEAL-6: each table's first button by high card with ties by suit (default), a redraw of the tied, or the first jack. */
   readonly buttonDraw?: FirstButtonDraw;
+  /** R-TBL-2 who moves when balancing: same position as who left ("seed", default) or TDA's next big blind. */
+  readonly balancing?: "seed" | "tda";
 }
 
 export interface Progress {

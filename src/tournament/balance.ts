@@ -16,6 +16,9 @@ export interface BalanceOptions {
   readonly spareSeats?: number;
   /** R-TBL-2 which player moves where: "seed" (default) or "tda". */
   readonly rule?: BalanceRule;
+  /** How often each player has been moved already: among tables equally fit to give a
+   * player, one whose mover has been moved least gives (default: nobody has moved). */
+  readonly moved?: (player: string) => number;
   /** R-TBL-3 the set order tables break in, first to break first. Default: the reverse of
    * the order the tables are given in (the highest-numbered table breaks first). */
   readonly breakOrder?: readonly string[];
@@ -70,7 +73,13 @@ export function tablesNeededFor(left: number, tableSize: number, finalTableSize 
 }
 
 /** R-TBL-2: while a table is two or more short of another, the largest gives one player. */
-export function balanceRound(work: WorkTable[], rule: BalanceRule, tableSize: number, rng: RandomSource): Result<{ moves: Move[]; waiting: string[] }> {
+export function balanceRound(
+  work: WorkTable[],
+  rule: BalanceRule,
+  tableSize: number,
+  rng: RandomSource,
+  moved: (player: string) => number = () => 0,
+): Result<{ moves: Move[]; waiting: string[] }> {
   const moves: Move[] = [];
   for (;;) {
     const live = work.filter((t) => count(t) > 0);
@@ -84,11 +93,29 @@ export function balanceRound(work: WorkTable[], rule: BalanceRule, tableSize: nu
     }
     const shorts = live.filter((t) => count(t) === min);
     const short = shorts.find((t) => t.vacated.length > 0) ?? shorts[0]!;
-    const large = donors.length === 1 ? donors[0]! : pick(donors, rng); // a draw between equal tables
+    // A draw between equal tables; then, if the drawn table's mover has been moved more
+    // than another's, a draw among the least moved (so a field nobody has moved yet draws as ever).
+    const drawn = donors.length === 1 ? donors[0]! : pick(donors, rng);
+    const best = leastMoved(donors, (t) => chooseMove(rule, t, short, tableSize), moved);
+    const large = best.includes(drawn) ? drawn : best.length === 1 ? best[0]! : pick(best, rng);
     const choice = chooseMove(rule, large, short, tableSize);
     if (!choice.ok) return choice;
     moves.push(applyMove(large, short, choice.value.player, choice.value.seat));
   }
+}
+
+/**
+ * Never the same player moved twice while another choice exists (PokerStars NJ's policy):
+ * of the tables equally fit to give a player, those whose mover has been moved least.
+ */
+function leastMoved(donors: readonly WorkTable[], mover: (t: WorkTable) => Result<{ player: string }>, moved: (player: string) => number): WorkTable[] {
+  if (donors.length < 2) return [...donors];
+  const times = donors.map((t) => {
+    const c = mover(t);
+    return c.ok ? moved(c.value.player) : Number.POSITIVE_INFINITY;
+  });
+  const least = Math.min(...times);
+  return donors.filter((_, i) => times[i] === least);
 }
 
 /**
@@ -107,7 +134,9 @@ export function balanceTables(tables: readonly BalanceTable[], opts: BalanceOpti
   const live = work.filter((t) => count(t) > 0);
   if (needed === 1 && live.length > 1) return finalTable(work, order, opts.tableSize, opts.rng);
   const broke = breakTables(work, needed, order, opts.tableSize, opts.rng);
-  const round = broke.pending ? ok({ moves: [] as Move[], waiting: [] as string[] }) : balanceRound(work, opts.rule ?? "seed", opts.tableSize, opts.rng);
+  const round = broke.pending
+    ? ok({ moves: [] as Move[], waiting: [] as string[] })
+    : balanceRound(work, opts.rule ?? "seed", opts.tableSize, opts.rng, opts.moved);
   if (!round.ok) return round;
   return ok({
     moves: [...broke.moves, ...round.value.moves],

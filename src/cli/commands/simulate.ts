@@ -33,6 +33,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
   flag("play-down-to", "playDownTo", true);
   flag("table-merge", "tableMerge", false);
   flag("button-draw", "buttonDraw", false);
+  flag("balancing", "balancing", false);
   const parsed = TournamentSettingsInput.safeParse(raw);
   if (!parsed.success) return `settings: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ")}`;
   const s = parsed.data;
@@ -51,6 +52,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
     ...(s.playDownTo !== undefined ? { playDownTo: s.playDownTo } : {}),
     ...(s.tableMerge !== undefined ? { tableMerge: s.tableMerge } : {}),
     ...(s.buttonDraw !== undefined ? { buttonDraw: s.buttonDraw } : {}),
+    ...(s.balancing !== undefined ? { balancing: s.balancing } : {}),
   };
 }
 
@@ -72,6 +74,7 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
   --table-size N, --final-table-size N, --button dead|moving, --colour-up race|up,
   --mixed-by level|orbit, --play-down-to N, --table-merge fill|redraw,
   --button-draw suit|redraw|first-jack
+  --balancing seed|tda
                      one setting each, over the file's
 
 felt simulate --server URL[,URL...] [--director-file PATH] [--players N] [--preset NAME] [--seed S] [--json]

@@ -164,8 +164,8 @@ describe("the create form", () => {
       basedOn: "turbo",
       structure,
       settings: { ...turbo.settings!, buyIn: 3000, fee: 300, guarantee: 20_000, payout: { kind: "percent", percents: [60, 40] } },
-      // The room's house rules ride with the preset: 6-max, a moving button drawn with a redraw on ties, a chip-up.
-      house: { tableSize: 6, buttonRule: "moving", buttonDraw: "redraw", colourUp: "up" },
+      // The room's house rules ride with the preset: 6-max, a moving button drawn with a redraw on ties, a chip-up, TDA balancing.
+      house: { tableSize: 6, buttonRule: "moving", buttonDraw: "redraw", colourUp: "up", balancing: "tda" },
     };
     const bad = await api<Refusal>(
       server.url,

@@ -63,6 +63,7 @@ describe("the house rules of a tournament", () => {
       addOnAt: "break",
       playDownTo: 0,
       tableMerge: "fill",
+      balancing: "seed",
       oddChip: "left-of-button",
       oneCardKills: false,
       actionSeconds: 30,
@@ -88,6 +89,7 @@ describe("the house rules of a tournament", () => {
       addOnAt: "break",
       playDownTo: 2,
       tableMerge: "redraw",
+      balancing: "tda",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -108,6 +110,7 @@ describe("the house rules of a tournament", () => {
       addOnAt: "break",
       playDownTo: 2,
       tableMerge: "redraw",
+      balancing: "tda",
       oddChip: "draw",
       oneCardKills: true,
       actionSeconds: 15,
@@ -132,6 +135,7 @@ describe("the house rules of a tournament", () => {
     expect(t.dir.config?.playDownTo).toBe(2);
     expect(t.dir.config?.tableMerge).toBe("redraw");
     expect(t.dir.config?.buttonDraw).toBe("first-jack");
+    expect(t.dir.config?.balancing).toBe("tda");
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -149,6 +153,7 @@ describe("the house rules of a tournament", () => {
       { addOnAt: "dinner" },
       { playDownTo: 6 },
       { tableMerge: "shuffle" },
+      { balancing: "random" },
       { actionSeconds: 1 },
       { start: "at-dawn" },
       { decksOpen: { to: "everyone" } },
@@ -169,6 +174,19 @@ describe("the house rules of a tournament", () => {
       expect(r.body.error.message).toMatch(/settings/);
     }
     expect(server.tournaments.size).toBe(before);
+  });
+
+  it("R-TBL-2: an unknown balancing rule is refused naming settings.balancing", async () => {
+    const r = await api<{ error: { code: string; message: string } }>(
+      server.url,
+      "POST",
+      "/api/v1/director/tournaments",
+      { commandId: cmd(), presetId: "casino-1900", name: "Bad", kind: "live", startsAt: clock.now(), settings: { balancing: "random" } },
+      token,
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toMatch(/^protocol\//);
+    expect(r.body.error.message).toMatch(/settings\.balancing/);
   });
 
   it("R-TBL-3: a final table larger than the tables is refused naming the field; by default it seats the table size", async () => {

@@ -46,6 +46,8 @@ export function checkConfig(c: TournamentConfig): Result<TournamentConfig> {
     return fail(TOURNAMENT_ERRORS.badConfig, `the first button is drawn by ${BUTTON_DRAWS.join(", ")}, not ${String(c.buttonDraw)} (R-DEAL-6)`, {
       field: "buttonDraw",
     });
+  if (c.balancing !== undefined && c.balancing !== "seed" && c.balancing !== "tda")
+    return fail(TOURNAMENT_ERRORS.badConfig, `balancing follows the seed's rule or TDA's, not ${String(c.balancing)}`, { field: "balancing" });
   const addOnAt = c.addOnAt;
   if (addOnAt !== undefined && addOnAt !== "break") {
     const n = typeof addOnAt === "object" && addOnAt !== null ? addOnAt.playersLeft : undefined;

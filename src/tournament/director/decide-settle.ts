@@ -15,7 +15,7 @@ import { finalPlacements, placeGroups } from "./placements.ts";
 import { paidPlaces, prizesFixedEvent, seatsOf } from "./prizes.ts";
 import { awaitingRebuys } from "./rebuy-grace.ts";
 import { paceBalance, spareSeatsNow, tablesNeeded } from "./pace-balance.ts";
-import { finalTableSizeOf, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
+import { balancingOf, finalTableSizeOf, moveCount, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 /** R-PLACE-2: more starting chips rank better; equal starting stacks share a group. */
@@ -90,6 +90,8 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
     tableSize: size,
     finalTableSize: finalTableSizeOf(s.config!),
     spareSeats: spareSeatsNow(s, at),
+    rule: balancingOf(s.config!),
+    moved: (entry) => moveCount(s, entry),
     ...(playDownTo !== undefined ? { playDownTo } : {}),
     rng,
   });

@@ -19,7 +19,7 @@ import type { WorkTable } from "../table-model.ts";
 import { IndexedSet } from "./indexed-set.ts";
 import { dueCount } from "./pace-index.ts";
 import { newEntriesOpen } from "./entries-closed.ts";
-import { entryAtSeat, finalTableSizeOf, spareSeatsOf, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
+import { balancingOf, entryAtSeat, finalTableSizeOf, moveCount, spareSeatsOf, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
 import type { TournamentEvent } from "./types.ts";
 
 interface PTable {
@@ -53,6 +53,11 @@ export class Plan {
     readonly size: number,
   ) {
     this.tables = s.tables.size;
+  }
+
+  /** A table as the plan has it, without taking it into the plan (a table only looked at stays as it is). */
+  peek(id: number): Pick<PTable, "id" | "seats" | "from" | "inHand"> {
+    return this.mod.get(id) ?? this.s.tables.get(id)!;
   }
 
   get(id: number): PTable {
@@ -110,6 +115,14 @@ export class Plan {
       const x = base.pick(rng);
       if (!this.mod.has(x)) return x;
     }
+  }
+
+  /** Every table (free ones only, or all) whose due count is `n`. */
+  all(n: number, free: boolean): number[] {
+    const base = (free ? this.s.freeByDue[n] : this.s.byDue[n])?.values() ?? [];
+    const out = base.filter((x) => !this.mod.has(x));
+    for (const x of this.modAt.get(key(n, free))?.values() ?? []) out.push(x);
+    return out;
   }
 
   /** The fewest and most players of any table once the owed moves are made. */
@@ -181,13 +194,16 @@ function removeOne(list: number[], x: number): void {
 }
 
 /** The balancing rules' view of one table (balance-seat.ts): its last hand and its seats now. */
-function workOf(plan: Plan, p: PTable, gone: ReadonlySet<string>): WorkTable {
+function workOf(plan: Plan, p: Pick<PTable, "id" | "seats">, gone: ReadonlySet<string>): WorkTable {
   const t: TableState = plan.s.tables.get(p.id)!;
   const dealt = t.last?.order ?? [];
   const button = t.last?.button ?? t.firstButton;
   const now = new Map<number, string>();
   p.seats.forEach((x, i) => x !== null && now.set(i + 1, x));
-  const vacated = dealt.flatMap((d, i) => (gone.has(d.player) && p.seats[d.seat - 1] === null ? [{ seat: d.seat, position: i + 1 }] : []));
+  // Who left the short table: busted now, or in its last hand while the larger table played
+  // on (the short table waits for its player, so its last hand is the one they left in).
+  const left = (id: string) => gone.has(id) || plan.s.entries.get(id)?.alive === false;
+  const vacated = dealt.flatMap((d, i) => (left(d.player) && p.seats[d.seat - 1] === null ? [{ seat: d.seat, position: i + 1 }] : []));
   return { id: String(p.id), inHand: false, button, lastBB: t.last !== null ? lastBigBlind(t.last, plan.size) : button, dealt, now, vacated };
 }
 
@@ -206,15 +222,54 @@ function roomAt(plan: Plan, id: number): number {
   return r;
 }
 
-/** R-TBL-2: a free table gives a player now (same position as the busted player, else the next big blind, balance-seat.ts). */
+/** R-TBL-2: who a free table gives to a short one, and to which seat, by the room's rule (balance-seat.ts). */
+function moverOf(plan: Plan, giver: number, to: number, gone: ReadonlySet<string>): { player: string; seat: number | undefined } {
+  const g = plan.peek(giver);
+  const r = plan.peek(to);
+  const choice = chooseMove(balancingOf(plan.s.config!), workOf(plan, g, gone), workOf(plan, r, gone), plan.size);
+  const player = choice.ok ? choice.value.player : g.seats.find((x) => x !== null)!;
+  return { player, seat: choice.ok && r.seats[choice.value.seat - 1] === null ? choice.value.seat : undefined };
+}
+
+/** R-TBL-2: a free table gives a player now (seed: same position as the busted player, else the next big blind; tda: the next big blind). */
 function give(plan: Plan, giver: number, receiver: number, gone: ReadonlySet<string>, rng: RandomSource): void {
   const to = roomAt(plan, receiver);
-  const g = plan.get(giver);
-  const r = plan.get(to);
-  const choice = chooseMove("seed", workOf(plan, g, gone), workOf(plan, r, gone), plan.size);
-  const player = choice.ok ? choice.value.player : g.seats.find((x) => x !== null)!;
-  const seat = choice.ok && r.seats[choice.value.seat - 1] === null ? choice.value.seat : emptySeat(r, rng);
-  plan.move(player, to, seat);
+  const m = moverOf(plan, giver, to, gone);
+  plan.move(m.player, to, m.seat ?? emptySeat(plan.get(to), rng));
+}
+
+/** Tables scanned for the least-moved choice at most; beyond, that many drawn (a huge field stays O(1) per move). */
+const LEAST_MOVED_SCAN = 64;
+
+/**
+ * Never the same player moved twice while another choice exists (PokerStars NJ's policy):
+ * the drawn table stands unless another equally fit one (`candidates`) scores less by
+ * `times` (how often its players have been moved), then a draw among the least. The draw
+ * is only made then, so an event where nobody has moved yet replays as before.
+ */
+function leastMovedOf(drawn: number, candidates: readonly number[], times: (id: number) => number, rng: RandomSource): number {
+  if (candidates.length < 2) return drawn;
+  const mine = times(drawn);
+  if (mine === 0) return drawn;
+  const pool =
+    candidates.length <= LEAST_MOVED_SCAN ? candidates : Array.from({ length: LEAST_MOVED_SCAN }, () => candidates[randomInt(rng, candidates.length)]!);
+  let least = mine;
+  const score = new Map<number, number>();
+  for (const id of pool) {
+    const t = score.get(id) ?? times(id);
+    score.set(id, t);
+    if (t < least) least = t;
+  }
+  if (least === mine) return drawn;
+  const best = [...score].filter(([, t]) => t === least).map(([id]) => id);
+  return best[randomInt(rng, best.length)]!;
+}
+
+/** The most times any player at a table has been moved (a table to break). */
+function mostMoved(plan: Plan, id: number): number {
+  let most = 0;
+  for (const x of plan.peek(id).seats) if (x !== null) most = Math.max(most, moveCount(plan.s, x));
+  return most;
 }
 
 export interface PaceOptions {
@@ -259,7 +314,11 @@ export function paceBalance(s: TournamentState, at: number, rng: RandomSource, o
     let b: number | undefined;
     for (let n = 0; n <= size + 1 && b === undefined; n++) {
       if (o.table !== null && !plan.get(o.table).broken && dueCount(plan.get(o.table)) === n) b = o.table;
-      else b = plan.pick(n, true, rng);
+      else {
+        b = plan.pick(n, true, rng);
+        // Of the free tables with the fewest, one whose players have been moved least breaks.
+        if (b !== undefined) b = leastMovedOf(b, plan.all(n, true), (id) => mostMoved(plan, id), rng);
+      }
     }
     if (b === undefined) break;
     for (const player of shuffled(plan.breakTable(b), rng)) {
@@ -273,8 +332,19 @@ export function paceBalance(s: TournamentState, at: number, rng: RandomSource, o
   for (;;) {
     const r = plan.range();
     if (r === null || r.hi - r.lo < 2) break;
-    const giver = plan.pick(r.hi, true, rng) ?? plan.pick(r.hi, false, rng)!;
+    const drawn = plan.pick(r.hi, true, rng) ?? plan.pick(r.hi, false, rng)!;
     const receiver = plan.pick(r.lo, true, rng) ?? plan.pick(r.lo, false, rng)!;
+    // Of the free tables as large, one whose mover has been moved least gives.
+    const d = plan.peek(drawn);
+    const giver =
+      d.inHand || d.from.length > 0
+        ? drawn
+        : leastMovedOf(
+            drawn,
+            plan.all(r.hi, true).filter((id) => plan.peek(id).from.length === 0),
+            (id) => moveCount(plan.s, moverOf(plan, id, receiver, o.gone).player),
+            rng,
+          );
     const g = plan.get(giver);
     if (g.inHand) plan.owe(giver, receiver);
     else if (g.from.length > 0) {

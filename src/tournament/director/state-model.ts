@@ -20,6 +20,11 @@ export interface EntryState {
    * recorded hand's stacks stand. Absent or 0: none.
    */
   behind?: number;
+  /**
+   * Times the entry was moved to another table (balancing, a break, a redraw, the floor).
+   * Absent (older snapshots) or 0: never.
+   */
+  moves?: number;
 }
 
 export interface TableState {
@@ -173,6 +178,10 @@ export const tableSizeOf = (c: TournamentConfig): number => (c.format.kind === "
 export const finalTableSizeOf = (c: TournamentConfig): number => Math.min(tableSizeOf(c), c.finalTableSize ?? tableSizeOf(c));
 /** R-TBL-3: seats kept free at each table while new entries may come (the room's setting, default 1). */
 export const spareSeatsOf = (c: TournamentConfig): number => c.spareSeats ?? 1;
+/** R-TBL-2: who moves to a short table, the room's rule (default the seed's, BB for BB). */
+export const balancingOf = (c: TournamentConfig): "seed" | "tda" => c.balancing ?? "seed";
+/** How often an entry has been moved to another table (0 for one unknown or never moved). */
+export const moveCount = (s: { readonly entries: ReadonlyMap<string, EntryState> }, entry: string): number => s.entries.get(entry)?.moves ?? 0;
 
 /** The room's house rules a tournament plays under, every default filled in (its view, the simulator's result). */
 export function houseRulesOf(c: TournamentConfig) {
@@ -189,6 +198,7 @@ export function houseRulesOf(c: TournamentConfig) {
     addOnAt: c.addOnAt ?? ("break" as const),
     playDownTo: c.playDownTo ?? 0,
     tableMerge: c.tableMerge ?? ("fill" as const),
+    balancing: c.balancing ?? ("seed" as const),
     oddChip: c.oddChip ?? ("left-of-button" as const),
     oneCardKills: c.oneCardKills ?? false,
   };

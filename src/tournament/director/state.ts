@@ -14,6 +14,8 @@ export {
   finalTableSizeOf,
   houseRulesOf,
   spareSeatsOf,
+  balancingOf,
+  moveCount,
   initialState,
   tableSizeOf,
   type EntryState,
@@ -419,6 +421,8 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
         const e = s.entries.get(m.entry)!;
         const t = s.tables.get(m.to)!;
         setSeat(t, m.seat, e);
+        // Who has been moved how often: balancing prefers those moved least (moveCount).
+        if (m.from !== m.to) e.moves = (e.moves ?? 0) + 1;
         e.table = t.id;
         e.seat = m.seat;
         setCount(s, t, t.count + 1);

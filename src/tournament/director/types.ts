@@ -2,7 +2,7 @@
 // A tournament is the fold of its events (STYLE: decide, then evolve): `decide` turns a
 // command into events or a typed error, `evolve` applies one event; replaying the events
 // of a finished tournament reproduces it exactly.
-import type { ButtonRule, DrawnCard, FirstButtonDraw, TableHand } from "../index.ts";
+import type { BalanceRule, ButtonRule, DrawnCard, FirstButtonDraw, TableHand } from "../index.ts";
 import type { MoneyConfig, Payment, PayoutOptions, ReEntryCloses, StartRule, WindowEnd } from "../money/index.ts";
 import type { Structure } from "../structure/index.ts";
 
@@ -85,6 +85,12 @@ export interface TournamentConfig {
    * which draws a new button ("redraw", seed 003), once every table's hand is over.
    */
   readonly tableMerge?: "fill" | "redraw";
+  /**
+   * R-TBL-2 who moves to a short table: the player in the same position relative to the
+   * button as the player who left ("seed", default, seed 003), or the player due to be the
+   * next big blind, to the worst seat ("tda", Poker TDA Rules, "Balancing Tables" A).
+   */
+  readonly balancing?: BalanceRule;
   /** R-TRN-3: a re-entry window to a break's end closes when that break ends (default) or when it starts. */
   readonly reEntryCloses?: ReEntryCloses;
   /** Late registration: `register` is taken after the start until this point of play (not in shootouts or heads-up brackets). */

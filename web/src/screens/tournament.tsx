@@ -179,6 +179,11 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                 </li>
                 <li>{p.settings.oneCardKills ? t("create.oneCardKills") : t("tournament.bothCards")}</li>
                 <li data-testid="decks-open">{decksOpenText(t, p.settings.decksOpen)}</li>
+                {p.settings.balancing === "tda" && (
+                  <li>
+                    {t("create.balancing")}: {t("create.balance.tda")}
+                  </li>
+                )}
                 {p.settings.tableMerge === "redraw" && (
                   <li>
                     {t("create.tableMerge")}: {t("create.merge.redraw")}

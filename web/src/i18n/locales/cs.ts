@@ -440,6 +440,8 @@ export const cs = {
     playDownOff: "Ne",
     tableMerge: "Při slučování stolů",
     merge: { fill: "Doplnit volná místa", redraw: "Nově losovat všechna" },
+    balancing: "Vyrovnávání stolů",
+    balance: { seed: "Stejná pozice (BB za BB)", tda: "Příští big blind (TDA)" },
     startRule: "Zrušit při malém počtu hráčů",
     minPlayers: "Nejméně hráčů",
     deadlineMinutes: "Termín (minut po začátku)",

@@ -426,6 +426,8 @@ export const en = {
     playDownOff: "Off",
     tableMerge: "When tables merge",
     merge: { fill: "Fill empty seats", redraw: "Redraw every seat" },
+    balancing: "Balancing",
+    balance: { seed: "Same position (BB for BB)", tda: "Next big blind (TDA)" },
     startRule: "Cancel with too few players",
     minPlayers: "Minimum players",
     deadlineMinutes: "Deadline (minutes after the start)",

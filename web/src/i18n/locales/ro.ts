@@ -443,6 +443,8 @@ export const ro = {
     playDownOff: "Nu",
     tableMerge: "La unirea meselor",
     merge: { fill: "Completează locurile", redraw: "Retrage toate locurile" },
+    balancing: "Echilibrare",
+    balance: { seed: "Aceeași poziție (BB pentru BB)", tda: "Următorul big blind (TDA)" },
     startRule: "Anulează dacă sunt prea puțini jucători",
     minPlayers: "Minimum de jucători",
     deadlineMinutes: "Termen (minute după start)",

@@ -446,6 +446,8 @@ export const ru = {
     playDownOff: "Нет",
     tableMerge: "При слиянии столов",
     merge: { fill: "Заполнить места", redraw: "Пересадить всех" },
+    balancing: "Балансировка",
+    balance: { seed: "Та же позиция (BB за BB)", tda: "Следующий BB (TDA)" },
     startRule: "Отменить, если игроков мало",
     minPlayers: "Минимум игроков",
     deadlineMinutes: "Срок (минут после начала)",

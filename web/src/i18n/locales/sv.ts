@@ -433,6 +433,8 @@ export const sv = {
     playDownOff: "Av",
     tableMerge: "När bord slås samman",
     merge: { fill: "Fyll lediga platser", redraw: "Lotta om alla platser" },
+    balancing: "Balansering",
+    balance: { seed: "Samma position (BB för BB)", tda: "Nästa big blind (TDA)" },
     startRule: "Ställ in vid för få spelare",
     minPlayers: "Minsta antal spelare",
     deadlineMinutes: "Sista tid (minuter efter start)",

@@ -375,6 +375,13 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
                 <option value="redraw">{t("create.merge.redraw")}</option>
               </select>
             </label>
+            <label>
+              {t("create.balancing")}
+              <select data-field="balancing" value={rules.balancing} onChange={(e) => setHouse({ ...house, balancing: e.target.value as "seed" | "tda" })}>
+                <option value="seed">{t("create.balance.seed")}</option>
+                <option value="tda">{t("create.balance.tda")}</option>
+              </select>
+            </label>
             {settings.reEntry !== null && "endOfBreak" in settings.reEntry.until && (
               <label>
                 {t("create.reEntryCloses")}
