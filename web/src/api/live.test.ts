@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableEvent, type TableView } from "../../../src/protocol/index.ts";
 import { tableView } from "../../../testkit/protocol/fixtures.ts";
 import { FeltClient } from "./client.ts";
-import { keptEvents, LiveSession } from "./live.ts";
+import { keptEvents, LiveSession, TABLE_RETRY_MS } from "./live.ts";
 import type { SocketHandlers, Transport } from "./transport.ts";
 
 // The browser's WebSocket client speaks protocol v2: it starts a table from the whole view
@@ -92,6 +92,28 @@ describe("LiveSession, protocol v2", () => {
     push({ type: "table-step", tableId: "t1", handId: null, version: 3, events: [], patch: { version: 3 } });
     expect(live.getState().tables.has("t1")).toBe(false);
     expect(sent.slice(before)).toEqual([{ type: "subscribe", channel: { kind: "table", tableId: "t1" } }]);
+  });
+
+  it("a table not there yet (just opened by a start or a move) is asked for again, until its view comes", async () => {
+    vi.useFakeTimers();
+    try {
+      const { live, sent, push } = scripted();
+      live.watch({ kind: "table", tableId: "t1" });
+      live.connect();
+      await vi.advanceTimersByTimeAsync(0);
+      push(welcome);
+      const subscribes = () => sent.filter((m) => (m as { type: string }).type === "subscribe").length;
+      const first = subscribes();
+      push({ type: "error", commandId: null, error: { code: "table/not-found", message: "no table t1" } });
+      await vi.advanceTimersByTimeAsync(TABLE_RETRY_MS);
+      expect(subscribes()).toBe(first + 1);
+      push({ type: "table-view", view: { ...tableView, tableId: "t1" } });
+      push({ type: "error", commandId: null, error: { code: "table/not-found", message: "no table t2" } });
+      await vi.advanceTimersByTimeAsync(TABLE_RETRY_MS);
+      expect(subscribes()).toBe(first + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("an act whose connection dropped before its answer goes again with its own command id once the fresh view still waits for it; never a second act on one view", async () => {

@@ -17,6 +17,9 @@ import {
 import { newCommandId, type FeltClient } from "./client.ts";
 import type { SocketLike } from "./transport.ts";
 
+/** How long before a table not found (not yet opened) is asked for again. */
+export const TABLE_RETRY_MS = 1000;
+
 export interface LiveState {
   readonly connected: boolean;
   readonly user: UserInfo | null;
@@ -202,6 +205,9 @@ export class LiveSession {
       }
       case "error":
         this.answered(m.commandId);
+        // A table just opened by a start or a move may not be there yet when the screen asks
+        // for it: ask again shortly rather than stay on "Loading…".
+        if (m.commandId === null && m.error.code === "table/not-found") this.retryUnseenTables();
         this.set({ lastError: m.error });
         return;
       case "ack":
@@ -235,6 +241,18 @@ export class LiveSession {
   }
 
   private readonly watchers = new Map<string, number>();
+  private tableRetry: ReturnType<typeof setTimeout> | null = null;
+
+  /** Subscribes again, after a second, to every watched table it has no view of yet. */
+  private retryUnseenTables(): void {
+    if (this.tableRetry !== null) return;
+    this.tableRetry = setTimeout(() => {
+      this.tableRetry = null;
+      if (!this.state.connected) return;
+      for (const channel of this.channels.values())
+        if (channel.kind === "table" && !this.state.tables.has(channel.tableId)) this.send({ type: "subscribe", channel });
+    }, TABLE_RETRY_MS);
+  }
 
   /**
    * Provably fair decks: when a hand starts at a table where this player sits,
