@@ -311,14 +311,15 @@ describe("cluster: any process answers any client", () => {
     session.subscribe(shadow);
     const remote = new Map<number, TableView>();
     const versions: number[] = [];
-    // Whole views B's player got (its first, and one after each resync).
-    let wholeViews = 0;
+    // Every view B's player had (the client hands its hook a view after each step as well).
     const record = (m: ServerMessage) => {
       if (m.type !== "table-view" || m.view.tableId !== tableId) return;
-      wholeViews++;
       remote.set(m.view.version, m.view);
       versions.push(m.view.version);
     };
+    // Whole views the server sent B's player (its first, and one after each resync): from the
+    // frames as received, not the hook, which also sees the view each step led to.
+    const wholeViewsOf = (b: Bot) => b.frames.filter((m) => m.type === "table-view" && m.view.tableId === tableId).length;
     const bots = s.players.map(
       (p, i) =>
         new Bot(i === 1 ? A.url : B.url, p.name, p.token, { seed: i + 1, allInChance: 0, ...(i === 0 ? { onBroadcast: record, keepFrames: true } : {}) }),
@@ -328,6 +329,7 @@ describe("cluster: any process answers any client", () => {
     let phase = 0;
     let mark = 0;
     const onTick = async () => {
+      const wholeViews = wholeViewsOf(bots[0]!);
       // Once B's player is following: lose one published frame, then move the partition to a new epoch.
       if (phase === 0 && versions.length > 3) {
         mark = wholeViews;
