@@ -183,6 +183,8 @@ describe("R-TRN-4 online: the rebuy grace", () => {
               if (who !== undefined) byPlayer.set(who, s.stack);
             }
             ended.set(last.handNumber, byPlayer);
+            // Hold the next hand (its clock is seconds away) so the director's stacks are read after this one, not the next.
+            if (last.handNumber === 1) b.passive = true;
           },
         }),
     );
