@@ -36,6 +36,26 @@ export async function startTestServer(clock: Clock, extra: ServerOptions = {}): 
   return { server, director };
 }
 
+/**
+ * A server in memory with the rulebook's defaults (no table size, action clock or pause of
+ * its own, so each tournament's settings decide), on `clock`, and its director's session:
+ * the house-rules tests start from what a room gets when it chooses nothing.
+ */
+export async function startRulebookServer(clock: Clock): Promise<{ server: FeltServer; director: string }> {
+  const server = await FeltServer.start({
+    db: ":memory:",
+    port: 0,
+    clock,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    directors: [DIRECTOR],
+    validateOutgoing: true,
+    webDist: null,
+    log: () => {},
+  });
+  const director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  return { server, director };
+}
+
 /** After a file's tests: the server closed, a jump clock's polling stopped. */
 export async function stopTestServer(server: FeltServer | undefined, clock?: JumpClock): Promise<void> {
   await server?.close();

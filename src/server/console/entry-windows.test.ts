@@ -7,8 +7,9 @@ import type { TournamentView, WalkInResponse } from "../../protocol/index.ts";
 import { lastEntryMs } from "../../tournament/director/index.ts";
 import { endOfBreakMs, startOfBreakMs, STRUCTURE_PRESETS } from "../../tournament/structure/index.ts";
 import { ManualClock } from "../clock.ts";
-import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { api, cmd, must } from "../../../testkit/server/harness.ts";
+import { startRulebookServer } from "../../../testkit/server/entries-fixture.ts";
 
 let server: FeltServer;
 let clock: ManualClock;
@@ -16,17 +17,8 @@ let token: string;
 
 beforeAll(async () => {
   clock = new ManualClock(1_800_000_000_000);
-  server = await FeltServer.start({
-    db: ":memory:",
-    port: 0,
-    clock,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    directors: [DIRECTOR],
-    validateOutgoing: true,
-    webDist: null,
-    log: () => {},
-  });
-  token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  // No table size given to the server: the rulebook's default applies.
+  ({ server, director: token } = await startRulebookServer(clock));
 }, 60_000);
 afterAll(async () => server?.close());
 

@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeatingResponse, TournamentView } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
-import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { api, cmd, must } from "../../../testkit/server/harness.ts";
+import { startRulebookServer } from "../../../testkit/server/entries-fixture.ts";
 
 let server: FeltServer;
 let clock: ManualClock;
@@ -14,17 +15,8 @@ let token: string;
 
 beforeAll(async () => {
   clock = new ManualClock(1_800_000_000_000);
-  server = await FeltServer.start({
-    db: ":memory:",
-    port: 0,
-    clock,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    directors: [DIRECTOR],
-    validateOutgoing: true,
-    webDist: null,
-    log: () => {},
-  });
-  token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  // No table size given to the server: the rulebook's default applies.
+  ({ server, director: token } = await startRulebookServer(clock));
 }, 60_000);
 afterAll(async () => server?.close());
 
