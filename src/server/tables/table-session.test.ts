@@ -398,4 +398,51 @@ describe("table session: no clock before the table is shown (R-TRN-9, Felt onlin
     expect(again.state.version).toBe(version + 2);
     again.close();
   });
+
+  it("a late arrival followed by a restart after the wait is not timed out at once: not back yet, they get the whole wait again, then their own clock", async () => {
+    const { s, store, clock, opts, start, seat, actor, version } = await dealtIn();
+    // They come late (their own clock runs from +20 s to +60 s), then the server goes down past the turn's bounded wait (+40 s).
+    await wait(s, clock, 20_000);
+    s.subscribe(capture(actor));
+    await wait(s, clock, 15_000);
+    s.close();
+    clock.advance(10_000);
+    const again = unwrap(await TableSession.load("ts", opts))!;
+    again.resume();
+    await wait(again, clock, 0);
+    expect(again.state.version).toBe(version);
+    expect(again.state.seats.get(seat)!.sittingOut).toBe(false);
+    // Not back yet: the bounded wait had run out while the table was down, so it counts again from the restart.
+    expect(again.viewFor("b").clock).toEqual({ deadline: start + 45_000 + ACTION, timeBankMs: BANK, actionMs: ACTION });
+    await wait(again, clock, 12_000);
+    expect(again.state.version).toBe(version);
+    // Back during it: their own clock, the action time and then the bank, from now.
+    again.subscribe(capture(actor));
+    expect(again.viewFor(actor).clock?.deadline).toBe(start + 57_000 + ACTION);
+    await wait(again, clock, ACTION + 4_000);
+    const hand = again.state.hand!;
+    expect(await again.act(actor, { handId: hand.handId, version, commandId: "back-after-restart", action: { kind: "fold" } })).toMatchObject({ ok: true });
+    expect(again.state.seats.get(seat)!.bankMs).toBe(BANK - 4_000);
+    const acted = (await store.read(streamOf("ts"))).filter((r) => r.type === "acted").at(-1)!;
+    expect(acted.data).toMatchObject({ seat, timeout: false, clockFrom: start + 57_000 });
+    again.close();
+  });
+
+  it("a player who never comes back after a restart past the wait is timed out after the whole wait counted from the restart, their bank spent", async () => {
+    const { s, store, clock, opts, start, seat, version } = await dealtIn();
+    await wait(s, clock, 20_000);
+    s.close();
+    clock.advance(30_000);
+    const again = unwrap(await TableSession.load("ts", opts))!;
+    again.resume();
+    await wait(again, clock, ACTION + BANK - 1);
+    expect(again.state.version).toBe(version);
+    await wait(again, clock, 1);
+    expect(again.state.version).toBe(version + 2);
+    const acted = (await store.read(streamOf("ts"))).filter((r) => r.type === "acted").at(-1)!;
+    expect(acted.data).toMatchObject({ seat, timeout: true, at: start + 50_000 + ACTION + BANK, clockFrom: start + 50_000 });
+    expect(again.state.seats.get(seat)!.bankMs).toBe(0);
+    expect(again.state.seats.get(seat)!.sittingOut).toBe(true);
+    again.close();
+  });
 });

@@ -130,6 +130,13 @@ export class TableSession {
   /** The actor of the current turn was first shown the table during it, at `at`: their clock counts from then. */
   private arrival: { readonly handId: string; readonly turnSince: number; readonly seat: number; readonly at: number } | null = null;
   private closed = false;
+  /**
+   * When this session took the table (a start, a restart, a failover). A turn that began
+   * before keeps its recorded clock; but if that clock had run out by then, it counts from
+   * here: nobody could come back while no session had the table (a late arrival's own clock
+   * is not recorded), so a restart never times out at once a player who had no way to return.
+   */
+  private readonly since: number;
   /** Players' random values for the next hand, by seat (the last one a seat sends counts). */
   private readonly contributions = new Map<number, string>();
   /** The finished hand last handed to the after-hand step: a new one means a hand just ended. */
@@ -142,6 +149,7 @@ export class TableSession {
     private readonly chatLog: ChatLog,
   ) {
     this.seenFinished = actor.state.finished;
+    this.since = opts.clock.now();
     actor.subscribe((batch) => this.applied(batch));
   }
 
@@ -222,19 +230,31 @@ export class TableSession {
     const s = this.state.seats.get(seat);
     const now = this.opts.clock.now();
     // Sat out, the table acts for them at once; a clock already run out is not given back.
-    if (s === undefined || s.sittingOut || now >= hand.turnSince + this.state.config.actionMs + s.bankMs) return;
+    if (s === undefined || s.sittingOut || now >= (this.clockFrom() ?? hand.turnSince) + this.state.config.actionMs + s.bankMs) return;
     this.arrival = { handId: hand.handId, turnSince: hand.turnSince, seat, at: now };
     this.armClock();
   }
 
-  /** When the current actor's clock started (see arrived()); null: at the turn's start. */
+  /**
+   * When the current actor's clock started (see arrived()); else, for a turn whose recorded
+   * clock had run out when this session took the table, when it did (`since`); null: at the turn's start.
+   */
   private readonly clockFrom = (): number | null => {
     const hand = this.state.hand;
+    if (hand === null) return null;
+    const taken = this.since >= hand.turnSince + this.state.config.actionMs + this.actorBank(hand) ? this.since : null;
     const a = this.arrival;
-    if (hand === null || a === null || a.handId !== hand.handId || a.turnSince !== hand.turnSince) return null;
+    if (a === null || a.handId !== hand.handId || a.turnSince !== hand.turnSince) return taken;
     const legal = legalActions(hand.state);
-    return legal !== null && hand.order[legal.actor] === a.seat ? a.at : null;
+    return legal !== null && hand.order[legal.actor] === a.seat ? a.at : taken;
   };
+
+  /** The current actor's time bank (0 when nobody is to act). */
+  private actorBank(hand: HandRun): number {
+    const legal = legalActions(hand.state);
+    const seat = legal === null ? undefined : hand.order[legal.actor];
+    return seat === undefined ? 0 : (this.state.seats.get(seat)?.bankMs ?? 0);
+  }
 
   isConnected(seat: number | null): boolean {
     if (seat === null) return false;
