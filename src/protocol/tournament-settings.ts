@@ -51,7 +51,7 @@ export const TournamentSettings = z.strictObject({
   balancing: z.enum(["seed", "tda"]),
   /** R-TRN-9: the action clock, seconds a player has to act online. */
   actionSeconds: z.int().min(5).max(600),
-  /** The time bank added once the action clock runs out, seconds per tournament. */
+  /** The time bank added once the action clock runs out, seconds per tournament: each entry's for the whole event, never refilled, carried through moves (R-TRN-9). */
   timeBankSeconds: z.int().min(0).max(3600),
   /** R-POT-4: a chip that cannot be split goes to the first winner left of the button, or by a card draw among the winners. */
   oddChip: z.enum(["left-of-button", "draw"]),

@@ -35,6 +35,8 @@ export interface HandResult {
   readonly order: readonly number[];
   readonly startStacks: readonly number[];
   readonly stacks: readonly number[];
+  /** R-TRN-9: each dealt player's time bank left after the hand, by PHH index (absent from tables that did not carry banks). */
+  readonly banks?: readonly number[];
 }
 
 export const orderId = (tableId: string, directorVersion: number) => `${tableId}@${directorVersion}`;
@@ -55,6 +57,7 @@ export function handResultOf(tableId: string, hand: HandRun): HandResult | null 
     order: [...hand.order],
     startStacks: [...hand.startStacks],
     stacks: [...result.stacks],
+    ...(hand.banks === undefined ? {} : { banks: [...hand.banks] }),
   };
 }
 

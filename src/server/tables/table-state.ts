@@ -19,7 +19,7 @@ export interface TableConfig {
   readonly size: number;
   /** Per-action time (speed poker: the whole allowance). */
   readonly actionMs: number;
-  /** Time bank each seat starts with (0 for speed poker, R-TRN-9). */
+  /** Time bank a seat starts with when no order says what the player brings (0 for speed poker, R-TRN-9). */
   readonly timeBankMs: number;
   readonly buttonRule: ButtonRule;
   /** The tournament's showdown rules (R-POT-4, R-POT-6); absent (older tables): the engine's defaults. */
@@ -72,6 +72,11 @@ export interface HandRun {
   readonly engine: HandEvent[];
   /** When the current actor's turn began. */
   turnSince: number;
+  /**
+   * R-TRN-9: each dealt player's time bank left once the hand is over, by PHH index, for the
+   * director to carry with the entry (absent: a hand still in play, or finished before banks were carried).
+   */
+  banks?: number[];
 }
 
 /** The blinds in force from clock time `from` on (the first entry: from the permit on). */
@@ -95,6 +100,11 @@ export interface OrderSeat {
   readonly playerId: string;
   readonly name: string;
   readonly stack: number;
+  /**
+   * R-TRN-9: the time bank the player brings (the tournament's bank is theirs for the whole
+   * event); a player joining the table sits down with it. Absent: the table's whole bank.
+   */
+  readonly bankMs?: number;
 }
 
 export interface TableState {
@@ -219,7 +229,7 @@ export function evolveTable(t: TableState, rec: TableRecord, version: number): R
         out.push({ kind: "seat-change", seat, player: null, stack: 0 });
       }
       for (const w of c.join) {
-        t.seats.set(w.seat, { seat: w.seat, playerId: w.playerId, name: w.name, stack: w.stack, sittingOut: false, bankMs: t.config.timeBankMs });
+        t.seats.set(w.seat, { seat: w.seat, playerId: w.playerId, name: w.name, stack: w.stack, sittingOut: false, bankMs: w.bankMs ?? t.config.timeBankMs });
         out.push({ kind: "seat-change", seat: w.seat, player: { id: w.playerId, name: w.name }, stack: w.stack });
       }
       for (const w of c.stacks) {
@@ -366,6 +376,7 @@ function settle(t: TableState, hand: HandRun, events: TableEvent[], engine: read
       }),
     };
     t.recent = [recent, ...t.recent].slice(0, 10);
+    hand.banks = hand.order.map((seat) => t.seats.get(seat)?.bankMs ?? 0);
     t.last = hand.positions;
     t.finished = hand;
     t.hand = null;

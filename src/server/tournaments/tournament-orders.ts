@@ -56,6 +56,8 @@ export interface OrderInput {
   readonly table: TableState | null;
   /** The table's last hand the director recorded. */
   readonly recorded: number;
+  /** R-TRN-9: each entry's time bank left (absent: the whole bank); a player seated at the table brings it. */
+  readonly banks?: ReadonlyMap<string, number>;
   /** The director's stream version: the order's id. */
   readonly version: number;
   readonly now: number;
@@ -67,7 +69,9 @@ export function orderFor(x: OrderInput): TableOrder {
   const seats: OrderSeat[] = [];
   x.table?.seats.forEach((id, i) => {
     const e = id == null ? undefined : x.dir.entries.get(id);
-    if (e !== undefined && e.alive) seats.push({ seat: i + 1, playerId: e.player, name: x.names.get(e.player) ?? "player", stack: e.stack });
+    if (id == null || e === undefined || !e.alive) return;
+    const bankMs = x.banks?.get(id);
+    seats.push({ seat: i + 1, playerId: e.player, name: x.names.get(e.player) ?? "player", stack: e.stack, ...(bankMs === undefined ? {} : { bankMs }) });
   });
   return {
     id: orderId(x.tableId, x.version),

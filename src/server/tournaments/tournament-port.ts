@@ -34,7 +34,8 @@ export type Rec =
   | { readonly type: "created"; readonly data: TournamentMeta }
   | { readonly type: "director"; readonly data: TournamentEvent }
   | { readonly type: "entrant"; readonly data: { player: string; name: string } }
-  | { readonly type: "hand-recorded"; readonly data: { table: number; handNumber: number } }
+  /** `banks`: R-TRN-9, the time bank left of each entry dealt in, by entry id (absent in streams written before banks were carried). */
+  | { readonly type: "hand-recorded"; readonly data: { table: number; handNumber: number; banks?: Record<string, number> } }
   /** Before the director paused (streams written before pauses were recorded): ignored, the director's pause counts. */
   | { readonly type: "paused"; readonly data: { at: number; paused: boolean } }
   /** Live: the floor carried out an instruction (a move). */
@@ -89,6 +90,8 @@ export interface TournamentPort {
   readonly names: Map<string, string>;
   /** Each table's last hand the director has recorded. */
   readonly recorded: Map<number, number>;
+  /** R-TRN-9: each entry's time bank left as its table last reported it (absent: the whole bank). */
+  readonly banks: Map<string, number>;
   readonly tables: Map<number, TableSession>;
   /** Events kept for the end's postings. */
   readonly kept: TournamentEvent[];

@@ -64,6 +64,8 @@ export class TournamentRuntime implements TournamentPort {
   readonly names = new Map<string, string>();
   /** Online: the last hand number recorded per table. */
   readonly recorded = new Map<number, number>();
+  /** Online: each entry's time bank left (R-TRN-9), carried to whichever table it sits at. */
+  readonly banks = new Map<string, number>();
   /** Online tables (a live tournament has none). */
   readonly tables = new Map<number, TableSession>();
   readonly live: LiveFloor = new LiveFloor(this);
@@ -415,6 +417,7 @@ export class TournamentRuntime implements TournamentPort {
       dir: stateToPlain(this.dir),
       names: [...this.names],
       recorded: [...this.recorded],
+      banks: [...this.banks],
       commands: [...this.commands],
       entrantByCommand: [...this.entrantByCommand],
       bustedAt: [...this.bustedAt],
@@ -430,6 +433,8 @@ export class TournamentRuntime implements TournamentPort {
       dir: unknown;
       names: [string, string][];
       recorded: [number, number][];
+      /** (absent in older snapshots: no bank carried yet). */
+      banks?: [string, number][];
       commands: [string, number][];
       entrantByCommand: [string, string][];
       bustedAt: [string, number][];
@@ -442,6 +447,7 @@ export class TournamentRuntime implements TournamentPort {
     this.dir = dir;
     for (const [k, v] of p.names) this.names.set(k, v);
     for (const [k, v] of p.recorded) this.recorded.set(k, v);
+    for (const [k, v] of p.banks ?? []) this.banks.set(k, v);
     for (const [k, v] of p.commands) this.commands.set(k, v);
     for (const [k, v] of p.entrantByCommand) this.entrantByCommand.set(k, v);
     for (const [k, v] of p.bustedAt) this.bustedAt.set(k, v);
@@ -477,6 +483,7 @@ export class TournamentRuntime implements TournamentPort {
         break;
       case "hand-recorded":
         this.recorded.set(x.data.table, Math.max(this.recorded.get(x.data.table) ?? 0, x.data.handNumber));
+        for (const [entry, ms] of Object.entries(x.data.banks ?? {})) this.banks.set(entry, ms);
         break;
       case "paused":
         break;

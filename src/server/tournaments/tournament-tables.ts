@@ -22,6 +22,17 @@ import { payPrizes } from "./tournament-money.ts";
 import { tableIdOf, type Rec, type TournamentPort } from "./tournament-port.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
+/** R-TRN-9: the time bank each entry dealt in has left after the hand (none when the table did not say). */
+function banksOf(entries: readonly string[], result: HandResult): { banks?: Record<string, number> } {
+  if (result.banks === undefined) return {};
+  const banks: Record<string, number> = {};
+  entries.forEach((id, i) => {
+    const ms = result.banks?.[i];
+    if (id !== "" && ms !== undefined) banks[id] = ms;
+  });
+  return { banks };
+}
+
 /** A table's order that could not be delivered (its partition is moving) is sent again after this. */
 const ORDER_RETRY_MS = 500;
 
@@ -126,6 +137,7 @@ export class OnlineTables {
       tableId: tableIdOf(t.id, n),
       table,
       recorded: t.recorded.get(n) ?? 0,
+      banks: t.banks,
       version: t.version,
       now: t.now(),
       running: !t.closed,
@@ -145,7 +157,7 @@ export class OnlineTables {
       // The hand's events and its record land together: a restart never plays it twice.
       const recs: Rec[] = [
         ...(d.ok ? d.value : []).map((e) => ({ type: "director" as const, data: e })),
-        { type: "hand-recorded", data: { table: n, handNumber: result.handNumber } },
+        { type: "hand-recorded", data: { table: n, handNumber: result.handNumber, ...banksOf(entries, result) } },
       ];
       const r = await t.append(recs);
       if (!r.ok) return t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
