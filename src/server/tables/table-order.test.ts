@@ -119,6 +119,35 @@ describe("the director's orders (table-order.ts)", () => {
     expect(s.state.hand).toBeNull();
   });
 
+  it("R-TRN-9: a player joining by an order sits down with the time bank it carries (none: the table's whole bank); one already seated keeps theirs; a result says each dealt player's bank left", async () => {
+    const { clock, opts } = await table();
+    const s = unwrap(await TableSession.open({ ...config, tableId: "T-t3", timeBankMs: 20_000 }, opts));
+    const brought = [{ ...seats[0]!, bankMs: 12_000 }, seats[1]!, { ...seats[2]!, bankMs: 5_000 }];
+    unwrap(await s.order({ id: orderId("T-t3", 1), afterHand: 0, seats: brought, permit: permit(1) }));
+    const banks = () => [...s.state.seats.values()].sort((x, y) => x.seat - y.seat).map((x) => [x.playerId, x.bankMs]);
+    expect(banks()).toEqual([
+      ["a", 12_000],
+      ["b", 20_000],
+      ["c", 5_000],
+    ]);
+    clock.advance(1000);
+    await s.idle();
+    await playOut(s, clock);
+    const after = s.lastResult()!;
+    expect(after.banks).toEqual(after.order.map((seat) => s.state.seats.get(seat)!.bankMs));
+    const left = new Map(banks() as [string, number][]);
+    const next = [
+      { ...seats[0]!, stack: after.stacks[after.order.indexOf(1)]!, bankMs: 99_000 },
+      { seat: 2, playerId: "d", name: "Di", stack: 1500, bankMs: 1_000 },
+    ];
+    unwrap(await s.order({ id: orderId("T-t3", 2), afterHand: 1, seats: next, permit: null }));
+    expect(banks()).toEqual([
+      ["a", left.get("a")],
+      ["d", 1_000],
+    ]);
+    s.close();
+  });
+
   it("the permit survives a restart (the snapshot keeps it): the reloaded table deals its hand", async () => {
     const { store, clock, opts } = await table();
     const s = unwrap(await TableSession.open({ ...config, tableId: "T-t2" }, { ...opts, snapshotEvery: 1 }));
