@@ -34,8 +34,9 @@ export type Rec =
   | { readonly type: "created"; readonly data: TournamentMeta }
   | { readonly type: "director"; readonly data: TournamentEvent }
   | { readonly type: "entrant"; readonly data: { player: string; name: string } }
-  /** `banks`: R-TRN-9, the time bank left of each entry dealt in, by entry id (absent in streams written before banks were carried). */
-  | { readonly type: "hand-recorded"; readonly data: { table: number; handNumber: number; banks?: Record<string, number> } }
+  | { readonly type: "hand-recorded"; readonly data: { table: number; handNumber: number } }
+  /** R-TRN-9: the time bank each entry dealt in had left after a hand, by entry id; stored with (just before) that hand's record. */
+  | { readonly type: "time-banks"; readonly data: { table: number; handNumber: number; banks: Record<string, number> } }
   /** Before the director paused (streams written before pauses were recorded): ignored, the director's pause counts. */
   | { readonly type: "paused"; readonly data: { at: number; paused: boolean } }
   /** Live: the floor carried out an instruction (a move). */

@@ -483,7 +483,9 @@ export class TournamentRuntime implements TournamentPort {
         break;
       case "hand-recorded":
         this.recorded.set(x.data.table, Math.max(this.recorded.get(x.data.table) ?? 0, x.data.handNumber));
-        for (const [entry, ms] of Object.entries(x.data.banks ?? {})) this.banks.set(entry, ms);
+        break;
+      case "time-banks":
+        for (const [entry, ms] of Object.entries(x.data.banks)) this.banks.set(entry, ms);
         break;
       case "paused":
         break;

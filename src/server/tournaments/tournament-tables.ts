@@ -22,15 +22,14 @@ import { payPrizes } from "./tournament-money.ts";
 import { tableIdOf, type Rec, type TournamentPort } from "./tournament-port.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
-/** R-TRN-9: the time bank each entry dealt in has left after the hand (none when the table did not say). */
-function banksOf(entries: readonly string[], result: HandResult): { banks?: Record<string, number> } {
-  if (result.banks === undefined) return {};
+/** R-TRN-9: the record of the time bank each entry dealt in has left after the hand (none when the table did not say). */
+function banksOf(n: number, entries: readonly string[], result: HandResult): Rec[] {
   const banks: Record<string, number> = {};
   entries.forEach((id, i) => {
     const ms = result.banks?.[i];
     if (id !== "" && ms !== undefined) banks[id] = ms;
   });
-  return { banks };
+  return Object.keys(banks).length === 0 ? [] : [{ type: "time-banks", data: { table: n, handNumber: result.handNumber, banks } }];
 }
 
 /** A table's order that could not be delivered (its partition is moving) is sent again after this. */
@@ -157,7 +156,8 @@ export class OnlineTables {
       // The hand's events and its record land together: a restart never plays it twice.
       const recs: Rec[] = [
         ...(d.ok ? d.value : []).map((e) => ({ type: "director" as const, data: e })),
-        { type: "hand-recorded", data: { table: n, handNumber: result.handNumber, ...banksOf(entries, result) } },
+        ...banksOf(n, entries, result),
+        { type: "hand-recorded", data: { table: n, handNumber: result.handNumber } },
       ];
       const r = await t.append(recs);
       if (!r.ok) return t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
