@@ -171,7 +171,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       ...(house.playDownTo !== 0 ? { playDownTo: house.playDownTo } : {}),
       ...(house.tableMerge !== "fill" ? { tableMerge: house.tableMerge } : {}),
       ...(house.balancing !== "seed" ? { balancing: house.balancing } : {}),
-      // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
+      // R-TRN-6: cancelled at the deadline with too few players (tournament-start-clock.ts).
       ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
     };
     const meta = {
