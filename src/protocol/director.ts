@@ -395,6 +395,8 @@ export const ResultRow = z.object({
   bustedAt: EpochMs.nullable(),
   /** The player may buy in again now (their latest entry, a re-entry left, the window open): the floor's Re-enter. */
   canReEnter: z.boolean(),
+  /** Whose entry it is (a season league adds up a player's events). Absent from older servers. */
+  playerId: Id.optional(),
 });
 export type ResultRow = z.infer<typeof ResultRow>;
 
