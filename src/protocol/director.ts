@@ -234,7 +234,9 @@ export type AdjustClockRequest = z.infer<typeof AdjustClockRequest>;
 export const FloorLogRow = z.object({
   id: Id,
   at: EpochMs,
-  kind: z.enum(["bust", "count", "rebuy", "add-on", "re-entry", "reinstated", "reversed"]),
+  kind: z.enum(["bust", "count", "rebuy", "add-on", "re-entry", "reinstated", "reversed", "blind-error"]),
+  /** A blind error (R-BTN-5) the floor ruled: its table and outcome; `entries` are the skipped big blind and the player who posted it. */
+  blindError: z.object({ tableNumber: z.int().min(1), outcome: z.enum(["correct-now", "continue-then-go-back"]) }).optional(),
   /** `stack`: the count's figure, or (a bust) the chips before it. */
   entries: z.array(z.object({ entryId: Id, name: PlayerName, stack: Chips.nullable() })).max(1000),
   /** This row puts right the row `undoes` (a compensating record), or null. */
@@ -349,6 +351,12 @@ export type BlindErrorRequest = z.infer<typeof BlindErrorRequest>;
 
 export const BlindErrorRuling = z.object({
   outcome: z.enum(["correct-now", "continue-then-go-back"]),
+  /**
+   * How the hand with the error is played: for "correct-now" the hand as it should have been
+   * (the button and the small blind before the skipped big blind; the wrong big blind takes
+   * its bet back); for "continue-then-go-back" the hand as posted. Absent from older servers.
+   */
+  current: z.object({ button: SeatNo, smallBlinds: z.array(SeatNo).max(2), bigBlinds: z.array(SeatNo).max(2) }).optional(),
   /** For "continue-then-go-back": the next hand is played without a small blind. */
   nextHand: z.object({ bigBlindSeat: SeatNo, smallBlind: z.literal(null), blinds: Blinds }).nullable(),
   /** The hand after that: the button goes to the player who posted the wrong big blind. */
@@ -387,6 +395,8 @@ export const ResultRow = z.object({
   bustedAt: EpochMs.nullable(),
   /** The player may buy in again now (their latest entry, a re-entry left, the window open): the floor's Re-enter. */
   canReEnter: z.boolean(),
+  /** Whose entry it is (a season league adds up a player's events). Absent from older servers. */
+  playerId: Id.optional(),
 });
 export type ResultRow = z.infer<typeof ResultRow>;
 

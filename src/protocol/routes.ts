@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_PREFIX } from "./version.ts";
 import { WireError, type ErrorCode } from "./error-codes.ts";
 import { LobbyQuery, LobbyResponse } from "./lobby.ts";
+import { LeagueListResponse, LeagueStandingsResponse, SaveLeagueRequest } from "./league.ts";
 import {
   AuthResponse,
   DepositRequest,
@@ -102,6 +103,10 @@ export const ROUTES = {
   presets: route("GET", "/director/presets", "director", null, PresetListResponse),
   /** A preset saved from the designer, offered from then on (a saved one of the same name is replaced). */
   savePreset: route("POST", "/director/presets", "director", SavePresetRequest, PresetListResponse),
+  leagues: route("GET", "/director/leagues", "director", null, LeagueListResponse),
+  saveLeague: route("POST", "/director/leagues", "director", SaveLeagueRequest, LeagueListResponse),
+  /** Public, like the TV clock: the standings a room shows its players. */
+  leagueStandings: route("GET", "/leagues/:id/standings", "none", null, LeagueStandingsResponse),
   deposit: route("POST", "/director/deposit", "director", DepositRequest, DepositResponse),
   ledger: route("GET", "/director/ledger", "director", null, LedgerCheckResponse),
   predict: route("POST", "/director/predict", "director", PredictRequest, PredictResponse),

@@ -110,6 +110,8 @@ export const TournamentPage = z.object({
         colourUp: z.int().min(1).optional(),
         /** R-BET-9: a level of mixed hold'em played as fixed limit (its blinds are the limit ones). */
         limit: z.boolean().optional(),
+        /** R-BET-9 switched by orbit: the level's fixed-limit blinds (`sb`/`bb`/`ante` are its no-limit ones); the orbit says which is played. */
+        limitBlinds: z.object({ sb: Chips, bb: Chips, ante: Chips }).optional(),
       }),
     )
     .max(200),

@@ -104,6 +104,7 @@ function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" |
     addOn: (e?.addOns ?? 0) > 0,
     bustedAt: t.bustedAt.get(p.entry) ?? null,
     canReEnter: mayReEnter(t, p.player, p.entry, now),
+    playerId: p.player,
   };
 }
 

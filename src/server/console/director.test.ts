@@ -2,6 +2,7 @@
 // the R-BTN-5 blind-error ruling, results. Hands run on short action clocks (no bots).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeltServer } from "../felt-server.ts";
+import { streamOf } from "../tables/table-session.ts";
 import { api, cmd, DIRECTOR, must, setupTournament, startTournament, eventually, type Setup } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
@@ -100,6 +101,36 @@ describe("director console", () => {
     const bad = await api<{ error: { code: string } }>(server.url, "POST", path, { ...body, commandId: cmd(), wrongBigBlindSeat: seats[0] }, s.directorToken);
     expect(bad.status).toBe(400);
   });
+
+  it("R-BTN-5 at a table the server deals: the ruling is the next deal (played back: the skipped big blind, no small blind), then the button to the wrong big blind", async () => {
+    const t = server.tournaments.get(s.tournamentId)!;
+    const path = `/api/v1/director/tournaments/${s.tournamentId}`;
+    await must(api(server.url, "POST", `${path}/pause`, { commandId: cmd() }, s.directorToken));
+    await eventually(between);
+    const [n, table] = [...t.dir.tables.entries()].find(([, x]) => x.seats.filter((e) => e !== null).length >= 3)!;
+    const session = t.tables.get(n)!;
+    const seats = table.seats.flatMap((e, i) => (e === null ? [] : [i + 1]));
+    const [skipped, wrong] = [seats[1]!, seats[2]!];
+    const ruling = await must<{ outcome: string; current: { button: number; smallBlinds: number[]; bigBlinds: number[] } }>(
+      api(
+        server.url,
+        "POST",
+        `${path}/blind-error`,
+        { commandId: cmd(), tableNumber: n, skippedBigBlindSeat: skipped, wrongBigBlindSeat: wrong, activeActions: 3 },
+        s.directorToken,
+      ),
+    );
+    expect(ruling).toMatchObject({ outcome: "continue-then-go-back", current: { smallBlinds: [skipped], bigBlinds: [wrong] } });
+    const before = session.state.handNumber;
+    await must(api(server.url, "POST", `${path}/resume`, { commandId: cmd() }, s.directorToken));
+    await eventually(() => session.state.handNumber >= before + 2);
+    const started = (await server.svc.store.read(streamOf(session.state.config.tableId)))
+      .filter((e) => e.type === "hand-started")
+      .map((e) => e.data as { handNumber: number; positions: { button: number; sb: number[]; bb: number[] } })
+      .filter((h) => h.handNumber > before);
+    expect(started[0]!.positions).toMatchObject({ sb: [], bb: [skipped] });
+    expect(started[1]!.positions.button).toBe(wrong);
+  }, 30_000);
 
   it("results list who is still in; players cannot reach the console", async () => {
     const r = await must<{ stillIn: unknown[]; payouts: unknown[] }>(

@@ -4,6 +4,7 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type {
   BlindErrorRequest,
+  BlindErrorRuling,
   CancelTournamentRequest,
   RescheduleTournamentRequest,
   ColourUpRequest,
@@ -16,7 +17,6 @@ import type {
   SeatingResponse,
 } from "../../protocol/index.ts";
 import { settingsWithDefaults } from "../../protocol/index.ts";
-import { correctBlindError, handFromPositions, nextTaken } from "../../tournament/index.ts";
 import { checkConfig, type TournamentConfig } from "../../tournament/director/index.ts";
 import { applyColourUp, colourUpPlan, colourUpTable } from "../console/director-colour-up.ts";
 import { applyDeal, dealResults, resultsOf } from "../console/director-deal.ts";
@@ -27,6 +27,7 @@ import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, presetFormat, settingsO
 import { allPresets, findPreset, savePreset } from "../console/custom-presets.ts";
 import { configParts, eventConfig, mergeSettings } from "../console/event-settings.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { playedBlinds } from "../../tournament/structure/index.ts";
 import { blindsNow } from "../tournaments/tournament-orders.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
@@ -171,7 +172,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       ...(house.playDownTo !== 0 ? { playDownTo: house.playDownTo } : {}),
       ...(house.tableMerge !== "fill" ? { tableMerge: house.tableMerge } : {}),
       ...(house.balancing !== "seed" ? { balancing: house.balancing } : {}),
-      // R-TRN-6: cancelled at the deadline with too few players (tournament-deadline.ts).
+      // R-TRN-6: cancelled at the deadline with too few players (tournament-start-clock.ts).
       ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
     };
     const meta = {
@@ -283,31 +284,37 @@ async function specialFormatOf(ctx: Ctx, b: CreateTournamentRequest): Promise<Re
   return ok({ kind: "satellite", target: b.satelliteTarget, seatValue });
 }
 
-/** R-BTN-5: the seats at the table as the director's state has them, the expected hand
- *  rebuilt around the skipped big blind, and the rule's ruling. */
-function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest, now: number): Result<unknown> {
-  const table = t.dir.tables.get(b.tableNumber);
-  if (table === undefined) return fail(DIRECTOR_ERRORS.notFound, `no table ${b.tableNumber}`);
-  const size = table.seats.length;
-  const seated = table.seats.flatMap((id, i) => (id === null ? [] : [{ seat: i + 1, player: id }]));
-  const taken = new Set(seated.map((s) => s.seat));
-  if (!taken.has(b.skippedBigBlindSeat) || !taken.has(b.wrongBigBlindSeat)) return fail(DIRECTOR_ERRORS.invalid, "both seats must be taken");
-  const before = (seat: number) => [...taken].sort((x, y) => ((seat - x + size) % size) - ((seat - y + size) % size)).find((x) => x !== seat)!;
-  const sb = before(b.skippedBigBlindSeat);
-  const button = seated.length === 2 ? sb : before(sb);
-  const expected = handFromPositions("dead", size, seated, { button, sb: [sb], bb: [b.skippedBigBlindSeat] });
-  if (!expected.ok) return fail(DIRECTOR_ERRORS.invalid, expected.error.message, { cause: expected.error.code });
-  if (nextTaken(b.skippedBigBlindSeat, taken, size) !== b.wrongBigBlindSeat)
-    return fail(DIRECTOR_ERRORS.invalid, "the wrong big blind must be the seat after the skipped one");
-  const r = correctBlindError(expected.value, { button, sb: [b.skippedBigBlindSeat], bb: [b.wrongBigBlindSeat] }, b.activeActions, seated);
-  if (!r.ok) return fail(DIRECTOR_ERRORS.invalid, r.error.message, { cause: r.error.code });
-  // The hand in play at a table here; a table owned elsewhere (split tables) or between hands:
-  // the level in force by the director's clock, as the next permit would carry it.
-  const blinds = t.tables.get(b.tableNumber)?.state.hand?.blinds ?? blindsNow(t.dir, table, now);
-  if (r.value.action === "correct-now") return ok({ outcome: "correct-now", nextHand: null, followingHandButton: null });
-  const [next, following] = r.value.next;
+/**
+ * R-BTN-5: the director rules on its own seat map and records the ruling (the floor log, and
+ * the hands a table the server deals plays next); the answer is the ruling as recorded, the
+ * same for a repeated request.
+ */
+async function blindErrorRuling(t: TournamentRuntime, b: BlindErrorRequest, now: number): Promise<Result<BlindErrorRuling>> {
+  if (!t.dir.tables.has(b.tableNumber)) return fail(DIRECTOR_ERRORS.notFound, `no table ${b.tableNumber}`);
+  const r = await t.command(
+    (at) => ({
+      type: "rule-blind-error",
+      at,
+      table: b.tableNumber,
+      skipped: b.skippedBigBlindSeat,
+      wrong: b.wrongBigBlindSeat,
+      activeActions: b.activeActions,
+      // The hand with the error, still being played here, comes before the ruled hands.
+      inPlay: t.tables.get(b.tableNumber)?.state.hand != null,
+    }),
+    b.commandId,
+  );
+  if (!r.ok) return r.error["cause"] === undefined ? r : fail(DIRECTOR_ERRORS.invalid, r.error.message, { cause: r.error["cause"] });
+  const ruling = t.dir.tables.get(b.tableNumber)?.ruling;
+  if (ruling === undefined) return fail(DIRECTOR_ERRORS.notFound, `no ruling at table ${b.tableNumber}`);
+  const current = { button: ruling.current.button, smallBlinds: [...ruling.current.sb], bigBlinds: [...ruling.current.bb] };
+  if (ruling.outcome === "correct-now") return ok({ outcome: "correct-now", current, nextHand: null, followingHandButton: null });
+  const [next, following] = ruling.next;
+  // Played back at the error hand's level; a hand that is not played back (the players it concerns gone) at the level then.
+  const blinds = next.level === undefined ? blindsNow(t.dir, t.dir.tables.get(b.tableNumber)!, now) : playedBlinds(next.level);
   return ok({
     outcome: "continue-then-go-back",
+    current,
     nextHand: { bigBlindSeat: next.bb[0]!, smallBlind: null, blinds: { sb: blinds.sb, bb: blinds.bb, ante: blinds.ante } },
     followingHandButton: following.button,
   });

@@ -1,5 +1,6 @@
 // The HTTP API of src/protocol's ROUTES: every body validated by the route's zod schema,
 // every failure answered as HttpErrorBody with the code's status.
+import { listLeagues, saveLeague, standingsOf } from "../console/leagues.ts";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -16,6 +17,8 @@ import {
   type LobbyQuery,
   type RouteName,
   type RouteSpec,
+  type ResultsResponse,
+  type SaveLeagueRequest,
 } from "../../protocol/index.ts";
 import { hashToken, type User } from "../../accounts/index.ts";
 import { playerAccount, postings } from "../../store/index.ts";
@@ -193,7 +196,25 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   },
 };
 
-const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers };
+/** A season's leagues (console/leagues.ts); the standings read each event's results wherever it runs. */
+const leagueHandlers: Partial<Record<RouteName, Handler>> = {
+  async leagues(ctx) {
+    return ok({ leagues: await listLeagues(ctx.server.svc.store) });
+  },
+  async saveLeague(ctx) {
+    const r = await saveLeague(ctx.server.svc.store, ctx.body as SaveLeagueRequest);
+    return r.ok ? ok({ leagues: r.value }) : r;
+  },
+  async leagueStandings(ctx) {
+    const results = (id: string) =>
+      dispatchRoute(ctx.server, "results", { user: ctx.user, token: ctx.token, ip: ctx.ip, body: undefined, params: { id }, query: {} }) as Promise<
+        Result<ResultsResponse>
+      >;
+    return standingsOf(ctx.server.svc.store, ctx.params["id"] ?? "", results);
+  },
+};
+
+const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers, ...leagueHandlers };
 
 /** What a route's handler reads besides the server: plain data, so it can cross the cluster bus. */
 

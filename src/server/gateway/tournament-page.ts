@@ -2,6 +2,7 @@
 // chips or its place and prize, and the tables. Places and prizes are the director's
 // results (provisional while entries can still come, R-PLACE-1).
 import type { TournamentPage, TournamentTerms } from "../../protocol/index.ts";
+import { mixedByOrbit } from "../../tournament/director/index.ts";
 import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
 import { resultsOf } from "../console/director-deal.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
@@ -30,6 +31,8 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
   const c = d.config!;
   const lobby = lobbyTournament(t, null, null, now);
   let level = 0;
+  // R-BET-9 by orbit: every level is played both ways, the orbit saying which; no level is "the limit one".
+  const byOrbit = mixedByOrbit(c.structure);
   const structure = c.structure.items.slice(0, 200).map((item) => {
     if (item.kind !== "level")
       return {
@@ -42,7 +45,8 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
         minutes: Math.max(1, item.minutes),
         ...(item.colourUp === undefined ? {} : { colourUp: item.colourUp }),
       };
-    const b = playedBlinds(item as Level);
+    const l = item as Level;
+    const b = byOrbit ? l : playedBlinds(l);
     return {
       kind: "level" as const,
       level: ++level,
@@ -51,7 +55,8 @@ export function tournamentPage(t: TournamentRuntime, now: number): TournamentPag
       ante: b.ante,
       bigBlindAnte: (item as Level).bigBlindAnte === true,
       minutes: Math.max(1, item.minutes),
-      ...((item as Level).game === "limit" ? { limit: true } : {}),
+      ...(!byOrbit && l.game === "limit" ? { limit: true } : {}),
+      ...(byOrbit && l.limit !== undefined ? { limitBlinds: { sb: l.limit.sb, bb: l.limit.bb, ante: l.limit.ante } } : {}),
     };
   });
   const results = d.status === "registering" || d.status === "cancelled" ? null : resultsOf(t, now);

@@ -5,7 +5,7 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { apply, openHand, type Action, type HandEvent, type HandState } from "../../engine/index.ts";
 import { firstHand, forcedBets, nextHand, type ButtonRule, type TableHand } from "../../tournament/index.ts";
-import type { TournamentOddChip } from "../../tournament/director/index.ts";
+import { handFits, type TournamentOddChip } from "../../tournament/director/index.ts";
 import type { HandEntropy } from "../../cards/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
 import { committedDeck, legacyCommitment, legacyDeck, tableSeedCommitment } from "./fair.ts";
@@ -93,6 +93,8 @@ export interface BlindsFrom {
 export interface Permit {
   readonly handNumber: number;
   readonly blinds: readonly BlindsFrom[];
+  /** R-BTN-5: the button and blinds a floor's ruling set for this hand; absent: the table's own next hand. */
+  readonly positions?: TableHand;
 }
 
 export interface OrderSeat {
@@ -162,6 +164,8 @@ export const dealable = (t: TableState) => [...t.seats.values()].filter((s) => s
 export function nextPositions(t: TableState, seed: string): Result<TableHand> {
   const seated = dealable(t).map((s) => ({ seat: s.seat, player: s.playerId }));
   if (seated.length < 2) return fail(TABLE_ERRORS.tooFewPlayers, "a hand needs two players with chips");
+  const ruled = t.permit?.positions;
+  if (ruled !== undefined && handFits(ruled, seated)) return ok(ruled);
   if (t.last !== null) {
     const r = nextHand(t.last, seated);
     if (r.ok) return r;

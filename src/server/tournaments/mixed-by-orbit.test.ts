@@ -3,7 +3,7 @@
 // orbit is two hands) play two hands of no-limit, then two of fixed limit at the level's
 // limit blinds, as each hand's history records.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HandListResponse, HandTexts, TournamentView } from "../../protocol/index.ts";
+import type { HandListResponse, HandTexts, TournamentPage, TournamentView } from "../../protocol/index.ts";
 import { systemClock } from "../clock.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { Bot } from "../../../testkit/server/bot.ts";
@@ -58,4 +58,25 @@ describe("R-BET-9 mixed hold'em by orbit at the server's tables", () => {
     expect(view.settings?.mixedBy).toBe("level");
     expect(games).toEqual(["NT", "NT", "NT", "NT"]);
   }, 120_000);
+
+  it("the tournament page: by orbit no level is marked limit, each shows its limit blinds beside; by level the limit level is marked", async () => {
+    // The second level names limit as its game: by level it is the limit one; by orbit the orbit decides.
+    const structure = { ...STRUCTURE, levels: [STRUCTURE.levels[0]!, { ...STRUCTURE.levels[1]!, game: "limit" }] };
+    const page = async (mixedBy: string) => {
+      const s = await setupTournament(server.url, 2, { settings: { tableSize: 9, mixedBy }, structure });
+      return must<TournamentPage>(api(server.url, "GET", `/api/v1/tournaments/${s.tournamentId}/page`));
+    };
+    const orbit = (await page("orbit")).structure.filter((x) => x.kind === "level");
+    expect(orbit.map((x) => x.limit === true)).toEqual([false, false]);
+    expect(orbit.map((x) => [x.sb, x.bb, x.limitBlinds?.bb])).toEqual([
+      [10, 20, 40],
+      [20, 40, 80],
+    ]);
+    const byLevel = (await page("level")).structure.filter((x) => x.kind === "level");
+    expect(byLevel.map((x) => x.limit === true)).toEqual([false, true]);
+    expect(byLevel.map((x) => [x.bb, x.limitBlinds])).toEqual([
+      [20, undefined],
+      [80, undefined],
+    ]);
+  }, 60_000);
 });

@@ -48,6 +48,7 @@ export interface LogRow {
   }[];
   undoes: string | null;
   undone: { at: number; reason: string } | null;
+  readonly blindError?: FloorLogRow["blindError"];
 }
 
 const LOG_KEPT = 2000;
@@ -96,6 +97,7 @@ export class LiveFloor {
       entries: r.entries.map((e) => ({ entryId: e.entry, name: name(e.player), stack: e.stack })),
       undoes: r.undoes,
       undone: r.undone,
+      ...(r.blindError === undefined ? {} : { blindError: r.blindError }),
     }));
   }
 
@@ -115,7 +117,9 @@ export class LiveFloor {
                   ? "reinstated"
                   : ev.type === "reversed"
                     ? "reversed"
-                    : null;
+                    : ev.type === "blind-ruled"
+                      ? "blind-error"
+                      : null;
     if (kind === null) return;
     const d = this.t.dir;
     const row = (entry: string, stack: number | null) => {
@@ -140,9 +144,15 @@ export class LiveFloor {
               ? [{ ...row(ev.entry, ev.stack), table: ev.table, seat: ev.seat }]
               : ev.type === "rebought" || ev.type === "added-on" || ev.type === "reversed"
                 ? [row(ev.entry, ev.payment.chips)]
-                : [];
+                : ev.type === "blind-ruled"
+                  ? [row(ev.skipped, null), row(ev.wrong, null)]
+                  : [];
     const id = `f${version}`;
-    this.log.set(id, { id, at: ev.at, kind, entries, undoes: this.undoing, undone: null });
+    const blindError =
+      ev.type === "blind-ruled"
+        ? { blindError: { tableNumber: ev.table, outcome: ev.outcome === "continue" ? ("continue-then-go-back" as const) : ("correct-now" as const) } }
+        : {};
+    this.log.set(id, { id, at: ev.at, kind, entries, undoes: this.undoing, undone: null, ...blindError });
     if (this.log.size > LOG_KEPT) this.log.delete(this.log.keys().next().value!);
   }
 

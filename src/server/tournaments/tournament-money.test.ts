@@ -94,7 +94,7 @@ describe("R-TRN-6: a cancelled tournament refunds everyone", () => {
     expect((await entry(t.id, "register", back)).status).toBe(200);
     expect(await balance(poolAccount(t.id))).toBe(3000);
     // Before the deadline the start waits; at the deadline the server cancels it by itself
-    // (3 of 5; tournament-deadline.ts), and the director's start is refused then.
+    // (3 of 5; tournament-start-clock.ts), and the director's start is refused then.
     clock.advance(2 * MIN);
     const early = await api<{ error: { code: string } }>(server.url, "POST", `/api/v1/director/tournaments/${t.id}/start`, { commandId: cmd() }, director);
     expect(early.status).not.toBe(200);
@@ -120,7 +120,7 @@ describe("R-TRN-6: a cancelled tournament refunds everyone", () => {
       "refund",
     ]);
     // A repeated deadline, a restart's resume and a second posting all pay nothing twice.
-    await t.deadline.fire();
+    await t.startClock.fire();
     t.resume();
     await t.enqueue(async () => {});
     await refundCancelled(t);

@@ -4,7 +4,17 @@
 // with the blinds of the level in force (R-TRN-1) and of the next few levels, so the hand
 // started after the pause between hands takes the level then in force. Built from the
 // director's state alone: a director loaded after a failover builds the same order.
-import { handSetup, isPaused, levelFor, levelInGame, mixedByOrbit, type TableState, type TournamentState } from "../../tournament/director/index.ts";
+import {
+  handSetup,
+  isPaused,
+  levelFor,
+  levelInGame,
+  mixedByOrbit,
+  ruledHand,
+  seatedLive,
+  type TableState,
+  type TournamentState,
+} from "../../tournament/director/index.ts";
 import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
 import { orderId, type BlindsFrom, type OrderSeat, type Permit, type TableOrder } from "../tables/table-order.ts";
 import type { Blinds } from "../tables/table-state.ts";
@@ -45,7 +55,13 @@ export function permitFor(dir: TournamentState, table: TableState, recorded: num
     const level = levelFor(dir, table, at).level;
     blinds.push({ from: at, blinds: blindsOf(game === null ? level : levelInGame(level, game)) });
   }
-  return { handNumber: recorded + 1, blinds };
+  // R-BTN-5: a ruled hand is dealt where the ruling put the button and blinds (the table knows players, not entries).
+  const ruled = ruledHand(table, seatedLive(dir, table));
+  if (ruled === null) return { handNumber: recorded + 1, blinds };
+  const { level: _level, ...hand } = ruled;
+  const player = (p: { seat: number; player: string }) => ({ seat: p.seat, player: dir.entries.get(p.player)?.player ?? p.player });
+  const positions = { ...hand, order: hand.order.map(player), ...(hand.waiting === undefined ? {} : { waiting: hand.waiting.map(player) }) };
+  return { handNumber: recorded + 1, blinds, positions };
 }
 
 export interface OrderInput {

@@ -103,7 +103,7 @@ export interface TournamentPort {
   /** Live: when each entry's stack was last counted. */
   readonly live: { readonly countedAt: ReadonlyMap<string, number> };
   readonly registrations: { submit(r: Registration): Promise<Result<Registered>> };
-  readonly scheduledStart: { registered(): void };
+  readonly startClock: { registered(): void };
   now(): number;
   hasCommand(commandId: string): boolean;
   enqueue<T>(fn: () => Promise<T>): Promise<T>;

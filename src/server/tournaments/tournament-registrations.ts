@@ -126,6 +126,6 @@ export class Registrations {
       const g = groups[i]!;
       g.item.resolve(a.ok ? ok({ duplicate: false, ticket: g.ticket }) : a);
     });
-    t.scheduledStart.registered();
+    t.startClock.registered();
   }
 }

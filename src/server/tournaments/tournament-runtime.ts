@@ -29,8 +29,7 @@ import {
   type TournamentState,
 } from "../../tournament/director/index.ts";
 import type { Services } from "../services.ts";
-import { StartDeadline } from "./tournament-deadline.ts";
-import { ScheduledStart } from "./tournament-scheduled-start.ts";
+import { StartClock } from "./tournament-start-clock.ts";
 import { LiveFloor } from "./tournament-live.ts";
 import { STORE_ERRORS, type TransactionInput } from "../../store/index.ts";
 import { endPostings, payPrizes, refundCancelled } from "./tournament-money.ts";
@@ -72,10 +71,8 @@ export class TournamentRuntime implements TournamentPort {
   readonly online: OnlineTables = new OnlineTables(this);
   /** Registrations before the start, decided one by one and stored in batches. */
   readonly registrations: Registrations = new Registrations(this);
-  /** R-TRN-6: the start rule's deadline (tournament-deadline.ts). */
-  readonly deadline: StartDeadline = new StartDeadline(this);
-  /** An online event's start at its time (tournament-scheduled-start.ts). */
-  readonly scheduledStart: ScheduledStart = new ScheduledStart(this);
+  /** The start at its time and R-TRN-6's deadline, on one timer (tournament-start-clock.ts). */
+  readonly startClock: StartClock = new StartClock(this);
   /** The player each entrant record's command entered (a walk-in's answer names its entry). */
   readonly entrantByCommand = new Map<string, string>();
   private readonly commands = new Map<string, number>();
@@ -125,8 +122,7 @@ export class TournamentRuntime implements TournamentPort {
     const recs: Rec[] = [{ type: "created", data: meta }, ...[...announced.value, ...opened.value].map((e) => ({ type: "director" as const, data: e }))];
     const r = await t.append(recs, commandId, meta.id);
     if (!r.ok) return r;
-    t.deadline.arm();
-    t.scheduledStart.arm();
+    t.startClock.arm();
     return ok(t);
   }
 
@@ -157,8 +153,7 @@ export class TournamentRuntime implements TournamentPort {
     if (this.dir.status === "finished") return void this.enqueue(() => payPrizes(this));
     if (this.dir.status === "cancelled") return void this.enqueue(() => refundCancelled(this));
     if (this.dir.status !== "running") {
-      this.scheduledStart.arm();
-      return this.deadline.arm();
+      return this.startClock.arm();
     }
     if (this.isLive) void this.enqueue(() => this.live.settle());
     else this.online.resume();
@@ -171,8 +166,7 @@ export class TournamentRuntime implements TournamentPort {
 
   close(): void {
     this.isClosed = true;
-    this.deadline.close();
-    this.scheduledStart.close();
+    this.startClock.close();
     this.live.close();
     this.online.close();
   }
@@ -222,7 +216,7 @@ export class TournamentRuntime implements TournamentPort {
         return fail(DIRECTOR_ERRORS.invalid, "a tournament with a start rule (minimum players by a deadline) keeps its start time", { field: "startsAt" });
       const r = await this.append([{ type: "rescheduled", data: { startsAt, at: this.now() } }], commandId);
       if (!r.ok) return r;
-      this.scheduledStart.arm();
+      this.startClock.arm();
       return ok({ duplicate: false });
     });
   }

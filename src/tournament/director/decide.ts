@@ -1,4 +1,5 @@
 // decide(state, command) → events or a typed error; the state is never changed here.
+import { decideBlindError } from "./decide-blind-error.ts";
 import { decideReinstate, decideReverse } from "./decide-undo.ts";
 import { prizesFixedEvent } from "./prizes.ts";
 import { clockAt } from "../structure/index.ts";
@@ -126,6 +127,8 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideBust(s, cmd.at, cmd.entries, cmd.startStacks);
     case "chip-count":
       return decideChipCount(s, cmd.at, cmd.stacks);
+    case "rule-blind-error":
+      return decideBlindError(s, cmd.at, cmd.table, cmd.skipped, cmd.wrong, cmd.activeActions, cmd.inPlay === true);
     case "adjust-clock": {
       if (s.status !== "running" || s.startedAt === null) return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
       if (!Number.isSafeInteger(cmd.ms) || cmd.ms === 0) return fail(TOURNAMENT_ERRORS.badTime, "the clock moves by a whole, non-zero number of ms");

@@ -5,7 +5,7 @@ import type { HandConfig } from "../../engine/index.ts";
 import { firstHand, nextHand, nextTaken, type SeatedPlayer, type TableHand } from "../index.ts";
 import { playedBlinds, type Level } from "../structure/index.ts";
 import { entriesAt, levelFor, tableSizeOf, type TableState, type TournamentState } from "./state.ts";
-import type { TournamentConfig } from "./types.ts";
+import type { RuledHand, TournamentConfig } from "./types.ts";
 import { levelInGame, mixedByOrbit, orbitGame, orbitsAt } from "./mixed-orbit.ts";
 
 export interface HandSetup {
@@ -31,7 +31,24 @@ export function seatedLive(s: TournamentState, t: TableState): SeatedPlayer[] {
   return out;
 }
 
+/** Whether a hand set beforehand (a ruling) still fits the players at the table: the same players in the same seats. */
+export function handFits(hand: TableHand, seated: readonly SeatedPlayer[]): boolean {
+  const inHand = [...hand.order, ...(hand.waiting ?? [])];
+  return inHand.length === seated.length && inHand.every((p) => seated.some((x) => x.seat === p.seat && x.player === p.player));
+}
+
+/** R-BTN-5: the ruled hand table `t` deals next, while the players it concerns are still there; else null. */
+export function ruledHand(t: TableState, seated: readonly SeatedPlayer[]): RuledHand | null {
+  const ruled = t.forced?.[0];
+  return ruled !== undefined && t.hands >= (t.forcedFrom ?? 0) && handFits(ruled, seated) ? ruled : null;
+}
+
 function positions(s: TournamentState, t: TableState, seated: readonly SeatedPlayer[]): TableHand | null {
+  const ruled = ruledHand(t, seated);
+  if (ruled !== null) {
+    const { level: _level, ...hand } = ruled;
+    return hand;
+  }
   const c = s.config!;
   const size = tableSizeOf(c);
   const rule = c.buttonRule ?? "dead";
@@ -90,7 +107,9 @@ export function handSetup(s: TournamentState, t: TableState, now: number): HandS
   if (seated.length < 2) return null;
   const hand = positions(s, t, seated);
   if (hand === null) return null;
-  const clock = levelFor(s, t, now);
+  // A hand played back after a blind error is played at the error hand's level.
+  const replayed = ruledHand(t, seated)?.level;
+  const clock = replayed !== undefined ? { level: replayed, levelNumber: levelFor(s, t, now).levelNumber } : levelFor(s, t, now);
   const c = s.config!;
   // R-BET-9 by orbit: the table's own orbits say the game, the level both blind sets.
   const level =

@@ -31,7 +31,7 @@ export {
   type TournamentState,
   type PrizeTable,
 } from "./state.ts";
-export { handConfigFor, handSetup, seatedLive, type HandSetup } from "./hand-setup.ts";
+export { handConfigFor, handFits, handSetup, ruledHand, seatedLive, type HandSetup } from "./hand-setup.ts";
 export { mixedByOrbit, levelInGame, orbitGame } from "./mixed-orbit.ts";
 export { runTournament, Director, type HandPlayer, type EntryPolicy, type RunOptions, type RunResult } from "./run.ts";
 export { checkConfig } from "./decide-lifecycle.ts";

@@ -2,7 +2,7 @@
 import type { DrawnCard, TableHand } from "../index.ts";
 import type { Payment } from "../money/index.ts";
 import type { IndexedSet } from "./indexed-set.ts";
-import type { DealMethod, Placement, Status, TournamentConfig } from "./types.ts";
+import type { BlindRuling, DealMethod, Placement, RuledHand, Status, TournamentConfig } from "./types.ts";
 
 export interface EntryState {
   readonly id: string;
@@ -57,6 +57,12 @@ export interface TableState {
   /** R-BET-9 by orbit: orbits of the button completed here, and the seat the count started from (absent: not counted). */
   orbits?: number;
   orbitSeat?: number;
+  /** R-BTN-5: the hands a ruling sets, dealt next in order (a table the server deals); absent: none. */
+  forced?: RuledHand[];
+  /** The table's hand count from which `forced` applies (the hand with the error, still in play when ruled, comes first). */
+  forcedFrom?: number;
+  /** R-BTN-5: the floor's last ruling here (what the console shows again for a repeated request); absent: none. */
+  ruling?: BlindRuling;
 }
 
 export interface PrizeTable {

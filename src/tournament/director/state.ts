@@ -269,6 +269,13 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
         if (t.last === null) t.orbitSeat = ev.hand.button;
       }
       t.last = ev.hand;
+      if (t.forced !== undefined && t.hands >= (t.forcedFrom ?? 0)) {
+        t.forced.shift();
+        if (t.forced.length === 0) {
+          delete t.forced;
+          delete t.forcedFrom;
+        }
+      }
       t.hands++;
       s.hands++;
       if (t.inHand) {
@@ -336,6 +343,16 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       s.payments.push(ev.payment);
       s.players.get(ev.payment.player)!.reEntries++;
       seatAt(s, addEntry(s, ev.entry, ev.payment.player, ev.payment.chips), ev.table, ev.seat, ev.at);
+      break;
+    }
+    case "blind-ruled": {
+      // Only a table the server deals follows a ruling itself; a live room's dealer does.
+      const t = s.tables.get(ev.table);
+      if (t === undefined) break;
+      t.ruling = { at: ev.at, outcome: ev.outcome, skipped: ev.skipped, wrong: ev.wrong, current: ev.current, next: ev.next };
+      if (s.config?.live === true || ev.outcome !== "continue") break;
+      t.forced = [...ev.next];
+      t.forcedFrom = ev.from;
       break;
     }
     case "clock-adjusted":

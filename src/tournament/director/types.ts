@@ -2,9 +2,23 @@
 // A tournament is the fold of its events (STYLE: decide, then evolve): `decide` turns a
 // command into events or a typed error, `evolve` applies one event; replaying the events
 // of a finished tournament reproduces it exactly.
-import type { BalanceRule, ButtonRule, DrawnCard, FirstButtonDraw, TableHand } from "../index.ts";
+import type { BalanceRule, ButtonRule, DrawnCard, FirstButtonDraw, HandPositions, TableHand } from "../index.ts";
 import type { MoneyConfig, Payment, PayoutOptions, ReEntryCloses, StartRule, WindowEnd } from "../money/index.ts";
-import type { Structure } from "../structure/index.ts";
+import type { Level, Structure } from "../structure/index.ts";
+
+/** A hand the floor ruled (R-BTN-5): its positions and, when it is played back, the level it is played at. */
+export type RuledHand = TableHand & { readonly level?: Level };
+
+/** R-BTN-5 as ruled: how the hand with the error is played (`current`) and the two hands after it. */
+export interface BlindRuling {
+  readonly at: number;
+  /** The entries concerned: the skipped big blind and the player who posted it instead. */
+  readonly skipped: string;
+  readonly wrong: string;
+  readonly outcome: "correct-now" | "continue";
+  readonly current: HandPositions;
+  readonly next: readonly [RuledHand, RuledHand];
+}
 
 export type Format =
   | { readonly kind: "freezeout" }
@@ -186,6 +200,13 @@ export type TournamentEvent =
   | { readonly type: "re-entered"; readonly at: number; readonly entry: string; readonly payment: Payment; readonly table: number; readonly seat: number }
   /** The director moved the clock by `ms` of play (negative: time given back). */
   | { readonly type: "clock-adjusted"; readonly at: number; readonly ms: number }
+  /**
+   * R-BTN-5 ruled by the floor at `table` (entries `skipped` and `wrong`): `current` is how
+   * the hand with the error is played, `next` the two hands after it (the first, when played
+   * back, at the error hand's `level`).
+   */
+  /** `from`: the table's count of hands played from which the ruled hands are dealt. */
+  | ({ readonly type: "blind-ruled"; readonly table: number; readonly from: number } & BlindRuling)
   /** Live: an entry out by a floor mistake is back, with `stack` chips, at `table`/`seat` (where it sits if it was never unseated). */
   | { readonly type: "reinstated"; readonly at: number; readonly entry: string; readonly stack: number; readonly table: number; readonly seat: number }
   /** Live: a rebuy or add-on recorded by mistake taken back: its chips and its payment leave. */
@@ -309,6 +330,17 @@ export type TournamentCommand =
   /** Live: entries busted in the same hand; `startStacks` (same order) rank them by R-PLACE-2, else they tie. */
   | { readonly type: "bust"; readonly at: number; readonly entries: readonly string[]; readonly startStacks?: readonly number[] }
   /** Live: undo a bust (the entry comes back with `stack` chips, at `seat` if free), or a rebuy or add-on. */
+  /** R-BTN-5: the floor's facts of a blind error at `table` (seats), ruled and recorded. */
+  | {
+      readonly type: "rule-blind-error";
+      readonly at: number;
+      readonly table: number;
+      readonly skipped: number;
+      readonly wrong: number;
+      readonly activeActions: number;
+      /** The hand with the error is still in play at a table the server deals (the ruled hands come after it). */
+      readonly inPlay?: boolean;
+    }
   /** The director moves the clock: `ms` of play forward (less time left), or back (more), never back past the item's start. */
   | { readonly type: "adjust-clock"; readonly at: number; readonly ms: number }
   /** The director closes entries now: no more late registrations, re-entries, rebuys or add-ons; the prizes are fixed. */

@@ -156,6 +156,12 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                     </td>
                     <td className="num">
                       {fmt.chips(x.sb)} / {fmt.chips(x.bb)}
+                      {x.limitBlinds !== undefined && (
+                        <span className="sub" data-testid="orbit-limit-blinds">
+                          {" "}
+                          · {t("tournament.limit")} {fmt.chips(x.limitBlinds.sb)} / {fmt.chips(x.limitBlinds.bb)}
+                        </span>
+                      )}
                     </td>
                     <td className="num">{x.ante > 0 ? `${fmt.chips(x.ante)}${x.bigBlindAnte ? ` (${t("table.bb")})` : ""}` : ""}</td>
                     <td className="num">{x.minutes}</td>

@@ -584,7 +584,8 @@ export const cs = {
     previewCorrect: "Méně než dvě aktivní akce: blindy se opraví hned.",
     confirm: "Použít rozhodnutí",
     outcome: { "correct-now": "Opravit blindy hned", "continue-then-go-back": "Dohrát hru a pak se o jednu vrátit" },
-    correctNow: "Místo {{skipped}} platí velký blind, místo {{wrong}} si velký blind bere zpět a platí malý; hra pokračuje.",
+    correctNow:
+      "Button patří místu {{button}}: místo {{sb}} platí malý blind a místo {{skipped}} velký; místo {{wrong}} si svůj velký blind bere zpět. Hra pokračuje.",
     stepFinish: "Dohrajte tuto hru tak, jak je.",
     stepBack: "Další hra: místo {{seat}} platí velký blind, malý blind se neplatí, blindy {{blinds}}.",
     stepButton: "Hra potom: button dostane místo {{seat}}.",

@@ -565,7 +565,8 @@ export const en = {
     previewCorrect: "Fewer than two active actions: correct the blinds now.",
     confirm: "Apply the ruling",
     outcome: { "correct-now": "Correct the blinds now", "continue-then-go-back": "Play the hand out, then go back one hand" },
-    correctNow: "Seat {{skipped}} posts the big blind and seat {{wrong}} takes back the big blind and posts the small blind; play continues.",
+    correctNow:
+      "The button goes to seat {{button}}: seat {{sb}} posts the small blind and seat {{skipped}} the big blind; seat {{wrong}} takes back its big blind. Play continues.",
     stepFinish: "Finish this hand as it is.",
     stepBack: "Next hand: seat {{seat}} posts the big blind, no small blind, at blinds {{blinds}}.",
     stepButton: "The hand after: the button goes to seat {{seat}}.",

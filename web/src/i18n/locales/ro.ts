@@ -585,7 +585,8 @@ export const ro = {
     previewCorrect: "Mai puțin de două acțiuni active: blindurile se corectează imediat.",
     confirm: "Aplică decizia",
     outcome: { "correct-now": "Corectează blindurile acum", "continue-then-go-back": "Se joacă mâna până la capăt, apoi se revine cu o mână" },
-    correctNow: "Locul {{skipped}} pune big blind, locul {{wrong}} își ia înapoi big blind-ul și pune small blind; jocul continuă.",
+    correctNow:
+      "Butonul trece la locul {{button}}: locul {{sb}} pune small blind, locul {{skipped}} big blind; locul {{wrong}} își ia înapoi big blind-ul. Jocul continuă.",
     stepFinish: "Terminați mâna aceasta așa cum este.",
     stepBack: "Mâna următoare: locul {{seat}} pune big blind, fără small blind, la blindurile {{blinds}}.",
     stepButton: "Mâna de după: butonul trece la locul {{seat}}.",

@@ -571,7 +571,8 @@ export const sv = {
     previewCorrect: "Färre än två aktiva handlingar: rätta mörkarna direkt.",
     confirm: "Tillämpa beslutet",
     outcome: { "correct-now": "Rätta mörkarna nu", "continue-then-go-back": "Spela klart handen och gå sedan tillbaka en hand" },
-    correctNow: "Plats {{skipped}} lägger stora mörken, plats {{wrong}} tar tillbaka stora mörken och lägger lilla; spelet fortsätter.",
+    correctNow:
+      "Knappen går till plats {{button}}: plats {{sb}} lägger lilla mörken och plats {{skipped}} stora; plats {{wrong}} tar tillbaka sin stora mörk. Spelet fortsätter.",
     stepFinish: "Spela klart den här handen som den är.",
     stepBack: "Nästa hand: plats {{seat}} lägger stora mörken, ingen lilla mörk, mörkar {{blinds}}.",
     stepButton: "Handen därefter: knappen går till plats {{seat}}.",

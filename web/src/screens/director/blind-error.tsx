@@ -86,7 +86,15 @@ export function BlindErrorWizard({ tournamentId }: { tournamentId: string }) {
         <div className="ruling" data-outcome={ruling.outcome}>
           <h3>{t(`blindError.outcome.${ruling.outcome}`)}</h3>
           {ruling.outcome === "correct-now" ? (
-            <p>{t("blindError.correctNow", { skipped, wrong })}</p>
+            <p data-testid="blind-correct-now">
+              {t("blindError.correctNow", {
+                skipped,
+                wrong,
+                // From the server's ruling (older servers: the seat map's guess is not made here).
+                button: ruling.current?.button ?? "?",
+                sb: ruling.current?.smallBlinds.join(", ") || "-",
+              })}
+            </p>
           ) : (
             <ol>
               <li>{t("blindError.stepFinish")}</li>

@@ -416,6 +416,12 @@ export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onC
           <li key={r.id} data-log={r.id} data-kind={r.kind} className={r.undone ? "undone" : ""}>
             <span className="when">{fmt.time(r.at)}</span> <span className="tag">{t(`live.log.kind.${r.kind}`)}</span>{" "}
             <span className="who">{r.entries.map((e) => (e.stack !== null && r.kind !== "bust" ? `${e.name} ${fmt.chips(e.stack)}` : e.name)).join(", ")}</span>
+            {r.blindError && (
+              <span className="hint">
+                {" "}
+                {t("blindError.table")} {r.blindError.tableNumber}: {t(`blindError.outcome.${r.blindError.outcome}`)}
+              </span>
+            )}
             {r.undoes && <span className="hint"> {t("live.log.correction")}</span>}
             {r.undone && <span className="hint"> {t("live.log.undone", { time: fmt.time(r.undone.at), reason: r.undone.reason })}</span>}
             {!r.undone && undoable.has(r.kind) && undoing !== r.id && (

@@ -93,6 +93,7 @@ export const liveCs = {
       "re-entry": "Opětovný vstup",
       reinstated: "Zpět ve hře",
       reversed: "Vzato zpět",
+      "blind-error": "Chyba v blindech",
     },
   },
   causes: {

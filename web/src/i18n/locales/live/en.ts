@@ -87,7 +87,16 @@ export const liveEn = {
     confirmUndo: "Undo it",
     undone: "undone {{time}}: {{reason}}",
     correction: "(a correction)",
-    kind: { bust: "Bust", count: "Count", rebuy: "Rebuy", "add-on": "Add-on", "re-entry": "Re-entry", reinstated: "Back in", reversed: "Taken back" },
+    kind: {
+      bust: "Bust",
+      count: "Count",
+      rebuy: "Rebuy",
+      "add-on": "Add-on",
+      "re-entry": "Re-entry",
+      reinstated: "Back in",
+      reversed: "Taken back",
+      "blind-error": "Blind error",
+    },
   },
   causes: {
     chips: {

@@ -86,7 +86,16 @@ export const liveRo = {
     confirmUndo: "Anulează înregistrarea",
     undone: "anulat {{time}}: {{reason}}",
     correction: "(o corectură)",
-    kind: { bust: "Eliminare", count: "Numărătoare", rebuy: "Rebuy", "add-on": "Add-on", "re-entry": "Reintrare", reinstated: "Revenit", reversed: "Retras" },
+    kind: {
+      bust: "Eliminare",
+      count: "Numărătoare",
+      rebuy: "Rebuy",
+      "add-on": "Add-on",
+      "re-entry": "Reintrare",
+      reinstated: "Revenit",
+      reversed: "Retras",
+      "blind-error": "Eroare de blind",
+    },
   },
   causes: {
     chips: {

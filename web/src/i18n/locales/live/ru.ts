@@ -94,6 +94,7 @@ export const liveRu = {
       "re-entry": "Повторный вход",
       reinstated: "Возвращён",
       reversed: "Отменено",
+      "blind-error": "Ошибка блайндов",
     },
   },
   causes: {

@@ -86,7 +86,16 @@ export const liveSv = {
     confirmUndo: "Ångra det",
     undone: "ångrat {{time}}: {{reason}}",
     correction: "(en rättelse)",
-    kind: { bust: "Ute", count: "Räkning", rebuy: "Rebuy", "add-on": "Add-on", "re-entry": "Re-entry", reinstated: "Tillbaka", reversed: "Återtaget" },
+    kind: {
+      bust: "Ute",
+      count: "Räkning",
+      rebuy: "Rebuy",
+      "add-on": "Add-on",
+      "re-entry": "Re-entry",
+      reinstated: "Tillbaka",
+      reversed: "Återtaget",
+      "blind-error": "Mörkfel",
+    },
   },
   causes: {
     chips: {

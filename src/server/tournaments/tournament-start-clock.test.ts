@@ -115,6 +115,40 @@ describe("an online event starts at its time by itself", () => {
     expect(again.body.error.code).toBe("tournament/bad-state");
   });
 
+  it("R-TRN-6 with a start time: below the minimum at its time it waits, and starts when the minimum registers", async () => {
+    const startsAt = clock.now() + 10 * MIN;
+    const id = await create(server.url, director, startsAt, { startRule: { minPlayers: 3, deadline: startsAt + 10 * MIN } });
+    const ps = await Promise.all([1100, 1100, 1100].map(player));
+    await register(server.url, id, ps[0]!);
+    await register(server.url, id, ps[1]!);
+    clock.jump(10 * MIN);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await viewOf(server.url, id)).status).toBe("registering");
+    await register(server.url, id, ps[2]!);
+    const v = await until(
+      () => viewOf(server.url, id),
+      (x) => x.status === "running",
+    );
+    expect(v.status).toBe("running");
+  });
+
+  it("R-TRN-6 with a start time: still below the minimum at the deadline, cancelled and refunded", async () => {
+    const startsAt = clock.now() + 10 * MIN;
+    const id = await create(server.url, director, startsAt, { startRule: { minPlayers: 3, deadline: startsAt + 5 * MIN } });
+    const ps = await Promise.all([1100, 1100].map(player));
+    for (const p of ps) await register(server.url, id, p);
+    clock.jump(10 * MIN);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await viewOf(server.url, id)).status).toBe("registering");
+    clock.jump(5 * MIN);
+    const v = await until(
+      () => viewOf(server.url, id),
+      (x) => x.status === "cancelled",
+    );
+    expect(v.status).toBe("cancelled");
+    for (const p of ps) expect(await balanceOf(server.url, p)).toBe(1100);
+  });
+
   it("a server down at the start time starts the event when it comes back", async () => {
     const fileClock = new JumpClock();
     try {
