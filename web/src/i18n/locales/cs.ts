@@ -539,6 +539,10 @@ export const cs = {
     printCard: "Vytisknout kartičku s místem",
     instructions: "Vyrovnávání a rušení stolů",
     balanced: "Stoly jsou vyrovnané. Není co dělat.",
+    afterBust: {
+      moving: "Stůl {{table}}, další hra (posuvný button): button jde k dalšímu hráči; nikdo nevynechá velký blind, takže mohou být dva velké blindy.",
+      dead: "Stůl {{table}}, další hra (mrtvý button): velký blind jde k dalšímu hráči; button může být mrtvý a malý blind může chybět.",
+    },
     move: "Přesunout {{name}}: stůl {{fromTable}} místo {{fromSeat}} → stůl {{toTable}} místo {{toSeat}}",
     done: "Hotovo",
     kind: { balance: "Vyrovnání", "break-table": "Rušení stolu", "final-table": "Finálový stůl" },

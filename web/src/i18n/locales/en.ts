@@ -520,6 +520,10 @@ export const en = {
     printCard: "Print seat card",
     instructions: "Balancing and breaking",
     balanced: "Tables are balanced. Nothing to do.",
+    afterBust: {
+      moving: "Table {{table}}, next hand (moving button): the button moves to the next player; nobody skips the big blind, so two big blinds may be posted.",
+      dead: "Table {{table}}, next hand (dead button): the big blind moves to the next player; the button may be dead and the small blind missing.",
+    },
     move: "Move {{name}}: table {{fromTable}} seat {{fromSeat}} → table {{toTable}} seat {{toSeat}}",
     done: "Done",
     kind: { balance: "Balance", "break-table": "Break table", "final-table": "Final table" },

@@ -540,6 +540,10 @@ export const ro = {
     printCard: "Tipărește cartonașul cu locul",
     instructions: "Echilibrare și închiderea meselor",
     balanced: "Mesele sunt echilibrate. Nimic de făcut.",
+    afterBust: {
+      moving: "Masa {{table}}, mâna următoare (buton mobil): butonul trece la jucătorul următor; nimeni nu sare peste big blind, deci pot fi doi big blind.",
+      dead: "Masa {{table}}, mâna următoare (buton mort): big blind trece la jucătorul următor; butonul poate fi mort, iar small blind poate lipsi.",
+    },
     move: "Mută-l pe {{name}}: masa {{fromTable}} locul {{fromSeat}} → masa {{toTable}} locul {{toSeat}}",
     done: "Gata",
     kind: { balance: "Echilibrare", "break-table": "Închidere masă", "final-table": "Masa finală" },

@@ -526,6 +526,10 @@ export const sv = {
     printCard: "Skriv ut platskort",
     instructions: "Balansering och bordsbrytning",
     balanced: "Borden är balanserade. Inget att göra.",
+    afterBust: {
+      moving: "Bord {{table}}, nästa giv (rörlig knapp): knappen går till nästa spelare; ingen hoppar över stora blinden, så två stora blinder kan läggas.",
+      dead: "Bord {{table}}, nästa giv (död knapp): stora blinden går till nästa spelare; knappen kan vara död och lilla blinden saknas.",
+    },
     move: "Flytta {{name}}: bord {{fromTable}} plats {{fromSeat}} → bord {{toTable}} plats {{toSeat}}",
     done: "Klart",
     kind: { balance: "Balansering", "break-table": "Bryt bord", "final-table": "Finalbord" },
