@@ -120,9 +120,10 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
           <h2>{t("floor.instructions")}</h2>
           <ErrorText error={error} />
           {list.length === 0 && <p className="balanced">{t("floor.balanced")}</p>}
-          {live && bustAt !== null && (
+          {/* Only once the event's rule is known: a guessed rule would tell the table the wrong blinds. */}
+          {live && bustAt !== null && view.data?.settings !== undefined && (
             <p className="hint" data-testid="after-bust">
-              {t(afterBustKey(view.data?.settings?.buttonRule ?? "dead"), { table: bustAt })}
+              {t(afterBustKey(view.data.settings.buttonRule), { table: bustAt })}
             </p>
           )}
           <ul className="instructions">
