@@ -8,6 +8,7 @@ import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { parseCardText } from "../../logic/cards.ts";
+import { colourUpWords } from "../../logic/colour-up.ts";
 
 /** R-CHIP-1..4: which chips go, the race order, entered or drawn cards, the result per player. */
 export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
@@ -28,6 +29,8 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
   /** Tables whose race has been run and applied, for the chip being raced. */
   const [raced, setRaced] = useState<number[]>([]);
   const [error, setError] = useState<FeltError | null>(null);
+  // The room's rule: a chip-up rounds the odd chips up, with no cards dealt (R-CHIP-2).
+  const words = colourUpWords(view.data?.settings?.colourUp ?? "race");
   const chips = view.data?.chips ?? [];
   const chosen = remove ?? chips[0] ?? null;
   // A chip the first table raced off has left the view's chips; its plan stays on screen for the other tables.
@@ -56,7 +59,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
     const ok = cards.every((c) => c !== null) && cards.length === (odd[p.entryId] ?? 0);
     return { entryId: p.entryId, cards: cards.filter((c): c is number => c !== null), ok };
   });
-  const ready = mode === "draw" || entered.every((e) => e.ok);
+  const ready = mode === "draw" || !words.cards || entered.every((e) => e.ok);
 
   /** The recorded stacks say how many of the chip each player holds beyond whole higher chips; the floor then corrects the counts to the table. */
   function countFromStacks() {
@@ -66,7 +69,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
 
   async function race() {
     if (!plan || !ready) return;
-    const cards = mode === "draw" ? ("draw" as const) : entered.map(({ entryId, cards }) => ({ entryId, cards }));
+    const cards = mode === "draw" || !words.cards ? ("draw" as const) : entered.map(({ entryId, cards }) => ({ entryId, cards }));
     const r = await client.call(
       "colourUp",
       {
@@ -93,7 +96,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
 
   return (
     <div className="panel colour-up">
-      <h2>{t("colourUp.title")}</h2>
+      <h2>{t(words.title)}</h2>
       <div className="row">
         <label>
           {t("colourUp.remove")}
@@ -111,7 +114,9 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
       {plan && (
         <>
           <p>{t("colourUp.summary", { remove: fmt.chips(plan.remove), into: fmt.chips(plan.into) })}</p>
-          <p className="hint">{t("colourUp.rule")}</p>
+          <p className="hint" data-testid="colour-up-rule">
+            {t(words.rule, { remove: fmt.chips(plan.remove), into: fmt.chips(plan.into) })}
+          </p>
           {!apply && <p className="hint">{t("colourUp.previewOnly")}</p>}
           <div className="row">
             <label>
@@ -127,12 +132,16 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
             <button type="button" onClick={countFromStacks}>
               {t("colourUp.fromStacks")}
             </button>
-            <label>
-              <input type="radio" checked={mode === "draw"} onChange={() => setMode("draw")} /> {t("colourUp.draw")}
-            </label>
-            <label>
-              <input type="radio" checked={mode === "enter"} onChange={() => setMode("enter")} /> {t("colourUp.enter")}
-            </label>
+            {words.cards && (
+              <>
+                <label>
+                  <input type="radio" checked={mode === "draw"} onChange={() => setMode("draw")} /> {t("colourUp.draw")}
+                </label>
+                <label>
+                  <input type="radio" checked={mode === "enter"} onChange={() => setMode("enter")} /> {t("colourUp.enter")}
+                </label>
+              </>
+            )}
           </div>
           <table className="grid">
             <thead>
@@ -142,7 +151,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
                 <th>{t("auth.name")}</th>
                 <th>{t("colourUp.stack")}</th>
                 <th>{t("colourUp.oddChips", { chip: fmt.chips(plan.remove) })}</th>
-                {mode === "enter" && <th>{t("colourUp.cards")}</th>}
+                {words.cards && mode === "enter" && <th>{t("colourUp.cards")}</th>}
               </tr>
             </thead>
             <tbody>
@@ -155,7 +164,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
                   <td>
                     <input type="number" min={0} value={odd[p.entryId] ?? 0} onChange={(e) => setOdd({ ...odd, [p.entryId]: Number(e.target.value) })} />
                   </td>
-                  {mode === "enter" && (
+                  {words.cards && mode === "enter" && (
                     <td>
                       <input
                         placeholder="As Kd"
@@ -172,11 +181,11 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
           </table>
           {!ready && <p className="hint">{t("colourUp.oneCardPerChip")}</p>}
           <button className="primary" disabled={!ready || raced.includes(table)} onClick={() => void race()}>
-            {t("colourUp.run")}
+            {t(words.run)}
           </button>
           {plan.tables.length > 0 && plan.tables.every((x) => raced.includes(x.tableNumber)) && (
             <p className="ok" data-testid="colour-up-done">
-              {t("colourUp.allDone", { chip: fmt.chips(plan.remove) })}
+              {t(words.allDone, { chip: fmt.chips(plan.remove) })}
             </p>
           )}
         </>
@@ -188,7 +197,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
             <tr>
               <th>{t("seating.seat")}</th>
               <th>{t("auth.name")}</th>
-              <th>{t("colourUp.cards")}</th>
+              {words.cards && <th>{t("colourUp.cards")}</th>}
               <th />
               <th className="num">{t("colourUp.stack")}</th>
             </tr>
@@ -198,7 +207,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
               <tr key={p.entryId} className={p.wonChip ? "won" : ""}>
                 <td>{p.seat}</td>
                 <td>{p.name}</td>
-                <td>{p.cards.length > 0 ? <Cards cards={p.cards} size="sm" /> : ""}</td>
+                {words.cards && <td>{p.cards.length > 0 ? <Cards cards={p.cards} size="sm" /> : ""}</td>}
                 <td>{p.fromBank ? t("colourUp.fromBank") : p.wonChip ? t("colourUp.won", { chip: fmt.chips(result.into) }) : ""}</td>
                 <td className="num">
                   {fmt.chips(p.stackBefore)} → <b>{fmt.chips(p.stackAfter)}</b>

@@ -7,6 +7,7 @@ import { SeatCard } from "../../components/seat-card.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
+import { afterBustKey } from "../../logic/button-rule.ts";
 
 const POLL_MS = 4000;
 
@@ -19,6 +20,9 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
   const instructions = useQuery("instructions", undefined, { id: tournamentId }, tournamentId);
   const seating = useQuery("seating", undefined, { id: tournamentId }, tournamentId);
   const results = useQuery("results", undefined, { id: tournamentId }, tournamentId);
+  const view = useQuery("tournament", undefined, { id: tournamentId }, tournamentId);
+  // R-BTN-2/3: the table of the last bust, told where its button and blinds go next hand.
+  const [bustAt, setBustAt] = useState<number | null>(null);
   const [error, setError] = useState<FeltError | null>(null);
   const [filter, setFilter] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
@@ -55,9 +59,11 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     setConfirmBust(null);
     setConfirmReEnter(null);
     setBusy(`${entryId}:${kind}`);
+    const table = seating.data?.seats.find((x) => x.entryId === entryId)?.tableNumber ?? null;
     const r = await client.call("liveRecord", { commandId: newCommandId(), kind, entryId }, { id: tournamentId });
     setBusy(null);
     setError(r.ok ? null : r.error);
+    if (r.ok && kind === "bust") setBustAt(table);
     reload();
   }
 
@@ -83,6 +89,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
   async function bustTogether() {
     const stackOf = (id: string) => counted[id] ?? seating.data?.seats.find((x) => x.entryId === id)?.stack ?? 0;
     setBusy("together");
+    const table = seating.data?.seats.find((x) => x.entryId === together[0])?.tableNumber ?? null;
     const r = await client.call(
       "liveRecord",
       { commandId: newCommandId(), kind: "bust", entryIds: together, startStacks: together.map(stackOf) },
@@ -91,6 +98,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     setBusy(null);
     setError(r.ok ? null : r.error);
     if (r.ok) {
+      setBustAt(table);
       setCounted(Object.fromEntries(Object.entries(counted).filter(([id]) => !together.includes(id))));
       setTogether([]);
     }
@@ -112,6 +120,12 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
           <h2>{t("floor.instructions")}</h2>
           <ErrorText error={error} />
           {list.length === 0 && <p className="balanced">{t("floor.balanced")}</p>}
+          {/* Only once the event's rule is known: a guessed rule would tell the table the wrong blinds. */}
+          {live && bustAt !== null && view.data?.settings !== undefined && (
+            <p className="hint" data-testid="after-bust">
+              {t(afterBustKey(view.data.settings.buttonRule), { table: bustAt })}
+            </p>
+          )}
           <ul className="instructions">
             {list.map((i) => (
               <li key={i.id} data-instruction={i.id} data-kind={i.kind}>
