@@ -48,7 +48,12 @@ export interface LogRow {
   }[];
   undoes: string | null;
   undone: { at: number; reason: string } | null;
+  /** A reversal's money back to the player (pool part and fee), which the desk pays out. */
+  refund?: { readonly player: string; readonly amount: number };
 }
+
+/** A desk payout as recorded. */
+export type PaidOut = Extract<Rec, { type: "paid-out" }>["data"];
 
 const LOG_KEPT = 2000;
 
@@ -64,6 +69,8 @@ export class LiveFloor {
   readonly races = new Map<string, ColourUpResult>();
   /** Per removed chip: what it went into and the tables that raced it off. */
   readonly raced = new Map<number, { into: number; tables: Set<number> }>();
+  /** The desk's payouts by item (director-desk.ts). */
+  readonly paidOut = new Map<string, PaidOut>();
   /** When the floor last counted each entry's chips. */
   readonly countedAt = new Map<string, number>();
   private lastMoved: string[] = [];
@@ -142,7 +149,8 @@ export class LiveFloor {
                 ? [row(ev.entry, ev.payment.chips)]
                 : [];
     const id = `f${version}`;
-    this.log.set(id, { id, at: ev.at, kind, entries, undoes: this.undoing, undone: null });
+    const refund = ev.type === "reversed" ? { refund: { player: ev.payment.player, amount: ev.payment.toPool + ev.payment.fee } } : {};
+    this.log.set(id, { id, at: ev.at, kind, entries, undoes: this.undoing, undone: null, ...refund });
     if (this.log.size > LOG_KEPT) this.log.delete(this.log.keys().next().value!);
   }
 
@@ -190,7 +198,11 @@ export class LiveFloor {
     }
   }
 
-  foldRecord(x: Extract<Rec, { type: "instruction-confirmed" | "colour-up-raced" | "floor-undone" }>): void {
+  foldRecord(x: Extract<Rec, { type: "instruction-confirmed" | "colour-up-raced" | "floor-undone" | "paid-out" }>): void {
+    if (x.type === "paid-out") {
+      this.paidOut.set(x.data.item, x.data);
+      return;
+    }
     if (x.type === "floor-undone") {
       const row = this.log.get(x.data.id);
       if (row !== undefined) row.undone = { at: x.data.at, reason: x.data.reason };
