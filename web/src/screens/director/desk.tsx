@@ -13,11 +13,12 @@ import { deskView } from "../../logic/desk.ts";
  * left credited to the player's account, asked once more before it is recorded (who paid,
  * when); then the evening's totals per method and whether they balance.
  */
-export function Desk({ tournamentId }: { tournamentId: string }) {
+export function Desk({ tournamentId, changed }: { tournamentId: string; changed: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
-  const desk = useQuery("desk", undefined, { id: tournamentId }, tournamentId);
+  // Asked again whenever the results change (a bust, the end): the prizes become due at the end.
+  const desk = useQuery("desk", undefined, { id: tournamentId }, `${tournamentId}:${changed}`);
   const [asking, setAsking] = useState<{ item: DeskItem; method: "cash" | "credit"; commandId: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FeltError | null>(null);

@@ -321,7 +321,7 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
           </>
         )}
       </div>
-      {live && <Desk tournamentId={tournamentId} />}
+      {live && <Desk tournamentId={tournamentId} changed={`${r?.results.length ?? 0}:${r?.stillIn.length ?? 0}`} />}
       <div className="panel results">
         <h2>{t("results.title")}</h2>
         <button onClick={exportCsv}>{t("results.export")}</button>
