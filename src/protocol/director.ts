@@ -379,6 +379,18 @@ export const DealRequest = z.strictObject({
    * false: the figures are only checked and the results shown.
    */
   apply: z.boolean().optional(),
+  /**
+   * Live: the chips the floor counted for the deal, one per finalist. The deal is made on
+   * them (recorded as the floor's count first when applied). Their total must be the chips in
+   * play, unless `differenceConfirmed` (the floor checked a chip found or lost); otherwise
+   * refused (`director/invalid`, reason "chips-off", with `counted` and `inPlay`).
+   */
+  stacks: z
+    .array(z.strictObject({ entryId: Id, stack: Chips }))
+    .min(2)
+    .max(10)
+    .optional(),
+  differenceConfirmed: z.boolean().optional(),
 });
 export type DealRequest = z.infer<typeof DealRequest>;
 
@@ -438,3 +450,51 @@ export const ResultsResponse = z.object({
   durationMs: DurationMs,
 });
 export type ResultsResponse = z.infer<typeof ResultsResponse>;
+
+/**
+ * The desk's payouts of a live room's tournament: each prize won (once the places are
+ * final) and each refund of a floor record undone is paid in cash or left credited to the
+ * player's account, recorded once with who paid it and when. `item` is `prize:<entry>` or
+ * `refund:<floor log row>`, as the desk lists it.
+ */
+export const DeskItem = z.object({
+  item: z.string().min(1).max(80),
+  kind: z.enum(["prize", "refund"]),
+  entryId: Id,
+  name: PlayerName,
+  /** The prize's place; null for a refund. */
+  place: z.int().min(1).nullable(),
+  amount: Money,
+  paid: z.object({ method: z.enum(["cash", "credit"]), at: EpochMs, by: z.string().max(64) }).nullable(),
+});
+export type DeskItem = z.infer<typeof DeskItem>;
+
+/**
+ * The desk's totals: cash taken for entries (buy-ins, re-entries, rebuys, add-ons), entries
+ * paid from accounts, cash paid out, payouts credited to accounts, payouts still owed, the
+ * house's fees and the organiser's overlay. `drawer` is the cash that should be in the
+ * drawer (cash in less cash out). `balanced`: nothing is owed and what came in (entries and
+ * overlay) is what went out (payouts and fees).
+ */
+export const DeskTotals = z.object({
+  cashIn: Money,
+  accountIn: Money,
+  cashOut: Money,
+  credited: Money,
+  owed: Money,
+  fees: Money,
+  overlay: Money,
+  drawer: z.int(),
+  balanced: z.boolean(),
+});
+export type DeskTotals = z.infer<typeof DeskTotals>;
+export const DeskResponse = z.object({ items: z.array(DeskItem).max(2000), totals: DeskTotals });
+export type DeskResponse = z.infer<typeof DeskResponse>;
+
+/** One desk item paid (`cash`: the player's balance paid out in cash; `credit`: left on their account). Paid once: a second is refused. */
+export const PayOutRequest = z.strictObject({
+  commandId: CommandId,
+  item: z.string().min(1).max(80),
+  method: z.enum(["cash", "credit"]),
+});
+export type PayOutRequest = z.infer<typeof PayOutRequest>;

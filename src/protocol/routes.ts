@@ -34,12 +34,14 @@ import {
   ColourUpResult,
   CreateTournamentRequest,
   DealRequest,
+  DeskResponse,
   DirectorCommand,
   InstructionsResponse,
   FloorLogResponse,
   AdjustClockRequest,
   LiveRecordRequest,
   MovePlayerRequest,
+  PayOutRequest,
   PredictRequest,
   PredictResponse,
   PresetListResponse,
@@ -132,6 +134,9 @@ export const ROUTES = {
   blindError: route("POST", "/director/tournaments/:id/blind-error", "director", BlindErrorRequest, BlindErrorRuling),
   deal: route("POST", "/director/tournaments/:id/deal", "director", DealRequest, ResultsResponse),
   results: route("GET", "/director/tournaments/:id/results", "director", null, ResultsResponse),
+  /** A live room's desk: the prizes and refunds to pay, who paid each and how, and the totals per method. */
+  desk: route("GET", "/director/tournaments/:id/desk", "director", null, DeskResponse),
+  payOut: route("POST", "/director/tournaments/:id/desk/pay", "director", PayOutRequest, DeskResponse),
 } as const satisfies Record<string, RouteSpec>;
 
 /**

@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../testkit/server/harness.ts";
-import type { FloorLogResponse, Instruction, LobbyTournament, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
+import type {
+  DeskResponse,
+  FloorLogResponse,
+  Instruction,
+  LobbyTournament,
+  ResultsResponse,
+  SeatAssignment,
+  TournamentView,
+} from "../../src/protocol/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 import { nth, readClock, readMap } from "./floor-reading.ts";
 import { localDateTime } from "../src/logic/results-csv.ts";
@@ -317,6 +325,10 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
       await page.locator(`.live-entries tr[data-entry="${s.entryId}"] input[type=checkbox]`).check();
     }
     await page.getByRole("button", { name: en.floor.bustTogether_other.replace("{{count}}", "2") }).click();
+    // Two tournaments end at once: asked once more, naming both.
+    const together = page.getByRole("alertdialog").filter({ hasText: t1[0]!.name });
+    expect(await together.textContent()).toContain(t1[1]!.name);
+    await page.locator("[data-action=confirm-together]").click();
     await page.waitForSelector(`.live-entries tr[data-entry="${t1[0]!.entryId}"]`, { state: "detached", timeout: 20_000 });
     // The stacks typed for the bust were the hand's start, not a count: nothing is left to record.
     expect(await page.locator(".row.count button").textContent()).toBe(en.floor.recordCount_other.replace("{{count}}", "0"));
@@ -530,6 +542,8 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     expect(await page.textContent("[data-testid=deal-sum]")).toBe(en.payouts.dealSum.replace("{{shared}}", n(left3)).replace("{{pool}}", n(left3)));
     await page.screenshot({ path: join(artifacts, "live-evening-deal.png"), fullPage: true });
     await page.getByRole("button", { name: en.payouts.acceptDeal }).click();
+    // A recorded deal ends the tournament: asked once more.
+    await page.locator("[data-action=confirm-deal]").click();
     await page.waitForSelector("[data-testid=deal-done]", { timeout: 20_000 });
     const done = await results();
     expect(done.stillIn).toEqual([]);
@@ -563,6 +577,25 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     expect(money).toContain(`${en.results.money.prizePool},${(done.results.reduce((a, x) => a + x.prize, 0) / 100).toFixed(2)}`);
     expect(money.find((l) => l.startsWith(`${en.results.money.deal},${en.results.money.method.icm},`))).toBeDefined();
     await page.screenshot({ path: join(artifacts, "live-evening-results.png"), fullPage: true });
+
+    // The desk pays out: the winner takes cash (asked once more), the others leave theirs on
+    // their accounts; then the evening's totals balance.
+    const winnerRow = page.locator("[data-testid=desk] tr[data-item]").first();
+    await winnerRow.waitFor({ timeout: 20_000 });
+    const winnerItem = (await winnerRow.getAttribute("data-item"))!;
+    await winnerRow.locator("[data-action=pay-cash]").click();
+    await page.locator(`[data-testid=desk] tr[data-item="${winnerItem}"] [data-action=confirm-pay]`).click();
+    await page.waitForSelector(`[data-testid=desk] tr.paid[data-item="${winnerItem}"]`, { timeout: 20_000 });
+    const deskPath = `/api/v1/director/tournaments/${id}/desk`;
+    const desk0 = await must<DeskResponse>(api(stage.felt.url, "GET", deskPath, undefined, stage.directorToken));
+    expect(desk0.items.find((x) => x.item === winnerItem)!.paid).toMatchObject({ method: "cash" });
+    expect(desk0.totals.balanced).toBe(false);
+    for (const x of desk0.items.filter((y) => y.paid === null))
+      await must(api(stage.felt.url, "POST", `${deskPath}/pay`, { commandId: cmd(), item: x.item, method: "credit" }, stage.directorToken));
+    await page.locator("[data-testid=desk]").getByRole("button", { name: en.cashier.refresh }).click();
+    await page.waitForSelector("[data-testid=desk-check].ok", { timeout: 20_000 });
+    expect(await page.textContent("[data-testid=desk-check]")).toBe(en.live.desk.balanced);
+    await page.screenshot({ path: join(artifacts, "live-evening-desk.png"), fullPage: true });
 
     // The floor log holds every record.
     const log = await must<FloorLogResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/floor-log`, undefined, stage.directorToken));

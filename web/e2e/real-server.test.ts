@@ -523,6 +523,8 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     );
     await page.screenshot({ path: join(artifacts, "real-director-deal.png"), fullPage: true });
     await page.getByRole("button", { name: en.payouts.acceptDeal }).click();
+    // A recorded deal ends the tournament: asked once more.
+    await page.locator("[data-action=confirm-deal]").click();
     await page.waitForSelector("[data-testid=deal-done]", { timeout: 20_000 });
     const results = await must<ResultsResponse>(api(stage.felt.url, "GET", `/api/v1/director/tournaments/${id}/results`, undefined, stage.directorToken));
     expect(results.stillIn).toEqual([]);

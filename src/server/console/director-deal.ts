@@ -7,7 +7,15 @@
 // finishes with those prizes and they are paid to the players' accounts.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { DealRequest, ResultRow, ResultsMoney, ResultsResponse } from "../../protocol/index.ts";
-import { dealFigures, finalPlacements, lastEntryMs, type Placement, type TournamentCommand, type TournamentState } from "../../tournament/director/index.ts";
+import {
+  chipsIssuedInPlay,
+  dealFigures,
+  finalPlacements,
+  lastEntryMs,
+  type Placement,
+  type TournamentCommand,
+  type TournamentState,
+} from "../../tournament/director/index.ts";
 import { dryRun, levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
 import { stacksOf } from "../tournaments/tournament-live.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
@@ -29,10 +37,37 @@ function entriesClose(t: TournamentRuntime, now: number): Record<string, number>
   return { closesLevel: levelAt(c.structure, ms), closesAt: Math.round(now + Math.max(0, ms - played(t, now))) };
 }
 
+/**
+ * A live deal's counted chips: one per finalist, adding up to the chips in play unless the
+ * floor confirmed the difference (a chip found or lost).
+ */
+function checkChips(t: TournamentRuntime, b: DealRequest): Result<void> {
+  if (b.stacks === undefined) return ok(undefined);
+  if (!t.isLive) return fail(DIRECTOR_ERRORS.invalid, "counted chips go with a live room's deal; online stacks are the tables'");
+  const alive = [...t.dir.entries.values()].filter((e) => e.alive).map((e) => e.id);
+  const named = new Set(b.stacks.map((x) => x.entryId));
+  if (named.size !== b.stacks.length || named.size !== alive.length || alive.some((id) => !named.has(id)))
+    return fail(DIRECTOR_ERRORS.invalid, "the counted chips name every finalist once", { reason: "chips-finalists" });
+  const counted = b.stacks.reduce((a, x) => a + x.stack, 0);
+  const inPlay = chipsIssuedInPlay(t.dir);
+  if (counted !== inPlay && b.differenceConfirmed !== true)
+    return fail(DIRECTOR_ERRORS.invalid, `the chips counted (${counted}) are not the chips in play (${inPlay}): count again or confirm the difference`, {
+      reason: "chips-off",
+      counted,
+      inPlay,
+    });
+  return ok(undefined);
+}
+
 export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): Result<ResultsResponse> {
-  const s = t.dir;
-  const c = s.config;
-  if (c === null || s.status !== "running") return fail(DIRECTOR_ERRORS.invalid, "a deal is made while the tournament runs");
+  const c = t.dir.config;
+  if (c === null || t.dir.status !== "running") return fail(DIRECTOR_ERRORS.invalid, "a deal is made while the tournament runs");
+  const chips = checkChips(t, b);
+  if (!chips.ok) return chips;
+  // The figures are those of the chips counted for the deal, when the floor sends them.
+  const counted = new Map((b.stacks ?? []).map((x) => [x.entryId, x.stack]));
+  const s: TournamentState =
+    counted.size === 0 ? t.dir : { ...t.dir, entries: new Map([...t.dir.entries].map(([k, e]) => [k, counted.has(k) ? { ...e, stack: counted.get(k)! } : e])) };
   const asked = new Map(b.payouts.map((p) => [p.entryId, p.amount]));
   const f = dealFigures(s, b.method, b.method === "custom" ? b.payouts.map((p) => [p.entryId, p.amount] as const) : undefined);
   if (!f.ok) {
@@ -160,13 +195,23 @@ export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
 }
 
 /**
- * A deal recorded (ICM, chip-chop or custom): the floor's figures are checked as above, then
+ * A deal recorded (ICM, chip-chop or custom): a live floor's counted chips are checked and
+ * recorded as the count, the floor's figures are checked as above, then
  * the director's deal finishes the tournament and the prizes are paid. Online the tables
  * must be between hands.
  */
 export async function applyDeal(t: TournamentRuntime, b: DealRequest): Promise<Result<ResultsResponse>> {
   if (t.hasCommand(b.commandId)) return ok(resultsOf(t, t.now()));
-  const checked = dealResults(t, b, t.now());
+  if (b.stacks !== undefined) {
+    // The counted chips are checked, then recorded as the floor's count: the deal is made on them.
+    if (t.dir.status !== "running") return fail(DIRECTOR_ERRORS.invalid, "a deal is made while the tournament runs");
+    const chips = checkChips(t, b);
+    if (!chips.ok) return chips;
+    const stacks = b.stacks.map((x) => [x.entryId, x.stack] as const);
+    const counted = await t.command((at) => ({ type: "chip-count", at, stacks }), `${b.commandId}.count`);
+    if (!counted.ok) return counted;
+  }
+  const checked = dealResults(t, { ...b, differenceConfirmed: true }, t.now());
   if (!checked.ok) return checked;
   const r = await t.command((at) => dealCommand(b, at), b.commandId, {
     pay: async () => {

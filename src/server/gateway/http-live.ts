@@ -2,7 +2,7 @@
 // records (busts, rebuys, add-ons, re-entries, chip counts) for a live room's tournament.
 import { randomBytes } from "node:crypto";
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { LiveRecordRequest, RouteName, WalkInRequest } from "../../protocol/index.ts";
+import type { LiveRecordRequest, PayOutRequest, RouteName, WalkInRequest } from "../../protocol/index.ts";
 import { decide, type TournamentCommand, type TournamentEvent } from "../../tournament/director/index.ts";
 import { seededRandom } from "../../tournament/index.ts";
 import type { TransactionInput } from "../../store/index.ts";
@@ -11,6 +11,7 @@ import { lobbyTournament, tournamentView } from "./lobby-views.ts";
 import { cashEntries } from "../tournaments/tournament-money.ts";
 import { refundTx } from "../tournaments/tournament-entries.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { deskOf, payOut } from "../console/director-desk.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { AUTH_ERRORS, DIRECTOR_ERRORS, SERVER_ERRORS } from "../../protocol/error-catalogue.ts";
 
@@ -60,8 +61,8 @@ function floorCommand(t: TournamentRuntime, b: LiveRecordRequest): Result<(at: n
  * A floor record put right by compensating commands, the first stored with the
  * "floor-undone" record (which row, why): a bust's entries come back with the chips they had
  * (their seat if free), a count's earlier figures are counted again (an entry the count put
- * out comes back), a rebuy or add-on is reversed and its money goes back to the player's
- * balance (pool and fee, as an unregistration's refund).
+ * out comes back), a rebuy, add-on or re-entry is reversed and its money goes back to the
+ * player's balance (pool and fee, as an unregistration's refund; the cashier pays it out).
  */
 async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promise<Result<void>> {
   const row = b.undoes === undefined ? undefined : t.live.log.get(b.undoes);
@@ -69,7 +70,7 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
     return fail(DIRECTOR_ERRORS.invalid, "an undo names the floor log row (undoes) and the reason");
   if (row === undefined) return fail(DIRECTOR_ERRORS.notFound, `no floor log row ${b.undoes}`);
   if (row.undone !== null) return fail(DIRECTOR_ERRORS.invalid, "this record is already undone", { cause: "tournament/bad-undo", reason: "already" });
-  if (row.kind !== "bust" && row.kind !== "count" && row.kind !== "rebuy" && row.kind !== "add-on")
+  if (row.kind !== "bust" && row.kind !== "count" && row.kind !== "rebuy" && row.kind !== "add-on" && row.kind !== "re-entry")
     return fail(DIRECTOR_ERRORS.invalid, `a ${row.kind} record is not undone this way`, { cause: "tournament/bad-undo", reason: "kind" });
   const cmds: ((at: number) => TournamentCommand)[] = [];
   if (row.kind === "bust") {
@@ -87,7 +88,7 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
     if (back.length > 0) cmds.push((at) => ({ type: "chip-count", at, stacks: back.map((x) => [x.entry, x.stack] as const) }));
   } else {
     const entry = row.entries[0]!.entry;
-    const what = row.kind;
+    const what = row.kind === "re-entry" ? ("re-entry" as const) : row.kind;
     cmds.push((at) => ({ type: "reverse", at, entry, what }));
   }
   if (cmds.length === 0) return fail(DIRECTOR_ERRORS.invalid, "nothing to undo", { cause: "tournament/bad-undo", reason: "nothing" });
@@ -158,6 +159,15 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     const commandId = (ctx.body as { commandId: string }).commandId;
     const r = await t.value.command((at) => ({ type: "close-entries", at }), commandId);
     return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
+  },
+  async desk(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? ok(await deskOf(t.value, ctx.server.svc)) : t;
+  },
+  async payOut(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    return payOut(t.value, ctx.server.svc, ctx.body as PayOutRequest, { id: ctx.user!.id, name: ctx.user!.name });
   },
   async floorLog(ctx) {
     const t = tournamentOf(ctx);

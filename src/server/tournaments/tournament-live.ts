@@ -49,7 +49,12 @@ export interface LogRow {
   undoes: string | null;
   undone: { at: number; reason: string } | null;
   readonly blindError?: FloorLogRow["blindError"];
+  /** A reversal's money back to the player (pool part and fee), which the desk pays out. */
+  refund?: { readonly player: string; readonly amount: number };
 }
+
+/** A desk payout as recorded. */
+export type PaidOut = Extract<Rec, { type: "paid-out" }>["data"];
 
 const LOG_KEPT = 2000;
 
@@ -65,6 +70,8 @@ export class LiveFloor {
   readonly races = new Map<string, ColourUpResult>();
   /** Per removed chip: what it went into and the tables that raced it off. */
   readonly raced = new Map<number, { into: number; tables: Set<number> }>();
+  /** The desk's payouts by item (director-desk.ts). */
+  readonly paidOut = new Map<string, PaidOut>();
   /** When the floor last counted each entry's chips. */
   readonly countedAt = new Map<string, number>();
   private lastMoved: string[] = [];
@@ -152,7 +159,8 @@ export class LiveFloor {
       ev.type === "blind-ruled"
         ? { blindError: { tableNumber: ev.table, outcome: ev.outcome === "continue" ? ("continue-then-go-back" as const) : ("correct-now" as const) } }
         : {};
-    this.log.set(id, { id, at: ev.at, kind, entries, undoes: this.undoing, undone: null, ...blindError });
+    const refund = ev.type === "reversed" ? { refund: { player: ev.payment.player, amount: ev.payment.toPool + ev.payment.fee } } : {};
+    this.log.set(id, { id, at: ev.at, kind, entries, undoes: this.undoing, undone: null, ...blindError, ...refund });
     if (this.log.size > LOG_KEPT) this.log.delete(this.log.keys().next().value!);
   }
 
@@ -200,7 +208,11 @@ export class LiveFloor {
     }
   }
 
-  foldRecord(x: Extract<Rec, { type: "instruction-confirmed" | "colour-up-raced" | "floor-undone" }>): void {
+  foldRecord(x: Extract<Rec, { type: "instruction-confirmed" | "colour-up-raced" | "floor-undone" | "paid-out" }>): void {
+    if (x.type === "paid-out") {
+      this.paidOut.set(x.data.item, x.data);
+      return;
+    }
     if (x.type === "floor-undone") {
       const row = this.log.get(x.data.id);
       if (row !== undefined) row.undone = { at: x.data.at, reason: x.data.reason };

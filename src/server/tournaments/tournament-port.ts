@@ -45,6 +45,11 @@ export type Rec =
   | { readonly type: "colour-up-raced"; readonly data: { commandId: string; table: number; result: ColourUpResult } }
   /** Live: a floor record undone, why; stored with the compensating director events. */
   | { readonly type: "floor-undone"; readonly data: { id: string; at: number; reason: string } }
+  /** Live: a prize or refund paid at the desk (`item` as the desk lists it), once; stored with its cash posting. */
+  | {
+      readonly type: "paid-out";
+      readonly data: { item: string; method: "cash" | "credit"; amount: number; player: string; by: string; byName: string; at: number };
+    }
   /** The floor moved the start time before the start. */
   | { readonly type: "rescheduled"; readonly data: { startsAt: number; at: number } };
 

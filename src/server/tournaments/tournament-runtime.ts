@@ -489,6 +489,7 @@ export class TournamentRuntime implements TournamentPort {
       case "instruction-confirmed":
       case "colour-up-raced":
       case "floor-undone":
+      case "paid-out":
         this.live.foldRecord(x);
         break;
     }

@@ -6,11 +6,14 @@
 //   is taken back. Not once the player has re-entered (they are in with the new entry), nor
 //   after the end.
 // - "reversed": a rebuy or add-on taken back: its chips and its payment leave (the prize
-//   pool shrinks, the money goes back to the player), so the entry may take it again.
+//   pool shrinks, the money goes back to the player), so the entry may take it again. A
+//   re-entry taken back removes the new entry (chips, seat, payment), so the player has it
+//   again and the busted entry before it is their latest (its bust may then be undone).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { RandomSource } from "../index.ts";
 import { drawSeat } from "./decide-entries.ts";
 import type { TournamentState } from "./state.ts";
+import type { EntryState } from "./state-model.ts";
 import type { TournamentEvent } from "./types.ts";
 import { TOURNAMENT_ERRORS } from "../error-catalogue.ts";
 
@@ -51,11 +54,12 @@ export function decideReinstate(
   return ok([{ type: "reinstated", at, entry, stack, table: seat.value.table, seat: seat.value.seat }]);
 }
 
-export function decideReverse(s: TournamentState, at: number, entry: string, what: "rebuy" | "add-on"): Events {
+export function decideReverse(s: TournamentState, at: number, entry: string, what: "rebuy" | "add-on" | "re-entry"): Events {
   const r = liveRunning(s);
   if (!r.ok) return r;
   const e = s.entries.get(entry);
   if (e === undefined) return fail(TOURNAMENT_ERRORS.noEntry, `no entry ${entry}`, { entry });
+  if (what === "re-entry") return reverseReEntry(s, at, e);
   const kind = what === "rebuy" ? "rebuy" : "add-on";
   // Payments name the player, not the entry: a player's rebuys and add-ons are their current entry's.
   const payment = s.payments.findLast((p) => p.player === e.player && p.kind === kind);
@@ -71,4 +75,23 @@ export function decideReverse(s: TournamentState, at: number, entry: string, wha
       chips: payment.chips,
     });
   return ok([{ type: "reversed", at, entry, what, payment }]);
+}
+
+function reverseReEntry(s: TournamentState, at: number, e: EntryState): Events {
+  const entry = e.id;
+  const p = s.players.get(e.player);
+  const payment = s.payments.findLast((x) => x.player === e.player && x.kind === "re-entry");
+  if (p === undefined || p.entries.length < 2 || p.entries.at(-1) !== entry || payment === undefined)
+    return fail(TOURNAMENT_ERRORS.badUndo, "this entry is not the player's latest re-entry", { entry, reason: "none" });
+  if (!e.alive || s.busted.includes(entry)) return fail(TOURNAMENT_ERRORS.badUndo, "this entry is out: undo the bust first", { entry, reason: "out" });
+  if (s.prizes !== null) return fail(TOURNAMENT_ERRORS.badUndo, "the prizes are fixed with this payment in the pool", { entry, reason: "fixed" });
+  if (e.rebuys > 0 || e.addOns > 0) return fail(TOURNAMENT_ERRORS.badUndo, "undo this entry's rebuys and add-ons first", { entry, reason: "bought" });
+  // Chips won or lost since would leave with it and change the others' stacks unseen.
+  if (e.stack !== payment.chips || (e.behind ?? 0) > 0)
+    return fail(TOURNAMENT_ERRORS.badUndo, `the stack (${e.stack}) is not the re-entry's ${payment.chips} chips`, {
+      entry,
+      reason: "stack",
+      chips: payment.chips,
+    });
+  return ok([{ type: "reversed", at, entry, what: "re-entry", payment }]);
 }

@@ -378,6 +378,18 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
     }
     case "reversed": {
       const e = s.entries.get(ev.entry)!;
+      if (ev.what === "re-entry") {
+        unseat(s, e);
+        s.entries.delete(e.id);
+        const p = s.players.get(e.player)!;
+        p.entries = p.entries.filter((x) => x !== e.id);
+        p.reEntries--;
+        s.alive--;
+        s.chipsIssued -= e.stack;
+        const i = s.payments.findLastIndex((x) => x.player === ev.payment.player && x.kind === "re-entry");
+        if (i >= 0) s.payments.splice(i, 1);
+        break;
+      }
       // Chips still behind go back first; the rest leave the stack.
       const fromBehind = Math.min(e.behind ?? 0, ev.payment.chips);
       if (fromBehind > 0) e.behind = (e.behind ?? 0) - fromBehind;

@@ -209,8 +209,11 @@ export type TournamentEvent =
   | ({ readonly type: "blind-ruled"; readonly table: number; readonly from: number } & BlindRuling)
   /** Live: an entry out by a floor mistake is back, with `stack` chips, at `table`/`seat` (where it sits if it was never unseated). */
   | { readonly type: "reinstated"; readonly at: number; readonly entry: string; readonly stack: number; readonly table: number; readonly seat: number }
-  /** Live: a rebuy or add-on recorded by mistake taken back: its chips and its payment leave. */
-  | { readonly type: "reversed"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on"; readonly payment: Payment }
+  /**
+   * Live: a rebuy or add-on recorded by mistake taken back: its chips and its payment leave.
+   * A re-entry taken back: the new entry leaves with its chips and its payment (its seat is free).
+   */
+  | { readonly type: "reversed"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on" | "re-entry"; readonly payment: Payment }
   /** Entries eliminated together, ranked best group first; `places` when already known. */
   | {
       readonly type: "eliminated";
@@ -352,7 +355,7 @@ export type TournamentCommand =
       readonly stack: number;
       readonly seat?: { readonly table: number; readonly seat: number };
     }
-  | { readonly type: "reverse"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on" }
+  | { readonly type: "reverse"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on" | "re-entry" }
   /** Live: the stacks the floor counted (0 is a bust). */
   | { readonly type: "chip-count"; readonly at: number; readonly stacks: readonly (readonly [string, number])[] }
   /** R-CHIP-1..4 applied by the floor: `remove` leaves play, `stacks` are the entries' new stacks. */

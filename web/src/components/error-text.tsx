@@ -34,7 +34,7 @@ export const TRANSLATED_CAUSES = [
 /** The reasons a deal is refused (tournament/no-deal), each said on its own. */
 export const NO_DEAL_REASONS = ["format", "prizes-not-fixed", "settle-first", "final-table"] as const;
 /** The reasons an undo is refused (tournament/bad-undo). */
-export const UNDO_REASONS = ["fixed", "not-out", "re-entered", "over", "none", "out", "stack", "already", "kind", "nothing"] as const;
+export const UNDO_REASONS = ["fixed", "not-out", "re-entered", "over", "none", "out", "stack", "already", "kind", "nothing", "bought"] as const;
 
 /** Figures shown as amounts (grouped digits); the rest (tables, levels, counts) as they are. */
 const AMOUNTS = new Set(["remove", "next", "total", "sum", "min", "max"]);

@@ -8,6 +8,7 @@ import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { afterBustKey } from "../../logic/button-rule.ts";
+import { undoable } from "../../logic/desk.ts";
 
 const POLL_MS = 4000;
 
@@ -86,7 +87,9 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
 
   /** R-PLACE-2: players out in the same hand, busted together; more chips at the hand's start place better. */
   const [together, setTogether] = useState<string[]>([]);
+  const [confirmTogether, setConfirmTogether] = useState(false);
   async function bustTogether() {
+    setConfirmTogether(false);
     const stackOf = (id: string) => counted[id] ?? seating.data?.seats.find((x) => x.entryId === id)?.stack ?? 0;
     setBusy("together");
     const table = seating.data?.seats.find((x) => x.entryId === together[0])?.tableNumber ?? null;
@@ -268,9 +271,20 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
         {live && together.length >= 2 && (
           <div className="row together">
             <span className="hint">{t("floor.togetherHint")}</span>
-            <button className="primary" disabled={busy !== null} onClick={() => void bustTogether()}>
-              {t("floor.bustTogether", { count: together.length })}
-            </button>
+            {/* Asked twice, like a single bust: several tournaments end at once. */}
+            {confirmTogether ? (
+              <span className="confirm-bust" role="alertdialog">
+                <span>{t("live.bustTogetherConfirm", { names: together.map((id) => seats.find((x) => x.entryId === id)?.name ?? id).join(", ") })}</span>
+                <button className="primary" data-action="confirm-together" disabled={busy !== null} onClick={() => void bustTogether()}>
+                  {t("live.bustTogetherYes")}
+                </button>
+                <button onClick={() => setConfirmTogether(false)}>{t("live.no")}</button>
+              </span>
+            ) : (
+              <button className="primary" disabled={busy !== null} onClick={() => setConfirmTogether(true)}>
+                {t("floor.bustTogether", { count: together.length })}
+              </button>
+            )}
           </div>
         )}
         {live && (
@@ -419,7 +433,6 @@ export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onC
     onChange();
   }
   const rows = [...(log.data?.rows ?? [])].reverse().slice(0, 50);
-  const undoable = new Set(["bust", "count", "rebuy", "add-on"]);
   return (
     <div className="panel floor-log">
       <h2>{t("live.log.title")}</h2>
@@ -438,7 +451,7 @@ export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onC
             )}
             {r.undoes && <span className="hint"> {t("live.log.correction")}</span>}
             {r.undone && <span className="hint"> {t("live.log.undone", { time: fmt.time(r.undone.at), reason: r.undone.reason })}</span>}
-            {!r.undone && undoable.has(r.kind) && undoing !== r.id && (
+            {!r.undone && undoable(r.kind) && undoing !== r.id && (
               <button type="button" onClick={() => (setUndoing(r.id), setReason(""), setError(null))}>
                 {t("live.log.undo")}
               </button>

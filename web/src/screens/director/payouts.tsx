@@ -7,6 +7,8 @@ import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { resultsCsv } from "../../logic/results-csv.ts";
+import { dealChips } from "../../logic/desk.ts";
+import { Desk } from "./desk.tsx";
 
 /** The figures a refused check carries (entry id → amount), when it names every finalist. */
 function figuresIn(e: FeltError, entryIds: readonly string[]): Record<string, number> | null {
@@ -100,35 +102,32 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
   const [differenceOk, setDifferenceOk] = useState(false);
   useEffect(() => setDifferenceOk(false), [countedTotal]);
 
+  /** A recorded deal ends the tournament: asked once more. */
+  const [confirmDeal, setConfirmDeal] = useState(false);
   async function accept() {
+    setConfirmDeal(false);
     let figures = amounts;
-    if (needsCount) {
-      // The chips on the screen become the floor's count, so the deal is made on them.
-      const counted = await client.call(
-        "liveRecord",
-        { commandId: newCommandId(), kind: "chip-count", stacks: left.map((p) => ({ entryId: p.entryId, stack: p.stack })) },
+    // A live deal carries the chips on the screen (prefilled from the latest counts): the
+    // server checks them against the chips in play and records them as the count.
+    const chipsBody = live ? dealChips(left, inPlay, differenceOk).body : {};
+    if (needsCount && recordable) {
+      // The server's figures for the chips on the screen, before they are recorded.
+      const asked = await client.call(
+        "deal",
+        { commandId: newCommandId(), method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })), ...chipsBody },
         { id: tournamentId },
       );
-      if (!counted.ok) return setError(counted.error);
-      setChips({});
-      if (recordable) {
-        const asked = await client.call(
-          "deal",
-          { commandId: newCommandId(), method, payouts: left.map((p, i) => ({ entryId: p.entryId, amount: amounts[i] ?? 0 })) },
-          { id: tournamentId },
-        );
-        const server = asked.ok
-          ? null
-          : figuresIn(
-              asked.error,
-              left.map((p) => p.entryId),
-            );
-        if (!asked.ok && server === null) {
-          results.reload();
-          return setError(asked.error);
-        }
-        if (server !== null) figures = left.map((p) => server[p.entryId] ?? 0);
+      const server = asked.ok
+        ? null
+        : figuresIn(
+            asked.error,
+            left.map((p) => p.entryId),
+          );
+      if (!asked.ok && server === null) {
+        results.reload();
+        return setError(asked.error);
       }
+      if (server !== null) figures = left.map((p) => server[p.entryId] ?? 0);
     }
     const res = await client.call(
       "deal",
@@ -137,11 +136,13 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
         method: edited ? "custom" : method,
         payouts: left.map((p, i) => ({ entryId: p.entryId, amount: figures[i] ?? 0 })),
         apply: recordable,
+        ...chipsBody,
       },
       { id: tournamentId },
     );
     setError(res.ok ? null : res.error);
     if (!res.ok) return results.reload();
+    setChips({});
     if (!recordable) {
       setPreview(res.value);
       return results.reload();
@@ -284,9 +285,23 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
                 </label>
               </div>
             )}
-            <button className="primary" disabled={shared !== pool || (chipsOff && !differenceOk)} onClick={() => void accept()}>
-              {recordable ? t("payouts.acceptDeal") : t("payouts.checkDeal")}
-            </button>
+            {confirmDeal ? (
+              <span className="confirm-bust" role="alertdialog">
+                <span>{t("live.dealConfirm")}</span>
+                <button className="primary" data-action="confirm-deal" onClick={() => void accept()}>
+                  {t("live.dealYes")}
+                </button>
+                <button onClick={() => setConfirmDeal(false)}>{t("live.no")}</button>
+              </span>
+            ) : (
+              <button
+                className="primary"
+                disabled={shared !== pool || (chipsOff && !differenceOk)}
+                onClick={() => (recordable ? setConfirmDeal(true) : void accept())}
+              >
+                {recordable ? t("payouts.acceptDeal") : t("payouts.checkDeal")}
+              </button>
+            )}
             {preview && (
               <table className="grid deal-preview">
                 <caption>{t("payouts.previewTitle")}</caption>
@@ -306,6 +321,7 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
           </>
         )}
       </div>
+      {live && <Desk tournamentId={tournamentId} changed={`${r?.results.length ?? 0}:${r?.stillIn.length ?? 0}`} />}
       <div className="panel results">
         <h2>{t("results.title")}</h2>
         <button onClick={exportCsv}>{t("results.export")}</button>
