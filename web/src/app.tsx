@@ -1,3 +1,4 @@
+import { Standings } from "./screens/director/league.tsx";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./components/language-switcher.tsx";
@@ -40,6 +41,13 @@ export function App() {
 
   // The TV clock is full screen: no navigation around it.
   if (screen === "clock" && rest[0]) return <ClockScreen tournamentId={rest[0]} />;
+  // A league's standings are public too (a room shows them on a screen or links them).
+  if (screen === "league" && rest[0])
+    return (
+      <div className="app league-public">
+        <Standings leagueId={rest[0]} />
+      </div>
+    );
   // So is the table map on a TV; it reads the director's routes, so it needs a director signed in.
   if (screen === "floor-map" && rest[0] && signedIn) return <TableMapTv tournamentId={rest[0]} />;
 

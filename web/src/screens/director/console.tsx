@@ -1,3 +1,4 @@
+import { LeagueScreen } from "./league.tsx";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeltError } from "../../../../src/lib/result.ts";
@@ -15,9 +16,9 @@ import { Cashier } from "./cashier.tsx";
 import { TableMapScreen } from "./table-map.tsx";
 import { fromLocalInput, toLocalInput } from "../../logic/format.ts";
 
-const TABS = ["create", "seating", "map", "floor", "colour-up", "blind-error", "payouts", "cashier"] as const;
+const TABS = ["create", "seating", "map", "floor", "colour-up", "blind-error", "payouts", "cashier", "league"] as const;
 /** Tabs about no one tournament. */
-const GENERAL = new Set(["create", "cashier"]);
+const GENERAL = new Set(["create", "cashier", "league"]);
 
 export function DirectorConsole({ tab, tournamentId }: { tab: string; tournamentId: string | null }) {
   const { t } = useTranslation();
@@ -174,6 +175,7 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
       <div className="tab-body">
         {tab === "create" && <CreateTournament onCreated={() => lobby.reload()} />}
         {tab === "cashier" && <Cashier />}
+        {tab === "league" && <LeagueScreen />}
         {!GENERAL.has(tab) && !id && <p>{t("director.noTournament")}</p>}
         {tab === "seating" && id && current && (
           <Seating
