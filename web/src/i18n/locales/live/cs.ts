@@ -74,7 +74,8 @@ export const liveCs = {
     satellite: { name: "Satelit", plan: "freezeout, pozdní registrace v první třetině hry" },
     mixed: { name: "Smíšený hold'em", plan: "freezeout, pozdní registrace v první třetině hry" },
     speed: { name: "Rychlý", plan: "15sekundové hodiny na tah, pozdní registrace v první třetině hry" },
-    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    "heads-up": { name: "Heads-up", plan: "vyřazovací pavouk zápasů jeden na jednoho, volné postupy, když počet hráčů není mocnina dvou" },
+    shootout: { name: "Shootout", plan: "při každé změně úrovně odchází u každého stolu hráč s nejmenším stackem" },
     summary: "{{chips}} žetonů, {{levels}} úrovní; {{plan}}",
   },
   log: {

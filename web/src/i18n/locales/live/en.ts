@@ -76,7 +76,8 @@ export const liveEn = {
     satellite: { name: "Satellite", plan: "freezeout, late registration for the first third of play" },
     mixed: { name: "Mixed hold'em", plan: "freezeout, late registration for the first third of play" },
     speed: { name: "Speed", plan: "15-second action clock, late registration for the first third of play" },
-    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    "heads-up": { name: "Heads-up", plan: "knockout bracket of one-on-one matches, byes when the field is not a power of two" },
+    shootout: { name: "Shootout", plan: "the lowest stack at each table goes at every level change" },
     summary: "{{chips}} chips, {{levels}} levels; {{plan}}",
   },
   log: {

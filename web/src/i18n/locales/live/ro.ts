@@ -75,7 +75,8 @@ export const liveRo = {
     satellite: { name: "Satelit", plan: "freezeout, înscriere târzie în prima treime a jocului" },
     mixed: { name: "Hold'em mixt", plan: "freezeout, înscriere târzie în prima treime a jocului" },
     speed: { name: "Rapid", plan: "15 secunde pe mutare, înscriere târzie în prima treime a jocului" },
-    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    "heads-up": { name: "Heads-up", plan: "tablou eliminatoriu de meciuri unu la unu, cu calificări directe când numărul de jucători nu e o putere a lui doi" },
+    shootout: { name: "Shootout", plan: "la fiecare schimbare de nivel iese cel mai mic stack de la fiecare masă" },
     summary: "{{chips}} jetoane, {{levels}} niveluri; {{plan}}",
   },
   log: {

@@ -75,7 +75,8 @@ export const liveSv = {
     satellite: { name: "Satellit", plan: "freezeout, sen registrering under första tredjedelen" },
     mixed: { name: "Blandad hold'em", plan: "freezeout, sen registrering under första tredjedelen" },
     speed: { name: "Snabb", plan: "15 sekunders tidsgräns per drag, sen registrering under första tredjedelen" },
-    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    "heads-up": { name: "Heads-up", plan: "utslagsträd med matcher en mot en, frilottar när antalet spelare inte är en tvåpotens" },
+    shootout: { name: "Shootout", plan: "minsta stacken vid varje bord åker ut vid varje nivåbyte" },
     summary: "{{chips}} marker, {{levels}} nivåer; {{plan}}",
   },
   log: {
