@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Chips, Id, Money, PlayerName } from "./primitives.ts";
 import { TournamentStatus } from "./lobby.ts";
+import type { EventSettings } from "./event-settings.ts";
 
 // A tournament's format on the wire (the core's Format a room may choose) and the view of
 // a heads-up bracket (R-TRN-10) or a shootout's tables (R-TRN-11) for the console and the
@@ -25,6 +26,27 @@ export const TournamentFormat = z.discriminatedUnion("kind", [
 export type TournamentFormat = z.infer<typeof TournamentFormat>;
 export type TournamentFormatKind = TournamentFormat["kind"];
 export const FORMAT_KINDS: readonly TournamentFormatKind[] = ["freezeout", "re-entry", "rebuy", "speed", "shootout", "heads-up"];
+
+/** The windows of the create request's settings. */
+export type WindowField = "reEntry" | "rebuy" | "addOn" | "lateRegistration";
+export const WINDOW_FIELDS: readonly WindowField[] = ["reEntry", "rebuy", "addOn", "lateRegistration"];
+
+/** The windows each format takes (a bracket or a shootout draws its tables once: none). */
+export const FORMAT_TAKES: Readonly<Record<TournamentFormatKind, readonly WindowField[]>> = {
+  freezeout: ["lateRegistration"],
+  speed: ["lateRegistration"],
+  "re-entry": ["reEntry", "lateRegistration"],
+  rebuy: ["rebuy", "addOn", "lateRegistration"],
+  shootout: [],
+  "heads-up": [],
+};
+
+/** Settings made for another format: the windows that format does not take are dropped. */
+export function settingsForFormat(x: EventSettings, kind: TournamentFormatKind): EventSettings {
+  const out = { ...x };
+  for (const f of WINDOW_FIELDS) if (!FORMAT_TAKES[kind].includes(f)) out[f] = null;
+  return out;
+}
 
 /** A player in a match or at a shootout table: chips while in (null once out), whether they went through. */
 export const BracketPlayer = z.object({

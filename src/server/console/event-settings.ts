@@ -3,7 +3,7 @@
 // refusal is a typed cause with its figures (the console says it in the user's language)
 // and nothing is created.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { CreateTournamentRequest, EventSettings, TournamentFormat, WindowEnd } from "../../protocol/index.ts";
+import { FORMAT_TAKES, WINDOW_FIELDS, type CreateTournamentRequest, type EventSettings, type TournamentFormat, type WindowEnd } from "../../protocol/index.ts";
 import type { Format, TournamentConfig } from "../../tournament/director/index.ts";
 import type { MoneyConfig, PayoutOptions } from "../../tournament/money/index.ts";
 import type { Structure } from "../../tournament/structure/index.ts";
@@ -81,25 +81,6 @@ export interface EventConfig {
   readonly guarantee: number;
 }
 
-/** The windows each format takes (a bracket or a shootout draws its tables once: none). */
-const TAKES: Readonly<Record<TournamentFormat["kind"], readonly WindowField[]>> = {
-  freezeout: ["lateRegistration"],
-  speed: ["lateRegistration"],
-  "re-entry": ["reEntry", "lateRegistration"],
-  rebuy: ["rebuy", "addOn", "lateRegistration"],
-  shootout: [],
-  "heads-up": [],
-};
-type WindowField = "reEntry" | "rebuy" | "addOn" | "lateRegistration";
-const WINDOW_FIELDS: readonly WindowField[] = ["reEntry", "rebuy", "addOn", "lateRegistration"];
-
-/** A preset's settings for another format: the windows that format does not take are dropped. */
-export function settingsForFormat(x: EventSettings, kind: TournamentFormat["kind"]): EventSettings {
-  const out = { ...x };
-  for (const f of WINDOW_FIELDS) if (!TAKES[kind].includes(f)) out[f] = null;
-  return out;
-}
-
 /** A format and a part of the request that cannot go together, naming the part. */
 export const formatConflict = (kind: string, field: string, why: string, figures: Record<string, unknown> = {}) =>
   fail(DIRECTOR_ERRORS.invalid, `a ${kind} tournament ${why}`, { cause: "create/format-conflict", format: kind, field, ...figures });
@@ -107,7 +88,7 @@ export const formatConflict = (kind: string, field: string, why: string, figures
 /** The format asked for against the windows: each window it cannot take, or the one it needs and lacks, is refused naming the field. */
 function askedFormat(asked: TournamentFormat, x: EventSettings): Result<true> {
   for (const f of WINDOW_FIELDS)
-    if (x[f] !== null && !TAKES[asked.kind].includes(f))
+    if (x[f] !== null && !FORMAT_TAKES[asked.kind].includes(f))
       return formatConflict(asked.kind, f, asked.kind === "heads-up" || asked.kind === "shootout" ? `draws its tables once: no ${f}` : `takes no ${f}`);
   if (asked.kind === "re-entry" && x.reEntry === null)
     return fail(DIRECTOR_ERRORS.invalid, "a re-entry tournament needs its re-entry window", {

@@ -16,7 +16,7 @@ import type {
   SeatingResponse,
   TournamentSettingsInput,
 } from "../../protocol/index.ts";
-import { settingsWithDefaults } from "../../protocol/index.ts";
+import { settingsForFormat, settingsWithDefaults } from "../../protocol/index.ts";
 import { correctBlindError, handFromPositions, nextTaken } from "../../tournament/index.ts";
 import { checkConfig, type TournamentConfig } from "../../tournament/director/index.ts";
 import { applyColourUp, colourUpPlan, colourUpTable } from "../console/director-colour-up.ts";
@@ -26,7 +26,7 @@ import type { Ctx, Handler } from "./route-kit.ts";
 import { lobbyTournament } from "./lobby-views.ts";
 import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, planOf, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../console/presets.ts";
 import { allPresets, findPreset, savePreset } from "../console/custom-presets.ts";
-import { configParts, eventConfig, formatConflict, mergeSettings, settingsForFormat } from "../console/event-settings.ts";
+import { configParts, eventConfig, formatConflict, mergeSettings } from "../console/event-settings.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { blindsNow } from "../tournaments/tournament-orders.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";

@@ -96,6 +96,11 @@ describe("formats created over HTTP", () => {
     const c = server.tournaments.get(r.body.tournament.id)!.dir.config!;
     expect(c.format).toEqual({ kind: "heads-up" });
     expect(c.tableSize).toBe(2);
+    // Asked of a re-entry preset, a bracket drops the preset's re-entry and late registration.
+    const casino = await create({ presetId: "casino-1900", format: { kind: "heads-up" } });
+    expect(casino.status, JSON.stringify(casino.body)).toBe(200);
+    const cc = server.tournaments.get(casino.body.tournament.id)!.dir.config!;
+    expect([cc.format, cc.money.reEntry, cc.lateRegistration]).toEqual([{ kind: "heads-up" }, undefined, undefined]);
     const s = await create({ presetId: "shootout", settings: { start: "manual", tableSize: 6 } });
     expect(s.status, JSON.stringify(s.body)).toBe(200);
     // The public page shows the format with its default filled in: down to a table's worth.

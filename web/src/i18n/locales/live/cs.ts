@@ -66,6 +66,15 @@ export const liveCs = {
     nextLevel: "Přeskočit na další úroveň",
     layouts: { classic: "Hodiny nahoře", blinds: "Blindy nahoře", payouts: "Výplaty vedle" },
   },
+  format: {
+    label: "Formát",
+    finalTable: "Až na (finálový stůl)",
+    hint: {
+      "heads-up":
+        "Zápasy jeden na jednoho, dvě místa u stolu; volné postupy, když počet hráčů není mocnina dvou. Bez pozdní registrace, re-entry, rebuy a add-onu.",
+      shootout: "Při každé změně úrovně odchází u každého stolu nejmenší stack, dokud nezbude finálový stůl. Bez pozdní registrace, re-entry, rebuy a add-onu.",
+    },
+  },
   presets: {
     seed: { name: "Základní", plan: "freezeout" },
     "casino-1900": { name: "Kasino 19:00", plan: "opětovný vstup a pozdní registrace do konce 2. přestávky" },

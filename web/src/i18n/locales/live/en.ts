@@ -68,6 +68,14 @@ export const liveEn = {
     nextLevel: "Skip to the next level",
     layouts: { classic: "Clock first", blinds: "Blinds first", payouts: "Payouts beside" },
   },
+  format: {
+    label: "Format",
+    finalTable: "Down to (final table)",
+    hint: {
+      "heads-up": "One-on-one matches, two seats each; byes when the field is not a power of two. No late registration, re-entry, rebuy or add-on.",
+      shootout: "The lowest stack at each table goes at every level change until the final table is left. No late registration, re-entry, rebuy or add-on.",
+    },
+  },
   presets: {
     seed: { name: "Seed", plan: "freezeout" },
     "casino-1900": { name: "Casino 19:00", plan: "re-entry and late registration until the end of the 2nd break" },

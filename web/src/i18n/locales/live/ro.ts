@@ -67,6 +67,16 @@ export const liveRo = {
     nextLevel: "Sari la nivelul următor",
     layouts: { classic: "Ceasul în prim-plan", blinds: "Blindurile în prim-plan", payouts: "Premiile alături" },
   },
+  format: {
+    label: "Format",
+    finalTable: "Până la (masa finală)",
+    hint: {
+      "heads-up":
+        "Meciuri unu la unu, două locuri la masă; calificări directe când numărul nu e o putere a lui doi. Fără înscriere târzie, re-entry, rebuy sau add-on.",
+      shootout:
+        "La fiecare schimbare de nivel iese cel mai mic stack de la fiecare masă, până rămâne masa finală. Fără înscriere târzie, re-entry, rebuy sau add-on.",
+    },
+  },
   presets: {
     seed: { name: "De bază", plan: "freezeout" },
     "casino-1900": { name: "Cazino 19:00", plan: "reintrare și înscriere târzie până la sfârșitul pauzei a 2-a" },

@@ -67,6 +67,14 @@ export const liveSv = {
     nextLevel: "Hoppa till nästa nivå",
     layouts: { classic: "Klockan först", blinds: "Blindarna först", payouts: "Utbetalningar bredvid" },
   },
+  format: {
+    label: "Format",
+    finalTable: "Ned till (finalbord)",
+    hint: {
+      "heads-up": "Matcher en mot en, två platser per bord; frilottar när antalet inte är en tvåpotens. Ingen sen anmälan, re-entry, rebuy eller add-on.",
+      shootout: "Minsta stacken vid varje bord åker ut vid varje nivåbyte tills finalbordet är kvar. Ingen sen anmälan, re-entry, rebuy eller add-on.",
+    },
+  },
   presets: {
     seed: { name: "Grund", plan: "freezeout" },
     "casino-1900": { name: "Kasino 19:00", plan: "re-entry och sen registrering till slutet av 2:a pausen" },
