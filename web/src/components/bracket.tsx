@@ -33,11 +33,13 @@ export function Bracket({ view, highlight }: { view: BracketView; highlight: str
   return (
     <div className="panel bracket" data-testid="bracket" data-kind={view.kind}>
       <h2>{headsUp ? t("tournament.bracket.title") : t("tournament.bracket.shootoutTitle")}</h2>
-      <p className="hint">
-        {headsUp
-          ? t("tournament.bracket.playing", { count: playing })
-          : t("tournament.bracket.shootoutRule", { n: view.finalTable ?? 0, left: view.playersLeft })}
-      </p>
+      {(view.winner === null || !headsUp) && (
+        <p className="hint">
+          {headsUp
+            ? t("tournament.bracket.playing", { count: playing })
+            : t("tournament.bracket.shootoutRule", { n: view.finalTable ?? 0, left: view.playersLeft })}
+        </p>
+      )}
       {view.winner !== null && (
         <p className="ok" data-testid="bracket-winner">
           {t("tournament.bracket.winner", { name: view.winner.name, prize: fmt.money(view.winner.prize) })}
