@@ -185,6 +185,38 @@ describe("formats created over HTTP", () => {
     for (const g of b.out) expect(g.to - g.from + 1).toBe(g.entries.length);
   }, 480_000);
 
+  it("R-TRN-10 in a live room: the floor records each match's bust; the next round is drawn and the bracket ends with shared places", async () => {
+    const r = await create({ presetId: "heads-up", kind: "live" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = r.body.tournament.id;
+    for (let i = 0; i < 4; i++)
+      await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/walk-in`, { commandId: cmd(), name: `Guest ${i + 1}` }, director));
+    await must(api(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director));
+    const bracket = () => must<BracketView>(api(server.url, "GET", `/api/v1/tournaments/${id}/bracket`));
+    const bustOne = async (round: number) => {
+      const b = await bracket();
+      for (const m of b.rounds[round - 1]!.matches.filter((x) => x.playing)) {
+        expect(m.tableId).toBeNull(); // a live room's matches are not watched online
+        await must(
+          api(server.url, "POST", `/api/v1/director/tournaments/${id}/live`, { commandId: cmd(), kind: "bust", entryId: m.players[1]!.entryId }, director),
+        );
+      }
+    };
+    expect((await bracket()).rounds[0]!.matches.filter((m) => m.playing)).toHaveLength(2);
+    await bustOne(1);
+    const b2 = await bracket();
+    expect(b2.rounds.map((x) => x.matches.length)).toEqual([2, 1]);
+    expect(b2.out.map((g) => [g.from, g.to, g.entries.length])).toEqual([[3, 4, 2]]);
+    await bustOne(2);
+    const end = await bracket();
+    expect(end.status).toBe("finished");
+    expect(end.winner?.name).toBe(end.rounds[1]!.matches[0]!.players[0]!.name);
+    expect(end.out.map((g) => [g.from, g.to])).toEqual([
+      [2, 2],
+      [3, 4],
+    ]);
+  });
+
   it("a freezeout has no bracket: the route answers tournament/bad-state", async () => {
     const r = await create({ presetId: "seed" });
     const v = await api<Refusal>(server.url, "GET", `/api/v1/tournaments/${r.body.tournament.id}/bracket`);
