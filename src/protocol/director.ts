@@ -4,6 +4,7 @@ import { Blinds, CardCode, Chips, CommandId, DurationMs, EpochMs, Id, Money, Pla
 import { Payout } from "./tournament-view.ts";
 import { LobbyTournament } from "./lobby.ts";
 import { AddOnRule, EventSettings, LateRegistration, PayoutStructure, RebuyRule, ReEntryRule } from "./event-settings.ts";
+import { TournamentFormat } from "./format-wire.ts";
 
 // HTTP bodies of the director's console (role "director"). Every mutating request
 // carries a commandId so a double click acts once.
@@ -64,6 +65,8 @@ export const Preset = z.object({
   settings: EventSettings.optional(),
   /** The house rules the create form starts from (the create request's `settings`); absent: the defaults. */
   house: TournamentSettingsInput.optional(),
+  /** The format it runs as (absent from older servers: a freezeout, or as its re-entry and rebuy flags say). */
+  format: TournamentFormat.optional(),
   /** A preset the room saved (POST /director/presets), built on the preset `basedOn`. */
   custom: z.boolean().optional(),
   basedOn: Id.optional(),
@@ -85,6 +88,12 @@ export const CreateTournamentRequest = z.strictObject({
   maxEntries: z.int().min(2).max(10000).optional(),
   /** A structure edited in the designer replaces the preset's. */
   structure: Structure.optional(),
+  /**
+   * The format (absent: the preset's). A shootout or a heads-up bracket draws its tables
+   * once: it takes no late registration, re-entries, rebuys or add-on, and the preset's are
+   * dropped; a bad combination is refused naming the field (create/format-conflict).
+   */
+  format: TournamentFormat.optional(),
   /** The house rules (table size, button, colour-up, clock); each absent one is its default. */
   settings: TournamentSettingsInput.optional(),
   /**

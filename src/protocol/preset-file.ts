@@ -3,6 +3,7 @@ import { CommandId, Id } from "./primitives.ts";
 import { Structure } from "./director.ts";
 import { EventSettings } from "./event-settings.ts";
 import { TournamentSettingsInput } from "./tournament-settings.ts";
+import { TournamentFormat } from "./format-wire.ts";
 
 // A preset the room saves from the structure designer (offered next time, kept
 // across restarts) and the JSON file it exports and imports.
@@ -17,6 +18,8 @@ export const PresetFile = z.strictObject({
   basedOn: Id,
   structure: Structure,
   settings: EventSettings,
+  /** The format it runs as (absent: the one `basedOn` runs as, or as the windows in `settings` say). */
+  format: TournamentFormat.optional(),
   /** The house rules it sets: the create request's `settings` (table size, button, colour-up, start, ...); absent ones are the defaults. */
   house: TournamentSettingsInput.optional(),
 });

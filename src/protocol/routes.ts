@@ -53,6 +53,7 @@ import {
 } from "./director.ts";
 import { TournamentPage, TournamentView } from "./tournament-view.ts";
 import { SavePresetRequest } from "./preset-file.ts";
+import { BracketView } from "./format-wire.ts";
 import { ACCOUNT_ERRORS, AUTH_ERRORS, DIRECTOR_ERRORS, PROTOCOL_ERRORS, SERVER_ERRORS, TABLE_ERRORS } from "./error-catalogue.ts";
 import { TOURNAMENT_ERRORS } from "../tournament/error-catalogue.ts";
 
@@ -89,6 +90,8 @@ export const ROUTES = {
   lobby: { ...route("GET", "/lobby", "none", null, LobbyResponse), query: LobbyQuery },
   tournament: route("GET", "/tournaments/:id", "none", null, TournamentView),
   tournamentPage: route("GET", "/tournaments/:id/page", "none", null, TournamentPage),
+  /** A heads-up bracket's rounds or a shootout's tables, who advanced and the shared places (R-TRN-10/11, R-PLACE-3). */
+  bracket: route("GET", "/tournaments/:id/bracket", "none", null, BracketView),
   register: route("POST", "/tournaments/:id/register", "player", EntryCommand, EntryCommandResponse),
   unregister: route("POST", "/tournaments/:id/unregister", "player", EntryCommand, EntryCommandResponse),
   reEnter: route("POST", "/tournaments/:id/re-enter", "player", EntryCommand, EntryCommandResponse),

@@ -3,6 +3,7 @@ import { Blinds, Chips, DurationMs, EpochMs, Id, Money, PlayerName } from "./pri
 import { TournamentStatus } from "./lobby.ts";
 import { TournamentSettings } from "./tournament-settings.ts";
 import { AddOnRule, RebuyRule, ReEntryRule, WindowEnd } from "./event-settings.ts";
+import { TournamentFormat } from "./format-wire.ts";
 
 export const Level = z.object({
   /** 1-based number of the level (breaks are not levels). */
@@ -81,6 +82,11 @@ export const TournamentTerms = z.object({
   buyIn: Money,
   fee: Money,
   format: z.enum(["freezeout", "re-entry", "rebuy", "shootout", "heads-up", "satellite", "freeroll", "speed"]),
+  /**
+   * The format with its options filled in (a shootout's final table, speed's action clock);
+   * absent for satellites and freerolls, and from older servers.
+   */
+  formatDetail: TournamentFormat.optional(),
   lateRegistration: z.object({ until: TermsWindow }).nullable(),
   /** When late registration ends, as the clock stands now (null: none, or not yet known). */
   lateRegistrationEndsAt: EpochMs.nullable(),

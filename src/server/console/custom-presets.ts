@@ -53,6 +53,7 @@ function toPreset(p: SavedPreset): Preset {
     rebuy: f.settings.rebuy !== null,
     addOn: f.settings.addOn !== null,
     settings: f.settings,
+    ...(f.format !== undefined ? { format: f.format } : {}),
     ...(f.house !== undefined ? { house: f.house } : {}),
     custom: true,
     basedOn: f.basedOn,

@@ -105,7 +105,7 @@ export function dealResults(t: TournamentRuntime, b: DealRequest, now: number): 
  * entry out so far counted from the field so far (R-PLACE-1: provisional while entries can
  * still come) with the prize that place pays on the payouts as they stand.
  */
-function placedSoFar(t: TournamentRuntime): readonly Placement[] {
+export function placedSoFar(t: TournamentRuntime): readonly Placement[] {
   const d = t.dir;
   if (d.placements !== null) return d.placements;
   if (d.config === null || d.status !== "running") return [];

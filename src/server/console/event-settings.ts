@@ -3,7 +3,7 @@
 // refusal is a typed cause with its figures (the console says it in the user's language)
 // and nothing is created.
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { CreateTournamentRequest, EventSettings, WindowEnd } from "../../protocol/index.ts";
+import { FORMAT_TAKES, WINDOW_FIELDS, type CreateTournamentRequest, type EventSettings, type TournamentFormat, type WindowEnd } from "../../protocol/index.ts";
 import type { Format, TournamentConfig } from "../../tournament/director/index.ts";
 import type { MoneyConfig, PayoutOptions } from "../../tournament/money/index.ts";
 import type { Structure } from "../../tournament/structure/index.ts";
@@ -81,12 +81,40 @@ export interface EventConfig {
   readonly guarantee: number;
 }
 
+/** A format and a part of the request that cannot go together, naming the part. */
+export const formatConflict = (kind: string, field: string, why: string, figures: Record<string, unknown> = {}) =>
+  fail(DIRECTOR_ERRORS.invalid, `a ${kind} tournament ${why}`, { cause: "create/format-conflict", format: kind, field, ...figures });
+
+/** The format asked for against the windows: each window it cannot take, or the one it needs and lacks, is refused naming the field. */
+function askedFormat(asked: TournamentFormat, x: EventSettings): Result<true> {
+  for (const f of WINDOW_FIELDS)
+    if (x[f] !== null && !FORMAT_TAKES[asked.kind].includes(f))
+      return formatConflict(asked.kind, f, asked.kind === "heads-up" || asked.kind === "shootout" ? `draws its tables once: no ${f}` : `takes no ${f}`);
+  if (asked.kind === "re-entry" && x.reEntry === null)
+    return fail(DIRECTOR_ERRORS.invalid, "a re-entry tournament needs its re-entry window", {
+      cause: "create/format-needs",
+      format: asked.kind,
+      field: "reEntry",
+    });
+  if (asked.kind === "rebuy" && x.rebuy === null && x.addOn === null)
+    return fail(DIRECTOR_ERRORS.invalid, "a rebuy tournament needs rebuys or an add-on", { cause: "create/format-needs", format: asked.kind, field: "rebuy" });
+  return ok(true);
+}
+
 /**
- * The format follows the windows: re-entries make a re-entry tournament (R-TRN-3), rebuys or
- * an add-on a rebuy tournament (R-TRN-4/5), neither the preset's freezeout (or speed). The
- * payout table and the core's own checks (checkConfig) are applied when it is announced.
+ * The format asked for (checked against the windows), else the preset's: a heads-up bracket
+ * or a shootout as the preset runs, or as the windows say: re-entries make a re-entry
+ * tournament (R-TRN-3), rebuys or an add-on a rebuy tournament (R-TRN-4/5), neither the
+ * preset's freezeout (or speed). The payout
+ * table and the core's own checks (checkConfig) are applied when it is announced.
  */
-export function eventConfig(presetId: string, s: Structure, x: EventSettings, actionSeconds: number): Result<EventConfig> {
+export function eventConfig(presetId: string, s: Structure, x: EventSettings, actionSeconds: number, asked?: TournamentFormat): Result<EventConfig> {
+  const planKind = planOf(presetId).kind;
+  const chosen: TournamentFormat | undefined = asked ?? (planKind === "heads-up" || planKind === "shootout" ? { kind: planKind } : undefined);
+  if (chosen !== undefined) {
+    const c = askedFormat(chosen, x);
+    if (!c.ok) return c;
+  }
   if (x.reEntry !== null && x.rebuy !== null)
     return fail(DIRECTOR_ERRORS.invalid, "a tournament offers re-entries or rebuys, not both", { cause: "create/re-entry-and-rebuy" });
   const windows: [string, WindowEnd | undefined][] = [
@@ -112,15 +140,18 @@ export function eventConfig(presetId: string, s: Structure, x: EventSettings, ac
   }
   // Fixed prizes are guaranteed: the guarantee is at least their sum.
   const guarantee = Math.max(x.guarantee, fixedSum);
-  const plan = planOf(presetId);
   const format: Format =
-    x.reEntry !== null
-      ? { kind: "re-entry" }
-      : x.rebuy !== null || x.addOn !== null
-        ? { kind: "rebuy" }
-        : plan.kind === "speed"
-          ? { kind: "speed", actionSeconds }
-          : { kind: "freezeout" };
+    chosen?.kind === "shootout"
+      ? { kind: "shootout", ...(chosen.finalTable === undefined ? {} : { finalTable: chosen.finalTable }) }
+      : chosen?.kind === "heads-up"
+        ? { kind: "heads-up" }
+        : x.reEntry !== null
+          ? { kind: "re-entry" }
+          : x.rebuy !== null || x.addOn !== null
+            ? { kind: "rebuy" }
+            : (chosen?.kind ?? planKind) === "speed"
+              ? { kind: "speed", actionSeconds }
+              : { kind: "freezeout" };
   const money: MoneyConfig = {
     buyIn: x.buyIn,
     fee: x.fee,

@@ -12,7 +12,11 @@ export const DEFAULT_BUY_IN = 1000;
 export const DEFAULT_FEE = 100;
 
 /** How each preset is run. Presets not listed (none today) run as late-registration freezeouts. */
-type Plan = { readonly kind: "freezeout" | "re-entry" | "rebuy" | "speed"; readonly late: boolean; readonly description: string };
+type Plan = {
+  readonly kind: "freezeout" | "re-entry" | "rebuy" | "speed" | "shootout" | "heads-up";
+  readonly late: boolean;
+  readonly description: string;
+};
 const PLANS: Readonly<Record<string, Plan>> = {
   // The rulebook's own example (seed 003): a plain freezeout, everyone starts together.
   seed: { kind: "freezeout", late: false, description: "freezeout" },
@@ -22,8 +26,12 @@ const PLANS: Readonly<Record<string, Plan>> = {
   satellite: { kind: "freezeout", late: true, description: "freezeout, late registration for the first third of play" },
   mixed: { kind: "freezeout", late: true, description: "freezeout, late registration for the first third of play" },
   speed: { kind: "speed", late: true, description: "15-second action clock (R-TRN-9), late registration for the first third of play" },
-  "heads-up": { kind: "freezeout", late: false, description: "freezeout" },
+  // R-TRN-10: a knockout bracket of one-on-one matches, each on the heads-up structure.
+  "heads-up": { kind: "heads-up", late: false, description: "heads-up knockout bracket (R-TRN-10), byes when the field is not a power of two" },
+  // R-TRN-11: the seed's structure played as a shootout down to a table's worth.
+  shootout: { kind: "shootout", late: false, description: "shootout: the lowest stack at each table goes at every level change (R-TRN-11)" },
 };
+
 export const planOf = (presetId: string): Plan => PLANS[presetId] ?? { kind: "freezeout", late: true, description: "freezeout" };
 
 export function presets(): Preset[] {
@@ -41,8 +49,25 @@ export function presets(): Preset[] {
       reEntry: f.money.reEntry !== undefined,
       rebuy: f.money.rebuy !== undefined,
       addOn: f.money.addOn !== undefined,
+      format: wireFormat(f.format),
     };
   });
+}
+
+/** The core's format as a preset offers it (satellites and freerolls are made by their own fields: none here). */
+function wireFormat(f: Format): NonNullable<Preset["format"]> {
+  switch (f.kind) {
+    case "speed":
+      return f.actionSeconds === undefined ? { kind: "speed" } : { kind: "speed", actionSeconds: f.actionSeconds };
+    case "shootout":
+      return f.finalTable === undefined ? { kind: "shootout" } : { kind: "shootout", finalTable: f.finalTable };
+    case "re-entry":
+    case "rebuy":
+    case "heads-up":
+      return { kind: f.kind };
+    default:
+      return { kind: "freezeout" };
+  }
 }
 
 /**
@@ -101,6 +126,11 @@ export function presetFormat(presetId: string, s: Structure, buyIn: number, fee:
       const addOn = breaksIn(s) >= 1 ? { addOn: { atBreak: 1, cost: Math.round(buyIn / 2), fee: Math.round(fee / 2), chips: halfStack(s) } } : {};
       return { format: { kind: "rebuy" }, money: { ...base, rebuy, ...addOn }, ...late(until) };
     }
+    // R-TRN-10/11: the tables are drawn once, at the start: no late registration, no re-entries, rebuys or add-on.
+    case "heads-up":
+      return { format: { kind: "heads-up" }, money: base };
+    case "shootout":
+      return { format: { kind: "shootout" }, money: base };
     case "speed":
     case "freezeout":
       return {

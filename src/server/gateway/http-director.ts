@@ -15,17 +15,18 @@ import type {
   RouteName,
   SavePresetRequest,
   SeatingResponse,
+  TournamentSettingsInput,
 } from "../../protocol/index.ts";
-import { settingsWithDefaults } from "../../protocol/index.ts";
+import { settingsForFormat, settingsWithDefaults } from "../../protocol/index.ts";
 import { checkConfig, type TournamentConfig } from "../../tournament/director/index.ts";
 import { applyColourUp, colourUpPlan, colourUpTable } from "../console/director-colour-up.ts";
 import { applyDeal, dealResults, resultsOf } from "../console/director-deal.ts";
 import { liveHandlers } from "./http-live.ts";
 import type { Ctx, Handler } from "./route-kit.ts";
 import { lobbyTournament } from "./lobby-views.ts";
-import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../console/presets.ts";
+import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, planOf, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../console/presets.ts";
 import { allPresets, findPreset, savePreset } from "../console/custom-presets.ts";
-import { configParts, eventConfig, mergeSettings } from "../console/event-settings.ts";
+import { configParts, eventConfig, formatConflict, mergeSettings } from "../console/event-settings.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { playedBlinds } from "../../tournament/structure/index.ts";
 import { blindsNow } from "../tournaments/tournament-orders.ts";
@@ -82,7 +83,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const b = ctx.body as SavePresetRequest;
     // A saved preset is one a tournament can be created from: the create route's checks.
     const r = await savePreset(ctx.server.svc.store, b.preset, b.commandId, (structure) => {
-      const e = eventConfig(b.preset.basedOn, structure, b.preset.settings, 30);
+      const e = eventConfig(b.preset.basedOn, structure, b.preset.settings, 30, b.preset.format);
       if (!e.ok) return e;
       const c = checkConfig({ id: "preset", name: b.preset.name, structure, ...configParts(e.value) });
       return c.ok ? c : fail(DIRECTOR_ERRORS.invalid, c.error.message, { ...c.error, cause: c.error.code });
@@ -107,11 +108,16 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const found = await findPreset(ctx.server.svc.store, b.presetId);
     if (found === null) return fail(DIRECTOR_ERRORS.notFound, `no preset ${b.presetId}`);
     const drawn = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
-    const speed = found.plan === "speed";
+    // The format asked for, else a saved preset's own, else the one its base runs as.
+    const asked = b.format ?? (found.preset.custom === true ? found.preset.format : undefined);
+    const kind = asked?.kind ?? planOf(found.plan).kind;
+    const speed = kind === "speed";
+    const formatHouse = formatHouseRules(b, asked ?? (kind === "heads-up" ? { kind } : undefined));
+    if (!formatHouse.ok) return formatHouse;
     const o = ctx.server.options;
     // The request's house rules over the preset's (a saved preset carries the room's own).
     const house = settingsWithDefaults(
-      { ...(found.preset.house ?? {}), ...(b.settings ?? {}) },
+      { ...(found.preset.house ?? {}), ...formatHouse.value, ...(b.settings ?? {}) },
       {
         speed,
         live: b.kind === "live",
@@ -138,8 +144,20 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       found.preset.custom === true && found.preset.settings !== undefined
         ? found.preset.settings
         : settingsOf(presetFormat(found.plan, structure, b.buyIn ?? DEFAULT_BUY_IN, b.fee ?? DEFAULT_FEE));
-    const settings = mergeSettings(defaults, b);
+    // A format asked for drops the preset's windows it cannot take (the request's own are checked).
+    const settings = mergeSettings(b.format === undefined ? defaults : settingsForFormat(defaults, b.format.kind), b);
+    if (asked?.kind === "shootout" && asked.finalTable !== undefined && asked.finalTable > house.tableSize)
+      return formatConflict("shootout", "finalTable", `plays down to at most a table's worth: ${house.tableSize}, not ${asked.finalTable}`, {
+        finalTable: asked.finalTable,
+        tableSize: house.tableSize,
+      });
     // R-TRN-7/8: a freeroll or a satellite replaces the preset's format and money.
+    if (b.format !== undefined && b.format.kind !== "freezeout" && (b.freeroll !== undefined || b.satelliteTarget !== undefined))
+      return formatConflict(
+        b.format.kind,
+        b.freeroll !== undefined ? "freeroll" : "satelliteTarget",
+        "is not a freeroll or a satellite (those are freezeouts)",
+      );
     const special = await specialFormatOf(ctx, b);
     if (!special.ok) return special;
     const made = eventConfig(
@@ -147,9 +165,13 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       structure,
       special.value === null ? settings : { ...settings, reEntry: null, rebuy: null, addOn: null },
       Math.round(actionMs / 1000),
+      special.value === null ? asked : undefined,
     );
     if (!made.ok) return made;
-    const plain = configParts(made.value);
+    const parts = configParts(made.value);
+    // R-TRN-11: the public view shows the final table a shootout plays down to (by default a table's worth).
+    const plain =
+      parts.format.kind === "shootout" ? { ...parts, format: { kind: "shootout" as const, finalTable: parts.format.finalTable ?? house.tableSize } } : parts;
     const fmt = special.value === null ? plain : { ...specialConfig(plain, special.value), ...(plain.payout === undefined ? {} : { payout: plain.payout }) };
     const guarantee = made.value.guarantee;
     const config: TournamentConfig = {
@@ -242,6 +264,29 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     return t.ok ? ok(resultsOf(t.value, ctx.server.svc.clock.now())) : t;
   },
 };
+
+/**
+ * The house rules a format sets: a heads-up match seats two (a table size asked for that is
+ * not 2 is refused), speed's action clock (one asked for in `settings` too must agree).
+ */
+function formatHouseRules(b: CreateTournamentRequest, asked: CreateTournamentRequest["format"]): Result<TournamentSettingsInput> {
+  const given = b.settings ?? {};
+  if (asked?.kind === "heads-up") {
+    for (const field of ["tableSize", "finalTableSize"] as const) {
+      const v = given[field];
+      if (v !== undefined && v !== 2) return formatConflict("heads-up", field, `seats two at every match, not ${v}`, { [field]: v });
+    }
+    return ok({ tableSize: 2, finalTableSize: 2 });
+  }
+  if (asked?.kind === "speed" && asked.actionSeconds !== undefined) {
+    if (given.actionSeconds !== undefined && given.actionSeconds !== asked.actionSeconds)
+      return formatConflict("speed", "actionSeconds", `has one action clock: ${asked.actionSeconds} s or ${given.actionSeconds} s`, {
+        actionSeconds: given.actionSeconds,
+      });
+    return ok({ actionSeconds: asked.actionSeconds });
+  }
+  return ok({});
+}
 
 /**
  * The request's freeroll (R-TRN-7) or satellite (R-TRN-8), null for neither. A satellite's

@@ -32,6 +32,7 @@ import { isNatsOutage, isStorageOutage, RETRY_AFTER_S } from "./outage.ts";
 import { directorHandlers, tournamentIdFor } from "./http-director.ts";
 import { lobbyTournament, ticketsOf, tournamentView } from "./lobby-views.ts";
 import { tournamentPage } from "./tournament-page.ts";
+import { bracketView } from "./bracket-view.ts";
 import { fundingOf, topUp, welcome } from "./play-money.ts";
 import { entryCommand, type EntryVerb } from "../tournaments/tournament-entries.ts";
 import { handRecord, handSummaries, handTexts } from "../tables/history.ts";
@@ -128,6 +129,10 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async tournamentPage(ctx) {
     const t = tournamentOf(ctx);
     return t.ok ? ok(tournamentPage(t.value, ctx.server.svc.clock.now())) : t;
+  },
+  async bracket(ctx) {
+    const t = tournamentOf(ctx);
+    return t.ok ? bracketView(t.value, ctx.server.svc.clock.now()) : t;
   },
   register: entry("register"),
   unregister: entry("unregister"),

@@ -1,8 +1,8 @@
 // The public tournament page: the structure, the payouts, every entry with its
 // chips or its place and prize, and the tables. Places and prizes are the director's
 // results (provisional while entries can still come, R-PLACE-1).
-import type { TournamentPage, TournamentTerms } from "../../protocol/index.ts";
-import { mixedByOrbit } from "../../tournament/director/index.ts";
+import type { TournamentFormat, TournamentPage, TournamentTerms } from "../../protocol/index.ts";
+import { mixedByOrbit, type Format } from "../../tournament/director/index.ts";
 import { playedBlinds, type Level } from "../../tournament/structure/index.ts";
 import { resultsOf } from "../console/director-deal.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
@@ -18,12 +18,28 @@ function termsOf(t: TournamentRuntime, lateRegistrationEndsAt: number | null): T
     buyIn: m.buyIn,
     fee: m.fee,
     format: c.format.kind,
+    ...formatDetail(c.format),
     lateRegistration: c.lateRegistration ?? null,
     lateRegistrationEndsAt,
     reEntry: m.reEntry ?? null,
     rebuy: m.rebuy ?? null,
     addOn: m.addOn ?? null,
   };
+}
+
+/** The format with its options as the director runs it (speed's clock, a shootout's final table). */
+function formatDetail(f: Format): { formatDetail?: TournamentFormat } {
+  switch (f.kind) {
+    case "speed":
+      return { formatDetail: f.actionSeconds === undefined ? { kind: "speed" } : { kind: "speed", actionSeconds: f.actionSeconds } };
+    case "shootout":
+      return { formatDetail: f.finalTable === undefined ? { kind: "shootout" } : { kind: "shootout", finalTable: f.finalTable } };
+    case "satellite":
+    case "freeroll":
+      return {};
+    default:
+      return { formatDetail: { kind: f.kind } };
+  }
 }
 
 export function tournamentPage(t: TournamentRuntime, now: number): TournamentPage {

@@ -84,6 +84,8 @@ export class TournamentRuntime implements TournamentPort {
   readonly bustedAt = new Map<string, number>();
   /** Director events kept for the prize postings (prizes-fixed, finished). */
   readonly kept: TournamentEvent[] = [];
+  /** The tables drawn at the start and every bracket round's and match's draw, for the bracket view (R-TRN-10/11). */
+  readonly draws: TournamentEvent[] = [];
   /** Called after every change (lobby and tournament-view pushes). */
   onChange: (() => void) | null = null;
 
@@ -416,6 +418,7 @@ export class TournamentRuntime implements TournamentPort {
       entrantByCommand: [...this.entrantByCommand],
       bustedAt: [...this.bustedAt],
       kept: structuredClone(this.kept),
+      draws: structuredClone(this.draws),
     };
   }
 
@@ -433,10 +436,14 @@ export class TournamentRuntime implements TournamentPort {
       entrantByCommand: [string, string][];
       bustedAt: [string, number][];
       kept: TournamentEvent[];
+      draws?: TournamentEvent[];
     } | null;
     if (p === null || typeof p !== "object" || p.format !== 1) return false;
     const dir = stateFromPlain(p.dir);
     if (dir === null) return false;
+    // A snapshot without the draws of a bracket or a shootout: every record is folded instead.
+    const kind = dir.config?.format.kind;
+    if (p.draws === undefined && (kind === "heads-up" || kind === "shootout")) return false;
     this.meta = p.meta;
     this.dir = dir;
     for (const [k, v] of p.names) this.names.set(k, v);
@@ -446,6 +453,7 @@ export class TournamentRuntime implements TournamentPort {
     for (const [k, v] of p.entrantByCommand) this.entrantByCommand.set(k, v);
     for (const [k, v] of p.bustedAt) this.bustedAt.set(k, v);
     this.kept.push(...p.kept);
+    this.draws.push(...(p.draws ?? []));
     return true;
   }
 
@@ -470,6 +478,10 @@ export class TournamentRuntime implements TournamentPort {
         if (this.isLive) this.live.foldBefore(x.data, version);
         evolve(this.dir, x.data);
         if (x.data.type === "prizes-fixed" || x.data.type === "finished") this.kept.push(x.data);
+        if (x.data.type === "started" || x.data.type === "matches-drawn" || x.data.type === "match-drawn") {
+          const kind = this.dir.config?.format.kind;
+          if (kind === "heads-up" || kind === "shootout") this.draws.push(x.data);
+        }
         if (x.data.type === "eliminated") for (const g of x.data.groups) for (const id of g) this.bustedAt.set(id, x.data.at);
         break;
       case "entrant":

@@ -332,6 +332,8 @@ export const STRUCTURE_PRESETS: Readonly<Record<string, Structure>> = {
   mixed,
   speed,
   "heads-up": headsUp,
+  // R-TRN-11: a shootout plays the seeds' structure; the format is how the room runs it.
+  shootout: { ...seed, name: "shootout" },
 };
 
 export const structurePresetNames = (): string[] => Object.keys(STRUCTURE_PRESETS);

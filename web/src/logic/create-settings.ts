@@ -8,6 +8,7 @@ import {
   type Preset,
   type Structure,
   type StructureLevel,
+  type TournamentFormat,
   type TournamentSettingsInput,
   type WindowEnd,
 } from "../../../src/protocol/index.ts";
@@ -146,8 +147,19 @@ export function presetFile(
   structure: Structure,
   settings: EventSettings,
   house: TournamentSettingsInput = {},
+  format: TournamentFormat | null = null,
 ): PresetFile {
-  return { felt: "preset", version: 1, name: name.trim(), description, basedOn, structure, settings, ...(Object.keys(house).length > 0 ? { house } : {}) };
+  return {
+    felt: "preset",
+    version: 1,
+    name: name.trim(),
+    description,
+    basedOn,
+    structure,
+    settings,
+    ...(format === null ? {} : { format }),
+    ...(Object.keys(house).length > 0 ? { house } : {}),
+  };
 }
 
 const pathText = (path: readonly PropertyKey[]) => path.map((p) => (typeof p === "number" ? `#${p + 1}` : String(p))).join(" › ") || "—";

@@ -6,6 +6,7 @@ import { useQuery, useServices } from "../context.tsx";
 import { newCommandId } from "../api/client.ts";
 import type { FeltError } from "../../../src/lib/result.ts";
 import { href } from "../router.ts";
+import { BracketPanel } from "../components/bracket.tsx";
 import type { TFunction } from "i18next";
 import type { DecksOpen, LobbyTournament, TournamentSettings, TournamentTerms } from "../../../src/protocol/index.ts";
 
@@ -73,6 +74,9 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
           </p>
         )}
       </div>
+      {(p.terms?.format === "heads-up" || p.terms?.format === "shootout") && ["running", "break", "paused", "finished"].includes(p.status) && (
+        <BracketPanel tournamentId={p.tournamentId} highlight={mine?.entryId ?? null} />
+      )}
       <div className="cols">
         <div className="panel">
           <h2>{finished ? t("tournament.results") : t("tournament.entrants")}</h2>

@@ -15,6 +15,7 @@ import { PayoutsAndDeal } from "./payouts.tsx";
 import { Cashier } from "./cashier.tsx";
 import { TableMapScreen } from "./table-map.tsx";
 import { fromLocalInput, toLocalInput } from "../../logic/format.ts";
+import { BracketPanel } from "../../components/bracket.tsx";
 
 const TABS = ["create", "seating", "map", "floor", "colour-up", "blind-error", "payouts", "cashier", "league"] as const;
 /** Tabs about no one tournament. */
@@ -187,6 +188,10 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         )}
         {tab === "map" && id && current && <TableMapScreen tournamentId={id} live={current.kind === "live"} />}
         {tab === "floor" && current && <Floor tournament={current} />}
+        {/* R-TRN-10/11: a bracket's rounds or a shootout's tables beside the seating and the floor (other formats show none). */}
+        {(tab === "seating" || tab === "floor") && id && current && (inPlay || current.status === "finished") && (
+          <BracketPanel key={id} tournamentId={id} refreshMs={5000} />
+        )}
         {tab === "colour-up" && current && <ColourUp tournament={current} />}
         {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}
         {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} live={current?.kind === "live"} />}

@@ -13,6 +13,8 @@ import { useFormat } from "../../components/use-format.ts";
 export const CREATE_CAUSES = [
   "create/window-past-end",
   "create/re-entry-and-rebuy",
+  "create/format-conflict",
+  "create/format-needs",
   "create/payout-precision",
   "create/preset-name-taken",
   "create/too-many-presets",
@@ -24,6 +26,8 @@ export const CREATE_CAUSES = [
 export const PAYOUT_REASONS = ["sum", "increasing", "not-positive", "places", "both", "over-guarantee"] as const;
 /** The window a create/window-past-end names. */
 export const WINDOW_FIELDS = ["reEntry", "rebuy", "lateRegistration", "addOn"] as const;
+/** The other parts a create/format-conflict names (a window is said as above). */
+export const FORMAT_FIELDS = ["tableSize", "finalTableSize", "finalTable", "actionSeconds", "freeroll", "satelliteTarget"] as const;
 
 export function CreateErrorText({ error }: { error: FeltError | null }) {
   const { t } = useTranslation();
@@ -40,7 +44,12 @@ export function CreateErrorText({ error }: { error: FeltError | null }) {
       total: fmt.money(n("total")),
     });
   } else if (cause !== null && (CREATE_CAUSES as readonly string[]).includes(cause)) {
-    const field = (WINDOW_FIELDS as readonly string[]).includes(String(error["field"])) ? t(`createForm.window.${String(error["field"])}`) : "";
+    const named = String(error["field"]);
+    const field = (WINDOW_FIELDS as readonly string[]).includes(named)
+      ? t(`createForm.window.${named}`)
+      : (FORMAT_FIELDS as readonly string[]).includes(named)
+        ? t(`createForm.formatField.${named}`)
+        : "";
     const variant = cause === "create/window-past-end" ? (typeof error["break"] === "number" ? "_break" : "_level") : "";
     text = t(`createForm.causes.${cause.replace("/", ".")}${variant}`, {
       field,
@@ -54,6 +63,7 @@ export function CreateErrorText({ error }: { error: FeltError | null }) {
       item: n("index") + 1,
       name: String(error["name"] ?? ""),
       max: n("max"),
+      format: typeof error["format"] === "string" ? t(`tournament.terms.formats.${error["format"]}`) : "",
     });
   }
   if (text === null) return <ErrorText error={error} />;

@@ -8,6 +8,7 @@ import {
   type PresetFile,
   type PredictResponse,
   type Structure,
+  type TournamentFormat,
   type TournamentSettingsInput,
 } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
@@ -21,6 +22,7 @@ import { MoneyForm } from "./create-money.tsx";
 import { CreateErrorText, hintText } from "./create-errors.tsx";
 import { PresetTools } from "./preset-io.tsx";
 import { fromLocalInput, toLocalInput } from "../../logic/format.ts";
+import { FormatSelect, houseForFormat } from "./create-format.tsx";
 
 /** The core's structure check behind a director/invalid answer (structure/not-payable, ...), if any. */
 const STRUCTURE_CAUSES = new Set([
@@ -64,6 +66,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   // The house rules the room chooses (R-TBL-1 table size, R-BTN-2/3 button, R-CHIP-2/3 colour-up).
   // Only what the floor (or the preset) chose; the rest are the defaults, shown filled in (`rules`).
   const [house, setHouse] = useState<TournamentSettingsInput>({});
+  // The format (R-TRN-3..11): the preset's, or the one chosen; null: a preset that names none.
+  const [format, setFormat] = useState<TournamentFormat | null>(null);
   const [minPlayers, setMinPlayers] = useState(5);
   const [deadlineMinutes, setDeadlineMinutes] = useState(15);
   const [players, setPlayers] = useState(30);
@@ -80,7 +84,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     setPresetId(p.id);
     setStructure(p.structure);
     setSettings(settingsFromPreset(p));
-    setHouse(p.house ?? {});
+    setHouse(houseForFormat(p.house ?? {}, p.format?.kind));
+    setFormat(p.format ?? null);
     setName(presetName(p));
   }
   useEffect(() => {
@@ -91,7 +96,8 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     if (presets.data?.presets.some((p) => p.id === f.basedOn)) setPresetId(f.basedOn);
     setStructure(f.structure);
     setSettings(f.settings);
-    setHouse(f.house ?? {});
+    setHouse(houseForFormat(f.house ?? {}, f.format?.kind));
+    setFormat(f.format ?? null);
     setName(f.name);
   }
 
@@ -120,7 +126,11 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const early = chipUpTooEarly(structure);
 
   // Every house rule filled in as the server will (a final table or spare seats beyond a smaller table follow it down).
-  const defaults = settingsWithDefaults(house, { speed: preset.id === "speed", live: kind === "live", mixedBy: structure.mixedBy });
+  const defaults = settingsWithDefaults(house, {
+    speed: format === null ? preset.id === "speed" : format.kind === "speed",
+    live: kind === "live",
+    mixedBy: structure.mixedBy,
+  });
   // R-BET-9: the switch matters only to a structure that names limit blinds.
   const mixed = structure.levels.some((l) => l.game === "limit" || l.limit !== undefined);
   const rules = {
@@ -157,6 +167,13 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
       ...settings,
       ...rule,
       settings: houseRules,
+      // A shootout's final table follows the table size down.
+      ...(format === null
+        ? {}
+        : {
+            format:
+              format.kind === "shootout" && (format.finalTable ?? 0) > rules.tableSize ? { kind: "shootout" as const, finalTable: rules.tableSize } : format,
+          }),
     });
     setError(r.ok ? null : r.error);
     if (r.ok) {
@@ -221,6 +238,17 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
             />
           </label>
           <ChipSetInput structure={structure} onChange={setStructure} />
+          <FormatSelect
+            format={format}
+            tableSize={rules.tableSize}
+            settings={settings}
+            house={house}
+            onChange={(f, s, h) => {
+              setFormat(f);
+              setSettings(s);
+              setHouse(h);
+            }}
+          />
           <div className="row house-rules">
             <label>
               {t("create.tableSize")}
@@ -524,6 +552,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
         structure={structure}
         settings={settings}
         house={house}
+        format={format}
         defaultName={name}
         onSaved={(id) => {
           presets.reload();

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSettings, PresetFile, Structure, TournamentSettingsInput } from "../../../../src/protocol/index.ts";
+import type { EventSettings, PresetFile, Structure, TournamentFormat, TournamentSettingsInput } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { newCommandId } from "../../api/client.ts";
 import { useServices } from "../../context.tsx";
@@ -17,6 +17,7 @@ export function PresetTools({
   structure,
   settings,
   house,
+  format,
   defaultName,
   onSaved,
   onImport,
@@ -26,6 +27,8 @@ export function PresetTools({
   settings: EventSettings;
   /** The house rules chosen (table size, button, ...): saved and exported with the preset. */
   house: TournamentSettingsInput;
+  /** The format chosen (null: the one `basedOn` runs as): saved and exported with the preset. */
+  format: TournamentFormat | null;
   defaultName: string;
   onSaved: (id: string) => void;
   onImport: (file: PresetFile) => void;
@@ -39,7 +42,7 @@ export function PresetTools({
   const [saved, setSaved] = useState<string | null>(null);
   const [problems, setProblems] = useState<Hint[]>([]);
   const [imported, setImported] = useState<string | null>(null);
-  const file = () => presetFile(name.trim() || defaultName, description, basedOn, structure, settings, house);
+  const file = () => presetFile(name.trim() || defaultName, description, basedOn, structure, settings, house, format);
 
   async function save() {
     const f = file();

@@ -52,6 +52,14 @@ export const createCs = {
   imported: "Importováno „{{name}}“.",
   guaranteeLine: "Garance {{guarantee}}: prize pool je {{pool}}.",
   openPage: "Otevřít stránku turnaje",
+  formatField: {
+    tableSize: "velikost stolu jiná než 2",
+    finalTableSize: "finálový stůl jiný než 2",
+    finalTable: "finálový stůl větší než stoly",
+    actionSeconds: "druhý časový limit na akci",
+    freeroll: "freeroll",
+    satelliteTarget: "satelit",
+  },
   window: { reEntry: "Okno pro re-entry", rebuy: "Okno pro rebuye", lateRegistration: "Pozdní registrace", addOn: "Add-on" },
   hint: {
     reEntryAndRebuy: "Zvolte re-entry, nebo rebuye, ne obojí.",
@@ -79,6 +87,8 @@ export const createCs = {
       "window-past-end_level": "{{field}} končí po levelu {{level}}, ale struktura má {{levels}} levelů.",
       "window-past-end_break": "{{field}} končí po přestávce {{break}}, ale struktura má {{breaks}} přestávek.",
       "re-entry-and-rebuy": "Turnaj nabízí re-entry, nebo rebuye, ne obojí.",
+      "format-conflict": "{{format}}: nelze s tímto — {{field}}.",
+      "format-needs": "{{format}} potřebuje: {{field}}.",
       "payout-precision": "{{place}}. místo: procento má nejvýše dvě desetinná místa.",
       "preset-name-taken": "„{{name}}“ je název vestavěné šablony: zvolte jiný.",
       "too-many-presets": "Nejvýše {{max}} uložených šablon.",

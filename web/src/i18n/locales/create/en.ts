@@ -54,6 +54,14 @@ export const createEn = {
   imported: "Imported “{{name}}”.",
   guaranteeLine: "Guaranteed {{guarantee}}: the prize pool is {{pool}}.",
   openPage: "Open the tournament page",
+  formatField: {
+    tableSize: "a table size other than 2",
+    finalTableSize: "a final table other than 2",
+    finalTable: "a final table larger than the tables",
+    actionSeconds: "a second action clock",
+    freeroll: "a freeroll",
+    satelliteTarget: "a satellite",
+  },
   window: { reEntry: "The re-entry window", rebuy: "The rebuy window", lateRegistration: "Late registration", addOn: "The add-on" },
   hint: {
     reEntryAndRebuy: "Choose re-entry or rebuys, not both.",
@@ -81,6 +89,8 @@ export const createEn = {
       "window-past-end_level": "{{field}} ends after level {{level}}, but the structure has {{levels}} levels.",
       "window-past-end_break": "{{field}} ends after break {{break}}, but the structure has {{breaks}} breaks.",
       "re-entry-and-rebuy": "A tournament offers re-entry or rebuys, not both.",
+      "format-conflict": "{{format}}: not with this — {{field}}.",
+      "format-needs": "{{format}} needs this: {{field}}.",
       "payout-precision": "Place {{place}}: a percentage has at most two decimals.",
       "preset-name-taken": "“{{name}}” is the name of a built-in preset: choose another.",
       "too-many-presets": "At most {{max}} saved presets.",

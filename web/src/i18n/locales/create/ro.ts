@@ -52,6 +52,14 @@ export const createRo = {
   imported: "S-a importat „{{name}}”.",
   guaranteeLine: "Garantat {{guarantee}}: fondul de premii este {{pool}}.",
   openPage: "Deschide pagina turneului",
+  formatField: {
+    tableSize: "o masă de altă mărime decât 2",
+    finalTableSize: "o masă finală de altă mărime decât 2",
+    finalTable: "o masă finală mai mare decât mesele",
+    actionSeconds: "un al doilea ceas de acțiune",
+    freeroll: "un freeroll",
+    satelliteTarget: "un satelit",
+  },
   window: { reEntry: "Fereastra de re-intrare", rebuy: "Fereastra de rebuy", lateRegistration: "Înscrierea târzie", addOn: "Add-on-ul" },
   hint: {
     reEntryAndRebuy: "Alegeți re-intrare sau rebuy-uri, nu ambele.",
@@ -79,6 +87,8 @@ export const createRo = {
       "window-past-end_level": "{{field}} se termină după nivelul {{level}}, dar structura are {{levels}} niveluri.",
       "window-past-end_break": "{{field}} se termină după pauza {{break}}, dar structura are {{breaks}} pauze.",
       "re-entry-and-rebuy": "Un turneu oferă re-intrare sau rebuy-uri, nu ambele.",
+      "format-conflict": "{{format}}: nu se poate cu asta — {{field}}.",
+      "format-needs": "{{format}} are nevoie de: {{field}}.",
       "payout-precision": "Locul {{place}}: un procent are cel mult două zecimale.",
       "preset-name-taken": "„{{name}}” este numele unui șablon încorporat: alegeți altul.",
       "too-many-presets": "Cel mult {{max}} șabloane salvate.",

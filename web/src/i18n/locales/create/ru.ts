@@ -52,6 +52,14 @@ export const createRu = {
   imported: "Импортировано «{{name}}».",
   guaranteeLine: "Гарантия {{guarantee}}: призовой фонд {{pool}}.",
   openPage: "Открыть страницу турнира",
+  formatField: {
+    tableSize: "размер стола не 2",
+    finalTableSize: "финальный стол не на 2",
+    finalTable: "финальный стол больше столов",
+    actionSeconds: "второй лимит времени на ход",
+    freeroll: "фриролл",
+    satelliteTarget: "сателлит",
+  },
   window: { reEntry: "Окно повторного входа", rebuy: "Окно ребаев", lateRegistration: "Поздняя регистрация", addOn: "Аддон" },
   hint: {
     reEntryAndRebuy: "Выберите повторный вход или ребаи, не оба.",
@@ -79,6 +87,8 @@ export const createRu = {
       "window-past-end_level": "{{field}}: конец после уровня {{level}}, а в структуре {{levels}} уровней.",
       "window-past-end_break": "{{field}}: конец после перерыва {{break}}, а в структуре {{breaks}} перерывов.",
       "re-entry-and-rebuy": "Турнир предлагает повторный вход или ребаи, не оба.",
+      "format-conflict": "{{format}}: несовместимо — {{field}}.",
+      "format-needs": "{{format}}: нужно указать — {{field}}.",
       "payout-precision": "{{place}} место: у процента не более двух знаков после запятой.",
       "preset-name-taken": "«{{name}}» — название встроенного шаблона: выберите другое.",
       "too-many-presets": "Не более {{max}} сохранённых шаблонов.",

@@ -52,6 +52,14 @@ export const createSv = {
   imported: "Importerade ”{{name}}”.",
   guaranteeLine: "Garanterat {{guarantee}}: prispotten är {{pool}}.",
   openPage: "Öppna turneringens sida",
+  formatField: {
+    tableSize: "en bordsstorlek annan än 2",
+    finalTableSize: "ett finalbord annat än 2",
+    finalTable: "ett finalbord större än borden",
+    actionSeconds: "en andra handlingsklocka",
+    freeroll: "en freeroll",
+    satelliteTarget: "en satellit",
+  },
   window: { reEntry: "Fönstret för återinträde", rebuy: "Fönstret för rebuys", lateRegistration: "Sen registrering", addOn: "Add-on" },
   hint: {
     reEntryAndRebuy: "Välj återinträde eller rebuys, inte båda.",
@@ -79,6 +87,8 @@ export const createSv = {
       "window-past-end_level": "{{field}} slutar efter nivå {{level}}, men strukturen har {{levels}} nivåer.",
       "window-past-end_break": "{{field}} slutar efter paus {{break}}, men strukturen har {{breaks}} pauser.",
       "re-entry-and-rebuy": "En turnering erbjuder återinträde eller rebuys, inte båda.",
+      "format-conflict": "{{format}}: går inte med detta — {{field}}.",
+      "format-needs": "{{format}} behöver: {{field}}.",
       "payout-precision": "Plats {{place}}: en procentsats har högst två decimaler.",
       "preset-name-taken": "”{{name}}” är namnet på en inbyggd mall: välj ett annat.",
       "too-many-presets": "Högst {{max}} sparade mallar.",

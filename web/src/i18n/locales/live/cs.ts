@@ -66,6 +66,15 @@ export const liveCs = {
     nextLevel: "Přeskočit na další úroveň",
     layouts: { classic: "Hodiny nahoře", blinds: "Blindy nahoře", payouts: "Výplaty vedle" },
   },
+  format: {
+    label: "Formát",
+    finalTable: "Až na (finálový stůl)",
+    hint: {
+      "heads-up":
+        "Zápasy jeden na jednoho, dvě místa u stolu; volné postupy, když počet hráčů není mocnina dvou. Bez pozdní registrace, re-entry, rebuy a add-onu.",
+      shootout: "Při každé změně úrovně odchází u každého stolu nejmenší stack, dokud nezbude finálový stůl. Bez pozdní registrace, re-entry, rebuy a add-onu.",
+    },
+  },
   presets: {
     seed: { name: "Základní", plan: "freezeout" },
     "casino-1900": { name: "Kasino 19:00", plan: "opětovný vstup a pozdní registrace do konce 2. přestávky" },
@@ -74,7 +83,8 @@ export const liveCs = {
     satellite: { name: "Satelit", plan: "freezeout, pozdní registrace v první třetině hry" },
     mixed: { name: "Smíšený hold'em", plan: "freezeout, pozdní registrace v první třetině hry" },
     speed: { name: "Rychlý", plan: "15sekundové hodiny na tah, pozdní registrace v první třetině hry" },
-    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    "heads-up": { name: "Heads-up", plan: "vyřazovací pavouk zápasů jeden na jednoho, volné postupy, když počet hráčů není mocnina dvou" },
+    shootout: { name: "Shootout", plan: "při každé změně úrovně odchází u každého stolu hráč s nejmenším stackem" },
     summary: "{{chips}} žetonů, {{levels}} úrovní; {{plan}}",
   },
   bustTogetherConfirm: "{{names}} vypadli ve stejné hře?",

@@ -68,6 +68,14 @@ export const liveEn = {
     nextLevel: "Skip to the next level",
     layouts: { classic: "Clock first", blinds: "Blinds first", payouts: "Payouts beside" },
   },
+  format: {
+    label: "Format",
+    finalTable: "Down to (final table)",
+    hint: {
+      "heads-up": "One-on-one matches, two seats each; byes when the field is not a power of two. No late registration, re-entry, rebuy or add-on.",
+      shootout: "The lowest stack at each table goes at every level change until the final table is left. No late registration, re-entry, rebuy or add-on.",
+    },
+  },
   presets: {
     seed: { name: "Seed", plan: "freezeout" },
     "casino-1900": { name: "Casino 19:00", plan: "re-entry and late registration until the end of the 2nd break" },
@@ -76,7 +84,8 @@ export const liveEn = {
     satellite: { name: "Satellite", plan: "freezeout, late registration for the first third of play" },
     mixed: { name: "Mixed hold'em", plan: "freezeout, late registration for the first third of play" },
     speed: { name: "Speed", plan: "15-second action clock, late registration for the first third of play" },
-    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    "heads-up": { name: "Heads-up", plan: "knockout bracket of one-on-one matches, byes when the field is not a power of two" },
+    shootout: { name: "Shootout", plan: "the lowest stack at each table goes at every level change" },
     summary: "{{chips}} chips, {{levels}} levels; {{plan}}",
   },
   bustTogetherConfirm: "{{names}} out in the same hand?",

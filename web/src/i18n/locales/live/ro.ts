@@ -67,6 +67,16 @@ export const liveRo = {
     nextLevel: "Sari la nivelul următor",
     layouts: { classic: "Ceasul în prim-plan", blinds: "Blindurile în prim-plan", payouts: "Premiile alături" },
   },
+  format: {
+    label: "Format",
+    finalTable: "Până la (masa finală)",
+    hint: {
+      "heads-up":
+        "Meciuri unu la unu, două locuri la masă; calificări directe când numărul nu e o putere a lui doi. Fără înscriere târzie, re-entry, rebuy sau add-on.",
+      shootout:
+        "La fiecare schimbare de nivel iese cel mai mic stack de la fiecare masă, până rămâne masa finală. Fără înscriere târzie, re-entry, rebuy sau add-on.",
+    },
+  },
   presets: {
     seed: { name: "De bază", plan: "freezeout" },
     "casino-1900": { name: "Cazino 19:00", plan: "reintrare și înscriere târzie până la sfârșitul pauzei a 2-a" },
@@ -75,7 +85,8 @@ export const liveRo = {
     satellite: { name: "Satelit", plan: "freezeout, înscriere târzie în prima treime a jocului" },
     mixed: { name: "Hold'em mixt", plan: "freezeout, înscriere târzie în prima treime a jocului" },
     speed: { name: "Rapid", plan: "15 secunde pe mutare, înscriere târzie în prima treime a jocului" },
-    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    "heads-up": { name: "Heads-up", plan: "tablou eliminatoriu de meciuri unu la unu, cu calificări directe când numărul de jucători nu e o putere a lui doi" },
+    shootout: { name: "Shootout", plan: "la fiecare schimbare de nivel iese cel mai mic stack de la fiecare masă" },
     summary: "{{chips}} jetoane, {{levels}} niveluri; {{plan}}",
   },
   bustTogetherConfirm: "{{names}} au ieșit în aceeași mână?",

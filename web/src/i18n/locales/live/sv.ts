@@ -67,6 +67,14 @@ export const liveSv = {
     nextLevel: "Hoppa till nästa nivå",
     layouts: { classic: "Klockan först", blinds: "Blindarna först", payouts: "Utbetalningar bredvid" },
   },
+  format: {
+    label: "Format",
+    finalTable: "Ned till (finalbord)",
+    hint: {
+      "heads-up": "Matcher en mot en, två platser per bord; frilottar när antalet inte är en tvåpotens. Ingen sen anmälan, re-entry, rebuy eller add-on.",
+      shootout: "Minsta stacken vid varje bord åker ut vid varje nivåbyte tills finalbordet är kvar. Ingen sen anmälan, re-entry, rebuy eller add-on.",
+    },
+  },
   presets: {
     seed: { name: "Grund", plan: "freezeout" },
     "casino-1900": { name: "Kasino 19:00", plan: "re-entry och sen registrering till slutet av 2:a pausen" },
@@ -75,7 +83,8 @@ export const liveSv = {
     satellite: { name: "Satellit", plan: "freezeout, sen registrering under första tredjedelen" },
     mixed: { name: "Blandad hold'em", plan: "freezeout, sen registrering under första tredjedelen" },
     speed: { name: "Snabb", plan: "15 sekunders tidsgräns per drag, sen registrering under första tredjedelen" },
-    "heads-up": { name: "Heads-up", plan: "freezeout" },
+    "heads-up": { name: "Heads-up", plan: "utslagsträd med matcher en mot en, frilottar när antalet spelare inte är en tvåpotens" },
+    shootout: { name: "Shootout", plan: "minsta stacken vid varje bord åker ut vid varje nivåbyte" },
     summary: "{{chips}} marker, {{levels}} nivåer; {{plan}}",
   },
   bustTogetherConfirm: "Är {{names}} ute i samma giv?",
