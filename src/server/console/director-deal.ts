@@ -10,7 +10,7 @@ import type { DealRequest, ResultRow, ResultsMoney, ResultsResponse } from "../.
 import { dealFigures, finalPlacements, lastEntryMs, type Placement, type TournamentCommand, type TournamentState } from "../../tournament/director/index.ts";
 import { dryRun, levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
 import { stacksOf } from "../tournaments/tournament-live.ts";
-import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { playerNumberOf, type TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
@@ -98,6 +98,7 @@ function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" |
     place: p.places[0]!,
     entryId: p.entry,
     name: t.names.get(p.player) ?? "player",
+    ...playerNumberOf(t, p.player),
     entryNumber: entryNumber(t, p.entry, p.player),
     prize: p.prize,
     rebuys: e?.rebuys ?? 0,
@@ -140,6 +141,7 @@ export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
     .map((e) => ({
       entryId: e.id,
       name: t.names.get(e.player) ?? "player",
+      ...playerNumberOf(t, e.player),
       entryNumber: entryNumber(t, e.id, e.player),
       stack: stacks.get(e.id)?.stack ?? e.stack,
       countedAt: stacks.get(e.id)?.countedAt ?? null,

@@ -26,7 +26,7 @@ import { lobbyTournament } from "./lobby-views.ts";
 import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../console/presets.ts";
 import { allPresets, findPreset, savePreset } from "../console/custom-presets.ts";
 import { configParts, eventConfig, mergeSettings } from "../console/event-settings.ts";
-import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { playerNumberOf, TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { blindsNow } from "../tournaments/tournament-orders.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
@@ -54,6 +54,7 @@ function seating(t: TournamentRuntime): SeatingResponse {
     .map((e) => ({
       entryId: e.id,
       name: t.names.get(e.player) ?? "player",
+      ...playerNumberOf(t, e.player),
       tableNumber: e.table,
       seat: e.seat,
       stack: e.stack,

@@ -46,7 +46,16 @@ import {
   tournamentStream,
 } from "./tournament-port.ts";
 
-export { type CommandOptions, type Rec, TOURNAMENT_SNAPSHOT_EVERY, tableIdOf, type TournamentMeta, tournamentStream } from "./tournament-port.ts";
+export {
+  type CommandOptions,
+  entrantRecord,
+  playerNumberOf,
+  type Rec,
+  TOURNAMENT_SNAPSHOT_EVERY,
+  tableIdOf,
+  type TournamentMeta,
+  tournamentStream,
+} from "./tournament-port.ts";
 import type { TableSession } from "../tables/table-session.ts";
 import type { HandResult } from "../tables/table-order.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
@@ -62,6 +71,7 @@ export class TournamentRuntime implements TournamentPort {
   meta!: TournamentMeta;
   version = 0;
   readonly names = new Map<string, string>();
+  readonly numbers = new Map<string, number>();
   /** Online: the last hand number recorded per table. */
   readonly recorded = new Map<number, number>();
   /** Online tables (a live tournament has none). */
@@ -414,6 +424,7 @@ export class TournamentRuntime implements TournamentPort {
       meta: this.meta,
       dir: stateToPlain(this.dir),
       names: [...this.names],
+      numbers: [...this.numbers],
       recorded: [...this.recorded],
       commands: [...this.commands],
       entrantByCommand: [...this.entrantByCommand],
@@ -429,6 +440,8 @@ export class TournamentRuntime implements TournamentPort {
       meta: TournamentMeta;
       dir: unknown;
       names: [string, string][];
+      /** Absent in snapshots saved before player numbers. */
+      numbers?: [string, number][];
       recorded: [number, number][];
       commands: [string, number][];
       entrantByCommand: [string, string][];
@@ -441,6 +454,7 @@ export class TournamentRuntime implements TournamentPort {
     this.meta = p.meta;
     this.dir = dir;
     for (const [k, v] of p.names) this.names.set(k, v);
+    for (const [k, v] of p.numbers ?? []) this.numbers.set(k, v);
     for (const [k, v] of p.recorded) this.recorded.set(k, v);
     for (const [k, v] of p.commands) this.commands.set(k, v);
     for (const [k, v] of p.entrantByCommand) this.entrantByCommand.set(k, v);
@@ -474,6 +488,7 @@ export class TournamentRuntime implements TournamentPort {
         break;
       case "entrant":
         this.names.set(x.data.player, x.data.name);
+        if (x.data.number !== undefined) this.numbers.set(x.data.player, x.data.number);
         break;
       case "hand-recorded":
         this.recorded.set(x.data.table, Math.max(this.recorded.get(x.data.table) ?? 0, x.data.handNumber));
