@@ -190,6 +190,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
             <tr>
               <th>{t("floor.where")}</th>
               <th>{t("auth.name")}</th>
+              <th>{t("live.playerNumber")}</th>
               <th className="num">{t("colourUp.stack")}</th>
               <th />
             </tr>
@@ -210,10 +211,8 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                     )}{" "}
                     {t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}
                   </td>
-                  <td>
-                    {entryLabel(s.entryId, s.name)}
-                    <PlayerNo number={s.playerNumber} />
-                  </td>
+                  <td>{entryLabel(s.entryId, s.name)}</td>
+                  <td className="player-no">{s.playerNumber !== undefined && t("live.number", { number: s.playerNumber })}</td>
                   <td className="num">
                     {live ? (
                       <input

@@ -149,10 +149,10 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
               </span>
               <span className="who">
                 {s.name !== null || s.leaving ? (
-                  <span className="name">
-                    {s.name !== null ? named(s.name, s.entryId) : s.leaving!.name}
+                  <>
+                    <span className="name">{s.name !== null ? named(s.name, s.entryId) : s.leaving!.name}</span>
                     {s.name !== null && <PlayerNo number={s.playerNumber} />}
-                  </span>
+                  </>
                 ) : (
                   <span className="hint">{t("live.map.empty")}</span>
                 )}
