@@ -145,5 +145,47 @@ export function describeAccountsContract(name: string, factory: () => Promise<Ac
       expect((await again.signIn("ANN", "correct horse")).ok).toBe(true);
       expect((await again.authenticate(later.token)).ok).toBe(true);
     });
+
+    it("player numbers: one each from 1001, unique also when sign-ups race, kept across a reopen", async () => {
+      const { accounts, clock, fixture } = await fresh();
+      const ann = unwrap(await accounts.signUp("Ann", "correct horse"));
+      expect(ann.user.number).toBe(1001);
+      const dir = unwrap(await accounts.createUser("Dora", "director password", "director"));
+      expect(dir.number).toBe(1002);
+      const taken = await accounts.signUp("ann", "another password");
+      expect(!taken.ok && taken.error.code).toBe("accounts/name-taken");
+      const race = await Promise.all(["Cid", "Dan", "Eve", "Fay", "Gus"].map((n) => accounts.signUp(n, "correct horse")));
+      const numbers = race.map((r) => unwrap(r).user.number);
+      expect([...numbers].sort()).toEqual([1003, 1004, 1005, 1006, 1007]);
+      expect(unwrap(await accounts.authenticate(ann.token)).number).toBe(1001);
+      const store2 = await fixture.open();
+      cleanups.push(() => store2.close());
+      const again = new Accounts({ store: store2, now: () => clock.t, scrypt: FAST });
+      expect(unwrap(await again.userByName("ANN")).number).toBe(1001);
+      expect(unwrap(await again.userByNumber(1002)).name).toBe("Dora");
+      expect(unwrap(await again.createUser("Hal", "correct horse", "player")).number).toBe(1008);
+    });
+
+    it("the desk finds players by number and by shown or account name, ignoring case and accents", async () => {
+      const { accounts } = await fresh();
+      const j1 = unwrap(await accounts.createUser("John.Smith", "correct horse", "player", "John  Smith"));
+      const j2 = unwrap(await accounts.createUser("John.Smith-2", "correct horse", "player", "John Smith"));
+      const bodil = unwrap(await accounts.createUser("Bodil.As", "correct horse", "player", "Bodil Ås"));
+      unwrap(await accounts.signUp("Ann", "correct horse"));
+      expect(j1.displayName).toBe("John Smith");
+      expect(j1.number).not.toBe(j2.number);
+      expect((await accounts.findPlayers("john smith")).map((u) => u.number)).toEqual([j1.number, j2.number]);
+      expect((await accounts.findPlayers("smith")).map((u) => u.id)).toEqual([j1.id, j2.id]);
+      expect((await accounts.findPlayers("bodil as")).map((u) => u.id)).toEqual([bodil.id]);
+      expect((await accounts.findPlayers("BODIL.AS")).map((u) => u.id)).toEqual([bodil.id]);
+      expect((await accounts.findPlayers("ann")).map((u) => u.displayName)).toEqual(["Ann"]);
+      for (const q of [String(j2.number), `#${j2.number}`, `P-${j2.number}`]) expect((await accounts.findPlayers(q)).map((u) => u.id)).toEqual([j2.id]);
+      expect(await accounts.findPlayers("#99999")).toEqual([]);
+      expect(await accounts.findPlayers("%")).toEqual([]);
+      expect(await accounts.findPlayers("_")).toEqual([]);
+      expect(await accounts.findPlayers("   ")).toEqual([]);
+      const nobody = await accounts.userByNumber(99999);
+      expect(!nobody.ok && nobody.error.code).toBe("accounts/unknown-user");
+    });
   });
 }

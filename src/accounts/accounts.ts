@@ -2,10 +2,10 @@
 // injected clock, so tests and replays need no waiting).
 import { createHash, randomBytes } from "node:crypto";
 import { fail, ok, type Result } from "../lib/result.ts";
-import { ROLES, type AccountStore, type Role, type UserRecord } from "./account-store.ts";
+import { PLAYER_SEARCH_LIMIT, ROLES, type AccountStore, type Role, type UserRecord } from "./account-store.ts";
 import { ACCOUNT_ERRORS } from "./errors.ts";
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from "./password.ts";
-import { checkName, checkPassword } from "./rules.ts";
+import { checkName, checkPassword, displayKey } from "./rules.ts";
 import { ScryptLimiter, DEFAULT_SCRYPT_LIMITS, type ScryptLimits } from "./scrypt-limiter.ts";
 import { AuthGuard, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SIGN_UP_LIMITS, type SignInLimits, type SignUpLimits } from "./auth-guard.ts";
 
@@ -13,6 +13,10 @@ import { AuthGuard, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SIGN_UP_LIMITS, type SignInL
 export interface User {
   readonly id: string;
   readonly name: string;
+  /** The player number (account-store.ts): shown as "#1042" beside the name. */
+  readonly number: number;
+  /** The name as shown at the tables (a walk-in's as the floor typed it). */
+  readonly displayName: string;
   readonly role: Role;
   readonly createdAt: number;
 }
@@ -40,7 +44,16 @@ export interface AccountsOptions {
 
 export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const publicUser = (u: UserRecord): User => ({ id: u.id, name: u.name, role: u.role, createdAt: u.createdAt });
+const publicUser = (u: UserRecord | User): User => ({
+  id: u.id,
+  name: u.name,
+  number: u.number,
+  displayName: u.displayName,
+  role: u.role,
+  createdAt: u.createdAt,
+});
+/** "1042", "#1042" or "P-1042": a player number typed at the desk. */
+const NUMBER_QUERY = /^\s*(?:#|p-?)?\s*(\d{1,9})\s*$/i;
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -78,8 +91,11 @@ export class Accounts {
     return ok(await this.openSession(user.value));
   }
 
-  /** Any role; for bootstrapping the first director (CLI) and for directors adding staff. */
-  async createUser(name: string, password: string, role: Role): Promise<Result<User>> {
+  /**
+   * Any role; for bootstrapping the first director (CLI), for directors adding staff and for
+   * walk-ins (`displayName`: the name as the floor typed it; default the account name).
+   */
+  async createUser(name: string, password: string, role: Role, displayName?: string): Promise<Result<User>> {
     const n = checkName(name);
     if (!n.ok) return n;
     const p = checkPassword(password, n.value);
@@ -90,9 +106,11 @@ export class Accounts {
     }
     const hash = await this.limiter.run(() => hashPassword(p.value, this.params));
     if (!hash.ok) return hash;
-    const record: UserRecord = {
+    const shown = displayName?.trim().replace(/\s+/g, " ") || n.value;
+    const record = {
       id: `u_${randomBytes(12).toString("hex")}`,
       name: n.value,
+      displayName: shown,
       role,
       passwordHash: hash.value,
       createdAt: this.now(),
@@ -178,6 +196,26 @@ export class Accounts {
     return u === null ? fail(ACCOUNT_ERRORS.unknownUser, `no user ${name}`, { name }) : ok(publicUser(u));
   }
 
+  async userByNumber(number: number): Promise<Result<User>> {
+    const u = await this.store.userByNumber(number);
+    return u === null ? fail(ACCOUNT_ERRORS.unknownUser, `no player #${number}`, { number }) : ok(publicUser(u));
+  }
+
+  /**
+   * The desk's search: a number ("1042", "#1042") finds that player; other text finds the
+   * players whose shown or account name holds it, ignoring case and accents.
+   */
+  async findPlayers(query: string): Promise<User[]> {
+    const n = NUMBER_QUERY.exec(query);
+    if (n !== null) {
+      const u = await this.store.userByNumber(Number(n[1]));
+      return u === null ? [] : [publicUser(u)];
+    }
+    const key = displayKey(query);
+    if (key.length === 0) return [];
+    return (await this.store.searchUsers(key, PLAYER_SEARCH_LIMIT)).map(publicUser);
+  }
+
   async users(role?: Role): Promise<User[]> {
     return (await this.store.listUsers(role === undefined ? {} : { role })).map(publicUser);
   }
@@ -216,6 +254,6 @@ export class Accounts {
     const createdAt = this.now();
     const expiresAt = createdAt + this.ttl;
     await this.store.insertSession({ tokenHash: hashToken(token), userId: user.id, createdAt, expiresAt });
-    return { token, user: publicUser(user as UserRecord), expiresAt };
+    return { token, user: publicUser(user), expiresAt };
   }
 }

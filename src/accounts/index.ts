@@ -5,11 +5,20 @@ import { openPostgresAccountStore } from "./postgres-store.ts";
 import { openSqliteAccountStore } from "./sqlite-store.ts";
 
 export { Accounts, DEFAULT_SESSION_TTL_MS, hashToken, type AccountsOptions, type Session, type User } from "./accounts.ts";
-export { ROLES, type AccountStore, type Role, type SessionRecord, type UserRecord } from "./account-store.ts";
+export {
+  FIRST_PLAYER_NUMBER,
+  PLAYER_SEARCH_LIMIT,
+  ROLES,
+  type AccountStore,
+  type NewUserRecord,
+  type Role,
+  type SessionRecord,
+  type UserRecord,
+} from "./account-store.ts";
 export { ACCOUNT_ERRORS } from "./errors.ts";
 export { AuthGuard, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SIGN_UP_LIMITS, type SignInLimits, type SignUpLimits } from "./auth-guard.ts";
 export { DEFAULT_SCRYPT_LIMITS, ScryptLimiter, type ScryptLimits } from "./scrypt-limiter.ts";
-export { checkName, checkPassword, nameKey, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "./rules.ts";
+export { checkName, checkPassword, displayKey, nameKey, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "./rules.ts";
 export { DEFAULT_SCRYPT, hashPassword, verifyPassword, needsRehash, type ScryptParams } from "./password.ts";
 export { openSqliteAccountStore, openPostgresAccountStore };
 

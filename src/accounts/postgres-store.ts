@@ -1,14 +1,16 @@
 import type pg from "pg";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { migratePostgres, pgPool, type PgOptions } from "../store/index.ts";
-import type { AccountStore, Role, SessionRecord, UserRecord } from "./account-store.ts";
+import { FIRST_PLAYER_NUMBER, type AccountStore, type NewUserRecord, type Role, type SessionRecord, type UserRecord } from "./account-store.ts";
 import { ACCOUNT_ERRORS } from "./errors.ts";
 import { PG_ACCOUNT_MIGRATIONS } from "./migrations.ts";
-import { nameKey } from "./rules.ts";
+import { displayKey, likePattern, nameKey } from "./rules.ts";
 
 interface UserRow {
   id: string;
   name: string;
+  number: string;
+  display_name: string;
   role: Role;
   password_hash: string;
   created_at: string;
@@ -23,6 +25,8 @@ interface SessionRow {
 const toUser = (r: UserRow): UserRecord => ({
   id: r.id,
   name: r.name,
+  number: Number(r.number),
+  displayName: r.display_name,
   role: r.role,
   passwordHash: r.password_hash,
   createdAt: Number(r.created_at),
@@ -48,14 +52,37 @@ export async function openPostgresAccountStore(url: string, options: PgOptions =
 class PgAccountStore implements AccountStore {
   private closed = false;
   constructor(private readonly pool: pg.Pool) {}
-  async insertUser(u: UserRecord): Promise<Result<UserRecord>> {
-    const r = await this.pool.query(
-      `INSERT INTO users (id, name, name_key, role, password_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (name_key) DO NOTHING`,
-      [u.id, u.name, nameKey(u.name), u.role, u.passwordHash, u.createdAt],
+  async insertUser(u: NewUserRecord): Promise<Result<UserRecord>> {
+    // Two inserts at once may read the same highest number: the unique index refuses the
+    // second, which takes the next number on its next try.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await this.pool.query<{ number: string }>(
+          `INSERT INTO users (id, name, name_key, role, password_hash, created_at, display_name, display_key, number)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE(MAX(number) + 1, ${FIRST_PLAYER_NUMBER}) FROM users
+           ON CONFLICT (name_key) DO NOTHING RETURNING number`,
+          [u.id, u.name, nameKey(u.name), u.role, u.passwordHash, u.createdAt, u.displayName, displayKey(u.displayName)],
+        );
+        const row = r.rows[0];
+        if (row === undefined) return fail(ACCOUNT_ERRORS.nameTaken, `the name ${u.name} is taken`, { name: u.name });
+        return ok({ ...u, number: Number(row.number) });
+      } catch (e) {
+        const clash = (e as { code?: string; constraint?: string }).code === "23505" && (e as { constraint?: string }).constraint === "users_by_number";
+        if (!clash || attempt >= 20) throw e;
+      }
+    }
+  }
+  async userByNumber(number: number) {
+    const r = await this.pool.query<UserRow>("SELECT * FROM users WHERE number = $1", [number]);
+    return r.rows[0] === undefined ? null : toUser(r.rows[0]);
+  }
+  async searchUsers(key: string, limit: number) {
+    const like = likePattern(key);
+    const r = await this.pool.query<UserRow>(
+      `SELECT * FROM users WHERE display_key LIKE $1 ESCAPE '\\' OR name_key LIKE $1 ESCAPE '\\' ORDER BY display_key COLLATE "C", number LIMIT $2`,
+      [like, limit],
     );
-    if (r.rowCount !== 1) return fail(ACCOUNT_ERRORS.nameTaken, `the name ${u.name} is taken`, { name: u.name });
-    return ok(u);
+    return r.rows.map(toUser);
   }
   async userByName(name: string) {
     const r = await this.pool.query<UserRow>("SELECT * FROM users WHERE name_key = $1", [nameKey(name)]);

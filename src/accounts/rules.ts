@@ -42,6 +42,21 @@ const COMMON = new Set([
 /** The form names are compared in: "Ann" and "ann" are the same name. */
 export const nameKey = (name: string) => name.toLowerCase();
 
+/**
+ * The form shown names are searched in: no accents, one space between words, lower case
+ * ("Bodil  Ås" and "bodil as" are found by each other).
+ */
+export const displayKey = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+
+/** A LIKE pattern for "holds `key`"; `%`, `_` and `\\` in it are meant as themselves (ESCAPE '\\'). */
+export const likePattern = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export function checkName(name: unknown): Result<string> {
   const bad = (reason: string) => fail(ACCOUNT_ERRORS.badName, `name ${reason}`, { reason });
   if (typeof name !== "string") return bad("must be text");

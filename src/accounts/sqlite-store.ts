@@ -1,14 +1,16 @@
 import type { Database as Db } from "better-sqlite3";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { migrateSqlite, openSqlite } from "../store/index.ts";
-import type { AccountStore, Role, SessionRecord, UserRecord } from "./account-store.ts";
+import { FIRST_PLAYER_NUMBER, type AccountStore, type NewUserRecord, type Role, type SessionRecord, type UserRecord } from "./account-store.ts";
 import { ACCOUNT_ERRORS } from "./errors.ts";
 import { SQLITE_ACCOUNT_MIGRATIONS } from "./migrations.ts";
-import { nameKey } from "./rules.ts";
+import { displayKey, likePattern, nameKey } from "./rules.ts";
 
 interface UserRow {
   id: string;
   name: string;
+  number: number;
+  display_name: string;
   role: Role;
   password_hash: string;
   created_at: number;
@@ -20,7 +22,16 @@ interface SessionRow {
   expires_at: number;
 }
 
-const toUser = (r: UserRow): UserRecord => ({ id: r.id, name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at });
+const toUser = (r: UserRow): UserRecord => ({
+  id: r.id,
+  name: r.name,
+  number: r.number,
+  displayName: r.display_name,
+  role: r.role,
+  passwordHash: r.password_hash,
+  createdAt: r.created_at,
+});
+
 const toSession = (r: SessionRow): SessionRecord => ({
   tokenHash: r.token_hash,
   userId: r.user_id,
@@ -39,8 +50,15 @@ class SqliteAccountStore implements AccountStore {
   private readonly q;
   constructor(private readonly db: Db) {
     this.q = {
-      insertUser: db.prepare(
-        "INSERT INTO users (id, name, name_key, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+      // One connection: the highest number read and the insert cannot interleave with another insert.
+      insertUser: db.prepare<unknown[], { number: number }>(
+        `INSERT INTO users (id, name, name_key, role, password_hash, created_at, display_name, display_key, number)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(MAX(number) + 1, ${FIRST_PLAYER_NUMBER}) FROM users WHERE true
+         ON CONFLICT (name_key) DO NOTHING RETURNING number`,
+      ),
+      byNumber: db.prepare<[number], UserRow>("SELECT * FROM users WHERE number = ?"),
+      search: db.prepare<[string, string, number], UserRow>(
+        "SELECT * FROM users WHERE display_key LIKE ? ESCAPE '\\' OR name_key LIKE ? ESCAPE '\\' ORDER BY display_key, number LIMIT ?",
       ),
       byName: db.prepare<[string], UserRow>("SELECT * FROM users WHERE name_key = ?"),
       byId: db.prepare<[string], UserRow>("SELECT * FROM users WHERE id = ?"),
@@ -54,10 +72,18 @@ class SqliteAccountStore implements AccountStore {
       deleteExpired: db.prepare("DELETE FROM sessions WHERE expires_at <= ?"),
     };
   }
-  async insertUser(u: UserRecord): Promise<Result<UserRecord>> {
-    const r = this.q.insertUser.run(u.id, u.name, nameKey(u.name), u.role, u.passwordHash, u.createdAt);
-    if (r.changes === 0) return fail(ACCOUNT_ERRORS.nameTaken, `the name ${u.name} is taken`, { name: u.name });
-    return ok(u);
+  async insertUser(u: NewUserRecord): Promise<Result<UserRecord>> {
+    const r = this.q.insertUser.get(u.id, u.name, nameKey(u.name), u.role, u.passwordHash, u.createdAt, u.displayName, displayKey(u.displayName));
+    if (r === undefined) return fail(ACCOUNT_ERRORS.nameTaken, `the name ${u.name} is taken`, { name: u.name });
+    return ok({ ...u, number: r.number });
+  }
+  async userByNumber(number: number) {
+    const r = this.q.byNumber.get(number);
+    return r === undefined ? null : toUser(r);
+  }
+  async searchUsers(key: string, limit: number) {
+    const like = likePattern(key);
+    return this.q.search.all(like, like, limit).map(toUser);
   }
   async userByName(name: string) {
     const r = this.q.byName.get(nameKey(name));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TournamentSettingsInput } from "./tournament-settings.ts";
-import { Blinds, CardCode, Chips, CommandId, DurationMs, EpochMs, Id, Money, PlayerName, SeatNo, Variant } from "./primitives.ts";
+import { Blinds, CardCode, Chips, CommandId, DurationMs, EpochMs, Id, Money, PlayerName, PlayerNumber, SeatNo, Variant } from "./primitives.ts";
 import { Payout } from "./tournament-view.ts";
 import { LobbyTournament } from "./lobby.ts";
 import { AddOnRule, EventSettings, LateRegistration, PayoutStructure, RebuyRule, ReEntryRule } from "./event-settings.ts";
@@ -137,14 +137,37 @@ export type TournamentResponse = z.infer<typeof TournamentResponse>;
 export const DirectorCommand = z.strictObject({ commandId: CommandId });
 export type DirectorCommand = z.infer<typeof DirectorCommand>;
 
-/** A live room's walk-in: a player who pays at the desk and is entered by the floor. */
-export const WalkInRequest = z.strictObject({ commandId: CommandId, name: PlayerName });
+/**
+ * A live room's walk-in: a player who pays at the desk and is entered by the floor. `playerId`:
+ * the existing player the desk found (searchPlayers), entered under `name`; absent: a new
+ * player record with its own number.
+ */
+export const WalkInRequest = z.strictObject({ commandId: CommandId, name: PlayerName, playerId: Id.optional() });
 export type WalkInRequest = z.infer<typeof WalkInRequest>;
+
+/** The desk looks a player up: a number ("1042", "#1042") or part of a name. */
+export const PlayerSearchQuery = z.object({ q: z.string().min(1).max(40) });
+export type PlayerSearchQuery = z.infer<typeof PlayerSearchQuery>;
+
+/** A player record as the desk sees it: the name shown at the tables, the account name and the number. */
+export const PlayerRecord = z.object({
+  playerId: Id,
+  name: z.string().min(1).max(40),
+  account: z.string().min(1).max(40),
+  number: PlayerNumber,
+});
+export type PlayerRecord = z.infer<typeof PlayerRecord>;
+
+/** The players found, by name then number (at most 20: a longer list asks for more of the name). */
+export const PlayerSearchResponse = z.object({ players: z.array(PlayerRecord).max(20) });
+export type PlayerSearchResponse = z.infer<typeof PlayerSearchResponse>;
 
 /** The walk-in's entry and seat (null until the seat draw; a late registration gets one at once). */
 export const WalkInResponse = z.object({
   tournament: LobbyTournament,
   entryId: Id,
+  /** The walk-in's player number (absent from older servers). */
+  playerNumber: PlayerNumber.optional(),
   seat: z.object({ tableNumber: z.int().min(1), seat: SeatNo }).nullable(),
 });
 export type WalkInResponse = z.infer<typeof WalkInResponse>;
@@ -170,6 +193,8 @@ export type PredictResponse = z.infer<typeof PredictResponse>;
 export const SeatAssignment = z.object({
   entryId: Id,
   name: PlayerName,
+  /** The player's number; absent for an entrant recorded before player numbers. */
+  playerNumber: PlayerNumber.optional(),
   tableNumber: z.int().min(1),
   seat: SeatNo,
   stack: Chips,
@@ -226,6 +251,7 @@ export const Instruction = z.object({
   kind: z.enum(["balance", "break-table", "final-table"]),
   entryId: Id,
   name: PlayerName,
+  playerNumber: PlayerNumber.optional(),
   from: z.object({ tableNumber: z.int().min(1), seat: SeatNo }),
   to: z.object({ tableNumber: z.int().min(1), seat: SeatNo }),
 });
@@ -247,7 +273,7 @@ export const FloorLogRow = z.object({
   /** A blind error (R-BTN-5) the floor ruled: its table and outcome; `entries` are the skipped big blind and the player who posted it. */
   blindError: z.object({ tableNumber: z.int().min(1), outcome: z.enum(["correct-now", "continue-then-go-back"]) }).optional(),
   /** `stack`: the count's figure, or (a bust) the chips before it. */
-  entries: z.array(z.object({ entryId: Id, name: PlayerName, stack: Chips.nullable() })).max(1000),
+  entries: z.array(z.object({ entryId: Id, name: PlayerName, playerNumber: PlayerNumber.optional(), stack: Chips.nullable() })).max(1000),
   /** This row puts right the row `undoes` (a compensating record), or null. */
   undoes: Id.nullable(),
   undone: z.object({ at: EpochMs, reason: z.string().max(200) }).nullable(),
@@ -408,6 +434,7 @@ export const ResultRow = z.object({
   place: z.int().min(1),
   entryId: Id,
   name: PlayerName,
+  playerNumber: PlayerNumber.optional(),
   /** The player's entry this is: 1 the first, 2 their first re-entry, ... */
   entryNumber: z.int().min(1),
   prize: Money,
@@ -455,7 +482,16 @@ export const ResultsResponse = z.object({
    * The entries still in. A live room's stack is the floor's count (countedAt: when) or, for
    * an entry not counted, an estimate (countedAt null): its share of the chips not counted.
    */
-  stillIn: z.array(z.object({ entryId: Id, name: PlayerName, entryNumber: z.int().min(1), stack: Chips, countedAt: EpochMs.nullable() })),
+  stillIn: z.array(
+    z.object({
+      entryId: Id,
+      name: PlayerName,
+      playerNumber: PlayerNumber.optional(),
+      entryNumber: z.int().min(1),
+      stack: Chips,
+      countedAt: EpochMs.nullable(),
+    }),
+  ),
   durationMs: DurationMs,
 });
 export type ResultsResponse = z.infer<typeof ResultsResponse>;

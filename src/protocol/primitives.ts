@@ -43,6 +43,12 @@ export const PlayerName = z
   .max(24)
   .regex(/^[\p{L}\p{N}_ .'-]+$/u);
 
+/**
+ * A player's number: one per account, given in order from 1001 and never changed, shown as
+ * "#1042" beside the name so two players of one name are told apart.
+ */
+export const PlayerNumber = z.int().min(1).max(999_999_999);
+
 export const Password = z.string().min(8).max(128);
 
 export const Token = z.string().min(16).max(512);

@@ -42,6 +42,8 @@ import {
   LiveRecordRequest,
   MovePlayerRequest,
   PayOutRequest,
+  PlayerSearchQuery,
+  PlayerSearchResponse,
   PredictRequest,
   PredictResponse,
   PresetListResponse,
@@ -125,6 +127,8 @@ export const ROUTES = {
   move: route("POST", "/director/tournaments/:id/move", "director", MovePlayerRequest, SeatingResponse),
   instructions: route("GET", "/director/tournaments/:id/instructions", "director", null, InstructionsResponse),
   confirmInstruction: route("POST", "/director/tournaments/:id/instructions/:iid/confirm", "director", DirectorCommand, InstructionsResponse),
+  /** The desk finds a player record (by number or name) to enter a walk-in as that player again. */
+  searchPlayers: { ...route("GET", "/director/players", "director", null, PlayerSearchResponse), query: PlayerSearchQuery },
   walkIn: route("POST", "/director/tournaments/:id/walk-in", "director", WalkInRequest, WalkInResponse),
   liveRecord: route("POST", "/director/tournaments/:id/live", "director", LiveRecordRequest, TournamentView),
   floorLog: route("GET", "/director/tournaments/:id/floor-log", "director", null, FloorLogResponse),

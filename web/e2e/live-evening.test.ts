@@ -566,12 +566,14 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     const lines = raw.slice(1).trim().split("\r\n");
     const csv = lines.slice(0, lines.indexOf(""));
     expect(csv.length).toBe(22);
-    expect(csv[0]).toBe(["Place", "Name", "Entry", "Out at", "Prize", "Rebuys", "Add-on", "Chips"].join(","));
+    expect(csv[0]).toBe(["Place", "Name", en.live.playerNumber, "Entry", "Out at", "Prize", "Rebuys", "Add-on", "Chips"].join(","));
     for (const x of done.results) {
-      const line = csv.find((l) => l.startsWith(`${x.place},${x.name},${x.entryNumber},`))!;
+      // Each row names the player's number: a walk-in's, given at the desk.
+      expect(x.playerNumber, x.name).toEqual(expect.any(Number));
+      const line = csv.find((l) => l.startsWith(`${x.place},${x.name},${x.playerNumber},${x.entryNumber},`))!;
       expect(line, `${x.place} ${x.name}`).toBeDefined();
-      expect(line.split(",")[4]).toBe((x.prize / 100).toFixed(2));
-      expect(line.split(",")[3]).toBe(x.bustedAt === null ? "" : localDateTime(x.bustedAt));
+      expect(line.split(",")[5]).toBe((x.prize / 100).toFixed(2));
+      expect(line.split(",")[4]).toBe(x.bustedAt === null ? "" : localDateTime(x.bustedAt));
     }
     const money = lines.slice(lines.indexOf(""));
     expect(money).toContain(`${en.results.money.prizePool},${(done.results.reduce((a, x) => a + x.prize, 0) / 100).toFixed(2)}`);

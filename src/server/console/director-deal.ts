@@ -18,7 +18,7 @@ import {
 } from "../../tournament/director/index.ts";
 import { dryRun, levelAt, payoutsOf, played } from "../gateway/lobby-views.ts";
 import { stacksOf } from "../tournaments/tournament-live.ts";
-import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { playerNumberOf, type TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
@@ -133,6 +133,7 @@ function resultRow(t: TournamentRuntime, p: Pick<Placement, "entry" | "player" |
     place: p.places[0]!,
     entryId: p.entry,
     name: t.names.get(p.player) ?? "player",
+    ...playerNumberOf(t, p.player),
     entryNumber: entryNumber(t, p.entry, p.player),
     prize: p.prize,
     rebuys: e?.rebuys ?? 0,
@@ -176,6 +177,7 @@ export function resultsOf(t: TournamentRuntime, now: number): ResultsResponse {
     .map((e) => ({
       entryId: e.id,
       name: t.names.get(e.player) ?? "player",
+      ...playerNumberOf(t, e.player),
       entryNumber: entryNumber(t, e.id, e.player),
       stack: stacks.get(e.id)?.stack ?? e.stack,
       countedAt: stacks.get(e.id)?.countedAt ?? null,

@@ -189,7 +189,7 @@ describe("a live re-entry evening's figures", () => {
     const log = (await get<FloorLogResponse>("/floor-log")).rows;
     const row = log.at(-1)!;
     expect(row).toMatchObject({ kind: "bust", undone: null, undoes: null });
-    expect(row.entries).toEqual([{ entryId: victim.entryId, name: victim.name, stack: victim.stack }]);
+    expect(row.entries).toEqual([{ entryId: victim.entryId, name: victim.name, playerNumber: victim.playerNumber, stack: victim.stack }]);
     // An undo needs a reason.
     const bare = await api(server.url, "POST", `${path}/live`, { commandId: cmd(), kind: "undo", undoes: row.id }, token);
     expect(bare.status).toBe(400);

@@ -27,7 +27,7 @@ import { lobbyTournament } from "./lobby-views.ts";
 import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, planOf, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../console/presets.ts";
 import { allPresets, findPreset, savePreset } from "../console/custom-presets.ts";
 import { configParts, eventConfig, formatConflict, mergeSettings } from "../console/event-settings.ts";
-import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { playerNumberOf, TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { playedBlinds } from "../../tournament/structure/index.ts";
 import { blindsNow } from "../tournaments/tournament-orders.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
@@ -56,6 +56,7 @@ function seating(t: TournamentRuntime): SeatingResponse {
     .map((e) => ({
       entryId: e.id,
       name: t.names.get(e.player) ?? "player",
+      ...playerNumberOf(t, e.player),
       tableNumber: e.table,
       seat: e.seat,
       stack: e.stack,

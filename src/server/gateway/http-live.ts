@@ -2,7 +2,8 @@
 // records (busts, rebuys, add-ons, re-entries, chip counts) for a live room's tournament.
 import { randomBytes } from "node:crypto";
 import { fail, ok, type Result } from "../../lib/result.ts";
-import type { LiveRecordRequest, PayOutRequest, RouteName, WalkInRequest } from "../../protocol/index.ts";
+import type { LiveRecordRequest, PayOutRequest, PlayerSearchQuery, RouteName, WalkInRequest } from "../../protocol/index.ts";
+import type { User } from "../../accounts/index.ts";
 import { decide, type TournamentCommand, type TournamentEvent } from "../../tournament/director/index.ts";
 import { seededRandom } from "../../tournament/index.ts";
 import type { TransactionInput } from "../../store/index.ts";
@@ -10,7 +11,7 @@ import type { Ctx, Handler } from "./route-kit.ts";
 import { lobbyTournament, tournamentView } from "./lobby-views.ts";
 import { cashEntries } from "../tournaments/tournament-money.ts";
 import { refundTx } from "../tournaments/tournament-entries.ts";
-import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { entrantRecord, type TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { deskOf, payOut } from "../console/director-desk.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { AUTH_ERRORS, DIRECTOR_ERRORS, SERVER_ERRORS } from "../../protocol/error-catalogue.ts";
@@ -123,7 +124,7 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
  * free: the guest account takes the name's ASCII form ("Bodil Ås" → "Bodil.As"), with a
  * number when that is taken ("Bodil.As-2"). The tournament shows the name as given.
  */
-async function guestAccount(ctx: Ctx, name: string): Promise<Result<{ id: string }>> {
+async function guestAccount(ctx: Ctx, name: string): Promise<Result<User>> {
   const ascii = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -134,11 +135,11 @@ async function guestAccount(ctx: Ctx, name: string): Promise<Result<{ id: string
   const password = randomBytes(24).toString("base64url");
   const accounts = ctx.server.svc.accounts;
   for (let n = 1; n <= 100; n++) {
-    const made = await accounts.createUser(n === 1 ? stem : `${stem}-${n}`, password, "player");
+    const made = await accounts.createUser(n === 1 ? stem : `${stem}-${n}`, password, "player", name);
     if (made.ok) return made;
     if (made.error.code !== AUTH_ERRORS.nameTaken) break;
   }
-  return accounts.createUser(`guest-${randomBytes(6).toString("hex")}`, password, "player");
+  return accounts.createUser(`guest-${randomBytes(6).toString("hex")}`, password, "player", name);
 }
 
 function liveOnly(t: TournamentRuntime): Result<void> {
@@ -200,10 +201,18 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     const r = await t.value.command(make.value, b.commandId, { pay: (events) => cashEntries(t.value, events, cashBy, b.commandId) });
     return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
   },
+  /** The desk's look-up: a player number or part of a name (Accounts.findPlayers). */
+  async searchPlayers(ctx) {
+    const q = (ctx.query as PlayerSearchQuery).q;
+    const found = await ctx.server.svc.accounts.findPlayers(q);
+    return ok({ players: found.map((u) => ({ playerId: u.id, name: u.displayName, account: u.name, number: u.number })) });
+  },
   /**
-   * A walk-in: a new guest player account (a random password nobody is told; the floor
-   * enters them), shown in the tournament under the name as given, registered with the
-   * buy-in paid in cash at the desk; while the tournament runs, a late registration.
+   * A walk-in: the player the desk found (`playerId`: their record and number, reused from
+   * event to event) or a new guest player account (a random password nobody is told; the
+   * floor enters them) with a new number; shown in the tournament under the name as given,
+   * registered with the buy-in paid in cash at the desk; while the tournament runs, a late
+   * registration.
    */
   async walkIn(ctx) {
     const t = tournamentOf(ctx);
@@ -216,19 +225,22 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
       const entry = entryId === undefined ? undefined : t.value.dir.entries.get(entryId);
       if (entry === undefined) return fail(SERVER_ERRORS.internal, "the walk-in's entry is missing");
       const seat = entry.table > 0 && entry.seat > 0 ? { tableNumber: entry.table, seat: entry.seat } : null;
-      return ok({ tournament: lobbyTournament(t.value, null, null), entryId: entry.id, seat });
+      const number = t.value.numbers.get(entry.player);
+      return ok({ tournament: lobbyTournament(t.value, null, null), entryId: entry.id, ...(number !== undefined ? { playerNumber: number } : {}), seat });
     };
     if (t.value.hasCommand(b.commandId)) return view();
     // A dry run first, so a refused walk-in (registration closed, the room full) leaves no account behind.
-    const probe = decide(t.value.dir, { type: "register", at: ctx.server.svc.clock.now(), player: "walk-in" }, seededRandom(1));
+    const known = b.playerId === undefined ? null : await ctx.server.svc.accounts.user(b.playerId);
+    if (known !== null && !known.ok) return fail(DIRECTOR_ERRORS.notFound, `no player ${b.playerId}`, { playerId: b.playerId });
+    const probe = decide(t.value.dir, { type: "register", at: ctx.server.svc.clock.now(), player: known?.value.id ?? "walk-in" }, seededRandom(1));
     if (!probe.ok) return fail(TOURNAMENT_ERRORS.notAllowed, probe.error.message, { cause: probe.error.code });
     const max = t.value.meta.maxEntries;
     if (max !== null && t.value.dir.entries.size >= max) return fail(TOURNAMENT_ERRORS.notAllowed, "the tournament is full", { maxEntries: max });
-    const guest = await guestAccount(ctx, b.name);
+    const guest = known ?? (await guestAccount(ctx, b.name));
     if (!guest.ok) return guest;
     const cashBy = ctx.user!.id;
     const r = await t.value.command((at) => ({ type: "register", at, player: guest.value.id }), b.commandId, {
-      records: [{ type: "entrant", data: { player: guest.value.id, name: b.name } }],
+      records: [entrantRecord({ id: guest.value.id, name: b.name, number: guest.value.number })],
       pay: (events) => cashEntries(t.value, events, cashBy, b.commandId),
     });
     return r.ok ? view() : r;

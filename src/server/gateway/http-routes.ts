@@ -65,7 +65,7 @@ const entry =
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
     const user = ctx.user!;
-    const r = await entryCommand(t.value, ctx.server.svc, { id: user.id, name: user.name }, verb, (ctx.body as EntryCommand).commandId);
+    const r = await entryCommand(t.value, ctx.server.svc, { id: user.id, name: user.name, number: user.number }, verb, (ctx.body as EntryCommand).commandId);
     if (!r.ok) return r;
     const balance = await balanceOf(ctx.server, user.id);
     const tickets = await ticketsOf(ctx.server.svc.ledger, user.id);

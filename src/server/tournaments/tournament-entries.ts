@@ -13,13 +13,15 @@ import { escrowAccount, HOUSE_FEES, playerAccount, poolAccount, postings, ticket
 import type { TournamentCommand, TournamentEvent } from "../../tournament/director/index.ts";
 import type { Payment } from "../../tournament/money/index.ts";
 import type { Services } from "../services.ts";
-import type { TournamentPort } from "./tournament-port.ts";
+import { entrantRecord, type TournamentPort } from "./tournament-port.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 export type EntryVerb = "register" | "unregister" | "reEnter" | "rebuy" | "addOn" | "declineRebuy";
 export interface EntryPlayer {
   readonly id: string;
   readonly name: string;
+  /** The player number, kept in the entrant record. */
+  readonly number?: number;
 }
 type Money = Pick<Services, "ledger" | "asset">;
 
@@ -124,7 +126,7 @@ export async function entryCommandAlone(
   /** The entry (or the refund) was paid with a satellite's ticket, not money. */
   let ticket = false;
   const r = await t.command((at) => commandFor(t, verb, player.id, at), commandId, {
-    ...(verb === "register" ? { records: [{ type: "entrant" as const, data: { player: player.id, name: player.name } }] } : {}),
+    ...(verb === "register" ? { records: [entrantRecord(player)] } : {}),
     // Runs in the tournament's queue, before anything is stored: the cap is checked race-free.
     // The postings commit with the events in one transaction (TournamentRuntime.append).
     pay: async (events) => {

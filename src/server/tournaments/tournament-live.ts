@@ -15,7 +15,7 @@ import { chipsIssuedInPlay, playedMs, type TournamentEvent } from "../../tournam
 import { clockAt } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
 import { payPrizes } from "./tournament-money.ts";
-import type { Rec, TournamentPort } from "./tournament-port.ts";
+import { playerNumberOf, type Rec, type TournamentPort } from "./tournament-port.ts";
 
 interface Place {
   readonly tableNumber: number;
@@ -84,7 +84,8 @@ export class LiveFloor {
     const t = this.t;
     return [...this.pending.values()].slice(0, 1000).map((p) => {
       const e = t.dir.entries.get(p.entry);
-      return { id: p.id, kind: p.kind, entryId: p.entry, name: (e && t.names.get(e.player)) ?? "player", from: p.from, to: p.to };
+      const number = e === undefined ? {} : playerNumberOf(t, e.player);
+      return { id: p.id, kind: p.kind, entryId: p.entry, name: (e && t.names.get(e.player)) ?? "player", ...number, from: p.from, to: p.to };
     });
   }
 
@@ -101,7 +102,7 @@ export class LiveFloor {
       id: r.id,
       at: r.at,
       kind: r.kind,
-      entries: r.entries.map((e) => ({ entryId: e.entry, name: name(e.player), stack: e.stack })),
+      entries: r.entries.map((e) => ({ entryId: e.entry, name: name(e.player), ...playerNumberOf(this.t, e.player), stack: e.stack })),
       undoes: r.undoes,
       undone: r.undone,
       ...(r.blindError === undefined ? {} : { blindError: r.blindError }),

@@ -33,7 +33,8 @@ export interface TournamentMeta {
 export type Rec =
   | { readonly type: "created"; readonly data: TournamentMeta }
   | { readonly type: "director"; readonly data: TournamentEvent }
-  | { readonly type: "entrant"; readonly data: { player: string; name: string } }
+  /** `number`: the player number (absent in streams written before player numbers). */
+  | { readonly type: "entrant"; readonly data: { player: string; name: string; number?: number } }
   | { readonly type: "hand-recorded"; readonly data: { table: number; handNumber: number } }
   /** R-TRN-9: the time bank each entry dealt in had left after a hand, by entry id; stored with (just before) that hand's record. */
   | { readonly type: "time-banks"; readonly data: { table: number; handNumber: number; banks: Record<string, number> } }
@@ -52,6 +53,18 @@ export type Rec =
     }
   /** The floor moved the start time before the start. */
   | { readonly type: "rescheduled"; readonly data: { startsAt: number; at: number } };
+
+/** `{ playerNumber }` for a view's row, or nothing when the player's number is not known. */
+export function playerNumberOf(t: { readonly numbers: ReadonlyMap<string, number> }, player: string): { playerNumber?: number } {
+  const n = t.numbers.get(player);
+  return n === undefined ? {} : { playerNumber: n };
+}
+
+/** An entrant record: the name shown in this tournament and the player's number. */
+export const entrantRecord = (player: { readonly id: string; readonly name: string; readonly number?: number }) => ({
+  type: "entrant" as const,
+  data: { player: player.id, name: player.name, ...(player.number !== undefined ? { number: player.number } : {}) },
+});
 
 export const tournamentStream = (id: string) => `tournament:${id}`;
 /** An online tournament is snapshotted every this many records: a restart folds only the records after the latest. */
@@ -78,7 +91,7 @@ export interface Registered {
 }
 
 export interface Registration {
-  readonly player: { readonly id: string; readonly name: string };
+  readonly player: { readonly id: string; readonly name: string; readonly number?: number };
   readonly commandId: string;
   /** The postings paying for the events (a refusal refuses this command only). */
   readonly pay: (events: readonly TournamentEvent[]) => Promise<Result<{ readonly txs: readonly TransactionInput[]; readonly ticket: boolean }>>;
@@ -94,6 +107,8 @@ export interface TournamentPort {
   /** The stream's version: the last record stored. */
   readonly version: number;
   readonly names: Map<string, string>;
+  /** Each entrant's player number, where their entrant record has one. */
+  readonly numbers: Map<string, number>;
   /** Each table's last hand the director has recorded. */
   readonly recorded: Map<number, number>;
   /** R-TRN-9: each entry's time bank left as its table last reported it (absent: the whole bank). */

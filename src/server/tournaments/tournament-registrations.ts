@@ -12,7 +12,7 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { TransactionInput } from "../../store/index.ts";
 import { decide } from "../../tournament/director/index.ts";
-import type { Registered, Registration, TournamentPort } from "./tournament-port.ts";
+import { entrantRecord, type Registered, type Registration, type TournamentPort } from "./tournament-port.ts";
 import { RUNTIME_ERRORS } from "../../runtime/actor.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
@@ -96,10 +96,7 @@ export class Registrations {
       }
       players.add(item.player.id);
       ids.add(item.commandId);
-      const recs = [
-        { type: "entrant" as const, data: { player: item.player.id, name: item.player.name } },
-        ...d.value.map((e) => ({ type: "director" as const, data: e })),
-      ];
+      const recs = [entrantRecord(item.player), ...d.value.map((e) => ({ type: "director" as const, data: e }))];
       groups.push({ item, recs, paid: paid.value.txs, ticket: paid.value.ticket });
     }
     if (later.length > 0 || this.waiting.length > 0) {

@@ -45,7 +45,16 @@ import {
   tournamentStream,
 } from "./tournament-port.ts";
 
-export { type CommandOptions, type Rec, TOURNAMENT_SNAPSHOT_EVERY, tableIdOf, type TournamentMeta, tournamentStream } from "./tournament-port.ts";
+export {
+  type CommandOptions,
+  entrantRecord,
+  playerNumberOf,
+  type Rec,
+  TOURNAMENT_SNAPSHOT_EVERY,
+  tableIdOf,
+  type TournamentMeta,
+  tournamentStream,
+} from "./tournament-port.ts";
 import type { TableSession } from "../tables/table-session.ts";
 import type { HandResult } from "../tables/table-order.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
@@ -61,6 +70,7 @@ export class TournamentRuntime implements TournamentPort {
   meta!: TournamentMeta;
   version = 0;
   readonly names = new Map<string, string>();
+  readonly numbers = new Map<string, number>();
   /** Online: the last hand number recorded per table. */
   readonly recorded = new Map<number, number>();
   /** Online: each entry's time bank left (R-TRN-9), carried to whichever table it sits at. */
@@ -412,6 +422,7 @@ export class TournamentRuntime implements TournamentPort {
       meta: this.meta,
       dir: stateToPlain(this.dir),
       names: [...this.names],
+      numbers: [...this.numbers],
       recorded: [...this.recorded],
       banks: [...this.banks],
       commands: [...this.commands],
@@ -429,6 +440,8 @@ export class TournamentRuntime implements TournamentPort {
       meta: TournamentMeta;
       dir: unknown;
       names: [string, string][];
+      /** Absent in snapshots saved before player numbers. */
+      numbers?: [string, number][];
       recorded: [number, number][];
       /** (absent in older snapshots: no bank carried yet). */
       banks?: [string, number][];
@@ -447,6 +460,7 @@ export class TournamentRuntime implements TournamentPort {
     this.meta = p.meta;
     this.dir = dir;
     for (const [k, v] of p.names) this.names.set(k, v);
+    for (const [k, v] of p.numbers ?? []) this.numbers.set(k, v);
     for (const [k, v] of p.recorded) this.recorded.set(k, v);
     for (const [k, v] of p.banks ?? []) this.banks.set(k, v);
     for (const [k, v] of p.commands) this.commands.set(k, v);
@@ -486,6 +500,7 @@ export class TournamentRuntime implements TournamentPort {
         break;
       case "entrant":
         this.names.set(x.data.player, x.data.name);
+        if (x.data.number !== undefined) this.numbers.set(x.data.player, x.data.number);
         break;
       case "hand-recorded":
         this.recorded.set(x.data.table, Math.max(this.recorded.get(x.data.table) ?? 0, x.data.handNumber));

@@ -12,8 +12,11 @@ export function SeatCard({
   seat,
   tournament,
   startsAt,
+  number,
 }: {
   name: string;
+  /** The player number, printed under the name. */
+  number?: number | undefined;
   tableNumber: number;
   seat: number;
   tournament: string;
@@ -35,6 +38,7 @@ export function SeatCard({
         </div>
       </div>
       <div className="who">{name}</div>
+      {number !== undefined && <div className="player-no">{t("live.number", { number })}</div>}
     </div>
   );
 }

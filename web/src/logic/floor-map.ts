@@ -20,6 +20,8 @@ export interface MapSeat {
   /** Who the seat map has here (null: empty). */
   readonly entryId: string | null;
   readonly name: string | null;
+  /** The player's number, told apart from another of the same name. */
+  readonly playerNumber?: number | undefined;
   /** The chips: a live room's recorded count (with its time), online the exact stack; null: not counted. */
   readonly stack: number | null;
   readonly countedAt: number | null;
@@ -75,6 +77,7 @@ export function tableMap(seating: SeatingResponse, instructions: readonly Instru
           seat,
           entryId: s?.entryId ?? null,
           name: s?.name ?? null,
+          playerNumber: s?.playerNumber,
           stack: s === undefined ? null : live ? (s.countedAt !== null ? s.stack : null) : s.stack,
           countedAt: s?.countedAt ?? null,
           arriving: arriving ? arriving.from : null,
@@ -101,6 +104,7 @@ export type Found =
       readonly kind: "seated";
       readonly entryId: string;
       readonly name: string;
+      readonly playerNumber?: number | undefined;
       readonly entryNumber: number;
       /** Where the player sits now (a move not yet carried out: still the old seat). */
       readonly tableNumber: number;
@@ -115,6 +119,7 @@ export type Found =
       readonly kind: "out";
       readonly entryId: string;
       readonly name: string;
+      readonly playerNumber?: number | undefined;
       readonly entryNumber: number;
       readonly place: number;
       readonly prize: number;
@@ -123,7 +128,8 @@ export type Found =
 
 /**
  * The player search: words of the query must all be in the name (case and accents aside);
- * a number (or "#2") is the entry number (1 the first entry, 2 the first re-entry, ...). Each
+ * a number (or "#2") is the entry number (1 the first entry, 2 the first re-entry, ...) or the
+ * player number ("1042": player numbers start at 1001, past any entry number). Each
  * entry is its own row: a player who re-entered shows the busted entry and the live one.
  */
 export function searchEntries(query: string, seating: SeatingResponse, results: ResultsResponse, instructions: readonly Instruction[], live: boolean): Found[] {
@@ -131,14 +137,14 @@ export function searchEntries(query: string, seating: SeatingResponse, results: 
   if (words.length === 0) return [];
   const numbers = words.filter((w) => /^#?\d+$/.test(w)).map((w) => Number(w.replace("#", "")));
   const parts = words.filter((w) => !/^#?\d+$/.test(w));
-  const matches = (name: string, entryNumber: number) => {
+  const matches = (name: string, entryNumber: number, playerNumber?: number) => {
     const folded = foldName(name);
-    return parts.every((p) => folded.includes(p)) && numbers.every((x) => x === entryNumber);
+    return parts.every((p) => folded.includes(p)) && numbers.every((x) => x === entryNumber || x === playerNumber);
   };
   const still = new Map(results.stillIn.map((s) => [s.entryId, s]));
   const seated: Found[] = seating.seats.flatMap((s) => {
     const entryNumber = still.get(s.entryId)?.entryNumber ?? 1;
-    if (!matches(s.name, entryNumber)) return [];
+    if (!matches(s.name, entryNumber, s.playerNumber)) return [];
     const move = instructions.find((i) => i.entryId === s.entryId);
     const counted = s.countedAt !== null || !live;
     const figure = counted ? s.stack : (still.get(s.entryId)?.stack ?? null);
@@ -147,6 +153,7 @@ export function searchEntries(query: string, seating: SeatingResponse, results: 
         kind: "seated" as const,
         entryId: s.entryId,
         name: s.name,
+        playerNumber: s.playerNumber,
         entryNumber,
         tableNumber: move ? move.from.tableNumber : s.tableNumber,
         seat: move ? move.from.seat : s.seat,
@@ -158,8 +165,17 @@ export function searchEntries(query: string, seating: SeatingResponse, results: 
     ];
   });
   const out: Found[] = results.results
-    .filter((r) => !seating.seats.some((s) => s.entryId === r.entryId) && matches(r.name, r.entryNumber))
-    .map((r) => ({ kind: "out" as const, entryId: r.entryId, name: r.name, entryNumber: r.entryNumber, place: r.place, prize: r.prize, bustedAt: r.bustedAt }));
+    .filter((r) => !seating.seats.some((s) => s.entryId === r.entryId) && matches(r.name, r.entryNumber, r.playerNumber))
+    .map((r) => ({
+      kind: "out" as const,
+      entryId: r.entryId,
+      name: r.name,
+      playerNumber: r.playerNumber,
+      entryNumber: r.entryNumber,
+      place: r.place,
+      prize: r.prize,
+      bustedAt: r.bustedAt,
+    }));
   const byName = (a: Found, b: Found) => foldName(a.name).localeCompare(foldName(b.name)) || a.entryNumber - b.entryNumber;
   return [...seated.sort(byName), ...out.sort((a, b) => (a.kind === "out" && b.kind === "out" ? a.place - b.place : 0))];
 }

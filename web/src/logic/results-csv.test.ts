@@ -31,8 +31,24 @@ describe("the results CSV", () => {
 
   it("says times in local time and money as plain numbers; a name with a comma stays one field", () => {
     expect(localDateTime(at)).toBe("2026-12-04 21:05:09");
-    expect(lines[2]).toBe('2,"John Smith, Jr.",2,2026-12-04 21:05:09,387.50,1,0,');
-    expect(lines[1]).toBe("1,Jiří Novák,1,,612.50,0,1,");
+    expect(lines[2]).toBe('2,"John Smith, Jr.",,2,2026-12-04 21:05:09,387.50,1,0,');
+    expect(lines[1]).toBe("1,Jiří Novák,,1,,612.50,0,1,");
+  });
+
+  it("tells two John Smiths apart by their player numbers, in the places and among the players still in", () => {
+    const two: ResultsResponse = {
+      ...results,
+      results: [
+        { place: 3, entryId: "e3", name: "John Smith", playerNumber: 1042, entryNumber: 1, prize: 0, rebuys: 0, addOn: false, bustedAt: at, canReEnter: false },
+      ],
+      stillIn: [{ entryId: "e4", name: "John Smith", playerNumber: 1187, entryNumber: 1, stack: 52_000, countedAt: null }],
+    };
+    const rows = resultsCsv(two, (k) => k)
+      .slice(1)
+      .split("\r\n");
+    expect(rows[0]).toBe("results.place,auth.name,live.playerNumber,live.entry,live.bustedAt,results.prize,results.rebuys,results.addOn,payouts.chips");
+    expect(rows[1]).toBe(",John Smith,1187,1,,,,,52000");
+    expect(rows[2]).toBe("3,John Smith,1042,1,2026-12-04 21:05:09,0.00,0,0,");
   });
 
   it("ends with where the money came from and went: fees, the overlay and the deal", () => {

@@ -17,16 +17,28 @@ export const moneyCell = (cents: number): string => (cents / 100).toFixed(2);
 
 /**
  * The results as a spreadsheet opens them: UTF-8 with a byte-order mark (so names in any
- * language survive Excel), local times, money as numbers, the chips of the players still
+ * language survive Excel), each player's number, local times, money as numbers, the chips of the players still
  * in, then where the money came from and went (fees, overlay, the deal).
  */
 export function resultsCsv(r: ResultsResponse, w: CsvWord): string {
   const rows: (string | number)[][] = [
-    [w("results.place"), w("auth.name"), w("live.entry"), w("live.bustedAt"), w("results.prize"), w("results.rebuys"), w("results.addOn"), w("payouts.chips")],
+    [
+      w("results.place"),
+      w("auth.name"),
+      w("live.playerNumber"),
+      w("live.entry"),
+      w("live.bustedAt"),
+      w("results.prize"),
+      w("results.rebuys"),
+      w("results.addOn"),
+      w("payouts.chips"),
+    ],
   ];
-  for (const x of r.stillIn) rows.push(["", x.name, x.entryNumber, "", "", "", "", x.stack]);
+  // The player number beside the name: two players of one name are two rows a reader tells apart.
+  const no = (x: { playerNumber?: number | undefined }) => x.playerNumber ?? "";
+  for (const x of r.stillIn) rows.push(["", x.name, no(x), x.entryNumber, "", "", "", "", x.stack]);
   for (const x of r.results)
-    rows.push([x.place, x.name, x.entryNumber, x.bustedAt === null ? "" : localDateTime(x.bustedAt), moneyCell(x.prize), x.rebuys, x.addOn ? 1 : 0, ""]);
+    rows.push([x.place, x.name, no(x), x.entryNumber, x.bustedAt === null ? "" : localDateTime(x.bustedAt), moneyCell(x.prize), x.rebuys, x.addOn ? 1 : 0, ""]);
   const m = r.money;
   if (m !== undefined) {
     rows.push([], [w("results.money.title")]);

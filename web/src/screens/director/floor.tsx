@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LobbyTournament } from "../../../../src/protocol/index.ts";
+import type { LobbyTournament, PlayerRecord } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { ErrorText } from "../../components/error-text.tsx";
 import { SeatCard } from "../../components/seat-card.tsx";
 import { useFormat } from "../../components/use-format.ts";
+import { PlayerNo } from "../../components/player-number.tsx";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { afterBustKey } from "../../logic/button-rule.ts";
@@ -148,9 +149,9 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
             tournament={tournament}
             onSeated={reload}
             known={[
-              ...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat })),
-              ...(results.data?.stillIn ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null })),
-              ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null })),
+              ...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat, playerNumber: x.playerNumber })),
+              ...(results.data?.stillIn ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null, playerNumber: x.playerNumber })),
+              ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null, playerNumber: x.playerNumber })),
             ]}
           />
         )}
@@ -165,7 +166,10 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                 .map((x) => (
                   <li key={x.entryId} data-entry={x.entryId}>
                     <span className="place">{fmt.place(x.place)}</span>{" "}
-                    <span className="who">{x.entryNumber > 1 ? t("live.reEntryName", { name: x.name, number: x.entryNumber }) : x.name}</span>
+                    <span className="who">
+                      {x.entryNumber > 1 ? t("live.reEntryName", { name: x.name, number: x.entryNumber }) : x.name}
+                      <PlayerNo number={x.playerNumber} />
+                    </span>
                     {/* Only while this player may still buy in again (a re-entry left, entries open); asked twice, like a bust. */}
                     {x.canReEnter &&
                       (confirmReEnter === x.entryId ? (
@@ -203,6 +207,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
             <tr>
               <th>{t("floor.where")}</th>
               <th>{t("auth.name")}</th>
+              <th>{t("live.playerNumber")}</th>
               <th className="num">{t("colourUp.stack")}</th>
               <th />
             </tr>
@@ -224,6 +229,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                     {t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}
                   </td>
                   <td>{entryLabel(s.entryId, s.name)}</td>
+                  <td className="player-no">{s.playerNumber !== undefined && t("live.number", { number: s.playerNumber })}</td>
                   <td className="num">
                     {live ? (
                       <input
@@ -313,7 +319,7 @@ export const sameName = (a: string, b: string) => {
   return norm(a) === norm(b);
 };
 
-type Known = { name: string; tableNumber: number | null; seat: number | null };
+type Known = { name: string; tableNumber: number | null; seat: number | null; playerNumber?: number | undefined };
 
 function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; onSeated: () => void; known: readonly Known[] }) {
   const { t } = useTranslation();
@@ -323,35 +329,59 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
   const [commandId, setCommandId] = useState(newCommandId);
   const [error, setError] = useState<FeltError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [entered, setEntered] = useState<{ name: string; tableNumber: number; seat: number } | { name: string; tableNumber: null } | null>(null);
+  const [entered, setEntered] = useState<
+    { name: string; number?: number | undefined; tableNumber: number; seat: number } | { name: string; tableNumber: null } | null
+  >(null);
+  /** Player records of this name (or number) from earlier events: the same person is entered again under their number. */
+  const [existing, setExisting] = useState<readonly PlayerRecord[] | null>(null);
 
   // One key per intended walk-in: a retry after a lost answer enters the player once; another name is another walk-in.
   const rename = (v: string) => {
     setName(v);
     setCommandId(newCommandId());
     setDuplicate(null);
+    setExisting(null);
   };
   /** The same name again is warned about and entered only when confirmed (two players may share a name). */
   const [duplicate, setDuplicate] = useState<Known | null>(null);
 
-  async function submit(e: React.FormEvent, confirmed = false) {
+  /** `as`: the player record the floor chose (the same person again) or "new" (another player of the name). */
+  async function submit(e: React.FormEvent, confirmed = false, as?: PlayerRecord | "new") {
     e.preventDefault();
-    const who = name.trim();
-    const same = known.find((k) => sameName(k.name, who));
+    const typed = name.trim();
+    const same = known.find((k) => sameName(k.name, typed));
     if (same !== undefined && !confirmed) {
       setDuplicate(same);
       return;
     }
     setDuplicate(null);
     setBusy(true);
-    const r = await client.call("walkIn", { commandId, name: who }, { id: tournament.id });
+    if (as === undefined) {
+      // Before a second record of a name: is this someone the room has seen? Players already in this event are not offered.
+      const found = await client.call("searchPlayers", undefined, {}, { q: typed });
+      const inEvent = new Set(known.map((k) => k.playerNumber));
+      const byNumber = /^#?\d+$/.test(typed);
+      const offered = found.ok ? found.value.players.filter((p) => (byNumber || sameName(p.name, typed)) && !inEvent.has(p.number)) : [];
+      if (offered.length > 0) {
+        setExisting(offered);
+        setBusy(false);
+        return;
+      }
+    }
+    setExisting(null);
+    const who = as !== undefined && as !== "new" ? as.name : typed;
+    const r = await client.call(
+      "walkIn",
+      { commandId, name: who, ...(as !== undefined && as !== "new" ? { playerId: as.playerId } : {}) },
+      { id: tournament.id },
+    );
     setError(r.ok ? null : r.error);
     if (r.ok) {
       setCommandId(newCommandId());
       setName("");
       // The answer says where the draw placed the player (null before the start).
       const seat = r.value.seat;
-      setEntered(seat ? { name: who, tableNumber: seat.tableNumber, seat: seat.seat } : { name: who, tableNumber: null });
+      setEntered(seat ? { name: who, number: r.value.playerNumber, tableNumber: seat.tableNumber, seat: seat.seat } : { name: who, tableNumber: null });
       onSeated();
     }
     setBusy(false);
@@ -385,13 +415,35 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
           </button>
         </div>
       )}
+      {existing && (
+        <div className="existing-players" role="alertdialog" aria-label={t("floor.walkIn")}>
+          {existing.map((p) => (
+            <div className="row" key={p.playerId} data-player-number={p.number}>
+              <span className="warn">{t("live.knownPlayer", { name: p.name, number: p.number })}</span>
+              <button type="button" className="primary" data-action="same-person" onClick={(e) => void submit(e, true, p)}>
+                {t("live.samePerson")}
+              </button>
+            </div>
+          ))}
+          <button type="button" data-action="new-person" onClick={(e) => void submit(e, true, "new")}>
+            {t("live.newPerson")}
+          </button>
+        </div>
+      )}
       <ErrorText error={error} />
       {entered && entered.tableNumber === null && <p className="ok">{t("floor.registeredForDraw", { name: entered.name })}</p>}
       {entered && entered.tableNumber !== null && (
         <div className="walk-in-card">
           <p className="ok">{t("floor.seated", { name: entered.name, table: entered.tableNumber, seat: entered.seat })}</p>
           <div className="seat-card-sheet single">
-            <SeatCard name={entered.name} tableNumber={entered.tableNumber} seat={entered.seat} tournament={tournament.name} startsAt={tournament.startsAt} />
+            <SeatCard
+              name={entered.name}
+              number={entered.number}
+              tableNumber={entered.tableNumber}
+              seat={entered.seat}
+              tournament={tournament.name}
+              startsAt={tournament.startsAt}
+            />
           </div>
           <button type="button" className="no-print" onClick={() => print()}>
             {t("floor.printCard")}
@@ -442,7 +494,16 @@ export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onC
         {rows.map((r) => (
           <li key={r.id} data-log={r.id} data-kind={r.kind} className={r.undone ? "undone" : ""}>
             <span className="when">{fmt.time(r.at)}</span> <span className="tag">{t(`live.log.kind.${r.kind}`)}</span>{" "}
-            <span className="who">{r.entries.map((e) => (e.stack !== null && r.kind !== "bust" ? `${e.name} ${fmt.chips(e.stack)}` : e.name)).join(", ")}</span>
+            <span className="who">
+              {r.entries.map((e, i) => (
+                <span key={e.entryId}>
+                  {i > 0 && ", "}
+                  {e.name}
+                  <PlayerNo number={e.playerNumber} />
+                  {e.stack !== null && r.kind !== "bust" && ` ${fmt.chips(e.stack)}`}
+                </span>
+              ))}
+            </span>
             {r.blindError && (
               <span className="hint">
                 {" "}

@@ -4,6 +4,7 @@ import type { FeltError } from "../../../../src/lib/result.ts";
 import { dealProposal, type ResultsMoney, type ResultsResponse } from "../../../../src/protocol/index.ts";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
+import { PlayerNo } from "../../components/player-number.tsx";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { resultsCsv } from "../../logic/results-csv.ts";
@@ -338,7 +339,10 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
             {r?.stillIn.map((x) => (
               <tr key={x.entryId} data-entry={x.entryId} className="still-in">
                 <td>—</td>
-                <td>{entryName(x)}</td>
+                <td>
+                  {entryName(x)}
+                  <PlayerNo number={x.playerNumber} />
+                </td>
                 <td>{t("live.stillIn")}</td>
                 {/* Chips, not a prize: said so, with whether the floor counted them or they are an estimate. */}
                 <td className="num chips">
@@ -350,7 +354,10 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
             {r?.results.map((x) => (
               <tr key={x.entryId} data-entry={x.entryId} data-place={x.place}>
                 <td>{fmt.place(x.place)}</td>
-                <td>{entryName(x)}</td>
+                <td>
+                  {entryName(x)}
+                  <PlayerNo number={x.playerNumber} />
+                </td>
                 <td>{x.bustedAt === null ? "" : fmt.time(x.bustedAt)}</td>
                 <td className="num">{x.prize > 0 ? fmt.money(x.prize) : ""}</td>
               </tr>

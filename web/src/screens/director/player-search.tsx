@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Instruction, ResultsResponse, SeatingResponse } from "../../../../src/protocol/index.ts";
 import { useFormat } from "../../components/use-format.ts";
+import { PlayerNo } from "../../components/player-number.tsx";
 import { bustOrder, searchEntries } from "../../logic/floor-map.ts";
 
 /** Who is where: part of a name, or an entry number, gives the seat and stack, or the place and prize of an entry out. */
@@ -31,7 +32,8 @@ export function PlayerSearch({
       <ul className="found" data-testid="search-results">
         {found.slice(0, 30).map((f) => (
           <li key={f.entryId} data-entry={f.entryId} data-kind={f.kind}>
-            <b className="who">{label(f.name, f.entryNumber)}</b>{" "}
+            <b className="who">{label(f.name, f.entryNumber)}</b>
+            <PlayerNo number={f.playerNumber} />{" "}
             {f.kind === "seated" ? (
               <span className="where">
                 {t("live.map.seatedAt", { table: f.tableNumber, seat: f.seat })}

@@ -39,7 +39,7 @@ export function Seating({ tournamentId, name, startsAt }: { tournamentId: string
       </div>
       <div className="seat-card-sheet sheet-a4">
         {seats.map((s) => (
-          <SeatCard key={s.entryId} name={s.name} tableNumber={s.tableNumber} seat={s.seat} tournament={name} startsAt={startsAt} />
+          <SeatCard key={s.entryId} name={s.name} number={s.playerNumber} tableNumber={s.tableNumber} seat={s.seat} tournament={name} startsAt={startsAt} />
         ))}
       </div>
     </div>

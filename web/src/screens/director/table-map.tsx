@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
+import { PlayerNo } from "../../components/player-number.tsx";
 import { useQuery } from "../../context.tsx";
 import { buttonDrawText, tableMap, tvFit, type MapTable } from "../../logic/floor-map.ts";
 import { href } from "../../router.ts";
@@ -148,7 +149,10 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
               </span>
               <span className="who">
                 {s.name !== null || s.leaving ? (
-                  <span className="name">{s.name !== null ? named(s.name, s.entryId) : s.leaving!.name}</span>
+                  <>
+                    <span className="name">{s.name !== null ? named(s.name, s.entryId) : s.leaving!.name}</span>
+                    {s.name !== null && <PlayerNo number={s.playerNumber} />}
+                  </>
                 ) : (
                   <span className="hint">{t("live.map.empty")}</span>
                 )}

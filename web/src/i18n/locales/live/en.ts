@@ -19,6 +19,11 @@ export const liveEn = {
   bustedAt: "Out at",
   stillIn: "still in",
   reEntryName: "{{name}} (entry {{number}})",
+  playerNumber: "Player no.",
+  number: "#{{number}}",
+  knownPlayer: "A {{name}}, #{{number}}, already exists: same person?",
+  samePerson: "Same person",
+  newPerson: "No, a new player",
   dealChipsHint:
     "Chips: the floor's count, or an estimate (the chips nobody counted, shared). Type the counted chips; they are recorded as the count before the deal.",
   countedAt: "counted {{time}}",

@@ -18,6 +18,11 @@ export const liveRo = {
   bustedAt: "Ieșit la",
   stillIn: "în joc",
   reEntryName: "{{name}} (intrarea {{number}})",
+  playerNumber: "Nr. jucător",
+  number: "nr. {{number}}",
+  knownPlayer: "{{name}}, nr. {{number}}, există deja: aceeași persoană?",
+  samePerson: "Aceeași persoană",
+  newPerson: "Nu, jucător nou",
   dealChipsHint:
     "Jetoane: numărătoarea sălii sau o estimare (jetoanele nenumărate, împărțite). Introduceți jetoanele numărate; ele se înregistrează ca numărătoare înaintea înțelegerii.",
   countedAt: "numărat {{time}}",

@@ -18,6 +18,11 @@ export const liveSv = {
   bustedAt: "Ute kl.",
   stillIn: "kvar",
   reEntryName: "{{name}} (inköp {{number}})",
+  playerNumber: "Spelarnr",
+  number: "nr {{number}}",
+  knownPlayer: "{{name}}, nr {{number}}, finns redan: samma person?",
+  samePerson: "Samma person",
+  newPerson: "Nej, ny spelare",
   dealChipsHint:
     "Marker: golvets räkning eller en uppskattning (de oräknade markerna delade). Skriv in de räknade markerna; de sparas som räkning före dealen.",
   countedAt: "räknat {{time}}",
