@@ -142,6 +142,8 @@ export const cs = {
   },
   table: {
     seatLabel: "Místo {{seat}}: {{name}}, {{stack}} žetonů",
+    seatEmpty: "Místo {{seat}}: volné",
+    seatBet: "sázka {{amount}}",
     seatActing: "na tahu",
     seats: "Místa",
     splitBetween: "dělí se {{names}}",

@@ -135,6 +135,8 @@ export const en = {
   },
   table: {
     seatLabel: "Seat {{seat}}: {{name}}, {{stack}} chips",
+    seatEmpty: "Seat {{seat}}: empty",
+    seatBet: "bet {{amount}}",
     seatActing: "to act",
     seats: "Seats",
     splitBetween: "split between {{names}}",

@@ -136,6 +136,8 @@ export const ro = {
   },
   table: {
     seatLabel: "Locul {{seat}}: {{name}}, {{stack}} jetoane",
+    seatEmpty: "Locul {{seat}}: liber",
+    seatBet: "miză {{amount}}",
     seatActing: "la rând",
     seats: "Locuri",
     splitBetween: "împărțit între {{names}}",

@@ -142,6 +142,8 @@ export const ru = {
   },
   table: {
     seatLabel: "Место {{seat}}: {{name}}, фишек: {{stack}}",
+    seatEmpty: "Место {{seat}}: свободно",
+    seatBet: "ставка {{amount}}",
     seatActing: "ходит",
     seats: "Места",
     splitBetween: "делят {{names}}",

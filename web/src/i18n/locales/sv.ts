@@ -135,6 +135,8 @@ export const sv = {
   },
   table: {
     seatLabel: "Plats {{seat}}: {{name}}, {{stack}} marker",
+    seatEmpty: "Plats {{seat}}: tom",
+    seatBet: "insats {{amount}}",
     seatActing: "tur att agera",
     seats: "Platser",
     splitBetween: "delas av {{names}}",
