@@ -48,6 +48,7 @@ export const cs = {
     haveAccount: "Už máte účet? Přihlaste se",
   },
   lobby: {
+    why: { startsFirst: "Až turnaj začne", addOnNotNow: "Add-on teď není otevřený" },
     done: {
       register: "Jste zaregistrováni do turnaje {{name}}.",
       unregister: "Registrace do turnaje {{name}} je zrušena, buy-in vrácen.",

@@ -46,6 +46,7 @@ export const en = {
     haveAccount: "Already have an account? Sign in",
   },
   lobby: {
+    why: { startsFirst: "Once the tournament starts", addOnNotNow: "The add-on is not open now" },
     done: {
       register: "You are registered for {{name}}.",
       unregister: "You are unregistered from {{name}}; the buy-in is refunded.",

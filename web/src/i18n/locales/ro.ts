@@ -47,6 +47,7 @@ export const ro = {
     haveAccount: "Ai deja cont? Autentifică-te",
   },
   lobby: {
+    why: { startsFirst: "După ce începe turneul", addOnNotNow: "Add-on-ul nu e deschis acum" },
     done: {
       register: "Sunteți înscris la {{name}}.",
       unregister: "Înscrierea la {{name}} a fost anulată; buy-in-ul a fost restituit.",

@@ -48,6 +48,7 @@ export const ru = {
     haveAccount: "Уже есть аккаунт? Войдите",
   },
   lobby: {
+    why: { startsFirst: "После начала турнира", addOnNotNow: "Аддон сейчас закрыт" },
     done: {
       register: "Вы зарегистрированы на турнир «{{name}}».",
       unregister: "Регистрация на «{{name}}» отменена, бай-ин возвращён.",

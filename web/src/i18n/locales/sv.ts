@@ -46,6 +46,7 @@ export const sv = {
     haveAccount: "Har du redan ett konto? Logga in",
   },
   lobby: {
+    why: { startsFirst: "När turneringen har börjat", addOnNotNow: "Add-on är inte öppen nu" },
     done: {
       register: "Du är anmäld till {{name}}.",
       unregister: "Din anmälan till {{name}} är struken; inköpet är återbetalt.",
