@@ -29,7 +29,7 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
   const events = (state.events.get(tableId) ?? []).flatMap((e, i) => {
     if (e.kind === "hand-start") atStart = new Map(e.seats.map((s) => [s.seat, s.name]));
     // Pots won come from the server's dealer entries in the chat (TableFeed), not from here.
-    if (!["hand-start", "post", "action", "board", "show"].includes(e.kind)) return [];
+    if (!["hand-start", "post", "action", "return", "board", "show"].includes(e.kind)) return [];
     const names = atStart;
     return [{ e, n: base + i + 1, names: (seat: number) => names.get(seat) ?? current(seat) }];
   });

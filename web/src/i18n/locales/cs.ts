@@ -195,6 +195,7 @@ export const cs = {
     "royal-flush": "Královská postupka",
   },
   log: {
+    returned: "Nedorovnaných {{amount}} se vrací hráči {{name}}",
     timedOut: { check: "{{name}} nestihl(a) čas a čeká", fold: "{{name}} nestihl(a) čas a skládá" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} vypadává",

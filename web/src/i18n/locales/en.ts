@@ -188,6 +188,7 @@ export const en = {
     "royal-flush": "Royal flush",
   },
   log: {
+    returned: "Uncalled {{amount}} returned to {{name}}",
     timedOut: { check: "{{name}} timed out and checks", fold: "{{name}} timed out and folds" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} is out",

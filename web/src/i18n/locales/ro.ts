@@ -189,6 +189,7 @@ export const ro = {
     "royal-flush": "Chintă roială",
   },
   log: {
+    returned: "{{amount}} nevăzuți se întorc la {{name}}",
     timedOut: { check: "{{name}} a rămas fără timp și face check", fold: "{{name}} a rămas fără timp și renunță" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} este eliminat",

@@ -195,6 +195,7 @@ export const ru = {
     "royal-flush": "Роял-флеш",
   },
   log: {
+    returned: "Неуравненные {{amount}} возвращены игроку {{name}}",
     timedOut: { check: "У {{name}} вышло время: чек", fold: "У {{name}} вышло время: фолд" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} выбывает",

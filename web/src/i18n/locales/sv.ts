@@ -188,6 +188,7 @@ export const sv = {
     "royal-flush": "Royal straight flush",
   },
   log: {
+    returned: "Ej synade {{amount}} tillbaka till {{name}}",
     timedOut: { check: "{{name}}s tid tog slut: checkar", fold: "{{name}}s tid tog slut: lägger sig" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} är ute",
