@@ -264,12 +264,13 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     }
     expect(await missingKeys(page)).toEqual([]);
 
-    // The hand log names the cards and the hands shown; the chat shares the panel.
+    // The hand log names the cards and the hands shown; the chat has a tab of its own in the panel.
     const feed = page.locator("[data-testid=table-feed]");
     await expect.poll(() => feed.textContent()).toMatch(/Flop: [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs]/);
     expect(await feed.textContent()).toMatch(/shows [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] \(/);
     // Pots won are the server's dealer entries in the chat (the browser no longer makes them up).
     await expect.poll(() => feed.locator("li.dealer", { hasText: /^.+ wins the main pot, [\d,]+/ }).count()).toBeGreaterThan(0);
+    await feed.getByRole("tab", { name: en.chat.tab }).click();
     await feed.getByLabel(en.chat.say).fill("good luck all");
     await feed.getByRole("button", { name: en.chat.send }).click();
     await expect.poll(() => feed.locator("li.chat").last().textContent()).toContain(`${name}: good luck all`);

@@ -262,6 +262,12 @@ export const cs = {
     suit: { c: "kříže", d: "kára", h: "srdce", s: "piky" },
   },
   chat: {
+    tab: "Chat",
+    none: "Zatím nikdo nic nenapsal.",
+    unread_one: "{{count}} nový řádek",
+    unread_few: "{{count}} nové řádky",
+    unread_many: "{{count}} nových řádků",
+    unread_other: "{{count}} nových řádků",
     say: "Napište něco ke stolu",
     send: "Odeslat",
     mute: "ztlumit",

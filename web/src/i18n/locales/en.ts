@@ -255,6 +255,10 @@ export const en = {
     suit: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
   },
   chat: {
+    tab: "Chat",
+    none: "Nobody has said anything yet.",
+    unread_one: "{{count}} new line",
+    unread_other: "{{count}} new lines",
     say: "Say something to the table",
     send: "Send",
     mute: "mute",

@@ -256,6 +256,11 @@ export const ro = {
     suit: { c: "treflă", d: "caro", h: "cupă", s: "pică" },
   },
   chat: {
+    tab: "Chat",
+    none: "Nimeni n-a scris nimic încă.",
+    unread_one: "{{count}} rând nou",
+    unread_few: "{{count}} rânduri noi",
+    unread_other: "{{count}} de rânduri noi",
     say: "Scrieți ceva la masă",
     send: "Trimiteți",
     mute: "ascundeți",

@@ -262,6 +262,12 @@ export const ru = {
     suit: { c: "треф", d: "бубен", h: "червей", s: "пик" },
   },
   chat: {
+    tab: "Чат",
+    none: "Пока никто ничего не написал.",
+    unread_one: "{{count}} новая строка",
+    unread_few: "{{count}} новые строки",
+    unread_many: "{{count}} новых строк",
+    unread_other: "{{count}} новых строк",
     say: "Напишите что-нибудь за столом",
     send: "Отправить",
     mute: "скрыть",

@@ -255,6 +255,10 @@ export const sv = {
     suit: { c: "klöver", d: "ruter", h: "hjärter", s: "spader" },
   },
   chat: {
+    tab: "Chatt",
+    none: "Ingen har skrivit något än.",
+    unread_one: "{{count}} ny rad",
+    unread_other: "{{count}} nya rader",
     say: "Skriv något till bordet",
     send: "Skicka",
     mute: "tysta",
