@@ -24,7 +24,14 @@ export const cs = {
     open: "Moje stoly",
     dismiss: "Zavřít",
   },
-  connection: { reconnecting: "Spojení přerušeno v {{time}}. Znovu se připojuji…", sending: "Odesílám…" },
+  connection: {
+    reconnecting: "Spojení přerušeno v {{time}}. Znovu se připojuji…",
+    sending: "Odesílám…",
+    refused: "Váš tah ({{action}}) neplatí: hra pokračovala, když bylo spojení přerušené.",
+    refusedBy: "Váš tah ({{action}}) byl po obnovení spojení odmítnut: {{reason}}",
+    act: { fold: "Složit", check: "Check", call: "Dorovnat", bet: "Vsadit", raise: "Navýšit" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Účet",
     lobby: "Lobby",

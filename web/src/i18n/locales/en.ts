@@ -22,7 +22,14 @@ export const en = {
     open: "My tables",
     dismiss: "Dismiss",
   },
-  connection: { reconnecting: "Connection lost at {{time}}. Reconnecting…", sending: "Sending…" },
+  connection: {
+    reconnecting: "Connection lost at {{time}}. Reconnecting…",
+    sending: "Sending…",
+    refused: "Your {{action}} did not count: the hand went on while the connection was down.",
+    refusedBy: "Your {{action}} was refused after the reconnect: {{reason}}",
+    act: { fold: "Fold", check: "Check", call: "Call", bet: "Bet", raise: "Raise" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Account",
     lobby: "Lobby",

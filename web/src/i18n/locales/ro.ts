@@ -23,7 +23,14 @@ export const ro = {
     open: "Mesele mele",
     dismiss: "Închide",
   },
-  connection: { reconnecting: "Conexiune pierdută la {{time}}. Se reconectează…", sending: "Se trimite…" },
+  connection: {
+    reconnecting: "Conexiune pierdută la {{time}}. Se reconectează…",
+    sending: "Se trimite…",
+    refused: "Mutarea ta ({{action}}) nu a contat: mâna a continuat cât conexiunea a fost căzută.",
+    refusedBy: "Mutarea ta ({{action}}) a fost refuzată după reconectare: {{reason}}",
+    act: { fold: "Fold", check: "Check", call: "Plătește", bet: "Pariază", raise: "Mărește" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Cont",
     lobby: "Lobby",

@@ -24,7 +24,14 @@ export const ru = {
     open: "Мои столы",
     dismiss: "Закрыть",
   },
-  connection: { reconnecting: "Связь потеряна в {{time}}. Переподключение…", sending: "Отправка…" },
+  connection: {
+    reconnecting: "Связь потеряна в {{time}}. Переподключение…",
+    sending: "Отправка…",
+    refused: "Ваш ход ({{action}}) не засчитан: раздача продолжилась, пока не было связи.",
+    refusedBy: "Ваш ход ({{action}}) отклонён после переподключения: {{reason}}",
+    act: { fold: "Фолд", check: "Чек", call: "Колл", bet: "Бет", raise: "Рейз" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Аккаунт",
     lobby: "Лобби",

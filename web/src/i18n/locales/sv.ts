@@ -22,7 +22,14 @@ export const sv = {
     open: "Mina bord",
     dismiss: "Stäng",
   },
-  connection: { reconnecting: "Anslutningen bröts {{time}}. Återansluter…", sending: "Skickar…" },
+  connection: {
+    reconnecting: "Anslutningen bröts {{time}}. Återansluter…",
+    sending: "Skickar…",
+    refused: "Ditt drag ({{action}}) räknades inte: handen gick vidare medan anslutningen var nere.",
+    refusedBy: "Ditt drag ({{action}}) avvisades efter återanslutningen: {{reason}}",
+    act: { fold: "Lägg dig", check: "Checka", call: "Syna", bet: "Satsa", raise: "Höj" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Konto",
     lobby: "Lobby",
