@@ -58,7 +58,8 @@ function Seat({ view, s, now, anchor }: { view: TableView; s: SeatView; now: num
         </div>
       )}
       <div className="seat-box" aria-hidden="true">
-        <div className="seat-name">
+        {/* A long name is cut to the seat's width; the whole of it on hover. */}
+        <div className="seat-name" title={s.player?.name ?? shown?.name}>
           {s.player?.name ?? shown?.name ?? (
             // A phone (or a small tile) has room for the seat's number only, never a cut-off word.
             <span className="empty-seat">
@@ -234,7 +235,9 @@ function ActionBar({
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!keys || !takesFocus(document.activeElement)) return;
-    bar.current?.querySelector<HTMLElement>(".buttons button")?.focus({ preventScroll: true });
+    // Check or call, never Fold: a stray Enter or Space must not give the hand away.
+    const buttons = bar.current?.querySelector<HTMLElement>(".buttons .check, .buttons .call") ?? bar.current?.querySelector<HTMLElement>(".buttons button");
+    buttons?.focus({ preventScroll: true });
   }, [keys, view.handId]);
   return (
     <div className="action-bar" data-testid="action-bar" aria-busy={sending} ref={bar}>
