@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableEvent, type TableView } from "../../../src/protocol/index.ts";
-import { tableView } from "../../../testkit/protocol/fixtures.ts";
+import { tableView, tournamentView } from "../../../testkit/protocol/fixtures.ts";
 import { FeltClient } from "./client.ts";
 import { keptEvents, LiveSession, TABLE_RETRY_MS } from "./live.ts";
 import type { SocketHandlers, Transport } from "./transport.ts";
@@ -291,6 +291,25 @@ describe("LiveSession, protocol v2", () => {
     push({ type: "error", commandId: next.commandId, error: { code: "table/stale-version", message: "the table moved on" } });
     expect(live.getState().refused).toBeNull();
     live.disconnect();
+  });
+
+  it("reads the clock as the server's: the offset from the welcome, then from each pong and tournament view", async () => {
+    const { live, push } = scripted();
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    const now = vi.spyOn(Date, "now").mockReturnValue(1_000_000);
+    try {
+      // This machine's clock is a minute and a half behind the server's.
+      push({ ...welcome, serverTime: 1_090_000 });
+      expect(live.getState().clockOffsetMs).toBe(90_000);
+      push({ type: "pong", nonce: 1, serverTime: 1_089_000 });
+      expect(live.getState().clockOffsetMs).toBe(89_000);
+      push({ type: "tournament-view", view: { ...tournamentView, serverTime: 995_000 } });
+      expect(live.getState().clockOffsetMs).toBe(-5_000);
+    } finally {
+      now.mockRestore();
+      live.disconnect();
+    }
   });
 
   it("a channel two screens watch stays subscribed until both stop", async () => {
