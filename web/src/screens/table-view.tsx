@@ -6,6 +6,7 @@ import { useFormat } from "../components/use-format.ts";
 import { handName } from "../logic/hand-name.ts";
 import { aggressiveAction, clampRaise, raisePresets, typedAmount } from "../logic/raise-presets.ts";
 import { anchorSeat, seatOffset, seatReading, takesFocus } from "../logic/seats.ts";
+import { potLines } from "../logic/showdown.ts";
 
 /** Seats around an oval, the viewer's seat at the bottom. */
 function seatPosition(index: number, count: number, offset: number): React.CSSProperties {
@@ -108,13 +109,11 @@ function Showdown({ last }: { last: LastHand }) {
   const fmt = useFormat();
   return (
     <div className="showdown" data-testid="showdown" data-hand={last.handId} aria-live="polite">
-      {last.pots.map((p) => (
+      {potLines(last).map((p) => (
         <div key={p.index} className="pot-result" data-pot={p.index}>
           <span className="pot-name">{p.index === 0 ? t("table.mainPot") : t("table.sidePot", { n: p.index })}</span> <b>{fmt.chips(p.amount)}</b>{" "}
-          {p.winners.length > 1 ? t("table.splitBetween", { names: p.winners.map((w) => w.name).join(", ") }) : t("table.potTo", { name: p.winners[0]!.name })}
-          {p.winners[0]!.category && (
-            <span className="pot-hand"> · {handName(t, p.winners[0]!.category, last.shown.find((x) => x.seat === p.winners[0]!.seat)?.hand?.cards)}</span>
-          )}
+          {p.winners.length > 1 ? t("table.splitBetween", { names: p.winners.join(", ") }) : t("table.potTo", { name: p.winners[0] ?? "" })}
+          {p.hand && <span className="pot-hand"> · {handName(t, p.hand.category, p.hand.cards)}</span>}
         </div>
       ))}
     </div>
