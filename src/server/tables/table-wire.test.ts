@@ -53,3 +53,49 @@ describe("R-POT-1 on the wire: an uncalled bet goes back to its owner", () => {
     expect(t.hand!.wire.some((e) => e.kind === "return")).toBe(false);
   });
 });
+
+describe("a busted seat at the table (0 chips, kept while its player may rebuy) is dealt out", () => {
+  it("the next hand's button and blinds go to players with chips (the moving button) and the busted seat gets no cards", () => {
+    const logic = tableLogic(() => initialTable({ ...config, buttonRule: "moving" }));
+    const t: TableState = logic.initial();
+    let version = 0;
+    const decide = (c: Parameters<typeof logic.decide>[1]) => {
+      for (const r of unwrap(logic.decide(t, c, { now: 1_000, version }))) unwrap(logic.evolve(t, r, { version: ++version }));
+    };
+    const gate = { canDeal: () => true, blinds: () => ({ sb: 10, bb: 20, ante: 0 }) };
+    decide({ type: "open" });
+    for (const [seat, id] of [
+      [1, "a"],
+      [2, "b"],
+      [3, "c"],
+    ] as const)
+      decide({ type: "seat", seat, playerId: id, name: id.toUpperCase(), stack: 1_000 });
+    // Hands until someone is at 0: the first to act moves all in, the next calls, the third folds.
+    for (let n = 0; n < 20 && ![...t.seats.values()].some((s) => s.stack === 0); n++) {
+      decide({ type: "deal", seed: `${n}`.padStart(2, "0").repeat(32), gate });
+      let moves = 0;
+      while (t.hand !== null && engine.legalActions(t.hand.state) !== null) {
+        const hand = t.hand;
+        const legal = engine.legalActions(hand.state)!;
+        const userId = t.seats.get(hand.order[legal.actor]!)!.playerId;
+        const action: PlayerAction =
+          moves === 0 && legal.canRaise && legal.maxRaiseTo !== null
+            ? { kind: "raise", to: legal.maxRaiseTo }
+            : moves === 1 && legal.call > 0
+              ? { kind: "call" }
+              : legal.call > 0
+                ? { kind: "fold" }
+                : { kind: "check" };
+        moves++;
+        decide({ type: "act", userId, handId: hand.handId, version, action });
+      }
+    }
+    const busted = [...t.seats.values()].find((s) => s.stack === 0);
+    expect(busted, "a player busted").toBeDefined();
+    decide({ type: "deal", seed: "7f".repeat(32), gate });
+    const p = t.hand!.positions;
+    expect(p.button).not.toBe(busted!.seat);
+    expect([...p.sb, ...p.bb]).not.toContain(busted!.seat);
+    expect(t.hand!.order).not.toContain(busted!.seat);
+  });
+});
