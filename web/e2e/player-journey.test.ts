@@ -444,13 +444,15 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
           // and the header keeps to one line.
           for (const lang of ["cs", "ru", "sv", "ro"]) {
             await page.goto(appUrl("tables").replace("lang=en", `lang=${lang}`));
-            await page.waitForSelector(".multi-cell .felt .seat", { timeout: 20_000 });
+            await page.waitForSelector(".multi-cell .felt", { timeout: 20_000 });
+            await expect.poll(() => page.locator(".multi-cell").count(), { timeout: 20_000 }).toBe(2);
             const spill = await page
               .locator(".felt .seat-box")
               .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent ?? ""));
             expect(spill, `seat words spilling out of their boxes in ${lang}`).toEqual([]);
             for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
             expect(await headerLines(page), `the header on one line in ${lang}`).toBe(1);
+            expect(await sidewaysOverflow(page), `the tables fit a phone's width in ${lang}`).toBeLessThanOrEqual(0);
             await shot(page, `multi-phone-${lang}`);
           }
           await page.goto(appUrl("tables"));
