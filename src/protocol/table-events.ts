@@ -87,6 +87,9 @@ const Action = z.object({
   timeout: z.boolean(),
 });
 
+/** R-POT-1: the part of a bet nobody called goes back to its owner before the bets are collected. */
+const Return = z.object({ kind: z.literal("return"), seat: SeatNo, amount: Chips });
+
 const Board = z.object({
   kind: z.literal("board"),
   street: z.enum(["flop", "turn", "river"]),
@@ -128,7 +131,7 @@ const SeatChange = z.object({
   stack: Chips,
 });
 
-export const TableEvent = z.discriminatedUnion("kind", [HandStart, Post, HoleCards, Action, Board, Pots, Show, Muck, Win, HandEnd, SitOut, SeatChange]);
+export const TableEvent = z.discriminatedUnion("kind", [HandStart, Post, HoleCards, Action, Return, Board, Pots, Show, Muck, Win, HandEnd, SitOut, SeatChange]);
 export type TableEvent = z.infer<typeof TableEvent>;
 export type TableEventKind = TableEvent["kind"];
 export { Street };

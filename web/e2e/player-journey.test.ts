@@ -107,6 +107,24 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
   /** Nothing on the page is wider than the viewport: no sideways scrolling. */
   const sidewaysOverflow = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
+  /** Seat name boxes that cover one another (each pair that overlaps). */
+  async function seatOverlaps(locator: Locator): Promise<string[]> {
+    const boxes = await locator.evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? "", r: e.getBoundingClientRect().toJSON() as DOMRect })));
+    return boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom)
+        .map((b) => `${a.text} / ${b.text}`),
+    );
+  }
+
+  /** The items of the page's header that are not on one line with the others (none: it is one line). */
+  const headerLines = (page: Page) =>
+    page.locator(".top > *").evaluateAll((els) => {
+      const rs = els.map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+      return Math.max(...rs.map((r) => r.top)) < Math.min(...rs.map((r) => r.bottom)) ? 1 : 2;
+    });
+
   /** Each element's box against the viewport: those not wholly inside it. */
   async function outside(locator: Locator, page: Page): Promise<string[]> {
     const size = page.viewportSize()!;
@@ -235,6 +253,11 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
       if (await bar.isVisible().catch(() => false)) {
         if (!checkedButtons) {
           expect(await sidewaysOverflow(page), "the table fits a phone's width").toBeLessThanOrEqual(0);
+          expect(await headerLines(page), "the header takes one line at the table on a phone").toBe(1);
+          // The turn took the focus to the actions (check or call, never Fold), for the keyboard and a screen reader.
+          expect(await page.evaluate(() => document.activeElement?.matches(".action-bar .check, .action-bar .call") ?? false)).toBe(true);
+          // The seats read as a list, one sentence each.
+          expect(await page.getByRole("list", { name: en.table.seats }).getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
           expect(await outside(bar.locator("button, input"), page), "every action button and the raise control are in view").toEqual([]);
           expect(await outside(page.locator("[data-testid=action-clock]"), page)).toEqual([]);
           // every seat and the board are within the phone's width
@@ -264,12 +287,13 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     }
     expect(await missingKeys(page)).toEqual([]);
 
-    // The hand log names the cards and the hands shown; the chat shares the panel.
+    // The hand log names the cards and the hands shown; the chat has a tab of its own in the panel.
     const feed = page.locator("[data-testid=table-feed]");
     await expect.poll(() => feed.textContent()).toMatch(/Flop: [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs]/);
     expect(await feed.textContent()).toMatch(/shows [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] \(/);
     // Pots won are the server's dealer entries in the chat (the browser no longer makes them up).
     await expect.poll(() => feed.locator("li.dealer", { hasText: /^.+ wins the main pot, [\d,]+/ }).count()).toBeGreaterThan(0);
+    await feed.getByRole("tab", { name: en.chat.tab }).click();
     await feed.getByLabel(en.chat.say).fill("good luck all");
     await feed.getByRole("button", { name: en.chat.send }).click();
     await expect.poll(() => feed.locator("li.chat").last().textContent()).toContain(`${name}: good luck all`);
@@ -409,9 +433,30 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
         expect(await cell.locator(".action-bar kbd").first().textContent()).toBe("F");
         if (seen === 0) {
           await shot(page, "multi-desktop");
+          // No seat covers another in either table, at both sizes.
+          for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
           await page.setViewportSize(PHONE);
           expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+          for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
+          expect(await headerLines(page), "the header takes one line at the tables on a phone").toBe(1);
           await shot(page, "multi-phone");
+          // In every language the seats' words stay inside their boxes, no seat covers another
+          // and the header keeps to one line.
+          for (const lang of ["cs", "ru", "sv", "ro"]) {
+            await page.goto(appUrl("tables").replace("lang=en", `lang=${lang}`));
+            await page.waitForSelector(".multi-cell .felt", { timeout: 20_000 });
+            await expect.poll(() => page.locator(".multi-cell").count(), { timeout: 20_000 }).toBe(2);
+            const spill = await page
+              .locator(".felt .seat-box")
+              .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent ?? ""));
+            expect(spill, `seat words spilling out of their boxes in ${lang}`).toEqual([]);
+            for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
+            expect(await headerLines(page), `the header on one line in ${lang}`).toBe(1);
+            expect(await sidewaysOverflow(page), `the tables fit a phone's width in ${lang}`).toBeLessThanOrEqual(0);
+            await shot(page, `multi-phone-${lang}`);
+          }
+          await page.goto(appUrl("tables"));
+          await page.waitForSelector(".multi-cell .felt", { timeout: 20_000 });
           await page.setViewportSize(DESKTOP);
         }
         const table = await cell.getAttribute("data-cell");

@@ -68,6 +68,10 @@ export function wireEvents(before: HandState, after: HandState, events: readonly
         out.push({ kind: "action", seat: seat(e.player), action: e.type, amount, to: e.to, allIn: e.allIn, timeout: ctx.timeout });
         break;
       }
+      case "return":
+        bets[e.player] = bets[e.player]! - e.amount;
+        out.push({ kind: "return", seat: seat(e.player), amount: e.amount });
+        break;
       case "collect":
         bets.fill(0);
         out.push({ kind: "pots", pots: potsOf(after, ctx) });
@@ -97,7 +101,7 @@ export function wireEvents(before: HandState, after: HandState, events: readonly
         out.push({ kind: "hand-end", stacks: e.stacks.map((stack, i) => ({ seat: seat(i), stack })) });
         break;
       default:
-        break; // burns, returns, rake, carry: not part of the wire story (stacks settle at hand-end)
+        break; // burns, rake, carry: not part of the wire story (stacks settle at hand-end)
     }
   }
   return out;

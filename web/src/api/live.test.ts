@@ -1,14 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableEvent, type TableView } from "../../../src/protocol/index.ts";
-import { tableView } from "../../../testkit/protocol/fixtures.ts";
+import { tableView, tournamentView } from "../../../testkit/protocol/fixtures.ts";
 import { FeltClient } from "./client.ts";
 import { keptEvents, LiveSession, TABLE_RETRY_MS } from "./live.ts";
 import type { SocketHandlers, Transport } from "./transport.ts";
+import type { LogStore } from "../logic/kept-log.ts";
 
 // The browser's WebSocket client speaks protocol v2: it starts a table from the whole view
 // and folds each `table-step` (events and a view patch) into it.
 
-function scripted() {
+function scripted(store: LogStore | null = null) {
   const sent: unknown[] = [];
   let handlers: SocketHandlers | null = null;
   let opened = 0;
@@ -24,7 +25,7 @@ function scripted() {
   };
   const client = new FeltClient(transport, null);
   client.setToken("tok_0123456789abcdef");
-  const live = new LiveSession(client);
+  const live = new LiveSession(client, store);
   return { live, sent, push: (m: ServerMessage) => handlers!.onFrame(JSON.stringify(m)), drop: () => handlers!.onClose(), opened: () => opened };
 }
 
@@ -213,6 +214,102 @@ describe("LiveSession, protocol v2", () => {
     expect(kept.slice(1)).toEqual(log.slice(-60));
     expect(keptEvents(log.slice(0, 50))).toHaveLength(50);
     expect(keptEvents([...log, ...Array.from({ length: 19 }, () => call)]).at(0)).toBe(log[41]); // cut at hand 2's start
+  });
+
+  it("a reload keeps the earlier hands' actions: the log comes back from the tab's storage, the chat in its place among them", async () => {
+    const memory = new Map<string, string>();
+    const store: LogStore = { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) };
+    const call = { kind: "action" as const, seat: 1, action: "call" as const, amount: 400, to: 400, allIn: false, timeout: false };
+    const said = { id: 1, at: 0, from: { id: "u2", name: "Jiří", director: false }, text: "nice hand" };
+    const before = scripted(store);
+    before.live.watch({ kind: "table", tableId: "t1" });
+    before.live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    before.push(welcome);
+    before.push({ type: "table-view", view: tableView });
+    before.push({ type: "table-step", tableId: "t1", handId: "h42", version: 18, events: [call], patch: { version: 18 } });
+    before.push({ type: "chat", tableId: "t1", lines: [said] });
+    before.push({ type: "table-step", tableId: "t1", handId: "h42", version: 19, events: [call, call], patch: { version: 19 } });
+    before.live.disconnect();
+
+    // The page reloads: a new session, the same tab's storage; the server sends the view and its chat, no old events.
+    const after = scripted(store);
+    after.live.watch({ kind: "table", tableId: "t1" });
+    expect(after.live.getState().events.get("t1")).toEqual([call, call, call]);
+    expect(after.live.eventsBefore("t1")).toBe(0);
+    after.live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    after.push(welcome);
+    after.push({ type: "table-view", view: { ...tableView, version: 19 } });
+    after.push({ type: "chat", tableId: "t1", lines: [said] });
+    // The line said after the first call stays after it, not after the last.
+    expect(after.live.getState().chats.get("t1")?.lines).toEqual([{ ...said, after: 1 }]);
+    after.push({ type: "table-step", tableId: "t1", handId: "h42", version: 20, events: [call], patch: { version: 20 } });
+    expect(after.live.getState().events.get("t1")).toHaveLength(4);
+    after.live.disconnect();
+
+    // Without storage (or nothing kept) the log starts empty, as before.
+    const fresh = scripted(null);
+    fresh.live.watch({ kind: "table", tableId: "t1" });
+    expect(fresh.live.getState().events.get("t1")).toBeUndefined();
+  });
+
+  it("an act sent before the drop that did not count is said: the hand went on without it, or the server refused it after the reconnect", async () => {
+    const { live, sent, push, drop } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-view", view: tableView });
+    live.act("t1", { kind: "call" });
+    drop();
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    expect(live.getState().refused).toBeNull();
+    // The clock folded for the player meanwhile: the table is at another version.
+    push({ type: "table-view", view: { ...tableView, version: 19, actor: 2, legal: null } });
+    expect(live.getState().refused).toEqual({ tableId: "t1", action: "call", code: null });
+    live.dismissRefused();
+    expect(live.getState().refused).toBeNull();
+
+    // Resent after the reconnect and refused by the server: said with the server's code.
+    push({ type: "table-view", view: { ...tableView, version: 21 } });
+    live.act("t1", { kind: "fold" });
+    drop();
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-view", view: { ...tableView, version: 21 } });
+    const resent = sent.filter((m) => (m as { type: string }).type === "act").at(-1) as { commandId: string };
+    push({ type: "error", commandId: resent.commandId, error: { code: "table/stale-version", message: "the table moved on" } });
+    expect(live.getState().refused).toEqual({ tableId: "t1", action: "fold", code: "table/stale-version" });
+    // The next act clears it; a refusal of an act made on this connection is no reconnect's doing.
+    live.act("t1", { kind: "check" });
+    expect(live.getState().refused).toBeNull();
+    const next = sent.filter((m) => (m as { type: string }).type === "act").at(-1) as { commandId: string };
+    push({ type: "error", commandId: next.commandId, error: { code: "table/stale-version", message: "the table moved on" } });
+    expect(live.getState().refused).toBeNull();
+    live.disconnect();
+  });
+
+  it("reads the clock as the server's: the offset from the welcome, then from each pong and tournament view", async () => {
+    const { live, push } = scripted();
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    const now = vi.spyOn(Date, "now").mockReturnValue(1_000_000);
+    try {
+      // This machine's clock is a minute and a half behind the server's.
+      push({ ...welcome, serverTime: 1_090_000 });
+      expect(live.getState().clockOffsetMs).toBe(90_000);
+      push({ type: "pong", nonce: 1, serverTime: 1_089_000 });
+      expect(live.getState().clockOffsetMs).toBe(89_000);
+      push({ type: "tournament-view", view: { ...tournamentView, serverTime: 995_000 } });
+      expect(live.getState().clockOffsetMs).toBe(-5_000);
+    } finally {
+      now.mockRestore();
+      live.disconnect();
+    }
   });
 
   it("a channel two screens watch stays subscribed until both stop", async () => {

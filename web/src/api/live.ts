@@ -14,6 +14,7 @@ import {
   type UserInfo,
   type WireError,
 } from "../../../src/protocol/index.ts";
+import { loadLog, saveLog, sessionStore, type LogStore } from "../logic/kept-log.ts";
 import { newCommandId, type FeltClient } from "./client.ts";
 import type { SocketLike } from "./transport.ts";
 
@@ -35,6 +36,17 @@ export interface LiveState {
   readonly offlineSince: number | null;
   /** The table whose act was sent and not answered yet (the player sees it as "sending"). */
   readonly sendingAt: string | null;
+  /**
+   * An act sent before the connection dropped that did not count: the table moved on while it
+   * was down (`code` null), or the server refused it after the reconnect. Cleared by the next act.
+   */
+  readonly refused: RefusedAct | null;
+}
+
+export interface RefusedAct {
+  readonly tableId: string;
+  readonly action: PlayerAction["kind"];
+  readonly code: string | null;
 }
 
 export interface TableChat {
@@ -45,6 +57,14 @@ export interface TableChat {
 const CHAT_KEPT = 60;
 
 type ActMessage = Extract<ClientMessage, { type: "act" }>;
+
+interface Unanswered {
+  readonly message: ActMessage;
+  /** The connection it was last sent on. */
+  connection: number;
+  /** The connection it was first sent on. */
+  readonly sentOn: number;
+}
 
 const EVENTS_KEPT = 60;
 
@@ -76,6 +96,7 @@ export class LiveSession {
     chats: new Map(),
     offlineSince: null,
     sendingAt: null,
+    refused: null,
   };
   /** Events received per table since the page opened (the hand log keeps only the last ones). */
   private readonly eventCount = new Map<string, number>();
@@ -85,7 +106,30 @@ export class LiveSession {
     return (this.eventCount.get(tableId) ?? 0) - (this.state.events.get(tableId)?.length ?? 0);
   }
 
-  constructor(private readonly client: FeltClient) {}
+  /** `store` keeps each table's hand log across a reload of the page (the tab's session storage). */
+  constructor(
+    private readonly client: FeltClient,
+    private readonly store: LogStore | null = sessionStore(),
+  ) {}
+
+  /** A table first watched since the page opened: its log as the tab last kept it. */
+  private restoreLog(tableId: string): void {
+    if (this.state.events.has(tableId) || this.eventCount.has(tableId)) return;
+    const kept = loadLog(this.store, tableId);
+    if (kept === null) return;
+    this.eventCount.set(tableId, kept.count);
+    const events = new Map(this.state.events);
+    events.set(tableId, kept.events);
+    const chats = new Map(this.state.chats);
+    chats.set(tableId, { lines: kept.chat.map((x) => ({ ...x.line, after: x.after })), muted: chats.get(tableId)?.muted ?? [] });
+    this.set({ events, chats });
+  }
+
+  private keepLog(tableId: string): void {
+    if (this.store === null) return;
+    const chat = (this.state.chats.get(tableId)?.lines ?? []).map(({ after, ...line }) => ({ line: line as ChatLine, after }));
+    saveLog(this.store, tableId, { events: [...(this.state.events.get(tableId) ?? [])], count: this.eventCount.get(tableId) ?? 0, chat });
+  }
 
   readonly getState = (): LiveState => this.state;
 
@@ -170,6 +214,7 @@ export class LiveSession {
         const events = new Map(this.state.events);
         events.set(m.tableId, keptEvents([...(events.get(m.tableId) ?? []), m.event]));
         this.set({ events });
+        this.keepLog(m.tableId);
         return;
       }
       case "table-step": {
@@ -191,6 +236,7 @@ export class LiveSession {
         const events = new Map(this.state.events);
         events.set(m.tableId, keptEvents([...(events.get(m.tableId) ?? []), ...m.events]));
         this.set({ tables, events });
+        this.keepLog(m.tableId);
         return;
       }
       case "chat": {
@@ -201,9 +247,11 @@ export class LiveSession {
         const lines = [...old.lines, ...m.lines.filter((l) => !known.has(l.id)).map((l) => ({ ...l, after }))].slice(-CHAT_KEPT);
         chats.set(m.tableId, { lines, muted: m.muted ?? old.muted });
         this.set({ chats });
+        this.keepLog(m.tableId);
         return;
       }
       case "error":
+        this.refusedAfterReconnect(m.commandId, m.error.code);
         this.answered(m.commandId);
         // A table just opened by a start or a move may not be there yet when the screen asks
         // for it: ask again shortly rather than stay on "Loading…".
@@ -225,6 +273,7 @@ export class LiveSession {
     const watchers = this.watchers.get(key) ?? 0;
     this.watchers.set(key, watchers + 1);
     if (watchers === 0) {
+      if (channel.kind === "table") this.restoreLog(channel.tableId);
       this.channels.set(key, channel);
       if (this.state.connected) this.send({ type: "subscribe", channel });
     }
@@ -274,7 +323,8 @@ export class LiveSession {
     const u = this.unanswered?.message;
     if (u !== undefined && u.tableId === tableId && u.handId === view.handId && u.version === view.version) return;
     const message: ActMessage = { type: "act", tableId, handId: view.handId, version: view.version, commandId: newCommandId(), action };
-    this.setUnanswered({ message, connection: this.connection });
+    if (this.state.refused !== null) this.set({ refused: null });
+    this.setUnanswered({ message, connection: this.connection, sentOn: this.connection });
     this.send(message);
   }
 
@@ -287,7 +337,7 @@ export class LiveSession {
    * act again with a new id and, had the first arrived meanwhile, be told the table moved on).
    * Any other view means the table moved on: the act is forgotten.
    */
-  private unanswered: { readonly message: ActMessage; connection: number } | null = null;
+  private unanswered: Unanswered | null = null;
   /** Counts welcomes: which connection an unanswered act was last sent on. */
   private connection = 0;
 
@@ -295,6 +345,8 @@ export class LiveSession {
     const u = this.unanswered;
     if (u === null || u.message.tableId !== view.tableId) return;
     if (u.message.handId !== view.handId || u.message.version !== view.version || view.actor === null || view.actor !== view.mySeat) {
+      // Sent before the drop and the table went on without it: the player is told it did not count.
+      if (u.sentOn !== this.connection) this.set({ refused: { tableId: u.message.tableId, action: u.message.action.kind, code: null } });
       this.setUnanswered(null);
       return;
     }
@@ -303,11 +355,23 @@ export class LiveSession {
     this.send(u.message);
   }
 
+  /** The server refused an act that was first sent before the connection dropped. */
+  private refusedAfterReconnect(commandId: string | null, code: string): void {
+    const u = this.unanswered;
+    if (commandId === null || u === null || u.message.commandId !== commandId || u.sentOn === this.connection) return;
+    this.set({ refused: { tableId: u.message.tableId, action: u.message.action.kind, code } });
+  }
+
+  /** The player has read that their act did not count. */
+  dismissRefused(): void {
+    if (this.state.refused !== null) this.set({ refused: null });
+  }
+
   private answered(commandId: string | null): void {
     if (commandId !== null && this.unanswered?.message.commandId === commandId) this.setUnanswered(null);
   }
 
-  private setUnanswered(u: { readonly message: ActMessage; connection: number } | null): void {
+  private setUnanswered(u: Unanswered | null): void {
     this.unanswered = u;
     const sendingAt = u?.message.tableId ?? null;
     if (sendingAt !== this.state.sendingAt) this.set({ sendingAt });

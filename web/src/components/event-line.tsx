@@ -18,6 +18,8 @@ export function EventLine({ e, names }: { e: TableEvent; names: (seat: number) =
       // The clock acted (R-TRN-9): said so, not as if the player had chosen to check or fold.
       if (e.timeout && (e.action === "check" || e.action === "fold")) return <>{t(`log.timedOut.${e.action}`, { name: names(e.seat) })}</>;
       return <>{t(`log.${e.action}`, { name: names(e.seat), amount: fmt.chips(e.amount), to: fmt.chips(e.to) })}</>;
+    case "return":
+      return <>{t("log.returned", { name: names(e.seat), amount: fmt.chips(e.amount) })}</>;
     case "board":
       return <>{t("log.board", { street: t(`street.${e.street}`), cards: cardsText(e.cards) })}</>;
     case "win":

@@ -4,6 +4,7 @@ import type { EntryCommandResponse, LobbyTournament } from "../../../src/protoco
 import type { FeltError } from "../../../src/lib/result.ts";
 import { newCommandId } from "../api/client.ts";
 import { useQuery, useServices } from "../context.tsx";
+import { denyReasonKey } from "../logic/lobby-lines.ts";
 import { ErrorText } from "./error-text.tsx";
 import { useFormat } from "./use-format.ts";
 
@@ -48,7 +49,7 @@ export function RebuyOffer({
     <div className="rebuy-offer" role="alert" data-testid="rebuy-offer" data-tournament={tr.id}>
       <b>{t("rebuyOffer.title")}</b>
       <span>
-        {p.allowed ? t("rebuyOffer.offer", { amount: fmt.money(p.cost) }) : t(`reasons.${p.reason}`)}{" "}
+        {p.allowed ? t("rebuyOffer.offer", { amount: fmt.money(p.cost) }) : t(denyReasonKey("rebuy", p.reason))}{" "}
         <span className="countdown" data-testid="rebuy-left">
           {t("rebuyOffer.left", { left: fmt.duration(until - now) })}
         </span>

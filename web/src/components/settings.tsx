@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { onSoundSetting, setSoundOn, soundOn } from "../logic/sound.ts";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 
 // The player's settings: a four-colour deck, the felt's colour, sounds (and the
 // language beside it in the header), remembered in localStorage.
@@ -48,8 +49,17 @@ export function SettingsMenu() {
   }, [s]);
   return (
     <details className="settings" data-testid="settings">
-      <summary>{t("settings.title")}</summary>
+      {/* On a phone the header is one line: a gear for the word, and the language in here. */}
+      <summary aria-label={t("settings.title")}>
+        <span className="gear" aria-hidden="true">
+          ⚙
+        </span>
+        <span className="label">{t("settings.title")}</span>
+      </summary>
       <div className="settings-body">
+        <div className="settings-lang">
+          <LanguageSwitcher />
+        </div>
         <label>
           <input type="checkbox" checked={s.fourColour} onChange={(e) => setS({ ...s, fourColour: e.target.checked })} /> {t("settings.fourColour")}
         </label>

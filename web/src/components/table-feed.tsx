@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_MAX_CHARS, type DealerNote, type TableEvent } from "../../../src/protocol/index.ts";
 import { useLive, useServices } from "../context.tsx";
+import { type FeedTab, lastChatId, unreadChat } from "../logic/feed.ts";
 import { buttonDrawText } from "../logic/floor-map.ts";
 import { EventLine } from "./event-line.tsx";
 import { useFormat } from "./use-format.ts";
@@ -33,10 +34,11 @@ export function DealerLine({ note }: { note: DealerNote }) {
 }
 
 /**
- * The table's panel: the hand log (cards, actions, shown hands), the dealer's
- * entries from the server's chat log (pots won, players out: kept across reloads and
- * restarts) and the players' chat in the order they happened. A player can mute anyone for
- * themselves (remembered); a director mutes a player at the table for everyone.
+ * The table's panel, two tabs: the hand log (cards, actions, shown hands, and the dealer's
+ * entries from the server's chat log: pots won, players out, kept across reloads and
+ * restarts) and the players' chat, whose tab counts the lines said while it is closed. A
+ * player can mute anyone for themselves (remembered); a director mutes a player at the
+ * table for everyone.
  */
 export function TableFeed({
   tableId,
@@ -55,7 +57,16 @@ export function TableFeed({
   const chat = chats.get(tableId) ?? { lines: [], muted: [] };
   const [muted, setMuted] = useState(loadMuted);
   const [text, setText] = useState("");
+  const [tab, setTab] = useState<FeedTab>("log");
+  // The chat's lines seen: all those there when the panel opened, then as the chat tab shows them.
+  const [seen, setSeen] = useState(() => lastChatId(chat.lines));
+  const newest = lastChatId(chat.lines);
+  useEffect(() => {
+    if (tab === "chat") setSeen(newest);
+  }, [tab, newest]);
+  const unread = tab === "chat" ? 0 : unreadChat(chat.lines, seen, me, muted);
   const box = useRef<HTMLOListElement>(null);
+  const chatBox = useRef<HTMLOListElement>(null);
   const toggle = (id: string) => {
     const next = new Set(muted);
     if (next.has(id)) next.delete(id);
@@ -68,7 +79,7 @@ export function TableFeed({
     }
   };
   type Item = { key: string; order: number; sub: number; node: React.ReactNode; kind: "dealer" | "chat" };
-  const items: Item[] = [
+  const all: Item[] = [
     ...events.map(({ e, n, names }) => ({ key: `e${n}`, order: n, sub: 0, kind: "dealer" as const, node: <EventLine e={e} names={names} /> })),
     ...chat.lines.flatMap((l) =>
       "dealer" in l ? [{ key: `c${l.id}`, order: l.after, sub: l.id, kind: "dealer" as const, node: <DealerLine note={l.dealer} /> }] : [],
@@ -97,17 +108,19 @@ export function TableFeed({
         ),
       })),
   ].sort((a, b) => a.order - b.order || (a.kind === b.kind ? a.sub - b.sub : a.kind === "dealer" ? -1 : 1));
-  const shown = items.slice(-40);
+  const shown = all.filter((x) => x.kind === "dealer").slice(-40);
+  const said = all.filter((x) => x.kind === "chat").slice(-40);
   useEffect(() => {
-    const el = box.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [shown.length, shown.at(-1)?.key]);
+    for (const el of [box.current, chatBox.current]) if (el) el.scrollTop = el.scrollHeight;
+  }, [shown.length, shown.at(-1)?.key, said.length, said.at(-1)?.key, tab]);
   // A new size (a phone turned, a window resized) keeps the newest line in view.
   useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const watch = new ResizeObserver(() => (el.scrollTop = el.scrollHeight));
-    watch.observe(el);
+    const els = [box.current, chatBox.current].filter((el) => el !== null);
+    if (els.length === 0 || typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(() => {
+      for (const el of els) el.scrollTop = el.scrollHeight;
+    });
+    for (const el of els) watch.observe(el);
     return () => watch.disconnect();
   }, []);
   const mutedHere = me !== null && chat.muted.includes(me);
@@ -117,45 +130,79 @@ export function TableFeed({
     live.chat(tableId, line);
     setText("");
   };
+  const tabId = (x: FeedTab) => `feed-${tableId}-${x}`;
   return (
-    <div className="feed" data-testid="table-feed">
-      <h3>{t("table.log")}</h3>
-      <ol className="log feed-lines" ref={box} aria-live="polite">
-        {shown.map((x) => (
-          <li key={x.key} className={x.kind}>
-            {x.node}
-          </li>
-        ))}
-      </ol>
-      {muted.size > 0 && (
-        <button className="link" onClick={() => [...muted].forEach(toggle)}>
-          {t("chat.unmuteAll", { n: muted.size })}
-        </button>
-      )}
-      {mutedHere ? (
-        <p className="hint">{t("chat.mutedByDirector")}</p>
-      ) : (
-        <form
-          className="chat-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send();
-          }}
-        >
-          <input
-            type="text"
-            value={text}
-            maxLength={CHAT_MAX_CHARS}
-            aria-label={t("chat.say")}
-            placeholder={t("chat.say")}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <span className="hint">{CHAT_MAX_CHARS - text.length}</span>
-          <button type="submit" disabled={text.trim() === ""}>
-            {t("chat.send")}
+    <div className="feed" data-testid="table-feed" data-tab={tab}>
+      <div className="feed-tabs" role="tablist">
+        {(["log", "chat"] as const).map((x) => (
+          <button
+            key={x}
+            type="button"
+            role="tab"
+            id={`${tabId(x)}-tab`}
+            aria-selected={tab === x}
+            aria-controls={tabId(x)}
+            className={tab === x ? "on" : ""}
+            data-tab={x}
+            onClick={() => setTab(x)}
+          >
+            {x === "log" ? t("table.log") : t("chat.tab")}
+            {x === "chat" && unread > 0 && (
+              <span className="unread" data-testid="chat-unread" title={t("chat.unread", { count: unread })}>
+                {unread}
+              </span>
+            )}
           </button>
-        </form>
-      )}
+        ))}
+      </div>
+      <div role="tabpanel" id={tabId("log")} aria-labelledby={`${tabId("log")}-tab`} hidden={tab !== "log"}>
+        <ol className="log feed-lines" ref={box} aria-live="polite">
+          {shown.map((x) => (
+            <li key={x.key} className={x.kind}>
+              {x.node}
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div role="tabpanel" id={tabId("chat")} aria-labelledby={`${tabId("chat")}-tab`} hidden={tab !== "chat"}>
+        <ol className="log feed-lines chat-lines" ref={chatBox} aria-live="polite">
+          {said.map((x) => (
+            <li key={x.key} className={x.kind}>
+              {x.node}
+            </li>
+          ))}
+        </ol>
+        {said.length === 0 && <p className="hint">{t("chat.none")}</p>}
+        {muted.size > 0 && (
+          <button className="link" onClick={() => [...muted].forEach(toggle)}>
+            {t("chat.unmuteAll", { n: muted.size })}
+          </button>
+        )}
+        {mutedHere ? (
+          <p className="hint">{t("chat.mutedByDirector")}</p>
+        ) : (
+          <form
+            className="chat-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              send();
+            }}
+          >
+            <input
+              type="text"
+              value={text}
+              maxLength={CHAT_MAX_CHARS}
+              aria-label={t("chat.say")}
+              placeholder={t("chat.say")}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <span className="hint">{CHAT_MAX_CHARS - text.length}</span>
+            <button type="submit" disabled={text.trim() === ""}>
+              {t("chat.send")}
+            </button>
+          </form>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLive, useServerNow, useServices } from "../context.tsx";
-import { levelTimeLeft, moneyStep } from "../logic/tournament-bar.ts";
+import { isOver, levelTimeLeft, moneyStep } from "../logic/tournament-bar.ts";
 import { useFormat } from "./use-format.ts";
 
 /**
@@ -19,6 +19,13 @@ export function TournamentBar({ tournamentId, myStack }: { tournamentId: string;
   const [open] = useState(() => globalThis.matchMedia?.("(min-width: 900px)").matches ?? true);
   useEffect(() => live.watch({ kind: "tournament", tournamentId }), [live, tournamentId]);
   if (view === undefined || view.level === null) return null;
+  // Over: the level clock the server still reckons is no countdown to show.
+  if (isOver(view))
+    return (
+      <div className="tournament-bar over" data-testid="tournament-bar">
+        <b>{t(`status.${view.status}`)}</b>
+      </div>
+    );
   const left = fmt.duration(levelTimeLeft(view, now));
   const step = moneyStep(view);
   const bb = view.level.blinds.bb;

@@ -7,6 +7,7 @@ import { cardLabel, parseCardText } from "./cards.ts";
 import { toCsv } from "./csv.ts";
 import { replayFrames } from "./replay.ts";
 import { accountLabel } from "./accounts.ts";
+import { setupI18n } from "../i18n/index.ts";
 
 const legal = (over: Partial<LegalActions>): LegalActions => ({
   canFold: true,
@@ -172,6 +173,36 @@ describe("cards, CSV and the replayer", () => {
     expect(f[6]!.board).toEqual([1, 2, 3]);
     expect(f[7]!.seats[1]!.folded).toBe(true);
     expect(f[9]!.seats.map((s) => s.stack)).toEqual([1300, 700]);
+  });
+
+  it("R-POT-1: an uncalled raise comes back to the raiser's stack in the replay, and the log line says so", () => {
+    const ev: TableEvent[] = [
+      {
+        kind: "hand-start",
+        handNumber: 1,
+        at: 0,
+        blinds: { sb: 50, bb: 100, ante: 0 },
+        button: 1,
+        smallBlind: 1,
+        bigBlind: 2,
+        seats: [
+          { seat: 1, name: "Ann", stack: 1000 },
+          { seat: 2, name: "Bo", stack: 1000 },
+        ],
+        commitment: "0".repeat(64),
+      },
+      { kind: "post", seat: 1, blind: "small", amount: 50, allIn: false },
+      { kind: "post", seat: 2, blind: "big", amount: 100, allIn: false },
+      { kind: "action", seat: 1, action: "raise", amount: 250, to: 300, allIn: false, timeout: false },
+      { kind: "action", seat: 2, action: "fold", amount: 0, to: 100, allIn: false, timeout: false },
+      { kind: "return", seat: 1, amount: 200 },
+      { kind: "pots", pots: [{ amount: 200, eligibleSeats: [1] }] },
+    ];
+    const f = replayFrames(ev);
+    expect(f[4]!.seats[0]).toMatchObject({ stack: 700, bet: 300 });
+    expect(f[5]!.seats[0]).toMatchObject({ stack: 900, bet: 100 });
+    const i18n = setupI18n({ lng: "en", strict: true });
+    expect(i18n.t("log.returned", { name: "pia_phone", amount: formatChips(4500, "en") })).toBe("Uncalled 4,500 returned to pia_phone");
   });
 });
 

@@ -55,6 +55,8 @@ export function evolve(f: ReplayFrame, e: TableEvent): ReplayFrame {
           bet: e.action === "fold" ? s.bet : e.to,
           folded: e.action === "fold",
         }));
+      case "return":
+        return updateSeat(f, e.seat, (s) => ({ ...s, stack: s.stack + e.amount, bet: s.bet - e.amount }));
       case "board":
         return { ...f, board: [...f.board, ...e.cards] };
       case "pots":

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { levelTimeLeft, moneyStep } from "./tournament-bar.ts";
+import { isOver, levelTimeLeft, moneyStep } from "./tournament-bar.ts";
 
 const payouts = [500, 300, 200].map((amount, i) => ({ place: i + 1, amount }));
 
@@ -16,5 +16,12 @@ describe("the tournament bar's figures", () => {
     expect(levelTimeLeft({ endsAt: 10_000, timeLeftMs: 0 }, 4_000)).toBe(6_000);
     expect(levelTimeLeft({ endsAt: 10_000, timeLeftMs: 0 }, 12_000)).toBe(0);
     expect(levelTimeLeft({ endsAt: null, timeLeftMs: 90_000 }, 12_000)).toBe(90_000);
+  });
+
+  it("a finished or cancelled event has no level clock to count down", () => {
+    expect(isOver({ status: "finished" })).toBe(true);
+    expect(isOver({ status: "cancelled" })).toBe(true);
+    expect(isOver({ status: "running" })).toBe(false);
+    expect(isOver({ status: "paused" })).toBe(false);
   });
 });

@@ -23,3 +23,8 @@ export function moneyStep(view: Pick<TournamentView, "payouts" | "playersLeft">)
 export function levelTimeLeft(view: Pick<TournamentView, "endsAt" | "timeLeftMs">, now: number): number {
   return view.endsAt === null ? view.timeLeftMs : Math.max(0, view.endsAt - now);
 }
+
+/** An event that is over (finished or cancelled) has no level clock to count down. */
+export function isOver(view: Pick<TournamentView, "status">): boolean {
+  return view.status === "finished" || view.status === "cancelled";
+}

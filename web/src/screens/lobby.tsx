@@ -8,6 +8,7 @@ import { useFormat } from "../components/use-format.ts";
 import { useLive, useQuery, useServerNow, useServices } from "../context.tsx";
 import { newCommandId } from "../api/client.ts";
 import { href } from "../router.ts";
+import { denyReasonKey, lateRegLine } from "../logic/lobby-lines.ts";
 
 const ACTIONS: readonly { name: LobbyActionName; route: "register" | "unregister" | "reEnter" | "rebuy" | "addOn" }[] = [
   { name: "register", route: "register" },
@@ -157,22 +158,21 @@ export function Lobby() {
                 {fmt.money(tr.prizePool)}
                 {tr.guarantee > 0 && <div className="sub">{t("lobby.guaranteed", { amount: fmt.money(tr.guarantee) })}</div>}
               </td>
-              <td
-                className="late-reg"
-                data-label={t("lobby.lateReg")}
-                data-open={tr.lateRegistrationEndsAt !== null && tr.lateRegistrationEndsAt > now ? "yes" : "no"}
-              >
-                {tr.lateRegistrationEndsAt === null
-                  ? t("lobby.noLateReg")
-                  : tr.lateRegistrationEndsAt <= now || tr.status === "finished" || tr.status === "cancelled"
-                    ? t("lobby.lateRegClosed", { time: fmt.time(tr.lateRegistrationEndsAt) })
-                    : tr.lateRegistrationEndsLevel !== null
-                      ? t("lobby.lateRegUntil", { time: fmt.time(tr.lateRegistrationEndsAt), level: tr.lateRegistrationEndsLevel })
-                      : t("lobby.lateRegUntilTime", { time: fmt.time(tr.lateRegistrationEndsAt) })}
-                {tr.lateRegistrationEndsAt !== null && tr.lateRegistrationEndsAt > now && tr.status !== "registering" && tr.status !== "announced" && (
-                  <div className="sub">{t("lobby.lateRegLeft", { left: fmt.duration(tr.lateRegistrationEndsAt - now) })}</div>
-                )}
-              </td>
+              {(() => {
+                const line = lateRegLine(tr, now);
+                return (
+                  <td className="late-reg" data-label={t("lobby.lateReg")} data-open={line.kind === "until" ? "yes" : "no"}>
+                    {line.kind === "none"
+                      ? t("lobby.noLateReg")
+                      : line.kind === "closed"
+                        ? t("lobby.lateRegClosed", { time: fmt.time(line.at) })
+                        : line.level !== null
+                          ? t("lobby.lateRegUntil", { time: fmt.time(line.at), level: line.level })
+                          : t("lobby.lateRegUntilTime", { time: fmt.time(line.at) })}
+                    {line.kind === "until" && line.left !== null && <div className="sub">{t("lobby.lateRegLeft", { left: fmt.duration(line.left) })}</div>}
+                  </td>
+                );
+              })()}
               <td className="actions">
                 {ask?.tr.id === tr.id && (
                   // biome-ignore lint/a11y/useSemanticElements: a question and two buttons, not a form
@@ -204,11 +204,11 @@ export function Lobby() {
                         key={name}
                         data-action={name}
                         disabled={!p.allowed || busy !== null}
-                        title={p.allowed ? t("lobby.cost", { amount: fmt.money(p.cost) }) : t(`reasons.${p.reason}`)}
+                        title={p.allowed ? t("lobby.cost", { amount: fmt.money(p.cost) }) : t(denyReasonKey(name, p.reason))}
                         onClick={() => (p.allowed && p.cost > 0 ? setAsk({ tr, name, route, cost: p.cost }) : void run(tr, route))}
                       >
                         {t(`lobby.action.${name}`)}
-                        {!p.allowed && <span className="why">{t(`reasons.${p.reason}`)}</span>}
+                        {!p.allowed && <span className="why">{t(denyReasonKey(name, p.reason))}</span>}
                       </button>
                     );
                   })}

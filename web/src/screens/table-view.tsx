@@ -5,6 +5,8 @@ import { Cards } from "../components/card.tsx";
 import { useFormat } from "../components/use-format.ts";
 import { handName } from "../logic/hand-name.ts";
 import { aggressiveAction, clampRaise, raisePresets, typedAmount } from "../logic/raise-presets.ts";
+import { anchorSeat, seatOffset, seatReading, takesFocus } from "../logic/seats.ts";
+import { potLines } from "../logic/showdown.ts";
 
 /** Seats around an oval, the viewer's seat at the bottom. */
 function seatPosition(index: number, count: number, offset: number): React.CSSProperties {
@@ -19,14 +21,13 @@ function winningFive(last: LastHand | null): ReadonlySet<number> | null {
   return hand ? new Set(hand.cards) : null;
 }
 
-/** Where a seat sits on the felt (the chips won fly there). */
-function seatPlace(view: TableView, seat: number): React.CSSProperties {
+/** Where a seat sits on the felt (the chips won fly there), the anchor seat at the bottom. */
+function seatPlace(view: TableView, seat: number, anchor: number | null): React.CSSProperties {
   const idx = view.seats.findIndex((x) => x.seat === seat);
-  const mine = view.seats.findIndex((x) => x.seat === view.mySeat);
-  return seatPosition(Math.max(0, idx), view.seats.length, Math.max(0, mine));
+  return seatPosition(Math.max(0, idx), view.seats.length, seatOffset(view.seats, anchor));
 }
 
-function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
+function Seat({ view, s, now, anchor }: { view: TableView; s: SeatView; now: number; anchor: number | null }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const acting = view.actor === s.seat;
@@ -38,11 +39,15 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
   const cards = last !== null ? (shown?.cards ?? (s.seat === view.mySeat ? last.myCards : null)) : s.cards;
   const won = last?.pots.reduce((a, p) => a + p.winners.filter((w) => w.seat === s.seat).reduce((x, w) => x + w.amount, 0), 0) ?? 0;
   return (
-    <div
+    <li
       className={`seat ${s.status} ${acting ? "acting" : ""} ${s.seat === view.mySeat ? "me" : ""} ${won > 0 ? "winner" : ""}`}
-      style={seatPlace(view, s.seat)}
+      style={seatPlace(view, s.seat, anchor)}
       data-seat={s.seat}
     >
+      {/* One sentence per seat for a screen reader; the boxes below say the same to the eye. */}
+      <span className="sr-only" data-testid="seat-reading">
+        {seatReading(t, fmt.chips, view, s)}
+      </span>
       <div className="seat-cards" data-shown={shown !== null ? "yes" : undefined}>
         {cards ? <Cards cards={cards} size="sm" best={winningFive(last)} /> : last === null && s.hasCards ? <Cards cards={[null, null]} size="sm" /> : null}
       </div>
@@ -53,8 +58,9 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
           <span className="short">{t(`handName.${shown.hand.category}`)}</span>
         </div>
       )}
-      <div className="seat-box">
-        <div className="seat-name">
+      <div className="seat-box" aria-hidden="true">
+        {/* A long name is cut to the seat's width; the whole of it on hover. */}
+        <div className="seat-name" title={s.player?.name ?? shown?.name}>
           {s.player?.name ?? shown?.name ?? (
             // A phone (or a small tile) has room for the seat's number only, never a cut-off word.
             <span className="empty-seat">
@@ -75,7 +81,7 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
           </div>
         )}
       </div>
-      <div className="markers">
+      <div className="markers" aria-hidden="true">
         {view.button === s.seat && (
           <span className="marker dealer" title={t("table.button")}>
             D
@@ -84,9 +90,13 @@ function Seat({ view, s, now }: { view: TableView; s: SeatView; now: number }) {
         {view.smallBlind === s.seat && <span className="marker sb">{t("table.sb")}</span>}
         {view.bigBlind === s.seat && <span className="marker bb">{t("table.bb")}</span>}
       </div>
-      {s.bet > 0 && <div className="bet">{fmt.chips(s.bet)}</div>}
+      {s.bet > 0 && (
+        <div className="bet" aria-hidden="true">
+          {fmt.chips(s.bet)}
+        </div>
+      )}
       {won > 0 && <div className="won">+{fmt.chips(won)}</div>}
-    </div>
+    </li>
   );
 }
 
@@ -99,13 +109,11 @@ function Showdown({ last }: { last: LastHand }) {
   const fmt = useFormat();
   return (
     <div className="showdown" data-testid="showdown" data-hand={last.handId} aria-live="polite">
-      {last.pots.map((p) => (
+      {potLines(last).map((p) => (
         <div key={p.index} className="pot-result" data-pot={p.index}>
           <span className="pot-name">{p.index === 0 ? t("table.mainPot") : t("table.sidePot", { n: p.index })}</span> <b>{fmt.chips(p.amount)}</b>{" "}
-          {p.winners.length > 1 ? t("table.splitBetween", { names: p.winners.map((w) => w.name).join(", ") }) : t("table.potTo", { name: p.winners[0]!.name })}
-          {p.winners[0]!.category && (
-            <span className="pot-hand"> · {handName(t, p.winners[0]!.category, last.shown.find((x) => x.seat === p.winners[0]!.seat)?.hand?.cards)}</span>
-          )}
+          {p.winners.length > 1 ? t("table.splitBetween", { names: p.winners.join(", ") }) : t("table.potTo", { name: p.winners[0] ?? "" })}
+          {p.hand && <span className="pot-hand"> · {handName(t, p.hand.category, p.hand.cards)}</span>}
         </div>
       ))}
     </div>
@@ -113,13 +121,13 @@ function Showdown({ last }: { last: LastHand }) {
 }
 
 /** The chips of each pot moving from the middle to its winners' seats. */
-function ChipsFly({ view, last }: { view: TableView; last: LastHand }) {
+function ChipsFly({ view, last, anchor }: { view: TableView; last: LastHand; anchor: number | null }) {
   const fmt = useFormat();
   return (
     <>
       {last.pots.flatMap((p) =>
         p.winners.map((w) => {
-          const to = seatPlace(view, w.seat);
+          const to = seatPlace(view, w.seat, anchor);
           return (
             <div
               key={`${last.handId}-${p.index}-${w.seat}`}
@@ -221,8 +229,17 @@ function ActionBar({
     if (a.sends !== null) setTo(a.shown === "" ? a.sends : Number(a.shown));
   };
   const below = draft !== null && typedAmount(draft, legal).belowMin;
+  // The turn begins (the bar appears): the keyboard and a screen reader land on the actions,
+  // at the table that has the keys.
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!keys || !takesFocus(document.activeElement)) return;
+    // Check or call, never Fold: a stray Enter or Space must not give the hand away.
+    const buttons = bar.current?.querySelector<HTMLElement>(".buttons .check, .buttons .call") ?? bar.current?.querySelector<HTMLElement>(".buttons button");
+    buttons?.focus({ preventScroll: true });
+  }, [keys, view.handId]);
   return (
-    <div className="action-bar" data-testid="action-bar" aria-busy={sending}>
+    <div className="action-bar" data-testid="action-bar" aria-busy={sending} ref={bar}>
       {sending && (
         <div className="action-sending" role="status" data-testid="action-sending">
           {t("connection.sending")}
@@ -332,6 +349,10 @@ export function TableFelt({
   const fmt = useFormat();
   const me = view.seats.find((s) => s.seat === view.mySeat);
   const last = view.handId === null ? view.lastHand : null;
+  // The seat last sat at this table: a bust empties it and the felt still turns around it.
+  const lastMine = useRef<{ table: string; seat: number } | null>(null);
+  if (view.mySeat !== null) lastMine.current = { table: view.tableId, seat: view.mySeat };
+  const anchor = anchorSeat(view, lastMine.current?.table === view.tableId ? lastMine.current.seat : null);
   return (
     <div className={`table-wrap ${compact ? "compact" : ""}`} data-table={view.tableId} data-version={view.version}>
       <div className="table-head">
@@ -358,10 +379,12 @@ export function TableFelt({
             ))}
           </div>
         </div>
-        {view.seats.map((s) => (
-          <Seat key={s.seat} view={view} s={s} now={now} />
-        ))}
-        {last !== null && <ChipsFly view={view} last={last} />}
+        <ul className="seats" aria-label={t("table.seats")}>
+          {view.seats.map((s) => (
+            <Seat key={s.seat} view={view} s={s} now={now} anchor={anchor} />
+          ))}
+        </ul>
+        {last !== null && <ChipsFly view={view} last={last} anchor={anchor} />}
       </div>
       <div className="my-hand">
         {me?.cards && <Cards cards={me.cards} size={compact ? "sm" : "lg"} />}

@@ -9,6 +9,7 @@ import { TableFelt } from "./table-view.tsx";
 import { SeatNotice } from "../components/seat-notice.tsx";
 import { TableFeed } from "../components/table-feed.tsx";
 import { TournamentBar } from "../components/tournament-bar.tsx";
+import { RefusedNotice } from "../components/refused-notice.tsx";
 
 export function TableScreen({ tableId, compact = false, keys = true }: { tableId: string; compact?: boolean; keys?: boolean }) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
   const events = (state.events.get(tableId) ?? []).flatMap((e, i) => {
     if (e.kind === "hand-start") atStart = new Map(e.seats.map((s) => [s.seat, s.name]));
     // Pots won come from the server's dealer entries in the chat (TableFeed), not from here.
-    if (!["hand-start", "post", "action", "board", "show"].includes(e.kind)) return [];
+    if (!["hand-start", "post", "action", "return", "board", "show"].includes(e.kind)) return [];
     const names = atStart;
     return [{ e, n: base + i + 1, names: (seat: number) => names.get(seat) ?? current(seat) }];
   });
@@ -37,6 +38,7 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
     <section className={compact ? "table-screen compact" : "table-screen"}>
       {view.tournamentId !== null && <TournamentBar tournamentId={view.tournamentId} myStack={view.seats.find((s) => s.seat === view.mySeat)?.stack ?? null} />}
       {compact && <SeatNotice view={view} broke={broke} now={now} />}
+      <RefusedNotice tableId={tableId} />
       <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} keys={keys} sending={state.sendingAt === tableId} />
       {!compact && (
         <aside className="side">

@@ -24,7 +24,14 @@ export const cs = {
     open: "Moje stoly",
     dismiss: "Zavřít",
   },
-  connection: { reconnecting: "Spojení přerušeno v {{time}}. Znovu se připojuji…", sending: "Odesílám…" },
+  connection: {
+    reconnecting: "Spojení přerušeno v {{time}}. Znovu se připojuji…",
+    sending: "Odesílám…",
+    refused: "Váš tah ({{action}}) neplatí: hra pokračovala, když bylo spojení přerušené.",
+    refusedBy: "Váš tah ({{action}}) byl po obnovení spojení odmítnut: {{reason}}",
+    act: { fold: "Složit", check: "Check", call: "Dorovnat", bet: "Vsadit", raise: "Navýšit" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Účet",
     lobby: "Lobby",
@@ -48,6 +55,7 @@ export const cs = {
     haveAccount: "Už máte účet? Přihlaste se",
   },
   lobby: {
+    why: { startsFirst: "Až turnaj začne", addOnNotNow: "Add-on teď není otevřený" },
     done: {
       register: "Jste zaregistrováni do turnaje {{name}}.",
       unregister: "Registrace do turnaje {{name}} je zrušena, buy-in vrácen.",
@@ -142,6 +150,8 @@ export const cs = {
   },
   table: {
     seatLabel: "Místo {{seat}}: {{name}}, {{stack}} žetonů",
+    seatEmpty: "Místo {{seat}}: volné",
+    seatBet: "sázka {{amount}}",
     seatActing: "na tahu",
     seats: "Místa",
     splitBetween: "dělí se {{names}}",
@@ -192,6 +202,7 @@ export const cs = {
     "royal-flush": "Královská postupka",
   },
   log: {
+    returned: "Nedorovnaných {{amount}} se vrací hráči {{name}}",
     timedOut: { check: "{{name}} nestihl(a) čas a čeká", fold: "{{name}} nestihl(a) čas a skládá" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} vypadává",
@@ -258,6 +269,12 @@ export const cs = {
     suit: { c: "kříže", d: "kára", h: "srdce", s: "piky" },
   },
   chat: {
+    tab: "Chat",
+    none: "Zatím nikdo nic nenapsal.",
+    unread_one: "{{count}} nový řádek",
+    unread_few: "{{count}} nové řádky",
+    unread_many: "{{count}} nových řádků",
+    unread_other: "{{count}} nových řádků",
     say: "Napište něco ke stolu",
     send: "Odeslat",
     mute: "ztlumit",

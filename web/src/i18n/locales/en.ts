@@ -22,7 +22,14 @@ export const en = {
     open: "My tables",
     dismiss: "Dismiss",
   },
-  connection: { reconnecting: "Connection lost at {{time}}. Reconnecting…", sending: "Sending…" },
+  connection: {
+    reconnecting: "Connection lost at {{time}}. Reconnecting…",
+    sending: "Sending…",
+    refused: "Your {{action}} did not count: the hand went on while the connection was down.",
+    refusedBy: "Your {{action}} was refused after the reconnect: {{reason}}",
+    act: { fold: "Fold", check: "Check", call: "Call", bet: "Bet", raise: "Raise" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Account",
     lobby: "Lobby",
@@ -46,6 +53,7 @@ export const en = {
     haveAccount: "Already have an account? Sign in",
   },
   lobby: {
+    why: { startsFirst: "Once the tournament starts", addOnNotNow: "The add-on is not open now" },
     done: {
       register: "You are registered for {{name}}.",
       unregister: "You are unregistered from {{name}}; the buy-in is refunded.",
@@ -135,6 +143,8 @@ export const en = {
   },
   table: {
     seatLabel: "Seat {{seat}}: {{name}}, {{stack}} chips",
+    seatEmpty: "Seat {{seat}}: empty",
+    seatBet: "bet {{amount}}",
     seatActing: "to act",
     seats: "Seats",
     splitBetween: "split between {{names}}",
@@ -185,6 +195,7 @@ export const en = {
     "royal-flush": "Royal flush",
   },
   log: {
+    returned: "Uncalled {{amount}} returned to {{name}}",
     timedOut: { check: "{{name}} timed out and checks", fold: "{{name}} timed out and folds" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} is out",
@@ -251,6 +262,10 @@ export const en = {
     suit: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
   },
   chat: {
+    tab: "Chat",
+    none: "Nobody has said anything yet.",
+    unread_one: "{{count}} new line",
+    unread_other: "{{count}} new lines",
     say: "Say something to the table",
     send: "Send",
     mute: "mute",

@@ -23,7 +23,14 @@ export const ro = {
     open: "Mesele mele",
     dismiss: "Închide",
   },
-  connection: { reconnecting: "Conexiune pierdută la {{time}}. Se reconectează…", sending: "Se trimite…" },
+  connection: {
+    reconnecting: "Conexiune pierdută la {{time}}. Se reconectează…",
+    sending: "Se trimite…",
+    refused: "Mutarea ta ({{action}}) nu a contat: mâna a continuat cât conexiunea a fost căzută.",
+    refusedBy: "Mutarea ta ({{action}}) a fost refuzată după reconectare: {{reason}}",
+    act: { fold: "Fold", check: "Check", call: "Plătește", bet: "Pariază", raise: "Mărește" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Cont",
     lobby: "Lobby",
@@ -47,6 +54,7 @@ export const ro = {
     haveAccount: "Ai deja cont? Autentifică-te",
   },
   lobby: {
+    why: { startsFirst: "După ce începe turneul", addOnNotNow: "Add-on-ul nu e deschis acum" },
     done: {
       register: "Sunteți înscris la {{name}}.",
       unregister: "Înscrierea la {{name}} a fost anulată; buy-in-ul a fost restituit.",
@@ -136,6 +144,8 @@ export const ro = {
   },
   table: {
     seatLabel: "Locul {{seat}}: {{name}}, {{stack}} jetoane",
+    seatEmpty: "Locul {{seat}}: liber",
+    seatBet: "miză {{amount}}",
     seatActing: "la rând",
     seats: "Locuri",
     splitBetween: "împărțit între {{names}}",
@@ -186,6 +196,7 @@ export const ro = {
     "royal-flush": "Chintă roială",
   },
   log: {
+    returned: "{{amount}} nevăzuți se întorc la {{name}}",
     timedOut: { check: "{{name}} a rămas fără timp și face check", fold: "{{name}} a rămas fără timp și renunță" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} este eliminat",
@@ -252,6 +263,11 @@ export const ro = {
     suit: { c: "treflă", d: "caro", h: "cupă", s: "pică" },
   },
   chat: {
+    tab: "Chat",
+    none: "Nimeni n-a scris nimic încă.",
+    unread_one: "{{count}} rând nou",
+    unread_few: "{{count}} rânduri noi",
+    unread_other: "{{count}} de rânduri noi",
     say: "Scrieți ceva la masă",
     send: "Trimiteți",
     mute: "ascundeți",

@@ -24,7 +24,14 @@ export const ru = {
     open: "Мои столы",
     dismiss: "Закрыть",
   },
-  connection: { reconnecting: "Связь потеряна в {{time}}. Переподключение…", sending: "Отправка…" },
+  connection: {
+    reconnecting: "Связь потеряна в {{time}}. Переподключение…",
+    sending: "Отправка…",
+    refused: "Ваш ход ({{action}}) не засчитан: раздача продолжилась, пока не было связи.",
+    refusedBy: "Ваш ход ({{action}}) отклонён после переподключения: {{reason}}",
+    act: { fold: "Фолд", check: "Чек", call: "Колл", bet: "Бет", raise: "Рейз" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Аккаунт",
     lobby: "Лобби",
@@ -48,6 +55,7 @@ export const ru = {
     haveAccount: "Уже есть аккаунт? Войдите",
   },
   lobby: {
+    why: { startsFirst: "После начала турнира", addOnNotNow: "Аддон сейчас закрыт" },
     done: {
       register: "Вы зарегистрированы на турнир «{{name}}».",
       unregister: "Регистрация на «{{name}}» отменена, бай-ин возвращён.",
@@ -142,6 +150,8 @@ export const ru = {
   },
   table: {
     seatLabel: "Место {{seat}}: {{name}}, фишек: {{stack}}",
+    seatEmpty: "Место {{seat}}: свободно",
+    seatBet: "ставка {{amount}}",
     seatActing: "ходит",
     seats: "Места",
     splitBetween: "делят {{names}}",
@@ -192,6 +202,7 @@ export const ru = {
     "royal-flush": "Роял-флеш",
   },
   log: {
+    returned: "Неуравненные {{amount}} возвращены игроку {{name}}",
     timedOut: { check: "У {{name}} вышло время: чек", fold: "У {{name}} вышло время: фолд" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} выбывает",
@@ -258,6 +269,12 @@ export const ru = {
     suit: { c: "треф", d: "бубен", h: "червей", s: "пик" },
   },
   chat: {
+    tab: "Чат",
+    none: "Пока никто ничего не написал.",
+    unread_one: "{{count}} новая строка",
+    unread_few: "{{count}} новые строки",
+    unread_many: "{{count}} новых строк",
+    unread_other: "{{count}} новых строк",
     say: "Напишите что-нибудь за столом",
     send: "Отправить",
     mute: "скрыть",

@@ -22,7 +22,14 @@ export const sv = {
     open: "Mina bord",
     dismiss: "Stäng",
   },
-  connection: { reconnecting: "Anslutningen bröts {{time}}. Återansluter…", sending: "Skickar…" },
+  connection: {
+    reconnecting: "Anslutningen bröts {{time}}. Återansluter…",
+    sending: "Skickar…",
+    refused: "Ditt drag ({{action}}) räknades inte: handen gick vidare medan anslutningen var nere.",
+    refusedBy: "Ditt drag ({{action}}) avvisades efter återanslutningen: {{reason}}",
+    act: { fold: "Lägg dig", check: "Checka", call: "Syna", bet: "Satsa", raise: "Höj" },
+    dismiss: "OK",
+  },
   nav: {
     account: "Konto",
     lobby: "Lobby",
@@ -46,6 +53,7 @@ export const sv = {
     haveAccount: "Har du redan ett konto? Logga in",
   },
   lobby: {
+    why: { startsFirst: "När turneringen har börjat", addOnNotNow: "Add-on är inte öppen nu" },
     done: {
       register: "Du är anmäld till {{name}}.",
       unregister: "Din anmälan till {{name}} är struken; inköpet är återbetalt.",
@@ -135,6 +143,8 @@ export const sv = {
   },
   table: {
     seatLabel: "Plats {{seat}}: {{name}}, {{stack}} marker",
+    seatEmpty: "Plats {{seat}}: tom",
+    seatBet: "insats {{amount}}",
     seatActing: "tur att agera",
     seats: "Platser",
     splitBetween: "delas av {{names}}",
@@ -185,6 +195,7 @@ export const sv = {
     "royal-flush": "Royal straight flush",
   },
   log: {
+    returned: "Ej synade {{amount}} tillbaka till {{name}}",
     timedOut: { check: "{{name}}s tid tog slut: checkar", fold: "{{name}}s tid tog slut: lägger sig" },
     board: "{{street}}: {{cards}}",
     out: "{{name}} är ute",
@@ -251,6 +262,10 @@ export const sv = {
     suit: { c: "klöver", d: "ruter", h: "hjärter", s: "spader" },
   },
   chat: {
+    tab: "Chatt",
+    none: "Ingen har skrivit något än.",
+    unread_one: "{{count}} ny rad",
+    unread_other: "{{count}} nya rader",
     say: "Skriv något till bordet",
     send: "Skicka",
     mute: "tysta",
