@@ -297,6 +297,11 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
         bust(s, e, ev.startStacks?.[i] ?? 0);
       });
       break;
+    case "button-recorded": {
+      const t = s.tables.get(ev.table);
+      if (t !== undefined) t.floorButton = ev.seat;
+      break;
+    }
     case "counted":
       for (const [id, n] of ev.stacks) {
         const e = s.entries.get(id)!;
