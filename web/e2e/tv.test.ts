@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../testkit/server/harness.ts";
 import type { LobbyTournament, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
-import { artifacts, CHROMIUM, feltStage, haveChromium } from "./stage.ts";
+import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
 // The room's TV clock (not signed in) against a real `felt serve` through a live evening:
 // before the start, a level with a big-blind ante and a re-entry, the server out of reach
@@ -15,6 +15,7 @@ if (!haveChromium) console.warn(`web e2e (TV) SKIPPED: ${CHROMIUM} is not instal
 
 const DIRECTOR = { name: "tv-floor", password: "floor-password-1" };
 const en = RESOURCES.en;
+const live = en.live;
 const MIN = 60_000;
 // The 25s play the first level only: every amount after the break is a multiple of 100.
 const STRUCTURE = {
@@ -102,6 +103,33 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     await tv.screenshot({ path: join(artifacts, "tv-offline.png") });
     await context.setOffline(false);
     await tv.waitForSelector("[data-testid=offline]", { state: "detached", timeout: 20_000 });
+
+    // The floor's table map: one tap on a seat number records the button there (the cards have moved it).
+    const floor = await stage.browser.newContext();
+    const map = await floor.newPage();
+    map.on("pageerror", (e) => pageErrors.push(`map: ${e.message}`));
+    await map.setViewportSize({ width: 1400, height: 1000 });
+    await map.goto(`${url}/?checkKeys=1&lang=en#/sign-in`);
+    await signInForm(map, DIRECTOR);
+    await map.goto(`${url}/?checkKeys=1&lang=en#/director/map/${id}`);
+    const table = (await seats())[0]!.tableNumber;
+    const at = (await seats()).filter((s) => s.tableNumber === table).map((s) => s.seat);
+    const drawnSeat = Number(await map.locator(`.map-table[data-table="${table}"] li:has(.dealer)`).getAttribute("data-seat", { timeout: 20_000 }));
+    const moved = at.find((s) => s > drawnSeat) ?? at[0]!;
+    await map.locator(`.map-table[data-table="${table}"] li[data-seat="${moved}"] [data-action=set-button]`).click();
+    const dealer = map.locator(`.map-table[data-table="${table}"] li[data-seat="${moved}"] .dealer`);
+    await dealer.waitFor({ timeout: 20_000 });
+    expect(await dealer.getAttribute("title")).toBe(live.map.buttonRecorded);
+    expect(await map.locator(`.map-table[data-table="${table}"] .dealer`).count()).toBe(1);
+    // The console out of reach: it says since when and keeps the map on screen.
+    await floor.setOffline(true);
+    await map.waitForSelector("[data-testid=offline]", { timeout: 20_000 });
+    expect(await map.locator(`.map-table[data-table="${table}"] li[data-seat="${moved}"] .dealer`).count()).toBe(1);
+    await map.screenshot({ path: join(artifacts, "tv-console-offline.png") });
+    await floor.setOffline(false);
+    await map.waitForSelector("[data-testid=offline]", { state: "detached", timeout: 20_000 });
+    expect(await map.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"])).toEqual([]);
+    await floor.close();
 
     // The break: the coming level (its big-blind ante said) and the 25s leaving here.
     const v = await must<TournamentView>(api(url, "GET", `/api/v1/tournaments/${id}`));

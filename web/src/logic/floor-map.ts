@@ -36,6 +36,8 @@ export interface MapTable {
   readonly button: {
     readonly seat: number;
     readonly drawn: boolean;
+    /** Live: where the floor recorded it. */
+    readonly recorded?: boolean | undefined;
     /** R-DEAL-6: the cards of the draw while the drawn button stands. */
     readonly draw?: readonly { readonly round: number; readonly seat: number; readonly card: number }[] | undefined;
   } | null;

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
-import { useQuery } from "../../context.tsx";
+import { useQuery, useServices } from "../../context.tsx";
+import { newCommandId } from "../../api/client.ts";
+import type { FeltError } from "../../../../src/lib/result.ts";
 import { buttonDrawText, tableMap, tvFit, type MapTable } from "../../logic/floor-map.ts";
 import { href } from "../../router.ts";
 import { BustOrder, PlayerSearch } from "./player-search.tsx";
@@ -44,7 +46,15 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
   const map = useMemo(() => (seating.data ? tableMap(seating.data, pending, live) : []), [seating.data, pending, live]);
   // A re-entry is its own entry: named with its number, as in the results.
   const entryNumbers = useMemo(() => new Map((results.data?.stillIn ?? []).map((x) => [x.entryId, x.entryNumber])), [results.data]);
-  const error = seating.error ?? instructions.error ?? results.error;
+  const { client } = useServices();
+  const [buttonError, setButtonError] = useState<FeltError | null>(null);
+  // Live: the cards move the button unseen; the floor taps the seat where it is now.
+  const recordButton = async (tableNumber: number, seat: number) => {
+    const r = await client.call("recordButton", { commandId: newCommandId(), tableNumber, seat }, { id: tournamentId });
+    setButtonError(r.ok ? null : r.error);
+    if (r.ok) seating.reload();
+  };
+  const error = seating.error ?? instructions.error ?? results.error ?? buttonError;
   return (
     <div className={`table-map-screen${tv ? " tv" : ""}`} data-testid="table-map">
       <div className="row map-head">
@@ -64,12 +74,16 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
             key={table.tableNumber}
             table={table}
             entryNumbers={entryNumbers}
+            {...(live && !tv ? { onButton: (seat: number) => void recordButton(table.tableNumber, seat) } : {})}
             pending={pending.some((i) => i.kind === "final-table" && i.to.tableNumber === table.tableNumber)}
           />
         ))}
       </div>
       {seating.data && map.length === 0 && <p className="hint">{t("seating.empty")}</p>}
-      <p className="hint legend">{t("live.map.legend")}</p>
+      <p className="hint legend">
+        {t("live.map.legend")}
+        {live && !tv && ` ${t("live.map.buttonHint")}`}
+      </p>
       {!tv && results.data && <BustOrder results={results.data} />}
     </div>
   );
@@ -80,7 +94,17 @@ function tvStyle(map: readonly MapTable[]): React.CSSProperties {
   return { gridTemplateColumns: `repeat(${fit.columns}, minmax(0, 46vw))`, fontSize: `${fit.lineVh.toFixed(2)}vh` };
 }
 
-function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: boolean; entryNumbers: ReadonlyMap<string, number> }) {
+function MapCard({
+  table,
+  pending,
+  entryNumbers,
+  onButton,
+}: {
+  table: MapTable;
+  pending: boolean;
+  entryNumbers: ReadonlyMap<string, number>;
+  onButton?: (seat: number) => void;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const named = (name: string, entryId: string | null) => {
@@ -112,6 +136,7 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
     ),
   ].filter(Boolean);
   const size = table.seats.length;
+  const buttonLabel = table.button?.drawn ? "live.map.buttonDrawn" : table.button?.recorded ? "live.map.buttonRecorded" : "live.map.button";
   return (
     <section
       className={`map-table${table.breaking ? " breaking" : ""}${table.giving + table.receiving > 0 ? " moving" : ""}`}
@@ -133,15 +158,23 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
               data-entry={s.entryId ?? undefined}
               className={`${s.name === null ? "empty" : "taken"}${s.leaving ? " leaving" : ""}${s.arriving ? " arriving" : ""}`}
             >
-              <span className="seat-no">{s.seat}</span>
+              {onButton && s.name !== null && s.arriving === null ? (
+                <button
+                  type="button"
+                  className="seat-no set-button"
+                  data-action="set-button"
+                  title={t("live.map.setButton")}
+                  aria-label={`${s.seat}: ${t("live.map.setButton")}`}
+                  onClick={() => onButton(s.seat)}
+                >
+                  {s.seat}
+                </button>
+              ) : (
+                <span className="seat-no">{s.seat}</span>
+              )}
               <span className="btn-slot">
                 {button && (
-                  <span
-                    role="img"
-                    className={`dealer${table.button?.drawn ? " drawn" : ""}`}
-                    title={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")}
-                    aria-label={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")}
-                  >
+                  <span role="img" className={`dealer${table.button?.drawn ? " drawn" : ""}`} title={t(buttonLabel)} aria-label={t(buttonLabel)}>
                     D
                   </span>
                 )}
