@@ -192,6 +192,8 @@ export const SeatingTable = z.object({
         .optional(),
     })
     .nullable(),
+  /** R-TBL-3: the director chose this table to break next. */
+  breaksNext: z.boolean().optional(),
 });
 export type SeatingTable = z.infer<typeof SeatingTable>;
 
@@ -204,6 +206,10 @@ export type SeatingResponse = z.infer<typeof SeatingResponse>;
  */
 export const RecordButtonRequest = z.strictObject({ commandId: CommandId, tableNumber: z.int().min(1), seat: SeatNo });
 export type RecordButtonRequest = z.infer<typeof RecordButtonRequest>;
+
+/** R-TBL-3: the table the director wants broken next (null: back to the default, the highest number first). */
+export const BreakNextRequest = z.strictObject({ commandId: CommandId, tableNumber: z.int().min(1).nullable() });
+export type BreakNextRequest = z.infer<typeof BreakNextRequest>;
 
 export const MovePlayerRequest = z.strictObject({
   commandId: CommandId,

@@ -100,4 +100,34 @@ describe("the real button of a live table", () => {
     expect((await seating()).tables.find((t) => t.tableNumber === a!.tableNumber)!.button).toBeNull();
     expect((await seating()).tables.find((t) => t.tableNumber === b!.tableNumber)!.button?.seat).toBe(seen);
   });
+
+  it("R-TBL-3: the director chooses the table that breaks next; the room's default is the highest number", async () => {
+    const made = await must<{ tournament: LobbyTournament }>(
+      api(
+        server.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "seed", name: "Break night", kind: "live", startsAt: clock.now(), buyIn: 100, fee: 0, structure: STRUCTURE },
+        token,
+      ),
+    );
+    const p = `/api/v1/director/tournaments/${made.tournament.id}`;
+    const call = <T>(route: string, body: object) => must<T>(api(server.url, "POST", `${p}${route}`, { commandId: cmd(), ...body }, token));
+    const seating = () => must<SeatingResponse>(api(server.url, "GET", `${p}/seating`, undefined, token));
+    for (let i = 0; i < 21; i++) await call("/walk-in", { name: `Guest ${i}` });
+    await call("/start", {});
+    const first = await seating();
+    expect(first.tables.map((t) => t.tableNumber)).toEqual([1, 2, 3]);
+    const missing = await api<{ error: { code: string } }>(server.url, "POST", `${p}/break-next`, { commandId: cmd(), tableNumber: 9 }, token);
+    expect(missing.status).toBe(404);
+    const map = await call<SeatingResponse>("/break-next", { tableNumber: 1 });
+    expect(map.tables.map((t) => t.breaksNext === true)).toEqual([true, false, false]);
+    // Three out at table 2: 18 fit on two tables, and table 1 (not 3) breaks.
+    const out = first.seats.filter((s) => s.tableNumber === 2).slice(0, 3);
+    await call("/live", { kind: "bust", entryIds: out.map((s) => s.entryId) });
+    const moves = (await must<{ instructions: Instruction[] }>(api(server.url, "GET", `${p}/instructions`, undefined, token))).instructions;
+    expect(moves.length).toBeGreaterThan(0);
+    expect(new Set(moves.map((m) => `${m.kind} ${m.from.tableNumber}`))).toEqual(new Set(["break-table 1"]));
+    expect((await seating()).tables.map((t) => t.tableNumber)).toEqual([2, 3]);
+  });
 });

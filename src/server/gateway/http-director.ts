@@ -11,6 +11,7 @@ import type {
   DealRequest,
   MovePlayerRequest,
   RecordButtonRequest,
+  BreakNextRequest,
   PredictRequest,
   RouteName,
   SavePresetRequest,
@@ -74,7 +75,8 @@ function seating(t: TournamentRuntime, now = t.now()): SeatingResponse {
       const draw = drawn && x.firstDraw !== undefined ? { draw: x.firstDraw.map((d) => ({ round: d.round, seat: d.seat, card: d.card })) } : {};
       return { tableNumber: x.id, size, button: !stale && seat >= 1 && seat <= size ? { seat, drawn, ...draw } : null };
     });
-  return { seats, tables };
+  const next = t.dir.breakNext;
+  return { seats, tables: next === undefined ? tables : tables.map((x) => (x.tableNumber === next ? { ...x, breaksNext: true } : x)) };
 }
 
 /** Tournament ids are derived from the command id, so a repeated create acts once. */
@@ -219,6 +221,14 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     if (!t.ok) return t;
     const b = ctx.body as MovePlayerRequest;
     const r = await t.value.move(b.entryId, b.toTable, b.toSeat, b.commandId);
+    return r.ok ? ok(seating(t.value)) : r;
+  },
+  async breakNext(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as BreakNextRequest;
+    const r = await t.value.command((at) => ({ type: "break-next", at, table: b.tableNumber }), b.commandId, { settle: false });
+    if (!r.ok && r.error["cause"] === TOURNAMENT_ERRORS.noTable) return fail(DIRECTOR_ERRORS.notFound, r.error.message, { cause: TOURNAMENT_ERRORS.noTable });
     return r.ok ? ok(seating(t.value)) : r;
   },
   async recordButton(ctx) {

@@ -94,6 +94,18 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
     rule: balancingOf(s.config!),
     moved: (entry) => moveCount(s, entry),
     ...(playDownTo !== undefined ? { playDownTo } : {}),
+    // The director's choice first, then the highest numbers (the default order).
+    ...(s.breakNext !== undefined && s.tables.has(s.breakNext)
+      ? {
+          breakOrder: [
+            String(s.breakNext),
+            ...tables
+              .map((t) => t.id)
+              .filter((id) => id !== String(s.breakNext))
+              .reverse(),
+          ],
+        }
+      : {}),
     rng,
   });
   if (!r.ok) return [];

@@ -126,6 +126,11 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideBust(s, cmd.at, cmd.entries, cmd.startStacks);
     case "chip-count":
       return decideChipCount(s, cmd.at, cmd.stacks);
+    case "break-next": {
+      if (s.status !== "running") return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
+      if (cmd.table !== null && !s.tables.has(cmd.table)) return fail(TOURNAMENT_ERRORS.noTable, `there is no table ${cmd.table}`, { table: cmd.table });
+      return ok([{ type: "break-next-set", at: cmd.at, table: cmd.table }]);
+    }
     case "record-button":
       return decideRecordButton(s, cmd.at, cmd.table, cmd.seat);
     case "adjust-clock": {

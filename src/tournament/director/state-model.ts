@@ -82,6 +82,8 @@ export interface TournamentState {
   tables: Map<number, TableState>;
   /** The highest table number ever opened (a new table never reuses a broken one's number). */
   maxTable: number;
+  /** The table the director chose to break next (absent: the highest number breaks first). */
+  breakNext?: number;
   /** Tables by number of players seated (derived; kept in step by evolve). */
   byCount: Set<number>[];
   /** Tables by due count (players once the owed moves are made), all and those between hands; tables in a hand (derived, pace-index.ts). */

@@ -297,6 +297,10 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
         bust(s, e, ev.startStacks?.[i] ?? 0);
       });
       break;
+    case "break-next-set":
+      if (ev.table === null) delete s.breakNext;
+      else s.breakNext = ev.table;
+      break;
     case "button-recorded": {
       const t = s.tables.get(ev.table);
       if (t !== undefined) t.floorButton = ev.seat;
