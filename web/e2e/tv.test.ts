@@ -121,6 +121,10 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     await dealer.waitFor({ timeout: 20_000 });
     expect(await dealer.getAttribute("title")).toBe(live.map.buttonRecorded);
     expect(await map.locator(`.map-table[data-table="${table}"] .dealer`).count()).toBe(1);
+    // The director chooses the table to break next: its card says so.
+    await map.locator(`.map-table[data-table="${table}"] [data-action=break-next]`).click();
+    await map.locator(`.map-table[data-table="${table}"] [data-testid=breaks-next]`).waitFor({ timeout: 20_000 });
+    expect(await map.locator("[data-testid=breaks-next]").count()).toBe(1);
     // The console out of reach: it says since when and keeps the map on screen.
     await floor.setOffline(true);
     await map.waitForSelector("[data-testid=offline]", { timeout: 20_000 });

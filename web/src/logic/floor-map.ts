@@ -41,6 +41,8 @@ export interface MapTable {
     /** R-DEAL-6: the cards of the draw while the drawn button stands. */
     readonly draw?: readonly { readonly round: number; readonly seat: number; readonly card: number }[] | undefined;
   } | null;
+  /** R-TBL-3: the director chose this table to break next. */
+  readonly breaksNext: boolean;
   /** The moves still to be made from this table: a table to break (it is gone from the seat map), to balance, or moving to the final table. */
   readonly breaking: boolean;
   readonly giving: number;
@@ -91,6 +93,7 @@ export function tableMap(seating: SeatingResponse, instructions: readonly Instru
         seats,
         players: here.length,
         button,
+        breaksNext: t?.breaksNext === true,
         breaking: t === undefined || from.some((i) => i.kind === "break-table"),
         giving: from.length,
         receiving: to.length,

@@ -54,6 +54,11 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
     setButtonError(r.ok ? null : r.error);
     if (r.ok) seating.reload();
   };
+  const breakNext = async (tableNumber: number | null) => {
+    const r = await client.call("breakNext", { commandId: newCommandId(), tableNumber }, { id: tournamentId });
+    setButtonError(r.ok ? null : r.error);
+    if (r.ok) seating.reload();
+  };
   const error = seating.error ?? instructions.error ?? results.error ?? buttonError;
   return (
     <div className={`table-map-screen${tv ? " tv" : ""}`} data-testid="table-map">
@@ -74,7 +79,12 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
             key={table.tableNumber}
             table={table}
             entryNumbers={entryNumbers}
-            {...(live && !tv ? { onButton: (seat: number) => void recordButton(table.tableNumber, seat) } : {})}
+            {...(live && !tv
+              ? {
+                  onButton: (seat: number) => void recordButton(table.tableNumber, seat),
+                  onBreakNext: () => void breakNext(table.breaksNext ? null : table.tableNumber),
+                }
+              : {})}
             pending={pending.some((i) => i.kind === "final-table" && i.to.tableNumber === table.tableNumber)}
           />
         ))}
@@ -99,11 +109,13 @@ function MapCard({
   pending,
   entryNumbers,
   onButton,
+  onBreakNext,
 }: {
   table: MapTable;
   pending: boolean;
   entryNumbers: ReadonlyMap<string, number>;
   onButton?: (seat: number) => void;
+  onBreakNext?: () => void;
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -117,6 +129,11 @@ function MapCard({
     table.breaking && (
       <span key="b" className="tag warn">
         {t("live.map.breaking")}
+      </span>
+    ),
+    table.breaksNext && !table.breaking && (
+      <span key="n" className="tag" data-testid="breaks-next">
+        {t("live.map.breaksNext")}
       </span>
     ),
     pending && (
@@ -146,6 +163,11 @@ function MapCard({
       <header>
         <h3>{t("live.map.table", { number: table.tableNumber })}</h3>
         <span className="hint">{t("live.map.seats", { players: present, size })}</span>
+        {onBreakNext && !table.breaking && (
+          <button type="button" className="link" data-action="break-next" aria-pressed={table.breaksNext} onClick={onBreakNext}>
+            {t("live.map.breakNext")}
+          </button>
+        )}
       </header>
       {tags.length > 0 && <div className="tags">{tags}</div>}
       <ol className="map-seats">

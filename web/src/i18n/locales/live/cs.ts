@@ -34,6 +34,8 @@ export const liveCs = {
     seats: "obsazeno {{players}} z {{size}} míst",
     empty: "volné",
     button: "Button",
+    breakNext: "Zrušit jako další",
+    breaksNext: "Ruší se jako další",
     setButton: "Button sem",
     buttonRecorded: "Button (zapsaný floorem)",
     buttonHint: "Klepněte na číslo místa a zapište tam button",

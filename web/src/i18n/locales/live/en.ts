@@ -36,6 +36,8 @@ export const liveEn = {
     seats: "{{players}} of {{size}} seats taken",
     empty: "empty",
     button: "Button",
+    breakNext: "Break next",
+    breaksNext: "Breaks next",
     setButton: "Button here",
     buttonRecorded: "Button (recorded by the floor)",
     buttonHint: "Tap a seat number to record the button there",

@@ -35,6 +35,8 @@ export const liveRo = {
     seats: "{{players}} din {{size}} locuri ocupate",
     empty: "liber",
     button: "Buton",
+    breakNext: "Desființează următoarea",
+    breaksNext: "Se desființează următoarea",
     setButton: "Butonul aici",
     buttonRecorded: "Buton (notat de floor)",
     buttonHint: "Atingeți numărul locului pentru a nota butonul acolo",

@@ -35,6 +35,8 @@ export const liveRu = {
     seats: "занято мест: {{players}} из {{size}}",
     empty: "свободно",
     button: "Баттон",
+    breakNext: "Закрыть следующим",
+    breaksNext: "Закрывается следующим",
     setButton: "Баттон здесь",
     buttonRecorded: "Баттон (отмечен флором)",
     buttonHint: "Нажмите номер места, чтобы отметить там баттон",

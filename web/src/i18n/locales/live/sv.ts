@@ -35,6 +35,8 @@ export const liveSv = {
     seats: "{{players}} av {{size}} platser upptagna",
     empty: "ledig",
     button: "Knapp",
+    breakNext: "Bryt härnäst",
+    breaksNext: "Bryts härnäst",
     setButton: "Knappen här",
     buttonRecorded: "Knappen (noterad av floor)",
     buttonHint: "Tryck på ett platsnummer för att notera knappen där",
