@@ -206,8 +206,9 @@ export type SeatAssignment = z.infer<typeof SeatAssignment>;
 /**
  * A table of the seat map ('s table map): its size (so the empty seats show) and
  * the button where it is known: online the last hand's button (`drawn` false) or, before
- * the table's first hand, the drawn first button (R-DEAL-6, `drawn` true); a live room's
- * server sees no hands, so only the drawn first button is known.
+ * the table's first hand, the drawn first button (R-DEAL-6, `drawn` true). A live room's
+ * server sees no hands: the button the floor recorded (`recorded`), else the drawn one
+ * while the table plays the level it opened in (later the cards have moved it: none).
  */
 export const SeatingTable = z.object({
   tableNumber: z.int().min(1),
@@ -216,6 +217,8 @@ export const SeatingTable = z.object({
     .object({
       seat: SeatNo,
       drawn: z.boolean(),
+      /** Live: the floor recorded it there (the cards move it on; the floor records it again). */
+      recorded: z.boolean().optional(),
       /** R-DEAL-6: while the drawn button stands, the cards of its draw in the order dealt (round 2 and on: a redraw among the tied). */
       draw: z
         .array(z.object({ round: z.int().min(1), seat: SeatNo, card: CardCode }))
@@ -223,11 +226,24 @@ export const SeatingTable = z.object({
         .optional(),
     })
     .nullable(),
+  /** R-TBL-3: the director chose this table to break next. */
+  breaksNext: z.boolean().optional(),
 });
 export type SeatingTable = z.infer<typeof SeatingTable>;
 
 export const SeatingResponse = z.object({ seats: z.array(SeatAssignment).max(10000), tables: z.array(SeatingTable).max(10000) });
 export type SeatingResponse = z.infer<typeof SeatingResponse>;
+
+/**
+ * Live: where the floor sees the button at a table (one tap on the table map). The next
+ * balancing move reads the blinds from it (R-TBL-2, big blind for big blind).
+ */
+export const RecordButtonRequest = z.strictObject({ commandId: CommandId, tableNumber: z.int().min(1), seat: SeatNo });
+export type RecordButtonRequest = z.infer<typeof RecordButtonRequest>;
+
+/** R-TBL-3: the table the director wants broken next (null: back to the default, the highest number first). */
+export const BreakNextRequest = z.strictObject({ commandId: CommandId, tableNumber: z.int().min(1).nullable() });
+export type BreakNextRequest = z.infer<typeof BreakNextRequest>;
 
 export const MovePlayerRequest = z.strictObject({
   commandId: CommandId,

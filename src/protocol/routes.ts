@@ -44,6 +44,8 @@ import {
   PayOutRequest,
   PlayerSearchQuery,
   PlayerSearchResponse,
+  RecordButtonRequest,
+  BreakNextRequest,
   PredictRequest,
   PredictResponse,
   PresetListResponse,
@@ -125,6 +127,8 @@ export const ROUTES = {
   reschedule: route("POST", "/director/tournaments/:id/reschedule", "director", RescheduleTournamentRequest, TournamentResponse),
   seating: route("GET", "/director/tournaments/:id/seating", "director", null, SeatingResponse),
   move: route("POST", "/director/tournaments/:id/move", "director", MovePlayerRequest, SeatingResponse),
+  breakNext: route("POST", "/director/tournaments/:id/break-next", "director", BreakNextRequest, SeatingResponse),
+  recordButton: route("POST", "/director/tournaments/:id/button", "director", RecordButtonRequest, SeatingResponse),
   instructions: route("GET", "/director/tournaments/:id/instructions", "director", null, InstructionsResponse),
   confirmInstruction: route("POST", "/director/tournaments/:id/instructions/:iid/confirm", "director", DirectorCommand, InstructionsResponse),
   /** The desk finds a player record (by number or name) to enter a walk-in as that player again. */

@@ -10,6 +10,8 @@ export const Level = z.object({
   number: z.int().min(1),
   blinds: Blinds,
   durationMs: DurationMs,
+  /** R-BLIND-2: the big blind pays the ante for the whole table (absent: everyone dealt in antes). */
+  bigBlindAnte: z.boolean().optional(),
 });
 export type Level = z.infer<typeof Level>;
 
@@ -60,6 +62,19 @@ export const TournamentView = z.object({
   chips: z.array(z.int().min(1)).max(12),
   /** The house rules it runs under, every one filled in (absent from older servers). */
   settings: TournamentSettings.optional(),
+  /** The scheduled start (the TV counts down to it before the start); absent from older servers. */
+  startsAt: EpochMs.optional(),
+  /** R-TRN-3: entries bought by a player who had one before (counted in `entries`). */
+  reEntries: z.int().min(0).optional(),
+  /** R-CHIP-1, in a break: the chips that leave at this break (none outside a break). */
+  colourUpDue: z.array(z.int().min(1)).max(12).optional(),
+  /** Once finished: the places paid, the winner first, and the players' deal if one ended it. */
+  finish: z
+    .object({
+      results: z.array(z.object({ place: z.int().min(1), name: PlayerName, prize: Money })).max(1000),
+      deal: z.enum(["icm", "chip-chop", "custom"]).nullable(),
+    })
+    .optional(),
   serverTime: EpochMs,
 });
 export type TournamentView = z.infer<typeof TournamentView>;

@@ -5,7 +5,7 @@ import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { SoundToggle, TurnAlerts } from "./components/turn-alerts.tsx";
 import { SettingsMenu } from "./components/settings.tsx";
 import { SeatWatch } from "./components/seat-watch.tsx";
-import { useLive, useServices } from "./context.tsx";
+import { useLive, useOfflineSince, useServices } from "./context.tsx";
 import { useFormat } from "./components/use-format.ts";
 import { href, useRoute } from "./router.ts";
 import { SignIn } from "./screens/sign-in.tsx";
@@ -23,6 +23,7 @@ export function App() {
   const { client, live } = useServices();
   const state = useLive();
   const fmt = useFormat();
+  const offlineSince = useOfflineSince();
   const [screen = "lobby", ...rest] = useRoute();
   const signedIn = client.token !== null;
   /** The server ends the session (or every session of the user); the browser forgets the token whatever the answer. */
@@ -100,9 +101,9 @@ export function App() {
           </details>
         )}
       </header>
-      {signedIn && state.offlineSince !== null && (
+      {signedIn && offlineSince !== null && (
         <div className="banner offline" role="status" data-testid="offline">
-          {t("connection.reconnecting", { time: fmt.time(state.offlineSince) })}
+          {t("connection.reconnecting", { time: fmt.time(offlineSince) })}
         </div>
       )}
       {signedIn && <SeatWatch />}

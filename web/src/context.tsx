@@ -30,6 +30,21 @@ export function useLive(): LiveState {
   return useSyncExternalStore(live.subscribeStore, live.getState);
 }
 
+/**
+ * Since when the server cannot be reached (null: it can): the live connection lost, or the
+ * last request not answered; the earlier of the two.
+ */
+export function useOfflineSince(): number | null {
+  const { client } = useServices();
+  const { offlineSince } = useLive();
+  const polled = useSyncExternalStore(
+    useCallback((f: () => void) => client.onReachability(f), [client]),
+    () => client.offlineSince,
+  );
+  if (offlineSince === null) return polled;
+  return polled === null ? offlineSince : Math.min(offlineSince, polled);
+}
+
 /** Server time now, ticking: for clocks and deadlines. */
 export function useServerNow(intervalMs = 250): number {
   const { clockOffsetMs } = useLive();
@@ -71,7 +86,14 @@ export function useQuery<N extends RouteName>(
     setState((s) => ({ ...s, loading: true }));
     void client.call(name, body, JSON.parse(paramKey) as Record<string, string>, JSON.parse(queryKey) as Record<string, string>).then((r) => {
       if (!live) return;
-      setState(r.ok ? { data: r.value, error: null, loading: false } : { data: null, error: r.error, loading: false });
+      // The server out of reach: what is on screen stays (the offline banner says so).
+      setState((s) =>
+        r.ok
+          ? { data: r.value, error: null, loading: false }
+          : r.error.code === "client/network" && s.data !== null
+            ? { ...s, loading: false }
+            : { data: null, error: r.error, loading: false },
+      );
     });
     return () => {
       live = false;

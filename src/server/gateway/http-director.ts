@@ -11,6 +11,8 @@ import type {
   CreateTournamentRequest,
   DealRequest,
   MovePlayerRequest,
+  RecordButtonRequest,
+  BreakNextRequest,
   PredictRequest,
   RouteName,
   SavePresetRequest,
@@ -23,7 +25,7 @@ import { applyColourUp, colourUpPlan, colourUpTable } from "../console/director-
 import { applyDeal, dealResults, resultsOf } from "../console/director-deal.ts";
 import { liveHandlers } from "./http-live.ts";
 import type { Ctx, Handler } from "./route-kit.ts";
-import { lobbyTournament } from "./lobby-views.ts";
+import { levelAt, lobbyTournament, played } from "./lobby-views.ts";
 import { DEFAULT_BUY_IN, DEFAULT_FEE, fromWireStructure, planOf, presetFormat, settingsOf, specialConfig, type SpecialFormat } from "../console/presets.ts";
 import { allPresets, findPreset, savePreset } from "../console/custom-presets.ts";
 import { configParts, eventConfig, formatConflict, mergeSettings } from "../console/event-settings.ts";
@@ -49,7 +51,8 @@ async function lifecycle(ctx: Ctx, op: (t: TournamentRuntime, commandId: string)
 }
 
 /** The seat map: every seated entry (with when the floor counted it, live) and every table open, its size and button where known. */
-function seating(t: TournamentRuntime): SeatingResponse {
+function seating(t: TournamentRuntime, now = t.now()): SeatingResponse {
+  const c = t.dir.config;
   const seats = [...t.dir.entries.values()]
     .filter((e) => e.alive && e.table > 0)
     .sort((a, b) => a.table - b.table || a.seat - b.seat)
@@ -65,12 +68,18 @@ function seating(t: TournamentRuntime): SeatingResponse {
   const tables = [...t.dir.tables.values()]
     .sort((a, b) => a.id - b.id)
     .map((x) => {
+      const size = x.seats.length;
+      if (x.last === null && x.floorButton !== undefined)
+        return { tableNumber: x.id, size, button: x.floorButton <= size ? { seat: x.floorButton, drawn: false, recorded: true } : null };
       const seat = x.last?.button ?? x.firstButton;
       const drawn = x.last === null;
+      // Live, the cards move the button unseen: the drawn one stands for the level the table opened in, no longer.
+      const stale = t.isLive && drawn && c !== null && levelAt(c.structure, played(t, now)) !== levelAt(c.structure, x.playedAt);
       const draw = drawn && x.firstDraw !== undefined ? { draw: x.firstDraw.map((d) => ({ round: d.round, seat: d.seat, card: d.card })) } : {};
-      return { tableNumber: x.id, size: x.seats.length, button: seat >= 1 && seat <= x.seats.length ? { seat, drawn, ...draw } : null };
+      return { tableNumber: x.id, size, button: !stale && seat >= 1 && seat <= size ? { seat, drawn, ...draw } : null };
     });
-  return { seats, tables };
+  const next = t.dir.breakNext;
+  return { seats, tables: next === undefined ? tables : tables.map((x) => (x.tableNumber === next ? { ...x, breaksNext: true } : x)) };
 }
 
 /** Tournament ids are derived from the command id, so a repeated create acts once. */
@@ -236,6 +245,23 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     if (!t.ok) return t;
     const b = ctx.body as MovePlayerRequest;
     const r = await t.value.move(b.entryId, b.toTable, b.toSeat, b.commandId);
+    return r.ok ? ok(seating(t.value)) : r;
+  },
+  async breakNext(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as BreakNextRequest;
+    const r = await t.value.command((at) => ({ type: "break-next", at, table: b.tableNumber }), b.commandId, { settle: false });
+    if (!r.ok && r.error["cause"] === TOURNAMENT_ERRORS.noTable) return fail(DIRECTOR_ERRORS.notFound, r.error.message, { cause: TOURNAMENT_ERRORS.noTable });
+    return r.ok ? ok(seating(t.value)) : r;
+  },
+  async recordButton(ctx) {
+    const t = tournamentOf(ctx);
+    if (!t.ok) return t;
+    const b = ctx.body as RecordButtonRequest;
+    // Nothing to balance: the next record's settle reads it.
+    const r = await t.value.command((at) => ({ type: "record-button", at, table: b.tableNumber, seat: b.seat }), b.commandId, { settle: false });
+    if (!r.ok && r.error["cause"] === TOURNAMENT_ERRORS.badSeat) return fail(DIRECTOR_ERRORS.invalid, r.error.message, { cause: TOURNAMENT_ERRORS.badSeat });
     return r.ok ? ok(seating(t.value)) : r;
   },
   ...liveHandlers,

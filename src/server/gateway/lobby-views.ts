@@ -18,6 +18,7 @@ import {
   rebuyGraceEndsMs,
   type TournamentEvent,
 } from "../../tournament/director/index.ts";
+import { removableChips } from "../../tournament/index.ts";
 import { reEntryEndMs } from "../../tournament/money/index.ts";
 import { clockAt, endOfLevelMs, playedBlinds, type Level, type Structure } from "../../tournament/structure/index.ts";
 import { playerAccount, type Ledger } from "../../store/index.ts";
@@ -253,7 +254,8 @@ function levelView(structure: Structure, n: number) {
     if (item.kind !== "level") continue;
     if (++seen === n) {
       const b = playedBlinds(item as Level);
-      return { number: n, blinds: { sb: b.sb, bb: b.bb, ante: b.ante }, durationMs: item.minutes * 60_000 };
+      const bigBlindAnte = b.ante > 0 && (item as Level).bigBlindAnte === true;
+      return { number: n, blinds: { sb: b.sb, bb: b.bb, ante: b.ante }, durationMs: item.minutes * 60_000, ...(bigBlindAnte ? { bigBlindAnte } : {}) };
     }
   }
   return null;
@@ -318,8 +320,32 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
     payoutsFixed: payouts.fixed,
     chips: t.dir.chips.slice(0, 12),
     settings: tournamentSettings(t),
+    startsAt: t.meta.startsAt,
+    reEntries: [...t.dir.players.values()].reduce((a, p) => a + Math.max(0, p.entries.length - 1), 0),
+    colourUpDue: colourUpDue(t),
+    ...(t.dir.placements !== null ? { finish: finishOf(t) } : {}),
     serverTime: now,
   };
+}
+
+/** R-CHIP-1, in a break: the chips in play that no coming level needs leave now. */
+function colourUpDue(t: TournamentRuntime): number[] {
+  const c = t.dir.config!;
+  if (t.dir.status !== "running" || !t.dir.onBreak) return [];
+  const amounts = c.structure.items
+    .slice(t.dir.itemIndex)
+    .flatMap((i) => (i.kind === "level" ? [i.sb, i.bb, i.ante, ...(i.limit ? [i.limit.sb, i.limit.bb, i.limit.ante] : [])] : []));
+  return removableChips(t.dir.chips, amounts).slice(0, 12);
+}
+
+/** The finish as the room's TV shows it: the paid places (the winner always), and the deal if one ended it. */
+function finishOf(t: TournamentRuntime): NonNullable<TournamentView["finish"]> {
+  const results = (t.dir.placements ?? [])
+    .map((p) => ({ place: p.places[0] ?? 1, name: t.names.get(p.player) ?? "player", prize: p.prize }))
+    .filter((r) => r.prize > 0 || r.place === 1)
+    .sort((a, b) => a.place - b.place)
+    .slice(0, 1000);
+  return { results, deal: t.dir.deal?.method ?? null };
 }
 
 /** The house rules a tournament plays under, every one filled in (its view and its public page). */

@@ -1,6 +1,7 @@
 // The clock moves (R-TRN-1): level changes take effect from the next hand, breaks start,
 // chips colour up when no level needs them any more (R-CHIP-1..4), and in a shootout the
 // lowest stack at every table goes at each level increase (R-TRN-11, R-PLACE-3).
+import { buttonOf } from "./state-model.ts";
 import { ok, type Result } from "../../lib/result.ts";
 import { colourUp, shootoutLosers, shuffledDeck, type RandomSource } from "../index.ts";
 import { clockAt, colourUpSchedule, type ColourUp, type Structure } from "../structure/index.ts";
@@ -43,7 +44,7 @@ export function tableColourUp(
     method: c.colourUp ?? "race",
     remove: cu.remove,
     next: cu.next,
-    button: t.last?.button ?? t.firstButton,
+    button: buttonOf(t),
     tableSize: tableSizeOf(c),
     players,
     deck: shuffledDeck(rng),

@@ -56,6 +56,20 @@ export function decideBust(s: TournamentState, at: number, entries: readonly str
   return ok([{ type: "busted", at, entries: [...entries], startStacks: startStacks === undefined ? null : [...startStacks] }]);
 }
 
+/** The floor saw the button at `seat` of `table`: a seat where a player with chips sits. */
+export function decideRecordButton(s: TournamentState, at: number, table: number, seat: number): Events {
+  const r = liveRunning(s);
+  if (!r.ok) return r;
+  const t = s.tables.get(table);
+  if (t === undefined) return fail(TOURNAMENT_ERRORS.badSeat, `there is no table ${table}`, { table });
+  if (!Number.isSafeInteger(seat) || seat < 1 || seat > t.seats.length)
+    return fail(TOURNAMENT_ERRORS.badSeat, `table ${table} has no seat ${seat}`, { table, seat });
+  const id = t.seats[seat - 1];
+  const e = id === null || id === undefined ? undefined : s.entries.get(id);
+  if (e === undefined || !e.alive || e.stack <= 0) return fail(TOURNAMENT_ERRORS.badSeat, `nobody plays at seat ${seat} of table ${table}`, { table, seat });
+  return ok([{ type: "button-recorded", at, table, seat }]);
+}
+
 /** The floor's count: each listed entry's stack now (0: out of chips, the zeros of one count tie). */
 export function decideChipCount(s: TournamentState, at: number, stacks: Stacks): Events {
   const r = liveRunning(s);

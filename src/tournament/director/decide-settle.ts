@@ -3,6 +3,7 @@
 // bubble, tables are balanced and broken (R-TBL-2/3), the next bracket round is drawn
 // (R-TRN-10), and the tournament ends (R-PLACE-4; a satellite when the players left
 // equal the seats, R-TRN-8).
+import { buttonOf } from "./state-model.ts";
 import { ok, type Result } from "../../lib/result.ts";
 import { balanceTables, type BalanceTable, type RandomSource } from "../index.ts";
 import { drawTableButton } from "./button-draw.ts";
@@ -84,7 +85,7 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
       if (busted.has(id)) out.push(id);
     }
     const bb = t.last?.bb[0];
-    tables.push({ id: String(t.id), seats, button: t.last?.button ?? t.firstButton, ...(bb !== undefined ? { bb } : {}), busted: out });
+    tables.push({ id: String(t.id), seats, button: buttonOf(t), ...(bb !== undefined ? { bb } : {}), busted: out });
   }
   const r = balanceTables(tables, {
     tableSize: size,
@@ -93,6 +94,18 @@ export function balanceEvents(s: TournamentState, at: number, rng: RandomSource,
     rule: balancingOf(s.config!),
     moved: (entry) => moveCount(s, entry),
     ...(playDownTo !== undefined ? { playDownTo } : {}),
+    // The director's choice first, then the highest numbers (the default order).
+    ...(s.breakNext !== undefined && s.tables.has(s.breakNext)
+      ? {
+          breakOrder: [
+            String(s.breakNext),
+            ...tables
+              .map((t) => t.id)
+              .filter((id) => id !== String(s.breakNext))
+              .reverse(),
+          ],
+        }
+      : {}),
     rng,
   });
   if (!r.ok) return [];

@@ -12,7 +12,7 @@ import { decideAnnounce, decideCancel, decideOpen, decideRegister, decideStartCm
 import { decideSettle } from "./decide-settle.ts";
 import { decideTableSettle } from "./decide-table-settle.ts";
 import { decideDeal } from "./decide-deal.ts";
-import { decideBust, decideChipCount, decideColourUp } from "./decide-live.ts";
+import { decideBust, decideChipCount, decideRecordButton, decideColourUp } from "./decide-live.ts";
 import { decideMove } from "./decide-move.ts";
 import { decidePause, decideResume } from "./decide-pause.ts";
 import { decideLateRegister, decideReEnter, decideUnregister } from "./decide-entries.ts";
@@ -129,6 +129,13 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
       return decideChipCount(s, cmd.at, cmd.stacks);
     case "rule-blind-error":
       return decideBlindError(s, cmd.at, cmd.table, cmd.skipped, cmd.wrong, cmd.activeActions, cmd.inPlay === true);
+    case "break-next": {
+      if (s.status !== "running") return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
+      if (cmd.table !== null && !s.tables.has(cmd.table)) return fail(TOURNAMENT_ERRORS.noTable, `there is no table ${cmd.table}`, { table: cmd.table });
+      return ok([{ type: "break-next-set", at: cmd.at, table: cmd.table }]);
+    }
+    case "record-button":
+      return decideRecordButton(s, cmd.at, cmd.table, cmd.seat);
     case "adjust-clock": {
       if (s.status !== "running" || s.startedAt === null) return fail(TOURNAMENT_ERRORS.notRunning, `the tournament is ${s.status}`);
       if (!Number.isSafeInteger(cmd.ms) || cmd.ms === 0) return fail(TOURNAMENT_ERRORS.badTime, "the clock moves by a whole, non-zero number of ms");

@@ -11,6 +11,7 @@
 //
 // `decide` never changes the state: the plan works on copies of the tables it touches and
 // bucket adjustments, and its outcome becomes events that `evolve` folds to the same state.
+import { buttonOf } from "./state-model.ts";
 import { randomInt, shuffled, type RandomSource } from "../index.ts";
 import { chooseMove } from "../balance-seat.ts";
 import { tablesNeededFor } from "../balance.ts";
@@ -197,7 +198,7 @@ function removeOne(list: number[], x: number): void {
 function workOf(plan: Plan, p: Pick<PTable, "id" | "seats">, gone: ReadonlySet<string>): WorkTable {
   const t: TableState = plan.s.tables.get(p.id)!;
   const dealt = t.last?.order ?? [];
-  const button = t.last?.button ?? t.firstButton;
+  const button = buttonOf(t);
   const now = new Map<number, string>();
   p.seats.forEach((x, i) => x !== null && now.set(i + 1, x));
   // Who left the short table: busted now, or in its last hand while the larger table played

@@ -27,6 +27,11 @@ export interface EntryState {
   moves?: number;
 }
 
+/** The button a table's next balancing reads: its last hand's, else where the floor saw it (live), else the drawn one. */
+export function buttonOf(t: Pick<TableState, "last" | "floorButton" | "firstButton">): number {
+  return t.last?.button ?? t.floorButton ?? t.firstButton;
+}
+
 export interface TableState {
   readonly id: number;
   /** seats[s - 1] = entry id or null. */
@@ -37,6 +42,8 @@ export interface TableState {
   /** The cards of the draw that gave `firstButton` (R-DEAL-6), to show the floor; absent in older logs. */
   firstDraw?: readonly DrawnCard[];
   last: TableHand | null;
+  /** Live: where the floor last saw the button (the server sees no hands there); absent: not recorded. */
+  floorButton?: number;
   hands: number;
   /** Heads-up matches keep their own clock (R-TRN-10): when the table opened, and the tournament's played ms then. */
   startedAt: number;
@@ -81,6 +88,8 @@ export interface TournamentState {
   tables: Map<number, TableState>;
   /** The highest table number ever opened (a new table never reuses a broken one's number). */
   maxTable: number;
+  /** The table the director chose to break next (absent: the highest number breaks first). */
+  breakNext?: number;
   /** Tables by number of players seated (derived; kept in step by evolve). */
   byCount: Set<number>[];
   /** Tables by due count (players once the owed moves are made), all and those between hands; tables in a hand (derived, pace-index.ts). */

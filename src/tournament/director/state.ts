@@ -304,6 +304,15 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
         bust(s, e, ev.startStacks?.[i] ?? 0);
       });
       break;
+    case "break-next-set":
+      if (ev.table === null) delete s.breakNext;
+      else s.breakNext = ev.table;
+      break;
+    case "button-recorded": {
+      const t = s.tables.get(ev.table);
+      if (t !== undefined) t.floorButton = ev.seat;
+      break;
+    }
     case "counted":
       for (const [id, n] of ev.stacks) {
         const e = s.entries.get(id)!;

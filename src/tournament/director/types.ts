@@ -280,7 +280,11 @@ export type TournamentEvent =
    */
   | { readonly type: "busted"; readonly at: number; readonly entries: readonly string[]; readonly startStacks: readonly number[] | null }
   /** Live: the stacks the floor counted (0 is a bust; the zeros of one count tie). */
-  | { readonly type: "counted"; readonly at: number; readonly stacks: readonly (readonly [string, number])[] };
+  | { readonly type: "counted"; readonly at: number; readonly stacks: readonly (readonly [string, number])[] }
+  /** Live: where the floor saw the button at a table (the cards move it; the server sees no hands). */
+  | { readonly type: "button-recorded"; readonly at: number; readonly table: number; readonly seat: number }
+  /** The director's choice of the table to break next (R-TBL-3); null: the highest number, the default. */
+  | { readonly type: "break-next-set"; readonly at: number; readonly table: number | null };
 
 export type TournamentEventType = TournamentEvent["type"];
 
@@ -358,6 +362,10 @@ export type TournamentCommand =
   | { readonly type: "reverse"; readonly at: number; readonly entry: string; readonly what: "rebuy" | "add-on" | "re-entry" }
   /** Live: the stacks the floor counted (0 is a bust). */
   | { readonly type: "chip-count"; readonly at: number; readonly stacks: readonly (readonly [string, number])[] }
+  /** Live: the button is at `seat` of `table` in the hand being played (balancing reads the blinds from it). */
+  | { readonly type: "record-button"; readonly at: number; readonly table: number; readonly seat: number }
+  /** The director chooses the table that breaks next (null: back to the default, the highest number). */
+  | { readonly type: "break-next"; readonly at: number; readonly table: number | null }
   /** R-CHIP-1..4 applied by the floor: `remove` leaves play, `stacks` are the entries' new stacks. */
   | {
       readonly type: "colour-up";

@@ -83,6 +83,48 @@ describe("FeltClient against felt's server", () => {
     expect(again.ok ? "ok" : again.error.code).toBe("tournament/not-allowed");
   });
 
+  it("the server out of reach: says since when; a command whose answer was lost, sent again, keeps its first id and acts once", async () => {
+    const http = serverTransport(server.url);
+    let lose = false;
+    // The request reaches the server, the answer is lost on the way back: the worst case for a repeat.
+    const transport: Transport = {
+      kind: "test",
+      request: async (...a) => {
+        const r = await http.request(...a);
+        if (lose) throw new Error("connection reset");
+        return r;
+      },
+      openSocket: () => {
+        throw new Error("no socket here");
+      },
+    };
+    const director = new FeltClient(transport, null);
+    const signedIn = await director.call("signIn", DIRECTOR);
+    if (!signedIn.ok) throw new Error(signedIn.error.message);
+    director.setToken(signedIn.value.token);
+    expect((await setup().client.call("signUp", { name: "Oskar", password: "long enough" })).ok).toBe(true);
+    const seen: (number | null)[] = [];
+    director.onReachability(() => seen.push(director.offlineSince));
+    expect(director.offlineSince).toBeNull();
+    lose = true;
+    const lost = await director.call("deposit", { commandId: newCommandId(), name: "Oskar", amount: 300 });
+    expect(lost.ok ? "ok" : lost.error.code).toBe("client/network");
+    const since = director.offlineSince;
+    expect(since).not.toBeNull();
+    // Still out of reach: since when stays the first failure.
+    await director.call("deposit", { commandId: newCommandId(), name: "Oskar", amount: 300 });
+    expect(director.offlineSince).toBe(since);
+    lose = false;
+    // The floor taps again once the server is back: a fresh id from the screen, the first one sent.
+    const again = await director.call("deposit", { commandId: newCommandId(), name: "Oskar", amount: 300 });
+    expect(again.ok && again.value.balance).toBe(300);
+    expect(director.offlineSince).toBeNull();
+    expect(seen).toEqual([since, null]);
+    // Answered, the same deposit asked again is a new one.
+    const next = await director.call("deposit", { commandId: newCommandId(), name: "Oskar", amount: 300 });
+    expect(next.ok && next.value.balance).toBe(600);
+  });
+
   it("refuses an invalid body before sending it", async () => {
     const { client, requests } = setup();
     const r = await client.call("signUp", { name: "Radka", password: "short" });

@@ -15,6 +15,14 @@ export function newCommandId(): string {
 export class FeltClient {
   private tokenValue: string | null;
   private readonly committed = new Set<(name: RouteName) => void>();
+  private offlineSinceValue: number | null = null;
+  private readonly reachability = new Set<() => void>();
+  /**
+   * Commands whose answer was lost (the server may have acted on them), by what they ask:
+   * sent again (the floor taps once more when the server is back) they keep their first
+   * commandId, so the server acts on them once.
+   */
+  private readonly unanswered = new Map<string, string>();
 
   constructor(
     readonly transport: Transport,
@@ -43,6 +51,33 @@ export class FeltClient {
     return () => void this.committed.delete(listener);
   }
 
+  /** Since when no request has reached the server (null: the last one did). */
+  get offlineSince(): number | null {
+    return this.offlineSinceValue;
+  }
+
+  /** Called when the server stops or starts answering. Returns the unsubscribe. */
+  onReachability(listener: () => void): () => void {
+    this.reachability.add(listener);
+    return () => void this.reachability.delete(listener);
+  }
+
+  private reached(yes: boolean): void {
+    const next = yes ? null : (this.offlineSinceValue ?? Date.now());
+    if (next === this.offlineSinceValue) return;
+    this.offlineSinceValue = next;
+    for (const f of this.reachability) f();
+  }
+
+  /** A command (a body with a commandId) as it goes out: with the id of the same command sent before and not answered. */
+  private command(name: string, path: string, body: unknown): { key: string; commandId: string; body: unknown } | null {
+    if (typeof body !== "object" || body === null || !("commandId" in body) || typeof body.commandId !== "string") return null;
+    const { commandId, ...rest } = body as { commandId: string };
+    const key = `${name} ${path} ${JSON.stringify(rest)}`;
+    const first = this.unanswered.get(key);
+    return first === undefined ? { key, commandId, body } : { key, commandId: first, body: { ...body, commandId: first } };
+  }
+
   async call<N extends RouteName>(
     name: N,
     body: RouteBody<N>,
@@ -55,17 +90,19 @@ export class FeltClient {
       const checked = parseWith(route.body, body);
       if (!checked.ok) return checked;
     }
+    const path = routePath(route.path, params) + (search ? `?${search}` : "");
+    const sent = route.body && route.method !== "GET" ? this.command(name, path, body) : null;
+    if (sent !== null) body = sent.body as RouteBody<N>;
     let answer;
     try {
-      answer = await this.transport.request(
-        route.method,
-        routePath(route.path, params) + (search ? `?${search}` : ""),
-        route.body ? body : undefined,
-        this.tokenValue,
-      );
+      answer = await this.transport.request(route.method, path, route.body ? body : undefined, this.tokenValue);
     } catch (e) {
+      if (sent !== null) this.unanswered.set(sent.key, sent.commandId);
+      this.reached(false);
       return fail("client/network", e instanceof Error ? e.message : "network error");
     }
+    if (sent !== null) this.unanswered.delete(sent.key);
+    this.reached(true);
     if (answer.status >= 400) {
       const e = HttpErrorBody.safeParse(answer.body);
       if (e.success) {

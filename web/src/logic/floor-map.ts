@@ -38,9 +38,13 @@ export interface MapTable {
   readonly button: {
     readonly seat: number;
     readonly drawn: boolean;
+    /** Live: where the floor recorded it. */
+    readonly recorded?: boolean | undefined;
     /** R-DEAL-6: the cards of the draw while the drawn button stands. */
     readonly draw?: readonly { readonly round: number; readonly seat: number; readonly card: number }[] | undefined;
   } | null;
+  /** R-TBL-3: the director chose this table to break next. */
+  readonly breaksNext: boolean;
   /** The moves still to be made from this table: a table to break (it is gone from the seat map), to balance, or moving to the final table. */
   readonly breaking: boolean;
   readonly giving: number;
@@ -92,6 +96,7 @@ export function tableMap(seating: SeatingResponse, instructions: readonly Instru
         seats,
         players: here.length,
         button,
+        breaksNext: t?.breaksNext === true,
         breaking: t === undefined || from.some((i) => i.kind === "break-table"),
         giving: from.length,
         receiving: to.length,

@@ -6,7 +6,7 @@ import { newCommandId } from "../api/client.ts";
 import { ErrorText } from "../components/error-text.tsx";
 import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { useFormat } from "../components/use-format.ts";
-import { useLive, useServices } from "../context.tsx";
+import { useLive, useOfflineSince, useServices } from "../context.tsx";
 
 const POLL_MS = 2000;
 
@@ -44,8 +44,12 @@ function useTournamentClock(tournamentId: string, tickMs: number): { view: Tourn
     const id = setInterval(() => setNow(Date.now()), tickMs);
     return () => clearInterval(id);
   }, [tickMs]);
-  if (pushed) return { view: pushed, now: now + state.clockOffsetMs };
-  return { view: polled?.view ?? null, now: now + (polled?.offset ?? 0) };
+  // The server out of reach (the socket lost, the polls unanswered): the last view stays on screen.
+  const last = useRef<TournamentView | null>(null);
+  const fresh = pushed ?? polled?.view ?? null;
+  const view = fresh !== null && (last.current === null || fresh.version >= last.current.version) ? fresh : last.current;
+  last.current = view;
+  return { view, now: now + (pushed ? state.clockOffsetMs : (polled?.offset ?? state.clockOffsetMs)) };
 }
 
 /** The room's audio, unlocked by a click (browsers block sound a page starts by itself). */
@@ -92,6 +96,7 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   const { client } = useServices();
   const liveState = useLive();
   const { view: v, now } = useTournamentClock(tournamentId, 200);
+  const offlineSince = useOfflineSince();
   const [layout, setLayout] = useState<Layout>(() => {
     const asked = new URLSearchParams(location.search).get("layout") ?? globalThis.localStorage?.getItem(LAYOUT_KEY);
     return LAYOUTS.find((x) => x === asked) ?? "classic";
@@ -116,7 +121,12 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
 
   if (!v) return <div className="clock-screen loading">{t("common.loading")}</div>;
   const over = v.status === "finished" || v.status === "cancelled";
+  const before = v.status === "announced" || v.status === "registering";
+  const finish = v.status === "finished" ? v.finish : undefined;
   const left = over ? 0 : v.endsAt !== null ? v.endsAt - now : v.timeLeftMs;
+  // R-BLIND-2: a big-blind ante is said to be one wherever the blinds are shown.
+  const blindsText = (l: NonNullable<TournamentView["level"]>) =>
+    l.bigBlindAnte ? t("clock.withBbAnte", { blinds: fmt.blinds({ ...l.blinds, ante: 0 }), ante: fmt.chips(l.blinds.ante) }) : fmt.blinds(l.blinds);
   return (
     <div className={`clock-screen ${v.status} layout-${layout}`} data-testid="clock">
       <header>
@@ -153,6 +163,12 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
           <LanguageSwitcher />
         </div>
       </header>
+      {offlineSince !== null && (
+        // What is on screen stays: the last figures the server gave, said to be from then.
+        <div className="banner offline clock-offline" role="status" data-testid="offline">
+          {t("connection.unreachable", { time: fmt.time(offlineSince) })}
+        </div>
+      )}
       {director && !over && v.level && (
         // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not a form
         <div className="clock-controls" role="group" aria-label={t("live.clock.controls")}>
@@ -169,51 +185,91 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
         </div>
       )}
       <div className="clock-main">
-        <div className="clock-level">
-          {over ? t(`status.${v.status}`) : onBreak ? t("clock.break") : v.level ? t("clock.level", { number: v.level.number }) : t(`status.${v.status}`)}
-        </div>
-        <div className="clock-time" data-testid="time-left">
-          {fmt.duration(left)}
-        </div>
-        {v.status === "paused" && <div className="clock-paused">{t("clock.paused")}</div>}
-        <div className="clock-blinds">
-          <span className="label">{t("clock.blinds")}</span>
-          <span className="value">{v.level ? fmt.blinds({ ...v.level.blinds, ante: 0 }) : "—"}</span>
-          <span className="label">{t("clock.ante")}</span>
-          <span className="value">{v.level && v.level.blinds.ante > 0 ? fmt.chips(v.level.blinds.ante) : "—"}</span>
-        </div>
-        <div className="clock-next">
-          <span className="next-level">
-            {t("clock.nextLevel")}: {v.nextLevel ? fmt.blinds(v.nextLevel.blinds) : "—"}
-          </span>
-          <span className="next-break" data-testid="next-break">
-            {t("clock.nextBreak")}:{" "}
-            {v.nextBreak
-              ? t("clock.breakAtIn", {
-                  time: fmt.time(v.nextBreak.at),
-                  // While paused the clock stands, so the break is as far away as it was.
-                  left: fmt.duration(v.status === "paused" || v.endsAt === null ? v.nextBreak.at - v.serverTime : v.nextBreak.at - now),
-                  minutes: fmt.chips(Math.round(v.nextBreak.durationMs / 60_000)),
-                })
-              : "—"}
-          </span>
-        </div>
-        {lateEnds !== undefined && !over && (
-          <div className="clock-late-reg" data-testid="late-reg">
-            {lateEnds === null
-              ? t("clock.lateRegNone")
-              : lateEnds > now
-                ? t("clock.lateRegUntil", { time: fmt.time(lateEnds), left: fmt.duration(lateEnds - now) })
-                : t("clock.lateRegClosed")}
-          </div>
+        {finish ? (
+          <Finish view={v} finish={finish} />
+        ) : (
+          <>
+            <div className="clock-level">
+              {over
+                ? t(`status.${v.status}`)
+                : before
+                  ? v.startsAt !== undefined
+                    ? t("clock.startsAt", { time: fmt.time(v.startsAt) })
+                    : t(`status.${v.status}`)
+                  : onBreak
+                    ? t("clock.break")
+                    : v.level
+                      ? t("clock.level", { number: v.level.number })
+                      : t(`status.${v.status}`)}
+            </div>
+            <div className="clock-time" data-testid="time-left">
+              {fmt.duration(before && v.startsAt !== undefined ? Math.max(0, v.startsAt - now) : left)}
+            </div>
+            {v.status === "paused" && <div className="clock-paused">{t("clock.paused")}</div>}
+            {onBreak && !over && (
+              <div className="clock-after-break" data-testid="after-break">
+                <span>
+                  {t("clock.afterBreak")}: <b>{v.nextLevel ? `${t("clock.level", { number: v.nextLevel.number })} · ${blindsText(v.nextLevel)}` : "—"}</b>
+                </span>
+                {(v.colourUpDue ?? []).length > 0 && (
+                  <span className="colour-up-due" data-testid="colour-up-due">
+                    {t("clock.colourUpDue", { chips: (v.colourUpDue ?? []).map((c) => fmt.chips(c)).join(", "), count: (v.colourUpDue ?? []).length })}
+                  </span>
+                )}
+              </div>
+            )}
+            {/* In a break the blinds of the level just played are over: the coming level is shown above. */}
+            {!(onBreak && !over) && (
+              <div className="clock-blinds">
+                <span className="label">{t("clock.blinds")}</span>
+                <span className="value">{v.level ? fmt.blinds({ ...v.level.blinds, ante: 0 }) : "—"}</span>
+                <span className="label" data-testid="ante-label">
+                  {v.level?.bigBlindAnte ? t("clock.bbAnte") : t("clock.ante")}
+                </span>
+                <span className="value">{v.level && v.level.blinds.ante > 0 ? fmt.chips(v.level.blinds.ante) : "—"}</span>
+              </div>
+            )}
+            <div className="clock-next">
+              {!onBreak && (
+                <span className="next-level">
+                  {t("clock.nextLevel")}: {v.nextLevel ? blindsText(v.nextLevel) : "—"}
+                </span>
+              )}
+              <span className="next-break" data-testid="next-break">
+                {t("clock.nextBreak")}:{" "}
+                {v.nextBreak
+                  ? t("clock.breakAtIn", {
+                      time: fmt.time(v.nextBreak.at),
+                      // While paused the clock stands, so the break is as far away as it was.
+                      left: fmt.duration(v.status === "paused" || v.endsAt === null ? v.nextBreak.at - v.serverTime : v.nextBreak.at - now),
+                      minutes: fmt.chips(Math.round(v.nextBreak.durationMs / 60_000)),
+                    })
+                  : "—"}
+              </span>
+            </div>
+            {lateEnds !== undefined && !over && (
+              <div className="clock-late-reg" data-testid="late-reg">
+                {lateEnds === null
+                  ? t("clock.lateRegNone")
+                  : lateEnds > now
+                    ? t("clock.lateRegUntil", { time: fmt.time(lateEnds), left: fmt.duration(lateEnds - now) })
+                    : t("clock.lateRegClosed")}
+              </div>
+            )}
+          </>
         )}
       </div>
       <div className="clock-stats">
         <div>
-          <span className="label">{t("clock.players")}</span>
+          <span className="label">{before ? t("clock.registered") : t("clock.players")}</span>
           <span className="value" data-testid="players">
-            {t("clock.leftOfEntries", { left: fmt.chips(v.playersLeft), entries: fmt.chips(v.entries) })}
+            {before ? fmt.chips(v.entries) : t("clock.leftOfEntries", { left: fmt.chips(v.playersLeft), entries: fmt.chips(v.entries) })}
           </span>
+          {(v.reEntries ?? 0) > 0 && (
+            <span className="sub" data-testid="re-entries">
+              {t("clock.reEntries", { count: v.reEntries ?? 0 })}
+            </span>
+          )}
         </div>
         <div>
           <span className="label">{t("clock.average")}</span>
@@ -240,19 +296,21 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
           </span>
         </div>
       </div>
-      <div className="clock-payouts" data-testid="payouts" data-fixed={v.payoutsFixed}>
-        <span className="label">{t("clock.payouts")}</span>
-        {v.payouts.length === 0 && <span className="more">{t("clock.payoutsLater")}</span>}
-        {v.payouts.length > 0 && !v.payoutsFixed && !over && <span className="more provisional">{t("live.provisional")}</span>}
-        <ol>
-          {v.payouts.slice(0, 9).map((p) => (
-            <li key={p.place}>
-              <span>{fmt.place(p.place)}</span> <b>{fmt.money(p.amount)}</b>
-            </li>
-          ))}
-        </ol>
-        {v.payouts.length > 9 && <span className="more">{t("clock.morePaid", { count: v.payouts.length - 9 })}</span>}
-      </div>
+      {!finish && (
+        <div className="clock-payouts" data-testid="payouts" data-fixed={v.payoutsFixed}>
+          <span className="label">{t("clock.payouts")}</span>
+          {v.payouts.length === 0 && <span className="more">{t("clock.payoutsLater")}</span>}
+          {v.payouts.length > 0 && !v.payoutsFixed && !over && <span className="more provisional">{t("live.provisional")}</span>}
+          <ol>
+            {v.payouts.slice(0, 9).map((p) => (
+              <li key={p.place}>
+                <span>{fmt.place(p.place)}</span> <b>{fmt.money(p.amount)}</b>
+              </li>
+            ))}
+          </ol>
+          {v.payouts.length > 9 && <span className="more">{t("clock.morePaid", { count: v.payouts.length - 9 })}</span>}
+        </div>
+      )}
       {v.chips.length > 0 && !over && (
         <div className="clock-chips" data-testid="chip-set">
           <span className="label">{t("live.chipSet")}</span>
@@ -263,6 +321,44 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
           ))}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The finish: the winner large, then the places paid with names and prizes, and the deal if one ended it. */
+function Finish({ view, finish }: { view: TournamentView; finish: NonNullable<TournamentView["finish"]> }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const winner = finish.results.find((r) => r.place === 1);
+  const rest = finish.results.filter((r) => r !== winner);
+  const shown = rest.slice(0, 8);
+  return (
+    <div className="clock-finish" data-testid="finish">
+      <div className="clock-level">{t(`status.${view.status}`)}</div>
+      {winner && (
+        <div className="clock-winner" data-testid="winner">
+          <span className="label">{t("clock.winner")}</span>
+          <span className="name">{winner.name}</span>
+          <b>{fmt.money(winner.prize)}</b>
+        </div>
+      )}
+      {finish.deal !== null && (
+        <div className="clock-deal" data-testid="deal">
+          {t("clock.dealMade", { method: t(`clock.dealMethod.${finish.deal}`) })}
+        </div>
+      )}
+      {shown.length > 0 && (
+        <ol className="clock-results" data-testid="final-payouts">
+          {shown.map((r) => (
+            <li key={`${r.place}-${r.name}`}>
+              <span className="place">{fmt.place(r.place)}</span>
+              <span className="name">{r.name}</span>
+              <b>{fmt.money(r.prize)}</b>
+            </li>
+          ))}
+        </ol>
+      )}
+      {rest.length > shown.length && <span className="more">{t("clock.morePaid", { count: rest.length - shown.length })}</span>}
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { PlayerNo } from "../../components/player-number.tsx";
-import { useQuery } from "../../context.tsx";
+import { useQuery, useServices } from "../../context.tsx";
+import { newCommandId } from "../../api/client.ts";
+import type { FeltError } from "../../../../src/lib/result.ts";
 import { buttonDrawText, tableMap, tvFit, type MapTable } from "../../logic/floor-map.ts";
 import { href } from "../../router.ts";
 import { BustOrder, PlayerSearch } from "./player-search.tsx";
@@ -45,7 +47,20 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
   const map = useMemo(() => (seating.data ? tableMap(seating.data, pending, live) : []), [seating.data, pending, live]);
   // A re-entry is its own entry: named with its number, as in the results.
   const entryNumbers = useMemo(() => new Map((results.data?.stillIn ?? []).map((x) => [x.entryId, x.entryNumber])), [results.data]);
-  const error = seating.error ?? instructions.error ?? results.error;
+  const { client } = useServices();
+  const [buttonError, setButtonError] = useState<FeltError | null>(null);
+  // Live: the cards move the button unseen; the floor taps the seat where it is now.
+  const recordButton = async (tableNumber: number, seat: number) => {
+    const r = await client.call("recordButton", { commandId: newCommandId(), tableNumber, seat }, { id: tournamentId });
+    setButtonError(r.ok ? null : r.error);
+    if (r.ok) seating.reload();
+  };
+  const breakNext = async (tableNumber: number | null) => {
+    const r = await client.call("breakNext", { commandId: newCommandId(), tableNumber }, { id: tournamentId });
+    setButtonError(r.ok ? null : r.error);
+    if (r.ok) seating.reload();
+  };
+  const error = seating.error ?? instructions.error ?? results.error ?? buttonError;
   return (
     <div className={`table-map-screen${tv ? " tv" : ""}`} data-testid="table-map">
       <div className="row map-head">
@@ -65,12 +80,21 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
             key={table.tableNumber}
             table={table}
             entryNumbers={entryNumbers}
+            {...(live && !tv
+              ? {
+                  onButton: (seat: number) => void recordButton(table.tableNumber, seat),
+                  onBreakNext: () => void breakNext(table.breaksNext ? null : table.tableNumber),
+                }
+              : {})}
             pending={pending.some((i) => i.kind === "final-table" && i.to.tableNumber === table.tableNumber)}
           />
         ))}
       </div>
       {seating.data && map.length === 0 && <p className="hint">{t("seating.empty")}</p>}
-      <p className="hint legend">{t("live.map.legend")}</p>
+      <p className="hint legend">
+        {t("live.map.legend")}
+        {live && !tv && ` ${t("live.map.buttonHint")}`}
+      </p>
       {!tv && results.data && <BustOrder results={results.data} />}
     </div>
   );
@@ -81,7 +105,19 @@ function tvStyle(map: readonly MapTable[]): React.CSSProperties {
   return { gridTemplateColumns: `repeat(${fit.columns}, minmax(0, 46vw))`, fontSize: `${fit.lineVh.toFixed(2)}vh` };
 }
 
-function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: boolean; entryNumbers: ReadonlyMap<string, number> }) {
+function MapCard({
+  table,
+  pending,
+  entryNumbers,
+  onButton,
+  onBreakNext,
+}: {
+  table: MapTable;
+  pending: boolean;
+  entryNumbers: ReadonlyMap<string, number>;
+  onButton?: (seat: number) => void;
+  onBreakNext?: () => void;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const named = (name: string, entryId: string | null) => {
@@ -94,6 +130,11 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
     table.breaking && (
       <span key="b" className="tag warn">
         {t("live.map.breaking")}
+      </span>
+    ),
+    table.breaksNext && !table.breaking && (
+      <span key="n" className="tag" data-testid="breaks-next">
+        {t("live.map.breaksNext")}
       </span>
     ),
     pending && (
@@ -113,6 +154,7 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
     ),
   ].filter(Boolean);
   const size = table.seats.length;
+  const buttonLabel = table.button?.drawn ? "live.map.buttonDrawn" : table.button?.recorded ? "live.map.buttonRecorded" : "live.map.button";
   return (
     <section
       className={`map-table${table.breaking ? " breaking" : ""}${table.giving + table.receiving > 0 ? " moving" : ""}`}
@@ -122,6 +164,11 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
       <header>
         <h3>{t("live.map.table", { number: table.tableNumber })}</h3>
         <span className="hint">{t("live.map.seats", { players: present, size })}</span>
+        {onBreakNext && !table.breaking && (
+          <button type="button" className="link" data-action="break-next" aria-pressed={table.breaksNext} onClick={onBreakNext}>
+            {t("live.map.breakNext")}
+          </button>
+        )}
       </header>
       {tags.length > 0 && <div className="tags">{tags}</div>}
       <ol className="map-seats">
@@ -134,15 +181,23 @@ function MapCard({ table, pending, entryNumbers }: { table: MapTable; pending: b
               data-entry={s.entryId ?? undefined}
               className={`${s.name === null ? "empty" : "taken"}${s.leaving ? " leaving" : ""}${s.arriving ? " arriving" : ""}`}
             >
-              <span className="seat-no">{s.seat}</span>
+              {onButton && s.name !== null && s.arriving === null ? (
+                <button
+                  type="button"
+                  className="seat-no set-button"
+                  data-action="set-button"
+                  title={t("live.map.setButton")}
+                  aria-label={`${s.seat}: ${t("live.map.setButton")}`}
+                  onClick={() => onButton(s.seat)}
+                >
+                  {s.seat}
+                </button>
+              ) : (
+                <span className="seat-no">{s.seat}</span>
+              )}
               <span className="btn-slot">
                 {button && (
-                  <span
-                    role="img"
-                    className={`dealer${table.button?.drawn ? " drawn" : ""}`}
-                    title={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")}
-                    aria-label={t(table.button?.drawn ? "live.map.buttonDrawn" : "live.map.button")}
-                  >
+                  <span role="img" className={`dealer${table.button?.drawn ? " drawn" : ""}`} title={t(buttonLabel)} aria-label={t(buttonLabel)}>
                     D
                   </span>
                 )}
