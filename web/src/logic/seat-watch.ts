@@ -43,3 +43,13 @@ export function seatWatchKey(
 ): string {
   return [...seating].map(([id, table]) => `${id}:${statusOf(id) ?? "?"}:${table === null ? "-" : String(seatedAt(table) ?? "?")}`).join("|");
 }
+
+/**
+ * The tables the lobby last placed the player at, in tournaments they still play, where the
+ * table's own view no longer seats them: a move or a broken table the lobby answer predates.
+ */
+export function tablesLeft(tournaments: readonly LobbyTournament[], seatedAt: (tableId: string) => boolean | undefined): string[] {
+  return tournaments.flatMap((tr) =>
+    tr.mine?.state === "playing" && tr.mine.tableId !== null && seatedAt(tr.mine.tableId) === false ? [tr.mine.tableId] : [],
+  );
+}
