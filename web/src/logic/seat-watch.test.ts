@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../../src/protocol/index.ts";
-import { seatChanges, seatingOf, seatWatchKey, tablesLeft } from "./seat-watch.ts";
+import { seatChanges, seatDestination, seatingOf, seatWatchKey, tablesLeft } from "./seat-watch.ts";
 
 const tr = (id: string, mine: { state: "registered" | "playing" | "busted"; tableId: string | null } | null) =>
   ({
@@ -45,5 +45,16 @@ describe("the player's seats as the lobby tells them", () => {
     // t2 no longer seats them; t3 is their bust (nothing to look for); a table not shown yet is not a move.
     expect(tablesLeft(lobby, (id) => seated.get(id))).toEqual(["t2"]);
     expect(tablesLeft([tr("d", { state: "playing", tableId: "t4" })], () => undefined)).toEqual([]);
+  });
+
+  it("a start takes the player to their table, or to their tables side by side when a second event seats them on the first one's table screen", () => {
+    const seated = { tournamentId: "b", name: "Event b", tableId: "t2", kind: "seated" as const };
+    expect(seatDestination(seated, "lobby", ["t2"])).toEqual({ screen: "table", tableId: "t2" });
+    expect(seatDestination(seated, "lobby", ["t1", "t2"])).toEqual({ screen: "tables" });
+    // Two events started together: the first took them to its table; the second brings them to both.
+    expect(seatDestination(seated, "table", ["t1", "t2"])).toEqual({ screen: "tables" });
+    expect(seatDestination(seated, "table", ["t2"])).toBeNull();
+    expect(seatDestination(seated, "tables", ["t1", "t2"])).toBeNull();
+    expect(seatDestination({ ...seated, kind: "moved" }, "lobby", ["t2"])).toBeNull();
   });
 });
