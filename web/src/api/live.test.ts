@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableEvent, type TableView } from "../../../src/protocol/index.ts";
 import { tableView, tournamentView } from "../../../testkit/protocol/fixtures.ts";
 import { FeltClient } from "./client.ts";
-import { keptEvents, LiveSession, TABLE_RETRY_MS } from "./live.ts";
+import { keptEvents, LiveSession, PING_MS, SILENT_MS, TABLE_RETRY_MS } from "./live.ts";
 import type { SocketHandlers, Transport } from "./transport.ts";
 import type { LogStore } from "../logic/kept-log.ts";
 
@@ -201,6 +201,41 @@ describe("LiveSession, protocol v2", () => {
     push({ type: "ack", commandId: act.commandId, version: 18, duplicate: false });
     expect(live.getState().sendingAt).toBeNull();
     live.disconnect();
+  });
+
+  it("a connection that goes silent (a network gone without a close) is counted lost, said so, and made again; one that answers its pings stays", async () => {
+    vi.useFakeTimers();
+    try {
+      const { live, sent, push, opened } = scripted();
+      live.watch({ kind: "table", tableId: "t1" });
+      live.connect();
+      await vi.advanceTimersByTimeAsync(0);
+      push(welcome);
+      const pings = () => sent.filter((m) => (m as { type: string }).type === "ping") as { nonce: number }[];
+      // Answered: the server's pongs keep it up, however long.
+      for (let i = 0; i < 5; i++) {
+        await vi.advanceTimersByTimeAsync(PING_MS);
+        const last = pings().at(-1)!;
+        push({ type: "pong", nonce: last.nonce, serverTime: Date.now() });
+      }
+      expect(pings().length).toBe(5);
+      expect(live.getState().offlineSince).toBeNull();
+      expect(opened()).toBe(1);
+      // Then nothing more arrives: no close event, only silence.
+      const before = Date.now();
+      await vi.advanceTimersByTimeAsync(SILENT_MS + PING_MS);
+      expect(live.getState().connected).toBe(false);
+      expect(live.getState().offlineSince).toBeGreaterThanOrEqual(before);
+      // Made again (after the backoff); its welcome ends the outage.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(opened()).toBe(2);
+      push(welcome);
+      expect(live.getState().offlineSince).toBeNull();
+      expect(sent.filter((m) => (m as { type: string }).type === "subscribe").length).toBe(2);
+      live.disconnect();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the hand log keeps the start of the first hand it holds lines of, so those lines name its players", () => {

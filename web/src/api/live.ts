@@ -20,6 +20,14 @@ import type { SocketLike } from "./transport.ts";
 
 /** How long before a table not found (not yet opened) is asked for again. */
 export const TABLE_RETRY_MS = 1000;
+/** How often a connected client pings the server. */
+export const PING_MS = 3000;
+/**
+ * How long without a frame from the server (its pongs included) before the connection counts
+ * as lost: a network that drops silently can leave a socket "open" for minutes, with no
+ * close event, while nothing arrives.
+ */
+export const SILENT_MS = 8000;
 
 export interface LiveState {
   readonly connected: boolean;
@@ -150,21 +158,57 @@ export class LiveSession {
     this.wanted = true;
     if (this.socket || !this.client.token) return;
     const token = this.client.token;
-    this.socket = this.client.transport.openSocket({
+    const socket: SocketLike = this.client.transport.openSocket({
       onOpen: () => this.send({ type: "hello", v: PROTOCOL_VERSION, token }),
-      onFrame: (text) => this.receive(text),
+      onFrame: (text) => {
+        // A socket given up as silent may still deliver later: it is no longer this session's.
+        if (this.socket !== socket) return;
+        this.heardAt = Date.now();
+        this.receive(text);
+      },
       onClose: () => {
-        this.socket = null;
-        this.set({ connected: false, offlineSince: this.connection > 0 ? (this.state.offlineSince ?? Date.now()) : null });
-        // Reconnect with backoff; the server restores the full view on subscribe,
-        // and steps patch it from there (protocol v2).
-        if (this.wanted) setTimeout(() => this.wanted && this.connect(), Math.min(10_000, 500 * 2 ** this.retries++));
+        if (this.socket === socket) this.lost();
       },
     });
+    this.socket = socket;
+  }
+
+  /** The connection is gone (closed, or silent too long): say so from when, and connect again. */
+  private lost(): void {
+    this.stopHeartbeat();
+    this.socket = null;
+    this.set({ connected: false, offlineSince: this.connection > 0 ? (this.state.offlineSince ?? Date.now()) : null });
+    // Reconnect with backoff; the server restores the full view on subscribe,
+    // and steps patch it from there (protocol v2).
+    if (this.wanted) setTimeout(() => this.wanted && this.connect(), Math.min(10_000, 500 * 2 ** this.retries++));
+  }
+
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private heardAt = 0;
+  private pings = 0;
+
+  /** From the welcome on: a ping every PING_MS; nothing heard for SILENT_MS, the connection is lost. */
+  private startHeartbeat(): void {
+    this.stopHeartbeat();
+    this.heartbeat = setInterval(() => {
+      if (Date.now() - this.heardAt >= SILENT_MS) {
+        const silent = this.socket;
+        this.lost();
+        silent?.close();
+        return;
+      }
+      this.send({ type: "ping", nonce: this.pings++ });
+    }, PING_MS);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   disconnect(): void {
     this.wanted = false;
+    this.stopHeartbeat();
     this.socket?.close();
     this.socket = null;
   }
@@ -192,6 +236,7 @@ export class LiveSession {
       case "welcome":
         this.retries = 0;
         this.connection++;
+        this.startHeartbeat();
         this.set({ connected: true, offlineSince: null, user: m.user, clockOffsetMs: m.serverTime - Date.now() });
         for (const channel of this.channels.values()) this.send({ type: "subscribe", channel });
         return;

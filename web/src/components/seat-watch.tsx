@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLive, useQuery, useServices } from "../context.tsx";
-import { type SeatChange, type Seating, seatChanges, seatingOf, seatWatchKey } from "../logic/seat-watch.ts";
+import { type SeatChange, type Seating, seatChanges, seatDestination, seatingOf, seatWatchKey } from "../logic/seat-watch.ts";
 import { playSound } from "../logic/sound.ts";
 import { go, href, useRoute } from "../router.ts";
 
@@ -68,11 +68,13 @@ export function SeatWatch() {
     playSound("turn");
     document.title = t(change.kind === "seated" ? "seat.titleSeated" : "seat.titleMoved", { name: change.name });
     // One table: its own screen (the hand log, the chat); several: the tables side by side.
-    if (change.kind === "seated" && screen !== "table" && screen !== "tables") {
-      const tables = [...seatingOf(data.tournaments).values()].filter((x) => x !== null);
-      if (tables.length === 1) go("table", change.tableId);
-      else go("tables");
-    }
+    const to = seatDestination(
+      change,
+      screen ?? "",
+      [...seatingOf(data.tournaments).values()].filter((x) => x !== null),
+    );
+    if (to?.screen === "table") go("table", to.tableId);
+    else if (to?.screen === "tables") go("tables");
   }, [data, screen, t]);
 
   if (notice === null) return null;

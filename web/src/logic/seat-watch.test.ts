@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../../src/protocol/index.ts";
-import { seatChanges, seatingOf, seatWatchKey } from "./seat-watch.ts";
+import { seatChanges, seatDestination, seatingOf, seatWatchKey, tablesLeft } from "./seat-watch.ts";
 
 const tr = (id: string, mine: { state: "registered" | "playing" | "busted"; tableId: string | null } | null) =>
   ({
@@ -33,5 +33,28 @@ describe("the player's seats as the lobby tells them", () => {
     expect(key("registering", true)).toBe(key("registering", true));
     expect(key("running", true)).not.toBe(key("registering", true)); // a started
     expect(key("registering", false)).not.toBe(key("registering", true)); // moved off t1
+  });
+
+  it("the tables side by side ask where the player sits now while a table of theirs no longer seats them (moved, or the table broken)", () => {
+    const lobby = [tr("a", { state: "playing", tableId: "t1" }), tr("b", { state: "playing", tableId: "t2" }), tr("c", { state: "busted", tableId: "t3" })];
+    const seated = new Map<string, boolean>([
+      ["t1", true],
+      ["t2", false],
+      ["t3", false],
+    ]);
+    // t2 no longer seats them; t3 is their bust (nothing to look for); a table not shown yet is not a move.
+    expect(tablesLeft(lobby, (id) => seated.get(id))).toEqual(["t2"]);
+    expect(tablesLeft([tr("d", { state: "playing", tableId: "t4" })], () => undefined)).toEqual([]);
+  });
+
+  it("a start takes the player to their table, or to their tables side by side when a second event seats them on the first one's table screen", () => {
+    const seated = { tournamentId: "b", name: "Event b", tableId: "t2", kind: "seated" as const };
+    expect(seatDestination(seated, "lobby", ["t2"])).toEqual({ screen: "table", tableId: "t2" });
+    expect(seatDestination(seated, "lobby", ["t1", "t2"])).toEqual({ screen: "tables" });
+    // Two events started together: the first took them to its table; the second brings them to both.
+    expect(seatDestination(seated, "table", ["t1", "t2"])).toEqual({ screen: "tables" });
+    expect(seatDestination(seated, "table", ["t2"])).toBeNull();
+    expect(seatDestination(seated, "tables", ["t1", "t2"])).toBeNull();
+    expect(seatDestination({ ...seated, kind: "moved" }, "lobby", ["t2"])).toBeNull();
   });
 });

@@ -43,3 +43,28 @@ export function seatWatchKey(
 ): string {
   return [...seating].map(([id, table]) => `${id}:${statusOf(id) ?? "?"}:${table === null ? "-" : String(seatedAt(table) ?? "?")}`).join("|");
 }
+
+/**
+ * The tables the lobby last placed the player at, in tournaments they still play, where the
+ * table's own view no longer seats them: a move or a broken table the lobby answer predates.
+ */
+export function tablesLeft(tournaments: readonly LobbyTournament[], seatedAt: (tableId: string) => boolean | undefined): string[] {
+  return tournaments.flatMap((tr) =>
+    tr.mine?.state === "playing" && tr.mine.tableId !== null && seatedAt(tr.mine.tableId) === false ? [tr.mine.tableId] : [],
+  );
+}
+
+/**
+ * Where a change of seats takes the player: a start that seats them goes to their table (one)
+ * or their tables side by side (several), also from the table screen of an event that started
+ * a moment before; a move stays where they are (the tables screen puts it in the old tile).
+ */
+export function seatDestination(
+  change: SeatChange,
+  screen: string,
+  tables: readonly string[],
+): { screen: "table"; tableId: string } | { screen: "tables" } | null {
+  if (change.kind !== "seated" || screen === "tables") return null;
+  if (tables.length > 1) return { screen: "tables" };
+  return screen === "table" ? null : { screen: "table", tableId: change.tableId };
+}

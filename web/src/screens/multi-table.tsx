@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLive, useQuery } from "../context.tsx";
+import { tablesLeft } from "../logic/seat-watch.ts";
 import { tablesToAct } from "../logic/turns.ts";
 import { href } from "../router.ts";
 import { TableScreen } from "./table.tsx";
@@ -18,6 +19,19 @@ export function MultiTable() {
   const live = useLive();
   const [touched, setTouched] = useState<string | null>(null);
   const tiles = (lobby.data?.tournaments ?? []).flatMap((tr) => (tr.mine?.tableId ? [{ tournamentId: tr.id, tableId: tr.mine.tableId, name: tr.name }] : []));
+  // A tile's table that no longer seats a player still playing (a move, a broken table): ask
+  // the lobby where they sit now until it says, so the new table takes the old one's tile.
+  const moving = tablesLeft(lobby.data?.tournaments ?? [], (id) => {
+    const view = live.tables.get(id);
+    return view === undefined ? undefined : view.mySeat !== null;
+  }).join(",");
+  const { reload } = lobby;
+  useEffect(() => {
+    if (moving === "") return;
+    reload();
+    const id = setInterval(reload, 2000);
+    return () => clearInterval(id);
+  }, [moving, reload]);
   if (lobby.data && tiles.length === 0) return <p className="panel">{t("tables.none")}</p>;
   const ids = new Set(tiles.map((tile) => tile.tableId));
   const toAct = tablesToAct([...live.tables.values()].filter((v) => ids.has(v.tableId)));
@@ -33,14 +47,23 @@ export function MultiTable() {
   };
   return (
     <>
-      {first !== null && tiles.length > 1 && (
-        <div className="to-act-banner" role="status" data-testid="to-act-banner">
-          <b>{t("turn.banner", { number: first.tableNumber })}</b>
-          <button className="primary" onClick={() => bringForward(first.tableId)}>
-            {t("turn.bringForward")}
-          </button>
-        </div>
-      )}
+      {tiles.length > 1 &&
+        (first !== null ? (
+          <div className="to-act-banner" role="status" data-testid="to-act-banner">
+            <b>{t("turn.banner", { number: first.tableNumber })}</b>
+            <button className="primary" onClick={() => bringForward(first.tableId)}>
+              {t("turn.bringForward")}
+            </button>
+          </div>
+        ) : (
+          // Its place kept while no table waits, so the tiles below never move when a turn comes.
+          <div className="to-act-banner idle" aria-hidden="true">
+            <b>{t("turn.banner", { number: 1 })}</b>
+            <button className="primary" tabIndex={-1}>
+              {t("turn.bringForward")}
+            </button>
+          </div>
+        ))}
       <section className="multi">
         {tiles.map((tile) => {
           const acting = toAct.some((v) => v.tableId === tile.tableId);

@@ -246,7 +246,7 @@ function ActionBar({
         </div>
       )}
       {clock && (
-        <div className="action-clock" data-testid="action-clock">
+        <div className="action-clock" data-testid="action-clock" data-deadline={clock.deadline} data-action-ms={clock.actionMs}>
           {left > 0
             ? t("table.secondsLeft", { seconds: Math.ceil(left / 1000) })
             : t("table.timeBank", { seconds: Math.max(0, Math.ceil((clock.timeBankMs + left) / 1000)) })}
