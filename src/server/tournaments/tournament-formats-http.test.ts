@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BracketView, LobbyTournament, PresetListResponse, ResultsResponse, TournamentPage } from "../../protocol/index.ts";
 import type { FeltServer } from "../felt-server.ts";
+import { simulate } from "../../sim/index.ts";
 import { startTestServer, stopTestServer, JumpClock, MIN, playerFactory, type Player } from "../../../testkit/server/entries-fixture.ts";
 import { api, cmd, FAST_STRUCTURE, must, playToTheEnd } from "../../../testkit/server/harness.ts";
 
@@ -163,6 +164,15 @@ describe("formats created over HTTP", () => {
     const finalist = b.rounds[2]!.matches[0]!.players.find((p) => p.advanced)!;
     expect(b.winner).toEqual({ entryId: finalist.entryId, name: finalist.name, prize: 3600 });
     expect(results.results.find((r) => r.place === 1)!.name).toBe(finalist.name);
+    // `felt simulate --format heads-up` with 6 players ends in the same places: the bracket's
+    // shape is the format's, whatever the cards (1st, 2nd, 3rd–4th shared, 5th–6th shared).
+    const sim = simulate({ players: 6, format: "heads-up", preset: "heads-up", seed: 1 });
+    if (!sim.ok) throw new Error(sim.error.message);
+    const groups = (places: readonly (readonly number[])[]) =>
+      [...new Set(places.map((p) => p.join("-")))].sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+    expect(groups(sim.value.placements.map((p) => p.places))).toEqual(
+      groups([[1], ...b.out.flatMap((g) => g.entries.map(() => Array.from({ length: g.to - g.from + 1 }, (_, i) => g.from + i)))]),
+    );
     // The byes' players are in round 2.
     const round2 = new Set(b.rounds[1]!.matches.flatMap((m) => m.players.map((p) => p.entryId)));
     for (const bye of b.rounds[0]!.byes) expect(round2.has(bye.entryId)).toBe(true);
