@@ -393,7 +393,34 @@ export function TableFelt({
           <span className="waiting">{t("table.waitingFor", { name: view.seats.find((s) => s.seat === view.actor)?.player?.name ?? "" })}</span>
         )}
       </div>
-      {view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} sending={sending} />}
+      {compact ? (
+        <ActionSlot>{view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} sending={sending} />}</ActionSlot>
+      ) : (
+        view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} sending={sending} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Side by side, the action bar's place is kept while it is not the player's turn, and never
+ * shrinks below the tallest bar it held: a turn coming or going at one table must not move
+ * the tiles below it under the player's pointer.
+ */
+function ActionSlot({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [held, setHeld] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (el === null || typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(() => setHeld((h) => Math.max(h, el.scrollHeight)));
+    watch.observe(el);
+    for (const child of el.children) watch.observe(child);
+    return () => watch.disconnect();
+  }, []);
+  return (
+    <div className="action-slot" ref={ref} style={held > 0 ? { minHeight: held } : undefined}>
+      {children}
     </div>
   );
 }
