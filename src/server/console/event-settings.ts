@@ -111,12 +111,13 @@ function askedFormat(asked: TournamentFormat, x: EventSettings): Result<true> {
 export function eventConfig(presetId: string, s: Structure, x: EventSettings, actionSeconds: number, asked?: TournamentFormat): Result<EventConfig> {
   const planKind = planOf(presetId).kind;
   const chosen: TournamentFormat | undefined = asked ?? (planKind === "heads-up" || planKind === "shootout" ? { kind: planKind } : undefined);
+  // Both windows asked for says the plainer thing first: either one, not both (a format's own refusal would name only one).
+  if (x.reEntry !== null && x.rebuy !== null)
+    return fail(DIRECTOR_ERRORS.invalid, "a tournament offers re-entries or rebuys, not both", { cause: "create/re-entry-and-rebuy" });
   if (chosen !== undefined) {
     const c = askedFormat(chosen, x);
     if (!c.ok) return c;
   }
-  if (x.reEntry !== null && x.rebuy !== null)
-    return fail(DIRECTOR_ERRORS.invalid, "a tournament offers re-entries or rebuys, not both", { cause: "create/re-entry-and-rebuy" });
   const windows: [string, WindowEnd | undefined][] = [
     ["reEntry", x.reEntry?.until],
     ["rebuy", x.rebuy?.until],
