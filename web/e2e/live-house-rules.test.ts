@@ -302,7 +302,8 @@ describe.skipIf(!haveChromium)("a live event under its house rules (10 seats, mo
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
     // Each entrant once, at the place the results give, the paid places with their prize.
     expect(rows.map((r) => [r[0], r[1]]).sort((a, b) => parseInt(a[0]!, 10) - parseInt(b[0]!, 10))).toEqual(
-      [...done.results].sort((a, b) => a.place - b.place).map((x) => [nth(x.place), x.name]),
+      // The name with the player's number (two of the same name are told apart).
+      [...done.results].sort((a, b) => a.place - b.place).map((x) => [nth(x.place), x.playerNumber === undefined ? x.name : `${x.name} #${x.playerNumber}`]),
     );
     expect(new Set(rows.map((r) => r[1])).size).toBe(20);
     expect(rows.filter((r) => r[3] !== "").length).toBe(done.results.filter((x) => x.prize > 0).length);

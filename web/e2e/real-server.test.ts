@@ -535,8 +535,8 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.waitForFunction(() => document.querySelectorAll(".tab-body .panel:last-child tbody tr").length === 3, null, { timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: en.results.export }).click()]);
     const csv = readFileSync((await download.path())!, "utf8");
-    // Place, name, entry number, bust time (none for the finalists), prize.
-    for (const r of results.results) expect(csv).toContain(`${r.place},${r.name},${r.entryNumber},,${(r.prize / 100).toFixed(2)}`);
+    // Place, name, player number, entry number, bust time (none for the finalists), prize.
+    for (const r of results.results) expect(csv).toContain(`${r.place},${r.name},${r.playerNumber ?? ""},${r.entryNumber},,${(r.prize / 100).toFixed(2)}`);
     await page.screenshot({ path: join(artifacts, "real-director-results.png"), fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
     await page.close();
