@@ -49,6 +49,7 @@ export function LeagueScreen() {
         {editing !== null && (
           <LeagueForm
             league={editing === "new" ? null : editing}
+            known={list.map((l) => l.id)}
             events={(lobby.data?.tournaments ?? []).map((x) => ({ id: x.id, name: x.name, startsAt: x.startsAt }))}
             onSaved={(id) => {
               setEditing(null);
@@ -68,11 +69,14 @@ export function LeagueScreen() {
 function LeagueForm({
   league,
   events,
+  known,
   onSaved,
   onCancel,
   save,
 }: {
   league: League | null;
+  /** The leagues saved before this one. */
+  known: readonly string[];
   events: readonly { id: string; name: string; startsAt: number }[];
   onSaved: (id: string) => void;
   onCancel: () => void;
@@ -112,7 +116,8 @@ function LeagueForm({
       events: chosen,
     });
     setError(r.ok ? null : r.error);
-    if (r.ok) onSaved(league?.id ?? r.value.leagues.find((l) => l.name === name.trim())?.id ?? "");
+    // A new league is the one the list did not have (another may have the same name).
+    if (r.ok) onSaved(league?.id ?? r.value.leagues.find((l) => !known.includes(l.id))?.id ?? r.value.leagues.at(-1)?.id ?? "");
   }
 
   const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
