@@ -37,6 +37,14 @@ export async function startTestServer(clock: Clock, extra: ServerOptions = {}): 
 }
 
 /**
+ * A live room's server in memory on `clock` (nine-seat tables, as the live-room tests were
+ * sized; the room deals, so the action clock is idle), and its director's session.
+ */
+export function startLiveServer(clock: Clock): Promise<{ server: FeltServer; director: string }> {
+  return startTestServer(clock, { tableSize: 9 });
+}
+
+/**
  * A server in memory with the rulebook's defaults (no table size, action clock or pause of
  * its own, so each tournament's settings decide), on `clock`, and its director's session:
  * the house-rules tests start from what a room gets when it chooses nothing.

@@ -4,25 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FloorLogResponse, LobbyTournament, SeatAssignment } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
-import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "../../../testkit/server/harness.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { startLiveServer } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, FAST_STRUCTURE, must } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer;
 let token: string;
 beforeAll(async () => {
-  server = await FeltServer.start({
-    db: ":memory:",
-    port: 0,
-    clock: new ManualClock(1_800_000_000_000),
-    tableSize: 9,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    directors: [DIRECTOR],
-    validateOutgoing: true,
-    webDist: null,
-    signUpLimits: { perAddress: 0 },
-    log: () => {},
-  });
-  token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director: token } = await startLiveServer(new ManualClock(1_800_000_000_000)));
 }, 60_000);
 afterAll(async () => server?.close());
 

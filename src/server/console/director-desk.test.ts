@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeskResponse, FloorLogResponse, LobbyTournament, ResultsResponse, TournamentView } from "../../protocol/index.ts";
 import { EXTERNAL_CASH, playerAccount } from "../../store/index.ts";
 import { ManualClock } from "../clock.ts";
-import { FeltServer } from "../felt-server.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { startLiveServer } from "../../../testkit/server/entries-fixture.ts";
 import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
 
 const BUY_IN = 1000;
@@ -37,18 +38,7 @@ const balance = (player: string) => server.svc.ledger.balance(playerAccount(play
 
 beforeAll(async () => {
   clock = new ManualClock(1_800_000_000_000);
-  server = await FeltServer.start({
-    db: ":memory:",
-    port: 0,
-    clock,
-    tableSize: 9,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    directors: [DIRECTOR],
-    validateOutgoing: true,
-    webDist: null,
-    log: () => {},
-  });
-  token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director: token } = await startLiveServer(clock));
   const made = await must<{ tournament: LobbyTournament }>(
     api(
       server.url,

@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LobbyTournament, SeatAssignment, TournamentView } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
-import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must } from "../../../testkit/server/harness.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { startLiveServer } from "../../../testkit/server/entries-fixture.ts";
+import { api, cmd, must } from "../../../testkit/server/harness.ts";
 
 const MIN = 60_000;
 // The 25s play the first level only: every amount after the break is a multiple of 100.
@@ -28,19 +29,7 @@ let token: string;
 
 beforeAll(async () => {
   clock = new ManualClock(1_800_000_000_000);
-  server = await FeltServer.start({
-    db: ":memory:",
-    port: 0,
-    clock,
-    tableSize: 9,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    directors: [DIRECTOR],
-    validateOutgoing: true,
-    webDist: null,
-    signUpLimits: { perAddress: 0 },
-    log: () => {},
-  });
-  token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
+  ({ server, director: token } = await startLiveServer(clock));
 }, 60_000);
 afterAll(async () => server?.close());
 
