@@ -113,6 +113,27 @@ describe("R-BTN-5 blind-error wizard", () => {
   });
 });
 
+/** Heads-up, Ann (the button, small blind) raises to 300 over Bo's big blind: the start the replay tests share. */
+const ANN_RAISES: TableEvent[] = [
+  {
+    kind: "hand-start",
+    handNumber: 1,
+    at: 0,
+    blinds: { sb: 50, bb: 100, ante: 0 },
+    button: 1,
+    smallBlind: 1,
+    bigBlind: 2,
+    seats: [
+      { seat: 1, name: "Ann", stack: 1000 },
+      { seat: 2, name: "Bo", stack: 1000 },
+    ],
+    commitment: "0".repeat(64),
+  },
+  { kind: "post", seat: 1, blind: "small", amount: 50, allIn: false },
+  { kind: "post", seat: 2, blind: "big", amount: 100, allIn: false },
+  { kind: "action", seat: 1, action: "raise", amount: 250, to: 300, allIn: false, timeout: false },
+];
+
 describe("cards, CSV and the replayer", () => {
   it("card codes print and parse as src/cards numbers them", () => {
     expect(cardLabel(51)).toBe("A♠");
@@ -132,23 +153,7 @@ describe("cards, CSV and the replayer", () => {
   });
   it("replaying a hand tracks stacks, bets, pots and the board", () => {
     const ev: TableEvent[] = [
-      {
-        kind: "hand-start",
-        handNumber: 1,
-        at: 0,
-        blinds: { sb: 50, bb: 100, ante: 0 },
-        button: 1,
-        smallBlind: 1,
-        bigBlind: 2,
-        seats: [
-          { seat: 1, name: "Ann", stack: 1000 },
-          { seat: 2, name: "Bo", stack: 1000 },
-        ],
-        commitment: "0".repeat(64),
-      },
-      { kind: "post", seat: 1, blind: "small", amount: 50, allIn: false },
-      { kind: "post", seat: 2, blind: "big", amount: 100, allIn: false },
-      { kind: "action", seat: 1, action: "raise", amount: 250, to: 300, allIn: false, timeout: false },
+      ...ANN_RAISES,
       { kind: "action", seat: 2, action: "call", amount: 200, to: 300, allIn: false, timeout: false },
       { kind: "pots", pots: [{ amount: 600, eligibleSeats: [1, 2] }] },
       { kind: "board", street: "flop", cards: [1, 2, 3] },
@@ -177,23 +182,7 @@ describe("cards, CSV and the replayer", () => {
 
   it("R-POT-1: an uncalled raise comes back to the raiser's stack in the replay, and the log line says so", () => {
     const ev: TableEvent[] = [
-      {
-        kind: "hand-start",
-        handNumber: 1,
-        at: 0,
-        blinds: { sb: 50, bb: 100, ante: 0 },
-        button: 1,
-        smallBlind: 1,
-        bigBlind: 2,
-        seats: [
-          { seat: 1, name: "Ann", stack: 1000 },
-          { seat: 2, name: "Bo", stack: 1000 },
-        ],
-        commitment: "0".repeat(64),
-      },
-      { kind: "post", seat: 1, blind: "small", amount: 50, allIn: false },
-      { kind: "post", seat: 2, blind: "big", amount: 100, allIn: false },
-      { kind: "action", seat: 1, action: "raise", amount: 250, to: 300, allIn: false, timeout: false },
+      ...ANN_RAISES,
       { kind: "action", seat: 2, action: "fold", amount: 0, to: 100, allIn: false, timeout: false },
       { kind: "return", seat: 1, amount: 200 },
       { kind: "pots", pots: [{ amount: 200, eligibleSeats: [1] }] },
