@@ -32,21 +32,14 @@ export class StartClock {
     return !t.closed && (t.dir.status === "registering" || t.dir.status === "announced");
   }
 
-  /** The next instant the clock has something to do, or null: nothing left to do by itself. */
-  private next(): number | null {
-    if (!this.beforeStart()) return null;
-    const t = this.t;
-    const deadline = t.dir.config?.start?.deadline ?? null;
-    const start = this.automatic ? t.meta.startsAt : null;
-    const due = [start, deadline].filter((x): x is number => x !== null);
-    return due.length === 0 ? null : Math.min(...due);
-  }
-
-  arm(): void {
+  /** Arms for the nearer of the start and the deadline still to come after `after` (a time already past fires at once). */
+  arm(after = Number.NEGATIVE_INFINITY): void {
     this.close();
-    const at = this.next();
-    if (at === null) return;
-    this.timer = this.t.svc.clock.after(Math.max(0, at - this.t.now()), () => void this.fire());
+    if (!this.beforeStart()) return;
+    const t = this.t;
+    const due = [this.automatic ? t.meta.startsAt : null, t.dir.config?.start?.deadline ?? null].filter((x): x is number => x !== null && x > after);
+    if (due.length === 0) return;
+    this.timer = t.svc.clock.after(Math.max(0, Math.min(...due) - t.now()), () => void this.fire());
   }
 
   /** A player registered: an event past its time that waits for its minimum may start now. */
@@ -69,18 +62,7 @@ export class StartClock {
     }
     if (this.automatic && t.now() >= t.meta.startsAt) await this.tryStart();
     // Still before the start (waiting for a minimum, or a deadline to come): the next instant.
-    if (this.beforeStart()) this.armAfter(t.now());
-  }
-
-  /** Arms for the first instant after `now` only (one already handled does not fire again). */
-  private armAfter(now: number): void {
-    this.close();
-    const t = this.t;
-    const deadline = t.dir.config?.start?.deadline ?? null;
-    const start = this.automatic ? t.meta.startsAt : null;
-    const due = [start, deadline].filter((x): x is number => x !== null && x > now);
-    if (due.length === 0) return;
-    this.timer = t.svc.clock.after(Math.min(...due) - now, () => void this.fire());
+    this.arm(t.now());
   }
 
   private async tryStart(): Promise<void> {
