@@ -1,4 +1,6 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { RESOURCES } from "../src/i18n/index.ts";
 
 // What a person reads on the live room's screens, for the browser tests: the
 // table map, the clock's time left, English place numbers.
@@ -30,4 +32,24 @@ export async function readClock(page: Page): Promise<number> {
   const parts = ((await page.textContent("[data-testid=time-left]")) ?? "").trim().split(":").map(Number);
   if (parts.length < 2 || parts.some((x) => !Number.isInteger(x))) throw new Error(`the clock reads ${parts.join(":")}`);
   return parts.reduce((a, x) => a * 60 + x, 0);
+}
+
+/** Enters each walk-in at the floor's desk form (the floor screen open) and reads the desk's answer for each. */
+export async function enterWalkIns(page: Page, names: readonly string[]): Promise<void> {
+  const en = RESOURCES.en;
+  const walkIn = page.locator("form.walk-in");
+  for (const name of names) {
+    await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
+    await walkIn.getByRole("button", { name: en.floor.enter }).click();
+    await expect
+      .poll(
+        () =>
+          walkIn
+            .locator(".ok")
+            .textContent()
+            .catch(() => ""),
+        { timeout: 20_000 },
+      )
+      .toBe(en.floor.registeredForDraw.replace("{{name}}", name));
+  }
 }

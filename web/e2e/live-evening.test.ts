@@ -14,7 +14,7 @@ import type {
   TournamentView,
 } from "../../src/protocol/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
-import { nth, readClock, readMap } from "./floor-reading.ts";
+import { enterWalkIns, nth, readClock, readMap } from "./floor-reading.ts";
 import { localDateTime } from "../src/logic/results-csv.ts";
 
 // A live room's whole evening in chromium against a REAL `felt serve`. A
@@ -197,20 +197,7 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     // 20 walk-ins at the desk; the same name twice is warned about and not entered.
     await page.goto(appUrl(`director/floor/${id}`));
     const walkIn = page.locator("form.walk-in");
-    for (const name of NAMES) {
-      await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
-      await walkIn.getByRole("button", { name: en.floor.enter }).click();
-      await expect
-        .poll(
-          () =>
-            walkIn
-              .locator(".ok")
-              .textContent()
-              .catch(() => ""),
-          { timeout: 20_000 },
-        )
-        .toBe(en.floor.registeredForDraw.replace("{{name}}", name));
-    }
+    await enterWalkIns(page, NAMES);
     await page.reload();
     await walkIn.getByLabel(en.floor.walkInName).fill("ada ", { timeout: 20_000 });
     await walkIn.getByRole("button", { name: en.floor.enter }).click();

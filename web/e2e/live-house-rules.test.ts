@@ -6,7 +6,7 @@ import { api, must } from "../../testkit/server/harness.ts";
 import type { Instruction, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
 import { colourUp } from "../../src/tournament/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
-import { nth, readMap } from "./floor-reading.ts";
+import { enterWalkIns, nth, readMap } from "./floor-reading.ts";
 
 // A live room's evening under the house rules it chose, in chromium against a REAL `felt
 // serve`: the director creates the event in the create form with 10 seats a table, the moving
@@ -139,21 +139,7 @@ describe.skipIf(!haveChromium)("a live event under its house rules (10 seats, mo
 
     // 2. Twenty walk-ins at the desk, then the start: the draw seats them 10 and 10.
     await page.goto(appUrl(`director/floor/${id}`));
-    const walkIn = page.locator("form.walk-in");
-    for (const name of NAMES) {
-      await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
-      await walkIn.getByRole("button", { name: en.floor.enter }).click();
-      await expect
-        .poll(
-          () =>
-            walkIn
-              .locator(".ok")
-              .textContent()
-              .catch(() => ""),
-          { timeout: 20_000 },
-        )
-        .toBe(fill(en.floor.registeredForDraw, { name }));
-    }
+    await enterWalkIns(page, NAMES);
     await page.getByRole("button", { name: en.director.start, exact: true }).click();
     await page.waitForSelector(".director-head .status.running", { timeout: 20_000 });
     const map = await newPage(director, "table-map");
