@@ -18,7 +18,13 @@ export function TournamentBar({ tournamentId, myStack }: { tournamentId: string;
   // Open on a wide screen, one line on a phone; the player may open or close it either way.
   const [open] = useState(() => globalThis.matchMedia?.("(min-width: 900px)").matches ?? true);
   useEffect(() => live.watch({ kind: "tournament", tournamentId }), [live, tournamentId]);
-  if (view === undefined || view.level === null) return null;
+  // Its line is kept until the tournament's view arrives, so the table below never moves down then.
+  if (view === undefined || view.level === null)
+    return (
+      <div className="tournament-bar pending" aria-hidden="true">
+        <b>{"\u00a0"}</b>
+      </div>
+    );
   // Over: the level clock the server still reckons is no countdown to show.
   if (isOver(view))
     return (

@@ -83,8 +83,15 @@ export function MultiTable() {
             >
               <div className="multi-title">
                 <a href={href("table", tile.tableId)}>{tile.name}</a>
-                {acting && <span className="tag turn-tag">{t("turn.tag")}</span>}
-                {keys && tiles.length > 1 && <span className="tag keys-tag">{t("turn.keysHere")}</span>}
+                {/* Both tags keep their room while hidden: a turn coming never rewraps the title on a phone. */}
+                <span className={`tag turn-tag ${acting ? "" : "off"}`} aria-hidden={!acting}>
+                  {t("turn.tag")}
+                </span>
+                {tiles.length > 1 && (
+                  <span className={`tag keys-tag ${keys ? "" : "off"}`} aria-hidden={!keys}>
+                    {t("turn.keysHere")}
+                  </span>
+                )}
               </div>
               <TableScreen key={tile.tableId} tableId={tile.tableId} compact keys={keys} />
             </div>
