@@ -97,12 +97,6 @@ export const CreateTournamentRequest = z.strictObject({
   /** The house rules (table size, button, colour-up, clock); each absent one is its default. */
   settings: TournamentSettingsInput.optional(),
   /**
-   * R-TRN-6: at least `minPlayers` must be registered by `deadline` (at or after
-   * `startsAt`), or the tournament is cancelled then and everyone refunded; with the rule it
-   * starts no earlier than `startsAt`. Absent: none (the director starts it with two or more).
-   */
-  startRule: z.strictObject({ minPlayers: z.int().min(2).max(10000), deadline: EpochMs }).optional(),
-  /**
    * R-TRN-8: a satellite to this tournament (which must exist and not have started): its
    * prizes are seats worth the target's buy-in + fee, paid as tickets to the target (a
    * remainder in cash). The satellite's own buy-in and fee are `buyIn` and `fee`.

@@ -59,6 +59,13 @@ export const TournamentSettings = z.strictObject({
   oneCardKills: z.boolean(),
   /** How it starts: "scheduled" by itself at its start time (online's default), "manual" when the floor starts it (live's default). */
   start: z.enum(["scheduled", "manual"]),
+  /**
+   * R-TRN-6: at least `minPlayers` paid and present by `deadlineMinutes` after the start (19:00
+   * and 19:15 in the seeds' evening), or the event is cancelled then and everyone refunded;
+   * with the rule it never starts by itself before its time (the floor may start it early
+   * once the minimum is there). null: no rule (it starts with two or more).
+   */
+  startRule: z.strictObject({ minPlayers: z.int().min(2).max(10000), deadlineMinutes: z.int().min(0).max(1440) }).nullable(),
   /** Who may open the whole decks after the event (default: nobody; each player their own cards). */
   decksOpen: DecksOpen,
 });
@@ -100,6 +107,7 @@ export function settingsWithDefaults(
     oddChip: given.oddChip ?? "left-of-button",
     oneCardKills: given.oneCardKills ?? false,
     start: given.start ?? (o.live === true ? "manual" : "scheduled"),
+    startRule: given.startRule ?? null,
     decksOpen: given.decksOpen ?? DECKS_OPEN_DEFAULT,
   };
 }

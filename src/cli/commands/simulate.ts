@@ -12,7 +12,7 @@ import { SIM_ERRORS } from "../../sim/error-catalogue.ts";
 import { STRUCTURE_ERRORS } from "../../tournament/error-catalogue.ts";
 
 /** --settings FILE with the one-setting flags over it, checked by the create request's own schema. */
-function readSettings(o: Record<string, string | true>): SimSettings | string {
+function readSettings(o: Record<string, string | true>): { sim: SimSettings; minPlayers: number | null } | string {
   let raw: Record<string, unknown> = {};
   if (typeof o["settings"] === "string") {
     try {
@@ -37,7 +37,7 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
   const parsed = TournamentSettingsInput.safeParse(raw);
   if (!parsed.success) return `settings: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ")}`;
   const s = parsed.data;
-  return {
+  const sim: SimSettings = {
     ...(s.tableSize !== undefined ? { tableSize: s.tableSize } : {}),
     ...(s.finalTableSize !== undefined ? { finalTableSize: s.finalTableSize } : {}),
     ...(s.spareSeats !== undefined ? { spareSeats: s.spareSeats } : {}),
@@ -54,6 +54,8 @@ function readSettings(o: Record<string, string | true>): SimSettings | string {
     ...(s.buttonDraw !== undefined ? { buttonDraw: s.buttonDraw } : {}),
     ...(s.balancing !== undefined ? { balancing: s.balancing } : {}),
   };
+  // R-TRN-6: every simulated entrant is there at the start, so the rule decides only whether it runs.
+  return { sim, minPlayers: s.startRule?.minPlayers ?? null };
 }
 
 const USAGE = `felt simulate [--players N] [--preset NAME | --structure FILE] [--format FORMAT] [--seed S] [--runs K] [--hands-per-hour H] [--json] [--chart FILE.svg]
@@ -70,7 +72,9 @@ Plays a whole tournament with bots (the real hand engine at every table) and pri
   --chart FILE.svg   players left and average stack (big blinds) against time
   --settings FILE    the tournament's settings as JSON, as the server's create request takes them
                      ({"tableSize":10,"finalTableSize":9,"buttonRule":"moving","colourUp":"up",...});
-                     the action clock, time bank and start are the server's and not simulated
+                     the action clock, time bank and start are the server's and not simulated;
+                     a start rule ({"startRule":{"minPlayers":5,"deadlineMinutes":15}}) with
+                     fewer players cancels the event (R-TRN-6)
   --table-size N, --final-table-size N, --button dead|moving, --colour-up race|up,
   --mixed-by level|orbit, --play-down-to N, --table-merge fill|redraw,
   --button-draw suit|redraw|first-jack
@@ -237,11 +241,17 @@ export const command: Command = {
         return 2;
       }
     }
-    const settings = readSettings(o);
-    if (typeof settings === "string") {
-      console.error(`felt simulate: ${settings}`);
+    const read = readSettings(o);
+    if (typeof read === "string") {
+      console.error(`felt simulate: ${read}`);
       return 2;
     }
+    if (read.minPlayers !== null && players < read.minPlayers) {
+      console.log(`felt simulate: cancelled: ${fmt(players)} players, the start rule needs ${fmt(read.minPlayers)} (R-TRN-6); everyone is refunded`);
+      if (o["json"] === true) console.log(JSON.stringify({ cancelled: true, players, minPlayers: read.minPlayers }));
+      return 0;
+    }
+    const settings = read.sim;
     const tty = process.stderr.isTTY === true;
     const t0 = performance.now();
     let lastDraw = 0;

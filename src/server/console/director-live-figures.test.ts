@@ -325,7 +325,8 @@ describe("the director's clock", () => {
         server.url,
         "POST",
         "/api/v1/director/tournaments",
-        { commandId: cmd(), presetId: "casino-1900", name: "Clock", kind: "live", startsAt: clock.now(), structure: STRUCTURE },
+        // Two players: without the evening's start rule (R-TRN-6 would wait for five).
+        { commandId: cmd(), presetId: "casino-1900", name: "Clock", kind: "live", startsAt: clock.now(), structure: STRUCTURE, settings: { startRule: null } },
         token,
       ),
     );

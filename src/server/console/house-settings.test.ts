@@ -60,6 +60,8 @@ describe("the house rules of a tournament", () => {
       actionSeconds: 30,
       timeBankSeconds: 60,
       start: "manual",
+      // The evening preset's own (R-TRN-6): 5 players by 15 minutes after the start.
+      startRule: { minPlayers: 5, deadlineMinutes: 15 },
       decksOpen: { to: "players" },
     });
     const nine = await liveEvent({ tableSize: 9 });
@@ -86,6 +88,7 @@ describe("the house rules of a tournament", () => {
       actionSeconds: 15,
       timeBankSeconds: 0,
       start: "scheduled",
+      startRule: { minPlayers: 8, deadlineMinutes: 20 },
       decksOpen: { to: "public", afterDays: 30 },
     });
     expect((await view(id)).settings).toEqual({
@@ -107,6 +110,7 @@ describe("the house rules of a tournament", () => {
       actionSeconds: 15,
       timeBankSeconds: 0,
       start: "scheduled",
+      startRule: { minPlayers: 8, deadlineMinutes: 20 },
       decksOpen: { to: "public", afterDays: 30 },
     });
     const t = server.tournaments.get(id)!;
@@ -127,6 +131,24 @@ describe("the house rules of a tournament", () => {
     expect(t.dir.config?.tableMerge).toBe("redraw");
     expect(t.dir.config?.buttonDraw).toBe("first-jack");
     expect(t.dir.config?.balancing).toBe("tda");
+    const startsAt = t.meta.startsAt;
+    expect(t.dir.config?.start).toEqual({ scheduledAt: startsAt, deadline: startsAt + 20 * 60_000, minPlayers: 8 });
+  });
+
+  it("R-TRN-6: the evening preset's start rule is the event's unless the request turns it off (null)", async () => {
+    const off = await liveEvent({ startRule: null });
+    expect((await view(off)).settings?.startRule).toBeNull();
+    expect(server.tournaments.get(off)!.dir.config?.start).toBeUndefined();
+    const seed = await must<{ tournament: { id: string } }>(
+      api(
+        server.url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "seed", name: "No rule", kind: "live", startsAt: clock.now() },
+        token,
+      ),
+    );
+    expect((await view(seed.tournament.id)).settings?.startRule).toBeNull();
   });
 
   it("a bad setting is refused with a typed error naming the field, and nothing is created", async () => {
@@ -147,6 +169,9 @@ describe("the house rules of a tournament", () => {
       { balancing: "random" },
       { actionSeconds: 1 },
       { start: "at-dawn" },
+      { startRule: { minPlayers: 1, deadlineMinutes: 15 } },
+      { startRule: { minPlayers: 5, deadlineMinutes: -1 } },
+      { startRule: { minPlayers: 5 } },
       { decksOpen: { to: "everyone" } },
       { decksOpen: { to: "public" } },
       { decksOpen: { to: "public", afterDays: -1 } },

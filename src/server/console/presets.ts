@@ -1,7 +1,7 @@
 // Tournament presets for the director's console: the structure presets of
 // src/tournament/structure with a default buy-in and the format a card room runs them as,
 // in the protocol's shape, and back.
-import { toWireStructure, type EventSettings, type Preset, type WindowEnd as WireWindowEnd } from "../../protocol/index.ts";
+import { toWireStructure, type EventSettings, type Preset, type TournamentSettingsInput, type WindowEnd as WireWindowEnd } from "../../protocol/index.ts";
 
 export { fromWireStructure, toWireStructure } from "../../protocol/index.ts";
 import type { Format, TournamentConfig } from "../../tournament/director/index.ts";
@@ -16,11 +16,19 @@ type Plan = {
   readonly kind: "freezeout" | "re-entry" | "rebuy" | "speed" | "shootout" | "heads-up";
   readonly late: boolean;
   readonly description: string;
+  /** The house rules it sets (the create form starts from them; a request may say otherwise). */
+  readonly house?: TournamentSettingsInput;
 };
 const PLANS: Readonly<Record<string, Plan>> = {
   // The rulebook's own example (seed 003): a plain freezeout, everyone starts together.
   seed: { kind: "freezeout", late: false, description: "freezeout" },
-  "casino-1900": { kind: "re-entry", late: true, description: "re-entry and late registration until the end of the 2nd break (R-TRN-3)" },
+  // The seeds' evening (seed 001): it runs when 5 have paid and are here by 19:15 (R-TRN-6).
+  "casino-1900": {
+    kind: "re-entry",
+    late: true,
+    description: "re-entry and late registration until the end of the 2nd break (R-TRN-3); runs with 5 players by 15 minutes after the start (R-TRN-6)",
+    house: { startRule: { minPlayers: 5, deadlineMinutes: 15 } },
+  },
   turbo: { kind: "rebuy", late: true, description: "rebuys for the first half of play, add-on at the first break (R-TRN-4/5)" },
   deep: { kind: "re-entry", late: true, description: "re-entry and late registration until the end of the 2nd break (R-TRN-3)" },
   satellite: { kind: "freezeout", late: true, description: "freezeout, late registration for the first third of play" },
@@ -50,6 +58,7 @@ export function presets(): Preset[] {
       rebuy: f.money.rebuy !== undefined,
       addOn: f.money.addOn !== undefined,
       format: wireFormat(f.format),
+      ...(planOf(id).house === undefined ? {} : { house: planOf(id).house }),
     };
   });
 }

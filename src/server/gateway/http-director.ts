@@ -113,8 +113,6 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const partition = ctx.server.ownership.keyOf(id);
     if (ctx.server.ownership.serving(partition) === undefined)
       return fail(BUS_ERRORS.unavailable, `tournament ${id} belongs to partition ${partition}, which this process does not serve now`, { partition });
-    if (b.startRule !== undefined && b.startRule.deadline < b.startsAt)
-      return fail(DIRECTOR_ERRORS.invalid, "the start rule's deadline is before the start", { startsAt: b.startsAt, deadline: b.startRule.deadline });
     const found = await findPreset(ctx.server.svc.store, b.presetId);
     if (found === null) return fail(DIRECTOR_ERRORS.notFound, `no preset ${b.presetId}`);
     const drawn = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
@@ -205,7 +203,9 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       ...(house.tableMerge !== "fill" ? { tableMerge: house.tableMerge } : {}),
       ...(house.balancing !== "seed" ? { balancing: house.balancing } : {}),
       // R-TRN-6: cancelled at the deadline with too few players (tournament-start-clock.ts).
-      ...(b.startRule !== undefined ? { start: { scheduledAt: b.startsAt, deadline: b.startRule.deadline, minPlayers: b.startRule.minPlayers } } : {}),
+      ...(house.startRule !== null
+        ? { start: { scheduledAt: b.startsAt, deadline: b.startsAt + house.startRule.deadlineMinutes * 60_000, minPlayers: house.startRule.minPlayers } }
+        : {}),
     };
     const meta = {
       id,
@@ -230,7 +230,8 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     ctx.server.adopt(t.value);
     return ok(view(ctx, t.value));
   },
-  start: (ctx) => lifecycle(ctx, (t, c) => t.start(c)),
+  // The floor's start: before the scheduled time as well (a start rule's minimum still applies).
+  start: (ctx) => lifecycle(ctx, (t, c) => t.start(c, true)),
   pause: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(true, c)),
   resume: (ctx) => lifecycle(ctx, (t, c) => t.setPaused(false, c)),
   /** R-TRN-6: called off before the start; every player gets back all they paid (the runtime posts the refunds). */

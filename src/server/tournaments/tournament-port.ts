@@ -127,7 +127,8 @@ export interface TournamentPort {
   now(): number;
   hasCommand(commandId: string): boolean;
   enqueue<T>(fn: () => Promise<T>): Promise<T>;
-  start(commandId: string): Promise<Done>;
+  /** `early`: the floor's start, allowed before the scheduled time (R-TRN-6). */
+  start(commandId: string, early?: boolean): Promise<Done>;
   cancel(reason: string, commandId: string): Promise<Done>;
   command(
     make: (at: number) => TournamentCommand,

@@ -199,10 +199,10 @@ export class TournamentRuntime implements TournamentPort {
 
   // ---- commands ----
 
-  start(commandId: string): Promise<Done> {
+  start(commandId: string, early = false): Promise<Done> {
     return this.enqueue(async () => {
       if (this.commands.has(commandId)) return ok({ duplicate: true });
-      const r = await this.run({ type: "start", at: this.now() }, commandId);
+      const r = await this.run({ type: "start", at: this.now(), ...(early ? { early } : {}) }, commandId);
       if (!r.ok) return r;
       // R-TRN-6: too few players by the deadline: cancelled (the refunds committed with it), nothing opens.
       if ((this.dir.status as string) === "cancelled") return ok({ duplicate: false });
@@ -223,10 +223,13 @@ export class TournamentRuntime implements TournamentPort {
       if (this.commands.has(commandId)) return ok({ duplicate: true });
       if (this.dir.status !== "registering" && this.dir.status !== "announced")
         return fail(TOURNAMENT_ERRORS.badState, `cannot move the start when ${this.dir.status}`, { cause: "tournament/bad-status" });
-      // R-TRN-6's deadline is part of the rules the players registered under: it does not move.
-      if (this.dir.config?.start !== undefined)
-        return fail(DIRECTOR_ERRORS.invalid, "a tournament with a start rule (minimum players by a deadline) keeps its start time", { field: "startsAt" });
-      const r = await this.append([{ type: "rescheduled", data: { startsAt, at: this.now() } }], commandId);
+      // R-TRN-6: a start rule's deadline is its grace after the start (19:00 and 19:15), so it moves with the start.
+      const moved = decide(this.dir, { type: "move-start", at: this.now(), scheduledAt: startsAt }, this.svc.rng);
+      if (!moved.ok) return fail(TOURNAMENT_ERRORS.badState, moved.error.message, { cause: moved.error.code });
+      const r = await this.append(
+        [{ type: "rescheduled", data: { startsAt, at: this.now() } }, ...moved.value.map((e) => ({ type: "director" as const, data: e }))],
+        commandId,
+      );
       if (!r.ok) return r;
       this.startClock.arm();
       return ok({ duplicate: false });

@@ -117,7 +117,7 @@ describe("an online event starts at its time by itself", () => {
 
   it("R-TRN-6 with a start time: below the minimum at its time it waits, and starts when the minimum registers", async () => {
     const startsAt = clock.now() + 10 * MIN;
-    const id = await create(server.url, director, startsAt, { startRule: { minPlayers: 3, deadline: startsAt + 10 * MIN } });
+    const id = await create(server.url, director, startsAt, { settings: { startRule: { minPlayers: 3, deadlineMinutes: 10 } } });
     const ps = await Promise.all([1100, 1100, 1100].map(player));
     await register(server.url, id, ps[0]!);
     await register(server.url, id, ps[1]!);
@@ -134,7 +134,7 @@ describe("an online event starts at its time by itself", () => {
 
   it("R-TRN-6 with a start time: still below the minimum at the deadline, cancelled and refunded", async () => {
     const startsAt = clock.now() + 10 * MIN;
-    const id = await create(server.url, director, startsAt, { startRule: { minPlayers: 3, deadline: startsAt + 5 * MIN } });
+    const id = await create(server.url, director, startsAt, { settings: { startRule: { minPlayers: 3, deadlineMinutes: 5 } } });
     const ps = await Promise.all([1100, 1100].map(player));
     for (const p of ps) await register(server.url, id, p);
     clock.jump(10 * MIN);
@@ -147,6 +147,32 @@ describe("an online event starts at its time by itself", () => {
     );
     expect(v.status).toBe("cancelled");
     for (const p of ps) expect(await balanceOf(server.url, p)).toBe(1100);
+  });
+
+  it("R-TRN-6: the floor moves the start and the deadline moves with it; the floor starts early once the minimum is there", async () => {
+    const startsAt = clock.now() + 10 * MIN;
+    const id = await create(server.url, director, startsAt, { settings: { start: "manual", startRule: { minPlayers: 3, deadlineMinutes: 15 } } });
+    const ps = await Promise.all([1100, 1100, 1100].map(player));
+    await register(server.url, id, ps[0]!);
+    await register(server.url, id, ps[1]!);
+    const later = startsAt + 30 * MIN;
+    const moved = await must<{ tournament: LobbyTournament }>(
+      api(server.url, "POST", `/api/v1/director/tournaments/${id}/reschedule`, { commandId: cmd(), startsAt: later }, director),
+    );
+    expect(moved.tournament.startsAt).toBe(later);
+    expect(server.tournaments.get(id)!.dir.config?.start).toEqual({ scheduledAt: later, deadline: later + 15 * MIN, minPlayers: 3 });
+    // Past the old deadline nothing happens: the new one is 15 minutes after the new start.
+    clock.jump(26 * MIN);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await viewOf(server.url, id)).status).toBe("registering");
+    const start = () => api<{ error: { cause?: string } }>(server.url, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, director);
+    const tooFew = await start();
+    expect(tooFew.status).toBe(409);
+    expect(tooFew.body.error.cause).toBe("tournament/not-yet");
+    await register(server.url, id, ps[2]!);
+    // 14 minutes before its time, with three: the floor starts it.
+    expect((await start()).status).toBe(200);
+    expect((await viewOf(server.url, id)).status).toBe("running");
   });
 
   it("a server down at the start time starts the event when it comes back", async () => {

@@ -117,12 +117,22 @@ export function decideCancel(s: TournamentState, at: number, reason: string): Ev
   return ok([{ type: "cancelled", at, reason, refunds: back }]);
 }
 
-export function decideStartCmd(s: TournamentState, at: number, present: readonly string[] | undefined, rng: RandomSource): Events {
+/** R-TRN-6: the floor moves a start rule's start before it; the deadline stays as far after it as the rule says. */
+export function decideMoveStart(s: TournamentState, at: number, scheduledAt: number): Events {
+  if (s.status !== "announced" && s.status !== "registering") return fail(TOURNAMENT_ERRORS.badStatus, `cannot move the start when ${s.status}`);
+  const rule = s.config?.start;
+  if (rule === undefined) return ok([]);
+  if (!Number.isSafeInteger(scheduledAt) || scheduledAt < 0) return fail(TOURNAMENT_ERRORS.badConfig, "the start is not a time", { field: "startsAt" });
+  return ok([{ type: "start-moved", at, scheduledAt, deadline: scheduledAt + (rule.deadline - rule.scheduledAt) }]);
+}
+
+export function decideStartCmd(s: TournamentState, at: number, present: readonly string[] | undefined, rng: RandomSource, early = false): Events {
   if (s.status !== "registering") return fail(TOURNAMENT_ERRORS.badStatus, `cannot start when ${s.status}`);
   const c = s.config!;
   const here = (present ?? [...s.players.keys()]).filter((p) => s.players.has(p));
   if (c.start !== undefined) {
-    const d = decideStart(c.start, at, here.length);
+    // An early start by the floor is judged as if it were the scheduled time: the minimum must be there.
+    const d = decideStart(c.start, early ? Math.max(at, c.start.scheduledAt) : at, here.length);
     if (d.kind === "wait")
       return fail(
         TOURNAMENT_ERRORS.notYet,

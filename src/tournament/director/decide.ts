@@ -8,7 +8,7 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import type { RandomSource } from "../index.ts";
 import { checkAddOn, checkRebuy } from "../money/index.ts";
 import { decideTick } from "./decide-clock.ts";
-import { decideAnnounce, decideCancel, decideOpen, decideRegister, decideStartCmd } from "./decide-lifecycle.ts";
+import { decideAnnounce, decideCancel, decideMoveStart, decideOpen, decideRegister, decideStartCmd } from "./decide-lifecycle.ts";
 import { decideSettle } from "./decide-settle.ts";
 import { decideTableSettle } from "./decide-table-settle.ts";
 import { decideDeal } from "./decide-deal.ts";
@@ -94,7 +94,9 @@ export function decide(s: TournamentState, cmd: TournamentCommand, rng: RandomSo
         ? decideLateRegister(s, cmd.at, cmd.player, rng)
         : decideRegister(s, cmd.at, cmd.player);
     case "start":
-      return decideStartCmd(s, cmd.at, cmd.present, rng);
+      return decideStartCmd(s, cmd.at, cmd.present, rng, cmd.early === true);
+    case "move-start":
+      return decideMoveStart(s, cmd.at, cmd.scheduledAt);
     case "cancel":
       return decideCancel(s, cmd.at, cmd.reason);
     case "tick":

@@ -63,6 +63,31 @@ describe("director: start rule and cancellation (R-TRN-6)", () => {
     expect(d.state.refunds).toEqual(names(4).map((player) => ({ player, amount: 110 })));
     expect(d.state.prizes).toBeNull();
   });
+  it("the floor starts early once the minimum is there; with fewer it waits, and the scheduled start never comes early", () => {
+    const few = setup(4);
+    const r = few.run({ type: "start", at: rule.scheduledAt - 10 * 60_000, early: true });
+    expect(r.ok ? "ok" : r.error.code).toBe("tournament/not-yet");
+    expect(few.state.status).toBe("registering");
+    const enough = setup(5);
+    expect(enough.run({ type: "start", at: rule.scheduledAt - 10 * 60_000 }).ok).toBe(false);
+    expect(enough.run({ type: "start", at: rule.scheduledAt - 10 * 60_000, early: true }).ok).toBe(true);
+    expect(enough.state.status).toBe("running");
+  });
+  it("moving the start moves the deadline with it (19:30 and 19:45); a running event's start no longer moves", () => {
+    const d = setup(4);
+    const later = rule.scheduledAt + 30 * 60_000;
+    expect(d.run({ type: "move-start", at: day, scheduledAt: later }).ok).toBe(true);
+    expect(d.state.config?.start).toEqual({ scheduledAt: later, deadline: later + 15 * 60_000, minPlayers: 5 });
+    // At the old deadline it only waits now; at the new one it is cancelled.
+    expect(d.run({ type: "start", at: rule.deadline }).ok).toBe(false);
+    expect(d.state.status).toBe("registering");
+    expect(d.run({ type: "start", at: later + 15 * 60_000 }).ok).toBe(true);
+    expect(d.state.status).toBe("cancelled");
+    const running = setup(5);
+    running.run({ type: "start", at: rule.scheduledAt });
+    const moved = running.run({ type: "move-start", at: rule.scheduledAt, scheduledAt: later });
+    expect(moved.ok ? "ok" : moved.error.code).toBe("tournament/bad-status");
+  });
   it("5 players at 19:00 start; the guarantee makes the pool, the difference is overlay", () => {
     const d = setup(5);
     expect(d.run({ type: "start", at: rule.scheduledAt }).ok).toBe(true);

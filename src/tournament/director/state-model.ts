@@ -216,5 +216,8 @@ export function houseRulesOf(c: TournamentConfig) {
     balancing: c.balancing ?? ("seed" as const),
     oddChip: c.oddChip ?? ("left-of-button" as const),
     oneCardKills: c.oneCardKills ?? false,
+    // R-TRN-6: the minimum and the deadline's distance from the start (moving the start moves both).
+    startRule:
+      c.start === undefined ? null : { minPlayers: c.start.minPlayers, deadlineMinutes: Math.round((c.start.deadline - c.start.scheduledAt) / 60_000) },
   };
 }

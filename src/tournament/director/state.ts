@@ -231,6 +231,9 @@ export function evolve(s: TournamentState, ev: TournamentEvent): TournamentState
       s.payments.push(ev.payment);
       addEntry(s, ev.payment.player, ev.payment.player, ev.payment.chips);
       break;
+    case "start-moved":
+      if (s.config?.start !== undefined) s.config = { ...s.config, start: { ...s.config.start, scheduledAt: ev.scheduledAt, deadline: ev.deadline } };
+      break;
     case "cancelled":
       s.status = "cancelled";
       s.refunds = ev.refunds;

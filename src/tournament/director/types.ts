@@ -207,6 +207,8 @@ export type TournamentEvent =
    */
   /** `from`: the table's count of hands played from which the ruled hands are dealt. */
   | ({ readonly type: "blind-ruled"; readonly table: number; readonly from: number } & BlindRuling)
+  /** R-TRN-6: the start rule's start and deadline, moved together by the floor before the start. */
+  | { readonly type: "start-moved"; readonly at: number; readonly scheduledAt: number; readonly deadline: number }
   /** Live: an entry out by a floor mistake is back, with `stack` chips, at `table`/`seat` (where it sits if it was never unseated). */
   | { readonly type: "reinstated"; readonly at: number; readonly entry: string; readonly stack: number; readonly table: number; readonly seat: number }
   /**
@@ -301,8 +303,14 @@ export type TournamentCommand =
   | { readonly type: "announce"; readonly at: number; readonly config: TournamentConfig }
   | { readonly type: "open-registration"; readonly at: number }
   | { readonly type: "register"; readonly at: number; readonly player: string }
-  /** R-TRN-6: `present` are the registered players at the tables (all registered when absent). */
-  | { readonly type: "start"; readonly at: number; readonly present?: readonly string[] }
+  /**
+   * R-TRN-6: `present` are the registered players at the tables (all registered when absent).
+   * `early`: the floor starts it before its scheduled time, which a start rule allows once its
+   * minimum is there (the scheduled start itself never comes early).
+   */
+  | { readonly type: "start"; readonly at: number; readonly present?: readonly string[]; readonly early?: boolean }
+  /** R-TRN-6: the floor moves the start before it; the deadline keeps its distance from the start. */
+  | { readonly type: "move-start"; readonly at: number; readonly scheduledAt: number }
   | { readonly type: "cancel"; readonly at: number; readonly reason: string }
   /** The clock moved: level changes, breaks, colour-ups, shootout eliminations. */
   | { readonly type: "tick"; readonly at: number }

@@ -221,6 +221,14 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                 )}
                 <li>{t(p.settings.handForHand ? "tournament.handForHand" : "tournament.noHandForHand")}</li>
                 <li>{t("tournament.clock", { seconds: p.settings.actionSeconds, bank: p.settings.timeBankSeconds })}</li>
+                {p.settings.startRule != null && p.terms !== undefined && (
+                  <li data-testid="start-rule">
+                    {t("tournament.startRule", {
+                      players: fmt.chips(p.settings.startRule.minPlayers),
+                      time: fmt.time(p.terms.startsAt + p.settings.startRule.deadlineMinutes * 60_000),
+                    })}
+                  </li>
+                )}
               </ul>
             </>
           )}

@@ -61,15 +61,13 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
   const [structure, setStructure] = useState<Structure | null>(null);
   // The money side, starting from the preset's (buy-in, fee, guarantee, windows, payouts).
   const [settings, setSettings] = useState<EventSettings | null>(null);
-  // R-TRN-6: optionally, too few players by a deadline cancels the tournament (and refunds everyone).
-  const [startRule, setStartRule] = useState(false);
   // The house rules the room chooses (R-TBL-1 table size, R-BTN-2/3 button, R-CHIP-2/3 colour-up).
   // Only what the floor (or the preset) chose; the rest are the defaults, shown filled in (`rules`).
   const [house, setHouse] = useState<TournamentSettingsInput>({});
   // The format (R-TRN-3..11): the preset's, or the one chosen; null: a preset that names none.
   const [format, setFormat] = useState<TournamentFormat | null>(null);
-  const [minPlayers, setMinPlayers] = useState(5);
-  const [deadlineMinutes, setDeadlineMinutes] = useState(15);
+  // R-TRN-6's figures kept while the rule is switched off and on again (a preset's, else 5 by 15 minutes).
+  const [lastRule, setLastRule] = useState({ minPlayers: 5, deadlineMinutes: 15 });
   const [players, setPlayers] = useState(30);
   const [prediction, setPrediction] = useState<PredictResponse | null>(null);
   const [predictError, setPredictError] = useState<FeltError | null>(null);
@@ -85,6 +83,7 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     setStructure(p.structure);
     setSettings(settingsFromPreset(p));
     setHouse(houseForFormat(p.house ?? {}, p.format?.kind));
+    if (p.house?.startRule) setLastRule(p.house.startRule);
     setFormat(p.format ?? null);
     setName(presetName(p));
   }
@@ -147,16 +146,21 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
     spareSeats: rules.spareSeats,
     playDownTo: rules.playDownTo,
     start: rules.start,
+    // R-TRN-6 always said, so a preset's rule switched off in the form stays off.
+    startRule: rules.startRule,
     // R-TRN-3: the reading of a break window is sent only while the re-entry window ends at a break.
     ...(settings.reEntry !== null && "endOfBreak" in settings.reEntry.until ? {} : { reEntryCloses: "break-end" as const }),
     // R-TRN-5: an add-on by players left only while the event has an add-on.
     ...(settings.addOn !== null ? {} : { addOnAt: "break" as const }),
   };
+  function setRule(r: { minPlayers: number; deadlineMinutes: number }) {
+    setLastRule(r);
+    setHouse({ ...house, startRule: r });
+  }
   async function create() {
     if (!preset || !structure || !settings) return;
     // Everything the form shows is sent: the whole structure (chip set, antes, limit levels,
     // chip-up points) and every money setting, so the tournament is what the director sees.
-    const rule = startRule ? { startRule: { minPlayers, deadline: startsAt + deadlineMinutes * 60_000 } } : {};
     const r = await client.call("create", {
       commandId: newCommandId(),
       presetId: preset.id,
@@ -165,7 +169,6 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
       startsAt,
       structure,
       ...settings,
-      ...rule,
       settings: houseRules,
       // A shootout's final table follows the table size down.
       ...(format === null
@@ -324,6 +327,28 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
               </select>
             </label>
             <label>
+              {t("create.actionSeconds")}
+              <input
+                type="number"
+                data-field="action-seconds"
+                min={5}
+                max={600}
+                value={rules.actionSeconds}
+                onChange={(e) => setHouse({ ...house, actionSeconds: Math.min(600, Math.max(5, Math.floor(Number(e.target.value) || 5))) })}
+              />
+            </label>
+            <label>
+              {t("create.timeBankSeconds")}
+              <input
+                type="number"
+                data-field="time-bank"
+                min={0}
+                max={3600}
+                value={rules.timeBankSeconds}
+                onChange={(e) => setHouse({ ...house, timeBankSeconds: Math.min(3600, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
+              />
+            </label>
+            <label>
               {t("create.oddChip")}
               <select
                 data-field="odd-chip"
@@ -463,32 +488,44 @@ export function CreateTournament({ onCreated }: { onCreated: () => void }) {
           </div>
           <MoneyForm settings={settings} structure={structure} players={players} onChange={setSettings} />
           <label className="check">
-            <input type="checkbox" checked={startRule} onChange={(e) => setStartRule(e.target.checked)} />
+            <input
+              type="checkbox"
+              data-field="start-rule"
+              checked={rules.startRule !== null}
+              onChange={(e) => setHouse({ ...house, startRule: e.target.checked ? lastRule : null })}
+            />
             {t("create.startRule")}
           </label>
-          {startRule && (
+          {rules.startRule !== null && (
             <div className="row start-rule">
               <label>
                 {t("create.minPlayers")}
                 <input
                   type="number"
+                  data-field="min-players"
                   min={2}
                   max={10000}
-                  value={minPlayers}
-                  onChange={(e) => setMinPlayers(Math.max(2, Math.floor(Number(e.target.value) || 2)))}
+                  value={rules.startRule.minPlayers}
+                  onChange={(e) => setRule({ ...rules.startRule!, minPlayers: Math.min(10000, Math.max(2, Math.floor(Number(e.target.value) || 2))) })}
                 />
               </label>
               <label>
                 {t("create.deadlineMinutes")}
                 <input
                   type="number"
+                  data-field="deadline-minutes"
                   min={0}
                   max={1440}
-                  value={deadlineMinutes}
-                  onChange={(e) => setDeadlineMinutes(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+                  value={rules.startRule.deadlineMinutes}
+                  onChange={(e) => setRule({ ...rules.startRule!, deadlineMinutes: Math.min(1440, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
                 />
               </label>
-              <p className="hint">{t("create.startRuleHint", { time: fmt.time(startsAt + deadlineMinutes * 60_000), players: fmt.chips(minPlayers) })}</p>
+              <p className="hint" data-testid="start-rule-hint">
+                {t("create.startRuleHint", {
+                  time: fmt.time(startsAt + rules.startRule.deadlineMinutes * 60_000),
+                  players: fmt.chips(rules.startRule.minPlayers),
+                })}
+              </p>
             </div>
           )}
           {(hints.length > 0 || early) && (

@@ -87,7 +87,10 @@ export const liveCs = {
   },
   presets: {
     seed: { name: "Základní", plan: "freezeout" },
-    "casino-1900": { name: "Kasino 19:00", plan: "opětovný vstup a pozdní registrace do konce 2. přestávky" },
+    "casino-1900": {
+      name: "Kasino 19:00",
+      plan: "opětovný vstup a pozdní registrace do konce 2. přestávky; hraje se, když do 15 minut po začátku je tu 5 hráčů",
+    },
     turbo: { name: "Turbo", plan: "rebuye v první polovině hry, add-on o první přestávce" },
     deep: { name: "Hluboký stack", plan: "opětovný vstup a pozdní registrace do konce 2. přestávky" },
     satellite: { name: "Satelit", plan: "freezeout, pozdní registrace v první třetině hry" },

@@ -88,7 +88,10 @@ export const liveEn = {
   },
   presets: {
     seed: { name: "Seed", plan: "freezeout" },
-    "casino-1900": { name: "Casino 19:00", plan: "re-entry and late registration until the end of the 2nd break" },
+    "casino-1900": {
+      name: "Casino 19:00",
+      plan: "re-entry and late registration until the end of the 2nd break; runs with 5 players by 15 minutes after the start",
+    },
     turbo: { name: "Turbo", plan: "rebuys for the first half of play, add-on at the first break" },
     deep: { name: "Deep stack", plan: "re-entry and late registration until the end of the 2nd break" },
     satellite: { name: "Satellite", plan: "freezeout, late registration for the first third of play" },

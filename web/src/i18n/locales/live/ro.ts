@@ -89,7 +89,10 @@ export const liveRo = {
   },
   presets: {
     seed: { name: "De bază", plan: "freezeout" },
-    "casino-1900": { name: "Cazino 19:00", plan: "reintrare și înscriere târzie până la sfârșitul pauzei a 2-a" },
+    "casino-1900": {
+      name: "Cazino 19:00",
+      plan: "reintrare și înscriere târzie până la sfârșitul pauzei a 2-a; se joacă dacă 5 jucători sunt prezenți la 15 minute după start",
+    },
     turbo: { name: "Turbo", plan: "rebuy în prima jumătate a jocului, add-on la prima pauză" },
     deep: { name: "Stack adânc", plan: "reintrare și înscriere târzie până la sfârșitul pauzei a 2-a" },
     satellite: { name: "Satelit", plan: "freezeout, înscriere târzie în prima treime a jocului" },

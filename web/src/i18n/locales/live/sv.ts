@@ -87,7 +87,7 @@ export const liveSv = {
   },
   presets: {
     seed: { name: "Grund", plan: "freezeout" },
-    "casino-1900": { name: "Kasino 19:00", plan: "re-entry och sen registrering till slutet av 2:a pausen" },
+    "casino-1900": { name: "Kasino 19:00", plan: "re-entry och sen registrering till slutet av 2:a pausen; spelas om 5 spelare är här 15 minuter efter start" },
     turbo: { name: "Turbo", plan: "rebuys under första halvan, add-on i första pausen" },
     deep: { name: "Djup stack", plan: "re-entry och sen registrering till slutet av 2:a pausen" },
     satellite: { name: "Satellit", plan: "freezeout, sen registrering under första tredjedelen" },
