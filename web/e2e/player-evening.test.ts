@@ -376,8 +376,9 @@ describe.skipIf(!haveChromium).concurrent("a player's evening in chromium agains
     await expect.poll(() => page.getByTestId("seat-notice").textContent(), { timeout: 20_000 }).toContain(en.seat.moved.replace("{{name}}", mainName));
     expect(page.url()).toMatch(/#\/tables$/);
     expect(await tiles.count()).toBe(2);
-    expect(await tileBoxes(page, true), "the new table took the old one's place").toEqual(inSection);
+    // Once the new table is on the tile (it may say "Loading" for a moment), it is where the old one was.
     await mainTile.locator(".felt .seat.me").waitFor({ timeout: 30_000 });
+    expect(await tileBoxes(page, true), "the new table took the old one's place").toEqual(inSection);
     await shot("moved");
     // The notice above them says something new (the move): from here the tiles stay where they are now.
     places = await tileBoxes(page);
