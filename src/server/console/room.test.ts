@@ -15,7 +15,13 @@ describe("the room's names", () => {
       let token = await signIn(r.server.url);
       const read = () => must<RoomResponse>(api(r.server.url, "GET", "/api/v1/room"));
       const name = (number: number, name: string | null, commandId = cmd()) =>
-        api<RoomResponse & { error?: { code: string; cause?: string } }>(r.server.url, "POST", "/api/v1/director/room/tables", { commandId, number, name }, token);
+        api<RoomResponse & { error?: { code: string; cause?: string } }>(
+          r.server.url,
+          "POST",
+          "/api/v1/director/room/tables",
+          { commandId, number, name },
+          token,
+        );
       expect(await read()).toEqual({ name: null, tables: [] });
 
       const rose = cmd();

@@ -6,6 +6,7 @@ import { ErrorText } from "../../components/error-text.tsx";
 import { SeatCard } from "../../components/seat-card.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { PlayerNo } from "../../components/player-number.tsx";
+import { useNamedTable, useTableName } from "../../components/use-room.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { afterBustKey } from "../../logic/button-rule.ts";
@@ -17,6 +18,8 @@ const POLL_MS = 4000;
 export function Floor({ tournament }: { tournament: LobbyTournament }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const tableName = useTableName();
+  const namedTable = useNamedTable();
   const { client } = useServices();
   const tournamentId = tournament.id;
   const instructions = useQuery("instructions", undefined, { id: tournamentId }, tournamentId);
@@ -127,7 +130,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
           {/* Only once the event's rule is known: a guessed rule would tell the table the wrong blinds. */}
           {live && bustAt !== null && view.data?.settings !== undefined && (
             <p className="hint" data-testid="after-bust">
-              {t(afterBustKey(view.data.settings.buttonRule), { table: bustAt })}
+              {t(afterBustKey(view.data.settings.buttonRule), { table: tableName(bustAt) })}
             </p>
           )}
           <ul className="instructions">
@@ -135,7 +138,13 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
               <li key={i.id} data-instruction={i.id} data-kind={i.kind}>
                 <span className="tag">{t(`floor.kind.${i.kind}`)}</span>{" "}
                 <span className="what">
-                  {t("floor.move", { name: i.name, fromTable: i.from.tableNumber, fromSeat: i.from.seat, toTable: i.to.tableNumber, toSeat: i.to.seat })}
+                  {t("floor.move", {
+                    name: i.name,
+                    fromTable: tableName(i.from.tableNumber),
+                    fromSeat: i.from.seat,
+                    toTable: tableName(i.to.tableNumber),
+                    toSeat: i.to.seat,
+                  })}
                 </span>
                 <button className="primary" disabled={busy === i.id} onClick={() => void confirm(i.id)}>
                   {t("floor.done")}
@@ -226,7 +235,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                         onChange={(e) => setTogether(e.target.checked ? [...together, s.entryId] : together.filter((x) => x !== s.entryId))}
                       />
                     )}{" "}
-                    {t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}
+                    {t("floor.tableSeat", { table: namedTable(s.tableNumber) ?? s.tableNumber, seat: s.seat })}
                   </td>
                   <td>{entryLabel(s.entryId, s.name)}</td>
                   <td className="player-no">{s.playerNumber !== undefined && t("live.number", { number: s.playerNumber })}</td>
@@ -323,6 +332,8 @@ type Known = { name: string; tableNumber: number | null; seat: number | null; pl
 
 function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; onSeated: () => void; known: readonly Known[] }) {
   const { t } = useTranslation();
+  const tableName = useTableName();
+  const namedTable = useNamedTable();
   const fmt = useFormat();
   const { client } = useServices();
   const [name, setName] = useState("");
@@ -404,7 +415,7 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
         <div className="row duplicate" role="alertdialog" aria-label={t("floor.walkIn")}>
           <span className="warn">
             {duplicate.tableNumber !== null
-              ? t("live.duplicateSeated", { name: duplicate.name, table: duplicate.tableNumber, seat: duplicate.seat })
+              ? t("live.duplicateSeated", { name: duplicate.name, table: tableName(duplicate.tableNumber), seat: duplicate.seat })
               : t("live.duplicate", { name: duplicate.name })}
           </span>
           <button type="button" className="primary" data-action="confirm-duplicate" onClick={(e) => void submit(e, true)}>
@@ -434,12 +445,13 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
       {entered && entered.tableNumber === null && <p className="ok">{t("floor.registeredForDraw", { name: entered.name })}</p>}
       {entered && entered.tableNumber !== null && (
         <div className="walk-in-card">
-          <p className="ok">{t("floor.seated", { name: entered.name, table: entered.tableNumber, seat: entered.seat })}</p>
+          <p className="ok">{t("floor.seated", { name: entered.name, table: tableName(entered.tableNumber), seat: entered.seat })}</p>
           <div className="seat-card-sheet single">
             <SeatCard
               name={entered.name}
               number={entered.number}
               tableNumber={entered.tableNumber}
+              tableName={namedTable(entered.tableNumber)}
               seat={entered.seat}
               tournament={tournament.name}
               startsAt={tournament.startsAt}
@@ -460,6 +472,7 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
  */
 export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onChange: () => void }) {
   const { t } = useTranslation();
+  const tableName = useTableName();
   const fmt = useFormat();
   const { client } = useServices();
   const log = useQuery("floorLog", undefined, { id: tournamentId }, tournamentId);
@@ -507,7 +520,7 @@ export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onC
             {r.blindError && (
               <span className="hint">
                 {" "}
-                {t("blindError.table")} {r.blindError.tableNumber}: {t(`blindError.outcome.${r.blindError.outcome}`)}
+                {tableName(r.blindError.tableNumber)}: {t(`blindError.outcome.${r.blindError.outcome}`)}
               </span>
             )}
             {r.undoes && <span className="hint"> {t("live.log.correction")}</span>}
