@@ -45,7 +45,7 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
 
   it("a named table reads by its name on the map, in the move the floor makes, on the TV map; the room's name on the TV clock", async () => {
     const url = stage.felt.url;
-    const id = await liveEvent("Rose Night", 8);
+    const id = await liveEvent("Rose Night", 12);
     const context = await stage.browser.newContext();
     const page = await context.newPage();
     page.on("pageerror", (e) => pageErrors.push(`director: ${e.message}`));
@@ -73,20 +73,31 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
     await expect.poll(() => page.textContent("[data-testid=room-names] .error")).toBe(fill(en.live.causes.room["name-taken"], { table: 1 }));
     expect(await page.textContent(".map-table[data-table='2'] h3")).toBe(tableTitle(2));
 
-    // Two out at Rose: the six left meet at Rose, the final table; the floor is told to move table 2's players there.
+    // Two out at Rose: 4 and 6, so a player of table 2 is moved to Rose (R-TBL-2).
     const seats = (await must<{ seats: SeatAssignment[] }>(api(url, "GET", `${director(id)}/seating`, undefined, stage.directorToken))).seats;
     for (const s of seats.filter((x) => x.tableNumber === 1).slice(0, 2))
       await must(api(url, "POST", `${director(id)}/live`, { commandId: cmd(), kind: "bust", entryId: s.entryId }, stage.directorToken));
+    const label = (n: number) => (n === 1 ? "Rose" : tableTitle(n));
     const [move] = (await must<{ instructions: Instruction[] }>(api(url, "GET", `${director(id)}/instructions`, undefined, stage.directorToken))).instructions;
-    expect(move).toMatchObject({ from: { tableNumber: 2 }, to: { tableNumber: 1 } });
-    const moveTo = fill(en.live.map.moveTo, { table: "Rose", seat: move!.to.seat });
-    await expect.poll(() => page.textContent(`.map-table[data-table='2'] li[data-seat='${move!.from.seat}'] .move`), { timeout: 20_000 }).toBe(` ${moveTo}`);
+    expect(move).toMatchObject({ kind: "balance", from: { tableNumber: 2 }, to: { tableNumber: 1 } });
+    const moveTo = fill(en.live.map.moveTo, { table: label(move!.to.tableNumber), seat: move!.to.seat });
+    await expect
+      .poll(() => page.textContent(`.map-table[data-table='${move!.from.tableNumber}'] li[data-seat='${move!.from.seat}'] .move`), { timeout: 20_000 })
+      .toBe(` ${moveTo}`);
     await page.screenshot({ path: join(artifacts, "room-1-map.png"), fullPage: true });
 
     await page.goto(appUrl(`director/floor/${id}`));
     await expect
       .poll(() => page.textContent(".instructions li .what"), { timeout: 20_000 })
-      .toBe(fill(en.floor.move, { name: move!.name, fromTable: tableTitle(2), fromSeat: move!.from.seat, toTable: "Rose", toSeat: move!.to.seat }));
+      .toBe(
+        fill(en.floor.move, {
+          name: move!.name,
+          fromTable: label(move!.from.tableNumber),
+          fromSeat: move!.from.seat,
+          toTable: label(move!.to.tableNumber),
+          toSeat: move!.to.seat,
+        }),
+      );
     await page.screenshot({ path: join(artifacts, "room-2-floor.png"), fullPage: true });
 
     // The TV: the map on its own, and the clock headed with the room's name.
@@ -102,6 +113,107 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
     for (const p of [page, tv]) expect(await missingKeys(p)).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it("paper: the draw's seat cards 8 an A4 page; 45 entries' results on 2 pages, each headed with the room; a late walk-in's and a moved player's card printed alone", async () => {
+    const url = stage.felt.url;
+    await must(api(url, "POST", "/api/v1/director/room/name", { commandId: cmd(), name: "The Green Room" }, stage.directorToken));
+    const id = await liveEvent("Paper Night", 45);
+    const context = await stage.browser.newContext();
+    // The print dialog is the browser's: the page only says what it asked to print.
+    await context.addInitScript(() => {
+      window.print = () => {
+        (window as unknown as { printed: string }).printed = document.body.dataset["print"] ?? "page";
+      };
+    });
+    const printed = (p: Page) => p.evaluate(() => (window as unknown as { printed?: string }).printed ?? null);
+    // page.pdf() lays the page out for print unless the media is emulated: the emulation is reset (null) after each look.
+    const pdfPages = async (p: Page) => ((await p.pdf({ preferCSSPageSize: true })).toString("latin1").match(/\/Type\s*\/Page\b/g) ?? []).length;
+    const page = await context.newPage();
+    page.on("pageerror", (e) => pageErrors.push(`paper: ${e.message}`));
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.goto(appUrl("sign-in"));
+    await signInForm(page, DIRECTOR, { timeoutMs: 30_000 });
+
+    // The draw's seat cards: 45 cards, 8 to an A4 page (2 × 4), so 6 pages.
+    await page.goto(appUrl(`director/seating/${id}`));
+    await expect.poll(() => page.locator(".seat-card").count(), { timeout: 20_000 }).toBe(45);
+    await page.emulateMedia({ media: "print" });
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.screenshot({ path: join(artifacts, "room-5-seat-cards-print.png"), fullPage: true });
+    expect(await pdfPages(page)).toBe(6);
+    await page.emulateMedia({ media: null });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+
+    // The results: 40 entries a page, so 45 print on 2, each headed with the room, the event and its page.
+    await page.goto(appUrl(`director/payouts/${id}`));
+    await expect.poll(() => page.locator("[data-testid=results-table] tbody tr").count(), { timeout: 20_000 }).toBe(45);
+    await page.locator("[data-action=print-results]").click();
+    expect(await printed(page)).toBe("results");
+    await page.emulateMedia({ media: "print" });
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.screenshot({ path: join(artifacts, "room-6-results-print.png"), fullPage: true });
+    const sheets = page.locator(".print-sheet[data-print-sheet=results] .results-page");
+    expect(await sheets.count()).toBe(2);
+    for (const [k, rows] of [40, 5].entries()) {
+      const sheet = sheets.nth(k);
+      expect(await sheet.isVisible()).toBe(true);
+      expect(await sheet.locator(".room-name").textContent()).toBe("The Green Room");
+      expect(await sheet.locator(".event b").textContent()).toBe("Paper Night");
+      expect(await sheet.locator(".page-no").textContent()).toBe(fill(en.results.page, { k: k + 1, n: 2 }));
+      expect(await sheet.locator("tbody tr").count()).toBe(rows);
+    }
+    // Nothing of the console is on the paper.
+    expect(await page.locator("[data-testid=results-table]").isVisible()).toBe(false);
+    expect(await pdfPages(page)).toBe(2);
+    await page.emulateMedia({ media: null });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+
+    // A walk-in seated late: the seat card at once, printed alone (one card, one page).
+    await page.goto(appUrl(`director/floor/${id}`));
+    const walkIn = page.locator("form.walk-in");
+    await walkIn.getByLabel(en.floor.walkInName).fill("Late Lou", { timeout: 20_000 });
+    await walkIn.getByRole("button", { name: en.floor.enter }).click();
+    const lou = walkIn.locator("[data-testid=seat-card-offer][data-name='Late Lou']");
+    await lou.waitFor({ timeout: 20_000 });
+    await lou.getByRole("button", { name: en.floor.printCard }).click();
+    expect(await printed(page)).toBe("card");
+    await page.emulateMedia({ media: "print" });
+    const printedCards = page.locator(".print-sheet[data-print-sheet=card] .seat-card");
+    expect(await printedCards.count()).toBe(1);
+    expect(await printedCards.first().isVisible()).toBe(true);
+    expect(await printedCards.first().locator(".who").textContent()).toBe("Late Lou");
+    await page.screenshot({ path: join(artifacts, "room-7-walk-in-card-print.png") });
+    await page.emulateMedia({ media: null });
+    // The PDF is printed like the dialog prints: the card alone, on one page (and the page then forgets the request).
+    expect(await pdfPages(page)).toBe(1);
+    expect(await page.evaluate(() => document.body.dataset["print"] ?? null)).toBeNull();
+
+    // A move made: the moved player's card is offered with the new table and seat.
+    const seatsNow = (await must<{ seats: SeatAssignment[] }>(api(url, "GET", `${director(id)}/seating`, undefined, stage.directorToken))).seats;
+    const instructions = async () =>
+      (await must<{ instructions: Instruction[] }>(api(url, "GET", `${director(id)}/instructions`, undefined, stage.directorToken))).instructions;
+    for (const s of seatsNow.filter((x) => x.tableNumber === 1)) {
+      if ((await instructions()).length > 0) break;
+      await must(api(url, "POST", `${director(id)}/live`, { commandId: cmd(), kind: "bust", entryId: s.entryId }, stage.directorToken));
+    }
+    const [move] = await instructions();
+    expect(move).toBeDefined();
+    const item = page.locator(`.instructions li[data-instruction='${move!.id}']`);
+    await item.getByRole("button", { name: en.floor.done }).click({ timeout: 20_000 });
+    const offer = page.locator(`.floor [data-testid=seat-card-offer][data-name='${move!.name}']`).first();
+    await offer.waitFor({ timeout: 20_000 });
+    expect(await offer.locator(".seat-no").textContent()).toBe(String(move!.to.seat));
+    // The walk-in's card is still offered too: printing the moved player's prints theirs alone.
+    await offer.getByRole("button", { name: en.floor.printCard }).click();
+    await page.emulateMedia({ media: "print" });
+    const onPaper = page.locator(".print-sheet .seat-card:visible");
+    expect(await onPaper.count()).toBe(1);
+    expect(await onPaper.locator(".who").textContent()).toBe(move!.name);
+    await page.emulateMedia({ media: null });
+    await page.screenshot({ path: join(artifacts, "room-8-move-card.png"), fullPage: true });
+    expect(await missingKeys(page)).toEqual([]);
+    await context.close();
+  }, 240_000);
 
   it("no page raised an error", () => {
     expect(pageErrors).toEqual([]);

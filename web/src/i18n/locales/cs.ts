@@ -683,6 +683,8 @@ export const cs = {
     },
     title: "Výsledky",
     export: "Export CSV",
+    print: "Vytisknout výsledky",
+    page: "Strana {{k}} z {{n}}",
     place: "Pořadí",
     prize: "Výhra",
     rebuys: "Rebuy",

@@ -660,6 +660,8 @@ export const en = {
     },
     title: "Results",
     export: "Export CSV",
+    print: "Print results",
+    page: "Page {{k}} of {{n}}",
     place: "Place",
     prize: "Prize",
     rebuys: "Rebuys",

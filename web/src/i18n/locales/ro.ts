@@ -683,6 +683,8 @@ export const ro = {
     },
     title: "Rezultate",
     export: "Exportă CSV",
+    print: "Tipărește rezultatele",
+    page: "Pagina {{k}} din {{n}}",
     place: "Locul",
     prize: "Premiu",
     rebuys: "Rebuy",

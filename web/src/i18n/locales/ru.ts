@@ -694,6 +694,8 @@ export const ru = {
     },
     title: "Результаты",
     export: "Экспорт CSV",
+    print: "Распечатать результаты",
+    page: "Страница {{k}} из {{n}}",
     place: "Место",
     prize: "Приз",
     rebuys: "Ребаи",

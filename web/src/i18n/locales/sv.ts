@@ -666,6 +666,8 @@ export const sv = {
     },
     title: "Resultat",
     export: "Exportera CSV",
+    print: "Skriv ut resultat",
+    page: "Sida {{k}} av {{n}}",
     place: "Placering",
     prize: "Pris",
     rebuys: "Återköp",

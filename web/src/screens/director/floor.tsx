@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LobbyTournament, PlayerRecord } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { ErrorText } from "../../components/error-text.tsx";
-import { SeatCard } from "../../components/seat-card.tsx";
+import { SeatCardOffer, type CardFor } from "../../components/seat-card-offer.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { PlayerNo } from "../../components/player-number.tsx";
 import { useNamedTable, useTableName } from "../../components/use-room.ts";
@@ -49,11 +49,15 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     return () => clearInterval(id);
   }, [reloadInstructions, reloadSeating]);
 
-  async function confirm(iid: string) {
-    setBusy(iid);
-    const r = await client.call("confirmInstruction", { commandId: newCommandId() }, { id: tournamentId, iid });
+  /** The seat card of the player last given a new seat here (a move made, a re-entry), offered for printing. */
+  const [card, setCard] = useState<CardFor | null>(null);
+
+  async function confirm(i: { id: string; name: string; playerNumber?: number | undefined; to: { tableNumber: number; seat: number } }) {
+    setBusy(i.id);
+    const r = await client.call("confirmInstruction", { commandId: newCommandId() }, { id: tournamentId, iid: i.id });
     setBusy(null);
     setError(r.ok ? null : r.error);
+    if (r.ok && live) setCard({ name: i.name, number: i.playerNumber, tableNumber: i.to.tableNumber, seat: i.to.seat });
     reload();
   }
 
@@ -65,10 +69,18 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     setConfirmReEnter(null);
     setBusy(`${entryId}:${kind}`);
     const table = seating.data?.seats.find((x) => x.entryId === entryId)?.tableNumber ?? null;
+    const seatedBefore = new Set((seating.data?.seats ?? []).map((x) => x.entryId));
     const r = await client.call("liveRecord", { commandId: newCommandId(), kind, entryId }, { id: tournamentId });
     setBusy(null);
     setError(r.ok ? null : r.error);
     if (r.ok && kind === "bust") setBustAt(table);
+    if (r.ok && kind === "re-enter") {
+      // The re-entry is a new entry at a seat of the draw: the one seated now that was not before, of this player.
+      const was = results.data?.results.find((x) => x.entryId === entryId);
+      const now = await client.call("seating", undefined, { id: tournamentId });
+      const seat = now.ok ? now.value.seats.find((x) => !seatedBefore.has(x.entryId) && x.name === was?.name) : undefined;
+      if (seat !== undefined) setCard({ name: seat.name, number: seat.playerNumber, tableNumber: seat.tableNumber, seat: seat.seat });
+    }
     reload();
   }
 
@@ -127,6 +139,15 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
           <h2>{t("floor.instructions")}</h2>
           <ErrorText error={error} />
           {list.length === 0 && <p className="balanced">{t("floor.balanced")}</p>}
+          {card && (
+            <SeatCardOffer
+              key={`${card.name}:${card.tableNumber}:${card.seat}`}
+              card={card}
+              tournament={tournament.name}
+              startsAt={tournament.startsAt}
+              onDone={() => setCard(null)}
+            />
+          )}
           {/* Only once the event's rule is known: a guessed rule would tell the table the wrong blinds. */}
           {live && bustAt !== null && view.data?.settings !== undefined && (
             <p className="hint" data-testid="after-bust">
@@ -146,7 +167,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                     toSeat: i.to.seat,
                   })}
                 </span>
-                <button className="primary" disabled={busy === i.id} onClick={() => void confirm(i.id)}>
+                <button className="primary" disabled={busy === i.id} onClick={() => void confirm(i)}>
                   {t("floor.done")}
                 </button>
               </li>
@@ -333,7 +354,6 @@ type Known = { name: string; tableNumber: number | null; seat: number | null; pl
 function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; onSeated: () => void; known: readonly Known[] }) {
   const { t } = useTranslation();
   const tableName = useTableName();
-  const namedTable = useNamedTable();
   const fmt = useFormat();
   const { client } = useServices();
   const [name, setName] = useState("");
@@ -446,20 +466,7 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
       {entered && entered.tableNumber !== null && (
         <div className="walk-in-card">
           <p className="ok">{t("floor.seated", { name: entered.name, table: tableName(entered.tableNumber), seat: entered.seat })}</p>
-          <div className="seat-card-sheet single">
-            <SeatCard
-              name={entered.name}
-              number={entered.number}
-              tableNumber={entered.tableNumber}
-              tableName={namedTable(entered.tableNumber)}
-              seat={entered.seat}
-              tournament={tournament.name}
-              startsAt={tournament.startsAt}
-            />
-          </div>
-          <button type="button" className="no-print" onClick={() => print()}>
-            {t("floor.printCard")}
-          </button>
+          <SeatCardOffer card={entered} tournament={tournament.name} startsAt={tournament.startsAt} />
         </div>
       )}
     </form>
