@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../testkit/server/harness.ts";
-import type { Instruction, LobbyTournament, SeatAssignment } from "../../src/protocol/index.ts";
+import type { Instruction, LobbyTournament, RoomResponse, SeatAssignment } from "../../src/protocol/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
 // The room's own names in chromium against a REAL `felt serve`: the floor names table 1
@@ -114,7 +114,7 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
     await context.close();
   }, 180_000);
 
-  it("paper: the draw's seat cards 8 an A4 page; 45 entries' results on 2 pages, each headed with the room; a late walk-in's and a moved player's card printed alone", async () => {
+  it("paper: the draw's seat cards 8 an A4 page; 45 entries' results on 2 pages, each headed with the room; a late walk-in's, a moved player's and a re-entry's card offered at once, printed alone", async () => {
     const url = stage.felt.url;
     await must(api(url, "POST", "/api/v1/director/room/name", { commandId: cmd(), name: "The Green Room" }, stage.directorToken));
     const id = await liveEvent("Paper Night", 45);
@@ -192,8 +192,10 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
     const seatsNow = (await must<{ seats: SeatAssignment[] }>(api(url, "GET", `${director(id)}/seating`, undefined, stage.directorToken))).seats;
     const instructions = async () =>
       (await must<{ instructions: Instruction[] }>(api(url, "GET", `${director(id)}/instructions`, undefined, stage.directorToken))).instructions;
+    const out: SeatAssignment[] = [];
     for (const s of seatsNow.filter((x) => x.tableNumber === 1)) {
       if ((await instructions()).length > 0) break;
+      out.push(s);
       await must(api(url, "POST", `${director(id)}/live`, { commandId: cmd(), kind: "bust", entryId: s.entryId }, stage.directorToken));
     }
     const [move] = await instructions();
@@ -211,6 +213,24 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
     expect(await onPaper.locator(".who").textContent()).toBe(move!.name);
     await page.emulateMedia({ media: null });
     await page.screenshot({ path: join(artifacts, "room-8-move-card.png"), fullPage: true });
+
+    // A re-entry: the new entry's card at once, at the seat the draw gave it.
+    const again = out[0]!;
+    const row = page.locator(`.out-list li[data-entry="${again.entryId}"]`);
+    await row.locator("[data-action=re-enter]").click({ timeout: 20_000 });
+    await row.locator("[data-action=confirm-re-enter]").click();
+    const reEntry = page.locator(`.floor [data-testid=seat-card-offer][data-name='${again.name}']`);
+    await reEntry.waitFor({ timeout: 20_000 });
+    const seated = (await must<{ seats: SeatAssignment[] }>(api(url, "GET", `${director(id)}/seating`, undefined, stage.directorToken))).seats.find(
+      (x) => x.name === again.name,
+    );
+    expect(seated).toBeDefined();
+    // The card says the table as the room calls it (table 1 is Rose when the first test ran).
+    const room = await must<RoomResponse>(api(url, "GET", "/api/v1/room"));
+    expect(await reEntry.locator(".table-no").textContent()).toBe(
+      room.tables.find((x) => x.number === seated!.tableNumber)?.name ?? String(seated!.tableNumber),
+    );
+    expect(await reEntry.locator(".seat-no").textContent()).toBe(String(seated!.seat));
     expect(await missingKeys(page)).toEqual([]);
     await context.close();
   }, 240_000);
