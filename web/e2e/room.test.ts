@@ -111,6 +111,22 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
     await expect.poll(() => tv.textContent(".clock-screen header h1"), { timeout: 20_000 }).toBe("The Green Room · Rose Night");
     await tv.screenshot({ path: join(artifacts, "room-4-tv-clock.png") });
     for (const p of [page, tv]) expect(await missingKeys(p)).toEqual([]);
+
+    // The form in every language: all its words there, none running out of its box.
+    for (const lang of ["cs", "ru", "sv", "ro"]) {
+      await page.goto(`${url}/?checkKeys=1&lang=${lang}#/director/map/${id}`);
+      await page.waitForSelector(".map-table[data-table='1']", { timeout: 20_000 });
+      await page.locator("[data-testid=room-names] summary").click();
+      expect(await page.textContent(".map-table[data-table='1'] h3")).toBe("Rose");
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("[data-testid=room-names] *")]
+          .filter((e) => e.scrollWidth > e.clientWidth + 1 && e.tagName !== "INPUT")
+          .map((e) => e.outerHTML.slice(0, 80)),
+      );
+      expect(cut).toEqual([]);
+      expect(await missingKeys(page)).toEqual([]);
+      await page.locator("[data-testid=room-names]").screenshot({ path: join(artifacts, `room-form-${lang}.png`) });
+    }
     await context.close();
   }, 180_000);
 
