@@ -133,6 +133,8 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
   it("paper: the draw's seat cards 8 an A4 page; 45 entries' results on 2 pages, each headed with the room; a late walk-in's, a moved player's and a re-entry's card offered at once, printed alone", async () => {
     const url = stage.felt.url;
     await must(api(url, "POST", "/api/v1/director/room/name", { commandId: cmd(), name: "The Green Room" }, stage.directorToken));
+    // A long name on a card: it wraps on the card, it never runs off it.
+    await must(api(url, "POST", "/api/v1/director/room/tables", { commandId: cmd(), number: 2, name: "Table 2 – by the bar" }, stage.directorToken));
     const id = await liveEvent("Paper Night", 45);
     const context = await stage.browser.newContext();
     // The print dialog is the browser's: the page only says what it asked to print.
@@ -156,6 +158,16 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
     await page.emulateMedia({ media: "print" });
     await page.setViewportSize({ width: 794, height: 1123 });
     await page.screenshot({ path: join(artifacts, "room-5-seat-cards-print.png"), fullPage: true });
+    // Table 1 is Rose too when the first test ran: the long name is table 2's.
+    const named = page.locator(".seat-card .table-no.named", { hasText: "Table 2 – by the bar" }).first();
+    expect(await named.textContent()).toBe("Table 2 – by the bar");
+    await page
+      .locator(".seat-card", { hasText: "Table 2 – by the bar" })
+      .first()
+      .screenshot({ path: join(artifacts, "room-5-named-card-print.png") });
+    expect(await page.evaluate(() => [...document.querySelectorAll<HTMLElement>(".seat-card")].filter((c) => c.scrollWidth > c.clientWidth + 1).length)).toBe(
+      0,
+    );
     expect(await pdfPages(page)).toBe(6);
     await page.emulateMedia({ media: null });
     await page.setViewportSize({ width: 1400, height: 1000 });
