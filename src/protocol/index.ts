@@ -17,6 +17,7 @@ export * from "./director.ts";
 export * from "./event-settings.ts";
 export * from "./preset-file.ts";
 export * from "./league.ts";
+export * from "./room.ts";
 export * from "./format-wire.ts";
 export { TableEvent, Pot, ShownHand, DeckOpening, HandEntropy } from "./table-events.ts";
 export { verifyHandFairness, checkFairHand, fairHandOfRecord, type FairHand, type FairCard, type FairnessReport } from "./fairness.ts";

@@ -57,6 +57,7 @@ import {
 } from "./director.ts";
 import { TournamentPage, TournamentView } from "./tournament-view.ts";
 import { SavePresetRequest } from "./preset-file.ts";
+import { NameRoomRequest, NameTableRequest, RoomResponse } from "./room.ts";
 import { BracketView } from "./format-wire.ts";
 import { ACCOUNT_ERRORS, AUTH_ERRORS, DIRECTOR_ERRORS, PROTOCOL_ERRORS, SERVER_ERRORS, TABLE_ERRORS } from "./error-catalogue.ts";
 import { TOURNAMENT_ERRORS } from "../tournament/error-catalogue.ts";
@@ -112,6 +113,10 @@ export const ROUTES = {
   presets: route("GET", "/director/presets", "director", null, PresetListResponse),
   /** A preset saved from the designer, offered from then on (a saved one of the same name is replaced). */
   savePreset: route("POST", "/director/presets", "director", SavePresetRequest, PresetListResponse),
+  /** Public, like the TV: the room's name and its tables' names. */
+  room: route("GET", "/room", "none", null, RoomResponse),
+  nameTable: route("POST", "/director/room/tables", "director", NameTableRequest, RoomResponse),
+  nameRoom: route("POST", "/director/room/name", "director", NameRoomRequest, RoomResponse),
   leagues: route("GET", "/director/leagues", "director", null, LeagueListResponse),
   saveLeague: route("POST", "/director/leagues", "director", SaveLeagueRequest, LeagueListResponse),
   /** Public, like the TV clock: the standings a room shows its players. */

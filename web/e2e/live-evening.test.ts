@@ -287,7 +287,7 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
         for (const i of breaking) {
           expect(m.get(from)?.names.get(i.from.seat)).toBe(i.name);
           expect(await map.locator(`.map-table[data-table="${from}"] li[data-seat="${i.from.seat}"] .move`).textContent()).toBe(
-            ` ${en.live.map.moveTo.replace("{{table}}", String(i.to.tableNumber)).replace("{{seat}}", String(i.to.seat))}`,
+            ` ${en.live.map.moveTo.replace("{{table}}", en.table.title.replace("{{number}}", String(i.to.tableNumber))).replace("{{seat}}", String(i.to.seat))}`,
           );
           expect(m.get(i.to.tableNumber)?.names.get(i.to.seat)).toBe(i.name);
         }
@@ -362,7 +362,7 @@ describe.skipIf(!haveChromium)("a live room's evening in chromium against felt s
     const seatedRow = map.locator(`[data-testid=search-results] li[data-kind=seated][data-entry="${again.entryId}"]`);
     expect(await seatedRow.locator(".who").textContent()).toBe(en.live.reEntryName.replace("{{name}}", first.name).replace("{{number}}", "2"));
     expect(await seatedRow.locator(".where").textContent()).toContain(
-      en.live.map.seatedAt.replace("{{table}}", String(again.tableNumber)).replace("{{seat}}", String(again.seat)),
+      en.live.map.seatedAt.replace("{{table}}", en.table.title.replace("{{number}}", String(again.tableNumber))).replace("{{seat}}", String(again.seat)),
     );
     // On the floor too, the new entry is named with its number.
     await expect

@@ -165,7 +165,7 @@ describe.skipIf(!haveChromium)("a live event under its house rules (10 seats, mo
       await bust(page, at.at(-1)!.entryId);
       await expect
         .poll(() => page.textContent("[data-testid=after-bust]").catch(() => ""), { timeout: 20_000 })
-        .toBe(fill(en.floor.afterBust.moving, { table }));
+        .toBe(fill(en.floor.afterBust.moving, { table: fill(en.table.title, { number: table }) }));
       if (i === 1) await shot(page, "3-bust");
       kinds.push(...(await confirmAll(page)));
     }

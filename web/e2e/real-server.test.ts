@@ -337,7 +337,10 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const lars = (await seats()).find((s) => s.name === "Lars");
     expect(lars).toBeDefined();
     expect(await page.textContent(".walk-in-card .ok")).toBe(
-      en.floor.seated.replace("{{name}}", "Lars").replace("{{table}}", String(lars!.tableNumber)).replace("{{seat}}", String(lars!.seat)),
+      en.floor.seated
+        .replace("{{name}}", "Lars")
+        .replace("{{table}}", en.table.title.replace("{{number}}", String(lars!.tableNumber)))
+        .replace("{{seat}}", String(lars!.seat)),
     );
     expect((await seats()).length).toBe(20);
     await page.screenshot({ path: join(artifacts, "real-director-walk-in.png"), fullPage: true });

@@ -1,6 +1,7 @@
 // The HTTP API of src/protocol's ROUTES: every body validated by the route's zod schema,
 // every failure answered as HttpErrorBody with the code's status.
 import { listLeagues, saveLeague, standingsOf } from "../console/leagues.ts";
+import { nameRoom, nameTable, roomSettings } from "../console/room.ts";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -19,6 +20,8 @@ import {
   type RouteSpec,
   type ResultsResponse,
   type SaveLeagueRequest,
+  type NameRoomRequest,
+  type NameTableRequest,
 } from "../../protocol/index.ts";
 import { hashToken, type User } from "../../accounts/index.ts";
 import { playerAccount, postings } from "../../store/index.ts";
@@ -219,7 +222,22 @@ const leagueHandlers: Partial<Record<RouteName, Handler>> = {
   },
 };
 
-const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers, ...leagueHandlers };
+/** The room's name and its tables' names (console/room.ts). */
+const roomHandlers: Partial<Record<RouteName, Handler>> = {
+  async room(ctx) {
+    return ok(await roomSettings(ctx.server.svc.store));
+  },
+  nameTable(ctx) {
+    const b = ctx.body as NameTableRequest;
+    return nameTable(ctx.server.svc.store, b.commandId, b.number, b.name);
+  },
+  nameRoom(ctx) {
+    const b = ctx.body as NameRoomRequest;
+    return nameRoom(ctx.server.svc.store, b.commandId, b.name);
+  },
+};
+
+const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...directorHandlers, ...leagueHandlers, ...roomHandlers };
 
 /** What a route's handler reads besides the server: plain data, so it can cross the cluster bus. */
 

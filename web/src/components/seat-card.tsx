@@ -9,6 +9,7 @@ import { useFormat } from "./use-format.ts";
 export function SeatCard({
   name,
   tableNumber,
+  tableName,
   seat,
   tournament,
   startsAt,
@@ -18,6 +19,8 @@ export function SeatCard({
   /** The player number, printed under the name. */
   number?: number | undefined;
   tableNumber: number;
+  /** The room's name for the table ("Rose"), printed large with its number beside the label. */
+  tableName?: string | null | undefined;
   seat: number;
   tournament: string;
   startsAt: number;
@@ -31,7 +34,18 @@ export function SeatCard({
       </div>
       <div className="where">
         <div className="cell">
-          <span className="label">{t("seating.table")}</span> <b className="table-no">{tableNumber}</b>
+          {tableName ? (
+            <>
+              <span className="label">
+                {t("seating.table")} {tableNumber}
+              </span>{" "}
+              <b className="table-no named">{tableName}</b>
+            </>
+          ) : (
+            <>
+              <span className="label">{t("seating.table")}</span> <b className="table-no">{tableNumber}</b>
+            </>
+          )}
         </div>
         <div className="cell">
           <span className="label">{t("seating.seat")}</span> <b className="seat-no">{seat}</b>

@@ -6,6 +6,7 @@ import { newCommandId } from "../api/client.ts";
 import { ErrorText } from "../components/error-text.tsx";
 import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { useFormat } from "../components/use-format.ts";
+import { useRoom } from "../components/use-room.ts";
 import { useLive, useOfflineSince, useServices } from "../context.tsx";
 
 const POLL_MS = 2000;
@@ -92,6 +93,7 @@ const LAYOUT_KEY = "felt.clockLayout";
 
 export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   const { t } = useTranslation();
+  const room = useRoom();
   const fmt = useFormat();
   const { client } = useServices();
   const liveState = useLive();
@@ -130,7 +132,10 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
   return (
     <div className={`clock-screen ${v.status} layout-${layout}`} data-testid="clock">
       <header>
-        <h1>{v.name}</h1>
+        <h1>
+          {room?.name && <span className="room-name">{room.name} · </span>}
+          {v.name}
+        </h1>
         <div className="clock-tools">
           {!sound && (
             <button

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorText } from "../components/error-text.tsx";
 import { useFormat } from "../components/use-format.ts";
+import { useNamedTable, useTableName } from "../components/use-room.ts";
 import { useQuery, useServices } from "../context.tsx";
 import { newCommandId } from "../api/client.ts";
 import type { FeltError } from "../../../src/lib/result.ts";
@@ -17,6 +18,9 @@ import type { DecksOpen, LobbyTournament, TournamentSettings, TournamentTerms } 
  */
 export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
   const { t } = useTranslation();
+  // A live room's tables (no tableId) are the room's own, read by their names; online ones by number.
+  const tableName = useTableName();
+  const namedTable = useNamedTable();
   const fmt = useFormat();
   const page = useQuery("tournamentPage", undefined, { id: tournamentId }, tournamentId);
   const lobby = useQuery("lobby", undefined, {}, tournamentId);
@@ -95,7 +99,15 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
                   <td>{e.place !== null ? fmt.place(e.place) : i + 1}</td>
                   <td>{e.name}</td>
                   <td className="num">{e.stack !== null ? fmt.chips(e.stack) : e.prize ? fmt.money(e.prize) : "—"}</td>
-                  <td>{e.tableId !== null ? <a href={href("table", e.tableId)}>{e.tableNumber}</a> : (e.tableNumber ?? "")}</td>
+                  <td>
+                    {e.tableId !== null ? (
+                      <a href={href("table", e.tableId)}>{e.tableNumber}</a>
+                    ) : e.tableNumber === null ? (
+                      ""
+                    ) : (
+                      (namedTable(e.tableNumber) ?? e.tableNumber)
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -120,11 +132,7 @@ export function TournamentScreen({ tournamentId }: { tournamentId: string }) {
               <ul className="table-links" data-testid="tables">
                 {p.tables.map((x) => (
                   <li key={x.number}>
-                    {x.tableId !== null ? (
-                      <a href={href("table", x.tableId)}>{t("table.title", { number: x.number })}</a>
-                    ) : (
-                      t("table.title", { number: x.number })
-                    )}{" "}
+                    {x.tableId !== null ? <a href={href("table", x.tableId)}>{t("table.title", { number: x.number })}</a> : tableName(x.number)}{" "}
                     <span className="sub">{t("tournament.players", { n: x.players })}</span>
                   </li>
                 ))}

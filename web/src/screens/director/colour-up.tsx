@@ -5,6 +5,7 @@ import type { FeltError } from "../../../../src/lib/result.ts";
 import { Cards } from "../../components/card.tsx";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
+import { useNamedTable } from "../../components/use-room.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { parseCardText } from "../../logic/cards.ts";
@@ -16,6 +17,9 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
   // A live room's race changes the recorded stacks; online the server races by itself, so the screen only shows the figures.
   const apply = tournament.kind === "live";
   const { t } = useTranslation();
+  // The room's name for a table where it has one (the "Table" label stands before it).
+  const namedTable = useNamedTable();
+  const tableText = (n: number) => namedTable(n) ?? n;
   const fmt = useFormat();
   const { client } = useServices();
   const view = useQuery("tournament", undefined, { id: tournamentId }, tournamentId);
@@ -124,7 +128,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
               <select value={table} onChange={(e) => setTable(Number(e.target.value))}>
                 {plan.tables.map((x) => (
                   <option key={x.tableNumber} value={x.tableNumber}>
-                    {raced.includes(x.tableNumber) ? t("colourUp.tableDone", { table: x.tableNumber }) : x.tableNumber}
+                    {raced.includes(x.tableNumber) ? t("colourUp.tableDone", { table: tableText(x.tableNumber) }) : tableText(x.tableNumber)}
                   </option>
                 ))}
               </select>
@@ -192,7 +196,7 @@ export function ColourUp({ tournament }: { tournament: LobbyTournament }) {
       )}
       {result && (
         <table className="grid result">
-          <caption>{t("colourUp.resultAt", { table: raced.at(-1) ?? table })}</caption>
+          <caption>{t("colourUp.resultAt", { table: tableText(raced.at(-1) ?? table) })}</caption>
           <thead>
             <tr>
               <th>{t("seating.seat")}</th>

@@ -194,7 +194,7 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         )}
         {tab === "colour-up" && current && <ColourUp tournament={current} />}
         {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}
-        {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} live={current?.kind === "live"} />}
+        {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} live={current?.kind === "live"} startsAt={current?.startsAt ?? null} />}
       </div>
     </section>
   );

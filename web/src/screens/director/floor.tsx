@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import type { LobbyTournament, PlayerRecord } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { ErrorText } from "../../components/error-text.tsx";
-import { SeatCard } from "../../components/seat-card.tsx";
+import { SeatCardOffer, type CardFor } from "../../components/seat-card-offer.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { PlayerNo } from "../../components/player-number.tsx";
+import { useNamedTable, useTableName } from "../../components/use-room.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { afterBustKey } from "../../logic/button-rule.ts";
@@ -17,6 +18,8 @@ const POLL_MS = 4000;
 export function Floor({ tournament }: { tournament: LobbyTournament }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const tableName = useTableName();
+  const namedTable = useNamedTable();
   const { client } = useServices();
   const tournamentId = tournament.id;
   const instructions = useQuery("instructions", undefined, { id: tournamentId }, tournamentId);
@@ -46,11 +49,15 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     return () => clearInterval(id);
   }, [reloadInstructions, reloadSeating]);
 
-  async function confirm(iid: string) {
-    setBusy(iid);
-    const r = await client.call("confirmInstruction", { commandId: newCommandId() }, { id: tournamentId, iid });
+  /** The seat card of the player last given a new seat here (a move made, a re-entry), offered for printing. */
+  const [card, setCard] = useState<CardFor | null>(null);
+
+  async function confirm(i: { id: string; name: string; playerNumber?: number | undefined; to: { tableNumber: number; seat: number } }) {
+    setBusy(i.id);
+    const r = await client.call("confirmInstruction", { commandId: newCommandId() }, { id: tournamentId, iid: i.id });
     setBusy(null);
     setError(r.ok ? null : r.error);
+    if (r.ok && live) setCard({ name: i.name, number: i.playerNumber, tableNumber: i.to.tableNumber, seat: i.to.seat });
     reload();
   }
 
@@ -62,10 +69,18 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     setConfirmReEnter(null);
     setBusy(`${entryId}:${kind}`);
     const table = seating.data?.seats.find((x) => x.entryId === entryId)?.tableNumber ?? null;
+    const seatedBefore = new Set((seating.data?.seats ?? []).map((x) => x.entryId));
     const r = await client.call("liveRecord", { commandId: newCommandId(), kind, entryId }, { id: tournamentId });
     setBusy(null);
     setError(r.ok ? null : r.error);
     if (r.ok && kind === "bust") setBustAt(table);
+    if (r.ok && kind === "re-enter") {
+      // The re-entry is a new entry at a seat of the draw: the one seated now that was not before, of this player.
+      const was = results.data?.results.find((x) => x.entryId === entryId);
+      const now = await client.call("seating", undefined, { id: tournamentId });
+      const seat = now.ok ? now.value.seats.find((x) => !seatedBefore.has(x.entryId) && x.name === was?.name) : undefined;
+      if (seat !== undefined) setCard({ name: seat.name, number: seat.playerNumber, tableNumber: seat.tableNumber, seat: seat.seat });
+    }
     reload();
   }
 
@@ -124,10 +139,19 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
           <h2>{t("floor.instructions")}</h2>
           <ErrorText error={error} />
           {list.length === 0 && <p className="balanced">{t("floor.balanced")}</p>}
+          {card && (
+            <SeatCardOffer
+              key={`${card.name}:${card.tableNumber}:${card.seat}`}
+              card={card}
+              tournament={tournament.name}
+              startsAt={tournament.startsAt}
+              onDone={() => setCard(null)}
+            />
+          )}
           {/* Only once the event's rule is known: a guessed rule would tell the table the wrong blinds. */}
           {live && bustAt !== null && view.data?.settings !== undefined && (
             <p className="hint" data-testid="after-bust">
-              {t(afterBustKey(view.data.settings.buttonRule), { table: bustAt })}
+              {t(afterBustKey(view.data.settings.buttonRule), { table: tableName(bustAt) })}
             </p>
           )}
           <ul className="instructions">
@@ -135,9 +159,15 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
               <li key={i.id} data-instruction={i.id} data-kind={i.kind}>
                 <span className="tag">{t(`floor.kind.${i.kind}`)}</span>{" "}
                 <span className="what">
-                  {t("floor.move", { name: i.name, fromTable: i.from.tableNumber, fromSeat: i.from.seat, toTable: i.to.tableNumber, toSeat: i.to.seat })}
+                  {t("floor.move", {
+                    name: i.name,
+                    fromTable: tableName(i.from.tableNumber),
+                    fromSeat: i.from.seat,
+                    toTable: tableName(i.to.tableNumber),
+                    toSeat: i.to.seat,
+                  })}
                 </span>
-                <button className="primary" disabled={busy === i.id} onClick={() => void confirm(i.id)}>
+                <button className="primary" disabled={busy === i.id} onClick={() => void confirm(i)}>
                   {t("floor.done")}
                 </button>
               </li>
@@ -226,7 +256,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                         onChange={(e) => setTogether(e.target.checked ? [...together, s.entryId] : together.filter((x) => x !== s.entryId))}
                       />
                     )}{" "}
-                    {t("floor.tableSeat", { table: s.tableNumber, seat: s.seat })}
+                    {t("floor.tableSeat", { table: namedTable(s.tableNumber) ?? s.tableNumber, seat: s.seat })}
                   </td>
                   <td>{entryLabel(s.entryId, s.name)}</td>
                   <td className="player-no">{s.playerNumber !== undefined && t("live.number", { number: s.playerNumber })}</td>
@@ -323,6 +353,7 @@ type Known = { name: string; tableNumber: number | null; seat: number | null; pl
 
 function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; onSeated: () => void; known: readonly Known[] }) {
   const { t } = useTranslation();
+  const tableName = useTableName();
   const fmt = useFormat();
   const { client } = useServices();
   const [name, setName] = useState("");
@@ -404,7 +435,7 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
         <div className="row duplicate" role="alertdialog" aria-label={t("floor.walkIn")}>
           <span className="warn">
             {duplicate.tableNumber !== null
-              ? t("live.duplicateSeated", { name: duplicate.name, table: duplicate.tableNumber, seat: duplicate.seat })
+              ? t("live.duplicateSeated", { name: duplicate.name, table: tableName(duplicate.tableNumber), seat: duplicate.seat })
               : t("live.duplicate", { name: duplicate.name })}
           </span>
           <button type="button" className="primary" data-action="confirm-duplicate" onClick={(e) => void submit(e, true)}>
@@ -434,20 +465,8 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
       {entered && entered.tableNumber === null && <p className="ok">{t("floor.registeredForDraw", { name: entered.name })}</p>}
       {entered && entered.tableNumber !== null && (
         <div className="walk-in-card">
-          <p className="ok">{t("floor.seated", { name: entered.name, table: entered.tableNumber, seat: entered.seat })}</p>
-          <div className="seat-card-sheet single">
-            <SeatCard
-              name={entered.name}
-              number={entered.number}
-              tableNumber={entered.tableNumber}
-              seat={entered.seat}
-              tournament={tournament.name}
-              startsAt={tournament.startsAt}
-            />
-          </div>
-          <button type="button" className="no-print" onClick={() => print()}>
-            {t("floor.printCard")}
-          </button>
+          <p className="ok">{t("floor.seated", { name: entered.name, table: tableName(entered.tableNumber), seat: entered.seat })}</p>
+          <SeatCardOffer card={entered} tournament={tournament.name} startsAt={tournament.startsAt} />
         </div>
       )}
     </form>
@@ -460,6 +479,7 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
  */
 export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onChange: () => void }) {
   const { t } = useTranslation();
+  const tableName = useTableName();
   const fmt = useFormat();
   const { client } = useServices();
   const log = useQuery("floorLog", undefined, { id: tournamentId }, tournamentId);
@@ -507,7 +527,7 @@ export function FloorLog({ tournamentId, onChange }: { tournamentId: string; onC
             {r.blindError && (
               <span className="hint">
                 {" "}
-                {t("blindError.table")} {r.blindError.tableNumber}: {t(`blindError.outcome.${r.blindError.outcome}`)}
+                {tableName(r.blindError.tableNumber)}: {t(`blindError.outcome.${r.blindError.outcome}`)}
               </span>
             )}
             {r.undoes && <span className="hint"> {t("live.log.correction")}</span>}

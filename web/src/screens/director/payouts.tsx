@@ -8,6 +8,8 @@ import { PlayerNo } from "../../components/player-number.tsx";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { resultsCsv } from "../../logic/results-csv.ts";
+import { usePrintSheet } from "../../components/print-sheet.tsx";
+import { ResultsPrint } from "./results-print.tsx";
 import { dealChips } from "../../logic/desk.ts";
 import { Desk } from "./desk.tsx";
 
@@ -31,11 +33,12 @@ const isNoDeal = (e: FeltError | null) => e !== null && e["cause"] === "tourname
  * A live room's stacks are the floor's counts or estimates (the server says which); the deal
  * is made on the chips typed here, recorded as the count first, so ICM uses real figures.
  */
-export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; live: boolean }) {
+export function PayoutsAndDeal({ tournamentId, live, startsAt = null }: { tournamentId: string; live: boolean; startsAt?: number | null }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { client } = useServices();
   const results = useQuery("results", undefined, { id: tournamentId }, tournamentId);
+  const printResults = usePrintSheet("results");
   const [method, setMethod] = useState<"icm" | "chip-chop">("icm");
   /** Amounts the players agreed on other than the computed ones (a "custom" deal). */
   const [custom, setCustom] = useState<Record<string, number>>({});
@@ -325,7 +328,13 @@ export function PayoutsAndDeal({ tournamentId, live }: { tournamentId: string; l
       {live && <Desk tournamentId={tournamentId} changed={`${r?.results.length ?? 0}:${r?.stillIn.length ?? 0}`} />}
       <div className="panel results">
         <h2>{t("results.title")}</h2>
-        <button onClick={exportCsv}>{t("results.export")}</button>
+        <div className="row">
+          <button onClick={exportCsv}>{t("results.export")}</button>
+          <button data-action="print-results" disabled={!r} onClick={printResults.print}>
+            {t("results.print")}
+          </button>
+        </div>
+        {r && <ResultsPrint results={r} startsAt={startsAt} sheet={printResults.sheet} />}
         <table className="grid" data-testid="results-table">
           <thead>
             <tr>

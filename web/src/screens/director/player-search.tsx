@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Instruction, ResultsResponse, SeatingResponse } from "../../../../src/protocol/index.ts";
 import { useFormat } from "../../components/use-format.ts";
 import { PlayerNo } from "../../components/player-number.tsx";
+import { useTableName } from "../../components/use-room.ts";
 import { bustOrder, searchEntries } from "../../logic/floor-map.ts";
 
 /** Who is where: part of a name, or an entry number, gives the seat and stack, or the place and prize of an entry out. */
@@ -19,6 +20,7 @@ export function PlayerSearch({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const tableName = useTableName();
   const [query, setQuery] = useState("");
   const found = useMemo(() => searchEntries(query, seating, results, instructions, live), [query, seating, results, instructions, live]);
   const label = (name: string, entryNumber: number) => (entryNumber > 1 ? t("live.reEntryName", { name, number: entryNumber }) : name);
@@ -36,8 +38,8 @@ export function PlayerSearch({
             <PlayerNo number={f.playerNumber} />{" "}
             {f.kind === "seated" ? (
               <span className="where">
-                {t("live.map.seatedAt", { table: f.tableNumber, seat: f.seat })}
-                {f.movingTo && <> ({t("live.map.movingTo", { table: f.movingTo.tableNumber, seat: f.movingTo.seat })})</>}
+                {t("live.map.seatedAt", { table: tableName(f.tableNumber), seat: f.seat })}
+                {f.movingTo && <> ({t("live.map.movingTo", { table: tableName(f.movingTo.tableNumber), seat: f.movingTo.seat })})</>}
                 {f.stack !== null && (
                   <>
                     {" · "}

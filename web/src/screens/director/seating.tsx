@@ -3,11 +3,14 @@ import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery } from "../../context.tsx";
 import { SeatCard } from "../../components/seat-card.tsx";
+import { useNamedTable, useTableName } from "../../components/use-room.ts";
 
 /** The seat draw, and a printable seat card per player (R-TBL-1). */
 export function Seating({ tournamentId, name, startsAt }: { tournamentId: string; name: string; startsAt: number }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const tableName = useTableName();
+  const namedTable = useNamedTable();
   const seating = useQuery("seating", undefined, { id: tournamentId }, tournamentId);
   const seats = seating.data?.seats ?? [];
   const tables = [...new Set(seats.map((s) => s.tableNumber))];
@@ -22,7 +25,7 @@ export function Seating({ tournamentId, name, startsAt }: { tournamentId: string
       <div className="cols no-print">
         {tables.map((n) => (
           <table key={n} className="grid">
-            <caption>{t("table.title", { number: n })}</caption>
+            <caption>{tableName(n)}</caption>
             <tbody>
               {seats
                 .filter((s) => s.tableNumber === n)
@@ -39,7 +42,16 @@ export function Seating({ tournamentId, name, startsAt }: { tournamentId: string
       </div>
       <div className="seat-card-sheet sheet-a4">
         {seats.map((s) => (
-          <SeatCard key={s.entryId} name={s.name} number={s.playerNumber} tableNumber={s.tableNumber} seat={s.seat} tournament={name} startsAt={startsAt} />
+          <SeatCard
+            key={s.entryId}
+            name={s.name}
+            number={s.playerNumber}
+            tableNumber={s.tableNumber}
+            tableName={namedTable(s.tableNumber)}
+            seat={s.seat}
+            tournament={name}
+            startsAt={startsAt}
+          />
         ))}
       </div>
     </div>

@@ -3,12 +3,14 @@ import { useTranslation } from "react-i18next";
 import { ErrorText } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { PlayerNo } from "../../components/player-number.tsx";
+import { useTableName } from "../../components/use-room.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { buttonDrawText, tableMap, tvFit, type MapTable } from "../../logic/floor-map.ts";
 import { href } from "../../router.ts";
 import { BustOrder, PlayerSearch } from "./player-search.tsx";
+import { RoomNames } from "./room-names.tsx";
 
 const POLL_MS = 4000;
 
@@ -95,6 +97,7 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
         {t("live.map.legend")}
         {live && !tv && ` ${t("live.map.buttonHint")}`}
       </p>
+      {!tv && live && <RoomNames tablesInPlay={map.map((x) => x.tableNumber)} />}
       {!tv && results.data && <BustOrder results={results.data} />}
     </div>
   );
@@ -120,6 +123,7 @@ function MapCard({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const tableName = useTableName();
   const named = (name: string, entryId: string | null) => {
     const k = entryId === null ? 1 : (entryNumbers.get(entryId) ?? 1);
     return k > 1 ? t("live.reEntryName", { name, number: k }) : name;
@@ -159,10 +163,10 @@ function MapCard({
     <section
       className={`map-table${table.breaking ? " breaking" : ""}${table.giving + table.receiving > 0 ? " moving" : ""}`}
       data-table={table.tableNumber}
-      aria-label={t("live.map.table", { number: table.tableNumber })}
+      aria-label={tableName(table.tableNumber)}
     >
       <header>
-        <h3>{t("live.map.table", { number: table.tableNumber })}</h3>
+        <h3>{tableName(table.tableNumber)}</h3>
         <span className="hint">{t("live.map.seats", { players: present, size })}</span>
         {onBreakNext && !table.breaking && (
           <button type="button" className="link" data-action="break-next" aria-pressed={table.breaksNext} onClick={onBreakNext}>
@@ -211,8 +215,10 @@ function MapCard({
                 ) : (
                   <span className="hint">{t("live.map.empty")}</span>
                 )}
-                {s.arriving && <span className="move hint"> {t("live.map.arriving", { table: s.arriving.tableNumber, seat: s.arriving.seat })}</span>}
-                {s.leaving && <span className="move"> {t("live.map.moveTo", { table: s.leaving.tableNumber, seat: s.leaving.seat })}</span>}
+                {s.arriving && (
+                  <span className="move hint"> {t("live.map.arriving", { table: tableName(s.arriving.tableNumber), seat: s.arriving.seat })}</span>
+                )}
+                {s.leaving && <span className="move"> {t("live.map.moveTo", { table: tableName(s.leaving.tableNumber), seat: s.leaving.seat })}</span>}
               </span>
               <span className="chips num" title={s.countedAt !== null ? t("live.countedAt", { time: fmt.time(s.countedAt) }) : undefined}>
                 {s.name === null ? "" : s.stack !== null ? fmt.chips(s.stack) : "—"}
