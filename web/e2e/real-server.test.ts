@@ -476,7 +476,7 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const moves = await page.locator(".instructions li").count();
     expect(moves).toBeGreaterThan(0);
     expect(await page.textContent(".instructions")).toContain(en.floor.kind["break-table"]);
-    expect(await page.locator(".instructions li .what").first().textContent()).toMatch(/^Move .+: table \d seat \d+ → table \d seat \d+$/);
+    expect(await page.locator(".instructions li .what").first().textContent()).toMatch(/^Move .+: Table \d seat \d+ → Table \d seat \d+$/);
     await page.screenshot({ path: join(artifacts, "real-director-break.png"), fullPage: true });
     for (let i = 0; i < moves; i++) {
       await page.locator(".instructions li button").first().click();
