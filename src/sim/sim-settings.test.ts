@@ -24,6 +24,8 @@ describe("felt simulate with the room's settings", () => {
       playDownTo: 0,
       tableMerge: "fill",
       balancing: "seed",
+      // Every simulated entrant is at the start: no start rule (felt simulate's flag cancels a field below one).
+      startRule: null,
     });
   });
 
@@ -46,6 +48,8 @@ describe("felt simulate with the room's settings", () => {
       playDownTo: 0,
       tableMerge: "fill",
       balancing: "seed",
+      // Every simulated entrant is at the start: no start rule (felt simulate's flag cancels a field below one).
+      startRule: null,
     });
     expect(JSON.stringify(a.value)).toBe(JSON.stringify(b.value));
     expect(a.value.chipsConserved).toBe(true);
