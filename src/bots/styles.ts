@@ -1,6 +1,6 @@
 // Three bot styles so a field behaves like a field: random, tight-aggressive (hand
 // strength and position) and calling station.
-import { evaluate, rankOf, suitOf } from "../cards/index.ts";
+import { evaluate, evaluate7, rankOf, suitOf } from "../cards/index.ts";
 import type { Action } from "../engine/index.ts";
 import { randomInt, type RandomSource } from "../tournament/index.ts";
 import { passive, raiseTo, type Bot, type BotView } from "./view.ts";
@@ -22,12 +22,20 @@ export const randomBot: Bot = (v, rng) => {
   return passive(v.legal);
 };
 
+/** The bot's hand with the board. On the river, the seven cards go to the evaluator one by
+ *  one: a simulated field asks this for most decisions after the flop, and an array made
+ *  for each was a share of all it allocates. */
+function handValue(v: BotView): number {
+  const b = v.board;
+  return b.length === 5 ? evaluate7(v.hole[0], v.hole[1], b[0]!, b[1]!, b[2]!, b[3]!, b[4]!) : evaluate([v.hole[0], v.hole[1], ...b]);
+}
+
 /** Checks and calls; raises the minimum now and then; only a big bet (over a quarter of
  * the stack) needs something: a decent starting hand or a pair. */
 export const callingStation: Bot = (v, rng) => {
   if (v.legal.canRaise && v.legal.minRaiseTo !== null && chance(rng, 0.03)) return up(v, v.legal.minRaiseTo);
   if (v.legal.call * 4 > v.stack) {
-    const ok = v.street === 0 ? preflopScore(v.hole[0], v.hole[1]) >= 8 : evaluate([...v.hole, ...v.board]) >>> 20 >= 1;
+    const ok = v.street === 0 ? preflopScore(v.hole[0], v.hole[1]) >= 8 : handValue(v) >>> 20 >= 1;
     if (!ok) return fold(v);
   }
   return passive(v.legal);
@@ -72,7 +80,7 @@ export const tightAggressive: Bot = (v, rng) => {
     if (legal.canCheck) return passive(legal);
     return fold(v);
   }
-  const value = evaluate([...v.hole, ...v.board]);
+  const value = handValue(v);
   const cat = value >>> 20;
   const potOdds = legal.call / Math.max(1, v.pot + legal.call);
   const cheap = legal.call * 4 <= v.stack || shortStack;

@@ -5,7 +5,7 @@
 // count (all, and those between hands), so the fewest and most are found by scanning the
 // table size, and a draw among equal tables is O(1): a settle never looks at every table.
 import type { TableState, TournamentState } from "./state-model.ts";
-import { IndexedSet } from "./indexed-set.ts";
+import { DenseIndexedSet } from "./indexed-set.ts";
 
 /** Players at the table once the moves owed to it and by it are made. */
 export const dueCount = (t: Pick<TableState, "count" | "owes" | "from">): number => t.count - t.owes.length + t.from.length;
@@ -15,8 +15,8 @@ export function reindex(s: TournamentState, t: TableState): void {
   unindex(s, t);
   const n = dueCount(t);
   t.indexed = n;
-  (s.byDue[n] ??= new IndexedSet()).add(t.id);
-  if (!t.inHand) (s.freeByDue[n] ??= new IndexedSet()).add(t.id);
+  (s.byDue[n] ??= new DenseIndexedSet()).add(t.id);
+  if (!t.inHand) (s.freeByDue[n] ??= new DenseIndexedSet()).add(t.id);
   else s.inHand++;
 }
 

@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import { uniformFloats } from "../../cards/index.ts";
 import { seededRandom, type RandomSource } from "../index.ts";
 import { handSetup, type HandSetup } from "./hand-setup.ts";
+import { DenseIndexedSet } from "./indexed-set.ts";
 import { awaitingRebuy } from "./rebuy-grace.ts";
 import { Director, type RunOptions, type RunResult } from "./run.ts";
 import { levelFor } from "./state.ts";
@@ -117,7 +118,8 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
     if (!r.ok) return r;
   }
   const hands = new Hands();
-  const playing = new Set<number>();
+  // Table ids are small whole numbers: an array-backed set, read and changed for every hand.
+  const playing = new DenseIndexedSet();
   const askedAddOn = new Set<string>();
   let seq = 0;
   const deal = (table: number): void => {

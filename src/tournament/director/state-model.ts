@@ -1,7 +1,7 @@
 // The director's state: what the fold of a tournament's events holds (state.ts: evolve).
 import type { DrawnCard, TableHand } from "../index.ts";
 import type { Payment } from "../money/index.ts";
-import type { IndexedSet } from "./indexed-set.ts";
+import type { DenseIndexedSet } from "./indexed-set.ts";
 import type { BlindRuling, DealMethod, Placement, RuledHand, Status, TournamentConfig } from "./types.ts";
 
 export interface EntryState {
@@ -93,8 +93,8 @@ export interface TournamentState {
   /** Tables by number of players seated (derived; kept in step by evolve). */
   byCount: Set<number>[];
   /** Tables by due count (players once the owed moves are made), all and those between hands; tables in a hand (derived, pace-index.ts). */
-  byDue: IndexedSet[];
-  freeByDue: IndexedSet[];
+  byDue: DenseIndexedSet[];
+  freeByDue: DenseIndexedSet[];
   inHand: number;
   alive: number;
   startedAt: number | null;
