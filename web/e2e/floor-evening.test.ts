@@ -148,7 +148,7 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     await enterWalkIns(page, NAMES);
     const walkIn = page.locator("form.walk-in");
     await page.reload();
-    await walkIn.getByLabel(en.floor.walkInName).fill("john  smith", { timeout: 20_000 });
+    await walkIn.getByLabel(en.floor.walkInName).fill(JOHN, { timeout: 20_000 });
     await walkIn.getByRole("button", { name: en.floor.enter }).click();
     const question = page.locator(".walk-in .duplicate");
     await question.waitFor({ timeout: 20_000 });
@@ -165,7 +165,7 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
             .catch(() => ""),
         { timeout: 20_000 },
       )
-      .toBe(fill(en.floor.registeredForDraw, { name: "john  smith".trim() }));
+      .toBe(fill(en.floor.registeredForDraw, { name: JOHN }));
     await expect.poll(async () => (await view()).entries, { timeout: 20_000 }).toBe(26);
     const entered = 26;
 
@@ -188,6 +188,11 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
         [3, 8],
       ]);
     for (const [, x] of await readMap(map)) expect(x.seats).toBe(10);
+    // Each card's title reads "Table N" on one line (beside the seat count and "Break next"): under two font sizes tall.
+    const titleLines = await map
+      .locator(".map-table h3")
+      .evaluateAll((hs) => hs.map((h) => h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).fontSize)));
+    for (const lines of titleLines) expect(lines).toBeLessThan(2);
     await shot(map, "3-drawn");
 
     // 4. The cards moved table 1's button on by one player: one tap on that seat records it.
@@ -332,7 +337,7 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     expect(done.results.length).toBe(entered);
     expect(done.results.reduce((a, x) => a + x.prize, 0)).toBe(entered * buyIn);
     await page.waitForFunction((k) => document.querySelectorAll("[data-testid=results-table] tbody tr").length === k, entered, { timeout: 20_000 });
-    const johns = done.results.filter((x) => x.name.toLowerCase().replace(/\s+/g, " ") === "john smith");
+    const johns = done.results.filter((x) => x.name === JOHN);
     expect(johns.length).toBe(2);
     expect(johns[0]!.playerNumber).not.toBe(johns[1]!.playerNumber);
     const names = await page.locator("[data-testid=results-table] tbody tr td:nth-child(2)").allTextContents();
@@ -343,7 +348,7 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     const csv = lines.slice(0, lines.indexOf(""));
     expect(csv[0]).toBe(["Place", "Name", en.live.playerNumber, "Entry", "Out at", "Prize", "Rebuys", "Add-on", "Chips"].join(","));
     expect(csv.length).toBe(entered + 1);
-    const johnRows = csv.filter((l) => /^\d+,john\s+smith,/i.test(l));
+    const johnRows = csv.filter((l) => /^\d+,John Smith,/.test(l));
     expect(johnRows.length).toBe(2);
     expect(new Set(johnRows.map((l) => l.split(",")[2])).size).toBe(2);
     for (const j of johns) expect(johnRows.some((l) => l.startsWith(`${j.place},${j.name},${j.playerNumber},`))).toBe(true);
@@ -359,8 +364,14 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     await page.waitForSelector(`[data-testid=desk] tr.paid[data-item="${winnerItem}"]`, { timeout: 20_000 });
     const desk = await get<DeskResponse>("/desk");
     expect(desk.items.find((x) => x.item === winnerItem)!.paid).toMatchObject({ method: "cash" });
-    // The undone re-entry's money goes back: it is on the desk to pay.
-    expect(desk.items.some((x) => x.kind === "refund")).toBe(true);
+    // The undone re-entry's money goes back: it is on the desk to pay, named with the player's
+    // number (with two John Smiths in the room, the cashier must know which).
+    const refund = desk.items.find((x) => x.kind === "refund")!;
+    expect(refund.entryId.split("#")[0]).toBe(out1.entryId.split("#")[0]);
+    expect(refund.playerNumber).toEqual(expect.any(Number));
+    expect(await page.locator(`[data-testid=desk] tr[data-item="${refund.item}"] td`).nth(1).textContent()).toBe(
+      `${refund.name} ${fill(en.live.number, { number: refund.playerNumber! })}`,
+    );
     for (const x of desk.items.filter((y) => y.paid === null))
       await must(api(stage.felt.url, "POST", director("/desk/pay"), { commandId: cmd(), item: x.item, method: "credit" }, stage.directorToken));
     await page.locator("[data-testid=desk]").getByRole("button", { name: en.cashier.refresh }).click();
@@ -373,7 +384,7 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     for (const p of [page, map, tv]) expect(await missingKeys(p)).toEqual([]);
     await room.close();
     await console_.close();
-  }, 600_000);
+  }, 900_000);
 
   it("no page raised an error", () => {
     expect(pageErrors).toEqual([]);
