@@ -517,6 +517,8 @@ export const DeskItem = z.object({
   kind: z.enum(["prize", "refund"]),
   entryId: Id,
   name: PlayerName,
+  /** The player's number in the room, when known: two players of one name are told apart at the desk. */
+  playerNumber: PlayerNumber.optional(),
   /** The prize's place; null for a refund. */
   place: z.int().min(1).nullable(),
   amount: Money,

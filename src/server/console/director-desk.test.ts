@@ -87,12 +87,15 @@ describe("undoing a re-entry", () => {
     expect(again.body.error.details).toMatchObject({ reason: "already" });
     for (const x of Object.values(await server.svc.ledger.totals())) expect(x).toBe(0);
     const desk = await get<DeskResponse>("/desk");
+    // The desk names the player with their number, as the results do: another Ada is told apart.
+    expect(ada.playerNumber).toEqual(expect.any(Number));
     expect(desk.items).toEqual([
       {
         item: `refund:${log.find((x) => x.undoes === row.id)!.id}`,
         kind: "refund",
         entryId: `${player}#2`,
         name: "Ada",
+        playerNumber: ada.playerNumber,
         place: null,
         amount: BUY_IN + FEE,
         paid: null,

@@ -9,7 +9,7 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import type { DeskItem, DeskResponse, PayOutRequest } from "../../protocol/index.ts";
 import { EXTERNAL_CASH, poolAccount, postings, type TransactionInput } from "../../store/index.ts";
 import type { Services } from "../services.ts";
-import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
+import { playerNumberOf, type TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
@@ -72,6 +72,7 @@ export async function deskOf(t: TournamentRuntime, svc: Services): Promise<DeskR
       kind: d.kind,
       entryId: d.entry,
       name: t.names.get(d.player) ?? "player",
+      ...playerNumberOf(t, d.player),
       place: d.place,
       amount: d.amount,
       paid: paid === undefined ? null : { method: paid.method, at: paid.at, by: paid.byName },

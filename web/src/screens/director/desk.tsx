@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import type { DeskItem } from "../../../../src/protocol/index.ts";
 import { ErrorText } from "../../components/error-text.tsx";
+import { PlayerNo } from "../../components/player-number.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
@@ -49,7 +50,10 @@ export function Desk({ tournamentId, changed }: { tournamentId: string; changed:
           {v?.toPay.map((x) => (
             <tr key={x.item} data-item={x.item}>
               <td>{what(x)}</td>
-              <td>{x.name}</td>
+              <td>
+                {x.name}
+                <PlayerNo number={x.playerNumber} />
+              </td>
               <td className="num">{fmt.money(x.amount)}</td>
               <td>
                 {asking?.item.item === x.item ? (
@@ -78,7 +82,10 @@ export function Desk({ tournamentId, changed }: { tournamentId: string; changed:
           {v?.paid.map((x) => (
             <tr key={x.item} data-item={x.item} className="paid">
               <td>{what(x)}</td>
-              <td>{x.name}</td>
+              <td>
+                {x.name}
+                <PlayerNo number={x.playerNumber} />
+              </td>
               <td className="num">{fmt.money(x.amount)}</td>
               <td className="hint">
                 {x.paid && t("live.desk.paid", { method: t(`live.desk.method.${x.paid.method}`), by: x.paid.by, time: fmt.time(x.paid.at) })}
