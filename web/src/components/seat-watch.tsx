@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLive, useQuery, useServices } from "../context.tsx";
-import { type SeatChange, type Seating, seatChanges, seatDestination, seatingOf, seatWatchKey } from "../logic/seat-watch.ts";
+import { notStarted, type SeatChange, type Seating, seatChanges, seatDestination, seatingOf, seatWatchKey } from "../logic/seat-watch.ts";
 import { playSound } from "../logic/sound.ts";
 import { go, href, useRoute } from "../router.ts";
 
@@ -24,6 +24,7 @@ export function SeatWatch() {
   const lobby = useQuery("lobby", undefined);
   const [screen] = useRoute();
   const seating = useRef<Seating | null>(null);
+  const waiting = useRef<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<SeatChange | null>(null);
   const { reload, data } = lobby;
   const watched = data ? seatingOf(data.tournaments) : new Map<string, string | null>();
@@ -60,8 +61,9 @@ export function SeatWatch() {
 
   useEffect(() => {
     if (!data) return;
-    const changes = seatChanges(seating.current, data.tournaments);
+    const changes = seatChanges(seating.current, data.tournaments, waiting.current);
     seating.current = seatingOf(data.tournaments);
+    waiting.current = notStarted(data.tournaments);
     const change = changes.find((c) => c.kind === "seated") ?? changes[0];
     if (change === undefined) return;
     setNotice(change);

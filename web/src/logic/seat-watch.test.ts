@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../../src/protocol/index.ts";
-import { seatChanges, seatDestination, seatingOf, seatWatchKey, tablesLeft } from "./seat-watch.ts";
+import { notStarted, seatChanges, seatDestination, seatingOf, seatWatchKey, tablesLeft } from "./seat-watch.ts";
 
 const tr = (id: string, mine: { state: "registered" | "playing" | "busted"; tableId: string | null } | null) =>
   ({
@@ -19,6 +19,15 @@ describe("the player's seats as the lobby tells them", () => {
       { tournamentId: "b", name: "Event b", tableId: "t2", kind: "moved" },
     ]); // c: registered since the last look and seated at once; its own entry is the lobby's to show
     expect(seatChanges(seatingOf(after), after)).toEqual([]);
+  });
+
+  it("a registration made on another screen before the start: seated at the start is a start too", () => {
+    const waiting = { ...tr("d", null), status: "registering" } as LobbyTournament;
+    const before = seatingOf([waiting, tr("c", null)]);
+    const after = [{ ...tr("d", { state: "playing", tableId: "t3" }), status: "running" } as LobbyTournament, tr("c", { state: "playing", tableId: "t5" })];
+    // d had not started at the last look: its start seats the player; c was already running (a late entry here).
+    expect(seatChanges(before, after, notStarted([waiting]))).toEqual([{ tournamentId: "d", name: "Event d", tableId: "t3", kind: "seated" }]);
+    expect(seatChanges(before, after)).toEqual([]);
   });
 
   it("a bust is no seat; the lobby is asked again when a tournament's status or a table's seating changes", () => {

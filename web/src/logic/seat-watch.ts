@@ -17,13 +17,26 @@ export function seatingOf(tournaments: readonly LobbyTournament[]): Seating {
   return new Map(tournaments.flatMap((tr) => (tr.mine && tr.mine.state !== "busted" ? [[tr.id, tr.mine.tableId] as const] : [])));
 }
 
-/** What changed between two looks at the lobby; nothing on the first look (before is null). */
-export function seatChanges(before: Seating | null, tournaments: readonly LobbyTournament[]): SeatChange[] {
+/** The tournaments not started yet at this look (a registration made elsewhere may seat the player at their start). */
+export function notStarted(tournaments: readonly LobbyTournament[]): ReadonlySet<string> {
+  return new Set(tournaments.filter((tr) => tr.status === "registering" || tr.status === "announced").map((tr) => tr.id));
+}
+
+/**
+ * What changed between two looks at the lobby; nothing on the first look (before is null).
+ * A tournament the player was not in at the last look and that had not started then, now
+ * seating them, is a start too: they registered on another screen or device meanwhile.
+ */
+export function seatChanges(before: Seating | null, tournaments: readonly LobbyTournament[], beforeStart: ReadonlySet<string> = new Set()): SeatChange[] {
   if (before === null) return [];
   const changes: SeatChange[] = [];
   for (const tr of tournaments) {
     const table = tr.mine && tr.mine.state !== "busted" ? tr.mine.tableId : null;
-    if (table === null || !before.has(tr.id)) continue;
+    if (table === null) continue;
+    if (!before.has(tr.id)) {
+      if (beforeStart.has(tr.id)) changes.push({ tournamentId: tr.id, name: tr.name, tableId: table, kind: "seated" });
+      continue;
+    }
     const was = before.get(tr.id) ?? null;
     if (was === table) continue;
     changes.push({ tournamentId: tr.id, name: tr.name, tableId: table, kind: was === null ? "seated" : "moved" });
