@@ -10,8 +10,8 @@ import { fail, ok, type Result } from "../../lib/result.ts";
 import type { DealerNote } from "../../protocol/index.ts";
 import type { Services } from "../services.ts";
 import { streamOf, TableSession } from "./table-session.ts";
-import { handResultOf, ORDER_ERRORS, type HandResult, type TableOrder } from "./table-order.ts";
-import type { OrderAnswer } from "./table-link.ts";
+import { handResultOf, type HandResult, type TableOrder } from "./table-order.ts";
+import { applyOrder, type OrderAnswer } from "./table-link.ts";
 import type { HandRun, TableConfig } from "./table-state.ts";
 import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
@@ -127,12 +127,7 @@ export class TableHost {
   /** The director's order (table-link.ts): applied, or refused as stale with the hand it did not know of. */
   async order(config: TableConfig, o: TableOrder): Promise<Result<OrderAnswer>> {
     const s = await this.ensure(config);
-    if (!s.ok) return s;
-    const r = await s.value.order(o);
-    if (r.ok) return ok({ applied: true, result: null });
-    if (r.error.code !== ORDER_ERRORS.stale) return r;
-    const last = s.value.lastResult();
-    return ok({ applied: false, result: last !== null && last.handNumber > o.afterHand && s.value.state.hand === null ? last : null });
+    return s.ok ? applyOrder(s.value, o) : s;
   }
 
   async say(tableId: string, notes: readonly DealerNote[]): Promise<Result<void>> {

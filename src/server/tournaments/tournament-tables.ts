@@ -13,11 +13,12 @@ import { awaitingRebuys, decide, playedMs, rebuyGraceEndsMs, type TournamentEven
 import { clockAt } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
 import { crashPoint } from "../crash-point.ts";
-import type { HandRun, TableConfig } from "../tables/table-state.ts";
+import type { TableConfig } from "../tables/table-state.ts";
 import type { TableLink } from "../tables/table-link.ts";
-import { handResultOf, ORDER_ERRORS, type HandResult, type TableOrder } from "../tables/table-order.ts";
+import type { HandResult, TableOrder } from "../tables/table-order.ts";
 import { orderFor } from "./tournament-orders.ts";
-import { TableSession } from "../tables/table-session.ts";
+import type { TableSession } from "../tables/table-session.ts";
+import { LocalTables } from "../tables/local-tables.ts";
 import { payPrizes } from "./tournament-money.ts";
 import { tableIdOf, type Rec, type TournamentPort } from "./tournament-port.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
@@ -40,16 +41,50 @@ export class OnlineTables {
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
   private graceTimer: TimerHandle | null = null;
 
+  /**
+   * Where the tables live: with their own partitions' owners (split tables: the server's
+   * link), or here (`local`, in the tournament's table map). Either way the director sends
+   * orders over `link` and takes hand results in `handEnded`.
+   */
+  private wiring: { readonly local: LocalTables | null; readonly link: TableLink } | null = null;
+
   constructor(private readonly t: TournamentPort) {}
+
+  // Made on first use: the runtime builds this part before its services are set.
+  private get wired(): { readonly local: LocalTables | null; readonly link: TableLink } {
+    if (this.wiring !== null) return this.wiring;
+    const split = this.t.svc.tables;
+    const local =
+      split === undefined
+        ? new LocalTables(
+            this.t.tables,
+            () => this.sessionOptions(),
+            (_id, result, s) => this.delivered(s, result),
+          )
+        : null;
+    this.wiring = { local, link: split ?? local! };
+    return this.wiring;
+  }
+
+  private get local(): LocalTables | null {
+    return this.wired.local;
+  }
+
+  private get link(): TableLink {
+    return this.wired.link;
+  }
+
+  /** A table here finished a hand (or resumed after one): its result joins the director's queue. */
+  private delivered(s: TableSession, result: HandResult | null): Promise<void> {
+    return this.t.enqueue(() => this.handEnded(s.state.config.tableNumber, result));
+  }
 
   async load(): Promise<Result<void>> {
     const t = this.t;
-    // Split tables (stage 2): the tables live with their own partitions' owners.
-    if (t.svc.tables !== undefined) return ok(undefined);
+    if (this.local === null) return ok(undefined);
     for (const n of t.dir.tables.keys()) {
-      const s = await TableSession.load(tableIdOf(t.id, n), this.sessionOptions(n));
+      const s = await this.local.load(n, tableIdOf(t.id, n));
       if (!s.ok) return s;
-      if (s.value !== null) t.tables.set(n, s.value);
     }
     return ok(undefined);
   }
@@ -60,14 +95,14 @@ export class OnlineTables {
    * settle with no table repairs whatever a crash cut short and every table named deals.
    */
   resume(): void {
-    for (const s of this.t.tables.values()) s.resume();
+    this.local?.resume();
     void this.t.enqueue(() => this.settle(null));
   }
 
   close(): void {
     this.breakTimer?.cancel();
     this.graceTimer?.cancel();
-    for (const s of this.t.tables.values()) s.close();
+    this.local?.close();
   }
 
   /** The tournament started: open the tables, seat the draw, and let every table deal. */
@@ -99,7 +134,7 @@ export class OnlineTables {
   finish(): void {
     this.breakTimer?.cancel();
     this.graceTimer?.cancel();
-    for (const s of this.t.tables.values()) s.close();
+    this.local?.close();
   }
 
   /** After the director paused or resumed: paused, no table deals again; resumed, every table told to deal does. */
@@ -110,7 +145,7 @@ export class OnlineTables {
     await this.settle(null);
   }
 
-  private sessionOptions(n: number) {
+  private sessionOptions() {
     const t = this.t;
     const svc = t.svc;
     return {
@@ -121,8 +156,6 @@ export class OnlineTables {
       ...(svc.newSeed ? { seed: svc.newSeed } : {}),
       log: svc.log,
       onFenced: (error: { readonly code: string; readonly message: string }) => t.stopFenced(fail(error.code, error.message)),
-      // The table deals by the permits in the director's orders; its results come back as data.
-      hooks: { handEnded: (s: TableSession, hand: HandRun | null) => t.enqueue(() => this.handEnded(n, hand === null ? null : handResultOf(s.id, hand))) },
     };
   }
 
@@ -216,7 +249,7 @@ export class OnlineTables {
     if (drawnAnew.size > 0) this.announceButtonDraws(drawnAnew);
     if ((t.dir.status as string) === "finished") {
       await payPrizes(t);
-      for (const s of t.tables.values()) s.close();
+      this.local?.close();
       return;
     }
     if (t.dir.onBreak && !t.paused) {
@@ -235,7 +268,6 @@ export class OnlineTables {
    */
   private announceBusts(events: readonly TournamentEvent[], bustTables: ReadonlyMap<string, number>): void {
     const t = this.t;
-    const link = t.svc.tables;
     for (const e of events) {
       if (e.type !== "eliminated") continue;
       e.groups.forEach((group, g) =>
@@ -244,9 +276,7 @@ export class OnlineTables {
           if (player === undefined) return;
           const note = { kind: "bust" as const, name: t.names.get(player) ?? "player", place: e.places?.[g]?.[j] ?? null };
           const at = bustTables.get(id) ?? 0;
-          if (link !== undefined) return void (at > 0 && link.say(tableIdOf(t.id, at), [note]));
-          const table = [...t.tables.values()].find((s) => [...s.state.seats.values()].some((seat) => seat.playerId === player));
-          table?.dealerSay([note]).catch((err: unknown) => t.svc.log(`tournament ${t.id}: dealer's entry failed`, err));
+          if (at > 0) this.link.say(tableIdOf(t.id, at), [note]);
         }),
       );
     }
@@ -259,7 +289,6 @@ export class OnlineTables {
    */
   private announceButtonDraws(only: ReadonlySet<number> | null): void {
     const t = this.t;
-    const link = t.svc.tables;
     for (const [n, table] of t.dir.tables) {
       if ((only !== null && !only.has(n)) || table.last !== null || table.firstDraw === undefined) continue;
       const note = {
@@ -267,14 +296,7 @@ export class OnlineTables {
         button: table.firstButton,
         cards: table.firstDraw.map((d) => ({ round: d.round, seat: d.seat, card: d.card })),
       };
-      if (link !== undefined) {
-        link.say(tableIdOf(t.id, n), [note]);
-        continue;
-      }
-      t.tables
-        .get(n)
-        ?.dealerSay([note])
-        .catch((err: unknown) => t.svc.log(`tournament ${t.id}: dealer's entry failed`, err));
+      this.link.say(tableIdOf(t.id, n), [note]);
     }
   }
 
@@ -341,15 +363,12 @@ export class OnlineTables {
 
   private async openTables(): Promise<void> {
     const t = this.t;
-    // Split tables: a table opens where it lives, on its first order.
-    if (t.svc.tables !== undefined) return;
+    // Split tables: a table opens where it lives, on its first order. Here: every table at once (watchers find it before its first order).
+    if (this.local === null) return;
     for (const n of t.dir.tables.keys()) {
       if (t.tables.has(n)) continue;
-      const config = this.configOf(n, t.dir.tables.get(n)!.seats.length);
-      const loaded = await TableSession.load(config.tableId, this.sessionOptions(n));
-      const s = loaded.ok && loaded.value !== null ? loaded : await TableSession.open(config, this.sessionOptions(n));
-      if (s.ok && s.value !== null) t.tables.set(n, s.value);
-      else t.svc.log(`tournament ${t.id}: cannot open table ${n}`);
+      const s = await this.local.ensure(this.configOf(n, t.dir.tables.get(n)!.seats.length));
+      if (!s.ok) t.svc.log(`tournament ${t.id}: cannot open table ${n}`);
     }
   }
 
@@ -369,20 +388,12 @@ export class OnlineTables {
       if (e.type === "moved") for (const m of e.moves) givers.add(m.from), moves.push({ entry: m.entry, from: m.from, to: m.to });
       else if (e.type === "table-broken") givers.add(e.table);
     }
-    if (t.svc.tables !== undefined) return this.reconcileLinked(t.svc.tables, only, givers);
-    const send = (n: number, s: TableSession) => {
+    if (this.local === null) return this.reconcileLinked(this.link, only, givers);
+    const send = async (n: number, s: TableSession) => {
       // A table in a hand here refuses any order as stale: not asked (its result brings one).
-      if (s.state.hand !== null) return Promise.resolve();
-      return s
-        .order(this.orderOf(n))
-        .then(
-          (r) =>
-            void (
-              !r.ok &&
-              r.error.code !== ORDER_ERRORS.stale &&
-              t.svc.log(`tournament ${t.id}: table ${n} refused its order: ${r.error.code} ${r.error.message}`)
-            ),
-        );
+      if (s.state.hand !== null) return;
+      const r = await this.link.order(s.state.config, this.orderOf(n));
+      if (!r.ok) t.svc.log(`tournament ${t.id}: table ${n} refused its order: ${r.error.code} ${r.error.message}`);
     };
     const sessions = [...t.tables].filter(([n]) => only === null || only.has(n));
     await Promise.all(sessions.filter(([n]) => givers.has(n)).map(([n, s]) => send(n, s)));
