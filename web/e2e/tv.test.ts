@@ -170,5 +170,5 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     for (const page of [tv, phone]) expect(await page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"])).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 });

@@ -337,6 +337,7 @@ export function TableFelt({
   compact = false,
   keys = true,
   sending = false,
+  idle = null,
 }: {
   view: TableView;
   onAct: (a: PlayerAction) => void;
@@ -344,6 +345,8 @@ export function TableFelt({
   compact?: boolean;
   keys?: boolean;
   sending?: boolean;
+  /** Side by side: what the action bar's kept room shows while there is nothing to act on (Sit in). */
+  idle?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -394,7 +397,7 @@ export function TableFelt({
         )}
       </div>
       {compact ? (
-        <ActionSlot>{view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} sending={sending} />}</ActionSlot>
+        <ActionSlot>{view.legal ? <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} sending={sending} /> : idle}</ActionSlot>
       ) : (
         view.legal && <ActionBar view={view} legal={view.legal} onAct={onAct} now={now} keys={keys} sending={sending} />
       )}

@@ -38,14 +38,23 @@ export function TableScreen({ tableId, compact = false, keys = true }: { tableId
     <section className={compact ? "table-screen compact" : "table-screen"}>
       {view.tournamentId !== null && <TournamentBar tournamentId={view.tournamentId} myStack={view.seats.find((s) => s.seat === view.mySeat)?.stack ?? null} />}
       {compact && <SeatNotice view={view} broke={broke} now={now} />}
-      {compact && view.mySeat !== null && view.sittingOut && (
-        // Sat out (a timeout): back in from the tile, without leaving the tables side by side.
-        <button className="sit-in" data-testid="tile-sit-in" onClick={() => live.sitOut(tableId, false)}>
-          {t("table.sitIn")}
-        </button>
-      )}
       <RefusedNotice tableId={tableId} />
-      <TableFelt view={view} onAct={(a) => live.act(tableId, a)} now={now} compact={compact} keys={keys} sending={state.sendingAt === tableId} />
+      <TableFelt
+        view={view}
+        onAct={(a) => live.act(tableId, a)}
+        now={now}
+        compact={compact}
+        keys={keys}
+        sending={state.sendingAt === tableId}
+        idle={
+          // Sat out (a timeout): back in from the tile, in the action bar's room, so the tiles below never move.
+          compact && view.mySeat !== null && view.sittingOut ? (
+            <button className="sit-in" data-testid="tile-sit-in" onClick={() => live.sitOut(tableId, false)}>
+              {t("table.sitIn")}
+            </button>
+          ) : null
+        }
+      />
       {!compact && (
         <aside className="side">
           <ErrorText error={state.lastError} />
