@@ -191,6 +191,7 @@ describe.skipIf(!haveChromium)("a player's table breaks, in chromium against fel
     const before = await seating(main);
     const me0 = before.seats.find((x) => x.name === name)!;
     const oldNumber = me0.tableNumber;
+    const calmTable = before.tables.find((t) => t.tableNumber !== oldNumber)!.tableNumber;
     expect(before.tables).toHaveLength(2);
     expect(
       before.seats
@@ -208,7 +209,8 @@ describe.skipIf(!haveChromium)("a player's table breaks, in chromium against fel
     pressers.press();
     const bustDeadline = Date.now() + 600_000;
     while (((await lobbyRow(stage.felt.url, token, main))?.playersLeft ?? 5) > 4 && Date.now() < bustDeadline) await actOnce();
-    expect((await lobbyRow(stage.felt.url, token, main))?.playersLeft, "a presser busted").toBe(4);
+    // A presser busted (the one left goes on pressing at the merged table: by the next look a second bust may be in).
+    expect((await lobbyRow(stage.felt.url, token, main))?.playersLeft, "a presser busted").toBeLessThanOrEqual(4);
     await shot("2-bust");
 
     // Four left fit one table of four: the player's table (just finished, fewest) breaks; the
@@ -227,7 +229,7 @@ describe.skipIf(!haveChromium)("a player's table breaks, in chromium against fel
     expect(after.tables.map((t) => t.tableNumber)).not.toContain(oldNumber);
     expect(after.tables).toHaveLength(1);
     expect(meNow.tableNumber).not.toBe(oldNumber);
-    expect(after.seats.filter((x) => x.tableNumber === meNow.tableNumber).map((x) => x.name)).toEqual(expect.arrayContaining([...calmNames]));
+    expect(meNow.tableNumber, "the player was drawn to the calm bots' table").toBe(calmTable);
     // The player's seat and stack are on the tile (a hand may be under way: the stack then may be less than the seat map's).
     await expect.poll(() => seat.locator(".seat-stack").textContent(), { timeout: 20_000 }).toMatch(/\d/);
     // Nobody moved the player by hand: the floor log records no moves, so the test keeps its
