@@ -6,7 +6,7 @@ import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../testkit/server/harness.ts";
 import type { DeskResponse, FloorLogResponse, Instruction, ResultsResponse, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
-import { enterWalkIns, readMap } from "./floor-reading.ts";
+import { enterWalkIns, readMap, walkInAnswered } from "./floor-reading.ts";
 
 // The floor's whole evening in one run, in chromium against a REAL `felt serve`, the console
 // and the room's TV side by side: the 19:00 casino-1900 event created in the form with ten
@@ -156,16 +156,7 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     expect(await question.getByRole("button").allTextContents()).toEqual([en.live.duplicateYes, en.live.no]);
     await shot(page, "1-same-name");
     await question.getByRole("button", { name: en.live.duplicateYes }).click();
-    await expect
-      .poll(
-        () =>
-          walkIn
-            .locator(".ok")
-            .textContent()
-            .catch(() => ""),
-        { timeout: 20_000 },
-      )
-      .toBe(fill(en.floor.registeredForDraw, { name: JOHN }));
+    await walkInAnswered(page, JOHN);
     await expect.poll(async () => (await view()).entries, { timeout: 20_000 }).toBe(26);
     const entered = 26;
 

@@ -41,15 +41,20 @@ export async function enterWalkIns(page: Page, names: readonly string[]): Promis
   for (const name of names) {
     await walkIn.getByLabel(en.floor.walkInName).fill(name, { timeout: 20_000 });
     await walkIn.getByRole("button", { name: en.floor.enter }).click();
-    await expect
-      .poll(
-        () =>
-          walkIn
-            .locator(".ok")
-            .textContent()
-            .catch(() => ""),
-        { timeout: 20_000 },
-      )
-      .toBe(en.floor.registeredForDraw.replace("{{name}}", name));
+    await walkInAnswered(page, name);
   }
+}
+
+/** Waits until the desk's answer says the walk-in `name` is registered for the draw. */
+export async function walkInAnswered(page: Page, name: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator("form.walk-in .ok")
+          .textContent()
+          .catch(() => ""),
+      { timeout: 20_000 },
+    )
+    .toBe(RESOURCES.en.floor.registeredForDraw.replace("{{name}}", name));
 }
