@@ -9,6 +9,12 @@ export interface FeltProcess {
   readonly url: string;
   readonly output: () => string;
   stop(): Promise<void>;
+  /**
+   * The server process killed (SIGKILL, no goodbye to anyone), nothing listening for
+   * `downMs`, then `felt serve` started again on the same port and file: the browsers that
+   * had it open find it again at the same address.
+   */
+  outage(downMs: number): Promise<void>;
 }
 
 export interface FeltProcessOptions {
@@ -21,8 +27,8 @@ export interface FeltProcessOptions {
   readonly startTimeoutMs?: number;
 }
 
-function launch(o: FeltProcessOptions, extra: readonly string[]): { child: ChildProcess; ready: Promise<string>; output: () => string } {
-  const args = [join(o.repo, "bin", "felt.mjs"), "serve", "--host", "127.0.0.1", "--port", "0", "--db", `sqlite:${o.db}`, ...(o.args ?? []), ...extra];
+function launch(o: FeltProcessOptions, extra: readonly string[], port = 0): { child: ChildProcess; ready: Promise<string>; output: () => string } {
+  const args = [join(o.repo, "bin", "felt.mjs"), "serve", "--host", "127.0.0.1", "--port", String(port), "--db", `sqlite:${o.db}`, ...(o.args ?? []), ...extra];
   // The director's password goes in the environment, never the command line (`ps` shows that).
   const env = { ...process.env, FELT_DIRECTOR: `${o.director.name}:${o.director.password}` };
   const child = spawn(process.execPath, args, { cwd: o.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -49,28 +55,39 @@ function launch(o: FeltProcessOptions, extra: readonly string[]): { child: Child
 
 /** Starts the server; `preferred` flags are dropped (one retry) if this server does not know them. */
 export async function startFelt(o: FeltProcessOptions, preferred: readonly string[] = []): Promise<FeltProcess> {
-  let run = launch(o, preferred);
+  let flags = preferred;
+  let run = launch(o, flags);
   let url: string;
   try {
     url = await run.ready;
   } catch (e) {
     if (preferred.length === 0 || !/unknown option/.test(run.output())) throw e;
-    run = launch(o, []);
+    flags = [];
+    run = launch(o, flags);
     url = await run.ready;
   }
-  const { child, output } = run;
+  let earlier = "";
+  const halt = (child: ChildProcess, signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.once("exit", () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill(signal);
+    });
   return {
     url,
-    output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        child.once("exit", () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
+    output: () => earlier + run.output(),
+    stop: () => halt(run.child, "SIGTERM"),
+    async outage(downMs) {
+      await halt(run.child, "SIGKILL");
+      earlier += `${run.output()}\n--- killed, down for ${downMs} ms ---\n`;
+      await new Promise((r) => setTimeout(r, downMs));
+      run = launch(o, flags, Number(new URL(url).port));
+      const again = await run.ready;
+      if (again !== url) throw new Error(`felt serve came back at ${again}, not ${url}`);
+    },
   };
 }
