@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { RESOURCES } from "../src/i18n/index.ts";
 import { api, cmd, must } from "../../testkit/server/harness.ts";
-import type { LobbyTournament, SeatAssignment, TournamentView } from "../../src/protocol/index.ts";
+import type { LobbyTournament, SeatAssignment, SeatingResponse, TournamentView } from "../../src/protocol/index.ts";
 import { artifacts, CHROMIUM, feltStage, haveChromium, signInForm } from "./stage.ts";
 
 // The room's TV clock (not signed in) against a real `felt serve` through a live evening:
@@ -114,7 +114,13 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     await map.goto(`${url}/?checkKeys=1&lang=en#/director/map/${id}`);
     const table = (await seats())[0]!.tableNumber;
     const at = (await seats()).filter((s) => s.tableNumber === table).map((s) => s.seat);
-    const drawnSeat = Number(await map.locator(`.map-table[data-table="${table}"] li:has(.dealer)`).getAttribute("data-seat", { timeout: 20_000 }));
+    // The drawn button shows where its seat is still taken; if the walk-in who busted and
+    // re-entered sat there, that seat was emptied and the map shows no stale "D" (R-DEAL-6).
+    const tablesNow = (await must<SeatingResponse>(api(url, "GET", `${p}/seating`, undefined, token))).tables;
+    const drawnSeat = tablesNow.find((x) => x.tableNumber === table)!.button!.seat;
+    await map.locator(`.map-table[data-table="${table}"] li[data-seat="${at[0]}"]`).waitFor({ timeout: 20_000 });
+    if (at.includes(drawnSeat)) await map.locator(`.map-table[data-table="${table}"] li[data-seat="${drawnSeat}"] .dealer`).waitFor({ timeout: 20_000 });
+    else expect(await map.locator(`.map-table[data-table="${table}"] .dealer`).count()).toBe(0);
     const moved = at.find((s) => s > drawnSeat) ?? at[0]!;
     await map.locator(`.map-table[data-table="${table}"] li[data-seat="${moved}"] [data-action=set-button]`).click();
     const dealer = map.locator(`.map-table[data-table="${table}"] li[data-seat="${moved}"] .dealer`);
