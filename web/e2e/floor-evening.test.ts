@@ -274,7 +274,8 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     expect(second[0]!.entryId).not.toBe(movedOnce.entryId);
     const secondMove = page.locator(".instructions li").first();
     await secondMove.waitFor({ timeout: 20_000 });
-    expect(await secondMove.textContent()).toContain(second[0]!.name);
+    // The move names the player with the number (two John Smiths play tonight).
+    expect(await secondMove.textContent()).toContain(`${second[0]!.name} ${fill(en.live.number, { number: second[0]!.playerNumber! })}`);
     expect(await secondMove.textContent()).not.toContain(movedOnce.name);
     await shot(page, "5-least-moved");
     await confirmAll(page);

@@ -160,7 +160,8 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
                 <span className="tag">{t(`floor.kind.${i.kind}`)}</span>{" "}
                 <span className="what">
                   {t("floor.move", {
-                    name: i.name,
+                    // Two players of one name: the move names which one by number.
+                    name: i.playerNumber === undefined ? i.name : `${i.name} ${t("live.number", { number: i.playerNumber })}`,
                     fromTable: tableName(i.from.tableNumber),
                     fromSeat: i.from.seat,
                     toTable: tableName(i.to.tableNumber),
