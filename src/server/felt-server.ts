@@ -31,7 +31,7 @@ import { PredictWorker } from "./console/director-predict-worker.ts";
 import { connectNats, everything, memberName, PartitionHost, type Ownership, type PartitionServer } from "../cluster/index.ts";
 import { hostname } from "node:os";
 import type { ServerOptions } from "./server-options.ts";
-import type { ServerPort } from "./server-port.ts";
+import type { ServerPort, TableFinder, TournamentsPort } from "./server-port.ts";
 
 export type { ServerOptions } from "./server-options.ts";
 
@@ -44,7 +44,21 @@ export const SESSION_PURGE_MS = 60 * 60_000;
 export class FeltServer implements PartitionServer, ServerPort {
   /** The tournaments this process serves (in cluster mode: those of the partitions it owns). */
   readonly tournaments = new Map<string, TournamentRuntime>();
-  readonly tournamentWatchers = new Map<string, Set<() => void>>();
+  private readonly tournamentWatchers = new Map<string, Set<() => void>>();
+  /** The tournaments as the gateway reaches them: through this port, never the maps above. */
+  readonly served: TournamentsPort = {
+    get: (id) => this.tournaments.get(id),
+    list: () => [...this.tournaments.values()],
+    adopt: (t) => this.adopt(t),
+    watch: (id, push) => {
+      const watchers = this.tournamentWatchers.get(id) ?? new Set<() => void>();
+      this.tournamentWatchers.set(id, watchers);
+      watchers.add(push);
+    },
+    unwatch: (id, push) => void this.tournamentWatchers.get(id)?.delete(push),
+  };
+  /** The tables as the gateway finds them. */
+  readonly tables: TableFinder = { table: (id) => this.table(id) };
   /** The WebSocket connections, per address and account (limits, and sign-out closing them). */
   readonly connections = new ConnectionCounts();
   /** Split tables (stage 2): the tables of the table partitions this process owns; null otherwise. */

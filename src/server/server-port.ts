@@ -1,7 +1,9 @@
-// What the gateway's handlers and the cluster glue may reach of the server: its services,
-// the tournaments and tables it holds, who is connected, and the cluster link. They take
-// this port (or a Pick of it), never FeltServer, so none of them imports the server that
-// registers them.
+// What the gateway's handlers and the cluster glue may reach of the server, as small named
+// ports: the tournaments it serves (TournamentsPort), the tables it holds (TableFinder), the
+// cluster link (ClusterPort), besides its services. Each handler and helper declares only the
+// ports it uses; ServerPort is their union, which the server implements and only the wiring
+// (registering the routes and sockets, attaching the cluster link) takes whole. None of them
+// imports the server that registers them, and none reaches the maps the server keeps.
 import type { FeltError, Result } from "../lib/result.ts";
 import type { MoneyCheck, MoneyDifference } from "../protocol/index.ts";
 import type { Follower } from "../cluster/follower.ts";
@@ -41,6 +43,34 @@ export interface ClusterPort {
   close(): void;
 }
 
+/**
+ * The tournaments this process serves, as handlers reach them: one by id, all of them, a new
+ * one adopted, one watched. The map that holds them stays the server's.
+ */
+export interface TournamentsPort {
+  get(id: string): TournamentRuntime | undefined;
+  /** Every tournament served here, in no set order: a fresh array, the caller's to sort and filter. */
+  list(): TournamentRuntime[];
+  /** A tournament created here is served from now on; its changes reach its watchers. */
+  adopt(t: TournamentRuntime): void;
+  /** `push` runs on every change of the tournament until it is unwatched. */
+  watch(id: string, push: () => void): void;
+  unwatch(id: string, push: () => void): void;
+}
+
+/** The tables this process holds, found by id. */
+export interface TableFinder {
+  /** A table of a split-table partition owned here, or of a tournament served here; undefined otherwise. */
+  table(tableId: string): TableSession | undefined;
+}
+
+/** The director's end-time predictions (run off the tables' event loop). */
+export type Predictor = Pick<PredictWorker, "predict">;
+
+/** Closing the sockets of a session that ended. */
+export type SessionSockets = Pick<ConnectionCounts, "endSession">;
+
+/** Everything the server offers its gateway and cluster glue: the union of the ports above and what the wiring needs. */
 export interface ServerPort {
   readonly svc: Services;
   readonly options: ServerOptions;
@@ -48,19 +78,17 @@ export interface ServerPort {
   /** Who serves what: everything when alone. */
   readonly ownership: Ownership;
   /** The tournaments this process serves. */
-  readonly tournaments: Map<string, TournamentRuntime>;
-  readonly tournamentWatchers: Map<string, Set<() => void>>;
+  readonly served: TournamentsPort;
+  /** The tables this process holds. */
+  readonly tables: TableFinder;
   readonly connections: ConnectionCounts;
   /** Split tables: the tables of the table partitions this process owns; null otherwise. */
   readonly tableHost: TableHost | null;
   /** Cluster mode: routing, fan-out and the lobby across processes; null when alone. */
   cluster: ClusterPort | null;
-  readonly predictor: PredictWorker;
+  readonly predictor: Predictor;
   /** close() has begun. */
   readonly closing: boolean;
-  readonly url: string;
   readonly moneyCheck: MoneyCheck | undefined;
   moneyChecked(): { at: number | undefined; tournaments: [string, readonly MoneyDifference[]][] };
-  adopt(t: TournamentRuntime): void;
-  table(tableId: string): TableSession | undefined;
 }

@@ -56,7 +56,7 @@ export class Feeds {
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(
-    private readonly server: ServerPort,
+    private readonly server: Pick<ServerPort, "tables" | "tableHost" | "served" | "svc">,
     private readonly bus: Bus,
     private readonly ownership: Ownership,
     /** A watch not renewed for this long is dropped (followers ping every 3 s by default). */
@@ -67,7 +67,7 @@ export class Feeds {
   }
 
   async watchTable(w: WatchTable): Promise<Result<SyncAnswer>> {
-    let session = this.server.table(w.tableId);
+    let session = this.server.tables.table(w.tableId);
     // Split tables: a table of this process's partition opens on its director's first order,
     // which may still be on its way (table-host.ts, OPEN_WAIT_MS).
     if (session === undefined && this.server.tableHost !== null) session = await this.server.tableHost.whenOpen(w.tableId);
@@ -95,7 +95,7 @@ export class Feeds {
   }
 
   watchTournament(w: WatchTournament): Result<SyncAnswer> {
-    const t = this.server.tournaments.get(w.tournamentId);
+    const t = this.server.served.get(w.tournamentId);
     if (t === undefined) return fail(TOURNAMENT_ERRORS.notFound, `no tournament ${w.tournamentId}`);
     const subject = `tview.${w.tournamentId}`;
     let feed = this.feeds.get(subject);
@@ -177,8 +177,6 @@ export class Feeds {
   }
 
   private tournamentFeed(subject: string, t: TournamentRuntime): TournamentFeed {
-    const watchers = this.server.tournamentWatchers.get(t.id) ?? new Set<() => void>();
-    this.server.tournamentWatchers.set(t.id, watchers);
     const feed: TournamentFeed = {
       kind: "tournament",
       subject,
@@ -186,10 +184,10 @@ export class Feeds {
       seq: 0,
       watchers: new Map(),
       t,
-      drop: () => void watchers.delete(push),
+      drop: () => this.server.served.unwatch(t.id, push),
     };
     const push = () => this.publish(feed, this.tournamentFrame(t));
-    watchers.add(push);
+    this.server.served.watch(t.id, push);
     this.feeds.set(subject, feed);
     return feed;
   }

@@ -124,8 +124,8 @@ export class ClusterLink implements ClusterPort {
       if (typeof b?.userId === "string") server.connections.endSession(b.userId, typeof b.tokenHash === "string" ? b.tokenHash : null);
       return null;
     });
-    bus.answerAll("lobby-keys", (body) => answerLobbyKeys(server, ownership, body as KeysAsk));
-    bus.answerAll("lobby-lines", (body) => answerLobbyLines(server, ownership, body as LinesAsk));
+    bus.answerAll("lobby-keys", (body) => answerLobbyKeys(server.served, ownership, body as KeysAsk));
+    bus.answerAll("lobby-lines", (body) => answerLobbyLines(server.served, ownership, body as LinesAsk));
     bus.answerAll("money-check", async () => answerMoneyCheck(server, ownership));
     link.boardReady = LobbyBoard.open<LobbyTournament>(nc, {
       prefix: options.prefix ?? "felt",
@@ -265,7 +265,7 @@ export class ClusterLink implements ClusterPort {
         case "route":
           return await runRoute(this.server, r.name, r.input);
         case "table":
-          return await runTableCommand(this.server, r.sender, r.message);
+          return await runTableCommand(this.server.tables, r.sender, r.message);
         case "watch-table":
           return this.feeds.watchTable(r);
         case "watch-tournament":
@@ -283,13 +283,13 @@ export class ClusterLink implements ClusterPort {
           return await host.say(r.tableId, r.notes);
         }
         case "hand-result": {
-          const t = this.server.tournaments.get(r.tournamentId);
+          const t = this.server.served.get(r.tournamentId);
           if (t === undefined || !this.serves(r.tournamentId)) return fail(BUS_ERRORS.notOwner, `tournament ${r.tournamentId} is not served here`);
           await t.takeHandResult(r.table, r.result);
           return ok(undefined);
         }
         case "facts": {
-          const t = this.server.tournaments.get(r.tournamentId);
+          const t = this.server.served.get(r.tournamentId);
           if (t === undefined) return fail(TOURNAMENT_ERRORS.notFound, `no tournament ${r.tournamentId}`);
           const money = t.dir.config?.money;
           return ok({ status: t.dir.status, buyIn: money?.buyIn ?? 0, fee: money?.fee ?? 0, decks: deckFactsOf(t) } satisfies TournamentFacts);

@@ -30,7 +30,7 @@ import type { Bus } from "../../cluster/bus.ts";
 import type { LobbyBoard } from "../../cluster/lobby.ts";
 import { allPartitions, partitionKey, TOURNAMENT_PARTITIONS } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
-import type { ServerPort } from "../server-port.ts";
+import type { ServerPort, TournamentsPort } from "../server-port.ts";
 import { balanceOf, lobbyOrder } from "./route-kit.ts";
 import { fundingOf } from "./play-money.ts";
 import type { RouteInput } from "./owner-requests.ts";
@@ -56,7 +56,7 @@ export class LobbyPublisher {
   private readonly unlisten: () => void;
 
   constructor(
-    private readonly server: ServerPort,
+    private readonly server: Pick<ServerPort, "svc" | "served">,
     private readonly ownership: Ownership,
     private readonly board: LobbyBoard<LobbyTournament>,
     private readonly keepFinishedMs = KEEP_FINISHED_MS,
@@ -85,7 +85,7 @@ export class LobbyPublisher {
   private sweep1(): void {
     const now = this.server.svc.clock.now();
     const epochOf = (id: string) => this.ownership.serving(this.ownership.keyOf(id));
-    for (const t of this.server.tournaments.values()) {
+    for (const t of this.server.served.list()) {
       const epoch = epochOf(t.id);
       if (epoch === undefined) continue;
       if (over(t) && now - t.dir.now > this.keepFinishedMs) {
@@ -100,7 +100,7 @@ export class LobbyPublisher {
       this.board.put(t.id, epoch, line);
     }
     for (const e of this.board.entries()) {
-      if (!this.server.tournaments.has(e.id) && epochOf(e.id) !== undefined && this.last.get(e.id) !== "") {
+      if (this.server.served.get(e.id) === undefined && epochOf(e.id) !== undefined && this.last.get(e.id) !== "") {
         this.last.set(e.id, "");
         this.board.remove(e.id);
       }
@@ -142,7 +142,7 @@ export interface LinesAsk {
 const over = (t: TournamentRuntime) => t.dir.status === "finished" || t.dir.status === "cancelled";
 
 /** A member's phase-1 answer: its own tournaments only. */
-export async function answerLobbyKeys(server: ServerPort, ownership: Ownership, ask: KeysAsk): Promise<KeysPart> {
+export async function answerLobbyKeys(tournaments: Pick<TournamentsPort, "list">, ownership: Ownership, ask: KeysAsk): Promise<KeysPart> {
   const keys = new Map<string, number>();
   const counts: Record<string, number> = {};
   for (const p of allPartitions("tournament")) {
@@ -150,7 +150,7 @@ export async function answerLobbyKeys(server: ServerPort, ownership: Ownership, 
     const epoch = ownership.serving(key);
     if (epoch !== undefined) keys.set(key, epoch);
   }
-  const mine = [...server.tournaments.values()].filter((t) => {
+  const mine = tournaments.list().filter((t) => {
     const key = ownership.keyOf(t.id);
     if (!keys.has(key)) return false;
     counts[key] = (counts[key] ?? 0) + 1;
@@ -164,11 +164,11 @@ export async function answerLobbyKeys(server: ServerPort, ownership: Ownership, 
 }
 
 /** A member's phase-2 answer: the lines of the asked tournaments it serves. */
-export async function answerLobbyLines(server: ServerPort, ownership: Ownership, ask: LinesAsk): Promise<{ lines: LobbyTournament[] }> {
+export async function answerLobbyLines(tournaments: Pick<TournamentsPort, "get">, ownership: Ownership, ask: LinesAsk): Promise<{ lines: LobbyTournament[] }> {
   const tickets = new Set(ask.tickets);
   const lines: LobbyTournament[] = [];
   for (const id of ask.ids) {
-    const t = server.tournaments.get(id);
+    const t = tournaments.get(id);
     if (t !== undefined && ownership.serving(ownership.keyOf(id)) !== undefined) lines.push(lobbyTournament(t, ask.userId, ask.balance, ask.now, tickets));
   }
   return { lines };
@@ -182,9 +182,14 @@ function keyOrder(a: SortKey, b: SortKey): number {
 }
 
 /** GET lobby in a cluster: the same answer the single process gives, from every member's part. */
-export async function gatherLobby(server: ServerPort, bus: Bus, input: RouteInput, board: LobbyBoard<LobbyTournament> | null = null): Promise<Result<unknown>> {
+export async function gatherLobby(
+  server: Pick<ServerPort, "svc" | "options">,
+  bus: Bus,
+  input: RouteInput,
+  board: LobbyBoard<LobbyTournament> | null = null,
+): Promise<Result<unknown>> {
   const user = input.user;
-  const balance = user === null ? null : await balanceOf(server, user.id);
+  const balance = user === null ? null : await balanceOf(server.svc, user.id);
   const tickets = user === null ? [] : [...(await ticketsOf(server.svc.ledger, user.id))];
   const now = server.svc.clock.now();
   const q = input.query as LobbyQuery;

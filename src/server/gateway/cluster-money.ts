@@ -24,7 +24,7 @@ export interface MoneyPart {
 }
 
 /** A member's answer: what it checked of the partitions it serves. */
-export function answerMoneyCheck(server: ServerPort, ownership: Ownership): MoneyPart {
+export function answerMoneyCheck(server: Pick<ServerPort, "moneyChecked">, ownership: Ownership): MoneyPart {
   const keys = allPartitions("tournament")
     .map(partitionKey)
     .filter((k) => ownership.serving(k) !== undefined);

@@ -20,7 +20,7 @@ import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 const RESULT_RETRY_MS = 500;
 
 export class ClusterTables implements TableLink {
-  constructor(private readonly server: ServerPort) {}
+  constructor(private readonly server: Pick<ServerPort, "ownership" | "tableHost" | "cluster" | "served" | "svc">) {}
 
   private local(tableId: string): boolean {
     return this.server.ownership.serving(this.server.ownership.keyOfTable(tableId)) !== undefined;
@@ -61,7 +61,7 @@ export class ClusterTables implements TableLink {
 
   /** The director's side: the result is recorded and its table settled, in the tournament's queue. */
   async handResult(tournamentId: string, n: number, result: HandResult | null): Promise<Result<void>> {
-    const t = this.server.tournaments.get(tournamentId);
+    const t = this.server.served.get(tournamentId);
     if (t !== undefined && this.server.cluster?.serves(tournamentId) !== false) {
       await t.takeHandResult(n, result);
       return ok(undefined);

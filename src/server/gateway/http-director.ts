@@ -37,7 +37,7 @@ import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 import { BUS_ERRORS } from "../../cluster/bus.ts";
 
 function tournamentOf(ctx: Ctx) {
-  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
+  const t = ctx.tournaments.get(ctx.params["id"] ?? "");
   return t === undefined ? fail(TOURNAMENT_ERRORS.notFound, `no tournament ${ctx.params["id"]}`) : ok(t);
 }
 
@@ -87,12 +87,12 @@ export const tournamentIdFor = (commandId: string) => `T${commandId.replace(/[^A
 
 export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   async presets(ctx) {
-    return ok({ presets: await allPresets(ctx.server.svc.store) });
+    return ok({ presets: await allPresets(ctx.svc.store) });
   },
   async savePreset(ctx) {
     const b = ctx.body as SavePresetRequest;
     // A saved preset is one a tournament can be created from: the create route's checks.
-    const r = await savePreset(ctx.server.svc.store, b.preset, b.commandId, (structure) => {
+    const r = await savePreset(ctx.svc.store, b.preset, b.commandId, (structure) => {
       const e = eventConfig(b.preset.basedOn, structure, b.preset.settings, 30, b.preset.format);
       if (!e.ok) return e;
       const c = checkConfig({ id: "preset", name: b.preset.name, structure, ...configParts(e.value) });
@@ -102,18 +102,18 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   },
   async predict(ctx) {
     // 0.2–1 s of simulation: on the worker thread, never on the tables' event loop.
-    return ctx.server.predictor.predict(ctx.body as PredictRequest);
+    return ctx.predictor.predict(ctx.body as PredictRequest);
   },
   async create(ctx) {
     const b = ctx.body as CreateTournamentRequest;
     const id = tournamentIdFor(b.commandId);
-    const existing = ctx.server.tournaments.get(id);
+    const existing = ctx.tournaments.get(id);
     if (existing !== undefined) return ok(view(ctx, existing));
     // Cluster mode: created only where its partition is served (routing sends it there).
-    const partition = ctx.server.ownership.keyOf(id);
-    if (ctx.server.ownership.serving(partition) === undefined)
+    const partition = ctx.ownership.keyOf(id);
+    if (ctx.ownership.serving(partition) === undefined)
       return fail(BUS_ERRORS.unavailable, `tournament ${id} belongs to partition ${partition}, which this process does not serve now`, { partition });
-    const found = await findPreset(ctx.server.svc.store, b.presetId);
+    const found = await findPreset(ctx.svc.store, b.presetId);
     if (found === null) return fail(DIRECTOR_ERRORS.notFound, `no preset ${b.presetId}`);
     const drawn = b.structure === undefined ? found.structure : fromWireStructure(found.structure, b.structure);
     // The format asked for, else a saved preset's own, else the one its base runs as.
@@ -122,7 +122,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const speed = kind === "speed";
     const formatHouse = formatHouseRules(b, asked ?? (kind === "heads-up" ? { kind } : undefined));
     if (!formatHouse.ok) return formatHouse;
-    const o = ctx.server.options;
+    const o = ctx.options;
     // The request's house rules over the preset's (a saved preset carries the room's own).
     const house = settingsWithDefaults(
       { ...(found.preset.house ?? {}), ...formatHouse.value, ...(b.settings ?? {}) },
@@ -142,7 +142,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     // could be signed up later by anyone.
     let auditorId: string | null = null;
     if (house.decksOpen.to === "auditor") {
-      const who = await ctx.server.svc.accounts.userByName(house.decksOpen.auditor);
+      const who = await ctx.svc.accounts.userByName(house.decksOpen.auditor);
       if (!who.ok) return fail(DIRECTOR_ERRORS.invalid, `no account ${house.decksOpen.auditor} to audit the decks`, { field: "decksOpen" });
       auditorId = who.value.id;
     }
@@ -216,18 +216,18 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       actionMs,
       timeBankMs: house.timeBankSeconds * 1000,
       // The request's pause, else the server's (`--hand-pause-ms`, which defaults to 4 s).
-      handPauseMs: b.handPauseMs ?? ctx.server.svc.handPauseMs,
+      handPauseMs: b.handPauseMs ?? ctx.svc.handPauseMs,
       maxEntries: b.maxEntries ?? null,
       guarantee,
-      createdAt: ctx.server.svc.clock.now(),
+      createdAt: ctx.svc.clock.now(),
       start: house.start,
       ...(house.decksOpen.to === "players" ? {} : { decksOpen: house.decksOpen }),
       ...(auditorId === null ? {} : { auditorId }),
     };
-    const t = await TournamentRuntime.create(ctx.server.svc, meta, config, b.commandId);
+    const t = await TournamentRuntime.create(ctx.svc, meta, config, b.commandId);
     // The core's refusals (structure/…, tournament/bad-payout) keep their figures for the console.
     if (!t.ok) return fail(DIRECTOR_ERRORS.invalid, t.error.message, { ...t.error, cause: t.error.code });
-    ctx.server.adopt(t.value);
+    ctx.tournaments.adopt(t.value);
     return ok(view(ctx, t.value));
   },
   // The floor's start: before the scheduled time as well (a start rule's minimum still applies).
@@ -269,7 +269,7 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
   async blindError(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
-    return blindErrorRuling(t.value, ctx.body as BlindErrorRequest, ctx.server.svc.clock.now());
+    return blindErrorRuling(t.value, ctx.body as BlindErrorRequest, ctx.svc.clock.now());
   },
   async colourUpPlan(ctx) {
     const t = tournamentOf(ctx);
@@ -279,17 +279,17 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
     const b = ctx.body as ColourUpRequest;
-    return b.apply === true ? applyColourUp(t.value, b, ctx.server.svc.rng) : colourUpTable(t.value, b, ctx.server.svc.rng);
+    return b.apply === true ? applyColourUp(t.value, b, ctx.svc.rng) : colourUpTable(t.value, b, ctx.svc.rng);
   },
   async deal(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
     const b = ctx.body as DealRequest;
-    return b.apply === true ? applyDeal(t.value, b) : dealResults(t.value, b, ctx.server.svc.clock.now());
+    return b.apply === true ? applyDeal(t.value, b) : dealResults(t.value, b, ctx.svc.clock.now());
   },
   async results(ctx) {
     const t = tournamentOf(ctx);
-    return t.ok ? ok(resultsOf(t.value, ctx.server.svc.clock.now())) : t;
+    return t.ok ? ok(resultsOf(t.value, ctx.svc.clock.now())) : t;
   },
 };
 
@@ -323,10 +323,10 @@ function formatHouseRules(b: CreateTournamentRequest, asked: CreateTournamentReq
  */
 /** The satellite target's status and price (undefined: no such tournament). */
 async function targetFacts(ctx: Ctx, id: string): Promise<Result<{ status: string; buyIn: number; fee: number } | undefined>> {
-  const t = ctx.server.tournaments.get(id);
+  const t = ctx.tournaments.get(id);
   if (t !== undefined) return ok({ status: t.dir.status, buyIn: t.dir.config?.money.buyIn ?? 0, fee: t.dir.config?.money.fee ?? 0 });
   // Cluster mode: the target may belong to another process; its owner answers.
-  const cluster = ctx.server.cluster;
+  const cluster = ctx.cluster;
   if (cluster === null || cluster.serves(id)) return ok(undefined);
   const r = await cluster.facts(id);
   return r.ok ? r : r.error.code === TOURNAMENT_ERRORS.notFound ? ok(undefined) : r;

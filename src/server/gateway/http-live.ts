@@ -17,7 +17,7 @@ import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { AUTH_ERRORS, DIRECTOR_ERRORS, SERVER_ERRORS } from "../../protocol/error-catalogue.ts";
 
 function tournamentOf(ctx: Ctx): Result<TournamentRuntime> {
-  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
+  const t = ctx.tournaments.get(ctx.params["id"] ?? "");
   return t === undefined ? fail(TOURNAMENT_ERRORS.notFound, `no tournament ${ctx.params["id"]}`) : ok(t);
 }
 
@@ -93,7 +93,7 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
     cmds.push((at) => ({ type: "reverse", at, entry, what }));
   }
   if (cmds.length === 0) return fail(DIRECTOR_ERRORS.invalid, "nothing to undo", { cause: "tournament/bad-undo", reason: "nothing" });
-  const { asset } = ctx.server.svc;
+  const { asset } = ctx.svc;
   // The refund commits with the reversal in one transaction.
   const refund = async (events: readonly TournamentEvent[]): Promise<Result<TransactionInput[]>> => {
     const out: TransactionInput[] = [];
@@ -111,7 +111,7 @@ async function undo(ctx: Ctx, t: TournamentRuntime, b: LiveRecordRequest): Promi
   };
   for (const [i, make] of cmds.entries()) {
     const r = await t.command(make, i === 0 ? b.commandId : `${b.commandId}-${i}`, {
-      ...(i === 0 ? { records: [{ type: "floor-undone" as const, data: { id: row.id, at: ctx.server.svc.clock.now(), reason: b.reason.trim() } }] } : {}),
+      ...(i === 0 ? { records: [{ type: "floor-undone" as const, data: { id: row.id, at: ctx.svc.clock.now(), reason: b.reason.trim() } }] } : {}),
       pay: refund,
     });
     if (!r.ok) return r;
@@ -133,7 +133,7 @@ async function guestAccount(ctx: Ctx, name: string): Promise<Result<User>> {
     .replace(/[.]+$/, "");
   const stem = (ascii.length >= 3 ? ascii : `guest.${ascii}`).slice(0, 16).replace(/[.]+$/, "");
   const password = randomBytes(24).toString("base64url");
-  const accounts = ctx.server.svc.accounts;
+  const accounts = ctx.svc.accounts;
   for (let n = 1; n <= 100; n++) {
     const made = await accounts.createUser(n === 1 ? stem : `${stem}-${n}`, password, "player", name);
     if (made.ok) return made;
@@ -152,23 +152,23 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     if (!t.ok) return t;
     const b = ctx.body as { commandId: string; ms: number };
     const r = await t.value.command((at) => ({ type: "adjust-clock", at, ms: b.ms }), b.commandId);
-    return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
+    return r.ok ? ok(tournamentView(t.value, ctx.svc.clock.now())) : r;
   },
   async closeEntries(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
     const commandId = (ctx.body as { commandId: string }).commandId;
     const r = await t.value.command((at) => ({ type: "close-entries", at }), commandId);
-    return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
+    return r.ok ? ok(tournamentView(t.value, ctx.svc.clock.now())) : r;
   },
   async desk(ctx) {
     const t = tournamentOf(ctx);
-    return t.ok ? ok(await deskOf(t.value, ctx.server.svc)) : t;
+    return t.ok ? ok(await deskOf(t.value, ctx.svc)) : t;
   },
   async payOut(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
-    return payOut(t.value, ctx.server.svc, ctx.body as PayOutRequest, { id: ctx.user!.id, name: ctx.user!.name });
+    return payOut(t.value, ctx.svc, ctx.body as PayOutRequest, { id: ctx.user!.id, name: ctx.user!.name });
   },
   async floorLog(ctx) {
     const t = tournamentOf(ctx);
@@ -193,18 +193,18 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     const b = ctx.body as LiveRecordRequest;
     if (b.kind === "undo") {
       const u = t.value.hasCommand(b.commandId) ? ok(undefined) : await undo(ctx, t.value, b);
-      return u.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : u;
+      return u.ok ? ok(tournamentView(t.value, ctx.svc.clock.now())) : u;
     }
     const make = t.value.hasCommand(b.commandId) ? ok(() => ({ type: "settle" as const, at: 0 })) : floorCommand(t.value, b);
     if (!make.ok) return make;
     const cashBy = ctx.user!.id;
     const r = await t.value.command(make.value, b.commandId, { pay: (events) => cashEntries(t.value, events, cashBy, b.commandId) });
-    return r.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : r;
+    return r.ok ? ok(tournamentView(t.value, ctx.svc.clock.now())) : r;
   },
   /** The desk's look-up: a player number or part of a name (Accounts.findPlayers). */
   async searchPlayers(ctx) {
     const q = (ctx.query as PlayerSearchQuery).q;
-    const found = await ctx.server.svc.accounts.findPlayers(q);
+    const found = await ctx.svc.accounts.findPlayers(q);
     return ok({ players: found.map((u) => ({ playerId: u.id, name: u.displayName, account: u.name, number: u.number })) });
   },
   /**
@@ -230,9 +230,9 @@ export const liveHandlers: Partial<Record<RouteName, Handler>> = {
     };
     if (t.value.hasCommand(b.commandId)) return view();
     // A dry run first, so a refused walk-in (registration closed, the room full) leaves no account behind.
-    const known = b.playerId === undefined ? null : await ctx.server.svc.accounts.user(b.playerId);
+    const known = b.playerId === undefined ? null : await ctx.svc.accounts.user(b.playerId);
     if (known !== null && !known.ok) return fail(DIRECTOR_ERRORS.notFound, `no player ${b.playerId}`, { playerId: b.playerId });
-    const probe = decide(t.value.dir, { type: "register", at: ctx.server.svc.clock.now(), player: known?.value.id ?? "walk-in" }, seededRandom(1));
+    const probe = decide(t.value.dir, { type: "register", at: ctx.svc.clock.now(), player: known?.value.id ?? "walk-in" }, seededRandom(1));
     if (!probe.ok) return fail(TOURNAMENT_ERRORS.notAllowed, probe.error.message, { cause: probe.error.code });
     const max = t.value.meta.maxEntries;
     if (max !== null && t.value.dir.entries.size >= max) return fail(TOURNAMENT_ERRORS.notAllowed, "the tournament is full", { maxEntries: max });

@@ -26,6 +26,7 @@ import {
 import { hashToken, type User } from "../../accounts/index.ts";
 import { playerAccount, postings } from "../../store/index.ts";
 import type { ServerPort } from "../server-port.ts";
+import type { Services } from "../services.ts";
 import { toWire, statusOf } from "./http-errors.ts";
 import type { RouteInput } from "./owner-requests.ts";
 import { balanceOf, type Ctx, type Handler, lobbyOrder } from "./route-kit.ts";
@@ -51,13 +52,13 @@ const userInfo = (u: User) => ({ id: u.id, name: u.name, role: u.role });
  * A session ended (`tokenHash` null: every session of the user): its sockets close here at
  * once, and in a cluster on every other member too (told over the bus, by the token's hash).
  */
-function sessionEnded(server: Pick<ServerPort, "connections" | "cluster">, userId: string, tokenHash: string | null): void {
-  server.connections.endSession(userId, tokenHash);
-  server.cluster?.endSession(userId, tokenHash);
+function sessionEnded(ctx: Pick<Ctx, "sessions" | "cluster">, userId: string, tokenHash: string | null): void {
+  ctx.sessions.endSession(userId, tokenHash);
+  ctx.cluster?.endSession(userId, tokenHash);
 }
 
 function tournamentOf(ctx: Ctx) {
-  const t = ctx.server.tournaments.get(ctx.params["id"] ?? "");
+  const t = ctx.tournaments.get(ctx.params["id"] ?? "");
   return t === undefined ? fail(TOURNAMENT_ERRORS.notFound, `no tournament ${ctx.params["id"]}`) : ok(t);
 }
 
@@ -68,12 +69,12 @@ const entry =
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
     const user = ctx.user!;
-    const r = await entryCommand(t.value, ctx.server.svc, { id: user.id, name: user.name, number: user.number }, verb, (ctx.body as EntryCommand).commandId);
+    const r = await entryCommand(t.value, ctx.svc, { id: user.id, name: user.name, number: user.number }, verb, (ctx.body as EntryCommand).commandId);
     if (!r.ok) return r;
-    const balance = await balanceOf(ctx.server, user.id);
-    const tickets = await ticketsOf(ctx.server.svc.ledger, user.id);
+    const balance = await balanceOf(ctx.svc, user.id);
+    const tickets = await ticketsOf(ctx.svc.ledger, user.id);
     return ok({
-      tournament: lobbyTournament(t.value, user.id, balance, ctx.server.svc.clock.now(), tickets),
+      tournament: lobbyTournament(t.value, user.id, balance, ctx.svc.clock.now(), tickets),
       balance,
       ...(r.value.ticket ? { paidWithTicket: true } : {}),
     });
@@ -82,60 +83,60 @@ const entry =
 const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async signUp(ctx) {
     const b = ctx.body as z.infer<typeof ROUTES.signUp.body>;
-    const s = await ctx.server.svc.accounts.signUp(b.name, b.password, ctx.ip);
+    const s = await ctx.svc.accounts.signUp(b.name, b.password, ctx.ip);
     if (!s.ok) return s;
-    await welcome(ctx.server, s.value.user.id);
+    await welcome(ctx, s.value.user.id);
     return ok({ token: s.value.token, user: userInfo(s.value.user) });
   },
   async signIn(ctx) {
     const b = ctx.body as z.infer<typeof ROUTES.signIn.body>;
-    const s = await ctx.server.svc.accounts.signIn(b.name, b.password, ctx.ip);
+    const s = await ctx.svc.accounts.signIn(b.name, b.password, ctx.ip);
     return s.ok ? ok({ token: s.value.token, user: userInfo(s.value.user) }) : s;
   },
   /** Ends this session on the server: the token stops working at once, wherever it was copied. */
   async signOut(ctx) {
     if (ctx.token !== null) {
-      await ctx.server.svc.accounts.signOut(ctx.token);
-      if (ctx.user !== null) sessionEnded(ctx.server, ctx.user.id, hashToken(ctx.token));
+      await ctx.svc.accounts.signOut(ctx.token);
+      if (ctx.user !== null) sessionEnded(ctx, ctx.user.id, hashToken(ctx.token));
     }
     return ok({ signedOut: 1 });
   },
   /** Ends every session of the signed-in user, on every device. */
   async signOutEverywhere(ctx) {
-    const signedOut = await ctx.server.svc.accounts.signOutEverywhere(ctx.user!.id);
-    sessionEnded(ctx.server, ctx.user!.id, null);
+    const signedOut = await ctx.svc.accounts.signOutEverywhere(ctx.user!.id);
+    sessionEnded(ctx, ctx.user!.id, null);
     return ok({ signedOut });
   },
   async me(ctx) {
-    return ok({ user: userInfo(ctx.user!), balance: await balanceOf(ctx.server, ctx.user!.id) });
+    return ok({ user: userInfo(ctx.user!), balance: await balanceOf(ctx.svc, ctx.user!.id) });
   },
   async topUp(ctx) {
-    return topUp(ctx.server, ctx.user!.id, (ctx.body as TopUpRequest).commandId);
+    return topUp(ctx, ctx.user!.id, (ctx.body as TopUpRequest).commandId);
   },
   async lobby(ctx) {
-    const balance = ctx.user === null ? null : await balanceOf(ctx.server, ctx.user.id);
-    const tickets = ctx.user === null ? undefined : await ticketsOf(ctx.server.svc.ledger, ctx.user.id);
-    const now = ctx.server.svc.clock.now();
+    const balance = ctx.user === null ? null : await balanceOf(ctx.svc, ctx.user.id);
+    const tickets = ctx.user === null ? undefined : await ticketsOf(ctx.svc.ledger, ctx.user.id);
+    const now = ctx.svc.clock.now();
     const q = ctx.query as LobbyQuery;
     const pageSize = Math.min(LOBBY_PAGE_SIZE.max, Number(q.pageSize ?? LOBBY_PAGE_SIZE.default));
-    const all = [...ctx.server.tournaments.values()].sort(lobbyOrder);
+    const all = ctx.tournaments.list().sort(lobbyOrder);
     const pages = Math.ceil(all.length / pageSize);
     const page = Number(q.page ?? 1);
     const tournaments = all.slice((page - 1) * pageSize, page * pageSize).map((t) => lobbyTournament(t, ctx.user?.id ?? null, balance, now, tickets));
-    const funding = ctx.user === null || balance === null ? null : await fundingOf(ctx.server, ctx.user.id, balance);
+    const funding = ctx.user === null || balance === null ? null : await fundingOf(ctx, ctx.user.id, balance);
     return ok({ serverTime: now, balance, funding, tournaments, page: { page, pageSize, total: all.length, pages } });
   },
   async tournament(ctx) {
     const t = tournamentOf(ctx);
-    return t.ok ? ok(tournamentView(t.value, ctx.server.svc.clock.now())) : t;
+    return t.ok ? ok(tournamentView(t.value, ctx.svc.clock.now())) : t;
   },
   async tournamentPage(ctx) {
     const t = tournamentOf(ctx);
-    return t.ok ? ok(tournamentPage(t.value, ctx.server.svc.clock.now())) : t;
+    return t.ok ? ok(tournamentPage(t.value, ctx.svc.clock.now())) : t;
   },
   async bracket(ctx) {
     const t = tournamentOf(ctx);
-    return t.ok ? bracketView(t.value, ctx.server.svc.clock.now()) : t;
+    return t.ok ? bracketView(t.value, ctx.svc.clock.now()) : t;
   },
   register: entry("register"),
   unregister: entry("unregister"),
@@ -147,51 +148,51 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
   async hands(ctx) {
     const q = ctx.query as HandListQuery;
     const limit = Math.min(HAND_PAGE_SIZE.max, Number(q.limit ?? HAND_PAGE_SIZE.default));
-    return handSummaries(ctx.server, ctx.user!.id, limit, q.before);
+    return handSummaries(ctx.svc, ctx.user!.id, limit, q.before);
   },
   async hand(ctx) {
-    return handRecord(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
+    return handRecord(ctx, ctx.user!.id, ctx.params["id"] ?? "");
   },
   /** The asking player's PHH (with seed and commitment) and PokerStars text of one hand. */
   async handTexts(ctx) {
-    return handTexts(ctx.server, ctx.user!.id, ctx.params["id"] ?? "");
+    return handTexts(ctx, ctx.user!.id, ctx.params["id"] ?? "");
   },
   /** A finished tournament's table seeds, only to whom its settings.decksOpen opens them. */
   async decks(ctx) {
     const t = tournamentOf(ctx);
     if (!t.ok) return t;
     const f = deckFactsOf(t.value);
-    if (!seedsOpenTo(f, ctx.user?.id ?? null, ctx.server.svc.clock.now())) {
+    if (!seedsOpenTo(f, ctx.user?.id ?? null, ctx.svc.clock.now())) {
       const from = publicFrom(f);
       return fail(AUTH_ERRORS.forbidden, whyClosed(f), { opens: f.decksOpen.to, ...(from === null ? {} : { opensAt: from }) });
     }
-    return ok({ tournamentId: t.value.id, decksOpen: f.decksOpen, tables: await tableSeeds(ctx.server.svc.store, t.value.id) });
+    return ok({ tournamentId: t.value.id, decksOpen: f.decksOpen, tables: await tableSeeds(ctx.svc.store, t.value.id) });
   },
   /** A director credits money received from a player (cash, transfer). */
   async deposit(ctx) {
     const b = ctx.body as DepositRequest;
-    const who = await ctx.server.svc.accounts.userByName(b.name);
+    const who = await ctx.svc.accounts.userByName(b.name);
     if (!who.ok) return fail(DIRECTOR_ERRORS.notFound, `no player ${b.name}`);
     const tx = postings.deposit({
       key: `deposit:${ctx.user!.id}:${b.commandId}`,
-      asset: ctx.server.svc.asset,
+      asset: ctx.svc.asset,
       player: who.value.id,
       amount: b.amount,
       director: ctx.user!.id,
     });
     if (!tx.ok) return tx;
-    const r = await ctx.server.svc.ledger.post(tx.value);
+    const r = await ctx.svc.ledger.post(tx.value);
     if (!r.ok) return r;
-    return ok({ player: who.value.id, balance: await balanceOf(ctx.server, who.value.id) });
+    return ok({ player: who.value.id, balance: await balanceOf(ctx.svc, who.value.id) });
   },
   /** The ledger check: per-asset totals (all 0 when sound) and every balance; a player's account names its player. */
   async ledger(ctx) {
-    const balances = (await ctx.server.svc.ledger.balances()).slice(0, 100_000);
+    const balances = (await ctx.svc.ledger.balances()).slice(0, 100_000);
     const names = new Map<string, string | null>();
     for (const b of balances) {
       const id = b.account.startsWith(PLAYER) ? b.account.slice(PLAYER.length) : null;
       if (id === null || names.has(id)) continue;
-      const u = await ctx.server.svc.accounts.user(id);
+      const u = await ctx.svc.accounts.user(id);
       names.set(id, u.ok ? u.value.name : null);
     }
     const named = balances.map((b) => {
@@ -199,41 +200,39 @@ const playerHandlers: Partial<Record<RouteName, Handler>> = {
       return name == null ? b : { ...b, name };
     });
     // Cluster mode: each member checked the tournaments it loaded; every member's are merged.
-    const check = ctx.server.cluster !== null ? await ctx.server.cluster.moneyCheck() : ctx.server.moneyCheck;
-    return ok({ totals: await ctx.server.svc.ledger.totals(), balances: named, ...(check === undefined ? {} : { moneyCheck: check }) });
+    const check = ctx.cluster !== null ? await ctx.cluster.moneyCheck() : ctx.moneyCheck;
+    return ok({ totals: await ctx.svc.ledger.totals(), balances: named, ...(check === undefined ? {} : { moneyCheck: check }) });
   },
 };
 
 /** A season's leagues (console/leagues.ts); the standings read each event's results wherever it runs. */
 const leagueHandlers: Partial<Record<RouteName, Handler>> = {
   async leagues(ctx) {
-    return ok({ leagues: await listLeagues(ctx.server.svc.store) });
+    return ok({ leagues: await listLeagues(ctx.svc.store) });
   },
   async saveLeague(ctx) {
-    const r = await saveLeague(ctx.server.svc.store, ctx.body as SaveLeagueRequest);
+    const r = await saveLeague(ctx.svc.store, ctx.body as SaveLeagueRequest);
     return r.ok ? ok({ leagues: r.value }) : r;
   },
   async leagueStandings(ctx) {
     const results = (id: string) =>
-      dispatchRoute(ctx.server, "results", { user: ctx.user, token: ctx.token, ip: ctx.ip, body: undefined, params: { id }, query: {} }) as Promise<
-        Result<ResultsResponse>
-      >;
-    return standingsOf(ctx.server.svc.store, ctx.params["id"] ?? "", results);
+      ctx.dispatch("results", { user: ctx.user, token: ctx.token, ip: ctx.ip, body: undefined, params: { id }, query: {} }) as Promise<Result<ResultsResponse>>;
+    return standingsOf(ctx.svc.store, ctx.params["id"] ?? "", results);
   },
 };
 
 /** The room's name and its tables' names (console/room.ts). */
 const roomHandlers: Partial<Record<RouteName, Handler>> = {
   async room(ctx) {
-    return ok(await roomSettings(ctx.server.svc.store));
+    return ok(await roomSettings(ctx.svc.store));
   },
   nameTable(ctx) {
     const b = ctx.body as NameTableRequest;
-    return nameTable(ctx.server.svc.store, b.commandId, b.number, b.name);
+    return nameTable(ctx.svc.store, b.commandId, b.number, b.name);
   },
   nameRoom(ctx) {
     const b = ctx.body as NameRoomRequest;
-    return nameRoom(ctx.server.svc.store, b.commandId, b.name);
+    return nameRoom(ctx.svc.store, b.commandId, b.name);
   },
 };
 
@@ -241,11 +240,35 @@ const handlers: Partial<Record<RouteName, Handler>> = { ...playerHandlers, ...di
 
 /** What a route's handler reads besides the server: plain data, so it can cross the cluster bus. */
 
+/** What the server lends a route's context: the ports behind Ctx, and the cluster link to dispatch by. */
+export type RouteServer = Pick<ServerPort, "svc" | "served" | "cluster" | "ownership" | "predictor" | "options" | "moneyCheck" | "connections">;
+
+/** The context a handler gets: the request's input and the ports, never the server itself. */
+function contextOf(server: RouteServer, input: RouteInput): Ctx {
+  return {
+    ...input,
+    svc: server.svc,
+    tournaments: server.served,
+    ownership: server.ownership,
+    predictor: server.predictor,
+    options: server.options,
+    sessions: server.connections,
+    // Read when the handler asks: the cluster link is attached after the server listens, and the money check runs after its start.
+    get cluster() {
+      return server.cluster;
+    },
+    get moneyCheck() {
+      return server.moneyCheck;
+    },
+    dispatch: (name, next) => dispatchRoute(server, name, next),
+  };
+}
+
 /** Runs a route's handler on this process (the owner's side of a forwarded route too). */
-export function runRoute(server: ServerPort, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
+export function runRoute(server: RouteServer, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
   const handler = handlers[name];
   if (handler === undefined) return Promise.resolve(fail(DIRECTOR_ERRORS.invalid, "not available on this server yet"));
-  return handler({ server, ...input });
+  return handler(contextOf(server, input));
 }
 
 /**
@@ -259,7 +282,7 @@ export function routeTournament(name: RouteName, input: RouteInput): string | nu
 }
 
 /** One dispatch for every route: here, or forwarded to the owner of the tournament it addresses; the lobby gathers from every member. */
-export function dispatchRoute(server: ServerPort, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
+export function dispatchRoute(server: RouteServer, name: RouteName, input: RouteInput): Promise<Result<unknown>> {
   const cluster = server.cluster;
   if (cluster !== null) {
     if (name === "lobby") return cluster.lobby(input);
@@ -285,12 +308,12 @@ function sendError(reply: FastifyReply, e: FeltError) {
 
 const bearer = (req: FastifyRequest): string | null => /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? null;
 
-async function authenticate(server: ServerPort, req: FastifyRequest): Promise<Result<User | null>> {
+async function authenticate(svc: Pick<Services, "accounts">, req: FastifyRequest): Promise<Result<User | null>> {
   const h = req.headers.authorization;
   if (h === undefined) return ok(null);
   const token = bearer(req);
   if (token === null) return fail(AUTH_ERRORS.invalidToken, "use Authorization: Bearer TOKEN");
-  const u = await server.svc.accounts.authenticate(token);
+  const u = await svc.accounts.authenticate(token);
   return u.ok ? u : fail(AUTH_ERRORS.invalidToken, u.error.message, { cause: u.error.code });
 }
 
@@ -324,7 +347,7 @@ export function frameworkError(error: { code?: string; message: string }, _req: 
   else void sendError(reply, { code: "protocol/invalid-message", message: "malformed request" });
 }
 
-export function registerHttpRoutes(app: FastifyInstance, server: ServerPort): void {
+export function registerHttpRoutes(app: FastifyInstance, server: RouteServer & Pick<ServerPort, "outage">): void {
   app.addHook("onRequest", async (req, reply) => {
     if (req.url.length > MAX_URL_BYTES)
       return sendError(reply, { code: "protocol/uri-too-long", message: `the request line is longer than ${MAX_URL_BYTES} bytes` });
@@ -349,7 +372,7 @@ export function registerHttpRoutes(app: FastifyInstance, server: ServerPort): vo
       url: spec.path,
       handler: async (req, reply) => {
         try {
-          const auth = await authenticate(server, req);
+          const auth = await authenticate(server.svc, req);
           if (!auth.ok) return sendError(reply, auth.error);
           const user = auth.value;
           if (spec.auth !== "none" && user === null) return sendError(reply, { code: "auth/required", message: "sign in first" });

@@ -5,10 +5,15 @@
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { ACCOUNT_ERRORS, type Funding } from "../../protocol/index.ts";
 import { LEDGER_ERRORS, postings } from "../../store/index.ts";
-import type { ServerPort } from "../server-port.ts";
+import type { ServerOptions } from "../server-options.ts";
+import type { Services } from "../services.ts";
 import { balanceOf } from "./route-kit.ts";
 
-type Port = Pick<ServerPort, "svc" | "options">;
+/** What play money needs: the ledger, the clock and the log, and the room's amount. */
+interface Port {
+  readonly svc: Pick<Services, "ledger" | "asset" | "clock" | "log">;
+  readonly options: Pick<ServerOptions, "playMoney">;
+}
 
 const DAY_MS = 86_400_000;
 const dayOf = (now: number) => Math.floor(now / DAY_MS);
@@ -47,13 +52,13 @@ export async function topUp(port: Port, player: string, commandId: string): Prom
   const now = port.svc.clock.now();
   const key = topUpKey(player, dayOf(now));
   const answer = async () => {
-    const balance = await balanceOf(port, player);
+    const balance = await balanceOf(port.svc, player);
     return ok({ balance, funding: await fundingOf(port, player, balance) });
   };
   const used = () => fail(ACCOUNT_ERRORS.noTopUp, "today's top-up has been taken", { reason: "used", retryAt: (dayOf(now) + 1) * DAY_MS });
   const taken = await port.svc.ledger.transaction(key);
   if (taken !== null) return taken.memo["commandId"] === commandId ? answer() : used();
-  const balance = await balanceOf(port, player);
+  const balance = await balanceOf(port.svc, player);
   if (balance >= amount) return fail(ACCOUNT_ERRORS.noTopUp, "the balance is already at the play-money amount", { reason: "not-needed" });
   const tx = postings.playMoney({ key, asset: port.svc.asset, player, amount: amount - balance, reason: "top-up", memo: { commandId } });
   if (!tx.ok) return tx;

@@ -1,20 +1,41 @@
-// What every HTTP route handler is: a function from the request's context (the input
-// and the server's port) to a Result. Shared by the player, director and live routes and
-// the cluster's lobby, apart from the route table that registers them.
+// What every HTTP route handler is: a function from the request's context (the input and
+// the few ports a route may use) to a Result. Shared by the player, director and live routes
+// and the cluster's lobby, apart from the route table that registers them.
 import type { Result } from "../../lib/result.ts";
+import type { Ownership } from "../../cluster/index.ts";
+import type { MoneyCheck, RouteName } from "../../protocol/index.ts";
 import { playerAccount } from "../../store/index.ts";
-import type { ServerPort } from "../server-port.ts";
+import type { ServerOptions } from "../server-options.ts";
+import type { ClusterPort, Predictor, SessionSockets, TournamentsPort } from "../server-port.ts";
+import type { Services } from "../services.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import type { RouteInput } from "./owner-requests.ts";
 
+/** The room's defaults a route applies: a new tournament's clocks and table size, the play-money amount. */
+export type RoomDefaults = Pick<ServerOptions, "actionMs" | "timeBankMs" | "tableSize" | "playMoney">;
+
+/** A route's input and what it may reach: the services, the tournaments served here, the cluster link and a few single facts. */
 export interface Ctx extends RouteInput {
-  readonly server: ServerPort;
+  readonly svc: Services;
+  readonly tournaments: TournamentsPort;
+  /** Cluster mode: the link to the other members; null when alone. */
+  readonly cluster: ClusterPort | null;
+  /** Who serves which partition (a tournament is created only where its partition is served). */
+  readonly ownership: Ownership;
+  readonly predictor: Predictor;
+  readonly options: RoomDefaults;
+  /** This process's own money check; undefined until it has run. */
+  readonly moneyCheck: MoneyCheck | undefined;
+  /** The sockets of a session that ended here close. */
+  readonly sessions: SessionSockets;
+  /** Another route, run as a client's request would be: here, or on the owner of the tournament it addresses. */
+  dispatch(name: RouteName, input: RouteInput): Promise<Result<unknown>>;
 }
 
 export type Handler = (ctx: Ctx) => Promise<Result<unknown>>;
 
-export async function balanceOf(server: Pick<ServerPort, "svc">, userId: string): Promise<number> {
-  return server.svc.ledger.balance(playerAccount(userId), server.svc.asset);
+export async function balanceOf(svc: Pick<Services, "ledger" | "asset">, userId: string): Promise<number> {
+  return svc.ledger.balance(playerAccount(userId), svc.asset);
 }
 
 /** Lobby order: open tournaments first, soonest start first; then finished ones, latest first. */

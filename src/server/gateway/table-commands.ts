@@ -4,7 +4,7 @@
 // another process forwarded, so a client gets the same answer wherever it is.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { traceStage } from "../../runtime/index.ts";
-import type { ServerPort } from "../server-port.ts";
+import type { ServerPort, TableFinder } from "../server-port.ts";
 import type { Ack } from "../tables/table-session.ts";
 import type { Sender, TableMessage } from "./owner-requests.ts";
 import { AUTH_ERRORS, TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
@@ -20,9 +20,9 @@ export function tournamentOfTable(tableId: string): string | null {
 export const errorCommandId = (m: TableMessage): string | null => (m.type === "chat" || m.type === "chat-mute" ? null : m.commandId);
 
 /** Runs the command on this process's table: an ack for commands with an id, null for chat. */
-export async function runTableCommand(server: ServerPort, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
+export async function runTableCommand(tables: TableFinder, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
   if (m.type === "chat-mute" && user.role !== "director") return fail(AUTH_ERRORS.forbidden, "only a director mutes players");
-  const session = server.table(m.tableId);
+  const session = tables.table(m.tableId);
   if (session === undefined) return fail(TABLE_ERRORS.notFound, `no table ${m.tableId}`);
   switch (m.type) {
     case "act":
@@ -44,7 +44,7 @@ export async function runTableCommand(server: ServerPort, user: Sender, m: Table
 }
 
 /** The command run where its table lives: here, or forwarded to the owner (cluster mode). */
-export function tableCommand(server: ServerPort, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
+export function tableCommand(server: Pick<ServerPort, "tables" | "cluster">, user: Sender, m: TableMessage): Promise<Result<Ack | null>> {
   if (m.type === "act") traceStage(m.commandId, "received");
   const cluster = server.cluster;
   if (cluster !== null) {
@@ -54,5 +54,5 @@ export function tableCommand(server: ServerPort, user: Sender, m: TableMessage):
       >;
     }
   }
-  return runTableCommand(server, user, m);
+  return runTableCommand(server.tables, user, m);
 }

@@ -63,7 +63,10 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   }
 }
 
-export function registerWebSocket(app: FastifyInstance, server: ServerPort): void {
+/** What a socket's connection reaches: the services, the tournaments and tables here, the cluster link, and whether the server is stopping. */
+type ConnectionPorts = Pick<ServerPort, "svc" | "options" | "outage" | "closing" | "cluster" | "served" | "tables" | "tableHost">;
+
+export function registerWebSocket(app: FastifyInstance, server: ConnectionPorts & Pick<ServerPort, "connections">): void {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...server.options.wsLimits };
   const counts = server.connections;
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
@@ -110,7 +113,7 @@ class Connection {
   private helloTimer: TimerHandle | null;
 
   constructor(
-    private readonly server: ServerPort,
+    private readonly server: ConnectionPorts,
     private readonly socket: WebSocket,
     private readonly counts: ConnectionCounts,
     private readonly limits: WsLimits,
@@ -297,7 +300,7 @@ class Connection {
       this.tables.set(tableId, { follower });
       return;
     }
-    const session = this.server.table(tableId);
+    const session = this.server.tables.table(tableId);
     const host = this.server.tableHost;
     if (session === undefined && on && !waited && host !== null && owner !== null) {
       // Split tables: the table opens here on its director's first order, which may still be
@@ -324,7 +327,7 @@ class Connection {
       this.remoteWatching.delete(tournamentId);
     }
     const prev = this.watching.get(tournamentId);
-    if (prev !== undefined) this.server.tournamentWatchers.get(tournamentId)?.delete(prev);
+    if (prev !== undefined) this.server.served.unwatch(tournamentId, prev);
     this.watching.delete(tournamentId);
     const cluster = this.server.cluster;
     if (cluster !== null && !cluster.serves(tournamentId)) {
@@ -341,14 +344,12 @@ class Connection {
       this.remoteWatching.set(tournamentId, follower);
       return;
     }
-    const t = this.server.tournaments.get(tournamentId);
+    const t = this.server.served.get(tournamentId);
     if (t === undefined) return this.error(null, { code: "tournament/not-found", message: `no tournament ${tournamentId}` });
     if (!on) return;
     cluster?.onMoved(this.rehome);
-    const watchers = this.server.tournamentWatchers.get(t.id) ?? new Set();
-    this.server.tournamentWatchers.set(t.id, watchers);
     const push = () => this.send({ type: "tournament-view", view: tournamentView(t, this.server.svc.clock.now()) });
-    watchers.add(push);
+    this.server.served.watch(t.id, push);
     this.watching.set(t.id, push);
     push();
   }
@@ -385,7 +386,7 @@ class Connection {
     for (const f of this.remoteWatching.values()) f.close();
     this.remoteWatching.clear();
     this.server.cluster?.offMoved(this.rehome);
-    for (const [id, push] of this.watching) this.server.tournamentWatchers.get(id)?.delete(push);
+    for (const [id, push] of this.watching) this.server.served.unwatch(id, push);
     this.watching.clear();
   }
 

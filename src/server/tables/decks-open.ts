@@ -8,7 +8,8 @@
 import { DECKS_OPEN_DEFAULT, type TableSeed } from "../../protocol/index.ts";
 import type { DeckFacts } from "../gateway/owner-requests.ts";
 import type { EventStore } from "../../store/index.ts";
-import type { ServerPort } from "../server-port.ts";
+import type { ClusterPort, TournamentsPort } from "../server-port.ts";
+import type { Services } from "../services.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { tableSeedCommitment } from "./fair.ts";
 import { streamOf } from "./table-session.ts";
@@ -43,20 +44,30 @@ export function whyClosed(f: DeckFacts): string {
     : `this tournament's decks open to everyone at ${new Date(from).toISOString()}`;
 }
 
+/** Where a tournament's deck facts are found: among those served here, else (cluster mode) from its owner. */
+export interface DeckFactsPorts {
+  readonly tournaments: Pick<TournamentsPort, "get">;
+  readonly cluster: Pick<ClusterPort, "facts"> | null;
+}
+
 /** The deck facts of a tournament here or, in cluster mode, from its owner; null when unknown. */
-export async function deckFacts(server: ServerPort, tournamentId: string | null): Promise<DeckFacts | null> {
+export async function deckFacts(ports: DeckFactsPorts, tournamentId: string | null): Promise<DeckFacts | null> {
   if (tournamentId === null) return null;
-  const local = server.tournaments.get(tournamentId);
+  const local = ports.tournaments.get(tournamentId);
   if (local !== undefined) return deckFactsOf(local);
-  if (server.cluster === null) return null;
-  const r = await server.cluster.facts(tournamentId);
+  if (ports.cluster === null) return null;
+  const r = await ports.cluster.facts(tournamentId);
   return r.ok ? (r.value.decks ?? null) : null;
 }
 
 /** May `userId` have this tournament's table seeds now (the hand routes add it to the history then)? */
-export async function seedOpenTo(server: ServerPort, tournamentId: string | null, userId: string | null): Promise<boolean> {
-  const f = await deckFacts(server, tournamentId);
-  return f !== null && seedsOpenTo(f, userId, server.svc.clock.now());
+export async function seedOpenTo(
+  ports: DeckFactsPorts & { readonly svc: Pick<Services, "clock"> },
+  tournamentId: string | null,
+  userId: string | null,
+): Promise<boolean> {
+  const f = await deckFacts(ports, tournamentId);
+  return f !== null && seedsOpenTo(f, userId, ports.svc.clock.now());
 }
 
 const PAGE = 200;

@@ -11,13 +11,13 @@ import type { PhhHand } from "../../engine/history/phh-types.ts";
 import { writePhh } from "../../engine/history/phh.ts";
 import { writePokerStars, pokerStarsResults } from "../../engine/history/pokerstars-write.ts";
 import { decodeHandCursor, encodeHandCursor } from "../../store/index.ts";
-import type { ServerPort } from "../server-port.ts";
+import type { Services } from "../services.ts";
 import { evolveTable, initialTable, type HandRun, type TableConfig, type TableRecord } from "./table-state.ts";
 import { handIndexEntries, streamOf } from "./table-session.ts";
 import type { HandIndex, EventStore, HandIndexEntry } from "../../store/index.ts";
 import { eventForSeat } from "./table-wire.ts";
 import { committedDeck, tableSeedCommitment } from "./fair.ts";
-import { seedOpenTo } from "./decks-open.ts";
+import { type DeckFactsPorts, seedOpenTo } from "./decks-open.ts";
 import { boardPosition, holePosition, type DeckOpening } from "../../cards/index.ts";
 import { PROTOCOL_ERRORS, TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
@@ -142,10 +142,10 @@ export async function backfillHandIndex(store: EventStore, index: HandIndex): Pr
  * One hand of the user's, found through the hand index (so a hand they were not dealt into
  * costs one index read, nothing more), then rebuilt from its one table stream.
  */
-async function playedHand(server: ServerPort, userId: string, handId: string): Promise<PlayedHand | null> {
-  const row = await server.svc.hands.get(userId, handId);
+async function playedHand(svc: Pick<Services, "hands" | "store">, userId: string, handId: string): Promise<PlayedHand | null> {
+  const row = await svc.hands.get(userId, handId);
   if (row === null) return null;
-  const events = await server.svc.store.read(streamOf(row.tableId));
+  const events = await svc.store.read(streamOf(row.tableId));
   const first = events[0];
   if (first === undefined) return null;
   const state = initialTable(first.data as TableConfig);
@@ -162,14 +162,14 @@ async function playedHand(server: ServerPort, userId: string, handId: string): P
 
 /** The user's hands, newest first, read from the hand index alone; `next` pages on. */
 export async function handSummaries(
-  server: ServerPort,
+  svc: Pick<Services, "hands">,
   userId: string,
   limit: number,
   before?: string,
 ): Promise<Result<{ hands: HandSummary[]; next?: string }>> {
   const cursor = before === undefined ? undefined : decodeHandCursor(before);
   if (cursor === null) return fail(PROTOCOL_ERRORS.invalidMessage, "not a hand list cursor");
-  const rows = await server.svc.hands.list(userId, cursor === undefined ? { limit: limit + 1 } : { limit: limit + 1, before: cursor });
+  const rows = await svc.hands.list(userId, cursor === undefined ? { limit: limit + 1 } : { limit: limit + 1, before: cursor });
   const page = rows.slice(0, limit);
   const hands = page.map((r) => ({
     handId: r.handId,
@@ -184,8 +184,11 @@ export async function handSummaries(
   return ok(rows.length > limit && last !== undefined ? { hands, next: encodeHandCursor(last) } : { hands });
 }
 
-export async function handRecord(server: ServerPort, userId: string, handId: string): Promise<Result<HandRecord>> {
-  const found = await playedHand(server, userId, handId);
+/** What a hand's record needs: the hand index and the table streams, and whether its tournament's decks are open. */
+export type HandPorts = DeckFactsPorts & { readonly svc: Pick<Services, "hands" | "store" | "clock"> };
+
+export async function handRecord(ports: HandPorts, userId: string, handId: string): Promise<Result<HandRecord>> {
+  const found = await playedHand(ports.svc, userId, handId);
   if (found === null) return fail(TABLE_ERRORS.notFound, `no hand ${handId} of yours`);
   const { hand, tableId, tournamentId, seat } = found;
   return ok({
@@ -195,14 +198,14 @@ export async function handRecord(server: ServerPort, userId: string, handId: str
     handNumber: hand.handNumber,
     startedAt: hand.startedAt,
     events: hand.wire.slice(0, 400).map((e) => eventForSeat(e, seat)),
-    ...(hand.tableSeed !== null && (await seedOpenTo(server, tournamentId, userId)) ? { tableSeed: hand.tableSeed } : {}),
+    ...(hand.tableSeed !== null && (await seedOpenTo(ports, tournamentId, userId)) ? { tableSeed: hand.tableSeed } : {}),
   });
 }
 
-export async function handTexts(server: ServerPort, userId: string, handId: string): Promise<Result<{ phh: string; pokerstars: string | null }>> {
-  const found = await playedHand(server, userId, handId);
+export async function handTexts(ports: HandPorts, userId: string, handId: string): Promise<Result<{ phh: string; pokerstars: string | null }>> {
+  const found = await playedHand(ports.svc, userId, handId);
   if (found === null) return fail(TABLE_ERRORS.notFound, `no hand ${handId} of yours`);
   const name = found.tableId;
   const ps = pokerStarsText(found.hand, found.seat, name, found.hand.engine);
-  return ok({ phh: phhText(found.hand, found.seat, name, await seedOpenTo(server, found.tournamentId, userId)), pokerstars: ps.ok ? ps.value : null });
+  return ok({ phh: phhText(found.hand, found.seat, name, await seedOpenTo(ports, found.tournamentId, userId)), pokerstars: ps.ok ? ps.value : null });
 }
