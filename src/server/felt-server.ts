@@ -3,6 +3,7 @@
 // serves only the tournaments of the partitions it owns (src/cluster/host.ts): it loads and
 // resumes a partition's tournaments when it gains it and closes them when it loses it;
 // every write to their streams is fenced by the partition's epoch in PostgreSQL.
+import type { Result } from "../lib/result.ts";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -46,10 +47,22 @@ export class FeltServer implements PartitionServer, ServerPort {
   readonly tournaments = new Map<string, TournamentRuntime>();
   private readonly tournamentWatchers = new Map<string, Set<() => void>>();
   /** The tournaments as the gateway reaches them: through this port, never the maps above. */
+  /** Tournaments being created now, by id (a repeated create waits for the first). */
+  private readonly creating = new Map<string, Promise<Result<TournamentRuntime>>>();
   readonly served: TournamentsPort = {
     get: (id) => this.tournaments.get(id),
     list: () => [...this.tournaments.values()],
-    adopt: (t) => this.adopt(t),
+    create: (id, make) => {
+      const under = this.creating.get(id);
+      if (under !== undefined) return under;
+      const made = make().then((r) => {
+        if (r.ok) this.adopt(r.value);
+        return r;
+      });
+      this.creating.set(id, made);
+      void made.finally(() => this.creating.delete(id));
+      return made;
+    },
     watch: (id, push) => {
       const watchers = this.tournamentWatchers.get(id) ?? new Set<() => void>();
       this.tournamentWatchers.set(id, watchers);

@@ -45,14 +45,19 @@ export interface ClusterPort {
 
 /**
  * The tournaments this process serves, as handlers reach them: one by id, all of them, a new
- * one adopted, one watched. The map that holds them stays the server's.
+ * one created, one watched. The map that holds them stays the server's.
  */
 export interface TournamentsPort {
   get(id: string): TournamentRuntime | undefined;
   /** Every tournament served here, in no set order: a fresh array, the caller's to sort and filter. */
   list(): TournamentRuntime[];
-  /** A tournament created here is served from now on; its changes reach its watchers. */
-  adopt(t: TournamentRuntime): void;
+  /**
+   * Creates tournament `id` here and serves it from then on (its changes reach its watchers).
+   * One creation per id at a time: a second request for the same id while the first is under
+   * way (a client's or a forwarding member's retry) gets the first one's outcome, never a
+   * second append to the new stream.
+   */
+  create(id: string, make: () => Promise<Result<TournamentRuntime>>): Promise<Result<TournamentRuntime>>;
   /** `push` runs on every change of the tournament until it is unwatched. */
   watch(id: string, push: () => void): void;
   unwatch(id: string, push: () => void): void;

@@ -224,10 +224,9 @@ export const directorHandlers: Partial<Record<RouteName, Handler>> = {
       ...(house.decksOpen.to === "players" ? {} : { decksOpen: house.decksOpen }),
       ...(auditorId === null ? {} : { auditorId }),
     };
-    const t = await TournamentRuntime.create(ctx.svc, meta, config, b.commandId);
+    const t = await ctx.tournaments.create(id, () => TournamentRuntime.create(ctx.svc, meta, config, b.commandId));
     // The core's refusals (structure/…, tournament/bad-payout) keep their figures for the console.
     if (!t.ok) return fail(DIRECTOR_ERRORS.invalid, t.error.message, { ...t.error, cause: t.error.code });
-    ctx.tournaments.adopt(t.value);
     return ok(view(ctx, t.value));
   },
   // The floor's start: before the scheduled time as well (a start rule's minimum still applies).
