@@ -91,7 +91,8 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
       .poll(() => page.textContent(".instructions li .what"), { timeout: 20_000 })
       .toBe(
         fill(en.floor.move, {
-          name: move!.name,
+          // The player's number beside the name tells two players of one name apart.
+          name: move!.playerNumber === undefined ? move!.name : `${move!.name} ${fill(en.live.number, { number: move!.playerNumber })}`,
           fromTable: label(move!.from.tableNumber),
           fromSeat: move!.from.seat,
           toTable: label(move!.to.tableNumber),
