@@ -19,7 +19,7 @@ import { describeDifference, reconcileTournament } from "./tournaments/tournamen
 import type { MoneyCheck, MoneyDifference } from "../protocol/index.ts";
 import type { TableSession } from "./tables/table-session.ts";
 import { TableHost } from "./tables/table-host.ts";
-import type { TableLink } from "./tables/table-link.ts";
+import { localTableLinks } from "./tables/local-tables.ts";
 import { ClusterTables } from "./gateway/cluster-tables.ts";
 import { clientError, frameworkError, MAX_URL_BYTES, registerHttpRoutes } from "./gateway/http-routes.ts";
 import { ConnectionCounts, registerWebSocket } from "./gateway/ws-gateway.ts";
@@ -147,10 +147,12 @@ export class FeltServer implements PartitionServer, ServerPort {
     // stack trace from every table and request that met it.
     const outage = new OutageLog((m) => rawLog(m), now);
     const log = (m: string, e?: unknown) => (isStorageOutage(e) ? outage.failed(e) : rawLog(m, e));
-    // Split tables: the director reaches its tables through the cluster (set once the server exists).
-    let tables: ClusterTables | null = null;
+    // The one choice of where a director's tables live (tables/table-link.ts). Split tables:
+    // through the cluster, one link for every tournament (made once the server exists, before
+    // any tournament asks for it); otherwise each tournament keeps its own in this process.
+    let cluster: ClusterTables | null = null;
     const svc: Services = {
-      ...(split ? { tables: { order: (config, o) => tables!.order(config, o), say: (id, notes) => tables!.say(id, notes) } satisfies TableLink } : {}),
+      tableLinks: split ? () => cluster! : localTableLinks,
       store,
       ledger,
       hands,
@@ -182,7 +184,7 @@ export class FeltServer implements PartitionServer, ServerPort {
     server.closeAccounts = () => accountStore.close();
     if (split) {
       const link = new ClusterTables(server);
-      tables = link;
+      cluster = link;
       server.tableHost = new TableHost(svc, (id, result, session) => link.deliverResult(id, result, session));
     }
     // Frames up to 1 MiB are read and answered `protocol/frame-too-large` (anything over

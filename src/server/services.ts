@@ -4,7 +4,7 @@ import type { Accounts } from "../accounts/index.ts";
 import type { EventStore, HandIndex, Ledger } from "../store/index.ts";
 import type { RandomSource } from "../tournament/index.ts";
 import type { Clock } from "./clock.ts";
-import type { TableLink } from "./tables/table-link.ts";
+import type { TableLinks } from "./tables/table-link.ts";
 
 export interface Services {
   readonly store: EventStore;
@@ -23,10 +23,11 @@ export interface Services {
   readonly rng: RandomSource;
   readonly log: (message: string, error?: unknown) => void;
   /**
-   * Where online tournaments' tables live, anywhere in
-   * the cluster (tables/table-link.ts). Absent: in their tournament's runtime, in-process.
+   * How an online tournament's director reaches its tables (tables/table-link.ts), chosen
+   * once by the wiring: in the tournament's own process (local-tables.ts) or each with its
+   * table partition's owner anywhere in the cluster (split tables, gateway/cluster-tables.ts).
    */
-  readonly tables?: TableLink;
+  readonly tableLinks: TableLinks;
 }
 
 /** The OS CSPRNG as a RandomSource, buffered. */

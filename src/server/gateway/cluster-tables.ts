@@ -5,7 +5,12 @@
 // to `keyOfTable(tableId)`, retried with the same order id, which the table answers
 // "duplicate" rather than apply twice), and a finished hand's result goes to its
 // tournament's owner (`deliverResult`), retried until that owner takes it: the director
-// records a hand once (by its number), so a result sent twice changes nothing.
+// records a hand once (by its number), so a result sent twice changes nothing. One link
+// serves every tournament of the process: its tables are opened on their first order and
+// loaded, resumed and closed by their partitions' owners (TableHost), so what a director's
+// link does for tables in its own process (open, load, resume, close) is nothing here. The
+// director's side of sending (newest order wins, retries, leaving before joining) is the
+// same as in one process (tournaments/order-senders.ts).
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { DealerNote } from "../../protocol/index.ts";
 import type { ServerPort } from "../server-port.ts";
@@ -33,6 +38,22 @@ export class ClusterTables implements TableLink {
     if (cluster === null) return fail(BUS_ERRORS.unavailable, "the cluster link is not up yet");
     return (await cluster.forwardTable(config.tableId, { kind: "table-order", config, order })) as Result<OrderAnswer>;
   }
+
+  /** Opened where it lives, on its first order. */
+  async open(): Promise<Result<void>> {
+    return ok(undefined);
+  }
+
+  /** Loaded by its partition's owner when that process gains the partition. */
+  async load(): Promise<Result<void>> {
+    return ok(undefined);
+  }
+
+  /** Resumed by its partition's owner, which also sends a result the director may have missed. */
+  resume(): void {}
+
+  /** The tables live on with their partitions: a tournament stopping here (or moving) does not stop them. */
+  close(): void {}
 
   say(tableId: string, notes: readonly DealerNote[]): void {
     const host = this.server.tableHost;

@@ -1,14 +1,15 @@
 // The table link (table-link.ts) when a tournament's tables live in its own process (one
-// `felt serve`, or a cluster without split tables): the director reaches them as it reaches
-// split tables, by orders, and hears of every finished hand through `deliver`, as
-// TableHost's tables deliver theirs. The tables are opened on their director's word
-// (`ensure`) or loaded after a restart (`load`), and kept in the tournament's table map,
-// which watchers read.
+// `felt serve`, or a cluster with `--tables-with-director`): the director reaches them as it
+// reaches split tables, by orders through the same senders (tournaments/order-senders.ts),
+// and hears of every finished hand through `handEnded`, as TableHost's tables deliver
+// theirs. The tables are opened at once on their director's word (`open`, so watchers find
+// them before their first order) or loaded after a restart (`load`), and kept in the
+// tournament's table map, which watchers read.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { DealerNote } from "../../protocol/index.ts";
 import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 import type { Deliver } from "./table-host.ts";
-import { applyOrder, type OrderAnswer, type TableLink } from "./table-link.ts";
+import { applyOrder, type OrderAnswer, type TableLink, type TableLinks } from "./table-link.ts";
 import { handResultOf, type TableOrder } from "./table-order.ts";
 import { type SessionOptions, TableSession } from "./table-session.ts";
 import type { HandRun, TableConfig } from "./table-state.ts";
@@ -31,12 +32,14 @@ export class LocalTables implements TableLink {
     };
   }
 
-  /** Table `n`, stored under `tableId`, loaded when it is not here yet (not resumed: `resume` does that for all). */
-  async load(n: number, tableId: string): Promise<Result<void>> {
-    if (this.sessions.has(n)) return ok(undefined);
-    const s = await TableSession.load(tableId, this.sessionOptions());
-    if (!s.ok) return s;
-    if (s.value !== null) this.sessions.set(n, s.value);
+  /** Each table not here yet is loaded from its stream (not resumed: `resume` does that for all); one with no stream stays unopened. */
+  async load(tables: readonly { readonly tableNumber: number; readonly tableId: string }[]): Promise<Result<void>> {
+    for (const { tableNumber: n, tableId } of tables) {
+      if (this.sessions.has(n)) continue;
+      const s = await TableSession.load(tableId, this.sessionOptions());
+      if (!s.ok) return s;
+      if (s.value !== null) this.sessions.set(n, s.value);
+    }
     return ok(undefined);
   }
 
@@ -54,6 +57,11 @@ export class LocalTables implements TableLink {
     return s;
   }
 
+  async open(config: TableConfig): Promise<Result<void>> {
+    const s = await this.ensure(config);
+    return s.ok ? ok(undefined) : s;
+  }
+
   async order(config: TableConfig, order: TableOrder): Promise<Result<OrderAnswer>> {
     const s = await this.ensure(config);
     return s.ok ? applyOrder(s.value, order) : s;
@@ -68,7 +76,6 @@ export class LocalTables implements TableLink {
     );
   }
 
-  /** After a restart: a table in a hand finishes it, one whose last hand ended unrecorded delivers it. */
   resume(): void {
     for (const s of this.sessions.values()) s.resume();
   }
@@ -77,3 +84,11 @@ export class LocalTables implements TableLink {
     for (const s of this.sessions.values()) s.close();
   }
 }
+
+/** Tables in the director's process: each tournament keeps its own in its table map. */
+export const localTableLinks: TableLinks = (t) =>
+  new LocalTables(
+    t.tables,
+    () => t.sessionOptions(),
+    (_id, result, s) => t.handEnded(s.state.config.tableNumber, result),
+  );

@@ -12,6 +12,7 @@ import type { TournamentConfig } from "../../tournament/director/index.ts";
 import { structurePreset } from "../../tournament/structure/index.ts";
 import { ManualClock } from "../clock.ts";
 import { cryptoRandom, type Services } from "../services.ts";
+import { localTableLinks } from "../tables/local-tables.ts";
 import { entryCommand } from "./tournament-entries.ts";
 import { TournamentRuntime, type TournamentMeta } from "./tournament-runtime.ts";
 
@@ -53,7 +54,16 @@ async function services(): Promise<Counted> {
     appendGroups: (...a) => (writes.appendGroups++, inner.appendGroups(...a)),
   };
   const clock = new ManualClock(Date.UTC(2026, 11, 1, 18, 0));
-  const svc = { store, ledger: storage.ledger, clock, asset: EUR, handPauseMs: 0, rng: cryptoRandom(), log: () => {} } as unknown as Services;
+  const svc = {
+    store,
+    ledger: storage.ledger,
+    clock,
+    asset: EUR,
+    handPauseMs: 0,
+    rng: cryptoRandom(),
+    log: () => {},
+    tableLinks: localTableLinks,
+  } as unknown as Services;
   return { svc, writes, storage };
 }
 

@@ -266,12 +266,12 @@ export class TournamentRuntime implements TournamentPort {
   }
 
   /**
-   * The first of these tables that is playing a hand (or may be: split tables,
-   * live elsewhere, so a table the director has let deal counts until its result is in).
+   * The first of these tables that may be playing a hand, asked of the director in every
+   * mode (tables may live elsewhere): a table it let deal counts until its result is in,
+   * unless it has since applied an order that took its permit back (OnlineTables.mayBeInHand).
    */
   tableInHand(tables: readonly number[]): number | undefined {
-    if (this.svc.tables !== undefined) return tables.find((n) => this.dir.tables.get(n)?.inHand === true);
-    return tables.find((n) => this.tables.get(n)?.state.hand != null);
+    return tables.find((n) => this.online.mayBeInHand(n));
   }
 
   /** Live: the floor carried out instruction `iid`; confirming it again changes nothing. */

@@ -8,7 +8,11 @@
 // After a crash a settle with no table repairs any half-done step (it only makes the
 // director's tables consistent and names who deals), and the seatings are reconciled to
 // the director's state.
-import { fail, ok, type Result } from "../../lib/result.ts";
+// The tables are reached through the tournament's table link (tables/table-link.ts), made
+// once by the wiring (`Services.tableLinks`: in this process, or over the cluster), and
+// every order goes through the same per-table senders (order-senders.ts) either way, so a
+// single process runs the path a cluster runs.
+import { fail, type Result } from "../../lib/result.ts";
 import { awaitingRebuys, decide, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import { clockAt } from "../../tournament/structure/index.ts";
 import type { TimerHandle } from "../clock.ts";
@@ -17,8 +21,7 @@ import type { TableConfig } from "../tables/table-state.ts";
 import type { TableLink } from "../tables/table-link.ts";
 import type { HandResult, TableOrder } from "../tables/table-order.ts";
 import { orderFor } from "./tournament-orders.ts";
-import type { TableSession } from "../tables/table-session.ts";
-import { LocalTables } from "../tables/local-tables.ts";
+import { OrderSenders } from "./order-senders.ts";
 import { payPrizes } from "./tournament-money.ts";
 import { tableIdOf, type Rec, type TournamentPort } from "./tournament-port.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
@@ -33,60 +36,56 @@ function banksOf(n: number, entries: readonly string[], result: HandResult): Rec
   return Object.keys(banks).length === 0 ? [] : [{ type: "time-banks", data: { table: n, handNumber: result.handNumber, banks } }];
 }
 
-/** A table's order that could not be delivered (its partition is moving) is sent again after this. */
-const ORDER_RETRY_MS = 500;
-
 export class OnlineTables {
   private breakTimer: TimerHandle | null = null;
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
   private graceTimer: TimerHandle | null = null;
 
-  /**
-   * Where the tables live: with their own partitions' owners (split tables: the server's
-   * link), or here (`local`, in the tournament's table map). Either way the director sends
-   * orders over `link` and takes hand results in `handEnded`.
-   */
-  private wiring: { readonly local: LocalTables | null; readonly link: TableLink } | null = null;
+  /** The tournament's table link and its senders, made on first use: the runtime builds this part before its services are set. */
+  private wiring: { readonly link: TableLink; readonly senders: OrderSenders } | null = null;
 
   constructor(private readonly t: TournamentPort) {}
 
-  // Made on first use: the runtime builds this part before its services are set.
-  private get wired(): { readonly local: LocalTables | null; readonly link: TableLink } {
+  private get wired(): { readonly link: TableLink; readonly senders: OrderSenders } {
     if (this.wiring !== null) return this.wiring;
-    const split = this.t.svc.tables;
-    const local =
-      split === undefined
-        ? new LocalTables(
-            this.t.tables,
-            () => this.sessionOptions(),
-            (_id, result, s) => this.delivered(s, result),
-          )
-        : null;
-    this.wiring = { local, link: split ?? local! };
+    const t = this.t;
+    const link = t.svc.tableLinks({
+      tables: t.tables,
+      sessionOptions: () => this.sessionOptions(),
+      handEnded: (n, result) => t.enqueue(() => this.handEnded(n, result)),
+    });
+    const senders = new OrderSenders({
+      link: () => link,
+      clock: () => t.svc.clock,
+      log: (m) => t.svc.log(`tournament ${t.id}: ${m}`),
+      stopped: () => t.closed,
+      missed: (n, result) => {
+        if (result.handNumber > (t.recorded.get(n) ?? 0)) void t.enqueue(() => this.handEnded(n, result));
+      },
+    });
+    this.wiring = { link, senders };
     return this.wiring;
-  }
-
-  private get local(): LocalTables | null {
-    return this.wired.local;
   }
 
   private get link(): TableLink {
     return this.wired.link;
   }
 
-  /** A table here finished a hand (or resumed after one): its result joins the director's queue. */
-  private delivered(s: TableSession, result: HandResult | null): Promise<void> {
-    return this.t.enqueue(() => this.handEnded(s.state.config.tableNumber, result));
+  /**
+   * Whether table `n` may be playing a hand, as the director can know it wherever the table
+   * lives: it let the table deal and has not recorded that hand yet, unless the table since
+   * applied an order without a permit (a pause took it back) and so cannot deal.
+   */
+  mayBeInHand(n: number): boolean {
+    const t = this.t;
+    if (t.dir.tables.get(n)?.inHand !== true) return false;
+    return this.wiring === null || !this.wiring.senders.idle(n, t.recorded.get(n) ?? 0);
   }
 
-  async load(): Promise<Result<void>> {
+  /** After a restart: the director's tables are loaded where the link keeps them (not yet resumed). */
+  load(): Promise<Result<void>> {
     const t = this.t;
-    if (this.local === null) return ok(undefined);
-    for (const n of t.dir.tables.keys()) {
-      const s = await this.local.load(n, tableIdOf(t.id, n));
-      if (!s.ok) return s;
-    }
-    return ok(undefined);
+    return this.link.load([...t.dir.tables.keys()].map((n) => ({ tableNumber: n, tableId: tableIdOf(t.id, n) })));
   }
 
   /**
@@ -95,14 +94,21 @@ export class OnlineTables {
    * settle with no table repairs whatever a crash cut short and every table named deals.
    */
   resume(): void {
-    this.local?.resume();
+    this.link.resume();
     void this.t.enqueue(() => this.settle(null));
   }
 
   close(): void {
     this.breakTimer?.cancel();
     this.graceTimer?.cancel();
-    this.local?.close();
+    this.stopTables();
+  }
+
+  /** Nothing more is sent, and the tables stop where the link keeps them with the tournament. */
+  private stopTables(): void {
+    if (this.wiring === null) return;
+    this.wiring.senders.stop();
+    this.wiring.link.close();
   }
 
   /** The tournament started: open the tables, seat the draw, and let every table deal. */
@@ -134,7 +140,7 @@ export class OnlineTables {
   finish(): void {
     this.breakTimer?.cancel();
     this.graceTimer?.cancel();
-    this.local?.close();
+    this.stopTables();
   }
 
   /** After the director paused or resumed: paused, no table deals again; resumed, every table told to deal does. */
@@ -249,7 +255,7 @@ export class OnlineTables {
     if (drawnAnew.size > 0) this.announceButtonDraws(drawnAnew);
     if ((t.dir.status as string) === "finished") {
       await payPrizes(t);
-      this.local?.close();
+      this.stopTables();
       return;
     }
     if (t.dir.onBreak && !t.paused) {
@@ -361,26 +367,26 @@ export class OnlineTables {
     };
   }
 
+  /** Every table of the director's is opened where watchers find it before its first order (split tables: a no-op, a table opens where it lives on its first order). */
   private async openTables(): Promise<void> {
     const t = this.t;
-    // Split tables: a table opens where it lives, on its first order. Here: every table at once (watchers find it before its first order).
-    if (this.local === null) return;
-    for (const n of t.dir.tables.keys()) {
-      if (t.tables.has(n)) continue;
-      const s = await this.local.ensure(this.configOf(n, t.dir.tables.get(n)!.seats.length));
-      if (!s.ok) t.svc.log(`tournament ${t.id}: cannot open table ${n}`);
+    for (const [n, table] of t.dir.tables) {
+      const r = await this.link.open(this.configOf(n, table.seats.length));
+      if (!r.ok) t.svc.log(`tournament ${t.id}: cannot open table ${n}: ${r.error.message}`);
     }
   }
 
   /**
-   * Sends the tables (`only` of them; null: all) the director's orders (table-order.ts):
-   * each applies its seating and its permit in one append, or refuses it as stale (in a
-   * hand, or with a result the director has not recorded yet: that result's settle sends a
-   * fresh one). The tables that lose players (`events`' moves and broken tables) get theirs
-   * first, so a moved player leaves before joining; the others' are asked for at once
-   * (the tables' writes share the store's group commits).
+   * Sends the tables (`only` of them; null: every table of the director's and every one held
+   * here) the director's orders (table-order.ts) through their senders (order-senders.ts):
+   * each applies its seating and its permit in one append, or refuses it as stale (in a hand,
+   * or with a result the director has not recorded yet: that result's settle sends a fresh
+   * one). The tables that lose players (`events`' moves and broken tables, and any whose new
+   * seating drops a player another seats) apply theirs first, so a moved player leaves before
+   * joining, with the crash point `move` between. Settles once the tables answered, or when
+   * the senders stop waiting for them (order-senders.ts says when and why).
    */
-  private async reconcile(only: ReadonlySet<number> | null, events: readonly TournamentEvent[] = []): Promise<void> {
+  private reconcile(only: ReadonlySet<number> | null, events: readonly TournamentEvent[] = []): Promise<void> {
     const t = this.t;
     const givers = new Set<number>();
     const moves: { entry: string; from: number; to: number }[] = [];
@@ -388,65 +394,22 @@ export class OnlineTables {
       if (e.type === "moved") for (const m of e.moves) givers.add(m.from), moves.push({ entry: m.entry, from: m.from, to: m.to });
       else if (e.type === "table-broken") givers.add(e.table);
     }
-    if (this.local === null) return this.reconcileLinked(this.link, only, givers);
-    const send = async (n: number, s: TableSession) => {
-      // A table in a hand here refuses any order as stale: not asked (its result brings one).
-      if (s.state.hand !== null) return;
-      const r = await this.link.order(s.state.config, this.orderOf(n));
-      if (!r.ok) t.svc.log(`tournament ${t.id}: table ${n} refused its order: ${r.error.code} ${r.error.message}`);
-    };
-    const sessions = [...t.tables].filter(([n]) => only === null || only.has(n));
-    await Promise.all(sessions.filter(([n]) => givers.has(n)).map(([n, s]) => send(n, s)));
-    crashPoint("move", () => {
-      const m = moves.find((x) => !givers.has(x.to) && t.dir.entries.get(x.entry)?.table === x.to);
-      const player = m === undefined ? undefined : t.dir.entries.get(m.entry)?.player;
-      return m === undefined || player === undefined ? null : JSON.stringify({ tournament: t.id, player, entry: m.entry, from: m.from, to: m.to });
-    });
-    await Promise.all(sessions.filter(([n]) => !givers.has(n)).map(([n, s]) => send(n, s)));
-  }
-
-  /**
-   * Split tables (stage 2): the orders go over the table link to wherever each
-   * table lives (a new table opens there), without holding up the director: each table has
-   * one sender, which sends the newest order it was given (an older one not yet delivered is
-   * superseded, never sent after a newer one) and tries again while the table's partition
-   * moves. So a table whose owner died delays only its own order, not every other table's
-   * settle behind it in the director's queue. A table that refuses its order as stale
-   * because it finished a hand this director has not recorded hands that hand's result
-   * back: it is recorded (a result lost with a process that died is not lost).
-   */
-  private reconcileLinked(link: TableLink, only: ReadonlySet<number> | null, givers: ReadonlySet<number>): void {
-    const t = this.t;
-    const targets = new Set<number>(only === null ? [...t.dir.tables.keys()] : [...only]);
+    const targets = new Set<number>(only ?? [...t.dir.tables.keys(), ...t.tables.keys()]);
     for (const g of givers) targets.add(g);
-    for (const n of [...targets].sort((a, b) => Number(givers.has(b)) - Number(givers.has(a)))) {
-      this.newest.set(n, { config: this.configOf(n, t.dir.tables.get(n)?.seats.length ?? 9), order: this.orderOf(n) });
-      if (!this.senders.has(n))
-        this.senders.set(
-          n,
-          this.sendOrders(link, n).finally(() => this.senders.delete(n)),
-        );
+    const orders = new Map<number, { config: TableConfig; order: TableOrder }>();
+    for (const n of [...targets].sort((a, b) => a - b)) {
+      if (n <= 0) continue;
+      orders.set(n, { config: this.configOf(n, t.dir.tables.get(n)?.seats.length ?? 9), order: this.orderOf(n) });
     }
-  }
-
-  /** Per table: the newest order not yet sent, and the sender delivering them in turn. */
-  private readonly newest = new Map<number, { config: TableConfig; order: TableOrder }>();
-  private readonly senders = new Map<number, Promise<void>>();
-
-  private async sendOrders(link: TableLink, n: number): Promise<void> {
-    const t = this.t;
-    for (let next = this.newest.get(n); next !== undefined && !t.closed; next = this.newest.get(n)) {
-      this.newest.delete(n);
-      const r = await link.order(next.config, next.order);
-      if (!r.ok) {
-        t.svc.log(`tournament ${t.id}: table ${n}'s order not delivered yet: ${r.error.code} ${r.error.message}`);
-        // Sent again (or a newer one) shortly: the table's partition is moving.
-        if (!this.newest.has(n)) this.newest.set(n, next);
-        await new Promise<void>((done) => void t.svc.clock.after(ORDER_RETRY_MS, done));
-        continue;
-      }
-      const missed = r.value.result;
-      if (missed !== null && missed.handNumber > (t.recorded.get(n) ?? 0)) void t.enqueue(() => this.handEnded(n, missed));
-    }
+    return this.wired.senders.send({
+      orders,
+      givers,
+      between: () =>
+        crashPoint("move", () => {
+          const m = moves.find((x) => !givers.has(x.to) && t.dir.entries.get(x.entry)?.table === x.to);
+          const player = m === undefined ? undefined : t.dir.entries.get(m.entry)?.player;
+          return m === undefined || player === undefined ? null : JSON.stringify({ tournament: t.id, player, entry: m.entry, from: m.from, to: m.to });
+        }),
+    });
   }
 }
