@@ -1,9 +1,11 @@
 // What the gateway's handlers and the cluster glue may reach of the server, as small named
 // ports: the tournaments it serves (TournamentsPort), the tables it holds (TableFinder), the
-// cluster link (ClusterPort), besides its services. Each handler and helper declares only the
-// ports it uses; ServerPort is their union, which the server implements and only the wiring
-// (registering the routes and sockets, attaching the cluster link) takes whole. None of them
-// imports the server that registers them, and none reaches the maps the server keeps.
+// cluster link (ClusterPort), besides its services. Each handler, helper and piece of cluster
+// glue (the cluster link, its feeds, lobby, money check and table link) declares only the
+// ports it uses, as a Pick of ServerPort at the least; ServerPort is their union, which the
+// server implements and passes to the wiring (registering the routes and sockets, attaching
+// the cluster link), each of which takes its own Pick. None of them imports the server that
+// registers them, and none reaches the maps the server keeps.
 import type { FeltError, Result } from "../lib/result.ts";
 import type { MoneyCheck, MoneyDifference } from "../protocol/index.ts";
 import type { Follower } from "../cluster/follower.ts";

@@ -12,6 +12,9 @@
 //   `server/unavailable` at once, and the outage is one pair of log lines (outage.ts).
 // Without a cluster (`server.cluster === null`) none of this runs: the single process
 // dispatches every call locally, as before, with no per-action NATS work.
+// It reaches the server through the narrow ports it uses (`ClusterServer`): what a forwarded
+// route's handler gets, the tables held here, the database's outage log and the money
+// check's answer; never the server itself.
 import type { NatsConnection } from "nats";
 import { err, fail, ok, type FeltError, type Result } from "../../lib/result.ts";
 import type { LobbyTournament, MoneyCheck } from "../../protocol/index.ts";
@@ -22,7 +25,7 @@ import type { Ownership } from "../../cluster/ownership.ts";
 import type { ClusterPort, ServerPort } from "../server-port.ts";
 import { isStorageOutage, OutageLog, RETRY_AFTER_S } from "./outage.ts";
 import { watchConnection } from "../../cluster/connection.ts";
-import { runRoute } from "./http-routes.ts";
+import { runRoute, type RouteServer } from "./http-routes.ts";
 import type { OwnerRequest, RouteInput, TournamentFacts } from "./owner-requests.ts";
 
 export type { OwnerRequest, TournamentFacts } from "./owner-requests.ts";
@@ -46,6 +49,14 @@ export interface ClusterOptions {
   /** The NATS connection closed for good (not by close()): nothing brings it back. */
   readonly onClosed?: (reason: string) => void;
 }
+
+/**
+ * What the cluster link reaches of the server: the ports a forwarded route's handler gets
+ * (runRoute, and `cluster`, which attach sets), the tables held here (a forwarded table
+ * command, a director's order, a feed), the database's outage log (a forwarded call that met
+ * it) and this process's part of the money check.
+ */
+export type ClusterServer = RouteServer & Pick<ServerPort, "tables" | "tableHost" | "outage" | "moneyChecked">;
 
 /** Told to every member when a session ends: the stored hash of its token (never the token), or null for every session of the user. */
 interface SessionEnded {
@@ -73,7 +84,7 @@ export class ClusterLink implements ClusterPort {
   readonly natsOutage: OutageLog;
 
   private constructor(
-    readonly server: ServerPort,
+    private readonly server: ClusterServer,
     readonly bus: Bus,
     readonly ownership: Ownership,
     private readonly options: ClusterOptions,
@@ -87,7 +98,7 @@ export class ClusterLink implements ClusterPort {
   }
 
   /** Joins the server to the cluster: answers for what `ownership` serves, forwards the rest. */
-  static attach(server: ServerPort, nc: NatsConnection, ownership: Ownership, options: ClusterOptions = {}): ClusterLink {
+  static attach(server: ClusterServer, nc: NatsConnection, ownership: Ownership, options: ClusterOptions = {}): ClusterLink {
     const bus = new Bus(nc, options.prefix ?? "felt", ownership, options.backoff);
     const link = new ClusterLink(server, bus, ownership, options);
     bus.serve(
