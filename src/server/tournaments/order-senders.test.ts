@@ -135,6 +135,37 @@ describe("the director's order senders", () => {
     );
   });
 
+  it("a redraw in one round: each table that gives and seats newcomers first lets its leavers go, then all take their new seatings", async () => {
+    const { link, senders } = setup();
+    const start = senders.send(round({ 1: ["a", "b"], 2: ["c", "d"] }));
+    await flush();
+    link.answer(1);
+    link.answer(2);
+    await start;
+    const steps: string[] = [];
+    const redraw = round({ 1: ["a", "c"], 2: ["b", "d"] }, { permit: true, between: () => steps.push("between") });
+    void senders.send(redraw);
+    await flush();
+    expect(link.inFlight().sort()).toEqual([`1:${redraw.orders.get(1)!.order.id}/leave`, `2:${redraw.orders.get(2)!.order.id}/leave`]);
+    expect(link.answer(1).permit).toBeNull();
+    await flush();
+    expect(steps).toEqual([]);
+    link.answer(2);
+    await flush();
+    expect(steps).toEqual(["between"]);
+    expect(link.seated).toEqual(
+      new Map([
+        [1, ["a"]],
+        [2, ["d"]],
+      ]),
+    );
+    expect(link.answer(1).id).toBe(redraw.orders.get(1)!.order.id);
+    expect(link.answer(2).id).toBe(redraw.orders.get(2)!.order.id);
+    await flush();
+    expect(link.inFlight()).toEqual([]);
+    expect(link.seated.get(1)).toEqual(["a", "c"]);
+  });
+
   it("the director's events name the givers when nothing was sent before (a restart)", async () => {
     const { link, senders } = setup();
     void senders.send(round({ 1: ["q"], 2: ["r", "p"] }, { givers: [1] }));

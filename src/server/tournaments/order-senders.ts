@@ -12,9 +12,11 @@
 //   - leaving before joining: the tables of a round that lose a player another table of the
 //     round seats (the givers: by the director's events, and by comparing each table's new
 //     seating with the last one it was sent) apply their orders before any other table of
-//     the round is sent its own, so nobody is seated at two tables; `between` runs at that
-//     moment (the crash point `move`). A later order of a waiting table waits too, and a
-//     giver's order others wait for is never dropped for a newer one that is still waiting.
+//     the round is sent its own, so nobody is seated at two tables; a giver that also seats
+//     a newcomer (a redraw, two tables swapping) first applies an order without the
+//     newcomers, then its whole order with the others. `between` runs once every giver let
+//     its leavers go (the crash point `move`). A later order of a waiting table waits too,
+//     and a giver's order others wait for is never dropped for a newer one still waiting.
 // A table that cannot be reached delays only its own orders and those of the tables waiting
 // for it to let a player go, never the director's queue beyond one bounded wait: the
 // director waits for a round's answers (so a command is answered once its tables show it,
@@ -37,6 +39,8 @@ export interface Round {
   readonly orders: ReadonlyMap<number, { readonly config: TableConfig; readonly order: TableOrder }>;
   /** Tables the director's events say lose players (moves, a broken table); tables whose orders drop a player another order seats are added. */
   readonly givers: ReadonlySet<number>;
+  /** The players the director's events move to each table (by player id, as the orders seat them). */
+  readonly joining?: ReadonlyMap<number, ReadonlySet<string>>;
   /** Runs once the givers applied their orders, before any other table of the round is sent its own. */
   readonly between: () => void;
 }
@@ -155,12 +159,24 @@ export class OrderSenders {
           });
     for (const [n, { config, order }] of round.orders) {
       const s = this.sender(n);
-      const g = allOf([givers.has(n) ? OPEN : left, s.gate]);
-      s.gate = g;
+      const before = s.seats;
+      // A giver that also seats a newcomer (a redraw, a swap) first lets its leavers go with an
+      // order of its own without the newcomers (and without a permit), then waits as a receiver.
+      const joins = new Set(round.joining?.get(n) ?? []);
+      if (before !== null) for (const p of order.seats) if (!before.has(p.playerId)) joins.add(p.playerId);
+      const seatsJoining = givers.has(n) && order.seats.some((p) => joins.has(p.playerId));
+      const queue = (o: TableOrder, g: Gate, giver: boolean): void => {
+        s.queue = g.open ? [] : s.queue.filter((p) => p.giver);
+        s.queue.push({ round: k, config, order: o, gate: g, giver });
+        s.gate = g;
+      };
+      if (seatsJoining) {
+        const leaving: TableOrder = { ...order, id: `${order.id}/leave`, seats: order.seats.filter((p) => !joins.has(p.playerId)), permit: null };
+        queue(leaving, allOf([s.gate]), true);
+        queue(order, allOf([left, s.gate]), false);
+      } else queue(order, allOf([givers.has(n) ? OPEN : left, s.gate]), givers.has(n));
       s.seats = new Set(order.seats.map((p) => p.playerId));
       if (order.permit !== null) s.idleAfter = null;
-      s.queue = g.open ? [] : s.queue.filter((p) => p.giver);
-      s.queue.push({ round: k, config, order, gate: g, giver: givers.has(n) });
       s.wake?.();
       if (!s.running) void this.run(n, s);
     }

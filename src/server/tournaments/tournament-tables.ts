@@ -401,9 +401,15 @@ export class OnlineTables {
       if (n <= 0) continue;
       orders.set(n, { config: this.configOf(n, t.dir.tables.get(n)?.seats.length ?? 9), order: this.orderOf(n) });
     }
+    const joining = new Map<number, Set<string>>();
+    for (const m of moves) {
+      const player = t.dir.entries.get(m.entry)?.player;
+      if (player !== undefined) joining.set(m.to, (joining.get(m.to) ?? new Set()).add(player));
+    }
     return this.wired.senders.send({
       orders,
       givers,
+      joining,
       between: () =>
         crashPoint("move", () => {
           const m = moves.find((x) => !givers.has(x.to) && t.dir.entries.get(x.entry)?.table === x.to);
