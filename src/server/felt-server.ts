@@ -3,6 +3,8 @@
 // serves only the tournaments of the partitions it owns (src/cluster/host.ts): it loads and
 // resumes a partition's tournaments when it gains it and closes them when it loses it;
 // every write to their streams is fenced by the partition's epoch in PostgreSQL.
+// Where a tournament's tables live is chosen here once (`Services.tableLinks`): in the
+// tournament's process, or with their own table partitions' owners (split tables).
 import type { Result } from "../lib/result.ts";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";

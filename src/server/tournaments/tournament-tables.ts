@@ -111,7 +111,11 @@ export class OnlineTables {
     this.wiring.link.close();
   }
 
-  /** The tournament started: open the tables, seat the draw, and let every table deal. */
+  /**
+   * The tournament started: open the tables, seat the draw, and let every table deal. The
+   * seating round is waited for (order-senders.ts: bounded) before the button draws are said,
+   * so each table says them open and seated, split tables too (they open on their first order).
+   */
   async started(): Promise<void> {
     await this.openTables();
     await this.reconcile(null);
