@@ -244,13 +244,15 @@ export class TournamentRuntime implements TournamentPort {
     return ok({ duplicate: r.value.duplicate });
   }
 
-  /** A director's move (R-TBL-4) into an empty seat; online only between hands at both tables. */
+  /** A director's move (R-TBL-4) into an empty seat; online only while neither table may be dealing (a running table holds its permit between hands: pause first). */
   move(entryId: string, toTable: number, toSeat: number, commandId: string): Promise<Done> {
     // Online: checked in the queue, where no hand can start meanwhile (nothing is paid).
     const betweenHands = async (): Promise<Result<readonly TransactionInput[]>> => {
       const from = this.dir.entries.get(entryId)?.table ?? 0;
       const busy = this.tableInHand([from, toTable]);
-      return busy === undefined ? ok([]) : fail(TOURNAMENT_ERRORS.badState, `table ${busy} is playing a hand; move between hands`);
+      return busy === undefined
+        ? ok([])
+        : fail(TOURNAMENT_ERRORS.badState, `table ${busy} is playing a hand or about to deal its next; pause the tournament to move a player`);
     };
     // Live: not settled at once, or balancing could undo the director's own decision; the next record settles.
     return this.command((at) => ({ type: "move", at, entry: entryId, table: toTable, seat: toSeat }), commandId, { settle: false, pay: betweenHands }).then(
