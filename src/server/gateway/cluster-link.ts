@@ -38,6 +38,9 @@ import { answerMoneyCheck, gatherMoneyCheck } from "./cluster-money.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { SERVER_ERRORS } from "../../protocol/error-catalogue.ts";
 
+/** How long a member waits before opening the lobby bucket again after a refusal. */
+const BOARD_RETRY_MS = 1_000;
+
 export interface ClusterOptions {
   /** Subject prefix shared by the cluster's processes (default "felt"). */
   readonly prefix?: string;
@@ -71,7 +74,7 @@ export class ClusterLink implements ClusterPort {
   private watchers = 0;
   /** Every tournament's public lobby line (src/cluster/lobby.ts), once the bucket is open. */
   board: LobbyBoard<LobbyTournament> | null = null;
-  /** Settles when `board` is open (or could not be: then the lobby works without it). */
+  /** Settles when `board` is open or the link closed (meanwhile the lobby works without it, asking each member). */
   boardReady: Promise<void> = Promise.resolve();
   private publisher: LobbyPublisher | null = null;
   private closed = false;
@@ -138,20 +141,34 @@ export class ClusterLink implements ClusterPort {
     bus.answerAll("lobby-keys", (body) => answerLobbyKeys(server.served, ownership, body as KeysAsk));
     bus.answerAll("lobby-lines", (body) => answerLobbyLines(server.served, ownership, body as LinesAsk));
     bus.answerAll("money-check", async () => answerMoneyCheck(server, ownership));
-    link.boardReady = LobbyBoard.open<LobbyTournament>(nc, {
-      prefix: options.prefix ?? "felt",
-      mayWrite: (id, epoch) => ownership.serving(ownership.keyOf(id)) === epoch,
-      log: (m, e) => server.svc.log(m, e),
-    }).then(
-      (board) => {
-        if (link.closed) return void board.close();
-        link.board = board;
-        link.publisher = new LobbyPublisher(server, ownership, board);
-      },
-      (e: unknown) => server.svc.log("cluster: the lobby bucket could not be opened", e),
-    );
+    link.boardReady = link.openBoard(nc, options.prefix ?? "felt");
     server.cluster = link;
     return link;
+  }
+
+  /**
+   * The cluster's lobby bucket, opened again until it is: two members creating it at the same
+   * moment, or a JetStream busy at boot, refuse one of them once, and a member whose board never
+   * opened would show an empty cluster lobby for as long as it runs.
+   */
+  private async openBoard(nc: NatsConnection, prefix: string): Promise<void> {
+    const ownership = this.ownership;
+    for (let attempt = 1; !this.closed; attempt++) {
+      try {
+        const board = await LobbyBoard.open<LobbyTournament>(nc, {
+          prefix,
+          mayWrite: (id, epoch) => ownership.serving(ownership.keyOf(id)) === epoch,
+          log: (m, e) => this.server.svc.log(m, e),
+        });
+        if (this.closed) return void board.close();
+        this.board = board;
+        this.publisher = new LobbyPublisher(this.server, ownership, board);
+        return;
+      } catch (e: unknown) {
+        this.server.svc.log(`cluster: the lobby bucket could not be opened (attempt ${attempt}); trying again`, e);
+        await new Promise<void>((done) => void this.server.svc.clock.after(BOARD_RETRY_MS, done));
+      }
+    }
   }
 
   /** This process answers for the tournament (and its tables) now. */
