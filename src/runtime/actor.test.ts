@@ -338,6 +338,27 @@ describe("StreamActor", () => {
       expect(!after.ok && after.error.code).toBe("runtime/closed");
     });
 
+    it("empty, then recover: load in two steps, the actor already in hand while its stream is replayed", async () => {
+      const { actor, store } = await setup(undefined, 2);
+      for (let i = 0; i < 3; i += 1) unwrap(await actor.submit({ id: `r${i}`, version: i, command: { add: 1 } }));
+      await actor.idle();
+      const held: { actor?: StreamActor<State, Cmd, Rec, string> } = {};
+      const versionsSeen: number[] = [];
+      const reading: ActorLogic<State, Cmd, Rec, string> = {
+        ...logic,
+        evolve: (s, r, ctx) => {
+          versionsSeen.push(held.actor?.version ?? -1);
+          return logic.evolve(s, r, ctx);
+        },
+      };
+      held.actor = StreamActor.empty({ store, stream: "table:c", logic: reading, clock: new ManualClock() });
+      unwrap(await held.actor.recover());
+      expect(held.actor.loadedFrom).toBe(2);
+      expect(versionsSeen).toEqual([2]);
+      expect(held.actor.state).toEqual(actor.state);
+      expect(held.actor.has("r0")).toBe(true);
+    });
+
     it("unbounded command memory (Infinity) remembers every id", async () => {
       const store = openSqliteEventStore(":memory:");
       const actor = unwrap(await StreamActor.load({ store, stream: "table:u", logic, clock: new ManualClock(), commandMemory: Number.POSITIVE_INFINITY }));

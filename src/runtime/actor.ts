@@ -139,23 +139,32 @@ export class StreamActor<S, C, R, O> {
   /** Rebuilds the actor from its stream (empty stream: the initial state). */
   static async load<S, C, R, O>(opts: ActorOptions<S, C, R, O>): Promise<Result<StreamActor<S, C, R, O>>> {
     const actor = new StreamActor(opts);
+    const r = await actor.recover();
+    return r.ok ? ok(actor) : r;
+  }
+
+  /**
+   * `load` in two steps, for a logic whose evolve reads its owner, which reads the actor
+   * (a tournament's live floor): `empty`, keep the actor, then this, once, before any command.
+   */
+  async recover(): Promise<Result<void>> {
+    const { opts } = this;
     const snap = opts.logic.restore === undefined ? null : await opts.store.loadSnapshot(opts.stream);
     if (snap !== null && opts.logic.restore !== undefined) {
       const env = snap.state as Partial<SnapshotEnvelope> | null;
       const state = env?.state === undefined || !Array.isArray(env.commands) ? null : opts.logic.restore(env.state);
       if (state !== null && env?.commands !== undefined) {
-        actor.current = state;
-        for (const [id, version, sender] of env.commands) actor.commands.set(id, { version, sender: sender ?? null });
-        actor.at = snap.version;
-        actor.snapshotAt = snap.version;
-        actor.loadedAt = snap.version;
+        this.current = state;
+        for (const [id, version, sender] of env.commands) this.commands.set(id, { version, sender: sender ?? null });
+        this.at = snap.version;
+        this.snapshotAt = snap.version;
+        this.loadedAt = snap.version;
       } else {
         // An unreadable snapshot (an older format?) costs only a longer replay.
         opts.log?.(`${opts.stream}: snapshot at ${snap.version} not readable; replaying the stream`);
       }
     }
-    const caught = await actor.catchUp(false);
-    return caught.ok ? ok(actor) : caught;
+    return this.catchUp(false);
   }
 
   /**

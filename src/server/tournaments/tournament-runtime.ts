@@ -108,7 +108,7 @@ export class TournamentRuntime implements TournamentPort {
 
   // The fold's parts, read by the port's users (the actor owns them; only records change them).
   get dir(): TournamentState {
-    return this.actor === undefined ? initialState() : this.actor.state.dir;
+    return this.actor.state.dir;
   }
   get meta(): TournamentMeta {
     return this.actor.state.meta!;
@@ -192,10 +192,11 @@ export class TournamentRuntime implements TournamentPort {
 
   static async load(svc: Services, id: string): Promise<Result<TournamentRuntime | null>> {
     const t = new TournamentRuntime(svc);
-    const actor = await StreamActor.load(t.actorOptions(id));
-    if (!actor.ok) return actor;
-    if (actor.value.version === 0) return ok(null);
-    t.actor = actor.value;
+    // The live floor's fold reads the tournament (its state, its names) while the stream is replayed.
+    t.actor = StreamActor.empty(t.actorOptions(id));
+    const r = await t.actor.recover();
+    if (!r.ok) return r;
+    if (t.actor.version === 0) return ok(null);
     if (!t.isLive) {
       const r = await t.online.load();
       if (!r.ok) return r;
