@@ -15,14 +15,16 @@
 // Cluster mode: an append refused with `store/fenced` (another process owns the
 // tournament's partition now) closes the tournament and its tables at once, with one log
 // line; every later append is refused the same way without reaching the store.
+// The stream is written by a StreamActor (src/runtime/actor.ts), as a table's is: its queue,
+// command ids, snapshots, catch-up and fencing; the fold is tournament-logic.ts. The
+// director's commands are decided here, inside the actor's `exclusive`, and stored with
+// its `commit`/`commitGroups`.
 import { fail, ok, type Result } from "../../lib/result.ts";
 import {
   decide,
   evolve,
   initialState,
   isPaused,
-  stateFromPlain,
-  stateToPlain,
   type TournamentCommand,
   type TournamentConfig,
   type TournamentEvent,
@@ -32,6 +34,8 @@ import type { Services } from "../services.ts";
 import { StartClock } from "./tournament-start-clock.ts";
 import { LiveFloor } from "./tournament-live.ts";
 import { STORE_ERRORS, type TransactionInput } from "../../store/index.ts";
+import { StreamActor, type ActorOptions } from "../../runtime/actor.ts";
+import { tournamentLogic, type TournamentFold } from "./tournament-logic.ts";
 import { endPostings, payPrizes, refundCancelled } from "./tournament-money.ts";
 import { OnlineTables } from "./tournament-tables.ts";
 import { Registrations } from "./tournament-registrations.ts";
@@ -60,21 +64,13 @@ import type { HandResult } from "../tables/table-order.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { DIRECTOR_ERRORS } from "../../protocol/error-catalogue.ts";
 
+type Actor = StreamActor<TournamentFold, never, Rec, never>;
+
 export class TournamentRuntime implements TournamentPort {
-  dir: TournamentState = initialState();
-  private snapshotAt = 0;
-  /** The version of the snapshot this runtime was loaded from (0: every record was folded). */
-  loadedFrom = 0;
+  /** The stream's one writer; set by create/load before anything else runs. */
+  private actor!: Actor;
   /** Records between snapshots (tests make it small). */
   static snapshotEvery = TOURNAMENT_SNAPSHOT_EVERY;
-  meta!: TournamentMeta;
-  version = 0;
-  readonly names = new Map<string, string>();
-  readonly numbers = new Map<string, number>();
-  /** Online: the last hand number recorded per table. */
-  readonly recorded = new Map<number, number>();
-  /** Online: each entry's time bank left (R-TRN-9), carried to whichever table it sits at. */
-  readonly banks = new Map<string, number>();
   /** Online tables (a live tournament has none). */
   readonly tables = new Map<number, TableSession>();
   readonly live: LiveFloor = new LiveFloor(this);
@@ -83,23 +79,78 @@ export class TournamentRuntime implements TournamentPort {
   readonly registrations: Registrations = new Registrations(this);
   /** The start at its time and R-TRN-6's deadline, on one timer (tournament-start-clock.ts). */
   readonly startClock: StartClock = new StartClock(this);
-  /** The player each entrant record's command entered (a walk-in's answer names its entry). */
-  readonly entrantByCommand = new Map<string, string>();
-  private readonly commands = new Map<string, number>();
-  private queue: Promise<unknown> = Promise.resolve();
   private isClosed = false;
   /** The store/fenced answer that stopped this tournament (cluster mode), if one did. */
   private fencedBy: Result<never> | null = null;
-  /** When each eliminated entry went out (results). */
-  readonly bustedAt = new Map<string, number>();
-  /** Director events kept for the prize postings (prizes-fixed, finished). */
-  readonly kept: TournamentEvent[] = [];
-  /** The tables drawn at the start and every bracket round's and match's draw, for the bracket view (R-TRN-10/11). */
-  readonly draws: TournamentEvent[] = [];
   /** Called after every change (lobby and tournament-view pushes). */
   onChange: (() => void) | null = null;
 
   private constructor(readonly svc: Services) {}
+
+  private actorOptions(id: string): ActorOptions<TournamentFold, never, Rec, never> {
+    const svc = this.svc;
+    return {
+      store: svc.store,
+      stream: tournamentStream(id),
+      logic: tournamentLogic(this.live),
+      clock: svc.clock,
+      // Read at every append: tests change it while a tournament runs.
+      get snapshotEvery() {
+        return TournamentRuntime.snapshotEvery;
+      },
+      // Every command id of the tournament is remembered (a registration is retried long after).
+      commandMemory: Number.POSITIVE_INFINITY,
+      // Older streams carry the id on every record of a command; so do new ones.
+      idOnEveryRecord: true,
+      log: (m, e) => svc.log(m, e),
+    };
+  }
+
+  // The fold's parts, read by the port's users (the actor owns them; only records change them).
+  get dir(): TournamentState {
+    return this.actor.state.dir;
+  }
+  get meta(): TournamentMeta {
+    return this.actor.state.meta!;
+  }
+  /** The stream's version: the last record stored. */
+  get version(): number {
+    return this.actor.version;
+  }
+  /** The version of the snapshot this runtime was loaded from (0: every record was folded). */
+  get loadedFrom(): number {
+    return this.actor.loadedFrom;
+  }
+  get names(): Map<string, string> {
+    return this.actor.state.names;
+  }
+  get numbers(): Map<string, number> {
+    return this.actor.state.numbers;
+  }
+  /** Online: the last hand number recorded per table. */
+  get recorded(): Map<number, number> {
+    return this.actor.state.recorded;
+  }
+  /** Online: each entry's time bank left (R-TRN-9), carried to whichever table it sits at. */
+  get banks(): Map<string, number> {
+    return this.actor.state.banks;
+  }
+  /** The player each entrant record's command entered (a walk-in's answer names its entry). */
+  get entrantByCommand(): Map<string, string> {
+    return this.actor.state.entrantByCommand;
+  }
+  /** When each eliminated entry went out (results). */
+  get bustedAt(): Map<string, number> {
+    return this.actor.state.bustedAt;
+  }
+  /** Director events kept for the prize postings (prizes-fixed, finished). */
+  get kept(): TournamentEvent[] {
+    return this.actor.state.kept;
+  }
+  /** The tables drawn at the start and every bracket round's and match's draw, for the bracket view (R-TRN-10/11). */
+  get draws(): TournamentEvent[] {
+    return this.actor.state.draws;
+  }
 
   get id(): string {
     return this.meta.id;
@@ -119,11 +170,12 @@ export class TournamentRuntime implements TournamentPort {
     return this.dir.pausedAt;
   }
   hasCommand(commandId: string): boolean {
-    return this.commands.has(commandId);
+    return this.actor.has(commandId);
   }
 
   static async create(svc: Services, meta: TournamentMeta, config: TournamentConfig, commandId: string): Promise<Result<TournamentRuntime>> {
     const t = new TournamentRuntime(svc);
+    t.actor = StreamActor.empty(t.actorOptions(meta.id));
     const cfg: TournamentConfig = meta.kind === "live" ? { ...config, live: true } : config;
     const announced = decide(t.dir, { type: "announce", at: meta.createdAt, config: cfg }, svc.rng);
     if (!announced.ok) return announced;
@@ -140,18 +192,11 @@ export class TournamentRuntime implements TournamentPort {
 
   static async load(svc: Services, id: string): Promise<Result<TournamentRuntime | null>> {
     const t = new TournamentRuntime(svc);
-    const snap = await svc.store.loadSnapshot(tournamentStream(id));
-    const from = snap !== null && t.restore(snap.state) ? snap.version + 1 : 1;
-    if (from > 1) t.version = t.snapshotAt = t.loadedFrom = snap!.version;
-    const events = await svc.store.read(tournamentStream(id), from);
-    if (events.length === 0 && from === 1) return ok(null);
-    for (const e of events) {
-      t.fold({ type: e.type, data: e.data } as Rec, e.version);
-      t.version = e.version;
-      const c = e.meta["commandId"];
-      if (typeof c === "string") t.commands.set(c, e.version);
-      if (typeof c === "string" && e.type === "entrant") t.entrantByCommand.set(c, (e.data as { player: string }).player);
-    }
+    // The live floor's fold reads the tournament (its state, its names) while the stream is replayed.
+    t.actor = StreamActor.empty(t.actorOptions(id));
+    const r = await t.actor.recover();
+    if (!r.ok) return r;
+    if (t.actor.version === 0) return ok(null);
     if (!t.isLive) {
       const r = await t.online.load();
       if (!r.ok) return r;
@@ -184,8 +229,8 @@ export class TournamentRuntime implements TournamentPort {
   }
 
   enqueue<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch((e) => this.svc.log(`tournament ${this.meta?.id}: step failed`, e));
+    const run = this.actor.exclusive(fn);
+    run.catch((e: unknown) => this.svc.log(`tournament ${this.actor.state.meta?.id}: step failed`, e));
     return run;
   }
 
@@ -201,7 +246,7 @@ export class TournamentRuntime implements TournamentPort {
 
   start(commandId: string, early = false): Promise<Done> {
     return this.enqueue(async () => {
-      if (this.commands.has(commandId)) return ok({ duplicate: true });
+      if (this.actor.has(commandId)) return ok({ duplicate: true });
       const r = await this.run({ type: "start", at: this.now(), ...(early ? { early } : {}) }, commandId);
       if (!r.ok) return r;
       // R-TRN-6: too few players by the deadline: cancelled (the refunds committed with it), nothing opens.
@@ -220,7 +265,7 @@ export class TournamentRuntime implements TournamentPort {
   /** The floor moves the start time before the start; an event that starts by itself waits for the new time. */
   reschedule(startsAt: number, commandId: string): Promise<Done> {
     return this.enqueue(async () => {
-      if (this.commands.has(commandId)) return ok({ duplicate: true });
+      if (this.actor.has(commandId)) return ok({ duplicate: true });
       if (this.dir.status !== "registering" && this.dir.status !== "announced")
         return fail(TOURNAMENT_ERRORS.badState, `cannot move the start when ${this.dir.status}`, { cause: "tournament/bad-status" });
       // R-TRN-6: a start rule's deadline is its grace after the start (19:00 and 19:15), so it moves with the start.
@@ -279,7 +324,7 @@ export class TournamentRuntime implements TournamentPort {
   /** Live: the floor carried out instruction `iid`; confirming it again changes nothing. */
   confirmInstruction(iid: string, commandId: string): Promise<Result<void>> {
     return this.enqueue(async () => {
-      if (this.commands.has(commandId) || this.live.confirmed.has(iid)) return ok(undefined);
+      if (this.actor.has(commandId) || this.live.confirmed.has(iid)) return ok(undefined);
       if (!this.live.pending.has(iid)) return fail(DIRECTOR_ERRORS.notFound, `no instruction ${iid}`);
       return this.append([{ type: "instruction-confirmed", data: { id: iid, at: this.now() } }], commandId);
     });
@@ -298,7 +343,7 @@ export class TournamentRuntime implements TournamentPort {
     opts: CommandOptions = {},
   ): Promise<Result<{ duplicate: boolean; events: readonly TournamentEvent[] }>> {
     return this.enqueue(async () => {
-      if (this.commands.has(commandId)) return ok({ duplicate: true, events: [] });
+      if (this.actor.has(commandId)) return ok({ duplicate: true, events: [] });
       if (this.isLive && this.dir.status === "running") await this.live.tick();
       const d = decide(this.dir, make(this.now()), this.svc.rng);
       if (!d.ok) {
@@ -347,17 +392,16 @@ export class TournamentRuntime implements TournamentPort {
    * end is stored without them and said loudly; the start's check reports the difference.
    */
   async append(recs: readonly Rec[], commandId?: string, id = this.meta.id, paid: readonly TransactionInput[] = []): Promise<Result<void>> {
-    const meta = commandId === undefined ? {} : { commandId };
-    const events = recs.map((x) => ({ type: x.type, data: x.data, meta }));
     if (this.fencedBy !== null) return this.fencedBy;
-    const store = this.svc.store;
-    const stream = tournamentStream(id);
-    const commit = (txs: readonly TransactionInput[]) =>
-      txs.length === 0 ? store.append(stream, this.version, events) : store.appendWithPostings(stream, this.version, events, txs);
     const end = await endPostings(
       this,
       recs.flatMap((x) => (x.type === "director" ? [x.data] : [])),
     );
+    // A new append: the live floor's moves of an earlier one are not relabelled by this one's.
+    const commit = (postings: readonly TransactionInput[]) => {
+      this.live.newBatch();
+      return this.actor.commit({ records: recs, commandId: commandId ?? null, postings });
+    };
     let r = await commit([...paid, ...end]);
     if (!r.ok && end.length > 0 && r.error.code.startsWith("ledger/")) {
       this.svc.log(`tournament ${id}: MONEY the end's postings were refused (${r.error.code}: ${r.error.message}); the end is stored without them`);
@@ -368,13 +412,6 @@ export class TournamentRuntime implements TournamentPort {
       return r;
     }
     if (!r.ok) return r;
-    const first = r.value.version - recs.length + 1;
-    this.live.newBatch();
-    recs.forEach((x, i) => this.fold(x, first + i));
-    this.version = r.value.version;
-    if (commandId !== undefined) this.commands.set(commandId, r.value.version);
-    if (commandId !== undefined) for (const x of recs) if (x.type === "entrant") this.entrantByCommand.set(commandId, x.data.player);
-    this.maybeSnapshot();
     this.onChange?.();
     return ok(undefined);
   }
@@ -395,135 +432,12 @@ export class TournamentRuntime implements TournamentPort {
   async appendGroups(
     groups: readonly { readonly recs: readonly Rec[]; readonly commandId: string; readonly paid: readonly TransactionInput[] }[],
   ): Promise<Result<Result<void>[]>> {
-    const events = (g: (typeof groups)[number]) => g.recs.map((x) => ({ type: x.type, data: x.data, meta: { commandId: g.commandId } }));
     if (this.fencedBy !== null) return this.fencedBy;
-    const r = await this.svc.store.appendGroups(
-      tournamentStream(this.meta.id),
-      this.version,
-      groups.map((g) => ({ events: events(g), postings: g.paid })),
-    );
+    this.live.newBatch();
+    const r = await this.actor.commitGroups(groups.map((g) => ({ records: g.recs, commandId: g.commandId, postings: g.paid })));
     if (!r.ok && r.error.code === STORE_ERRORS.fenced) this.stopFenced(r);
     if (!r.ok) return r;
-    this.live.newBatch();
-    const answers = r.value.groups.map((a, i): Result<void> => {
-      if (!a.ok) return a;
-      const g = groups[i]!;
-      const first = a.value.version - g.recs.length + 1;
-      g.recs.forEach((x, j) => this.fold(x, first + j));
-      this.commands.set(g.commandId, a.value.version);
-      for (const x of g.recs) if (x.type === "entrant") this.entrantByCommand.set(g.commandId, x.data.player);
-      return ok(undefined);
-    });
-    this.version = r.value.version;
-    this.maybeSnapshot();
     this.onChange?.();
-    return ok(answers);
-  }
-
-  /** What the fold holds, as plain data (online tournaments only: a live floor keeps more). */
-  private snapshotState(): unknown {
-    return {
-      format: 1,
-      meta: this.meta,
-      dir: stateToPlain(this.dir),
-      names: [...this.names],
-      numbers: [...this.numbers],
-      recorded: [...this.recorded],
-      banks: [...this.banks],
-      commands: [...this.commands],
-      entrantByCommand: [...this.entrantByCommand],
-      bustedAt: [...this.bustedAt],
-      kept: structuredClone(this.kept),
-      draws: structuredClone(this.draws),
-    };
-  }
-
-  /** Restores a snapshot; false when it cannot be read (every record is folded instead). */
-  private restore(x: unknown): boolean {
-    const p = x as {
-      format?: number;
-      meta: TournamentMeta;
-      dir: unknown;
-      names: [string, string][];
-      /** Absent in snapshots saved before player numbers. */
-      numbers?: [string, number][];
-      recorded: [number, number][];
-      /** (absent in older snapshots: no bank carried yet). */
-      banks?: [string, number][];
-      commands: [string, number][];
-      entrantByCommand: [string, string][];
-      bustedAt: [string, number][];
-      kept: TournamentEvent[];
-      draws?: TournamentEvent[];
-    } | null;
-    if (p === null || typeof p !== "object" || p.format !== 1) return false;
-    const dir = stateFromPlain(p.dir);
-    if (dir === null) return false;
-    // A snapshot without the draws of a bracket or a shootout: every record is folded instead.
-    const kind = dir.config?.format.kind;
-    if (p.draws === undefined && (kind === "heads-up" || kind === "shootout")) return false;
-    this.meta = p.meta;
-    this.dir = dir;
-    for (const [k, v] of p.names) this.names.set(k, v);
-    for (const [k, v] of p.numbers ?? []) this.numbers.set(k, v);
-    for (const [k, v] of p.recorded) this.recorded.set(k, v);
-    for (const [k, v] of p.banks ?? []) this.banks.set(k, v);
-    for (const [k, v] of p.commands) this.commands.set(k, v);
-    for (const [k, v] of p.entrantByCommand) this.entrantByCommand.set(k, v);
-    for (const [k, v] of p.bustedAt) this.bustedAt.set(k, v);
-    this.kept.push(...p.kept);
-    this.draws.push(...(p.draws ?? []));
-    return true;
-  }
-
-  /** Every TOURNAMENT_SNAPSHOT_EVERY records (online): the fold so far is saved beside the stream. */
-  private maybeSnapshot(): void {
-    if (this.isLive || this.version - this.snapshotAt < TournamentRuntime.snapshotEvery) return;
-    this.snapshotAt = this.version;
-    const version = this.version;
-    this.svc.store.saveSnapshot(tournamentStream(this.meta.id), version, this.snapshotState()).then(
-      (r) => !r.ok && this.svc.log(`tournament ${this.meta.id}: snapshot not saved: ${r.error.message}`),
-      (e: unknown) => this.svc.log(`tournament ${this.meta.id}: snapshot not saved`, e),
-    );
-  }
-
-  private fold(x: Rec, version: number): void {
-    switch (x.type) {
-      case "created":
-        this.meta = x.data;
-        break;
-      case "director":
-        // The floor's instructions are read off the moves before the seats change.
-        if (this.isLive) this.live.foldBefore(x.data, version);
-        evolve(this.dir, x.data);
-        if (x.data.type === "prizes-fixed" || x.data.type === "finished") this.kept.push(x.data);
-        if (x.data.type === "started" || x.data.type === "matches-drawn" || x.data.type === "match-drawn") {
-          const kind = this.dir.config?.format.kind;
-          if (kind === "heads-up" || kind === "shootout") this.draws.push(x.data);
-        }
-        if (x.data.type === "eliminated") for (const g of x.data.groups) for (const id of g) this.bustedAt.set(id, x.data.at);
-        break;
-      case "entrant":
-        this.names.set(x.data.player, x.data.name);
-        if (x.data.number !== undefined) this.numbers.set(x.data.player, x.data.number);
-        break;
-      case "hand-recorded":
-        this.recorded.set(x.data.table, Math.max(this.recorded.get(x.data.table) ?? 0, x.data.handNumber));
-        break;
-      case "time-banks":
-        for (const [entry, ms] of Object.entries(x.data.banks)) this.banks.set(entry, ms);
-        break;
-      case "paused":
-        break;
-      case "rescheduled":
-        this.meta = { ...this.meta, startsAt: x.data.startsAt };
-        break;
-      case "instruction-confirmed":
-      case "colour-up-raced":
-      case "floor-undone":
-      case "paid-out":
-        this.live.foldRecord(x);
-        break;
-    }
+    return ok(r.value.map((a): Result<void> => (a.ok ? ok(undefined) : a)));
   }
 }
