@@ -65,7 +65,7 @@ const WARMUP_S = Number(opt("warmup", "10"));
  * actor, rules, store, views, send, timers, gc. Sampling costs a little CPU itself.
  * The shares are of V8's samples of the main thread, not of CPU time: the kernel's side of a
  * write and V8's helper threads are not split out, and on a machine short of CPU the main
- * thread's wait for a core after a write lands in that write (send read 34–37 % where
+ * thread's wait for a core after a write seems to land in that write (send read 34–37 % where
  * `perf record -g -p SERVER_PID` put the socket writes, kernel included, at 13 % of the CPU).
  * FELT_STAGE_PROFILE_OUT=file also writes the whole profile there (Chrome's DevTools open it).
  */
