@@ -6,7 +6,7 @@
 // loop delay second by second, all on node:diagnostics_channel.
 import { subscribe } from "node:diagnostics_channel";
 import { Session } from "node:inspector";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 
 /** Nanoseconds the main thread waited for a CPU while runnable (Linux /proc schedstat), or null. */
@@ -154,7 +154,12 @@ process.on("message", (m) => {
   } else if (m === "stats") {
     measuring = false;
     if (profiling) {
-      void post("Profiler.stop").then(({ profile }) => sendStats(stagesOf(profile)));
+      void post("Profiler.stop").then(({ profile }) => {
+        // FELT_STAGE_PROFILE_OUT=file: the whole profile too (open it in Chrome's DevTools).
+        const out = process.env["FELT_STAGE_PROFILE_OUT"];
+        if (out) writeFileSync(out, JSON.stringify(profile));
+        sendStats(stagesOf(profile));
+      });
       return;
     }
     sendStats(undefined);

@@ -63,6 +63,11 @@ const WARMUP_S = Number(opt("warmup", "10"));
  * `--profile`: the server samples its CPU over the measured window (V8's profiler, started and
  * stopped by bench/load-probe.mjs) and each run prints where it went by stage: parse, gateway,
  * actor, rules, store, views, send, timers, gc. Sampling costs a little CPU itself.
+ * The shares are of V8's samples of the main thread, not of CPU time: the kernel's side of a
+ * write and V8's helper threads are not split out, and on a machine short of CPU the main
+ * thread's wait for a core after a write seems to land in that write (send read 34–37 % where
+ * `perf record -g -p SERVER_PID` put the socket writes, kernel included, at 13 % of the CPU).
+ * FELT_STAGE_PROFILE_OUT=file also writes the whole profile there (Chrome's DevTools open it).
  */
 if (args.includes("--profile")) process.env["FELT_STAGE_PROFILE"] = "1";
 /** Processes the bots run in (whole tables each). */
