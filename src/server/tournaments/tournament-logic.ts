@@ -7,6 +7,7 @@
 import { fail, ok } from "../../lib/result.ts";
 import { evolve, initialState, stateFromPlain, stateToPlain, type TournamentEvent, type TournamentState } from "../../tournament/director/index.ts";
 import type { ActorLogic } from "../../runtime/actor.ts";
+import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import type { Rec, TournamentMeta } from "./tournament-port.ts";
 
 export interface TournamentFold {
@@ -53,7 +54,7 @@ const emptyFold = (): TournamentFold => ({
 export function tournamentLogic(floor: FloorFold): ActorLogic<TournamentFold, never, Rec, never> {
   return {
     initial: emptyFold,
-    decide: () => fail("tournament/not-a-command", "a tournament's commands are decided by its runtime"),
+    decide: () => fail(TOURNAMENT_ERRORS.badState, "a tournament's commands are decided by its runtime"),
     evolve(s, x, { version, commandId }) {
       fold(s, x, version, commandId ?? null, floor);
       return ok({ state: s, outputs: [] });
