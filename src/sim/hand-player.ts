@@ -1,6 +1,6 @@
 // The simulator's hands: the real engine at every table, bots choosing among its legal
 // actions. Each entry keeps one bot style for the whole tournament (a field of mixed styles).
-import { BOTS, playBotHand, type BotStyle } from "../bots/index.ts";
+import { BOTS, playBotHand, type Bot, type BotStyle } from "../bots/index.ts";
 import { shuffledDeck, type RandomSource } from "../tournament/index.ts";
 import type { HandPlayer } from "../tournament/director/index.ts";
 
@@ -14,6 +14,23 @@ export const DEFAULT_MIX: FieldMix = { random: 0.15, "tight-aggressive": 0.6, "c
 
 /** A stable style per player name (FNV-1a hash), so re-entries keep their style. */
 export function styleOf(name: string, mix: FieldMix = DEFAULT_MIX): BotStyle {
+  return styleFromHash(nameHash(name), thresholdsOf(mix));
+}
+
+/** The mix's two cut points on [0, 1): worked out once per field, not per seat of every hand. */
+function thresholdsOf(mix: FieldMix): readonly [number, number] {
+  const total = mix.random + mix["tight-aggressive"] + mix["calling-station"];
+  return [mix.random / total, (mix.random + mix["tight-aggressive"]) / total];
+}
+
+function styleFromHash(x: number, cuts: readonly [number, number]): BotStyle {
+  if (x < cuts[0]) return "random";
+  if (x < cuts[1]) return "tight-aggressive";
+  return "calling-station";
+}
+
+/** The name's hash on [0, 1). */
+function nameHash(name: string): number {
   // The name up to its first "#", read in place: this runs for every seat of every hand.
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
@@ -26,11 +43,7 @@ export function styleOf(name: string, mix: FieldMix = DEFAULT_MIX): BotStyle {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
   h = (h ^ (h >>> 16)) >>> 0;
-  const x = h / 0x1_0000_0000;
-  const total = mix.random + mix["tight-aggressive"] + mix["calling-station"];
-  if (x < mix.random / total) return "random";
-  if (x < (mix.random + mix["tight-aggressive"]) / total) return "tight-aggressive";
-  return "calling-station";
+  return h / 0x1_0000_0000;
 }
 
 export interface HandStats {
@@ -45,9 +58,13 @@ export interface HandStats {
 export function engineHandPlayer(options: { mix?: FieldMix; timeoutRate?: number; stats?: HandStats } = {}): HandPlayer {
   // Each seat's bot is worked out from its name once per hand: hashing a short name costs
   // less than a lookup in a map of a whole field's entries, which misses the CPU caches.
+  const cuts = thresholdsOf(options.mix ?? DEFAULT_MIX);
+  const handOptions = options.timeoutRate !== undefined ? { timeoutRate: options.timeoutRate } : {};
   return (setup, rng: RandomSource) => {
-    const bots = setup.entries.map((entry) => BOTS[styleOf(entry, options.mix)]);
-    const r = playBotHand(setup.config, shuffledDeck(rng), (i) => bots[i]!, rng, options.timeoutRate !== undefined ? { timeoutRate: options.timeoutRate } : {});
+    const n = setup.entries.length;
+    const bots: Bot[] = new Array(n);
+    for (let i = 0; i < n; i++) bots[i] = BOTS[styleFromHash(nameHash(setup.entries[i]!), cuts)];
+    const r = playBotHand(setup.config, shuffledDeck(rng), (i) => bots[i]!, rng, handOptions);
     if (options.stats !== undefined) {
       options.stats.hands++;
       if (setup.levelNumber > (options.stats.maxLevel ?? 0)) options.stats.maxLevel = setup.levelNumber;
