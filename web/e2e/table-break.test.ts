@@ -139,11 +139,18 @@ describe.skipIf(!haveChromium)("a player's table breaks, in chromium against fel
 
     /** One look: where a turn waits at the tile that has the keys, the player folds at the main table and checks or calls at the side one. */
     const actOnce = async () => {
-      const cell = page.locator('.multi-cell.to-act[data-keys="yes"]').first();
-      if (await cell.isVisible().catch(() => false)) {
-        const which = await cell.getAttribute("aria-label");
-        const version = await cell.locator(".table-wrap").getAttribute("data-version");
-        const table = await cell.getAttribute("data-cell");
+      // Read in one look inside the page: a turn can end (its clock, the keys moving to the other tile) between two reads.
+      const turn = await page.evaluate(() => {
+        const el = document.querySelector('.multi-cell.to-act[data-keys="yes"]');
+        if (el === null) return null;
+        return {
+          which: el.getAttribute("aria-label"),
+          table: el.getAttribute("data-cell"),
+          version: el.querySelector(".table-wrap")?.getAttribute("data-version") ?? null,
+        };
+      });
+      if (turn !== null) {
+        const { which, table, version } = turn;
         await page.keyboard.press(which === mainName ? "f" : "c");
         await expect
           .poll(() => page.locator(`.multi-cell[data-cell="${table}"] .table-wrap`).getAttribute("data-version"), { timeout: 10_000 })
