@@ -28,7 +28,11 @@ import { tableCommand } from "./table-commands.ts";
 
 const fastScrypt = { N: 1024, r: 8, p: 1 };
 const keysOf = (half: 0 | 1) => Array.from({ length: 32 }, (_, i) => [partitionKey({ kind: "tournament", index: i + half * 32 }), 1] as [string, number]);
-const ownedBy = (commandId: string) => (tournamentPartition(tournamentIdFor(commandId)).index < 32 ? "A" : "B");
+// Who serves the partition now, not who served it at the start: a hand-over below leaves one of A's partitions on B.
+const ownedBy = (commandId: string) => {
+  const key = partitionKey(tournamentPartition(tournamentIdFor(commandId)));
+  return ownA.serving(key) !== undefined ? "A" : ownB.serving(key) !== undefined ? "B" : "nobody";
+};
 
 /** A create command id whose tournament lands on `owner`'s half. */
 function commandOn(owner: "A" | "B"): string {
