@@ -3,7 +3,7 @@
 import type { Card } from "../cards/index.ts";
 import { applyOwned, openOwnedHand, type HandConfig, type HandState } from "../engine/index.ts";
 import { randomInt, type RandomSource } from "../tournament/index.ts";
-import { botView, timeoutAction, type Bot } from "./view.ts";
+import { botViewInto, timeoutAction, type Bot, type BotView } from "./view.ts";
 
 export interface BotHandOptions {
   /** R-TRN-9 speed poker: the share of decisions that run out of the action clock
@@ -40,8 +40,10 @@ export function playBotHand(
   let refused = 0;
   const rate = options.timeoutRate ?? 0;
   const max = options.maxActions ?? 10_000;
+  let reused: BotView | null = null;
   while (s.phase !== "done") {
-    const view = botView(s);
+    const view = botViewInto(s, reused);
+    reused = view;
     if (view === null) throw new Error(`hand stuck in phase ${s.phase}`);
     if (++actions > max) throw new Error("hand did not end");
     let action = rate > 0 && randomInt(rng, 1_000_000) < rate * 1_000_000 ? null : botFor(view.player)(view, rng);

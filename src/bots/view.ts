@@ -28,6 +28,18 @@ export interface BotView {
 export type Bot = (view: BotView, rng: RandomSource) => Action;
 
 export function botView(s: HandState): BotView | null {
+  return botViewInto(s, null);
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The view of the player to act, written into `into` when one is given (a hand's bots
+ * read one view object, refilled each turn: a simulated field makes millions of
+ * decisions, and a view per decision was the largest share of what it allocated). A bot
+ * reads the view during its call only, never keeps it.
+ */
+export function botViewInto(s: HandState, into: BotView | null): BotView | null {
   const legal = legalActions(s);
   if (legal === null) return null;
   const i = legal.actor;
@@ -35,21 +47,43 @@ export function botView(s: HandState): BotView | null {
   for (let k = 0; k < s.n; k++) if (s.status[k] !== 0) inHand++;
   let bets = 0;
   for (let k = 0; k < s.n; k++) bets += s.bets[k]!;
-  return {
-    player: i,
-    players: s.n,
-    inHand,
-    hole: [s.hole[2 * i]!, s.hole[2 * i + 1]!],
-    board: s.board,
-    street: s.street,
-    legal,
-    stack: s.stacks[i]!,
-    pot: potTotal(s) + bets,
-    bigBlind: s.cfg.minBet,
-    chipUnit: s.cfg.unit,
-    // Heads-up p2 (index 1) has the button; otherwise the last index does.
-    position: s.n === 2 ? (i === 1 ? 1 : 0) : i,
-  };
+  const first = s.hole[2 * i]!;
+  const second = s.hole[2 * i + 1]!;
+  const pot = potTotal(s) + bets;
+  // Heads-up p2 (index 1) has the button; otherwise the last index does.
+  const position = s.n === 2 ? (i === 1 ? 1 : 0) : i;
+  if (into === null) {
+    return {
+      player: i,
+      players: s.n,
+      inHand,
+      hole: [first, second],
+      board: s.board,
+      street: s.street,
+      legal,
+      stack: s.stacks[i]!,
+      pot,
+      bigBlind: s.cfg.minBet,
+      chipUnit: s.cfg.unit,
+      position,
+    };
+  }
+  const v = into as Writable<BotView>;
+  const hole = v.hole as [Card, Card];
+  v.player = i;
+  v.players = s.n;
+  v.inHand = inHand;
+  hole[0] = first;
+  hole[1] = second;
+  v.board = s.board;
+  v.street = s.street;
+  v.legal = legal;
+  v.stack = s.stacks[i]!;
+  v.pot = pot;
+  v.bigBlind = s.cfg.minBet;
+  v.chipUnit = s.cfg.unit;
+  v.position = position;
+  return v;
 }
 
 export { ACTIVE };
