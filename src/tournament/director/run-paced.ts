@@ -22,11 +22,9 @@ export interface PacedOptions extends RunOptions {
   readonly onSettle?: (s: Director["state"], now: number) => void;
 }
 
-/** A hand in play: what its report needs, and no more (a field has thousands of these
- *  alive at once, and each lives long enough to be copied by the garbage collector). */
+/** A hand in play: what its report needs. */
 interface Running {
   readonly end: number;
-  readonly seq: number;
   readonly table: number;
   readonly hand: HandSetup["hand"];
   readonly entries: readonly string[];
@@ -34,18 +32,38 @@ interface Running {
   readonly stacks: readonly number[];
 }
 
-/** A binary min-heap of hands in play by end time (then by when they were dealt). The keys
- *  sit in their own arrays beside the hands: a field has thousands of hands in play, and
- *  the comparisons then read two small arrays instead of hands spread over the heap. */
+/**
+ * A binary min-heap of hands in play by end time (then by when they were dealt). A field has
+ * thousands of hands in play, each alive until every other table has played about a hand:
+ * kept as objects, each outlived the young generation and was copied into the old one, where
+ * it died (at 253,692 players the heap then grew to four times what was alive before the
+ * collector ran). So a hand's numbers and names are copied into slots of a few long-lived
+ * arrays, reused as hands end, and made into a `Running` again only when it is taken out.
+ * The keys sit in arrays by heap position, so the comparisons read two small arrays.
+ */
 class Hands {
-  private readonly a: Running[] = [];
+  /** By heap position: the slot, the end time and the deal sequence. */
+  private readonly slotAt: number[] = [];
   private readonly ends: number[] = [];
   private readonly seqs: number[] = [];
+  /** By slot. */
+  private readonly tables: number[] = [];
+  private readonly handOf: (HandSetup["hand"] | null)[] = [];
+  private readonly counts: number[] = [];
+  /** By slot × width + seat index: the entries, their stacks at the start and at the end. */
+  private names: (string | null)[] = [];
+  private starts: number[] = [];
+  private finals: number[] = [];
+  private width = 10;
+  private readonly free: number[] = [];
+  private seq = 0;
+
   get size(): number {
-    return this.a.length;
+    return this.slotAt.length;
   }
-  peek(): Running | undefined {
-    return this.a[0];
+  /** The end time of the next hand to end, or undefined. */
+  nextEnd(): number | undefined {
+    return this.ends[0];
   }
   private less(i: number, j: number): boolean {
     const x = this.ends[i]!;
@@ -53,9 +71,9 @@ class Hands {
     return x < y || (x === y && this.seqs[i]! < this.seqs[j]!);
   }
   private swap(i: number, j: number): void {
-    const t = this.a[i]!;
-    this.a[i] = this.a[j]!;
-    this.a[j] = t;
+    const t = this.slotAt[i]!;
+    this.slotAt[i] = this.slotAt[j]!;
+    this.slotAt[j] = t;
     const e = this.ends[i]!;
     this.ends[i] = this.ends[j]!;
     this.ends[j] = e;
@@ -63,11 +81,53 @@ class Hands {
     this.seqs[i] = this.seqs[j]!;
     this.seqs[j] = q;
   }
-  push(r: Running): void {
-    this.a.push(r);
-    this.ends.push(r.end);
-    this.seqs.push(r.seq);
-    for (let i = this.a.length - 1; i > 0; ) {
+  /** Widens every slot (a table larger than any seen so far). */
+  private widen(n: number): void {
+    const w = this.width;
+    const names: (string | null)[] = [];
+    const starts: number[] = [];
+    const finals: number[] = [];
+    for (let slot = 0; slot < this.tables.length; slot++) {
+      for (let i = 0; i < n; i++) {
+        names.push(i < w ? this.names[slot * w + i]! : null);
+        starts.push(i < w ? this.starts[slot * w + i]! : 0);
+        finals.push(i < w ? this.finals[slot * w + i]! : 0);
+      }
+    }
+    this.names = names;
+    this.starts = starts;
+    this.finals = finals;
+    this.width = n;
+  }
+  push(end: number, table: number, hand: HandSetup["hand"], entries: readonly string[], startStacks: readonly number[], stacks: readonly number[]): void {
+    const n = entries.length;
+    if (n > this.width) this.widen(n);
+    const w = this.width;
+    let slot = this.free.pop();
+    if (slot === undefined) {
+      slot = this.tables.length;
+      this.tables.push(0);
+      this.handOf.push(null);
+      this.counts.push(0);
+      for (let i = 0; i < w; i++) {
+        this.names.push(null);
+        this.starts.push(0);
+        this.finals.push(0);
+      }
+    }
+    this.tables[slot] = table;
+    this.handOf[slot] = hand;
+    this.counts[slot] = n;
+    const base = slot * w;
+    for (let i = 0; i < n; i++) {
+      this.names[base + i] = entries[i]!;
+      this.starts[base + i] = startStacks[i]!;
+      this.finals[base + i] = stacks[i]!;
+    }
+    this.slotAt.push(slot);
+    this.ends.push(end);
+    this.seqs.push(this.seq++);
+    for (let i = this.slotAt.length - 1; i > 0; ) {
       const p = (i - 1) >> 1;
       if (!this.less(i, p)) break;
       this.swap(i, p);
@@ -75,26 +135,42 @@ class Hands {
     }
   }
   pop(): Running | undefined {
-    const top = this.a[0];
-    const last = this.a.pop();
-    const lastEnd = this.ends.pop();
-    const lastSeq = this.seqs.pop();
-    if (this.a.length > 0 && last !== undefined && lastEnd !== undefined && lastSeq !== undefined) {
-      this.a[0] = last;
+    if (this.slotAt.length === 0) return undefined;
+    const slot = this.slotAt[0]!;
+    const end = this.ends[0]!;
+    const last = this.slotAt.pop()!;
+    const lastEnd = this.ends.pop()!;
+    const lastSeq = this.seqs.pop()!;
+    if (this.slotAt.length > 0) {
+      this.slotAt[0] = last;
       this.ends[0] = lastEnd;
       this.seqs[0] = lastSeq;
       for (let i = 0; ; ) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < this.a.length && this.less(l, m)) m = l;
-        if (r < this.a.length && this.less(r, m)) m = r;
+        if (l < this.slotAt.length && this.less(l, m)) m = l;
+        if (r < this.slotAt.length && this.less(r, m)) m = r;
         if (m === i) break;
         this.swap(i, m);
         i = m;
       }
     }
-    return top;
+    const n = this.counts[slot]!;
+    const base = slot * this.width;
+    const entries: string[] = new Array(n);
+    const startStacks: number[] = new Array(n);
+    const stacks: number[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      entries[i] = this.names[base + i]!;
+      startStacks[i] = this.starts[base + i]!;
+      stacks[i] = this.finals[base + i]!;
+      this.names[base + i] = null;
+    }
+    const hand = this.handOf[slot]!;
+    this.handOf[slot] = null;
+    this.free.push(slot);
+    return { end, table: this.tables[slot]!, hand, entries, startStacks, stacks };
   }
 }
 
@@ -121,7 +197,6 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
   // Table ids are small whole numbers: an array-backed set, read and changed for every hand.
   const playing = new DenseIndexedSet();
   const askedAddOn = new Set<string>();
-  let seq = 0;
   const deal = (table: number): void => {
     const t = s.tables.get(table);
     if (t === undefined || !t.inHand || playing.has(table)) return;
@@ -129,7 +204,7 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
     if (setup === null) return;
     const stacks = o.playHand(setup, handRng);
     playing.add(table);
-    hands.push({ end: now + handMs(setup, handRng), seq: seq++, table, hand: setup.hand, entries: setup.entries, startStacks: setup.config.stacks, stacks });
+    hands.push(now + handMs(setup, handRng), table, setup.hand, setup.entries, setup.config.stacks, stacks);
   };
   const dealt = (events: readonly TournamentEvent[]): void => {
     for (const e of events) {
@@ -153,12 +228,12 @@ export function runPacedTournament(o: PacedOptions): Result<RunResult> {
   const max = (o.maxRounds ?? 1_000_000) * Math.max(1, s.tables.size);
   while (s.status === "running") {
     if (++settles > max) return fail(TOURNAMENT_ERRORS.tooLong, `no winner after ${max} settles`);
-    const next = hands.peek();
+    const nextEnd = hands.nextEnd();
     if (s.onBreak) {
       // R-TRN-5: the add-on is taken during its break; tables deal again when it is over.
       const t0 = s.tables.values().next().value;
       const left = t0 !== undefined ? (levelFor(s, t0, now).remainingMs ?? mean) : mean;
-      if (next === undefined || next.end >= now + left) {
+      if (nextEnd === undefined || nextEnd >= now + left) {
         if (o.policy?.addOn !== undefined) {
           for (const e of [...s.entries.values()])
             if (e.alive && !playing.has(e.table) && o.policy.addOn(e.id, policyRng)) d.run({ type: "add-on", at: now, entry: e.id });
