@@ -40,13 +40,21 @@ export function orderOf(button: number, seated: readonly SeatedPlayer[], tableSi
   // this runs for every hand at every table.
   const bySeat: (SeatedPlayer | undefined)[] = [];
   for (let i = 0; i <= tableSize; i++) bySeat.push(undefined);
-  for (const p of seated) if (Number.isInteger(p.seat) && p.seat >= 1 && p.seat <= tableSize) bySeat[p.seat] = p;
-  const out: SeatedPlayer[] = [];
+  let n = 0;
+  for (const p of seated) {
+    if (!Number.isInteger(p.seat) || p.seat < 1 || p.seat > tableSize) continue;
+    if (bySeat[p.seat] === undefined) n++;
+    bySeat[p.seat] = p;
+  }
+  // Made at its length: the order outlives the hand (it is the table's last hand until the
+  // next one ends), and a list grown from empty reserves room for seventeen.
+  const out = new Array<SeatedPlayer>(n);
+  let k = 0;
   let s = button;
   for (let i = 0; i < tableSize; i++) {
     s = nextSeat(s, tableSize);
     const p = bySeat[s];
-    if (p !== undefined) out.push(p);
+    if (p !== undefined) out[k++] = p;
   }
   return out;
 }

