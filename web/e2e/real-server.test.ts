@@ -490,7 +490,8 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     await page.waitForSelector(".seating caption", { timeout: 20_000 });
     await page.waitForFunction(() => document.querySelectorAll(".seating .cols caption").length >= 2, null, { timeout: 20_000 });
     expect((await page.locator(".seating .cols caption").allTextContents()).length).toBe(2);
-    expect(await page.locator(".seat-card").count()).toBe(16);
+    await expect.poll(() => page.locator(".seat-card").count(), { timeout: 20_000 }).toBe(16);
+    expect((await page.locator(".seating .cols caption").allTextContents()).length).toBe(2);
     await page.screenshot({ path: join(artifacts, "real-director-after-break.png"), fullPage: true });
     // Results so far: four places, and the export.
     await page.goto(appUrl("en", `director/payouts/${live.id}`));

@@ -180,7 +180,8 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         {!GENERAL.has(tab) && !id && <p>{t("director.noTournament")}</p>}
         {tab === "seating" && id && current && (
           <Seating
-            key={`${id}:${current.status}:${current.entries}:${current.playersLeft}`}
+            key={id}
+            refresh={`${current.status}:${current.entries}:${current.playersLeft}`}
             tournamentId={id}
             name={current.name}
             startsAt={current.startsAt}

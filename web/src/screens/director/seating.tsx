@@ -5,13 +5,18 @@ import { useQuery } from "../../context.tsx";
 import { SeatCard } from "../../components/seat-card.tsx";
 import { useNamedTable, useTableName } from "../../components/use-room.ts";
 
-/** The seat draw, and a printable seat card per player (R-TBL-1). */
-export function Seating({ tournamentId, name, startsAt }: { tournamentId: string; name: string; startsAt: number }) {
+/**
+ * The seat draw, and a printable seat card per player (R-TBL-1). `refresh` names what the
+ * seats follow (status, entries, players left): when it changes the draw is asked for again
+ * and the one on screen stays until the new one is in (remounting blanked the screen for a
+ * moment every time the lobby's line changed).
+ */
+export function Seating({ tournamentId, name, startsAt, refresh = "" }: { tournamentId: string; name: string; startsAt: number; refresh?: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const tableName = useTableName();
   const namedTable = useNamedTable();
-  const seating = useQuery("seating", undefined, { id: tournamentId }, tournamentId);
+  const seating = useQuery("seating", undefined, { id: tournamentId }, `${tournamentId}:${refresh}`);
   const seats = seating.data?.seats ?? [];
   const tables = [...new Set(seats.map((s) => s.tableNumber))];
   return (
