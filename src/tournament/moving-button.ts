@@ -47,13 +47,17 @@ export function nextMovingButtonHand(prev: TableHand, seated: readonly SeatedPla
     // the big blind goes to the first such player at or past the big-blind place.
     // A newcomer further in who sits before last hand's big-blind seat has been passed by the
     // big blind this round already: they post nothing and take no place, and post when the
-    // blinds come round to them (R-TBL-4).
+    // blinds come round to them (R-TBL-4). So does a player passed over so last hand (dealt
+    // in, no blind): they still sit before that seat, and the big blind has passed them; taking
+    // them for players who would skip it made them post two big blinds and left last hand's
+    // big blind without its small blind.
     const walk = seatsAfter(button, size).filter((s) => seats.has(s) && s !== button);
     const passed = clockwise(prev.button, lastBB, size) <= clockwise(prev.button, button, size);
     const frontier = passed ? 0 : clockwise(button, lastBB, size);
+    const passedOver = (seat: number) => clockwise(button, seat, size) < frontier && !newcomer(seat) && !prev.sb.includes(seat) && !prev.bb.includes(seat);
     let place = 0;
     for (const seat of walk) {
-      if (place >= 1 && newcomer(seat) && clockwise(button, seat, size) < frontier) continue;
+      if (clockwise(button, seat, size) < frontier && ((place >= 1 && newcomer(seat)) || passedOver(seat))) continue;
       place++;
       if (postedBB(seat)) sb.push(seat);
       else if (place === 1 && newcomer(seat)) sb.push(seat);
