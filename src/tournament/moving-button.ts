@@ -54,10 +54,11 @@ export function nextMovingButtonHand(prev: TableHand, seated: readonly SeatedPla
     const walk = seatsAfter(button, size).filter((s) => seats.has(s) && s !== button);
     const passed = clockwise(prev.button, lastBB, size) <= clockwise(prev.button, button, size);
     const frontier = passed ? 0 : clockwise(button, lastBB, size);
-    const passedOver = (seat: number) => clockwise(button, seat, size) < frontier && !newcomer(seat) && !prev.sb.includes(seat) && !prev.bb.includes(seat);
+    // Dealt in last hand without a blind (a newcomer then, passed over).
+    const passedOver = (seat: number) => !newcomer(seat) && !prev.sb.includes(seat) && !prev.bb.includes(seat);
     let place = 0;
     for (const seat of walk) {
-      if (clockwise(button, seat, size) < frontier && ((place >= 1 && newcomer(seat)) || passedOver(seat))) continue;
+      if (clockwise(button, seat, size) < frontier && (passedOver(seat) || (place >= 1 && newcomer(seat)))) continue;
       place++;
       if (postedBB(seat)) sb.push(seat);
       else if (place === 1 && newcomer(seat)) sb.push(seat);
