@@ -127,8 +127,22 @@ export function lastHandOf(h: HandRun): LastHand {
  * get the shared view itself.
  */
 export function personalView(t: TableState, shared: TableView, seat: number | null): TableView {
+  const mine = personalParts(t, shared, seat);
+  return mine === null ? shared : { ...shared, ...mine };
+}
+
+/** The fields of a view that are the recipient's own (every other field is the shared view's). */
+export type PersonalParts = Pick<TableView, "seats" | "lastHand" | "mySeat" | "legal" | "myHand" | "sittingOut">;
+
+/**
+ * What `personalView` changes in the shared view, without copying the rest: a sender that
+ * holds the shared view's text reuses it for every other field. Null for a recipient
+ * without a seat here. `bestOf` names the best hand of hole cards and board (a sender may
+ * remember it: it changes only when the board does).
+ */
+export function personalParts(t: TableState, shared: TableView, seat: number | null, bestOf: typeof categoryOf = categoryOf): PersonalParts | null {
   const me = seat === null ? undefined : t.seats.get(seat);
-  if (seat === null || me === undefined) return shared;
+  if (seat === null || me === undefined) return null;
   const hand = t.hand;
   const player = hand === null ? -1 : hand.order.indexOf(seat);
   const s = hand?.state;
@@ -150,12 +164,11 @@ export function personalView(t: TableState, shared: TableView, seat: number | nu
     if (i >= 0 && done.state.holeDealt[i]) lastHand = { ...lastHand, myCards: [done.state.hole[2 * i]!, done.state.hole[2 * i + 1]!] };
   }
   return {
-    ...shared,
     seats,
     lastHand,
     mySeat: seat,
     legal: shared.actor !== null && shared.actor === seat ? legalFor(t) : null,
-    myHand: hole !== null && shared.board.length >= 3 ? categoryOf([...hole, ...shared.board]) : null,
+    myHand: hole !== null && shared.board.length >= 3 ? bestOf([...hole, ...shared.board]) : null,
     sittingOut: me.sittingOut,
   };
 }

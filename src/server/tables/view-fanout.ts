@@ -8,8 +8,8 @@
 //   spliced from the serialised fragments without serialising a view per recipient.
 import { byteLength, MAX_FRAME_BYTES, type ServerMessage, type TableEvent, type TableView } from "../../protocol/index.ts";
 import type { TableState } from "./table-state.ts";
-import { personalView, spectatorView, type ViewContext } from "./table-view.ts";
-import { eventForSeat } from "./table-wire.ts";
+import { personalParts, personalView, spectatorView, type ViewContext } from "./table-view.ts";
+import { categoryOf, eventForSeat } from "./table-wire.ts";
 
 export interface Subscriber {
   readonly userId: string | null;
@@ -50,6 +50,11 @@ const FIELDS = [
   "recentHands",
   "lastHand",
 ] as const satisfies readonly (keyof TableView)[];
+const MY_SEAT = FIELDS.indexOf("mySeat");
+const SITTING_OUT = FIELDS.indexOf("sittingOut");
+const LEGAL = FIELDS.indexOf("legal");
+const MY_HAND = FIELDS.indexOf("myHand");
+const LAST_HAND = FIELDS.indexOf("lastHand");
 // A field added to TableView and not to FIELDS would never reach v2 clients: refuse to compile.
 type Unsent = Exclude<keyof TableView, (typeof FIELDS)[number] | "tableId" | "seats">;
 const everyFieldSent: [Unsent] extends [never] ? true : never = true;
@@ -88,57 +93,137 @@ export class ViewFanout {
     this.sent.delete(sub);
   }
 
+  /**
+   * The shared view's field texts of the last step, and the values they were made from: a
+   * field whose value is the same object (or an array of the same items) keeps its text, and
+   * a field that serialises the same keeps the same string. A subscriber that holds it then
+   * compares by identity, not character by character, and most fields of most steps are
+   * neither serialised nor compared again.
+   */
+  private shared: { readonly values: unknown[]; readonly texts: Texts } | null = null;
+  /** Each hole-and-board's best hand this hand, by (hole cards, board length): it changes only with the board. */
+  private readonly best = new Map<number, ReturnType<typeof categoryOf>>();
+  private bestHand: string | null = null;
+  /** Texts of values that keep their identity across steps (a remembered best hand). */
+  private readonly textOf = new WeakMap<object, string>();
+
   /** One stored step (or a change of who is connected: no events) to every subscriber. */
   step(subscribers: Iterable<Subscriber>, step: Step): void {
     const t = step.state;
     const handId = t.hand?.handId ?? t.finished?.handId ?? null;
+    if (this.bestHand !== handId) {
+      this.best.clear();
+      this.bestHand = handId;
+    }
     const shared = spectatorView(t, step.ctx);
-    let sharedTexts: Texts | null = null;
+    let st: Texts | null = null;
     let publicEvents: string[] | null = null;
+    let publicJoined = "";
     let head: string | null = null;
     for (const sub of subscribers) {
       const seat = step.seatOf(sub.userId);
-      const view = personalView(t, shared, seat);
       const last = sub.sendStep === undefined ? undefined : this.sent.get(sub);
-      if (last === undefined || last.seats.length !== view.seats.length) {
+      const mine = last === undefined ? null : personalParts(t, shared, seat, this.bestOf);
+      if (last === undefined || last.seats.length !== (mine?.seats ?? shared.seats).length) {
+        const view = personalView(t, shared, seat);
         for (const e of step.events) sub.send({ type: "event", tableId: t.config.tableId, handId, version: t.version, event: eventForSeat(e, seat) });
         sub.send({ type: "table-view", view });
         if (sub.sendStep !== undefined) this.sent.set(sub, textsOf(view));
         continue;
       }
-      const st = (sharedTexts ??= textsOf(shared));
-      publicEvents ??= step.events.map((e) => JSON.stringify(eventForSeat(e, null)));
+      st ??= this.sharedTexts(shared);
+      if (publicEvents === null) {
+        publicEvents = step.events.map((e) => JSON.stringify(eventForSeat(e, null)));
+        publicJoined = publicEvents.join(",");
+      }
       head ??= `{"type":"table-step","tableId":${JSON.stringify(t.config.tableId)},"handId":${JSON.stringify(handId)},"version":${t.version},"events":[`;
       // Only what differs from what this subscriber holds; parts it shares with the
       // spectator view reuse that view's text (personal parts are new objects).
       let patch = "";
       for (let i = 0; i < FIELDS.length; i++) {
-        const k = FIELDS[i]!;
-        const text = view[k] === shared[k] ? st.fields[i]! : JSON.stringify(view[k]);
+        let text = st.fields[i]!;
+        if (mine !== null) {
+          if (i === MY_SEAT) text = JSON.stringify(mine.mySeat);
+          else if (i === SITTING_OUT) text = mine.sittingOut ? "true" : "false";
+          else if (i === LEGAL) text = mine.legal === null ? text : JSON.stringify(mine.legal);
+          else if (i === MY_HAND) text = mine.myHand === null ? text : this.textOfValue(mine.myHand);
+          else if (i === LAST_HAND) text = mine.lastHand === shared.lastHand ? text : JSON.stringify(mine.lastHand);
+        }
         if (last.fields[i] === text) continue;
         last.fields[i] = text;
-        patch += `${patch === "" ? "" : ","}"${k}":${text}`;
+        patch += `${patch === "" ? "" : ","}"${FIELDS[i]!}":${text}`;
       }
+      const seatsNow = mine?.seats ?? shared.seats;
       let seats = "";
-      for (let i = 0; i < view.seats.length; i++) {
-        const text = view.seats[i] === shared.seats[i] ? st.seats[i]! : JSON.stringify(view.seats[i]);
+      for (let i = 0; i < seatsNow.length; i++) {
+        const text = seatsNow[i] === shared.seats[i] ? st.seats[i]! : JSON.stringify(seatsNow[i]);
         if (last.seats[i] === text) continue;
         last.seats[i] = text;
         seats += `${seats === "" ? "" : ","}${text}`;
       }
       if (seats !== "") patch += `${patch === "" ? "" : ","}"seats":[${seats}]`;
       if (patch === "" && step.events.length === 0) continue;
-      const events = step.events.map((e, i) => (e.kind === "hole-cards" && e.seat === seat ? JSON.stringify(e) : publicEvents![i]!));
-      const text = `${head}${events.join(",")}],"patch":{${patch}}}`;
+      let events = publicJoined;
+      if (seat !== null && step.events.some((e) => e.kind === "hole-cards" && e.seat === seat)) {
+        events = step.events.map((e, i) => (e.kind === "hole-cards" && e.seat === seat ? JSON.stringify(e) : publicEvents![i]!)).join(",");
+      }
+      const text = `${head}${events}],"patch":{${patch}}}`;
       if (text.length * 3 > MAX_FRAME_BYTES && byteLength(text) > MAX_FRAME_BYTES) {
         // Too large for one frame: the v1 frames, each within the limit, and a fresh start.
         for (const e of step.events) sub.send({ type: "event", tableId: t.config.tableId, handId, version: t.version, event: eventForSeat(e, seat) });
-        this.start(sub, view);
+        this.start(sub, personalView(t, shared, seat));
         continue;
       }
       sub.sendStep!(text);
     }
   }
+
+  /** The shared view as texts, reusing the last step's text of every field that did not change. */
+  private sharedTexts(view: TableView): Texts {
+    const before = this.shared;
+    const values: unknown[] = [];
+    const fields: string[] = [];
+    for (let i = 0; i < FIELDS.length; i++) {
+      const v = view[FIELDS[i]!];
+      values.push(v);
+      if (before !== null && same(v, before.values[i])) {
+        fields.push(before.texts.fields[i]!);
+        continue;
+      }
+      const text = JSON.stringify(v);
+      fields.push(before !== null && before.texts.fields[i] === text ? before.texts.fields[i]! : text);
+    }
+    const seats = view.seats.map((x, i) => {
+      const text = JSON.stringify(x);
+      const was = before?.texts.seats[i];
+      return was === text ? was : text;
+    });
+    const texts = { fields, seats };
+    this.shared = { values, texts };
+    return texts;
+  }
+
+  private readonly bestOf = (cards: readonly number[]): ReturnType<typeof categoryOf> => {
+    // Two hole cards then the board: within one hand the board's length says which board.
+    const key = (cards[0]! * 52 + cards[1]!) * 8 + (cards.length - 2);
+    let known = this.best.get(key);
+    if (known === undefined) this.best.set(key, (known = categoryOf(cards)));
+    return known;
+  };
+
+  private textOfValue(v: object): string {
+    let text = this.textOf.get(v);
+    if (text === undefined) this.textOf.set(v, (text = JSON.stringify(v)));
+    return text;
+  }
+}
+
+/** The same value, or arrays of the same items (a view's lists are copied each step). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function textsOf(view: TableView): Texts {
