@@ -3,7 +3,7 @@
 // Run: node bin/felt.mjs bench engine [--hands N] [--passes K] [--seed S] [--json] (bench.ts dispatches to run).
 import { createRequire } from "node:module";
 import { Table } from "poker-ts";
-import { apply, legalActions, openHand, type Action, type HandState } from "../src/engine/index.ts";
+import { apply, applyOwned, legalActions, openHand, openOwnedHand, type Action, type HandState } from "../src/engine/index.ts";
 import { simulationRandomSource, uniformFloats } from "../src/cards/index.ts";
 
 /** Seeded floats in [0, 1): the only randomness here. */
@@ -92,6 +92,47 @@ export function playFelt(hands: number, seed: number): { seconds: number; chipEr
   return { seconds: cpuSeconds() - t0, chipErrors };
 }
 
+/** The same hands through the engine's in-place verbs (`openOwnedHand` / `applyOwned`: the
+ *  same checks, events and dealer steps; one state changed in place, no events kept), the
+ *  way the simulator's bots play and the way poker-ts's `Table` works. */
+export function playFeltOwned(hands: number, seed: number): { seconds: number; chipErrors: number } {
+  const r = rng(seed);
+  const base = Array.from({ length: 52 }, (_, i) => i);
+  const blinds = [SB, BB, 0, 0, 0, 0];
+  let chipErrors = 0;
+  const t0 = cpuSeconds();
+  for (let h = 0; h < hands; h++) {
+    const stacks = randomStacks(r);
+    const opened = openOwnedHand({ variant: "NT", stacks, blinds, deck: drawCards(r, base), autoShowdown: true });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const s = opened.value;
+    for (;;) {
+      const legal = legalActions(s);
+      if (legal === null) break;
+      const what = choose(r, legal.canCheck, legal.canRaise);
+      const p = legal.actor;
+      const a: Action =
+        what === "fold"
+          ? { type: "fold", player: p }
+          : what === "call"
+            ? legal.canCheck
+              ? { type: "check", player: p }
+              : { type: "call", player: p }
+            : { type: "raise", player: p, to: raiseSize(r, legal.minRaiseTo!, legal.maxRaiseTo!) };
+      const refused = applyOwned(s, a);
+      if (refused !== null) throw new Error(`felt refused its own legal action: ${refused.message}`);
+    }
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < PLAYERS; i++) {
+      before += stacks[i]!;
+      after += s.stacks[i]!;
+    }
+    if (s.phase !== "done" || before !== after) chipErrors++;
+  }
+  return { seconds: cpuSeconds() - t0, chipErrors };
+}
+
 // poker-ts can pay a pot to a seat it has emptied (the chips are lost), and then its
 // odd-chip loop searches forever for an occupied winner's seat. Guard that search: it
 // throws instead, and the hand counts as a chip error.
@@ -166,37 +207,48 @@ export async function run(args: readonly string[]): Promise<number> {
   // in its first pass of 25,000 hands, 45,000–48,000 in every later one; Felt 110,000–130,000
   // against 150,000–157,000), which flattered the engine that warms faster.
   playFelt(hands, seed + 1000);
+  playFeltOwned(hands, seed + 1000);
   playPokerTs(ptsHands, seed + 1000);
   const feltRates: number[] = [];
+  const ownedRates: number[] = [];
   const ptsRates: number[] = [];
   let feltErrors = 0;
+  let ownedErrors = 0;
   let ptsErrors = 0;
+  const fmt = (x: number): string => x.toLocaleString("en");
   console.log(`(per second of CPU time; ${passes} passes each, taken in turns, after one pass each not counted)`);
   for (let k = 0; k < passes; k++) {
     const felt = playFelt(hands, seed + k);
+    const owned = playFeltOwned(hands, seed + k);
     const pts = playPokerTs(ptsHands, seed + k);
     feltErrors += felt.chipErrors;
+    ownedErrors += owned.chipErrors;
     ptsErrors += pts.chipErrors;
-    feltRates.push(Math.round(hands / felt.seconds));
-    ptsRates.push(Math.round(ptsHands / pts.seconds));
-    const f = feltRates.at(-1)!;
-    const p = ptsRates.at(-1)!;
-    console.log(`pass ${k + 1}: felt ${f.toLocaleString("en")} hands/s, poker-ts ${p.toLocaleString("en")} hands/s, ${(f / p).toFixed(1)}x`);
+    const f = Math.round(hands / felt.seconds);
+    const o = Math.round(hands / owned.seconds);
+    const p = Math.round(ptsHands / pts.seconds);
+    feltRates.push(f);
+    ownedRates.push(o);
+    ptsRates.push(p);
+    console.log(`pass ${k + 1}: felt ${fmt(f)} hands/s (${(f / p).toFixed(1)}x), felt in place ${fmt(o)} (${(o / p).toFixed(1)}x), poker-ts ${fmt(p)}`);
   }
   const feltRate = median(feltRates);
+  const ownedRate = median(ownedRates);
   const ptsRate = median(ptsRates);
-  console.log(`felt:     ${feltRate.toLocaleString("en")} hands/s median (${passes} × ${hands} hands, ${feltErrors} chip errors)`);
-  console.log(`poker-ts: ${ptsRate.toLocaleString("en")} hands/s median (${passes} × ${ptsHands} hands, ${ptsErrors} chip errors)`);
-  console.log(`ratio:    ${(feltRate / ptsRate).toFixed(1)}x (medians)`);
+  console.log(`felt:          ${fmt(feltRate)} hands/s median (${passes} × ${hands} hands, ${feltErrors} chip errors)`);
+  console.log(`felt in place: ${fmt(ownedRate)} hands/s median (${passes} × ${hands} hands, ${ownedErrors} chip errors)`);
+  console.log(`poker-ts:      ${fmt(ptsRate)} hands/s median (${passes} × ${ptsHands} hands, ${ptsErrors} chip errors)`);
+  console.log(`ratio:         ${(feltRate / ptsRate).toFixed(1)}x, in place ${(ownedRate / ptsRate).toFixed(1)}x (medians)`);
   if (json) {
     console.log(
       JSON.stringify({
         results: [
           { name: "felt", handsPerSec: feltRate, passes: feltRates, chipErrors: feltErrors },
+          { name: "felt in place", handsPerSec: ownedRate, passes: ownedRates, chipErrors: ownedErrors },
           { name: "poker-ts", handsPerSec: ptsRate, passes: ptsRates, chipErrors: ptsErrors },
         ],
       }),
     );
   }
-  return feltErrors === 0 ? 0 : 1;
+  return feltErrors === 0 && ownedErrors === 0 ? 0 : 1;
 }
