@@ -3,7 +3,7 @@
 // ownership and epochs, never about how long anything took.
 import type { NatsConnection } from "nats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LeaseManager, type LeaseEvent } from "./leases.ts";
+import { LEASE_DEFAULTS, LeaseManager, type LeaseEvent } from "./leases.ts";
 import { partitionKey, tablePartition } from "./partition.ts";
 import { manualClock, neverEvery, tempLeaseBucket, testNats, until } from "../../testkit/cluster/nats.ts";
 
@@ -187,10 +187,11 @@ describe("partition leases on JetStream KV", () => {
       for (const k of keys) expect((await m.acquire(k)).ok).toBe(true);
       const revisionOf = async (k: string) => (await bucket.kv.get(k))!.revision;
       const first = new Map(await Promise.all(keys.map(async (k) => [k, await revisionOf(k)] as const)));
-      // One period: 20 ticks, 50 ms apart on the lease clock.
+      // One period: its ticks, evenly apart on the lease clock.
       const perTick: number[] = [];
-      for (let i = 0; i < 20; i += 1) {
-        clock.advance(50);
+      const ticks = LEASE_DEFAULTS.renewTicks;
+      for (let i = 0; i < ticks; i += 1) {
+        clock.advance(LEASE_DEFAULTS.renewEveryMs / ticks);
         const before = new Map(await Promise.all(keys.map(async (k) => [k, await revisionOf(k)] as const)));
         tick!();
         await new Promise((r) => setTimeout(r, 30));
