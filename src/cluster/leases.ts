@@ -202,7 +202,12 @@ export class LeaseManager {
   serving(key: string): number | undefined {
     const h = this.held.get(key);
     if (h === undefined) return undefined;
-    return this.clock.now() - h.renewedAt < this.serveForMs ? h.epoch : undefined;
+    return this.fresh(h, this.clock.now()) ? h.epoch : undefined;
+  }
+
+  /** Renewed within serveForMs of `now`: the one rule for serving a held key. */
+  private fresh(h: Held, now: number): boolean {
+    return now - h.renewedAt < this.serveForMs;
   }
 
   /** Keys this process holds (serving or not yet found stale). */
@@ -234,11 +239,10 @@ export class LeaseManager {
   private async renewKeys(due: (h: Held) => boolean): Promise<void> {
     const work: Promise<void>[] = [];
     const now = this.clock.now();
-    // Every tick walks every held key (twenty times a second, hundreds of keys): no copy of
-    // the map and no hash per key. A key dropped here is deleted while the map is walked,
-    // which a Map's iteration allows.
+    // Every tick walks every held key (hundreds of them): no copy of the map and no hash per
+    // key. A key dropped here is deleted while the map is walked, which a Map's iteration allows.
     for (const [key, h] of this.held) {
-      if (now - h.renewedAt >= this.serveForMs) this.drop(key, h, "stale");
+      if (!this.fresh(h, now)) this.drop(key, h, "stale");
       else if (h.renewal === undefined && due(h)) work.push((h.renewal = this.renewOne(key, h).finally(() => (h.renewal = undefined))));
     }
     await Promise.all(work);
