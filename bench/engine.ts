@@ -3,7 +3,7 @@
 // Run: node bin/felt.mjs bench engine [--hands N] [--passes K] [--seed S] [--json] (bench.ts dispatches to run).
 import { createRequire } from "node:module";
 import { Table } from "poker-ts";
-import { apply, applyOwned, legalActions, openHand, openOwnedHand, type Action, type HandState } from "../src/engine/index.ts";
+import { apply, applyOwned, legalActions, openHand, openOwnedHand, type Action, type HandState, type LegalActions } from "../src/engine/index.ts";
 import { simulationRandomSource, uniformFloats } from "../src/cards/index.ts";
 
 /** Seeded floats in [0, 1): the only randomness here. */
@@ -53,6 +53,26 @@ function drawCards(r: () => number, deck: number[]): number[] {
   return deck.slice(0, HAND_CARDS);
 }
 
+/** Felt's action for the policy above. */
+function randomAction(r: () => number, legal: LegalActions): Action {
+  const what = choose(r, legal.canCheck, legal.canRaise);
+  const p = legal.actor;
+  if (what === "fold") return { type: "fold", player: p };
+  if (what === "call") return legal.canCheck ? { type: "check", player: p } : { type: "call", player: p };
+  return { type: "raise", player: p, to: raiseSize(r, legal.minRaiseTo!, legal.maxRaiseTo!) };
+}
+
+/** The hand is over and every chip it started with is in a stack. */
+function settled(stacks: readonly number[], s: HandState): boolean {
+  let before = 0;
+  let after = 0;
+  for (let i = 0; i < PLAYERS; i++) {
+    before += stacks[i]!;
+    after += s.stacks[i]!;
+  }
+  return s.phase === "done" && before === after;
+}
+
 export function playFelt(hands: number, seed: number): { seconds: number; chipErrors: number } {
   const r = rng(seed);
   const base = Array.from({ length: 52 }, (_, i) => i);
@@ -67,27 +87,12 @@ export function playFelt(hands: number, seed: number): { seconds: number; chipEr
     for (;;) {
       const legal = legalActions(s);
       if (legal === null) break;
-      const what = choose(r, legal.canCheck, legal.canRaise);
-      const p = legal.actor;
-      const a: Action =
-        what === "fold"
-          ? { type: "fold", player: p }
-          : what === "call"
-            ? legal.canCheck
-              ? { type: "check", player: p }
-              : { type: "call", player: p }
-            : { type: "raise", player: p, to: raiseSize(r, legal.minRaiseTo!, legal.maxRaiseTo!) };
+      const a = randomAction(r, legal);
       const next = apply(s, a);
       if (!next.ok) throw new Error(`felt refused its own legal action: ${next.error.message}`);
       s = next.value.state;
     }
-    let before = 0;
-    let after = 0;
-    for (let i = 0; i < PLAYERS; i++) {
-      before += stacks[i]!;
-      after += s.stacks[i]!;
-    }
-    if (s.phase !== "done" || before !== after) chipErrors++;
+    if (!settled(stacks, s)) chipErrors++;
   }
   return { seconds: cpuSeconds() - t0, chipErrors };
 }
@@ -109,26 +114,11 @@ export function playFeltOwned(hands: number, seed: number): { seconds: number; c
     for (;;) {
       const legal = legalActions(s);
       if (legal === null) break;
-      const what = choose(r, legal.canCheck, legal.canRaise);
-      const p = legal.actor;
-      const a: Action =
-        what === "fold"
-          ? { type: "fold", player: p }
-          : what === "call"
-            ? legal.canCheck
-              ? { type: "check", player: p }
-              : { type: "call", player: p }
-            : { type: "raise", player: p, to: raiseSize(r, legal.minRaiseTo!, legal.maxRaiseTo!) };
+      const a = randomAction(r, legal);
       const refused = applyOwned(s, a);
       if (refused !== null) throw new Error(`felt refused its own legal action: ${refused.message}`);
     }
-    let before = 0;
-    let after = 0;
-    for (let i = 0; i < PLAYERS; i++) {
-      before += stacks[i]!;
-      after += s.stacks[i]!;
-    }
-    if (s.phase !== "done" || before !== after) chipErrors++;
+    if (!settled(stacks, s)) chipErrors++;
   }
   return { seconds: cpuSeconds() - t0, chipErrors };
 }
