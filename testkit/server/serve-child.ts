@@ -31,6 +31,9 @@ function ephemeralFloor(): number {
   }
 }
 
+/** Ports at 10,000 and above that the Fetch standard blocks (every test's HTTP calls use fetch). */
+const FETCH_BAD_PORTS: ReadonlySet<number> = new Set([10080]);
+
 /**
  * A free port below the kernel's ephemeral range, for a server the test stops and starts
  * again on the same port (the crash and cluster tests): a port the kernel hands out for
@@ -41,7 +44,10 @@ export async function freePort(): Promise<number> {
   const top = Math.min(ephemeralFloor(), 32_768);
   if (top > 12_000) {
     for (let i = 0; i < 100; i++) {
-      const port = await tryPort(10_000 + Math.floor(Math.random() * (top - 10_000)));
+      const candidate = 10_000 + Math.floor(Math.random() * (top - 10_000));
+      // fetch refuses the WHATWG "bad ports" ("fetch failed: bad port"); 10080 is the one here.
+      if (FETCH_BAD_PORTS.has(candidate)) continue;
+      const port = await tryPort(candidate);
       if (port !== null) return port;
     }
   }
