@@ -260,6 +260,19 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
       room.tables.find((x) => x.number === seated!.tableNumber)?.name ?? String(seated!.tableNumber),
     );
     expect(await reEntry.locator(".seat-no").textContent()).toBe(String(seated!.seat));
+
+    // A card is offered while its player sits where it says: Lou's goes once Lou is out (busted
+    // here, or by the busts above that made the move when Lou was drawn to table 1).
+    const louNow = (await must<{ seats: SeatAssignment[] }>(api(url, "GET", `${director(id)}/seating`, undefined, stage.directorToken))).seats.find(
+      (x) => x.name === "Late Lou",
+    );
+    if (louNow !== undefined) {
+      expect(await lou.isVisible()).toBe(true);
+      await must(api(url, "POST", `${director(id)}/live`, { commandId: cmd(), kind: "bust", entryId: louNow.entryId }, stage.directorToken));
+    }
+    await expect.poll(() => lou.count(), { timeout: 20_000 }).toBe(0);
+    // The re-entry's card stays: that player still sits there.
+    expect(await reEntry.isVisible()).toBe(true);
     expect(await missingKeys(page)).toEqual([]);
     await context.close();
   }, 240_000);

@@ -1,4 +1,6 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { followOffer, type Offer, type Where } from "../logic/seat-offer.ts";
 import { PrintSheet, usePrintSheet } from "./print-sheet.tsx";
 import { SeatCard } from "./seat-card.tsx";
 import { useNamedTable } from "./use-room.ts";
@@ -9,6 +11,16 @@ export interface CardFor {
   readonly number?: number | undefined;
   readonly tableNumber: number;
   readonly seat: number;
+}
+
+/**
+ * The card on offer, following the floor's seating answer `seats` (undefined until one is in):
+ * withdrawn once the player no longer sits where it says (logic/seat-offer.ts).
+ */
+export function useSeatOffer(seats: readonly Where[] | undefined): readonly [CardFor | null, (card: CardFor | null) => void] {
+  const [offer, setOffer] = useState<Offer<CardFor> | null>(null);
+  useEffect(() => setOffer((o) => followOffer(o, seats)), [seats]);
+  return [offer?.card ?? null, (card) => setOffer(card === null ? null : followOffer({ card, seen: false }, seats))];
 }
 
 /**

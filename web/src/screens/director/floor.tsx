@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LobbyTournament, PlayerRecord } from "../../../../src/protocol/index.ts";
 import type { FeltError } from "../../../../src/lib/result.ts";
 import { ErrorText } from "../../components/error-text.tsx";
-import { SeatCardOffer, type CardFor } from "../../components/seat-card-offer.tsx";
+import { SeatCardOffer, useSeatOffer } from "../../components/seat-card-offer.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { PlayerNo } from "../../components/player-number.tsx";
 import { useNamedTable, useTableName } from "../../components/use-room.ts";
@@ -11,6 +11,7 @@ import { useQuery, useServices } from "../../context.tsx";
 import { newCommandId } from "../../api/client.ts";
 import { afterBustKey } from "../../logic/button-rule.ts";
 import { undoable } from "../../logic/desk.ts";
+import type { Where } from "../../logic/seat-offer.ts";
 
 const POLL_MS = 4000;
 
@@ -49,8 +50,8 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
     return () => clearInterval(id);
   }, [reloadInstructions, reloadSeating]);
 
-  /** The seat card of the player last given a new seat here (a move made, a re-entry), offered for printing. */
-  const [card, setCard] = useState<CardFor | null>(null);
+  /** The seat card of the player last given a new seat here (a move made, a re-entry), offered for printing while they sit there. */
+  const [card, setCard] = useSeatOffer(seating.data?.seats);
 
   async function confirm(i: { id: string; name: string; playerNumber?: number | undefined; to: { tableNumber: number; seat: number } }) {
     setBusy(i.id);
@@ -179,6 +180,7 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
           <WalkIn
             tournament={tournament}
             onSeated={reload}
+            seats={seating.data?.seats}
             known={[
               ...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat, playerNumber: x.playerNumber })),
               ...(results.data?.stillIn ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null, playerNumber: x.playerNumber })),
@@ -352,7 +354,18 @@ export const sameName = (a: string, b: string) => {
 
 type Known = { name: string; tableNumber: number | null; seat: number | null; playerNumber?: number | undefined };
 
-function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; onSeated: () => void; known: readonly Known[] }) {
+function WalkIn({
+  tournament,
+  onSeated,
+  seats,
+  known,
+}: {
+  tournament: LobbyTournament;
+  onSeated: () => void;
+  /** The seating answer: the walk-in's card is offered while they sit where it says. */
+  seats: readonly Where[] | undefined;
+  known: readonly Known[];
+}) {
   const { t } = useTranslation();
   const tableName = useTableName();
   const fmt = useFormat();
@@ -361,9 +374,10 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
   const [commandId, setCommandId] = useState(newCommandId);
   const [error, setError] = useState<FeltError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [entered, setEntered] = useState<
-    { name: string; number?: number | undefined; tableNumber: number; seat: number } | { name: string; tableNumber: null } | null
-  >(null);
+  /** Entered before the start: waits for the draw. */
+  const [registered, setRegistered] = useState<string | null>(null);
+  /** Seated at once (after the start): where, and the seat card, while they sit there. */
+  const [seated, setSeated] = useSeatOffer(seats);
   /** Player records of this name (or number) from earlier events: the same person is entered again under their number. */
   const [existing, setExisting] = useState<readonly PlayerRecord[] | null>(null);
 
@@ -413,7 +427,8 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
       setName("");
       // The answer says where the draw placed the player (null before the start).
       const seat = r.value.seat;
-      setEntered(seat ? { name: who, number: r.value.playerNumber, tableNumber: seat.tableNumber, seat: seat.seat } : { name: who, tableNumber: null });
+      setRegistered(seat ? null : who);
+      setSeated(seat ? { name: who, number: r.value.playerNumber, tableNumber: seat.tableNumber, seat: seat.seat } : null);
       onSeated();
     }
     setBusy(false);
@@ -463,11 +478,11 @@ function WalkIn({ tournament, onSeated, known }: { tournament: LobbyTournament; 
         </div>
       )}
       <ErrorText error={error} />
-      {entered && entered.tableNumber === null && <p className="ok">{t("floor.registeredForDraw", { name: entered.name })}</p>}
-      {entered && entered.tableNumber !== null && (
+      {registered !== null && <p className="ok">{t("floor.registeredForDraw", { name: registered })}</p>}
+      {seated && (
         <div className="walk-in-card">
-          <p className="ok">{t("floor.seated", { name: entered.name, table: tableName(entered.tableNumber), seat: entered.seat })}</p>
-          <SeatCardOffer card={entered} tournament={tournament.name} startsAt={tournament.startsAt} />
+          <p className="ok">{t("floor.seated", { name: seated.name, table: tableName(seated.tableNumber), seat: seated.seat })}</p>
+          <SeatCardOffer card={seated} tournament={tournament.name} startsAt={tournament.startsAt} />
         </div>
       )}
     </form>
