@@ -214,7 +214,16 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     // Play check/call (the bots only check and call: hands go to showdown). Sample what the
     // page shows every ~100 ms: the showdown must never leave the felt before the next hand.
     // One look inside the page per sample: the next deal may clear the showdown between two reads.
-    type Sample = { hand: string; showdown: string | null; board: number; shown: number; best: number; names: string[]; potHands: string[] };
+    type Sample = {
+      hand: string;
+      showdown: string | null;
+      board: number;
+      shown: number;
+      best: number;
+      names: string[];
+      potHands: string[];
+      covered: string[];
+    };
     const samples: Sample[] = [];
     const sample = async (): Promise<Sample> =>
       page.evaluate(() => ({
@@ -225,6 +234,24 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
         best: document.querySelectorAll(".felt .card[data-best=yes]").length,
         names: [...document.querySelectorAll(".shown-hand .full")].map((e) => e.textContent ?? ""),
         potHands: [...document.querySelectorAll("[data-testid=showdown] .pot-hand")].map((e) => e.textContent ?? ""),
+        // A pot's line with a flying chip drawn over it (hit-testing finds what is painted on
+        // top; the chips take no pointer events, so they are made to for this one look).
+        covered: (() => {
+          const chips = [...document.querySelectorAll<HTMLElement>(".chips-fly")];
+          for (const c of chips) c.style.pointerEvents = "auto";
+          try {
+            return [...document.querySelectorAll("[data-testid=showdown] .pot-result")]
+              .filter((line) => {
+                const r = line.getBoundingClientRect();
+                for (let x = r.left + 2; x < r.right; x += 4)
+                  for (const y of [r.top + 2, (r.top + r.bottom) / 2, r.bottom - 2]) if (document.elementFromPoint(x, y)?.closest(".chips-fly")) return true;
+                return false;
+              })
+              .map((line) => line.textContent ?? "");
+          } finally {
+            for (const c of chips) c.style.pointerEvents = "";
+          }
+        })(),
       }));
     let checkedButtons = false;
     let showdownShot = false;
@@ -284,6 +311,8 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
       await page.waitForTimeout(100);
     }
     expect(showdownShot, "a showdown was seen with five board cards and two hands shown").toBe(true);
+    // The chips fly out from under the showdown's lines: no pot's line is ever covered.
+    expect(samples.flatMap((x) => x.covered)).toEqual([]);
     // Invariant over every sample: once the finished hand is on the felt, it stays until the
     // next hand begins (the hand number moves on), never a blank felt in between.
     for (let i = 1; i < samples.length; i++) {
