@@ -125,6 +125,9 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
       return Math.max(...rs.map((r) => r.top)) < Math.min(...rs.map((r) => r.bottom)) ? 1 : 2;
     });
 
+  /** How far the header's links run past the room they have (more than 0: the last is cut off). */
+  const navClipped = (page: Page) => page.locator(".top nav").evaluate((nav) => nav.scrollWidth - nav.clientWidth);
+
   /** Each element's box against the viewport: those not wholly inside it. */
   async function outside(locator: Locator, page: Page): Promise<string[]> {
     const size = page.viewportSize()!;
@@ -475,6 +478,7 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
           expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
           for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
           expect(await headerLines(page), "the header takes one line at the tables on a phone").toBe(1);
+          expect(await navClipped(page), "header links cut off").toBeLessThanOrEqual(0);
           await shot(page, "multi-phone");
           // In every language the seats' words stay inside their boxes, no seat covers another
           // and the header keeps to one line.
@@ -488,6 +492,8 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
             expect(spill, `seat words spilling out of their boxes in ${lang}`).toEqual([]);
             for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
             expect(await headerLines(page), `the header on one line in ${lang}`).toBe(1);
+            // and every link in it reads whole, not cut off at the line's end
+            expect(await navClipped(page), `header links cut off in ${lang}`).toBeLessThanOrEqual(0);
             expect(await sidewaysOverflow(page), `the tables fit a phone's width in ${lang}`).toBeLessThanOrEqual(0);
             await shot(page, `multi-phone-${lang}`);
           }

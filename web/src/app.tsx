@@ -78,8 +78,15 @@ export function App() {
         </a>
         <nav>
           <a href={href("lobby")}>{t("nav.lobby")}</a>
-          <a href={href("tables")}>{t("nav.tables")}</a>
-          <a href={href("hands")}>{t("nav.hands")}</a>
+          {/* A phone's one-line header says the short words (the long ones named the link cut off in Russian and Romanian). */}
+          <a href={href("tables")} aria-label={t("nav.tables")}>
+            <span className="full">{t("nav.tables")}</span>
+            <span className="short">{t("nav.tablesShort")}</span>
+          </a>
+          <a href={href("hands")} aria-label={t("nav.hands")}>
+            <span className="full">{t("nav.hands")}</span>
+            <span className="short">{t("nav.handsShort")}</span>
+          </a>
           {state.user?.role === "director" && <a href={href("director", "create")}>{t("nav.director")}</a>}
         </nav>
         <span className="spacer" />

@@ -38,6 +38,8 @@ export const cs = {
     lobby: "Lobby",
     tables: "Moje stoly",
     hands: "Historie her",
+    tablesShort: "Stoly",
+    handsShort: "Historie",
     director: "Ředitel",
     signOut: "Odhlásit",
     signOutEverywhere: "Odhlásit všude",

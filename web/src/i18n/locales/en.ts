@@ -36,6 +36,9 @@ export const en = {
     lobby: "Lobby",
     tables: "My tables",
     hands: "Hand history",
+    /** On a phone's one-line header. */
+    tablesShort: "Tables",
+    handsShort: "Hands",
     director: "Director",
     signOut: "Sign out",
     signOutEverywhere: "Sign out everywhere",

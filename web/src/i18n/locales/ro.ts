@@ -37,6 +37,8 @@ export const ro = {
     lobby: "Lobby",
     tables: "Mesele mele",
     hands: "Istoricul mâinilor",
+    tablesShort: "Mese",
+    handsShort: "Mâini",
     director: "Director",
     signOut: "Ieșire",
     signOutEverywhere: "Ieșire de pe toate dispozitivele",

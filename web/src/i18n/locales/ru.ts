@@ -38,6 +38,8 @@ export const ru = {
     lobby: "Лобби",
     tables: "Мои столы",
     hands: "История раздач",
+    tablesShort: "Столы",
+    handsShort: "Раздачи",
     director: "Директор",
     signOut: "Выйти",
     signOutEverywhere: "Выйти на всех устройствах",

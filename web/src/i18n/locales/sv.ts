@@ -36,6 +36,8 @@ export const sv = {
     lobby: "Lobby",
     tables: "Mina bord",
     hands: "Handhistorik",
+    tablesShort: "Bord",
+    handsShort: "Händer",
     director: "Turneringsledare",
     signOut: "Logga ut",
     signOutEverywhere: "Logga ut överallt",
