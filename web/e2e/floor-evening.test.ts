@@ -407,6 +407,15 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     expect(await tv.textContent("[data-testid=deal]")).toBe(fill(en.clock.dealMade, { method: en.clock.dealMethod.icm }));
     await shot(tv, "9-tv-finish");
 
+    // The payouts say what each finalist was paid by the deal (the structure's amount crossed
+    // out beside it), not the structure's amount alone: the desk pays what the deal says.
+    expect(await page.textContent("[data-testid=payouts-state]")).toBe(fill(en.live.payoutsDealt, { method: en.clock.dealMethod.icm }));
+    for (const f of done.results.filter((x) => x.place <= finalists.length)) {
+      const row = page.locator(`[data-testid=payouts-table] tr[data-place="${f.place}"]`);
+      await expect.poll(() => row.locator(".paid").textContent(), { timeout: 20_000 }).toBe(f.prize.toLocaleString("en"));
+      expect(await row.locator("td").nth(2).textContent()).toBe(f.name);
+    }
+
     // 10. The results and the CSV: every entry once; the two John Smiths under different player numbers.
     expect(done.results.length).toBe(entered);
     expect(done.results.reduce((a, x) => a + x.prize, 0)).toBe(entered * buyIn);

@@ -167,6 +167,8 @@ export function PayoutsAndDeal({ tournamentId, live, startsAt = null }: { tourna
     URL.revokeObjectURL(url);
   }
 
+  /** The deal that ended the tournament, if one did. */
+  const dealt = r?.money?.deal ?? null;
   const entryName = (x: { name: string; entryNumber: number }) => (x.entryNumber > 1 ? t("live.reEntryName", { name: x.name, number: x.entryNumber }) : x.name);
   return (
     <div className="cols payouts-screen">
@@ -175,18 +177,29 @@ export function PayoutsAndDeal({ tournamentId, live, startsAt = null }: { tourna
         <ErrorText error={results.error} />
         {r && r.payouts.length > 0 && (
           <p className={r.payoutsFixed ? "hint" : "hint provisional"} data-testid="payouts-state">
-            {r.payoutsFixed ? t("live.payoutsFixed") : t("live.payoutsProvisional")}
+            {!r.payoutsFixed
+              ? t("live.payoutsProvisional")
+              : dealt
+                ? t("live.payoutsDealt", { method: t(`clock.dealMethod.${dealt.method}`) })
+                : t("live.payoutsFixed")}
           </p>
         )}
         <table className="grid" data-testid="payouts-table">
           <tbody>
-            {r?.payouts.map((p) => (
-              <tr key={p.place} data-place={p.place}>
-                <td>{fmt.place(p.place)}</td>
-                <td className="num">{fmt.money(p.amount)}</td>
-                <td>{r.payoutsFixed ? (r.results.find((x) => x.place === p.place)?.name ?? "") : ""}</td>
-              </tr>
-            ))}
+            {r?.payouts.map((p) => {
+              const who = r.payoutsFixed ? r.results.find((x) => x.place === p.place) : undefined;
+              // After a deal the place pays what the deal gave its finalist, not the structure's amount.
+              const paid = dealt && who !== undefined ? who.prize : p.amount;
+              return (
+                <tr key={p.place} data-place={p.place}>
+                  <td>{fmt.place(p.place)}</td>
+                  <td className="num">
+                    {paid !== p.amount && <s className="was">{fmt.money(p.amount)}</s>} <span className="paid">{fmt.money(paid)}</span>
+                  </td>
+                  <td>{who?.name ?? ""}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
         {r?.money && <MoneySummary money={r.money} />}

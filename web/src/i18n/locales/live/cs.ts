@@ -6,6 +6,7 @@ export const liveCs = {
   provisional: "předběžně",
   payoutsProvisional: "Předběžné: vstupy mohou ještě přibýt a výplaty s nimi porostou.",
   payoutsFixed: "Pevné: vstupy jsou uzavřeny.",
+  payoutsDealt: "Vyplaceno podle dohody ({{method}}): co dostal každý finalista; částka ze struktury přeškrtnutá.",
   bustConfirm: "{{name}} vypadl(a)?",
   bustYes: "Ano, vypadl(a)",
   reEnterConfirm: "Znovu zapsat {{name}} (nový buy-in zaplacený u pokladny)?",

@@ -7,6 +7,7 @@ export const liveEn = {
   provisional: "provisional",
   payoutsProvisional: "Provisional: entries can still come, so the payouts grow with them.",
   payoutsFixed: "Fixed: entries are closed.",
+  payoutsDealt: "Paid by the deal ({{method}}): what each finalist got; the structure's amount crossed out.",
   bustConfirm: "{{name}} is out?",
   bustYes: "Yes, out",
   reEnterConfirm: "Re-enter {{name}} (a new buy-in paid at the desk)?",

@@ -6,6 +6,7 @@ export const liveRo = {
   provisional: "provizoriu",
   payoutsProvisional: "Provizoriu: pot veni încă intrări, iar premiile cresc odată cu ele.",
   payoutsFixed: "Fixat: intrările s-au închis.",
+  payoutsDealt: "Plătit conform înțelegerii ({{method}}): cât a primit fiecare finalist; suma din structură tăiată.",
   bustConfirm: "{{name}} a ieșit?",
   bustYes: "Da, a ieșit",
   reEnterConfirm: "Reintrare pentru {{name}} (un nou buy-in plătit la casă)?",

@@ -6,6 +6,7 @@ export const liveSv = {
   provisional: "preliminärt",
   payoutsProvisional: "Preliminärt: fler inköp kan komma och utbetalningarna växer med dem.",
   payoutsFixed: "Fastställt: inköpen är stängda.",
+  payoutsDealt: "Utbetalt enligt dealen ({{method}}): vad varje finalist fick; strukturens belopp överstruket.",
   bustConfirm: "Är {{name}} ute?",
   bustYes: "Ja, ute",
   reEnterConfirm: "Återinköp för {{name}} (ny insats betald i kassan)?",
