@@ -85,13 +85,16 @@ class SqliteEventStore implements EventStore {
     private readonly checkpointer: Checkpointer | null,
   ) {
     this.q = {
-      version: db.prepare<[string], { version: number }>("SELECT version FROM streams WHERE stream = ?"),
-      upsertStream: db.prepare("INSERT INTO streams (stream, type, version) VALUES (?, ?, ?) ON CONFLICT (stream) DO UPDATE SET version = excluded.version"),
+      // A stream's version is its last event's, one seek in the (stream, version) index: a
+      // row rewritten with every append cost its table page in every commit's WAL.
+      version: db.prepare<[string], { version: number | null }>("SELECT MAX(version) AS version FROM events WHERE stream = ?"),
+      newStream: db.prepare("INSERT INTO streams (stream, type) VALUES (?, ?) ON CONFLICT (stream) DO NOTHING"),
       insert: db.prepare("INSERT INTO events (stream, version, type, data, meta, recorded_at) VALUES (?, ?, ?, ?, ?, ?)"),
       read: db.prepare<[string, number, number], EventRow>("SELECT * FROM events WHERE stream = ? AND version >= ? ORDER BY version LIMIT ?"),
       readAll: db.prepare<[number, number], EventRow>("SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?"),
       list: db.prepare<[{ type: string; prefix: string }], StreamInfo>(
-        "SELECT stream, type, version FROM streams WHERE (@type = '' OR type = @type) AND substr(stream, 1, length(@prefix)) = @prefix ORDER BY stream",
+        `SELECT s.stream, s.type, COALESCE((SELECT MAX(e.version) FROM events e WHERE e.stream = s.stream), 0) AS version FROM streams s
+         WHERE (@type = '' OR s.type = @type) AND substr(s.stream, 1, length(@prefix)) = @prefix ORDER BY s.stream`,
       ),
       snapshot: db.prepare<[string], { stream: string; version: number; state: string }>("SELECT stream, version, state FROM snapshots WHERE stream = ?"),
       saveSnapshot: db.prepare(
@@ -110,7 +113,7 @@ class SqliteEventStore implements EventStore {
         version += 1;
         position = Number(this.q.insert.run(stream, version, e.type, e.data, e.meta, at).lastInsertRowid);
       }
-      this.q.upsertStream.run(stream, streamType(stream), version);
+      if (current === 0) this.q.newStream.run(stream, streamType(stream));
       return ok<AppendResult>({ version, position });
     });
     this.ledger = ledgerStatements(db);
@@ -157,7 +160,7 @@ class SqliteEventStore implements EventStore {
           throw e;
         }
       });
-      if (version !== current) this.q.upsertStream.run(stream, streamType(stream), version);
+      if (current === 0 && version !== current) this.q.newStream.run(stream, streamType(stream));
       return ok<AppendGroupsResult>({ version, groups: answers });
     });
   }

@@ -28,6 +28,35 @@ export const EVENT_MIGRATIONS: readonly SqliteMigration[] = [
         saved_at INTEGER NOT NULL
       );`,
   },
+  {
+    // A stream's version is read from its events (event-store.ts). The column goes, so a
+    // server of an older version opening this file fails at once instead of reading a
+    // version that is no longer kept.
+    id: "store/002-stream-version-from-events",
+    sql: "ALTER TABLE streams DROP COLUMN version;",
+  },
+  {
+    // Positions without AUTOINCREMENT: the next is the last plus one, as before, since events
+    // are never deleted; AUTOINCREMENT's counter row cost a page in every commit's WAL. The
+    // table is copied once, positions kept (readers' cursors stay valid).
+    id: "store/003-events-position-without-counter",
+    sql: `
+      CREATE TABLE events_next (
+        position INTEGER PRIMARY KEY,
+        stream TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        meta TEXT NOT NULL,
+        recorded_at INTEGER NOT NULL,
+        UNIQUE (stream, version)
+      );
+      INSERT INTO events_next (position, stream, version, type, data, meta, recorded_at)
+        SELECT position, stream, version, type, data, meta, recorded_at FROM events ORDER BY position;
+      DROP TABLE events;
+      ALTER TABLE events_next RENAME TO events;
+      DELETE FROM sqlite_sequence WHERE name = 'events';`,
+  },
 ];
 
 export const LEDGER_MIGRATIONS: readonly SqliteMigration[] = [
