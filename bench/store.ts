@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { openSqlite, migrateSqlite } from "../src/store/sqlite/db.ts";
 import { EVENT_MIGRATIONS } from "../src/store/sqlite/migrations.ts";
 import { sqliteEventStoreOn } from "../src/store/sqlite/event-store.ts";
+import { randomInt, simulationRandomSource } from "../src/cards/index.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -42,16 +43,9 @@ async function pass(n: number): Promise<void> {
     db.pragma("wal_autocheckpoint = 0");
     let clock = 1764900000000;
     const store = sqliteEventStoreOn(db, () => clock++);
-    // The same picks every pass of a seed (xorshift32): runs compare like with like.
-    let x = 0x9e3779b9 ^ n;
-    const rng = {
-      int(k: number) {
-        x ^= x << 13;
-        x ^= x >>> 17;
-        x ^= x << 5;
-        return (x >>> 0) % k;
-      },
-    };
+    // The same picks in pass n of every run: runs compare like with like.
+    const source = simulationRandomSource(n);
+    const rng = { int: (k: number) => randomInt(source, k) };
     const streams = Array.from({ length: STREAMS }, (_, i) => `table:T${i}-t1`);
     // Every stream opened first (a table's first events), then checkpointed, so the
     // measured appends are those of tables in play.

@@ -78,7 +78,7 @@ export function App() {
         </a>
         <nav>
           <a href={href("lobby")}>{t("nav.lobby")}</a>
-          {/* A phone's one-line header says the short words (the long ones named the link cut off in Russian and Romanian). */}
+          {/* On a phone's one-line header the short words: the long ones were cut off in Russian and Romanian. The link keeps the full name. */}
           <a href={href("tables")} aria-label={t("nav.tables")}>
             <span className="full">{t("nav.tables")}</span>
             <span className="short">{t("nav.tablesShort")}</span>
