@@ -335,6 +335,15 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     expect(cards.length, cards.join("; ")).toBe(19);
     expect((await page.locator(".seat-card .who").allTextContents()).sort()).toEqual([...WALK_INS].sort());
     await page.screenshot({ path: join(artifacts, "real-director-seating.png"), fullPage: true });
+    // To the floor and back: one draw on the page each time. The console's panels once shared a
+    // key, and the seating left behind showed on the floor and twice on the seating tab.
+    await page.goto(appUrl("en", `director/floor/${live.id}`));
+    await page.waitForSelector("form.walk-in", { timeout: 20_000 });
+    expect(await page.locator(".seating").count()).toBe(0);
+    await page.goto(appUrl("en", `director/seating/${live.id}`));
+    await page.waitForSelector(".seating caption", { timeout: 20_000 });
+    expect(await page.locator(".seating .cols caption").allTextContents()).toEqual(["Table 1", "Table 2", "Table 3"]);
+    expect(await page.locator(".seat-card").count()).toBe(19);
 
     // Late registration: a walk-in after the start is seated at once and gets a seat card.
     await page.goto(appUrl("en", `director/floor/${live.id}`));

@@ -180,7 +180,7 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         {!GENERAL.has(tab) && !id && <p>{t("director.noTournament")}</p>}
         {tab === "seating" && id && current && (
           <Seating
-            key={id}
+            key={`seating:${id}`}
             refresh={`${current.status}:${current.entries}:${current.playersLeft}`}
             tournamentId={id}
             name={current.name}
@@ -189,9 +189,12 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         )}
         {tab === "map" && id && current && <TableMapScreen tournamentId={id} live={current.kind === "live"} />}
         {tab === "floor" && current && <Floor tournament={current} />}
-        {/* R-TRN-10/11: a bracket's rounds or a shootout's tables beside the seating and the floor (other formats show none). */}
+        {/* R-TRN-10/11: a bracket's rounds or a shootout's tables beside the seating and the floor (other formats show none).
+            Siblings here are matched by key, so each keeps a key of its own: with the seating's and
+            the bracket's both the tournament's id, going from the floor to the seating and back left
+            the old seating on the page (the seat cards printed twice, the floor showed a stale draw). */}
         {(tab === "seating" || tab === "floor") && id && current && (inPlay || current.status === "finished") && (
-          <BracketPanel key={id} tournamentId={id} refreshMs={5000} />
+          <BracketPanel key={`bracket:${id}`} tournamentId={id} refreshMs={5000} />
         )}
         {tab === "colour-up" && current && <ColourUp tournament={current} />}
         {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}
