@@ -65,12 +65,10 @@ import {
   type LoadSetup,
   type ServerStats,
 } from "./load-kit.ts";
+import { options } from "./args.ts";
 
 const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
-};
+const opt = options(args);
 const flag = (name: string) => args.includes(`--${name}`);
 const list = (s: string) =>
   s

@@ -39,12 +39,10 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { BotsStats } from "./load-bots.ts";
 import { BotProcess, measure, pct, r1, setupTables, startBots, startServer, startTables, stopServer, withSchema, type ServerStats } from "./load-kit.ts";
+import { options } from "./args.ts";
 
 const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
-};
+const opt = options(args);
 const TABLES = Number(opt("tables", "1000"));
 const PER_TABLE = Number(opt("per-table", "9"));
 const SECONDS = Number(opt("seconds", "30"));

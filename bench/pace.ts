@@ -24,12 +24,10 @@ import { join } from "node:path";
 import { measureAll, measureRun, report } from "./pace-measure.ts";
 import { BotClient } from "../src/clients/bot-client.ts";
 import { api, cmd, DIRECTOR, must } from "../testkit/server/harness.ts";
+import { options } from "./args.ts";
 
 const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
-};
+const opt = options(args);
 const PLAYERS = Number(opt("players", "1000"));
 const TOURNAMENTS = Number(opt("tournaments", "1"));
 const SCALE = Number(opt("scale", "0.25"));

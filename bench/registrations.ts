@@ -19,12 +19,10 @@ import { systemClock } from "../src/server/clock.ts";
 import { cryptoRandom, type Services } from "../src/server/services.ts";
 import { entryCommand, entryCommandAlone } from "../src/server/tournaments/tournament-entries.ts";
 import { TournamentRuntime } from "../src/server/tournaments/tournament-runtime.ts";
+import { options } from "./args.ts";
 
 const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
-};
+const opt = options(args);
 const PLAYERS = Number(opt("players", "2000"));
 const DB = opt("db", "sqlite");
 

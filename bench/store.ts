@@ -15,12 +15,10 @@ import { openSqlite, migrateSqlite } from "../src/store/sqlite/db.ts";
 import { EVENT_MIGRATIONS } from "../src/store/sqlite/migrations.ts";
 import { sqliteEventStoreOn } from "../src/store/sqlite/event-store.ts";
 import { randomInt, simulationRandomSource } from "../src/cards/index.ts";
+import { options } from "./args.ts";
 
 const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : dflt;
-};
+const opt = options(args);
 const STREAMS = Number(opt("streams", "1000"));
 const APPENDS = Number(opt("appends", "20000"));
 const PER_COMMIT = Number(opt("per-commit", "1"));
