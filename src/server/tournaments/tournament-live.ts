@@ -11,11 +11,10 @@
 // taken at once. An instruction not yet carried out follows the player: a second move
 // replaces it (from where they still physically sit), a bust removes it.
 import type { ColourUpResult, FloorLogRow, Instruction } from "../../protocol/index.ts";
-import { chipsIssuedInPlay, playedMs, type TournamentEvent } from "../../tournament/director/index.ts";
-import { clockAt } from "../../tournament/structure/index.ts";
+import { chipsIssuedInPlay, untilNextItemMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import type { TimerHandle } from "../clock.ts";
 import { payPrizes } from "./tournament-money.ts";
-import { playerNumberOf, type Rec, type TournamentPort } from "./tournament-port.ts";
+import { clockTimerMs, playerNumberOf, type Rec, type TournamentPort } from "./tournament-port.ts";
 
 interface Place {
   readonly tableNumber: number;
@@ -262,11 +261,10 @@ export class LiveFloor {
   armClock(): void {
     this.disarm();
     const t = this.t;
-    const c = t.dir.config;
-    if (c === null || !t.isLive || t.closed || t.dir.status !== "running" || t.paused) return;
-    const left = clockAt(c.structure, playedMs(t.dir, t.now())).remainingMs;
+    if (t.dir.config === null || !t.isLive || t.closed || t.dir.status !== "running" || t.paused) return;
+    const left = untilNextItemMs(t.dir, t.now());
     if (left === null) return;
-    this.timer = t.svc.clock.after(Math.max(1, left), () => void t.enqueue(() => this.settle()));
+    this.timer = t.svc.clock.after(clockTimerMs(left), () => void t.enqueue(() => this.settle()));
   }
 
   close(): void {

@@ -71,6 +71,13 @@ export const tournamentStream = (id: string) => `tournament:${id}`;
 export const TOURNAMENT_SNAPSHOT_EVERY = 2000;
 export const tableIdOf = (tournamentId: string, table: number) => `${tournamentId}-t${table}`;
 
+/**
+ * When the clock's next level or break is due in `wait` played ms (untilNextItemMs), how long
+ * its timer waits: a due change whose record did not land (the store did not answer) is tried
+ * again after a second, never left for the next boundary by time, a whole level later.
+ */
+export const clockTimerMs = (wait: number): number => (wait > 0 ? wait : 1_000);
+
 export type Done = Result<{ duplicate: boolean }>;
 
 export interface CommandOptions {

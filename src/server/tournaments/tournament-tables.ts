@@ -13,8 +13,7 @@
 // every order goes through the same per-table senders (order-senders.ts) either way, so a
 // single process runs the path a cluster runs.
 import { fail, type Result } from "../../lib/result.ts";
-import { awaitingRebuys, decide, playedMs, rebuyGraceEndsMs, type TournamentEvent } from "../../tournament/director/index.ts";
-import { clockAt } from "../../tournament/structure/index.ts";
+import { awaitingRebuys, decide, playedMs, rebuyGraceEndsMs, untilNextItemMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import type { TimerHandle } from "../clock.ts";
 import { crashPoint } from "../crash-point.ts";
 import type { TableConfig } from "../tables/table-state.ts";
@@ -23,7 +22,7 @@ import type { HandResult, TableOrder } from "../tables/table-order.ts";
 import { orderFor } from "./tournament-orders.ts";
 import { OrderSenders } from "./order-senders.ts";
 import { payPrizes } from "./tournament-money.ts";
-import { tableIdOf, type Rec, type TournamentPort } from "./tournament-port.ts";
+import { clockTimerMs, tableIdOf, type Rec, type TournamentPort } from "./tournament-port.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 
 /** R-TRN-9: the record of the time bank each entry dealt in has left after the hand (none when the table did not say). */
@@ -263,9 +262,8 @@ export class OnlineTables {
       return;
     }
     if (t.dir.onBreak && !t.paused) {
-      const c = t.dir.config!;
-      const left = clockAt(c.structure, playedMs(t.dir, t.now())).remainingMs ?? 1000;
-      this.breakTimer = t.svc.clock.after(Math.max(50, left), () => void t.enqueue(() => this.settle(null)));
+      const left = untilNextItemMs(t.dir, t.now());
+      if (left !== null) this.breakTimer = t.svc.clock.after(clockTimerMs(left), () => void t.enqueue(() => this.settle(null)));
     }
     this.armGrace(began);
     t.onChange?.();

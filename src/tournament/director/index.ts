@@ -39,7 +39,7 @@ export { byesFor } from "./bracket.ts";
 export { prizesFixedEvent } from "./prizes.ts";
 export { finalPlacements } from "./placements.ts";
 export { lastEntryMs, fieldClosed, lateRegistrationEndsMs } from "./entries-closed.ts";
-export { playedMs, isPaused, nextBreak } from "./played.ts";
+export { playedMs, isPaused, nextBreak, untilNextItemMs } from "./played.ts";
 export { seatWinners, feedTarget } from "./feed.ts";
 export { chipChop, dealAmounts, dealFigures, decideDeal, type DealFigures } from "./decide-deal.ts";
 export { awaitingRebuy, awaitingRebuys, graceOver, rebuyGraceEndsMs, rebuyGraceMs, DEFAULT_REBUY_GRACE_MS } from "./rebuy-grace.ts";

@@ -1,7 +1,7 @@
 // Played time (R-TRN-1): the tournament clock counts only while it runs. Every level, break,
 // colour-up and entry window is a point of played time, never of wall time, so a pause
 // freezes all of them at once.
-import { clockAt } from "../structure/index.ts";
+import { clockAt, itemStartMs } from "../structure/index.ts";
 import type { TournamentState } from "./state-model.ts";
 
 /** Milliseconds of play at absolute time `at`: since the start, less every pause (0 before the start). */
@@ -9,6 +9,20 @@ export function playedMs(s: TournamentState, at: number): number {
   if (s.startedAt === null) return 0;
   const open = s.pausedAt !== null ? Math.max(0, at - s.pausedAt) : 0;
   return Math.max(0, at - s.startedAt - s.pausedMs - open);
+}
+
+/**
+ * Played ms from `at` until the end of the item (level or break) the director's state is on:
+ * when its next level or break is due. Null before the start and on the last item, which never
+ * ends. Zero or less: the state is behind the clock (the tick that should have moved it was
+ * not recorded: a store that did not answer), so it is due now. Not the clock's own
+ * `remainingMs` at `at`: that is the item the time is in, and with the state behind it is the
+ * next item's, a whole level away.
+ */
+export function untilNextItemMs(s: TournamentState, at: number): number | null {
+  const items = s.config?.structure.items;
+  if (items === undefined || s.startedAt === null || s.itemIndex >= items.length - 1) return null;
+  return itemStartMs(s.config!.structure, s.itemIndex + 1) - playedMs(s, at);
 }
 
 /** Whether the clock is stopped. */
