@@ -122,6 +122,14 @@ export class Three {
     return out;
   }
 
+  /** Every member's lines (all incarnations) that mention one of `needles`, in time order, in ms from `from` (a failed proof says what the members did). */
+  linesAbout(needles: readonly string[], from: number): string[] {
+    const out: { at: number; text: string }[] = [];
+    for (const m of this.members)
+      for (const l of [...m.past, ...m.child.lines()]) if (needles.some((n) => l.text.includes(n))) out.push({ at: l.at, text: `${m.name}: ${l.text}` });
+    return out.sort((a, b) => a.at - b.at).map((l) => `${l.at - from} ms ${l.text}`);
+  }
+
   ownerOf(tournamentId: string): Member | undefined {
     return this.ownerOfKey(tournamentKey(tournamentId));
   }

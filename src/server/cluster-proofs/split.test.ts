@@ -192,6 +192,12 @@ describe("cluster mode, split tables (stage 2): one event's tables on three proc
     progress(
       `split: the director's owner killed ${directorKilledAt - breakStarted} ms into the 60 s break; the next level began ${levelStarted - breakStarted - 60_000} ms after the break's end`,
     );
+    if (levelStarted - breakStarted - 60_000 >= 6_000) {
+      const key = tournamentKey(s.tournamentId);
+      progress(
+        `split: the break ended late; what the members said about ${key} and ${s.tournamentId} (ms from the break's start):\n${three.linesAbout([key, s.tournamentId], breakStarted).join("\n")}\n${three.restarts().join("\n")}`,
+      );
+    }
     expect(levelStarted - breakStarted - 60_000).toBeLessThan(6_000);
     levelsOnceAndOneSeatOrPlace(events);
   }, 600_000);
