@@ -52,6 +52,8 @@ export const publicLine = (t: TournamentRuntime): LobbyTournament => lobbyTourna
  */
 export class LobbyPublisher {
   private readonly last = new Map<string, string>();
+  /** The epoch and stream version each tournament's line was last built at. */
+  private readonly seen = new Map<string, string>();
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly unlisten: () => void;
 
@@ -63,8 +65,12 @@ export class LobbyPublisher {
     sweepMs = SWEEP_MS,
   ) {
     // A partition gained or lost: put its lines again next time (another owner may have written since).
-    const offServing = ownership.onServing(() => this.last.clear());
-    const offStopped = ownership.onStopped(() => this.last.clear());
+    const forget = () => {
+      this.last.clear();
+      this.seen.clear();
+    };
+    const offServing = ownership.onServing(forget);
+    const offStopped = ownership.onStopped(forget);
     this.unlisten = () => {
       offServing();
       offStopped();
@@ -93,6 +99,12 @@ export class LobbyPublisher {
         this.last.set(t.id, "");
         continue;
       }
+      // The line is a function of the tournament's stream (computed at the director's own
+      // time): unchanged at the same version and epoch, so a quiet tournament costs a lookup,
+      // not a line built and serialised four times a second.
+      const at = `${epoch}:${t.version}`;
+      if (this.seen.get(t.id) === at) continue;
+      this.seen.set(t.id, at);
       const line = publicLine(t);
       const json = `${epoch}:${JSON.stringify(line)}`;
       if (this.last.get(t.id) === json) continue;
@@ -102,6 +114,7 @@ export class LobbyPublisher {
     for (const e of this.board.entries()) {
       if (this.server.served.get(e.id) === undefined && epochOf(e.id) !== undefined && this.last.get(e.id) !== "") {
         this.last.set(e.id, "");
+        this.seen.delete(e.id);
         this.board.remove(e.id);
       }
     }
