@@ -115,6 +115,11 @@ describe("cluster mode, split tables (stage 2): one event's tables on three proc
     let directorKilledAt = 0;
     const tick = async (): Promise<void> => {
       if (phase === "table") {
+        // The players see all three tables first: the stalls are measured from what they saw
+        // before the kill (on a loaded machine the first hand was once in play before any
+        // bot had found its table, and there was nothing to measure).
+        const shown = new Set(d.arrivals.map((x) => (x.m.type === "table-step" ? x.m.tableId : x.m.type === "table-view" ? x.m.view.tableId : null)));
+        if (![1, 2, 3].every((k) => shown.has(`${s.tournamentId}-t${k}`))) return;
         const st = (await store.listStreams({ prefix: table })).find((x) => x.stream === table);
         if (st === undefined) return;
         const last = (await store.read(table, st.version))[0];
