@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { Table } from "poker-ts";
 import { apply, applyOwned, legalActions, openHand, openOwnedHand, type Action, type HandState, type LegalActions } from "../src/engine/index.ts";
 import { simulationRandomSource, uniformFloats } from "../src/cards/index.ts";
+import { positiveInteger } from "./args.ts";
 
 /** Seeded floats in [0, 1): the only randomness here. */
 const rng = (seed: number): (() => number) => uniformFloats(simulationRandomSource(seed));
@@ -183,14 +184,9 @@ function median(xs: readonly number[]): number {
 
 export async function run(args: readonly string[]): Promise<number> {
   const json = args.includes("--json");
-  const opt = (name: string, dflt: number): number => {
-    const i = args.indexOf(name);
-    const v = i >= 0 ? Number(args[i + 1]) : NaN;
-    return Number.isFinite(v) && v > 0 ? v : dflt;
-  };
-  const hands = opt("--hands", 100_000);
-  const seed = opt("--seed", 42);
-  const passes = opt("--passes", 5);
+  const hands = positiveInteger(args, "hands", 100_000);
+  const seed = positiveInteger(args, "seed", 42);
+  const passes = positiveInteger(args, "passes", 5);
   const ptsHands = Math.max(1, Math.floor(hands / 4));
   // Both engines are measured warm. One pass of each is played first and not counted: a pass
   // right after a short warm-up still ran partly unoptimised code (poker-ts at 24,500 hands/s

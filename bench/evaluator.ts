@@ -6,6 +6,7 @@
 // Run: node bin/felt.mjs bench evaluator [--hands N] [--seed S] [--repeat R] [--json]
 import { createRequire } from "node:module";
 import { evaluate, evaluate7, formatCard, type Card } from "../src/cards/index.ts";
+import { positiveInteger } from "./args.ts";
 
 interface Phe {
   evaluateCardCodes(codes: readonly number[]): number;
@@ -89,19 +90,11 @@ function timeAll(contenders: readonly Contender[]): Timed[] {
 
 const ratio = (x: number): string => (x >= 1 ? x.toFixed(2) : x.toPrecision(2));
 
-function option(args: readonly string[], name: string, fallback: number): number {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const value = Number(args[i + 1]);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} needs a positive integer`);
-  return value;
-}
-
 export async function run(args: readonly string[]): Promise<number> {
   const json = args.includes("--json");
-  const count = option(args, "--hands", 1_000_000);
-  const seed = option(args, "--seed", 20_261_129);
-  const repeat = option(args, "--repeat", 5);
+  const count = positiveInteger(args, "hands", 1_000_000);
+  const seed = positiveInteger(args, "seed", 20_261_129);
+  const repeat = positiveInteger(args, "repeat", 5);
   const solverCount = Math.min(count, 20_000);
 
   const phe = require("phe") as Phe;

@@ -24,6 +24,20 @@ describe("felt bench", () => {
     }
   });
 
+  it("refuses an option that is not a positive whole number with its name, the usage and exit status 2, and runs nothing", async () => {
+    for (const args of [
+      ["engine", "--hands", "ten"],
+      ["engine", "--passes", "0"],
+      ["evaluator", "--repeat"],
+    ]) {
+      const result = await capture(args);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain(`felt bench: ${args[1]} needs a positive whole number`);
+      expect(result.err).toContain("Usage: felt bench TARGET");
+      expect(result.out).toEqual([]);
+    }
+  });
+
   it("R-POT-2: bench evaluator --json ends with the results line, naming all four evaluators", async () => {
     const result = await capture(["evaluator", "--hands", "4000", "--repeat", "1", "--json"]);
     expect(result.code).toBe(0);

@@ -11,6 +11,7 @@ Targets:
   evaluator   Felt's hand evaluator against phe, poker-evaluator and pokersolver on the
               same 1,000,000 random 7-card hands (--hands N, --seed S, --repeat R)
   engine      Felt's hand engine against poker-ts on random complete hands
+              (--hands N, --seed S, --passes P)
 
 --json      print the results as JSON on the last line`;
 
@@ -41,6 +42,14 @@ export const command: Command = {
       console.error(`felt bench: bench/${target}.ts does not export run(args)`);
       return 1;
     }
-    return bench.run(rest);
+    try {
+      return await bench.run(rest);
+    } catch (error) {
+      // A bad option (bench/args.ts): said with the usage, as any bad command line.
+      if (!(error instanceof RangeError)) throw error;
+      console.error(`felt bench: ${error.message}`);
+      console.error(usage);
+      return 2;
+    }
   },
 };
