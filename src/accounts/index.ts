@@ -1,5 +1,5 @@
 // Accounts: players and directors, sign-up/sign-in with scrypt-hashed passwords, sessions.
-import type { StorageTarget } from "../store/index.ts";
+import { poolOptions, type StorageTarget } from "../store/index.ts";
 import type { AccountStore } from "./account-store.ts";
 import { openPostgresAccountStore } from "./postgres-store.ts";
 import { openSqliteAccountStore } from "./sqlite-store.ts";
@@ -23,5 +23,5 @@ export { DEFAULT_SCRYPT, hashPassword, verifyPassword, needsRehash, type ScryptP
 export { openSqliteAccountStore, openPostgresAccountStore };
 
 export async function openAccountStore(target: StorageTarget): Promise<AccountStore> {
-  return target.kind === "sqlite" ? openSqliteAccountStore(target.path) : openPostgresAccountStore(target.url, { schema: target.schema });
+  return target.kind === "sqlite" ? openSqliteAccountStore(target.path) : openPostgresAccountStore(target.url, poolOptions(target));
 }

@@ -39,7 +39,17 @@ export {
   type HandIndex,
   type HandIndexEntry,
 } from "./hand-index.ts";
-export { parseDbUrl, openEventStore, openLedger, openHandIndex, openStorage, type Storage, type StorageTarget, type OpenOptions } from "./target.ts";
+export {
+  parseDbUrl,
+  poolOptions,
+  openEventStore,
+  openLedger,
+  openHandIndex,
+  openStorage,
+  type Storage,
+  type StorageTarget,
+  type OpenOptions,
+} from "./target.ts";
 export { openSqliteEventStore } from "./sqlite/event-store.ts";
 export { openSqliteLedger } from "./sqlite/ledger.ts";
 export { openPostgresEventStore } from "./postgres/event-store.ts";

@@ -1,6 +1,7 @@
 // Where Felt keeps its data: `--db` values. SQLite by default ("felt.db", "sqlite:path",
 // ":memory:" for throwaway runs); PostgreSQL with a postgres:// or postgresql:// URL
-// (optionally "?schema=name" to pick the PostgreSQL schema; default "felt").
+// (optionally "?schema=name" to pick the PostgreSQL schema, default "felt", and "pool=N" for
+// how many connections each of the process's stores may hold, default 10).
 import { fail, ok, type Result } from "../lib/result.ts";
 import { STORE_ERRORS } from "./errors.ts";
 import type { Durability } from "./sqlite/db.ts";
@@ -17,7 +18,27 @@ import type { FenceResolver, Fences } from "./fence.ts";
 import { openSqliteHandIndex } from "./sqlite/hand-index.ts";
 import { openPostgresHandIndex } from "./postgres/hand-index.ts";
 
-export type StorageTarget = { readonly kind: "sqlite"; readonly path: string } | { readonly kind: "postgres"; readonly url: string; readonly schema: string };
+export type StorageTarget =
+  | { readonly kind: "sqlite"; readonly path: string }
+  | {
+      readonly kind: "postgres";
+      readonly url: string;
+      readonly schema: string;
+      /**
+       * The most connections each pool of the process holds (the event store, the ledger and
+       * the accounts; the hand index 2 at most): absent, 10 each. A cluster's members share
+       * one server's `max_connections`, so a big cluster sets it lower (or puts a pooler in front).
+       */
+      readonly pool?: number;
+    };
+
+/** The most a pool may be given (`?pool=N`): more than PostgreSQL's default server takes in all. */
+export const MAX_POOL = 100;
+
+/** The options of a pool of `target`'s (its schema and, when set, its size; `cap`: a pool that needs fewer). */
+export function poolOptions(target: { readonly schema: string; readonly pool?: number }, cap = MAX_POOL): { schema: string; maxConnections?: number } {
+  return target.pool === undefined ? { schema: target.schema } : { schema: target.schema, maxConnections: Math.min(cap, target.pool) };
+}
 
 export function parseDbUrl(value: string): Result<StorageTarget> {
   if (/^postgres(ql)?:\/\//.test(value)) {
@@ -30,7 +51,14 @@ export function parseDbUrl(value: string): Result<StorageTarget> {
     const schema = url.searchParams.get("schema") ?? "felt";
     url.searchParams.delete("schema");
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) return fail(STORE_ERRORS.badUrl, `bad schema name ${schema}`);
-    return ok({ kind: "postgres", url: url.toString(), schema });
+    const poolText = url.searchParams.get("pool");
+    url.searchParams.delete("pool");
+    if (poolText === null) return ok({ kind: "postgres", url: url.toString(), schema });
+    const pool = Number(poolText);
+    if (!/^[0-9]+$/.test(poolText) || pool < 1 || pool > MAX_POOL) {
+      return fail(STORE_ERRORS.badUrl, `pool must be a whole number of connections from 1 to ${MAX_POOL}, not ${poolText}`);
+    }
+    return ok({ kind: "postgres", url: url.toString(), schema, pool });
   }
   const path = value.startsWith("sqlite:") ? value.slice("sqlite:".length) : value;
   if (path.length === 0) return fail(STORE_ERRORS.badUrl, "empty SQLite path");
@@ -63,19 +91,19 @@ export async function openEventStore(target: StorageTarget, options: OpenOptions
       ...(options.eventDurability ? { durability: options.eventDurability } : {}),
     });
   }
-  return openPostgresEventStore(target.url, { schema: target.schema, ...now, ...(options.fence ? { fence: options.fence } : {}) });
+  return openPostgresEventStore(target.url, { ...poolOptions(target), ...now, ...(options.fence ? { fence: options.fence } : {}) });
 }
 
 export async function openLedger(target: StorageTarget, options: OpenOptions = {}): Promise<Ledger> {
   const now = options.now === undefined ? {} : { now: options.now };
   if (target.kind === "sqlite") return openSqliteLedger(target.path, now);
-  return openPostgresLedger(target.url, { schema: target.schema, ...now });
+  return openPostgresLedger(target.url, { ...poolOptions(target), ...now });
 }
 
 /** The per-player index of finished hands (hand-index.ts). */
 export async function openHandIndex(target: StorageTarget): Promise<HandIndex> {
   if (target.kind === "sqlite") return openSqliteHandIndex(target.path);
-  return openPostgresHandIndex(target.url, { schema: target.schema });
+  return openPostgresHandIndex(target.url, poolOptions(target, 2));
 }
 
 /** The event store and the ledger of one database (appendWithPostings writes to both). */
