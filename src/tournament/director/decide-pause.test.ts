@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../index.ts";
-import { Director, handSetup, nextBreak, playedMs, replay, snapshot } from "./index.ts";
+import { Director, handSetup, nextBreak, playedMs, replay, snapshot, untilNextItemMs } from "./index.ts";
 import { refused, startedDirector, tickAll } from "../../../testkit/tournament/director.ts";
 
 const MIN = 60_000;
@@ -39,6 +39,20 @@ describe("pause and resume: the clock counts played time only (R-TRN-1)", () => 
     tickAll(d, 185 * MIN);
     expect(d.state.onBreak).toBe(true);
     expect(nextBreak(d.state, 185 * MIN)).toEqual({ inMs: 0, lengthMs: 10 * MIN });
+  });
+  it("untilNextItemMs: played ms to the end of the state's item, frozen by a pause, zero or less while a due change is not recorded", () => {
+    const d = startedDirector();
+    expect(untilNextItemMs(d.state, 5 * MIN)).toBe(15 * MIN);
+    d.run({ type: "pause", at: 10 * MIN });
+    expect(untilNextItemMs(d.state, 40 * MIN)).toBe(10 * MIN);
+    d.run({ type: "resume", at: 40 * MIN });
+    // Past the level's end with no tick recorded: due (the state is behind the clock), and
+    // counting down to the state's boundary, never to the next item's by time.
+    expect(untilNextItemMs(d.state, 50 * MIN)).toBe(0);
+    expect(untilNextItemMs(d.state, 52 * MIN)).toBe(-2 * MIN);
+    tickAll(d, 52 * MIN);
+    expect(d.state.levelNumber).toBe(2);
+    expect(untilNextItemMs(d.state, 52 * MIN)).toBe(18 * MIN);
   });
   it("entry windows close on played time: a re-entry until minute 30 is still open after a pause", () => {
     const d = startedDirector({ format: { kind: "re-entry" }, money: { buyIn: 100, fee: 10, reEntry: { until: { minutes: 30 } } } }, 2);
