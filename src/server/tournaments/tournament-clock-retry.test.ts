@@ -6,31 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
-import { FeltServer } from "../felt-server.ts";
-import { api, cmd, DIRECTOR, must, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
+import type { FeltServer } from "../felt-server.ts";
+import { api, cmd, must, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
+import { MIN, startTestServer } from "../../../testkit/server/entries-fixture.ts";
 
-const MIN = 60_000;
 const level = (bb: number) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes: 1, colourUp: null });
 
 let server: FeltServer;
+let token: string;
 const clock = new ManualClock(1_800_000_000_000);
 
 beforeAll(async () => {
-  server = await FeltServer.start({
-    db: ":memory:",
-    port: 0,
-    clock,
-    handPauseMs: 0,
-    actionMs: 3000,
-    timeBankMs: 0,
-    tableSize: 6,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    directors: [DIRECTOR],
-    webDist: null,
-    signUpLimits: { perAddress: 0 },
-    rateLimit: { perSecond: 500, burst: 1000 },
-    log: () => {},
-  });
+  ({ server, director: token } = await startTestServer(clock));
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -52,7 +39,6 @@ function failNextAppend(stream: string): { failed: () => boolean } {
 
 describe("the clock after a change it could not record", () => {
   it("live: the next level starts a second after the store failed to record it, not at the end of that level", async () => {
-    const token = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
     const created = await must<{ tournament: LobbyTournament }>(
       api(
         server.url,
