@@ -15,6 +15,13 @@ describe("parseDbUrl", () => {
     const r = parseDbUrl("postgresql://u@h/db?schema=night_one");
     expect(r.ok && r.value).toEqual({ kind: "postgres", url: "postgresql://u@h/db", schema: "night_one" });
   });
+  it("refuses a pool that is not a whole number from 1 to 100, and changes nothing", () => {
+    for (const bad of ["0", "101", "two", "2.5", "-1", ""]) {
+      const r = parseDbUrl(`postgres://h/db?schema=s&pool=${bad}`);
+      expect(!r.ok && r.error).toMatchObject({ code: "store/bad-url", message: expect.stringContaining("pool must be a whole number") });
+    }
+    expect(parseDbUrl("postgres://h/db?schema=s&pool=6")).toEqual({ ok: true, value: { kind: "postgres", url: "postgres://h/db", schema: "s", pool: 6 } });
+  });
   it("store/bad-url for what is neither", () => {
     expect(!parseDbUrl("mysql://x/y").ok && parseDbUrl("mysql://x/y")).toMatchObject({ error: { code: "store/bad-url" } });
     expect(parseDbUrl("").ok).toBe(false);

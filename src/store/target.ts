@@ -33,11 +33,11 @@ export type StorageTarget =
     };
 
 /** The most a pool may be given (`?pool=N`): more than PostgreSQL's default server takes in all. */
-export const MAX_POOL = 100;
+const MAX_POOL = 100;
 
-/** The options of a pool of `target`'s (its schema and, when set, its size; `cap`: a pool that needs fewer). */
-export function poolOptions(target: { readonly schema: string; readonly pool?: number }, cap = MAX_POOL): { schema: string; maxConnections?: number } {
-  return target.pool === undefined ? { schema: target.schema } : { schema: target.schema, maxConnections: Math.min(cap, target.pool) };
+/** The options of a pool of `target`'s: its schema and, when set, its size. */
+export function poolOptions(target: { readonly schema: string; readonly pool?: number }): { schema: string; maxConnections?: number } {
+  return target.pool === undefined ? { schema: target.schema } : { schema: target.schema, maxConnections: target.pool };
 }
 
 export function parseDbUrl(value: string): Result<StorageTarget> {
@@ -103,7 +103,7 @@ export async function openLedger(target: StorageTarget, options: OpenOptions = {
 /** The per-player index of finished hands (hand-index.ts). */
 export async function openHandIndex(target: StorageTarget): Promise<HandIndex> {
   if (target.kind === "sqlite") return openSqliteHandIndex(target.path);
-  return openPostgresHandIndex(target.url, poolOptions(target, 2));
+  return openPostgresHandIndex(target.url, poolOptions(target));
 }
 
 /** The event store and the ledger of one database (appendWithPostings writes to both). */

@@ -50,7 +50,8 @@ const fromRow = (r: Row): HandIndexEntry => ({
 });
 
 export async function openPostgresHandIndex(url: string, options: PgOptions = {}): Promise<HandIndex> {
-  const { pool } = pgPool(url, { maxConnections: 2, ...options });
+  // Written once per hand end and read by a player's history: two connections at most, whatever the others get.
+  const { pool } = pgPool(url, { ...options, maxConnections: Math.min(2, options.maxConnections ?? 2) });
   try {
     await migratePostgres(pool, options.schema ?? "felt", HAND_INDEX_MIGRATIONS);
   } catch (e) {
