@@ -254,7 +254,13 @@ export function PayoutsAndDeal({ tournamentId, live, startsAt = null }: { tourna
                               aria-label={t("floor.countFor", { name: p.name })}
                               className={chips[p.entryId] !== undefined ? "changed" : ""}
                               value={p.stack}
-                              onChange={(e) => (setChips({ ...chips, [p.entryId]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }), setCustom({}))}
+                              onChange={(e) => {
+                                // From the latest counts, not this render's: counts typed one after another in quick
+                                // succession otherwise lose all but the last (the first box went back to its estimate).
+                                const typed = Math.max(0, Math.floor(Number(e.target.value) || 0));
+                                setChips((now) => ({ ...now, [p.entryId]: typed }));
+                                setCustom({});
+                              }}
                             />
                             <span className="sub">
                               {server?.countedAt != null && chips[p.entryId] === undefined
@@ -274,7 +280,10 @@ export function PayoutsAndDeal({ tournamentId, live, startsAt = null }: { tourna
                           min={0}
                           aria-label={t("payouts.amountFor", { name: p.name })}
                           value={amounts[i] ?? 0}
-                          onChange={(e) => setCustom({ ...custom, [p.entryId]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+                          onChange={(e) => {
+                            const typed = Math.max(0, Math.floor(Number(e.target.value) || 0));
+                            setCustom((now) => ({ ...now, [p.entryId]: typed }));
+                          }}
                         />
                       </td>
                     </tr>
