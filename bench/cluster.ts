@@ -40,9 +40,9 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { loadavg, tmpdir } from "node:os";
-import { connect, type KV, type NatsConnection } from "nats";
+import { connect, type NatsConnection } from "nats";
 import { TABLE_KEYS, TOURNAMENT_KEYS } from "../src/cluster/host.ts";
-import { openLeaseBucket } from "../src/cluster/leases.ts";
+import { liveOwners, openLeaseBuckets, type LeaseBuckets } from "../src/cluster/leases.ts";
 import { tableKey, tableKeyWithTournament, tournamentKey } from "../src/cluster/ownership.ts";
 import { TABLE_PARTITIONS, TOURNAMENT_PARTITIONS } from "../src/cluster/partition.ts";
 import type { SeatingResponse } from "../src/protocol/index.ts";
@@ -129,16 +129,8 @@ interface Result {
 /** The partitions the members hold: the 64 tournament ones, and with split tables the 256 table ones. */
 const GROUPS: ReadonlyArray<readonly string[]> = SPLIT ? [TOURNAMENT_KEYS, TABLE_KEYS] : [TOURNAMENT_KEYS];
 
-/** partition key → member, from the lease bucket (a key being deleted or expired is absent). */
-async function owners(kv: KV): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const key of GROUPS.flat()) {
-    const e = await kv.get(key);
-    if (e === null || e.operation !== "PUT") continue;
-    out.set(key, (JSON.parse(e.string()) as { member: string }).member);
-  }
-  return out;
-}
+/** partition key → member, from the lease buckets (a key deleted, or whose member is gone, is absent). */
+const owners = (kv: LeaseBuckets): Promise<Map<string, string>> => liveOwners(kv, GROUPS.flat());
 
 function spread(own: Map<string, string>, members: readonly Member[], keys?: readonly string[]): number[] {
   const held = keys === undefined ? [...own.values()] : keys.map((k) => own.get(k));
@@ -273,7 +265,7 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
   const t0 = Date.now();
   const members: Member[] = [];
   const procs: BotProcess[] = [];
-  const kv = await openLeaseBucket(nc, `${prefix}_leases`);
+  const kv = await openLeaseBuckets(nc, prefix);
   try {
     await startCluster(n, perProcess, db, prefix, members);
     await until(
@@ -333,7 +325,8 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
   } finally {
     await Promise.all(procs.map((p) => p.close()));
     await Promise.all(members.map((m) => stopServer(m.child)));
-    await kv.destroy().catch(() => false);
+    await kv.kv.destroy().catch(() => false);
+    await kv.alive.destroy().catch(() => false);
     await (await nc.jetstream().views.kv(`${prefix}_members`)).destroy().catch(() => false);
     await (await nc.jetstreamManager()).streams.delete(`KV_${prefix}_lobby`).catch(() => false);
     const { pool } = pgPool(PG, { schema, maxConnections: 1 });

@@ -11,7 +11,7 @@ import { openPostgresEventStore, type Fences } from "../store/index.ts";
 import { tempPgSchema } from "../../testkit/store/backends.ts";
 import { PartitionHost, type PartitionServer } from "./host.ts";
 import { LEASE_DEFAULTS, type Every } from "./leases.ts";
-import { manualClock, testNats, until } from "../../testkit/cluster/nats.ts";
+import { CLUSTER_BUCKETS, manualClock, testNats, until } from "../../testkit/cluster/nats.ts";
 
 let nc: NatsConnection;
 beforeAll(async () => {
@@ -75,7 +75,7 @@ async function setup(keys: readonly string[], fences?: (real: Fences) => Fences)
   cleanups.push(() => store.close());
   cleanups.push(async () => {
     const jsm = await nc.jetstreamManager();
-    for (const b of ["leases", "members"]) await jsm.streams.delete(`KV_${prefix}_${b}`).catch(() => false);
+    for (const b of CLUSTER_BUCKETS) await jsm.streams.delete(`KV_${prefix}_${b}`).catch(() => false);
   });
   const logs: string[] = [];
   const clock = manualClock(Date.now());

@@ -23,7 +23,7 @@
 // announces its layout and `checkLayout` refuses to join live members on the other one.
 import { connect, type NatsConnection } from "nats";
 import type { FenceResolver, Fences } from "../store/index.ts";
-import { LEASE_DEFAULTS, LeaseManager, openLeaseBucket, realClock, realEvery, type Every, type LeaseClock } from "./leases.ts";
+import { LEASE_DEFAULTS, LeaseManager, openLeaseBuckets, realClock, realEvery, type Every, type LeaseClock } from "./leases.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { Members, openMembersBucket, type TableLayout } from "./members.ts";
 import { tableKey, tableKeyWithTournament, tournamentKey, tournamentOfTableId, type Ownership } from "./ownership.ts";
@@ -32,6 +32,8 @@ import { allPartitions, partitionHash, partitionKey, type PartitionKind } from "
 export const HOST_ERRORS = {
   /** A live member runs the cluster's tables on the other layout (members.ts, TableLayout). */
   layout: "cluster/layout-mismatch",
+  /** A live member holds its leases the older way (a TTL key per partition, members.ts). */
+  leases: "cluster/lease-scheme-mismatch",
 } as const;
 
 /** What the host asks of the server: load and resume a partition's tournaments, or close them. */
@@ -46,7 +48,7 @@ export interface PartitionHostOptions {
   readonly nc: NatsConnection;
   /** This process's name: a KV key ([-_=.a-zA-Z0-9]), unique in the cluster. */
   readonly member: string;
-  /** Bucket names start with it (`<prefix>_leases`, `<prefix>_members`; default "felt"): tests use their own. */
+  /** Bucket names start with it (`<prefix>_owners`, `<prefix>_alive`, `<prefix>_members`; default "felt"): tests use their own. */
   readonly prefix?: string;
   /** Tests: one group of lease keys instead of the kinds' partitions. */
   readonly keys?: readonly string[];
@@ -181,10 +183,17 @@ export class PartitionHost implements Ownership {
         () => {},
         this.layout,
       );
-    const others = await members.layouts();
-    const differ = [...others].filter(([, l]) => l !== this.layout);
+    const others = await members.others();
+    const older = [...others].find(([, a]) => a.leases !== "per-member");
+    if (older !== undefined) {
+      return fail(
+        HOST_ERRORS.leases,
+        `member ${older[0]} of this cluster is an older Felt that holds its partitions by a key each: the two would not see each other's partitions as held. Stop every member and start them all on this version`,
+      );
+    }
+    const differ = [...others].filter(([, a]) => a.layout !== this.layout);
     if (differ.length === 0) return ok(undefined);
-    const [name, theirs] = differ[0]!;
+    const [name, { layout: theirs }] = differ[0]!;
     const flag = (l: TableLayout) => (l === "split" ? "without --tables-with-director" : "with --tables-with-director");
     return fail(
       HOST_ERRORS.layout,
@@ -197,9 +206,9 @@ export class PartitionHost implements Ownership {
     this.fences = fences;
     this.server = server;
     const prefix = this.options.prefix ?? "felt";
-    const kv = await openLeaseBucket(this.options.nc, `${prefix}_leases`, this.ttlMs);
+    const buckets = await openLeaseBuckets(this.options.nc, prefix, this.ttlMs);
     const leases = new LeaseManager({
-      kv,
+      ...buckets,
       member: this.member,
       clock: this.clock,
       every: this.every,

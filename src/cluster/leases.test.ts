@@ -1,11 +1,11 @@
-// Leases against the machine's real NATS JetStream, on a throwaway bucket per test. Two
+// Leases against the machine's real NATS JetStream, on throwaway buckets per test. Two
 // LeaseManagers in one process stand for two `felt serve` processes. Assertions are about
 // ownership and epochs, never about how long anything took.
-import type { NatsConnection } from "nats";
+import type { KV, NatsConnection } from "nats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEASE_DEFAULTS, LeaseManager, type LeaseEvent } from "./leases.ts";
+import { LEASE_ERRORS, LeaseManager, liveOwners, type LeaseEvent } from "./leases.ts";
 import { partitionKey, tablePartition } from "./partition.ts";
-import { manualClock, neverEvery, tempLeaseBucket, testNats, until } from "../../testkit/cluster/nats.ts";
+import { manualClock, neverEvery, tempLeaseBuckets, testNats, until } from "../../testkit/cluster/nats.ts";
 
 let nc: NatsConnection;
 beforeAll(async () => {
@@ -16,13 +16,14 @@ afterAll(async () => {
 });
 
 const key = partitionKey(tablePartition("t1"));
+const other = partitionKey(tablePartition("t2"));
 
 async function pair(ttlMs?: number) {
-  const bucket = await tempLeaseBucket(nc, ttlMs);
+  const bucket = await tempLeaseBuckets(nc, ttlMs);
   const clockA = manualClock();
   const clockB = manualClock();
-  const a = new LeaseManager({ kv: bucket.kv, member: "a", clock: clockA, every: neverEvery });
-  const b = new LeaseManager({ kv: bucket.kv, member: "b", clock: clockB, every: neverEvery });
+  const a = new LeaseManager({ ...bucket.buckets, member: "a", clock: clockA, every: neverEvery });
+  const b = new LeaseManager({ ...bucket.buckets, member: "b", clock: clockB, every: neverEvery });
   const events: LeaseEvent[] = [];
   a.onEvent((e) => events.push(e));
   return {
@@ -30,12 +31,18 @@ async function pair(ttlMs?: number) {
     b,
     clockA,
     events,
+    buckets: bucket.buckets,
     async destroy() {
       await a.stop();
       await b.stop();
       await bucket.destroy();
     },
   };
+}
+
+/** The last sequence of a bucket's stream: how many writes it has taken. */
+async function writes(kv: KV): Promise<number> {
+  return (await kv.status()).values;
 }
 
 describe("partition leases on JetStream KV", () => {
@@ -59,7 +66,8 @@ describe("partition leases on JetStream KV", () => {
       await t.a.renew();
       expect(t.a.serving(key)).toBe(epoch);
       expect((await t.b.acquire(key)).ok).toBe(false);
-      await until(() => (t.b.owner(key)?.epoch === epoch ? true : undefined), "b to see the renewal");
+      expect(t.b.owner(key)).toEqual({ member: "a", epoch });
+      expect(await liveOwners(t.buckets, [key, other])).toEqual(new Map([[key, "a"]]));
       expect(t.events).toEqual([{ kind: "acquired", key, epoch }]);
     } finally {
       await t.destroy();
@@ -67,8 +75,8 @@ describe("partition leases on JetStream KV", () => {
   });
 
   it("of five processes racing for one partition exactly one gets it; the others are told who holds it", async () => {
-    const bucket = await tempLeaseBucket(nc);
-    const managers = ["m0", "m1", "m2", "m3", "m4"].map((member) => new LeaseManager({ kv: bucket.kv, member, every: neverEvery }));
+    const bucket = await tempLeaseBuckets(nc);
+    const managers = ["m0", "m1", "m2", "m3", "m4"].map((member) => new LeaseManager({ ...bucket.buckets, member, every: neverEvery }));
     try {
       const results = await Promise.all(managers.map((m) => m.acquire(key)));
       const winners = results.flatMap((r, i) => (r.ok ? [{ member: managers[i]!.member, epoch: r.value.epoch }] : []));
@@ -109,14 +117,16 @@ describe("partition leases on JetStream KV", () => {
     }
   });
 
-  it("a frozen holder (no renewals) loses the partition after the TTL: the other takes it with a higher epoch, the holder's late renewal is refused", async () => {
+  it("a frozen holder (no renewals) loses the partition after the TTL: the other takes it with a higher epoch, the holder's late renewal is refused and it starts again as a new incarnation", async () => {
     const t = await pair(1_500);
     try {
       const first = await t.a.acquire(key);
       const epochA = first.ok ? first.value.epoch : -1;
       expect(epochA).toBeGreaterThan(0);
-      // a never renews (its timers never fire): the bucket's TTL removes its key.
+      // a never renews (its timers never fire): the TTL removes its liveness key, and its
+      // partition's key (which never expires) names a member that is gone.
       const second = await until(async () => {
+        await t.b.renew(); // b stays live meanwhile
         const r = await t.b.acquire(key);
         return r.ok ? r.value : undefined;
       }, "b to acquire after the TTL");
@@ -129,32 +139,42 @@ describe("partition leases on JetStream KV", () => {
       expect(t.a.serving(key)).toBeUndefined();
       expect(t.events).toContainEqual({ kind: "lost", key, epoch: epochA, reason: "taken" });
       expect(t.b.serving(key)).toBe(second.epoch);
+      // Live again under a new incarnation: it may take a free partition, not b's.
+      expect((await t.a.acquire(other)).ok).toBe(true);
+      expect(await t.a.acquire(key)).toMatchObject({ ok: false, error: { code: "cluster/lease-held", holder: "b" } });
     } finally {
       await t.destroy();
     }
   });
 
-  it("a holder stops serving after serveForMs without a successful renewal, before the TTL frees the key", async () => {
+  it("a holder stops serving after serveForMs without a successful renewal, before the TTL frees the key; its partitions are free at once once it renews as a new incarnation", async () => {
     const t = await pair();
     try {
+      await t.b.start();
       const got = await t.a.acquire(key);
       const epoch = got.ok ? got.value.epoch : -1;
       t.clockA.advance(2_499);
       expect(t.a.serving(key)).toBe(epoch);
       t.clockA.advance(1);
       expect(t.a.serving(key)).toBeUndefined();
+      expect((await t.b.acquire(key)).ok).toBe(false); // a's liveness key is still there
       await t.a.renew();
       expect(t.events).toContainEqual({ kind: "lost", key, epoch, reason: "stale" });
       expect(t.a.heldKeys()).toEqual([]);
+      // The renewal wrote a new incarnation over the old one (no TTL to wait for): the
+      // partition's key names the old one, so it is free.
+      await until(() => (t.b.owner(key) === undefined ? true : undefined), "b to see the partition free");
+      const taken = await t.b.acquire(key);
+      expect(taken.ok && taken.value.epoch).toBeGreaterThan(epoch);
     } finally {
       await t.destroy();
     }
   });
 
-  it("renewing keeps the partition past the TTL (renewals reset the key's age)", async () => {
-    const bucket = await tempLeaseBucket(nc, 1_500);
-    const a = new LeaseManager({ kv: bucket.kv, member: "a", renewEveryMs: 200, serveForMs: 1_200, ttlMs: 1_500 });
-    const b = new LeaseManager({ kv: bucket.kv, member: "b", every: neverEvery });
+  it("renewing keeps the partition past the TTL (renewals reset the liveness key's age)", async () => {
+    const bucket = await tempLeaseBuckets(nc, 1_500);
+    const a = new LeaseManager({ ...bucket.buckets, member: "a", renewEveryMs: 200, serveForMs: 1_200, ttlMs: 1_500 });
+    const b = new LeaseManager({ ...bucket.buckets, member: "b", every: neverEvery });
     try {
       await a.start();
       const got = await a.acquire(key);
@@ -176,41 +196,97 @@ describe("partition leases on JetStream KV", () => {
     }
   });
 
-  it("the timer renews each held key once per period, a share at each of its ticks, never one key twice at once; a renewal on its way is awaited by release (the delete names the last revision)", async () => {
-    const bucket = await tempLeaseBucket(nc);
+  it("a member renews one key a second whatever it holds: sixty partitions' keys are never written again; release deletes each, and a graceful stop the member's own", async () => {
+    const bucket = await tempLeaseBuckets(nc);
     const clock = manualClock();
     let tick: (() => void) | null = null;
-    const m = new LeaseManager({ kv: bucket.kv, member: "a", clock, every: (_ms, fn) => ((tick = fn), () => (tick = null)) });
+    const m = new LeaseManager({ ...bucket.buckets, member: "a", clock, every: (_ms, fn) => ((tick = fn), () => (tick = null)) });
     const keys = Array.from({ length: 60 }, (_, i) => partitionKey(tablePartition(`t${i}`)));
     try {
       await m.start();
       for (const k of keys) expect((await m.acquire(k)).ok).toBe(true);
-      const revisionOf = async (k: string) => (await bucket.kv.get(k))!.revision;
-      const first = new Map(await Promise.all(keys.map(async (k) => [k, await revisionOf(k)] as const)));
-      // One period: its ticks, evenly apart on the lease clock.
-      const perTick: number[] = [];
-      const ticks = LEASE_DEFAULTS.renewTicks;
-      for (let i = 0; i < ticks; i += 1) {
-        clock.advance(LEASE_DEFAULTS.renewEveryMs / ticks);
-        const before = new Map(await Promise.all(keys.map(async (k) => [k, await revisionOf(k)] as const)));
+      const owners = await writes(bucket.buckets.kv);
+      const alive = (await bucket.buckets.alive.get("a"))!.revision;
+      for (let i = 0; i < 5; i += 1) {
+        clock.advance(1_000);
         tick!();
-        await new Promise((r) => setTimeout(r, 30));
-        let moved = 0;
-        for (const k of keys) if ((await revisionOf(k)) !== before.get(k)) moved += 1;
-        perTick.push(moved);
+        await until(async () => ((await bucket.buckets.alive.get("a"))!.revision > alive + i ? true : undefined), `renewal ${i + 1}`);
       }
-      // Every key once (none twice), spread: no tick renewed more than a third of them.
-      for (const k of keys) expect((await revisionOf(k)) - first.get(k)!).toBeGreaterThan(0);
-      expect(perTick.reduce((a, b) => a + b, 0)).toBe(keys.length);
-      expect(Math.max(...perTick)).toBeLessThan(keys.length / 3);
+      expect(await writes(bucket.buckets.kv)).toBe(owners);
+      expect((await bucket.buckets.alive.get("a"))!.revision).toBeGreaterThan(alive);
       for (const k of keys) expect(m.serving(k)).toBeDefined();
-      // Release while renewals are on their way: every key is deleted (not left to the TTL).
-      clock.advance(1_000); // every key due at the next tick
+      // Release while a renewal is on its way: every key is deleted (not left behind).
+      clock.advance(1_000);
       tick!();
       await Promise.all(keys.map((k) => m.release(k)));
-      for (const k of keys) expect(await bucket.kv.get(k).then((e) => e?.operation ?? "gone")).not.toBe("PUT");
+      for (const k of keys) expect(await bucket.buckets.kv.get(k).then((e) => e?.operation ?? "gone")).not.toBe("PUT");
+      await m.stop({ release: true });
+      expect(await bucket.buckets.alive.get("a").then((e) => e?.operation ?? "gone")).not.toBe("PUT");
     } finally {
       await m.stop();
+      await bucket.destroy();
+    }
+  });
+
+  it("a renewal whose answer was lost does not cost the partitions: the next one finds its own incarnation in the key and goes on", async () => {
+    const bucket = await tempLeaseBuckets(nc);
+    let loseNext = false;
+    // The update lands on the server, but the answer never reaches the member (a timeout).
+    const alive = new Proxy(bucket.buckets.alive, {
+      get(target, name) {
+        const v = Reflect.get(target, name, target) as unknown;
+        if (name === "update")
+          return async (...args: Parameters<KV["update"]>) => {
+            const r = await target.update(...args);
+            if (loseNext) {
+              loseNext = false;
+              throw new Error("TIMEOUT");
+            }
+            return r;
+          };
+        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    const events: LeaseEvent[] = [];
+    const clock = manualClock();
+    const m = new LeaseManager({ kv: bucket.buckets.kv, alive, member: "a", clock, every: neverEvery });
+    m.onEvent((e) => events.push(e));
+    try {
+      const got = await m.acquire(key);
+      const epoch = got.ok ? got.value.epoch : -1;
+      loseNext = true;
+      await m.renew();
+      clock.advance(1_000);
+      await m.renew();
+      clock.advance(2_000);
+      expect(m.serving(key)).toBe(epoch);
+      expect(events).toEqual([{ kind: "acquired", key, epoch }]);
+    } finally {
+      await m.stop();
+      await bucket.destroy();
+    }
+  });
+
+  it("a member started again under the same name (the old process killed) is not live until the old liveness key expires; until then the old partitions stay held", async () => {
+    const bucket = await tempLeaseBuckets(nc, 1_500);
+    const old = new LeaseManager({ ...bucket.buckets, member: "a", every: neverEvery });
+    const again = new LeaseManager({ ...bucket.buckets, member: "a", every: neverEvery });
+    const b = new LeaseManager({ ...bucket.buckets, member: "b", every: neverEvery });
+    try {
+      const first = await old.acquire(key);
+      expect(first.ok).toBe(true);
+      await old.stop(); // killed: nothing released
+      expect(await again.acquire(other)).toMatchObject({ ok: false, error: { code: LEASE_ERRORS.notLive } });
+      expect((await b.acquire(key)).ok).toBe(false);
+      const taken = await until(async () => {
+        const r = await again.acquire(key);
+        return r.ok ? r.value : undefined;
+      }, "the new process to take the old one's partition after the TTL");
+      expect(taken.epoch).toBeGreaterThan(first.ok ? first.value.epoch : Number.POSITIVE_INFINITY);
+      expect(await b.acquire(key)).toMatchObject({ ok: false, error: { holder: "a" } });
+    } finally {
+      await again.stop();
+      await b.stop();
       await bucket.destroy();
     }
   });

@@ -1,42 +1,42 @@
-// Partition leases in a JetStream KV bucket (measured facts in
-// ../shared/design/cluster.md). A process owns a partition while it holds the partition's
-// key: `create` acquires it (fails when someone holds it), the returned KV revision is the
-// partition's EPOCH (strictly higher for every new owner: revisions never go back), and the
-// owner renews every second with a revision-checked `update`, so a renewal from an owner
-// whose key was taken over is refused. The bucket's TTL (3 s) removes a key nobody renews;
-// the owner stops serving after 2.5 s without a successful renewal, before anyone else can
-// create the key. Graceful release deletes the key with the last revision (hand-over in
-// well under a second instead of the TTL).
+// Partition leases: one liveness key per member, and one owner key per partition naming the
+// member that holds it (measured facts in ../shared/design/cluster.md).
 //
-// The KV is the arbiter; the watch is only a view of who owns what (routing will read it).
-// NATS 2.9 sends no marker when a key expires, so a watched key not renewed for the TTL
-// counts as free. The epoch fences writes in the event store (src/store/fence.ts):
-// a new owner raises the partition's fence to its epoch before it serves.
+// - `<prefix>_alive` (TTL 3 s): each member's key, {member, incarnation}. The member renews
+//   it every second with a revision-checked `update` and serves only while its last renewal
+//   was SENT less than 2.5 s ago: before the TTL can remove the key. The incarnation is
+//   random, new at every start and whenever the member finds itself stale (it then drops
+//   every partition first), so partitions named with an old incarnation are free.
+// - `<prefix>_owners` (no TTL): a partition's key, {member, incarnation}, written only when
+//   the partition changes hands. Its KV revision is the partition's EPOCH (strictly higher
+//   for every new owner: revisions never go back). Taking it: `create` when absent; when
+//   its owner's liveness key is gone or names another incarnation (asked of the server: the
+//   TTL there decides who is alive, not a watch that may lag), `update` naming the revision
+//   read, so of two takers exactly one wins. Graceful release deletes it with its revision.
+//
+// Why one liveness key instead of a TTL on every partition key: 320 partitions cost 320
+// revision-checked updates a second and every member received all of them on its watch
+// (docs/benchmarks.md); now a cluster of N members writes N keys a second.
+//
+// The KV is the arbiter; the watches are only a view of who owns what (routing and balancing
+// read it). NATS 2.9 sends no marker when a key expires, so a member whose liveness key was
+// not renewed for the TTL counts as gone. The epoch fences writes in the event store
+// (src/store/fence.ts): a new owner raises the partition's fence to its epoch before it serves.
+import { randomBytes } from "node:crypto";
 import type { KV, KvEntry, NatsConnection } from "nats";
 import { followKv, type KvFollow } from "./watch.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
-import { partitionHash } from "./partition.ts";
 
 export const LEASE_ERRORS = {
   held: "cluster/lease-held",
   nats: "cluster/nats",
+  /** This member's liveness key is not renewed (yet): it may not take a partition. */
+  notLive: "cluster/not-live",
 } as const;
 
-export const LEASE_DEFAULTS = { renewEveryMs: 1_000, renewTicks: 5, serveForMs: 2_500, ttlMs: 3_000 } as const;
+export const LEASE_DEFAULTS = { renewEveryMs: 1_000, serveForMs: 2_500, ttlMs: 3_000 } as const;
 
-/**
- * The renewal period is cut into this many ticks; each key is renewed at its own tick (a hash
- * of the key), so a member's renewals spread over the second. All at once, 320 updates and
- * their answers (and on every member the watched changes) held the event loop for 30–40 ms
- * once a second, and every table's actions waited behind them (split tables). Twenty ticks
- * cost an idle member 0.05 of a core and `nats-server` 0.03 (each tick's few updates and
- * answers are their own writes and reads on both sides); five cost 0.03 and 0.015, and one
- * member holding all 320 keys sees its loop delay's p99 go from 2.5 to 2.9 ms
- * (docs/benchmarks.md).
- */
-const RENEW_TICKS = LEASE_DEFAULTS.renewTicks;
-
-const tickOf = (key: string): number => partitionHash(key) % RENEW_TICKS;
+/** The two buckets' names after the cluster's prefix (`felt_owners`, `felt_alive`). */
+export const LEASE_BUCKETS = { owners: "owners", alive: "alive" } as const;
 
 export interface LeaseClock {
   now(): number;
@@ -54,13 +54,13 @@ export const realEvery: Every = (ms, fn) => {
 
 export interface Lease {
   readonly key: string;
-  /** The KV revision of the `create` that acquired the key: the partition's epoch. */
+  /** The KV revision of the write that took the key: the partition's epoch. */
   readonly epoch: number;
 }
 
 export type LeaseEvent =
   | { readonly kind: "acquired"; readonly key: string; readonly epoch: number }
-  /** Stop serving the partition now: `stale` = no renewal for serveForMs; `taken` = refused. */
+  /** Stop serving the partition now: `stale` = no renewal for serveForMs; `taken` = another owner, or this member's liveness key was refused. */
   | { readonly kind: "lost"; readonly key: string; readonly epoch: number; readonly reason: "stale" | "taken" }
   | { readonly kind: "released"; readonly key: string; readonly epoch: number };
 
@@ -71,39 +71,53 @@ export interface Owner {
 
 interface Held {
   readonly epoch: number;
-  /** The tick of the renewal period this key is renewed at (a hash of the key, worked out once). */
-  readonly tick: number;
-  revision: number;
-  /** Clock time when the last successful create/update was SENT (the KV's TTL runs from later). */
-  renewedAt: number;
-  /** The update on its way, if any (another one now would be refused by the revision check). */
-  renewal?: Promise<void> | undefined;
+  /** The incarnation the key was taken under: it is this member's only while that incarnation lasts. */
+  readonly incarnation: string;
 }
 
-interface Seen extends Owner {
+/** What both buckets hold: a member and one of its incarnations. */
+interface Named {
+  readonly member: string;
+  readonly incarnation: string;
+}
+
+interface SeenOwner extends Named {
+  readonly epoch: number;
+}
+
+interface SeenAlive {
+  readonly incarnation: string;
   readonly seenAt: number;
 }
 
-interface LeaseValue {
-  readonly member: string;
-  readonly epoch?: number;
-}
-
-/** Opens (creating if missing) a lease bucket: one value per key, entries expire after ttlMs. */
-export async function openLeaseBucket(nc: NatsConnection, bucket: string, ttlMs: number = LEASE_DEFAULTS.ttlMs): Promise<KV> {
-  return nc.jetstream().views.kv(bucket, { history: 1, ttl: ttlMs });
-}
-
-export interface LeaseManagerOptions {
+export interface LeaseBuckets {
+  /** Partition → owner; no TTL. */
   readonly kv: KV;
+  /** Member → liveness; entries expire after the TTL. */
+  readonly alive: KV;
+}
+
+/** Opens (creating if missing) the owners bucket (no TTL) and the liveness bucket (entries expire after ttlMs). */
+export async function openLeaseBuckets(nc: NatsConnection, prefix: string, ttlMs: number = LEASE_DEFAULTS.ttlMs): Promise<LeaseBuckets> {
+  const views = nc.jetstream().views;
+  const [kv, alive] = await Promise.all([
+    views.kv(`${prefix}_${LEASE_BUCKETS.owners}`, { history: 1 }),
+    views.kv(`${prefix}_${LEASE_BUCKETS.alive}`, { history: 1, ttl: ttlMs }),
+  ]);
+  return { kv, alive };
+}
+
+export interface LeaseManagerOptions extends LeaseBuckets {
   /** This process's name in the cluster, written into the keys it holds. */
   readonly member: string;
   readonly clock?: LeaseClock;
   readonly every?: Every;
   readonly renewEveryMs?: number;
   readonly serveForMs?: number;
-  /** The bucket's TTL, for judging watched keys: unrenewed for this long = free. */
+  /** The liveness bucket's TTL, for judging watched members: unrenewed for this long = gone. */
   readonly ttlMs?: number;
+  /** A new incarnation (tests pin them; random otherwise). */
+  readonly incarnation?: () => string;
 }
 
 const WRONG_LAST_SEQUENCE = 10071;
@@ -114,51 +128,66 @@ function refused(e: unknown): boolean {
 
 const codec = new TextEncoder();
 
-function encode(v: LeaseValue): Uint8Array {
+function encode(v: Named): Uint8Array {
   return codec.encode(JSON.stringify(v));
 }
 
-function decode(e: KvEntry): LeaseValue | undefined {
+function decode(e: KvEntry): Named | undefined {
+  if (e.operation !== "PUT") return undefined;
   try {
-    const v = e.json<Partial<LeaseValue>>();
-    return typeof v.member === "string" ? { member: v.member, ...(typeof v.epoch === "number" ? { epoch: v.epoch } : {}) } : undefined;
+    const v = e.json<Partial<Named>>();
+    return typeof v.member === "string" && typeof v.incarnation === "string" ? { member: v.member, incarnation: v.incarnation } : undefined;
   } catch {
     return undefined;
   }
 }
 
+const randomIncarnation = (): string => randomBytes(6).toString("hex");
+
 export class LeaseManager {
   private readonly kv: KV;
+  private readonly alive: KV;
   readonly member: string;
   private readonly clock: LeaseClock;
   private readonly every: Every;
   private readonly renewEveryMs: number;
   private readonly serveForMs: number;
   private readonly ttlMs: number;
+  private readonly newIncarnation: () => string;
+  private incarnation: string;
+  /** The liveness key's last revision written by this incarnation; null = create it next. */
+  private aliveRevision: number | null = null;
+  /** Clock time when the last successful renewal of the liveness key was SENT (the TTL runs from later). */
+  private aliveAt = Number.NEGATIVE_INFINITY;
+  /** The renewal on its way, if any (another one now would be refused by the revision check). */
+  private renewal: Promise<void> | undefined;
   private readonly held = new Map<string, Held>();
-  private readonly seen = new Map<string, Seen>();
+  private readonly owners = new Map<string, SeenOwner>();
+  private readonly members = new Map<string, SeenAlive>();
   private readonly listeners = new Set<(e: LeaseEvent) => void>();
   private readonly watchers = new Set<() => void>();
   private cancelTimer: (() => void) | null = null;
-  private watch: KvFollow | null = null;
+  private watches: KvFollow[] = [];
 
   constructor(options: LeaseManagerOptions) {
     this.kv = options.kv;
+    this.alive = options.alive;
     this.member = options.member;
     this.clock = options.clock ?? realClock;
     this.every = options.every ?? realEvery;
     this.renewEveryMs = options.renewEveryMs ?? LEASE_DEFAULTS.renewEveryMs;
     this.serveForMs = options.serveForMs ?? LEASE_DEFAULTS.serveForMs;
     this.ttlMs = options.ttlMs ?? LEASE_DEFAULTS.ttlMs;
+    this.newIncarnation = options.incarnation ?? randomIncarnation;
+    this.incarnation = this.newIncarnation();
   }
 
-  /** Starts renewing every renewEveryMs and following the bucket (others' leases). */
+  /** Starts renewing every renewEveryMs and following both buckets (others' leases). */
   async start(): Promise<void> {
-    let tick = 0;
-    this.cancelTimer ??= this.every(this.renewEveryMs / RENEW_TICKS, () => void this.renewTick((tick = (tick + 1) % RENEW_TICKS)));
-    if (this.watch !== null) return;
-    this.watch = followKv(this.kv, (e) => this.observe(e));
-    await this.watch.caughtUp;
+    this.cancelTimer ??= this.every(this.renewEveryMs, () => void this.renew());
+    if (this.watches.length > 0) return;
+    this.watches = [followKv(this.kv, (e) => this.observeOwner(e)), followKv(this.alive, (e) => this.observeAlive(e))];
+    await Promise.all([this.renew(), ...this.watches.map((w) => w.caughtUp)]);
   }
 
   onEvent(listener: (e: LeaseEvent) => void): () => void {
@@ -166,7 +195,7 @@ export class LeaseManager {
     return () => this.listeners.delete(listener);
   }
 
-  /** Called after every change the watch reports (for tests and routing tables). */
+  /** Called after every change of owner or of a member's incarnation the watches report (for tests and routing tables). */
   onOwnersChanged(listener: () => void): () => void {
     this.watchers.add(listener);
     return () => this.watchers.delete(listener);
@@ -174,40 +203,66 @@ export class LeaseManager {
 
   /**
    * Tries to take the key. Fails with `cluster/lease-held` (and the holder, when known)
-   * while another process holds it; the KV decides, so of two racing processes exactly one
-   * gets it.
+   * while another live member holds it; the KV decides, so of two racing processes exactly
+   * one gets it.
    */
   async acquire(key: string): Promise<Result<Lease>> {
     const mine = this.held.get(key);
     if (mine !== undefined && this.serving(key) !== undefined) return ok({ key, epoch: mine.epoch });
-    const sentAt = this.clock.now();
+    if (!this.fresh(this.clock.now())) await this.renew();
+    if (!this.fresh(this.clock.now())) return fail(LEASE_ERRORS.notLive, `lease ${key}: ${this.member} is not live in the cluster yet`, { key });
+    const incarnation = this.incarnation;
+    const value = encode({ member: this.member, incarnation });
     let revision: number;
     try {
-      revision = await this.kv.create(key, encode({ member: this.member }));
+      const current = await this.kv.get(key);
+      if (current === null || current.operation !== "PUT") revision = await this.kv.create(key, value);
+      else {
+        const owner = decode(current);
+        if (owner !== undefined && (await this.isLive(owner))) return this.heldBy(key, owner, current.revision);
+        revision = await this.kv.update(key, value, current.revision);
+      }
     } catch (e) {
       if (!refused(e)) return fail(LEASE_ERRORS.nats, `lease ${key}: ${(e as Error).message}`, { key });
-      const holder = await this.kv.get(key).catch(() => null);
-      const v = holder ? decode(holder) : undefined;
-      return fail(LEASE_ERRORS.held, `partition ${key} is held${v ? ` by ${v.member}` : ""}`, {
-        key,
-        ...(v ? { holder: v.member, epoch: v.epoch ?? holder!.revision } : {}),
-      });
+      const now = await this.kv.get(key).catch(() => null);
+      const owner = now === null ? undefined : decode(now);
+      return this.heldBy(key, owner, now?.revision);
     }
-    this.held.set(key, { epoch: revision, tick: tickOf(key), revision, renewedAt: sentAt });
+    // Stale while taking it: the key names an incarnation that is over, free for anyone.
+    if (incarnation !== this.incarnation) return fail(LEASE_ERRORS.notLive, `lease ${key}: ${this.member} went stale while taking it`, { key });
+    this.held.set(key, { epoch: revision, incarnation });
     this.emit({ kind: "acquired", key, epoch: revision });
     return ok({ key, epoch: revision });
+  }
+
+  private heldBy(key: string, owner: Named | undefined, epoch: number | undefined): Result<Lease> {
+    return fail(LEASE_ERRORS.held, `partition ${key} is held${owner ? ` by ${owner.member}` : ""}`, {
+      key,
+      ...(owner !== undefined && epoch !== undefined ? { holder: owner.member, epoch } : {}),
+    });
+  }
+
+  /**
+   * Whether the member named in a partition's key still holds it: its liveness key, read from
+   * the server, names the same incarnation. This member's own older incarnations are over
+   * (it dropped their partitions when it found itself stale).
+   */
+  private async isLive(owner: Named): Promise<boolean> {
+    if (owner.member === this.member) return false;
+    const e = await this.alive.get(owner.member);
+    return e !== null && decode(e)?.incarnation === owner.incarnation;
   }
 
   /** The epoch to write with while this process may serve the key; undefined otherwise. */
   serving(key: string): number | undefined {
     const h = this.held.get(key);
-    if (h === undefined) return undefined;
-    return this.fresh(h, this.clock.now()) ? h.epoch : undefined;
+    if (h === undefined || h.incarnation !== this.incarnation) return undefined;
+    return this.fresh(this.clock.now()) ? h.epoch : undefined;
   }
 
-  /** Renewed within serveForMs of `now`: the one rule for serving a held key. */
-  private fresh(h: Held, now: number): boolean {
-    return now - h.renewedAt < this.serveForMs;
+  /** Liveness renewed within serveForMs of `now`: the one rule for serving a held key. */
+  private fresh(now: number): boolean {
+    return this.aliveRevision !== null && now - this.aliveAt < this.serveForMs;
   }
 
   /** Keys this process holds (serving or not yet found stale). */
@@ -216,47 +271,54 @@ export class LeaseManager {
   }
 
   /**
-   * One renewal round, every held key in parallel (tests; the timer renews a tick's share).
-   * A key not renewed for serveForMs is dropped (`lost`, stale) before trying: a renewal after
-   * that could succeed while the partition's state here is no longer trusted. A refused update
-   * means someone else took the key (`lost`, taken). Any other failure leaves the lease to
-   * the next round.
+   * One renewal of this member's liveness key (the timer's, every renewEveryMs). Not renewed
+   * for serveForMs, the member drops every partition (`lost`, stale) and starts a new
+   * incarnation before trying: a renewal after that could succeed while the partitions' state
+   * here is no longer trusted. A refused update means the key expired (or another process
+   * wrote it): every partition is dropped (`lost`, taken) and the key created again. Any other
+   * failure leaves it to the next round.
    */
   renew(): Promise<void> {
-    return this.renewKeys(() => true);
+    if (this.aliveRevision !== null && !this.fresh(this.clock.now())) this.rotate("stale");
+    this.renewal ??= this.renewOnce().finally(() => (this.renewal = undefined));
+    return this.renewal;
   }
 
-  /**
-   * One tick of the timer: every held key checked for staleness (no I/O), and renewed the keys
-   * whose tick this is, plus any whose last renewal was sent a whole period ago or more (a late
-   * timer, or a key acquired just after its tick).
-   */
-  private renewTick(tick: number): Promise<void> {
-    const now = this.clock.now();
-    return this.renewKeys((h) => h.tick === tick || now - h.renewedAt >= this.renewEveryMs);
-  }
-
-  private async renewKeys(due: (h: Held) => boolean): Promise<void> {
-    const work: Promise<void>[] = [];
-    const now = this.clock.now();
-    // Every tick walks every held key (hundreds of them): no copy of the map and no hash per
-    // key. A key dropped here is deleted while the map is walked, which a Map's iteration allows.
-    for (const [key, h] of this.held) {
-      if (!this.fresh(h, now)) this.drop(key, h, "stale");
-      else if (h.renewal === undefined && due(h)) work.push((h.renewal = this.renewOne(key, h).finally(() => (h.renewal = undefined))));
+  private async renewOnce(): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const incarnation = this.incarnation;
+      const revision = this.aliveRevision;
+      const sentAt = this.clock.now();
+      const value = encode({ member: this.member, incarnation });
+      try {
+        const written = revision === null ? await this.alive.create(this.member, value) : await this.alive.update(this.member, value, revision);
+        if (incarnation !== this.incarnation) return;
+        this.aliveRevision = written;
+        this.aliveAt = sentAt;
+        return;
+      } catch (e) {
+        if (incarnation !== this.incarnation || !refused(e)) return;
+        // A refused create: the name is live from an earlier start of this member (killed
+        // less than a TTL ago); it expires on its own.
+        if (revision === null) return;
+        // A refused update. If the key still names this incarnation, an earlier renewal
+        // landed though its answer was lost (only this process writes this incarnation, and
+        // an expired key does not come back): go on from the revision it left. Otherwise the
+        // key expired or was overwritten, and nothing held under it is ours any more.
+        const now = await this.alive.get(this.member).catch(() => null);
+        if (incarnation !== this.incarnation) return;
+        if (now !== null && decode(now)?.incarnation === incarnation) this.aliveRevision = now.revision;
+        else this.rotate("taken");
+      }
     }
-    await Promise.all(work);
   }
 
-  private async renewOne(key: string, h: Held): Promise<void> {
-    const sentAt = this.clock.now();
-    try {
-      h.revision = await this.kv.update(key, encode({ member: this.member, epoch: h.epoch }), h.revision);
-      if (this.held.get(key) === h) h.renewedAt = sentAt;
-    } catch (e) {
-      if (refused(e)) this.drop(key, h, "taken");
-      else if (this.serving(key) === undefined) this.drop(key, h, "stale");
-    }
+  /** Every partition dropped, and a new incarnation (its liveness key written by the next renewal). */
+  private rotate(reason: "stale" | "taken"): void {
+    for (const [key, h] of this.held) this.drop(key, h, reason);
+    this.incarnation = this.newIncarnation();
+    if (reason === "taken") this.aliveRevision = null;
+    this.aliveAt = Number.NEGATIVE_INFINITY;
   }
 
   private drop(key: string, h: Held, reason: "stale" | "taken"): void {
@@ -265,52 +327,85 @@ export class LeaseManager {
     this.emit({ kind: "lost", key, epoch: h.epoch, reason });
   }
 
-  /** Hands the key over at once: deletes it only if it is still ours (last revision). */
+  /** Hands the key over at once: deletes it only if it is still ours (its revision). */
   async release(key: string): Promise<void> {
     const h = this.held.get(key);
     if (h === undefined) return;
     this.held.delete(key);
     this.emit({ kind: "released", key, epoch: h.epoch });
-    // A renewal on its way moves the revision the delete must name.
-    await h.renewal;
-    await this.kv.delete(key, { previousSeq: h.revision }).catch(() => {});
+    await this.kv.delete(key, { previousSeq: h.epoch }).catch(() => {});
   }
 
-  /** Who holds each key, as last seen by the watch; keys unrenewed for the TTL count as free. */
+  /** Who holds each key, as last seen by the watches; a key whose member is gone, or on another incarnation, is free. */
   owner(key: string): Owner | undefined {
-    const s = this.seen.get(key);
-    if (s === undefined || this.clock.now() - s.seenAt >= this.ttlMs) return undefined;
-    return { member: s.member, epoch: s.epoch };
+    const o = this.owners.get(key);
+    if (o === undefined) return undefined;
+    if (o.member === this.member) return o.incarnation === this.incarnation && this.fresh(this.clock.now()) ? { member: o.member, epoch: o.epoch } : undefined;
+    const m = this.members.get(o.member);
+    if (m === undefined || m.incarnation !== o.incarnation || this.clock.now() - m.seenAt >= this.ttlMs) return undefined;
+    return { member: o.member, epoch: o.epoch };
   }
 
-  /** Stops renewing and watching; with `release`, hands every held key over first. */
+  /** Stops renewing and watching; with `release`, hands every held key over first and leaves (its liveness key deleted). */
   async stop(options: { release?: boolean } = {}): Promise<void> {
     this.cancelTimer?.();
     this.cancelTimer = null;
-    await Promise.all([...this.held.values()].map((h) => h.renewal));
-    if (options.release) await Promise.all(this.heldKeys().map((k) => this.release(k)));
-    this.watch?.stop();
-    this.watch = null;
+    await this.renewal;
+    if (options.release) {
+      await Promise.all(this.heldKeys().map((k) => this.release(k)));
+      if (this.aliveRevision !== null) await this.alive.delete(this.member, { previousSeq: this.aliveRevision }).catch(() => {});
+      this.aliveRevision = null;
+    }
+    for (const w of this.watches) w.stop();
+    this.watches = [];
   }
 
-  private observe(e: KvEntry): void {
-    const now = this.clock.now();
-    const before = this.seen.get(e.key);
-    const was = before !== undefined && now - before.seenAt < this.ttlMs ? before : undefined;
-    if (e.operation !== "PUT") this.seen.delete(e.key);
-    else {
-      const v = decode(e);
-      if (v === undefined) this.seen.delete(e.key);
-      else this.seen.set(e.key, { member: v.member, epoch: v.epoch ?? e.revision, seenAt: now });
-    }
-    // A renewal (same owner, same epoch) changes nothing anyone routes or balances by; with
-    // 320 partitions it is 320 watched changes a second on every member.
-    const is = this.seen.get(e.key);
-    if (was !== undefined && is !== undefined && was.member === is.member && was.epoch === is.epoch) return;
+  private observeOwner(e: KvEntry): void {
+    const v = decode(e);
+    const before = this.owners.get(e.key);
+    if (v === undefined) this.owners.delete(e.key);
+    else this.owners.set(e.key, { ...v, epoch: e.revision });
+    // Written after this member took it: someone else wrote the key (it can only be taken from
+    // an incarnation that is over, so this is a second process on this member's name).
+    const h = this.held.get(e.key);
+    if (h !== undefined && e.revision > h.epoch) this.drop(e.key, h, "taken");
+    if (before?.member !== v?.member || before?.incarnation !== v?.incarnation || before?.epoch !== e.revision) this.changed();
+  }
+
+  private observeAlive(e: KvEntry): void {
+    const v = decode(e);
+    const before = this.members.get(e.key);
+    if (v === undefined) this.members.delete(e.key);
+    else this.members.set(e.key, { incarnation: v.incarnation, seenAt: this.clock.now() });
+    // A renewal (same incarnation) changes nothing anyone routes or balances by.
+    if (before?.incarnation !== v?.incarnation) this.changed();
+  }
+
+  private changed(): void {
     for (const l of this.watchers) l();
   }
 
   private emit(e: LeaseEvent): void {
     for (const l of this.listeners) l(e);
   }
+}
+
+/**
+ * Who holds each of `keys` now, read from the server (benchmarks, operators' checks): a key
+ * counts only while its member's liveness key names the same incarnation.
+ */
+export async function liveOwners(buckets: LeaseBuckets, keys: Iterable<string>): Promise<Map<string, string>> {
+  const incarnations = new Map<string, string | undefined>();
+  const out = new Map<string, string>();
+  for (const key of keys) {
+    const e = await buckets.kv.get(key);
+    const owner = e === null ? undefined : decode(e);
+    if (owner === undefined) continue;
+    if (!incarnations.has(owner.member)) {
+      const alive = await buckets.alive.get(owner.member);
+      incarnations.set(owner.member, alive === null ? undefined : decode(alive)?.incarnation);
+    }
+    if (incarnations.get(owner.member) === owner.incarnation) out.set(key, owner.member);
+  }
+  return out;
 }

@@ -24,6 +24,16 @@ const decoder = new TextDecoder();
 export type TableLayout = "split" | "with-director";
 export const LAYOUT_BEFORE_ANNOUNCED: TableLayout = "with-director";
 
+/**
+ * What a member announces beside its name. `leases`: members from before one liveness key per
+ * member held a TTL key per partition in another bucket; beside one of them, a member of
+ * today would not see its partitions as held and both would serve them.
+ */
+export interface Announced {
+  readonly layout: TableLayout;
+  readonly leases: "per-member" | "per-partition";
+}
+
 export class Members {
   private readonly seen = new Map<string, number>();
   private watch: KvFollow | null = null;
@@ -38,23 +48,25 @@ export class Members {
   ) {}
 
   /**
-   * The other live members and the layout each announced. The bucket's TTL drops a name not
+   * The other live members and what each announced. The bucket's TTL drops a name not
    * renewed within it, so every name still there is live (or was, less than a TTL ago).
    */
-  async layouts(): Promise<Map<string, TableLayout>> {
-    const out = new Map<string, TableLayout>();
+  async others(): Promise<Map<string, Announced>> {
+    const out = new Map<string, Announced>();
     for await (const key of await this.kv.keys()) {
       if (key === this.member) continue;
       const e = await this.kv.get(key);
       if (e === null || e.operation !== "PUT") continue;
       let layout: TableLayout = LAYOUT_BEFORE_ANNOUNCED;
+      let leases: Announced["leases"] = "per-partition";
       try {
-        const v = JSON.parse(decoder.decode(e.value)) as { layout?: unknown };
+        const v = JSON.parse(decoder.decode(e.value)) as { layout?: unknown; leases?: unknown };
         if (v.layout === "split" || v.layout === "with-director") layout = v.layout;
+        if (v.leases === "per-member") leases = v.leases;
       } catch {
         // not JSON: an older member's name
       }
-      out.set(key, layout);
+      out.set(key, { layout, leases });
     }
     return out;
   }
@@ -72,7 +84,7 @@ export class Members {
 
   /** Renews this member's name (every tick). A failure is left to the next tick. */
   async announce(): Promise<void> {
-    await this.kv.put(this.member, codec.encode(JSON.stringify({ member: this.member, layout: this.layout }))).catch(() => 0);
+    await this.kv.put(this.member, codec.encode(JSON.stringify({ member: this.member, layout: this.layout, leases: "per-member" }))).catch(() => 0);
   }
 
   /** Live members (renewed within the TTL), this one always included, sorted. */

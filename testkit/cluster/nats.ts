@@ -1,8 +1,8 @@
 // Test helpers for the cluster layer: the machine's NATS (FELT_TEST_NATS, default
 // nats://127.0.0.1:4222; unreachable = a failing test, never a skip) and throwaway buckets.
 import { randomBytes } from "node:crypto";
-import { connect, type KV, type NatsConnection } from "nats";
-import { openLeaseBucket, type Every, type LeaseClock } from "../../src/cluster/leases.ts";
+import { connect, type NatsConnection } from "nats";
+import { LEASE_BUCKETS, openLeaseBuckets, type Every, type LeaseBuckets, type LeaseClock } from "../../src/cluster/leases.ts";
 import { tableKeyWithTournament, tournamentKey, type Ownership } from "../../src/cluster/ownership.ts";
 
 export const NATS_TEST_URL = process.env["FELT_TEST_NATS"] ?? "nats://127.0.0.1:4222";
@@ -15,12 +15,22 @@ export async function testNats(): Promise<NatsConnection> {
   }
 }
 
-/** A fresh lease bucket with its own name; `destroy` removes it. */
-export async function tempLeaseBucket(nc: NatsConnection, ttlMs?: number): Promise<{ kv: KV; name: string; destroy(): Promise<void> }> {
-  const name = `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const kv = await openLeaseBucket(nc, name, ttlMs);
-  return { kv, name, destroy: async () => void (await kv.destroy().catch(() => false)) };
+/** Fresh lease buckets (owners and liveness) under a prefix of their own; `destroy` removes them. */
+export async function tempLeaseBuckets(nc: NatsConnection, ttlMs?: number): Promise<{ buckets: LeaseBuckets; prefix: string; destroy(): Promise<void> }> {
+  const prefix = tempPrefix();
+  const buckets = await openLeaseBuckets(nc, prefix, ttlMs);
+  return {
+    buckets,
+    prefix,
+    destroy: async () => {
+      await buckets.kv.destroy().catch(() => false);
+      await buckets.alive.destroy().catch(() => false);
+    },
+  };
 }
+
+/** The KV buckets a test cluster's member creates under its prefix (host.ts, lobby.ts). */
+export const CLUSTER_BUCKETS: readonly string[] = [LEASE_BUCKETS.owners, LEASE_BUCKETS.alive, "members", "lobby"];
 
 /** A clock that moves only when told. */
 export function manualClock(start = 1_000_000): LeaseClock & { advance(ms: number): void } {
@@ -76,7 +86,7 @@ export function handOwnership(
 }
 
 /**
- * Deletes a test cluster's KV buckets (`<prefix>_leases`, `<prefix>_members`, `<prefix>_lobby`)
+ * Deletes a test cluster's KV buckets (CLUSTER_BUCKETS: `<prefix>_owners`, `<prefix>_alive`, …)
  * and its hand-results stream (`<prefix>_results`, with its consumers) so runs do not leave
  * JetStream streams behind on the machine's NATS. Missing ones are fine.
  */
@@ -84,7 +94,7 @@ export async function dropClusterBuckets(prefix: string): Promise<void> {
   const nc = await testNats();
   try {
     const jsm = await nc.jetstreamManager();
-    for (const b of ["leases", "members", "lobby"]) await jsm.streams.delete(`KV_${prefix}_${b}`).catch(() => false);
+    for (const b of CLUSTER_BUCKETS) await jsm.streams.delete(`KV_${prefix}_${b}`).catch(() => false);
     await jsm.streams.delete(`${prefix}_results`).catch(() => false);
   } finally {
     await nc.close();
