@@ -327,7 +327,6 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
     await Promise.all(members.map((m) => stopServer(m.child)));
     await kv.kv.destroy().catch(() => false);
     await kv.alive.destroy().catch(() => false);
-    await (await nc.jetstream().views.kv(`${prefix}_members`)).destroy().catch(() => false);
     await (await nc.jetstreamManager()).streams.delete(`KV_${prefix}_lobby`).catch(() => false);
     const { pool } = pgPool(PG, { schema, maxConnections: 1 });
     await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

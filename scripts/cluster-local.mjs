@@ -140,7 +140,7 @@ async function cleanup() {
     const { connect } = await import("nats");
     const nc = await connect({ servers: NATS });
     const jsm = await nc.jetstreamManager();
-    for (const b of ["owners", "alive", "members", "lobby"]) await jsm.streams.delete(`KV_${PREFIX}_${b}`).catch(() => false);
+    for (const b of ["owners", "alive", "lobby"]) await jsm.streams.delete(`KV_${PREFIX}_${b}`).catch(() => false);
     await nc.close();
     console.log(`cluster-local: schema ${SCHEMA} and buckets ${PREFIX}_* removed`);
   } catch (e) {

@@ -9,7 +9,6 @@ import { openPostgresEventStore } from "../store/index.ts";
 import { tempPgSchema } from "../../testkit/store/backends.ts";
 import { HOST_ERRORS, PartitionHost, scopeOfStream, TABLE_KEYS, TOURNAMENT_KEYS, type PartitionServer } from "./host.ts";
 import { LEASE_BUCKETS } from "./leases.ts";
-import { openMembersBucket } from "./members.ts";
 import { everything, tableKey, tournamentKey } from "./ownership.ts";
 import type { PartitionKind } from "./partition.ts";
 import { CLUSTER_BUCKETS, testNats, until } from "../../testkit/cluster/nats.ts";
@@ -181,7 +180,7 @@ describe("the partition host", () => {
       `320 leases over 3 members: settled in ${acquisitionMs} ms after starting together (${adoptions} acquisitions), ${perProcess.toFixed(0)} KV writes/s per process`,
     );
   }, 300_000);
-  it("a member refuses to join live members whose tables live on the other layout (split, or with their directors); a member from before layouts were announced counts as with-director, and one from before one lease per member is refused whatever its layout; once they are gone the layout may change; one started without asking first is refused once announced", async () => {
+  it("a member refuses to join live members whose tables live on the other layout (split, or with their directors); a member of an older Felt (a key per partition) is refused whatever its layout; once they are gone the layout may change; one started without asking first is refused once announced", async () => {
     const { start, prefix } = await cluster();
     const a = await start("a"); // tables with their directors (the host's own default)
     expect(a.host.layout).toBe("with-director");
@@ -193,22 +192,19 @@ describe("the partition host", () => {
     expect(!refused.ok && refused.error.message).toMatch(/member a .*with their directors.*split over the cluster.*--tables-with-director/);
     expect((await new PartitionHost({ nc, member: "c", prefix }).checkLayout()).ok).toBe(true);
 
-    // An older member's name carries no layout: it ran its tables with their directors.
+    // A graceful stop deletes a's liveness key: nobody is left to disagree with.
     await a.host.stop();
-    const kv = await openMembersBucket(nc, `${prefix}_members`, 3_000);
-    const announce = (v: object) => kv.put("old", new TextEncoder().encode(JSON.stringify(v)));
-    expect((await split.checkLayout()).ok).toBe(true); // nobody is left
-    await announce({ member: "old", leases: "per-member" });
-    const old = await split.checkLayout();
-    expect(!old.ok && old.error.code).toBe(HOST_ERRORS.layout);
-    expect(!old.ok && old.error.message).toMatch(/member old /);
-    // One older still, holding a TTL key per partition: refused whatever its layout.
-    await announce({ member: "old", layout: "split" });
+    expect((await split.checkLayout()).ok).toBe(true);
+    // A member of an older Felt announced itself in `<prefix>_members` and held a TTL key per
+    // partition elsewhere: refused whatever its layout, and once its name has gone, no more.
+    const kv = await nc.jetstream().views.kv(`${prefix}_members`, { history: 1, ttl: 3_000 });
+    await kv.put("old", new TextEncoder().encode(JSON.stringify({ member: "old", layout: "split" })));
     const older = await split.checkLayout();
     expect(!older.ok && older.error.code).toBe(HOST_ERRORS.leases);
     expect(!older.ok && older.error.message).toMatch(/member old .*older Felt.*start them all on this version/);
     await kv.delete("old");
     expect((await split.checkLayout()).ok).toBe(true);
+    await kv.destroy();
 
     // Started without asking first (or at the same moment as one on the other layout): once
     // announced it checks again and does not serve.

@@ -1,6 +1,6 @@
 // The partition host (stage 1): the real `Ownership` of a `felt serve --cluster`
-// process. It holds leases on the 64 tournament partitions (leases.ts), announces itself in
-// a members bucket (members.ts) and aims for ceil(64 / members) partitions: it takes free
+// process. It holds leases on the 64 tournament partitions (leases.ts), is a member of the
+// cluster while its liveness key lives (members.ts) and aims for ceil(64 / members) partitions: it takes free
 // ones up to that target and, when members join, hands back what it holds above it — only
 // while another member is short, so counts that already differ by one never move.
 //
@@ -11,7 +11,7 @@
 // for 2.5 s, or taken) or releasing it: this process stops writing at once (`epochOf` is
 // undefined), the server closes those tournaments and tables → `onStopped(key)`. A graceful
 // stop closes and releases every partition at once (the others take over in well under the
-// TTL); a kill -9 leaves the keys to expire (the TTL).
+// TTL); a kill -9 leaves its liveness key to expire (the TTL), which frees its partitions.
 //
 // Stage 2 (`kinds: ["tournament", "table"]`, which `felt serve --cluster` passes unless
 // `--tables-with-director`): the host holds the 256 table
@@ -23,16 +23,16 @@
 // announces its layout and `checkLayout` refuses to join live members on the other one.
 import { connect, type NatsConnection } from "nats";
 import type { FenceResolver, Fences } from "../store/index.ts";
-import { LEASE_DEFAULTS, LeaseManager, openLeaseBuckets, realClock, realEvery, type Every, type LeaseClock } from "./leases.ts";
+import { LEASE_DEFAULTS, LeaseManager, openLeaseBuckets, type LeaseBuckets, realClock, realEvery, type Every, type LeaseClock } from "./leases.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
-import { Members, openMembersBucket, type TableLayout } from "./members.ts";
+import { layoutsOf, olderMembers, type TableLayout } from "./members.ts";
 import { tableKey, tableKeyWithTournament, tournamentKey, tournamentOfTableId, type Ownership } from "./ownership.ts";
 import { allPartitions, partitionHash, partitionKey, type PartitionKind } from "./partition.ts";
 
 export const HOST_ERRORS = {
   /** A live member runs the cluster's tables on the other layout (members.ts, TableLayout). */
   layout: "cluster/layout-mismatch",
-  /** A live member holds its leases the older way (a TTL key per partition, members.ts). */
+  /** A live member of an older Felt holds its leases the older way (a TTL key per partition, members.ts). */
   leases: "cluster/lease-scheme-mismatch",
 } as const;
 
@@ -48,7 +48,7 @@ export interface PartitionHostOptions {
   readonly nc: NatsConnection;
   /** This process's name: a KV key ([-_=.a-zA-Z0-9]), unique in the cluster. */
   readonly member: string;
-  /** Bucket names start with it (`<prefix>_owners`, `<prefix>_alive`, `<prefix>_members`; default "felt"): tests use their own. */
+  /** Bucket names start with it (`<prefix>_owners`, `<prefix>_alive`; default "felt"): tests use their own. */
   readonly prefix?: string;
   /** Tests: one group of lease keys instead of the kinds' partitions. */
   readonly keys?: readonly string[];
@@ -95,7 +95,7 @@ export class PartitionHost implements Ownership {
   private readonly servingListeners = new Set<(key: string, epoch: number) => void>();
   private readonly stoppedListeners = new Set<(key: string) => void>();
   private leases: LeaseManager | null = null;
-  private members: Members | null = null;
+  private buckets: LeaseBuckets | null = null;
   private server: PartitionServer | null = null;
   private fences: Fences | null = null;
   private cancelTick: (() => void) | null = null;
@@ -172,28 +172,20 @@ export class PartitionHost implements Ownership {
    * other layout: both would run the same tables. Called before the process serves anything.
    */
   async checkLayout(): Promise<Result<void>> {
-    // Before start() there is no Members yet: a reader of the same bucket, announcing nothing.
-    const members =
-      this.members ??
-      new Members(
-        await openMembersBucket(this.options.nc, `${this.options.prefix ?? "felt"}_members`, this.ttlMs),
-        this.member,
-        this.clock,
-        this.ttlMs,
-        () => {},
-        this.layout,
-      );
-    const others = await members.others();
-    const older = [...others].find(([, a]) => a.leases !== "per-member");
-    if (older !== undefined) {
+    const prefix = this.options.prefix ?? "felt";
+    const older = await olderMembers(this.options.nc, prefix);
+    if (older.length > 0) {
       return fail(
         HOST_ERRORS.leases,
         `member ${older[0]} of this cluster is an older Felt that holds its partitions by a key each: the two would not see each other's partitions as held. Stop every member and start them all on this version`,
       );
     }
-    const differ = [...others].filter(([, a]) => a.layout !== this.layout);
+    // Before start() the buckets are opened only to read them: nothing is announced.
+    this.buckets ??= await openLeaseBuckets(this.options.nc, prefix, this.ttlMs);
+    const others = await layoutsOf(this.buckets.alive, this.member);
+    const differ = [...others].filter(([, l]) => l !== this.layout);
     if (differ.length === 0) return ok(undefined);
-    const [name, { layout: theirs }] = differ[0]!;
+    const [name, theirs] = differ[0]!;
     const flag = (l: TableLayout) => (l === "split" ? "without --tables-with-director" : "with --tables-with-director");
     return fail(
       HOST_ERRORS.layout,
@@ -201,15 +193,15 @@ export class PartitionHost implements Ownership {
     );
   }
 
-  /** Joins the cluster: leases and members followed, then a balancing round every renewal. */
+  /** Joins the cluster: its liveness key announced and the leases followed, then a balancing round every renewal. */
   async start(fences: Fences, server: PartitionServer): Promise<void> {
     this.fences = fences;
     this.server = server;
-    const prefix = this.options.prefix ?? "felt";
-    const buckets = await openLeaseBuckets(this.options.nc, prefix, this.ttlMs);
+    this.buckets ??= await openLeaseBuckets(this.options.nc, this.options.prefix ?? "felt", this.ttlMs);
     const leases = new LeaseManager({
-      ...buckets,
+      ...this.buckets,
       member: this.member,
+      about: { layout: this.layout },
       clock: this.clock,
       every: this.every,
       ttlMs: this.ttlMs,
@@ -220,23 +212,17 @@ export class PartitionHost implements Ownership {
     leases.onEvent((e) => {
       if (e.kind === "lost" || e.kind === "released") void this.gone(e.key, e.epoch, e.kind === "lost" ? `lost (${e.reason})` : "released");
     });
-    const membersKv = await openMembersBucket(this.options.nc, `${prefix}_members`, this.ttlMs);
-    this.members = new Members(membersKv, this.member, this.clock, this.ttlMs, () => this.soon(), this.layout);
-    await this.members.start();
+    await leases.start();
     // Again now that this member is announced: of two started at once on different layouts,
     // each saw no one before; now at least one of them sees the other and does not serve.
     const agreed = await this.checkLayout();
     if (!agreed.ok) {
       this.stopped = true;
-      await this.members.stop({ leave: true });
+      await leases.stop({ release: true });
       throw new Error(agreed.error.message);
     }
-    await leases.start();
     leases.onOwnersChanged(() => this.soon());
-    this.cancelTick = this.every(this.renewEveryMs, () => {
-      void this.members?.announce();
-      this.soon();
-    });
+    this.cancelTick = this.every(this.renewEveryMs, () => this.soon());
     await this.balance();
   }
 
@@ -270,7 +256,7 @@ export class PartitionHost implements Ownership {
     const leases = this.leases;
     if (leases === null || this.stopped || this.pinned) return;
     this.noticeLost(leases);
-    const live = this.members!.live();
+    const live = leases.liveMembers();
     await Promise.all(this.groups.map((keys) => this.balanceGroup(leases, live, keys)));
   }
 
@@ -408,7 +394,6 @@ export class PartitionHost implements Ownership {
     await this.balancing;
     await Promise.all([...this.parts].filter(([, p]) => p.phase === "serving").map(([k]) => this.handOver(k)));
     await this.leases?.stop({ release: true });
-    await this.members?.stop({ leave: true });
   }
 
   /**
@@ -421,7 +406,6 @@ export class PartitionHost implements Ownership {
     this.cancelTick?.();
     this.cancelTick = null;
     await this.leases?.stop();
-    await this.members?.stop();
     if (!options.keepWriting) this.stopped = true;
   }
 }

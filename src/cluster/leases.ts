@@ -118,6 +118,8 @@ export interface LeaseManagerOptions extends LeaseBuckets {
   readonly ttlMs?: number;
   /** A new incarnation (tests pin them; random otherwise). */
   readonly incarnation?: () => string;
+  /** What the member announces beside its name in its liveness key (members.ts: its table layout). */
+  readonly about?: Readonly<Record<string, string>>;
 }
 
 const WRONG_LAST_SEQUENCE = 10071;
@@ -128,8 +130,8 @@ function refused(e: unknown): boolean {
 
 const codec = new TextEncoder();
 
-function encode(v: Named): Uint8Array {
-  return codec.encode(JSON.stringify(v));
+function encode(v: Named, about: Readonly<Record<string, string>> = {}): Uint8Array {
+  return codec.encode(JSON.stringify({ ...about, ...v }));
 }
 
 function decode(e: KvEntry): Named | undefined {
@@ -154,6 +156,7 @@ export class LeaseManager {
   private readonly serveForMs: number;
   private readonly ttlMs: number;
   private readonly newIncarnation: () => string;
+  private readonly about: Readonly<Record<string, string>>;
   private incarnation: string;
   /** The liveness key's last revision written by this incarnation; null = create it next. */
   private aliveRevision: number | null = null;
@@ -179,6 +182,7 @@ export class LeaseManager {
     this.serveForMs = options.serveForMs ?? LEASE_DEFAULTS.serveForMs;
     this.ttlMs = options.ttlMs ?? LEASE_DEFAULTS.ttlMs;
     this.newIncarnation = options.incarnation ?? randomIncarnation;
+    this.about = options.about ?? {};
     this.incarnation = this.newIncarnation();
   }
 
@@ -289,7 +293,7 @@ export class LeaseManager {
       const incarnation = this.incarnation;
       const revision = this.aliveRevision;
       const sentAt = this.clock.now();
-      const value = encode({ member: this.member, incarnation });
+      const value = encode({ member: this.member, incarnation }, this.about);
       try {
         const written = revision === null ? await this.alive.create(this.member, value) : await this.alive.update(this.member, value, revision);
         if (incarnation !== this.incarnation) return;
@@ -346,6 +350,17 @@ export class LeaseManager {
     return { member: o.member, epoch: o.epoch };
   }
 
+  /**
+   * The members in the cluster: this one, and every other whose liveness key the watch saw
+   * renewed within the TTL (sorted). A member that stops gracefully deletes its key.
+   */
+  liveMembers(): string[] {
+    const now = this.clock.now();
+    const out = new Set([this.member]);
+    for (const [m, seen] of this.members) if (now - seen.seenAt < this.ttlMs) out.add(m);
+    return [...out].sort();
+  }
+
   /** Stops renewing and watching; with `release`, hands every held key over first and leaves (its liveness key deleted). */
   async stop(options: { release?: boolean } = {}): Promise<void> {
     this.cancelTimer?.();
@@ -377,8 +392,10 @@ export class LeaseManager {
     const before = this.members.get(e.key);
     if (v === undefined) this.members.delete(e.key);
     else this.members.set(e.key, { incarnation: v.incarnation, seenAt: this.clock.now() });
-    // A renewal (same incarnation) changes nothing anyone routes or balances by.
-    if (before?.incarnation !== v?.incarnation) this.changed();
+    // A renewal (same incarnation) changes nothing anyone routes or balances by; a member
+    // that comes back after its key expired was dropped from `liveMembers` meanwhile.
+    const expired = before !== undefined && this.clock.now() - before.seenAt >= this.ttlMs;
+    if (before?.incarnation !== v?.incarnation || expired) this.changed();
   }
 
   private changed(): void {

@@ -30,7 +30,7 @@ export async function tempLeaseBuckets(nc: NatsConnection, ttlMs?: number): Prom
 }
 
 /** The KV buckets a test cluster's member creates under its prefix (host.ts, lobby.ts). */
-export const CLUSTER_BUCKETS: readonly string[] = [LEASE_BUCKETS.owners, LEASE_BUCKETS.alive, "members", "lobby"];
+export const CLUSTER_BUCKETS: readonly string[] = [LEASE_BUCKETS.owners, LEASE_BUCKETS.alive, "lobby"];
 
 /** A clock that moves only when told. */
 export function manualClock(start = 1_000_000): LeaseClock & { advance(ms: number): void } {
