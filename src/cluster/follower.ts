@@ -47,6 +47,8 @@ export class Follower {
   private buffer: Frame[] | null = null;
   private syncing = false;
   private pinging = false;
+  /** Following live (the first resync done): from then on it is pinged. */
+  private started = false;
   private closed = false;
   private timer: ReturnType<typeof setInterval> | null = null;
 
@@ -64,6 +66,7 @@ export class Follower {
     if (!first.ok) return this.o.refused(first.error);
     this.follow(first.value.subject);
     await this.resync(false);
+    this.started = true;
     const every = this.o.pingMs ?? DEFAULT_PING_MS;
     if (every > 0 && !this.closed) {
       this.timer = setInterval(() => void this.ping(), every);
@@ -76,8 +79,24 @@ export class Follower {
     if (this.closed || this.syncing || this.pinging) return;
     // One ping at a time: while nobody owns the partition a ping waits out the bus's retries.
     this.pinging = true;
-    const r = await this.o.sync(false).finally(() => (this.pinging = false));
-    if (!r.ok || this.closed || this.syncing) return;
+    const r = await this.o.sync(false).catch(() => null);
+    await this.pingAnswered(r);
+  }
+
+  /** Ready for a ping sent by someone else (ping-batch.ts): following live, none on its way. */
+  pingDue(): boolean {
+    return this.started && !this.closed && !this.syncing && !this.pinging;
+  }
+
+  /** A ping for this follower is on its way in someone else's request. */
+  pingSent(): void {
+    this.pinging = true;
+  }
+
+  /** The owner's answer to a ping (null: none came); the same handling as ping()'s own. */
+  async pingAnswered(r: Result<SyncAnswer> | null): Promise<void> {
+    this.pinging = false;
+    if (r === null || !r.ok || this.closed || this.syncing) return;
     const a = r.value;
     const l = this.live;
     if (a.subject !== this.subject || l === null || a.epoch !== l.epoch || a.seq > l.seq) {

@@ -19,14 +19,15 @@ import type { NatsConnection } from "nats";
 import { err, fail, ok, type FeltError, type Result } from "../../lib/result.ts";
 import type { LobbyTournament, MoneyCheck } from "../../protocol/index.ts";
 import { BUS_ERRORS, Bus, type Backoff } from "../../cluster/bus.ts";
-import { Follower } from "../../cluster/follower.ts";
+import { DEFAULT_PING_MS, Follower } from "../../cluster/follower.ts";
+import { PingBatch } from "../../cluster/ping-batch.ts";
 import { allPartitions, partitionKey } from "../../cluster/partition.ts";
 import type { Ownership } from "../../cluster/ownership.ts";
 import type { ClusterPort, ServerPort } from "../server-port.ts";
 import { isStorageOutage, OutageLog, RETRY_AFTER_S } from "./outage.ts";
 import { watchConnection } from "../../cluster/connection.ts";
 import { runRoute, type RouteServer } from "./http-routes.ts";
-import type { OwnerRequest, RouteInput, TournamentFacts } from "./owner-requests.ts";
+import type { OwnerRequest, RouteInput, TournamentFacts, WatchAsk } from "./owner-requests.ts";
 
 export type { OwnerRequest, TournamentFacts } from "./owner-requests.ts";
 import { runTableCommand } from "./table-commands.ts";
@@ -69,6 +70,8 @@ interface SessionEnded {
 
 export class ClusterLink implements ClusterPort {
   readonly feeds: Feeds;
+  /** The followers' pings, one request per partition each period. */
+  private readonly pings: PingBatch<WatchAsk>;
   /** Full states asked of owners (a follower's start and every resync): tests, stats. */
   fullSyncs = 0;
   private watchers = 0;
@@ -90,9 +93,10 @@ export class ClusterLink implements ClusterPort {
     private readonly server: ClusterServer,
     readonly bus: Bus,
     readonly ownership: Ownership,
-    private readonly options: ClusterOptions,
+    options: ClusterOptions,
   ) {
     this.feeds = new Feeds(server, bus, ownership, options.watchTtlMs);
+    this.pings = new PingBatch((key, watches) => bus.request(key, { kind: "watch-many", watches } satisfies OwnerRequest), options.pingMs ?? DEFAULT_PING_MS);
     this.natsOutage = new OutageLog(
       (m) => server.svc.log(m),
       () => server.svc.clock.now(),
@@ -234,6 +238,11 @@ export class ClusterLink implements ClusterPort {
     return this.follower(this.ownership.keyOf(tournamentId), watcher, deliver, refused, (full) => ({ kind: "watch-tournament", tournamentId, watcher, full }));
   }
 
+  /** Renews every followed feed now, one request per partition: what each ping period does (tests). */
+  pingFollowers(): Promise<void> {
+    return this.pings.tick();
+  }
+
   onMoved(listener: (key: string) => void): void {
     this.moved.add(listener);
   }
@@ -250,6 +259,7 @@ export class ClusterLink implements ClusterPort {
     this.moved.clear();
     this.bus.close();
     this.feeds.close();
+    this.pings.close();
   }
 
   private watcherId(): string {
@@ -262,10 +272,19 @@ export class ClusterLink implements ClusterPort {
     watcher: string,
     deliver: (frames: string) => void,
     refused: (e: FeltError) => void,
-    ask: (full: boolean) => OwnerRequest,
+    ask: (full: boolean) => WatchAsk,
   ): Follower {
     let subject: string | null = null;
     const offWake = this.bus.onOwnerAnnounced(key, () => void f.ping());
+    const offPing = this.pings.add(key, {
+      due: () => f.pingDue(),
+      sent: () => f.pingSent(),
+      ask: () => ask(false),
+      answered: (r) => {
+        if (r?.ok) subject = r.value.subject;
+        void f.pingAnswered(r);
+      },
+    });
     const f: Follower = new Follower({
       bus: this.bus,
       sync: async (full) => {
@@ -276,9 +295,11 @@ export class ClusterLink implements ClusterPort {
       },
       deliver,
       refused,
-      ...(this.options.pingMs === undefined ? {} : { pingMs: this.options.pingMs }),
+      // Pinged with the partition's other followers (this.pings), not by a timer of its own.
+      pingMs: 0,
       onClose: () => {
         offWake();
+        offPing();
         if (subject !== null) void this.bus.request(key, { kind: "unwatch", subject, watcher });
       },
     });
@@ -298,6 +319,8 @@ export class ClusterLink implements ClusterPort {
           return this.feeds.watchTable(r);
         case "watch-tournament":
           return this.feeds.watchTournament(r);
+        case "watch-many":
+          return ok(await Promise.all(r.watches.map((w) => (w.kind === "watch-table" ? this.feeds.watchTable(w) : this.feeds.watchTournament(w)))));
         case "unwatch":
           return this.feeds.unwatch(r.subject, r.watcher);
         case "table-order": {

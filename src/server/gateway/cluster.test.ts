@@ -2,7 +2,7 @@
 // process A serves half the tournament partitions, B the other half (a hand-made Ownership;
 // leases are the partition host's). Any process answers any client: routes and table
 // commands go to the owner and act once, frames come back gapless, the lobby lists both.
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { NatsConnection } from "nats";
 import {
   applyTablePatch,
@@ -524,6 +524,48 @@ describe("cluster: any process answers any client", () => {
     A.cluster!.feeds.sweep(Date.now() + 3_600_001); // nobody renewed it for longer than the watch's TTL
     expect(session.isConnected(seat)).toBe(false);
     f.close();
+  });
+
+  it("the feeds B follows of one partition are renewed with one request a period: two seated players' and the spectators' watches of A's table outlive the TTL", async () => {
+    const s = await tournamentOn("A", B, 2, Date.now());
+    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
+    const tableId = `${s.tournamentId}-t1`;
+    await eventually(() => A.table(tableId) !== undefined);
+    const session = A.table(tableId)!;
+    const followed = [s.players[0]!.id, s.players[1]!.id, null].map((userId) => {
+      const got: string[] = [];
+      const f = B.cluster!.followTable(
+        tableId,
+        userId,
+        2,
+        (x) => got.push(x),
+        () => {},
+      );
+      return { f, got };
+    });
+    await eventually(() => followed.every((x) => x.got.length > 0));
+    const followedBy = Date.now();
+    await new Promise((r) => setTimeout(r, 50));
+    const asked: unknown[] = [];
+    const bus = B.cluster!.bus;
+    const request = bus.request.bind(bus);
+    const spy = vi.spyOn(bus, "request").mockImplementation((key, body) => {
+      asked.push(body);
+      return request(key, body);
+    });
+    try {
+      const renewedFrom = Date.now();
+      await B.cluster!.pingFollowers();
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({ kind: "watch-many", watches: [{ tableId }, { tableId }, { tableId }] });
+      // Past the TTL from when they were followed, within it from the renewal: all three stay.
+      A.cluster!.feeds.sweep(Math.max(followedBy + 3_600_001, renewedFrom + 3_600_000 - 10));
+      for (const id of [s.players[0]!.id, s.players[1]!.id]) expect(session.isConnected(session.seatOf(id))).toBe(true);
+      expect(A.cluster!.feeds.size).toBe(3); // every earlier test's unrenewed feed is gone
+    } finally {
+      spy.mockRestore();
+      for (const x of followed) x.f.close();
+    }
   });
 
   it("R-TRN-8: a satellite owned by one process takes its seat value from a target the other owns", async () => {

@@ -43,12 +43,16 @@ export interface WatchTournament {
   readonly full: boolean;
 }
 
+/** A follower's watch of a remote feed: a table's audience or a tournament's view. */
+export type WatchAsk = ({ readonly kind: "watch-table" } & WatchTable) | ({ readonly kind: "watch-tournament" } & WatchTournament);
+
 /** What one process asks the owner of a tournament's partition. */
 export type OwnerRequest =
   | { readonly kind: "route"; readonly name: RouteName; readonly input: RouteInput }
   | { readonly kind: "table"; readonly sender: Sender; readonly message: TableMessage }
-  | ({ readonly kind: "watch-table" } & WatchTable)
-  | ({ readonly kind: "watch-tournament" } & WatchTournament)
+  | WatchAsk
+  /** The followers' pings of one partition in one request (cluster/ping-batch.ts): one result per watch, in order. */
+  | { readonly kind: "watch-many"; readonly watches: readonly WatchAsk[] }
   | { readonly kind: "unwatch"; readonly subject: string; readonly watcher: string }
   | { readonly kind: "facts"; readonly tournamentId: string }
   /** Split tables (cluster-tables.ts): a director's order to a table's owner, a dealer's entries, a hand's result to the director's owner. */
