@@ -242,4 +242,36 @@ describe("follower", () => {
     expect(follower.resyncs).toBe(3);
     follower.close();
   });
+
+  it("what a process sends in one turn of the event loop leaves in one socket write, in order: twenty frames from twenty callbacks", async () => {
+    const own = await testNats();
+    try {
+      const bus = new Bus(own, tempPrefix(), handOwnership("a"));
+      const got: number[] = [];
+      const off = bus.subscribeFrames("view.T9-t1.spectators-v2", (f) => got.push(f.seq));
+      await own.flush(); // the subscription is on the server before anything is published
+      // The connection's socket writes, counted (the NATS client's own transport).
+      const transport = (own as unknown as { protocol: { transport: { send(frame: Uint8Array): unknown } } }).protocol.transport;
+      const send = transport.send.bind(transport);
+      let writes = 0;
+      transport.send = (frame) => {
+        writes++;
+        return send(frame);
+      };
+      // Each from a callback of its own, as an action's sends come from the command, the commit and the fan-out.
+      await Promise.all(
+        Array.from(
+          { length: 20 },
+          (_, i) => new Promise<void>((r) => setImmediate(() => (bus.publishFrame("view.T9-t1.spectators-v2", i + 1, 1, `f${i}`), r()))),
+        ),
+      );
+      await until(() => (got.length === 20 ? true : undefined), "the twenty frames");
+      expect(got).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(writes).toBe(1);
+      off();
+      bus.close();
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -87,6 +87,15 @@ export class Bus {
   /** Senders waiting for a partition's next owner to announce itself (one wildcard subscription). */
   private readonly ownerWaiters = new Map<string, Set<() => void>>();
   private ownerSub: Subscription | null = null;
+  /**
+   * What this process sends on the bus (requests, their answers, frames), held until the
+   * event loop's current turn is over and then sent together. The NATS client writes to its
+   * socket once per burst of sends, and an action's sends come from different callbacks
+   * (a player's command, the owner's commit, its fan-out, the answer): sent apart, they were
+   * a socket write each, the largest cost of a member under load (docs/benchmarks.md).
+   * First in, first out, so the frames of a subject keep their order.
+   */
+  private outbox: (() => void)[] = [];
 
   constructor(
     readonly nc: NatsConnection,
@@ -116,7 +125,8 @@ export class Bus {
       if (left <= 0 || this.closed) break;
       const owner = this.nextOwner(key);
       try {
-        const sent = this.nc.request(this.cmdSubject(key), data, { timeout: Math.max(50, Math.min(this.backoff.attemptMs, left)) });
+        const timeout = Math.max(50, Math.min(this.backoff.attemptMs, left));
+        const sent = this.later(() => this.nc.request(this.cmdSubject(key), data, { timeout }));
         const m = await Promise.race([sent, owner.announced.then(() => null)]);
         if (m === null) {
           // A new owner serves the partition now: ask it (the same body: it acts once).
@@ -169,7 +179,7 @@ export class Bus {
       callback: (e, m) => {
         if (e !== null) return;
         void this.answer(key, m.data)
-          .then((r) => m.respond(enc.encode(JSON.stringify(r))))
+          .then((r) => this.soon(() => m.respond(enc.encode(JSON.stringify(r)))))
           .catch(() => undefined); // the connection closed under the answer: the sender retries
       },
     });
@@ -234,7 +244,7 @@ export class Bus {
     const h = natsHeaders();
     h.set(SEQ, String(seq));
     h.set(EPOCH, String(epoch));
-    this.nc.publish(`${this.prefix}.${subject}`, enc.encode(data), { headers: h });
+    this.soon(() => this.nc.publish(`${this.prefix}.${subject}`, enc.encode(data), { headers: h }));
   }
 
   /**
@@ -350,7 +360,39 @@ export class Bus {
   }
 
   /** Stops answering (requests in flight still get their answers). The connection stays the caller's. */
+  /** Sends at the end of this turn of the event loop, with whatever else is sent in it. */
+  private soon(send: () => void): void {
+    if (this.outbox.length === 0) setImmediate(() => this.flushOutbox());
+    this.outbox.push(send);
+  }
+
+  /** `soon` for a send whose result the caller needs (a request's answer). */
+  private later<T>(send: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) =>
+      this.soon(() => {
+        try {
+          resolve(send());
+        } catch (e) {
+          reject(e);
+        }
+      }),
+    );
+  }
+
+  private flushOutbox(): void {
+    const sends = this.outbox;
+    this.outbox = [];
+    for (const send of sends) {
+      try {
+        send();
+      } catch {
+        // The connection closed under it: a request's sender retries, a frame's follower resyncs.
+      }
+    }
+  }
+
   close(): void {
+    this.flushOutbox();
     this.closed = true;
     for (const u of this.unlisten) u();
     for (const s of this.served.values()) s.unsubscribe();
