@@ -211,7 +211,7 @@ describe("follower", () => {
     const f = feed(bus, "view.T1-t1.spectators-v2");
     f.publish("a");
     const got: string[] = [];
-    const follower = new Follower({ bus, sync: f.sync, deliver: (x) => got.push(x), refused: () => got.push("refused"), pingMs: 0 });
+    const follower = new Follower({ bus, sync: f.sync, deliver: (x) => got.push(x), refused: () => got.push("refused") });
     await follower.start();
     expect(got).toEqual(["full:a"]);
     f.publish("b");

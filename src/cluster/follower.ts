@@ -7,8 +7,9 @@
 //   4. send the full state, then the buffered frames above that sequence, then go live.
 // Live, a frame must carry the same epoch and the next sequence; a gap, a new epoch or a
 // sequence going back starts again at 3 (the client gets a fresh full view). A periodic
-// ping renews the watch on the owner (a gateway that died stops being published to) and
-// catches a lost last frame (the owner's sequence is ahead of ours) or a new owner (epoch).
+// ping, sent with the partition's other followers (ping-batch.ts), renews the watch on the
+// owner (a gateway that died stops being published to) and catches a lost last frame (the
+// owner's sequence is ahead of ours) or a new owner (epoch).
 import type { FeltError, Result } from "../lib/result.ts";
 import type { Bus, Frame } from "./bus.ts";
 import { BUS_ERRORS } from "./bus.ts";
@@ -30,12 +31,11 @@ export interface FollowerOptions {
   deliver(frames: string): void;
   /** The first sync was refused (no such table): the caller tells the client. */
   refused(e: FeltError): void;
-  /** Ping period (ms); 0 = never (tests drive ping() themselves). */
-  readonly pingMs?: number;
   /** Called once by close() (the owner forgets the watch). */
   readonly onClose?: () => void;
 }
 
+/** How often a follower is pinged (ping-batch.ts does it for every follower of a gateway). */
 export const DEFAULT_PING_MS = 3_000;
 
 export class Follower {
@@ -50,7 +50,6 @@ export class Follower {
   /** Following live (the first resync done): from then on it is pinged. */
   private started = false;
   private closed = false;
-  private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly o: FollowerOptions) {}
 
@@ -67,11 +66,6 @@ export class Follower {
     this.follow(first.value.subject);
     await this.resync(false);
     this.started = true;
-    const every = this.o.pingMs ?? DEFAULT_PING_MS;
-    if (every > 0 && !this.closed) {
-      this.timer = setInterval(() => void this.ping(), every);
-      this.timer.unref();
-    }
   }
 
   /** Renews the watch; resyncs when the owner is ahead of us or another owner answers. */
@@ -109,7 +103,6 @@ export class Follower {
     if (this.closed) return;
     this.closed = true;
     this.o.onClose?.();
-    if (this.timer !== null) clearInterval(this.timer);
     this.unsubscribe?.();
     this.unsubscribe = null;
   }

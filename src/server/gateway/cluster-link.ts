@@ -295,8 +295,7 @@ export class ClusterLink implements ClusterPort {
       },
       deliver,
       refused,
-      // Pinged with the partition's other followers (this.pings), not by a timer of its own.
-      pingMs: 0,
+      // Pinged with the partition's other followers (this.pings).
       onClose: () => {
         offWake();
         offPing();
