@@ -121,6 +121,15 @@ async function tournamentOn(owner: "A" | "B", via: FeltServer, n: number, starts
   return { tournamentId: id, directorToken: director, players };
 }
 
+/** A tournament owned by A with n players (registered through both processes), started, its first table open on A. */
+async function startedOnA(n: number): Promise<{ s: Setup; tableId: string; session: NonNullable<ReturnType<FeltServer["table"]>> }> {
+  const s = await tournamentOn("A", B, n, Date.now());
+  await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
+  const tableId = `${s.tournamentId}-t1`;
+  await eventually(() => A.table(tableId) !== undefined);
+  return { s, tableId, session: A.table(tableId)! };
+}
+
 describe("cluster: any process answers any client", () => {
   it("a tournament is created on the owner of its partition, whichever process was asked; the lobby on each process lists both processes' tournaments in the single process's order and pages", async () => {
     const now = Date.now();
@@ -171,11 +180,7 @@ describe("cluster: any process answers any client", () => {
   });
 
   it("the same table action through two gateways acts once: one is acknowledged, the other answered duplicate at the same version", async () => {
-    const s = await tournamentOn("A", B, 2, Date.now());
-    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
-    const tableId = `${s.tournamentId}-t1`;
-    await eventually(() => A.table(tableId) !== undefined);
-    const session = A.table(tableId)!;
+    const { s, tableId, session } = await startedOnA(2);
     await eventually(() => session.state.hand !== null && session.viewFor(s.players[0]!.id).actor !== null);
     const p = s.players.find((x) => {
       const v = session.viewFor(x.id);
@@ -504,11 +509,7 @@ describe("cluster: any process answers any client", () => {
   });
 
   it("a seated player followed from B counts as connected at A's table until the watch lapses (a gateway that died)", async () => {
-    const s = await tournamentOn("A", B, 2, Date.now());
-    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
-    const tableId = `${s.tournamentId}-t1`;
-    await eventually(() => A.table(tableId) !== undefined);
-    const session = A.table(tableId)!;
+    const { s, tableId, session } = await startedOnA(2);
     const seat = session.seatOf(s.players[0]!.id);
     expect(session.isConnected(seat)).toBe(false);
     const got: string[] = [];
@@ -527,11 +528,7 @@ describe("cluster: any process answers any client", () => {
   });
 
   it("the feeds B follows of one partition are renewed with one request a period: two seated players' and the spectators' watches of A's table outlive the TTL", async () => {
-    const s = await tournamentOn("A", B, 2, Date.now());
-    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
-    const tableId = `${s.tournamentId}-t1`;
-    await eventually(() => A.table(tableId) !== undefined);
-    const session = A.table(tableId)!;
+    const { s, tableId, session } = await startedOnA(2);
     const followed = [s.players[0]!.id, s.players[1]!.id, null].map((userId) => {
       const got: string[] = [];
       const f = B.cluster!.followTable(
