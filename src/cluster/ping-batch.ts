@@ -53,7 +53,7 @@ export class PingBatch<A> {
 
   /** One period: a request per partition (per MAX_BATCH followers) for the followers due; settles once all are answered. */
   tick(): Promise<void> {
-    const all: Promise<void>[] = [];
+    const all: Promise<unknown>[] = [];
     for (const [key, set] of this.byKey) {
       if (this.inFlight.has(key)) continue;
       const due = [...set].filter((p) => p.due());
@@ -61,7 +61,7 @@ export class PingBatch<A> {
       this.inFlight.add(key);
       const batches: Promise<void>[] = [];
       for (let i = 0; i < due.length; i += MAX_BATCH) batches.push(this.one(key, due.slice(i, i + MAX_BATCH)));
-      all.push(Promise.all(batches).finally(() => this.inFlight.delete(key)) as Promise<unknown> as Promise<void>);
+      all.push(Promise.all(batches).finally(() => this.inFlight.delete(key)));
     }
     return Promise.all(all).then(() => {});
   }
