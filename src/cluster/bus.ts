@@ -92,7 +92,8 @@ export class Bus {
    * event loop's current turn is over and then sent together. The NATS client writes to its
    * socket once per burst of sends, and an action's sends come from different callbacks
    * (a player's command, the owner's commit, its fan-out, the answer): sent apart, they were
-   * a socket write each, the largest cost of a member under load (docs/benchmarks.md).
+   * a socket write each, and the NATS client's writes were the largest item in a loaded
+   * member's profile (docs/benchmarks.md).
    * First in, first out, so the frames of a subject keep their order.
    */
   private outbox: (() => void)[] = [];
@@ -359,7 +360,6 @@ export class Bus {
     });
   }
 
-  /** Stops answering (requests in flight still get their answers). The connection stays the caller's. */
   /** Sends at the end of this turn of the event loop, with whatever else is sent in it. */
   private soon(send: () => void): void {
     if (this.outbox.length === 0) setImmediate(() => this.flushOutbox());
@@ -391,6 +391,7 @@ export class Bus {
     }
   }
 
+  /** Stops answering (requests in flight still get their answers). The connection stays the caller's. */
   close(): void {
     this.flushOutbox();
     this.closed = true;
