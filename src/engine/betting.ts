@@ -3,7 +3,7 @@
 // the event), and evolve (the act).
 import { fail, ok, type Result } from "../lib/result.ts";
 import { own, OWN_ACTED, potTotal, type Draft } from "./state.ts";
-import { ACTIVE, FOLDED, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
+import { ACTIVE, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 type S = HandState | Draft;
@@ -12,18 +12,10 @@ type S = HandState | Draft;
  *  A player owes an action when behind the current bet, or when they have not acted and
  *  someone is left to bet against (R-BET-3: otherwise a matched player does not act). */
 export function nextActor(s: S, from: number): number {
+  if (s.live <= 1) return -1;
   const n = s.n;
   const status = s.status;
-  let live = 0;
-  let able = 0;
-  for (let i = 0; i < n; i++) {
-    const st = status[i];
-    if (st !== FOLDED) {
-      live++;
-      if (st === ACTIVE) able++;
-    }
-  }
-  if (live <= 1) return -1;
+  const able = s.able;
   const bets = s.bets;
   const acted = s.acted;
   const current = s.currentBet;
@@ -57,9 +49,8 @@ export function legalActions(s: S): LegalActions | null {
   if (raise && s.cfg.variant === "FT" && s.betCount >= 4) raise = false; // R-BET-7 cap
   if (raise) {
     // Raising is pointless, and not allowed, when nobody else can call it.
-    let others = 0;
-    for (let i = 0; i < s.n; i++) if (i !== p && s.status[i] === ACTIVE) others++;
-    if (others === 0) raise = false;
+    // The actor is able to act, so the others able are one fewer.
+    if (s.able <= 1) raise = false;
   }
   let minTo: number | null = null;
   let maxTo: number | null = null;

@@ -1,29 +1,15 @@
 // evolve: the state after one event. Every change of state is an event (dealer steps
 // included), so a hand is the fold of its events from `initialDraft`.
 import { nextActor, startRound, limitSize } from "./betting.ts";
-import {
-  countStatus,
-  liveCount,
-  own,
-  OWN_ACTED,
-  OWN_BETS,
-  OWN_BOARD,
-  OWN_COMMITTED,
-  OWN_HOLE,
-  OWN_QUEUE,
-  OWN_SHOWN,
-  OWN_STACKS,
-  OWN_STATUS,
-  type Draft,
-} from "./state.ts";
-import { ACTIVE, ALL_IN, FOLDED, type HandEvent } from "./types.ts";
+import { own, OWN_ACTED, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, OWN_STATUS, setStatus, type Draft } from "./state.ts";
+import { ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
 export function evolveDraft(d: Draft, e: HandEvent): void {
   switch (e.type) {
     // The players' actions first: they are most of a hand's events.
     case "fold":
       own(d, OWN_STATUS | OWN_ACTED);
-      d.status[e.player] = FOLDED;
+      setStatus(d, e.player, FOLDED);
       d.acted[e.player] = true;
       d.actor = nextActor(d, e.player);
       return;
@@ -37,7 +23,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
-      if (e.allIn) d.status[e.player] = ALL_IN;
+      if (e.allIn) setStatus(d, e.player, ALL_IN);
       d.acted[e.player] = true;
       d.matched[e.player] = d.currentBet;
       d.actor = nextActor(d, e.player);
@@ -60,7 +46,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       }
       d.currentBet = e.to;
       d.aggressor = i;
-      if (e.allIn) d.status[i] = ALL_IN;
+      if (e.allIn) setStatus(d, i, ALL_IN);
       d.acted[i] = true;
       d.matched[i] = e.to;
       d.actor = nextActor(d, i);
@@ -74,13 +60,13 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
         own(d, OWN_COMMITTED);
         d.committed[e.player]! += e.amount;
       }
-      if (e.allIn) d.status[e.player] = ALL_IN;
+      if (e.allIn) setStatus(d, e.player, ALL_IN);
       return;
     case "blind":
       own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
-      if (e.allIn) d.status[e.player] = ALL_IN;
+      if (e.allIn) setStatus(d, e.player, ALL_IN);
       return;
     case "exposed": {
       // R-DEAL-5: the exposed card goes to the end of the deck.
@@ -182,7 +168,7 @@ function collect(d: Draft): void {
     d.bets[i] = 0;
   }
   d.actor = -1;
-  if (liveCount(d) <= 1) {
+  if (d.live <= 1) {
     d.phase = "award"; // R-POT-8
     return;
   }
@@ -190,7 +176,7 @@ function collect(d: Draft): void {
     startShowdown(d, false);
     return;
   }
-  if (countStatus(d, ACTIVE) >= 2) {
+  if (d.able >= 2) {
     d.phase = "board";
     return;
   }

@@ -117,6 +117,9 @@ function checkInvariants(s: HandState, total: number): void {
     chips = s.raked + s.carried + s.stacks.reduce((a, b) => a + b, 0);
   }
   expect(chips).toBe(total);
+  // The counts kept beside the statuses agree with them.
+  expect(s.live).toBe(s.status.filter((st) => st !== 0).length);
+  expect(s.able).toBe(s.status.filter((st) => st === 1).length);
   if (s.phase !== "done") {
     // Pots: nested eligibility, only players still in, every chip in some pot.
     const pots = computePots(s);

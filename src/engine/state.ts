@@ -1,7 +1,7 @@
 // The state's writable twin. `apply` copies the state once (copy-on-write), then folds
 // the events it decides into the copy; the caller's state is never touched.
 import type { Card } from "../cards/index.ts";
-import { ACTIVE, type HandResult, type HandState, type NormalizedConfig, type Phase } from "./types.ts";
+import { ACTIVE, FOLDED, type HandResult, type HandState, type NormalizedConfig, type Phase } from "./types.ts";
 
 export interface Draft {
   cfg: NormalizedConfig;
@@ -13,6 +13,8 @@ export interface Draft {
   committed: number[];
   dead: number;
   status: number[];
+  live: number;
+  able: number;
   acted: boolean[];
   matched: number[];
   hole: Card[];
@@ -92,6 +94,8 @@ export function initialDraft(cfg: NormalizedConfig): Draft {
     committed: filled(n, 0),
     dead: 0,
     status: filled(n, ACTIVE),
+    live: n,
+    able: n,
     acted: filled(n, false),
     matched: filled(n, 0),
     hole: filled(2 * n, -1),
@@ -127,6 +131,8 @@ export function draftOf(s: HandState): Draft {
     committed: s.committed as number[],
     dead: s.dead,
     status: s.status as number[],
+    live: s.live,
+    able: s.able,
     acted: s.acted as boolean[],
     matched: s.matched as number[],
     hole: s.hole as number[],
@@ -157,17 +163,19 @@ export function frozen(d: Draft): HandState {
   return d;
 }
 
-export function countStatus(s: HandState | Draft, status: number): number {
-  let k = 0;
-  for (let i = 0; i < s.n; i++) if (s.status[i] === status) k++;
-  return k;
-}
-
 /** Players still in the hand (not folded). */
 export function liveCount(s: HandState | Draft): number {
-  let k = 0;
-  for (let i = 0; i < s.n; i++) if (s.status[i] !== 0) k++;
-  return k;
+  return s.live;
+}
+
+/** Player i's status becomes `to` (folded or all-in: a player never comes back), the
+ *  counts kept beside it. The caller owns `status`. */
+export function setStatus(d: Draft, i: number, to: number): void {
+  const from = d.status[i]!;
+  if (from === to) return;
+  d.status[i] = to;
+  if (from === ACTIVE) d.able--;
+  if (to === FOLDED) d.live--;
 }
 
 export function potTotal(s: HandState | Draft): number {

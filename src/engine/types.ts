@@ -180,6 +180,10 @@ export interface HandState {
   /** Dead antes (antePots "dead"): part of the main pot. */
   readonly dead: number;
   readonly status: readonly number[];
+  /** How many players are not folded, and how many of them can still act (not all-in):
+   *  kept with `status`, so who acts next is one pass over the seats, not two. */
+  readonly live: number;
+  readonly able: number;
   /** Acted this round (posting a blind is not acting). */
   readonly acted: readonly boolean[];
   /** The round's bet level each player last matched by acting (R-BET-8 reopening). */
