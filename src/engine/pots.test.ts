@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCards } from "../cards/index.ts";
 import { unwrap } from "../lib/result.ts";
@@ -28,6 +29,52 @@ const show = (player: number): Action => ({ type: "show", player });
 const muck = (player: number): Action => ({ type: "muck", player });
 const checkAround = (n: number): Action[] => Array.from({ length: n }, (_, i) => check(i));
 const awards = (events: HandEvent[]) => events.filter((e) => e.type === "award");
+
+/** R-POT-1 chip by chip: each chip a player put in is the k-th chip of their pile; the k-th
+ *  chips of everyone go to the pot of the contenders who put in at least k (consecutive
+ *  levels with the same contenders are one pot); chips above every contender's pile go to
+ *  the top pot, dead antes to the main pot, which every contender can win (one who put in
+ *  nothing too). */
+function potsChipByChip(committed: readonly number[], contends: readonly boolean[], dead: number) {
+  const pots: { amount: number; eligible: number[] }[] = [];
+  const top = Math.max(0, ...committed.filter((_, i) => contends[i]));
+  if (dead > 0 && committed.some((c, i) => contends[i] && c === 0)) pots.push({ amount: 0, eligible: committed.flatMap((_, i) => (contends[i] ? [i] : [])) });
+  for (let k = 1; k <= top; k++) {
+    const eligible = committed.flatMap((c, i) => (contends[i] && c >= k ? [i] : []));
+    const amount = committed.filter((c) => c >= k).length;
+    const last = pots[pots.length - 1];
+    if (last !== undefined && last.eligible.join() === eligible.join()) last.amount += amount;
+    else pots.push({ amount, eligible });
+  }
+  const above = committed.reduce((t, c) => t + Math.max(0, c - top), 0);
+  if (pots.length === 0 && dead > 0 && contends.some((x) => x)) pots.push({ amount: 0, eligible: committed.flatMap((_, i) => (contends[i] ? [i] : [])) });
+  if (pots.length > 0) {
+    pots[pots.length - 1]!.amount += above;
+    pots[0]!.amount += dead;
+  }
+  return pots;
+}
+
+describe("pots (fast-check)", () => {
+  it("R-POT-1: the pots are the chip-by-chip layering, with and without side pots", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ c: fc.constantFrom(0, 5, 10, 10, 10, 25, 40), live: fc.boolean() }), { minLength: 2, maxLength: 9 }),
+        fc.constantFrom(0, 0, 3),
+        (players, dead) => {
+          const committed = players.map((p) => p.c);
+          const contends = players.map((p) => p.live);
+          const status = contends.map((x) => (x ? 1 : 0));
+          const s = { n: players.length, committed, status, dead } as unknown as HandState;
+          const expected = potsChipByChip(committed, contends, dead);
+          expect(computePots(s).map((p) => ({ amount: p.amount, eligible: [...p.eligible] }))).toEqual(expected);
+          expect(computePots(s, contends).map((p) => ({ amount: p.amount, eligible: [...p.eligible] }))).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
 
 describe("side pots", () => {
   it("R-POT-1: three stacks all-in make a main and a side pot; the surplus is returned", () => {

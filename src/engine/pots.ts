@@ -11,6 +11,26 @@ import { FOLDED, type HandState, type Pot } from "./types.ts";
  */
 export function computePots(s: HandState | Draft, contends?: readonly boolean[]): Pot[] {
   const n = s.n;
+  // Most pots have no side pot: every contender put in the same. Then there is one pot of
+  // every chip collected (a folded player's too), or none when nothing is in it.
+  let level = -1;
+  let total = 0;
+  let one = true;
+  for (let i = 0; i < n; i++) {
+    const c = s.committed[i]!;
+    total += c;
+    if (contends === undefined ? s.status[i] === FOLDED : !contends[i]) continue;
+    if (level < 0) level = c;
+    else if (c !== level) one = false;
+  }
+  if (one && level >= 0) {
+    let matched = 0;
+    for (let i = 0; i < n; i++) matched += Math.min(s.committed[i]!, level);
+    if (matched === 0 && s.dead === 0) return [];
+    const eligible: number[] = [];
+    for (let i = 0; i < n; i++) if (contends === undefined ? s.status[i] !== FOLDED : contends[i]) eligible.push(i);
+    return [{ amount: total + s.dead, eligible }];
+  }
   const levels: number[] = [];
   const inPot: boolean[] = new Array<boolean>(n);
   for (let i = 0; i < n; i++) {
