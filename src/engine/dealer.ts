@@ -6,8 +6,11 @@ import { autoShowdownEvent, awardEvents, handValues, nextAutoShower } from "./sh
 import type { Draft } from "./state.ts";
 import { FOLDED, type HandEvent } from "./types.ts";
 
-function emit(d: Draft, out: HandEvent[], e: HandEvent): void {
-  out.push(e);
+/** The events made, or null when the caller keeps none (the in-place verbs). */
+type Out = HandEvent[] | null;
+
+function emit(d: Draft, out: Out, e: HandEvent): void {
+  if (out !== null) out.push(e);
   evolveDraft(d, e);
 }
 
@@ -15,7 +18,7 @@ function emit(d: Draft, out: HandEvent[], e: HandEvent): void {
  *  Rulebook convention: a big-blind ante is posted after the blind (R-BLIND-2, TDA), so a
  *  big blind who cannot cover both pays the whole blind first; pokerkit's convention (PHH
  *  replays) posts every ante before the blinds. */
-export function openingEvents(d: Draft, out: HandEvent[]): void {
+export function openingEvents(d: Draft, out: Out): void {
   const cfg = d.cfg;
   if (cfg.forcedBets === "rulebook" && cfg.bigBlindAnte) {
     postBlinds(d, out);
@@ -27,7 +30,7 @@ export function openingEvents(d: Draft, out: HandEvent[]): void {
   deal(d, out);
 }
 
-function postAntes(d: Draft, out: HandEvent[]): void {
+function postAntes(d: Draft, out: Out): void {
   for (let i = 0; i < d.n; i++) {
     const ante = d.cfg.antes[i]!;
     if (ante === 0 || d.stacks[i] === 0) continue;
@@ -36,7 +39,7 @@ function postAntes(d: Draft, out: HandEvent[]): void {
   }
 }
 
-function postBlinds(d: Draft, out: HandEvent[]): void {
+function postBlinds(d: Draft, out: Out): void {
   for (let i = 0; i < d.n; i++) {
     const blind = d.cfg.blinds[i]!;
     if (blind === 0 || d.stacks[i] === 0) continue;
@@ -45,7 +48,7 @@ function postBlinds(d: Draft, out: HandEvent[]): void {
   }
 }
 
-function deal(d: Draft, out: HandEvent[]): void {
+function deal(d: Draft, out: Out): void {
   const n = d.n;
   const cfg = d.cfg;
   if (d.deck === null) return;
@@ -69,7 +72,7 @@ function deal(d: Draft, out: HandEvent[]): void {
 }
 
 /** Runs the dealer until a player (or an outside dealer) must act, or the hand is over. */
-export function advance(d: Draft, out: HandEvent[]): void {
+export function advance(d: Draft, out: Out): void {
   // Hand values from the auto showdown, when the board was complete: the award reuses them.
   let known: number[] | undefined;
   for (;;) {
@@ -118,7 +121,7 @@ export function advance(d: Draft, out: HandEvent[]): void {
 }
 
 /** The part of the largest bet nobody matched goes back (R-POT-1). */
-function returnUncalled(d: Draft, out: HandEvent[]): void {
+function returnUncalled(d: Draft, out: Out): void {
   let top = -1;
   let max = 0;
   let second = 0;

@@ -94,7 +94,7 @@ export function openOwnedHand(config: HandConfig): Result<OwnedHandState> {
   const cfg = normalizeConfig(config);
   if (!cfg.ok) return cfg;
   const d = initialDraft(cfg.value);
-  openingEvents(d, []);
+  openingEvents(d, null);
   // The draft owns every array from the start (initialDraft): nothing is ever copied.
   return ok(d as unknown as OwnedHandState);
 }
@@ -109,7 +109,7 @@ export function applyOwned(s: OwnedHandState, a: Action): FeltError | null {
   if (!e.ok) return e.error;
   evolveDraft(d, e.value);
   // The dealer's events are folded as they are made; the caller reads none of them.
-  advance(d, []);
+  advance(d, null);
   return null;
 }
 
