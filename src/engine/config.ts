@@ -1,18 +1,12 @@
 // Checks a hand's configuration once, so the hot path can trust it.
 import { fail, ok, type Result } from "../lib/result.ts";
-import { filled } from "./state.ts";
 import type { HandConfig, NormalizedConfig } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 const isChips = (x: unknown): x is number => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
 
-/** A packed copy: the caller's array may be holey (`new Array(n)`), and the state's arrays
- *  copied from these are read on every action. */
-function packed(a: readonly number[]): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < a.length; i++) out.push(a[i]!);
-  return out;
-}
+/** No cards exposed: shared, since nothing writes a configuration's arrays. */
+const NONE: readonly number[] = Object.freeze([]);
 
 function badConfig(message: string, details: Record<string, unknown> = {}) {
   return fail(ENGINE_ERRORS.badConfig, message, details);
@@ -41,31 +35,44 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
   if (config.variant !== "NT" && config.variant !== "PT" && config.variant !== "FT") {
     return badConfig(`unknown variant '${String(config.variant)}'`);
   }
-  const antes = config.antes ?? filled(n, 0);
-  if (config.blinds.length !== n || antes.length !== n) {
+  const given = config.antes;
+  if (config.blinds.length !== n || (given !== undefined && given.length !== n)) {
     return badConfig(`blinds and antes need one entry for each of the ${n} players`);
   }
   // Most hands have no live posts: then nothing to make or check.
   const posts = config.posts;
   if (posts !== undefined && posts.length !== n) return badConfig(`posts need one entry for each of the ${n} players`);
+  // One pass checks every player and makes the packed copies (the caller's arrays may be
+  // holey, `new Array(n)`; the state's arrays copied from these are read on every action).
+  const startStacks: number[] = [];
+  const blinds: number[] = [];
+  const antes: number[] = [];
+  let maxBlind = 0;
+  let firstPreflop = 0;
+  let sameAntes = true;
+  let anteCount = 0;
   for (let i = 0; i < n; i++) {
+    const stack = config.stacks[i];
+    const blind = config.blinds[i];
+    const ante = given === undefined ? 0 : given[i];
     if (posts !== undefined && !isChips(posts[i])) return badConfig("posts must be whole numbers of chips, 0 or more", { player: i });
-    if (!isChips(config.stacks[i]) || !isChips(config.blinds[i]) || !isChips(antes[i])) {
+    if (!isChips(stack) || !isChips(blind) || !isChips(ante)) {
       return badConfig("stacks, blinds and antes must be whole numbers of chips, 0 or more", { player: i });
     }
     // A player without chips is not dealt in (R-BET-1): the table layer leaves them out.
-    if (config.stacks[i] === 0) return badConfig(`p${i + 1} has no chips and cannot be dealt in`, { player: i });
-  }
-  let maxBlind = 0;
-  let firstPreflop = 0;
-  for (let i = 0; i < n; i++) {
-    const b = config.blinds[i]!;
+    if (stack === 0) return badConfig(`p${i + 1} has no chips and cannot be dealt in`, { player: i });
     // R-BET-2 / R-BLIND-3: the first to act pre-flop sits after the last (largest) blind
     // or straddle; with [BB, SB] heads-up that is p2, the button (R-HU-2).
-    if (b > 0 && b >= maxBlind) {
-      maxBlind = b;
+    if (blind > 0 && blind >= maxBlind) {
+      maxBlind = blind;
       firstPreflop = (i + 1) % n;
     }
+    if (i > 0 && ante !== antes[0]) sameAntes = false;
+    if (ante > 0) anteCount++;
+    startStacks.push(stack);
+    // What each player posts: the blind plus any live post (a post is paid like a blind).
+    blinds.push(posts === undefined ? blind : blind + posts[i]!);
+    antes.push(ante);
   }
   const bigBlind = bigBlindOf(config.blinds);
   const minBet = config.minBet ?? (config.variant === "FT" ? (config.smallBet ?? bigBlind) : bigBlind);
@@ -111,19 +118,12 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
   if (rake !== null && (!(rake.percent >= 0 && rake.percent <= 100) || (rake.cap !== undefined && !isChips(rake.cap)))) {
     return badConfig("rake percent must be 0..100 and its cap whole chips");
   }
-  let sameAntes = true;
-  let anteCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (antes[i] !== antes[0]) sameAntes = false;
-    if (antes[i]! > 0) anteCount++;
-  }
   return ok({
     variant: config.variant,
     n,
-    startStacks: packed(config.stacks),
-    // What each player posts: the blind plus any live post (a post is paid like a blind).
-    blinds: posts === undefined ? packed(config.blinds) : config.blinds.map((b, i) => b + posts[i]!),
-    antes: packed(antes),
+    startStacks,
+    blinds,
+    antes,
     deadAntes: config.antePots === undefined ? !sameAntes : config.antePots === "dead",
     minBet,
     forcedBets,
@@ -138,7 +138,7 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
     oneCardKills: config.oneCardKills ?? false,
     unknownShows: config.unknownShows ?? false,
     deck,
-    exposed: config.exposed ?? [],
+    exposed: config.exposed ?? NONE,
     autoShowdown: config.autoShowdown ?? false,
     firstPreflop,
     source: config,
