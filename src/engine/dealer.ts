@@ -1,6 +1,8 @@
 // The dealer's automatic steps: posting, dealing, burning, returning uncalled bets,
-// collecting, showing (autoShowdown) and pushing pots. Each is an event folded at once.
-import { evolveDraft } from "./evolve.ts";
+// collecting, showing (autoShowdown) and pushing pots. Each is an event folded at once;
+// when the caller keeps no events, the frequent steps make their change of state directly
+// (the same function the event is folded through).
+import { burned, collected, dealtBoard, dealtHole, ended, evolveDraft, posted, returned } from "./evolve.ts";
 import { computePots } from "./pots.ts";
 import { autoShowdownEvent, awardEvents, handValues, nextAutoShower } from "./showdown.ts";
 import type { Draft } from "./state.ts";
@@ -44,7 +46,9 @@ function postBlinds(d: Draft, out: Out): void {
     const blind = d.cfg.blinds[i]!;
     if (blind === 0 || d.stacks[i] === 0) continue;
     const amount = Math.min(blind, d.stacks[i]!);
-    emit(d, out, { type: "blind", player: i, amount, allIn: amount === d.stacks[i]! });
+    const allIn = amount === d.stacks[i]!;
+    if (out === null) posted(d, i, amount, allIn);
+    else emit(d, out, { type: "blind", player: i, amount, allIn });
   }
 }
 
@@ -66,7 +70,10 @@ function deal(d: Draft, out: Out): void {
   const deck = d.deck;
   const base = d.deckPos;
   for (let i = 0; i < n; i++) {
-    emit(d, out, { type: "hole", player: i, cards: [deck[base + i]!, deck[base + n + i]!] });
+    const c1 = deck[base + i]!;
+    const c2 = deck[base + n + i]!;
+    if (out === null) dealtHole(d, i, c1, c2);
+    else emit(d, out, { type: "hole", player: i, cards: [c1, c2] });
   }
   advance(d, out);
 }
@@ -80,7 +87,8 @@ export function advance(d: Draft, out: Out): void {
       case "bet": {
         if (d.actor >= 0) return;
         returnUncalled(d, out);
-        emit(d, out, { type: "collect" });
+        if (out === null) collected(d);
+        else emit(d, out, { type: "collect" });
         continue;
       }
       case "board": {
@@ -88,8 +96,13 @@ export function advance(d: Draft, out: Out): void {
         const need = d.board.length === 0 ? 3 : 1;
         // R-DEAL-4: burn before each street. With many players (23) the deck runs short:
         // then the burn is skipped, so the board can still be dealt.
-        if (d.deck.length - d.deckPos > 5 - d.board.length) emit(d, out, { type: "burn", card: d.deck[d.deckPos]! });
-        emit(d, out, { type: "board", cards: d.deck.slice(d.deckPos, d.deckPos + need) });
+        if (d.deck.length - d.deckPos > 5 - d.board.length) {
+          if (out === null) burned(d);
+          else emit(d, out, { type: "burn", card: d.deck[d.deckPos]! });
+        }
+        const cards = d.deck.slice(d.deckPos, d.deckPos + need);
+        if (out === null) dealtBoard(d, cards);
+        else emit(d, out, { type: "board", cards });
         continue;
       }
       case "showdown": {
@@ -111,7 +124,8 @@ export function advance(d: Draft, out: Out): void {
       }
       case "award": {
         for (const e of awardEvents(d, known)) emit(d, out, e);
-        emit(d, out, { type: "end", stacks: d.stacks.slice() });
+        if (out === null) ended(d, d.stacks);
+        else emit(d, out, { type: "end", stacks: d.stacks.slice() });
         continue;
       }
       default:
@@ -135,5 +149,7 @@ function returnUncalled(d: Draft, out: Out): void {
       second = b;
     }
   }
-  if (top >= 0 && max > second) emit(d, out, { type: "return", player: top, amount: max - second });
+  if (top < 0 || max === second) return;
+  if (out === null) returned(d, top, max - second);
+  else emit(d, out, { type: "return", player: top, amount: max - second });
 }

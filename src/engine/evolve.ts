@@ -2,6 +2,7 @@
 // included), so a hand is the fold of its events from `initialDraft`.
 import { nextActor, startRound, limitSize } from "./betting.ts";
 import { own, OWN_ACTED, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, OWN_STATUS, setStatus, type Draft } from "./state.ts";
+import type { Card } from "../cards/index.ts";
 import { ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
 export function evolveDraft(d: Draft, e: HandEvent): void {
@@ -63,10 +64,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       if (e.allIn) setStatus(d, e.player, ALL_IN);
       return;
     case "blind":
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
-      d.stacks[e.player]! -= e.amount;
-      d.bets[e.player]! += e.amount;
-      if (e.allIn) setStatus(d, e.player, ALL_IN);
+      posted(d, e.player, e.amount, e.allIn);
       return;
     case "exposed": {
       // R-DEAL-5: the exposed card goes to the end of the deck.
@@ -85,42 +83,20 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       d.actor = -1;
       d.phase = "misdeal";
       return;
-    case "hole": {
-      own(d, OWN_HOLE);
-      d.hole[2 * e.player] = e.cards[0] ?? -1;
-      d.hole[2 * e.player + 1] = e.cards[1] ?? -1;
-      d.holeDealt[e.player] = true;
-      if (d.deck !== null) d.deckPos += 2;
-      if (!d.holeDealt.includes(false)) {
-        d.phase = "bet";
-        d.street = 0;
-        startRound(d);
-      }
+    case "hole":
+      dealtHole(d, e.player, e.cards[0] ?? -1, e.cards[1] ?? -1);
       return;
-    }
     case "return":
-      own(d, OWN_STACKS | OWN_BETS);
-      d.stacks[e.player]! += e.amount;
-      d.bets[e.player]! -= e.amount;
+      returned(d, e.player, e.amount);
       return;
     case "collect":
-      collect(d);
+      collected(d);
       return;
     case "burn":
-      d.deckPos++;
+      burned(d);
       return;
     case "board":
-      own(d, OWN_BOARD);
-      for (const c of e.cards) d.board.push(c);
-      if (d.deck !== null) d.deckPos += e.cards.length;
-      d.street = d.board.length <= 3 ? 1 : d.board.length - 2;
-      d.flopSeen = true;
-      if (d.allInShowdown) {
-        d.phase = d.board.length >= 5 ? "award" : "board";
-      } else {
-        d.phase = "bet";
-        startRound(d);
-      }
+      dealtBoard(d, e.cards);
       return;
     case "show":
     case "muck": {
@@ -152,15 +128,72 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       d.carried += e.amount;
       return;
     case "end":
-      d.result = { stacks: e.stacks.slice(), rake: d.raked, carried: d.carried };
-      d.phase = "done";
-      d.actor = -1;
+      ended(d, e.stacks);
       return;
   }
 }
 
+// The dealer's frequent steps, each the one change of state its event makes: `evolveDraft`
+// folds the event through it, and for the in-place verbs, which keep no events, the dealer
+// (dealer.ts) calls it directly, so no event object is made only to be dropped.
+
+/** A blind (or live post) is posted. */
+export function posted(d: Draft, player: number, amount: number, allIn: boolean): void {
+  own(d, allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
+  d.stacks[player]! -= amount;
+  d.bets[player]! += amount;
+  if (allIn) setStatus(d, player, ALL_IN);
+}
+
+/** A player's two hole cards (-1 unknown); the last player's open the betting. */
+export function dealtHole(d: Draft, player: number, c1: Card, c2: Card): void {
+  own(d, OWN_HOLE);
+  d.hole[2 * player] = c1;
+  d.hole[2 * player + 1] = c2;
+  d.holeDealt[player] = true;
+  if (d.deck !== null) d.deckPos += 2;
+  if (!d.holeDealt.includes(false)) {
+    d.phase = "bet";
+    d.street = 0;
+    startRound(d);
+  }
+}
+
+/** The uncalled part of a bet goes back (R-POT-1). */
+export function returned(d: Draft, player: number, amount: number): void {
+  own(d, OWN_STACKS | OWN_BETS);
+  d.stacks[player]! += amount;
+  d.bets[player]! -= amount;
+}
+
+export function burned(d: Draft): void {
+  d.deckPos++;
+}
+
+/** Board cards; then the betting round, or the next street of an all-in run-out. */
+export function dealtBoard(d: Draft, cards: readonly Card[]): void {
+  own(d, OWN_BOARD);
+  for (const c of cards) d.board.push(c);
+  if (d.deck !== null) d.deckPos += cards.length;
+  d.street = d.board.length <= 3 ? 1 : d.board.length - 2;
+  d.flopSeen = true;
+  if (d.allInShowdown) {
+    d.phase = d.board.length >= 5 ? "award" : "board";
+  } else {
+    d.phase = "bet";
+    startRound(d);
+  }
+}
+
+/** The hand is over: `stacks` is the closing snapshot. */
+export function ended(d: Draft, stacks: readonly number[]): void {
+  d.result = { stacks: stacks.slice(), rake: d.raked, carried: d.carried };
+  d.phase = "done";
+  d.actor = -1;
+}
+
 /** The round's bets go into the pots; then the hand goes on to the next step. */
-function collect(d: Draft): void {
+export function collected(d: Draft): void {
   const n = d.n;
   own(d, OWN_COMMITTED | OWN_BETS);
   for (let i = 0; i < n; i++) {
