@@ -81,26 +81,46 @@ export function filled<T>(n: number, v: T): T[] {
   return a;
 }
 
+/** The starting arrays of a hand of n players, made once per n and copied for each hand
+ *  (a copy of a packed array is one block copy; building one grows it element by element).
+ *  Never written: every hand writes only its copies. */
+interface Blank {
+  readonly zeros: readonly number[];
+  readonly active: readonly number[];
+  readonly no: readonly boolean[];
+  readonly noCards: readonly number[];
+}
+const blanks: Blank[] = [];
+function blank(n: number): Blank {
+  let b = blanks[n];
+  if (b === undefined) {
+    b = { zeros: filled(n, 0), active: filled(n, ACTIVE), no: filled(n, false), noCards: filled(2 * n, -1) };
+    blanks[n] = b;
+  }
+  return b;
+}
+
 /** Before anything is posted: the fold of a hand's events starts here. */
 export function initialDraft(cfg: NormalizedConfig): Draft {
   const n = cfg.n;
+  const b = blank(n);
   return {
     cfg,
     n,
     phase: "hole",
     street: 0,
     stacks: cfg.startStacks.slice(),
-    bets: filled(n, 0),
-    committed: filled(n, 0),
+    bets: b.zeros.slice(),
+    committed: b.zeros.slice(),
     dead: 0,
-    status: filled(n, ACTIVE),
+    status: b.active.slice(),
     live: n,
     able: n,
-    acted: filled(n, false),
-    matched: filled(n, 0),
-    hole: filled(2 * n, -1),
-    holeDealt: filled(n, false),
-    shown: filled(n, 0),
+    acted: b.no.slice(),
+    matched: b.zeros.slice(),
+    hole: b.noCards.slice(),
+    holeDealt: b.no.slice(),
+    shown: b.zeros.slice(),
     board: [],
     deck: cfg.deck,
     deckPos: 0,
