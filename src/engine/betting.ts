@@ -155,11 +155,14 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
 export function startRound(d: Draft): void {
   const n = d.n;
   own(d, OWN_ACTED);
-  d.acted.fill(false);
-  d.matched.fill(0);
-  d.aggressor = -1;
+  // A loop, not fill(): a builtin call per array costs more than six stores.
   let max = 0;
-  for (let i = 0; i < n; i++) if (d.bets[i]! > max) max = d.bets[i]!;
+  for (let i = 0; i < n; i++) {
+    d.acted[i] = false;
+    d.matched[i] = 0;
+    if (d.bets[i]! > max) max = d.bets[i]!;
+  }
+  d.aggressor = -1;
   if (d.street === 0) {
     const nominal = d.cfg.topBlind;
     // R-BLIND-4 (rulebook convention): a short all-in blind does not lower the stakes: the

@@ -112,8 +112,13 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
         // A muck, or one card shown when one card kills the hand (R-POT-6).
         d.shown[i] = 2;
       }
-      const k = d.showQueue.indexOf(i);
-      if (k >= 0) d.showQueue.splice(k, 1);
+      // Out of the queue (usually its head), without splice's array of what it removed.
+      const q = d.showQueue;
+      const k = q.indexOf(i);
+      if (k >= 0) {
+        for (let m = k; m < q.length - 1; m++) q[m] = q[m + 1]!;
+        q.pop();
+      }
       if (d.showQueue.length === 0) d.phase = d.allInShowdown && d.board.length < 5 ? "board" : "award";
       return;
     }

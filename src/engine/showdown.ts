@@ -2,7 +2,7 @@
 import { evaluate, evaluate7, formatCards, type Card } from "../cards/index.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { computePots, split } from "./pots.ts";
-import { liveCount, type Draft } from "./state.ts";
+import { filled, liveCount, type Draft } from "./state.ts";
 import { FOLDED, type PlayerAction, type HandEvent, type HandState, type Pot } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
@@ -181,8 +181,8 @@ export function awardEvents(s: S, known?: readonly number[]): HandEvent[] {
   const cfg = s.cfg;
   const n = s.n;
   const single = liveCount(s) === 1;
-  const values: number[] = new Array<number>(n).fill(-1);
-  const contends: boolean[] = new Array<boolean>(n).fill(false);
+  const values: number[] = filled(n, -1);
+  const contends: boolean[] = filled(n, false);
   for (let i = 0; i < n; i++) {
     if (s.status[i] === FOLDED) continue;
     if (single) contends[i] = true;
