@@ -36,7 +36,7 @@ export function computePots(s: HandState | Draft, contends?: readonly boolean[])
     const eligible: number[] = [];
     for (let i = 0; i < n; i++) {
       const c = committed[i]!;
-      if (c > prev) amount += (c < level ? c : level) - prev;
+      if (c > prev) amount += Math.min(c, level) - prev;
       if (c >= level && (inPot >> i) & 1) eligible.push(i);
     }
     if (amount > 0 || (pots.length === 0 && s.dead > 0)) pots.push({ amount, eligible });
