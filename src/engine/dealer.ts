@@ -1,7 +1,8 @@
 // The dealer's automatic steps: posting, dealing, burning, returning uncalled bets,
-// collecting, showing (autoShowdown) and pushing pots. Each is an event folded at once;
-// when the caller keeps no events, the frequent steps make their change of state directly
-// (the same function the event is folded through).
+// collecting, showing (autoShowdown) and pushing pots. Each is an event folded at once:
+// the frequent steps are recorded (when the caller keeps events) and made by the function
+// `evolveDraft` folds their event through, so the dealer does not dispatch on an event it
+// just made; the rare ones are folded through `evolveDraft` itself.
 import { burned, collected, dealtBoard, dealtHole, ended, evolveDraft, posted, returned } from "./evolve.ts";
 import { computePots } from "./pots.ts";
 import { autoShowdownEvent, awardEvents, handValues, nextAutoShower } from "./showdown.ts";
@@ -47,8 +48,8 @@ function postBlinds(d: Draft, out: Out): void {
     if (blind === 0 || d.stacks[i] === 0) continue;
     const amount = Math.min(blind, d.stacks[i]!);
     const allIn = amount === d.stacks[i]!;
-    if (out === null) posted(d, i, amount, allIn);
-    else emit(d, out, { type: "blind", player: i, amount, allIn });
+    if (out !== null) out.push({ type: "blind", player: i, amount, allIn });
+    posted(d, i, amount, allIn);
   }
 }
 
@@ -72,8 +73,8 @@ function deal(d: Draft, out: Out): void {
   for (let i = 0; i < n; i++) {
     const c1 = deck[base + i]!;
     const c2 = deck[base + n + i]!;
-    if (out === null) dealtHole(d, i, c1, c2);
-    else emit(d, out, { type: "hole", player: i, cards: [c1, c2] });
+    if (out !== null) out.push({ type: "hole", player: i, cards: [c1, c2] });
+    dealtHole(d, i, c1, c2);
   }
   advance(d, out);
 }
@@ -87,8 +88,8 @@ export function advance(d: Draft, out: Out): void {
       case "bet": {
         if (d.actor >= 0) return;
         returnUncalled(d, out);
-        if (out === null) collected(d);
-        else emit(d, out, { type: "collect" });
+        if (out !== null) out.push({ type: "collect" });
+        collected(d);
         continue;
       }
       case "board": {
@@ -97,12 +98,12 @@ export function advance(d: Draft, out: Out): void {
         // R-DEAL-4: burn before each street. With many players (23) the deck runs short:
         // then the burn is skipped, so the board can still be dealt.
         if (d.deck.length - d.deckPos > 5 - d.board.length) {
-          if (out === null) burned(d);
-          else emit(d, out, { type: "burn", card: d.deck[d.deckPos]! });
+          if (out !== null) out.push({ type: "burn", card: d.deck[d.deckPos]! });
+          burned(d);
         }
         const cards = d.deck.slice(d.deckPos, d.deckPos + need);
-        if (out === null) dealtBoard(d, cards);
-        else emit(d, out, { type: "board", cards });
+        if (out !== null) out.push({ type: "board", cards });
+        dealtBoard(d, cards);
         continue;
       }
       case "showdown": {
@@ -124,8 +125,8 @@ export function advance(d: Draft, out: Out): void {
       }
       case "award": {
         for (const e of awardEvents(d, known)) emit(d, out, e);
-        if (out === null) ended(d, d.stacks);
-        else emit(d, out, { type: "end", stacks: d.stacks.slice() });
+        if (out !== null) out.push({ type: "end", stacks: d.stacks.slice() });
+        ended(d, d.stacks);
         continue;
       }
       default:
@@ -150,6 +151,6 @@ function returnUncalled(d: Draft, out: Out): void {
     }
   }
   if (top < 0 || max === second) return;
-  if (out === null) returned(d, top, max - second);
-  else emit(d, out, { type: "return", player: top, amount: max - second });
+  if (out !== null) out.push({ type: "return", player: top, amount: max - second });
+  returned(d, top, max - second);
 }

@@ -139,8 +139,8 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
 }
 
 // The dealer's frequent steps, each the one change of state its event makes: `evolveDraft`
-// folds the event through it, and for the in-place verbs, which keep no events, the dealer
-// (dealer.ts) calls it directly, so no event object is made only to be dropped.
+// folds the event through it, and the dealer (dealer.ts) calls it directly beside recording
+// the event, or without making one when the caller keeps no events (the in-place verbs).
 
 /** A blind (or live post) is posted. */
 export function posted(d: Draft, player: number, amount: number, allIn: boolean): void {
