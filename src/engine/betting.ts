@@ -2,7 +2,7 @@
 // One verb, three faces: `legalActions` (yes/no + bounds), `decideBet` (the typed error or
 // the event), and evolve (the act).
 import { fail, ok, type Result } from "../lib/result.ts";
-import { own, OWN_ACTED, potTotal, type Draft } from "./state.ts";
+import { own, OWN_ACTED, OWN_MATCHED, potTotal, type Draft } from "./state.ts";
 import { ACTIVE, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
@@ -154,7 +154,7 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
 /** Opens a betting round: pre-flop the blinds are the bets; later rounds start at zero. */
 export function startRound(d: Draft): void {
   const n = d.n;
-  own(d, OWN_ACTED);
+  own(d, OWN_ACTED | OWN_MATCHED);
   // A loop, not fill(): a builtin call per array costs more than six stores.
   let max = 0;
   for (let i = 0; i < n; i++) {

@@ -1,7 +1,21 @@
 // evolve: the state after one event. Every change of state is an event (dealer steps
 // included), so a hand is the fold of its events from `initialDraft`.
 import { nextActor, startRound, limitSize } from "./betting.ts";
-import { own, OWN_ACTED, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, OWN_STATUS, setStatus, type Draft } from "./state.ts";
+import {
+  own,
+  OWN_ACTED,
+  OWN_MATCHED,
+  OWN_BETS,
+  OWN_BOARD,
+  OWN_COMMITTED,
+  OWN_HOLE,
+  OWN_QUEUE,
+  OWN_SHOWN,
+  OWN_STACKS,
+  OWN_STATUS,
+  setStatus,
+  type Draft,
+} from "./state.ts";
 import type { Card } from "../cards/index.ts";
 import { ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
@@ -15,13 +29,13 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       d.actor = nextActor(d, e.player);
       return;
     case "check":
-      own(d, OWN_ACTED);
+      own(d, OWN_ACTED | OWN_MATCHED);
       d.acted[e.player] = true;
       d.matched[e.player] = d.currentBet;
       d.actor = nextActor(d, e.player);
       return;
     case "call":
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED | OWN_MATCHED : OWN_STACKS | OWN_BETS | OWN_ACTED | OWN_MATCHED);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
       if (e.allIn) setStatus(d, e.player, ALL_IN);
@@ -32,7 +46,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
     case "bet":
     case "raise": {
       const i = e.player;
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED : OWN_STACKS | OWN_BETS | OWN_ACTED);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED | OWN_MATCHED : OWN_STACKS | OWN_BETS | OWN_ACTED | OWN_MATCHED);
       d.stacks[i]! -= e.to - d.bets[i]!;
       d.bets[i] = e.to;
       const size = e.to - d.currentBet;

@@ -47,9 +47,9 @@ export const OWN_QUEUE = 16;
 export const OWN_STACKS = 32;
 export const OWN_BETS = 64;
 export const OWN_STATUS = 128;
-/** acted and matched. */
 export const OWN_ACTED = 256;
-export const OWN_ALL = 511;
+export const OWN_MATCHED = 512;
+export const OWN_ALL = 1023;
 
 /** Makes the draft's own copies of the arrays named by `what` before writing them. */
 export function own(d: Draft, what: number): void {
@@ -67,10 +67,8 @@ export function own(d: Draft, what: number): void {
   if (need & OWN_STACKS) d.stacks = d.stacks.slice();
   if (need & OWN_BETS) d.bets = d.bets.slice();
   if (need & OWN_STATUS) d.status = d.status.slice();
-  if (need & OWN_ACTED) {
-    d.acted = d.acted.slice();
-    d.matched = d.matched.slice();
-  }
+  if (need & OWN_ACTED) d.acted = d.acted.slice();
+  if (need & OWN_MATCHED) d.matched = d.matched.slice();
 }
 
 /** A packed array of n copies of v: `new Array(n).fill(v)` makes a holey one, which every
