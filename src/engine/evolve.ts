@@ -19,9 +19,12 @@ import {
 import type { Card } from "../cards/index.ts";
 import { ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
-export function evolveDraft(d: Draft, e: HandEvent): void {
+/** The players' betting actions: most of a hand's events. */
+export type BetEvent = Extract<HandEvent, { type: "fold" | "check" | "call" | "bet" | "raise" }>;
+
+/** A betting action's change of state (the verbs call it directly: they know the action's kind). */
+export function evolveBet(d: Draft, e: BetEvent): void {
   switch (e.type) {
-    // The players' actions first: they are most of a hand's events.
     case "fold":
       own(d, OWN_STATUS | OWN_ACTED);
       setStatus(d, e.player, FOLDED);
@@ -67,6 +70,18 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       d.actor = nextActor(d, i);
       return;
     }
+  }
+}
+
+export function evolveDraft(d: Draft, e: HandEvent): void {
+  switch (e.type) {
+    case "fold":
+    case "check":
+    case "call":
+    case "bet":
+    case "raise":
+      evolveBet(d, e);
+      return;
     case "ante":
       own(d, e.allIn ? OWN_STACKS | OWN_STATUS : OWN_STACKS);
       d.stacks[e.player]! -= e.amount;

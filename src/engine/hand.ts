@@ -5,7 +5,7 @@ import { fail, ok, type FeltError, type Result } from "../lib/result.ts";
 import { decideBet } from "./betting.ts";
 import { normalizeConfig } from "./config.ts";
 import { advance, openingEvents } from "./dealer.ts";
-import { evolveDraft } from "./evolve.ts";
+import { evolveBet, evolveDraft, type BetEvent } from "./evolve.ts";
 import { autoShowdownEvent, checkNewCards, decideShowdown } from "./showdown.ts";
 import { draftOf, frozen, initialDraft, OWN_ALL, type Draft } from "./state.ts";
 import type { Action, HandConfig, HandEvent, HandState } from "./types.ts";
@@ -69,13 +69,20 @@ function decide(s: HandState, a: Action): Result<HandEvent> {
   }
 }
 
+/** The event `decide` made for action `a`, folded: a betting action's through `evolveBet`
+ *  (the action's kind names the event's, so no dispatch on the whole event vocabulary). */
+function fold(d: Draft, a: Action, e: HandEvent): void {
+  if (a.type === "fold" || a.type === "check" || a.type === "call" || a.type === "raise" || a.type === "bet") evolveBet(d, e as BetEvent);
+  else evolveDraft(d, e);
+}
+
 /** The one way a hand moves on. A refused action returns an error and changes nothing. */
 export function apply(s: HandState, a: Action): Result<Applied> {
   const e = decide(s, a);
   if (!e.ok) return e;
   const d = draftOf(s);
   const events: HandEvent[] = [e.value];
-  evolveDraft(d, e.value);
+  fold(d, a, e.value);
   advance(d, events);
   return ok({ state: frozen(d), events });
 }
@@ -107,7 +114,7 @@ export function applyOwned(s: OwnedHandState, a: Action): FeltError | null {
   if (d.owned !== OWN_ALL) return { code: ENGINE_ERRORS.notOwned, message: "applyOwned takes a state from openOwnedHand" };
   const e = decide(s, a);
   if (!e.ok) return e.error;
-  evolveDraft(d, e.value);
+  fold(d, a, e.value);
   // The dealer's events are folded as they are made; the caller reads none of them.
   advance(d, null);
   return null;
