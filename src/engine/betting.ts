@@ -2,7 +2,7 @@
 // One verb, three faces: `legalActions` (yes/no + bounds), `decideBet` (the typed error or
 // the event), and evolve (the act).
 import { fail, ok, type Result } from "../lib/result.ts";
-import { own, OWN_ACTED, OWN_MATCHED, potTotal, type Draft } from "./state.ts";
+import { own, OWN_MATCHED, potTotal, type Draft } from "./state.ts";
 import { ACTIVE, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
@@ -17,14 +17,14 @@ export function nextActor(s: S, from: number): number {
   const status = s.status;
   const able = s.able;
   const bets = s.bets;
-  const acted = s.acted;
+  const matched = s.matched;
   const current = s.currentBet;
   // Clockwise from `from`, wrapping without a division per step: the hot path of every action.
   let i = from;
   for (let k = 0; k < n; k++) {
     i = i + 1 === n ? 0 : i + 1;
     if (status[i] !== ACTIVE) continue;
-    if (bets[i]! < current || (!acted[i] && able >= 2)) return i;
+    if (bets[i]! < current || (matched[i]! < 0 && able >= 2)) return i;
   }
   return -1;
 }
@@ -34,9 +34,10 @@ export const limitSize = (s: S): number => (s.street < 2 ? s.cfg.smallBet : s.cf
 
 /** R-BET-8: a player who already acted may raise again only when the betting was reopened. */
 function reopened(s: S, i: number): boolean {
-  if (!s.acted[i]) return true;
-  if (s.cfg.variant === "FT") return s.fullLevel > s.matched[i]!;
-  return s.currentBet - s.matched[i]! >= s.increment;
+  const m = s.matched[i]!;
+  if (m < 0) return true;
+  if (s.cfg.variant === "FT") return s.fullLevel > m;
+  return s.currentBet - m >= s.increment;
 }
 
 export function legalActions(s: S): LegalActions | null {
@@ -126,7 +127,7 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
             ? "the betting is capped at four bets (R-BET-7)"
             : s.stacks[i]! <= s.currentBet - s.bets[i]!
               ? "the stack only covers a call"
-              : s.acted[i]
+              : s.matched[i]! >= 0
                 ? "the betting was not reopened: the last all-in was less than a full raise (R-BET-8)"
                 : "no other player can call a raise";
         return fail(ENGINE_ERRORS.raiseNotAllowed, `${p(i)} may not raise: ${why}`);
@@ -154,12 +155,12 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
 /** Opens a betting round: pre-flop the blinds are the bets; later rounds start at zero. */
 export function startRound(d: Draft): void {
   const n = d.n;
-  own(d, OWN_ACTED | OWN_MATCHED);
-  // A loop, not fill(): a builtin call per array costs more than six stores.
+  own(d, OWN_MATCHED);
+  // Nobody has acted in the new round. A loop, not fill(): a builtin call costs more than
+  // a few stores.
   let max = 0;
   for (let i = 0; i < n; i++) {
-    d.acted[i] = false;
-    d.matched[i] = 0;
+    d.matched[i] = -1;
     if (d.bets[i]! > max) max = d.bets[i]!;
   }
   d.aggressor = -1;

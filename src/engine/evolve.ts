@@ -3,7 +3,6 @@
 import { nextActor, startRound, limitSize } from "./betting.ts";
 import {
   own,
-  OWN_ACTED,
   OWN_MATCHED,
   OWN_BETS,
   OWN_BOARD,
@@ -26,30 +25,28 @@ export type BetEvent = Extract<HandEvent, { type: "fold" | "check" | "call" | "b
 export function evolveBet(d: Draft, e: BetEvent): void {
   switch (e.type) {
     case "fold":
-      own(d, OWN_STATUS | OWN_ACTED);
+      // A folded player never acts again: whether they acted this round no longer matters.
+      own(d, OWN_STATUS);
       setStatus(d, e.player, FOLDED);
-      d.acted[e.player] = true;
       d.actor = nextActor(d, e.player);
       return;
     case "check":
-      own(d, OWN_ACTED | OWN_MATCHED);
-      d.acted[e.player] = true;
+      own(d, OWN_MATCHED);
       d.matched[e.player] = d.currentBet;
       d.actor = nextActor(d, e.player);
       return;
     case "call":
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED | OWN_MATCHED : OWN_STACKS | OWN_BETS | OWN_ACTED | OWN_MATCHED);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_MATCHED : OWN_STACKS | OWN_BETS | OWN_MATCHED);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
       if (e.allIn) setStatus(d, e.player, ALL_IN);
-      d.acted[e.player] = true;
       d.matched[e.player] = d.currentBet;
       d.actor = nextActor(d, e.player);
       return;
     case "bet":
     case "raise": {
       const i = e.player;
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_ACTED | OWN_MATCHED : OWN_STACKS | OWN_BETS | OWN_ACTED | OWN_MATCHED);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_MATCHED : OWN_STACKS | OWN_BETS | OWN_MATCHED);
       d.stacks[i]! -= e.to - d.bets[i]!;
       d.bets[i] = e.to;
       const size = e.to - d.currentBet;
@@ -65,7 +62,6 @@ export function evolveBet(d: Draft, e: BetEvent): void {
       d.currentBet = e.to;
       d.aggressor = i;
       if (e.allIn) setStatus(d, i, ALL_IN);
-      d.acted[i] = true;
       d.matched[i] = e.to;
       d.actor = nextActor(d, i);
       return;

@@ -15,7 +15,6 @@ export interface Draft {
   status: number[];
   live: number;
   able: number;
-  acted: boolean[];
   matched: number[];
   hole: Card[];
   holeDealt: boolean[];
@@ -47,9 +46,8 @@ export const OWN_QUEUE = 16;
 export const OWN_STACKS = 32;
 export const OWN_BETS = 64;
 export const OWN_STATUS = 128;
-export const OWN_ACTED = 256;
-export const OWN_MATCHED = 512;
-export const OWN_ALL = 1023;
+export const OWN_MATCHED = 256;
+export const OWN_ALL = 511;
 
 /** Makes the draft's own copies of the arrays named by `what` before writing them. */
 export function own(d: Draft, what: number): void {
@@ -67,7 +65,6 @@ export function own(d: Draft, what: number): void {
   if (need & OWN_STACKS) d.stacks = d.stacks.slice();
   if (need & OWN_BETS) d.bets = d.bets.slice();
   if (need & OWN_STATUS) d.status = d.status.slice();
-  if (need & OWN_ACTED) d.acted = d.acted.slice();
   if (need & OWN_MATCHED) d.matched = d.matched.slice();
 }
 
@@ -87,12 +84,13 @@ interface Blank {
   readonly active: readonly number[];
   readonly no: readonly boolean[];
   readonly noCards: readonly number[];
+  readonly unacted: readonly number[];
 }
 const blanks: Blank[] = [];
 function blank(n: number): Blank {
   let b = blanks[n];
   if (b === undefined) {
-    b = { zeros: filled(n, 0), active: filled(n, ACTIVE), no: filled(n, false), noCards: filled(2 * n, -1) };
+    b = { zeros: filled(n, 0), active: filled(n, ACTIVE), no: filled(n, false), noCards: filled(2 * n, -1), unacted: filled(n, -1) };
     blanks[n] = b;
   }
   return b;
@@ -114,8 +112,7 @@ export function initialDraft(cfg: NormalizedConfig): Draft {
     status: b.active.slice(),
     live: n,
     able: n,
-    acted: b.no.slice(),
-    matched: b.zeros.slice(),
+    matched: b.unacted.slice(),
     hole: b.noCards.slice(),
     holeDealt: b.no.slice(),
     shown: b.zeros.slice(),
@@ -151,7 +148,6 @@ export function draftOf(s: HandState): Draft {
     status: s.status as number[],
     live: s.live,
     able: s.able,
-    acted: s.acted as boolean[],
     matched: s.matched as number[],
     hole: s.hole as number[],
     holeDealt: s.holeDealt as boolean[],

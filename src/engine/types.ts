@@ -184,9 +184,9 @@ export interface HandState {
    *  kept with `status`, so who acts next is one pass over the seats, not two. */
   readonly live: number;
   readonly able: number;
-  /** Acted this round (posting a blind is not acting). */
-  readonly acted: readonly boolean[];
-  /** The round's bet level each player last matched by acting (R-BET-8 reopening). */
+  /** The round's bet level each player last matched by acting (R-BET-8 reopening); -1 while
+   *  they have not acted this round (posting a blind is not acting). One array for both:
+   *  every action writes it, and `apply` copies what an action writes. */
   readonly matched: readonly number[];
   /** 2 per player; -1 unknown or not dealt. */
   readonly hole: readonly Card[];
