@@ -115,7 +115,7 @@ export function applyOwned(s: OwnedHandState, a: Action): FeltError | null {
   const e = decide(s, a);
   if (!e.ok) return e.error;
   fold(d, a, e.value);
-  // The dealer's events are folded as they are made; the caller reads none of them.
+  // The caller reads no events: the dealer makes its steps without them (dealer.ts).
   advance(d, null);
   return null;
 }

@@ -2,7 +2,7 @@
 import { evaluate, evaluate7, formatCards, type Card } from "../cards/index.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { computePots, split } from "./pots.ts";
-import { filled, liveCount, type Draft } from "./state.ts";
+import { filled, type Draft } from "./state.ts";
 import { FOLDED, type PlayerAction, type HandEvent, type HandState, type Pot } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
@@ -54,7 +54,7 @@ export function checkNewCards(s: S, cards: readonly Card[], owner: number): Resu
  */
 export function muckRefusal(s: S, i: number, knownPots?: readonly Pot[], knownValues?: readonly number[]): string | null {
   if (s.allInShowdown) return "hands are tabled when a player is all-in and the betting is over";
-  if (s.showQueue.length === liveCount(s)) return "the first player at the showdown shows";
+  if (s.showQueue.length === s.live) return "the first player at the showdown shows";
   // Computed only now: the refusals above need neither pots nor hands.
   const pots = knownPots ?? computePots(s);
   const values = knownValues ?? handValues(s);
@@ -145,7 +145,7 @@ export function autoShowdownEvent(s: S, pots?: readonly Pot[], values?: readonly
  */
 export function nextAutoShower(s: S, values: readonly number[]): number {
   const queue = s.showQueue;
-  if (queue.length === liveCount(s)) return queue[0]!;
+  if (queue.length === s.live) return queue[0]!;
   const n = s.n;
   // The first to show (startShowdown): the river's last aggressor, else the first player in.
   let first = Math.max(s.aggressor, 0);
@@ -180,7 +180,7 @@ export function nextAutoShower(s: S, values: readonly number[]): number {
 export function awardEvents(s: S, known?: readonly number[]): HandEvent[] {
   const cfg = s.cfg;
   const n = s.n;
-  const single = liveCount(s) === 1;
+  const single = s.live === 1;
   const values: number[] = filled(n, -1);
   const contends: boolean[] = filled(n, false);
   for (let i = 0; i < n; i++) {

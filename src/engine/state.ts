@@ -177,11 +177,6 @@ export function frozen(d: Draft): HandState {
   return d;
 }
 
-/** Players still in the hand (not folded). */
-export function liveCount(s: HandState | Draft): number {
-  return s.live;
-}
-
 /** Player i's status becomes `to` (folded or all-in: a player never comes back), the
  *  counts kept beside it. The caller owns `status`. */
 export function setStatus(d: Draft, i: number, to: number): void {

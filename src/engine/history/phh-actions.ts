@@ -151,9 +151,7 @@ function isIdleCheck(s: HandState, a: PhhAction): boolean {
   if (a.kind !== "cc" || (s.phase !== "board" && s.phase !== "showdown")) return false;
   const p = a.player;
   if (p < 0 || p >= s.n || s.status[p] !== ACTIVE || s.matched[p]! >= 0) return false;
-  let able = 0;
-  for (let i = 0; i < s.n; i++) if (s.status[i] === ACTIVE) able++;
-  return able === 1;
+  return s.able === 1;
 }
 
 export function driveActions(
