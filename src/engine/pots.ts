@@ -11,44 +11,45 @@ import { FOLDED, type HandState, type Pot } from "./types.ts";
  */
 export function computePots(s: HandState | Draft, contends?: readonly boolean[]): Pot[] {
   const n = s.n;
+  const committed = s.committed;
+  // Who contends, as bits (at most 23 players), and the distinct levels they put in,
+  // ascending (insertion into a sorted list: a handful of players).
+  let inPot = 0;
   const levels: number[] = [];
-  const inPot: boolean[] = new Array<boolean>(n);
   for (let i = 0; i < n; i++) {
-    inPot[i] = contends === undefined ? s.status[i] !== FOLDED : contends[i]!;
-    if (!inPot[i]) continue;
-    const c = s.committed[i]!;
-    // Insertion into a sorted list: a handful of players.
+    const c = committed[i]!;
+    if (contends === undefined ? s.status[i] === FOLDED : !contends[i]) continue;
+    inPot |= 1 << i;
     let k = levels.length;
-    if (levels.includes(c)) continue;
+    while (k > 0 && levels[k - 1]! > c) k--;
+    if (k > 0 && levels[k - 1] === c) continue;
     levels.push(c);
-    while (k > 0 && levels[k - 1]! > c) {
-      levels[k] = levels[k - 1]!;
-      k--;
-    }
+    for (let m = levels.length - 1; m > k; m--) levels[m] = levels[m - 1]!;
     levels[k] = c;
   }
-  const pots: Pot[] = [];
+  // Made here for this call alone: the amounts are settled below before anyone sees them.
+  const pots: { amount: number; eligible: readonly number[] }[] = [];
   let prev = 0;
-  for (const level of levels) {
+  for (let k = 0; k < levels.length; k++) {
+    const level = levels[k]!;
     let amount = 0;
     const eligible: number[] = [];
     for (let i = 0; i < n; i++) {
-      const c = s.committed[i]!;
-      amount += Math.min(c, level) - Math.min(c, prev);
-      if (inPot[i] && c >= level) eligible.push(i);
+      const c = committed[i]!;
+      if (c > prev) amount += Math.min(c, level) - prev;
+      if (c >= level && (inPot >> i) & 1) eligible.push(i);
     }
     if (amount > 0 || (pots.length === 0 && s.dead > 0)) pots.push({ amount, eligible });
     prev = level;
   }
-  // Chips a folded player put in above every live player's level: only possible before
-  // the uncalled part is returned; they belong to the top pot.
-  let above = 0;
-  for (let i = 0; i < n; i++) if (s.committed[i]! > prev) above += s.committed[i]! - prev;
   if (pots.length > 0) {
-    const last = pots.length - 1;
-    if (above > 0) pots[last] = { amount: pots[last]!.amount + above, eligible: pots[last]!.eligible };
+    // Chips a folded player put in above every contender's level: only possible before
+    // the uncalled part is returned; they belong to the top pot.
+    let above = 0;
+    for (let i = 0; i < n; i++) if (committed[i]! > prev) above += committed[i]! - prev;
+    pots[pots.length - 1]!.amount += above;
     // Dead antes (big-blind ante) are in the main pot, which every player still in can win.
-    if (s.dead > 0) pots[0] = { amount: pots[0]!.amount + s.dead, eligible: pots[0]!.eligible };
+    pots[0]!.amount += s.dead;
   }
   return pots;
 }
