@@ -1,9 +1,10 @@
 // Betting (R-BET-1..8): who acts, what they may do, and the check that explains a refusal.
 // One verb, three faces: `legalActions` (yes/no + bounds), `decideBet` (the typed error or
 // the event), and evolve (the act).
-import { fail, ok, type Result } from "../lib/result.ts";
+import { refusal, type FeltError } from "../lib/result.ts";
 import { own, OWN_MATCHED, potTotal, type Draft } from "./state.ts";
-import { ACTIVE, type PlayerAction, type HandEvent, type HandState, type LegalActions } from "./types.ts";
+import type { BetEvent } from "./evolve.ts";
+import { ACTIVE, type PlayerAction, type HandState, type LegalActions } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 type S = HandState | Draft;
@@ -90,36 +91,37 @@ export function legalActions(s: S): LegalActions | null {
 
 const p = (i: number): string => `p${i + 1}`;
 
-/** The event a betting action makes, or why it is refused. */
-export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
+/** The event a betting action makes, or why it is refused: an error (it has a `code`, an
+ *  event a `type`), not a Result, on the path every action takes. */
+export function decideBet(s: S, a: PlayerAction): BetEvent | FeltError {
   if (s.phase !== "bet" || s.actor < 0) {
-    return fail(ENGINE_ERRORS.notBetting, "nobody is to act in a betting round now", { phase: s.phase });
+    return refusal(ENGINE_ERRORS.notBetting, "nobody is to act in a betting round now", { phase: s.phase });
   }
   if (a.player !== s.actor) {
-    return fail(ENGINE_ERRORS.notYourTurn, `it is ${p(s.actor)}'s turn, not ${p(a.player)}'s`, { actor: s.actor });
+    return refusal(ENGINE_ERRORS.notYourTurn, `it is ${p(s.actor)}'s turn, not ${p(a.player)}'s`, { actor: s.actor });
   }
   const i = a.player;
   const owed = s.currentBet - s.bets[i]!;
   switch (a.type) {
     case "fold":
-      return ok({ type: "fold", player: i });
+      return { type: "fold", player: i };
     case "check":
       if (owed > 0) {
         const call = Math.min(owed, s.stacks[i]!);
-        return fail(ENGINE_ERRORS.cannotCheck, `${p(i)} must call ${call} or fold`, { call });
+        return refusal(ENGINE_ERRORS.cannotCheck, `${p(i)} must call ${call} or fold`, { call });
       }
-      return ok({ type: "check", player: i });
+      return { type: "check", player: i };
     case "call": {
-      if (owed <= 0) return fail(ENGINE_ERRORS.nothingToCall, `${p(i)} has nothing to call: check`);
+      if (owed <= 0) return refusal(ENGINE_ERRORS.nothingToCall, `${p(i)} has nothing to call: check`);
       const amount = Math.min(owed, s.stacks[i]!);
-      return ok({ type: "call", player: i, amount, allIn: amount === s.stacks[i] });
+      return { type: "call", player: i, amount, allIn: amount === s.stacks[i] };
     }
     case "bet":
     case "raise": {
       const legal = legalActions(s)!;
       const to = a.to;
       if (!Number.isSafeInteger(to) || to <= 0) {
-        return fail(ENGINE_ERRORS.badAmount, `'${String(to)}' is not a whole number of chips`, { to });
+        return refusal(ENGINE_ERRORS.badAmount, `'${String(to)}' is not a whole number of chips`, { to });
       }
       if (!legal.canRaise || legal.minRaiseTo === null || legal.maxRaiseTo === null) {
         const why =
@@ -130,25 +132,25 @@ export function decideBet(s: S, a: PlayerAction): Result<HandEvent> {
               : s.matched[i]! >= 0
                 ? "the betting was not reopened: the last all-in was less than a full raise (R-BET-8)"
                 : "no other player can call a raise";
-        return fail(ENGINE_ERRORS.raiseNotAllowed, `${p(i)} may not raise: ${why}`);
+        return refusal(ENGINE_ERRORS.raiseNotAllowed, `${p(i)} may not raise: ${why}`);
       }
       if (to < legal.minRaiseTo) {
-        return fail(ENGINE_ERRORS.raiseTooSmall, `${p(i)} must make it at least ${legal.minRaiseTo}`, {
+        return refusal(ENGINE_ERRORS.raiseTooSmall, `${p(i)} must make it at least ${legal.minRaiseTo}`, {
           min: legal.minRaiseTo,
           to,
         });
       }
       if (to > legal.maxRaiseTo) {
-        return fail(ENGINE_ERRORS.raiseTooLarge, `${p(i)} may make it at most ${legal.maxRaiseTo}`, {
+        return refusal(ENGINE_ERRORS.raiseTooLarge, `${p(i)} may make it at most ${legal.maxRaiseTo}`, {
           max: legal.maxRaiseTo,
           to,
         });
       }
       const allIn = to === s.bets[i]! + s.stacks[i]!;
-      return ok(s.currentBet === 0 ? { type: "bet", player: i, to, allIn } : { type: "raise", player: i, to, allIn });
+      return s.currentBet === 0 ? { type: "bet", player: i, to, allIn } : { type: "raise", player: i, to, allIn };
     }
     default:
-      return fail(ENGINE_ERRORS.badAction, `'${a.type}' is not a betting action`);
+      return refusal(ENGINE_ERRORS.badAction, `'${a.type}' is not a betting action`);
   }
 }
 

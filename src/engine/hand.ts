@@ -1,7 +1,7 @@
 // The engine's public verbs: open a hand, apply an action, replay events.
 // decide (the typed error or the event) then evolve (the fold), then the dealer's
 // automatic steps; the input state is never changed.
-import { fail, ok, type FeltError, type Result } from "../lib/result.ts";
+import { err, fail, ok, refusal, type FeltError, type Result } from "../lib/result.ts";
 import { decideBet } from "./betting.ts";
 import { normalizeConfig } from "./config.ts";
 import { advance, openingEvents } from "./dealer.ts";
@@ -31,11 +31,13 @@ export function createHand(config: HandConfig): Result<HandState> {
   return r.ok ? ok(r.value.state) : r;
 }
 
-function decide(s: HandState, a: Action): Result<HandEvent> {
-  if (s.phase === "done" || s.phase === "misdeal") return fail(ENGINE_ERRORS.handOver, "the hand is over");
+/** The event action `a` makes, or why it is refused: an error (it has a `code`, an event a
+ *  `type`), not a Result, so the path every action takes allocates no wrapper. */
+function decide(s: HandState, a: Action): HandEvent | FeltError {
+  if (s.phase === "done" || s.phase === "misdeal") return refusal(ENGINE_ERRORS.handOver, "the hand is over");
   const player = (a as { player?: unknown }).player;
   if (a.type !== "deal-board" && (typeof player !== "number" || !Number.isInteger(player) || player < 0 || player >= s.n)) {
-    return fail(ENGINE_ERRORS.badPlayer, `no player ${String(player)} in a hand of ${s.n}`);
+    return refusal(ENGINE_ERRORS.badPlayer, `no player ${String(player)} in a hand of ${s.n}`);
   }
   switch (a.type) {
     case "fold":
@@ -45,29 +47,33 @@ function decide(s: HandState, a: Action): Result<HandEvent> {
     case "raise":
       return decideBet(s, a);
     case "show":
-    case "muck":
-      return decideShowdown(s, a);
+    case "muck": {
+      const r = decideShowdown(s, a);
+      return r.ok ? r.value : r.error;
+    }
     case "deal-hole": {
-      if (s.phase !== "hole" || s.deck !== null) return fail(ENGINE_ERRORS.notDealing, "hole cards are not dealt now");
-      if (s.holeDealt[a.player]) return fail(ENGINE_ERRORS.notDealing, `p${a.player + 1} already has cards`);
-      if (a.cards.length !== 2) return fail(ENGINE_ERRORS.badCard, "deal two hole cards");
+      if (s.phase !== "hole" || s.deck !== null) return refusal(ENGINE_ERRORS.notDealing, "hole cards are not dealt now");
+      if (s.holeDealt[a.player]) return refusal(ENGINE_ERRORS.notDealing, `p${a.player + 1} already has cards`);
+      if (a.cards.length !== 2) return refusal(ENGINE_ERRORS.badCard, "deal two hole cards");
       const fresh = checkNewCards(s, a.cards, a.player);
-      if (!fresh.ok) return fresh;
-      return ok({ type: "hole", player: a.player, cards: a.cards.slice() });
+      if (!fresh.ok) return fresh.error;
+      return { type: "hole", player: a.player, cards: a.cards.slice() };
     }
     case "deal-board": {
-      if (s.phase !== "board" || s.deck !== null) return fail(ENGINE_ERRORS.notDealing, "board cards are not dealt now");
+      if (s.phase !== "board" || s.deck !== null) return refusal(ENGINE_ERRORS.notDealing, "board cards are not dealt now");
       const need = s.board.length === 0 ? 3 : 1;
-      if (a.cards.length !== need) return fail(ENGINE_ERRORS.badCard, `deal ${need} board card${need > 1 ? "s" : ""} now`);
-      if (a.cards.includes(-1)) return fail(ENGINE_ERRORS.badCard, "board cards must be known");
+      if (a.cards.length !== need) return refusal(ENGINE_ERRORS.badCard, `deal ${need} board card${need > 1 ? "s" : ""} now`);
+      if (a.cards.includes(-1)) return refusal(ENGINE_ERRORS.badCard, "board cards must be known");
       const fresh = checkNewCards(s, a.cards, -1);
-      if (!fresh.ok) return fresh;
-      return ok({ type: "board", cards: a.cards.slice() });
+      if (!fresh.ok) return fresh.error;
+      return { type: "board", cards: a.cards.slice() };
     }
     default:
-      return fail(ENGINE_ERRORS.badAction, `unknown action '${String((a as { type?: unknown }).type)}'`);
+      return refusal(ENGINE_ERRORS.badAction, `unknown action '${String((a as { type?: unknown }).type)}'`);
   }
 }
+
+const refused = (e: HandEvent | FeltError): e is FeltError => (e as { code?: unknown }).code !== undefined;
 
 /** The event `decide` made for action `a`, folded: a betting action's through `evolveBet`
  *  (the action's kind names the event's, so no dispatch on the whole event vocabulary). */
@@ -79,10 +85,10 @@ function fold(d: Draft, a: Action, e: HandEvent): void {
 /** The one way a hand moves on. A refused action returns an error and changes nothing. */
 export function apply(s: HandState, a: Action): Result<Applied> {
   const e = decide(s, a);
-  if (!e.ok) return e;
+  if (refused(e)) return err(e);
   const d = draftOf(s);
-  const events: HandEvent[] = [e.value];
-  fold(d, a, e.value);
+  const events: HandEvent[] = [e];
+  fold(d, a, e);
   advance(d, events);
   return ok({ state: frozen(d), events });
 }
@@ -113,8 +119,8 @@ export function applyOwned(s: OwnedHandState, a: Action): FeltError | null {
   // A state from openHand or apply is shared with whoever holds it: never changed here.
   if (d.owned !== OWN_ALL) return { code: ENGINE_ERRORS.notOwned, message: "applyOwned takes a state from openOwnedHand" };
   const e = decide(s, a);
-  if (!e.ok) return e.error;
-  fold(d, a, e.value);
+  if (refused(e)) return e;
+  fold(d, a, e);
   // The caller reads no events: the dealer makes its steps without them (dealer.ts).
   advance(d, null);
   return null;

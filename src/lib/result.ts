@@ -16,8 +16,14 @@ export const err = <E extends FeltError>(error: E): { readonly ok: false; readon
   error,
 });
 
+/** The error itself, for a hot path that returns "a value or an error" without a Result
+ *  around it (the engine's per-action decision). */
+export function refusal(code: string, message: string, details: Record<string, unknown> = {}): FeltError {
+  return { ...details, code, message };
+}
+
 export function fail(code: string, message: string, details: Record<string, unknown> = {}) {
-  return err({ ...details, code, message });
+  return err(refusal(code, message, details));
 }
 
 /** For callers (tests, CLI glue) that know a value must be there. */
