@@ -2,7 +2,7 @@
 // One verb, three faces: `legalActions` (yes/no + bounds), `decideBet` (the typed error or
 // the event), and evolve (the act).
 import { refusal, type FeltError } from "../lib/result.ts";
-import { own, OWN_MATCHED, potTotal, type Draft } from "./state.ts";
+import { potTotal, type Draft } from "./state.ts";
 import type { BetEvent } from "./evolve.ts";
 import { ACTIVE, type PlayerAction, type HandState, type LegalActions } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
@@ -18,14 +18,14 @@ export function nextActor(s: S, from: number): number {
   const status = s.status;
   const able = s.able;
   const bets = s.bets;
-  const matched = s.matched;
+  const acted = s.acted;
   const current = s.currentBet;
   // Clockwise from `from`, wrapping without a division per step: the hot path of every action.
   let i = from;
   for (let k = 0; k < n; k++) {
     i = i + 1 === n ? 0 : i + 1;
     if (status[i] !== ACTIVE) continue;
-    if (bets[i]! < current || (matched[i]! < 0 && able >= 2)) return i;
+    if (bets[i]! < current || ((acted & (1 << i)) === 0 && able >= 2)) return i;
   }
   return -1;
 }
@@ -35,8 +35,9 @@ export const limitSize = (s: S): number => (s.street < 2 ? s.cfg.smallBet : s.cf
 
 /** R-BET-8: a player who already acted may raise again only when the betting was reopened. */
 function reopened(s: S, i: number): boolean {
-  const m = s.matched[i]!;
-  if (m < 0) return true;
+  if ((s.acted & (1 << i)) === 0) return true;
+  // The level they matched when they acted: their bet has not moved since.
+  const m = s.bets[i]!;
   if (s.cfg.variant === "FT") return s.fullLevel > m;
   return s.currentBet - m >= s.increment;
 }
@@ -129,7 +130,7 @@ export function decideBet(s: S, a: PlayerAction): BetEvent | FeltError {
             ? "the betting is capped at four bets (R-BET-7)"
             : s.stacks[i]! <= s.currentBet - s.bets[i]!
               ? "the stack only covers a call"
-              : s.matched[i]! >= 0
+              : (s.acted & (1 << i)) !== 0
                 ? "the betting was not reopened: the last all-in was less than a full raise (R-BET-8)"
                 : "no other player can call a raise";
         return refusal(ENGINE_ERRORS.raiseNotAllowed, `${p(i)} may not raise: ${why}`);
@@ -157,14 +158,10 @@ export function decideBet(s: S, a: PlayerAction): BetEvent | FeltError {
 /** Opens a betting round: pre-flop the blinds are the bets; later rounds start at zero. */
 export function startRound(d: Draft): void {
   const n = d.n;
-  own(d, OWN_MATCHED);
-  // Nobody has acted in the new round. A loop, not fill(): a builtin call costs more than
-  // a few stores.
+  // Nobody has acted in the new round.
+  d.acted = 0;
   let max = 0;
-  for (let i = 0; i < n; i++) {
-    d.matched[i] = -1;
-    if (d.bets[i]! > max) max = d.bets[i]!;
-  }
+  for (let i = 0; i < n; i++) if (d.bets[i]! > max) max = d.bets[i]!;
   d.aggressor = -1;
   if (d.street === 0) {
     const nominal = d.cfg.topBlind;

@@ -1,20 +1,7 @@
 // evolve: the state after one event. Every change of state is an event (dealer steps
 // included), so a hand is the fold of its events from `initialDraft`.
 import { nextActor, startRound, limitSize } from "./betting.ts";
-import {
-  own,
-  OWN_MATCHED,
-  OWN_BETS,
-  OWN_BOARD,
-  OWN_COMMITTED,
-  OWN_HOLE,
-  OWN_QUEUE,
-  OWN_SHOWN,
-  OWN_STACKS,
-  OWN_STATUS,
-  setStatus,
-  type Draft,
-} from "./state.ts";
+import { own, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, OWN_STATUS, setStatus, type Draft } from "./state.ts";
 import type { Card } from "../cards/index.ts";
 import { ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
@@ -31,22 +18,21 @@ export function evolveBet(d: Draft, e: BetEvent): void {
       d.actor = nextActor(d, e.player);
       return;
     case "check":
-      own(d, OWN_MATCHED);
-      d.matched[e.player] = d.currentBet;
+      d.acted |= 1 << e.player;
       d.actor = nextActor(d, e.player);
       return;
     case "call":
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_MATCHED : OWN_STACKS | OWN_BETS | OWN_MATCHED);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
       if (e.allIn) setStatus(d, e.player, ALL_IN);
-      d.matched[e.player] = d.currentBet;
+      d.acted |= 1 << e.player;
       d.actor = nextActor(d, e.player);
       return;
     case "bet":
     case "raise": {
       const i = e.player;
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS | OWN_MATCHED : OWN_STACKS | OWN_BETS | OWN_MATCHED);
+      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
       d.stacks[i]! -= e.to - d.bets[i]!;
       d.bets[i] = e.to;
       const size = e.to - d.currentBet;
@@ -62,7 +48,7 @@ export function evolveBet(d: Draft, e: BetEvent): void {
       d.currentBet = e.to;
       d.aggressor = i;
       if (e.allIn) setStatus(d, i, ALL_IN);
-      d.matched[i] = e.to;
+      d.acted |= 1 << i;
       d.actor = nextActor(d, i);
       return;
     }

@@ -165,9 +165,19 @@ describe("random legal play (fast-check)", () => {
               expect(JSON.stringify(s)).toBe(before);
             }
           }
-          let res = apply(s, randomAction(s, r));
+          const action = randomAction(s, r);
+          let res = apply(s, action);
           if (!res.ok && s.phase === "showdown") res = apply(s, autoShowdownAction(s));
           const next = unwrap(res);
+          if (s.phase === "bet" && next.state.phase === "bet" && next.state.street === s.street) {
+            // Within a betting round only the player who acts moves their bet, and nobody
+            // un-acts: so the level a player matched by acting is their bet (the engine keeps
+            // who acted as bits, not the levels; R-BET-8 reads the bet).
+            for (let i = 0; i < s.n; i++) if (i !== (action as { player: number }).player) expect(next.state.bets[i]).toBe(s.bets[i]);
+            expect(next.state.acted & s.acted).toBe(s.acted);
+            // A fold leaves the bit as it was: a folded player never acts again.
+            if (action.type !== "fold") expect(next.state.acted & (1 << (action as { player: number }).player)).not.toBe(0);
+          }
           for (const e of next.events) {
             events.push(e);
             for (let v = 0; v < s.n; v++) {

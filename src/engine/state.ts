@@ -15,7 +15,7 @@ export interface Draft {
   status: number[];
   live: number;
   able: number;
-  matched: number[];
+  acted: number;
   hole: Card[];
   holeDealt: boolean[];
   shown: number[];
@@ -46,8 +46,7 @@ export const OWN_QUEUE = 16;
 export const OWN_STACKS = 32;
 export const OWN_BETS = 64;
 export const OWN_STATUS = 128;
-export const OWN_MATCHED = 256;
-export const OWN_ALL = 511;
+export const OWN_ALL = 255;
 
 /** Makes the draft's own copies of the arrays named by `what` before writing them. */
 export function own(d: Draft, what: number): void {
@@ -65,7 +64,6 @@ export function own(d: Draft, what: number): void {
   if (need & OWN_STACKS) d.stacks = d.stacks.slice();
   if (need & OWN_BETS) d.bets = d.bets.slice();
   if (need & OWN_STATUS) d.status = d.status.slice();
-  if (need & OWN_MATCHED) d.matched = d.matched.slice();
 }
 
 /** A packed array of n copies of v: `new Array(n).fill(v)` makes a holey one, which every
@@ -84,13 +82,12 @@ interface Blank {
   readonly active: readonly number[];
   readonly no: readonly boolean[];
   readonly noCards: readonly number[];
-  readonly unacted: readonly number[];
 }
 const blanks: Blank[] = [];
 function blank(n: number): Blank {
   let b = blanks[n];
   if (b === undefined) {
-    b = { zeros: filled(n, 0), active: filled(n, ACTIVE), no: filled(n, false), noCards: filled(2 * n, -1), unacted: filled(n, -1) };
+    b = { zeros: filled(n, 0), active: filled(n, ACTIVE), no: filled(n, false), noCards: filled(2 * n, -1) };
     blanks[n] = b;
   }
   return b;
@@ -112,7 +109,7 @@ export function initialDraft(cfg: NormalizedConfig): Draft {
     status: b.active.slice(),
     live: n,
     able: n,
-    matched: b.unacted.slice(),
+    acted: 0,
     hole: b.noCards.slice(),
     holeDealt: b.no.slice(),
     shown: b.zeros.slice(),
@@ -148,7 +145,7 @@ export function draftOf(s: HandState): Draft {
     status: s.status as number[],
     live: s.live,
     able: s.able,
-    matched: s.matched as number[],
+    acted: s.acted,
     hole: s.hole as number[],
     holeDealt: s.holeDealt as boolean[],
     shown: s.shown as number[],

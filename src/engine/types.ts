@@ -184,10 +184,11 @@ export interface HandState {
    *  kept with `status`, so who acts next is one pass over the seats, not two. */
   readonly live: number;
   readonly able: number;
-  /** The round's bet level each player last matched by acting (R-BET-8 reopening); -1 while
-   *  they have not acted this round (posting a blind is not acting). One array for both:
-   *  every action writes it, and `apply` copies what an action writes. */
-  readonly matched: readonly number[];
+  /** Who has acted this round, bit i for player i (posting a blind is not acting; n ≤ 23).
+   *  The level a player matched by acting (R-BET-8 reopening) is their bet: a player's bet
+   *  moves only when they act, until the round is collected. A number, not an array: every
+   *  action writes it, and `apply` would copy an array an action writes. */
+  readonly acted: number;
   /** 2 per player; -1 unknown or not dealt. */
   readonly hole: readonly Card[];
   readonly holeDealt: readonly boolean[];

@@ -150,7 +150,7 @@ export interface DriveOptions {
 function isIdleCheck(s: HandState, a: PhhAction): boolean {
   if (a.kind !== "cc" || (s.phase !== "board" && s.phase !== "showdown")) return false;
   const p = a.player;
-  if (p < 0 || p >= s.n || s.status[p] !== ACTIVE || s.matched[p]! >= 0) return false;
+  if (p < 0 || p >= s.n || s.status[p] !== ACTIVE || (s.acted & (1 << p)) !== 0) return false;
   return s.able === 1;
 }
 
