@@ -77,3 +77,41 @@ describe("views", () => {
     expect(viewFor(state, 2).legal).toMatchObject({ actor: 2, call: 2 });
   });
 });
+
+describe("the engine's deck is checked", () => {
+  const open = (deck: number[]) => openHand({ variant: "NT", stacks: [100, 100, 100], blinds: [1, 2, 0], deck });
+  const code = (deck: number[]) => {
+    const r = open(deck);
+    return r.ok ? "ok" : r.error.code;
+  };
+
+  it("refuses a card twice, a card outside 0..51 and a deck too short, and opens a fair one", () => {
+    const deck = orderedDeck().slice();
+    expect(code(deck)).toBe("ok");
+    for (const [at, card] of [
+      [0, 1],
+      [51, 0],
+      [20, 37],
+      [31, 32],
+    ] as const) {
+      const twice = deck.slice();
+      twice[at] = card;
+      expect(code(twice), `card ${card} at ${at}`).toBe("engine/bad-config");
+    }
+    expect(code([...deck.slice(0, 51), 52])).toBe("engine/bad-config");
+    expect(code([...deck.slice(0, 51), -1])).toBe("engine/bad-config");
+    expect(code([...deck.slice(0, 51), 1.5])).toBe("engine/bad-config");
+    expect(code(deck.slice(0, 10))).toBe("engine/bad-config");
+  });
+
+  it("forgets one deck's cards before the next: the same cards open again, and a refused deck leaves no mark", () => {
+    const deck = orderedDeck().slice();
+    const reversed = deck.slice().reverse();
+    for (let k = 0; k < 3; k++) {
+      expect(code(deck)).toBe("ok");
+      expect(code(reversed)).toBe("ok");
+      expect(code([5, 5, ...deck.slice(6)])).toBe("engine/bad-config");
+      expect(code(deck.slice(0, 11))).toBe("ok");
+    }
+  });
+});
