@@ -43,8 +43,7 @@ export function botViewInto(s: HandState, into: BotView | null): BotView | null 
   const legal = legalActions(s);
   if (legal === null) return null;
   const i = legal.actor;
-  let inHand = 0;
-  for (let k = 0; k < s.n; k++) if (s.status[k] !== 0) inHand++;
+  const inHand = s.live;
   let bets = 0;
   for (let k = 0; k < s.n; k++) bets += s.bets[k]!;
   const first = s.hole[2 * i]!;

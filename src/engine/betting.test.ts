@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCards } from "../cards/index.ts";
 import { unwrap } from "../lib/result.ts";
-import { apply, createHand, legalActions, type Action, type HandConfig, type HandState } from "./index.ts";
+import { ALL_IN, apply, createHand, legalActions, statusOf, type Action, type HandConfig, type HandState } from "./index.ts";
 
 const cards = (t: string) => unwrap(parseCards(t));
 
@@ -133,7 +133,7 @@ describe("forced bets", () => {
   it("R-BLIND-4: a player who cannot cover the blind posts what they have and is all-in", () => {
     const s = hand({ stacks: [5000, 60, 5000], blinds: [50, 100, 0] });
     expect(s.bets).toEqual([50, 60, 0]);
-    expect(s.status[1]).toBe(2);
+    expect(statusOf(s, 1)).toBe(ALL_IN);
     // The rulebook: the short big blind does not lower the stakes (the call is the full BB).
     expect(legalActions(s)).toMatchObject({ actor: 2, call: 100, minRaiseTo: 200 });
   });

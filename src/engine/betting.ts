@@ -4,7 +4,7 @@
 import { refusal, type FeltError } from "../lib/result.ts";
 import { potTotal, type Draft } from "./state.ts";
 import type { BetEvent } from "./evolve.ts";
-import { ACTIVE, type PlayerAction, type HandState, type LegalActions } from "./types.ts";
+import type { PlayerAction, HandState, LegalActions } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 type S = HandState | Draft;
@@ -15,7 +15,7 @@ type S = HandState | Draft;
 export function nextActor(s: S, from: number): number {
   if (s.live <= 1) return -1;
   const n = s.n;
-  const status = s.status;
+  const out = s.folded | s.allIn;
   const able = s.able;
   const bets = s.bets;
   const acted = s.acted;
@@ -24,7 +24,7 @@ export function nextActor(s: S, from: number): number {
   let i = from;
   for (let k = 0; k < n; k++) {
     i = i + 1 === n ? 0 : i + 1;
-    if (status[i] !== ACTIVE) continue;
+    if ((out & (1 << i)) !== 0) continue; // folded or all-in
     if (bets[i]! < current || ((acted & (1 << i)) === 0 && able >= 2)) return i;
   }
   return -1;

@@ -7,7 +7,7 @@ import { burned, collected, dealtBoard, dealtHole, ended, evolveDraft, posted, r
 import { computePots } from "./pots.ts";
 import { autoShowdownEvent, awardEvents, handValues, nextAutoShower } from "./showdown.ts";
 import type { Draft } from "./state.ts";
-import { FOLDED, type HandEvent } from "./types.ts";
+import type { HandEvent } from "./types.ts";
 
 /** The events made, or null when the caller keeps none (the in-place verbs). */
 type Out = HandEvent[] | null;
@@ -118,7 +118,7 @@ export function advance(d: Draft, out: Out): void {
         const values = handValues(d);
         if (d.board.length >= 5) known = values;
         // Every card known: the winner is tabled right after the first hand (seed 004); else in order.
-        if (d.board.length >= 5 && values.every((v, i) => v >= 0 || d.status[i] === FOLDED)) {
+        if (d.board.length >= 5 && values.every((v, i) => v >= 0 || (d.folded & (1 << i)) !== 0)) {
           while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values, nextAutoShower(d, values)));
         } else while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values));
         continue;

@@ -1,7 +1,7 @@
 // evolve: the state after one event. Every change of state is an event (dealer steps
 // included), so a hand is the fold of its events from `initialDraft`.
 import { nextActor, startRound, limitSize } from "./betting.ts";
-import { own, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, OWN_STATUS, setStatus, type Draft } from "./state.ts";
+import { own, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, setStatus, type Draft } from "./state.ts";
 import type { Card } from "../cards/index.ts";
 import { ALL_IN, FOLDED, type HandEvent } from "./types.ts";
 
@@ -13,7 +13,6 @@ export function evolveBet(d: Draft, e: BetEvent): void {
   switch (e.type) {
     case "fold":
       // A folded player never acts again: whether they acted this round no longer matters.
-      own(d, OWN_STATUS);
       setStatus(d, e.player, FOLDED);
       d.actor = nextActor(d, e.player);
       return;
@@ -22,7 +21,7 @@ export function evolveBet(d: Draft, e: BetEvent): void {
       d.actor = nextActor(d, e.player);
       return;
     case "call":
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
+      own(d, OWN_STACKS | OWN_BETS);
       d.stacks[e.player]! -= e.amount;
       d.bets[e.player]! += e.amount;
       if (e.allIn) setStatus(d, e.player, ALL_IN);
@@ -32,7 +31,7 @@ export function evolveBet(d: Draft, e: BetEvent): void {
     case "bet":
     case "raise": {
       const i = e.player;
-      own(d, e.allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
+      own(d, OWN_STACKS | OWN_BETS);
       d.stacks[i]! -= e.to - d.bets[i]!;
       d.bets[i] = e.to;
       const size = e.to - d.currentBet;
@@ -65,7 +64,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
       evolveBet(d, e);
       return;
     case "ante":
-      own(d, e.allIn ? OWN_STACKS | OWN_STATUS : OWN_STACKS);
+      own(d, OWN_STACKS);
       d.stacks[e.player]! -= e.amount;
       if (d.cfg.deadAntes) d.dead += e.amount;
       else {
@@ -155,7 +154,7 @@ export function evolveDraft(d: Draft, e: HandEvent): void {
 
 /** A blind (or live post) is posted. */
 export function posted(d: Draft, player: number, amount: number, allIn: boolean): void {
-  own(d, allIn ? OWN_STACKS | OWN_BETS | OWN_STATUS : OWN_STACKS | OWN_BETS);
+  own(d, OWN_STACKS | OWN_BETS);
   d.stacks[player]! -= amount;
   d.bets[player]! += amount;
   if (allIn) setStatus(d, player, ALL_IN);
@@ -241,7 +240,7 @@ function startShowdown(d: Draft, allIn: boolean): void {
   const queue: number[] = [];
   for (let k = 0; k < n; k++) {
     const i = (first + k) % n;
-    if (d.status[i] !== FOLDED) queue.push(i);
+    if ((d.folded & (1 << i)) === 0) queue.push(i);
   }
   d.showQueue = queue;
   d.owned |= OWN_QUEUE;

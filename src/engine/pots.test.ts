@@ -64,8 +64,8 @@ describe("pots (fast-check)", () => {
         (players, dead) => {
           const committed = players.map((p) => p.c);
           const contends = players.map((p) => p.live);
-          const status = contends.map((x) => (x ? 1 : 0));
-          const s = { n: players.length, committed, status, dead } as unknown as HandState;
+          const folded = contends.reduce((bits, x, i) => (x ? bits : bits | (1 << i)), 0);
+          const s = { n: players.length, committed, folded, allIn: 0, dead } as unknown as HandState;
           const expected = potsChipByChip(committed, contends, dead);
           expect(computePots(s).map((p) => ({ amount: p.amount, eligible: [...p.eligible] }))).toEqual(expected);
           expect(computePots(s, contends).map((p) => ({ amount: p.amount, eligible: [...p.eligible] }))).toEqual(expected);

@@ -4,6 +4,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../lib/result.ts";
 import {
+  ACTIVE,
+  FOLDED,
+  statusOf,
   apply,
   autoShowdownAction,
   computePots,
@@ -118,8 +121,12 @@ function checkInvariants(s: HandState, total: number): void {
   }
   expect(chips).toBe(total);
   // The counts kept beside the statuses agree with them.
-  expect(s.live).toBe(s.status.filter((st) => st !== 0).length);
-  expect(s.able).toBe(s.status.filter((st) => st === 1).length);
+  const status = Array.from({ length: s.n }, (_, i) => statusOf(s, i));
+  expect(s.live).toBe(status.filter((st) => st !== FOLDED).length);
+  expect(s.able).toBe(status.filter((st) => st === ACTIVE).length);
+  // Nobody is both folded and all-in, and no bit is set beyond the players.
+  expect(s.folded & s.allIn).toBe(0);
+  expect((s.folded | s.allIn) >>> s.n).toBe(0);
   if (s.phase !== "done") {
     // Pots: nested eligibility, only players still in, every chip in some pot.
     const pots = computePots(s);
@@ -127,13 +134,13 @@ function checkInvariants(s: HandState, total: number): void {
     let prev: readonly number[] | null = null;
     for (const pot of pots) {
       inPots += pot.amount;
-      for (const i of pot.eligible) expect(s.status[i]).not.toBe(0);
+      for (const i of pot.eligible) expect(statusOf(s, i)).not.toBe(FOLDED);
       if (prev !== null) for (const i of pot.eligible) expect(prev).toContain(i);
       prev = pot.eligible;
     }
     expect(inPots).toBe(s.dead + s.committed.reduce((a, b) => a + b, 0));
     if (pots.length > 0) {
-      for (let i = 0; i < s.n; i++) if (s.status[i] !== 0) expect(pots[0]!.eligible).toContain(i);
+      for (let i = 0; i < s.n; i++) if (statusOf(s, i) !== FOLDED) expect(pots[0]!.eligible).toContain(i);
     }
   }
   // Views: nobody sees another player's hole cards before they are shown.

@@ -1,7 +1,7 @@
 // The state's writable twin. `apply` copies the state once (copy-on-write), then folds
 // the events it decides into the copy; the caller's state is never touched.
 import type { Card } from "../cards/index.ts";
-import { ACTIVE, FOLDED, type HandResult, type HandState, type NormalizedConfig, type Phase } from "./types.ts";
+import { ACTIVE, ALL_IN, FOLDED, type HandResult, type HandState, type NormalizedConfig, type Phase } from "./types.ts";
 
 export interface Draft {
   cfg: NormalizedConfig;
@@ -12,7 +12,8 @@ export interface Draft {
   bets: number[];
   committed: number[];
   dead: number;
-  status: number[];
+  folded: number;
+  allIn: number;
   live: number;
   able: number;
   acted: number;
@@ -45,8 +46,7 @@ export const OWN_BOARD = 8;
 export const OWN_QUEUE = 16;
 export const OWN_STACKS = 32;
 export const OWN_BETS = 64;
-export const OWN_STATUS = 128;
-export const OWN_ALL = 255;
+export const OWN_ALL = 127;
 
 /** Makes the draft's own copies of the arrays named by `what` before writing them. */
 export function own(d: Draft, what: number): void {
@@ -63,7 +63,6 @@ export function own(d: Draft, what: number): void {
   if (need & OWN_QUEUE) d.showQueue = d.showQueue.slice();
   if (need & OWN_STACKS) d.stacks = d.stacks.slice();
   if (need & OWN_BETS) d.bets = d.bets.slice();
-  if (need & OWN_STATUS) d.status = d.status.slice();
 }
 
 /** A packed array of n copies of v: `new Array(n).fill(v)` makes a holey one, which every
@@ -79,7 +78,6 @@ export function filled<T>(n: number, v: T): T[] {
  *  Never written: every hand writes only its copies. */
 interface Blank {
   readonly zeros: readonly number[];
-  readonly active: readonly number[];
   readonly no: readonly boolean[];
   readonly noCards: readonly number[];
 }
@@ -87,7 +85,7 @@ const blanks: Blank[] = [];
 function blank(n: number): Blank {
   let b = blanks[n];
   if (b === undefined) {
-    b = { zeros: filled(n, 0), active: filled(n, ACTIVE), no: filled(n, false), noCards: filled(2 * n, -1) };
+    b = { zeros: filled(n, 0), no: filled(n, false), noCards: filled(2 * n, -1) };
     blanks[n] = b;
   }
   return b;
@@ -106,7 +104,8 @@ export function initialDraft(cfg: NormalizedConfig): Draft {
     bets: b.zeros.slice(),
     committed: b.zeros.slice(),
     dead: 0,
-    status: b.active.slice(),
+    folded: 0,
+    allIn: 0,
     live: n,
     able: n,
     acted: 0,
@@ -142,7 +141,8 @@ export function draftOf(s: HandState): Draft {
     bets: s.bets as number[],
     committed: s.committed as number[],
     dead: s.dead,
-    status: s.status as number[],
+    folded: s.folded,
+    allIn: s.allIn,
     live: s.live,
     able: s.able,
     acted: s.acted,
@@ -174,12 +174,20 @@ export function frozen(d: Draft): HandState {
   return d;
 }
 
+/** Player i's status: FOLDED, ACTIVE or ALL_IN. */
+export function statusOf(s: HandState | Draft, i: number): number {
+  const bit = 1 << i;
+  return (s.folded & bit) !== 0 ? FOLDED : (s.allIn & bit) !== 0 ? ALL_IN : ACTIVE;
+}
+
 /** Player i's status becomes `to` (folded or all-in: a player never comes back), the
- *  counts kept beside it. The caller owns `status`. */
+ *  counts kept beside it. */
 export function setStatus(d: Draft, i: number, to: number): void {
-  const from = d.status[i]!;
+  const from = statusOf(d, i);
   if (from === to) return;
-  d.status[i] = to;
+  const bit = 1 << i;
+  d.folded = to === FOLDED ? d.folded | bit : d.folded & ~bit;
+  d.allIn = to === ALL_IN ? d.allIn | bit : d.allIn & ~bit;
   if (from === ACTIVE) d.able--;
   if (to === FOLDED) d.live--;
 }

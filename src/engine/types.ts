@@ -179,9 +179,14 @@ export interface HandState {
   readonly committed: readonly number[];
   /** Dead antes (antePots "dead"): part of the main pot. */
   readonly dead: number;
-  readonly status: readonly number[];
+  /** Who has folded and who is all-in, bit i for player i (n ≤ 23); a player in neither is
+   *  active (statusOf gives FOLDED / ACTIVE / ALL_IN). Numbers, not an array of statuses:
+   *  a fold or an all-in is written on the action's path, and `apply` would copy an array
+   *  an action writes. */
+  readonly folded: number;
+  readonly allIn: number;
   /** How many players are not folded, and how many of them can still act (not all-in):
-   *  kept with `status`, so who acts next is one pass over the seats, not two. */
+   *  kept with the bits, so who acts next is one pass over the seats, not two. */
   readonly live: number;
   readonly able: number;
   /** Who has acted this round, bit i for player i (posting a blind is not acting; n ≤ 23).

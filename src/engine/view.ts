@@ -3,6 +3,7 @@
 import type { Card } from "../cards/index.ts";
 import { legalActions } from "./betting.ts";
 import { computePots } from "./pots.ts";
+import { statusOf } from "./state.ts";
 import type { HandEvent, HandResult, HandState, LegalActions, Phase, Pot, Variant } from "./types.ts";
 
 export type Viewer = number | "observer";
@@ -43,7 +44,7 @@ export function viewFor(s: HandState, viewer: Viewer): PlayerView {
     stacks: s.stacks.slice(),
     bets: s.bets.slice(),
     pots: computePots(s),
-    status: s.status.slice(),
+    status: Array.from({ length: s.n }, (_, i) => statusOf(s, i)),
     board: s.board.slice(),
     holes,
     legal: viewer !== "observer" && viewer === s.actor ? legalActions(s) : null,

@@ -148,7 +148,7 @@ export function personalParts(t: TableState, shared: TableView, seat: number | n
   const s = hand?.state;
   const hole = s !== undefined && player >= 0 && s.holeDealt[player] ? [s.hole[2 * player]!, s.hole[2 * player + 1]!] : null;
   let seats = shared.seats;
-  if (hole !== null && s!.status[player] !== 0) {
+  if (hole !== null && (s!.folded & (1 << player)) === 0) {
     const at = seats.findIndex((x) => x.seat === seat);
     const mine = seats[at];
     if (mine !== undefined && mine.cards === null) {
