@@ -3,8 +3,7 @@
 // the event), and evolve (the act).
 import { refusal, type FeltError } from "../lib/result.ts";
 import { potTotal, type Draft } from "./state.ts";
-import type { BetEvent } from "./evolve.ts";
-import type { PlayerAction, HandState, LegalActions } from "./types.ts";
+import type { BetEvent, PlayerAction, HandState, LegalActions } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 type S = HandState | Draft;

@@ -3,10 +3,7 @@
 import { nextActor, startRound, limitSize } from "./betting.ts";
 import { own, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, setStatus, type Draft } from "./state.ts";
 import type { Card } from "../cards/index.ts";
-import { ALL_IN, FOLDED, type HandEvent } from "./types.ts";
-
-/** The players' betting actions: most of a hand's events. */
-export type BetEvent = Extract<HandEvent, { type: "fold" | "check" | "call" | "bet" | "raise" }>;
+import { ALL_IN, FOLDED, type BetEvent, type HandEvent } from "./types.ts";
 
 /** A betting action's change of state (the verbs call it directly: they know the action's kind). */
 export function evolveBet(d: Draft, e: BetEvent): void {

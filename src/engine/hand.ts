@@ -5,10 +5,10 @@ import { err, fail, ok, refusal, type FeltError, type Result } from "../lib/resu
 import { decideBet } from "./betting.ts";
 import { normalizeConfig } from "./config.ts";
 import { advance, openingEvents } from "./dealer.ts";
-import { evolveBet, evolveDraft, type BetEvent } from "./evolve.ts";
+import { evolveBet, evolveDraft } from "./evolve.ts";
 import { autoShowdownEvent, checkNewCards, decideShowdown } from "./showdown.ts";
 import { draftOf, frozen, initialDraft, OWN_ALL, type Draft } from "./state.ts";
-import type { Action, HandConfig, HandEvent, HandState } from "./types.ts";
+import type { Action, BetEvent, HandConfig, HandEvent, HandState } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 export interface Applied {

@@ -106,6 +106,9 @@ export type Action =
 /** Actions that name a player. */
 export type PlayerAction = Exclude<Action, { readonly type: "deal-board" }>;
 
+/** The players' betting actions: most of a hand's events. */
+export type BetEvent = Extract<HandEvent, { type: "fold" | "check" | "call" | "bet" | "raise" }>;
+
 export type HandEvent =
   | { readonly type: "ante"; readonly player: number; readonly amount: number; readonly allIn: boolean }
   | { readonly type: "blind"; readonly player: number; readonly amount: number; readonly allIn: boolean }
