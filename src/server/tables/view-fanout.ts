@@ -64,6 +64,13 @@ void everyFieldSent;
 interface Texts {
   readonly fields: string[];
   readonly seats: string[];
+  /** A recipient's own seat as text, and what it was made from: the shared seat's text and
+   *  the recipient's hole cards. It changes only when one of them does, so most steps reuse
+   *  it instead of serialising the seat for every recipient. */
+  own?: { readonly from: string; readonly cards: readonly number[] | null; readonly text: string };
+  /** The same for the last hand's summary with the recipient's own cards in it: it is a new
+   *  object every step until the next hand ends, and long. */
+  ownLast?: { readonly from: string; readonly cards: readonly number[] | null; readonly text: string };
 }
 
 export class ViewFanout {
@@ -143,11 +150,12 @@ export class ViewFanout {
       for (let i = 0; i < FIELDS.length; i++) {
         let text = st.fields[i]!;
         if (mine !== null) {
-          if (i === MY_SEAT) text = JSON.stringify(mine.mySeat);
+          // A seat number or null: its JSON text is String's.
+          if (i === MY_SEAT) text = String(mine.mySeat);
           else if (i === SITTING_OUT) text = mine.sittingOut ? "true" : "false";
           else if (i === LEGAL) text = mine.legal === null ? text : JSON.stringify(mine.legal);
           else if (i === MY_HAND) text = mine.myHand === null ? text : this.textOfValue(mine.myHand);
-          else if (i === LAST_HAND) text = mine.lastHand === shared.lastHand ? text : JSON.stringify(mine.lastHand);
+          else if (i === LAST_HAND) text = mine.lastHand === shared.lastHand || mine.lastHand === null ? text : ownLastText(last, text, mine.lastHand);
         }
         if (last.fields[i] === text) continue;
         last.fields[i] = text;
@@ -156,7 +164,8 @@ export class ViewFanout {
       const seatsNow = mine?.seats ?? shared.seats;
       let seats = "";
       for (let i = 0; i < seatsNow.length; i++) {
-        const text = seatsNow[i] === shared.seats[i] ? st.seats[i]! : JSON.stringify(seatsNow[i]);
+        const seatNow = seatsNow[i]!;
+        const text = seatNow === shared.seats[i] ? st.seats[i]! : ownSeatText(last, st.seats[i]!, seatNow);
         if (last.seats[i] === text) continue;
         last.seats[i] = text;
         seats += `${seats === "" ? "" : ","}${text}`;
@@ -216,6 +225,26 @@ export class ViewFanout {
     if (text === undefined) this.textOf.set(v, (text = JSON.stringify(v)));
     return text;
   }
+}
+
+/** The text of a recipient's own seat (the shared seat with their cards, personalParts). */
+function ownSeatText(last: Texts, from: string, seat: TableView["seats"][number]): string {
+  const own = last.own;
+  const cards = seat.cards;
+  if (own !== undefined && own.from === from && (own.cards === cards || (own.cards !== null && cards !== null && same(own.cards, cards)))) return own.text;
+  const text = JSON.stringify(seat);
+  last.own = { from, cards, text };
+  return text;
+}
+
+/** The text of the last hand's summary with the recipient's own cards (personalParts). */
+function ownLastText(last: Texts, from: string, summary: NonNullable<TableView["lastHand"]>): string {
+  const own = last.ownLast;
+  const cards = summary.myCards;
+  if (own !== undefined && own.from === from && (own.cards === cards || (own.cards !== null && cards !== null && same(own.cards, cards)))) return own.text;
+  const text = JSON.stringify(summary);
+  last.ownLast = { from, cards, text };
+  return text;
 }
 
 /** The same value, or arrays of the same items (a view's lists are copied each step). */
