@@ -29,6 +29,8 @@ export interface PlayerView {
 }
 
 export function viewFor(s: HandState, viewer: Viewer): PlayerView {
+  const status: number[] = [];
+  for (let i = 0; i < s.n; i++) status.push(statusOf(s, i));
   const holes: (readonly Card[] | null)[] = [];
   for (let i = 0; i < s.n; i++) {
     const visible = i === viewer || s.shown[i] === 1;
@@ -44,7 +46,7 @@ export function viewFor(s: HandState, viewer: Viewer): PlayerView {
     stacks: s.stacks.slice(),
     bets: s.bets.slice(),
     pots: computePots(s),
-    status: Array.from({ length: s.n }, (_, i) => statusOf(s, i)),
+    status,
     board: s.board.slice(),
     holes,
     legal: viewer !== "observer" && viewer === s.actor ? legalActions(s) : null,

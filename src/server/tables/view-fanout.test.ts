@@ -140,4 +140,45 @@ describe("view fan-out: protocol v2 steps", () => {
     expect(perStep).toBeLessThan(whole / 2);
     s.close();
   }, 60_000);
+
+  it("a player's connected dot reaches every v2 watcher when their only connection drops and comes back", async () => {
+    const store = await openSqliteEventStore(":memory:");
+    const clock = new ManualClock();
+    const s = unwrap(
+      await TableSession.open(config, {
+        store,
+        clock,
+        handPauseMs: 1000,
+        seed: () => "d".repeat(64),
+        hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 0 }), canDeal: () => true, handEnded: async () => {} },
+      }),
+    );
+    for (const [i, id] of ["a", "b", "c"].entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000));
+    const a = v2("a");
+    const watchers = [v2("b"), v2(null)];
+    const whole = v1(null);
+    for (const w of [a, ...watchers, whole]) s.subscribe(w);
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    const dotOfA = (w: V1 | V2) => w.view?.seats.find((x) => x.seat === 1)?.connected;
+    for (const w of watchers) expect(dotOfA(w)).toBe(true);
+    s.unsubscribe(a);
+    await new Promise((r) => setImmediate(r));
+    await s.idle();
+    expect(dotOfA(whole)).toBe(false);
+    for (const w of watchers) {
+      expect(dotOfA(w)).toBe(false);
+      expect(w.view).toEqual(s.viewFor(w.userId));
+    }
+    s.subscribe(v2("a"));
+    await new Promise((r) => setImmediate(r));
+    await s.idle();
+    expect(dotOfA(whole)).toBe(true);
+    for (const w of watchers) {
+      expect(dotOfA(w)).toBe(true);
+      expect(w.view).toEqual(s.viewFor(w.userId));
+    }
+    s.close();
+  });
 });

@@ -107,7 +107,7 @@ export class ViewFanout {
    * compares by identity, not character by character, and most fields of most steps are
    * neither serialised nor compared again.
    */
-  private shared: { readonly values: unknown[]; readonly texts: Texts } | null = null;
+  private shared: { readonly values: unknown[]; readonly seats: readonly SeatView[]; readonly texts: Texts } | null = null;
   /** Each hole-and-board's best hand this hand, by (hole cards, board length): it changes only with the board. */
   private readonly best = new Map<number, ReturnType<typeof categoryOf>>();
   private bestHand: string | null = null;
@@ -202,13 +202,16 @@ export class ViewFanout {
       const text = JSON.stringify(v);
       fields.push(before !== null && before.texts.fields[i] === text ? before.texts.fields[i]! : text);
     }
+    // A seat is a new object every step; one whose values did not change keeps its text.
     const seats = view.seats.map((x, i) => {
-      const text = JSON.stringify(x);
       const was = before?.texts.seats[i];
+      const wasSeat = before?.seats[i];
+      if (was !== undefined && wasSeat !== undefined && sameSeat(x, wasSeat)) return was;
+      const text = JSON.stringify(x);
       return was === text ? was : text;
     });
     const texts = { fields, seats };
-    this.shared = { values, texts };
+    this.shared = { values, seats: view.seats, texts };
     return texts;
   }
 
@@ -228,7 +231,7 @@ export class ViewFanout {
 }
 
 /** The text of a recipient's own seat (the shared seat with their cards, personalParts). */
-function ownSeatText(last: Texts, from: string, seat: TableView["seats"][number]): string {
+function ownSeatText(last: Texts, from: string, seat: SeatView): string {
   const own = last.own;
   const cards = seat.cards;
   if (own !== undefined && own.from === from && (own.cards === cards || (own.cards !== null && cards !== null && same(own.cards, cards)))) return own.text;
@@ -245,6 +248,24 @@ function ownLastText(last: Texts, from: string, summary: NonNullable<TableView["
   const text = JSON.stringify(summary);
   last.ownLast = { from, cards, text };
   return text;
+}
+
+type SeatView = TableView["seats"][number];
+
+/** Two seats that serialise the same: built by spectatorView, so their keys come in one order.
+ *  A shown hand is compared by its text (only at a showdown). */
+function sameSeat(a: SeatView, b: SeatView): boolean {
+  return (
+    a.seat === b.seat &&
+    a.stack === b.stack &&
+    a.bet === b.bet &&
+    a.status === b.status &&
+    a.hasCards === b.hasCards &&
+    a.connected === b.connected &&
+    (a.player === b.player || (a.player !== null && b.player !== null && a.player.id === b.player.id && a.player.name === b.player.name)) &&
+    (a.cards === b.cards || (a.cards !== null && b.cards !== null && same(a.cards, b.cards))) &&
+    (a.shownHand === b.shownHand || (a.shownHand !== null && b.shownHand !== null && JSON.stringify(a.shownHand) === JSON.stringify(b.shownHand)))
+  );
 }
 
 /** The same value, or arrays of the same items (a view's lists are copied each step). */
