@@ -35,6 +35,20 @@ describe("blinds with players moved in (R-TBL-4)", () => {
       { button: 2, sb: [3], bb: [4] },
     ]);
   });
+  it("R-BTN-3 + R-TBL-4: a newcomer past a passed-over player, in the seat last hand's small blind left, posts nothing", () => {
+    // Seats 1-7: button 5, small blinds 6 (new0, arrived in the small-blind place) and 1 (s1,
+    // last hand's big blind), big blind 2; new1 in seat 7 was passed over. Then s1 leaves and
+    // new2 sits in seat 1: the blinds have been there this orbit, so new2 waits for them.
+    const prev = unwrap(
+      handFromPositions("moving", 7, [seat(1, "s1"), seat(2, "s2"), seat(3, "s3"), seat(4, "s4"), seat(5, "s5"), seat(6, "new0"), seat(7, "new1")], {
+        button: 5,
+        sb: [6, 1],
+        bb: [2],
+      }),
+    );
+    const h = unwrap(nextHand(prev, [seat(1, "new2"), seat(2, "s2"), seat(3, "s3"), seat(4, "s4"), seat(5, "s5"), seat(6, "new0"), seat(7, "new1")]));
+    expect(pos(h)).toEqual({ button: 6, sb: [2], bb: [3] });
+  });
   it("R-BTN-4 moving: two big blinds left heads-up with a newcomer: the newcomer takes the big blind", () => {
     const prev = unwrap(handFromPositions("moving", 9, [seat(1, "a"), seat(3, "c"), seat(5, "e")], { button: 1, sb: [], bb: [3, 5] }));
     expect(pos(unwrap(nextHand(prev, [seat(3, "c"), seat(4, "X")])))).toEqual({ button: 3, sb: [3], bb: [4] });

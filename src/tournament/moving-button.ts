@@ -58,7 +58,9 @@ export function nextMovingButtonHand(prev: TableHand, seated: readonly SeatedPla
     const passedOver = (seat: number) => !newcomer(seat) && !prev.sb.includes(seat) && !prev.bb.includes(seat);
     let place = 0;
     for (const seat of walk) {
-      if (clockwise(button, seat, size) < frontier && (passedOver(seat) || (place >= 1 && newcomer(seat)))) continue;
+      // Only the seat right of the button is the small-blind place for a newcomer: one further
+      // in, even when the players before them were passed over, sits where the blinds have been.
+      if (clockwise(button, seat, size) < frontier && (passedOver(seat) || (seat !== walk[0] && newcomer(seat)))) continue;
       place++;
       if (postedBB(seat)) sb.push(seat);
       else if (place === 1 && newcomer(seat)) sb.push(seat);
