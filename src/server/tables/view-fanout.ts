@@ -64,13 +64,20 @@ void everyFieldSent;
 interface Texts {
   readonly fields: string[];
   readonly seats: string[];
-  /** A recipient's own seat as text, and what it was made from: the shared seat's text and
-   *  the recipient's hole cards. It changes only when one of them does, so most steps reuse
-   *  it instead of serialising the seat for every recipient. */
-  own?: { readonly from: string; readonly cards: readonly number[] | null; readonly text: string };
-  /** The same for the last hand's summary with the recipient's own cards in it: it is a new
-   *  object every step until the next hand ends, and long. */
-  ownLast?: { readonly from: string; readonly cards: readonly number[] | null; readonly text: string };
+  /** The recipient's own seat as text (ownText). */
+  own?: OwnText;
+  /** The last hand's summary with the recipient's own cards in it, as text: a new object every
+   *  step until the next hand ends, and long. */
+  ownLast?: OwnText;
+}
+
+/** A recipient's own version of a shared part (the part with their cards in it) as text, and
+ *  what it was made from: the shared part's text and the cards. It changes only when one of
+ *  them does, so most steps reuse it instead of serialising it for every recipient. */
+interface OwnText {
+  readonly from: string;
+  readonly cards: readonly number[] | null;
+  readonly text: string;
 }
 
 export class ViewFanout {
@@ -155,7 +162,10 @@ export class ViewFanout {
           else if (i === SITTING_OUT) text = mine.sittingOut ? "true" : "false";
           else if (i === LEGAL) text = mine.legal === null ? text : JSON.stringify(mine.legal);
           else if (i === MY_HAND) text = mine.myHand === null ? text : this.textOfValue(mine.myHand);
-          else if (i === LAST_HAND) text = mine.lastHand === shared.lastHand || mine.lastHand === null ? text : ownLastText(last, text, mine.lastHand);
+          else if (i === LAST_HAND && mine.lastHand !== shared.lastHand && mine.lastHand !== null) {
+            last.ownLast = ownText(last.ownLast, text, mine.lastHand.myCards, mine.lastHand);
+            text = last.ownLast.text;
+          }
         }
         if (last.fields[i] === text) continue;
         last.fields[i] = text;
@@ -165,7 +175,11 @@ export class ViewFanout {
       let seats = "";
       for (let i = 0; i < seatsNow.length; i++) {
         const seatNow = seatsNow[i]!;
-        const text = seatNow === shared.seats[i] ? st.seats[i]! : ownSeatText(last, st.seats[i]!, seatNow);
+        let text = st.seats[i]!;
+        if (seatNow !== shared.seats[i]) {
+          last.own = ownText(last.own, text, seatNow.cards, seatNow);
+          text = last.own.text;
+        }
         if (last.seats[i] === text) continue;
         last.seats[i] = text;
         seats += `${seats === "" ? "" : ","}${text}`;
@@ -230,24 +244,10 @@ export class ViewFanout {
   }
 }
 
-/** The text of a recipient's own seat (the shared seat with their cards, personalParts). */
-function ownSeatText(last: Texts, from: string, seat: SeatView): string {
-  const own = last.own;
-  const cards = seat.cards;
-  if (own !== undefined && own.from === from && (own.cards === cards || (own.cards !== null && cards !== null && same(own.cards, cards)))) return own.text;
-  const text = JSON.stringify(seat);
-  last.own = { from, cards, text };
-  return text;
-}
-
-/** The text of the last hand's summary with the recipient's own cards (personalParts). */
-function ownLastText(last: Texts, from: string, summary: NonNullable<TableView["lastHand"]>): string {
-  const own = last.ownLast;
-  const cards = summary.myCards;
-  if (own !== undefined && own.from === from && (own.cards === cards || (own.cards !== null && cards !== null && same(own.cards, cards)))) return own.text;
-  const text = JSON.stringify(summary);
-  last.ownLast = { from, cards, text };
-  return text;
+/** `value`'s text: the one in `memo` while it was made from the same shared text and cards. */
+function ownText(memo: OwnText | undefined, from: string, cards: readonly number[] | null, value: object): OwnText {
+  if (memo !== undefined && memo.from === from && same(memo.cards, cards)) return memo;
+  return { from, cards, text: JSON.stringify(value) };
 }
 
 type SeatView = TableView["seats"][number];
@@ -263,7 +263,7 @@ function sameSeat(a: SeatView, b: SeatView): boolean {
     a.hasCards === b.hasCards &&
     a.connected === b.connected &&
     (a.player === b.player || (a.player !== null && b.player !== null && a.player.id === b.player.id && a.player.name === b.player.name)) &&
-    (a.cards === b.cards || (a.cards !== null && b.cards !== null && same(a.cards, b.cards))) &&
+    same(a.cards, b.cards) &&
     (a.shownHand === b.shownHand || (a.shownHand !== null && b.shownHand !== null && JSON.stringify(a.shownHand) === JSON.stringify(b.shownHand)))
   );
 }
