@@ -5,10 +5,6 @@ import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
 const isChips = (x: unknown): x is number => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
 
-/** The deck check's marks: card c was seen by the check numbered seenAt[c]. */
-const seenAt = new Int32Array(52);
-let deckCheck = 0;
-
 /** No cards exposed: shared, since nothing writes a configuration's arrays. */
 const NONE: readonly number[] = Object.freeze([]);
 
@@ -98,15 +94,20 @@ export function normalizeConfig(config: HandConfig): Result<NormalizedConfig> {
   }
   const deck = config.deck ?? null;
   if (deck !== null) {
-    // Distinct cards 0..51: each card seen is marked with this check's number, so a repeat
-    // is one look-up and nothing is cleared between checks (a mask in two words branched on
-    // every random card's half of the deck).
-    deckCheck = deckCheck === 0x7fffffff ? 1 : deckCheck + 1;
-    if (deckCheck === 1) seenAt.fill(0);
+    // Distinct cards 0..51, checked with a 52-bit mask in two words.
+    let lo = 0;
+    let hi = 0;
     for (let k = 0; k < deck.length; k++) {
       const c = deck[k]!;
-      if (!Number.isInteger(c) || c < 0 || c > 51 || seenAt[c] === deckCheck) return badConfig("the deck must hold distinct cards 0..51");
-      seenAt[c] = deckCheck;
+      if (!Number.isInteger(c) || c < 0 || c > 51) return badConfig("the deck must hold distinct cards 0..51");
+      const bit = 1 << (c & 31);
+      if (c < 32) {
+        if (lo & bit) return badConfig("the deck must hold distinct cards 0..51");
+        lo |= bit;
+      } else {
+        if (hi & bit) return badConfig("the deck must hold distinct cards 0..51");
+        hi |= bit;
+      }
     }
     if (deck.length < 2 * n + 5) return badConfig(`the deck has ${deck.length} cards, too few for ${n} players`);
   }
