@@ -6,7 +6,7 @@
 import { burned, collected, dealtBoard, dealtHole, ended, evolveDraft, posted, returned } from "./evolve.ts";
 import { computePots } from "./pots.ts";
 import { autoShowdownEvent, awardEvents, handValues, nextAutoShower } from "./showdown.ts";
-import type { Draft } from "./state.ts";
+import { hasFolded, type Draft } from "./state.ts";
 import type { HandEvent } from "./types.ts";
 
 /** The events made, or null when the caller keeps none (the in-place verbs). */
@@ -118,7 +118,7 @@ export function advance(d: Draft, out: Out): void {
         const values = handValues(d);
         if (d.board.length >= 5) known = values;
         // Every card known: the winner is tabled right after the first hand (seed 004); else in order.
-        if (d.board.length >= 5 && values.every((v, i) => v >= 0 || (d.folded & (1 << i)) !== 0)) {
+        if (d.board.length >= 5 && values.every((v, i) => v >= 0 || hasFolded(d, i))) {
           while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values, nextAutoShower(d, values)));
         } else while (d.phase === "showdown") emit(d, out, autoShowdownEvent(d, pots, values));
         continue;

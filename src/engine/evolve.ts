@@ -1,7 +1,7 @@
 // evolve: the state after one event. Every change of state is an event (dealer steps
 // included), so a hand is the fold of its events from `initialDraft`.
 import { nextActor, startRound, limitSize } from "./betting.ts";
-import { own, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, setStatus, type Draft } from "./state.ts";
+import { hasFolded, own, OWN_BETS, OWN_BOARD, OWN_COMMITTED, OWN_HOLE, OWN_QUEUE, OWN_SHOWN, OWN_STACKS, setStatus, type Draft } from "./state.ts";
 import type { Card } from "../cards/index.ts";
 import { ALL_IN, FOLDED, type BetEvent, type HandEvent } from "./types.ts";
 
@@ -237,7 +237,7 @@ function startShowdown(d: Draft, allIn: boolean): void {
   const queue: number[] = [];
   for (let k = 0; k < n; k++) {
     const i = (first + k) % n;
-    if ((d.folded & (1 << i)) === 0) queue.push(i);
+    if (!hasFolded(d, i)) queue.push(i);
   }
   d.showQueue = queue;
   d.owned |= OWN_QUEUE;

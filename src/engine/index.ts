@@ -28,7 +28,7 @@ export {
   type OwnedHandState,
 } from "./hand.ts";
 export { legalActions } from "./betting.ts";
-export { statusOf } from "./state.ts";
+export { hasFolded, statusOf } from "./state.ts";
 export { computePots } from "./pots.ts";
 export { viewFor, eventFor, type PlayerView, type Viewer } from "./view.ts";
 export { potTotal } from "./state.ts";

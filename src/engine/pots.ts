@@ -1,7 +1,7 @@
 // Pots (R-POT-1): the main pot holds what every player still in can match; each surplus
 // level forms a side pot among those who put it in. Splits are in units of the smallest
 // chip (R-POT-4).
-import type { Draft } from "./state.ts";
+import { hasFolded, type Draft } from "./state.ts";
 import type { HandState, Pot } from "./types.ts";
 
 /**
@@ -18,7 +18,7 @@ export function computePots(s: HandState | Draft, contends?: readonly boolean[])
   const levels: number[] = [];
   for (let i = 0; i < n; i++) {
     const c = committed[i]!;
-    if (contends === undefined ? (s.folded & (1 << i)) !== 0 : !contends[i]) continue;
+    if (contends === undefined ? hasFolded(s, i) : !contends[i]) continue;
     inPot |= 1 << i;
     let k = levels.length;
     while (k > 0 && levels[k - 1]! > c) k--;

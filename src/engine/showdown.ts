@@ -2,7 +2,7 @@
 import { evaluate, evaluate7, formatCards, type Card } from "../cards/index.ts";
 import { fail, ok, type Result } from "../lib/result.ts";
 import { computePots, split } from "./pots.ts";
-import { filled, type Draft } from "./state.ts";
+import { filled, hasFolded, type Draft } from "./state.ts";
 import type { PlayerAction, HandEvent, HandState, Pot } from "./types.ts";
 import { ENGINE_ERRORS } from "./error-catalogue.ts";
 
@@ -80,7 +80,7 @@ export function muckRefusal(s: S, i: number, knownPots?: readonly Pot[], knownVa
 /** Every player's hand value (-1: folded, or cards or board not known). */
 export function handValues(s: S): number[] {
   const values = new Array<number>(s.n);
-  for (let i = 0; i < s.n; i++) values[i] = (s.folded & (1 << i)) !== 0 ? -1 : handValue(s, i);
+  for (let i = 0; i < s.n; i++) values[i] = hasFolded(s, i) ? -1 : handValue(s, i);
   return values;
 }
 
@@ -149,12 +149,12 @@ export function nextAutoShower(s: S, values: readonly number[]): number {
   const n = s.n;
   // The first to show (startShowdown): the river's last aggressor, else the first player in.
   let first = Math.max(s.aggressor, 0);
-  while ((s.folded & (1 << first)) !== 0) first = (first + 1) % n;
+  while (hasFolded(s, first)) first = (first + 1) % n;
   let best = -1;
   let winner = -1;
   for (let k = 0; k < n; k++) {
     const i = (first + k) % n;
-    if ((s.folded & (1 << i)) !== 0) continue;
+    if (hasFolded(s, i)) continue;
     if (values[i]! > best) {
       best = values[i]!;
       winner = i;
@@ -184,7 +184,7 @@ export function awardEvents(s: S, known?: readonly number[]): HandEvent[] {
   const values: number[] = filled(n, -1);
   const contends: boolean[] = filled(n, false);
   for (let i = 0; i < n; i++) {
-    if ((s.folded & (1 << i)) !== 0) continue;
+    if (hasFolded(s, i)) continue;
     if (single) contends[i] = true;
     else if (s.shown[i] === 1) {
       values[i] = known !== undefined ? known[i]! : handValue(s, i);

@@ -174,6 +174,11 @@ export function frozen(d: Draft): HandState {
   return d;
 }
 
+/** Player i has folded. */
+export function hasFolded(s: HandState | Draft, i: number): boolean {
+  return (s.folded & (1 << i)) !== 0;
+}
+
 /** Player i's status: FOLDED, ACTIVE or ALL_IN. */
 export function statusOf(s: HandState | Draft, i: number): number {
   const bit = 1 << i;

@@ -4,7 +4,8 @@ import { parseCard, type Card } from "../../cards/index.ts";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import { legalActions } from "../betting.ts";
 import { apply, autoShowdownAction } from "../hand.ts";
-import type { Action, HandEvent, HandState } from "../types.ts";
+import { statusOf } from "../state.ts";
+import { ACTIVE, type Action, type HandEvent, type HandState } from "../types.ts";
 import { PHH_ERRORS } from "../error-catalogue.ts";
 
 export type PhhAction =
@@ -150,7 +151,7 @@ export interface DriveOptions {
 function isIdleCheck(s: HandState, a: PhhAction): boolean {
   if (a.kind !== "cc" || (s.phase !== "board" && s.phase !== "showdown")) return false;
   const p = a.player;
-  if (p < 0 || p >= s.n || ((s.folded | s.allIn) & (1 << p)) !== 0 || (s.acted & (1 << p)) !== 0) return false;
+  if (p < 0 || p >= s.n || statusOf(s, p) !== ACTIVE || (s.acted & (1 << p)) !== 0) return false;
   return s.able === 1;
 }
 
@@ -210,7 +211,7 @@ function foldUntil(start: HandState, player: number, events: HandEvent[], order:
   const made: HandEvent[] = [];
   for (let guard = 0; guard < s.n; guard++) {
     const legal = legalActions(s);
-    if (legal === null || ((s.folded | s.allIn) & (1 << player)) !== 0) return null;
+    if (legal === null || statusOf(s, player) !== ACTIVE) return null;
     if (legal.actor === player) {
       if (guard === 0) return null;
       record(made, events, order);

@@ -1,6 +1,6 @@
 // The TableView one recipient may see (views at the edge): their own hole cards, others'
 // only once shown; legal actions only for the actor.
-import { legalActions, potTotal, viewFor } from "../../engine/index.ts";
+import { hasFolded, legalActions, potTotal, viewFor } from "../../engine/index.ts";
 import type { LastHand, LegalActions, SeatView, Street, TableView } from "../../protocol/index.ts";
 import type { HandRun, TableState } from "./table-state.ts";
 import { categoryOf, potsOf } from "./table-wire.ts";
@@ -148,7 +148,7 @@ export function personalParts(t: TableState, shared: TableView, seat: number | n
   const s = hand?.state;
   const hole = s !== undefined && player >= 0 && s.holeDealt[player] ? [s.hole[2 * player]!, s.hole[2 * player + 1]!] : null;
   let seats = shared.seats;
-  if (hole !== null && (s!.folded & (1 << player)) === 0) {
+  if (hole !== null && !hasFolded(s!, player)) {
     const at = seats.findIndex((x) => x.seat === seat);
     const mine = seats[at];
     if (mine !== undefined && mine.cards === null) {
