@@ -158,9 +158,24 @@ describe.skipIf(!haveChromium)("the floor's whole evening in chromium against fe
     await page.goto(appUrl(`director/floor/${id}`));
     await enterWalkIns(page, NAMES);
     const walkIn = page.locator("form.walk-in");
+    // Until the list of who is already in has loaded, Enter waits: a name entered sooner would skip the question.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const resultsRoute = "**/director/tournaments/*/results";
+    const passed: Promise<void>[] = [];
+    await page.route(resultsRoute, (r) => {
+      passed.push(held.then(() => r.continue()));
+    });
     await page.reload();
     await walkIn.getByLabel(en.floor.walkInName).fill(JOHN, { timeout: 20_000 });
-    await walkIn.getByRole("button", { name: en.floor.enter }).click();
+    const enter = walkIn.getByRole("button", { name: en.floor.enter });
+    expect(await enter.isDisabled()).toBe(true);
+    release();
+    await Promise.all(passed);
+    await page.unroute(resultsRoute);
+    await enter.click();
     const question = page.locator(".walk-in .duplicate");
     await question.waitFor({ timeout: 20_000 });
     expect(await question.locator(".warn").textContent()).toBe(fill(en.live.duplicate, { name: JOHN }));

@@ -181,11 +181,16 @@ export function Floor({ tournament }: { tournament: LobbyTournament }) {
             tournament={tournament}
             onSeated={reload}
             seats={seating.data?.seats}
-            known={[
-              ...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat, playerNumber: x.playerNumber })),
-              ...(results.data?.stillIn ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null, playerNumber: x.playerNumber })),
-              ...(results.data?.results ?? []).map((x) => ({ name: x.name, tableNumber: null, seat: null, playerNumber: x.playerNumber })),
-            ]}
+            // Unknown until both lists have loaded: a walk-in entered before then would skip the same-name question.
+            known={
+              !seating.data || !results.data
+                ? undefined
+                : [
+                    ...seats.map((x) => ({ name: x.name, tableNumber: x.tableNumber, seat: x.seat, playerNumber: x.playerNumber })),
+                    ...results.data.stillIn.map((x) => ({ name: x.name, tableNumber: null, seat: null, playerNumber: x.playerNumber })),
+                    ...results.data.results.map((x) => ({ name: x.name, tableNumber: null, seat: null, playerNumber: x.playerNumber })),
+                  ]
+            }
           />
         )}
         {live && <FloorLog tournamentId={tournamentId} onChange={reload} />}
@@ -364,7 +369,8 @@ function WalkIn({
   onSeated: () => void;
   /** The seating answer: the walk-in's card is offered while they sit where it says. */
   seats: readonly Where[] | undefined;
-  known: readonly Known[];
+  /** Everyone already in the event; undefined while it loads (Enter waits for it). */
+  known: readonly Known[] | undefined;
 }) {
   const { t } = useTranslation();
   const tableName = useTableName();
@@ -394,6 +400,7 @@ function WalkIn({
   /** `as`: the player record the floor chose (the same person again) or "new" (another player of the name). */
   async function submit(e: React.FormEvent, confirmed = false, as?: PlayerRecord | "new") {
     e.preventDefault();
+    if (known === undefined) return;
     const typed = name.trim();
     const same = known.find((k) => sameName(k.name, typed));
     if (same !== undefined && !confirmed) {
@@ -443,7 +450,7 @@ function WalkIn({
           {t("floor.walkInName")}
           <input value={name} required minLength={2} maxLength={24} autoComplete="off" onChange={(e) => rename(e.target.value)} />
         </label>
-        <button className="primary" type="submit" disabled={busy || name.trim().length < 2}>
+        <button className="primary" type="submit" disabled={busy || known === undefined || name.trim().length < 2}>
           {t("floor.enter")}
         </button>
       </div>
