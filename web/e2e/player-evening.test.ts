@@ -297,6 +297,17 @@ describe.skipIf(!haveChromium).concurrent("a player's evening in chromium agains
         if (now.join() !== places.join())
           expect(now, `a turn moved the tiles; parts then: ${parts.join(" | ")}; now: ${(await tileParts(page)).join(" | ")}`).toEqual(places);
       }
+      // The banner names the waiting table's event beside its number (both events have a table 1).
+      const said = await page.evaluate(() => {
+        const line = document.querySelector("[data-testid=to-act-banner] .to-act-lines b:not(.off)");
+        const acting = [...document.querySelectorAll(".multi-cell.to-act")].map((c) => c.getAttribute("aria-label") ?? "");
+        return line === null ? null : { text: line.textContent ?? "", acting };
+      });
+      if (said !== null)
+        expect(
+          said.acting.some((name) => said.text.startsWith(`${name}: `)),
+          said.text,
+        ).toBe(true);
       const cell = page.locator('.multi-cell.to-act[data-keys="yes"]').first();
       if (await cell.isVisible().catch(() => false)) {
         const table = await cell.getAttribute("data-cell");

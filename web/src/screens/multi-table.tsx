@@ -45,12 +45,24 @@ export function MultiTable() {
     (el?.querySelector(".action-bar button") as HTMLElement | null)?.focus({ preventScroll: true });
     setTouched(id);
   };
+  // Every tile's line in one grid cell, only the waiting one shown: the banner is as tall as the
+  // longest of them whichever table waits, so a turn never moves the tiles below, and it names
+  // the event as well as the table (two events can each have a table 1).
+  const lines = (
+    <span className="to-act-lines">
+      {tiles.map((tile) => (
+        <b key={tile.tableId} className={first?.tableId === tile.tableId ? "" : "off"} aria-hidden={first?.tableId !== tile.tableId}>
+          {t("turn.banner", { event: tile.name, number: live.tables.get(tile.tableId)?.tableNumber ?? 1 })}
+        </b>
+      ))}
+    </span>
+  );
   return (
     <>
       {tiles.length > 1 &&
         (first !== null ? (
           <div className="to-act-banner" role="status" data-testid="to-act-banner">
-            <b>{t("turn.banner", { number: first.tableNumber })}</b>
+            {lines}
             <button className="primary" onClick={() => bringForward(first.tableId)}>
               {t("turn.bringForward")}
             </button>
@@ -58,7 +70,7 @@ export function MultiTable() {
         ) : (
           // Its place kept while no table waits, so the tiles below never move when a turn comes.
           <div className="to-act-banner idle" aria-hidden="true">
-            <b>{t("turn.banner", { number: 1 })}</b>
+            {lines}
             <button className="primary" tabIndex={-1}>
               {t("turn.bringForward")}
             </button>

@@ -246,7 +246,7 @@ export const cs = {
     titleMany: "▶ Jste na tahu u {{count}} stolů · Felt",
     announce: "Jste na tahu u stolu {{number}}",
     announceTime: "Jste na tahu u stolu {{number}}, zbývá {{seconds}} sekund",
-    banner: "Jste na tahu u stolu {{number}}",
+    banner: "{{event}}: jste na tahu u stolu {{number}}",
     bringForward: "Přenést dopředu",
     tag: "na tahu",
   },

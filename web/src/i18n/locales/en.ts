@@ -240,7 +240,7 @@ export const en = {
     titleMany: "▶ Your turn at {{count}} tables · Felt",
     announce: "Your turn at table {{number}}",
     announceTime: "Your turn at table {{number}}, {{seconds}} seconds left",
-    banner: "Your turn at table {{number}}",
+    banner: "{{event}}: your turn at table {{number}}",
     bringForward: "Bring it forward",
     tag: "your turn",
   },

@@ -240,7 +240,7 @@ export const ro = {
     titleMany: "▶ Sunteți la rând la {{count}} mese · Felt",
     announce: "Sunteți la rând la masa {{number}}",
     announceTime: "Sunteți la rând la masa {{number}}, mai aveți {{seconds}} secunde",
-    banner: "Sunteți la rând la masa {{number}}",
+    banner: "{{event}}: sunteți la rând la masa {{number}}",
     bringForward: "Aduceți masa în față",
     tag: "la rând",
   },

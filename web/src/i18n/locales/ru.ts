@@ -246,7 +246,7 @@ export const ru = {
     titleMany: "▶ Ваш ход за столами: {{count}} · Felt",
     announce: "Ваш ход за столом {{number}}",
     announceTime: "Ваш ход за столом {{number}}, осталось секунд: {{seconds}}",
-    banner: "Ваш ход за столом {{number}}",
+    banner: "{{event}}: ваш ход за столом {{number}}",
     bringForward: "Показать стол",
     tag: "ваш ход",
   },

@@ -239,7 +239,7 @@ export const sv = {
     titleMany: "▶ Din tur vid {{count}} bord · Felt",
     announce: "Din tur vid bord {{number}}",
     announceTime: "Din tur vid bord {{number}}, {{seconds}} sekunder kvar",
-    banner: "Din tur vid bord {{number}}",
+    banner: "{{event}}: din tur vid bord {{number}}",
     bringForward: "Visa bordet",
     tag: "din tur",
   },
