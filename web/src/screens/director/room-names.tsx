@@ -23,7 +23,10 @@ export function RoomNames({ tablesInPlay }: { tablesInPlay: readonly number[] })
   // What the room says, until the floor types over it (and saves).
   const shown = (key: string, stored: string | null | undefined) => typed[key] ?? stored ?? "";
 
+  // Not before the room's names have loaded: an empty box saved then would clear the name the room has.
+  const loaded = room !== null;
   async function save(key: string, call: () => ReturnType<typeof client.call<"nameTable">>) {
+    if (!loaded) return;
     const r = await call();
     setError(r.ok ? null : r.error);
     setSaved(r.ok ? key : null);
@@ -60,7 +63,9 @@ export function RoomNames({ tablesInPlay }: { tablesInPlay: readonly number[] })
             onChange={(e) => setTyped({ ...typed, room: e.target.value })}
           />
         </label>
-        <button type="submit">{t("live.room.save")}</button>
+        <button type="submit" disabled={!loaded}>
+          {t("live.room.save")}
+        </button>
         {saved === "room" && <span className="ok">{t("live.room.saved")}</span>}
       </form>
       <ul className="room-tables">
@@ -83,7 +88,9 @@ export function RoomNames({ tablesInPlay }: { tablesInPlay: readonly number[] })
                   onChange={(e) => setTyped({ ...typed, [`t${n}`]: e.target.value })}
                 />
               </label>
-              <button type="submit">{t("live.room.save")}</button>
+              <button type="submit" disabled={!loaded}>
+                {t("live.room.save")}
+              </button>
               {saved === `t${n}` && <span className="ok">{t("live.room.saved")}</span>}
             </form>
           </li>
