@@ -187,8 +187,10 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
             startsAt={current.startsAt}
           />
         )}
-        {tab === "map" && id && current && <TableMapScreen tournamentId={id} live={current.kind === "live"} />}
-        {tab === "floor" && current && <Floor tournament={current} />}
+        {tab === "map" && id && current && <TableMapScreen key={`map:${id}`} tournamentId={id} live={current.kind === "live"} />}
+        {/* Keyed by the event, as the seating: another event picked in the list starts with nothing
+            loaded, not with the last event's players (a walk-in's same-name check read those). */}
+        {tab === "floor" && current && <Floor key={`floor:${current.id}`} tournament={current} />}
         {/* R-TRN-10/11: a bracket's rounds or a shootout's tables beside the seating and the floor (other formats show none).
             Siblings here are matched by key, so each keeps a key of its own: with the seating's and
             the bracket's both the tournament's id, going from the floor to the seating and back left
@@ -196,9 +198,12 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
         {(tab === "seating" || tab === "floor") && id && current && (inPlay || current.status === "finished") && (
           <BracketPanel key={`bracket:${id}`} tournamentId={id} refreshMs={5000} />
         )}
-        {tab === "colour-up" && current && <ColourUp tournament={current} />}
+        {tab === "colour-up" && current && <ColourUp key={`colour-up:${current.id}`} tournament={current} />}
         {tab === "blind-error" && id && <BlindErrorWizard tournamentId={id} />}
-        {tab === "payouts" && id && <PayoutsAndDeal tournamentId={id} live={current?.kind === "live"} startsAt={current?.startsAt ?? null} />}
+        {/* Only once the lobby has said whether the event is live: read as online before then, a live deal went without the counted chips and their check. */}
+        {tab === "payouts" && id && lobby.data && (
+          <PayoutsAndDeal key={`payouts:${id}`} tournamentId={id} live={current?.kind === "live"} startsAt={current?.startsAt ?? null} />
+        )}
       </div>
     </section>
   );
