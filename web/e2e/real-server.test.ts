@@ -124,7 +124,13 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     expect(await missingKeys(page)).toEqual([]);
 
     await must(api(stage.felt.url, "POST", `/api/v1/director/tournaments/${tournamentId}/start`, { commandId: cmd() }, stage.directorToken));
-    await page.reload();
+    // The start takes the player from the lobby to their table by itself. (Reloading the lobby
+    // here raced it: on a busy machine the page had already gone to the table, and the reload
+    // stayed there.)
+    await page.waitForSelector(".felt .seat.me", { timeout: 20_000 });
+    expect(page.url()).toContain(`#/table/${tournamentId}-t`);
+    // The lobby's link leads back to the same table.
+    await page.goto(appUrl("en", "lobby"));
     await row.getByRole("link", { name: en.lobby.goToTable }).click({ timeout: 20_000 });
     await page.waitForSelector(".felt .seat.me", { timeout: 20_000 });
 
