@@ -49,7 +49,7 @@ describe("WAL sync off the event loop", () => {
     const running: Array<() => void> = [];
     const heldSync = (fd: number, done: (e: Error | null) => void) => running.push(() => fsync(fd, done));
     try {
-      const store = syncWalOffLoop(openSqliteEventStore(tmp.path, { durability: "normal" }), tmp.path, heldSync);
+      const store = syncWalOffLoop(openSqliteEventStore(tmp.path, { durability: "normal" }), tmp.path, { sync: heldSync });
       const first = store.append("table:a", 0, [{ type: "E", data: 0 }]);
       while (running.length === 0) await new Promise((r) => setImmediate(r));
       // Each arrives in its own turn of the event loop, while the first one's fsync runs.
@@ -79,7 +79,7 @@ describe("WAL sync off the event loop", () => {
     const running: Array<() => void> = [];
     const heldSync = (fd: number, done: (e: Error | null) => void) => running.push(() => fsync(fd, done));
     try {
-      const store = syncWalOffLoop(openSqliteEventStore(tmp.path, { durability: "normal" }), tmp.path, heldSync);
+      const store = syncWalOffLoop(openSqliteEventStore(tmp.path, { durability: "normal" }), tmp.path, { sync: heldSync });
       const deposit = unwrap(postings.deposit({ key: "d1", asset: "EUR", player: "p1", amount: 500, director: "d" }));
       let answered = false;
       const paid = store.appendWithPostings("tournament:t1", 0, [{ type: "E", data: 1 }], [deposit]).then((r) => {
@@ -98,6 +98,51 @@ describe("WAL sync off the event loop", () => {
       expect(await store.streamVersion("tournament:t1")).toBe(1);
       await store.close();
     } finally {
+      tmp.destroy();
+    }
+  });
+  it("keeps a gap between commits: appends soon after one wait out the gap and share the next; one after a quiet spell commits at once", async () => {
+    const tmp = tempSqlite();
+    const commits: number[] = [];
+    const count = (m: unknown) => commits.push((m as { appends: number }).appends);
+    subscribe("felt:sqlite-commit", count);
+    // The test's own clock and timer: the gap ends when the test says so.
+    let clock = 1_000;
+    const timers: Array<() => void> = [];
+    const turns = async (k = 5) => {
+      for (let i = 0; i < k; i++) await new Promise((r) => setImmediate(r));
+    };
+    try {
+      const store = syncWalOffLoop(openSqliteEventStore(tmp.path, { durability: "normal" }), tmp.path, {
+        gapMs: 4,
+        now: () => clock,
+        wait: (_ms, then) => timers.push(then),
+      });
+      // The first append ever: nothing to wait for.
+      expect((await store.append("table:a", 0, [{ type: "E", data: 0 }])).ok).toBe(true);
+      expect(commits).toEqual([1]);
+      expect(timers).toEqual([]);
+      // Three more within the gap: held, not committed, until the gap ends.
+      clock += 1;
+      let answered = 0;
+      const soon = [1, 2, 3].map((i) => store.append(`table:b${i}`, 0, [{ type: "E", data: i }]).then((r) => (answered++, r)));
+      await turns();
+      expect(commits).toEqual([1]);
+      expect(answered).toBe(0);
+      expect(timers.length).toBe(1);
+      clock += 3;
+      timers.shift()!();
+      expect((await Promise.all(soon)).every((r) => r.ok)).toBe(true);
+      expect(commits).toEqual([1, 3]);
+      // After a quiet spell longer than the gap: committed at once, no timer.
+      clock += 10;
+      expect((await store.append("table:c", 0, [{ type: "E", data: 4 }])).ok).toBe(true);
+      expect(commits).toEqual([1, 3, 1]);
+      expect(timers).toEqual([]);
+      expect((await store.listStreams({ prefix: "table:" })).length).toBe(5);
+      await store.close();
+    } finally {
+      unsubscribe("felt:sqlite-commit", count);
       tmp.destroy();
     }
   });

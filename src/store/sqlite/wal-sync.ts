@@ -23,8 +23,30 @@ const syncChannel = channel("felt:wal-sync");
 /** How the WAL file is synced: node:fs's fsync on libuv's thread pool (tests pass their own to hold it). */
 export type SyncFile = (fd: number, done: (e: Error | null) => void) => void;
 
-export function syncWalOffLoop(store: EventStore, dbPath: string, sync: SyncFile = fsync): EventStore {
-  return new WalSyncedStore(store, `${dbPath}-wal`, sync);
+/**
+ * At most one commit and fsync each this many milliseconds. On a busy server an fsync's CPU
+ * (the file system's journal, the disk's doorbell) is a tenth of the whole, and the appends
+ * of a few milliseconds then share one; an append to a store that has not committed for
+ * that long is committed at once, so a quiet table waits for nothing.
+ */
+export const SYNC_GAP_MS = 4;
+
+export interface WalSyncOptions {
+  /** How the WAL file is synced (tests pass their own to hold it). */
+  readonly sync?: SyncFile;
+  readonly gapMs?: number;
+  /** The clock and the timer of the gap (tests pass their own). */
+  readonly now?: () => number;
+  readonly wait?: (ms: number, then: () => void) => void;
+}
+
+export function syncWalOffLoop(store: EventStore, dbPath: string, options: WalSyncOptions = {}): EventStore {
+  return new WalSyncedStore(store, `${dbPath}-wal`, {
+    sync: options.sync ?? fsync,
+    gapMs: options.gapMs ?? SYNC_GAP_MS,
+    now: options.now ?? (() => performance.now()),
+    wait: options.wait ?? ((ms, then) => void setTimeout(then, ms)),
+  });
 }
 
 interface Held {
@@ -36,8 +58,14 @@ interface Held {
 
 class WalSyncedStore implements EventStore {
   private fd: Promise<number> | null = null;
-  /** idle: nothing in flight; committing: appends go straight to the inner store's group commit; syncing: they are held. */
-  private stage: "idle" | "committing" | "syncing" = "idle";
+  /**
+   * idle: nothing in flight; committing: appends go straight to the inner store's group
+   * commit; syncing: they are held for the commit after the fsync; waiting: held until the
+   * gap since the last commit has passed.
+   */
+  private stage: "idle" | "committing" | "syncing" | "waiting" = "idle";
+  /** When the last commit was taken for an fsync (the gap counts from it). */
+  private lastCommit = Number.NEGATIVE_INFINITY;
   /** Appends handed to the inner store for the commit the next fsync covers. */
   private current: { readonly held: Held; readonly outcome: Promise<Result<unknown>> }[] = [];
   /** Appends that arrived while an fsync ran: they go together in the next commit. */
@@ -46,7 +74,7 @@ class WalSyncedStore implements EventStore {
   constructor(
     private readonly inner: EventStore,
     private readonly walPath: string,
-    private readonly sync: SyncFile,
+    private readonly o: Required<WalSyncOptions>,
   ) {}
 
   append(stream: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<Result<AppendResult>> {
@@ -71,9 +99,20 @@ class WalSyncedStore implements EventStore {
   private hold<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
     return new Promise((resolve, reject) => {
       const h: Held = { run, resolve: resolve as (r: Result<never>) => void, reject };
-      if (this.stage === "syncing") this.held.push(h);
-      else this.forward(h);
+      if (this.stage === "syncing" || this.stage === "waiting") this.held.push(h);
+      else if (this.stage === "idle" && this.gapLeft() > 0) {
+        this.held.push(h);
+        this.stage = "waiting";
+        this.o.wait(this.gapLeft(), () => {
+          this.stage = "idle";
+          for (const x of this.held.splice(0)) this.forward(x);
+        });
+      } else this.forward(h);
     });
+  }
+
+  private gapLeft(): number {
+    return this.lastCommit + this.o.gapMs - this.o.now();
   }
 
   /** Number of fsyncs run (tests: commits share them). */
@@ -103,6 +142,7 @@ class WalSyncedStore implements EventStore {
         () => undefined,
       );
       const batch = this.current.splice(0);
+      this.lastCommit = this.o.now();
       this.stage = "syncing";
       const outcomes = await Promise.allSettled(batch.map((b) => b.outcome));
       let wrote = false;
@@ -117,7 +157,7 @@ class WalSyncedStore implements EventStore {
         try {
           const fd = await (this.fd ??= openFd(this.walPath));
           const began = performance.now();
-          await new Promise<void>((res, rej) => this.sync(fd, (e) => (e ? rej(e) : res())));
+          await new Promise<void>((res, rej) => this.o.sync(fd, (e) => (e ? rej(e) : res())));
           this.syncs++;
           if (syncChannel.hasSubscribers) syncChannel.publish({ ms: performance.now() - began, appends: batch.length });
           synced = { ok: true };
@@ -131,6 +171,9 @@ class WalSyncedStore implements EventStore {
           else batch[i]!.held.reject(synced.error);
         });
       }
+      // What arrived meanwhile waits out the rest of the gap (still held), then commits together.
+      const left = this.held.length > 0 ? this.gapLeft() : 0;
+      if (left > 0) await new Promise<void>((r) => this.o.wait(left, r));
       this.stage = "committing";
       for (const h of this.held.splice(0)) this.forward(h);
     }
