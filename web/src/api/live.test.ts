@@ -289,6 +289,52 @@ describe("LiveSession, protocol v2", () => {
     expect(fresh.live.getState().events.get("t1")).toBeUndefined();
   });
 
+  it("steps played while the tab was not subscribed leave a hole the log marks, kept across a reload; a return with nothing missed marks none", async () => {
+    const said = { id: 7, at: 0, from: { id: "u2", name: "Jiří", director: false }, text: "gl" };
+    const memory = new Map<string, string>();
+    const store: LogStore = { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) };
+    const call = { kind: "action" as const, seat: 1, action: "call" as const, amount: 400, to: 400, allIn: false, timeout: false };
+    const one = scripted(store);
+    let stop = one.live.watch({ kind: "table", tableId: "t1" });
+    one.live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    one.push(welcome);
+    // The first view of a table: nothing before it to miss.
+    one.push({ type: "table-view", view: { ...tableView, version: 17 } });
+    one.push({ type: "table-step", tableId: "t1", handId: "h42", version: 18, events: [call], patch: { version: 18 } });
+    expect(one.live.getState().gaps.get("t1") ?? []).toEqual([]);
+    // Off to another screen and back with nothing played meanwhile: no hole.
+    stop();
+    stop = one.live.watch({ kind: "table", tableId: "t1" });
+    one.push({ type: "table-view", view: { ...tableView, version: 18 } });
+    expect(one.live.getState().gaps.get("t1") ?? []).toEqual([]);
+    // Away while two steps were played: the hole after the one event received.
+    stop();
+    stop = one.live.watch({ kind: "table", tableId: "t1" });
+    one.push({ type: "table-view", view: { ...tableView, version: 20 } });
+    expect(one.live.getState().gaps.get("t1")).toEqual([{ after: 1, chat: 0 }]);
+    one.push({ type: "chat", tableId: "t1", lines: [said] });
+    one.push({ type: "table-step", tableId: "t1", handId: "h42", version: 21, events: [call], patch: { version: 21 } });
+    expect(one.live.getState().gaps.get("t1")).toEqual([{ after: 1, chat: 0 }]);
+    one.live.disconnect();
+
+    // A reload: the hole comes back with the log, and so does the version, so a step missed
+    // during the reload is a second hole.
+    const two = scripted(store);
+    two.live.watch({ kind: "table", tableId: "t1" });
+    expect(two.live.getState().gaps.get("t1")).toEqual([{ after: 1, chat: 0 }]);
+    two.live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    two.push(welcome);
+    two.push({ type: "table-view", view: { ...tableView, version: 22 } });
+    // The second hole comes after the chat line held before it.
+    expect(two.live.getState().gaps.get("t1")).toEqual([
+      { after: 1, chat: 0 },
+      { after: 2, chat: 7 },
+    ]);
+    two.live.disconnect();
+  });
+
   it("an act sent before the drop that did not count is said: the hand went on without it, or the server refused it after the reconnect", async () => {
     const { live, sent, push, drop } = scripted();
     live.watch({ kind: "table", tableId: "t1" });

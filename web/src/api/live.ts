@@ -14,7 +14,7 @@ import {
   type UserInfo,
   type WireError,
 } from "../../../src/protocol/index.ts";
-import { loadLog, saveLog, sessionStore, type LogStore } from "../logic/kept-log.ts";
+import { GAPS_KEPT, loadLog, type LogGap, saveLog, sessionStore, type LogStore } from "../logic/kept-log.ts";
 import { newCommandId, type FeltClient } from "./client.ts";
 import type { SocketLike } from "./transport.ts";
 
@@ -37,6 +37,12 @@ export interface LiveState {
   readonly tables: ReadonlyMap<string, TableView>;
   readonly tournaments: ReadonlyMap<string, TournamentView>;
   readonly events: ReadonlyMap<string, readonly TableEvent[]>;
+  /**
+   * Where each table's hand log has a hole: the events and chat lines received before each. The
+   * server streams a table's events only while this tab is subscribed, so steps played while
+   * it was not (on another screen, offline, reloading) are missing, and the log says so there.
+   */
+  readonly gaps: ReadonlyMap<string, readonly LogGap[]>;
   readonly lastError: WireError | null;
   /** Table chat: lines with `after`, the number of the table's events received before them (to interleave with the hand log), and the director's mutes. */
   readonly chats: ReadonlyMap<string, TableChat>;
@@ -100,6 +106,7 @@ export class LiveSession {
     tables: new Map(),
     tournaments: new Map(),
     events: new Map(),
+    gaps: new Map(),
     lastError: null,
     chats: new Map(),
     offlineSince: null,
@@ -108,6 +115,8 @@ export class LiveSession {
   };
   /** Events received per table since the page opened (the hand log keeps only the last ones). */
   private readonly eventCount = new Map<string, number>();
+  /** The version of each table its hand log is complete up to (every step since was received). */
+  private readonly logVersion = new Map<string, number>();
 
   /** How many events of this table came before the ones the hand log still holds. */
   eventsBefore(tableId: string): number {
@@ -126,17 +135,27 @@ export class LiveSession {
     const kept = loadLog(this.store, tableId);
     if (kept === null) return;
     this.eventCount.set(tableId, kept.count);
+    if (kept.version !== undefined) this.logVersion.set(tableId, kept.version);
     const events = new Map(this.state.events);
     events.set(tableId, kept.events);
     const chats = new Map(this.state.chats);
     chats.set(tableId, { lines: kept.chat.map((x) => ({ ...x.line, after: x.after })), muted: chats.get(tableId)?.muted ?? [] });
-    this.set({ events, chats });
+    const gaps = new Map(this.state.gaps);
+    gaps.set(tableId, kept.gaps ?? []);
+    this.set({ events, chats, gaps });
   }
 
   private keepLog(tableId: string): void {
     if (this.store === null) return;
     const chat = (this.state.chats.get(tableId)?.lines ?? []).map(({ after, ...line }) => ({ line: line as ChatLine, after }));
-    saveLog(this.store, tableId, { events: [...(this.state.events.get(tableId) ?? [])], count: this.eventCount.get(tableId) ?? 0, chat });
+    const version = this.logVersion.get(tableId);
+    saveLog(this.store, tableId, {
+      events: [...(this.state.events.get(tableId) ?? [])],
+      count: this.eventCount.get(tableId) ?? 0,
+      chat,
+      ...(version === undefined ? {} : { version }),
+      gaps: [...(this.state.gaps.get(tableId) ?? [])],
+    });
   }
 
   readonly getState = (): LiveState => this.state;
@@ -241,9 +260,21 @@ export class LiveSession {
         for (const channel of this.channels.values()) this.send({ type: "subscribe", channel });
         return;
       case "table-view": {
+        const id = m.view.tableId;
         const tables = new Map(this.state.tables);
-        tables.set(m.view.tableId, m.view);
-        this.set({ tables });
+        tables.set(id, m.view);
+        // The whole view after a new subscribe: steps between the log's last and this one were
+        // played while this tab was not subscribed, and their events will not come.
+        const known = this.logVersion.get(id);
+        this.logVersion.set(id, m.view.version);
+        if (known !== undefined && m.view.version > known) {
+          const gaps = new Map(this.state.gaps);
+          // Chat ids grow: the dealer's entries of what was missed come after the last one held.
+          const chat = Math.max(0, ...(this.state.chats.get(id)?.lines ?? []).map((l) => l.id));
+          gaps.set(id, [...(gaps.get(id) ?? []), { after: this.eventCount.get(id) ?? 0, chat }].slice(-GAPS_KEPT));
+          this.set({ tables, gaps });
+          this.keepLog(id);
+        } else this.set({ tables });
         this.resendUnanswered(m.view);
         return;
       }
@@ -254,6 +285,8 @@ export class LiveSession {
         return;
       }
       case "event": {
+        // Protocol v1's events carry no version: no hole can be told from them.
+        this.logVersion.delete(m.tableId);
         this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + 1);
         this.contribute(m.tableId, [m.event]);
         const events = new Map(this.state.events);
@@ -274,6 +307,7 @@ export class LiveSession {
         const tables = new Map(this.state.tables);
         const view = applyTablePatch(base, m.patch);
         tables.set(m.tableId, view);
+        this.logVersion.set(m.tableId, m.version);
         if (view.version !== base.version) this.resendUnanswered(view);
         if (m.events.length === 0) return this.set({ tables });
         this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + m.events.length);

@@ -53,8 +53,11 @@ export function TableFeed({
 }) {
   const { t } = useTranslation();
   const { live } = useServices();
-  const { chats } = useLive();
+  const { chats, gaps } = useLive();
   const chat = chats.get(tableId) ?? { lines: [], muted: [] };
+  // Holes before the oldest line the log still holds have scrolled out with it.
+  const oldest = events[0]?.n ?? 0;
+  const holes = (gaps.get(tableId) ?? []).filter((g) => g.after >= oldest - 1);
   const [muted, setMuted] = useState(loadMuted);
   const [text, setText] = useState("");
   const [tab, setTab] = useState<FeedTab>("log");
@@ -81,6 +84,14 @@ export function TableFeed({
   type Item = { key: string; order: number; sub: number; node: React.ReactNode; kind: "dealer" | "chat" };
   const all: Item[] = [
     ...events.map(({ e, n, names }) => ({ key: `e${n}`, order: n, sub: 0, kind: "dealer" as const, node: <EventLine e={e} names={names} /> })),
+    // After the last event and dealer's entry held before the hole, before those of what was missed.
+    ...holes.map((g) => ({
+      key: `g${g.after}:${g.chat}`,
+      order: g.after,
+      sub: g.chat + 0.5,
+      kind: "dealer" as const,
+      node: <span className="log-gap">{t("log.missed")}</span>,
+    })),
     ...chat.lines.flatMap((l) =>
       "dealer" in l ? [{ key: `c${l.id}`, order: l.after, sub: l.id, kind: "dealer" as const, node: <DealerLine note={l.dealer} /> }] : [],
     ),

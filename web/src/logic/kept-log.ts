@@ -5,6 +5,15 @@ import { ChatLine, TableEvent } from "../../../src/protocol/index.ts";
 // streams only what happens from the subscribe on, so after a reload the earlier hands'
 // actions come from here. The chat's lines keep the place they had among the events.
 
+/** Holes in a log kept at most (older ones have scrolled out of it long before). */
+export const GAPS_KEPT = 20;
+
+/** A hole in a hand log: after `after` events and the chat line `chat` (0: none yet). */
+export interface LogGap {
+  readonly after: number;
+  readonly chat: number;
+}
+
 export const KeptLog = z.object({
   /** The kept events (the player's own hole cards among them: the storage is this tab's). */
   events: z.array(TableEvent).max(200),
@@ -12,6 +21,13 @@ export const KeptLog = z.object({
   count: z.int().min(0),
   /** The chat's lines with `after`: how many events had come before each. */
   chat: z.array(z.object({ line: ChatLine, after: z.int().min(0) })).max(200),
+  /** The table's version the log is complete up to (absent in logs kept before it was). */
+  version: z.int().min(0).optional(),
+  /** Where the log has a hole: how many events, and which chat lines, had come before each. */
+  gaps: z
+    .array(z.object({ after: z.int().min(0), chat: z.int().min(0) }))
+    .max(GAPS_KEPT)
+    .optional(),
 });
 export type KeptLog = z.infer<typeof KeptLog>;
 

@@ -205,6 +205,7 @@ export const cs = {
     "royal-flush": "Královská postupka",
   },
   log: {
+    missed: "… co se hrálo během vaší nepřítomnosti, zde není uvedeno",
     returned: "Nedorovnaných {{amount}} se vrací hráči {{name}}",
     timedOut: { check: "{{name}} nestihl(a) čas a čeká", fold: "{{name}} nestihl(a) čas a skládá" },
     board: "{{street}}: {{cards}}",

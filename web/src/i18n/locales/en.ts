@@ -199,6 +199,7 @@ export const en = {
     "royal-flush": "Royal flush",
   },
   log: {
+    missed: "… what was played while you were away is not listed here",
     returned: "Uncalled {{amount}} returned to {{name}}",
     timedOut: { check: "{{name}} timed out and checks", fold: "{{name}} timed out and folds" },
     board: "{{street}}: {{cards}}",

@@ -199,6 +199,7 @@ export const ro = {
     "royal-flush": "Chintă roială",
   },
   log: {
+    missed: "… ce s-a jucat cât ați lipsit nu apare aici",
     returned: "{{amount}} nevăzuți se întorc la {{name}}",
     timedOut: { check: "{{name}} a rămas fără timp și face check", fold: "{{name}} a rămas fără timp și renunță" },
     board: "{{street}}: {{cards}}",

@@ -205,6 +205,7 @@ export const ru = {
     "royal-flush": "Роял-флеш",
   },
   log: {
+    missed: "… то, что сыграно, пока вас не было, здесь не показано",
     returned: "Неуравненные {{amount}} возвращены игроку {{name}}",
     timedOut: { check: "У {{name}} вышло время: чек", fold: "У {{name}} вышло время: фолд" },
     board: "{{street}}: {{cards}}",

@@ -198,6 +198,7 @@ export const sv = {
     "royal-flush": "Royal straight flush",
   },
   log: {
+    missed: "… det som spelades medan du var borta visas inte här",
     returned: "Ej synade {{amount}} tillbaka till {{name}}",
     timedOut: { check: "{{name}}s tid tog slut: checkar", fold: "{{name}}s tid tog slut: lägger sig" },
     board: "{{street}}: {{cards}}",
