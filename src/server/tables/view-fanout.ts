@@ -252,6 +252,22 @@ function ownText(memo: OwnText | undefined, from: string, cards: readonly number
 
 type SeatView = TableView["seats"][number];
 
+// A field added to SeatView and not compared in sameSeat would keep last step's text: refuse to compile.
+const SEAT_COMPARED = [
+  "seat",
+  "player",
+  "stack",
+  "bet",
+  "status",
+  "hasCards",
+  "cards",
+  "shownHand",
+  "connected",
+] as const satisfies readonly (keyof SeatView)[];
+type Uncompared = Exclude<keyof SeatView, (typeof SEAT_COMPARED)[number]>;
+const everySeatFieldCompared: [Uncompared] extends [never] ? true : never = true;
+void everySeatFieldCompared;
+
 /** Two seats that serialise the same: built by spectatorView, so their keys come in one order.
  *  A shown hand is compared by its text (only at a showdown). */
 function sameSeat(a: SeatView, b: SeatView): boolean {
