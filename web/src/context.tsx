@@ -63,12 +63,7 @@ export interface Query<T> {
   reload(): void;
 }
 
-/**
- * GET-style call that runs on mount and when `key` changes. An answer belongs to the request
- * it answered: once the route, its parameters or `key` change, the old one is not shown (nor
- * acted on: another tournament's players, its Register) while the new one loads. A reload of
- * the same request keeps it on screen.
- */
+/** GET-style call that runs on mount and when `key` changes. */
 export function useQuery<N extends RouteName>(
   name: N | null,
   body: RouteBody<N>,
@@ -77,38 +72,35 @@ export function useQuery<N extends RouteName>(
   query: Readonly<Record<string, string>> = {},
 ): Query<RouteResponse<N>> {
   const { client } = useServices();
-  const paramKey = JSON.stringify(params);
-  const queryKey = JSON.stringify(query);
-  const asked = JSON.stringify([name, paramKey, queryKey, key]);
-  const [state, setState] = useState<{ for: string; data: RouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
-    for: asked,
+  const [state, setState] = useState<{ data: RouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
     data: null,
     error: null,
     loading: name !== null,
   });
   const [tick, setTick] = useState(0);
+  const paramKey = JSON.stringify(params);
+  const queryKey = JSON.stringify(query);
   useEffect(() => {
     if (name === null) return;
     let live = true;
-    setState((s) => (s.for === asked ? { ...s, loading: true } : { for: asked, data: null, error: null, loading: true }));
+    setState((s) => ({ ...s, loading: true }));
     void client.call(name, body, JSON.parse(paramKey) as Record<string, string>, JSON.parse(queryKey) as Record<string, string>).then((r) => {
       if (!live) return;
       // The server out of reach: what is on screen stays (the offline banner says so).
       setState((s) =>
         r.ok
-          ? { for: asked, data: r.value, error: null, loading: false }
-          : r.error.code === "client/network" && s.data !== null && s.for === asked
+          ? { data: r.value, error: null, loading: false }
+          : r.error.code === "client/network" && s.data !== null
             ? { ...s, loading: false }
-            : { for: asked, data: null, error: r.error, loading: false },
+            : { data: null, error: r.error, loading: false },
       );
     });
     return () => {
       live = false;
     };
-    // body is rebuilt each render; `asked` names what it depends on
+    // body is rebuilt each render; `key` names what it depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, asked, tick]);
+  }, [client, name, paramKey, queryKey, key, tick]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  if (state.for !== asked) return { data: null, error: null, loading: name !== null, reload };
-  return { data: state.data, error: state.error, loading: state.loading, reload };
+  return { ...state, reload };
 }

@@ -188,8 +188,8 @@ export function DirectorConsole({ tab, tournamentId }: { tab: string; tournament
           />
         )}
         {tab === "map" && id && current && <TableMapScreen key={`map:${id}`} tournamentId={id} live={current.kind === "live"} />}
-        {/* Keyed by the event, as the seating: another event picked in the list starts afresh,
-            nothing typed, asked or offered for the last one still on screen. */}
+        {/* Keyed by the event, as the seating: another event picked in the list starts with nothing
+            loaded, not with the last event's players (a walk-in's same-name check read those). */}
         {tab === "floor" && current && <Floor key={`floor:${current.id}`} tournament={current} />}
         {/* R-TRN-10/11: a bracket's rounds or a shootout's tables beside the seating and the floor (other formats show none).
             Siblings here are matched by key, so each keeps a key of its own: with the seating's and
