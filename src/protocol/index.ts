@@ -31,6 +31,8 @@ export {
   PlayerAction,
   ChatLine,
   DealerNote,
+  TableLog,
+  TABLE_LOG_EVENTS,
   type PlayerChatLine,
   type DealerChatLine,
   CHAT_HISTORY,

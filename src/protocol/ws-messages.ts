@@ -85,7 +85,26 @@ const Welcome = z.object({
   serverTime: EpochMs,
 });
 
-const TableViewMsg = z.object({ type: z.literal("table-view"), view: TableView });
+/** How many events a `table-view`'s log holds at most (a hand's steps and those since it, far fewer). */
+export const TABLE_LOG_EVENTS = 256;
+
+/**
+ * The table's steps since its current hand (or the last, before the next starts) began, as
+ * the recipient may see them: sent to a v2 subscriber with its whole view on subscribe, so a
+ * client whose log stops at a version at or after `from` appends the events of the steps
+ * after that version and has the hand complete, with no hole. A log stopping before `from`
+ * missed steps before the hand: the hole stays, and the hand follows it complete. Absent: no
+ * hand at this table since the server took it, or too long for one frame (the hole stays).
+ * The deck openings may be left out to fit the frame; the hand's history has them.
+ */
+export const TableLog = z.object({
+  /** The table's version before the step that started the hand. */
+  from: z.int().min(0),
+  steps: z.array(z.object({ version: z.int().min(0), events: z.array(TableEvent).max(TABLE_LOG_EVENTS) })).max(TABLE_LOG_EVENTS),
+});
+export type TableLog = z.infer<typeof TableLog>;
+
+const TableViewMsg = z.object({ type: z.literal("table-view"), view: TableView, log: TableLog.optional() });
 
 const EventMsg = z.object({
   type: z.literal("event"),

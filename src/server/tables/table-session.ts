@@ -18,6 +18,7 @@ import { seatOfUser, tableLogic, type TableCommand } from "./table-logic.ts";
 import { initialTable, type Blinds, type HandRun, type TableConfig, type TableRecord, type TableState } from "./table-state.ts";
 import { personalView, spectatorView, type ViewContext } from "./table-view.ts";
 import { ViewFanout, type Subscriber } from "./view-fanout.ts";
+import { HandSteps, withLog } from "./hand-steps.ts";
 import type { DealerNote } from "../../protocol/index.ts";
 import { ChatLog, handResultNotes } from "./table-chat-log.ts";
 import { handResultOf, permitted, type HandResult, type TableOrder } from "./table-order.ts";
@@ -141,6 +142,9 @@ export class TableSession {
   private readonly contributions = new Map<number, string>();
   /** The finished hand last handed to the after-hand step: a new one means a hand just ended. */
   private seenFinished: HandRun | null;
+  /** The steps since the hand began, for a subscriber who missed some; `stepVersion`: the version the last step left. */
+  private readonly handSteps = new HandSteps();
+  private stepVersion: number;
 
   private constructor(
     private readonly actor: Actor,
@@ -149,6 +153,7 @@ export class TableSession {
     private readonly chatLog: ChatLog,
   ) {
     this.seenFinished = actor.state.finished;
+    this.stepVersion = actor.state.version;
     this.since = opts.clock.now();
     actor.subscribe((batch) => this.applied(batch));
   }
@@ -189,7 +194,7 @@ export class TableSession {
     const wasConnected = this.isConnected(this.seatOf(sub.userId));
     this.subscribers.add(sub);
     this.arrived(sub.userId);
-    this.fanout.start(sub, this.viewFor(sub.userId));
+    this.fanout.start(sub, this.viewFor(sub.userId), this.handSteps);
     const chat = this.chatLog.chat;
     if (chat.lines.length > 0 || chat.muted.length > 0) sub.send({ type: "chat", tableId: this.id, lines: [...chat.lines], muted: chat.muted });
     if (!wasConnected && this.seatOf(sub.userId) !== null) this.broadcastViews();
@@ -201,7 +206,12 @@ export class TableSession {
    * now (v1), then the chat.
    */
   framesFor(sub: Subscriber): string[] {
-    const view = this.fanout.sentFrame(sub, this.id) ?? JSON.stringify({ type: "table-view", view: this.viewFor(sub.userId) });
+    const sent = this.fanout.sentFrame(sub, this.id);
+    // A v2 copy starts a client as a subscribe here would: with the hand's steps so far.
+    const view =
+      sent === undefined
+        ? JSON.stringify({ type: "table-view", view: this.viewFor(sub.userId) })
+        : withLog(sent, this.handSteps.fitting(this.seatOf(sub.userId), sent));
     const room = this.chatLog.chat;
     const chat =
       room.lines.length > 0 || room.muted.length > 0 ? [JSON.stringify({ type: "chat", tableId: this.id, lines: [...room.lines], muted: room.muted })] : [];
@@ -471,6 +481,8 @@ export class TableSession {
     // A player who left this table is shown it afresh if they are seated here again.
     for (const id of this.shown) if (this.seatOf(id) === null) this.shown.delete(id);
     this.armClock();
+    this.handSteps.record(this.stepVersion, this.state.version, batch.outputs);
+    this.stepVersion = this.state.version;
     this.broadcast(batch.outputs);
     const finished = this.state.finished;
     if (finished !== null && finished !== this.seenFinished) {

@@ -2,8 +2,9 @@
 // view it started from holds exactly the view a v1 client is sent whole, at every step, for
 // every seat and for a spectator; every v2 frame is valid and within 16 KiB; and no frame or
 // folded view holds a hole card its recipient may not see.
+import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { applyTablePatch, MAX_FRAME_BYTES, byteLength, parseServerMessage, type ServerMessage, type TableView } from "../../protocol/index.ts";
+import { applyTablePatch, MAX_FRAME_BYTES, byteLength, parseServerMessage, type ServerMessage, type TableEvent, type TableView } from "../../protocol/index.ts";
 import { seededRandom } from "../../tournament/index.ts";
 import { openSqliteEventStore } from "../../store/index.ts";
 import { unwrap } from "../../lib/result.ts";
@@ -172,4 +173,159 @@ describe("view fan-out: protocol v2 steps", () => {
     }
     s.close();
   });
+
+  it("a copy of a v2 stream started elsewhere (a gateway on another process) gets the hand's steps with the view, as a subscribe here does", async () => {
+    const { s, clock } = await openTable(0);
+    for (const [i, id] of ["a", "b", "c"].entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000));
+    const a = logClient("a");
+    s.subscribe(a);
+    s.dealSoon(0);
+    clock.advance(0);
+    await s.idle();
+    for (let k = 0; k < 2; k++) {
+      const hand = s.state.hand!;
+      const user = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
+      unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `c-${k}`, action: { kind: "call" } }));
+      await s.idle();
+    }
+    const [first] = s.framesFor(a);
+    const r = parseServerMessage(first!);
+    if (!r.ok || r.value.type !== "table-view") throw new Error(`not a view: ${first}`);
+    expect(r.value.view.version).toBe(s.state.version);
+    expect(r.value.log?.steps.at(-1)?.version).toBe(s.state.version);
+    expect(r.value.log?.steps.flatMap((x) => x.events)).toEqual(a.events.slice(a.events.findIndex((e) => e.kind === "hand-start")));
+    s.close();
+  });
+
+  it("a v2 subscriber back after missed steps gets the hand's steps with its view: its log is a watcher's who stayed, cut only before a hand; no hidden card", async () => {
+    const { s, clock } = await openTable(0);
+    for (const [i, id] of USERS.entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000 + 200 * i));
+    const audiences = ["a", "d", null];
+    const stay = audiences.map((u) => logClient(u));
+    const roam = audiences.map((u) => logClient(u));
+    const away = new Set<LogClient>();
+    for (const c of [...stay, ...roam]) s.subscribe(c);
+    s.dealSoon(0);
+    const rng = seededRandom(5);
+    const roll = () => rng.nextUint32() / 2 ** 32;
+    let cmd = 0;
+    for (let i = 0; i < 1500 && s.state.handNumber < 30; i++) {
+      const hand = s.state.hand;
+      const legal = legalFor(s.state);
+      // A roaming client leaves (another screen, offline) and comes back a few steps later.
+      for (const c of [...away]) if (roll() < 0.2) away.delete(c) && s.subscribe(c);
+      const leaving = roam[Math.floor(roll() * roam.length)]!;
+      if (roll() < 0.05 && !away.has(leaving)) {
+        s.unsubscribe(leaving);
+        away.add(leaving);
+      }
+      if (hand === null && [...s.state.seats.values()].filter((x) => x.stack > 0).length < 2) {
+        for (const x of s.state.seats.values()) if (x.stack === 0) unwrap(await s.setStack(x.seat, 1500));
+        clock.advance(1000);
+      } else if (hand === null || legal === null) {
+        clock.advance(1000);
+      } else {
+        const seat = hand.order[hand.state.actor]!;
+        const user = s.state.seats.get(seat)!.playerId;
+        const r = roll();
+        const action =
+          r < 0.15 && legal.canFold
+            ? { kind: "fold" as const }
+            : r < 0.3 && legal.minRaiseTo !== null
+              ? { kind: legal.isBet ? ("bet" as const) : ("raise" as const), to: legal.minRaiseTo }
+              : legal.canCheck
+                ? { kind: "check" as const }
+                : { kind: "call" as const };
+        unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${String(cmd++).padStart(6, "0")}`, action }));
+      }
+      await s.idle();
+    }
+    for (const c of away) s.subscribe(c);
+    expect(s.state.handNumber).toBeGreaterThan(15);
+    for (const [k, c] of roam.entries()) {
+      const ref = stay[k]!;
+      expect(ref.holes).toEqual([]);
+      expect(c.known).toBe(ref.known);
+      expectCutOnlyBeforeHands(c, ref);
+      // Most returns came back inside the hand they left: filled, no hole.
+      expect(c.fills, `client of ${c.userId}`).toBeGreaterThan(c.holes.length);
+      const mine = s.seatOf(c.userId);
+      for (const e of c.events) if (e.kind === "hole-cards" && e.seat !== mine) expect([e.cards, e.openings]).toEqual([null, undefined]);
+      expect(c.events.some((e) => e.kind === "hole-cards" && e.seat === mine && e.openings?.length === 2)).toBe(mine !== null);
+    }
+    s.close();
+  }, 60_000);
 });
+
+/** A v2 client's hand log as the web app keeps it (web/src/api/live.ts): steps' events, and a view's log where it was away. */
+interface LogClient extends Subscriber {
+  known: number | undefined;
+  readonly events: TableEvent[];
+  /** Where its log has a hole (events before it). */
+  readonly holes: number[];
+  /** Returns filled from the view's log with no hole. */
+  fills: number;
+  /** Each step received: its version and where its events begin in `events`. */
+  readonly steps: { version: number; at: number; events: number }[];
+}
+
+function logClient(userId: string | null): LogClient {
+  const c: LogClient = {
+    userId,
+    known: undefined,
+    events: [],
+    holes: [],
+    fills: 0,
+    steps: [],
+    send: (m) => {
+      const text = JSON.stringify(m);
+      expect(byteLength(text)).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+      const r = parseServerMessage(text);
+      if (!r.ok) throw new Error(`invalid frame: ${r.error.message}`);
+      if (m.type !== "table-view") return;
+      const known = c.known;
+      const fresh = known === undefined && c.events.length === 0;
+      if (fresh || m.view.version > known!) {
+        if (!fresh && (m.log === undefined || known! < m.log.from)) c.holes.push(c.events.length);
+        else if (!fresh) c.fills++;
+        for (const st of m.log?.steps ?? []) if (known === undefined || st.version > known) c.events.push(...st.events);
+      }
+      c.known = m.view.version;
+    },
+    sendStep: (text) => {
+      const r = parseServerMessage(text);
+      if (!r.ok || r.value.type !== "table-step") throw new Error(`not a step: ${text}`);
+      if (r.value.events.length > 0) c.steps.push({ version: r.value.version, at: c.events.length, events: r.value.events.length });
+      c.events.push(...r.value.events);
+      c.known = r.value.version;
+    },
+  };
+  return c;
+}
+
+/**
+ * `c`'s log is `ref`'s (a client that never left) with a piece cut out at each of its holes,
+ * and each piece ends where a step that started a hand begins: inside a hand nothing is lost.
+ */
+function expectCutOnlyBeforeHands(c: LogClient, ref: LogClient): void {
+  const handSteps = ref.steps.filter((st) => ref.events.slice(st.at, st.at + st.events).some((e) => e.kind === "hand-start"));
+  let i = 0;
+  let j = 0;
+  const holes = [...c.holes];
+  while (j < c.events.length || holes.length > 0) {
+    if (holes[0] === j) {
+      holes.shift();
+      // The cut: on to the step that started the hand the log sent begins with.
+      if (j === c.events.length) break;
+      const next = handSteps.find((st) => st.at >= i && isDeepStrictEqual(ref.events.slice(st.at, st.at + st.events), c.events.slice(j, j + st.events)));
+      expect(next, `hole at ${j}: what follows is not a hand's first step`).toBeDefined();
+      i = next!.at;
+      continue;
+    }
+    expect(c.events[j], `event ${j} (ref ${i})`).toEqual(ref.events[i]);
+    i++;
+    j++;
+  }
+  expect(j).toBe(c.events.length);
+  expect(i).toBe(ref.events.length);
+}

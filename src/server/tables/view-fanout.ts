@@ -10,6 +10,7 @@ import { byteLength, MAX_FRAME_BYTES, type ServerMessage, type TableEvent, type 
 import type { TableState } from "./table-state.ts";
 import { personalParts, personalView, spectatorView, type ViewContext } from "./table-view.ts";
 import { categoryOf, eventForSeat } from "./table-wire.ts";
+import type { HandSteps } from "./hand-steps.ts";
 
 export interface Subscriber {
   readonly userId: string | null;
@@ -84,9 +85,10 @@ export class ViewFanout {
   /** What each v2 subscriber was last sent, field by field, as JSON text. */
   private readonly sent = new Map<Subscriber, Texts>();
 
-  /** Starts a subscriber with its whole view. */
-  start(sub: Subscriber, view: TableView): void {
-    sub.send({ type: "table-view", view });
+  /** Starts a subscriber with its whole view, and a v2 one with the hand's steps so far when they fit the frame. */
+  start(sub: Subscriber, view: TableView, steps?: HandSteps): void {
+    const log = steps?.kept !== true || sub.sendStep === undefined ? null : steps.fitting(view.mySeat, JSON.stringify({ type: "table-view", view }));
+    sub.send(log === null ? { type: "table-view", view } : { type: "table-view", view, log });
     if (sub.sendStep !== undefined) this.sent.set(sub, textsOf(view));
   }
 

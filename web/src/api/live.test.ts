@@ -335,6 +335,77 @@ describe("LiveSession, protocol v2", () => {
     two.live.disconnect();
   });
 
+  it("the hand's steps sent with the view fill the log where the tab was away: no hole inside the hand, one before it when earlier steps were missed", async () => {
+    const call = { kind: "action" as const, seat: 1, action: "call" as const, amount: 400, to: 400, allIn: false, timeout: false };
+    const fold = { kind: "action" as const, seat: 2, action: "fold" as const, amount: 0, to: 0, allIn: false, timeout: false };
+    const start: TableEvent = {
+      kind: "hand-start",
+      handNumber: 5,
+      at: 0,
+      blinds: { sb: 200, bb: 400, ante: 0 },
+      button: 1,
+      smallBlind: 1,
+      bigBlind: 2,
+      seats: [
+        { seat: 1, name: "Bodil", stack: 9000 },
+        { seat: 2, name: "Jiří", stack: 9000 },
+      ],
+      commitment: "a".repeat(64),
+    };
+    const log = {
+      from: 17,
+      steps: [
+        { version: 18, events: [start] },
+        { version: 19, events: [call] },
+        { version: 21, events: [fold] },
+      ],
+    };
+    const { live, sent, push } = scripted(null);
+    // A first view mid-hand shows the hand so far.
+    let stop = live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-view", view: { ...tableView, version: 19 }, log: { from: 17, steps: log.steps.slice(0, 2) } });
+    expect(live.getState().events.get("t1")).toEqual([start, call]);
+    expect(live.getState().gaps.get("t1") ?? []).toEqual([]);
+    // The hand began while the tab watched: its player adds randomness for the next deck.
+    expect(sent.filter((m) => (m as { type: string }).type === "contribute")).toHaveLength(1);
+    // Away during steps 20 and 21, back: the missed fold comes from the log, and no hole.
+    stop();
+    stop = live.watch({ kind: "table", tableId: "t1" });
+    push({ type: "table-view", view: { ...tableView, version: 21 }, log });
+    expect(live.getState().events.get("t1")).toEqual([start, call, fold]);
+    expect(live.getState().gaps.get("t1") ?? []).toEqual([]);
+    expect(sent.filter((m) => (m as { type: string }).type === "contribute")).toHaveLength(1);
+    // Away from before the next hand began: a hole for what came before it, then that hand whole.
+    stop();
+    stop = live.watch({ kind: "table", tableId: "t1" });
+    const next = { ...start, handNumber: 6 };
+    push({
+      type: "table-view",
+      view: { ...tableView, version: 30 },
+      log: {
+        from: 27,
+        steps: [
+          { version: 28, events: [next] },
+          { version: 30, events: [call] },
+        ],
+      },
+    });
+    expect(live.getState().events.get("t1")).toEqual([start, call, fold, next, call]);
+    expect(live.getState().gaps.get("t1")).toEqual([{ after: 3, chat: 0 }]);
+    // Back with no steps sent (none kept, or too long for a frame): a hole, as without them.
+    stop();
+    live.watch({ kind: "table", tableId: "t1" });
+    push({ type: "table-view", view: { ...tableView, version: 33 } });
+    expect(live.getState().events.get("t1")).toHaveLength(5);
+    expect(live.getState().gaps.get("t1")).toEqual([
+      { after: 3, chat: 0 },
+      { after: 5, chat: 0 },
+    ]);
+  });
+
   it("an act sent before the drop that did not count is said: the hand went on without it, or the server refused it after the reconnect", async () => {
     const { live, sent, push, drop } = scripted();
     live.watch({ kind: "table", tableId: "t1" });

@@ -263,17 +263,33 @@ export class LiveSession {
         const id = m.view.tableId;
         const tables = new Map(this.state.tables);
         tables.set(id, m.view);
-        // The whole view after a new subscribe: steps between the log's last and this one were
-        // played while this tab was not subscribed, and their events will not come.
         const known = this.logVersion.get(id);
         this.logVersion.set(id, m.view.version);
-        if (known !== undefined && m.view.version > known) {
-          const gaps = new Map(this.state.gaps);
-          // Chat ids grow: the dealer's entries of what was missed come after the last one held.
-          const chat = Math.max(0, ...(this.state.chats.get(id)?.lines ?? []).map((l) => l.id));
-          gaps.set(id, [...(gaps.get(id) ?? []), { after: this.eventCount.get(id) ?? 0, chat }].slice(-GAPS_KEPT));
-          this.set({ tables, gaps });
-          this.keepLog(id);
+        // A whole view after a new subscribe. The server sends the hand's steps so far with it:
+        // a log that stops inside the hand (or at its start) takes the steps after its last,
+        // and has no hole; one that stops before the hand missed steps nobody sends again,
+        // and says so there, before the hand. Without the steps, a hole where the log stops.
+        const fresh = known === undefined && (this.eventCount.get(id) ?? 0) === 0;
+        if (fresh || (known !== undefined && m.view.version > known)) {
+          const log = m.log;
+          const change: { -readonly [K in keyof LiveState]?: LiveState[K] } = { tables };
+          if (!fresh && (log === undefined || known! < log.from)) {
+            const gaps = new Map(this.state.gaps);
+            // Chat ids grow: the dealer's entries of what was missed come after the last one held.
+            const chat = Math.max(0, ...(this.state.chats.get(id)?.lines ?? []).map((l) => l.id));
+            gaps.set(id, [...(gaps.get(id) ?? []), { after: this.eventCount.get(id) ?? 0, chat }].slice(-GAPS_KEPT));
+            change.gaps = gaps;
+          }
+          const missed = (log?.steps ?? []).filter((s) => known === undefined || s.version > known).flatMap((s) => s.events);
+          if (missed.length > 0) {
+            this.eventCount.set(id, (this.eventCount.get(id) ?? 0) + missed.length);
+            const events = new Map(this.state.events);
+            events.set(id, keptEvents([...(events.get(id) ?? []), ...missed]));
+            change.events = events;
+          }
+          this.set(change);
+          if (change.gaps !== undefined || missed.length > 0) this.keepLog(id);
+          this.contribute(id, missed);
         } else this.set({ tables });
         this.resendUnanswered(m.view);
         return;
