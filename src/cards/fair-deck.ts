@@ -19,7 +19,8 @@
 // Everything here is pure; the randomness of T is the caller's (Web Crypto on a server).
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { hexOf } from "../lib/hex.ts";
 import { DECK_SIZE, type Card } from "./card.ts";
 import { merkleLevels, merklePath, rootFromPath } from "./merkle.ts";
 import { deckFromSeed } from "./shuffle.ts";
@@ -63,7 +64,7 @@ const bytesOf = (hex: string, what: string): Uint8Array => {
 };
 
 /** The commitment to a table seed: lowercase hex SHA-256 of its 32 bytes. */
-export const tableSeedCommitment = (tableSeed: string): string => bytesToHex(sha256(bytesOf(tableSeed, "a table seed")));
+export const tableSeedCommitment = (tableSeed: string): string => hexOf(sha256(bytesOf(tableSeed, "a table seed")));
 
 /** s = HMAC-SHA-256(T, "felt/hand/N"). */
 export function handSeed(tableSeed: string, handNumber: number): Uint8Array {
@@ -113,11 +114,11 @@ export function commitDeck(tableSeed: string, handNumber: number, entropy: HandE
   const levels = merkleLevels(deck.map((card, i) => deckLeaf(i, card, salts[i]!)));
   return {
     deck,
-    root: bytesToHex(levels.at(-1)![0]!),
+    root: hexOf(levels.at(-1)![0]!),
     open: (position) => {
       const card = deck[position];
       if (card === undefined) throw new RangeError(`no deck position ${position}`);
-      return { position, card, salt: bytesToHex(salts[position]!), path: merklePath(levels, position).map(bytesToHex) };
+      return { position, card, salt: hexOf(salts[position]!), path: merklePath(levels, position).map(hexOf) };
     },
   };
 }
@@ -133,7 +134,7 @@ export function verifyOpening(root: string, o: DeckOpening): boolean {
     DECK_SIZE,
     o.path.map((h) => hexToBytes(h)),
   );
-  return got !== null && bytesToHex(got) === root;
+  return got !== null && hexOf(got) === root;
 }
 
 /** R-DEAL-3: hole card k (0 or 1) of player p (PHH order, p1 = 0) among n comes from position k·n + p. */

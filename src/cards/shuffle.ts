@@ -1,6 +1,6 @@
 // The shuffle (R-DEAL-2) and the deck a 256-bit key deals (used by fair-deck.ts).
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { hexOf } from "../lib/hex.ts";
 import { orderedDeck, type Card } from "./card.ts";
 import { cryptoRandomSource, randomInt, seededRandomSource, type RandomSource } from "./random.ts";
 
@@ -45,7 +45,7 @@ export function deckFromSeed(seed: Uint8Array): Card[] {
 }
 
 /** The commitment published before the hand: lowercase hex SHA-256 of the seed bytes. */
-export const seedCommitment = (seed: Uint8Array): string => bytesToHex(sha256(seed));
+export const seedCommitment = (seed: Uint8Array): string => hexOf(sha256(seed));
 
 /** A fresh 256-bit seed from a secure source (Web Crypto unless another is injected). */
 export function newSeed(rng: RandomSource = cryptoRandomSource()): Uint8Array {

@@ -8,7 +8,8 @@
 // Hands before fair dealing carry a per-hand `seed` instead: they still replay from it
 // (legacyDeck), but the seed is no longer sent to anyone.
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { hexOf } from "../../lib/hex.ts";
 import {
   commitDeck,
   deckFromSeed,
@@ -24,7 +25,7 @@ export const SEED_RE = HEX32_RE;
 export { tableSeedCommitment } from "../../cards/index.ts";
 
 /** A fresh seed from the Web Crypto CSPRNG, as 64 hex digits. */
-export const newSeed = (): string => bytesToHex(newSeedBytes());
+export const newSeed = (): string => hexOf(newSeedBytes());
 
 /** Hands before fair dealing: the deck and commitment of their per-hand seed. */
 export const legacyDeck = (seed: string): Card[] => deckFromSeed(hexToBytes(seed));
@@ -60,5 +61,5 @@ export function committedDeck(hand: FairInputs): CommittedDeck | null {
 export function publicActionsDigest(phh: readonly string[] | null): string | null {
   if (phh === null) return null;
   const lines = phh.filter((a) => /^p\d+ (f|cc|cbr \d+)$/.test(a));
-  return bytesToHex(sha256(utf8ToBytes(lines.join("\n"))));
+  return hexOf(sha256(utf8ToBytes(lines.join("\n"))));
 }
