@@ -533,6 +533,23 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, "tournament-phone");
     await page.setViewportSize(DESKTOP);
+    // The other tournament's page from this one (the same screen with another id): while its
+    // answer is on the way, nothing of this one is left on screen to read or act on.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const pageOfB = `**/api/v1/tournaments/${b}/page`;
+    await page.route(pageOfB, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate((hash) => (location.hash = hash), `#/tournament/${b}`);
+    await expect.poll(() => page.locator(".panel").first().textContent()).toBe(en.common.loading);
+    expect(await page.locator(".tournament-page").count()).toBe(0);
+    release();
+    await expect.poll(() => page.locator(".tournament-page h1").textContent(), { timeout: 20_000 }).toBe("Table race B");
+    await page.unroute(pageOfB);
+    await page.evaluate((hash) => (location.hash = hash), `#/tournament/${a}`);
+    await expect.poll(() => page.locator(".tournament-page h1").textContent(), { timeout: 20_000 }).toBe("Table race A");
     await page.locator("[data-testid=tables] a").first().click();
     await page.waitForSelector(".felt .seat", { timeout: 20_000 });
 

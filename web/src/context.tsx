@@ -63,7 +63,13 @@ export interface Query<T> {
   reload(): void;
 }
 
-/** GET-style call that runs on mount and when `key` changes. */
+/**
+ * GET-style call that runs on mount, when what it asks for (the route, its parameters and
+ * query) changes, and when `key` changes. An answer belongs to what it answered: once the
+ * route or a parameter changes (another tournament's page), the old answer is not shown, nor
+ * acted on, while the new one loads. A new `key` or a reload asks the same thing again: the
+ * answer on screen stays until the new one comes (a form filled from it keeps what was typed).
+ */
 export function useQuery<N extends RouteName>(
   name: N | null,
   body: RouteBody<N>,
@@ -72,35 +78,38 @@ export function useQuery<N extends RouteName>(
   query: Readonly<Record<string, string>> = {},
 ): Query<RouteResponse<N>> {
   const { client } = useServices();
-  const [state, setState] = useState<{ data: RouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
+  const paramKey = JSON.stringify(params);
+  const queryKey = JSON.stringify(query);
+  const asked = JSON.stringify([name, paramKey, queryKey]);
+  const [state, setState] = useState<{ for: string; data: RouteResponse<N> | null; error: FeltError | null; loading: boolean }>({
+    for: asked,
     data: null,
     error: null,
     loading: name !== null,
   });
   const [tick, setTick] = useState(0);
-  const paramKey = JSON.stringify(params);
-  const queryKey = JSON.stringify(query);
   useEffect(() => {
     if (name === null) return;
     let live = true;
-    setState((s) => ({ ...s, loading: true }));
+    setState((s) => (s.for === asked ? { ...s, loading: true } : { for: asked, data: null, error: null, loading: true }));
     void client.call(name, body, JSON.parse(paramKey) as Record<string, string>, JSON.parse(queryKey) as Record<string, string>).then((r) => {
       if (!live) return;
       // The server out of reach: what is on screen stays (the offline banner says so).
       setState((s) =>
         r.ok
-          ? { data: r.value, error: null, loading: false }
-          : r.error.code === "client/network" && s.data !== null
+          ? { for: asked, data: r.value, error: null, loading: false }
+          : r.error.code === "client/network" && s.data !== null && s.for === asked
             ? { ...s, loading: false }
-            : { data: null, error: r.error, loading: false },
+            : { for: asked, data: null, error: r.error, loading: false },
       );
     });
     return () => {
       live = false;
     };
-    // body is rebuilt each render; `key` names what it depends on
+    // body is rebuilt each render; `asked` and `key` name what it depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, name, paramKey, queryKey, key, tick]);
+  }, [client, asked, key, tick]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  return { ...state, reload };
+  if (state.for !== asked) return { data: null, error: null, loading: name !== null, reload };
+  return { data: state.data, error: state.error, loading: state.loading, reload };
 }
