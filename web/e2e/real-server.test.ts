@@ -168,6 +168,10 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     const lastStart = lines.findLastIndex((l) => /^Hand #\d+ begins$/.test(l));
     expect(lastStart, lines.join("\n")).toBeGreaterThanOrEqual(0);
     expect(lines.slice(lastStart), lines.join("\n")).not.toContain(en.log.missed);
+    // The button drawn for the first hand reads before that hand's lines, however the log got them.
+    const draw = lines.findIndex((l) => l.startsWith("Button draw:"));
+    expect(draw, lines.join("\n")).toBeGreaterThanOrEqual(0);
+    expect(draw, lines.join("\n")).toBeLessThan(lines.indexOf("Hand #1 begins"));
     await page.screenshot({ path: join(artifacts, "real-table-back.png") });
 
     // Play: check when possible, call small bets, fold to a shove for the first few hands

@@ -369,6 +369,15 @@ describe("LiveSession, protocol v2", () => {
     push({ type: "table-view", view: { ...tableView, version: 19 }, log: { from: 17, steps: log.steps.slice(0, 2) } });
     expect(live.getState().events.get("t1")).toEqual([start, call]);
     expect(live.getState().gaps.get("t1") ?? []).toEqual([]);
+    // The table's recent chat comes next: the button drawn before the hand goes before its
+    // lines, a word said during it after them.
+    const draw = { id: 1, at: 0, dealer: { kind: "button-draw" as const, button: 1, cards: [{ round: 1, seat: 1, card: 48 }] } };
+    const said = { id: 2, at: 10, from: { id: "u2", name: "Jiří", director: false }, text: "gl" };
+    push({ type: "chat", tableId: "t1", lines: [draw, said] });
+    expect(live.getState().chats.get("t1")?.lines).toEqual([
+      { ...draw, after: 0 },
+      { ...said, after: 2 },
+    ]);
     // The hand began while the tab watched: its player adds randomness for the next deck.
     expect(sent.filter((m) => (m as { type: string }).type === "contribute")).toHaveLength(1);
     // Away during steps 20 and 21, back: the missed fold comes from the log, and no hole.
@@ -381,7 +390,7 @@ describe("LiveSession, protocol v2", () => {
     // Away from before the next hand began: a hole for what came before it, then that hand whole.
     stop();
     stop = live.watch({ kind: "table", tableId: "t1" });
-    const next = { ...start, handNumber: 6 };
+    const next = { ...start, handNumber: 6, at: 100 };
     push({
       type: "table-view",
       view: { ...tableView, version: 30 },
@@ -394,15 +403,27 @@ describe("LiveSession, protocol v2", () => {
       },
     });
     expect(live.getState().events.get("t1")).toEqual([start, call, fold, next, call]);
-    expect(live.getState().gaps.get("t1")).toEqual([{ after: 3, chat: 0 }]);
+    expect(live.getState().gaps.get("t1")).toEqual([{ after: 3, chat: 2 }]);
+    // The dealer's result of the hand missed goes after the hole, before the next hand's lines.
+    const won = {
+      id: 3,
+      at: 50,
+      dealer: { kind: "win" as const, handId: "h5", handNumber: 5, potIndex: 0, seat: 1, name: "Bodil", amount: 800, category: null },
+    };
+    const late = { ...said, id: 4, at: 150 };
+    push({ type: "chat", tableId: "t1", lines: [draw, said, won, late] });
+    expect(live.getState().chats.get("t1")?.lines.slice(2)).toEqual([
+      { ...won, after: 3 },
+      { ...late, after: 5 },
+    ]);
     // Back with no steps sent (none kept, or too long for a frame): a hole, as without them.
     stop();
     live.watch({ kind: "table", tableId: "t1" });
     push({ type: "table-view", view: { ...tableView, version: 33 } });
     expect(live.getState().events.get("t1")).toHaveLength(5);
     expect(live.getState().gaps.get("t1")).toEqual([
-      { after: 3, chat: 0 },
-      { after: 5, chat: 0 },
+      { after: 3, chat: 2 },
+      { after: 5, chat: 4 },
     ]);
   });
 

@@ -117,6 +117,8 @@ export class LiveSession {
   private readonly eventCount = new Map<string, number>();
   /** The version of each table its hand log is complete up to (every step since was received). */
   private readonly logVersion = new Map<string, number>();
+  /** The hands the log was last filled with from a view's steps: where each begins, and when. */
+  private readonly filledStarts = new Map<string, readonly { readonly after: number; readonly at: number }[]>();
 
   /** How many events of this table came before the ones the hand log still holds. */
   eventsBefore(tableId: string): number {
@@ -282,7 +284,12 @@ export class LiveSession {
           }
           const missed = (log?.steps ?? []).filter((s) => known === undefined || s.version > known).flatMap((s) => s.events);
           if (missed.length > 0) {
-            this.eventCount.set(id, (this.eventCount.get(id) ?? 0) + missed.length);
+            const before = this.eventCount.get(id) ?? 0;
+            this.filledStarts.set(
+              id,
+              missed.flatMap((e, k) => (e.kind === "hand-start" ? [{ after: before + k, at: e.at }] : [])),
+            );
+            this.eventCount.set(id, before + missed.length);
             const events = new Map(this.state.events);
             events.set(id, keptEvents([...(events.get(id) ?? []), ...missed]));
             change.events = events;
@@ -339,7 +346,11 @@ export class LiveSession {
         const old = chats.get(m.tableId) ?? { lines: [], muted: [] };
         const after = this.eventCount.get(m.tableId) ?? 0;
         const known = new Set(old.lines.map((l) => l.id));
-        const lines = [...old.lines, ...m.lines.filter((l) => !known.has(l.id)).map((l) => ({ ...l, after }))].slice(-CHAT_KEPT);
+        // A line said before a hand the log was just filled with (the subscribe's recent lines:
+        // the button draw, the results of hands missed) goes before that hand, not after it.
+        const starts = this.filledStarts.get(m.tableId) ?? [];
+        const place = (at: number) => starts.find((s) => at <= s.at)?.after ?? after;
+        const lines = [...old.lines, ...m.lines.filter((l) => !known.has(l.id)).map((l) => ({ ...l, after: place(l.at) }))].slice(-CHAT_KEPT);
         chats.set(m.tableId, { lines, muted: m.muted ?? old.muted });
         this.set({ chats });
         this.keepLog(m.tableId);
