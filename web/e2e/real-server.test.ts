@@ -117,6 +117,17 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
 
     const crew = await registerBots(stage.felt.url, stage.directorToken, tournamentId, 2, { allInChance: 0.2 });
     crews.push(crew);
+    // The page's first subscribe to its table is held until the first hand has begun, as on a
+    // slow connection: its first view of the table comes mid-hand.
+    let releaseSubscribe = () => {};
+    const subscribeHeld = new Promise<void>((r) => (releaseSubscribe = r));
+    await page.routeWebSocket(/\/ws\/v1/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage(async (m) => {
+        if (typeof m === "string" && m.includes('"type":"subscribe"') && m.includes('"kind":"table"')) await subscribeHeld;
+        server.send(m);
+      });
+    });
     await page.reload();
     await row.waitFor();
     expect(await row.textContent()).toContain(en.lobby.leftOfEntries.replace("{{left}}", "3").replace("{{entries}}", "3"));
@@ -127,8 +138,14 @@ describe.skipIf(!haveChromium)("web app in chromium against felt serve (no mock)
     // The start takes the player from the lobby to their table by itself. (Reloading the lobby
     // here raced it: on a busy machine the page had already gone to the table, and the reload
     // stayed there.)
+    await expect.poll(() => crew.bots.some((b) => [...b.views.values()].some((v) => (v.handNumber ?? 0) >= 1)), { timeout: 20_000 }).toBe(true);
+    releaseSubscribe();
     await page.waitForSelector(".felt .seat.me", { timeout: 20_000 });
     expect(page.url()).toContain(`#/table/${tournamentId}-t`);
+    // The log has that hand from its first line, the button drawn for it before it.
+    const log = page.locator("ol.log:not(.chat-lines) li");
+    await expect.poll(() => log.allTextContents(), { timeout: 10_000 }).toContain("Hand #1 begins");
+    await expect.poll(async () => (await log.allTextContents()).slice(0, 2).map((l) => l.split(":")[0])).toEqual(["Button draw", "Hand #1 begins"]);
     const tableId = decodeURIComponent(page.url().split("#/table/")[1]!.split(/[?/]/)[0]!);
     // The player acts, goes to the lobby while the bots play on, and comes back by the
     // lobby's link to the same table. The hand log then has the hand as it went on
