@@ -274,28 +274,22 @@ export class LiveSession {
         const fresh = known === undefined && (this.eventCount.get(id) ?? 0) === 0;
         if (fresh || (known !== undefined && m.view.version > known)) {
           const log = m.log;
-          const change: { -readonly [K in keyof LiveState]?: LiveState[K] } = { tables };
-          if (!fresh && (log === undefined || known! < log.from)) {
-            const gaps = new Map(this.state.gaps);
+          const hole = !fresh && (log === undefined || known! < log.from);
+          const gaps = new Map(this.state.gaps);
+          if (hole) {
             // Chat ids grow: the dealer's entries of what was missed come after the last one held.
             const chat = Math.max(0, ...(this.state.chats.get(id)?.lines ?? []).map((l) => l.id));
             gaps.set(id, [...(gaps.get(id) ?? []), { after: this.eventCount.get(id) ?? 0, chat }].slice(-GAPS_KEPT));
-            change.gaps = gaps;
           }
           const missed = (log?.steps ?? []).filter((s) => known === undefined || s.version > known).flatMap((s) => s.events);
-          if (missed.length > 0) {
-            const before = this.eventCount.get(id) ?? 0;
+          const before = this.eventCount.get(id) ?? 0;
+          if (missed.length > 0)
             this.filledStarts.set(
               id,
               missed.flatMap((e, k) => (e.kind === "hand-start" ? [{ after: before + k, at: e.at }] : [])),
             );
-            this.eventCount.set(id, before + missed.length);
-            const events = new Map(this.state.events);
-            events.set(id, keptEvents([...(events.get(id) ?? []), ...missed]));
-            change.events = events;
-          }
-          this.set(change);
-          if (change.gaps !== undefined || missed.length > 0) this.keepLog(id);
+          this.set({ tables, gaps, events: this.appended(id, missed) });
+          if (hole || missed.length > 0) this.keepLog(id);
           this.contribute(id, missed);
         } else this.set({ tables });
         this.resendUnanswered(m.view);
@@ -310,11 +304,8 @@ export class LiveSession {
       case "event": {
         // Protocol v1's events carry no version: no hole can be told from them.
         this.logVersion.delete(m.tableId);
-        this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + 1);
         this.contribute(m.tableId, [m.event]);
-        const events = new Map(this.state.events);
-        events.set(m.tableId, keptEvents([...(events.get(m.tableId) ?? []), m.event]));
-        this.set({ events });
+        this.set({ events: this.appended(m.tableId, [m.event]) });
         this.keepLog(m.tableId);
         return;
       }
@@ -333,11 +324,8 @@ export class LiveSession {
         this.logVersion.set(m.tableId, m.version);
         if (view.version !== base.version) this.resendUnanswered(view);
         if (m.events.length === 0) return this.set({ tables });
-        this.eventCount.set(m.tableId, (this.eventCount.get(m.tableId) ?? 0) + m.events.length);
         this.contribute(m.tableId, m.events);
-        const events = new Map(this.state.events);
-        events.set(m.tableId, keptEvents([...(events.get(m.tableId) ?? []), ...m.events]));
-        this.set({ tables, events });
+        this.set({ tables, events: this.appended(m.tableId, m.events) });
         this.keepLog(m.tableId);
         return;
       }
@@ -407,6 +395,15 @@ export class LiveSession {
       for (const channel of this.channels.values())
         if (channel.kind === "table" && !this.state.tables.has(channel.tableId)) this.send({ type: "subscribe", channel });
     }, TABLE_RETRY_MS);
+  }
+
+  /** The hand logs with `events` added to this table's (counted, and cut to the last ones kept). */
+  private appended(tableId: string, events: readonly TableEvent[]): LiveState["events"] {
+    if (events.length === 0) return this.state.events;
+    this.eventCount.set(tableId, (this.eventCount.get(tableId) ?? 0) + events.length);
+    const all = new Map(this.state.events);
+    all.set(tableId, keptEvents([...(all.get(tableId) ?? []), ...events]));
+    return all;
   }
 
   /**

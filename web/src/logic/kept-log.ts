@@ -9,10 +9,8 @@ import { ChatLine, TableEvent } from "../../../src/protocol/index.ts";
 export const GAPS_KEPT = 20;
 
 /** A hole in a hand log: after `after` events and the chat line `chat` (0: none yet). */
-export interface LogGap {
-  readonly after: number;
-  readonly chat: number;
-}
+const LogGap = z.object({ after: z.int().min(0), chat: z.int().min(0) });
+export type LogGap = Readonly<z.infer<typeof LogGap>>;
 
 export const KeptLog = z.object({
   /** The kept events (the player's own hole cards among them: the storage is this tab's). */
@@ -24,10 +22,7 @@ export const KeptLog = z.object({
   /** The table's version the log is complete up to (absent in logs kept before it was). */
   version: z.int().min(0).optional(),
   /** Where the log has a hole: how many events, and which chat lines, had come before each. */
-  gaps: z
-    .array(z.object({ after: z.int().min(0), chat: z.int().min(0) }))
-    .max(GAPS_KEPT)
-    .optional(),
+  gaps: z.array(LogGap).max(GAPS_KEPT).optional(),
 });
 export type KeptLog = z.infer<typeof KeptLog>;
 
