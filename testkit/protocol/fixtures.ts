@@ -98,9 +98,24 @@ export const events: TableEvent[] = [
   { kind: "seat-change", seat: 3, player: { id: "u3", name: "Alva" }, stack: 8000 },
 ];
 
+/** The first of `events`: a hand's start. */
+export const handStart = events[0] as Extract<TableEvent, { kind: "hand-start" }>;
+
 export const serverMessages: ServerMessage[] = [
   { type: "welcome", v: 1, user: { id: "u1", name: "Bodil", role: "player" }, serverTime: 1_800_000_000_000 },
   { type: "table-view", view: tableView },
+  // A v2 subscribe: the view and the hand's steps so far, as this player may see them.
+  {
+    type: "table-view",
+    view: tableView,
+    log: {
+      from: 9,
+      steps: [
+        { version: 10, events: events.slice(0, 4) },
+        { version: 12, events: events.slice(4, 5) },
+      ],
+    },
+  },
   ...events.map((event, i): ServerMessage => ({ type: "event", tableId: "t1", handId: "h42", version: 10 + i, event })),
   { type: "tournament-view", view: tournamentView },
   { type: "ack", commandId: "cmd-00000001", version: 18, duplicate: false },

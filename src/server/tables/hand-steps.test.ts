@@ -1,22 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { byteLength, MAX_FRAME_BYTES, TABLE_LOG_EVENTS, type TableEvent } from "../../protocol/index.ts";
+import { handStart } from "../../../testkit/protocol/fixtures.ts";
 import { HandSteps, withLog } from "./hand-steps.ts";
 
 const opening = (position: number) => ({ position, card: 0, salt: "5".repeat(64), path: Array.from({ length: 6 }, () => "6".repeat(64)) });
-const start = (handNumber: number): TableEvent => ({
-  kind: "hand-start",
-  handNumber,
-  at: 0,
-  blinds: { sb: 5, bb: 10, ante: 0 },
-  button: 1,
-  smallBlind: 1,
-  bigBlind: 2,
-  seats: [
-    { seat: 1, name: "A", stack: 1000 },
-    { seat: 2, name: "B", stack: 1000 },
-  ],
-  commitment: "a".repeat(64),
-});
+const start = (handNumber: number): TableEvent => ({ ...handStart, handNumber });
 const hole = (seat: number): TableEvent => ({ kind: "hole-cards", seat, cards: [1, 2], openings: [opening(seat), opening(seat + 10)] });
 const check = (seat: number): TableEvent => ({ kind: "action", seat, action: "check", amount: 0, to: 0, allIn: false, timeout: false });
 const frame = (padding: number) => JSON.stringify({ type: "table-view", view: { pad: "x".repeat(padding) } });

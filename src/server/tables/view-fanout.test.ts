@@ -4,7 +4,16 @@
 // folded view holds a hole card its recipient may not see.
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { applyTablePatch, MAX_FRAME_BYTES, byteLength, parseServerMessage, type ServerMessage, type TableEvent, type TableView } from "../../protocol/index.ts";
+import {
+  applyTablePatch,
+  MAX_FRAME_BYTES,
+  byteLength,
+  parseServerMessage,
+  type PlayerAction,
+  type ServerMessage,
+  type TableEvent,
+  type TableView,
+} from "../../protocol/index.ts";
 import { seededRandom } from "../../tournament/index.ts";
 import { openSqliteEventStore } from "../../store/index.ts";
 import { unwrap } from "../../lib/result.ts";
@@ -56,6 +65,13 @@ function leaksIn(view: TableView): number[] {
   return view.seats.filter((x) => x.cards !== null && x.seat !== view.mySeat && x.shownHand === null).map((x) => x.seat);
 }
 
+/** A legal action drawn by `r` in [0, 1): now and then a fold, a bet or raise (min, now and then all in), else check or call. */
+function randomAction(legal: NonNullable<ReturnType<typeof legalFor>>, r: number): PlayerAction {
+  if (r < 0.1 && legal.canFold) return { kind: "fold" };
+  if (r < 0.25 && legal.minRaiseTo !== null) return { kind: legal.isBet ? "bet" : "raise", to: r < 0.23 ? legal.minRaiseTo : legal.maxRaiseTo! };
+  return legal.canCheck ? { kind: "check" } : { kind: "call" };
+}
+
 /** A table on an in-memory store and a manual clock, a new seed each hand. */
 async function openTable(ante: number): Promise<{ s: TableSession; clock: ManualClock }> {
   const store = await openSqliteEventStore(":memory:");
@@ -105,15 +121,7 @@ describe("view fan-out: protocol v2 steps", () => {
       } else {
         const seat = hand.order[hand.state.actor]!;
         const user = s.state.seats.get(seat)!.playerId;
-        const r = roll();
-        const action =
-          r < 0.1 && legal.canFold
-            ? { kind: "fold" as const }
-            : r < 0.25 && legal.minRaiseTo !== null
-              ? { kind: legal.isBet ? ("bet" as const) : ("raise" as const), to: r < 0.23 ? legal.minRaiseTo : legal.maxRaiseTo! }
-              : legal.canCheck
-                ? { kind: "check" as const }
-                : { kind: "call" as const };
+        const action = randomAction(legal, roll());
         unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${String(cmd++).padStart(6, "0")}`, action }));
       }
       await s.idle();
@@ -227,15 +235,7 @@ describe("view fan-out: protocol v2 steps", () => {
       } else {
         const seat = hand.order[hand.state.actor]!;
         const user = s.state.seats.get(seat)!.playerId;
-        const r = roll();
-        const action =
-          r < 0.15 && legal.canFold
-            ? { kind: "fold" as const }
-            : r < 0.3 && legal.minRaiseTo !== null
-              ? { kind: legal.isBet ? ("bet" as const) : ("raise" as const), to: legal.minRaiseTo }
-              : legal.canCheck
-                ? { kind: "check" as const }
-                : { kind: "call" as const };
+        const action = randomAction(legal, roll());
         unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${String(cmd++).padStart(6, "0")}`, action }));
       }
       await s.idle();

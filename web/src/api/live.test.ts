@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { PROTOCOL_VERSION, applyTablePatch, type ServerMessage, type TableEvent, type TableView } from "../../../src/protocol/index.ts";
-import { tableView, tournamentView } from "../../../testkit/protocol/fixtures.ts";
+import { handStart, tableView, tournamentView } from "../../../testkit/protocol/fixtures.ts";
 import { FeltClient } from "./client.ts";
 import { keptEvents, LiveSession, PING_MS, SILENT_MS, TABLE_RETRY_MS } from "./live.ts";
 import type { SocketHandlers, Transport } from "./transport.ts";
@@ -338,20 +338,7 @@ describe("LiveSession, protocol v2", () => {
   it("the hand's steps sent with the view fill the log where the tab was away: no hole inside the hand, one before it when earlier steps were missed", async () => {
     const call = { kind: "action" as const, seat: 1, action: "call" as const, amount: 400, to: 400, allIn: false, timeout: false };
     const fold = { kind: "action" as const, seat: 2, action: "fold" as const, amount: 0, to: 0, allIn: false, timeout: false };
-    const start: TableEvent = {
-      kind: "hand-start",
-      handNumber: 5,
-      at: 0,
-      blinds: { sb: 200, bb: 400, ante: 0 },
-      button: 1,
-      smallBlind: 1,
-      bigBlind: 2,
-      seats: [
-        { seat: 1, name: "Bodil", stack: 9000 },
-        { seat: 2, name: "Jiří", stack: 9000 },
-      ],
-      commitment: "a".repeat(64),
-    };
+    const start: TableEvent = { ...handStart, handNumber: 5, at: 0 };
     const log = {
       from: 17,
       steps: [
