@@ -105,6 +105,11 @@ export interface ActorOptions<S, C, R, O> {
    * readers find a command's records by it). Replay remembers the id at its last record either way.
    */
   readonly idOnEveryRecord?: boolean;
+  /**
+   * The outputs of the records replayed on load (after the snapshot), one record at a time:
+   * nobody is sent them, but an owner that keeps a recent log (a table's hand so far) rebuilds it.
+   */
+  readonly onReplayed?: (batch: Batch<O>) => void;
   readonly log?: (message: string, error?: unknown) => void;
 }
 
@@ -383,7 +388,10 @@ export class StreamActor<S, C, R, O> {
       outputs.push(...r.value.outputs);
     }
     if (commandId !== null) this.remember(commandId, { version: this.at, sender });
-    if (!broadcast) return ok(undefined);
+    if (!broadcast) {
+      this.opts.onReplayed?.({ version: this.at, outputs });
+      return ok(undefined);
+    }
     traceStage(commandId, "applied");
     this.broadcast({ version: this.at, outputs });
     traceStage(commandId, "written");

@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../../testkit/server/crash-storage.ts";
 import { Bot } from "../../testkit/server/bot.ts";
+import type { BotClient } from "../clients/bot-client.ts";
+import type { ServerMessage } from "../protocol/index.ts";
 import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "../../testkit/server/harness.ts";
 import { fullReplay } from "../../testkit/server/table-replay.ts";
 import { ManualClock } from "./clock.ts";
@@ -53,6 +55,36 @@ function startChild(db: string, port: number): Promise<ChildProcess> {
   });
 }
 
+/**
+ * Each bot's hand log as the web app keeps it (web/src/api/live.ts): a view after missed steps
+ * either brings the steps since its hand began (a fill) or leaves a hole. A hole inside the
+ * hand in progress is recorded; fills after a restart are counted.
+ */
+class HandLogs {
+  private readonly at = new Map<string, { version: number; handId: string | null; inHand: boolean; kills: number }>();
+  readonly holes: string[] = [];
+  filledAcrossRestarts = 0;
+
+  seen(bot: BotClient, m: ServerMessage, kills: number): void {
+    if (m.type === "table-step") {
+      const key = `${bot.name}@${m.tableId}`;
+      const last = this.at.get(key);
+      if (last !== undefined) this.at.set(key, { ...last, version: m.version });
+      return;
+    }
+    if (m.type !== "table-view") return;
+    const key = `${bot.name}@${m.view.tableId}`;
+    const last = this.at.get(key);
+    const { view } = m;
+    if (last !== undefined && view.version > last.version && last.inHand && view.handId === last.handId) {
+      if (m.log === undefined || last.version < m.log.from) this.holes.push(`${key}: ${last.version} → ${view.version} in ${view.handId}`);
+      else if (kills > last.kills) this.filledAcrossRestarts++;
+    }
+    // A step's folded view (same version) or a whole one: where this log now stands.
+    this.at.set(key, { version: view.version, handId: view.handId, inHand: view.street !== null, kills });
+  }
+}
+
 describe("crash recovery", () => {
   it("kill -9 at random moments ≥ 10 times during a bot tournament: no acknowledged action lost, chips and ledger exact", async () => {
     const dir = mkdtempSync(join(tmpdir(), "felt-crash-"));
@@ -67,7 +99,8 @@ describe("crash recovery", () => {
       await startTournament(base, s);
       // Call-or-check only until the tenth kill, so the tournament cannot end before it; then
       // bots move all in now and then and it ends.
-      const bots = s.players.map((p, i) => new Bot(base, p.name, p.token, { seed: i + 1, allInChance: 0 }));
+      const logs = new HandLogs();
+      const bots = s.players.map((p, i) => new Bot(base, p.name, p.token, { seed: i + 1, allInChance: 0, onBroadcast: (m, b) => logs.seen(b, m, kills) }));
       const { final } = await playToTheEnd(
         () => base,
         s,
@@ -89,6 +122,9 @@ describe("crash recovery", () => {
       );
       expect(final.status).toBe("finished");
       expect(kills).toBeGreaterThanOrEqual(10);
+      // A player back in the hand a restart cut reads it whole: the table rebuilt its steps.
+      expect(logs.holes).toEqual([]);
+      expect(logs.filledAcrossRestarts).toBeGreaterThan(0);
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
       // every acknowledged command is in its table's stream, at the version it was acknowledged with

@@ -142,8 +142,7 @@ export class TableSession {
   private readonly contributions = new Map<number, string>();
   /** The finished hand last handed to the after-hand step: a new one means a hand just ended. */
   private seenFinished: HandRun | null;
-  /** The steps since the hand began, for a subscriber who missed some; `stepVersion`: the version the last step left. */
-  private readonly handSteps = new HandSteps();
+  /** The version the last step left: the next step is recorded in `handSteps` from it. */
   private stepVersion: number;
 
   private constructor(
@@ -151,6 +150,8 @@ export class TableSession {
     private readonly opts: SessionOptions,
     /** Table chat: its own stream, so a line never moves the table's version. */
     private readonly chatLog: ChatLog,
+    /** The steps since the hand began (after a restart: from the records replayed), for a subscriber who missed some. */
+    private readonly handSteps = new HandSteps(),
   ) {
     this.seenFinished = actor.state.finished;
     this.stepVersion = actor.state.version;
@@ -179,9 +180,15 @@ export class TableSession {
   static async load(tableId: string, opts: SessionOptions): Promise<Result<TableSession | null>> {
     const first = (await opts.store.read(streamOf(tableId), 1, 1))[0];
     if (first === undefined || first.type !== "opened") return ok(null);
-    const loaded = await StreamActor.load(actorOptions(first.data as TableConfig, opts));
+    // The hand in progress is rebuilt from the records replayed (the snapshot is taken between
+    // hands), so a player back in it after the restart reads it whole.
+    const steps = new HandSteps();
+    const loaded = await StreamActor.load({
+      ...actorOptions(first.data as TableConfig, opts),
+      onReplayed: (batch) => steps.record(batch.version - 1, batch.version, batch.outputs),
+    });
     if (!loaded.ok) return fail(SERVER_ERRORS.internal, `table ${tableId} does not load: ${loaded.error.message}`);
-    return ok(new TableSession(loaded.value, opts, await ChatLog.load(opts.store, tableId)));
+    return ok(new TableSession(loaded.value, opts, await ChatLog.load(opts.store, tableId), steps));
   }
 
   // ---- subscriptions ----

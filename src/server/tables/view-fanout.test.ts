@@ -19,7 +19,7 @@ import { openSqliteEventStore } from "../../store/index.ts";
 import { unwrap } from "../../lib/result.ts";
 import { ManualClock } from "../clock.ts";
 import { legalFor } from "./table-view.ts";
-import { TableSession, type Subscriber } from "./table-session.ts";
+import { TableSession, type SessionOptions, type Subscriber } from "./table-session.ts";
 
 const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 9, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
 const USERS = ["a", "b", "c", "d", "e", "f"];
@@ -73,20 +73,20 @@ function randomAction(legal: NonNullable<ReturnType<typeof legalFor>>, r: number
 }
 
 /** A table on an in-memory store and a manual clock, a new seed each hand. */
-async function openTable(ante: number): Promise<{ s: TableSession; clock: ManualClock }> {
+async function openTable(ante: number, snapshotEvery?: number): Promise<{ s: TableSession; clock: ManualClock; opts: SessionOptions }> {
   const store = await openSqliteEventStore(":memory:");
   const clock = new ManualClock();
   let n = 0;
-  const s = unwrap(
-    await TableSession.open(config, {
-      store,
-      clock,
-      handPauseMs: 1000,
-      seed: () => (n++).toString(16).padStart(64, "c"),
-      hooks: { blinds: () => ({ sb: 5, bb: 10, ante }), canDeal: () => true, handEnded: async () => {} },
-    }),
-  );
-  return { s, clock };
+  const opts: SessionOptions = {
+    store,
+    clock,
+    handPauseMs: 1000,
+    seed: () => (n++).toString(16).padStart(64, "c"),
+    hooks: { blinds: () => ({ sb: 5, bb: 10, ante }), canDeal: () => true, handEnded: async () => {} },
+    ...(snapshotEvery === undefined ? {} : { snapshotEvery }),
+  };
+  const s = unwrap(await TableSession.open(config, opts));
+  return { s, clock, opts };
 }
 
 describe("view fan-out: protocol v2 steps", () => {
@@ -255,6 +255,58 @@ describe("view fan-out: protocol v2 steps", () => {
     }
     s.close();
   }, 60_000);
+});
+
+describe("view fan-out: the hand's steps after a restart", () => {
+  it("a table loaded mid-hand rebuilds the hand's steps from the records it replays: a client back in that hand reads it whole, a new one from its first step", async () => {
+    for (const snapshotEvery of [1, 7, 10_000]) {
+      const { s, clock, opts } = await openTable(0, snapshotEvery);
+      for (const [i, id] of ["a", "b", "c", "d"].entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000));
+      const audiences = ["a", null];
+      const stay = audiences.map((u) => logClient(u));
+      const roam = audiences.map((u) => logClient(u));
+      for (const c of [...stay, ...roam]) s.subscribe(c);
+      s.dealSoon(0);
+      const rng = seededRandom(snapshotEvery);
+      let cmd = 0;
+      let left = false;
+      let inThird = 0;
+      // Into the third hand, three actions in; the roaming clients leave after its first.
+      for (let i = 0; i < 500 && inThird < 3; i++) {
+        const hand = s.state.hand;
+        const legal = legalFor(s.state);
+        if (hand === null || legal === null) clock.advance(1000);
+        else {
+          if (s.state.handNumber === 3) inThird++;
+          if (!left && inThird === 2) {
+            for (const c of roam) s.unsubscribe(c);
+            left = true;
+          }
+          const user = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
+          const action = randomAction(legal, rng.nextUint32() / 2 ** 32);
+          unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${cmd++}`, action }));
+        }
+        await s.idle();
+      }
+      expect(left).toBe(true);
+      expect(s.state.hand).not.toBeNull();
+      s.close();
+      const again = unwrap(await TableSession.load("t1", opts))!;
+      expect(again.state).toEqual(s.state);
+      const fresh = audiences.map((u) => logClient(u));
+      for (const c of [...roam, ...fresh]) again.subscribe(c);
+      for (const [k, c] of roam.entries()) {
+        const ref = stay[k]!;
+        expect(c.holes, `snapshots every ${snapshotEvery}`).toEqual([]);
+        expect(c.fills).toBe(1);
+        expect(c.known).toBe(ref.known);
+        expect(c.events).toEqual(ref.events);
+        const hand = ref.events.findLastIndex((e) => e.kind === "hand-start");
+        expect(fresh[k]!.events).toEqual(ref.events.slice(hand));
+      }
+      again.close();
+    }
+  });
 });
 
 /** A v2 client's hand log as the web app keeps it (web/src/api/live.ts): steps' events, and a view's log where it was away. */
