@@ -1,7 +1,8 @@
 // Crash: the server runs as a child process and is killed with SIGKILL at random moments
 // (at least 10 times) while bots play a tournament; each time it restarts on the same
 // database and port, the bots reconnect, and the tournament is finished. No acknowledged
-// action may be lost, and chips and money must come out exact.
+// action may be lost, chips and money must come out exact, and a bot back in the hand a kill
+// cut gets that hand's steps with its view (no hole in its hand log).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { freePort } from "../../testkit/server/serve-child.ts";
