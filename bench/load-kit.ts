@@ -103,6 +103,8 @@ export interface ServerStats {
   readonly loopDelayMs: { p50: number; p99: number; max: number };
   /** CPU seconds per second (1 = one core busy). */
   readonly cpu: number;
+  /** Of `cpu`, the kernel's part (system time): socket writes and reads, fsyncs; on loopback also the readers' TCP input. */
+  readonly cpuSystem: number;
   /** Event-loop utilisation: the share of time the loop was not idle. */
   readonly elu: number;
   /** Share of the time the event loop was runnable but waited for a CPU (Linux), null elsewhere. */

@@ -177,6 +177,8 @@ function sendStats(stages) {
   process.send?.({
     loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
     cpu: Number(((used.user + used.system) / 1000 / (performance.now() - at)).toFixed(4)),
+    // The kernel's part (sockets, fsync; on loopback also the readers' TCP input).
+    cpuSystem: Number((used.system / 1000 / (performance.now() - at)).toFixed(4)),
     elu: Number(performance.eventLoopUtilization(elu).utilization.toFixed(2)),
     // Share of the window the event loop was ready to run but other processes held the CPUs.
     cpuWait: now === null || waited === null ? null : Number(((now - waited) / 1e6 / (performance.now() - at)).toFixed(2)),
