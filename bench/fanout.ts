@@ -5,7 +5,9 @@
 // the views (docs/benchmarks.md); this isolates the views, where a change of a few per cent of
 // the server's CPU is far below what bench/load.ts separates on a shared machine.
 //
-// Run: npx tsx bench/fanout.ts [--actions 4000] [--rounds 12] [--base CHECKOUT]
+// Run: npx tsx bench/fanout.ts [--actions 4000] [--rounds 12] [--tables 1] [--base CHECKOUT]
+// With --tables N, N such tables share the store and take the steps in turn, one each, as a
+// server's tables do: what a step costs when its table's data is no longer in the caches.
 // With --base, another checkout's table code is loaded beside this one's and the two play
 // in turns, round by round, each first every other round (the machine's speed drifts over
 // seconds); the output is the mean of each, every round printed.
@@ -17,6 +19,7 @@ const args = process.argv.slice(2);
 const opt = options(args);
 const ACTIONS = positiveInteger(args, "actions", 4000);
 const ROUNDS = positiveInteger(args, "rounds", 12);
+const TABLES = positiveInteger(args, "tables", 1);
 const BASE = opt("base", "");
 
 const CONFIG = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 9, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
@@ -63,30 +66,40 @@ function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: stri
   return r.value;
 }
 
-/** One round: a fresh table, ACTIONS steps. CPU ms per step (user + system), fan-out ms per step, bytes sent. */
+/** One round: fresh tables, ACTIONS steps taken by each in turn. CPU ms per step (user + system), fan-out ms per step, bytes sent. */
 async function round(m: Modules, seed: number): Promise<{ stepMs: number; fanMs: number; bytes: number }> {
   const store = await m.store.openSqliteEventStore(":memory:");
-  const clock = new m.clock.ManualClock();
-  let n = 0;
-  const s = must(
-    await m.session.TableSession.open(CONFIG, {
-      store,
-      clock,
-      handPauseMs: 1000,
-      seed: () => (seed * 1_000_000 + n++).toString(16).padStart(64, "c"),
-      hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 1 }), canDeal: () => true, handEnded: async () => {} },
-    }),
-  );
-  for (const [i, id] of USERS.entries()) must(await s.seat(i + 1, id, `player-${id}`, 2000 + 200 * i));
   let bytes = 0;
-  for (const u of [...USERS, null]) s.subscribe({ userId: u, send: () => {}, sendStep: (t: string) => void (bytes += t.length) });
-  s.dealSoon(0);
+  const tables: { s: import("../src/server/tables/table-session.ts").TableSession; clock: InstanceType<Modules["clock"]["ManualClock"]> }[] = [];
+  for (let j = 0; j < TABLES; j++) {
+    // Each table its own clock: one table's pause between hands runs no other's action clock.
+    const clock = new m.clock.ManualClock();
+    let n = 0;
+    const s = must(
+      await m.session.TableSession.open(
+        { ...CONFIG, tableId: `t${j + 1}`, tableNumber: j + 1 },
+        {
+          store,
+          clock,
+          handPauseMs: 1000,
+          seed: () => (seed * 1_000_000 + j * 10_000 + n++).toString(16).padStart(64, "c"),
+          hooks: { blinds: () => ({ sb: 5, bb: 10, ante: 1 }), canDeal: () => true, handEnded: async () => {} },
+        },
+      ),
+    );
+    for (const [i, id] of USERS.entries()) must(await s.seat(i + 1, `${id}${j}`, `player-${id}${j}`, 2000 + 200 * i));
+    for (const u of [...USERS.map((id) => `${id}${j}`), null]) s.subscribe({ userId: u, send: () => {}, sendStep: (t: string) => void (bytes += t.length) });
+    s.dealSoon(0);
+    tables.push({ s, clock });
+  }
+  bytes = 0;
   const rng = m.tournament.seededRandom(seed);
   const roll = () => rng.nextUint32() / 2 ** 32;
   let cmd = 0;
   m.fanMs = 0;
   const t0 = process.cpuUsage();
   for (let i = 0; i < ACTIONS; i++) {
+    const { s, clock } = tables[i % TABLES]!;
     const hand = s.state.hand;
     const legal = m.view.legalFor(s.state);
     if (hand === null && [...s.state.seats.values()].filter((x) => x.stack > 0).length < 2) {
@@ -111,6 +124,7 @@ async function round(m: Modules, seed: number): Promise<{ stepMs: number; fanMs:
     await s.idle();
   }
   const u = process.cpuUsage(t0);
+  for (const { s } of tables) s.close();
   await store.close();
   return { stepMs: (u.user + u.system) / 1e3 / ACTIONS, fanMs: m.fanMs / ACTIONS, bytes };
 }
@@ -126,7 +140,9 @@ const sides: [string, Modules][] =
       ];
 for (const [, m] of sides) await round(m, 1); // warm-up, not counted
 const sums = new Map<string, { step: number; fan: number }>(sides.map(([name]) => [name, { step: 0, fan: 0 }]));
-console.log(`${ACTIONS} steps a round, ${ROUNDS} rounds${base === null ? "" : ", base and this in turns"} (ms of CPU per step; fan-out ms per step)`);
+console.log(
+  `${ACTIONS} steps a round over ${TABLES} table(s), ${ROUNDS} rounds${base === null ? "" : ", base and this in turns"} (ms of CPU per step; fan-out ms per step)`,
+);
 for (let k = 0; k < ROUNDS; k++) {
   const line: string[] = [];
   // Each side goes first every other round: the one that follows runs amid the other's garbage.
