@@ -29,6 +29,8 @@ export interface BotsStats {
   /** [command id, epoch ms received by one other player at the table]. */
   readonly deliveries: Array<[string, number]>;
   readonly acks: number;
+  /** Hands begun at this process's tables while measuring (a step with a hand-start event, once per table and hand). */
+  readonly handsBegun: number;
   readonly loopDelayMs: { p50: number; p99: number; max: number };
   readonly cpu: number;
   readonly cpuWait: number | null;
@@ -59,6 +61,7 @@ const sent = new Map<string, { id: string; version: number; at: number }>();
 let acts: Array<[string, number, string]> = [];
 let deliveries: Array<[string, number]> = [];
 let acks = 0;
+const begun = new Set<string>();
 const delay = monitorEventLoopDelay({ resolution: 1 });
 const perSecond = monitorEventLoopDelay({ resolution: 1 });
 let seconds: Array<[number, number]> = [];
@@ -103,6 +106,7 @@ process.on("message", (m: ToBots) => {
               // v2: the action arrives in a table-step; v1 (--protocol 1): as an event frame
               if (msg.type !== "table-step" && msg.type !== "event") return;
               for (const e of msg.type === "table-step" ? msg.events : [msg.event]) {
+                if (e.kind === "hand-start") begun.add(`${msg.tableId}/${e.handNumber}`);
                 if (e.kind !== "action" || e.timeout) continue;
                 const s = sent.get(msg.tableId);
                 if (s !== undefined && msg.version === s.version + 1 && bot.view?.mySeat !== e.seat) deliveries.push([s.id, epoch()]);
@@ -123,6 +127,7 @@ process.on("message", (m: ToBots) => {
       deliveries = [];
       seconds = [];
       acks = 0;
+      begun.clear();
       delay.enable();
       delay.reset();
       perSecond.enable();
@@ -144,6 +149,7 @@ process.on("message", (m: ToBots) => {
           acts,
           deliveries,
           acks,
+          handsBegun: begun.size,
           loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
           cpu: Number(((used.user + used.system) / 1000 / wall).toFixed(2)),
           cpuWait: now === null || waited === null ? null : Number(((now - waited) / 1e6 / wall).toFixed(2)),
