@@ -39,18 +39,20 @@ export interface FairInputs {
 }
 
 // Derived on demand and cached per hand: a HandRun is plain data (it goes into snapshots),
-// so the deck and its salts are never stored beside it.
-const decks = new WeakMap<FairInputs, CommittedDeck>();
+// so the deck and its salts are never stored beside it. The cache is keyed by the hand's
+// entropy object, which the hand-start record, the inputs the deal is made from and the
+// HandRun all share: the deck (a few hundred SHA-256s) is derived once per hand, not once
+// for the deal and again for the hand.
+const decks = new WeakMap<HandEntropy, { readonly tableSeed: string; readonly handNumber: number; readonly deck: CommittedDeck }>();
 
 /** The hand's committed deck; null for a hand before fair dealing. */
 export function committedDeck(hand: FairInputs): CommittedDeck | null {
   if (hand.tableSeed === null || hand.entropy === null) return null;
-  let d = decks.get(hand);
-  if (d === undefined) {
-    d = commitDeck(hand.tableSeed, hand.handNumber, hand.entropy);
-    decks.set(hand, d);
-  }
-  return d;
+  const known = decks.get(hand.entropy);
+  if (known !== undefined && known.tableSeed === hand.tableSeed && known.handNumber === hand.handNumber) return known.deck;
+  const deck = commitDeck(hand.tableSeed, hand.handNumber, hand.entropy);
+  decks.set(hand.entropy, { tableSeed: hand.tableSeed, handNumber: hand.handNumber, deck });
+  return deck;
 }
 
 /**
