@@ -54,7 +54,9 @@ const THINK_MS = Number(opt("think-ms", "0"));
  * Seconds between the bots following their tables and the measured window (default 10). The
  * bench connects all 9,000 players and starts every table within a second or two, a burst
  * real players arriving over minutes never make; `--warmup 3` (the old default) measures
- * its tail as well, and the timeline shows it in the first seconds.
+ * its tail as well, and the timeline shows it in the first seconds. With `--think-ms 2000`
+ * every table is still in its first hand after 10 s (the output's "hands begun" is 0):
+ * `--warmup 80 --seconds 60` measures hands' starts and ends too.
  */
 const WARMUP_S = Number(opt("warmup", "10"));
 /**
