@@ -22,7 +22,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { hexOf } from "../lib/hex.ts";
 import { DECK_SIZE, type Card } from "./card.ts";
-import { merkleLevels, merklePath, rootFromPath } from "./merkle.ts";
+import { merkleLevels, merklePath, nodeAt, rootFromPath } from "./merkle.ts";
 import { deckFromSeed } from "./shuffle.ts";
 
 /** 64 lowercase hex digits: a 32-byte seed, salt, contribution or hash. */
@@ -86,16 +86,23 @@ export function entropyText(e: HandEntropy): string {
   return text;
 }
 
-/** salt of position i = HMAC-SHA-256(s, "felt/salt/i"), for every i: the keyed state is computed once. */
-function saltsOf(seed: Uint8Array, count: number): Uint8Array[] {
+/**
+ * salt of position i = HMAC-SHA-256(s, "felt/salt/i"), for every i, in one buffer (32 bytes
+ * a position, as the tree's levels): the keyed state is computed once.
+ */
+function saltsOf(seed: Uint8Array, count: number): Uint8Array {
   const keyed = hmac.create(sha256, seed);
   const scratch = keyed.clone();
-  return Array.from({ length: count }, (_, i) =>
-    keyed
-      ._cloneInto(scratch)
-      .update(utf8ToBytes(`felt/salt/${i}`))
-      .digest(),
-  );
+  const salts = new Uint8Array(32 * count);
+  for (let i = 0; i < count; i++)
+    salts.set(
+      keyed
+        ._cloneInto(scratch)
+        .update(utf8ToBytes(`felt/salt/${i}`))
+        .digest(),
+      32 * i,
+    );
+  return salts;
 }
 
 /** leaf = SHA-256(0x00 || position || card || salt). */
@@ -111,14 +118,14 @@ export function commitDeck(tableSeed: string, handNumber: number, entropy: HandE
   const s = handSeed(tableSeed, handNumber);
   const deck = deckFromSeed(hmac(sha256, s, utf8ToBytes(entropyText(entropy))));
   const salts = saltsOf(s, deck.length);
-  const levels = merkleLevels(deck.map((card, i) => deckLeaf(i, card, salts[i]!)));
+  const levels = merkleLevels(deck.map((card, i) => deckLeaf(i, card, nodeAt(salts, i))));
   return {
     deck,
-    root: hexOf(levels.at(-1)![0]!),
+    root: hexOf(levels.at(-1)!),
     open: (position) => {
       const card = deck[position];
       if (card === undefined) throw new RangeError(`no deck position ${position}`);
-      return { position, card, salt: hexOf(salts[position]!), path: merklePath(levels, position).map(hexOf) };
+      return { position, card, salt: hexOf(nodeAt(salts, position)), path: merklePath(levels, position).map(hexOf) };
     },
   };
 }

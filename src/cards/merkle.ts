@@ -14,14 +14,28 @@ function parent(left: Uint8Array, right: Uint8Array): Uint8Array {
   return sha256(node);
 }
 
-/** Every level of the tree, leaves first, the root's level (one node) last. */
-export function merkleLevels(leaves: readonly Uint8Array[]): Uint8Array[][] {
+/** Node `i` of a level (32 bytes a node; a view, not a copy). */
+export const nodeAt = (level: Uint8Array, i: number): Uint8Array => level.subarray(32 * i, 32 * i + 32);
+const nodesIn = (level: Uint8Array): number => level.length / 32;
+
+/**
+ * Every level of the tree, leaves first, the root's level (one node) last. Each level is one
+ * buffer of 32 bytes a node: a server keeps a deck's tree for a whole hand at every table,
+ * and as one object a node it was a tenth of the objects its collector walked.
+ */
+export function merkleLevels(leaves: readonly Uint8Array[]): Uint8Array[] {
   if (leaves.length === 0) throw new RangeError("a Merkle tree needs at least one leaf");
-  const out: Uint8Array[][] = [leaves.slice()];
-  for (let level = out[0]!; level.length > 1; ) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i + 1 < level.length; i += 2) next.push(parent(level[i]!, level[i + 1]!));
-    if (level.length % 2 === 1) next.push(level[level.length - 1]!);
+  let level = new Uint8Array(32 * leaves.length);
+  for (const [i, leaf] of leaves.entries()) {
+    if (leaf.length !== 32) throw new RangeError("a Merkle leaf is 32 bytes");
+    level.set(leaf, 32 * i);
+  }
+  const out = [level];
+  while (nodesIn(level) > 1) {
+    const n = nodesIn(level);
+    const next = new Uint8Array(32 * Math.ceil(n / 2));
+    for (let i = 0; i + 1 < n; i += 2) next.set(parent(nodeAt(level, i), nodeAt(level, i + 1)), 16 * i);
+    if (n % 2 === 1) next.set(nodeAt(level, n - 1), 16 * (n - 1));
     out.push(next);
     level = next;
   }
@@ -29,20 +43,20 @@ export function merkleLevels(leaves: readonly Uint8Array[]): Uint8Array[][] {
 }
 
 export function merkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
-  return merkleLevels(leaves).at(-1)![0]!;
+  return merkleLevels(leaves).at(-1)!;
 }
 
 /**
  * The sibling hashes from leaf `index` up to the root (levels where the node is carried add
  * none), from the tree's levels (merkleLevels), so many paths cost one tree.
  */
-export function merklePath(levels: readonly (readonly Uint8Array[])[], index: number): Uint8Array[] {
-  if (!Number.isInteger(index) || index < 0 || index >= (levels[0]?.length ?? 0)) throw new RangeError(`no leaf ${index}`);
+export function merklePath(levels: readonly Uint8Array[], index: number): Uint8Array[] {
+  if (!Number.isInteger(index) || index < 0 || index >= nodesIn(levels[0] ?? new Uint8Array(0))) throw new RangeError(`no leaf ${index}`);
   const path: Uint8Array[] = [];
   let i = index;
   for (const level of levels.slice(0, -1)) {
     const sibling = i ^ 1;
-    if (sibling < level.length) path.push(level[sibling]!);
+    if (sibling < nodesIn(level)) path.push(nodeAt(level, sibling));
     i >>= 1;
   }
   return path;
