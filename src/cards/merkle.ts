@@ -34,8 +34,9 @@ export function merkleLevels(leaves: readonly Uint8Array[]): Uint8Array[] {
   while (nodesIn(level) > 1) {
     const n = nodesIn(level);
     const next = new Uint8Array(32 * Math.ceil(n / 2));
-    for (let i = 0; i + 1 < n; i += 2) next.set(parent(nodeAt(level, i), nodeAt(level, i + 1)), 16 * i);
-    if (n % 2 === 1) next.set(nodeAt(level, n - 1), 16 * (n - 1));
+    // Nodes i and i + 1 make node i / 2 of the next level.
+    for (let i = 0; i + 1 < n; i += 2) next.set(parent(nodeAt(level, i), nodeAt(level, i + 1)), 32 * (i / 2));
+    if (n % 2 === 1) next.set(nodeAt(level, n - 1), 32 * ((n - 1) / 2));
     out.push(next);
     level = next;
   }
