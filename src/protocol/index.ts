@@ -32,6 +32,7 @@ export {
   ChatLine,
   DealerNote,
   TableLog,
+  logCovers,
   TABLE_LOG_EVENTS,
   type PlayerChatLine,
   type DealerChatLine,

@@ -104,6 +104,9 @@ export const TableLog = z.object({
 });
 export type TableLog = z.infer<typeof TableLog>;
 
+/** Whether `log` brings every step after `known` (where a client's hand log stops): then no hole. */
+export const logCovers = (log: TableLog | undefined, known: number): boolean => log !== undefined && known >= log.from;
+
 const TableViewMsg = z.object({ type: z.literal("table-view"), view: TableView, log: TableLog.optional() });
 
 const EventMsg = z.object({

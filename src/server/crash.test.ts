@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { openEventStore, openLedger, parseDbUrl, unwrapTarget } from "../../testkit/server/crash-storage.ts";
 import { Bot } from "../../testkit/server/bot.ts";
 import type { BotClient } from "../clients/bot-client.ts";
-import type { ServerMessage } from "../protocol/index.ts";
+import { logCovers, type ServerMessage } from "../protocol/index.ts";
 import { DIRECTOR, playToTheEnd, setupTournament, startTournament } from "../../testkit/server/harness.ts";
 import { fullReplay } from "../../testkit/server/table-replay.ts";
 import { ManualClock } from "./clock.ts";
@@ -78,7 +78,7 @@ class HandLogs {
     const last = this.at.get(key);
     const { view } = m;
     if (last !== undefined && view.version > last.version && last.inHand && view.handId === last.handId) {
-      if (m.log === undefined || last.version < m.log.from) this.holes.push(`${key}: ${last.version} → ${view.version} in ${view.handId}`);
+      if (!logCovers(m.log, last.version)) this.holes.push(`${key}: ${last.version} → ${view.version} in ${view.handId}`);
       else if (kills > last.kills) this.filledAcrossRestarts++;
     }
     // A step's folded view (same version) or a whole one: where this log now stands.

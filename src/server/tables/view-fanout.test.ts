@@ -8,6 +8,7 @@ import {
   applyTablePatch,
   MAX_FRAME_BYTES,
   byteLength,
+  logCovers,
   parseServerMessage,
   type PlayerAction,
   type ServerMessage,
@@ -338,7 +339,7 @@ function logClient(userId: string | null): LogClient {
       const known = c.known;
       const fresh = known === undefined && c.events.length === 0;
       if (fresh || m.view.version > known!) {
-        if (!fresh && (m.log === undefined || known! < m.log.from)) c.holes.push(c.events.length);
+        if (!fresh && !logCovers(m.log, known!)) c.holes.push(c.events.length);
         else if (!fresh) c.fills++;
         for (const st of m.log?.steps ?? []) if (known === undefined || st.version > known) c.events.push(...st.events);
       }

@@ -2,6 +2,7 @@ import {
   PROTOCOL_VERSION,
   applyTablePatch,
   encodeClientMessage,
+  logCovers,
   parseServerMessage,
   type Channel,
   type ChatLine,
@@ -274,7 +275,7 @@ export class LiveSession {
         const fresh = known === undefined && (this.eventCount.get(id) ?? 0) === 0;
         if (fresh || (known !== undefined && m.view.version > known)) {
           const log = m.log;
-          const hole = !fresh && (log === undefined || known! < log.from);
+          const hole = !fresh && !logCovers(log, known!);
           const gaps = new Map(this.state.gaps);
           if (hole) {
             // Chat ids grow: the dealer's entries of what was missed come after the last one held.
