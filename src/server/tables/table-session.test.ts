@@ -5,6 +5,8 @@ import { commitDeck, holePosition, tableSeedCommitment } from "../../cards/index
 import { streamOf, TableSession, type Subscriber } from "./table-session.ts";
 import type { ServerMessage } from "../../protocol/index.ts";
 import { unwrap } from "../../lib/result.ts";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 
 const config = { tableId: "t1", tournamentId: null, tableNumber: 1, size: 6, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
 
@@ -122,6 +124,34 @@ describe("table session", () => {
     expect(again.state.version).toBe(s.state.version);
     expect([...again.state.seats.values()]).toEqual([...s.state.seats.values()]);
     expect(again.state.hand?.state).toEqual(s.state.hand?.state);
+    s.close();
+  });
+});
+
+describe("table session: what a table keeps alive", () => {
+  it("lets go of a finished hand once the next one starts (a thousand tables' last hands are a major collection's work)", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const { s, clock } = await setup();
+    let ended = 0;
+    const { hooks } = (s as unknown as { opts: { hooks: { handEnded: () => Promise<void> } } }).opts;
+    hooks.handEnded = async () => {
+      ended++;
+    };
+    s.dealSoon(0);
+    let finished: WeakRef<object> | null = null;
+    for (let i = 0; i < 400 && (finished === null || s.state.hand === null || s.state.handNumber < 2); i++) {
+      clock.advance(10_000);
+      await s.idle();
+      if (finished === null && s.state.finished !== null) finished = new WeakRef(s.state.finished);
+    }
+    expect(s.state.handNumber).toBe(2);
+    expect(s.state.finished).toBeNull();
+    expect(ended).toBe(1);
+    // A WeakRef holds its target until the current job ends.
+    await new Promise((r) => setTimeout(r, 0));
+    gc();
+    expect(finished?.deref()).toBeUndefined();
     s.close();
   });
 });

@@ -140,8 +140,13 @@ export class TableSession {
   private readonly since: number;
   /** Players' random values for the next hand, by seat (the last one a seat sends counts). */
   private readonly contributions = new Map<number, string>();
-  /** The finished hand last handed to the after-hand step: a new one means a hand just ended. */
-  private seenFinished: HandRun | null;
+  /**
+   * The id of the finished hand last handed to the after-hand step: another one means a hand
+   * just ended. Its id, not the hand: the state lets go of a finished hand when the next one
+   * starts, and holding it here kept every table's last hand alive (hundreds of objects each)
+   * for a whole hand more, for every major collection to walk.
+   */
+  private seenFinished: string | null;
   /** The version the last step left: the next step is recorded in `handSteps` from it. */
   private stepVersion: number;
 
@@ -153,7 +158,7 @@ export class TableSession {
     /** The steps since the hand began (after a restart: from the records replayed), for a subscriber who missed some. */
     private readonly handSteps = new HandSteps(),
   ) {
-    this.seenFinished = actor.state.finished;
+    this.seenFinished = actor.state.finished?.handId ?? null;
     this.stepVersion = actor.state.version;
     this.since = opts.clock.now();
     actor.subscribe((batch) => this.applied(batch));
@@ -492,8 +497,8 @@ export class TableSession {
     this.stepVersion = this.state.version;
     this.broadcast(batch.outputs);
     const finished = this.state.finished;
-    if (finished !== null && finished !== this.seenFinished) {
-      this.seenFinished = finished;
+    if (finished !== null && finished.handId !== this.seenFinished) {
+      this.seenFinished = finished.handId;
       this.handEndedAt = this.opts.clock.now();
       void this.afterHand(finished, handIndexEntries(this.state, finished));
     }
