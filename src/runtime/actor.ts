@@ -115,6 +115,8 @@ export interface ActorOptions<S, C, R, O> {
 
 /** Remembered command ids (and kept in snapshots): far more than any client retries over. */
 const COMMAND_MEMORY = 5_000;
+/** Distinct senders an actor keeps one string each of (far more than sit at a table). */
+const SENDER_NAMES = 256;
 
 interface SnapshotEnvelope {
   readonly state: unknown;
@@ -122,15 +124,19 @@ interface SnapshotEnvelope {
   readonly commands: ReadonlyArray<readonly [string, number] | readonly [string, number, string]>;
 }
 
-interface Remembered {
-  readonly version: number;
-  readonly sender: string | null;
-}
-
 export class StreamActor<S, C, R, O> {
   private current: S;
   private at = 0;
-  private readonly commands = new Map<string, Remembered>();
+  /**
+   * The remembered command ids, oldest first: the version each left, and who sent it (ids with
+   * a sender only). Two maps of plain values, not an object per id: a table remembers
+   * a thousand ids, a thousand tables a million, and each object would be one more for every
+   * major collection to walk.
+   */
+  private readonly commands = new Map<string, number>();
+  private readonly senders = new Map<string, string>();
+  /** One string per sender (ids replayed from the store each bring their own copy). */
+  private readonly senderNames = new Map<string, string>();
   private readonly listeners = new Set<(batch: Batch<O>) => void>();
   private queue: Promise<unknown> = Promise.resolve();
   private snapshotAt = 0;
@@ -160,7 +166,7 @@ export class StreamActor<S, C, R, O> {
       const state = env?.state === undefined || !Array.isArray(env.commands) ? null : opts.logic.restore(env.state);
       if (state !== null && env?.commands !== undefined) {
         this.current = state;
-        for (const [id, version, sender] of env.commands) this.commands.set(id, { version, sender: sender ?? null });
+        for (const [id, version, sender] of env.commands) this.remember(id, version, sender ?? null);
         this.at = snap.version;
         this.snapshotAt = snap.version;
         this.loadedAt = snap.version;
@@ -290,11 +296,12 @@ export class StreamActor<S, C, R, O> {
     if (this.closed) return fail(RUNTIME_ERRORS.closed, "this actor is closed");
     traceStage(env.id, "started");
     const seen = env.id === null ? undefined : this.commands.get(env.id);
-    if (seen !== undefined) {
-      if (seen.sender !== null && env.sender !== undefined && seen.sender !== env.sender) {
+    if (seen !== undefined && env.id !== null) {
+      const sender = this.senders.get(env.id);
+      if (sender !== undefined && env.sender !== undefined && sender !== env.sender) {
         return fail(RUNTIME_ERRORS.idTaken, "this command id was already used by someone else");
       }
-      return ok({ version: seen.version, duplicate: true });
+      return ok({ version: seen, duplicate: true });
     }
     if (env.version !== "any" && env.version !== this.at) {
       return fail(RUNTIME_ERRORS.staleVersion, `made against version ${env.version}; the state is at ${this.at}`, {
@@ -387,7 +394,7 @@ export class StreamActor<S, C, R, O> {
       this.at = version;
       outputs.push(...r.value.outputs);
     }
-    if (commandId !== null) this.remember(commandId, { version: this.at, sender });
+    if (commandId !== null) this.remember(commandId, this.at, sender);
     if (!broadcast) {
       this.opts.onReplayed?.({ version: this.at, outputs });
       return ok(undefined);
@@ -398,11 +405,24 @@ export class StreamActor<S, C, R, O> {
     return ok(undefined);
   }
 
-  private remember(id: string, r: Remembered): void {
-    this.commands.set(id, r);
+  private remember(id: string, version: number, sender: string | null): void {
+    this.commands.set(id, version);
+    if (sender !== null) {
+      let name = this.senderNames.get(sender);
+      if (name === undefined) {
+        // Only a cache of equal strings: emptied now and then, it never changes an answer.
+        if (this.senderNames.size >= SENDER_NAMES) this.senderNames.clear();
+        this.senderNames.set(sender, sender);
+        name = sender;
+      }
+      this.senders.set(id, name);
+    } else this.senders.delete(id);
     if (this.commands.size > (this.opts.commandMemory ?? COMMAND_MEMORY)) {
       const oldest = this.commands.keys().next().value;
-      if (oldest !== undefined) this.commands.delete(oldest);
+      if (oldest !== undefined) {
+        this.commands.delete(oldest);
+        this.senders.delete(oldest);
+      }
     }
   }
 
@@ -436,7 +456,10 @@ export class StreamActor<S, C, R, O> {
     if (logic.snapshot === undefined || this.at - this.snapshotAt < (this.opts.snapshotEvery ?? 50)) return;
     const state = logic.snapshot(this.current);
     if (state === null || state === undefined) return;
-    const commands = [...this.commands].map(([id, r]) => (r.sender === null ? ([id, r.version] as const) : ([id, r.version, r.sender] as const)));
+    const commands = [...this.commands].map(([id, version]) => {
+      const sender = this.senders.get(id);
+      return sender === undefined ? ([id, version] as const) : ([id, version, sender] as const);
+    });
     const env: SnapshotEnvelope = { state, commands };
     const version = this.at;
     this.snapshotAt = version;
