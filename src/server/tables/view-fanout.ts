@@ -81,6 +81,8 @@ interface OwnText {
   readonly text: string;
 }
 
+const SEAT_TEXTS = Array.from({ length: 11 }, (_, seat) => String(seat));
+
 export class ViewFanout {
   /** What each v2 subscriber was last sent, field by field, as JSON text. */
   private readonly sent = new Map<Subscriber, Texts>();
@@ -159,8 +161,8 @@ export class ViewFanout {
       for (let i = 0; i < FIELDS.length; i++) {
         let text = st.fields[i]!;
         if (mine !== null) {
-          // A seat number or null: its JSON text is String's.
-          if (i === MY_SEAT) text = String(mine.mySeat);
+          // A seat number or null: its JSON text is String's (one string per seat number).
+          if (i === MY_SEAT) text = mine.mySeat === null ? "null" : (SEAT_TEXTS[mine.mySeat] ?? String(mine.mySeat));
           else if (i === SITTING_OUT) text = mine.sittingOut ? "true" : "false";
           else if (i === LEGAL) text = mine.legal === null ? text : JSON.stringify(mine.legal);
           else if (i === MY_HAND) text = mine.myHand === null ? text : this.textOfValue(mine.myHand);
@@ -169,8 +171,12 @@ export class ViewFanout {
             text = last.ownLast.text;
           }
         }
-        if (last.fields[i] === text) continue;
+        // Equal or not, the subscriber keeps this step's string: most are the shared view's,
+        // so its own copies from its start (or of its own parts) go, instead of staying alive
+        // as long as the field does not change, for every major collection to walk.
+        const changed = last.fields[i] !== text;
         last.fields[i] = text;
+        if (!changed) continue;
         patch += `${patch === "" ? "" : ","}"${FIELDS[i]!}":${text}`;
       }
       const seatsNow = mine?.seats ?? shared.seats;
@@ -182,8 +188,9 @@ export class ViewFanout {
           last.own = ownText(last.own, text, seatNow.cards, seatNow);
           text = last.own.text;
         }
-        if (last.seats[i] === text) continue;
+        const changed = last.seats[i] !== text;
         last.seats[i] = text;
+        if (!changed) continue;
         seats += `${seats === "" ? "" : ","}${text}`;
       }
       if (seats !== "") patch += `${patch === "" ? "" : ","}"seats":[${seats}]`;
