@@ -85,6 +85,22 @@ describe("committed decks (R-DEAL-2)", () => {
     );
   });
 
+  it("an opening reads, copies, clones and writes out as a plain one: the same four fields, in order", () => {
+    const o = commitDeck(ZERO, 1, NONE).open(0);
+    const plain = {
+      position: 0,
+      card: 31,
+      salt: "23893526074565f6d977e2f30312a7fb3182dfffc781d59666ae3af65e8bed09",
+      path: o.path.slice(),
+    };
+    expect(plain.path[0]).toBe("2704c5af659672b66da6215f9c05859ae0e29375c7d09922df9cc628a109c596");
+    expect(Object.keys(o)).toEqual(["position", "card", "salt", "path"]);
+    expect(JSON.stringify(o)).toBe(JSON.stringify(plain));
+    expect(JSON.stringify({ ...o })).toBe(JSON.stringify(plain));
+    expect(structuredClone(o)).toEqual(plain);
+    expect(o).toEqual(plain);
+  });
+
   it("the server cannot choose the deck alone: each contribution and the previous hand change it", () => {
     const base = commitDeck(ZERO, 3, SOME);
     const other = commitDeck(ZERO, 3, { ...SOME, contributions: [{ seat: 2, value: "23".repeat(32) }, SOME.contributions[1]!] });

@@ -125,7 +125,47 @@ export function commitDeck(tableSeed: string, handNumber: number, entropy: HandE
     open: (position) => {
       const card = deck[position];
       if (card === undefined) throw new RangeError(`no deck position ${position}`);
-      return { position, card, salt: hexOf(nodeAt(salts, position)), path: merklePath(levels, position).map(hexOf) };
+      return new Opening(position, card, salts, levels);
+    },
+  };
+}
+
+/**
+ * An opening whose salt and path are written as hex when read (or written out as JSON), from
+ * the deck's own buffers. A server keeps each hand's openings until the next hand, a table's
+ * some 170 hex strings and their arrays; as these they are one object per card. `salt` and
+ * `path` are own enumerable properties (getters), so a copy, a spread, JSON and a test's
+ * comparison see the same four fields in the same order as a plain opening's.
+ */
+class Opening implements DeckOpening {
+  declare readonly salt: string;
+  declare readonly path: readonly string[];
+  readonly #salts: Uint8Array;
+  readonly #levels: readonly Uint8Array[];
+
+  constructor(
+    readonly position: number,
+    readonly card: Card,
+    salts: Uint8Array,
+    levels: readonly Uint8Array[],
+  ) {
+    this.#salts = salts;
+    this.#levels = levels;
+    Object.defineProperties(this, Opening.#fields);
+  }
+
+  static readonly #fields: PropertyDescriptorMap = {
+    salt: {
+      enumerable: true,
+      get(this: Opening): string {
+        return hexOf(nodeAt(this.#salts, this.position));
+      },
+    },
+    path: {
+      enumerable: true,
+      get(this: Opening): string[] {
+        return merklePath(this.#levels, this.position).map(hexOf);
+      },
     },
   };
 }

@@ -2,7 +2,7 @@
 // recipient may see is filtered later by `eventForSeat` (views at the edge).
 import { bestFive, boardPosition, evaluate, handCategory, holePosition, rankOf, type Card, type CommittedDeck } from "../../cards/index.ts";
 import { computePots, type HandEvent, type HandState } from "../../engine/index.ts";
-import type { HandCategory, TableEvent } from "../../protocol/index.ts";
+import type { DeckOpening, HandCategory, TableEvent } from "../../protocol/index.ts";
 
 export interface WireContext {
   /** Seat per PHH player index. */
@@ -33,10 +33,8 @@ export function wireEvents(before: HandState, after: HandState, events: readonly
     ctx.deck === null
       ? {}
       : {
-          openings: positions.map((p) => {
-            const o = ctx.deck!.open(p);
-            return { ...o, path: [...o.path] };
-          }),
+          // As the deck gives them: their hex is written when a frame is (fair-deck.ts).
+          openings: positions.map((p) => ctx.deck!.open(p) as DeckOpening),
         };
   const holeOpenings = (i: number) => openings([holePosition(n, i, 0), holePosition(n, i, 1)]);
   for (const e of events) {
