@@ -10,7 +10,6 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import fastifyWebsocket from "@fastify/websocket";
 import { Accounts, DEFAULT_SIGN_UP_LIMITS, openAccountStore } from "../accounts/index.ts";
 import { checkSqlitePath, openHandIndex, openStorage, parseDbUrl } from "../store/index.ts";
 import { MAX_FRAME_BYTES } from "../protocol/index.ts";
@@ -189,9 +188,6 @@ export class FeltServer implements PartitionServer, ServerPort {
       cluster = link;
       server.tableHost = new TableHost(svc, (id, result, session) => link.deliverResult(id, result, session));
     }
-    // Frames up to 1 MiB are read and answered `protocol/frame-too-large` (anything over
-    // MAX_FRAME_BYTES); only a larger one is cut off by the socket itself.
-    await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
     registerOpenApi(app);
     registerProbes(app, server);
     registerHttpRoutes(app, server);

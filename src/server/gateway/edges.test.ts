@@ -56,6 +56,36 @@ describe("requests and frames that are too big", () => {
   });
 });
 
+describe("WebSocket upgrades", () => {
+  it("an upgrade to any path but the protocol's is 404 director/not-found, typed, and opens no socket", async () => {
+    const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}/ws/v0`);
+    const r = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      ws.on("unexpected-response", (_req, res) => {
+        let body = "";
+        res.on("data", (d: Buffer) => (body += d.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      ws.on("open", () => reject(new Error("opened")));
+    });
+    expect(r.status).toBe(404);
+    expect(JSON.parse(r.body)).toMatchObject({ error: { code: "director/not-found" } });
+  });
+
+  it("the protocol's path with a query string upgrades; a frame over 1 MiB closes the socket (1009)", async () => {
+    const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}${WS_PATH}?client=test`);
+    await new Promise((r, j) => (ws.on("open", r), ws.on("error", j)));
+    const code = new Promise<number>((r) => ws.on("close", (c) => r(c)));
+    ws.send("z".repeat(1024 * 1024 + 1));
+    expect(await code).toBe(1009);
+  });
+
+  it("a plain GET of the protocol's path is 404 director/not-found", async () => {
+    const r = await get(WS_PATH);
+    expect(r.status).toBe(404);
+    expect(JSON.parse(r.body)).toMatchObject({ error: { code: "director/not-found" } });
+  });
+});
+
 describe("amounts past what a number holds exactly", () => {
   it("a deposit that would take a balance past 2^53 - 1 is 400 ledger/amount-unsafe (never a 500) and writes nothing", async () => {
     const d = await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR));

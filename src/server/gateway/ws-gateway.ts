@@ -3,7 +3,9 @@
 // rate-limited and validated, Origin checked. Errors are typed `error` frames; the
 // connection stays open unless the peer is refused outright (bad origin).
 import type { FastifyInstance } from "fastify";
-import type { WebSocket } from "ws";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
 import { hashToken, type User } from "../../accounts/index.ts";
 import type { FeltError } from "../../lib/result.ts";
 import {
@@ -66,34 +68,75 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 /** What a socket's connection reaches: the services, the tournaments and tables here, the cluster link, and whether the server is stopping. */
 type ConnectionPorts = Pick<ServerPort, "svc" | "options" | "outage" | "closing" | "cluster" | "served" | "tables" | "tableHost">;
 
+/** The largest frame a socket reads: up to it, one over MAX_FRAME_BYTES is answered `protocol/frame-too-large`; past it the socket is cut off. */
+const MAX_PAYLOAD = 1024 * 1024;
+
+/** An upgrade to any other path: the typed body every route answers an unknown path with. */
+const NOT_FOUND = (() => {
+  const body = JSON.stringify({ error: toWire({ code: "director/not-found", message: "no such route" }) });
+  return `HTTP/1.1 404 Not Found\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+})();
+
+/**
+ * The WebSocket endpoint on the server's own HTTP upgrades, with `ws` alone. A connection
+ * keeps nothing of its upgrade request: the address, the Origin and the Host are read
+ * at once. (Routed through Fastify, each socket's error handler held its request and reply,
+ * some 30 objects a connection, for as long as it stayed open.)
+ */
 export function registerWebSocket(app: FastifyInstance, server: ConnectionPorts & Pick<ServerPort, "connections">): void {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...server.options.wsLimits };
   const counts = server.connections;
-  app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
-    const ip = req.ip ?? "unknown";
-    const conn = new Connection(server, socket, counts, limits);
-    if (!originAllowed(req.headers.origin, req.headers.host, server.options.allowedOrigins ?? [])) {
-      conn.error(null, { code: "protocol/origin-refused", message: "this origin may not connect" });
-      socket.close(1008, "origin refused");
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node takes its own error listener off before an upgrade; `ws` adds one in handleUpgrade.
+    if ((req.url ?? "").split("?", 1)[0] !== WS_PATH) {
+      socket.on("error", () => socket.destroy());
+      socket.end(NOT_FOUND);
       return;
     }
-    if (counts.address(ip) >= limits.perAddress) {
-      conn.error(null, { code: "protocol/rate-limited", message: "too many connections from this address" });
-      socket.close(1013, "too many connections");
-      return;
-    }
-    counts.addAddress(ip, 1);
-    let open = true;
-    const closed = () => {
-      if (!open) return;
-      open = false;
-      counts.addAddress(ip, -1);
-      conn.closed();
-    };
-    socket.on("message", (data, isBinary) => void conn.receive(isBinary ? null : data.toString("utf8"), Buffer.isBuffer(data) ? data.length : 0));
-    socket.on("close", closed);
-    socket.on("error", closed);
+    const ip = req.socket.remoteAddress ?? "unknown";
+    const { origin, host } = req.headers;
+    wss.handleUpgrade(req, socket, head, (ws) => accept(server, ws, { ip, origin, host }, counts, limits));
+  };
+  app.server.on("upgrade", onUpgrade);
+  app.addHook("preClose", (done) => {
+    app.server.off("upgrade", onUpgrade);
+    for (const client of wss.clients) client.close();
+    wss.close();
+    done();
   });
+}
+
+function accept(
+  server: ConnectionPorts,
+  socket: WebSocket,
+  from: { readonly ip: string; readonly origin: string | undefined; readonly host: string | undefined },
+  counts: ConnectionCounts,
+  limits: WsLimits,
+): void {
+  const { ip } = from;
+  const conn = new Connection(server, socket, counts, limits);
+  if (!originAllowed(from.origin, from.host, server.options.allowedOrigins ?? [])) {
+    conn.error(null, { code: "protocol/origin-refused", message: "this origin may not connect" });
+    socket.close(1008, "origin refused");
+    return;
+  }
+  if (counts.address(ip) >= limits.perAddress) {
+    conn.error(null, { code: "protocol/rate-limited", message: "too many connections from this address" });
+    socket.close(1013, "too many connections");
+    return;
+  }
+  counts.addAddress(ip, 1);
+  let open = true;
+  const closed = () => {
+    if (!open) return;
+    open = false;
+    counts.addAddress(ip, -1);
+    conn.closed();
+  };
+  socket.on("message", (data, isBinary) => void conn.receive(isBinary ? null : data.toString("utf8"), Buffer.isBuffer(data) ? data.length : 0));
+  socket.on("close", closed);
+  socket.on("error", closed);
 }
 
 class Connection {
