@@ -143,23 +143,6 @@ describe("StreamActor", () => {
     expect(unwrap(await again.submit({ id: "c2", version: 7, command: { add: 2 } })).duplicate).toBe(true);
   });
 
-  it("hands the outputs of the records a load replays to onReplayed, one record at a time; nothing after the load", async () => {
-    const { actor, store } = await setup(undefined, 5);
-    for (let i = 0; i < 4; i += 1) unwrap(await actor.submit({ id: `c${i}`, version: actor.version, command: { addTwice: i + 1 } }));
-    await actor.idle();
-    expect((await store.loadSnapshot("table:c"))?.version).toBe(6);
-    const replayed: [number, string[]][] = [];
-    const again = unwrap(
-      await StreamActor.load({ store, stream: "table:c", logic, clock: new ManualClock(), onReplayed: (b) => replayed.push([b.version, [...b.outputs]]) }),
-    );
-    expect(replayed).toEqual([
-      [7, ["v7+4"]],
-      [8, ["v8+4"]],
-    ]);
-    unwrap(await again.submit({ id: "c9", version: 8, command: { add: 1 } }));
-    expect(replayed).toHaveLength(2);
-  });
-
   it("an id belongs to its sender: the same id from someone else is refused (runtime/command-id-taken), also after a restart", async () => {
     const { actor, store } = await setup(undefined, 1);
     unwrap(await actor.submit({ id: "k", sender: "ann", version: 0, command: { add: 1 } }));

@@ -105,11 +105,6 @@ export interface ActorOptions<S, C, R, O> {
    * readers find a command's records by it). Replay remembers the id at its last record either way.
    */
   readonly idOnEveryRecord?: boolean;
-  /**
-   * The outputs of the records replayed on load (after the snapshot), one record at a time:
-   * nobody is sent them, but an owner that keeps a recent log (a table's hand so far) rebuilds it.
-   */
-  readonly onReplayed?: (batch: Batch<O>) => void;
   readonly log?: (message: string, error?: unknown) => void;
 }
 
@@ -395,10 +390,7 @@ export class StreamActor<S, C, R, O> {
       outputs.push(...r.value.outputs);
     }
     if (commandId !== null) this.remember(commandId, this.at, sender);
-    if (!broadcast) {
-      this.opts.onReplayed?.({ version: this.at, outputs });
-      return ok(undefined);
-    }
+    if (!broadcast) return ok(undefined);
     traceStage(commandId, "applied");
     this.broadcast({ version: this.at, outputs });
     traceStage(commandId, "written");

@@ -62,4 +62,23 @@ describe("a table's steps since its hand began", () => {
     h.record(TABLE_LOG_EVENTS + 2, TABLE_LOG_EVENTS + 3, [start(2)]);
     expect(h.forSeat(1, true)?.from).toBe(TABLE_LOG_EVENTS + 2);
   });
+
+  it("come back from a snapshot's JSON as they were (an older snapshot without one: none until the next hand)", () => {
+    const h = new HandSteps();
+    h.record(3, 4, [start(1), hole(1), hole(2)]);
+    h.record(4, 5, [check(1)]);
+    const again = HandSteps.restore(JSON.parse(JSON.stringify(h)));
+    expect(again.forSeat(1, true)).toEqual(h.forSeat(1, true));
+    expect(again.forSeat(null, false)).toEqual(h.forSeat(null, false));
+    again.record(5, 6, [check(2)]);
+    expect(again.forSeat(1, true)?.steps.map((st) => st.version)).toEqual([4, 5, 6]);
+    expect(HandSteps.restore(undefined).kept).toBe(false);
+    // The event limit counts what was restored too.
+    const full = new HandSteps();
+    full.record(0, 1, [start(1)]);
+    for (let v = 1; v < TABLE_LOG_EVENTS; v++) full.record(v, v + 1, [check(1)]);
+    const restored = HandSteps.restore(JSON.parse(JSON.stringify(full)));
+    restored.record(TABLE_LOG_EVENTS, TABLE_LOG_EVENTS + 1, [check(1)]);
+    expect(restored.kept).toBe(false);
+  });
 });

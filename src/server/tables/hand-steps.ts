@@ -1,8 +1,10 @@
 // The steps since a table's current hand began (or its last one, until the next begins),
 // kept for a subscriber who missed some of them: it gets them with its whole view on
 // subscribe (ws-messages.ts: TableLog), so its hand log has no hole where it was away.
-// The events are the ones the step broadcast (full information); each subscriber gets
-// them as it may see them, as its steps did.
+// The events are the ones each record produced (full information); each subscriber gets
+// them as it may see them, as its steps did. Part of the table's state (TableState.log),
+// so a snapshot keeps it: a restart at any moment, the pause after a hand included, keeps
+// the hand's log.
 import { byteLength, MAX_FRAME_BYTES, TABLE_LOG_EVENTS, type TableEvent, type TableLog } from "../../protocol/index.ts";
 import { eventForSeat } from "./table-wire.ts";
 
@@ -11,11 +13,31 @@ interface Step {
   readonly events: readonly TableEvent[];
 }
 
+/** A log as a snapshot holds it (JSON). */
+export interface HandStepsData {
+  readonly from: number;
+  readonly steps: readonly Step[];
+}
+
 export class HandSteps {
-  /** The version before the step that started the hand; -1: no hand began since this session took the table. */
+  /** The version before the step that started the hand; -1: no hand began at this table (or the log outgrew its limit). */
   private from = -1;
   private steps: Step[] = [];
   private events = 0;
+
+  /** The log a snapshot kept (absent in older snapshots: none until the next hand begins). */
+  static restore(data: HandStepsData | undefined): HandSteps {
+    const h = new HandSteps();
+    if (data === undefined || !Number.isInteger(data.from) || !Array.isArray(data.steps)) return h;
+    h.from = data.from;
+    h.steps = [...data.steps];
+    h.events = h.steps.reduce((n, st) => n + st.events.length, 0);
+    return h;
+  }
+
+  toJSON(): HandStepsData {
+    return { from: this.from, steps: this.steps };
+  }
 
   /** A stored step: the table was at `before`, is at `version` now, and the step broadcast `events`. */
   record(before: number, version: number, events: readonly TableEvent[]): void {

@@ -8,6 +8,7 @@ import type { Contribution } from "../../cards/index.ts";
 import type { ActorLogic } from "../../runtime/index.ts";
 import type { PlayerAction, TableEvent } from "../../protocol/index.ts";
 import { publicActionsDigest } from "./fair.ts";
+import { HandSteps, type HandStepsData } from "./hand-steps.ts";
 import { blindsAt, orderRecords, permitted, type Permit, type TableOrder } from "./table-order.ts";
 import {
   dealable,
@@ -168,6 +169,8 @@ interface TableSnapshot {
   readonly tableSeed?: string | null;
   /** (absent in older snapshots: none). */
   readonly permit?: Permit | null;
+  /** (absent in older snapshots: none until the next hand begins). */
+  readonly log?: HandStepsData;
 }
 
 /** Between hands only (never mid-hand); a deep copy, since the live state goes on changing. */
@@ -184,6 +187,7 @@ export function tableSnapshot(t: TableState): TableSnapshot | null {
     finished: t.finished,
     tableSeed: t.tableSeed,
     permit: t.permit,
+    log: t.log.toJSON(),
   };
   return JSON.parse(JSON.stringify(snap)) as TableSnapshot;
 }
@@ -202,6 +206,7 @@ export function restoreTable(data: unknown): TableState | null {
     finished: s.finished ?? null,
     tableSeed: s.tableSeed ?? null,
     permit: s.permit ?? null,
+    log: HandSteps.restore(s.log),
   };
 }
 

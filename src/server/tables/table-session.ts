@@ -18,7 +18,7 @@ import { seatOfUser, tableLogic, type TableCommand } from "./table-logic.ts";
 import { initialTable, type Blinds, type HandRun, type TableConfig, type TableRecord, type TableState } from "./table-state.ts";
 import { personalView, spectatorView, type ViewContext } from "./table-view.ts";
 import { ViewFanout, type Subscriber } from "./view-fanout.ts";
-import { HandSteps, withLog } from "./hand-steps.ts";
+import { withLog } from "./hand-steps.ts";
 import type { DealerNote } from "../../protocol/index.ts";
 import { ChatLog, handResultNotes } from "./table-chat-log.ts";
 import { handResultOf, permitted, type HandResult, type TableOrder } from "./table-order.ts";
@@ -147,19 +147,14 @@ export class TableSession {
    * for a whole hand more, for every major collection to walk.
    */
   private seenFinished: string | null;
-  /** The version the last step left: the next step is recorded in `handSteps` from it. */
-  private stepVersion: number;
 
   private constructor(
     private readonly actor: Actor,
     private readonly opts: SessionOptions,
     /** Table chat: its own stream, so a line never moves the table's version. */
     private readonly chatLog: ChatLog,
-    /** The steps since the hand began (after a restart: from the records replayed), for a subscriber who missed some. */
-    private readonly handSteps = new HandSteps(),
   ) {
     this.seenFinished = actor.state.finished?.handId ?? null;
-    this.stepVersion = actor.state.version;
     this.since = opts.clock.now();
     actor.subscribe((batch) => this.applied(batch));
   }
@@ -185,15 +180,11 @@ export class TableSession {
   static async load(tableId: string, opts: SessionOptions): Promise<Result<TableSession | null>> {
     const first = (await opts.store.read(streamOf(tableId), 1, 1))[0];
     if (first === undefined || first.type !== "opened") return ok(null);
-    // The hand in progress is rebuilt from the records replayed (the snapshot is taken between
-    // hands), so a player back in it after the restart reads it whole.
-    const steps = new HandSteps();
-    const loaded = await StreamActor.load({
-      ...actorOptions(first.data as TableConfig, opts),
-      onReplayed: (batch) => steps.record(batch.version - 1, batch.version, batch.outputs),
-    });
+    // The hand's log is in the state (its snapshot and the records after it), so a player
+    // back in the hand, or in the pause after it, reads it whole.
+    const loaded = await StreamActor.load(actorOptions(first.data as TableConfig, opts));
     if (!loaded.ok) return fail(SERVER_ERRORS.internal, `table ${tableId} does not load: ${loaded.error.message}`);
-    return ok(new TableSession(loaded.value, opts, await ChatLog.load(opts.store, tableId), steps));
+    return ok(new TableSession(loaded.value, opts, await ChatLog.load(opts.store, tableId)));
   }
 
   // ---- subscriptions ----
@@ -206,7 +197,7 @@ export class TableSession {
     const wasConnected = this.isConnected(this.seatOf(sub.userId));
     this.subscribers.add(sub);
     this.arrived(sub.userId);
-    this.fanout.start(sub, this.viewFor(sub.userId), this.handSteps);
+    this.fanout.start(sub, this.viewFor(sub.userId), this.state.log);
     const chat = this.chatLog.chat;
     if (chat.lines.length > 0 || chat.muted.length > 0) sub.send({ type: "chat", tableId: this.id, lines: [...chat.lines], muted: chat.muted });
     if (!wasConnected && this.seatOf(sub.userId) !== null) this.broadcastViews();
@@ -223,7 +214,7 @@ export class TableSession {
     const view =
       sent === undefined
         ? JSON.stringify({ type: "table-view", view: this.viewFor(sub.userId) })
-        : withLog(sent, this.handSteps.fitting(this.seatOf(sub.userId), sent));
+        : withLog(sent, this.state.log.fitting(this.seatOf(sub.userId), sent));
     const room = this.chatLog.chat;
     const chat =
       room.lines.length > 0 || room.muted.length > 0 ? [JSON.stringify({ type: "chat", tableId: this.id, lines: [...room.lines], muted: room.muted })] : [];
@@ -493,8 +484,6 @@ export class TableSession {
     // A player who left this table is shown it afresh if they are seated here again.
     for (const id of this.shown) if (this.seatOf(id) === null) this.shown.delete(id);
     this.armClock();
-    this.handSteps.record(this.stepVersion, this.state.version, batch.outputs);
-    this.stepVersion = this.state.version;
     this.broadcast(batch.outputs);
     const finished = this.state.finished;
     if (finished !== null && finished.handId !== this.seenFinished) {

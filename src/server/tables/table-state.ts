@@ -10,6 +10,7 @@ import type { HandEntropy } from "../../cards/index.ts";
 import type { PlayerAction, RecentHand, TableEvent } from "../../protocol/index.ts";
 import { committedDeck, legacyCommitment, legacyDeck, tableSeedCommitment } from "./fair.ts";
 import { categoryOf, wireEvents } from "./table-wire.ts";
+import { HandSteps } from "./hand-steps.ts";
 import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 
 export interface TableConfig {
@@ -123,6 +124,8 @@ export interface TableState {
   tableSeed: string | null;
   /** The director's leave to deal the next hand, with its blinds (table-order.ts); null: none. */
   permit: Permit | null;
+  /** The steps since the current hand began (or the last one, until the next begins), for a client that missed some. */
+  readonly log: HandSteps;
 }
 
 export type TableRecord =
@@ -152,7 +155,19 @@ export interface HandStarted {
 }
 
 export function initialTable(config: TableConfig): TableState {
-  return { config, version: 0, seats: new Map(), hand: null, last: null, handNumber: 0, recent: [], finished: null, tableSeed: null, permit: null };
+  return {
+    config,
+    version: 0,
+    seats: new Map(),
+    hand: null,
+    last: null,
+    handNumber: 0,
+    recent: [],
+    finished: null,
+    tableSeed: null,
+    permit: null,
+    log: new HandSteps(),
+  };
 }
 
 export const handIdOf = (tableId: string, n: number) => `${tableId}-h${n}`;
@@ -197,6 +212,14 @@ function phhOf(a: PlayerAction, player: number): string {
  * Command ids are the actor's business (src/runtime StreamActor).
  */
 export function evolveTable(t: TableState, rec: TableRecord, version: number): Result<TableEvent[]> {
+  const events = evolveRecord(t, rec, version);
+  // One step a record, in the state: a load (a snapshot and the records after it) has the
+  // log a table that never stopped kept.
+  if (events.ok) t.log.record(version - 1, version, events.value);
+  return events;
+}
+
+function evolveRecord(t: TableState, rec: TableRecord, version: number): Result<TableEvent[]> {
   t.version = version;
   switch (rec.type) {
     case "opened":

@@ -259,7 +259,7 @@ describe("view fan-out: protocol v2 steps", () => {
 });
 
 describe("view fan-out: the hand's steps after a restart", () => {
-  it("a table loaded mid-hand rebuilds the hand's steps from the records it replays: a client back in that hand reads it whole, a new one from its first step", async () => {
+  it("a table loaded mid-hand has the hand's steps from its snapshot and the records after it: a client back in that hand reads it whole, a new one from its first step", async () => {
     for (const snapshotEvery of [1, 7, 10_000]) {
       const { s, clock, opts } = await openTable(0, snapshotEvery);
       for (const [i, id] of ["a", "b", "c", "d"].entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000));
@@ -307,6 +307,52 @@ describe("view fan-out: the hand's steps after a restart", () => {
       }
       again.close();
     }
+  });
+});
+
+describe("view fan-out: the hand's steps after a restart in the pause after a hand", () => {
+  it("the snapshot taken at the hand's end keeps its steps: a client away since mid-hand reads the hand whole after the restart", async () => {
+    const { s, opts } = await openTable(0, 1);
+    for (const [i, id] of ["a", "b", "c", "d"].entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000));
+    const audiences = ["a", null];
+    const stay = audiences.map((u) => logClient(u));
+    const roam = audiences.map((u) => logClient(u));
+    for (const c of [...stay, ...roam]) s.subscribe(c);
+    s.dealSoon(0);
+    const clock = opts.clock as ManualClock;
+    clock.advance(0);
+    await s.idle();
+    const rng = seededRandom(11);
+    let cmd = 0;
+    let acted = 0;
+    // The first hand, played to its end with the roaming clients away after its third action;
+    // then nothing: the table waits in the pause before the next hand.
+    while (s.state.hand !== null) {
+      const hand = s.state.hand;
+      const legal = legalFor(s.state)!;
+      if (++acted === 3) for (const c of roam) s.unsubscribe(c);
+      const user = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
+      const action = randomAction(legal, rng.nextUint32() / 2 ** 32);
+      unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${cmd++}`, action }));
+      await s.idle();
+    }
+    expect(acted).toBeGreaterThan(3);
+    expect(s.state.finished).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 0));
+    // The latest snapshot is the hand's end: nothing of the hand is replayed on load.
+    expect((await opts.store.loadSnapshot("table:t1"))?.version).toBe(s.state.version);
+    s.close();
+    const again = unwrap(await TableSession.load("t1", opts))!;
+    expect(again.state).toEqual(s.state);
+    for (const c of roam) again.subscribe(c);
+    for (const [k, c] of roam.entries()) {
+      expect(c.holes).toEqual([]);
+      expect(c.fills).toBe(1);
+      expect(c.known).toBe(stay[k]!.known);
+      expect(c.events).toEqual(stay[k]!.events);
+      expect(c.events.some((e) => e.kind === "hand-end")).toBe(true);
+    }
+    again.close();
   });
 });
 
