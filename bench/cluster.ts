@@ -7,6 +7,10 @@
 //        [--db postgres://127.0.0.1:5432/test] [--nats nats://127.0.0.1:4222]
 //        [--tables-with-director] [--one-event] [--every-level]
 //
+// Each run prints the hands begun in its window: with --think-ms 2000 a hand of nine lasts
+// past the default warm-up and window (0 begun: mid-hand actions only); `--warmup 80
+// --seconds 60` measures hands' starts and ends too.
+//
 // For each process count N: a fresh schema and bucket prefix, N servers started together
 // (bench/load-kit.ts: the probe preloaded, `--bench` settings, plus `--cluster`), the bench
 // waits until the 64 tournament partitions are spread (each member floor..ceil(64/N)), then
@@ -111,6 +115,8 @@ interface Result {
   /** Partitions that changed owner during the run (0 when ownership held still). */
   readonly moved: number;
   readonly actionsPerSecond: number;
+  /** Hands begun in the window: 0 means it measured mid-hand actions only (no deck, no settling). */
+  readonly handsBegun: number;
   /** Actions at the tables each member owns, per second. */
   readonly actionsPerMember: number[];
   readonly p50ms: number;
@@ -441,6 +447,7 @@ function analyse(
     partitions,
     moved,
     actionsPerSecond: Math.round(bots.reduce((s, b) => s + b.acks, 0) / elapsed),
+    handsBegun: bots.reduce((s, b) => s + b.handsBegun, 0),
     actionsPerMember: perMember.map((x) => Math.round(x / elapsed)),
     p50ms: r1(pct(lat, 50)),
     p99ms: r1(pct(lat, 99)),
@@ -459,7 +466,7 @@ function analyse(
     loadavg: r1(load),
   };
   console.log(
-    `${n} process(es), ${tables} tables (owned ${owned.join(" / ")}): actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`,
+    `${n} process(es), ${tables} tables (owned ${owned.join(" / ")}): actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), hands begun ${r.handsBegun}, action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`,
   );
   console.log(
     `${n} process(es): PostgreSQL events ${r.pg.eventsPerSecond}/s in ${r.pg.transactionsPerSecond} transactions/s, ${r.pg.kbPerSecond} KB/s of event text (${(r.pg.eventsPerSecond / r.actionsPerSecond).toFixed(2)} rows per action)`,
