@@ -39,7 +39,7 @@ export class HandSteps {
     return { from: this.from, steps: this.steps };
   }
 
-  /** A stored step: the table was at `before`, is at `version` now, and the step broadcast `events`. */
+  /** A stored record (or step): the table was at `before`, is at `version` now, and it produced `events`. */
   record(before: number, version: number, events: readonly TableEvent[]): void {
     if (events.some((e) => e.kind === "hand-start")) {
       this.from = before;

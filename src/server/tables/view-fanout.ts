@@ -11,6 +11,7 @@ import type { TableState } from "./table-state.ts";
 import { personalParts, personalView, spectatorView, type ViewContext } from "./table-view.ts";
 import { categoryOf, eventForSeat } from "./table-wire.ts";
 import type { HandSteps } from "./hand-steps.ts";
+import { flat } from "../../lib/flat-string.ts";
 
 export interface Subscriber {
   readonly userId: string | null;
@@ -164,7 +165,7 @@ export class ViewFanout {
           // A seat number or null: its JSON text is String's (one string per seat number).
           if (i === MY_SEAT) text = mine.mySeat === null ? "null" : (SEAT_TEXTS[mine.mySeat] ?? String(mine.mySeat));
           else if (i === SITTING_OUT) text = mine.sittingOut ? "true" : "false";
-          else if (i === LEGAL) text = mine.legal === null ? text : JSON.stringify(mine.legal);
+          else if (i === LEGAL) text = mine.legal === null ? text : flat(JSON.stringify(mine.legal));
           else if (i === MY_HAND) text = mine.myHand === null ? text : this.textOfValue(mine.myHand);
           else if (i === LAST_HAND && mine.lastHand !== shared.lastHand && mine.lastHand !== null) {
             last.ownLast = ownText(last.ownLast, text, mine.lastHand.myCards, mine.lastHand);
@@ -223,7 +224,7 @@ export class ViewFanout {
         continue;
       }
       const text = JSON.stringify(v);
-      fields.push(before !== null && before.texts.fields[i] === text ? before.texts.fields[i]! : text);
+      fields.push(before !== null && before.texts.fields[i] === text ? before.texts.fields[i]! : flat(text));
     }
     // A seat is a new object every step; one whose values did not change keeps its text.
     const seats = view.seats.map((x, i) => {
@@ -231,7 +232,7 @@ export class ViewFanout {
       const wasSeat = before?.seats[i];
       if (was !== undefined && wasSeat !== undefined && sameSeat(x, wasSeat)) return was;
       const text = JSON.stringify(x);
-      return was === text ? was : text;
+      return was === text ? was : flat(text);
     });
     const texts = { fields, seats };
     this.shared = { values, seats: view.seats, texts };
@@ -248,7 +249,7 @@ export class ViewFanout {
 
   private textOfValue(v: object): string {
     let text = this.textOf.get(v);
-    if (text === undefined) this.textOf.set(v, (text = JSON.stringify(v)));
+    if (text === undefined) this.textOf.set(v, (text = flat(JSON.stringify(v))));
     return text;
   }
 }
@@ -256,7 +257,7 @@ export class ViewFanout {
 /** `value`'s text: the one in `memo` while it was made from the same shared text and cards. */
 function ownText(memo: OwnText | undefined, from: string, cards: readonly number[] | null, value: object): OwnText {
   if (memo !== undefined && memo.from === from && same(memo.cards, cards)) return memo;
-  return { from, cards, text: JSON.stringify(value) };
+  return { from, cards, text: flat(JSON.stringify(value)) };
 }
 
 type SeatView = TableView["seats"][number];
@@ -302,5 +303,5 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 function textsOf(view: TableView): Texts {
-  return { fields: FIELDS.map((k) => JSON.stringify(view[k])), seats: view.seats.map((s) => JSON.stringify(s)) };
+  return { fields: FIELDS.map((k) => flat(JSON.stringify(view[k]))), seats: view.seats.map((s) => flat(JSON.stringify(s))) };
 }
