@@ -258,34 +258,54 @@ describe("view fan-out: protocol v2 steps", () => {
   }, 60_000);
 });
 
+/** A table of four about to deal, watched by a client that stays and one that will roam, for a player and a spectator each. */
+async function watchedTable(snapshotEvery: number) {
+  const { s, clock, opts } = await openTable(0, snapshotEvery);
+  for (const [i, id] of ["a", "b", "c", "d"].entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000));
+  const audiences = ["a", null];
+  const stay = audiences.map((u) => logClient(u));
+  const roam = audiences.map((u) => logClient(u));
+  for (const c of [...stay, ...roam]) s.subscribe(c);
+  s.dealSoon(0);
+  let cmd = 0;
+  const rng = seededRandom(snapshotEvery);
+  /** The player to act plays a random legal action. */
+  const actOnce = async () => {
+    const hand = s.state.hand!;
+    const legal = legalFor(s.state)!;
+    const user = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
+    const action = randomAction(legal, rng.nextUint32() / 2 ** 32);
+    unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${cmd++}`, action }));
+  };
+  return { s, clock, opts, audiences, stay, roam, actOnce };
+}
+
+/** Each roaming client, back, has exactly the log of the one that stayed: no hole, one fill. */
+function expectWholeLogs(roam: readonly LogClient[], stay: readonly LogClient[], why: string): void {
+  for (const [k, c] of roam.entries()) {
+    expect(c.holes, why).toEqual([]);
+    expect(c.fills, why).toBe(1);
+    expect(c.known, why).toBe(stay[k]!.known);
+    expect(c.events, why).toEqual(stay[k]!.events);
+  }
+}
+
 describe("view fan-out: the hand's steps after a restart", () => {
   it("a table loaded mid-hand has the hand's steps from its snapshot and the records after it: a client back in that hand reads it whole, a new one from its first step", async () => {
     for (const snapshotEvery of [1, 7, 10_000]) {
-      const { s, clock, opts } = await openTable(0, snapshotEvery);
-      for (const [i, id] of ["a", "b", "c", "d"].entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000));
-      const audiences = ["a", null];
-      const stay = audiences.map((u) => logClient(u));
-      const roam = audiences.map((u) => logClient(u));
-      for (const c of [...stay, ...roam]) s.subscribe(c);
-      s.dealSoon(0);
-      const rng = seededRandom(snapshotEvery);
-      let cmd = 0;
+      const { s, clock, opts, audiences, stay, roam, actOnce } = await watchedTable(snapshotEvery);
       let left = false;
       let inThird = 0;
       // Into the third hand, three actions in; the roaming clients leave after its first.
       for (let i = 0; i < 500 && inThird < 3; i++) {
-        const hand = s.state.hand;
-        const legal = legalFor(s.state);
-        if (hand === null || legal === null) clock.advance(1000);
+        if (s.state.hand === null || legalFor(s.state) === null) clock.advance(1000);
         else {
           if (s.state.handNumber === 3) inThird++;
           if (!left && inThird === 2) {
             for (const c of roam) s.unsubscribe(c);
             left = true;
           }
-          const user = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
-          const action = randomAction(legal, rng.nextUint32() / 2 ** 32);
-          unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${cmd++}`, action }));
+          await actOnce();
         }
         await s.idle();
       }
@@ -296,44 +316,25 @@ describe("view fan-out: the hand's steps after a restart", () => {
       expect(again.state).toEqual(s.state);
       const fresh = audiences.map((u) => logClient(u));
       for (const c of [...roam, ...fresh]) again.subscribe(c);
-      for (const [k, c] of roam.entries()) {
-        const ref = stay[k]!;
-        expect(c.holes, `snapshots every ${snapshotEvery}`).toEqual([]);
-        expect(c.fills).toBe(1);
-        expect(c.known).toBe(ref.known);
-        expect(c.events).toEqual(ref.events);
+      expectWholeLogs(roam, stay, `snapshots every ${snapshotEvery}`);
+      for (const [k, ref] of stay.entries()) {
         const hand = ref.events.findLastIndex((e) => e.kind === "hand-start");
         expect(fresh[k]!.events).toEqual(ref.events.slice(hand));
       }
       again.close();
     }
   });
-});
 
-describe("view fan-out: the hand's steps after a restart in the pause after a hand", () => {
-  it("the snapshot taken at the hand's end keeps its steps: a client away since mid-hand reads the hand whole after the restart", async () => {
-    const { s, opts } = await openTable(0, 1);
-    for (const [i, id] of ["a", "b", "c", "d"].entries()) unwrap(await s.seat(i + 1, id, `player-${id}`, 2000));
-    const audiences = ["a", null];
-    const stay = audiences.map((u) => logClient(u));
-    const roam = audiences.map((u) => logClient(u));
-    for (const c of [...stay, ...roam]) s.subscribe(c);
-    s.dealSoon(0);
-    const clock = opts.clock as ManualClock;
+  it("in the pause after a hand, the snapshot taken at the hand's end keeps its steps: a client away since mid-hand reads the hand whole", async () => {
+    const { s, clock, opts, stay, roam, actOnce } = await watchedTable(1);
     clock.advance(0);
     await s.idle();
-    const rng = seededRandom(11);
-    let cmd = 0;
     let acted = 0;
     // The first hand, played to its end with the roaming clients away after its third action;
     // then nothing: the table waits in the pause before the next hand.
     while (s.state.hand !== null) {
-      const hand = s.state.hand;
-      const legal = legalFor(s.state)!;
       if (++acted === 3) for (const c of roam) s.unsubscribe(c);
-      const user = s.state.seats.get(hand.order[hand.state.actor]!)!.playerId;
-      const action = randomAction(legal, rng.nextUint32() / 2 ** 32);
-      unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `cmd-${cmd++}`, action }));
+      await actOnce();
       await s.idle();
     }
     expect(acted).toBeGreaterThan(3);
@@ -345,13 +346,8 @@ describe("view fan-out: the hand's steps after a restart in the pause after a ha
     const again = unwrap(await TableSession.load("t1", opts))!;
     expect(again.state).toEqual(s.state);
     for (const c of roam) again.subscribe(c);
-    for (const [k, c] of roam.entries()) {
-      expect(c.holes).toEqual([]);
-      expect(c.fills).toBe(1);
-      expect(c.known).toBe(stay[k]!.known);
-      expect(c.events).toEqual(stay[k]!.events);
-      expect(c.events.some((e) => e.kind === "hand-end")).toBe(true);
-    }
+    expectWholeLogs(roam, stay, "a restart in the pause");
+    for (const c of roam) expect(c.events.some((e) => e.kind === "hand-end")).toBe(true);
     again.close();
   });
 });
