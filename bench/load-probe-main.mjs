@@ -155,8 +155,9 @@ process.on("message", (m) => {
     measuring = false;
     if (profiling) {
       void post("Profiler.stop").then(({ profile }) => {
-        // FELT_STAGE_PROFILE_OUT=file: the whole profile too (open it in Chrome's DevTools).
-        const out = process.env["FELT_STAGE_PROFILE_OUT"];
+        // FELT_STAGE_PROFILE_OUT=file: the whole profile too (open it in Chrome's DevTools);
+        // "{pid}" in it is the server's pid, so each process of a cluster bench keeps its own.
+        const out = process.env["FELT_STAGE_PROFILE_OUT"]?.replaceAll("{pid}", String(process.pid));
         if (out) writeFileSync(out, JSON.stringify(profile));
         sendStats(stagesOf(profile));
       });
