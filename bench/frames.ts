@@ -5,7 +5,8 @@
 // library. The players are another process, at the load bench's pace (bench/load.ts: 1,000
 // tables of nine, an action at each table every two seconds, so 500 actions a second). It
 // prints the server's CPU per action (user and kernel) for every window: the part of
-// bench/load.ts's figure no change to Felt's own code can take away on this machine.
+// bench/load.ts's figure that stays on this machine while every action sends a frame to
+// each player.
 //
 // Run: npx tsx bench/frames.ts [--tables 1000] [--per-table 9] [--rate 500] [--bytes 700]
 //                               [--seconds 20] [--windows 3] [--one-write]
