@@ -139,6 +139,9 @@ export class PartitionHost implements Ownership {
     return p?.phase === "serving" ? this.epochOf(key) : undefined;
   };
 
+  /** Bound: who holds the partition as this member's lease watch last saw it. */
+  readonly ownerOf = (key: string): string | undefined => this.leases?.owner(key)?.member;
+
   /** The epoch writes to the partition carry: from the fence raise until this process stops serving it. */
   epochOf(key: string): number | undefined {
     const p = this.parts.get(key);

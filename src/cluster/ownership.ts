@@ -21,6 +21,12 @@ export interface Ownership {
   /** The epoch this process serves the partition with, or undefined when it does not serve it now. */
   serving(key: string): number | undefined;
   /**
+   * The member holding the partition as this process last saw the leases, or undefined when
+   * none is known. A hint for batching requests per member (ping-batch.ts), never for
+   * correctness: the owner itself decides, with `serving`.
+   */
+  ownerOf(key: string): string | undefined;
+  /**
    * Called after this process has raised the partition's fence and loaded and resumed its
    * tournaments: from now on it answers for them. Returns the unsubscribe function.
    */
@@ -47,6 +53,7 @@ export function everything(member = "local"): Ownership {
     keyOf: tournamentKey,
     keyOfTable: tableKeyWithTournament,
     serving: () => 0,
+    ownerOf: () => member,
     onServing: () => () => {},
     onStopped: () => () => {},
   };

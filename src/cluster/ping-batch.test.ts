@@ -106,4 +106,64 @@ describe("the followers' ping batch", () => {
     expect(sizes).toEqual([MAX_BATCH, MAX_BATCH, 1]);
     expect(many.every((f) => f.heard.length === 1 && f.heard[0]!.ok && f.heard[0]!.value.subject === `view.${f.name}`)).toBe(true);
   });
+
+  it("partitions held by one member go in one request to one of them; a partition whose owner is not known goes alone", async () => {
+    const sent: { key: string; asks: readonly string[] }[] = [];
+    const owners: Record<string, string> = { "table.001": "m1", "table.002": "m1", "table.003": "m2" };
+    const batch = new PingBatch<string>(
+      async (key, asks) => {
+        sent.push({ key, asks });
+        return ok(asks.map(answerOf));
+      },
+      0,
+      (key) => owners[key],
+    );
+    const fs = ["a", "b", "c", "d", "e"].map(fake) as [Fake, Fake, Fake, Fake, Fake];
+    batch.add("table.001", fs[0]);
+    batch.add("table.002", fs[1]);
+    batch.add("table.002", fs[2]);
+    batch.add("table.003", fs[3]);
+    batch.add("table.004", fs[4]);
+    await batch.tick();
+    expect(sent).toEqual([
+      { key: "table.001", asks: ["a", "b", "c"] },
+      { key: "table.003", asks: ["d"] },
+      { key: "table.004", asks: ["e"] },
+    ]);
+    expect(fs.map((f) => f.heard)).toEqual(fs.map((f) => [answerOf(f.name)]));
+  });
+
+  it("asks the member refuses as not its own (its partition moved since the lease view) go again at once to their own partition; the others keep their answers", async () => {
+    const sent: { key: string; asks: readonly string[] }[] = [];
+    // The view says m1 holds both; table.002 has moved to another member, which answers for it.
+    const batch = new PingBatch<string>(
+      async (key, asks) => {
+        sent.push({ key, asks });
+        if (key === "table.001") return ok(asks.map((a) => (a === "b" ? fail("cluster/not-owner", "m1 does not serve table.002") : answerOf(a))));
+        return ok(asks.map((a) => ok({ subject: `view.${a}`, seq: 1, epoch: 2 })));
+      },
+      0,
+      () => "m1",
+    );
+    const [a, b] = ["a", "b"].map(fake) as [Fake, Fake];
+    batch.add("table.001", a);
+    batch.add("table.002", b);
+    await batch.tick();
+    expect(sent).toEqual([
+      { key: "table.001", asks: ["a", "b"] },
+      { key: "table.002", asks: ["b"] },
+    ]);
+    expect(a.heard).toEqual([answerOf("a")]);
+    expect(b.heard).toEqual([ok({ subject: "view.b", seq: 1, epoch: 2 })]);
+    // Refused by the partition it was sent to (the bus already tried its new owner): that is the answer.
+    const alone = new PingBatch<string>(
+      async () => ok([fail("cluster/not-owner", "nobody")]),
+      0,
+      () => "m1",
+    );
+    const c = fake("c");
+    alone.add("table.009", c);
+    await alone.tick();
+    expect(c.heard).toEqual([fail("cluster/not-owner", "nobody")]);
+  });
 });

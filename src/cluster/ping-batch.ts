@@ -1,11 +1,17 @@
-// Followers' pings (follower.ts), sent as one request per partition each period instead of
-// one per follower. Every remote feed a gateway follows (a seated player's view, the
+// Followers' pings (follower.ts), sent as one request per owning member each period instead
+// of one per follower. Every remote feed a gateway follows (a seated player's view, the
 // spectators', a tournament's) renews its watch on the owner every few seconds; one request
 // each was most of a member's NATS traffic (in the cluster bench, 384 of 464 forwarded
 // requests in a sample were pings, against 80 actions), and each request is a socket write
-// on both sides. Batched, a gateway sends at most one per partition it follows per period,
-// however many players it holds there.
+// on both sides. Batched per partition, split tables (a partition per table) still made it one
+// request per followed table: 87 renewals a second against 60 forwarded actions (docs/cluster.md).
+// So the batch goes to the member that holds the partitions, as this process last saw the
+// leases: one request per member per period, sent to one of its partitions' subjects.
+// The lease view may lag a hand-over; the owner then refuses the asks of partitions it no
+// longer serves (cluster/not-owner, each on its own) and they go again at once, one request
+// per partition, routed by the bus to whoever serves it now.
 import type { Result } from "../lib/result.ts";
+import { BUS_ERRORS } from "./bus.ts";
 import type { SyncAnswer } from "./follower.ts";
 
 /** One follower as the batch sees it. */
@@ -20,11 +26,19 @@ export interface Pingable<A> {
   answered(r: Result<SyncAnswer> | null): void;
 }
 
-/** Sends one batch to the partition's owner; the answer holds one result per ask, in order. */
+/** Sends one batch to the owner of the partition `key` (the bus routes it); the answer holds one result per ask, in order. */
 export type SendBatch<A> = (key: string, asks: readonly A[]) => Promise<Result<unknown>>;
 
 /** The most asks in one request: a big event's tournament view has thousands of followers on one gateway. */
 export const MAX_BATCH = 500;
+
+/** Which member holds a partition as this process last saw it (undefined: not known; the partition goes alone). */
+export type RouteOf = (key: string) => string | undefined;
+
+interface Entry<A> {
+  readonly key: string;
+  readonly p: Pingable<A>;
+}
 
 export class PingBatch<A> {
   private readonly byKey = new Map<string, Set<Pingable<A>>>();
@@ -35,6 +49,7 @@ export class PingBatch<A> {
   constructor(
     private readonly send: SendBatch<A>,
     everyMs: number,
+    private readonly routeOf: RouteOf = () => undefined,
   ) {
     this.timer = everyMs > 0 ? setInterval(() => void this.tick(), everyMs) : null;
     this.timer?.unref();
@@ -51,29 +66,63 @@ export class PingBatch<A> {
     };
   }
 
-  /** One period: a request per partition (per MAX_BATCH followers) for the followers due; settles once all are answered. */
+  /** One period: a request per owning member (per MAX_BATCH followers) for the followers due; settles once all are answered. */
   tick(): Promise<void> {
-    const all: Promise<unknown>[] = [];
+    const groups = new Map<string, { keys: string[]; due: Entry<A>[] }>();
     for (const [key, set] of this.byKey) {
       if (this.inFlight.has(key)) continue;
-      const due = [...set].filter((p) => p.due());
+      const due: Entry<A>[] = [];
+      for (const p of set) if (p.due()) due.push({ key, p });
       if (due.length === 0) continue;
-      this.inFlight.add(key);
+      const member = this.routeOf(key);
+      const route = member === undefined ? `partition ${key}` : `member ${member}`;
+      let g = groups.get(route);
+      if (g === undefined) groups.set(route, (g = { keys: [], due: [] }));
+      g.keys.push(key);
+      g.due.push(...due);
+    }
+    const all: Promise<unknown>[] = [];
+    for (const g of groups.values()) {
+      for (const k of g.keys) this.inFlight.add(k);
       const batches: Promise<void>[] = [];
-      for (let i = 0; i < due.length; i += MAX_BATCH) batches.push(this.one(key, due.slice(i, i + MAX_BATCH)));
-      all.push(Promise.all(batches).finally(() => this.inFlight.delete(key)));
+      for (let i = 0; i < g.due.length; i += MAX_BATCH) batches.push(this.one(g.due.slice(i, i + MAX_BATCH)));
+      all.push(
+        Promise.all(batches).finally(() => {
+          for (const k of g.keys) this.inFlight.delete(k);
+        }),
+      );
     }
     return Promise.all(all).then(() => {});
   }
 
-  private async one(key: string, due: readonly Pingable<A>[]): Promise<void> {
-    for (const p of due) p.sent();
+  /** One request to the member holding `due[0]`'s partition; asks it refused as not its own go again, one request per partition. */
+  private async one(due: readonly Entry<A>[]): Promise<void> {
+    for (const e of due) e.p.sent();
+    const to = due[0]!.key;
+    const answers = await this.ask(to, due);
+    const moved: Entry<A>[] = [];
+    due.forEach((e, i) => {
+      const a = answers?.[i] ?? null;
+      if (a !== null && !a.ok && a.error.code === BUS_ERRORS.notOwner && e.key !== to) moved.push(e);
+      else e.p.answered(a);
+    });
+    if (moved.length === 0) return;
+    const byKey = new Map<string, Entry<A>[]>();
+    for (const e of moved) byKey.set(e.key, [...(byKey.get(e.key) ?? []), e]);
+    await Promise.all(
+      [...byKey].map(async ([key, entries]) => {
+        const again = await this.ask(key, entries);
+        entries.forEach((e, i) => e.p.answered(again?.[i] ?? null));
+      }),
+    );
+  }
+
+  private async ask(key: string, due: readonly Entry<A>[]): Promise<Result<SyncAnswer>[] | null> {
     const r = await this.send(
       key,
-      due.map((p) => p.ask()),
+      due.map((e) => e.p.ask()),
     ).catch(() => null);
-    const answers = r?.ok === true && Array.isArray(r.value) && r.value.length === due.length ? (r.value as Result<SyncAnswer>[]) : null;
-    due.forEach((p, i) => p.answered(answers === null ? null : answers[i]!));
+    return r?.ok === true && Array.isArray(r.value) && r.value.length === due.length ? (r.value as Result<SyncAnswer>[]) : null;
   }
 
   close(): void {

@@ -55,10 +55,15 @@ export async function until<T>(probe: () => Promise<T | undefined> | T | undefin
 /** A subject prefix no other test shares. */
 export const tempPrefix = (): string => `felt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
 
-/** An Ownership moved by hand (tests): serve(key, epoch) and stop(key) call the listeners. */
+/**
+ * An Ownership moved by hand (tests): serve(key, epoch) and stop(key) call the listeners.
+ * `peers` are the other members' (their `ownerOf` view: who serves a key now); without them
+ * only this member's own keys have a known owner.
+ */
 export function handOwnership(
   member: string,
   keys: Iterable<[string, number]> = [],
+  peers: () => readonly Ownership[] = () => [],
 ): Ownership & { serve(key: string, epoch: number): void; stop(key: string): void; forget(key: string): void } {
   const held = new Map<string, number>(keys);
   const serving = new Set<(key: string, epoch: number) => void>();
@@ -68,6 +73,7 @@ export function handOwnership(
     keyOf: tournamentKey,
     keyOfTable: tableKeyWithTournament,
     serving: (key) => held.get(key),
+    ownerOf: (key) => (held.has(key) ? member : peers().find((o) => o.serving(key) !== undefined)?.member),
     onServing: (l) => (serving.add(l), () => void serving.delete(l)),
     onStopped: (l) => (stopped.add(l), () => void stopped.delete(l)),
     serve(key, epoch) {

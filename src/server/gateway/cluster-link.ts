@@ -96,7 +96,11 @@ export class ClusterLink implements ClusterPort {
     options: ClusterOptions,
   ) {
     this.feeds = new Feeds(server, bus, ownership, options.watchTtlMs);
-    this.pings = new PingBatch((key, watches) => bus.request(key, { kind: "watch-many", watches } satisfies OwnerRequest), options.pingMs ?? DEFAULT_PING_MS);
+    this.pings = new PingBatch(
+      (key, watches) => bus.request(key, { kind: "watch-many", watches } satisfies OwnerRequest),
+      options.pingMs ?? DEFAULT_PING_MS,
+      ownership.ownerOf,
+    );
     this.natsOutage = new OutageLog(
       (m) => server.svc.log(m),
       () => server.svc.clock.now(),
@@ -306,6 +310,17 @@ export class ClusterLink implements ClusterPort {
     return f;
   }
 
+  /**
+   * One watch of a batch. The batch comes on one partition's subject with the watches of every
+   * partition the sender thinks this member holds (ping-batch.ts); a watch of a partition not
+   * served here is refused on its own, and the sender asks its partition again.
+   */
+  private async watchOne(w: WatchAsk): Promise<Result<unknown>> {
+    const key = w.kind === "watch-table" ? this.ownership.keyOfTable(w.tableId) : this.ownership.keyOf(w.tournamentId);
+    if (this.ownership.serving(key) === undefined) return fail(BUS_ERRORS.notOwner, `${this.ownership.member} does not serve ${key}`);
+    return w.kind === "watch-table" ? this.feeds.watchTable(w) : this.feeds.watchTournament(w);
+  }
+
   /** The owner's side: the same handlers a local call runs. */
   private async answer(r: OwnerRequest): Promise<Result<unknown>> {
     try {
@@ -319,7 +334,7 @@ export class ClusterLink implements ClusterPort {
         case "watch-tournament":
           return this.feeds.watchTournament(r);
         case "watch-many":
-          return ok(await Promise.all(r.watches.map((w) => (w.kind === "watch-table" ? this.feeds.watchTable(w) : this.feeds.watchTournament(w)))));
+          return ok(await Promise.all(r.watches.map((w) => this.watchOne(w))));
         case "unwatch":
           return this.feeds.unwatch(r.subject, r.watcher);
         case "table-order": {

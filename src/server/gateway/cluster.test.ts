@@ -46,8 +46,9 @@ let pg: { url: string; drop(): Promise<void> };
 let A: FeltServer;
 let B: FeltServer;
 let ncs: NatsConnection[] = [];
-const ownA = handOwnership("A", keysOf(0));
-const ownB = handOwnership("B", keysOf(1));
+// Each sees who serves the other's keys (the lease view's part): pings are batched per member.
+const ownA = handOwnership("A", keysOf(0), () => [ownB]);
+const ownB = handOwnership("B", keysOf(1), () => [ownA]);
 let director = "";
 
 async function serve(): Promise<FeltServer> {
@@ -527,12 +528,20 @@ describe("cluster: any process answers any client", () => {
     f.close();
   });
 
-  it("the feeds B follows of one partition are renewed with one request a period: two seated players' and the spectators' watches of A's table outlive the TTL", async () => {
+  it("the feeds B follows on A are renewed with one request a period, whichever of A's partitions they are in: two seated players' and the spectators' watches of one table and the spectators' of another outlive the TTL", async () => {
     const { s, tableId, session } = await startedOnA(2);
-    const followed = [s.players[0]!.id, s.players[1]!.id, null].map((userId) => {
+    let other = await startedOnA(2);
+    while (ownA.keyOf(other.s.tournamentId) === ownA.keyOf(s.tournamentId)) other = await startedOnA(2);
+    const watches: [string, string | null][] = [
+      [tableId, s.players[0]!.id],
+      [tableId, s.players[1]!.id],
+      [tableId, null],
+      [other.tableId, null],
+    ];
+    const followed = watches.map(([table, userId]) => {
       const got: string[] = [];
       const f = B.cluster!.followTable(
-        tableId,
+        table,
         userId,
         2,
         (x) => got.push(x),
@@ -554,15 +563,33 @@ describe("cluster: any process answers any client", () => {
       const renewedFrom = Date.now();
       await B.cluster!.pingFollowers();
       expect(asked).toHaveLength(1);
-      expect(asked[0]).toMatchObject({ kind: "watch-many", watches: [{ tableId }, { tableId }, { tableId }] });
-      // Past the TTL from when they were followed, within it from the renewal: all three stay.
+      expect(asked[0]).toMatchObject({ kind: "watch-many" });
+      expect((asked[0] as { watches: { tableId: string }[] }).watches.map((w) => w.tableId).sort()).toEqual([tableId, tableId, tableId, other.tableId].sort());
+      // Past the TTL from when they were followed, within it from the renewal: all four stay.
       A.cluster!.feeds.sweep(Math.max(followedBy + 3_600_001, renewedFrom + 3_600_000 - 10));
       for (const id of [s.players[0]!.id, s.players[1]!.id]) expect(session.isConnected(session.seatOf(id))).toBe(true);
-      expect(A.cluster!.feeds.size).toBe(3); // every earlier test's unrenewed feed is gone
+      expect(A.cluster!.feeds.size).toBe(4); // every earlier test's unrenewed feed is gone
     } finally {
       spy.mockRestore();
       for (const x of followed) x.f.close();
     }
+  });
+
+  it("a batch of watches that reaches A with one of a partition A does not serve refuses that one alone (cluster/not-owner), and answers the rest", async () => {
+    const { tableId } = await startedOnA(2);
+    const onB = await tournamentOn("B", A, 0, Date.now() + 3_600_000, "Watched on the wrong member");
+    const r = await B.cluster!.bus.request(ownA.keyOfTable(tableId), {
+      kind: "watch-many",
+      watches: [
+        { kind: "watch-table", tableId, userId: null, v: 2, watcher: "B:stale-1", full: false },
+        { kind: "watch-tournament", tournamentId: onB.tournamentId, watcher: "B:stale-2", full: false },
+      ],
+    });
+    const answers = unwrap(r) as { ok: boolean; value?: { subject: string }; error?: { code: string } }[];
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatchObject({ ok: true, value: { subject: `view.${tableId}.spectators-v2` } });
+    expect(answers[1]).toMatchObject({ ok: false, error: { code: "cluster/not-owner" } });
+    A.cluster!.feeds.unwatch(`view.${tableId}.spectators-v2`, "B:stale-1");
   });
 
   it("R-TRN-8: a satellite owned by one process takes its seat value from a target the other owns", async () => {
