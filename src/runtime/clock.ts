@@ -9,12 +9,20 @@ export interface Clock {
   after(ms: number, fn: () => void): TimerHandle;
 }
 
+/** A system timer's handle: a class, so arming one makes no function (every action arms one). */
+class SystemTimer implements TimerHandle {
+  constructor(private readonly t: ReturnType<typeof setTimeout>) {}
+  cancel(): void {
+    clearTimeout(this.t);
+  }
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   after(ms, fn) {
     const t = setTimeout(fn, Math.max(0, ms));
     t.unref?.();
-    return { cancel: () => clearTimeout(t) };
+    return new SystemTimer(t);
   },
 };
 

@@ -193,6 +193,9 @@ export class TableSession {
     return seatOfUser(this.state, userId);
   }
 
+  /** `seatOf` made once for the fan-out's steps (not a new function every step). */
+  private readonly seatOfUser = (userId: string | null): number | null => seatOfUser(this.state, userId);
+
   subscribe(sub: Subscriber): void {
     const wasConnected = this.isConnected(this.seatOf(sub.userId));
     this.subscribers.add(sub);
@@ -285,7 +288,9 @@ export class TableSession {
       const seat = this.seatOf(s.userId);
       if (seat !== null) connected.add(seat);
     }
-    return { connected: (n) => connected.has(n), deadline: this.deadline };
+    // A bound method, not an arrow: this runs for every step, and the TypeScript loader keeps
+    // the names of functions made at run time by defining a property on each.
+    return { connected: connected.has.bind(connected), deadline: this.deadline };
   }
 
   // ---- commands ----
@@ -518,7 +523,7 @@ export class TableSession {
 
   /** One step to every subscriber: the shared view is built once per step (view-fanout.ts). */
   private broadcast(events: readonly TableEvent[]): void {
-    this.fanout.step(this.subscribers, { state: this.state, events, ctx: this.viewContext(), seatOf: (u) => this.seatOf(u) });
+    this.fanout.step(this.subscribers, { state: this.state, events, ctx: this.viewContext(), seatOf: this.seatOfUser });
   }
 
   /**
