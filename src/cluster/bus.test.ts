@@ -150,6 +150,61 @@ describe("routing", () => {
     expect(r).toEqual(fail("tournament/not-found", "no tournament Tx"));
     owner.close();
   });
+
+  it("an owner slower than an attempt: the sender asks again and acts once; the first attempt's late answer is not taken for the next request's", async () => {
+    const prefix = tempPrefix();
+    const owner = new Bus(nc, prefix, handOwnership("o", [["tournament.06", 1]]));
+    const a = actor();
+    let calls = 0;
+    let openLate: () => void = () => {};
+    const late = new Promise<void>((r) => (openLate = r));
+    let lateAnswered: Result<unknown> | null = null;
+    owner.serve(
+      async (key, body) => {
+        const call = ++calls;
+        if (call === 1) {
+          // The first attempt is answered only once the next request waits for its own answer.
+          await late;
+          return (lateAnswered = await a.handler(key, body));
+        }
+        if (call === 3) {
+          openLate();
+          await new Promise((r) => setTimeout(r, 60)); // the late answer reaches the sender meanwhile
+        }
+        return a.handler(key, body);
+      },
+      ["tournament.06"],
+    );
+    const sender = new Bus(nc, prefix, handOwnership("gw"), { baseMs: 5, capMs: 20, giveUpMs: 10_000, attemptMs: 150 });
+    expect(await sender.request("tournament.06", { commandId: "c6" })).toEqual(ok({ duplicate: false }));
+    expect(sender.stats.retries).toBe(1);
+    expect(await sender.request("tournament.06", { commandId: "c7" })).toEqual(ok({ duplicate: false }));
+    expect(lateAnswered).toEqual(ok({ duplicate: true })); // what the sender did not take for c7's
+    expect(a.acted).toEqual(["c6", "c7"]);
+    owner.close();
+    sender.close();
+  });
+
+  it("a request waiting when its connection closes is answered server/unavailable at once, not at its attempt's timeout", async () => {
+    const prefix = tempPrefix();
+    const owner = new Bus(nc, prefix, handOwnership("o", [["tournament.08", 1]]));
+    let received = 0;
+    owner.serve(() => {
+      received++;
+      return new Promise<Result<unknown>>(() => {});
+    }, ["tournament.08"]);
+    const own = await testNats();
+    const sender = new Bus(own, prefix, handOwnership("gw"), { baseMs: 50, capMs: 1_000, giveUpMs: 1_200_000, attemptMs: 600_000 });
+    const pending = sender.request("tournament.08", { commandId: "c8" });
+    await until(() => (received === 1 ? true : undefined), "the owner got the command");
+    const closedAt = Date.now();
+    await own.close();
+    const r = await pending;
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe(BUS_ERRORS.unavailable);
+    expect(Date.now() - closedAt).toBeLessThan(10_000); // far below the attempt's 10 minutes
+    owner.close();
+  }, 30_000);
 });
 
 describe("frames", () => {

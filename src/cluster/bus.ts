@@ -10,12 +10,16 @@
 //   still waiting for the old owner's answer (it died holding the request; NATS tells the
 //   sender nothing) or a backoff wait then asks the new owner at once, instead of at the
 //   attempt's timeout (a kill -9 of an owner stalled its tables ~4 s longer).
+// - Answers come on one subscription of the bus's own (`<inbox>.<n>`, one per process), not
+//   through the NATS client's `request`: that one builds an Error, stack trace and all, every
+//   time a request is answered (it rejects the settled request with a fresh "cancelled"), and
+//   in a loaded member's profile that alone was 1.5–1.9 % of its CPU (docs/benchmarks.md).
 // - Fan-out: frames published on `<prefix>.view.…` with the per-subject sequence and the
 //   owner's epoch in headers (follower.ts keeps them gapless).
 // - Scatter-gather: `<prefix>.all.<name>` reaches every member (no queue group); `tellAll`
 //   says something there without waiting for answers (a session ended: close its sockets).
 // Inside the cluster the bus is trusted: the gateway authenticated the sender.
-import { createInbox, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription } from "nats";
+import { createInbox, headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from "nats";
 import { fail, type Result } from "../lib/result.ts";
 import type { Ownership } from "./ownership.ts";
 import { SERVER_ERRORS } from "../protocol/error-catalogue.ts";
@@ -76,6 +80,22 @@ function parse(data: Uint8Array): unknown {
 
 const isCode = (e: unknown, code: string) => typeof e === "object" && e !== null && (e as { code?: unknown }).code === code;
 
+/** Why an ask got no answer, with the NATS client's codes: "503" no responders, "TIMEOUT", "CONNECTION_CLOSED". */
+class AskFailed extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Waiting {
+  readonly resolve: (m: Msg) => void;
+  readonly reject: (e: AskFailed) => void;
+  readonly timer: ReturnType<typeof setTimeout>;
+}
+
 export class Bus {
   readonly stats: BusStats = { requests: 0, retries: 0, reasked: 0, gaveUp: 0 };
   private readonly served = new Map<string, Subscription>();
@@ -97,6 +117,9 @@ export class Bus {
    * First in, first out, so the frames of a subject keep their order.
    */
   private outbox: (() => void)[] = [];
+  /** The answers' subscription (made on the first request) and the requests waiting on it, by token. */
+  private replies: { readonly inbox: string; readonly sub: Subscription; readonly waiting: Map<string, Waiting> } | null = null;
+  private asked = 0;
 
   constructor(
     readonly nc: NatsConnection,
@@ -127,7 +150,7 @@ export class Bus {
       const owner = this.nextOwner(key);
       try {
         const timeout = Math.max(50, Math.min(this.backoff.attemptMs, left));
-        const sent = this.later(() => this.nc.request(this.cmdSubject(key), data, { timeout }));
+        const sent = this.later(() => this.ask(this.cmdSubject(key), data, timeout));
         const m = await Promise.race([sent, owner.announced.then(() => null)]);
         if (m === null) {
           // A new owner serves the partition now: ask it (the same body: it acts once).
@@ -360,6 +383,59 @@ export class Bus {
     });
   }
 
+  /**
+   * One request: `data` to `subject` with a reply subject on the answers' subscription; the
+   * answer, or AskFailed ("503" when nobody subscribes to the subject, "TIMEOUT", or
+   * "CONNECTION_CLOSED"). A publish on a closed connection throws, as the client's request does.
+   */
+  private ask(subject: string, data: Uint8Array, timeoutMs: number): Promise<Msg> {
+    const replies = this.replies ?? this.openReplies();
+    const token = (++this.asked).toString(36);
+    return new Promise<Msg>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        replies.waiting.delete(token);
+        reject(new AskFailed("TIMEOUT", `no answer on ${subject} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      replies.waiting.set(token, { resolve, reject, timer });
+      try {
+        this.nc.publish(subject, data, { reply: `${replies.inbox}.${token}` });
+      } catch (e) {
+        clearTimeout(timer);
+        replies.waiting.delete(token);
+        reject(e);
+      }
+    });
+  }
+
+  private openReplies(): NonNullable<Bus["replies"]> {
+    const inbox = createInbox();
+    const waiting = new Map<string, Waiting>();
+    const sub = this.nc.subscribe(`${inbox}.*`, {
+      callback: (e, m) => {
+        if (e !== null) return;
+        const token = m.subject.slice(inbox.length + 1);
+        const w = waiting.get(token);
+        if (w === undefined) return; // late: its attempt timed out, and the sender has moved on
+        waiting.delete(token);
+        clearTimeout(w.timer);
+        // NATS's "no responders": an empty message whose status is 503.
+        if (m.data.length === 0 && m.headers?.code === 503) w.reject(new AskFailed("503", `nobody answers on ${m.subject}`));
+        else w.resolve(m);
+      },
+    });
+    // The connection closed for good: nothing will answer the requests still waiting.
+    void sub.closed.then(() => {
+      for (const w of waiting.values()) {
+        clearTimeout(w.timer);
+        w.reject(new AskFailed("CONNECTION_CLOSED", "the NATS connection closed"));
+      }
+      waiting.clear();
+      if (this.replies?.sub === sub) this.replies = null;
+    });
+    this.replies = { inbox, sub, waiting };
+    return this.replies;
+  }
+
   /** Sends at the end of this turn of the event loop, with whatever else is sent in it. */
   private soon(send: () => void): void {
     if (this.outbox.length === 0) setImmediate(() => this.flushOutbox());
@@ -403,5 +479,12 @@ export class Bus {
     this.frameSubs.clear();
     this.ownerSub?.unsubscribe();
     this.ownerSub = null;
+    // Requests in flight keep their answers' subscription until the last of them can have
+    // timed out; then nothing is waiting on it.
+    const replies = this.replies;
+    if (replies !== null) {
+      if (replies.waiting.size === 0) replies.sub.unsubscribe();
+      else setTimeout(() => replies.sub.unsubscribe(), this.backoff.attemptMs + 100).unref();
+    }
   }
 }
