@@ -23,6 +23,24 @@ describe("partitions", () => {
     expect(partitionKey(tablePartition("t1"))).toMatch(/^table\.\d{3}$/);
   });
 
+  it("hashes any text's UTF-8 bytes, ASCII or not, as FNV-1a over the encoded bytes does", () => {
+    const reference = (text: string) => {
+      let h = 0x811c9dc5;
+      for (const byte of new TextEncoder().encode(text)) h = Math.imul(h ^ byte, 0x01000193);
+      return h >>> 0;
+    };
+    expect(fnv1a32("žluťoučký kůň")).toBe(reference("žluťoučký kůň"));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 })),
+        (id) => {
+          expect(fnv1a32(id)).toBe(reference(id));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("is stable: the same id always lands in the same partition, within range", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", maxLength: 40 }), (id) => {

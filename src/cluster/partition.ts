@@ -19,10 +19,23 @@ export interface Partition {
 
 const utf8 = new TextEncoder();
 
-/** FNV-1a, 32 bit, as an unsigned integer. */
+/** FNV-1a over the text's UTF-8 bytes, 32 bit, as an unsigned integer. */
 export function fnv1a32(text: string): number {
+  // Ids are ASCII, whose UTF-8 bytes are their char codes: hashed as they are, without
+  // encoding a copy (every routed command and fed frame asks for its partition).
   let h = 0x811c9dc5;
-  for (const byte of utf8.encode(text)) {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return fnv1a32Bytes(utf8.encode(text));
+    h ^= c;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function fnv1a32Bytes(bytes: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (const byte of bytes) {
     h ^= byte;
     h = Math.imul(h, 0x01000193);
   }
