@@ -189,12 +189,8 @@ export class TableSession {
 
   // ---- subscriptions ----
 
-  seatOf(userId: string | null): number | null {
-    return seatOfUser(this.state, userId);
-  }
-
-  /** `seatOf` made once for the fan-out's steps (not a new function every step). */
-  private readonly seatOfUser = (userId: string | null): number | null => seatOfUser(this.state, userId);
+  /** Bound, so every fan-out step passes this one function instead of making one. */
+  readonly seatOf = (userId: string | null): number | null => seatOfUser(this.state, userId);
 
   subscribe(sub: Subscriber): void {
     const wasConnected = this.isConnected(this.seatOf(sub.userId));
@@ -523,7 +519,7 @@ export class TableSession {
 
   /** One step to every subscriber: the shared view is built once per step (view-fanout.ts). */
   private broadcast(events: readonly TableEvent[]): void {
-    this.fanout.step(this.subscribers, { state: this.state, events, ctx: this.viewContext(), seatOf: this.seatOfUser });
+    this.fanout.step(this.subscribers, { state: this.state, events, ctx: this.viewContext(), seatOf: this.seatOf });
   }
 
   /**
