@@ -9,10 +9,9 @@
 // each player.
 //
 // Run: npx tsx bench/frames.ts [--tables 1000] [--per-table 9] [--rate 500] [--bytes 700]
-//                               [--seconds 20] [--windows 3] [--one-write]
-// --one-write: instead of `ws.send`, the tick's frames to a socket are framed into one buffer
-// (RFC 6455 §5.2, unmasked text) and written to its TCP socket at once: what a gateway that
-// bypassed the library's sender would save.
+//                               [--seconds 20] [--windows 3]
+// (Framing a tick's frames to a socket into one buffer by hand, bypassing `ws`'s sender,
+// saved nothing the runs could separate: docs/benchmarks.md, 2026-12-06 evening.)
 import { fork } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,7 +25,6 @@ const RATE = positiveInteger(args, "rate", 500);
 const BYTES = positiveInteger(args, "bytes", 700);
 const SECONDS = positiveInteger(args, "seconds", 20);
 const WINDOWS = positiveInteger(args, "windows", 3);
-const ONE_WRITE = args.includes("--one-write");
 
 if (args[0] === "--players") await players(Number(args[1]));
 else await server();
@@ -59,35 +57,7 @@ async function server(): Promise<void> {
   const step = `{"type":"table-step","events":[],"patch":{"pad":"${"x".repeat(Math.max(0, BYTES - 40))}"}}`;
   let actions = 0;
   const corked = new Set<WebSocket>();
-  const pending = new Map<WebSocket, string[]>();
-  const writeOnce = (ws: WebSocket): void => {
-    const texts = pending.get(ws);
-    if (texts !== undefined) return void texts.push(step);
-    pending.set(ws, [step]);
-    process.nextTick(() => {
-      const all = pending.get(ws)!;
-      pending.delete(ws);
-      const lengths = all.map((t) => Buffer.byteLength(t));
-      const buf = Buffer.allocUnsafe(lengths.reduce((n, l) => n + l + (l < 126 ? 2 : l < 65536 ? 4 : 10), 0));
-      let at = 0;
-      all.forEach((t, i) => {
-        const l = lengths[i]!;
-        buf[at++] = 0x81;
-        if (l < 126) buf[at++] = l;
-        else if (l < 65536) {
-          buf[at++] = 126;
-          at = buf.writeUInt16BE(l, at);
-        } else {
-          buf[at++] = 127;
-          at = buf.writeBigUInt64BE(BigInt(l), at);
-        }
-        at += buf.write(t, at);
-      });
-      (ws as unknown as { _socket: { write(b: Buffer): void } })._socket.write(buf);
-    });
-  };
   const write = (ws: WebSocket): void => {
-    if (ONE_WRITE) return writeOnce(ws);
     // The gateway's way: cork the TCP socket until the next tick, then one write.
     const raw = (ws as unknown as { _socket: { cork(): void; uncork(): void } })._socket;
     if (!corked.has(ws)) {
@@ -114,7 +84,7 @@ async function server(): Promise<void> {
   const child = fork(import.meta.filename, ["--players", String((http.address() as AddressInfo).port), ...args], { execArgv: process.execArgv });
   await new Promise((resolve) => child.once("message", resolve));
   console.log(
-    `${TABLES} tables × ${PER_TABLE} sockets, ${RATE} actions/s, a ${Buffer.byteLength(step)}-byte frame to each player per action${ONE_WRITE ? ", one buffer a socket a tick" : ", ws.send under cork"}`,
+    `${TABLES} tables × ${PER_TABLE} sockets, ${RATE} actions/s, a ${Buffer.byteLength(step)}-byte frame to each player per action, ws.send under cork`,
   );
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const perAction: number[] = [];
