@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { pgPool } from "./postgres/db.ts";
 import { openPostgresEventStore, type PgEventStore } from "./postgres/event-store.ts";
-import { tempPgSchema } from "../../testkit/store/backends.ts";
+import { PG_TEST_URL, tempPgSchema } from "../../testkit/store/backends.ts";
 import type { GlobalCursor } from "./event-store.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -14,7 +14,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function schema(): Promise<{ store: PgEventStore; client: () => Promise<pg.PoolClient> }> {
+async function schema(): Promise<{ store: PgEventStore; schema: string; client: () => Promise<pg.PoolClient> }> {
   const tmp = await tempPgSchema();
   cleanups.push(() => tmp.destroy());
   const store = await openPostgresEventStore(tmp.url, { schema: tmp.schema });
@@ -29,7 +29,7 @@ async function schema(): Promise<{ store: PgEventStore; client: () => Promise<pg
     });
     return c;
   };
-  return { store, client };
+  return { store, schema: tmp.schema, client };
 }
 
 /** Every event after `cursor` readAll returns now, page after page until an empty one. */
@@ -104,5 +104,45 @@ describe("PostgreSQL readAll: the horizon", () => {
     expect((await drain(other.store, null)).seen).toEqual([]);
     await open.query("COMMIT");
     expect((await drain(other.store, null)).seen).toEqual(["table:elsewhere#1"]);
+  });
+});
+
+describe("PostgreSQL readAll: transactions ending while it reads", () => {
+  it("another schema's transactions, older than the appends and ending during the reads, do not make a drain stop short", async () => {
+    const here = await schema();
+    const other = await schema();
+    const { pool: busy } = pgPool(PG_TEST_URL, { schema: other.schema, maxConnections: 12 });
+    cleanups.push(() => busy.end());
+    let running = true;
+    // Each holds a transaction id a few milliseconds, so most of them are older than an
+    // append made meanwhile, and some end in the middle of a readAll's statement.
+    const churn = Array.from({ length: 12 }, async (_, i) => {
+      const c = await busy.connect();
+      try {
+        for (let n = 0; running; n += 1) {
+          await c.query("BEGIN");
+          await c.query("SELECT pg_current_xact_id()");
+          await c.query(`SELECT pg_sleep(${((i * 7 + n) % 5) / 1000})`);
+          await c.query("COMMIT");
+        }
+      } finally {
+        c.release();
+      }
+    });
+    let cursor: GlobalCursor = null;
+    let short = 0;
+    for (let round = 0; round < 150; round += 1) {
+      const r = await here.store.append(`table:r${round}`, 0, [
+        { type: "E", data: 0 },
+        { type: "E", data: 1 },
+      ]);
+      expect(r.ok).toBe(true);
+      const page = await drain(here.store, cursor);
+      if (page.seen.join() !== `table:r${round}#1,table:r${round}#2`) short += 1;
+      cursor = page.cursor;
+    }
+    running = false;
+    await Promise.all(churn);
+    expect(short).toBe(0);
   });
 });

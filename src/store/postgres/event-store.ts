@@ -63,6 +63,46 @@ export async function openPostgresEventStore(url: string, options: PgEventStoreO
   return new PgEventStore(pool, options.now ?? Date.now, options.fence);
 }
 
+/** How many statements one readAll may run when transactions keep ending during them. */
+const READ_ALL_TRIES = 8;
+
+/**
+ * One page of readAll (the method says why the horizon is what it is). `ended` says whether
+ * the horizon is a transaction that ended during the statement; the one row with no event
+ * carries it when the page is empty.
+ */
+const READ_ALL = `WITH snap AS (SELECT pg_current_snapshot() AS s),
+  locks AS MATERIALIZED (SELECT locktype, database, relation, transactionid, virtualtransaction, mode, granted FROM pg_locks),
+  here AS (
+    SELECT l.virtualtransaction FROM locks l JOIN pg_class c ON c.oid = l.relation
+    WHERE l.locktype = 'relation' AND c.relnamespace = current_schema()::regnamespace
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  ),
+  elsewhere AS (
+    SELECT transactionid FROM locks
+    WHERE locktype = 'transactionid' AND mode = 'ExclusiveLock' AND granted
+      AND virtualtransaction NOT IN (SELECT virtualtransaction FROM here)
+  ),
+  running AS MATERIALIZED (
+    SELECT x FROM pg_snapshot_xip((SELECT s FROM snap)) AS x
+    WHERE (SELECT count(*) FROM locks) >= 0 AND pg_xact_status(x) = 'in progress'
+  ),
+  holding AS (
+    SELECT x, x NOT IN (SELECT x FROM running) AS ended FROM pg_snapshot_xip((SELECT s FROM snap)) AS x
+    WHERE xid(x) NOT IN (SELECT transactionid FROM elsewhere) OR x NOT IN (SELECT x FROM running)
+  ),
+  horizon AS (
+    SELECT coalesce((SELECT min(x) FROM holding), pg_snapshot_xmax(snap.s)) AS h,
+      coalesce((SELECT ended FROM holding ORDER BY x LIMIT 1), false) AS ended
+    FROM snap
+  )
+  SELECT e.*, e.tx_id::text AS tx, horizon.ended FROM horizon LEFT JOIN LATERAL (
+    SELECT * FROM events
+    WHERE (tx_id, position) > ($1::xid8, $2::bigint) AND tx_id < horizon.h
+    ORDER BY tx_id, position LIMIT $3
+  ) e ON true
+  ORDER BY e.tx_id, e.position`;
+
 const LANES = 4;
 
 /**
@@ -425,37 +465,18 @@ export class PgEventStore implements EventStore {
    */
   async readAll(cursor: GlobalCursor, limit = 1000): Promise<{ events: StoredEvent[]; cursor: GlobalCursor }> {
     const [tx, pos] = cursor === null ? ["0", "0"] : cursor.split("/");
-    const r = await this.pool.query<EventRow & { tx: string }>(
-      `WITH snap AS (SELECT pg_current_snapshot() AS s),
-       locks AS MATERIALIZED (SELECT locktype, database, relation, transactionid, virtualtransaction, mode, granted FROM pg_locks),
-       here AS (
-         SELECT l.virtualtransaction FROM locks l JOIN pg_class c ON c.oid = l.relation
-         WHERE l.locktype = 'relation' AND c.relnamespace = current_schema()::regnamespace
-           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-       ),
-       elsewhere AS (
-         SELECT transactionid FROM locks
-         WHERE locktype = 'transactionid' AND mode = 'ExclusiveLock' AND granted
-           AND virtualtransaction NOT IN (SELECT virtualtransaction FROM here)
-       ),
-       running AS MATERIALIZED (
-         SELECT x FROM pg_snapshot_xip((SELECT s FROM snap)) AS x
-         WHERE (SELECT count(*) FROM locks) >= 0 AND pg_xact_status(x) = 'in progress'
-       ),
-       horizon AS (
-         SELECT coalesce(
-           (SELECT min(x) FROM pg_snapshot_xip(snap.s) AS x
-            WHERE xid(x) NOT IN (SELECT transactionid FROM elsewhere) OR x NOT IN (SELECT x FROM running)),
-           pg_snapshot_xmax(snap.s)) AS h
-         FROM snap
-       )
-       SELECT e.*, e.tx_id::text AS tx FROM events e, horizon
-       WHERE (e.tx_id, e.position) > ($1::xid8, $2::bigint) AND e.tx_id < horizon.h
-       ORDER BY e.tx_id, e.position LIMIT $3`,
-      [tx ?? "0", pos ?? "0", limit],
-    );
-    const last = r.rows.at(-1);
-    return { events: r.rows.map(decodeEvent), cursor: last === undefined ? cursor : `${last.tx}/${last.position}` };
+    // A short page whose horizon is a transaction that ended during the statement only says
+    // the statement began too early to see that transaction's events: a new statement's
+    // snapshot has it as ended, so asking again returns what is already committed (a caller
+    // that appended and then drains sees its own events). Each try can meet another such
+    // ending, so the tries are bounded; the page is correct either way, only shorter.
+    for (let attempt = 1; ; attempt += 1) {
+      const r = await this.pool.query<(EventRow & { tx: string; ended: boolean }) | { tx: null; ended: boolean }>(READ_ALL, [tx ?? "0", pos ?? "0", limit]);
+      const rows = r.rows.filter((x): x is EventRow & { tx: string; ended: boolean } => x.tx !== null);
+      if (rows.length < limit && r.rows[0]?.ended === true && attempt < READ_ALL_TRIES) continue;
+      const last = rows.at(-1);
+      return { events: rows.map(decodeEvent), cursor: last === undefined ? cursor : `${last.tx}/${last.position}` };
+    }
   }
 
   async saveSnapshot(stream: string, version: number, state: unknown): Promise<Result<void>> {
