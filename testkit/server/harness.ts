@@ -131,9 +131,19 @@ export async function playToTheEnd(
       if (t.mine?.tableId) b.watch(t.mine.tableId);
     }
     if (final?.status === "finished") return { bots, final };
-    if (Date.now() > deadline) throw new Error(`tournament not finished in time (${final?.playersLeft} left)`);
+    if (Date.now() > deadline) throw new Error(`tournament not finished in time (${final?.playersLeft} left)\n${bots.map(stuck).join("\n")}`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** What a bot saw last, for a test that timed out: which seat was to act, and what the server refused. */
+function stuck(b: Bot): string {
+  const v = b.view;
+  const where =
+    v === null
+      ? "no view"
+      : `table ${v.tableId} v${v.version} hand ${v.handId} actor ${v.actor} mine ${v.mySeat} out ${v.sittingOut} legal ${v.legal !== null}`;
+  return `  ${b.name}: ${b.connected ? "connected" : "closed"}, ${where}, ${b.actions} acts, ${b.refused} refused [${b.errors.slice(-5).join(", ")}]`;
 }
 
 export async function pgSchema(): Promise<{ url: string; drop(): Promise<void> }> {
