@@ -2,7 +2,7 @@
 // (a refund), re-entry after a bust (R-TRN-3), rebuy and add-on (R-TRN-4/5), late
 // registration after the start; every purchase posted to the ledger, the ledger balanced,
 // an unfunded purchase refused with nothing changed, a repeated commandId acting once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { LedgerCheckResponse, LobbyResponse, LobbyTournament, PresetListResponse, TournamentView } from "../../protocol/index.ts";
 import { playerAccount, poolAccount } from "../../store/index.ts";
 import { reconcileTournament } from "./tournament-reconcile.ts";
@@ -16,8 +16,15 @@ const clock = new JumpClock();
 let server: FeltServer;
 let director: string;
 
+/** The server's last log lines, shown when a test fails (a refused timeout or deal says why a table stopped). */
+const serverLog: string[] = [];
+const keepLog = (message: string, error?: unknown) => {
+  serverLog.push(`${clock.now()} ${message}${error === undefined ? "" : ` ${String(error)}`}`);
+  if (serverLog.length > 200) serverLog.shift();
+};
+
 beforeAll(async () => {
-  ({ server, director } = await startTestServer(clock, { rateLimit: { perSecond: 200, burst: 400 } }));
+  ({ server, director } = await startTestServer(clock, { rateLimit: { perSecond: 200, burst: 400 }, log: keepLog }));
 }, 60_000);
 afterAll(() => stopTestServer(server, clock));
 
@@ -177,6 +184,7 @@ describe("entries before the start (a re-entry tournament): register and unregis
 
 describe("R-TRN-3: a re-entry tournament played by bots", () => {
   it("a busted player re-enters (refused while unfunded, once per commandId), late registration, then play to the end with the ledger balanced", async () => {
+    onTestFailed(() => console.error(`the server's last log lines:\n${serverLog.join("\n")}`));
     const id = await create("casino-1900", CASINO);
     const players = await Promise.all(Array.from({ length: 6 }, () => player(1100)));
     for (const p of players) expect((await entry(id, "register", p)).status).toBe(200);
