@@ -26,6 +26,8 @@ function rankGroups(ids: readonly string[], start: (id: string) => number): stri
 }
 
 function eliminations(s: TournamentState, at: number): { events: TournamentEvent[]; groups: string[][][]; gone: number } {
+  // Most hands bust nobody: nothing to rank, and no function made for it.
+  if (s.busted.length === 0) return { events: [], groups: [], gone: 0 };
   const info = s.bustInfo;
   const start = (id: string) => info.get(id)?.start ?? 0;
   const byHand = new Map<number, string[]>();

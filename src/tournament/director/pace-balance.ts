@@ -376,23 +376,12 @@ function planEvents(s: TournamentState, plan: Plan, at: number, o: PaceOptions):
   }
   if (owes.length > 0) events.push({ type: "owed", at, owes });
   if (o.deal === false) return events;
-  const ready = (p: { id: number; inHand: boolean; from: readonly number[]; seats: readonly (string | null)[] }) => {
-    if (p.inHand || p.from.length > 0) return false;
-    // The table as it stands finds most of the plan's players in their seats (entryAtSeat).
-    const t = s.tables.get(p.id);
-    let live = 0;
-    for (let i = 0; i < p.seats.length; i++) {
-      const id = p.seats[i];
-      if (id != null && !o.gone.has(id) && entryAtSeat(s, t, i + 1, id)!.stack > 0) live++;
-    }
-    return live >= 2;
-  };
   const dealing: number[] = [];
   if (o.allFree) {
     for (const t of s.tables.values()) {
       const p = plan.mod.get(t.id);
       if (p?.broken === true) continue;
-      if (ready(p ?? t)) dealing.push(t.id);
+      if (ready(s, o, p ?? t)) dealing.push(t.id);
     }
   } else if (o.releaseAll === true) {
     // Every table between hands that can deal does (the tables in a hand are not looked at).
@@ -402,11 +391,28 @@ function planEvents(s: TournamentState, plan: Plan, at: number, o: PaceOptions):
     for (const id of [...seen].sort((a, b) => a - b)) {
       const p = plan.mod.get(id);
       if (p?.broken === true) continue;
-      if (ready(p ?? s.tables.get(id)!)) dealing.push(id);
+      if (ready(s, o, p ?? s.tables.get(id)!)) dealing.push(id);
     }
   } else {
-    for (const p of plan.mod.values()) if (!p.broken && ready(p)) dealing.push(p.id);
+    for (const p of plan.mod.values()) if (!p.broken && ready(s, o, p)) dealing.push(p.id);
   }
   if (dealing.length > 0) events.push({ type: "dealing", at, tables: dealing });
   return events;
+}
+
+/**
+ * Whether a table (as planned, or as it stands) can deal now: between hands, owed no player,
+ * and at least two live players in its seats. A module function, not a closure: it runs for
+ * every settled hand, and the TypeScript loader names each function made at run time.
+ */
+function ready(s: TournamentState, o: PaceOptions, p: { id: number; inHand: boolean; from: readonly number[]; seats: readonly (string | null)[] }): boolean {
+  if (p.inHand || p.from.length > 0) return false;
+  // The table as it stands finds most of the plan's players in their seats (entryAtSeat).
+  const t = s.tables.get(p.id);
+  let live = 0;
+  for (let i = 0; i < p.seats.length; i++) {
+    const id = p.seats[i];
+    if (id != null && !o.gone.has(id) && entryAtSeat(s, t, i + 1, id)!.stack > 0) live++;
+  }
+  return live >= 2;
 }
