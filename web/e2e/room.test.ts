@@ -276,8 +276,16 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
       expect(move!.name).toBe("Late Lou");
     }
     await expect.poll(() => lou.count(), { timeout: 20_000 }).toBe(0);
-    // The re-entry's card stays: that player still sits there.
-    expect(await reEntry.isVisible()).toBe(true);
+    // The re-entry's card stays while that player still sits there. Lou's bust can leave
+    // Lou's table two short, and the balancing may then move the re-entry (a new entry, never
+    // moved yet): the seat map changes at once, so the card naming the old seat goes.
+    const reNow = (await seating()).find((x) => x.name === again.name);
+    if (reNow !== undefined && reNow.tableNumber === seated!.tableNumber && reNow.seat === seated!.seat) {
+      expect(await reEntry.isVisible()).toBe(true);
+    } else {
+      expect((await instructions()).some((i) => i.name === again.name)).toBe(true);
+      await expect.poll(() => reEntry.count(), { timeout: 20_000 }).toBe(0);
+    }
     expect(await missingKeys(page)).toEqual([]);
     await context.close();
   }, 240_000);
