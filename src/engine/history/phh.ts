@@ -274,6 +274,7 @@ export function phhConfig(h: PhhHand, scale = phhScale(h)): HandConfig {
     // Felt's own fields (the standard's user-defined `_` keys): the table's R-POT-4 and R-POT-6 choices.
     ...(h.extra?.["_odd_chip"] === "draw" || h.extra?.["_odd_chip"] === "carry" ? { oddChip: h.extra["_odd_chip"] } : {}),
     ...(h.extra?.["_one_card_kills"] === true ? { oneCardKills: true } : {}),
+    ...(typeof h.extra?.["_chip_unit"] === "number" ? { chipUnit: s(h.extra["_chip_unit"]) } : {}),
   };
 }
 

@@ -80,6 +80,8 @@ export function phhFor(hand: HandRun, seat: number | null, tableName: string, re
       // The room's showdown rules, so a replay (felt verify, felt replay) decides as the table did.
       ...(hand.state.cfg.oddChip === "left-of-button" ? {} : { _odd_chip: hand.state.cfg.oddChip }),
       ...(hand.state.cfg.oneCardKills ? { _one_card_kills: true } : {}),
+      // R-POT-4: the unit its pots were split in (a tournament's smallest chip in play).
+      ...(hand.state.cfg.unit === 1 ? {} : { _chip_unit: hand.state.cfg.unit }),
       ...fairFields(hand, seat, reveal),
     },
   };

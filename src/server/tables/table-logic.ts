@@ -128,7 +128,17 @@ function decide(t: TableState, c: TableCommand, ctx: { readonly now: number; rea
       const given = new Map((c.contributions?.() ?? []).filter((x) => dealt.has(x.seat)).map((x) => [x.seat, x.value]));
       const contributions = [...given].sort((a, b) => a[0] - b[0]).map(([seat, value]) => ({ seat, value }));
       const entropy = { previous: publicActionsDigest(t.finished?.phh ?? null), contributions };
-      const data = { handNumber: t.handNumber + 1, ...(t.tableSeed === null ? { tableSeed } : {}), entropy, blinds, positions: positions.value, at: ctx.now };
+      // R-POT-4: a tournament's table splits in its smallest chip (a table of its own, in units of 1).
+      const unit = c.gate === undefined ? t.permit?.chipUnit : undefined;
+      const data = {
+        handNumber: t.handNumber + 1,
+        ...(t.tableSeed === null ? { tableSeed } : {}),
+        entropy,
+        blinds,
+        positions: positions.value,
+        at: ctx.now,
+        ...(unit !== undefined && unit !== 1 ? { chipUnit: unit } : {}),
+      };
       return ok([{ type: "hand-started", data }]);
     }
     case "timeout": {

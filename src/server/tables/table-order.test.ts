@@ -2,9 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { openSqliteEventStore } from "../../store/index.ts";
 import { unwrap } from "../../lib/result.ts";
+import { legalActions } from "../../engine/index.ts";
 import { ManualClock } from "../clock.ts";
 import { TableSession } from "./table-session.ts";
 import { blindsAt, handResultOf, orderId, type TableOrder } from "./table-order.ts";
+import { phhText } from "./history.ts";
+import { verifyHistory } from "./verify.ts";
 
 const config = { tableId: "T-t1", tournamentId: "T", tableNumber: 1, size: 6, actionMs: 10_000, timeBankMs: 0, buttonRule: "dead" as const };
 const seats = [
@@ -165,6 +168,41 @@ describe("the director's orders (table-order.ts)", () => {
     clock.advance(1000);
     await again.idle();
     expect(again.state.hand?.handNumber).toBe(1);
+  });
+
+  it("R-POT-4: a permit's chip unit (the smallest chip in play) splits the hand's pots in units of it, and the hand's history replays the same", async () => {
+    // Three players call 100 each and check down: the first hand where two of them share
+    // the 300 pot. In units of 1 they would get 150 each, a stack no chip of 100 can make up
+    // (a colour-up then cannot exchange it and the director refuses to settle the table).
+    const { s, clock } = await table();
+    const start = seats.map((x) => ({ ...x, stack: 1000 }));
+    let split = null;
+    for (let k = 1; k <= 300 && split === null; k++) {
+      const p = { handNumber: k, blinds: [{ from: 0, blinds: { sb: 50, bb: 100, ante: 0 } }], chipUnit: 100 };
+      unwrap(await s.order({ id: orderId(config.tableId, k), afterHand: k - 1, seats: start, permit: p }));
+      clock.advance(1000);
+      await s.idle();
+      for (let guard = 0; guard < 50 && s.state.hand !== null; guard++) {
+        const hand = s.state.hand;
+        const l = legalActions(hand.state)!;
+        const user = s.state.seats.get(hand.order[l.actor]!)!.playerId;
+        const action = l.canCheck ? { kind: "check" as const } : { kind: "call" as const };
+        unwrap(await s.act(user, { handId: hand.handId, version: s.state.version, commandId: `h${k}-${guard}-xxxx`, action }));
+      }
+      // One loser (900) and no single winner (1200): two share the pot.
+      const done = s.state.finished!;
+      if (done.state.result!.stacks.filter((x) => x === 900).length === 1) split = done;
+    }
+    expect(split).not.toBeNull();
+    const stacks = split!.state.result!.stacks;
+    expect([...stacks].sort((a, b) => a - b)).toEqual([900, 1000, 1100]);
+    // The odd chip goes to the first winner left of the button (R-POT-4's default; PHH order starts there).
+    const winners = stacks.flatMap((x, i) => (x > 900 ? [i] : []));
+    expect(winners.map((i) => stacks[i])).toEqual([1100, 1000]);
+    expect(phhText(split!, null, "Table 1", true)).toContain("_chip_unit = 100");
+    const verified = verifyHistory(phhText(split!, null, "Table 1", true), "hand.phh", s.state.tableSeed!);
+    expect(verified.ok, JSON.stringify(verified)).toBe(true);
+    expect(verified.ok && verified.value[0]!.deckChecked).toBe(true);
   });
 
   it("blindsAt picks the latest level begun; handResultOf is null for a hand without a result", () => {

@@ -96,6 +96,12 @@ export interface Permit {
   readonly blinds: readonly BlindsFrom[];
   /** R-BTN-5: the button and blinds a floor's ruling set for this hand; absent: the table's own next hand. */
   readonly positions?: TableHand;
+  /**
+   * R-POT-4: the smallest chip in play, the unit the hand's pots are split in (absent: 1).
+   * In units of 1 a split could leave a stack no chip makes up, which the next colour-up
+   * cannot exchange (the director then refuses to settle the table, and it never deals again).
+   */
+  readonly chipUnit?: number;
 }
 
 export interface OrderSeat {
@@ -152,6 +158,8 @@ export interface HandStarted {
   readonly blinds: Blinds;
   readonly positions: TableHand;
   readonly at: number;
+  /** R-POT-4: the unit the hand's pots are split in, from the permit (absent: 1, as hands stored before it were split). */
+  readonly chipUnit?: number;
 }
 
 export function initialTable(config: TableConfig): TableState {
@@ -290,6 +298,7 @@ function startHand(t: TableState, d: Extract<TableRecord, { type: "hand-started"
     antes: forced.antes,
     deck,
     autoShowdown: true,
+    ...(d.chipUnit !== undefined ? { chipUnit: d.chipUnit } : {}),
     ...(t.config.oddChip === "draw" ? { oddChip: "draw" as const } : {}),
     ...(t.config.oneCardKills === true ? { oneCardKills: true } : {}),
   });

@@ -55,13 +55,17 @@ export function permitFor(dir: TournamentState, table: TableState, recorded: num
     const level = levelFor(dir, table, at).level;
     blinds.push({ from: at, blinds: blindsOf(game === null ? level : levelInGame(level, game)) });
   }
+  // R-POT-4: the hand splits its pots in the smallest chip in play, so every stack stays one
+  // the next colour-up can exchange.
+  const unit = setup.config.chipUnit ?? 1;
+  const chips = unit === 1 ? {} : { chipUnit: unit };
   // R-BTN-5: a ruled hand is dealt where the ruling put the button and blinds (the table knows players, not entries).
   const ruled = ruledHand(table, seatedLive(dir, table));
-  if (ruled === null) return { handNumber: recorded + 1, blinds };
+  if (ruled === null) return { handNumber: recorded + 1, blinds, ...chips };
   const { level: _level, ...hand } = ruled;
   const player = (p: { seat: number; player: string }) => ({ seat: p.seat, player: dir.entries.get(p.player)?.player ?? p.player });
   const positions = { ...hand, order: hand.order.map(player), ...(hand.waiting === undefined ? {} : { waiting: hand.waiting.map(player) }) };
-  return { handNumber: recorded + 1, blinds, positions };
+  return { handNumber: recorded + 1, blinds, positions, ...chips };
 }
 
 export interface OrderInput {
