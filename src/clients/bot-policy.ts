@@ -44,7 +44,7 @@ export function botViewOf(v: TableView): BotView | null {
     stack: me.stack,
     pot,
     bigBlind: v.blinds.bb,
-    chipUnit: 1,
+    chipUnit: l.chipUnit ?? 1,
     position,
   };
 }

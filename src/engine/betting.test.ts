@@ -169,3 +169,27 @@ describe("refusals change nothing", () => {
     expect(!r.ok && r.error.code).toBe("engine/hand-over");
   });
 });
+
+describe("amounts in whole chips of the smallest chip in play", () => {
+  const unitHand = (actions: Action[] = []) => hand({ stacks: [5050, 5000, 5000], blinds: [50, 100, 0], chipUnit: 50 }, actions);
+
+  it("a raise to an amount no chip of 50 makes up is refused and changes nothing; a multiple is taken", () => {
+    const s = unitHand();
+    const r = apply(s, raise(2, 325));
+    expect(!r.ok && r.error.code).toBe("engine/bad-amount");
+    expect(legalActions(s)).toMatchObject({ actor: 2, minRaiseTo: 200 });
+    expect(apply(s, raise(2, 350)).ok).toBe(true);
+  });
+
+  it("the minimum and the all-in are taken whatever they come to", () => {
+    // p0's stack leaves an all-in that is no multiple of 50 once it has posted.
+    const s = hand({ stacks: [5030, 5000, 5000], blinds: [50, 100, 0], chipUnit: 50 }, [call(2)]);
+    expect(legalActions(s)).toMatchObject({ actor: 0, maxRaiseTo: 5030 });
+    expect(apply(s, raise(0, 5030)).ok).toBe(true);
+    expect(apply(s, raise(0, 5020)).ok).toBe(false);
+  });
+
+  it("in units of 1 any whole amount goes, as before", () => {
+    expect(apply(hand(three), raise(2, 327)).ok).toBe(true);
+  });
+});

@@ -146,6 +146,13 @@ export function decideBet(s: S, a: PlayerAction): BetEvent | FeltError {
           to,
         });
       }
+      // Whole chips of the smallest chip in play (a tournament's colour-ups exchange only
+      // those, R-CHIP-1; its splits are in them, R-POT-4); the minimum and the all-in are
+      // always allowed, whatever they come to.
+      const unit = s.cfg.unit;
+      if (unit > 1 && to % unit !== 0 && to !== legal.minRaiseTo && to !== legal.maxRaiseTo) {
+        return refusal(ENGINE_ERRORS.badAmount, `${p(i)} bets in whole chips of ${unit}: not ${to}`, { to, unit });
+      }
       const allIn = to === s.bets[i]! + s.stacks[i]!;
       return s.currentBet === 0 ? { type: "bet", player: i, to, allIn } : { type: "raise", player: i, to, allIn };
     }

@@ -21,6 +21,11 @@ export const LegalActions = z.object({
   minRaiseTo: Chips.nullable(),
   maxRaiseTo: Chips.nullable(),
   potRaiseTo: Chips.nullable(),
+  /**
+   * Present when the table plays in whole chips bigger than 1 (a tournament's smallest chip in
+   * play): a bet or raise "to" must be a multiple of it, unless it is the minimum or the all-in.
+   */
+  chipUnit: z.int().min(2).optional(),
 });
 export type LegalActions = z.infer<typeof LegalActions>;
 

@@ -205,6 +205,27 @@ describe("the director's orders (table-order.ts)", () => {
     expect(verified.ok && verified.value[0]!.deckChecked).toBe(true);
   });
 
+  it("with a permit's chip unit the player to act is told it, and a raise in no whole chips of it is refused and changes nothing", async () => {
+    const { s, clock } = await table();
+    const start = seats.map((x) => ({ ...x, stack: 1000 }));
+    const p = { handNumber: 1, blinds: [{ from: 0, blinds: { sb: 50, bb: 100, ante: 0 } }], chipUnit: 100 };
+    unwrap(await s.order({ id: orderId(config.tableId, 1), afterHand: 0, seats: start, permit: p }));
+    clock.advance(1000);
+    await s.idle();
+    const hand = s.state.hand!;
+    const l = legalActions(hand.state)!;
+    const seat = hand.order[l.actor]!;
+    const user = s.state.seats.get(seat)!.playerId;
+    expect(s.viewFor(user).legal).toMatchObject({ minRaiseTo: 200, maxRaiseTo: 1000, chipUnit: 100 });
+    const version = s.state.version;
+    const odd = await s.act(user, { handId: hand.handId, version, commandId: "odd-raise-1", action: { kind: "raise", to: 250 } });
+    expect(!odd.ok && odd.error.code).toBe("table/illegal-action");
+    expect(!odd.ok && odd.error.message).toContain("whole chips of 100");
+    expect(s.state.version).toBe(version);
+    unwrap(await s.act(user, { handId: hand.handId, version, commandId: "whole-raise", action: { kind: "raise", to: 300 } }));
+    expect(s.state.version).toBeGreaterThan(version);
+  });
+
   it("blindsAt picks the latest level begun; handResultOf is null for a hand without a result", () => {
     const p = permit(3);
     expect(blindsAt(p, 0)).toEqual({ sb: 5, bb: 10, ante: 0 });

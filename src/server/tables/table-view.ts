@@ -192,5 +192,6 @@ export function legalFor(t: TableState): LegalActions | null {
     minRaiseTo: l.canRaise ? l.minRaiseTo : null,
     maxRaiseTo: l.canRaise ? l.maxRaiseTo : null,
     potRaiseTo: l.canRaise && l.minRaiseTo !== null ? Math.max(l.minRaiseTo, Math.min(potRaise, cap)) : null,
+    ...(s.cfg.unit > 1 ? { chipUnit: s.cfg.unit } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LegalActions, TableEvent } from "../../../src/protocol/index.ts";
 import { formatBlinds, formatChips, formatDuration, formatPlace, formatTime, fromLocalInput, toLocalInput } from "./format.ts";
-import { aggressiveAction, clampRaise, raisePresets } from "./raise-presets.ts";
+import { aggressiveAction, clampRaise, raisePresets, typedAmount } from "./raise-presets.ts";
 import { blindErrorRuling } from "./blind-error.ts";
 import { cardLabel, parseCardText } from "./cards.ts";
 import { toCsv } from "./csv.ts";
@@ -95,6 +95,23 @@ describe("raise presets from legal actions", () => {
     expect(aggressiveAction(legal({ isBet: true, currentBet: 0, call: null }), 3)).toEqual({ kind: "bet", to: 10 });
     expect(aggressiveAction(legal({}), 5000)).toEqual({ kind: "raise", to: 1000 });
     expect(clampRaise(12.4, legal({}))).toBe(12);
+  });
+
+  it("with a smallest chip in play every amount offered or sent is whole chips of it, or the minimum or the all-in", () => {
+    // Chips of 100: the pot's half (150 + 275 = 425) goes out as 400; the all-in stays 1,030.
+    const l = legal({ chipUnit: 100, currentBet: 150, call: 150, minRaiseTo: 300, maxRaiseTo: 1030, potRaiseTo: 700 });
+    expect(raisePresets(l)).toEqual([
+      { id: "min", to: 300 },
+      { id: "half-pot", to: 400 },
+      { id: "pot", to: 700 },
+      { id: "all-in", to: 1030 },
+    ]);
+    expect(aggressiveAction(l, 1234)).toEqual({ kind: "raise", to: 1030 });
+    expect(aggressiveAction(l, 667)).toEqual({ kind: "raise", to: 700 });
+    expect(aggressiveAction(l, 1030)).toEqual({ kind: "raise", to: 1030 });
+    expect(typedAmount("649", l)).toEqual({ shown: "649", sends: 600, belowMin: false });
+    expect(typedAmount("1020", l).sends).toBe(1000);
+    expect(typedAmount("1060", l).sends).toBe(1030);
   });
 });
 

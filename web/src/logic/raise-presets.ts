@@ -6,9 +6,16 @@ export interface RaisePreset {
   readonly to: number;
 }
 
+/**
+ * A legal "to" near `to`: in whole chips of the smallest chip in play (the table's
+ * `chipUnit`; the server refuses other amounts), then into [min, max], which are always legal.
+ */
 export function clampRaise(to: number, legal: LegalActions): number | null {
   if (legal.minRaiseTo === null || legal.maxRaiseTo === null) return null;
-  return Math.min(legal.maxRaiseTo, Math.max(legal.minRaiseTo, Math.round(to)));
+  if (to >= legal.maxRaiseTo) return legal.maxRaiseTo;
+  if (to <= legal.minRaiseTo) return legal.minRaiseTo;
+  const unit = legal.chipUnit ?? 1;
+  return Math.min(legal.maxRaiseTo, Math.max(legal.minRaiseTo, Math.round(to / unit) * unit));
 }
 
 /**
@@ -46,5 +53,5 @@ export function typedAmount(text: string, legal: LegalActions): { readonly shown
   if (legal.minRaiseTo === null || legal.maxRaiseTo === null) return { shown: digits, sends: null, belowMin: false };
   if (digits === "") return { shown: "", sends: legal.minRaiseTo, belowMin: true };
   const n = Math.min(Number(digits), legal.maxRaiseTo);
-  return { shown: String(n), sends: Math.max(legal.minRaiseTo, n), belowMin: n < legal.minRaiseTo };
+  return { shown: String(n), sends: clampRaise(n, legal) ?? legal.minRaiseTo, belowMin: n < legal.minRaiseTo };
 }
