@@ -222,6 +222,11 @@ export const SeatingTable = z.object({
     .nullable(),
   /** R-TBL-3: the director chose this table to break next. */
   breaksNext: z.boolean().optional(),
+  /**
+   * Online: the director refused to settle this table after its hand (its state cannot be
+   * settled as it is), so it does not deal; the server tries again every 30 s and logs why.
+   */
+  stopped: z.object({ code: z.string().min(1).max(80), message: z.string().max(500) }).optional(),
 });
 export type SeatingTable = z.infer<typeof SeatingTable>;
 

@@ -79,7 +79,18 @@ function seating(t: TournamentRuntime, now = t.now()): SeatingResponse {
       return { tableNumber: x.id, size, button: !stale && seat >= 1 && seat <= size ? { seat, drawn, ...draw } : null };
     });
   const next = t.dir.breakNext;
-  return { seats, tables: next === undefined ? tables : tables.map((x) => (x.tableNumber === next ? { ...x, breaksNext: true } : x)) };
+  return {
+    seats,
+    tables: tables.map((x) => {
+      // A refused settle of every table (0) stops each of them.
+      const stopped = t.stopped.get(x.tableNumber) ?? t.stopped.get(0);
+      return {
+        ...x,
+        ...(x.tableNumber === next ? { breaksNext: true } : {}),
+        ...(stopped !== undefined ? { stopped: { code: stopped.code, message: stopped.message.slice(0, 500) } } : {}),
+      };
+    }),
+  };
 }
 
 /** Tournament ids are derived from the command id, so a repeated create acts once. */

@@ -12,7 +12,7 @@
 // once by the wiring (`Services.tableLinks`: in this process, or over the cluster), and
 // every order goes through the same per-table senders (order-senders.ts) either way, so a
 // single process runs the path a cluster runs.
-import { fail, type Result } from "../../lib/result.ts";
+import { fail, type FeltError, type Result } from "../../lib/result.ts";
 import { awaitingRebuys, decide, playedMs, rebuyGraceEndsMs, untilNextItemMs, type TournamentEvent } from "../../tournament/director/index.ts";
 import type { TimerHandle } from "../clock.ts";
 import { crashPoint } from "../crash-point.ts";
@@ -35,8 +35,21 @@ function banksOf(n: number, entries: readonly string[], result: HandResult): Rec
   return Object.keys(banks).length === 0 ? [] : [{ type: "time-banks", data: { table: n, handNumber: result.handNumber, banks } }];
 }
 
+/**
+ * A table's hand or settle the store could not record (the database did not answer) is tried
+ * again after this; one the director refused (a bug: nothing online should be refused) after
+ * REFUSED_RETRY_MS, and the floor sees the table as stopped meanwhile.
+ */
+export const SETTLE_RETRY_MS = 1_000;
+export const REFUSED_RETRY_MS = 30_000;
+
+/** A command the director refused, or whose events the store did not take. */
+type Failed = { readonly refused: FeltError; readonly unstored?: never } | { readonly unstored: FeltError; readonly refused?: never };
+
 export class OnlineTables {
   private breakTimer: TimerHandle | null = null;
+  /** Per table (0: the whole tournament's settle), the retry of a hand or settle that failed. */
+  private readonly retries = new Map<number, TimerHandle>();
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
   private graceTimer: TimerHandle | null = null;
 
@@ -100,6 +113,8 @@ export class OnlineTables {
   close(): void {
     this.breakTimer?.cancel();
     this.graceTimer?.cancel();
+    for (const r of this.retries.values()) r.cancel();
+    this.retries.clear();
     this.stopTables();
   }
 
@@ -202,7 +217,12 @@ export class OnlineTables {
         { type: "hand-recorded", data: { table: n, handNumber: result.handNumber } },
       ];
       const r = await t.append(recs);
-      if (!r.ok) return t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
+      if (!r.ok) {
+        t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
+        // The table waits for its permit until this hand is recorded: try again, not only when the table is next heard from.
+        this.retryLater(n, SETTLE_RETRY_MS, () => this.handEnded(n, result));
+        return;
+      }
       crashPoint("settle", () => JSON.stringify({ tournament: t.id, table: n, hand: result.handNumber, version: t.version }));
     }
     // A table the director still has in a hand (it has not dealt since it was told to) is not
@@ -229,11 +249,15 @@ export class OnlineTables {
     const bustTables = new Map(t.dir.busted.map((id) => [id, t.dir.entries.get(id)?.table ?? 0]));
     // Busted entries may go out at other tables (a rebuy grace over, a hand-for-hand round).
     for (const id of t.dir.busted) touched.add(t.dir.entries.get(id)?.table ?? 0);
+    let failed: Failed | null = null;
     for (let i = 0; i < 50; i++) {
       const r = await this.runCollect({ type: "tick", at: t.now() }, events);
-      if (!r) break;
+      if (r !== true) failed = r === false ? null : r;
+      if (r !== true) break;
     }
-    await this.runCollect({ type: "table-settle", at: t.now(), table: n }, events);
+    const settled = await this.runCollect({ type: "table-settle", at: t.now(), table: n }, events);
+    if (typeof settled !== "boolean") failed = settled;
+    this.settledOrNot(n, failed);
     this.announceBusts(events, bustTables);
     await this.openTables();
     let all = n === null;
@@ -308,19 +332,57 @@ export class OnlineTables {
     }
   }
 
-  /** decide, append, evolve one command, keeping its events; whether it made any. */
-  private async runCollect(cmd: Parameters<typeof decide>[1], into: TournamentEvent[]): Promise<boolean> {
+  /**
+   * A settle that failed is tried again: the table (or, with no table, every table) would
+   * otherwise wait for its permit until some other table's hand or a timer happened to settle
+   * it, which a one-table event never has. A store that did not answer is asked again in a
+   * second; a refusal (the director's state cannot be settled as it is) every
+   * REFUSED_RETRY_MS, logged once, and the floor's seat map shows the table as stopped.
+   */
+  private settledOrNot(n: number | null, failed: Failed | null): void {
+    const t = this.t;
+    const key = n ?? 0;
+    if (failed === null) {
+      this.retries.get(key)?.cancel();
+      this.retries.delete(key);
+      if (t.stopped.delete(key)) t.svc.log(`tournament ${t.id}: ${key === 0 ? "the tables" : `table ${key}`} settled again`);
+      return;
+    }
+    const { refused } = failed;
+    if (refused !== undefined) {
+      const before = t.stopped.get(key);
+      t.stopped.set(key, { code: refused.code, message: refused.message });
+      if (before?.message !== refused.message) t.svc.log(`tournament ${t.id}: ${key === 0 ? "the tables" : `table ${key}`} stopped: ${refused.message}`);
+    }
+    this.retryLater(key, refused !== undefined ? REFUSED_RETRY_MS : SETTLE_RETRY_MS, () => this.settle(n));
+  }
+
+  /** Runs `run` in the tournament's queue after `ms` (one retry per table: a newer one replaces it). */
+  private retryLater(key: number, ms: number, run: () => Promise<void>): void {
+    const t = this.t;
+    this.retries.get(key)?.cancel();
+    this.retries.set(
+      key,
+      t.svc.clock.after(ms, () => {
+        this.retries.delete(key);
+        if (!t.closed) void t.enqueue(run);
+      }),
+    );
+  }
+
+  /**
+   * decide, append, evolve one command, keeping its events; whether it made any, or how it
+   * failed (a table in its hand is not a failure: its hand's end settles it).
+   */
+  private async runCollect(cmd: Parameters<typeof decide>[1], into: TournamentEvent[]): Promise<boolean | Failed> {
     const t = this.t;
     const d = decide(t.dir, cmd, t.svc.rng);
-    if (!d.ok) {
-      if (d.error.code !== TOURNAMENT_ERRORS.tableInHand) t.svc.log(`tournament ${t.id}: ${cmd.type} refused: ${d.error.message}`);
-      return false;
-    }
+    if (!d.ok) return d.error.code === TOURNAMENT_ERRORS.tableInHand ? false : { refused: d.error };
     if (d.value.length === 0) return false;
     const r = await t.append(d.value.map((e) => ({ type: "director" as const, data: e })));
     if (!r.ok) {
       t.svc.log(`tournament ${t.id}: cannot record ${cmd.type}: ${r.error.message}`);
-      return false;
+      return { unstored: r.error };
     }
     into.push(...d.value);
     return true;

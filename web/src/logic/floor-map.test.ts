@@ -49,6 +49,11 @@ const moves: Instruction[] = [
 const withFinn: SeatingResponse = { ...seating, seats: [...seating.seats, seat("finn", "Finn", 2, 6)] };
 
 describe("the table map", () => {
+  it("online: a table the director refused to settle is marked stopped, with the server's reason; the others are not", () => {
+    const stopped = { code: "tournament/bad-stack", message: "p1's other chips must be whole 500s or larger" };
+    const map = tableMap({ ...seating, tables: [{ ...seating.tables[0]!, stopped }, seating.tables[1]!] }, [], false);
+    expect(map.map((t) => t.stopped)).toEqual([stopped, null]);
+  });
   it("R-TBL-1: every seat of every table, empty ones too; the button where known; a live stack only where counted", () => {
     const map = tableMap(seating, [], true);
     expect(map.map((t) => t.tableNumber)).toEqual([1, 2]);

@@ -45,6 +45,8 @@ export interface MapTable {
   } | null;
   /** R-TBL-3: the director chose this table to break next. */
   readonly breaksNext: boolean;
+  /** Online: the director refused to settle it, so it does not deal (the server tries again). */
+  readonly stopped: { readonly code: string; readonly message: string } | null;
   /** The moves still to be made from this table: a table to break (it is gone from the seat map), to balance, or moving to the final table. */
   readonly breaking: boolean;
   readonly giving: number;
@@ -97,6 +99,7 @@ export function tableMap(seating: SeatingResponse, instructions: readonly Instru
         players: here.length,
         button,
         breaksNext: t?.breaksNext === true,
+        stopped: t?.stopped ?? null,
         breaking: t === undefined || from.some((i) => i.kind === "break-table"),
         giving: from.length,
         receiving: to.length,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorText } from "../../components/error-text.tsx";
+import { ErrorText, errorMessage } from "../../components/error-text.tsx";
 import { useFormat } from "../../components/use-format.ts";
 import { PlayerNo } from "../../components/player-number.tsx";
 import { useTableName } from "../../components/use-room.ts";
@@ -121,9 +121,14 @@ function MapCard({
   onButton?: (seat: number) => void;
   onBreakNext?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const tableName = useTableName();
+  // The translated refusal, with the server's own words (which player, which chip) beside it.
+  const stoppedReason = (e: { code: string; message: string }) => {
+    const said = errorMessage(t, i18n, e);
+    return said === e.message ? said : `${said} (${e.message})`;
+  };
   const named = (name: string, entryId: string | null) => {
     const k = entryId === null ? 1 : (entryNumbers.get(entryId) ?? 1);
     return k > 1 ? t("live.reEntryName", { name, number: k }) : name;
@@ -131,6 +136,11 @@ function MapCard({
   // The players at the table now: a move not yet made leaves them where they sit.
   const present = table.seats.filter((s) => (s.name !== null && s.arriving === null) || s.leaving !== null).length;
   const tags = [
+    table.stopped !== null && (
+      <span key="s" className="tag warn" data-testid="not-dealing">
+        {t("live.map.stoppedTag")}
+      </span>
+    ),
     table.breaking && (
       <span key="b" className="tag warn">
         {t("live.map.breaking")}
@@ -175,6 +185,11 @@ function MapCard({
         )}
       </header>
       {tags.length > 0 && <div className="tags">{tags}</div>}
+      {table.stopped !== null && (
+        <p className="error" role="alert" data-testid="table-stopped" data-code={table.stopped.code}>
+          {t("live.map.stopped")} {stoppedReason(table.stopped)}
+        </p>
+      )}
       <ol className="map-seats">
         {table.seats.map((s) => {
           const button = table.button?.seat === s.seat;

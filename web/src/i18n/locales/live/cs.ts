@@ -50,6 +50,8 @@ export const liveCs = {
     button: "Button",
     breakNext: "Zrušit jako další",
     breaksNext: "Ruší se jako další",
+    stoppedTag: "Nerozdává se",
+    stopped: "Server nemohl po poslední handě vyřídit tento stůl, a tak se u něj nerozdává. Zkouší to znovu každých 30 sekund. Důvod:",
     setButton: "Button sem",
     buttonRecorded: "Button (zapsaný floorem)",
     buttonHint: "Klepněte na číslo místa a zapište tam button",

@@ -52,6 +52,8 @@ export const liveEn = {
     button: "Button",
     breakNext: "Break next",
     breaksNext: "Breaks next",
+    stoppedTag: "Not dealing",
+    stopped: "The server could not settle this table after its last hand, so it does not deal. It tries again every 30 seconds. Reason:",
     setButton: "Button here",
     buttonRecorded: "Button (recorded by the floor)",
     buttonHint: "Tap a seat number to record the button there",

@@ -51,6 +51,8 @@ export const liveRo = {
     button: "Buton",
     breakNext: "Desființează următoarea",
     breaksNext: "Se desființează următoarea",
+    stoppedTag: "Nu se împart cărți",
+    stopped: "Serverul nu a putut încheia această masă după ultima mână, așa că aici nu se împart cărți. Reîncearcă la fiecare 30 de secunde. Motiv:",
     setButton: "Butonul aici",
     buttonRecorded: "Buton (notat de floor)",
     buttonHint: "Atingeți numărul locului pentru a nota butonul acolo",

@@ -51,6 +51,8 @@ export const liveSv = {
     button: "Knapp",
     breakNext: "Bryt härnäst",
     breaksNext: "Bryts härnäst",
+    stoppedTag: "Delar inte",
+    stopped: "Servern kunde inte avsluta bordet efter den senaste given, så här delas inte. Den försöker igen var 30:e sekund. Orsak:",
     setButton: "Knappen här",
     buttonRecorded: "Knappen (noterad av floor)",
     buttonHint: "Tryck på ett platsnummer för att notera knappen där",
