@@ -48,7 +48,7 @@ type Failed = { readonly refused: FeltError; readonly unstored?: never } | { rea
 
 export class OnlineTables {
   private breakTimer: TimerHandle | null = null;
-  /** Per table (0: the whole tournament's settle), the retry of a hand or settle that failed. */
+  /** Per table, the retry of a settle that failed (0: the settle of every table; -n: table n's hand record). */
   private readonly retries = new Map<number, TimerHandle>();
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
   private graceTimer: TimerHandle | null = null;
@@ -220,7 +220,7 @@ export class OnlineTables {
       if (!r.ok) {
         t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
         // The table waits for its permit until this hand is recorded: try again, not only when the table is next heard from.
-        this.retryLater(n, SETTLE_RETRY_MS, () => this.handEnded(n, result));
+        this.retryLater(-n, SETTLE_RETRY_MS, () => this.handEnded(n, result));
         return;
       }
       crashPoint("settle", () => JSON.stringify({ tournament: t.id, table: n, hand: result.handNumber, version: t.version }));
