@@ -249,15 +249,20 @@ export class OnlineTables {
     const bustTables = new Map(t.dir.busted.map((id) => [id, t.dir.entries.get(id)?.table ?? 0]));
     // Busted entries may go out at other tables (a rebuy grace over, a hand-for-hand round).
     for (const id of t.dir.busted) touched.add(t.dir.entries.get(id)?.table ?? 0);
-    let failed: Failed | null = null;
+    let clock: Failed | null = null;
     for (let i = 0; i < 50; i++) {
       const r = await this.runCollect({ type: "tick", at: t.now() }, events);
-      if (r !== true) failed = r === false ? null : r;
+      if (typeof r !== "boolean") clock = r;
       if (r !== true) break;
     }
     const settled = await this.runCollect({ type: "table-settle", at: t.now(), table: n }, events);
-    if (typeof settled !== "boolean") failed = settled;
-    this.settledOrNot(n, failed);
+    const failed = typeof settled === "boolean" ? null : settled;
+    // The clock is the whole tournament's: a tick that failed is tried again with the settle of every table.
+    if (n === null) this.settledOrNot(null, clock ?? failed);
+    else {
+      this.settledOrNot(n, failed);
+      if (clock !== null) this.settledOrNot(null, clock);
+    }
     this.announceBusts(events, bustTables);
     await this.openTables();
     let all = n === null;
