@@ -31,15 +31,22 @@ export function tableColourUp(
   const changed: [string, number][] = [];
   let delta = 0;
   const players = [];
+  let fraction = false;
   for (let i = 0; i < t.seats.length; i++) {
     const id = t.seats[i];
     if (id == null) continue;
-    const stack = after.get(id) ?? s.entries.get(id)!.stack;
-    if (stack <= 0) continue;
+    const held = after.get(id) ?? s.entries.get(id)!.stack;
+    if (held <= 0) continue;
+    // A fraction of the smallest chip cannot be exchanged. Only a tie split in units of 1 made
+    // one (online tables split so before they split in the chip unit, R-POT-4), and a
+    // tournament running across that change may still hold it: it goes to the nearest whole
+    // chip (at least one, R-CHIP-4), so the exchange runs and the tables deal on.
+    const stack = held % cu.remove === 0 ? held : Math.max(cu.remove, Math.round(held / cu.remove) * cu.remove);
+    if (stack !== held) fraction = true;
     // Without a physical count, a player holds as few small chips as the stack allows.
-    players.push({ id, seat: i + 1, stack, small: (stack % cu.next) / cu.remove });
+    players.push({ id, seat: i + 1, held, stack, small: (stack % cu.next) / cu.remove });
   }
-  if (!players.some((p) => p.small > 0)) return ok({ changed, delta });
+  if (!fraction && !players.some((p) => p.small > 0)) return ok({ changed, delta });
   const r = colourUp({
     method: c.colourUp ?? "race",
     remove: cu.remove,
@@ -52,9 +59,9 @@ export function tableColourUp(
   if (!r.ok) return r;
   for (const p of players) {
     const now = r.value.stacks[p.id] ?? p.stack;
-    if (now !== p.stack) {
+    if (now !== p.held) {
       changed.push([p.id, now]);
-      delta += now - p.stack;
+      delta += now - p.held;
     }
   }
   return ok({ changed, delta });
