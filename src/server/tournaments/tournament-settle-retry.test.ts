@@ -30,9 +30,10 @@ const level = (bb: number) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0
 
 let server: FeltServer;
 const clock = new ManualClock(1_800_000_000_000);
+const logged: string[] = [];
 
 beforeAll(async () => {
-  ({ server } = await startTestServer(clock));
+  ({ server } = await startTestServer(clock, { log: (line: string) => void logged.push(line) }));
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -118,5 +119,40 @@ describe("a table settle the store could not record", () => {
     while (hands() < from + 2 && clock.now() - fixedAt < 2 * MIN) await step(500);
     expect(hands()).toBeGreaterThanOrEqual(from + 2);
     expect((await seating()).tables[0]?.stopped).toBeUndefined();
+  }, 60_000);
+
+  it("a long outage: tried again less and less often, one log line for it, and the table deals on once the store answers", async () => {
+    const s = await setupTournament(server.url, 3, { structure: { startingStack: 100_000, levels: [level(20), level(40)] } });
+    await startTournament(server.url, s);
+    const t = server.tournaments.get(s.tournamentId)!;
+    const hands = () => t.recorded.get(1) ?? 0;
+    const step = stepper(s.tournamentId);
+    const began = clock.now();
+    while (hands() < 1 && clock.now() - began < 2 * MIN) await step(500);
+    const stream = `tournament:${s.tournamentId}`;
+    const store = server.svc.store;
+    const append = store.append.bind(store);
+    let refused = 0;
+    store.append = (x, expected, events) => {
+      if (x !== stream) return append(x, expected, events);
+      refused++;
+      return Promise.reject(new Error("connection terminated unexpectedly"));
+    };
+    const linesBefore = logged.length;
+    try {
+      const from = clock.now();
+      while (clock.now() - from < 2 * MIN) await step(500);
+    } finally {
+      store.append = append;
+    }
+    const said = logged.slice(linesBefore).filter((l) => l.includes(s.tournamentId) && l.includes("cannot record"));
+    expect(said.length, said.join("\n")).toBe(1);
+    // 1, 2, 4, 8, 16, then every 30 s over two minutes: a handful of tries, not 120.
+    expect(refused).toBeGreaterThanOrEqual(4);
+    expect(refused).toBeLessThanOrEqual(10);
+    const back = hands();
+    const healed = clock.now();
+    while (hands() < back + 2 && clock.now() - healed < 2 * MIN) await step(500);
+    expect(hands()).toBeGreaterThanOrEqual(back + 2);
   }, 60_000);
 });

@@ -37,8 +37,9 @@ function banksOf(n: number, entries: readonly string[], result: HandResult): Rec
 
 /**
  * A table's hand or settle the store could not record (the database did not answer) is tried
- * again after this; one the director refused (a bug: nothing online should be refused) after
- * REFUSED_RETRY_MS, and the floor sees the table as stopped meanwhile.
+ * again after this, twice as long after each failure in a row up to REFUSED_RETRY_MS; one the
+ * director refused (nothing online should be) every REFUSED_RETRY_MS, and the floor sees the
+ * table as stopped meanwhile.
  */
 export const SETTLE_RETRY_MS = 1_000;
 export const REFUSED_RETRY_MS = 30_000;
@@ -49,7 +50,7 @@ type Failed = { readonly refused: FeltError; readonly unstored?: never } | { rea
 export class OnlineTables {
   private breakTimer: TimerHandle | null = null;
   /** Per table, the retry of a settle that failed (0: the settle of every table; -n: table n's hand record). */
-  private readonly retries = new Map<number, TimerHandle>();
+  private readonly retries = new Map<number, { timer: TimerHandle | null; failures: number }>();
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
   private graceTimer: TimerHandle | null = null;
 
@@ -113,7 +114,7 @@ export class OnlineTables {
   close(): void {
     this.breakTimer?.cancel();
     this.graceTimer?.cancel();
-    for (const r of this.retries.values()) r.cancel();
+    for (const r of this.retries.values()) r.timer?.cancel();
     this.retries.clear();
     this.stopTables();
   }
@@ -218,13 +219,15 @@ export class OnlineTables {
       ];
       const r = await t.append(recs);
       if (!r.ok) {
-        t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
         // The table waits for its permit until this hand is recorded: try again, not only when the table is next heard from.
-        this.retryLater(-n, SETTLE_RETRY_MS, () => this.handEnded(n, result));
+        if (this.retryLater(-n, false, () => this.handEnded(n, result)) === 1)
+          t.svc.log(`tournament ${t.id}: cannot record hand ${result.handId}: ${r.error.message}`);
         return;
       }
       crashPoint("settle", () => JSON.stringify({ tournament: t.id, table: n, hand: result.handNumber, version: t.version }));
     }
+    // Recorded now or before: a retry of this hand's record has nothing left to do.
+    if (result !== null && result.handNumber <= (t.recorded.get(n) ?? 0)) this.succeeded(-n);
     // A table the director still has in a hand (it has not dealt since it was told to) is not
     // settled; it is sent its order again (an order lost with a process that died is not lost:
     // a repeat changes nothing).
@@ -347,32 +350,45 @@ export class OnlineTables {
   private settledOrNot(n: number | null, failed: Failed | null): void {
     const t = this.t;
     const key = n ?? 0;
+    const what = key === 0 ? "the tables" : `table ${key}`;
     if (failed === null) {
-      this.retries.get(key)?.cancel();
-      this.retries.delete(key);
-      if (t.stopped.delete(key)) t.svc.log(`tournament ${t.id}: ${key === 0 ? "the tables" : `table ${key}`} settled again`);
+      this.succeeded(key);
+      if (t.stopped.delete(key)) t.svc.log(`tournament ${t.id}: ${what} settled again`);
       return;
     }
-    const { refused } = failed;
+    const { refused, unstored } = failed;
+    const failures = this.retryLater(key, refused !== undefined, () => this.settle(n));
     if (refused !== undefined) {
       const before = t.stopped.get(key);
       t.stopped.set(key, { code: refused.code, message: refused.message });
-      if (before?.message !== refused.message) t.svc.log(`tournament ${t.id}: ${key === 0 ? "the tables" : `table ${key}`} stopped: ${refused.message}`);
-    }
-    this.retryLater(key, refused !== undefined ? REFUSED_RETRY_MS : SETTLE_RETRY_MS, () => this.settle(n));
+      if (before?.message !== refused.message) t.svc.log(`tournament ${t.id}: ${what} stopped: ${refused.message}`);
+    } else if (failures === 1) t.svc.log(`tournament ${t.id}: cannot record the settle of ${what} (tried again): ${unstored.message}`);
   }
 
-  /** Runs `run` in the tournament's queue after `ms` (one retry per table: a newer one replaces it). */
-  private retryLater(key: number, ms: number, run: () => Promise<void>): void {
+  /** What `key`'s retry was for went through: no retry pending, and the next failure is the first again. */
+  private succeeded(key: number): void {
+    this.retries.get(key)?.timer?.cancel();
+    this.retries.delete(key);
+  }
+
+  /**
+   * Runs `run` in the tournament's queue later (one retry per key: a newer one replaces it):
+   * a refusal after REFUSED_RETRY_MS, a store failure after SETTLE_RETRY_MS doubled for each
+   * failure in a row before it, so a long outage is not asked every second by every table.
+   * Returns the failures in a row, this one counted.
+   */
+  private retryLater(key: number, refused: boolean, run: () => Promise<void>): number {
     const t = this.t;
-    this.retries.get(key)?.cancel();
-    this.retries.set(
-      key,
-      t.svc.clock.after(ms, () => {
-        this.retries.delete(key);
-        if (!t.closed) void t.enqueue(run);
-      }),
-    );
+    const r = this.retries.get(key) ?? { timer: null, failures: 0 };
+    r.timer?.cancel();
+    r.failures++;
+    const ms = refused ? REFUSED_RETRY_MS : Math.min(REFUSED_RETRY_MS, SETTLE_RETRY_MS * 2 ** Math.min(r.failures - 1, 10));
+    r.timer = t.svc.clock.after(ms, () => {
+      r.timer = null;
+      if (!t.closed) void t.enqueue(run);
+    });
+    this.retries.set(key, r);
+    return r.failures;
   }
 
   /**
@@ -385,10 +401,7 @@ export class OnlineTables {
     if (!d.ok) return d.error.code === TOURNAMENT_ERRORS.tableInHand ? false : { refused: d.error };
     if (d.value.length === 0) return false;
     const r = await t.append(d.value.map((e) => ({ type: "director" as const, data: e })));
-    if (!r.ok) {
-      t.svc.log(`tournament ${t.id}: cannot record ${cmd.type}: ${r.error.message}`);
-      return { unstored: r.error };
-    }
+    if (!r.ok) return { unstored: r.error };
     into.push(...d.value);
     return true;
   }
