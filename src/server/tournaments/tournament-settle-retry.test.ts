@@ -52,6 +52,19 @@ function stepper(id: string) {
   };
 }
 
+/** A one-table tournament of three that has played its first hand: its hands recorded so far, and a step of the clock. */
+async function playing() {
+  const s = await setupTournament(server.url, 3, { structure: { startingStack: 100_000, levels: [level(20), level(40)] } });
+  await startTournament(server.url, s);
+  const t = server.tournaments.get(s.tournamentId)!;
+  const hands = () => t.recorded.get(1) ?? 0;
+  const step = stepper(s.tournamentId);
+  const began = clock.now();
+  while (hands() < 1 && clock.now() - began < 2 * MIN) await step(500);
+  expect(hands()).toBeGreaterThanOrEqual(1);
+  return { s, hands, step, began };
+}
+
 function failAppend(stream: string, nth: number): { failed: () => boolean; types: () => string[] } {
   const store = server.svc.store;
   const append = store.append.bind(store);
@@ -72,14 +85,7 @@ describe("a table settle the store could not record", () => {
   for (const nth of [1, 2]) {
     const lost = nth === 1 ? "hand-recorded" : "dealing";
     it(`the table deals on once the store answers (the ${nth === 1 ? "hand's record" : "settle after it"} failed)`, async () => {
-      const s = await setupTournament(server.url, 3, { structure: { startingStack: 100_000, levels: [level(20), level(40)] } });
-      await startTournament(server.url, s);
-      const t = server.tournaments.get(s.tournamentId)!;
-      const hands = () => t.recorded.get(1) ?? 0;
-      const step = stepper(s.tournamentId);
-      const began = clock.now();
-      while (hands() < 1 && clock.now() - began < 2 * MIN) await step(500);
-      expect(hands()).toBeGreaterThanOrEqual(1);
+      const { s, hands, step, began } = await playing();
       const outage = failAppend(`tournament:${s.tournamentId}`, nth);
       const before = hands();
       while (!outage.failed() && clock.now() - began < 4 * MIN) await step(500);
@@ -92,14 +98,8 @@ describe("a table settle the store could not record", () => {
   }
 
   it("refused: the floor's seat map shows the table stopped and why; once a retry passes it deals again and the mark goes", async () => {
-    const s = await setupTournament(server.url, 3, { structure: { startingStack: 100_000, levels: [level(20), level(40)] } });
-    await startTournament(server.url, s);
-    const t = server.tournaments.get(s.tournamentId)!;
-    const hands = () => t.recorded.get(1) ?? 0;
-    const step = stepper(s.tournamentId);
+    const { s, hands, step, began } = await playing();
     const seating = () => must<SeatingResponse>(api(server.url, "GET", `/api/v1/director/tournaments/${s.tournamentId}/seating`, undefined, s.directorToken));
-    const began = clock.now();
-    while (hands() < 1 && clock.now() - began < 2 * MIN) await step(500);
     expect((await seating()).tables[0]?.stopped).toBeUndefined();
     refusing.on = true;
     try {
@@ -122,13 +122,7 @@ describe("a table settle the store could not record", () => {
   }, 60_000);
 
   it("a long outage: tried again less and less often, one log line for it, and the table deals on once the store answers", async () => {
-    const s = await setupTournament(server.url, 3, { structure: { startingStack: 100_000, levels: [level(20), level(40)] } });
-    await startTournament(server.url, s);
-    const t = server.tournaments.get(s.tournamentId)!;
-    const hands = () => t.recorded.get(1) ?? 0;
-    const step = stepper(s.tournamentId);
-    const began = clock.now();
-    while (hands() < 1 && clock.now() - began < 2 * MIN) await step(500);
+    const { s, hands, step } = await playing();
     const stream = `tournament:${s.tournamentId}`;
     const store = server.svc.store;
     const append = store.append.bind(store);
