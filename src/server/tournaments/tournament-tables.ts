@@ -351,9 +351,11 @@ export class OnlineTables {
     const t = this.t;
     const key = n ?? 0;
     const what = key === 0 ? "the tables" : `table ${key}`;
-    if (failed === null) {
+    // A table broken since (its players moved on by another table's settle) has nothing left to settle.
+    const gone = n !== null && !t.dir.tables.has(n);
+    if (failed === null || gone) {
       this.succeeded(key);
-      if (t.stopped.delete(key)) t.svc.log(`tournament ${t.id}: ${what} settled again`);
+      if (t.stopped.delete(key)) t.svc.log(`tournament ${t.id}: ${what} ${gone ? "is broken" : "settled again"}`);
       return;
     }
     const { refused, unstored } = failed;
