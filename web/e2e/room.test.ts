@@ -53,6 +53,18 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
     await page.goto(appUrl("sign-in"));
     await signInForm(page, DIRECTOR, { timeoutMs: 30_000 });
 
+    // A floor on a phone: the header keeps to one line and each of its links reads whole, in every language.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ["en", "cs", "ru", "sv", "ro"]) {
+      await page.goto(appUrl(`director/map/${id}`).replace("lang=en", `lang=${lang}`));
+      await page.waitForSelector(".map-table[data-table='1']", { timeout: 20_000 });
+      const clipped = await page.locator(".top nav").evaluate((nav) => nav.scrollWidth - nav.clientWidth);
+      expect(clipped, `the header's links cut off on a phone in ${lang}`).toBeLessThanOrEqual(0);
+      expect(await missingKeys(page), lang).toEqual([]);
+    }
+    await page.screenshot({ path: join(artifacts, "room-0-phone-ro.png") });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+
     // The map's form: table 1 is "Rose", the room "The Green Room".
     await page.goto(appUrl(`director/map/${id}`));
     await page.waitForSelector(".map-table[data-table='1']", { timeout: 20_000 });

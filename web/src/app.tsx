@@ -87,7 +87,12 @@ export function App() {
             <span className="full">{t("nav.hands")}</span>
             <span className="short">{t("nav.handsShort")}</span>
           </a>
-          {state.user?.role === "director" && <a href={href("director", "create")}>{t("nav.director")}</a>}
+          {state.user?.role === "director" && (
+            <a href={href("director", "create")} aria-label={t("nav.director")}>
+              <span className="full">{t("nav.director")}</span>
+              <span className="short">{t("nav.directorShort")}</span>
+            </a>
+          )}
         </nav>
         <span className="spacer" />
         {signedIn && <SoundToggle />}

@@ -41,6 +41,7 @@ export const cs = {
     tablesShort: "Stoly",
     handsShort: "Historie",
     director: "Ředitel",
+    directorShort: "Ředitel",
     signOut: "Odhlásit",
     signOutEverywhere: "Odhlásit všude",
     language: "Jazyk",

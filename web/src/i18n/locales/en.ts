@@ -40,6 +40,7 @@ export const en = {
     tablesShort: "Tables",
     handsShort: "Hands",
     director: "Director",
+    directorShort: "Director",
     signOut: "Sign out",
     signOutEverywhere: "Sign out everywhere",
     language: "Language",

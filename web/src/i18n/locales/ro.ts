@@ -40,6 +40,7 @@ export const ro = {
     tablesShort: "Mese",
     handsShort: "Mâini",
     director: "Director",
+    directorShort: "Director",
     signOut: "Ieșire",
     signOutEverywhere: "Ieșire de pe toate dispozitivele",
     language: "Limba",

@@ -41,6 +41,7 @@ export const ru = {
     tablesShort: "Столы",
     handsShort: "Раздачи",
     director: "Директор",
+    directorShort: "Пульт",
     signOut: "Выйти",
     signOutEverywhere: "Выйти на всех устройствах",
     language: "Язык",

@@ -39,6 +39,7 @@ export const sv = {
     tablesShort: "Bord",
     handsShort: "Händer",
     director: "Turneringsledare",
+    directorShort: "Ledare",
     signOut: "Logga ut",
     signOutEverywhere: "Logga ut överallt",
     language: "Språk",
