@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isStorageOutage } from "../server/gateway/outage.ts";
 import { openPostgresEventStore } from "./postgres/event-store.ts";
-import { blackholeProxy, type BlackholeProxy } from "../../testkit/store/blackhole-proxy.ts";
+import { proxyInFront, type BlackholeProxy } from "../../testkit/store/blackhole-proxy.ts";
 import { tempPgSchema, type PgFixture } from "../../testkit/store/backends.ts";
 
 let proxy: BlackholeProxy | undefined;
@@ -20,12 +20,9 @@ const event = (n: number) => [{ type: "note", data: { n } }];
 describe("PostgreSQL that drops packets", () => {
   it("every query fails within the timeouts as an outage, and the store works again once PostgreSQL answers", async () => {
     pg = await tempPgSchema();
-    const real = new URL(pg.url);
-    proxy = await blackholeProxy({ host: real.hostname, port: Number(real.port || 5432) });
-    const via = new URL(pg.url);
-    via.hostname = "127.0.0.1";
-    via.port = String(proxy.port);
-    const store = await openPostgresEventStore(via.toString(), { schema: pg.schema, connectTimeoutMs: 1_000, queryTimeoutMs: 1_000 });
+    const front = await proxyInFront(pg.url, 5432);
+    proxy = front.proxy;
+    const store = await openPostgresEventStore(front.url, { schema: pg.schema, connectTimeoutMs: 1_000, queryTimeoutMs: 1_000 });
     try {
       expect((await store.append("t:1", 0, event(1))).ok).toBe(true);
 

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Clock, TimerHandle } from "../../src/server/clock.ts";
+import type { Clock, ManualClock, TimerHandle } from "../../src/server/clock.ts";
 import { FeltServer, type ServerOptions } from "../../src/server/felt-server.ts";
 import { tournamentStream } from "../../src/server/tournaments/tournament-runtime.ts";
 import { api, cmd, DIRECTOR, FAST_STRUCTURE, must } from "./harness.ts";
@@ -62,6 +62,22 @@ export async function startRulebookServer(clock: Clock): Promise<{ server: FeltS
   });
   const director = (await must<{ token: string }>(api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
   return { server, director };
+}
+
+/**
+ * A step of a manual clock under an online tournament `id`: the clock moves by `ms`, then
+ * its tables and its queue finish what that set off (three rounds: a hand's end is settled,
+ * and the order that follows deals). With nobody acting, the action clock plays every turn.
+ */
+export function clockStepper(server: FeltServer, clock: ManualClock, id: string): (ms: number) => Promise<void> {
+  const t = server.tournaments.get(id)!;
+  return async (ms) => {
+    clock.advance(ms);
+    for (let i = 0; i < 3; i++) {
+      for (const x of t.tables.values()) await x.idle();
+      await t.enqueue(async () => {});
+    }
+  };
 }
 
 /** After a file's tests: the server closed, a jump clock's polling stopped. */

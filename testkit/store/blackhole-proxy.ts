@@ -49,3 +49,13 @@ export async function blackholeProxy(target: { host: string; port: number }): Pr
     },
   };
 }
+
+/** A proxy in front of the service `url` names (its port, else `defaultPort`), and `url` through it. */
+export async function proxyInFront(url: string, defaultPort: number): Promise<{ proxy: BlackholeProxy; url: string }> {
+  const real = new URL(url);
+  const proxy = await blackholeProxy({ host: real.hostname, port: Number(real.port || defaultPort) });
+  const via = new URL(url);
+  via.hostname = "127.0.0.1";
+  via.port = String(proxy.port);
+  return { proxy, url: via.toString() };
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, WS_PATH, type LobbyResponse, type ServerMessage } from "../../protocol/index.ts";
 import { dropClusterBuckets, NATS_TEST_URL } from "../../../testkit/cluster/nats.ts";
 import { memberOptions } from "../../../testkit/cluster/members.ts";
-import { blackholeProxy, type BlackholeProxy } from "../../../testkit/store/blackhole-proxy.ts";
+import { proxyInFront, type BlackholeProxy } from "../../../testkit/store/blackhole-proxy.ts";
 import { api, cmd, DIRECTOR, eventually, FAST_STRUCTURE, must, pgSchema } from "../../../testkit/server/harness.ts";
 import { FeltServer } from "../felt-server.ts";
 
@@ -27,11 +27,11 @@ let tournamentId = "";
 
 beforeAll(async () => {
   pg = await pgSchema();
-  const nats = new URL(NATS_TEST_URL);
-  proxy = await blackholeProxy({ host: nats.hostname, port: Number(nats.port || 4222) });
+  const front = await proxyInFront(NATS_TEST_URL, 4222);
+  proxy = front.proxy;
   A = await FeltServer.start(memberOptions(pg.url, "a", prefix, logsA, "split"));
   const b = memberOptions(pg.url, "b", prefix, logsB, "split");
-  B = await FeltServer.start({ ...b, cluster: { ...b.cluster!, nats: `nats://127.0.0.1:${proxy.port}` } });
+  B = await FeltServer.start({ ...b, cluster: { ...b.cluster!, nats: front.url } });
   await eventually(() => A.host!.servingKeys().length > 0 && B.host!.servingKeys().length > 0, 50);
   director = (await must<{ token: string }>(api(A.url, "POST", "/api/v1/auth/sign-in", DIRECTOR))).token;
   const created = await must<{ tournament: { id: string } }>(

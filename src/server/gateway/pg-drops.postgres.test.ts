@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { FeltServer } from "../felt-server.ts";
 import { api, DIRECTOR, pgSchema } from "../../../testkit/server/harness.ts";
-import { blackholeProxy, type BlackholeProxy } from "../../../testkit/store/blackhole-proxy.ts";
+import { proxyInFront, type BlackholeProxy } from "../../../testkit/store/blackhole-proxy.ts";
 
 let server: FeltServer | undefined;
 let proxy: BlackholeProxy | undefined;
@@ -20,12 +20,9 @@ describe("PostgreSQL dropping packets under a running server", () => {
   it("a sign-in answers 503 with Retry-After while it drops them, and 200 once it answers again", async () => {
     const schema = await pgSchema();
     drop = schema.drop;
-    const real = new URL(schema.url);
-    proxy = await blackholeProxy({ host: real.hostname, port: Number(real.port || 5432) });
-    const via = new URL(schema.url);
-    via.hostname = "127.0.0.1";
-    via.port = String(proxy.port);
-    server = await FeltServer.start({ db: via.toString(), port: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, log: () => {} });
+    const front = await proxyInFront(schema.url, 5432);
+    proxy = front.proxy;
+    server = await FeltServer.start({ db: front.url, port: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, log: () => {} });
     expect((await api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR)).status).toBe(200);
 
     proxy.blackhole();

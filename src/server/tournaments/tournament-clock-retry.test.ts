@@ -8,7 +8,7 @@ import type { LobbyTournament } from "../../protocol/index.ts";
 import { ManualClock } from "../clock.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { api, cmd, must, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
-import { MIN, startTestServer } from "../../../testkit/server/entries-fixture.ts";
+import { clockStepper, MIN, startTestServer } from "../../../testkit/server/entries-fixture.ts";
 
 const level = (bb: number) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes: 1, colourUp: null });
 
@@ -90,13 +90,7 @@ describe("the clock after a change it could not record", () => {
     await startTournament(server.url, s);
     const t = server.tournaments.get(s.tournamentId)!;
     // Nobody acts: the action clock plays every turn, hand after hand, until the break.
-    const step = async (ms: number) => {
-      clock.advance(ms);
-      for (let i = 0; i < 3; i++) {
-        for (const x of t.tables.values()) await x.idle();
-        await t.enqueue(async () => {});
-      }
-    };
+    const step = clockStepper(server, clock, s.tournamentId);
     const startedAt = t.dir.startedAt!;
     while (!t.dir.onBreak && clock.now() - startedAt < 3 * MIN) await step(500);
     expect(t.dir.onBreak).toBe(true);

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
 import { pgSchema, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
-import { MIN, TEST_SERVER } from "../../../testkit/server/entries-fixture.ts";
-import { blackholeProxy, type BlackholeProxy } from "../../../testkit/store/blackhole-proxy.ts";
+import { clockStepper, MIN, TEST_SERVER } from "../../../testkit/server/entries-fixture.ts";
+import { proxyInFront, type BlackholeProxy } from "../../../testkit/store/blackhole-proxy.ts";
 
 const level = (bb: number) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes: 30, colourUp: null });
 
@@ -26,28 +26,18 @@ describe("PostgreSQL away while a tournament records a hand", () => {
   it("the hand is recorded once it answers again, and the table deals on", async () => {
     const schema = await pgSchema();
     drop = schema.drop;
-    const real = new URL(schema.url);
-    const p = await blackholeProxy({ host: real.hostname, port: Number(real.port || 5432) });
+    const front = await proxyInFront(schema.url, 5432);
+    const p = front.proxy;
     proxy = p;
-    const via = new URL(schema.url);
-    via.hostname = "127.0.0.1";
-    via.port = String(p.port);
     const clock = new ManualClock(1_800_000_000_000);
     const logged: string[] = [];
-    const srv = await FeltServer.start({ ...TEST_SERVER, db: via.toString(), clock, log: (line: string) => void logged.push(line) });
+    const srv = await FeltServer.start({ ...TEST_SERVER, db: front.url, clock, log: (line: string) => void logged.push(line) });
     server = srv;
     const s = await setupTournament(srv.url, 3, { structure: { startingStack: 100_000, levels: [level(20), level(40)] } });
     await startTournament(srv.url, s);
     const t = srv.tournaments.get(s.tournamentId)!;
     const hands = () => t.recorded.get(1) ?? 0;
-    // Nobody acts: the action clock plays every turn, hand after hand.
-    const step = async (ms: number) => {
-      clock.advance(ms);
-      for (let i = 0; i < 3; i++) {
-        for (const x of t.tables.values()) await x.idle();
-        await t.enqueue(async () => {});
-      }
-    };
+    const step = clockStepper(srv, clock, s.tournamentId);
     const began = clock.now();
     while (hands() < 1 && clock.now() - began < 2 * MIN) await step(500);
     expect(hands()).toBeGreaterThanOrEqual(1);

@@ -10,7 +10,7 @@ import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
 import { ManualClock } from "../clock.ts";
 import type { FeltServer } from "../felt-server.ts";
 import { api, must, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
-import { MIN, startTestServer } from "../../../testkit/server/entries-fixture.ts";
+import { clockStepper, MIN, startTestServer } from "../../../testkit/server/entries-fixture.ts";
 import { REFUSED_RETRY_MS } from "./tournament-tables.ts";
 
 /** While set, the director refuses every `table-settle` as a colour-up it cannot make (the fault is injected; the rest is the real director). */
@@ -39,32 +39,20 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The `nth` append to `stream` from now on throws (the database did not answer); every other one lands. */
-/** Nobody acts: the action clock plays every turn, hand after hand. */
-function stepper(id: string) {
-  const t = server.tournaments.get(id)!;
-  return async (ms: number) => {
-    clock.advance(ms);
-    for (let i = 0; i < 3; i++) {
-      for (const x of t.tables.values()) await x.idle();
-      await t.enqueue(async () => {});
-    }
-  };
-}
-
 /** A one-table tournament of three that has played its first hand: its hands recorded so far, and a step of the clock. */
 async function playing() {
   const s = await setupTournament(server.url, 3, { structure: { startingStack: 100_000, levels: [level(20), level(40)] } });
   await startTournament(server.url, s);
   const t = server.tournaments.get(s.tournamentId)!;
   const hands = () => t.recorded.get(1) ?? 0;
-  const step = stepper(s.tournamentId);
+  const step = clockStepper(server, clock, s.tournamentId);
   const began = clock.now();
   while (hands() < 1 && clock.now() - began < 2 * MIN) await step(500);
   expect(hands()).toBeGreaterThanOrEqual(1);
   return { s, hands, step, began };
 }
 
+/** The `nth` append to `stream` from now on throws (the database did not answer); every other one lands. */
 function failAppend(stream: string, nth: number): { failed: () => boolean; types: () => string[] } {
   const store = server.svc.store;
   const append = store.append.bind(store);
