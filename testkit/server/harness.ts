@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { pgPool } from "../../src/store/index.ts";
 import type { LobbyResponse, LobbyTournament } from "../../src/protocol/index.ts";
 import { Bot, type BotOptions } from "./bot.ts";
+import { proxyInFront, type BlackholeProxy } from "../store/blackhole-proxy.ts";
 
 export const PG_URL = process.env["FELT_TEST_PG"] ?? "postgres://localhost:5432/test";
 
@@ -154,6 +155,24 @@ export async function pgSchema(): Promise<{ url: string; drop(): Promise<void> }
       const { pool } = pgPool(PG_URL, { schema, maxConnections: 1 });
       await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await pool.end();
+    },
+  };
+}
+
+/**
+ * A schema of its own on the test PostgreSQL, reached through a proxy of the test's own (to
+ * cut or blackhole it). `close`, once the server on it has closed, closes the proxy and drops
+ * the schema; heal the proxy first so that server closes cleanly.
+ */
+export async function pgThroughProxy(): Promise<{ url: string; proxy: BlackholeProxy; close(): Promise<void> }> {
+  const schema = await pgSchema();
+  const front = await proxyInFront(schema.url, 5432);
+  return {
+    url: front.url,
+    proxy: front.proxy,
+    async close() {
+      await front.proxy.close();
+      await schema.drop();
     },
   };
 }

@@ -3,26 +3,21 @@
 // PostgreSQL answers again they succeed on fresh connections.
 import { afterAll, describe, expect, it } from "vitest";
 import { FeltServer } from "../felt-server.ts";
-import { api, DIRECTOR, pgSchema } from "../../../testkit/server/harness.ts";
-import { proxyInFront, type BlackholeProxy } from "../../../testkit/store/blackhole-proxy.ts";
+import { api, DIRECTOR, pgThroughProxy } from "../../../testkit/server/harness.ts";
 
 let server: FeltServer | undefined;
-let proxy: BlackholeProxy | undefined;
-let drop: (() => Promise<void>) | undefined;
+let pg: Awaited<ReturnType<typeof pgThroughProxy>> | undefined;
 afterAll(async () => {
-  proxy?.heal();
+  pg?.proxy.heal();
   await server?.close();
-  await proxy?.close();
-  await drop?.();
+  await pg?.close();
 });
 
 describe("PostgreSQL dropping packets under a running server", () => {
   it("a sign-in answers 503 with Retry-After while it drops them, and 200 once it answers again", async () => {
-    const schema = await pgSchema();
-    drop = schema.drop;
-    const front = await proxyInFront(schema.url, 5432);
-    proxy = front.proxy;
-    server = await FeltServer.start({ db: front.url, port: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, log: () => {} });
+    pg = await pgThroughProxy();
+    const proxy = pg.proxy;
+    server = await FeltServer.start({ db: pg.url, port: 0, scrypt: { N: 1024, r: 8, p: 1 }, directors: [DIRECTOR], webDist: null, log: () => {} });
     expect((await api(server.url, "POST", "/api/v1/auth/sign-in", DIRECTOR)).status).toBe(200);
 
     proxy.blackhole();

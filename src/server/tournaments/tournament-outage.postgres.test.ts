@@ -6,32 +6,26 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock.ts";
 import { FeltServer } from "../felt-server.ts";
-import { pgSchema, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
+import { pgThroughProxy, setupTournament, startTournament } from "../../../testkit/server/harness.ts";
 import { clockStepper, MIN, TEST_SERVER } from "../../../testkit/server/entries-fixture.ts";
-import { proxyInFront, type BlackholeProxy } from "../../../testkit/store/blackhole-proxy.ts";
 
 const level = (bb: number) => ({ kind: "level" as const, sb: bb / 2, bb, ante: 0, minutes: 30, colourUp: null });
 
 let server: FeltServer | undefined;
-let proxy: BlackholeProxy | undefined;
-let drop: (() => Promise<void>) | undefined;
+let pg: Awaited<ReturnType<typeof pgThroughProxy>> | undefined;
 afterAll(async () => {
-  proxy?.heal();
+  pg?.proxy.heal();
   await server?.close();
-  await proxy?.close();
-  await drop?.();
+  await pg?.close();
 });
 
 describe("PostgreSQL away while a tournament records a hand", () => {
   it("the hand is recorded once it answers again, and the table deals on", async () => {
-    const schema = await pgSchema();
-    drop = schema.drop;
-    const front = await proxyInFront(schema.url, 5432);
-    const p = front.proxy;
-    proxy = p;
+    pg = await pgThroughProxy();
+    const p = pg.proxy;
     const clock = new ManualClock(1_800_000_000_000);
     const logged: string[] = [];
-    const srv = await FeltServer.start({ ...TEST_SERVER, db: front.url, clock, log: (line: string) => void logged.push(line) });
+    const srv = await FeltServer.start({ ...TEST_SERVER, db: pg.url, clock, log: (line: string) => void logged.push(line) });
     server = srv;
     const s = await setupTournament(srv.url, 3, { structure: { startingStack: 100_000, levels: [level(20), level(40)] } });
     await startTournament(srv.url, s);
