@@ -83,7 +83,7 @@ function seating(t: TournamentRuntime, now = t.now()): SeatingResponse {
     seats,
     tables: tables.map((x) => {
       // A refused settle of every table (0) stops each of them.
-      const stopped = t.stopped.get(x.tableNumber) ?? t.stopped.get(0);
+      const stopped = t.online.stopped.get(x.tableNumber) ?? t.online.stopped.get(0);
       return {
         ...x,
         ...(x.tableNumber === next ? { breaksNext: true } : {}),

@@ -118,8 +118,6 @@ export interface TournamentPort {
   readonly numbers: Map<string, number>;
   /** Each table's last hand the director has recorded. */
   readonly recorded: Map<number, number>;
-  /** Online: tables whose settle the director refused (0: the settle of every table), tried again until it passes; the floor's seat map shows them. */
-  readonly stopped: Map<number, { readonly code: string; readonly message: string }>;
   /** R-TRN-9: each entry's time bank left as its table last reported it (absent: the whole bank). */
   readonly banks: Map<string, number>;
   readonly tables: Map<number, TableSession>;

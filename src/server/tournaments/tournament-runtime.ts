@@ -73,7 +73,6 @@ export class TournamentRuntime implements TournamentPort {
   static snapshotEvery = TOURNAMENT_SNAPSHOT_EVERY;
   /** Online tables (a live tournament has none). */
   readonly tables = new Map<number, TableSession>();
-  readonly stopped = new Map<number, { readonly code: string; readonly message: string }>();
   readonly live: LiveFloor = new LiveFloor(this);
   readonly online: OnlineTables = new OnlineTables(this);
   /** Registrations before the start, decided one by one and stored in batches. */

@@ -51,6 +51,8 @@ export class OnlineTables {
   private breakTimer: TimerHandle | null = null;
   /** Per table, the retry of a settle that failed (0: the settle of every table; -n: table n's hand record). */
   private readonly retries = new Map<number, { timer: TimerHandle | null; failures: number }>();
+  /** Tables whose settle the director refused (0: the settle of every table), tried again until it passes; the floor's seat map shows them. */
+  readonly stopped = new Map<number, { readonly code: string; readonly message: string }>();
   /** R-TRN-4: when the first rebuy grace ends (a table may be idle meanwhile, waiting for that player). */
   private graceTimer: TimerHandle | null = null;
 
@@ -344,8 +346,9 @@ export class OnlineTables {
    * A settle that failed is tried again: the table (or, with no table, every table) would
    * otherwise wait for its permit until some other table's hand or a timer happened to settle
    * it, which a one-table event never has. A store that did not answer is asked again in a
-   * second; a refusal (the director's state cannot be settled as it is) every
-   * REFUSED_RETRY_MS, logged once, and the floor's seat map shows the table as stopped.
+   * second, then less often (retryLater); a refusal (the director's state cannot be settled
+   * as it is) every REFUSED_RETRY_MS, logged once, and the floor's seat map shows the table
+   * as stopped.
    */
   private settledOrNot(n: number | null, failed: Failed | null): void {
     const t = this.t;
@@ -355,14 +358,14 @@ export class OnlineTables {
     const gone = n !== null && !t.dir.tables.has(n);
     if (failed === null || gone) {
       this.succeeded(key);
-      if (t.stopped.delete(key)) t.svc.log(`tournament ${t.id}: ${what} ${gone ? "is broken" : "settled again"}`);
+      if (this.stopped.delete(key)) t.svc.log(`tournament ${t.id}: ${what} ${gone ? "is broken" : "settled again"}`);
       return;
     }
     const { refused, unstored } = failed;
     const failures = this.retryLater(key, refused !== undefined, () => this.settle(n));
     if (refused !== undefined) {
-      const before = t.stopped.get(key);
-      t.stopped.set(key, { code: refused.code, message: refused.message });
+      const before = this.stopped.get(key);
+      this.stopped.set(key, { code: refused.code, message: refused.message });
       if (before?.message !== refused.message) t.svc.log(`tournament ${t.id}: ${what} stopped: ${refused.message}`);
     } else if (failures === 1) t.svc.log(`tournament ${t.id}: cannot record the settle of ${what} (tried again): ${unstored.message}`);
   }
