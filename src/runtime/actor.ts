@@ -22,6 +22,7 @@
 import { fail, ok, type Result } from "../lib/result.ts";
 import { STORE_ERRORS, type EventStore, type TransactionInput } from "../store/index.ts";
 import type { Clock } from "./clock.ts";
+import { CommandMemory } from "./command-memory.ts";
 import { traceStage } from "./trace.ts";
 
 export const RUNTIME_ERRORS = {
@@ -110,8 +111,6 @@ export interface ActorOptions<S, C, R, O> {
 
 /** Remembered command ids (and kept in snapshots): far more than any client retries over. */
 const COMMAND_MEMORY = 5_000;
-/** Distinct senders an actor keeps one string each of (far more than sit at a table). */
-const SENDER_NAMES = 256;
 
 interface SnapshotEnvelope {
   readonly state: unknown;
@@ -122,16 +121,8 @@ interface SnapshotEnvelope {
 export class StreamActor<S, C, R, O> {
   private current: S;
   private at = 0;
-  /**
-   * The remembered command ids, oldest first: the version each left, and who sent it (ids with
-   * a sender only). Two maps of plain values, not an object per id: a table remembers
-   * a thousand ids, a thousand tables a million, and each object would be one more for every
-   * major collection to walk.
-   */
-  private readonly commands = new Map<string, number>();
-  private readonly senders = new Map<string, string>();
-  /** One string per sender (ids replayed from the store each bring their own copy). */
-  private readonly senderNames = new Map<string, string>();
+  /** The remembered command ids, oldest first: the version each left, and who sent it. */
+  private readonly commands: CommandMemory;
   private readonly listeners = new Set<(batch: Batch<O>) => void>();
   private queue: Promise<unknown> = Promise.resolve();
   private snapshotAt = 0;
@@ -140,6 +131,7 @@ export class StreamActor<S, C, R, O> {
 
   private constructor(private readonly opts: ActorOptions<S, C, R, O>) {
     this.current = opts.logic.initial();
+    this.commands = new CommandMemory(opts.commandMemory ?? COMMAND_MEMORY);
   }
 
   /** Rebuilds the actor from its stream (empty stream: the initial state). */
@@ -290,9 +282,9 @@ export class StreamActor<S, C, R, O> {
   private async handle(env: Envelope<C>): Promise<Result<Accepted>> {
     if (this.closed) return fail(RUNTIME_ERRORS.closed, "this actor is closed");
     traceStage(env.id, "started");
-    const seen = env.id === null ? undefined : this.commands.get(env.id);
+    const seen = env.id === null ? undefined : this.commands.version(env.id);
     if (seen !== undefined && env.id !== null) {
-      const sender = this.senders.get(env.id);
+      const sender = this.commands.sender(env.id);
       if (sender !== undefined && env.sender !== undefined && sender !== env.sender) {
         return fail(RUNTIME_ERRORS.idTaken, "this command id was already used by someone else");
       }
@@ -398,24 +390,7 @@ export class StreamActor<S, C, R, O> {
   }
 
   private remember(id: string, version: number, sender: string | null): void {
-    this.commands.set(id, version);
-    if (sender !== null) {
-      let name = this.senderNames.get(sender);
-      if (name === undefined) {
-        // Only a cache of equal strings: emptied now and then, it never changes an answer.
-        if (this.senderNames.size >= SENDER_NAMES) this.senderNames.clear();
-        this.senderNames.set(sender, sender);
-        name = sender;
-      }
-      this.senders.set(id, name);
-    } else this.senders.delete(id);
-    if (this.commands.size > (this.opts.commandMemory ?? COMMAND_MEMORY)) {
-      const oldest = this.commands.keys().next().value;
-      if (oldest !== undefined) {
-        this.commands.delete(oldest);
-        this.senders.delete(oldest);
-      }
-    }
+    this.commands.remember(id, version, sender);
   }
 
   /** Every applied batch, outputs or none: its records moved the version (a client sees every version). */
@@ -448,11 +423,7 @@ export class StreamActor<S, C, R, O> {
     if (logic.snapshot === undefined || this.at - this.snapshotAt < (this.opts.snapshotEvery ?? 50)) return;
     const state = logic.snapshot(this.current);
     if (state === null || state === undefined) return;
-    const commands = [...this.commands].map(([id, version]) => {
-      const sender = this.senders.get(id);
-      return sender === undefined ? ([id, version] as const) : ([id, version, sender] as const);
-    });
-    const env: SnapshotEnvelope = { state, commands };
+    const env: SnapshotEnvelope = { state, commands: this.commands.entries() };
     const version = this.at;
     this.snapshotAt = version;
     // Best effort and off the command path: a lost snapshot only means a longer replay.
