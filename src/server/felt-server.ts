@@ -178,7 +178,7 @@ export class FeltServer implements PartitionServer, ServerPort {
       logger: false,
       bodyLimit: MAX_FRAME_BYTES,
       clientErrorHandler: clientError,
-      maxParamLength: MAX_URL_BYTES,
+      routerOptions: { maxParamLength: MAX_URL_BYTES },
       frameworkErrors: frameworkError,
     });
     const server = new FeltServer(app, svc, options, outage, host ?? everything(), host);

@@ -33,6 +33,12 @@ describe("requests and frames that are too big", () => {
     expect(JSON.parse(r.body)).toMatchObject({ error: { code: "protocol/uri-too-long" } });
   });
 
+  it("a path parameter longer than the router's default 100 characters, and under 8 KiB, reaches its route", async () => {
+    const r = await get(`/api/v1/tournaments/${"x".repeat(1000)}`);
+    expect(r.status).toBe(404);
+    expect(JSON.parse(r.body).error.code).not.toBe("protocol/uri-too-long");
+  });
+
   it("headers over Node's limit are 431 protocol/headers-too-large", async () => {
     const r = await get("/api/v1/lobby", { "x-padding": "y".repeat(20_000) });
     expect(r.status).toBe(431);
