@@ -21,6 +21,8 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
   const pageErrors: string[] = [];
   const stage = feltStage({ folder: "felt-room-", director: DIRECTOR, onFailure: () => `\npage errors: ${pageErrors.join("\n")}` });
   const appUrl = (hash: string) => `${stage.felt.url}/?checkKeys=1&lang=en#/${hash}`;
+  /** How far the page reaches past the screen's right edge (0: not at all). */
+  const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   const missingKeys = (page: Page) => page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"]);
 
   /** A live event of `players` walk-ins at tables of six, started; its id. */
@@ -61,8 +63,27 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
       const clipped = await page.locator(".top nav").evaluate((nav) => nav.scrollWidth - nav.clientWidth);
       expect(clipped, `the header's links cut off on a phone in ${lang}`).toBeLessThanOrEqual(0);
       expect(await missingKeys(page), lang).toEqual([]);
+      if (lang === "ro") await page.screenshot({ path: join(artifacts, "room-0-phone-ro.png") });
+      // The floor's list of players: every bust button within the screen, the page no wider than it.
+      await page.goto(appUrl(`director/floor/${id}`).replace("lang=en", `lang=${lang}`));
+      await page.waitForSelector("table.live-entries tbody tr");
+      expect(await pageOverflow(page), `the floor's page wider than a phone in ${lang}`).toBeLessThanOrEqual(0);
+      const busts = await page.locator("table.live-entries td.actions button").evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().right));
+      expect(busts).toHaveLength(12);
+      expect(Math.max(...busts), `a bust button past the edge of a phone in ${lang}`).toBeLessThanOrEqual(390);
+      if (lang === "ru") {
+        await page.locator("table.live-entries").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(artifacts, "room-0-floor-phone-ru.png") });
+      }
+      // A new tournament's form: the levels scroll in their own box, the page stays the phone's width.
+      await page.goto(appUrl("director/create").replace("lang=en", `lang=${lang}`));
+      await page.waitForSelector("table.structure tbody tr");
+      expect(await pageOverflow(page), `the new tournament's form wider than a phone in ${lang}`).toBeLessThanOrEqual(0);
+      // The TV's map opened on the phone: the tables one under another, every name on the screen.
+      await page.goto(appUrl(`floor-map/${id}`).replace("lang=en", `lang=${lang}`));
+      await page.waitForSelector(".map-table[data-table='1'] .map-seats li");
+      expect(await pageOverflow(page), `the TV's map wider than a phone in ${lang}`).toBeLessThanOrEqual(0);
     }
-    await page.screenshot({ path: join(artifacts, "room-0-phone-ro.png") });
     await page.setViewportSize({ width: 1400, height: 1000 });
 
     // The map's form: table 1 is "Rose", the room "The Green Room".

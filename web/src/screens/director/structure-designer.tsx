@@ -114,155 +114,158 @@ export function StructureTable({ structure, onChange }: { structure: Structure; 
   let levelNo = 0;
   return (
     <>
-      <table className="grid structure">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>{t("create.type")}</th>
-            <th>{t("create.sb")}</th>
-            <th>{t("create.bb")}</th>
-            <th>{t("create.ante")}</th>
-            <th title={t("create.bbAnteHint")}>{t("create.bbAnte")}</th>
-            <th title={t("create.limitHint")}>{t("create.limit")}</th>
-            <th>{t("create.limitBlinds")}</th>
-            <th>{t("create.minutes")}</th>
-            <th>{t("create.stackInBB")}</th>
-            <th>{t("createForm.edit")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {structure.levels.map((l, i) => {
-            if (l.kind === "level") levelNo += 1;
-            const n = levelNo;
-            return (
-              <tr key={i} className={`${l.kind}${l.game === "limit" ? " limit" : ""}`}>
-                <td>{i + 1}</td>
-                <td>{l.kind === "break" ? t("create.break") : t("create.level")}</td>
-                {l.kind === "level" ? (
-                  <>
-                    <td>
-                      <input type="number" min={0} value={l.sb} onChange={(e) => edit(i, { sb: num(e.target.value) })} />
+      {/* On a phone the levels scroll sideways in their own box, not the whole page. */}
+      <div className="table-scroll">
+        <table className="grid structure">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t("create.type")}</th>
+              <th>{t("create.sb")}</th>
+              <th>{t("create.bb")}</th>
+              <th>{t("create.ante")}</th>
+              <th title={t("create.bbAnteHint")}>{t("create.bbAnte")}</th>
+              <th title={t("create.limitHint")}>{t("create.limit")}</th>
+              <th>{t("create.limitBlinds")}</th>
+              <th>{t("create.minutes")}</th>
+              <th>{t("create.stackInBB")}</th>
+              <th>{t("createForm.edit")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {structure.levels.map((l, i) => {
+              if (l.kind === "level") levelNo += 1;
+              const n = levelNo;
+              return (
+                <tr key={i} className={`${l.kind}${l.game === "limit" ? " limit" : ""}`}>
+                  <td>{i + 1}</td>
+                  <td>{l.kind === "break" ? t("create.break") : t("create.level")}</td>
+                  {l.kind === "level" ? (
+                    <>
+                      <td>
+                        <input type="number" min={0} value={l.sb} onChange={(e) => edit(i, { sb: num(e.target.value) })} />
+                      </td>
+                      <td>
+                        <input type="number" min={1} value={l.bb} onChange={(e) => edit(i, { bb: num(e.target.value) })} />
+                      </td>
+                      <td>
+                        <input type="number" min={0} value={l.ante} onChange={(e) => edit(i, { ante: num(e.target.value) })} />
+                      </td>
+                      <td>
+                        <input
+                          type="checkbox"
+                          style={check}
+                          className="bb-ante"
+                          aria-label={t("create.bbAnteAt", { level: n })}
+                          title={t("create.bbAnteHint")}
+                          checked={l.bigBlindAnte === true}
+                          onChange={(e) => set(i, withBigBlindAnte(l, e.target.checked))}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          type="checkbox"
+                          style={check}
+                          className="limit"
+                          aria-label={t("create.limitAt", { level: n })}
+                          title={t("create.limitHint")}
+                          checked={l.game === "limit"}
+                          onChange={(e) => set(i, withLimit(l, e.target.checked))}
+                        />
+                      </td>
+                      <td>
+                        {l.limit && (
+                          <span className="limit-blinds" style={{ display: "inline-flex", gap: "0.25rem" }}>
+                            <input
+                              type="number"
+                              min={0}
+                              aria-label={t("create.limitSbAt", { level: n })}
+                              style={{ width: "5rem" }}
+                              value={l.limit.sb}
+                              onChange={(e) => edit(i, { limit: { ...l.limit!, sb: num(e.target.value) } })}
+                            />
+                            <input
+                              type="number"
+                              min={1}
+                              aria-label={t("create.limitBbAt", { level: n })}
+                              style={{ width: "5rem" }}
+                              value={l.limit.bb}
+                              onChange={(e) => edit(i, { limit: { ...l.limit!, bb: num(e.target.value) } })}
+                            />
+                          </span>
+                        )}
+                      </td>
+                    </>
+                  ) : (
+                    <td colSpan={6}>
+                      {/* The break's chip-up point (R-CHIP-1): this chip colours up here. */}
+                      <label className="chip-up" style={{ display: "inline-flex", gap: "0.25rem", alignItems: "center" }}>
+                        {t("createForm.chipUp")}
+                        <select
+                          data-field={`chip-up-${i + 1}`}
+                          value={l.colourUp ?? ""}
+                          onChange={(e) => onChange(setChipUp(structure, i, e.target.value === "" ? null : Number(e.target.value)))}
+                        >
+                          <option value="">{t("createForm.chipUpAuto")}</option>
+                          {(structure.chips ?? []).slice(0, -1).map((c) => (
+                            <option key={c} value={c}>
+                              {t("create.colourUpAtBreak", { chip: fmt.chips(c) })}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      {l.note ? ` · ${l.note}` : ""}
                     </td>
-                    <td>
-                      <input type="number" min={1} value={l.bb} onChange={(e) => edit(i, { bb: num(e.target.value) })} />
-                    </td>
-                    <td>
-                      <input type="number" min={0} value={l.ante} onChange={(e) => edit(i, { ante: num(e.target.value) })} />
-                    </td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        style={check}
-                        className="bb-ante"
-                        aria-label={t("create.bbAnteAt", { level: n })}
-                        title={t("create.bbAnteHint")}
-                        checked={l.bigBlindAnte === true}
-                        onChange={(e) => set(i, withBigBlindAnte(l, e.target.checked))}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        style={check}
-                        className="limit"
-                        aria-label={t("create.limitAt", { level: n })}
-                        title={t("create.limitHint")}
-                        checked={l.game === "limit"}
-                        onChange={(e) => set(i, withLimit(l, e.target.checked))}
-                      />
-                    </td>
-                    <td>
-                      {l.limit && (
-                        <span className="limit-blinds" style={{ display: "inline-flex", gap: "0.25rem" }}>
-                          <input
-                            type="number"
-                            min={0}
-                            aria-label={t("create.limitSbAt", { level: n })}
-                            style={{ width: "5rem" }}
-                            value={l.limit.sb}
-                            onChange={(e) => edit(i, { limit: { ...l.limit!, sb: num(e.target.value) } })}
-                          />
-                          <input
-                            type="number"
-                            min={1}
-                            aria-label={t("create.limitBbAt", { level: n })}
-                            style={{ width: "5rem" }}
-                            value={l.limit.bb}
-                            onChange={(e) => edit(i, { limit: { ...l.limit!, bb: num(e.target.value) } })}
-                          />
-                        </span>
-                      )}
-                    </td>
-                  </>
-                ) : (
-                  <td colSpan={6}>
-                    {/* The break's chip-up point (R-CHIP-1): this chip colours up here. */}
-                    <label className="chip-up" style={{ display: "inline-flex", gap: "0.25rem", alignItems: "center" }}>
-                      {t("createForm.chipUp")}
-                      <select
-                        data-field={`chip-up-${i + 1}`}
-                        value={l.colourUp ?? ""}
-                        onChange={(e) => onChange(setChipUp(structure, i, e.target.value === "" ? null : Number(e.target.value)))}
-                      >
-                        <option value="">{t("createForm.chipUpAuto")}</option>
-                        {(structure.chips ?? []).slice(0, -1).map((c) => (
-                          <option key={c} value={c}>
-                            {t("create.colourUpAtBreak", { chip: fmt.chips(c) })}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    {l.note ? ` · ${l.note}` : ""}
+                  )}
+                  <td>
+                    <input
+                      type="number"
+                      min={1}
+                      value={l.minutes}
+                      data-field={`minutes-${i + 1}`}
+                      onChange={(e) => edit(i, { minutes: Math.min(240, Math.max(1, num(e.target.value))) })}
+                    />
                   </td>
-                )}
-                <td>
-                  <input
-                    type="number"
-                    min={1}
-                    value={l.minutes}
-                    data-field={`minutes-${i + 1}`}
-                    onChange={(e) => edit(i, { minutes: Math.min(240, Math.max(1, num(e.target.value))) })}
-                  />
-                </td>
-                <td className="num">{l.kind === "level" && l.bb > 0 ? fmt.chips(structure.startingStack / l.bb) : ""}</td>
-                <td className="row-actions" style={{ whiteSpace: "nowrap" }}>
-                  <button
-                    type="button"
-                    data-action="insert-level"
-                    data-row={i + 1}
-                    title={t("createForm.insertLevel")}
-                    aria-label={t("createForm.insertLevelAfter", { row: i + 1 })}
-                    onClick={() => onChange(insertLevel(structure, i))}
-                  >
-                    +L
-                  </button>
-                  <button
-                    type="button"
-                    data-action="insert-break"
-                    data-row={i + 1}
-                    title={t("createForm.insertBreak")}
-                    aria-label={t("createForm.insertBreakAfter", { row: i + 1 })}
-                    onClick={() => onChange(insertBreak(structure, i))}
-                  >
-                    +B
-                  </button>
-                  <button
-                    type="button"
-                    data-action="delete-row"
-                    data-row={i + 1}
-                    disabled={structure.levels.length <= 1}
-                    title={t("createForm.deleteRow")}
-                    aria-label={t("createForm.deleteRowAt", { row: i + 1 })}
-                    onClick={() => onChange(deleteItem(structure, i))}
-                  >
-                    ×
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  <td className="num">{l.kind === "level" && l.bb > 0 ? fmt.chips(structure.startingStack / l.bb) : ""}</td>
+                  <td className="row-actions" style={{ whiteSpace: "nowrap" }}>
+                    <button
+                      type="button"
+                      data-action="insert-level"
+                      data-row={i + 1}
+                      title={t("createForm.insertLevel")}
+                      aria-label={t("createForm.insertLevelAfter", { row: i + 1 })}
+                      onClick={() => onChange(insertLevel(structure, i))}
+                    >
+                      +L
+                    </button>
+                    <button
+                      type="button"
+                      data-action="insert-break"
+                      data-row={i + 1}
+                      title={t("createForm.insertBreak")}
+                      aria-label={t("createForm.insertBreakAfter", { row: i + 1 })}
+                      onClick={() => onChange(insertBreak(structure, i))}
+                    >
+                      +B
+                    </button>
+                    <button
+                      type="button"
+                      data-action="delete-row"
+                      data-row={i + 1}
+                      disabled={structure.levels.length <= 1}
+                      title={t("createForm.deleteRow")}
+                      aria-label={t("createForm.deleteRowAt", { row: i + 1 })}
+                      onClick={() => onChange(deleteItem(structure, i))}
+                    >
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <button onClick={() => onChange({ ...structure, levels: [...structure.levels, nextLevel(structure)] })}>{t("create.addLevel")}</button>
     </>
   );
