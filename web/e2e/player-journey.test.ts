@@ -174,6 +174,7 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await terms.waitFor({ timeout: 20_000 });
     const pageTerms = (await must<TournamentPage>(api(stage.felt.url, "GET", `/api/v1/tournaments/${id}/page`))).terms!;
     const termsText = (await terms.textContent()) ?? "";
+    expect(await terms.locator("h2").textContent()).toBe(en.tournament.terms.title);
     expect(termsText).toContain(en.tournament.terms.formats[pageTerms.format]);
     expect(termsText).toContain(en.tournament.terms.lateReg);
     expect(termsText).toContain(
@@ -523,6 +524,8 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     expect(await page.locator("[data-testid=entrants] tbody tr").count()).toBe(3);
     expect(await page.locator("[data-testid=entrants] tbody tr.me").textContent()).toContain(name);
     await expect.poll(() => page.locator("[data-testid=my-standing]").textContent()).toMatch(/You are (1st|2nd|3rd) with [\d,]+ chips/);
+    // In and playing, the terms are no longer what to read "before you register".
+    expect(await page.getByTestId("terms").locator("h2").textContent()).toBe(en.tournament.terms.titleEntered);
     // The house rules the event plays under, as the room chose them (the defaults here).
     const rules = await page.locator("[data-testid=house-rules] li").allTextContents();
     expect(rules).toContain(en.create.button.dead);

@@ -291,9 +291,14 @@ function Terms(props: {
     props.onDone();
   }
   const cost = register?.allowed ? register.cost : 0;
+  // "Before you register" while registering is ahead of the player (open, soon open, or a
+  // top-up away); in already, or closed to them, the terms are just the terms.
+  const beforeRegistering =
+    register !== undefined &&
+    (register.allowed || register.reason === "insufficient-funds" || register.reason === "not-open-yet" || register.reason === "sign-in-required");
   return (
     <div className="terms" data-testid="terms">
-      <h2>{t("tournament.terms.title")}</h2>
+      <h2>{t(beforeRegistering ? "tournament.terms.title" : "tournament.terms.titleEntered")}</h2>
       <dl>
         <dt>{t("tournament.terms.starts")}</dt>
         <dd>{fmt.dateTime(x.startsAt)}</dd>

@@ -292,6 +292,7 @@ export const cs = {
   tournament: {
     terms: {
       title: "Než se zaregistrujete",
+      titleEntered: "Podmínky",
       starts: "Začátek",
       buyIn: "Vklad",
       buyInFee: "{{buyIn}} + poplatek {{fee}}",

@@ -284,6 +284,8 @@ export const en = {
   tournament: {
     terms: {
       title: "Before you register",
+      // Once registering is nothing the player can do (in already, or closed): the same terms.
+      titleEntered: "The terms",
       starts: "Starts",
       buyIn: "Buy-in",
       buyInFee: "{{buyIn}} + {{fee}} fee",

@@ -285,6 +285,7 @@ export const ro = {
   tournament: {
     terms: {
       title: "Înainte de înscriere",
+      titleEntered: "Condiții",
       starts: "Începe",
       buyIn: "Buy-in",
       buyInFee: "{{buyIn}} + taxă {{fee}}",

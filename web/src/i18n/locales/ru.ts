@@ -292,6 +292,7 @@ export const ru = {
   tournament: {
     terms: {
       title: "Перед регистрацией",
+      titleEntered: "Условия",
       starts: "Начало",
       buyIn: "Бай-ин",
       buyInFee: "{{buyIn}} + сбор {{fee}}",

@@ -283,6 +283,7 @@ export const sv = {
   tournament: {
     terms: {
       title: "Innan du anmäler dig",
+      titleEntered: "Villkor",
       starts: "Start",
       buyIn: "Inköp",
       buyInFee: "{{buyIn}} + {{fee}} i avgift",
