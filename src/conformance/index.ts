@@ -25,14 +25,16 @@ export async function runCase(raw: unknown, fallbackId: string): Promise<Checked
   const obj = raw as Record<string, unknown>;
   const id = typeof obj["id"] === "string" ? obj["id"] : fallbackId;
   const kind = obj["kind"];
-  const load = typeof kind === "string" ? runners[kind] : undefined;
-  if (load === undefined) return { id, pass: false, why: `kind not supported yet: ${String(kind)}` };
-  let runner: CaseRunner;
-  try {
-    runner = await load();
-  } catch {
-    return { id, pass: false, why: `kind not supported yet: ${String(kind)}` };
+  const load = typeof kind === "string" && Object.hasOwn(runners, kind) ? runners[kind] : undefined;
+  if (load === undefined) {
+    const known = Object.keys(runners).join(", ");
+    return {
+      id,
+      pass: false,
+      why: kind === undefined ? `not a case: it has no "kind" (one of ${known})` : `unknown kind ${JSON.stringify(kind)} (known: ${known})`,
+    };
   }
+  const runner = await load();
   try {
     validateCase(obj);
     return { id, ...runner(obj) };
