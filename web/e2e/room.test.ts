@@ -84,6 +84,22 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
       await page.waitForSelector(".map-table[data-table='1'] .map-seats li");
       expect(await pageOverflow(page), `the TV's map wider than a phone in ${lang}`).toBeLessThanOrEqual(0);
     }
+    // A tablet either way round: the floor's list in the console's second column keeps its
+    // bust buttons inside the screen, and the TV's map fits when held upright.
+    for (const [width, height] of [
+      [768, 1024],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(appUrl(`director/floor/${id}`).replace("lang=en", "lang=ru"));
+      await page.waitForSelector("table.live-entries tbody tr");
+      expect(await pageOverflow(page), `the floor's page wider than a tablet at ${width} px`).toBeLessThanOrEqual(0);
+      const busts = await page.locator("table.live-entries td.actions button").evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().right));
+      expect(Math.max(...busts), `a bust button past the edge of a tablet at ${width} px`).toBeLessThanOrEqual(width);
+      await page.goto(appUrl(`floor-map/${id}`).replace("lang=en", "lang=ru"));
+      await page.waitForSelector(".map-table[data-table='1'] .map-seats li");
+      expect(await pageOverflow(page), `the TV's map wider than a tablet at ${width} px`).toBeLessThanOrEqual(0);
+    }
     await page.setViewportSize({ width: 1400, height: 1000 });
 
     // The map's form: table 1 is "Rose", the room "The Green Room".

@@ -40,7 +40,7 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
       tall: document.documentElement.scrollHeight > window.innerHeight,
     }));
 
-  it("shows the start, the level, the break and the finish, at 1920×1080 and on a phone", async () => {
+  it("shows the start, the level, the break and the finish, at 1920×1080, on a phone and on a tablet upright", async () => {
     const url = stage.felt.url;
     const token = stage.directorToken;
     const startsAt = Date.now() + 45 * MIN;
@@ -66,12 +66,18 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     const phone = await context.newPage();
     phone.on("pageerror", (e) => pageErrors.push(`phone: ${e.message}`));
     await phone.setViewportSize({ width: 390, height: 844 });
-    for (const page of [tv, phone]) await page.goto(`${url}/?checkKeys=1&lang=en#/clock/${id}`);
+    // A tablet or a screen hung upright: sized for a TV's height, the clock ran off its sides.
+    const upright = await context.newPage();
+    upright.on("pageerror", (e) => pageErrors.push(`upright: ${e.message}`));
+    await upright.setViewportSize({ width: 768, height: 1024 });
+    for (const page of [tv, phone, upright]) await page.goto(`${url}/?checkKeys=1&lang=en#/clock/${id}`);
     const shots = async (name: string) => {
       await tv.screenshot({ path: join(artifacts, `tv-${name}.png`) });
       await phone.screenshot({ path: join(artifacts, `tv-phone-${name}.png`), fullPage: true });
+      await upright.screenshot({ path: join(artifacts, `tv-upright-${name}.png`), fullPage: true });
       expect(await overflow(tv)).toEqual({ wide: false, tall: false });
       expect((await overflow(phone)).wide).toBe(false);
+      expect((await overflow(upright)).wide, `the clock upright at ${name}`).toBe(false);
     };
 
     // Before the start: the countdown to the scheduled start, the players registered, the pool so far.
@@ -80,7 +86,7 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     expect(await tv.textContent("[data-testid=time-left]")).toMatch(/^4\d:\d\d$/);
     expect(await tv.textContent(".clock-stats")).toContain(`${en.clock.registered}5`);
     expect(await tv.textContent("[data-testid=prize-pool]")).toContain("5,000");
-    await phone.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
+    for (const small of [phone, upright]) await small.waitForSelector("[data-testid=time-left]", { timeout: 20_000 });
     await shots("before");
 
     // Level 1 with a big-blind ante; a bust and a re-entry are counted.
@@ -91,7 +97,7 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     await expect.poll(() => tv.textContent(".clock-level"), { timeout: 20_000 }).toBe("Level 1");
     expect(await tv.textContent("[data-testid=ante-label]")).toBe(en.clock.bbAnte);
     await expect.poll(() => tv.textContent("[data-testid=re-entries]"), { timeout: 20_000 }).toBe("Re-entries: 1");
-    await phone.waitForSelector("[data-testid=re-entries]", { timeout: 20_000 });
+    for (const small of [phone, upright]) await small.waitForSelector("[data-testid=re-entries]", { timeout: 20_000 });
     await shots("level");
 
     // The server out of reach: the TV says since when and keeps the last figures; back, the banner goes.
@@ -147,7 +153,7 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     await expect.poll(() => tv.textContent(".clock-level"), { timeout: 20_000 }).toBe(en.clock.break);
     expect(await tv.textContent("[data-testid=after-break]")).toContain("Level 3 · 200 / 400, BB ante 400");
     expect(await tv.textContent("[data-testid=colour-up-due]")).toBe("Colour-up at this break: 25");
-    await phone.waitForSelector("[data-testid=colour-up-due]", { timeout: 20_000 });
+    for (const small of [phone, upright]) await small.waitForSelector("[data-testid=colour-up-due]", { timeout: 20_000 });
     await shots("break");
 
     // Entries closed, the last two make a chip-chop deal: the winner, the places paid, the deal.
@@ -170,7 +176,7 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     expect(await tv.textContent("[data-testid=winner]")).toContain(two[0]!.name);
     expect(await tv.textContent("[data-testid=deal]")).toBe(en.clock.dealMade.replace("{{method}}", en.clock.dealMethod["chip-chop"]));
     expect(await tv.textContent("[data-testid=final-payouts]")).toContain(two[1]!.name);
-    await phone.waitForSelector("[data-testid=winner]", { timeout: 20_000 });
+    for (const small of [phone, upright]) await small.waitForSelector("[data-testid=winner]", { timeout: 20_000 });
     await shots("finish");
 
     for (const page of [tv, phone]) expect(await page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"])).toEqual([]);
