@@ -100,6 +100,15 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
       await page.waitForSelector(".map-table[data-table='1'] .map-seats li");
       expect(await pageOverflow(page), `the TV's map wider than a tablet at ${width} px`).toBeLessThanOrEqual(0);
     }
+    // A TV hung upright: the map, planned by the screen's shape, fits it whole with every name whole.
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.goto(appUrl(`floor-map/${id}`));
+    await page.waitForSelector(".map-table[data-table='1'] .map-seats li");
+    expect(await pageOverflow(page), "the TV's map wider than a TV hung upright").toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight), "the TV's map taller than a TV hung upright").toBeLessThanOrEqual(0);
+    const cut = await page.locator(".map-seats .who").evaluateAll((names) => names.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent));
+    expect(cut, "names cut short on a TV hung upright").toEqual([]);
+    await page.screenshot({ path: join(artifacts, "room-tv-map-upright.png") });
     await page.setViewportSize({ width: 1400, height: 1000 });
 
     // The map's form: table 1 is "Rose", the room "The Green Room".

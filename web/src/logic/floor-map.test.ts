@@ -142,6 +142,22 @@ describe("the table map on a 16:9 TV", () => {
     // 15 tables of 9 in three rows: about 1.9 % of the height, some 20 px on a 1080p TV.
     expect(tvFit(15, 9).lineVh).toBeGreaterThan(1.8);
   });
+
+  it("on a TV hung upright every table fits, each seat line across its column, the type as large as both allow", () => {
+    const aspect = 1080 / 1920;
+    for (const tables of [1, 2, 3, 4, 7, 8, 9, 15, 16, 30]) {
+      const { columns, lineVh } = tvFit(tables, 10, aspect);
+      const rows = Math.ceil(tables / columns);
+      expect(rows * (10 + 2.5) * 1.3 * lineVh).toBeLessThanOrEqual(84 + 1e-9);
+      // A seat line of 20 ems across a column of the width's share (in units of the height).
+      expect(20 * lineVh * columns).toBeLessThanOrEqual(100 * aspect + 1e-9);
+      expect(lineVh).toBeLessThanOrEqual(3 * aspect + 1e-9);
+    }
+    // Three tables of ten one under another, at 3 % of the width (32 px on a 1080 × 1920 TV),
+    // where the landscape plan put them side by side and cut every name to a letter.
+    expect(tvFit(3, 10, aspect)).toEqual({ columns: 1, lineVh: 3 * aspect });
+    expect(tvFit(30, 10, aspect).columns).toBeGreaterThan(1);
+  });
 });
 
 describe("R-DEAL-6 the button draw as the floor reads it", () => {

@@ -200,14 +200,28 @@ const HEADING = 2.5;
 /** The share of the screen's height the cards may use (the title and the legend take the rest). */
 const ROOM_VH = 84;
 
+/** A seat line's width in units of its font size: number, button, a name with its entry number, stack. */
+const LINE_EMS = 20;
+
 /**
  * On a TV every table shows at once: columns by the number of tables, and the
  * type as large as the rows of cards allow in the screen's height, at most 3 % of it.
+ * A screen hung upright (`aspect`, width / height, below 1) is planned by its shape: the
+ * number of columns whose type is largest, as the width allows a seat line across its
+ * column and the height the rows of cards, at most 3 % of the width.
  */
-export function tvFit(tables: number, seats: number): { columns: number; lineVh: number } {
-  const columns = tables <= 3 ? Math.max(1, tables) : tables <= 8 ? 4 : tables <= 15 ? 5 : 6;
-  const rows = Math.max(1, Math.ceil(tables / columns));
-  return { columns, lineVh: Math.min(3, ROOM_VH / (rows * (Math.max(seats, 2) + HEADING) * LINE)) };
+export function tvFit(tables: number, seats: number, aspect = 16 / 9): { columns: number; lineVh: number } {
+  const lineVhFor = (columns: number) => ROOM_VH / (Math.max(1, Math.ceil(tables / columns)) * (Math.max(seats, 2) + HEADING) * LINE);
+  if (aspect >= 1) {
+    const columns = tables <= 3 ? Math.max(1, tables) : tables <= 8 ? 4 : tables <= 15 ? 5 : 6;
+    return { columns, lineVh: Math.min(3, lineVhFor(columns)) };
+  }
+  let best = { columns: 1, lineVh: 0 };
+  for (let columns = 1; columns <= Math.max(1, Math.min(tables, 6)); columns++) {
+    const lineVh = Math.min(3 * aspect, lineVhFor(columns), (100 * aspect) / columns / LINE_EMS);
+    if (lineVh > best.lineVh + 1e-9) best = { columns, lineVh };
+  }
+  return best;
 }
 
 /** R-DEAL-6: a table's button draw as the floor reads it, round by round ("1 Ks · 4 Kh → again 1 2c · 4 9d"). */

@@ -50,6 +50,7 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
   // A re-entry is its own entry: named with its number, as in the results.
   const entryNumbers = useMemo(() => new Map((results.data?.stillIn ?? []).map((x) => [x.entryId, x.entryNumber])), [results.data]);
   const { client } = useServices();
+  const aspect = useAspect();
   const [buttonError, setButtonError] = useState<FeltError | null>(null);
   // Live: the cards move the button unseen; the floor taps the seat where it is now.
   const recordButton = async (tableNumber: number, seat: number) => {
@@ -76,7 +77,7 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
       </div>
       <ErrorText error={error} />
       {!tv && seating.data && results.data && <PlayerSearch seating={seating.data} results={results.data} instructions={pending} live={live} />}
-      <div className="table-map" style={tv ? tvStyle(map) : undefined}>
+      <div className="table-map" style={tv ? tvStyle(map, aspect) : undefined}>
         {map.map((table) => (
           <MapCard
             key={table.tableNumber}
@@ -103,9 +104,23 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
   );
 }
 
-function tvStyle(map: readonly MapTable[]): React.CSSProperties {
-  const fit = tvFit(map.length, Math.max(0, ...map.map((x) => x.seats.length)));
-  return { gridTemplateColumns: `repeat(${fit.columns}, minmax(0, 46vw))`, fontSize: `${fit.lineVh.toFixed(2)}vh` };
+function tvStyle(map: readonly MapTable[], aspect: number): React.CSSProperties {
+  const fit = tvFit(map.length, Math.max(0, ...map.map((x) => x.seats.length)), aspect);
+  // Upright, the columns share the whole width (one of them alone would be too narrow at 46vw).
+  const column = aspect >= 1 ? "minmax(0, 46vw)" : "minmax(0, 1fr)";
+  return { gridTemplateColumns: `repeat(${fit.columns}, ${column})`, fontSize: `${fit.lineVh.toFixed(2)}vh` };
+}
+
+/** The screen's width over its height, kept in step when the window changes. */
+function useAspect(): number {
+  const read = () => window.innerWidth / Math.max(1, window.innerHeight);
+  const [aspect, setAspect] = useState(read);
+  useEffect(() => {
+    const on = () => setAspect(read());
+    addEventListener("resize", on);
+    return () => removeEventListener("resize", on);
+  }, []);
+  return aspect;
 }
 
 function MapCard({
