@@ -50,7 +50,7 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
   // A re-entry is its own entry: named with its number, as in the results.
   const entryNumbers = useMemo(() => new Map((results.data?.stillIn ?? []).map((x) => [x.entryId, x.entryNumber])), [results.data]);
   const { client } = useServices();
-  const aspect = useAspect();
+  const screen = useScreen();
   const [buttonError, setButtonError] = useState<FeltError | null>(null);
   // Live: the cards move the button unseen; the floor taps the seat where it is now.
   const recordButton = async (tableNumber: number, seat: number) => {
@@ -77,7 +77,7 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
       </div>
       <ErrorText error={error} />
       {!tv && seating.data && results.data && <PlayerSearch seating={seating.data} results={results.data} instructions={pending} live={live} />}
-      <div className="table-map" style={tv ? tvStyle(map, aspect) : undefined}>
+      <div className="table-map" style={tv ? tvStyle(map, screen) : undefined}>
         {map.map((table) => (
           <MapCard
             key={table.tableNumber}
@@ -104,23 +104,33 @@ export function TableMapScreen({ tournamentId, live, tv = false, name }: { tourn
   );
 }
 
-function tvStyle(map: readonly MapTable[], aspect: number): React.CSSProperties {
+/** Upright screens up to this wide are read up close (a phone, a tablet), not across a room. */
+const UP_CLOSE_PX = 1000;
+
+/**
+ * A TV's map is planned for its screen (tvFit); a phone or a tablet held upright keeps the
+ * page's own layout and type, the tables one under another, since a TV's plan sized for its
+ * height would make the names unreadable there.
+ */
+function tvStyle(map: readonly MapTable[], screen: { width: number; height: number }): React.CSSProperties | undefined {
+  const aspect = screen.width / Math.max(1, screen.height);
+  if (aspect < 1 && screen.width <= UP_CLOSE_PX) return undefined;
   const fit = tvFit(map.length, Math.max(0, ...map.map((x) => x.seats.length)), aspect);
   // Upright, the columns share the whole width (one of them alone would be too narrow at 46vw).
   const column = aspect >= 1 ? "minmax(0, 46vw)" : "minmax(0, 1fr)";
   return { gridTemplateColumns: `repeat(${fit.columns}, ${column})`, fontSize: `${fit.lineVh.toFixed(2)}vh` };
 }
 
-/** The screen's width over its height, kept in step when the window changes. */
-function useAspect(): number {
-  const read = () => window.innerWidth / Math.max(1, window.innerHeight);
-  const [aspect, setAspect] = useState(read);
+/** The window's size, kept in step when it changes. */
+function useScreen(): { width: number; height: number } {
+  const read = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const [screen, setScreen] = useState(read);
   useEffect(() => {
-    const on = () => setAspect(read());
+    const on = () => setScreen(read());
     addEventListener("resize", on);
     return () => removeEventListener("resize", on);
   }, []);
-  return aspect;
+  return screen;
 }
 
 function MapCard({
