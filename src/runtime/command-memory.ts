@@ -38,7 +38,7 @@ export class CommandMemory {
   private versions = new Float64Array(FIRST_ROWS);
   /** By row: the sender's index in `names`, or -1 for none. */
   private senders = new Int32Array(FIRST_ROWS);
-  private readonly long = new Map<number, string>();
+  private long = new Map<number, string>();
   /** Row + 1 by hash (linear probing, 0 empty); twice the rows, so probes stay short. */
   private index = new Int32Array(FIRST_ROWS * 2);
   /** One string per sender, shared by its ids, with how many rows name it. */
@@ -87,7 +87,7 @@ export class CommandMemory {
     }
     if (this.limit < 1) return;
     if (this.count >= this.limit) this.forgetOldest();
-    if (this.count === this.rows) this.grow(this.rows * 2);
+    if (this.count === this.rows) this.relayout(this.rows * 2, this.width);
     const inBytes = fitsBytes(id);
     if (inBytes && id.length > this.width) this.widen(id.length);
     const row = (this.head + this.count) & (this.rows - 1);
@@ -225,17 +225,12 @@ export class CommandMemory {
     this.hashes = hashes;
     this.versions = versions;
     this.senders = senders;
-    this.long.clear();
-    for (const [k, id] of long) this.long.set(k, id);
+    this.long = long;
     this.rows = rows;
     this.width = width;
     this.head = 0;
     this.index = new Int32Array(rows * 2);
     for (let k = 0; k < this.count; k++) this.place(k, hashes[k]!);
-  }
-
-  private grow(rows: number): void {
-    this.relayout(rows, this.width);
   }
 
   /** To the next multiple of 8 bytes that holds `length` (a UUID's 36 take 40, not 64). */
