@@ -438,6 +438,42 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     await context.close();
   }, 900_000);
 
+  it("a start whose push never arrives: the player on the lobby is taken to the table all the same, within seconds", async ({ expect }) => {
+    const id = await createOnline("Quiet start", FAST_STRUCTURE, Date.now() + 3_600_000);
+    const context = await stage.browser.newContext();
+    // A socket that loses every tournament view (as when it drops at the start): the app
+    // never hears the event start; only its own looks at the lobby can see it.
+    let dropped = 0;
+    await context.routeWebSocket(/\/ws\//, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => {
+        if (typeof m === "string" && m.includes('"type":"tournament-view"')) dropped++;
+        else ws.send(m);
+      });
+    });
+    const page = await newPage(context, "quiet", DESKTOP);
+    const name = `qs${Date.now().toString(36).slice(-5)}`;
+    const token = await signUp(page, name);
+    await deposit(stage.felt.url, stage.directorToken, name, 5000);
+    await must(api(stage.felt.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, token));
+    crews.push(await registerBots(stage.felt.url, stage.directorToken, id, 2, { allInChance: 0 }));
+    await must(
+      api(stage.felt.url, "POST", `/api/v1/director/tournaments/${id}/reschedule`, { commandId: cmd(), startsAt: Date.now() + 5000 }, stage.directorToken),
+    );
+    await page.goto(appUrl("lobby"));
+    await page.reload();
+    await page.locator(`tr[data-tournament=${id}] .mine`).waitFor({ timeout: 20_000 });
+    // The slow fallback look comes a minute after the page opened: well past this wait.
+    await page.waitForURL(/#\/table\//, { timeout: 25_000 });
+    await page.waitForSelector(".felt .seat.me", { timeout: 20_000 });
+    expect(await page.getByTestId("seat-notice").textContent()).toContain(en.seat.seated.replace("{{name}}", "Quiet start"));
+    expect(dropped).toBeGreaterThan(0);
+    await shot(page, "quiet-start");
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it("with two tables: the one waiting for the player is highlighted, named in the tab title and answers the keyboard", async ({ expect }) => {
     const a = await createOnline("Table race A");
     const b = await createOnline("Table race B");

@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLive, useQuery, useServices } from "../context.tsx";
-import { notStarted, type SeatChange, type Seating, seatChanges, seatDestination, seatingOf, seatWatchKey } from "../logic/seat-watch.ts";
+import {
+  nextLookMs,
+  notStarted,
+  type SeatChange,
+  type Seating,
+  seatChanges,
+  seatDestination,
+  seatingOf,
+  seatWatchKey,
+  waitingForSeat,
+} from "../logic/seat-watch.ts";
 import { playSound } from "../logic/sound.ts";
 import { go, href, useRoute } from "../router.ts";
 
@@ -13,8 +23,9 @@ const FALLBACK_MS = 60_000;
  * drawn in) takes them to their table (their tables, when they sit at several) with a sound,
  * a title alert and a notice; a move says
  * where they went. The tables screen keeps each tournament in its own tile, so a move
- * replaces the old table in place. The lobby is asked again only when a tournament the
- * player is in changes status or one of their tables stops seating them.
+ * replaces the old table in place. The lobby is asked again when a tournament the player is
+ * in changes status or one of their tables stops seating them, a moment after a scheduled
+ * start, and a few times while a started one has not seated them yet.
  */
 export function SeatWatch() {
   const { t } = useTranslation();
@@ -36,6 +47,28 @@ export function SeatWatch() {
   }, [reload]);
   // A registration made on another screen: look again, so that its start is seen as one.
   useEffect(() => client.onCommand(reload), [client, reload]);
+
+  // Besides the pushes: a moment after a scheduled start, and soon again while a started event
+  // has not seated the player yet (its push may have come before the seat, or been lost).
+  // Pushes come as often as hands end: the timer is set again only when what it waits on
+  // changes (a lobby answer, a moved start), the rest is read when it is set.
+  const looks = useRef(0);
+  const pushed = useRef(state);
+  pushed.current = state;
+  const starts = [...watched.keys()].map((id) => state.tournaments.get(id)?.startsAt ?? "").join(",");
+  useEffect(() => {
+    if (!data) return;
+    const waiting = waitingForSeat(data.tournaments);
+    if (!waiting) looks.current = 0;
+    const { tournaments, clockOffsetMs } = pushed.current;
+    const ms = nextLookMs(data.tournaments, Date.now() + clockOffsetMs, looks.current, (tr) => tournaments.get(tr.id)?.startsAt ?? tr.startsAt);
+    if (ms === null) return;
+    const id = setTimeout(() => {
+      if (waiting) looks.current++;
+      reload();
+    }, ms);
+    return () => clearTimeout(id);
+  }, [data, starts, reload]);
 
   useEffect(() => {
     const stops = ids === "" ? [] : ids.split(",").map((tournamentId) => live.watch({ kind: "tournament", tournamentId }));

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { LobbyTournament } from "../../../src/protocol/index.ts";
-import { notStarted, seatChanges, seatDestination, seatingOf, seatWatchKey, tablesLeft } from "./seat-watch.ts";
+import {
+  AFTER_START_MS,
+  nextLookMs,
+  notStarted,
+  seatChanges,
+  seatDestination,
+  seatingOf,
+  seatWatchKey,
+  tablesLeft,
+  UNSEATED_LOOKS,
+  waitingForSeat,
+} from "./seat-watch.ts";
 
 const tr = (id: string, mine: { state: "registered" | "playing" | "busted"; tableId: string | null } | null) =>
   ({
@@ -65,5 +76,35 @@ describe("the player's seats as the lobby tells them", () => {
     expect(seatDestination(seated, "table", ["t2"])).toBeNull();
     expect(seatDestination(seated, "tables", ["t1", "t2"])).toBeNull();
     expect(seatDestination({ ...seated, kind: "moved" }, "lobby", ["t2"])).toBeNull();
+  });
+
+  it("besides the pushes: a moment after a scheduled start, and soon again while a started event has not seated the player", () => {
+    const NOW = 1_000_000;
+    const line = (status: string, mine: { state: "registered" | "playing" | "busted"; tableId: string | null } | null, more: object = {}) =>
+      ({ ...tr("a", mine), kind: "online", status, startsAt: NOW + 6000, ...more }) as LobbyTournament;
+    const registered = { state: "registered" as const, tableId: null };
+    const playing = { state: "playing" as const, tableId: null };
+    // Waiting for the start: a look just after it, whatever the pushes do.
+    expect(nextLookMs([line("registering", registered)], NOW, 0)).toBe(6000 + AFTER_START_MS);
+    expect(nextLookMs([line("announced", registered)], NOW, 0)).toBe(6000 + AFTER_START_MS);
+    // Past its time and still registering: the director decides when (its push says so); not the player's: nothing.
+    expect(nextLookMs([line("registering", registered, { startsAt: NOW - 1 })], NOW, 0)).toBeNull();
+    expect(nextLookMs([line("registering", null)], NOW, 0)).toBeNull();
+    // Started without a seat yet: 1, 2, 4, 8, 16 s, then only the slow fallback.
+    const started = [line("running", playing)];
+    expect(waitingForSeat(started)).toBe(true);
+    expect(Array.from({ length: UNSEATED_LOOKS + 1 }, (_, n) => nextLookMs(started, NOW, n))).toEqual([1000, 2000, 4000, 8000, 16000, null]);
+    expect(waitingForSeat([line("break", registered)])).toBe(true);
+    // Seated, busted, or a live room's event (real tables, no table id): nothing to wait for.
+    for (const done of [
+      line("running", { state: "playing", tableId: "t1" }),
+      line("running", { state: "busted", tableId: null }),
+      line("running", playing, { kind: "live" }),
+    ]) {
+      expect(waitingForSeat([done])).toBe(false);
+      expect(nextLookMs([done], NOW, 0)).toBeNull();
+    }
+    // Both at once: the sooner.
+    expect(nextLookMs([line("running", playing), { ...line("registering", registered), id: "b", startsAt: NOW + 500 }], NOW, 3)).toBe(500 + AFTER_START_MS);
   });
 });

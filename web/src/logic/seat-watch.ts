@@ -81,3 +81,47 @@ export function seatDestination(
   if (tables.length > 1) return { screen: "tables" };
   return screen === "table" ? null : { screen: "table", tableId: change.tableId };
 }
+
+/** Looks again while a started event has not seated the player: 1, 2, 4, 8 and 16 s apart, then the slow fallback. */
+export const UNSEATED_LOOKS = 5;
+/** How long after an event's scheduled start the lobby is asked, should its push be missed. */
+export const AFTER_START_MS = 1500;
+const DAY_MS = 86_400_000;
+
+const waits = (tr: LobbyTournament) => tr.kind === "online" && tr.mine !== null && tr.mine.state !== "busted";
+const started = (tr: LobbyTournament) => tr.status === "running" || tr.status === "break" || tr.status === "paused";
+
+/**
+ * Whether this lobby answer shows an online event the player is in that has started without
+ * seating them yet. A live room's events seat players at real tables (no table id to wait for).
+ */
+export function waitingForSeat(tournaments: readonly LobbyTournament[]): boolean {
+  return tournaments.some((tr) => waits(tr) && started(tr) && tr.mine?.tableId === null);
+}
+
+/**
+ * When to ask the lobby again besides the pushes (ms from now), or null. Pushes tell a start,
+ * but a push can be lost (a reconnect at that moment) or come before the lobby answer that
+ * shows the seat, and then only the slow fallback would take the player to their table:
+ * - an event started without seating them yet: soon, then less often (`looks`: how many such
+ *   looks were taken in a row);
+ * - an event they wait in: a moment after its scheduled start (a start already past while
+ *   still registering waits on the director, whose push says when). `startsAt` gives the
+ *   newest scheduled start known (the pushed view's: the floor may have moved it since the
+ *   lobby's answer).
+ */
+export function nextLookMs(
+  tournaments: readonly LobbyTournament[],
+  serverNow: number,
+  looks: number,
+  startsAt: (tournament: LobbyTournament) => number = (tr) => tr.startsAt,
+): number | null {
+  const delays: number[] = [];
+  if (looks < UNSEATED_LOOKS && waitingForSeat(tournaments)) delays.push(1000 * 2 ** looks);
+  for (const tr of tournaments) {
+    const untilStart = startsAt(tr) - serverNow;
+    if (waits(tr) && (tr.status === "registering" || tr.status === "announced") && untilStart > 0 && untilStart < DAY_MS)
+      delays.push(untilStart + AFTER_START_MS);
+  }
+  return delays.length === 0 ? null : Math.min(...delays);
+}
