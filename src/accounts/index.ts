@@ -18,7 +18,18 @@ export {
 export { ACCOUNT_ERRORS } from "./errors.ts";
 export { AuthGuard, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SIGN_UP_LIMITS, type SignInLimits, type SignUpLimits } from "./auth-guard.ts";
 export { DEFAULT_SCRYPT_LIMITS, ScryptLimiter, type ScryptLimits } from "./scrypt-limiter.ts";
-export { checkName, checkPassword, displayKey, nameKey, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "./rules.ts";
+export {
+  checkName,
+  checkPassword,
+  displayKey,
+  nameKey,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type NameReason,
+  type PasswordReason,
+} from "./rules.ts";
 export { DEFAULT_SCRYPT, hashPassword, verifyPassword, needsRehash, type ScryptParams } from "./password.ts";
 export { openSqliteAccountStore, openPostgresAccountStore };
 

@@ -6,20 +6,25 @@ describe("name rules", () => {
     expect(checkName(n).ok).toBe(true);
   });
   it.each([
-    ["ab", "too short"],
-    ["a".repeat(21), "too long"],
-    ["1ann", "starts with a digit"],
-    ["_ann", "starts with an underscore"],
-    ["ann smith", "space"],
-    ["раul", "Cyrillic look-alike"],
-    ["Admin", "reserved, any case"],
-    ["ann@x", "symbol"],
-  ])("refuses %s (%s) with accounts/bad-name", (n) => {
+    ["ab", "length"],
+    ["a".repeat(21), "length"],
+    ["1ann", "characters"],
+    ["_ann", "characters"],
+    ["ann smith", "characters"],
+    ["раul", "characters"], // a Cyrillic look-alike of "paul"
+    ["Александра", "characters"],
+    ["Admin", "reserved"],
+    ["ann@x", "characters"],
+  ])("refuses %s with accounts/bad-name, saying why (%s)", (n, reason) => {
     const r = checkName(n);
     expect(!r.ok && r.error.code).toBe("accounts/bad-name");
+    expect(!r.ok && r.error["reason"]).toBe(reason);
   });
-  it("refuses a non-string", () => {
-    expect(checkName(42).ok).toBe(false);
+  it("a length refused names the bounds; a non-string is refused", () => {
+    const r = checkName("ab");
+    expect(!r.ok && [r.error["min"], r.error["max"]]).toEqual([3, 20]);
+    const n = checkName(42);
+    expect(!n.ok && n.error["reason"]).toBe("text");
   });
 });
 
@@ -29,14 +34,15 @@ describe("password rules", () => {
     expect(checkPassword("ünïcødé🂡pass", "ann").ok).toBe(true);
   });
   it.each([
-    ["short12", "under 8"],
-    ["x".repeat(129), "over 128"],
-    ["aaaaaaaaaa", "one repeated character"],
-    ["Password", "common, any case"],
-    ["AnnSmith1", "the name"],
-  ])("refuses %s (%s) with accounts/bad-password", (p) => {
+    ["short12", "short"],
+    ["x".repeat(129), "long"],
+    ["aaaaaaaaaa", "repeated"],
+    ["Password", "common"], // any case
+    ["AnnSmith1", "the-name"],
+  ])("refuses %s with accounts/bad-password, saying why (%s)", (p, reason) => {
     const r = checkPassword(p, "annsmith1");
     expect(!r.ok && r.error.code).toBe("accounts/bad-password");
+    expect(!r.ok && r.error["reason"]).toBe(reason);
   });
   it("counts characters, not UTF-16 units: 4 emoji are too short", () => {
     expect(checkPassword("🂡🂢🂣🂤", "ann").ok).toBe(false);

@@ -57,23 +57,32 @@ export const displayKey = (name: string) =>
 /** A LIKE pattern for "holds `key`"; `%`, `_` and `\\` in it are meant as themselves (ESCAPE '\\'). */
 export const likePattern = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Why a name or a password is refused: a stable `reason` the web app says in the player's
+ * language (with `min`/`max` where a length is the reason), the English in the message.
+ */
+export type NameReason = "text" | "length" | "characters" | "reserved";
+export type PasswordReason = "text" | "short" | "long" | "the-name" | "repeated" | "common";
+
 export function checkName(name: unknown): Result<string> {
-  const bad = (reason: string) => fail(ACCOUNT_ERRORS.badName, `name ${reason}`, { reason });
-  if (typeof name !== "string") return bad("must be text");
-  if (name.length < NAME_MIN || name.length > NAME_MAX) return bad(`must be ${NAME_MIN} to ${NAME_MAX} characters`);
-  if (!NAME.test(name)) return bad('may hold only letters a-z, digits, "_", "-", "." and must start with a letter');
-  if (RESERVED.has(nameKey(name))) return bad("is reserved");
+  const bad = (reason: NameReason, words: string, figures: { min?: number; max?: number } = {}) =>
+    fail(ACCOUNT_ERRORS.badName, `name ${words}`, { reason, ...figures });
+  if (typeof name !== "string") return bad("text", "must be text");
+  if (name.length < NAME_MIN || name.length > NAME_MAX) return bad("length", `must be ${NAME_MIN} to ${NAME_MAX} characters`, { min: NAME_MIN, max: NAME_MAX });
+  if (!NAME.test(name)) return bad("characters", 'may hold only letters a-z, digits, "_", "-", "." and must start with a letter');
+  if (RESERVED.has(nameKey(name))) return bad("reserved", "is reserved");
   return ok(name);
 }
 
 export function checkPassword(password: unknown, name: string): Result<string> {
-  const bad = (reason: string) => fail(ACCOUNT_ERRORS.badPassword, `password ${reason}`, { reason });
-  if (typeof password !== "string") return bad("must be text");
+  const bad = (reason: PasswordReason, words: string, figures: { min?: number; max?: number } = {}) =>
+    fail(ACCOUNT_ERRORS.badPassword, `password ${words}`, { reason, ...figures });
+  if (typeof password !== "string") return bad("text", "must be text");
   const length = [...password].length;
-  if (length < PASSWORD_MIN) return bad(`must be at least ${PASSWORD_MIN} characters`);
-  if (length > PASSWORD_MAX) return bad(`must be at most ${PASSWORD_MAX} characters`);
-  if (password.toLowerCase() === name.toLowerCase()) return bad("must not be the name");
-  if (new Set(password).size === 1) return bad("must not be one repeated character");
-  if (COMMON.has(password.toLowerCase())) return bad("is too common");
+  if (length < PASSWORD_MIN) return bad("short", `must be at least ${PASSWORD_MIN} characters`, { min: PASSWORD_MIN });
+  if (length > PASSWORD_MAX) return bad("long", `must be at most ${PASSWORD_MAX} characters`, { max: PASSWORD_MAX });
+  if (password.toLowerCase() === name.toLowerCase()) return bad("the-name", "must not be the name");
+  if (new Set(password).size === 1) return bad("repeated", "must not be one repeated character");
+  if (COMMON.has(password.toLowerCase())) return bad("common", "is too common");
   return ok(password);
 }

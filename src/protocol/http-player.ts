@@ -12,6 +12,15 @@ export const SignInRequest = z.strictObject({ name: PlayerName, password: Passwo
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
+/**
+ * Why a sign-up's name or password is refused: the error's `reason` (its `cause` is
+ * accounts/bad-name or accounts/bad-password), with `min` and `max` where a length is why.
+ * A name is 3 to 20 Latin letters, digits, "_", "-" and ".", starting with a letter: no two
+ * names look alike ("раul" and "paul"); a room's walk-ins may have names in any script.
+ */
+export const NAME_REFUSALS = ["text", "length", "characters", "reserved"] as const;
+export const PASSWORD_REFUSALS = ["text", "short", "long", "the-name", "repeated", "common"] as const;
+
 export const AuthResponse = z.object({ token: Token, user: UserInfo });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 

@@ -1,7 +1,8 @@
 // Core and store error codes → the protocol's stable wire codes (the core code rides along
 // as `cause`), and the HTTP status for each.
 import type { FeltError } from "../../lib/result.ts";
-import { ERROR_CODES, httpStatusFor, type ErrorCode, type WireError } from "../../protocol/index.ts";
+import { ERROR_CODES, httpStatusFor, type ErrorCode, type NAME_REFUSALS, type PASSWORD_REFUSALS, type WireError } from "../../protocol/index.ts";
+import type { NameReason, PasswordReason } from "../../accounts/index.ts";
 
 const MAP: Readonly<Record<string, ErrorCode>> = {
   "accounts/name-taken": "auth/name-taken",
@@ -23,6 +24,11 @@ const MAP: Readonly<Record<string, ErrorCode>> = {
   // Cluster mode: another process owns the tournament now; a resend reaches it.
   "store/fenced": "server/unavailable",
 };
+
+// The reasons accounts give are the ones the protocol names (the web app says each): refuse to compile otherwise.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const reasonsAgree: [Same<NameReason, (typeof NAME_REFUSALS)[number]>, Same<PasswordReason, (typeof PASSWORD_REFUSALS)[number]>] = [true, true];
+void reasonsAgree;
 
 /** Codes whose core message and details may hold internals (keys naming users): a fixed message, no details. */
 const OPAQUE: Partial<Record<ErrorCode, string>> = {

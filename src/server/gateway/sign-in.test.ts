@@ -169,6 +169,23 @@ describe("sign-up limits", () => {
     expect(await exists("one-11")).toBe(false);
   });
 
+  it("a refused name or password says why (a stable reason, the bounds of a length), and makes nothing", async () => {
+    const { base, server } = await start();
+    type Refused = { error: { code: string; cause: string; details: Record<string, unknown> } };
+    const refused = async (name: string, password: string) => (await api<Refused>(base, "POST", "/api/v1/auth/sign-up", { name, password })).body.error;
+    expect(await refused("Александра", "signup-password-1")).toMatchObject({
+      code: "protocol/invalid-message",
+      cause: "accounts/bad-name",
+      details: { reason: "characters" },
+    });
+    expect(await refused("ab", "signup-password-1")).toMatchObject({ cause: "accounts/bad-name", details: { reason: "length", min: 3, max: 20 } });
+    expect(await refused("Support", "signup-password-1")).toMatchObject({ cause: "accounts/bad-name", details: { reason: "reserved" } });
+    expect(await refused("Bodil", "password1")).toMatchObject({ cause: "accounts/bad-password", details: { reason: "common" } });
+    expect(await refused("Bodil", "bodil")).toBeDefined(); // under the protocol's 8: refused before the rules
+    expect(await refused("Bodilsson", "BODILSSON")).toMatchObject({ cause: "accounts/bad-password", details: { reason: "the-name" } });
+    expect(await server.svc.accounts.users("player")).toEqual([]);
+  });
+
   it("a sign-up that makes no account (a taken name, a bad password) does not count", async () => {
     const { base } = await start();
     expect((await signUpFrom(base, "127.0.0.4", "Taken")).status).toBe(200);

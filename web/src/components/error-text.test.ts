@@ -46,4 +46,22 @@ describe("errorMessage", () => {
     );
     expect(say("en", { code: "auth/forbidden", message: "directors only" })).toBe("Only directors may do that.");
   });
+
+  it("a sign-up refused says what a name or a password may be, not that the message was not valid", () => {
+    // What the server answers to "Александра" (the wire code is generic; the cause and reason say why).
+    const cyrillic = { code: "protocol/invalid-message", message: "name may hold only letters a-z", cause: "accounts/bad-name", reason: "characters" };
+    expect(say("en", cyrillic)).toBe("A name holds only Latin letters (a–z), digits, _ - and ., and starts with a letter.");
+    expect(say("ru", cyrillic)).toBe("Имя может содержать только латинские буквы (a–z), цифры, _ - и . и должно начинаться с буквы.");
+    const short = {
+      code: "protocol/invalid-message",
+      message: "name must be 3 to 20 characters",
+      cause: "accounts/bad-name",
+      reason: "length",
+      min: 3,
+      max: 20,
+    };
+    expect(say("sv", short)).toBe("Ett namn har 3 till 20 tecken.");
+    const common = { code: "protocol/invalid-message", message: "password is too common", cause: "accounts/bad-password", reason: "common" };
+    expect(say("cs", common)).toBe("Toto heslo je příliš běžné; zvolte takové, které se těžko uhodne.");
+  });
 });

@@ -12,6 +12,8 @@ import {
   Variant,
   BlindErrorRuling,
   FloorLogRow,
+  NAME_REFUSALS,
+  PASSWORD_REFUSALS,
 } from "../../../src/protocol/index.ts";
 import { RESOURCES } from "./index.ts";
 import { STRUCTURE_PRESETS } from "../../../src/tournament/structure/index.ts";
@@ -122,6 +124,8 @@ describe("translations", () => {
       ...UNDO_REASONS.map((r) => `live.causes.tournament.bad-undo.${r}`),
       ...TRANSLATED_CAUSES.filter((c) => c !== "tournament/no-deal" && c !== "tournament/bad-undo").map((c) => `live.causes.${c.replace("/", ".")}`),
       ...NO_DEAL_REASONS.map((r) => `live.causes.tournament.no-deal.${r}`),
+      ...NAME_REFUSALS.map((r) => `live.causes.accounts.bad-name.${r}`),
+      ...PASSWORD_REFUSALS.map((r) => `live.causes.accounts.bad-password.${r}`),
       "live.causes.tournament.no-deal.prizes-not-fixed_level",
       ...FloorLogRow.shape.kind.options.map((k) => `live.log.kind.${k}`),
       ...["classic", "blinds", "payouts"].map((l) => `live.clock.layouts.${l}`),

@@ -28,8 +28,21 @@ export function SignIn() {
       <h1>{mode === "signIn" ? t("auth.signInTitle") : t("auth.signUpTitle")}</h1>
       <label>
         {t("auth.name")}
-        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" required minLength={2} maxLength={24} />
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="username"
+          required
+          minLength={2}
+          maxLength={24}
+          aria-describedby={mode === "signUp" ? "name-hint" : undefined}
+        />
       </label>
+      {mode === "signUp" && (
+        <p className="hint" id="name-hint">
+          {t("auth.nameHint")}
+        </p>
+      )}
       <label>
         {t("auth.password")}
         <input

@@ -53,6 +53,7 @@ export const cs = {
     name: "Jméno",
     password: "Heslo",
     passwordHint: "Alespoň 8 znaků.",
+    nameHint: "3 až 20 znaků: latinská písmena bez diakritiky (a–z), číslice, _ - nebo ., na začátku písmeno. Ostatní hráči ho vidí u stolů.",
     signIn: "Přihlásit",
     signUp: "Zaregistrovat",
     needAccount: "Jste tu poprvé? Založte si účet",

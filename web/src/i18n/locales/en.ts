@@ -52,6 +52,7 @@ export const en = {
     name: "Name",
     password: "Password",
     passwordHint: "At least 8 characters.",
+    nameHint: "3 to 20 Latin letters (a–z), digits, _ - or ., starting with a letter. Other players see it at the tables.",
     signIn: "Sign in",
     signUp: "Sign up",
     needAccount: "New here? Create an account",

@@ -52,6 +52,7 @@ export const ro = {
     name: "Nume",
     password: "Parolă",
     passwordHint: "Cel puțin 8 caractere.",
+    nameHint: "Între 3 și 20 de caractere: litere latine fără diacritice (a–z), cifre, _ - sau ., începând cu o literă. Ceilalți jucători îl văd la mese.",
     signIn: "Intră în cont",
     signUp: "Înregistrează-te",
     needAccount: "Ești nou aici? Creează un cont",

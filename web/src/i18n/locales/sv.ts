@@ -51,6 +51,7 @@ export const sv = {
     name: "Namn",
     password: "Lösenord",
     passwordHint: "Minst 8 tecken.",
+    nameHint: "3 till 20 tecken: latinska bokstäver utan å, ä, ö (a–z), siffror, _ - eller ., med en bokstav först. Andra spelare ser det vid borden.",
     signIn: "Logga in",
     signUp: "Registrera dig",
     needAccount: "Ny här? Skapa ett konto",

@@ -162,6 +162,22 @@ export const liveCs = {
     },
   },
   causes: {
+    accounts: {
+      "bad-name": {
+        text: "Zadejte jméno.",
+        length: "Jméno má {{min}} až {{max}} znaků.",
+        characters: "Jméno smí obsahovat jen latinská písmena bez diakritiky (a–z), číslice, _ - a . a musí začínat písmenem.",
+        reserved: "Toto jméno je vyhrazeno personálu herny; zvolte jiné.",
+      },
+      "bad-password": {
+        text: "Zadejte heslo.",
+        short: "Heslo má alespoň {{min}} znaků.",
+        long: "Heslo má nejvýš {{max}} znaků.",
+        "the-name": "Heslo nesmí být vaše jméno.",
+        repeated: "Heslo nesmí být jeden znak pořád dokola.",
+        common: "Toto heslo je příliš běžné; zvolte takové, které se těžko uhodne.",
+      },
+    },
     room: {
       "name-empty": "Napište název, nebo pole nechte prázdné a uložte: název se odebere.",
       "name-too-long": "Název může mít nejvýš {{max}} znaků.",

@@ -163,6 +163,22 @@ export const liveEn = {
     },
   },
   causes: {
+    accounts: {
+      "bad-name": {
+        text: "Type a name.",
+        length: "A name has {{min}} to {{max}} characters.",
+        characters: "A name holds only Latin letters (a–z), digits, _ - and ., and starts with a letter.",
+        reserved: "That name is kept for the room's staff; choose another.",
+      },
+      "bad-password": {
+        text: "Type a password.",
+        short: "A password has at least {{min}} characters.",
+        long: "A password has at most {{max}} characters.",
+        "the-name": "The password must not be your name.",
+        repeated: "The password must not be one character over and over.",
+        common: "That password is too common; choose one that is hard to guess.",
+      },
+    },
     room: {
       "name-empty": "Type a name, or leave the field empty and save to take the name away.",
       "name-too-long": "A name of at most {{max}} characters.",

@@ -164,6 +164,22 @@ export const liveRo = {
     },
   },
   causes: {
+    accounts: {
+      "bad-name": {
+        text: "Scrieți un nume.",
+        length: "Un nume are între {{min}} și {{max}} caractere.",
+        characters: "Un nume poate conține doar litere latine fără diacritice (a–z), cifre, _ - și . și începe cu o literă.",
+        reserved: "Acest nume este rezervat personalului sălii; alegeți altul.",
+      },
+      "bad-password": {
+        text: "Scrieți o parolă.",
+        short: "O parolă are cel puțin {{min}} caractere.",
+        long: "O parolă are cel mult {{max}} caractere.",
+        "the-name": "Parola nu poate fi numele dumneavoastră.",
+        repeated: "Parola nu poate fi același caracter repetat.",
+        common: "Această parolă este prea des folosită; alegeți una greu de ghicit.",
+      },
+    },
     room: {
       "name-empty": "Scrieți un nume sau lăsați câmpul gol și salvați pentru a șterge numele.",
       "name-too-long": "Un nume de cel mult {{max}} caractere.",

@@ -159,6 +159,22 @@ export const liveSv = {
     },
   },
   causes: {
+    accounts: {
+      "bad-name": {
+        text: "Skriv ett namn.",
+        length: "Ett namn har {{min}} till {{max}} tecken.",
+        characters: "Ett namn får bara innehålla latinska bokstäver utan å, ä, ö (a–z), siffror, _ - och ., och börjar med en bokstav.",
+        reserved: "Det namnet är reserverat för rummets personal; välj ett annat.",
+      },
+      "bad-password": {
+        text: "Skriv ett lösenord.",
+        short: "Ett lösenord har minst {{min}} tecken.",
+        long: "Ett lösenord har högst {{max}} tecken.",
+        "the-name": "Lösenordet får inte vara ditt namn.",
+        repeated: "Lösenordet får inte vara samma tecken om och om igen.",
+        common: "Det lösenordet är för vanligt; välj ett som är svårt att gissa.",
+      },
+    },
     room: {
       "name-empty": "Skriv ett namn, eller lämna fältet tomt och spara för att ta bort namnet.",
       "name-too-long": "Ett namn på högst {{max}} tecken.",
