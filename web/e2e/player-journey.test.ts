@@ -28,6 +28,7 @@ if (!haveChromium) console.warn(`web e2e (player journey) SKIPPED: ${CHROMIUM} i
 const DIRECTOR = { name: "floor-chief", password: "floor-password-1" };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 900 };
+const TABLET = { width: 768, height: 1024 };
 /** The pause between hands (each tournament's own): the finished hand stays this long. */
 const PAUSE_MS = 2000;
 /**
@@ -309,6 +310,23 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
           await shot(page, "table-phone");
           await page.setViewportSize(DESKTOP);
           await shot(page, "table-desktop");
+          // A tablet held upright: ten seats of full size beside the side column covered one
+          // another; the side column goes under the table.
+          await page.setViewportSize(TABLET);
+          expect(await seatOverlaps(page.locator(".felt .seat-box")), "seats covering each other on a tablet").toEqual([]);
+          expect(await sidewaysOverflow(page), "the table fits a tablet's width").toBeLessThanOrEqual(0);
+          await shot(page, "table-tablet");
+          // Between a phone and a desktop the header takes two lines, the account's name
+          // starting the second; its menu opened past the left edge there.
+          let wraps = 0;
+          for (let width = 980; width > 600 && wraps === 0; width -= 20) {
+            await page.setViewportSize({ width, height: 900 });
+            if ((await headerLines(page)) === 2) wraps = width;
+          }
+          expect(wraps, "a width where the header takes two lines").toBeGreaterThan(0);
+          await page.locator("summary.user").click();
+          expect(await outside(page.locator(".account-menu button"), page), `the account's menu at ${wraps} px`).toEqual([]);
+          await page.locator("summary.user").click();
           await page.setViewportSize(PHONE);
           checkedButtons = true;
         }

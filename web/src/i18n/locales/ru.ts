@@ -165,7 +165,7 @@ export const ru = {
     title: "Стол {{number}}",
     hand: "Раздача №{{number}}",
     blinds: "Блайнды",
-    emptySeat: "Свободное место",
+    emptySeat: "Свободно",
     away: "отошёл",
     allIn: "Олл-ин",
     folded: "Фолд",
