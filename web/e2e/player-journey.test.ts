@@ -115,14 +115,62 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
   /** Nothing on the page is wider than the viewport: no sideways scrolling. */
   const sidewaysOverflow = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
-  /** Seat name boxes that cover one another (each pair that overlaps). */
-  async function seatOverlaps(locator: Locator): Promise<string[]> {
-    const boxes = await locator.evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? "", r: e.getBoundingClientRect().toJSON() as DOMRect })));
-    return boxes.flatMap((a, i) =>
-      boxes
+  /**
+   * Seats that cover one another on the felt(s) in `scope`: each seat's name box and the room
+   * for its cards (kept at an empty seat too, where a player's cards will be), against every
+   * other seat's; each pair that overlaps.
+   */
+  async function seatOverlaps(scope: Locator): Promise<string[]> {
+    const parts = await scope.locator(".felt .seat").evaluateAll((seats) =>
+      seats.flatMap((seat, n) =>
+        [...seat.querySelectorAll(".seat-box, .seat-cards")].map((e) => ({
+          seat: n,
+          text: `${seat.querySelector(".seat-box")?.textContent ?? ""}${e.classList.contains("seat-cards") ? " (cards)" : ""}`,
+          r: e.getBoundingClientRect().toJSON() as DOMRect,
+        })),
+      ),
+    );
+    return parts.flatMap((a, i) =>
+      parts
         .slice(i + 1)
+        .filter((b) => a.seat !== b.seat && a.r.width > 0 && b.r.width > 0)
         .filter((b) => a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom)
         .map((b) => `${a.text} / ${b.text}`),
+    );
+  }
+
+  /**
+   * Seats on the felt(s) in `scope` that would cover one another were every seat taken: each
+   * seat's name box and its cards (an empty seat's where a player's cards would be, as far
+   * above its box as a taken seat's are), against every other seat's. Unlike an overlap seen
+   * now, it does not depend on which seats the draw filled.
+   */
+  async function seatCrowding(scope: Locator): Promise<string[]> {
+    return scope.locator(".felt").evaluateAll((felts) =>
+      felts.flatMap((felt) => {
+        const seats = [...felt.querySelectorAll(".seat")].map((seat) => ({
+          text: seat.querySelector(".seat-box")?.textContent ?? "",
+          box: seat.querySelector(".seat-box")!.getBoundingClientRect(),
+          cards: seat.querySelector(".seat-cards .card") === null ? null : seat.querySelector(".seat-cards")!.getBoundingClientRect(),
+        }));
+        const taken = seats.find((x) => x.cards !== null);
+        if (taken === undefined) return ["no seat holds cards to measure by"];
+        const [above, height, width] = [taken.box.top - taken.cards!.top, taken.cards!.height, taken.cards!.width];
+        const parts = seats.flatMap((x, n) => {
+          const middle = (x.box.left + x.box.right) / 2;
+          const cards = x.cards ?? { left: middle - width / 2, right: middle + width / 2, top: x.box.top - above, bottom: x.box.top - above + height };
+          return [
+            { n, text: x.text, r: x.box },
+            { n, text: `${x.text} (cards)`, r: cards },
+          ];
+        });
+        return parts.flatMap((p, i) =>
+          parts
+            .slice(i + 1)
+            .filter((q) => p.n !== q.n && p.r.left < q.r.right && q.r.left < p.r.right && p.r.top < q.r.bottom && q.r.top < p.r.bottom)
+            .map((q) => `${p.text} / ${q.text}`),
+        );
+      }),
     );
   }
 
@@ -155,6 +203,28 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
     const page = await newPage(context, "phone", PHONE);
     const name = `pia${Date.now().toString(36).slice(-5)}`;
     const token = await signUp(page, name, true);
+    // Between a phone and a desktop, wherever the header wraps, the account's name starts
+    // its second line; its menu opened past the left edge there. At every width, in English
+    // and in Russian, the menu opens on the screen.
+    for (const lang of ["English", "Русский"]) {
+      // The header's language list is there above a phone's width.
+      await page.setViewportSize({ width: 980, height: 900 });
+      await page.locator(".top > .lang select").selectOption({ label: lang });
+      for (let width = 980; width > 600; width -= 20) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.locator("summary.user").click();
+        const past = await page
+          .locator(".account-menu button")
+          .evaluateAll((els) =>
+            els.filter((e) => e.getBoundingClientRect().left < 0 || e.getBoundingClientRect().right > window.innerWidth).map((e) => e.textContent ?? ""),
+          );
+        expect(past, `the account's menu at ${width} px in ${lang}`).toEqual([]);
+        await page.locator("summary.user").click();
+      }
+    }
+    await page.setViewportSize({ width: 980, height: 900 });
+    await page.locator(".top > .lang select").selectOption({ label: "English" });
+    await page.setViewportSize(PHONE);
     // A new account in a room that credits players at its desk is told so, with the name to give.
     await page.goto(appUrl("lobby"));
     const funding = page.getByTestId("funding");
@@ -313,20 +383,18 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
           // A tablet held upright: ten seats of full size beside the side column covered one
           // another; the side column goes under the table.
           await page.setViewportSize(TABLET);
-          expect(await seatOverlaps(page.locator(".felt .seat-box")), "seats covering each other on a tablet").toEqual([]);
+          expect(await seatOverlaps(page.locator("main")), "seats covering each other on a tablet").toEqual([]);
           expect(await sidewaysOverflow(page), "the table fits a tablet's width").toBeLessThanOrEqual(0);
           await shot(page, "table-tablet");
-          // Between a phone and a desktop the header takes two lines, the account's name
-          // starting the second; its menu opened past the left edge there.
-          let wraps = 0;
-          for (let width = 980; width > 600 && wraps === 0; width -= 20) {
-            await page.setViewportSize({ width, height: 900 });
-            if ((await headerLines(page)) === 2) wraps = width;
-          }
-          expect(wraps, "a width where the header takes two lines").toBeGreaterThan(0);
-          await page.locator("summary.user").click();
-          expect(await outside(page.locator(".account-menu button"), page), `the account's menu at ${wraps} px`).toEqual([]);
-          await page.locator("summary.user").click();
+          // Just above a phone's width the seats take their phone size: an empty seat says its
+          // number, not a cut-off "Empty s…".
+          await page.setViewportSize({ width: 660, height: 900 });
+          const cut = await page
+            .locator(".felt .seat-name")
+            .evaluateAll((els) =>
+              els.filter((e) => e.scrollWidth > e.clientWidth + 1 && e.querySelector(".empty-seat") !== null).map((e) => e.textContent ?? ""),
+            );
+          expect(cut, "empty seats cut off at 660 px").toEqual([]);
           await page.setViewportSize(PHONE);
           checkedButtons = true;
         }
@@ -535,10 +603,12 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
         if (seen === 0) {
           await shot(page, "multi-desktop");
           // No seat covers another in either table, at both sizes.
-          for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
+          for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile)).toEqual([]);
+          // Two tiles side by side: a side seat's cards covered the seat above it.
+          for (const tile of await page.locator(".multi-cell").all()) expect(await seatCrowding(tile), "seats too close in a tile").toEqual([]);
           await page.setViewportSize(PHONE);
           expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-          for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
+          for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile)).toEqual([]);
           expect(await headerLines(page), "the header takes one line at the tables on a phone").toBe(1);
           expect(await navClipped(page), "header links cut off").toBeLessThanOrEqual(0);
           await shot(page, "multi-phone");
@@ -552,12 +622,23 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
               .locator(".felt .seat-box")
               .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent ?? ""));
             expect(spill, `seat words spilling out of their boxes in ${lang}`).toEqual([]);
-            for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile.locator(".felt .seat-box"))).toEqual([]);
+            for (const tile of await page.locator(".multi-cell").all()) expect(await seatOverlaps(tile)).toEqual([]);
             expect(await headerLines(page), `the header on one line in ${lang}`).toBe(1);
             // and every link in it reads whole, not cut off at the line's end
             expect(await navClipped(page), `header links cut off in ${lang}`).toBeLessThanOrEqual(0);
             expect(await sidewaysOverflow(page), `the tables fit a phone's width in ${lang}`).toBeLessThanOrEqual(0);
             await shot(page, `multi-phone-${lang}`);
+            // The lobby on a tablet held upright: its last column (the actions) ran off the
+            // screen in the longer languages; now every row is a card there, all of it inside.
+            await page.setViewportSize(TABLET);
+            await page.goto(appUrl("lobby").replace("lang=en", `lang=${lang}`));
+            await page.locator("tr[data-tournament]").first().waitFor({ timeout: 20_000 });
+            expect(await sidewaysOverflow(page), `the lobby fits a tablet's width in ${lang}`).toBeLessThanOrEqual(0);
+            const buttons = await page
+              .locator("tr[data-tournament] button")
+              .evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.textContent ?? ""));
+            expect(buttons, `the lobby's buttons past a tablet's edge in ${lang}`).toEqual([]);
+            await page.setViewportSize(PHONE);
           }
           await page.goto(appUrl("tables"));
           await page.waitForSelector(".multi-cell .felt", { timeout: 20_000 });

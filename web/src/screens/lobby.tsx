@@ -55,7 +55,7 @@ export function Lobby() {
   }
 
   return (
-    <section className="panel">
+    <section className="panel lobby-panel">
       <div className="row">
         <h1>{t("lobby.title")}</h1>
         <span className="spacer" />
