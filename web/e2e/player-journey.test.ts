@@ -395,6 +395,22 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
               els.filter((e) => e.scrollWidth > e.clientWidth + 1 && e.querySelector(".empty-seat") !== null).map((e) => e.textContent ?? ""),
             );
           expect(cut, "empty seats cut off at 660 px").toEqual([]);
+          // A phone on its side: the cards and the actions beside the felt. The action bar kept
+          // at the bottom covered half of the felt (667 px), or stood under a felt taller than
+          // the screen (844 px).
+          for (const size of [
+            { width: 667, height: 375 },
+            { width: 844, height: 390 },
+          ]) {
+            await page.setViewportSize(size);
+            await page.evaluate(() => window.scrollTo(0, 0));
+            const [felt, actions] = await Promise.all([page.locator(".felt").boundingBox(), bar.boundingBox()]);
+            const clear = felt !== null && actions !== null && (actions.x >= felt.x + felt.width || actions.y >= felt.y + felt.height);
+            expect(clear, `the actions clear of the felt at ${size.width} × ${size.height}`).toBe(true);
+            expect(await outside(bar.locator(".buttons button"), page), `fold, call and raise on the screen at ${size.width} × ${size.height}`).toEqual([]);
+            expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+          }
+          await shot(page, "table-phone-sideways");
           await page.setViewportSize(PHONE);
           checkedButtons = true;
         }
