@@ -395,8 +395,11 @@ export class PgEventStore implements EventStore {
       rows.map((x) => x.meta),
     ];
     if (fence !== null) params.push(fence.scope, fence.epoch);
-    const r = await c.query<{ version: string | null; position: string | null; fence: string | null }>(
-      `WITH ${fence === null ? "" : "f AS (SELECT epoch FROM fences WHERE scope = $9 FOR SHARE),\n       "}s AS (${moved}),
+    // A named statement: each connection has PostgreSQL parse and plan it once, not at every
+    // append (there are six: the expected version's three kinds, fenced or not).
+    const r = await c.query<{ version: string | null; position: string | null; fence: string | null }>({
+      name: `felt-append-${expected === "any" ? "any" : expected === 0 ? "new" : "at"}${fence === null ? "" : "-fenced"}`,
+      text: `WITH ${fence === null ? "" : "f AS (SELECT epoch FROM fences WHERE scope = $9 FOR SHARE),\n       "}s AS (${moved}),
        ins AS (
          INSERT INTO events (stream, version, type, data, meta, recorded_at)
          SELECT $1, (SELECT version FROM s) - $3::bigint + x.ord, x.t, x.d, x.m, $5::bigint
@@ -406,8 +409,8 @@ export class PgEventStore implements EventStore {
          RETURNING position
        )
        SELECT (SELECT version FROM s) AS version, (SELECT max(position) FROM ins) AS position, $4::bigint AS expected, ${fence === null ? "NULL" : "(SELECT epoch FROM f)"} AS fence`,
-      params,
-    );
+      values: params,
+    });
     const row = r.rows[0];
     if (row === undefined || row.version === null) {
       if (fence !== null) {
