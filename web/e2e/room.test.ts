@@ -48,6 +48,17 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
   it("a named table reads by its name on the map, in the move the floor makes, on the TV map; the room's name on the TV clock", async () => {
     const url = stage.felt.url;
     const id = await liveEvent("Rose Night", 12);
+    // Another event with a long name: the console's tournament picker is as wide as its
+    // longest name, and on a phone it ran past the screen's edge.
+    await must(
+      api(
+        url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "casino-1900", name: "Nedělní turbo s re-entry do druhé přestávky", kind: "live", startsAt: Date.now() + 86_400_000 },
+        stage.directorToken,
+      ),
+    );
     const context = await stage.browser.newContext();
     const page = await context.newPage();
     page.on("pageerror", (e) => pageErrors.push(`director: ${e.message}`));
