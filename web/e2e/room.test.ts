@@ -95,6 +95,13 @@ describe.skipIf(!haveChromium)("the room's names in chromium against felt serve"
       await page.waitForSelector(".map-table[data-table='1'] .map-seats li");
       expect(await pageOverflow(page), `the TV's map wider than a phone in ${lang}`).toBeLessThanOrEqual(0);
     }
+    // The smallest phones (320 px): a field and its label wrap instead of running off the edge.
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const lang of ["en", "ru"]) {
+      await page.goto(appUrl("director/create").replace("lang=en", `lang=${lang}`));
+      await page.waitForSelector("table.structure tbody tr");
+      expect(await pageOverflow(page), `the new tournament's form wider than a 320 px phone in ${lang}`).toBeLessThanOrEqual(0);
+    }
     // A tablet either way round: the floor's list in the console's second column keeps its
     // bust buttons inside the screen, and the TV's map fits when held upright.
     for (const [width, height] of [
