@@ -101,5 +101,12 @@ export function describeHandIndexContract(name: string, factory: () => Promise<H
       expect((await index.get("a", "t-t1-h1"))?.cards).toEqual([1, 14]);
       expect((await index.get("a", "t-t1-h2"))?.cards).toEqual([2, 15]);
     });
+
+    it("one write of many players' rows, one of them outside any tournament, reads back as written", async () => {
+      const { index } = await fresh();
+      const rows = [...Array.from({ length: 9 }, (_, i) => entry(`p${i}`, 7, 700 + i)), { ...entry("q", 1, 50, "cash-1"), tournamentId: null, net: -120 }];
+      await index.record(rows);
+      for (const row of rows) expect(await index.get(row.playerId, row.handId)).toEqual(row);
+    });
   });
 }

@@ -79,19 +79,26 @@ class PgHandIndex implements HandIndex {
     const batch = this.pending.splice(0);
     const rows = batch.flatMap((b) => b.entries);
     if (rows.length === 0) return;
-    const values: unknown[] = [];
-    const tuples = rows.map((e) => {
-      const at = values.length;
-      values.push(e.playerId, e.handId, e.tableId, e.tournamentId, e.handNumber, e.startedAt, e.seat, e.net, encodeHoleCards(e.cards));
-      return `(${Array.from({ length: 9 }, (_, i) => `$${at + i + 1}`).join(", ")})`;
-    });
     try {
-      await this.pool.query(
-        `INSERT INTO hand_index (player_id, hand_id, table_id, tournament_id, hand_number, started_at, seat, net, cards)
-         VALUES ${tuples.join(", ")}
+      // One named statement whatever the batch's size (a list of VALUES was a new text, parsed
+      // and planned, for every count of rows), its columns as arrays.
+      await this.pool.query({
+        name: "felt-hand-index-add",
+        text: `INSERT INTO hand_index (player_id, hand_id, table_id, tournament_id, hand_number, started_at, seat, net, cards)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::int[], $8::bigint[], $9::text[])
          ON CONFLICT (player_id, hand_id) DO UPDATE SET cards = excluded.cards WHERE hand_index.cards IS NULL`,
-        values,
-      );
+        values: [
+          rows.map((e) => e.playerId),
+          rows.map((e) => e.handId),
+          rows.map((e) => e.tableId),
+          rows.map((e) => e.tournamentId),
+          rows.map((e) => e.handNumber),
+          rows.map((e) => e.startedAt),
+          rows.map((e) => e.seat),
+          rows.map((e) => e.net),
+          rows.map((e) => encodeHoleCards(e.cards)),
+        ],
+      });
     } catch (e) {
       for (const b of batch) b.reject(e);
       return;
