@@ -17,9 +17,12 @@ export function seatingOf(tournaments: readonly LobbyTournament[]): Seating {
   return new Map(tournaments.flatMap((tr) => (tr.mine && tr.mine.state !== "busted" ? [[tr.id, tr.mine.tableId] as const] : [])));
 }
 
+const toStart = (tr: LobbyTournament) => tr.status === "registering" || tr.status === "announced";
+const started = (tr: LobbyTournament) => tr.status === "running" || tr.status === "break" || tr.status === "paused";
+
 /** The tournaments not started yet at this look (a registration made elsewhere may seat the player at their start). */
 export function notStarted(tournaments: readonly LobbyTournament[]): ReadonlySet<string> {
-  return new Set(tournaments.filter((tr) => tr.status === "registering" || tr.status === "announced").map((tr) => tr.id));
+  return new Set(tournaments.filter(toStart).map((tr) => tr.id));
 }
 
 /**
@@ -89,7 +92,6 @@ export const AFTER_START_MS = 1500;
 const DAY_MS = 86_400_000;
 
 const waits = (tr: LobbyTournament) => tr.kind === "online" && tr.mine !== null && tr.mine.state !== "busted";
-const started = (tr: LobbyTournament) => tr.status === "running" || tr.status === "break" || tr.status === "paused";
 
 /**
  * Whether this lobby answer shows an online event the player is in that has started without
@@ -120,8 +122,7 @@ export function nextLookMs(
   if (looks < UNSEATED_LOOKS && waitingForSeat(tournaments)) delays.push(1000 * 2 ** looks);
   for (const tr of tournaments) {
     const untilStart = startsAt(tr) - serverNow;
-    if (waits(tr) && (tr.status === "registering" || tr.status === "announced") && untilStart > 0 && untilStart < DAY_MS)
-      delays.push(untilStart + AFTER_START_MS);
+    if (waits(tr) && toStart(tr) && untilStart > 0 && untilStart < DAY_MS) delays.push(untilStart + AFTER_START_MS);
   }
   return delays.length === 0 ? null : Math.min(...delays);
 }
