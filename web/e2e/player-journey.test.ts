@@ -407,6 +407,7 @@ describe.skipIf(!haveChromium).concurrent("the player's table in chromium agains
             const [felt, actions] = await Promise.all([page.locator(".felt").boundingBox(), bar.boundingBox()]);
             const clear = felt !== null && actions !== null && (actions.x >= felt.x + felt.width || actions.y >= felt.y + felt.height);
             expect(clear, `the actions clear of the felt at ${size.width} × ${size.height}`).toBe(true);
+            expect(await seatCrowding(page.locator("main")), `seats too close at ${size.width} × ${size.height}`).toEqual([]);
             expect(await outside(bar.locator(".buttons button"), page), `fold, call and raise on the screen at ${size.width} × ${size.height}`).toEqual([]);
             expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
           }

@@ -8,10 +8,15 @@ import { aggressiveAction, clampRaise, raisePresets, typedAmount } from "../logi
 import { anchorSeat, seatOffset, seatReading, takesFocus } from "../logic/seats.ts";
 import { potLines } from "../logic/showdown.ts";
 
-/** Seats around an oval, the viewer's seat at the bottom. */
+/**
+ * Seats around an oval, the viewer's seat at the bottom. The oval's radii are the stylesheet's
+ * (--seat-rx, --seat-ry: a share of the felt's width and height), so a layout whose felt is
+ * nearly round (a phone on its side) can spread the seats wider than the felt.
+ */
 function seatPosition(index: number, count: number, offset: number): React.CSSProperties {
   const angle = (2 * Math.PI * (index - offset)) / count + Math.PI / 2;
-  return { left: `${50 + 44 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
+  const [x, y] = [Math.cos(angle), Math.sin(angle)].map((v) => Number(v.toFixed(4)));
+  return { left: `calc(50% + ${x} * var(--seat-rx, 44%))`, top: `calc(50% + ${y} * var(--seat-ry, 40%))` };
 }
 
 /** The main pot's winning five at a showdown (its first winner's shown hand), to mark on the felt. */
