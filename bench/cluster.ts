@@ -5,7 +5,7 @@
 // Run: npx tsx bench/cluster.ts [--processes 1,2,3] [--tables-per-process 60[,120,...]]
 //        [--per-table 9] [--think-ms 2000] [--seconds 20] [--warmup 10] [--bot-procs 3]
 //        [--db postgres://127.0.0.1:5432/test] [--nats nats://127.0.0.1:4222]
-//        [--tables-with-director] [--one-event] [--every-level]
+//        [--tables-with-director] [--one-event] [--every-level] [--players-on-owner]
 //
 // Each run prints the hands begun in its window: with --think-ms 2000 a hand of nine lasts
 // past the default warm-up and window (0 begun: mid-hand actions only); `--warmup 80
@@ -28,6 +28,9 @@
 // Tables are split by default (stage 2; `--split-tables` says so): each table is
 // owned by its own table partition's owner, and the bench waits until the 64 tournament and
 // the 256 table partitions are both spread (each kind floor..ceil over N).
+// --players-on-owner: each player plays through the process that owns their table when the
+// bots connect (a balancer that routes by table), so an action stays in one process unless
+// its partition moves; the sign-ups still go through process i mod N.
 // --tables-with-director: every member runs `felt serve --cluster --tables-with-director`
 // (stage 1: a table is owned by its tournament's partition's owner).
 // --one-event: instead of one-table freerolls, ONE freeroll of N × tables-per-process tables
@@ -92,6 +95,7 @@ const NATS = opt("nats", process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222");
 const SPLIT = !flag("tables-with-director");
 const ONE_EVENT = flag("one-event");
 const EVERY_LEVEL = flag("every-level");
+const ON_OWNER = flag("players-on-owner");
 const GOAL_MS = 50;
 /** The servers' logs (stderr), one file per member and run. */
 const LOGS = mkdtempSync(join(tmpdir(), "felt-cluster-bench-"));
@@ -300,6 +304,12 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
     } else {
       setup = await setupTables(bases, tables, PER_TABLE, CONCURRENCY);
       tableIds = setup.ids.map((id) => `${id}-t1`);
+      if (ON_OWNER) {
+        // Each player plays through the process that owns their table, as it is now.
+        const now = await owners(kv);
+        const baseOf = (tableId: string) => members.find((m) => m.name === now.get(keyOfTable(tableId)))?.base;
+        setup = { ...setup, players: setup.players.map((p) => ({ ...p, base: baseOf(p.tableId) ?? p.base! })) };
+      }
       const ok = await startBots(procs, setup.players, PER_TABLE, bases[0]!, THINK_MS, 2);
       if (ok !== setup.players.length) console.log(`${n} process(es): only ${ok} of ${setup.players.length} bots connected`);
       await startTables(bases[0]!, setup, CONCURRENCY);
