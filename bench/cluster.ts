@@ -520,18 +520,25 @@ async function main(): Promise<void> {
     }
   }
   await nc.drain();
+  // Every process's CPU over the window for one action: the cluster's cost of an action,
+  // whichever processes it crossed (unknown when a process's figures did not come back).
+  const cpuPerAction = (r: Result): string => {
+    const cpus = r.servers.map((x) => x?.cpu);
+    if (cpus.some((c) => c === undefined) || r.actionsPerSecond <= 0) return "?";
+    return `${((cpus.reduce<number>((a, c) => a + c!, 0) * 1000) / r.actionsPerSecond).toFixed(2)} ms`;
+  };
   const base = best.get(1) ?? results.find((r) => r.processes === 1);
   // (ratios are of actions/s; with the same tables per process the ideal is N×)
   console.log(
     `\nEvery run (${ONE_EVENT ? "one event; placed = which process holds its director" : "placed = tournaments on each process by its partitions"}; owned = tables on each process by ${SPLIT ? "the table partitions" : "their tournament's partition"}):`,
   );
   console.log(
-    `| processes | tables | placed per process | tables owned per process | partitions | actions/s | per process (owner) | p50 | p99 | max | commit p99 | server cpu | PostgreSQL events / transactions per s | load average |`,
+    `| processes | tables | placed per process | tables owned per process | partitions | actions/s | per process (owner) | p50 | p99 | max | commit p99 | server cpu | CPU per action (all processes) | PostgreSQL events / transactions per s | load average |`,
   );
-  console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`);
   for (const r of results)
     console.log(
-      `| ${r.processes} | ${r.tables} | ${r.placed.join(" / ")} | ${r.owned.join(" / ")} | ${r.partitions.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${r.storeP99ms} ms | ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")} | ${r.pg.eventsPerSecond} / ${r.pg.transactionsPerSecond} | ${r.loadavg} |`,
+      `| ${r.processes} | ${r.tables} | ${r.placed.join(" / ")} | ${r.owned.join(" / ")} | ${r.partitions.join(" / ")} | ${r.actionsPerSecond} | ${r.actionsPerMember.join(" / ")} | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${r.storeP99ms} ms | ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")} | ${cpuPerAction(r)} | ${r.pg.eventsPerSecond} / ${r.pg.transactionsPerSecond} | ${r.loadavg} |`,
     );
   console.log(`\nAt p99 < ${GOAL_MS} ms (the largest level meeting it), side by side:`);
   console.log(`| processes | tables | tables owned per process | actions/s | actions/s per process (owner) | p50 | p99 | max | actions/s vs 1 process |`);
