@@ -12,13 +12,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { openPostgresEventStore } from "../src/store/postgres/event-store.ts";
 import { pgPool } from "../src/store/postgres/db.ts";
-import { options } from "./args.ts";
+import { options, positiveInteger } from "./args.ts";
 
-const opt = options(process.argv.slice(2));
+const args = process.argv.slice(2);
+const opt = options(args);
 const DB = opt("db", process.env["FELT_TEST_PG"] ?? "postgres://127.0.0.1:5432/test");
-const STREAMS = Number(opt("streams", "1000"));
-const APPENDS = Number(opt("appends", "5000"));
-const PASSES = Number(opt("passes", "3"));
+const STREAMS = positiveInteger(args, "streams", 1000);
+const APPENDS = positiveInteger(args, "appends", 5000);
+const PASSES = positiveInteger(args, "passes", 3);
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** CPU (user + system, ms) of every PostgreSQL process on this machine. */
