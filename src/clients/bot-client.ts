@@ -70,7 +70,15 @@ export interface BotClientOptions {
   readonly contribute?: boolean;
   /** Called when the bot sends an action (the load benchmark times broadcasts from here). */
   readonly onAct?: (tableId: string, version: number, commandId: string) => void;
+  /**
+   * Go to its table's member when a cluster names it (`table-home`, protocol v3), as the web
+   * app does (default true; false: play on through `base`, as a client of v2 would).
+   */
+  readonly followHome?: boolean;
 }
+
+/** The least time between two moves to a table's home: members that disagree for a moment about who runs it cannot bounce a client. */
+export const HOME_MOVE_GAP_MS = 2000;
 
 export class BotClient {
   ws: WebSocket | null = null;
@@ -103,6 +111,11 @@ export class BotClient {
   passive = false;
   /** Chance of moving all in when a raise is possible (tests change it as they go). */
   allInChance: number;
+  /** Where its socket goes: `base`, or its table's home while the connection there lasts. */
+  private at: string;
+  private movedAt = Number.NEGATIVE_INFINITY;
+  /** The moves to a table's home it made (diagnostics, tests). */
+  homeMoves = 0;
 
   constructor(
     readonly base: string,
@@ -112,6 +125,12 @@ export class BotClient {
   ) {
     this.rng = seededRandom(opts.seed ?? 1);
     this.allInChance = opts.allInChance ?? 0;
+    this.at = base;
+  }
+
+  /** The server its socket is on now: `base`, or its table's home. */
+  get server(): string {
+    return this.at;
   }
 
   /** Sign up (or sign in when the name exists) and return a client for the account. */
@@ -145,16 +164,24 @@ export class BotClient {
   }
 
   connect(): Promise<boolean> {
-    const url = this.base.replace(/^http/, "ws").replace(/\/$/, "") + WS_PATH;
+    const url = this.at.replace(/^http/, "ws").replace(/\/$/, "") + WS_PATH;
     const ws = this.opts.localAddress !== undefined ? new WebSocket(url, { localAddress: this.opts.localAddress }) : new WebSocket(url);
     this.ws = ws;
     return new Promise((resolve) => {
       this.welcomed = resolve;
       ws.on("open", () => this.send({ type: "hello", v: this.opts.protocol ?? PROTOCOL_VERSION, token: this.token }));
-      ws.on("message", (data) => this.receive(String(data)));
+      // A socket it left (for its table's home) may still deliver while closing: not its view any more.
+      ws.on("message", (data) => {
+        if (this.ws === ws) this.receive(String(data));
+      });
       ws.on("error", () => resolve(false));
       ws.on("close", () => {
-        if (this.ws === ws) this.ws = null;
+        if (this.ws === ws) {
+          this.ws = null;
+          // The next connection goes through the address it was given, which names the
+          // table's home again if there is one.
+          this.at = this.base;
+        }
         resolve(false);
       });
     });
@@ -163,6 +190,26 @@ export class BotClient {
   close(): void {
     this.ws?.close();
     this.ws = null;
+    this.at = this.base;
+  }
+
+  /**
+   * Moves its connection to the member that runs its table: a new socket there (hello, the
+   * table subscribed again, an unanswered act resent with its own id), the old one closed.
+   * If the home cannot be reached it connects through `base` again.
+   */
+  private goHome(url: string): void {
+    const now = Date.now();
+    if (now - this.movedAt < HOME_MOVE_GAP_MS) return;
+    this.movedAt = now;
+    this.homeMoves++;
+    const old = this.ws;
+    this.ws = null;
+    old?.close();
+    this.at = url;
+    void this.connect().then((ok) => {
+      if (!ok && this.ws === null) void this.connect();
+    });
   }
 
   /**
@@ -185,8 +232,15 @@ export class BotClient {
   }
 
   send(m: ClientMessage | string): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(typeof m === "string" ? m : JSON.stringify(m));
+    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    // Between a socket's open and its welcome the server answers anything but hello with
+    // protocol/hello-required: what was due then (an act's think time ending) waits for the
+    // welcome, which subscribes again and resends an unanswered act.
+    if (this.welcomedOn !== this.ws && (typeof m === "string" || m.type !== "hello")) return;
+    this.ws.send(typeof m === "string" ? m : JSON.stringify(m));
   }
+  /** The socket whose welcome came. */
+  private welcomedOn: WebSocket | null = null;
 
   nextCommandId(): string {
     return `${this.name.replace(/[^A-Za-z0-9]/g, "").slice(0, 32)}-${Date.now().toString(36)}-${(this.seq++).toString(36)}`.padEnd(8, "0");
@@ -222,6 +276,7 @@ export class BotClient {
     this.opts.onBroadcast?.(m, this);
     switch (m.type) {
       case "welcome":
+        this.welcomedOn = this.ws;
         this.welcomed?.(true);
         this.welcomed = null;
         this.lastActed = -1;
@@ -229,6 +284,9 @@ export class BotClient {
         break;
       case "ack":
         this.acked.set(m.commandId, m.version);
+        break;
+      case "table-home":
+        if (this.opts.followHome !== false && m.tableId === this.tableId && m.url !== this.at && this.ws !== null) this.goHome(m.url);
         break;
       case "error":
         if (m.error.code === AUTH_ERRORS.invalidToken) this.welcomed?.(false);

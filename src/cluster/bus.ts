@@ -229,9 +229,9 @@ export class Bus {
     this.publishFrame(`owner.${key}`, 0, epoch, this.ownership.member);
   }
 
-  /** Calls `listener` whenever a process announces that it serves `key` now; returns the unsubscribe. */
-  onOwnerAnnounced(key: string, listener: () => void): () => void {
-    return this.subscribeFrames(`owner.${key}`, listener);
+  /** Calls `listener` with the member's name whenever a process announces that it serves `key` now; returns the unsubscribe. */
+  onOwnerAnnounced(key: string, listener: (member: string) => void): () => void {
+    return this.subscribeFrames(`owner.${key}`, (f) => listener(f.data));
   }
 
   /** Settles when a process next announces that it serves `key` (never, if none does before cancel). */

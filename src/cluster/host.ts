@@ -59,6 +59,12 @@ export interface PartitionHostOptions {
   readonly renewEveryMs?: number;
   readonly serveForMs?: number;
   readonly ttlMs?: number;
+  /**
+   * Where clients reach this member directly (`felt serve --public-url`), announced in its
+   * liveness key: a player's client may go to its table's member there (ws-messages.ts,
+   * `table-home`). Absent: clients reach it only through the balancer.
+   */
+  readonly publicUrl?: string;
   readonly log?: (message: string, error?: unknown) => void;
 }
 
@@ -141,6 +147,7 @@ export class PartitionHost implements Ownership {
 
   /** Bound: who holds the partition as this member's lease watch last saw it. */
   readonly ownerOf = (key: string): string | undefined => this.leases?.owner(key)?.member;
+  readonly addressOf = (member: string): string | undefined => this.leases?.addressOf(member);
 
   /** The epoch writes to the partition carry: from the fence raise until this process stops serving it. */
   epochOf(key: string): number | undefined {
@@ -204,7 +211,7 @@ export class PartitionHost implements Ownership {
     const leases = new LeaseManager({
       ...this.buckets,
       member: this.member,
-      about: { layout: this.layout },
+      about: { layout: this.layout, ...(this.options.publicUrl !== undefined ? { url: this.options.publicUrl } : {}) },
       clock: this.clock,
       every: this.every,
       ttlMs: this.ttlMs,

@@ -88,6 +88,8 @@ interface SeenOwner extends Named {
 interface SeenAlive {
   readonly incarnation: string;
   readonly seenAt: number;
+  /** The public address it announced (`felt serve --public-url`), if any. */
+  readonly url?: string;
 }
 
 export interface LeaseBuckets {
@@ -139,6 +141,16 @@ function decode(e: KvEntry): Named | undefined {
   try {
     const v = e.json<Partial<Named>>();
     return typeof v.member === "string" && typeof v.incarnation === "string" ? { member: v.member, incarnation: v.incarnation } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `url` a member announced beside its name: an http(s) address, or undefined. */
+function announcedUrl(e: KvEntry): string | undefined {
+  try {
+    const url = e.json<{ url?: unknown }>().url;
+    return typeof url === "string" && /^https?:\/\//.test(url) ? url : undefined;
   } catch {
     return undefined;
   }
@@ -351,6 +363,16 @@ export class LeaseManager {
   }
 
   /**
+   * The public address `member` announced in its liveness key (this member's own from its
+   * options), while its key is live; undefined when it announced none.
+   */
+  addressOf(member: string): string | undefined {
+    if (member === this.member) return this.about["url"];
+    const m = this.members.get(member);
+    return m === undefined || this.clock.now() - m.seenAt >= this.ttlMs ? undefined : m.url;
+  }
+
+  /**
    * The members in the cluster: this one, and every other whose liveness key the watch saw
    * renewed within the TTL (sorted). A member that stops gracefully deletes its key.
    */
@@ -391,7 +413,10 @@ export class LeaseManager {
     const v = decode(e);
     const before = this.members.get(e.key);
     if (v === undefined) this.members.delete(e.key);
-    else this.members.set(e.key, { incarnation: v.incarnation, seenAt: this.clock.now() });
+    else {
+      const url = announcedUrl(e);
+      this.members.set(e.key, { incarnation: v.incarnation, seenAt: this.clock.now(), ...(url !== undefined ? { url } : {}) });
+    }
     // A renewal (same incarnation) changes nothing anyone routes or balances by; a member
     // that comes back after its key expired was dropped from `liveMembers` meanwhile.
     const expired = before !== undefined && this.clock.now() - before.seenAt >= this.ttlMs;

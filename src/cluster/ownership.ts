@@ -27,12 +27,27 @@ export interface Ownership {
    */
   ownerOf(key: string): string | undefined;
   /**
+   * The public address a member announced (`felt serve --public-url`), as this process last
+   * saw it; undefined when it announced none or is not live. A hint for clients (a table's
+   * home, ws-messages.ts), never for routing between members, which goes over NATS.
+   */
+  addressOf(member: string): string | undefined;
+  /**
    * Called after this process has raised the partition's fence and loaded and resumed its
    * tournaments: from now on it answers for them. Returns the unsubscribe function.
    */
   onServing(listener: (key: string, epoch: number) => void): () => void;
   /** Called when this process stops answering for the partition (lease lost or released). */
   onStopped(listener: (key: string) => void): () => void;
+}
+
+/**
+ * The public address of the member holding partition `key`, when that is another member and
+ * it announced one: where a client may reach what the partition holds at first hand.
+ */
+export function homeOf(ownership: Ownership, key: string): string | undefined {
+  const owner = ownership.ownerOf(key);
+  return owner === undefined || owner === ownership.member ? undefined : ownership.addressOf(owner);
 }
 
 export const tournamentKey = (tournamentId: string): string => partitionKey(tournamentPartition(tournamentId));
@@ -54,6 +69,7 @@ export function everything(member = "local"): Ownership {
     keyOfTable: tableKeyWithTournament,
     serving: () => 0,
     ownerOf: () => member,
+    addressOf: () => undefined,
     onServing: () => () => {},
     onStopped: () => () => {},
   };

@@ -197,9 +197,17 @@ describe("protocol v2: table steps", () => {
     expect(codeOf(bad, "server")).toBe("protocol/invalid-message");
   });
 
-  it("v2 is the current version and v1 is still accepted", () => {
-    expect(PROTOCOL_VERSION).toBe(2);
-    expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual([1, 2]);
+  it("v3 is the current version and v1 and v2 are still accepted", () => {
+    expect(PROTOCOL_VERSION).toBe(3);
+    expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual([1, 2, 3]);
+  });
+
+  it("a table's home is an http(s) address: anything else is refused, so a client never connects to it", () => {
+    const home = (url: unknown) => codeOf(JSON.stringify({ type: "table-home", tableId: "t1", url }), "server");
+    expect(home("http://127.0.0.1:8082")).toBe("ok");
+    expect(home("https://m2.felt.example")).toBe("ok");
+    for (const bad of ["javascript:alert(1)", "ftp://m2.felt.example", "m2.felt.example", "", 42, `https://${"a".repeat(2100)}.example`])
+      expect(home(bad)).toBe("protocol/invalid-message");
   });
 
   it("applying patches field by field equals the final view (property)", () => {

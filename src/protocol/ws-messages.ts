@@ -12,7 +12,10 @@ import { TournamentView } from "./tournament-view.ts";
 // `table-step` per step instead: the events and a patch of the view (a full view
 // per recipient per step was most of the server's work). Both start a table with a full
 // `table-view` on subscribe, and a v2 server may still send `event` + `table-view` (e.g. a
-// step too large for one frame), so a v2 client handles every v1 frame too.
+// step too large for one frame), so a v2 client handles every v1 frame too. v3 is v2 and
+// `table-home`: in a cluster, the address of the member that runs a table, so a player's
+// client can go there and spare every action two crossings between members (a v1 or v2
+// client is never sent one, and plays on through any member as before).
 // Client messages are strict (unknown fields are refused); server messages are parsed
 // leniently by clients so a server may add optional fields within a version.
 
@@ -199,6 +202,31 @@ const ChatMsg = z.object({
   muted: z.array(Id).max(10).optional(),
 });
 
-export const ServerMessage = z.discriminatedUnion("type", [Welcome, TableViewMsg, EventMsg, TableStepMsg, TournamentViewMsg, Ack, ErrorMsg, Pong, ChatMsg]);
+/**
+ * Protocol v3, cluster mode: the table `tableId` is run by the member at `url` (its own public
+ * address, `felt serve --public-url`), not by the one this socket is on. A client seated there
+ * may connect to `url` and go on: every member answers every client, so it is a hint, never
+ * a redirect, and a client that cannot reach `url` plays on where it is (or comes back
+ * through the address it started from). Sent when the socket starts following the table
+ * through another member, and again when the table's partition moves away from this member.
+ */
+const TableHomeMsg = z.object({
+  type: z.literal("table-home"),
+  tableId: Id,
+  url: z.url({ protocol: /^https?$/ }).max(2048),
+});
+
+export const ServerMessage = z.discriminatedUnion("type", [
+  Welcome,
+  TableViewMsg,
+  EventMsg,
+  TableStepMsg,
+  TournamentViewMsg,
+  Ack,
+  ErrorMsg,
+  Pong,
+  ChatMsg,
+  TableHomeMsg,
+]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage["type"];

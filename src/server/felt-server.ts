@@ -121,6 +121,7 @@ export class FeltServer implements PartitionServer, ServerPort {
             member: c.member ?? memberName(`${hostname()}-${process.pid}`),
             ...(c.prefix ? { prefix: c.prefix } : {}),
             ...(split ? { kinds: ["tournament", "table"] as const } : {}),
+            ...(c.publicUrl !== undefined ? { publicUrl: c.publicUrl } : {}),
             log: rawLog,
           });
     if (host !== null) {

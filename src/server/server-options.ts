@@ -68,5 +68,7 @@ export interface ServerOptions {
      * in their tournament's partition. A member refuses to join live members on the other one.
      */
     readonly layout?: TableLayout;
+    /** Where clients reach this member itself, past the balancer (`--public-url`): announced to the cluster, sent to v3 clients as their table's home. */
+    readonly publicUrl?: string;
   };
 }

@@ -32,7 +32,15 @@ export interface ClusterPort {
   tournamentStatus(tournamentId: string): Promise<string | undefined>;
   lobby(input: RouteInput): Promise<Result<unknown>>;
   moneyCheck(): Promise<MoneyCheck | undefined>;
-  followTable(tableId: string, userId: string | null, v: number, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower;
+  /** A remote table's frames for this user; `owner` hears each member that announces it runs the table from now on. */
+  followTable(
+    tableId: string,
+    userId: string | null,
+    v: number,
+    deliver: (frames: string) => void,
+    refused: (e: FeltError) => void,
+    owner?: (member: string) => void,
+  ): Follower;
   followTournament(tournamentId: string, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower;
   /** NATS is connected: what needs the cluster can be asked of it. */
   readonly available: boolean;

@@ -64,8 +64,10 @@ export function handOwnership(
   member: string,
   keys: Iterable<[string, number]> = [],
   peers: () => readonly Ownership[] = () => [],
-): Ownership & { serve(key: string, epoch: number): void; stop(key: string): void; forget(key: string): void } {
+): Ownership & { serve(key: string, epoch: number): void; stop(key: string): void; forget(key: string): void; readonly addresses: Map<string, string> } {
   const held = new Map<string, number>(keys);
+  /** The public addresses members announced (a test sets them once its servers listen). */
+  const addresses = new Map<string, string>();
   const serving = new Set<(key: string, epoch: number) => void>();
   const stopped = new Set<(key: string) => void>();
   return {
@@ -74,6 +76,8 @@ export function handOwnership(
     keyOfTable: tableKeyWithTournament,
     serving: (key) => held.get(key),
     ownerOf: (key) => (held.has(key) ? member : peers().find((o) => o.serving(key) !== undefined)?.member),
+    addressOf: (m) => addresses.get(m),
+    addresses,
     onServing: (l) => (serving.add(l), () => void serving.delete(l)),
     onStopped: (l) => (stopped.add(l), () => void stopped.delete(l)),
     serve(key, epoch) {

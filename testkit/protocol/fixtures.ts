@@ -122,4 +122,6 @@ export const serverMessages: ServerMessage[] = [
   { type: "error", commandId: "cmd-00000002", error: { code: "table/stale-version", message: "stale", details: { current: 18 } } },
   { type: "error", commandId: null, error: { code: "table/illegal-action", message: "too small", cause: "engine/raise-too-small", details: { min: 800 } } },
   { type: "pong", nonce: 7, serverTime: 1_800_000_000_000 },
+  // v3, cluster mode: the member that runs table t1.
+  { type: "table-home", tableId: "t1", url: "https://m2.felt.example:8443" },
 ];

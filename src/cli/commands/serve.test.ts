@@ -81,11 +81,33 @@ describe("the director's password stays off the command line", () => {
       expect(r.code).toBe(2);
       expect(r.err).toContain("--cluster needs --db postgres://");
     }
-    for (const flag of [["--nats", "nats://127.0.0.1:4222"], ["--tables-with-director"], ["--split-tables"]]) {
+    for (const flag of [["--nats", "nats://127.0.0.1:4222"], ["--tables-with-director"], ["--split-tables"], ["--public-url", "http://10.0.0.2:8080"]]) {
       const alone = await capture(() => serve.run(flag));
       expect(alone.code).toBe(2);
       expect(alone.err).toContain("go with --cluster");
     }
+  });
+
+  it("felt serve --cluster --public-url takes an http(s) origin and refuses anything a client could not open /ws/v1 at", () => {
+    const pg = ["--cluster", "--db", "postgres://127.0.0.1:5432/test"];
+    const url = (v: string) => {
+      const r = parseServeArgs([...pg, "--public-url", v]);
+      return typeof r === "string" ? r : r.cluster?.publicUrl;
+    };
+    expect(url("http://10.0.0.2:8080")).toBe("http://10.0.0.2:8080");
+    expect(url("https://m2.felt.example/")).toBe("https://m2.felt.example");
+    for (const bad of [
+      "m2.felt.example",
+      "ftp://m2.felt.example",
+      "https://m2.felt.example/room",
+      "https://m2.felt.example?x=1",
+      "https://u:p@m2.felt.example",
+      "javascript:alert(1)",
+    ])
+      expect(url(bad), bad).toContain("--public-url must be an http:// or https:// address");
+    const none = parseServeArgs(pg);
+    expect(typeof none === "string" ? none : none.cluster).toMatchObject({ nats: expect.any(String) });
+    expect(typeof none === "string" ? none : none.cluster?.publicUrl).toBeUndefined();
   });
 
   it("felt serve --director-file with an unreadable file stops with a clear message", async () => {

@@ -12,7 +12,8 @@ const usage = `Usage: felt serve [--port 8080] [--host 127.0.0.1] [--db sqlite:P
                   [--origin URL]... [--director-file PATH] [--action-ms MS] [--hand-pause-ms MS]
                   [--scrypt-n N] [--ws-per-address N] [--ws-per-account N]
                   [--sign-ups-per-address N] [--play-money N] [--bench] [--demo]
-                  [--cluster --nats URL [--member NAME] [--cluster-prefix NAME] [--tables-with-director]]
+                  [--cluster --nats URL [--member NAME] [--cluster-prefix NAME] [--tables-with-director]
+                   [--public-url URL]]
 
 Serves the HTTP API (${"/api/v1"}, OpenAPI at /api/docs), the WebSocket tables (/ws/v1) and
 the built web app (web/dist) at /. Data goes to ./data/felt.sqlite unless --db says
@@ -41,7 +42,11 @@ In a cluster every table is in a partition of its own, so one event's tables spr
 the processes (--split-tables, the default). --tables-with-director keeps each table in its
 tournament's partition instead, beside its director: a little cheaper for many small events,
 but one event cannot outgrow one process. Every member runs one layout: a process refuses to
-join live members on the other; to change it, stop every member.`;
+join live members on the other; to change it, stop every member.
+--public-url URL is where clients can reach this member itself, past the balancer (an
+http(s) address of the same server): a player's client (protocol v3) goes to the member that
+runs its table, which spares each action two crossings between members. The members must
+allow the site's origin (--origin) for the web app to connect there.`;
 
 type Parsed = ServerOptions & { readonly demo?: boolean };
 
@@ -58,6 +63,7 @@ export function parseServeArgs(args: readonly string[]): Parsed | string {
   let member: string | undefined;
   let prefix: string | undefined;
   let layout: TableLayout | undefined;
+  let publicUrl: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = args[i + 1];
@@ -87,6 +93,7 @@ export function parseServeArgs(args: readonly string[]): Parsed | string {
       else if (a === "--cluster-prefix") prefix = need();
       else if (a === "--split-tables") layout = "split";
       else if (a === "--tables-with-director") layout = "with-director";
+      else if (a === "--public-url") publicUrl = need();
       else if (a === "--bench") {
         // throughput settings for bench/load.ts: fast password hashing, relaxed fsync of table events
         o.scrypt = { N: 1024, r: 8, p: 1 };
@@ -108,16 +115,19 @@ export function parseServeArgs(args: readonly string[]): Parsed | string {
   signUps ??= bench || demo ? 0 : undefined;
   if (signUps !== undefined) o.signUpLimits = { perAddress: signUps };
   if (o.playMoney !== undefined && !(Number.isSafeInteger(o.playMoney) && o.playMoney >= 1)) return "--play-money must be a whole number ≥ 1";
-  if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined || layout !== undefined))
-    return "--nats, --member, --cluster-prefix, --split-tables and --tables-with-director go with --cluster";
+  if (!cluster && (nats !== undefined || member !== undefined || prefix !== undefined || layout !== undefined || publicUrl !== undefined))
+    return "--nats, --member, --cluster-prefix, --split-tables, --tables-with-director and --public-url go with --cluster";
   if (cluster) {
     if (!/^postgres(ql)?:\/\//.test(o.db ?? "")) return "--cluster needs --db postgres://... (SQLite is single-process)";
     if (prefix !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) return "--cluster-prefix is letters, digits, - and _";
+    if (publicUrl !== undefined && !isPublicUrl(publicUrl))
+      return "--public-url must be an http:// or https:// address with no path, query or fragment (http://10.0.0.2:8080)";
     o.cluster = {
       nats: nats ?? process.env["FELT_NATS"] ?? "nats://127.0.0.1:4222",
       ...(member !== undefined ? { member } : {}),
       ...(prefix !== undefined ? { prefix } : {}),
       ...(layout !== undefined ? { layout } : {}),
+      ...(publicUrl !== undefined ? { publicUrl: new URL(publicUrl).origin } : {}),
     };
   }
   const secrets = directorSecrets(process.env, directorFile);
@@ -130,6 +140,24 @@ export function parseServeArgs(args: readonly string[]): Parsed | string {
     o.scrypt ??= { N: 1024, r: 8, p: 1 };
   }
   return { ...o, allowedOrigins: origins, directors, demo };
+}
+
+/** An origin clients can open `/ws/v1` at: http(s), a host, nothing after it. */
+function isPublicUrl(raw: string): boolean {
+  try {
+    const u = new URL(raw);
+    return (
+      (u.protocol === "http:" || u.protocol === "https:") &&
+      u.username === "" &&
+      u.password === "" &&
+      (u.pathname === "/" || u.pathname === "") &&
+      u.search === "" &&
+      u.hash === "" &&
+      raw.length <= 2048
+    );
+  } catch {
+    return false;
+  }
 }
 
 export const command: Command = {

@@ -232,9 +232,24 @@ export class ClusterLink implements ClusterPort {
   }
 
   /** A remote table's frames for this user (seated: their own audience; else the spectators'). */
-  followTable(tableId: string, userId: string | null, v: number, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower {
+  /** A remote table's frames for this user (seated: their own audience; else the spectators'); `owner` hears each new owner's announcement. */
+  followTable(
+    tableId: string,
+    userId: string | null,
+    v: number,
+    deliver: (frames: string) => void,
+    refused: (e: FeltError) => void,
+    owner?: (member: string) => void,
+  ): Follower {
     const watcher = this.watcherId();
-    return this.follower(this.ownership.keyOfTable(tableId), watcher, deliver, refused, (full) => ({ kind: "watch-table", tableId, userId, v, watcher, full }));
+    return this.follower(
+      this.ownership.keyOfTable(tableId),
+      watcher,
+      deliver,
+      refused,
+      (full) => ({ kind: "watch-table", tableId, userId, v, watcher, full }),
+      owner,
+    );
   }
 
   followTournament(tournamentId: string, deliver: (frames: string) => void, refused: (e: FeltError) => void): Follower {
@@ -277,9 +292,13 @@ export class ClusterLink implements ClusterPort {
     deliver: (frames: string) => void,
     refused: (e: FeltError) => void,
     ask: (full: boolean) => WatchAsk,
+    owner?: (member: string) => void,
   ): Follower {
     let subject: string | null = null;
-    const offWake = this.bus.onOwnerAnnounced(key, () => void f.ping());
+    const offWake = this.bus.onOwnerAnnounced(key, (member) => {
+      void f.ping();
+      owner?.(member);
+    });
     const offPing = this.pings.add(key, {
       due: () => f.pingDue(),
       sent: () => f.pingSent(),

@@ -19,6 +19,7 @@ import { handOwnership, tempPrefix, testNats } from "../../../testkit/cluster/na
 import { FeltServer } from "../felt-server.ts";
 import { api, cmd, DIRECTOR, eventually, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../../../testkit/server/harness.ts";
 import { Bot } from "../../../testkit/server/bot.ts";
+import { HOME_MOVE_GAP_MS } from "../../clients/bot-client.ts";
 import type { Subscriber } from "../tables/table-session.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { ClusterLink } from "./cluster-link.ts";
@@ -630,5 +631,63 @@ describe("cluster: any process answers any client", () => {
       director,
     );
     expect([missing.status, missing.body.error.code]).toEqual([404, "director/not-found"]);
+  });
+
+  it("protocol v3: a player on B whose table A runs is told A's address (table-home), goes there and plays on; handed over to B, the table's players at A are told B's and go there; v2 clients and clients at the owner are told nothing", async () => {
+    for (const o of [ownA, ownB]) {
+      o.addresses.set("A", A.url);
+      o.addresses.set("B", B.url);
+    }
+    onTestFinished(() => {
+      for (const o of [ownA, ownB]) o.addresses.clear();
+    });
+    const s = await tournamentOn("A", A, 3, Date.now());
+    await must(api(A.url, "POST", `/api/v1/director/tournaments/${s.tournamentId}/start`, { commandId: cmd() }, director));
+    const key = ownA.keyOf(s.tournamentId);
+    const tableId = `${s.tournamentId}-t1`;
+    await eventually(() => A.table(tableId) !== undefined);
+    const homes = (b: Bot) => b.frames.flatMap((m) => (m.type === "table-home" ? [m.url] : []));
+    const socketsOf = (server: FeltServer, i: number) => server.connections.account(s.players[i]!.id).size;
+    // p0 (v3) and p1 (v2) start on B, p2 (v3) on A, the table's owner.
+    const bots = s.players.map(
+      (p, i) => new Bot(i === 2 ? A.url : B.url, p.name, p.token, { seed: i + 3, allInChance: 0, keepFrames: true, ...(i === 1 ? { protocol: 2 } : {}) }),
+    );
+    const [mover, old, atOwner] = bots as [Bot, Bot, Bot];
+    for (const b of bots) {
+      await b.connect();
+      b.watch(tableId);
+    }
+    await eventually(() => mover.server === A.url && mover.connected && socketsOf(A, 0) === 1 && socketsOf(B, 0) === 0);
+    const movedAt = Date.now();
+    // It plays on at A: its acts are answered there (B has no socket of its any more).
+    const acked = mover.acked.size;
+    await eventually(() => mover.acked.size >= acked + 2, 30_000);
+    expect(homes(mover)).toEqual([A.url]);
+    expect(homes(old)).toEqual([]);
+    expect(homes(atOwner)).toEqual([]);
+    expect([old.server, socketsOf(B, 1), atOwner.server]).toEqual([B.url, 1, A.url]);
+    // The hand-over as the partition host does it (as in the test above), once a client may move again.
+    await new Promise((r) => setTimeout(r, Math.max(0, movedAt + HOME_MOVE_GAP_MS - Date.now())));
+    ownA.stop(key);
+    const t = A.tournaments.get(s.tournamentId)!;
+    t.close();
+    await t.enqueue(async () => {});
+    for (const table of t.tables.values()) await table.idle();
+    A.tournaments.delete(s.tournamentId);
+    const loaded = unwrap(await TournamentRuntime.load(B.svc, s.tournamentId));
+    B.adopt(loaded!);
+    ownB.serve(key, 2);
+    B.tournaments.get(s.tournamentId)!.resume();
+    // B's announcement names it to the v3 players A now follows the table for: both go to B.
+    await eventually(() => mover.server === B.url && atOwner.server === B.url && socketsOf(A, 0) + socketsOf(A, 2) === 0);
+    for (const b of bots) b.allInChance = 0.1;
+    const { final } = await playToTheEnd(() => B.url, s, {}, { bots, timeoutMs: 300_000 });
+    expect(final.status).toBe("finished");
+    expect(homes(mover)).toEqual([A.url, B.url]);
+    expect(homes(atOwner)).toEqual([B.url]);
+    expect(homes(old)).toEqual([]);
+    expect([mover.homeMoves, atOwner.homeMoves, old.homeMoves]).toEqual([2, 1, 0]);
+    for (const b of bots) expect(b.errors.filter((c) => c !== "table/stale-version" && c !== "table/not-your-turn")).toEqual([]);
+    for (const b of bots) b.close();
   });
 });

@@ -21,6 +21,7 @@ import {
 } from "../../protocol/index.ts";
 import type { ServerPort } from "../server-port.ts";
 import type { Follower } from "../../cluster/follower.ts";
+import { homeOf } from "../../cluster/index.ts";
 import { errorCommandId, tableCommand, tournamentOfTable } from "./table-commands.ts";
 import { toWire } from "./http-errors.ts";
 import { isStorageOutage } from "./outage.ts";
@@ -329,6 +330,11 @@ class Connection {
       // Another process owns the table: its frames come over the cluster.
       if (!on) return;
       cluster.onMoved(this.rehome);
+      // v3: the member that runs the table, for a player's client to go to (every action from
+      // here crosses to it and back): as the leases show it now, and each new owner after.
+      const tellHome = (url: string | undefined) => {
+        if (url !== undefined && this.version >= 3) this.send({ type: "table-home", tableId, url });
+      };
       const follower = cluster.followTable(
         tableId,
         userId,
@@ -339,8 +345,10 @@ class Connection {
           if (now !== undefined && "follower" in now && now.follower === follower) this.tables.delete(tableId);
           this.error(null, e);
         },
+        (member) => tellHome(member === cluster.ownership.member ? undefined : cluster.ownership.addressOf(member)),
       );
       this.tables.set(tableId, { follower });
+      tellHome(homeOf(cluster.ownership, cluster.ownership.keyOfTable(tableId)));
       return;
     }
     const session = this.server.tables.table(tableId);
