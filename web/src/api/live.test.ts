@@ -13,31 +13,43 @@ function scripted(store: LogStore | null = null) {
   const sent: unknown[] = [];
   let handlers: SocketHandlers | null = null;
   let opened = 0;
+  /** Where each socket was opened (undefined: the page's origin), and which were closed by the client. */
+  const ats: (string | undefined)[] = [];
+  const closed: number[] = [];
   const transport: Transport = {
     kind: "test",
     request: async () => ({ status: 500, body: null }),
-    openSocket: (h) => {
+    openSocket: (h, at) => {
       handlers = h;
-      opened++;
+      const n = opened++;
+      ats.push(at);
       queueMicrotask(() => h.onOpen());
-      return { send: (text) => sent.push(JSON.parse(text)), close: () => {} };
+      return { send: (text) => sent.push(JSON.parse(text)), close: () => void closed.push(n) };
     },
   };
   const client = new FeltClient(transport, null);
   client.setToken("tok_0123456789abcdef");
   const live = new LiveSession(client, store);
-  return { live, sent, push: (m: ServerMessage) => handlers!.onFrame(JSON.stringify(m)), drop: () => handlers!.onClose(), opened: () => opened };
+  return {
+    live,
+    sent,
+    push: (m: ServerMessage) => handlers!.onFrame(JSON.stringify(m)),
+    drop: () => handlers!.onClose(),
+    opened: () => opened,
+    ats,
+    closed,
+  };
 }
 
 const welcome: ServerMessage = { type: "welcome", v: PROTOCOL_VERSION, user: { id: "u1", name: "Bodil", role: "player" }, serverTime: Date.now() };
 
 describe("LiveSession, protocol v2", () => {
-  it("says hello with v2, starts from the whole view and folds steps into it", async () => {
+  it("says hello with v3 (v2 and the table's home), starts from the whole view and folds steps into it", async () => {
     const { live, sent, push } = scripted();
     live.watch({ kind: "table", tableId: "t1" });
     live.connect();
     await new Promise((r) => setTimeout(r, 0));
-    expect(sent[0]).toMatchObject({ type: "hello", v: 2 });
+    expect(sent[0]).toMatchObject({ type: "hello", v: 3 });
     push(welcome);
     expect(sent.at(-1)).toEqual({ type: "subscribe", channel: { kind: "table", tableId: "t1" } });
     push({ type: "table-view", view: tableView });
@@ -143,6 +155,49 @@ describe("LiveSession, protocol v2", () => {
     push({ type: "table-view", view: tableView });
     expect(acts()).toHaveLength(2);
     push({ type: "ack", commandId: first.commandId, version: 18, duplicate: true });
+    live.disconnect();
+  });
+
+  it("a cluster names the member running the table where the player sits (table-home): the socket goes there, subscribes again and resends an act left unanswered; lost there, it comes back through the page's origin", async () => {
+    const { live, sent, push, drop, ats, closed } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    // The hint may come before the view: nothing moves until the view shows the seat.
+    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
+    expect(ats).toEqual([undefined]);
+    push({ type: "table-view", view: tableView }); // seat 1, to act
+    expect(ats).toEqual([undefined, "http://10.0.0.2:8080"]);
+    expect(closed).toEqual([0]);
+    // Before its welcome the new socket carries nothing but hello: an act waits for it.
+    live.act("t1", { kind: "call" });
+    const acts = () => sent.filter((m) => (m as { type: string }).type === "act");
+    expect(acts()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent.at(-1)).toMatchObject({ type: "hello", v: 3 });
+    push(welcome);
+    expect(sent.at(-1)).toEqual({ type: "subscribe", channel: { kind: "table", tableId: "t1" } });
+    push({ type: "table-view", view: tableView });
+    expect(acts()).toEqual([expect.objectContaining({ version: 17, action: { kind: "call" } })]);
+    // Named again by the home itself (or another member at once): no second move.
+    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
+    expect(ats).toHaveLength(2);
+    // The home goes away: the next connection is through the page's origin.
+    drop();
+    await vi.waitFor(() => expect(ats).toEqual([undefined, "http://10.0.0.2:8080", undefined]), { timeout: 3000 });
+    live.disconnect();
+  });
+
+  it("a spectator is not moved to a table's home: only a player seated there", async () => {
+    const { live, push, ats } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
+    push({ type: "table-view", view: { ...tableView, mySeat: null, legal: null } });
+    expect(ats).toEqual([undefined]);
     live.disconnect();
   });
 

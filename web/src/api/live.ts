@@ -19,6 +19,8 @@ import { GAPS_KEPT, loadLog, type LogGap, saveLog, sessionStore, type LogStore }
 import { newCommandId, type FeltClient } from "./client.ts";
 import type { SocketLike } from "./transport.ts";
 
+/** The least time between two moves of the socket to a table's home. */
+export const HOME_MOVE_GAP_MS = 2000;
 /** How long before a table not found (not yet opened) is asked for again. */
 export const TABLE_RETRY_MS = 1000;
 /** How often a connected client pings the server. */
@@ -180,25 +182,59 @@ export class LiveSession {
     this.wanted = true;
     if (this.socket || !this.client.token) return;
     const token = this.client.token;
-    const socket: SocketLike = this.client.transport.openSocket({
-      onOpen: () => this.send({ type: "hello", v: PROTOCOL_VERSION, token }),
-      onFrame: (text) => {
-        // A socket given up as silent may still deliver later: it is no longer this session's.
-        if (this.socket !== socket) return;
-        this.heardAt = Date.now();
-        this.receive(text);
+    const home = this.home ?? undefined;
+    const socket: SocketLike = this.client.transport.openSocket(
+      {
+        onOpen: () => this.send({ type: "hello", v: PROTOCOL_VERSION, token }),
+        onFrame: (text) => {
+          // A socket given up as silent may still deliver later: it is no longer this session's.
+          if (this.socket !== socket) return;
+          this.heardAt = Date.now();
+          this.receive(text);
+        },
+        onClose: () => {
+          if (this.socket === socket) this.lost();
+        },
       },
-      onClose: () => {
-        if (this.socket === socket) this.lost();
-      },
-    });
+      home,
+    );
     this.socket = socket;
+  }
+
+  /**
+   * The member of a cluster the socket is on, past the page's origin: the home of the table
+   * where the player sits (`table-home`), so that each action is answered where the table is
+   * run instead of crossing to it and back. Forgotten when that connection is lost: the next
+   * goes through the page's origin again, which names the home anew.
+   */
+  private home: string | null = null;
+  /** Homes the server named, by table (a hint may come before the view that shows the seat). */
+  private readonly homes = new Map<string, string>();
+  private movedAt = Number.NEGATIVE_INFINITY;
+  /** The socket whose welcome came: nothing but hello goes before it (the server would refuse it). */
+  private welcomedOn: SocketLike | null = null;
+
+  /** Goes to the home of a table where the player sits, if the server named one and the socket is elsewhere. */
+  private maybeGoHome(tableId: string): void {
+    const url = this.homes.get(tableId);
+    if (url === undefined || url === this.home || this.state.tables.get(tableId)?.mySeat == null || this.socket === null) return;
+    // Members that disagree for a moment about who runs the table cannot bounce the player.
+    if (Date.now() - this.movedAt < HOME_MOVE_GAP_MS) return;
+    this.movedAt = Date.now();
+    const old = this.socket;
+    this.socket = null;
+    this.stopHeartbeat();
+    this.home = url;
+    old.close();
+    // The welcome there subscribes every channel again and resends an unanswered act.
+    this.connect();
   }
 
   /** The connection is gone (closed, or silent too long): say so from when, and connect again. */
   private lost(): void {
     this.stopHeartbeat();
     this.socket = null;
+    this.home = null;
     this.set({ connected: false, offlineSince: this.connection > 0 ? (this.state.offlineSince ?? Date.now()) : null });
     // Reconnect with backoff; the server restores the full view on subscribe,
     // and steps patch it from there (protocol v2).
@@ -236,6 +272,7 @@ export class LiveSession {
   }
 
   private send(message: ClientMessage): void {
+    if (message.type !== "hello" && (this.socket === null || this.welcomedOn !== this.socket)) return;
     const frame = encodeClientMessage(message);
     if (!frame.ok) {
       this.set({ lastError: { code: "protocol/invalid-message", message: frame.error.message } });
@@ -256,6 +293,7 @@ export class LiveSession {
   private apply(m: ServerMessage): void {
     switch (m.type) {
       case "welcome":
+        this.welcomedOn = this.socket;
         this.retries = 0;
         this.connection++;
         this.startHeartbeat();
@@ -294,8 +332,13 @@ export class LiveSession {
           this.contribute(id, missed);
         } else this.set({ tables });
         this.resendUnanswered(m.view);
+        this.maybeGoHome(id);
         return;
       }
+      case "table-home":
+        this.homes.set(m.tableId, m.url);
+        this.maybeGoHome(m.tableId);
+        return;
       case "tournament-view": {
         const tournaments = new Map(this.state.tournaments);
         tournaments.set(m.view.tournamentId, m.view);

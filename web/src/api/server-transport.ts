@@ -23,14 +23,15 @@ export function serverTransport(origin: string = location.origin): Transport {
       }
       return { status: res.status, body: parsed };
     },
-    openSocket(h: SocketHandlers): SocketLike {
-      const ws = new WebSocket(`${origin.replace(/^http/, "ws")}${WS_PATH}`);
+    openSocket(h: SocketHandlers, at?: string): SocketLike {
+      const ws = new WebSocket(`${(at ?? origin).replace(/^http/, "ws")}${WS_PATH}`);
       ws.onopen = () => h.onOpen();
       ws.onmessage = (m) => {
         if (typeof m.data === "string") h.onFrame(m.data);
       };
       ws.onclose = () => h.onClose();
-      return { send: (t) => ws.send(t), close: () => ws.close() };
+      // A frame before the socket is open would throw; the session sends nothing but hello before its welcome.
+      return { send: (t) => ws.readyState === WebSocket.OPEN && ws.send(t), close: () => ws.close() };
     },
   };
 }

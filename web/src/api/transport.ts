@@ -22,5 +22,6 @@ export interface SocketLike {
 export interface Transport {
   readonly kind: "server" | "test";
   request(method: "GET" | "POST", path: string, body: unknown, token: string | null): Promise<HttpAnswer>;
-  openSocket(handlers: SocketHandlers): SocketLike;
+  /** A socket to the server, or (`at`, an http(s) origin) to one member of its cluster: a table's home. */
+  openSocket(handlers: SocketHandlers, at?: string): SocketLike;
 }
