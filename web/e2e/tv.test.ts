@@ -183,4 +183,44 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it("the structure's last level lasts until the end: the clock says so in every language, not a time at 0:00, and nothing runs off a TV or a phone", async () => {
+    const url = stage.felt.url;
+    const token = stage.directorToken;
+    const lastOnly = { startingStack: 1000, chips: [25, 100, 500], levels: [{ kind: "level" as const, sb: 50, bb: 100, ante: 0, minutes: 20, colourUp: null }] };
+    const made = await must<{ tournament: LobbyTournament }>(
+      api(
+        url,
+        "POST",
+        "/api/v1/director/tournaments",
+        { commandId: cmd(), presetId: "deep", name: "Last level", kind: "live", startsAt: Date.now(), buyIn: 1000, fee: 100, structure: lastOnly },
+        token,
+      ),
+    );
+    const p = `/api/v1/director/tournaments/${made.tournament.id}`;
+    const call = (route: string, body: object) => must(api(url, "POST", `${p}${route}`, { commandId: cmd(), ...body }, token));
+    for (const name of ["Ada", "Bea", "Cid"]) await call("/walk-in", { name });
+    await call("/start", {});
+    const context = await stage.browser.newContext();
+    for (const [label, size] of [
+      ["tv", { width: 1920, height: 1080 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
+      const page = await context.newPage();
+      page.on("pageerror", (e) => pageErrors.push(`${label}: ${e.message}`));
+      await page.setViewportSize(size);
+      for (const lang of ["en", "cs", "ru", "sv", "ro"] as const) {
+        await page.goto(`${url}/?checkKeys=1&lang=${lang}#/clock/${made.tournament.id}`);
+        const time = page.getByTestId("time-left");
+        await expect.poll(() => time.textContent(), { timeout: 20_000 }).toBe(RESOURCES[lang].clock.lastLevel);
+        // The words fit: none of the line is cut off, and nothing runs off the side.
+        expect(await time.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+        expect((await overflow(page)).wide).toBe(false);
+        if (lang === "en" || lang === "ru") await page.screenshot({ path: join(artifacts, `tv-last-level-${label}-${lang}.png`) });
+        expect(await page.evaluate(() => window.__feltMissingKeys ?? ["(i18n not started)"])).toEqual([]);
+      }
+    }
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

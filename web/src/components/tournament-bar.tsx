@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLive, useServerNow, useServices } from "../context.tsx";
-import { isOver, levelTimeLeft, moneyStep } from "../logic/tournament-bar.ts";
+import { isOver, levelTimeLeft, moneyStep, onLastLevel } from "../logic/tournament-bar.ts";
 import { useFormat } from "./use-format.ts";
 
 /**
@@ -35,7 +35,11 @@ export function TournamentBar({ tournamentId, myStack }: { tournamentId: string;
   const left = fmt.duration(levelTimeLeft(view, now));
   const step = moneyStep(view);
   const bb = view.level.blinds.bb;
-  const head = view.onBreak ? t("tbar.break", { time: left }) : t("tbar.level", { n: view.level.number, blinds: fmt.blinds(view.level.blinds), time: left });
+  const head = view.onBreak
+    ? t("tbar.break", { time: left })
+    : onLastLevel(view)
+      ? t("tbar.lastLevel", { n: view.level.number, blinds: fmt.blinds(view.level.blinds) })
+      : t("tbar.level", { n: view.level.number, blinds: fmt.blinds(view.level.blinds), time: left });
   const items = [
     view.nextLevel && t("tbar.next", { blinds: fmt.blinds(view.nextLevel.blinds) }),
     t("tbar.players", { left: fmt.chips(view.playersLeft), entries: fmt.chips(view.entries) }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOver, levelTimeLeft, moneyStep } from "./tournament-bar.ts";
+import { isOver, levelTimeLeft, moneyStep, onLastLevel } from "./tournament-bar.ts";
 
 const payouts = [500, 300, 200].map((amount, i) => ({ place: i + 1, amount }));
 
@@ -16,6 +16,17 @@ describe("the tournament bar's figures", () => {
     expect(levelTimeLeft({ endsAt: 10_000, timeLeftMs: 0 }, 4_000)).toBe(6_000);
     expect(levelTimeLeft({ endsAt: 10_000, timeLeftMs: 0 }, 12_000)).toBe(0);
     expect(levelTimeLeft({ endsAt: null, timeLeftMs: 90_000 }, 12_000)).toBe(90_000);
+  });
+
+  it("the structure's last level has no end: no clock to count down, unlike a level that ends or one paused", () => {
+    const level = { number: 3, blinds: { sb: 50, bb: 100, ante: 0 }, durationMs: 600_000 };
+    const last = { level, nextLevel: null, onBreak: false, endsAt: null, timeLeftMs: 0 };
+    expect(onLastLevel(last)).toBe(true);
+    expect(onLastLevel({ ...last, nextLevel: { ...level, number: 4 } })).toBe(false);
+    expect(onLastLevel({ ...last, endsAt: 10_000 })).toBe(false);
+    expect(onLastLevel({ ...last, timeLeftMs: 90_000 })).toBe(false); // paused with time left
+    expect(onLastLevel({ ...last, onBreak: true })).toBe(false);
+    expect(onLastLevel({ ...last, level: null })).toBe(false);
   });
 
   it("a finished or cancelled event has no level clock to count down", () => {

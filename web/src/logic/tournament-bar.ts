@@ -24,6 +24,14 @@ export function levelTimeLeft(view: Pick<TournamentView, "endsAt" | "timeLeftMs"
   return view.endsAt === null ? view.timeLeftMs : Math.max(0, view.endsAt - now);
 }
 
+/**
+ * The structure's last level: it lasts until the tournament ends, so the server gives it no
+ * end and there is no time to count down (shown as "last level", not a clock at 0:00).
+ */
+export function onLastLevel(view: Pick<TournamentView, "level" | "nextLevel" | "onBreak" | "endsAt" | "timeLeftMs">): boolean {
+  return view.level !== null && view.nextLevel === null && !view.onBreak && view.endsAt === null && view.timeLeftMs === 0;
+}
+
 /** An event that is over (finished or cancelled) has no level clock to count down. */
 export function isOver(view: Pick<TournamentView, "status">): boolean {
   return view.status === "finished" || view.status === "cancelled";

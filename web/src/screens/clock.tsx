@@ -8,6 +8,7 @@ import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { useFormat } from "../components/use-format.ts";
 import { useRoom } from "../components/use-room.ts";
 import { useLive, useOfflineSince, useServices } from "../context.tsx";
+import { onLastLevel } from "../logic/tournament-bar.ts";
 
 const POLL_MS = 2000;
 
@@ -207,9 +208,16 @@ export function ClockScreen({ tournamentId }: { tournamentId: string }) {
                       ? t("clock.level", { number: v.level.number })
                       : t(`status.${v.status}`)}
             </div>
-            <div className="clock-time" data-testid="time-left">
-              {fmt.duration(before && v.startsAt !== undefined ? Math.max(0, v.startsAt - now) : left)}
-            </div>
+            {!over && !before && onLastLevel(v) ? (
+              // The last level lasts until the end: no time to count down.
+              <div className="clock-time last-level" data-testid="time-left">
+                {t("clock.lastLevel")}
+              </div>
+            ) : (
+              <div className="clock-time" data-testid="time-left">
+                {fmt.duration(before && v.startsAt !== undefined ? Math.max(0, v.startsAt - now) : left)}
+              </div>
+            )}
             {v.status === "paused" && <div className="clock-paused">{t("clock.paused")}</div>}
             {onBreak && !over && (
               <div className="clock-after-break" data-testid="after-break">

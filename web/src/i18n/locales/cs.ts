@@ -3,6 +3,7 @@ import type { Messages } from "./types.ts";
 export const cs = {
   tbar: {
     level: "Úroveň {{n}} · {{blinds}} · {{time}}",
+    lastLevel: "Úroveň {{n}} · {{blinds}} · poslední úroveň",
     next: "Další {{blinds}}",
     players: "Zbývá {{left}} z {{entries}} vstupů",
     average: "Průměr {{stack}} ({{bb}} BB)",
@@ -403,6 +404,7 @@ export const cs = {
     step: "Krok {{step}} z {{total}}",
   },
   clock: {
+    lastLevel: "Poslední úroveň",
     startsAt: "Začátek v {{time}}",
     registered: "Přihlášeno",
     reEntries: "Re-entry: {{count}}",

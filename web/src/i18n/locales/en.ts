@@ -3,6 +3,7 @@ import type { Messages } from "./types.ts";
 export const en = {
   tbar: {
     level: "Level {{n}} · {{blinds}} · {{time}}",
+    lastLevel: "Level {{n}} · {{blinds}} · last level",
     next: "Next {{blinds}}",
     players: "{{left}} of {{entries}} entries left",
     average: "Average {{stack}} ({{bb}} BB)",
@@ -393,6 +394,7 @@ export const en = {
     step: "Step {{step}} of {{total}}",
   },
   clock: {
+    lastLevel: "Last level",
     startsAt: "Starts at {{time}}",
     registered: "Registered",
     reEntries: "Re-entries: {{count}}",

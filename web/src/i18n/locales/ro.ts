@@ -3,6 +3,7 @@ import type { Messages } from "./types.ts";
 export const ro = {
   tbar: {
     level: "Nivelul {{n}} · {{blinds}} · {{time}}",
+    lastLevel: "Nivelul {{n}} · {{blinds}} · ultimul nivel",
     next: "Următorul {{blinds}}",
     players: "Au rămas {{left}} din {{entries}} intrări",
     average: "Media {{stack}} ({{bb}} BB)",
@@ -395,6 +396,7 @@ export const ro = {
     step: "Pasul {{step}} din {{total}}",
   },
   clock: {
+    lastLevel: "Ultimul nivel",
     startsAt: "Începe la {{time}}",
     registered: "Înscriși",
     reEntries: "Reintrări: {{count}}",

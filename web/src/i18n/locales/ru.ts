@@ -3,6 +3,7 @@ import type { Messages } from "./types.ts";
 export const ru = {
   tbar: {
     level: "Уровень {{n}} · {{blinds}} · {{time}}",
+    lastLevel: "Уровень {{n}} · {{blinds}} · последний уровень",
     next: "Далее {{blinds}}",
     players: "Осталось {{left}} из {{entries}} входов",
     average: "Средний стек {{stack}} ({{bb}} BB)",
@@ -403,6 +404,7 @@ export const ru = {
     step: "Шаг {{step}} из {{total}}",
   },
   clock: {
+    lastLevel: "Последний уровень",
     startsAt: "Начало в {{time}}",
     registered: "Зарегистрировано",
     reEntries: "Повторных входов: {{count}}",

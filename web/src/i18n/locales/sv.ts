@@ -3,6 +3,7 @@ import type { Messages } from "./types.ts";
 export const sv = {
   tbar: {
     level: "Nivå {{n}} · {{blinds}} · {{time}}",
+    lastLevel: "Nivå {{n}} · {{blinds}} · sista nivån",
     next: "Nästa {{blinds}}",
     players: "{{left}} av {{entries}} insatser kvar",
     average: "Snitt {{stack}} ({{bb}} BB)",
@@ -392,6 +393,7 @@ export const sv = {
     step: "Steg {{step}} av {{total}}",
   },
   clock: {
+    lastLevel: "Sista nivån",
     startsAt: "Start kl. {{time}}",
     registered: "Anmälda",
     reEntries: "Återinträden: {{count}}",
