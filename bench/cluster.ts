@@ -5,7 +5,7 @@
 // Run: npx tsx bench/cluster.ts [--processes 1,2,3] [--tables-per-process 60[,120,...]]
 //        [--per-table 9] [--think-ms 2000] [--seconds 20] [--warmup 10] [--bot-procs 3]
 //        [--db postgres://127.0.0.1:5432/test] [--nats nats://127.0.0.1:4222]
-//        [--tables-with-director] [--one-event] [--every-level] [--players-on-owner]
+//        [--tables-with-director] [--one-event] [--every-level] [--players-on-owner] [--follow-home]
 //
 // Each run prints the hands begun in its window: with --think-ms 2000 a hand of nine lasts
 // past the default warm-up and window (0 begun: mid-hand actions only); `--warmup 80
@@ -31,6 +31,10 @@
 // --players-on-owner: each player plays through the process that owns their table when the
 // bots connect (a balancer that routes by table), so an action stays in one process unless
 // its partition moves; the sign-ups still go through process i mod N.
+// --follow-home: what the product does for it: every member is started with --public-url, the
+// bots speak protocol v3 and start on process i mod N, and each goes to its table's member
+// when told (`table-home`); the run prints how many bots were on another process than the
+// one they started on when measuring ended.
 // --tables-with-director: every member runs `felt serve --cluster --tables-with-director`
 // (stage 1: a table is owned by its tournament's partition's owner).
 // --one-event: instead of one-table freerolls, ONE freeroll of N × tables-per-process tables
@@ -96,6 +100,9 @@ const SPLIT = !flag("tables-with-director");
 const ONE_EVENT = flag("one-event");
 const EVERY_LEVEL = flag("every-level");
 const ON_OWNER = flag("players-on-owner");
+const FOLLOW_HOME = flag("follow-home");
+/** The protocol the bots speak: v3 follows a table's home; v2 plays through whichever process it was given. */
+const PROTOCOL = FOLLOW_HOME ? 3 : 2;
 const GOAL_MS = 50;
 /** The servers' logs (stderr), one file per member and run. */
 const LOGS = mkdtempSync(join(tmpdir(), "felt-cluster-bench-"));
@@ -121,6 +128,8 @@ interface Result {
   readonly actionsPerSecond: number;
   /** Hands begun in the window: 0 means it measured mid-hand actions only (no deck, no settling). */
   readonly handsBegun: number;
+  /** Bots on another process than the one they started on when measuring ended (--follow-home: gone to their table's member). */
+  readonly movedHome: number;
   /** Actions at the tables each member owns, per second. */
   readonly actionsPerMember: number[];
   readonly p50ms: number;
@@ -236,7 +245,7 @@ async function startBotsByTable(procs: readonly BotProcess[], players: readonly 
   const tables = [...new Set(players.map((p) => p.tableId))];
   const procOf = new Map(tables.map((t, k) => [t, k % procs.length]));
   const connected = await Promise.all(
-    procs.map((p, k) => p.ask({ type: "start", base, bots: players.filter((x) => procOf.get(x.tableId) === k), thinkMs, protocol: 2 })),
+    procs.map((p, k) => p.ask({ type: "start", base, bots: players.filter((x) => procOf.get(x.tableId) === k), thinkMs, protocol: PROTOCOL })),
   );
   return connected.reduce((sum, m) => sum + (m.type === "connected" ? m.ok : 0), 0);
 }
@@ -257,7 +266,17 @@ async function startCluster(n: number, perProcess: number, db: string, prefix: s
       durability: "normal",
       serverDir: join(import.meta.dirname, ".."),
       stderr,
-      extra: ["--cluster", "--nats", NATS, "--member", name, "--cluster-prefix", prefix, SPLIT ? "--split-tables" : "--tables-with-director"],
+      extra: [
+        "--cluster",
+        "--nats",
+        NATS,
+        "--member",
+        name,
+        "--cluster-prefix",
+        prefix,
+        SPLIT ? "--split-tables" : "--tables-with-director",
+        ...(FOLLOW_HOME ? ["--public-url", `http://127.0.0.1:${port}`] : []),
+      ],
     });
     closeSync(stderr);
     started[k] = { name, base: `http://127.0.0.1:${port}`, child };
@@ -310,7 +329,7 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
         const baseOf = (tableId: string) => members.find((m) => m.name === now.get(keyOfTable(tableId)))?.base;
         setup = { ...setup, players: setup.players.map((p) => ({ ...p, base: baseOf(p.tableId) ?? p.base! })) };
       }
-      const ok = await startBots(procs, setup.players, PER_TABLE, bases[0]!, THINK_MS, 2);
+      const ok = await startBots(procs, setup.players, PER_TABLE, bases[0]!, THINK_MS, PROTOCOL);
       if (ok !== setup.players.length) console.log(`${n} process(es): only ${ok} of ${setup.players.length} bots connected`);
       await startTables(bases[0]!, setup, CONCURRENCY);
     }
@@ -458,6 +477,7 @@ function analyse(
     moved,
     actionsPerSecond: Math.round(bots.reduce((s, b) => s + b.acks, 0) / elapsed),
     handsBegun: bots.reduce((s, b) => s + b.handsBegun, 0),
+    movedHome: bots.reduce((s, b) => s + b.movedHome, 0),
     actionsPerMember: perMember.map((x) => Math.round(x / elapsed)),
     p50ms: r1(pct(lat, 50)),
     p99ms: r1(pct(lat, 99)),
@@ -476,7 +496,7 @@ function analyse(
     loadavg: r1(load),
   };
   console.log(
-    `${n} process(es), ${tables} tables (owned ${owned.join(" / ")}): actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), hands begun ${r.handsBegun}, action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`,
+    `${n} process(es), ${tables} tables (owned ${owned.join(" / ")}): actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), hands begun ${r.handsBegun}${FOLLOW_HOME ? `, bots moved to their table's member ${r.movedHome}` : ""}, action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`,
   );
   console.log(
     `${n} process(es): PostgreSQL events ${r.pg.eventsPerSecond}/s in ${r.pg.transactionsPerSecond} transactions/s, ${r.pg.kbPerSecond} KB/s of event text (${(r.pg.eventsPerSecond / r.actionsPerSecond).toFixed(2)} rows per action)`,

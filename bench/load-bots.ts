@@ -31,6 +31,8 @@ export interface BotsStats {
   readonly acks: number;
   /** Hands begun at this process's tables while measuring (a step with a hand-start event, once per table and hand). */
   readonly handsBegun: number;
+  /** Bots whose socket is on another server than the one they started on (a cluster named their table's home, protocol v3). */
+  readonly movedHome: number;
   readonly loopDelayMs: { p50: number; p99: number; max: number };
   readonly cpu: number;
   readonly cpuWait: number | null;
@@ -55,6 +57,7 @@ function runqueueNs(): number | null {
 
 let bots: Bot[] = [];
 let specs: readonly BotSpec[] = [];
+let startBase = "";
 let measuring = false;
 /** The last action sent at each table: its command id, version and time. */
 const sent = new Map<string, { id: string; version: number; at: number }>();
@@ -88,6 +91,7 @@ process.on("message", (m: ToBots) => {
   switch (m.type) {
     case "start": {
       specs = m.bots;
+      startBase = m.base;
       bots = specs.map(
         (p) =>
           new Bot(p.base ?? m.base, p.name, p.token, {
@@ -150,6 +154,7 @@ process.on("message", (m: ToBots) => {
           deliveries,
           acks,
           handsBegun: begun.size,
+          movedHome: bots.filter((b, i) => b.server !== (specs[i]!.base ?? startBase)).length,
           loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
           cpu: Number(((used.user + used.system) / 1000 / wall).toFixed(2)),
           cpuWait: now === null || waited === null ? null : Number(((now - waited) / 1e6 / wall).toFixed(2)),

@@ -98,6 +98,13 @@ function start(k) {
       "--cluster-prefix",
       PREFIX,
       ...LAYOUT,
+      // Each member's own address, and the others' pages allowed: a player's web app or bot
+      // goes to the member that runs its table (table-home), as it would past a balancer.
+      "--public-url",
+      `http://127.0.0.1:${port}`,
+      ...Array.from({ length: N }, (_, j) => BASE_PORT + j)
+        .filter((p) => p !== port)
+        .flatMap((p) => ["--origin", `http://127.0.0.1:${p}`]),
       // a development cluster: the simulation's bots all sign up from this machine
       "--sign-ups-per-address",
       "0",

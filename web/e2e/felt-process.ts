@@ -21,14 +21,18 @@ export interface FeltProcessOptions {
   readonly repo: string;
   /** Working directory: holds web/dist. */
   readonly cwd: string;
+  /** A SQLite file's path, or a database URL (postgres://…, a cluster's). */
   readonly db: string;
+  /** The port to listen on (a cluster member's, named in its --public-url before it starts); default any free one. */
+  readonly port?: number;
   readonly director: { readonly name: string; readonly password: string };
   readonly args?: readonly string[];
   readonly startTimeoutMs?: number;
 }
 
-function launch(o: FeltProcessOptions, extra: readonly string[], port = 0): { child: ChildProcess; ready: Promise<string>; output: () => string } {
-  const args = [join(o.repo, "bin", "felt.mjs"), "serve", "--host", "127.0.0.1", "--port", String(port), "--db", `sqlite:${o.db}`, ...(o.args ?? []), ...extra];
+function launch(o: FeltProcessOptions, extra: readonly string[], port = o.port ?? 0): { child: ChildProcess; ready: Promise<string>; output: () => string } {
+  const db = /^[a-z]+:\/\//.test(o.db) ? o.db : `sqlite:${o.db}`;
+  const args = [join(o.repo, "bin", "felt.mjs"), "serve", "--host", "127.0.0.1", "--port", String(port), "--db", db, ...(o.args ?? []), ...extra];
   // The director's password goes in the environment, never the command line (`ps` shows that).
   const env = { ...process.env, FELT_DIRECTOR: `${o.director.name}:${o.director.password}` };
   const child = spawn(process.execPath, args, { cwd: o.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
