@@ -46,6 +46,34 @@ async function writes(kv: KV): Promise<number> {
 }
 
 describe("partition leases on JetStream KV", () => {
+  it("a member's public address, announced in its liveness key, is what the others tell clients; none announced or not an http(s) address: none", async () => {
+    const bucket = await tempLeaseBuckets(nc);
+    const m = (member: string, url?: string) =>
+      new LeaseManager({
+        ...bucket.buckets,
+        member,
+        clock: manualClock(),
+        every: neverEvery,
+        about: { layout: "split", ...(url !== undefined ? { url } : {}) },
+      });
+    const [a, b, c, d] = [m("a", "http://10.0.0.1:8080"), m("b"), m("c", "javascript:alert(1)"), m("d", "https://m4.felt.example")];
+    try {
+      for (const x of [a, b, c, d]) await x.start();
+      await until(() => b.liveMembers().length === 4, "b to see every member");
+      expect(["a", "b", "c", "d", "e"].map((x) => b.addressOf(x))).toEqual([
+        "http://10.0.0.1:8080",
+        undefined,
+        undefined,
+        "https://m4.felt.example",
+        undefined,
+      ]);
+      expect(a.addressOf("a")).toBe("http://10.0.0.1:8080");
+    } finally {
+      for (const x of [a, b, c, d]) await x.stop();
+      await bucket.destroy();
+    }
+  });
+
   it("one process acquires a partition; the other cannot, and sees who holds it by watching", async () => {
     const t = await pair();
     try {
