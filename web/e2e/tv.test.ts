@@ -187,7 +187,11 @@ describe.skipIf(!haveChromium)("the TV clock through a live evening", () => {
   it("the structure's last level lasts until the end: the clock says so in every language, not a time at 0:00, and nothing runs off a TV or a phone", async () => {
     const url = stage.felt.url;
     const token = stage.directorToken;
-    const lastOnly = { startingStack: 1000, chips: [25, 100, 500], levels: [{ kind: "level" as const, sb: 50, bb: 100, ante: 0, minutes: 20, colourUp: null }] };
+    const lastOnly = {
+      startingStack: 1000,
+      chips: [25, 100, 500],
+      levels: [{ kind: "level" as const, sb: 50, bb: 100, ante: 0, minutes: 20, colourUp: null }],
+    };
     const made = await must<{ tournament: LobbyTournament }>(
       api(
         url,

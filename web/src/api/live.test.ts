@@ -189,6 +189,25 @@ describe("LiveSession, protocol v2", () => {
     live.disconnect();
   });
 
+  it("a player at two tables goes to their home only when both are run by the same member: two members, it stays where it is", async () => {
+    const at = async (homes: [string, string]) => {
+      const { live, push, ats } = scripted();
+      live.watch({ kind: "table", tableId: "t1" });
+      live.watch({ kind: "table", tableId: "t2" });
+      live.connect();
+      await new Promise((r) => setTimeout(r, 0));
+      push(welcome);
+      push({ type: "table-home", tableId: "t1", url: homes[0] });
+      push({ type: "table-home", tableId: "t2", url: homes[1] });
+      push({ type: "table-view", view: tableView });
+      push({ type: "table-view", view: { ...tableView, tableId: "t2" } });
+      live.disconnect();
+      return ats;
+    };
+    expect(await at(["http://10.0.0.2:8080", "http://10.0.0.3:8080"])).toEqual([undefined]);
+    expect(await at(["http://10.0.0.2:8080", "http://10.0.0.2:8080"])).toEqual([undefined, "http://10.0.0.2:8080"]);
+  });
+
   it("a spectator is not moved to a table's home: only a player seated there", async () => {
     const { live, push, ats } = scripted();
     live.watch({ kind: "table", tableId: "t1" });

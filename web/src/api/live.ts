@@ -214,10 +214,21 @@ export class LiveSession {
   /** The socket whose welcome came: nothing but hello goes before it (the server would refuse it). */
   private welcomedOn: SocketLike | null = null;
 
-  /** Goes to the home of a table where the player sits, if the server named one and the socket is elsewhere. */
+  /**
+   * Goes to the home of a table where the player sits, if the server named one and the socket
+   * is elsewhere, and only when every table the player sits at (of those it follows, each
+   * view come) has that home: a player at two tables run by two members stays where they
+   * are, rather than go back and forth between them.
+   */
   private maybeGoHome(tableId: string): void {
     const url = this.homes.get(tableId);
     if (url === undefined || url === this.home || this.state.tables.get(tableId)?.mySeat == null || this.socket === null) return;
+    for (const channel of this.channels.values()) {
+      if (channel.kind !== "table") continue;
+      // A followed table whose view has not come yet may be another seat of the player's.
+      const view = this.state.tables.get(channel.tableId);
+      if (view === undefined || (view.mySeat != null && this.homes.get(channel.tableId) !== url)) return;
+    }
     // Members that disagree for a moment about who runs the table cannot bounce the player.
     if (Date.now() - this.movedAt < HOME_MOVE_GAP_MS) return;
     this.movedAt = Date.now();
