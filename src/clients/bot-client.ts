@@ -114,6 +114,8 @@ export class BotClient {
   /** Where its socket goes: `base`, or its table's home while the connection there lasts. */
   private at: string;
   private movedAt = Number.NEGATIVE_INFINITY;
+  /** Homes it could not connect to. */
+  private readonly unreachable = new Set<string>();
   /** The moves to a table's home it made (diagnostics, tests). */
   homeMoves = 0;
 
@@ -208,7 +210,10 @@ export class BotClient {
     old?.close();
     this.at = url;
     void this.connect().then((ok) => {
-      if (!ok && this.ws === null) void this.connect();
+      if (ok) return;
+      // Down, or refusing: not tried again; it plays on through `base`.
+      this.unreachable.add(url);
+      if (this.ws === null) void this.connect();
     });
   }
 
@@ -286,7 +291,8 @@ export class BotClient {
         this.acked.set(m.commandId, m.version);
         break;
       case "table-home":
-        if (this.opts.followHome !== false && m.tableId === this.tableId && m.url !== this.at && this.ws !== null) this.goHome(m.url);
+        if (this.opts.followHome !== false && m.tableId === this.tableId && m.url !== this.at && !this.unreachable.has(m.url) && this.ws !== null)
+          this.goHome(m.url);
         break;
       case "error":
         if (m.error.code === AUTH_ERRORS.invalidToken) this.welcomed?.(false);

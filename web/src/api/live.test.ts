@@ -208,6 +208,27 @@ describe("LiveSession, protocol v2", () => {
     expect(await at(["http://10.0.0.2:8080", "http://10.0.0.2:8080"])).toEqual([undefined, "http://10.0.0.2:8080"]);
   });
 
+  it("a home that closes before its welcome (down, or refusing the page's origin) is not tried again: the player stays on the page's origin", async () => {
+    const { live, push, drop, ats } = scripted();
+    live.watch({ kind: "table", tableId: "t1" });
+    live.connect();
+    await new Promise((r) => setTimeout(r, 0));
+    push(welcome);
+    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
+    push({ type: "table-view", view: tableView });
+    expect(ats).toEqual([undefined, "http://10.0.0.2:8080"]);
+    drop(); // closed before any welcome there
+    await vi.waitFor(() => expect(ats).toHaveLength(3), { timeout: 3000 });
+    expect(ats[2]).toBeUndefined();
+    push(welcome);
+    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
+    push({ type: "table-view", view: tableView });
+    await new Promise((r) => setTimeout(r, 2100)); // past the gap between moves
+    push({ type: "table-view", view: tableView });
+    expect(ats).toHaveLength(3);
+    live.disconnect();
+  });
+
   it("a spectator is not moved to a table's home: only a player seated there", async () => {
     const { live, push, ats } = scripted();
     live.watch({ kind: "table", tableId: "t1" });

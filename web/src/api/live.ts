@@ -211,6 +211,8 @@ export class LiveSession {
   /** Homes the server named, by table (a hint may come before the view that shows the seat). */
   private readonly homes = new Map<string, string>();
   private movedAt = Number.NEGATIVE_INFINITY;
+  /** Homes whose connection closed before its welcome. */
+  private readonly unreachable = new Set<string>();
   /** The socket whose welcome came: nothing but hello goes before it (the server would refuse it). */
   private welcomedOn: SocketLike | null = null;
 
@@ -222,7 +224,7 @@ export class LiveSession {
    */
   private maybeGoHome(tableId: string): void {
     const url = this.homes.get(tableId);
-    if (url === undefined || url === this.home || this.state.tables.get(tableId)?.mySeat == null || this.socket === null) return;
+    if (url === undefined || url === this.home || this.unreachable.has(url) || this.state.tables.get(tableId)?.mySeat == null || this.socket === null) return;
     for (const channel of this.channels.values()) {
       if (channel.kind !== "table") continue;
       // A followed table whose view has not come yet may be another seat of the player's.
@@ -244,6 +246,9 @@ export class LiveSession {
   /** The connection is gone (closed, or silent too long): say so from when, and connect again. */
   private lost(): void {
     this.stopHeartbeat();
+    // A home that closed before its welcome (down, or refusing this page's origin) is not
+    // tried again: the player stays on the page's origin rather than bounce off it.
+    if (this.home !== null && this.welcomedOn !== this.socket) this.unreachable.add(this.home);
     this.socket = null;
     this.home = null;
     this.set({ connected: false, offlineSince: this.connection > 0 ? (this.state.offlineSince ?? Date.now()) : null });
