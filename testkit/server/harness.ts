@@ -86,7 +86,8 @@ export async function setupTournament(
   );
   const id = created.tournament.id;
   const players: Setup["players"] = [];
-  const prefix = opts.prefix ?? `b${randomBytes(2).toString("hex")}`;
+  // Four random bytes: the tests of one file share a schema, and two bytes once drew a prefix used before there (name taken).
+  const prefix = opts.prefix ?? `b${randomBytes(4).toString("hex")}`;
   for (let i = 0; i < n; i++) {
     const name = `${prefix}-${i}`;
     const url = opts.via?.(i) ?? base;

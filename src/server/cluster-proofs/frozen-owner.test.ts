@@ -35,7 +35,7 @@ async function member(db: string, name: string, prefix: string, logs: string[]):
 async function setupOn(owner: FeltServer, n: number): Promise<Setup> {
   let commandId = cmd();
   while (owner.ownership.serving(owner.ownership.keyOf(`T${commandId}`)) === undefined) commandId = cmd();
-  const s = await setupTournament(owner.url, n, { commandId, prefix: `c${randomBytes(2).toString("hex")}` });
+  const s = await setupTournament(owner.url, n, { commandId, prefix: `c${randomBytes(4).toString("hex")}` });
   await startTournament(owner.url, s);
   return s;
 }

@@ -66,7 +66,7 @@ async function twoMembers(layout: TableLayout) {
   expect(b.tournaments.has(id)).toBe(splitTables);
   const players: Setup["players"] = [];
   for (let i = 0; i < 6; i++) {
-    const name = `k${randomBytes(2).toString("hex")}-${i}`;
+    const name = `k${randomBytes(4).toString("hex")}-${i}`;
     const s = await must<{ token: string; user: { id: string } }>(api(b.url, "POST", "/api/v1/auth/sign-up", { name, password: "bot-password-1" }));
     await must(api(b.url, "POST", "/api/v1/director/deposit", { commandId: cmd(), name, amount: 5000 }, d.token));
     await must(api(b.url, "POST", `/api/v1/tournaments/${id}/register`, { commandId: cmd() }, s.token));
