@@ -5,7 +5,16 @@
 // (testkit/server/bot.ts), the browser tests' opponents and bench/load.ts all use it.
 import WebSocket from "ws";
 import { seededRandom, type RandomSource } from "../tournament/index.ts";
-import { PROTOCOL_VERSION, WS_PATH, applyTablePatch, parseServerMessage, type ClientMessage, type ServerMessage, type TableView } from "../protocol/index.ts";
+import {
+  HOME_MOVE_GAP_MS,
+  PROTOCOL_VERSION,
+  WS_PATH,
+  applyTablePatch,
+  parseServerMessage,
+  type ClientMessage,
+  type ServerMessage,
+  type TableView,
+} from "../protocol/index.ts";
 import { decide, type BotPolicy } from "./bot-policy.ts";
 import { AUTH_ERRORS, PROTOCOL_ERRORS } from "../protocol/error-catalogue.ts";
 
@@ -76,9 +85,6 @@ export interface BotClientOptions {
    */
   readonly followHome?: boolean;
 }
-
-/** The least time between two moves to a table's home: members that disagree for a moment about who runs it cannot bounce a client. */
-export const HOME_MOVE_GAP_MS = 2000;
 
 export class BotClient {
   ws: WebSocket | null = null;

@@ -39,6 +39,7 @@ export {
   CHAT_HISTORY,
   CHAT_MAX_CHARS,
   CHAT_RATE,
+  HOME_MOVE_GAP_MS,
 } from "./ws-messages.ts";
 export type { Channel, ClientMessageType, ServerMessageType } from "./ws-messages.ts";
 export {

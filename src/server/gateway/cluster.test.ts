@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "v
 import type { NatsConnection } from "nats";
 import {
   applyTablePatch,
+  HOME_MOVE_GAP_MS,
   type LedgerCheckResponse,
   type LobbyResponse,
   type LobbyTournament,
@@ -19,7 +20,6 @@ import { handOwnership, tempPrefix, testNats } from "../../../testkit/cluster/na
 import { FeltServer } from "../felt-server.ts";
 import { api, cmd, DIRECTOR, eventually, FAST_STRUCTURE, must, pgSchema, playToTheEnd, type Setup } from "../../../testkit/server/harness.ts";
 import { Bot } from "../../../testkit/server/bot.ts";
-import { HOME_MOVE_GAP_MS } from "../../clients/bot-client.ts";
 import type { Subscriber } from "../tables/table-session.ts";
 import { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 import { ClusterLink } from "./cluster-link.ts";

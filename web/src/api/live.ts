@@ -1,4 +1,5 @@
 import {
+  HOME_MOVE_GAP_MS,
   PROTOCOL_VERSION,
   applyTablePatch,
   encodeClientMessage,
@@ -19,8 +20,6 @@ import { GAPS_KEPT, loadLog, type LogGap, saveLog, sessionStore, type LogStore }
 import { newCommandId, type FeltClient } from "./client.ts";
 import type { SocketLike } from "./transport.ts";
 
-/** The least time between two moves of the socket to a table's home. */
-export const HOME_MOVE_GAP_MS = 2000;
 /** How long before a table not found (not yet opened) is asked for again. */
 export const TABLE_RETRY_MS = 1000;
 /** How often a connected client pings the server. */
