@@ -1,5 +1,5 @@
 // Cluster mode: partitions, leases, fences, the partition host and the Ownership seam.
-export { everything, homeOf, tournamentKey, type Ownership } from "./ownership.ts";
+export { everything, homeAt, tournamentKey, type Ownership } from "./ownership.ts";
 export {
   connectNats,
   memberName,

@@ -42,12 +42,11 @@ export interface Ownership {
 }
 
 /**
- * The public address of the member holding partition `key`, when that is another member and
- * it announced one: where a client may reach what the partition holds at first hand.
+ * Where a client may reach `member` at first hand: its announced public address, when it is
+ * another member than this one and announced one.
  */
-export function homeOf(ownership: Ownership, key: string): string | undefined {
-  const owner = ownership.ownerOf(key);
-  return owner === undefined || owner === ownership.member ? undefined : ownership.addressOf(owner);
+export function homeAt(ownership: Ownership, member: string | undefined): string | undefined {
+  return member === undefined || member === ownership.member ? undefined : ownership.addressOf(member);
 }
 
 export const tournamentKey = (tournamentId: string): string => partitionKey(tournamentPartition(tournamentId));

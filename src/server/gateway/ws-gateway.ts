@@ -21,7 +21,7 @@ import {
 } from "../../protocol/index.ts";
 import type { ServerPort } from "../server-port.ts";
 import type { Follower } from "../../cluster/follower.ts";
-import { homeOf } from "../../cluster/index.ts";
+import { homeAt } from "../../cluster/index.ts";
 import { errorCommandId, tableCommand, tournamentOfTable } from "./table-commands.ts";
 import { toWire } from "./http-errors.ts";
 import { isStorageOutage } from "./outage.ts";
@@ -345,10 +345,10 @@ class Connection {
           if (now !== undefined && "follower" in now && now.follower === follower) this.tables.delete(tableId);
           this.error(null, e);
         },
-        (member) => tellHome(member === cluster.ownership.member ? undefined : cluster.ownership.addressOf(member)),
+        (member) => tellHome(homeAt(cluster.ownership, member)),
       );
       this.tables.set(tableId, { follower });
-      tellHome(homeOf(cluster.ownership, cluster.ownership.keyOfTable(tableId)));
+      tellHome(homeAt(cluster.ownership, cluster.ownership.ownerOf(cluster.ownership.keyOfTable(tableId))));
       return;
     }
     const session = this.server.tables.table(tableId);
