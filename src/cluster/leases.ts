@@ -136,21 +136,14 @@ function encode(v: Named, about: Readonly<Record<string, string>> = {}): Uint8Ar
   return codec.encode(JSON.stringify({ ...about, ...v }));
 }
 
-function decode(e: KvEntry): Named | undefined {
+function decode(e: KvEntry): (Named & { readonly url?: string }) | undefined {
   if (e.operation !== "PUT") return undefined;
   try {
-    const v = e.json<Partial<Named>>();
-    return typeof v.member === "string" && typeof v.incarnation === "string" ? { member: v.member, incarnation: v.incarnation } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The `url` a member announced beside its name: an http(s) address, or undefined. */
-function announcedUrl(e: KvEntry): string | undefined {
-  try {
-    const url = e.json<{ url?: unknown }>().url;
-    return typeof url === "string" && /^https?:\/\//.test(url) ? url : undefined;
+    const v = e.json<Partial<Named> & { url?: unknown }>();
+    if (typeof v.member !== "string" || typeof v.incarnation !== "string") return undefined;
+    // A liveness key may carry the member's public address (an owner key never does).
+    const url = typeof v.url === "string" && /^https?:\/\//.test(v.url) ? v.url : undefined;
+    return { member: v.member, incarnation: v.incarnation, ...(url !== undefined ? { url } : {}) };
   } catch {
     return undefined;
   }
@@ -413,10 +406,7 @@ export class LeaseManager {
     const v = decode(e);
     const before = this.members.get(e.key);
     if (v === undefined) this.members.delete(e.key);
-    else {
-      const url = announcedUrl(e);
-      this.members.set(e.key, { incarnation: v.incarnation, seenAt: this.clock.now(), ...(url !== undefined ? { url } : {}) });
-    }
+    else this.members.set(e.key, { incarnation: v.incarnation, seenAt: this.clock.now(), ...(v.url !== undefined ? { url: v.url } : {}) });
     // A renewal (same incarnation) changes nothing anyone routes or balances by; a member
     // that comes back after its key expired was dropped from `liveMembers` meanwhile.
     const expired = before !== undefined && this.clock.now() - before.seenAt >= this.ttlMs;
