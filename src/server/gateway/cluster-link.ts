@@ -231,7 +231,6 @@ export class ClusterLink implements ClusterPort {
     return gatherMoneyCheck(this.bus);
   }
 
-  /** A remote table's frames for this user (seated: their own audience; else the spectators'). */
   /** A remote table's frames for this user (seated: their own audience; else the spectators'); `owner` hears each new owner's announcement. */
   followTable(
     tableId: string,
