@@ -65,7 +65,7 @@ export interface BotClientOptions {
   readonly localAddress?: string;
   /** Think time before each action drawn by the caller (ms, from a uniform draw in [0, 1)); overrides thinkMs (bench/pace.ts's heavy tail). */
   readonly thinkDraw?: (u: number) => number;
-  /** The protocol version it speaks (default the current one; 1: a whole view after every step). */
+  /** The protocol version it speaks (default the current one, which goes to its table's home in a cluster; 2: stays on `base`; 1: a whole view after every step). */
   readonly protocol?: number;
   /** Keep every frame received (the no-leak tests). */
   readonly keepFrames?: boolean;
@@ -79,11 +79,6 @@ export interface BotClientOptions {
   readonly contribute?: boolean;
   /** Called when the bot sends an action (the load benchmark times broadcasts from here). */
   readonly onAct?: (tableId: string, version: number, commandId: string) => void;
-  /**
-   * Go to its table's member when a cluster names it (`table-home`, protocol v3), as the web
-   * app does (default true; false: play on through `base`, as a client of v2 would).
-   */
-  readonly followHome?: boolean;
 }
 
 export class BotClient {
@@ -297,8 +292,7 @@ export class BotClient {
         this.acked.set(m.commandId, m.version);
         break;
       case "table-home":
-        if (this.opts.followHome !== false && m.tableId === this.tableId && m.url !== this.at && !this.unreachable.has(m.url) && this.ws !== null)
-          this.goHome(m.url);
+        if (m.tableId === this.tableId && m.url !== this.at && !this.unreachable.has(m.url) && this.ws !== null) this.goHome(m.url);
         break;
       case "error":
         if (m.error.code === AUTH_ERRORS.invalidToken) this.welcomed?.(false);
