@@ -6,6 +6,7 @@
 //        [--per-table 9] [--think-ms 2000] [--seconds 20] [--warmup 10] [--bot-procs 3]
 //        [--db postgres://127.0.0.1:5432/test] [--nats nats://127.0.0.1:4222]
 //        [--tables-with-director] [--one-event] [--every-level] [--players-on-owner] [--follow-home]
+//        [--loop-delay]
 //
 // Each run prints the hands begun in its window: with --think-ms 2000 a hand of nine lasts
 // past the default warm-up and window (0 begun: mid-hand actions only); `--warmup 80
@@ -35,6 +36,9 @@
 // bots speak protocol v3 and start on process i mod N, and each goes to its table's member
 // when told (`table-home`); the run prints how many bots were on another process than the
 // one they started on when measuring ended.
+// --loop-delay: each member's event-loop delay too. Off by default: its monitor wakes a member
+// every millisecond, some 0.6 ms of CPU per action at 30 actions a second, which the bench
+// would count as the member's (bench/load-probe-main.mjs).
 // --tables-with-director: every member runs `felt serve --cluster --tables-with-director`
 // (stage 1: a table is owned by its tournament's partition's owner).
 // --one-event: instead of one-table freerolls, ONE freeroll of N × tables-per-process tables
@@ -101,6 +105,7 @@ const ONE_EVENT = flag("one-event");
 const EVERY_LEVEL = flag("every-level");
 const ON_OWNER = flag("players-on-owner");
 const FOLLOW_HOME = flag("follow-home");
+if (flag("loop-delay")) process.env["FELT_LOOP_DELAY"] = "1";
 /** The protocol the bots speak: v3 follows a table's home; v2 plays through whichever process it was given. */
 const PROTOCOL = FOLLOW_HOME ? 3 : 2;
 const GOAL_MS = 50;
@@ -459,7 +464,10 @@ function analyse(
       ),
     );
   for (const [i, sv] of servers.entries()) {
-    const worst = (sv?.seconds ?? []).map((x) => x[1]).sort((a, b) => a - b);
+    const worst = (sv?.seconds ?? [])
+      .map((x) => x[1])
+      .filter((x): x is number => x !== null)
+      .sort((a, b) => a - b);
     if (worst.length > 0)
       console.log(`member ${i + 1}: the event loop's longest delay in each second: median ${r1(pct(worst, 50))} ms, max ${r1(worst.at(-1)!)} ms`);
   }
@@ -502,7 +510,7 @@ function analyse(
     `${n} process(es): PostgreSQL events ${r.pg.eventsPerSecond}/s in ${r.pg.transactionsPerSecond} transactions/s, ${r.pg.kbPerSecond} KB/s of event text (${(r.pg.eventsPerSecond / r.actionsPerSecond).toFixed(2)} rows per action)`,
   );
   console.log(
-    `${n} process(es): servers' cpu ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")}, event-loop use ${r.servers.map((s) => s?.elu ?? "?").join(" / ")}, loop delay p99 ${r.servers.map((s) => s?.loopDelayMs.p99 ?? "?").join(" / ")} ms; group commits ${r.servers.map((s) => s?.commits.count ?? "?").join(" / ")} (batch p99 ${r.servers.map((s) => s?.commits.p99 ?? "?").join(" / ")} ms, queue wait p99 ${r.servers.map((s) => s?.pgQueueWait?.p99 ?? "?").join(" / ")} ms); bots' cpu ${r.botCpu}`,
+    `${n} process(es): servers' cpu ${r.servers.map((s) => s?.cpu ?? "?").join(" / ")}, event-loop use ${r.servers.map((s) => s?.elu ?? "?").join(" / ")}, loop delay p99 ${r.servers.map((s) => (s === null ? "?" : (s.loopDelayMs?.p99 ?? "off"))).join(" / ")} ms; group commits ${r.servers.map((s) => s?.commits.count ?? "?").join(" / ")} (batch p99 ${r.servers.map((s) => s?.commits.p99 ?? "?").join(" / ")} ms, queue wait p99 ${r.servers.map((s) => s?.pgQueueWait?.p99 ?? "?").join(" / ")} ms); bots' cpu ${r.botCpu}`,
   );
   console.log(JSON.stringify(r));
   return r;

@@ -99,8 +99,15 @@ export async function pool<T>(items: readonly T[], n: number, fn: (x: T, i: numb
   );
 }
 
+/** A server's event-loop delay over the window; null unless the bench was run with `--loop-delay`. */
+export type LoopDelay = { p50: number; p99: number; max: number } | null;
+
+/** A loop delay for print: its p99 / max, or "off" when it was not measured. */
+export const loopDelayText = (d: LoopDelay | undefined): string => (d === undefined ? "?" : d === null ? "off" : `${d.p99} / ${d.max} ms`);
+
 export interface ServerStats {
-  readonly loopDelayMs: { p50: number; p99: number; max: number };
+  /** Measured only with `--loop-delay`: its 1 ms timer costs the server CPU the bench would charge to it. */
+  readonly loopDelayMs: LoopDelay;
   /** CPU seconds per second (1 = one core busy). */
   readonly cpu: number;
   /** Of `cpu`, the kernel's part (system time): socket writes and reads, fsyncs; on loopback also the readers' TCP input. */
@@ -117,8 +124,8 @@ export interface ServerStats {
   readonly checkpoints: { count: number; pages: number; max: number | null };
   /** [command id, [received, started, stored, applied, written]] in epoch ms (0: not reached). */
   readonly marks: Array<[string, number[]]>;
-  /** [epoch ms at the end of the second, loop delay max, commit max, commits, fsync max, fsyncs]. */
-  readonly seconds: Array<[number, number, number, number, number, number]>;
+  /** [epoch ms at the end of the second, loop delay max (null without `--loop-delay`), commit max, commits, fsync max, fsyncs]. */
+  readonly seconds: Array<[number, number | null, number, number, number, number]>;
   /** With FELT_STAGE_PROFILE=1 (`--profile`): the share of the window's CPU samples per stage, in percent. */
   readonly stages?: Record<string, number>;
 }

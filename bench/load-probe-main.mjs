@@ -1,6 +1,7 @@
 // Loaded into the server's main thread by bench/load-probe.mjs (preloaded by bench/load.ts):
-// the server's own event-loop delay (perf_hooks.monitorEventLoopDelay), event-loop
-// utilisation and CPU over the measured window, asked for over the IPC channel; and, for
+// the server's event-loop utilisation and CPU over the measured window, and its event-loop
+// delay (perf_hooks.monitorEventLoopDelay) when the bench asks for it, asked for over the
+// IPC channel; and, for
 // the latency breakdown, every command's stage marks (src/runtime/trace.ts: received,
 // started, stored, applied, written), each SQLite group commit and WAL fsync, and the
 // loop delay second by second, all on node:diagnostics_channel.
@@ -19,8 +20,19 @@ function runqueueNs() {
 }
 
 const epoch = () => performance.timeOrigin + performance.now();
+// The loop-delay monitor is a 1 ms timer: a thousand wake-ups a second, which cost an idle
+// process of this machine 13-23 ms of CPU a second and a cluster member at 30 actions a
+// second some 0.6 ms per action, all of it charged to the server. So it runs only when the
+// bench is asked for the loop delay (FELT_LOOP_DELAY=1, the benches' --loop-delay), for
+// diagnosing stalls; CPU figures are taken without it.
+const loopDelay = process.env["FELT_LOOP_DELAY"] === "1";
+/** The window's loop delay, and the current second's (reset each second). */
 const delay = monitorEventLoopDelay({ resolution: 1 });
-delay.enable();
+const perSecond = monitorEventLoopDelay({ resolution: 1 });
+if (loopDelay) {
+  delay.enable();
+  perSecond.enable();
+}
 let cpu = process.cpuUsage();
 let at = performance.now();
 let elu = performance.eventLoopUtilization();
@@ -125,10 +137,8 @@ subscribe("felt:sqlite-checkpoint", (m) => {
   checkpointPages += m.copied ?? 0;
 });
 
-const perSecond = monitorEventLoopDelay({ resolution: 1 });
-perSecond.enable();
 setInterval(() => {
-  if (measuring) seconds.push([epoch(), perSecond.max / 1e6, commitMax, commits, syncMax, syncs]);
+  if (measuring) seconds.push([epoch(), loopDelay ? perSecond.max / 1e6 : null, commitMax, commits, syncMax, syncs]);
   perSecond.reset();
   commitMax = commits = syncMax = syncs = 0;
 }, 1000).unref();
@@ -176,7 +186,7 @@ function sendStats(stages) {
     return xs.length === 0 ? null : Number(xs[Math.min(xs.length - 1, Math.floor((xs.length * q) / 100))].toFixed(1));
   };
   process.send?.({
-    loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+    loopDelayMs: loopDelay ? { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) } : null,
     cpu: Number(((used.user + used.system) / 1000 / (performance.now() - at)).toFixed(4)),
     // The kernel's part (sockets, fsync; on loopback also the readers' TCP input).
     cpuSystem: Number((used.system / 1000 / (performance.now() - at)).toFixed(4)),

@@ -9,6 +9,7 @@
 //                            [--db sqlite:PATH|postgres://...] [--protocol 2|1] [--durability normal|full]
 //                            [--server-dir CHECKOUT]   (another checkout's server, for before/after)
 //                            [--profile]   (where the server's CPU goes, by stage)
+//                            [--loop-delay]   (the server's event-loop delay; costs it CPU)
 //
 // `--runs N` runs N times in a row, each with a fresh server and database, and prints every
 // run (never only the best) and at the end one README-ready table row per run.
@@ -38,7 +39,20 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { BotsStats } from "./load-bots.ts";
-import { BotProcess, measure, pct, r1, setupTables, startBots, startServer, startTables, stopServer, withSchema, type ServerStats } from "./load-kit.ts";
+import {
+  BotProcess,
+  loopDelayText,
+  measure,
+  pct,
+  r1,
+  setupTables,
+  startBots,
+  startServer,
+  startTables,
+  stopServer,
+  withSchema,
+  type ServerStats,
+} from "./load-kit.ts";
 import { options } from "./args.ts";
 
 const args = process.argv.slice(2);
@@ -70,6 +84,12 @@ const WARMUP_S = Number(opt("warmup", "10"));
  * FELT_STAGE_PROFILE_OUT=file also writes the whole profile there (Chrome's DevTools open it).
  */
 if (args.includes("--profile")) process.env["FELT_STAGE_PROFILE"] = "1";
+/**
+ * `--loop-delay`: the server's event-loop delay too (overall and per second in the timeline).
+ * Off by default: its monitor wakes the server every millisecond, CPU the bench would count
+ * as the server's (bench/load-probe-main.mjs).
+ */
+if (args.includes("--loop-delay")) process.env["FELT_LOOP_DELAY"] = "1";
 /** Processes the bots run in (whole tables each). */
 const BOT_PROCS = Math.max(1, Math.min(TABLES, Number(opt("bot-procs", "3"))));
 /** Table events' fsync: "normal" (`felt serve --bench`) or "full" (the default of `felt serve`, one fsync per group commit; the server's own rate limit then applies, 20/s per connection). */
@@ -260,7 +280,7 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
   );
   console.log(`run ${run}: stage p99 / max (ms): ${STAGES.map((k) => `${k} ${result.stageP99ms[k]} / ${result.stageMaxMs[k]}`).join(", ")}`);
   console.log(
-    `run ${run}: server loop delay p50 ${s?.loopDelayMs.p50} / p99 ${s?.loopDelayMs.p99} / max ${s?.loopDelayMs.max} ms, cpu ${s?.cpu}, elu ${s?.elu}, waiting for a CPU ${s?.cpuWait}; commits ${s?.commits.count} (p99 ${s?.commits.p99}, max ${s?.commits.max} ms), WAL fsyncs ${s?.fsyncs.count} (p99 ${s?.fsyncs.p99}, max ${s?.fsyncs.max} ms), checkpoints off the loop ${s?.checkpoints?.count} (${s?.checkpoints?.pages} pages, max ${s?.checkpoints?.max} ms); bots (${BOT_PROCS} processes): loop delay p99 ${botDelay.p99} / max ${botDelay.max} ms, cpu ${result.bots.cpu}, waiting for a CPU ${result.bots.cpuWait}`,
+    `run ${run}: server loop delay ${s?.loopDelayMs === null ? "not measured (--loop-delay)" : `p50 ${s?.loopDelayMs.p50} / p99 ${s?.loopDelayMs.p99} / max ${s?.loopDelayMs.max} ms`}, cpu ${s?.cpu}, elu ${s?.elu}, waiting for a CPU ${s?.cpuWait}; commits ${s?.commits.count} (p99 ${s?.commits.p99}, max ${s?.commits.max} ms), WAL fsyncs ${s?.fsyncs.count} (p99 ${s?.fsyncs.p99}, max ${s?.fsyncs.max} ms), checkpoints off the loop ${s?.checkpoints?.count} (${s?.checkpoints?.pages} pages, max ${s?.checkpoints?.max} ms); bots (${BOT_PROCS} processes): loop delay p99 ${botDelay.p99} / max ${botDelay.max} ms, cpu ${result.bots.cpu}, waiting for a CPU ${result.bots.cpuWait}`,
   );
   if (s?.stages !== undefined)
     console.log(
@@ -286,7 +306,7 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
       const sv = srvSec.get(sec);
       const split = bin.worstSplit === null ? "?" : bin.worstSplit.map((x) => x.toFixed(0)).join("/");
       console.log(
-        `  ${String(sec).padStart(3)}s: ${pct(bin.lat, 99).toFixed(1).padStart(7)} / ${bin.worst.toFixed(1).padStart(7)}  [${split}]  loop ${sv === undefined ? "?" : sv[1].toFixed(0)} / ${botSec.get(sec)?.toFixed(0) ?? "?"}  commit ${sv === undefined ? "?" : sv[2].toFixed(1)} fsync ${sv === undefined ? "?" : sv[4].toFixed(1)}`,
+        `  ${String(sec).padStart(3)}s: ${pct(bin.lat, 99).toFixed(1).padStart(7)} / ${bin.worst.toFixed(1).padStart(7)}  [${split}]  loop ${sv === undefined ? "?" : (sv[1]?.toFixed(0) ?? "off")} / ${botSec.get(sec)?.toFixed(0) ?? "?"}  commit ${sv === undefined ? "?" : sv[2].toFixed(1)} fsync ${sv === undefined ? "?" : sv[4].toFixed(1)}`,
       );
     }
   }
@@ -297,7 +317,7 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
 /** One README table row: | run | actions/s | p50 | p99 | max | server loop p99 / max | stage p99s | load average |. */
 function row(r: RunResult): string {
   const s = r.server;
-  return `| ${r.run} | ${r.tables.toLocaleString("en")} / ${r.players.toLocaleString("en")} | ${r.actionsPerSecond} | ${r.handsBegun} | ${r.cpuMsPerAction ?? "?"} ms (${r.systemMsPerAction ?? "?"}) | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${s?.loopDelayMs.p99 ?? "?"} / ${s?.loopDelayMs.max ?? "?"} ms | ${STAGES.map((k) => r.stageP99ms[k]).join(" / ")} | ${r.loadavg} |`;
+  return `| ${r.run} | ${r.tables.toLocaleString("en")} / ${r.players.toLocaleString("en")} | ${r.actionsPerSecond} | ${r.handsBegun} | ${r.cpuMsPerAction ?? "?"} ms (${r.systemMsPerAction ?? "?"}) | ${r.p50ms} ms | ${r.p99ms} ms | ${r.maxMs} ms | ${loopDelayText(s?.loopDelayMs)} | ${STAGES.map((k) => r.stageP99ms[k]).join(" / ")} | ${r.loadavg} |`;
 }
 
 async function main() {
