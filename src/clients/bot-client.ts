@@ -166,9 +166,13 @@ export class BotClient {
     return this.tableId === null ? null : (this.views.get(this.tableId) ?? null);
   }
 
+  private socketTo(at: string): WebSocket {
+    const url = at.replace(/^http/, "ws").replace(/\/$/, "") + WS_PATH;
+    return this.opts.localAddress !== undefined ? new WebSocket(url, { localAddress: this.opts.localAddress }) : new WebSocket(url);
+  }
+
   connect(): Promise<boolean> {
-    const url = this.at.replace(/^http/, "ws").replace(/\/$/, "") + WS_PATH;
-    const ws = this.opts.localAddress !== undefined ? new WebSocket(url, { localAddress: this.opts.localAddress }) : new WebSocket(url);
+    const ws = this.socketTo(this.at);
     this.ws = ws;
     return new Promise((resolve) => {
       this.welcomed = resolve;
@@ -194,27 +198,66 @@ export class BotClient {
     this.ws?.close();
     this.ws = null;
     this.at = this.base;
+    this.candidate?.close();
+    this.candidate = null;
+    this.leaving?.close();
+    this.leaving = null;
   }
 
+  /** A socket opened at its table's home, until its welcome. */
+  private candidate: WebSocket | null = null;
+  /** The socket it moved away from, open until the table's view comes on the new one. */
+  private leaving: WebSocket | null = null;
+
   /**
-   * Moves its connection to the member that runs its table: a new socket there (hello, the
-   * table subscribed again, an unanswered act resent with its own id), the old one closed.
-   * If the home cannot be reached it connects through `base` again.
+   * Moves its connection to the member that runs its table, make before break: a new socket
+   * there says hello while the old one plays on; at its welcome the new one takes over (the
+   * table subscribed again, an unanswered act resent with its own id), and the old one
+   * closes once the table's view has come on the new one, so the seat never reads "away".
+   * A home that closes before its welcome is not tried again: it plays on where it is.
    */
   private goHome(url: string): void {
     const now = Date.now();
-    if (now - this.movedAt < HOME_MOVE_GAP_MS) return;
+    if (now - this.movedAt < HOME_MOVE_GAP_MS || this.candidate !== null) return;
     this.movedAt = now;
     this.homeMoves++;
-    const old = this.ws;
-    this.ws = null;
-    old?.close();
-    this.at = url;
-    void this.connect().then((ok) => {
-      if (ok) return;
-      // Down, or refusing: not tried again; it plays on through `base`.
+    const ws = this.socketTo(url);
+    this.candidate = ws;
+    const fail = () => {
+      if (this.candidate !== ws) return;
+      this.candidate = null;
       this.unreachable.add(url);
+      ws.close();
+      // The old connection was lost meanwhile: on through `base`.
       if (this.ws === null) void this.connect();
+    };
+    ws.on("open", () => ws.send(JSON.stringify({ type: "hello", v: this.opts.protocol ?? PROTOCOL_VERSION, token: this.token })));
+    ws.on("message", (data) => {
+      const text = String(data);
+      if (this.ws === ws) return this.receive(text);
+      if (this.candidate !== ws) return;
+      // Before its welcome the server answers nothing but hello.
+      let type: unknown;
+      try {
+        type = (JSON.parse(text) as { type?: unknown }).type;
+      } catch {
+        type = undefined;
+      }
+      if (type !== "welcome") return fail();
+      this.candidate = null;
+      this.leaving?.close();
+      this.leaving = this.ws;
+      this.ws = ws;
+      this.at = url;
+      this.receive(text);
+    });
+    ws.on("error", fail);
+    ws.on("close", () => {
+      fail();
+      if (this.ws === ws) {
+        this.ws = null;
+        this.at = this.base;
+      }
     });
   }
 
@@ -307,6 +350,11 @@ export class BotClient {
         this.errors.push(m.error.code);
         break;
       case "table-view":
+        // The table's view on the socket it moved to: the seat is followed here now.
+        if (this.leaving !== null && m.view.tableId === this.tableId) {
+          this.leaving.close();
+          this.leaving = null;
+        }
         this.viewChanged(m.view);
         break;
       case "table-step": {

@@ -677,11 +677,27 @@ describe("cluster: any process answers any client", () => {
     const homes = (b: Bot) => b.frames.flatMap((m) => (m.type === "table-home" ? [m.url] : []));
     const socketsOf = (server: FeltServer, i: number) => server.connections.account(s.players[i]!.id).size;
     // p0 (v3) and p1 (v2) start on B, p2 (v3) on A, the table's owner.
+    // What p2 reads of p0's seat, from the first view that shows p0 there: a move is make before
+    // break, so the seat never reads "away" on the way.
+    const moverSeen: boolean[] = [];
+    const watchMover = (m: ServerMessage) => {
+      if (m.type !== "table-view") return;
+      const seat = m.view.seats.find((x) => x.player?.id === s.players[0]!.id);
+      if (seat !== undefined && (seat.connected || moverSeen.length > 0)) moverSeen.push(seat.connected);
+    };
     const bots = s.players.map(
-      (p, i) => new Bot(i === 2 ? A.url : B.url, p.name, p.token, { seed: i + 3, allInChance: 0, keepFrames: true, ...(i === 1 ? { protocol: 2 } : {}) }),
+      (p, i) =>
+        new Bot(i === 2 ? A.url : B.url, p.name, p.token, {
+          seed: i + 3,
+          allInChance: 0,
+          keepFrames: true,
+          ...(i === 1 ? { protocol: 2 } : {}),
+          ...(i === 2 ? { onBroadcast: watchMover } : {}),
+        }),
     );
     const [mover, old, atOwner] = bots as [Bot, Bot, Bot];
-    for (const b of bots) {
+    // p2 first, so that it sees p0 arrive through B and move.
+    for (const b of [atOwner, old, mover]) {
       await b.connect();
       b.watch(tableId);
     }
@@ -694,6 +710,8 @@ describe("cluster: any process answers any client", () => {
     expect(homes(old)).toEqual([]);
     expect(homes(atOwner)).toEqual([]);
     expect([old.server, socketsOf(B, 1), atOwner.server]).toEqual([B.url, 1, A.url]);
+    expect(moverSeen.length).toBeGreaterThan(2);
+    expect(moverSeen.filter((connected) => !connected)).toEqual([]);
     // The hand-over as the partition host does it (as in the test above), once a client may move again.
     await new Promise((r) => setTimeout(r, Math.max(0, movedAt + HOME_MOVE_GAP_MS - Date.now())));
     ownA.stop(key);
