@@ -11,7 +11,8 @@ import type { LogStore } from "../logic/kept-log.ts";
 
 function scripted(store: LogStore | null = null) {
   const sent: unknown[] = [];
-  let handlers: SocketHandlers | null = null;
+  /** Each socket's handlers, in the order they were opened; `push` and `drop` use the last. */
+  const sockets: SocketHandlers[] = [];
   let opened = 0;
   /** Where each socket was opened (undefined: the page's origin), and which were closed by the client. */
   const ats: (string | undefined)[] = [];
@@ -20,7 +21,7 @@ function scripted(store: LogStore | null = null) {
     kind: "test",
     request: async () => ({ status: 500, body: null }),
     openSocket: (h, at) => {
-      handlers = h;
+      sockets.push(h);
       const n = opened++;
       ats.push(at);
       queueMicrotask(() => h.onOpen());
@@ -33,8 +34,8 @@ function scripted(store: LogStore | null = null) {
   return {
     live,
     sent,
-    push: (m: ServerMessage) => handlers!.onFrame(JSON.stringify(m)),
-    drop: () => handlers!.onClose(),
+    push: (m: ServerMessage, socket = sockets.length - 1) => sockets[socket]!.onFrame(JSON.stringify(m)),
+    drop: (socket = sockets.length - 1) => sockets[socket]!.onClose(),
     opened: () => opened,
     ats,
     closed,
@@ -158,7 +159,7 @@ describe("LiveSession, protocol v2", () => {
     live.disconnect();
   });
 
-  it("a cluster names the member running the table where the player sits (table-home): the socket goes there, subscribes again and resends an act left unanswered; lost there, it comes back through the page's origin", async () => {
+  it("a cluster names the member running the table where the player sits (table-home): a socket there takes over at its welcome, make before break, and resends an act left unanswered; lost there, it comes back through the page's origin", async () => {
     const { live, sent, push, drop, ats, closed } = scripted();
     live.watch({ kind: "table", tableId: "t1" });
     live.connect();
@@ -167,24 +168,33 @@ describe("LiveSession, protocol v2", () => {
     // The hint may come before the view: nothing moves until the view shows the seat.
     push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
     expect(ats).toEqual([undefined]);
-    push({ type: "table-view", view: tableView }); // seat 1, to act
+    push({ type: "table-view", view: tableView }, 0); // seat 1, to act
     expect(ats).toEqual([undefined, "http://10.0.0.2:8080"]);
-    expect(closed).toEqual([0]);
-    // Before its welcome the new socket carries nothing but hello: an act waits for it.
+    // The old socket plays on while the new one says hello: the act goes at once.
+    expect(closed).toEqual([]);
     live.act("t1", { kind: "call" });
-    const acts = () => sent.filter((m) => (m as { type: string }).type === "act");
-    expect(acts()).toEqual([]);
+    const acts = () => sent.filter((m) => (m as { type: string }).type === "act") as { commandId: string; version: number; action: unknown }[];
+    expect(acts()).toEqual([expect.objectContaining({ version: 17, action: { kind: "call" } })]);
     await new Promise((r) => setTimeout(r, 0));
     expect(sent.at(-1)).toMatchObject({ type: "hello", v: 3 });
-    push(welcome);
+    push(welcome, 1);
     expect(sent.at(-1)).toEqual({ type: "subscribe", channel: { kind: "table", tableId: "t1" } });
-    push({ type: "table-view", view: tableView });
-    expect(acts()).toEqual([expect.objectContaining({ version: 17, action: { kind: "call" } })]);
+    expect(live.getState().connected).toBe(true);
+    // The old socket stays until the table's view comes on the new one (the seat is followed there).
+    expect(closed).toEqual([]);
+    push({ type: "table-view", view: tableView }, 1);
+    expect(closed).toEqual([0]);
+    // The act still unanswered goes again on the new socket, with its own command id.
+    expect(acts()).toHaveLength(2);
+    expect(acts()[1]).toEqual(acts()[0]);
+    // What the old socket still delivers is not this session's any more.
+    push({ type: "table-view", view: { ...tableView, version: 30 } }, 0);
+    expect(live.getState().tables.get("t1")?.version).toBe(17);
     // Named again by the home itself (or another member at once): no second move.
-    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
+    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" }, 1);
     expect(ats).toHaveLength(2);
     // The home goes away: the next connection is through the page's origin.
-    drop();
+    drop(1);
     await vi.waitFor(() => expect(ats).toEqual([undefined, "http://10.0.0.2:8080", undefined]), { timeout: 3000 });
     live.disconnect();
   });
@@ -208,25 +218,30 @@ describe("LiveSession, protocol v2", () => {
     expect(await at(["http://10.0.0.2:8080", "http://10.0.0.2:8080"])).toEqual([undefined, "http://10.0.0.2:8080"]);
   });
 
-  it("a home that closes before its welcome (down, or refusing the page's origin) is not tried again: the player stays on the page's origin", async () => {
-    const { live, push, drop, ats } = scripted();
-    live.watch({ kind: "table", tableId: "t1" });
-    live.connect();
-    await new Promise((r) => setTimeout(r, 0));
-    push(welcome);
-    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
-    push({ type: "table-view", view: tableView });
-    expect(ats).toEqual([undefined, "http://10.0.0.2:8080"]);
-    drop(); // closed before any welcome there
-    await vi.waitFor(() => expect(ats).toHaveLength(3), { timeout: 3000 });
-    expect(ats[2]).toBeUndefined();
-    push(welcome);
-    push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
-    push({ type: "table-view", view: tableView });
-    await new Promise((r) => setTimeout(r, 2100)); // past the gap between moves
-    push({ type: "table-view", view: tableView });
-    expect(ats).toHaveLength(3);
-    live.disconnect();
+  it("a home that closes before its welcome (down, or refusing the page's origin), or answers anything but a welcome, is not tried again: the player plays on where they are", async () => {
+    for (const failure of ["closed", "refused"] as const) {
+      const { live, push, drop, ats, closed } = scripted();
+      live.watch({ kind: "table", tableId: "t1" });
+      live.connect();
+      await new Promise((r) => setTimeout(r, 0));
+      push(welcome);
+      push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" });
+      push({ type: "table-view", view: tableView });
+      expect(ats).toEqual([undefined, "http://10.0.0.2:8080"]);
+      await new Promise((r) => setTimeout(r, 0));
+      if (failure === "closed") drop(1);
+      else push({ type: "error", commandId: null, error: { code: "auth/invalid-token", message: "unknown token" } }, 1);
+      // The first socket never closed, and nothing reconnects.
+      expect(closed.includes(0)).toBe(false);
+      expect(live.getState().connected).toBe(true);
+      push({ type: "table-view", view: { ...tableView, version: 18 } }, 0);
+      expect(live.getState().tables.get("t1")?.version).toBe(18);
+      await new Promise((r) => setTimeout(r, 2100)); // past the gap between moves
+      push({ type: "table-home", tableId: "t1", url: "http://10.0.0.2:8080" }, 0);
+      push({ type: "table-view", view: { ...tableView, version: 19 } }, 0);
+      expect(ats).toHaveLength(2);
+      live.disconnect();
+    }
   });
 
   it("a spectator is not moved to a table's home: only a player seated there", async () => {

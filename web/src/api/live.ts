@@ -231,23 +231,68 @@ export class LiveSession {
       if (view === undefined || (view.mySeat != null && this.homes.get(channel.tableId) !== url)) return;
     }
     // Members that disagree for a moment about who runs the table cannot bounce the player.
-    if (Date.now() - this.movedAt < HOME_MOVE_GAP_MS) return;
+    if (Date.now() - this.movedAt < HOME_MOVE_GAP_MS || this.candidate !== null || !this.client.token) return;
     this.movedAt = Date.now();
-    const old = this.socket;
-    this.socket = null;
-    this.stopHeartbeat();
-    this.home = url;
-    old.close();
-    // The welcome there subscribes every channel again and resends an unanswered act.
-    this.connect();
+    const token = this.client.token;
+    // Make before break: the new socket says hello while this one plays on; at its welcome it
+    // takes over, and this one closes once a table's view has come on the new one, so the
+    // seat never reads "away" and nothing the player does falls between the two.
+    const fail = () => {
+      if (this.candidate !== candidate) return;
+      this.candidate = null;
+      // Down, or refusing this page's origin: not tried again; the player stays where they are.
+      this.unreachable.add(url);
+      candidate.close();
+    };
+    const candidate: SocketLike = this.client.transport.openSocket(
+      {
+        onOpen: () => {
+          const hello = encodeClientMessage({ type: "hello", v: PROTOCOL_VERSION, token });
+          if (hello.ok) candidate.send(hello.value);
+        },
+        onFrame: (text) => {
+          if (this.socket === candidate) {
+            this.heardAt = Date.now();
+            this.receive(text);
+            return;
+          }
+          if (this.candidate !== candidate) return;
+          // Before its welcome the server answers nothing but hello.
+          const m = parseServerMessage(text);
+          if (!m.ok || m.value.type !== "welcome") return fail();
+          this.candidate = null;
+          this.leaving?.close();
+          this.leaving = this.socket;
+          this.socket = candidate;
+          this.home = url;
+          this.heardAt = Date.now();
+          // The welcome subscribes every channel again and resends an unanswered act.
+          this.apply(m.value);
+        },
+        onClose: () => {
+          fail();
+          if (this.socket === candidate) this.lost();
+        },
+      },
+      url,
+    );
+    this.candidate = candidate;
+  }
+
+  /** A socket opened at a table's home, until its welcome. */
+  private candidate: SocketLike | null = null;
+  /** The socket the player moved away from, open until a table's view comes on the new one. */
+  private leaving: SocketLike | null = null;
+
+  private closeLeaving(): void {
+    this.leaving?.close();
+    this.leaving = null;
   }
 
   /** The connection is gone (closed, or silent too long): say so from when, and connect again. */
   private lost(): void {
     this.stopHeartbeat();
-    // A home that closed before its welcome (down, or refusing this page's origin) is not
-    // tried again: the player stays on the page's origin rather than bounce off it.
-    if (this.home !== null && this.welcomedOn !== this.socket) this.unreachable.add(this.home);
+    this.closeLeaving();
     this.socket = null;
     this.home = null;
     this.set({ connected: false, offlineSince: this.connection > 0 ? (this.state.offlineSince ?? Date.now()) : null });
@@ -284,6 +329,9 @@ export class LiveSession {
     this.stopHeartbeat();
     this.socket?.close();
     this.socket = null;
+    this.candidate?.close();
+    this.candidate = null;
+    this.closeLeaving();
   }
 
   private send(message: ClientMessage): void {
@@ -346,6 +394,8 @@ export class LiveSession {
           if (hole || missed.length > 0) this.keepLog(id);
           this.contribute(id, missed);
         } else this.set({ tables });
+        // A table's view on the socket the player moved to: the old one can go.
+        this.closeLeaving();
         this.resendUnanswered(m.view);
         this.maybeGoHome(id);
         return;
