@@ -202,6 +202,9 @@ const ChatMsg = z.object({
   muted: z.array(Id).max(10).optional(),
 });
 
+/** The least time between two moves of a client to a table's home: members that disagree for a moment about who runs it cannot bounce a client. */
+export const HOME_MOVE_GAP_MS = 2000;
+
 /**
  * Protocol v3, cluster mode: the table `tableId` is run by the member at `url` (its own public
  * address, `felt serve --public-url`), not by the one this socket is on. A client seated there
@@ -210,9 +213,6 @@ const ChatMsg = z.object({
  * through the address it started from). Sent when the socket starts following the table
  * through another member, and again when the table's partition moves away from this member.
  */
-/** The least time between two moves of a client to a table's home: members that disagree for a moment about who runs it cannot bounce a client. */
-export const HOME_MOVE_GAP_MS = 2000;
-
 const TableHomeMsg = z.object({
   type: z.literal("table-home"),
   tableId: Id,
