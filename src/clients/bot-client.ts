@@ -166,31 +166,39 @@ export class BotClient {
     return this.tableId === null ? null : (this.views.get(this.tableId) ?? null);
   }
 
-  private socketTo(at: string): WebSocket {
+  /**
+   * A socket at `at` that says hello. Its frames count while it is this client's socket, or,
+   * until its welcome, while it is the socket of a move to a table's home; a socket it left
+   * may still deliver while closing, and that is not its view any more.
+   */
+  private open(at: string): WebSocket {
     const url = at.replace(/^http/, "ws").replace(/\/$/, "") + WS_PATH;
-    return this.opts.localAddress !== undefined ? new WebSocket(url, { localAddress: this.opts.localAddress }) : new WebSocket(url);
+    const ws = this.opts.localAddress !== undefined ? new WebSocket(url, { localAddress: this.opts.localAddress }) : new WebSocket(url);
+    ws.on("open", () => ws.send(JSON.stringify({ type: "hello", v: this.opts.protocol ?? PROTOCOL_VERSION, token: this.token })));
+    ws.on("message", (data) => {
+      if (this.ws === ws) this.receive(String(data));
+      else if (this.candidate === ws) this.candidateSaid(ws, at, String(data));
+    });
+    // The `ws` library emits close after every error.
+    ws.on("error", () => undefined);
+    ws.on("close", () => {
+      if (this.candidate === ws) this.candidateFailed(at);
+      if (this.ws === ws) {
+        this.ws = null;
+        // The next connection goes through the address it was given, which names the
+        // table's home again if there is one.
+        this.at = this.base;
+        this.welcomed?.(false);
+        this.welcomed = null;
+      }
+    });
+    return ws;
   }
 
   connect(): Promise<boolean> {
-    const ws = this.socketTo(this.at);
-    this.ws = ws;
     return new Promise((resolve) => {
       this.welcomed = resolve;
-      ws.on("open", () => this.send({ type: "hello", v: this.opts.protocol ?? PROTOCOL_VERSION, token: this.token }));
-      // A socket it left (for its table's home) may still deliver while closing: not its view any more.
-      ws.on("message", (data) => {
-        if (this.ws === ws) this.receive(String(data));
-      });
-      ws.on("error", () => resolve(false));
-      ws.on("close", () => {
-        if (this.ws === ws) {
-          this.ws = null;
-          // The next connection goes through the address it was given, which names the
-          // table's home again if there is one.
-          this.at = this.base;
-        }
-        resolve(false);
-      });
+      this.ws = this.open(this.at);
     });
   }
 
@@ -198,6 +206,8 @@ export class BotClient {
     this.ws?.close();
     this.ws = null;
     this.at = this.base;
+    this.welcomed?.(false);
+    this.welcomed = null;
     this.candidate?.close();
     this.candidate = null;
     this.leaving?.close();
@@ -214,51 +224,43 @@ export class BotClient {
    * there says hello while the old one plays on; at its welcome the new one takes over (the
    * table subscribed again, an unanswered act resent with its own id), and the old one
    * closes once the table's view has come on the new one, so the seat never reads "away".
-   * A home that closes before its welcome is not tried again: it plays on where it is.
+   * A home that closes or answers anything but a welcome is not tried again: it plays on
+   * where it is.
    */
   private goHome(url: string): void {
     const now = Date.now();
     if (now - this.movedAt < HOME_MOVE_GAP_MS || this.candidate !== null) return;
     this.movedAt = now;
     this.homeMoves++;
-    const ws = this.socketTo(url);
-    this.candidate = ws;
-    const fail = () => {
-      if (this.candidate !== ws) return;
-      this.candidate = null;
-      this.unreachable.add(url);
+    this.candidate = this.open(url);
+  }
+
+  /** The first frame on a move's socket: a welcome makes it this client's socket. */
+  private candidateSaid(ws: WebSocket, at: string, text: string): void {
+    let type: unknown;
+    try {
+      type = (JSON.parse(text) as { type?: unknown }).type;
+    } catch {
+      type = undefined;
+    }
+    if (type !== "welcome") {
+      this.candidateFailed(at);
       ws.close();
-      // The old connection was lost meanwhile: on through `base`.
-      if (this.ws === null) void this.connect();
-    };
-    ws.on("open", () => ws.send(JSON.stringify({ type: "hello", v: this.opts.protocol ?? PROTOCOL_VERSION, token: this.token })));
-    ws.on("message", (data) => {
-      const text = String(data);
-      if (this.ws === ws) return this.receive(text);
-      if (this.candidate !== ws) return;
-      // Before its welcome the server answers nothing but hello.
-      let type: unknown;
-      try {
-        type = (JSON.parse(text) as { type?: unknown }).type;
-      } catch {
-        type = undefined;
-      }
-      if (type !== "welcome") return fail();
-      this.candidate = null;
-      this.leaving?.close();
-      this.leaving = this.ws;
-      this.ws = ws;
-      this.at = url;
-      this.receive(text);
-    });
-    ws.on("error", fail);
-    ws.on("close", () => {
-      fail();
-      if (this.ws === ws) {
-        this.ws = null;
-        this.at = this.base;
-      }
-    });
+      return;
+    }
+    this.candidate = null;
+    this.leaving?.close();
+    this.leaving = this.ws;
+    this.ws = ws;
+    this.at = at;
+    this.receive(text);
+  }
+
+  private candidateFailed(at: string): void {
+    this.candidate = null;
+    this.unreachable.add(at);
+    // The old connection was lost meanwhile: on through `base`.
+    if (this.ws === null) void this.connect();
   }
 
   /**
