@@ -180,24 +180,36 @@ export class LiveSession {
   connect(): void {
     this.wanted = true;
     if (this.socket || !this.client.token) return;
-    const token = this.client.token;
-    const home = this.home ?? undefined;
+    this.socket = this.open(this.home ?? undefined, this.client.token);
+  }
+
+  /**
+   * A socket at `at` (the page's origin when undefined) that says hello. Its frames count
+   * while it is this session's socket, or, until its welcome, while it is the socket of a move
+   * to a table's home; a socket given up (silent, or left for a home) may still deliver
+   * later, and that is no longer this session's.
+   */
+  private open(at: string | undefined, token: string): SocketLike {
     const socket: SocketLike = this.client.transport.openSocket(
       {
-        onOpen: () => this.send({ type: "hello", v: PROTOCOL_VERSION, token }),
+        onOpen: () => {
+          const hello = encodeClientMessage({ type: "hello", v: PROTOCOL_VERSION, token });
+          if (hello.ok) socket.send(hello.value);
+        },
         onFrame: (text) => {
-          // A socket given up as silent may still deliver later: it is no longer this session's.
-          if (this.socket !== socket) return;
-          this.heardAt = Date.now();
-          this.receive(text);
+          if (this.socket === socket) {
+            this.heardAt = Date.now();
+            this.receive(text);
+          } else if (this.candidate === socket && at !== undefined) this.candidateSaid(socket, at, text);
         },
         onClose: () => {
+          if (this.candidate === socket && at !== undefined) this.candidateFailed(at);
           if (this.socket === socket) this.lost();
         },
       },
-      home,
+      at,
     );
-    this.socket = socket;
+    return socket;
   }
 
   /**
@@ -233,50 +245,34 @@ export class LiveSession {
     // Members that disagree for a moment about who runs the table cannot bounce the player.
     if (Date.now() - this.movedAt < HOME_MOVE_GAP_MS || this.candidate !== null || !this.client.token) return;
     this.movedAt = Date.now();
-    const token = this.client.token;
     // Make before break: the new socket says hello while this one plays on; at its welcome it
     // takes over, and this one closes once a table's view has come on the new one, so the
     // seat never reads "away" and nothing the player does falls between the two.
-    const fail = () => {
-      if (this.candidate !== candidate) return;
-      this.candidate = null;
-      // Down, or refusing this page's origin: not tried again; the player stays where they are.
-      this.unreachable.add(url);
-      candidate.close();
-    };
-    const candidate: SocketLike = this.client.transport.openSocket(
-      {
-        onOpen: () => {
-          const hello = encodeClientMessage({ type: "hello", v: PROTOCOL_VERSION, token });
-          if (hello.ok) candidate.send(hello.value);
-        },
-        onFrame: (text) => {
-          if (this.socket === candidate) {
-            this.heardAt = Date.now();
-            this.receive(text);
-            return;
-          }
-          if (this.candidate !== candidate) return;
-          // Before its welcome the server answers nothing but hello.
-          const m = parseServerMessage(text);
-          if (!m.ok || m.value.type !== "welcome") return fail();
-          this.candidate = null;
-          this.leaving?.close();
-          this.leaving = this.socket;
-          this.socket = candidate;
-          this.home = url;
-          this.heardAt = Date.now();
-          // The welcome subscribes every channel again and resends an unanswered act.
-          this.apply(m.value);
-        },
-        onClose: () => {
-          fail();
-          if (this.socket === candidate) this.lost();
-        },
-      },
-      url,
-    );
-    this.candidate = candidate;
+    this.candidate = this.open(url, this.client.token);
+  }
+
+  /** The first frame on a move's socket: a welcome makes it this session's socket. */
+  private candidateSaid(socket: SocketLike, url: string, text: string): void {
+    const m = parseServerMessage(text);
+    if (!m.ok || m.value.type !== "welcome") {
+      this.candidateFailed(url);
+      socket.close();
+      return;
+    }
+    this.candidate = null;
+    this.leaving?.close();
+    this.leaving = this.socket;
+    this.socket = socket;
+    this.home = url;
+    this.heardAt = Date.now();
+    // The welcome subscribes every channel again and resends an unanswered act.
+    this.apply(m.value);
+  }
+
+  /** Down, or refusing this page's origin: not tried again; the player stays where they are. */
+  private candidateFailed(url: string): void {
+    this.candidate = null;
+    this.unreachable.add(url);
   }
 
   /** A socket opened at a table's home, until its welcome. */
