@@ -6,7 +6,7 @@
 //        [--per-table 9] [--think-ms 2000] [--seconds 20] [--warmup 10] [--bot-procs 3]
 //        [--db postgres://127.0.0.1:5432/test] [--nats nats://127.0.0.1:4222]
 //        [--tables-with-director] [--one-event] [--every-level] [--players-on-owner] [--follow-home]
-//        [--loop-delay]
+//        [--loop-delay] [--count-nats]
 //
 // Each run prints the hands begun in its window: with --think-ms 2000 a hand of nine lasts
 // past the default warm-up and window (0 begun: mid-hand actions only); `--warmup 80
@@ -39,6 +39,10 @@
 // --loop-delay: each member's event-loop delay too. Off by default: its monitor wakes a member
 // every millisecond, some 0.6 ms of CPU per action at 30 actions a second, which the bench
 // would count as the member's (bench/load-probe-main.mjs).
+// --count-nats: the bench also subscribes to every subject (`>`) while measuring and prints the
+// messages and bytes the NATS server passed on per action, by kind of subject (each message
+// once, as published; a subject several members subscribe to is delivered to each). Off by
+// default: NATS runs on the same cores, and the copy to the bench is work the cluster does not do.
 // --tables-with-director: every member runs `felt serve --cluster --tables-with-director`
 // (stage 1: a table is owned by its tournament's partition's owner).
 // --one-event: instead of one-table freerolls, ONE freeroll of N × tables-per-process tables
@@ -105,6 +109,7 @@ const ONE_EVENT = flag("one-event");
 const EVERY_LEVEL = flag("every-level");
 const ON_OWNER = flag("players-on-owner");
 const FOLLOW_HOME = flag("follow-home");
+const COUNT_NATS = flag("count-nats");
 if (flag("loop-delay")) process.env["FELT_LOOP_DELAY"] = "1";
 /** The protocol the bots speak: v3 follows a table's home; v2 plays through whichever process it was given. */
 const PROTOCOL = FOLLOW_HOME ? 3 : 2;
@@ -145,6 +150,8 @@ interface Result {
   readonly storeP99ms: number;
   /** What the run wrote to PostgreSQL's event table over the window: rows, the transactions that wrote them, their text. */
   readonly pg: { eventsPerSecond: number; transactionsPerSecond: number; kbPerSecond: number };
+  /** With --count-nats: messages published on NATS per action over the window, in all and by kind of subject. */
+  readonly nats?: { readonly perAction: number; readonly bytesPerAction: number; readonly byKind: Readonly<Record<string, number>> };
   readonly servers: Array<Pick<ServerStats, "cpu" | "elu" | "loopDelayMs" | "commits" | "pgQueueWait"> | null>;
   readonly botCpu: number;
   readonly loadavg: number;
@@ -348,19 +355,34 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
     );
     await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
     const from = await pgCount(schema, null);
+    const tally = COUNT_NATS ? natsTally(nc, prefix) : null;
     const w = await measure(
       members.map((m) => m.child),
       procs,
       0,
       SECONDS,
     );
+    const nats = tally?.stop();
     const rows = await pgCount(schema, from.last);
     const load = loadavg()[0]!;
     const after = await owners(kv);
     const moved = [...before].filter(([k, m]) => after.get(k) !== m).length;
     console.log(`${n} process(es): servers' logs: ${members.map((m) => `${m.name} ${trouble(logOf(n, perProcess, m.name))}`).join("; ")}`);
-    return analyse(n, perProcess, tableIds.length, placed, owned, spread(before, members), moved, w.bots, w.servers, w.elapsed, load, rows, (tableId) =>
-      memberOf(keyOfTable(tableId)),
+    return analyse(
+      n,
+      perProcess,
+      tableIds.length,
+      placed,
+      owned,
+      spread(before, members),
+      moved,
+      w.bots,
+      w.servers,
+      w.elapsed,
+      load,
+      rows,
+      (tableId) => memberOf(keyOfTable(tableId)),
+      nats,
     );
   } finally {
     await Promise.all(procs.map((p) => p.close()));
@@ -372,6 +394,45 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
     await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await pool.end();
   }
+}
+
+interface NatsCount {
+  msgs: number;
+  bytes: number;
+}
+
+/**
+ * Counts what the NATS server passes on from now until `stop`: one subscription to every
+ * subject, each message tallied once under its kind of subject (the run's own subjects by
+ * their first part after the prefix, the KV buckets by name, JetStream's API by request,
+ * replies to inboxes).
+ */
+function natsTally(nc: NatsConnection, prefix: string): { stop(): Map<string, NatsCount> } {
+  const counts = new Map<string, NatsCount>();
+  const kindOf = (subject: string): string => {
+    const parts = subject.split(".");
+    if (parts[0] === prefix) return `felt.${parts[1] ?? ""}`;
+    if (parts[0] === "$KV") return `KV ${(parts[1] ?? "").replace(`${prefix}_`, "")}`;
+    if (parts[0] === "$JS" && parts[1] === "API") return `JetStream API ${parts.slice(2, 4).join(".")}`;
+    if (parts[0] === "$JS" && parts[1] === "ACK") return "JetStream acks";
+    if (parts[0] === "_INBOX") return "replies (inboxes)";
+    return parts[0] ?? subject;
+  };
+  const sub = nc.subscribe(">", {
+    callback: (_e, m) => {
+      const k = kindOf(m.subject);
+      const c = counts.get(k) ?? { msgs: 0, bytes: 0 };
+      c.msgs += 1;
+      c.bytes += m.data.length + m.subject.length + (m.headers?.toString().length ?? 0);
+      counts.set(k, c);
+    },
+  });
+  return {
+    stop: () => {
+      sub.unsubscribe();
+      return counts;
+    },
+  };
 }
 
 const logOf = (n: number, perProcess: number, name: string) => join(LOGS, `${n}p${perProcess}-${name}.log`);
@@ -420,6 +481,7 @@ function analyse(
   load: number,
   rows: Rows,
   ownerOfTable: (tableId: string) => number,
+  nats?: Map<string, NatsCount>,
 ): Result {
   const sentAt = new Map<string, number>();
   const perMember = placed.map(() => 0);
@@ -475,6 +537,10 @@ function analyse(
     console.log(
       `slowest ${legs[0]!.length} actions, median ms: sent→received ${median(legs[0]!)}, →started ${median(legs[1]!)}, →stored ${median(legs[2]!)}, →applied ${median(legs[3]!)}, →written ${median(legs[4]!)}, →delivered ${median(legs[5]!)}`,
     );
+  const actions = bots.reduce((s, b) => s + b.acks, 0);
+  const natsAll =
+    nats === undefined ? undefined : [...nats.values()].reduce((a, c) => ({ msgs: a.msgs + c.msgs, bytes: a.bytes + c.bytes }), { msgs: 0, bytes: 0 });
+  const natsKinds = nats === undefined ? [] : [...nats].sort((a, b) => b[1].msgs - a[1].msgs);
   const r: Result = {
     processes: n,
     tablesPerProcess: perProcess,
@@ -502,7 +568,22 @@ function analyse(
     ),
     botCpu: r1(bots.reduce((s, b) => s + b.cpu, 0) * 100) / 100,
     loadavg: r1(load),
+    ...(natsAll === undefined || actions === 0
+      ? {}
+      : {
+          nats: {
+            perAction: r1(natsAll.msgs / actions),
+            bytesPerAction: Math.round(natsAll.bytes / actions),
+            byKind: Object.fromEntries(natsKinds.map(([k, c]) => [k, Math.round((100 * c.msgs) / actions) / 100])),
+          },
+        }),
   };
+  if (r.nats !== undefined)
+    console.log(
+      `${n} process(es): NATS ${r.nats.perAction} messages and ${r.nats.bytesPerAction} bytes per action (${Math.round(natsAll!.msgs / elapsed)} messages/s); per action by subject: ${natsKinds
+        .map(([k, c]) => `${k} ${(c.msgs / actions).toFixed(2)} (${Math.round(c.bytes / c.msgs)} B)`)
+        .join(", ")}`,
+    );
   console.log(
     `${n} process(es), ${tables} tables (owned ${owned.join(" / ")}): actions/s ${r.actionsPerSecond} (per owner ${r.actionsPerMember.join(" / ")}), hands begun ${r.handsBegun}${FOLLOW_HOME ? `, bots moved to their table's member ${r.movedHome}` : ""}, action→others p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxMs} ms (${r.samples} samples), of which the owner's commit p99 ${r.storeP99ms} ms; partitions ${partitions.join(" / ")}, ${moved} moved during the run; load average ${r.loadavg}`,
   );
