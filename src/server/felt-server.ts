@@ -47,6 +47,8 @@ export class FeltServer implements PartitionServer, ServerPort {
   /** The tournaments this process serves (in cluster mode: those of the partitions it owns). */
   readonly tournaments = new Map<string, TournamentRuntime>();
   private readonly tournamentWatchers = new Map<string, Set<() => void>>();
+  /** Listeners to every change of the tournaments here (the lobby bucket's publisher). */
+  private readonly anyChange = new Set<() => void>();
   /** The tournaments as the gateway reaches them: through this port, never the maps above. */
   /** Tournaments being created now, by id (a repeated create waits for the first). */
   private readonly creating = new Map<string, Promise<Result<TournamentRuntime>>>();
@@ -70,6 +72,10 @@ export class FeltServer implements PartitionServer, ServerPort {
       watchers.add(push);
     },
     unwatch: (id, push) => void this.tournamentWatchers.get(id)?.delete(push),
+    onAnyChange: (listener) => {
+      this.anyChange.add(listener);
+      return () => this.anyChange.delete(listener);
+    },
   };
   /** The tables as the gateway finds them. */
   readonly tables: TableFinder = { table: (id) => this.table(id) };
@@ -259,6 +265,7 @@ export class FeltServer implements PartitionServer, ServerPort {
       this.tournaments.delete(t.id);
       this.differences.delete(t.id);
     }
+    if (gone.length > 0) this.changedAny();
     for (const t of gone) for (const s of t.tables.values()) await s.idle();
   }
 
@@ -311,7 +318,13 @@ export class FeltServer implements PartitionServer, ServerPort {
     this.tournaments.set(t.id, t);
     t.onChange = () => {
       for (const w of this.tournamentWatchers.get(t.id) ?? []) w();
+      this.changedAny();
     };
+    this.changedAny();
+  }
+
+  private changedAny(): void {
+    for (const l of this.anyChange) l();
   }
 
   table(tableId: string): TableSession | undefined {

@@ -71,6 +71,8 @@ export interface TournamentsPort {
   /** `push` runs on every change of the tournament until it is unwatched. */
   watch(id: string, push: () => void): void;
   unwatch(id: string, push: () => void): void;
+  /** `listener` runs after any tournament here changes, is adopted or leaves; the result removes it. */
+  onAnyChange(listener: () => void): () => void;
 }
 
 /** The tables this process holds, found by id. */

@@ -16,7 +16,7 @@
 //
 // Beside it, the lobby bucket (src/cluster/lobby.ts): each owner puts the public half of its
 // tournaments' lines (the line for nobody: no entry, no permissions) under `<prefix>_lobby`
-// when it changes (`LobbyPublisher`, a sweep every SWEEP_MS, puts coalesced), deletes the
+// when it changes (`LobbyPublisher`: a sweep SWEEP_MS after a change, puts coalesced), deletes the
 // line of a tournament gone from its memory or finished more than KEEP_FINISHED_MS ago, and
 // every process keeps every line in a local map through a watch, without asking anyone.
 // The lobby reads it where the owners cannot answer: a partition nobody serves (a failover
@@ -39,6 +39,8 @@ import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
 
 export const GATHER_MS = 3_000;
 export const SWEEP_MS = 250;
+/** The sweep with nothing changed: finished tournaments' lines expiring, and anything a change did not announce. */
+export const QUIET_SWEEP_MS = 5_000;
 export const KEEP_FINISHED_MS = 24 * 3_600_000;
 
 /** The public half of a tournament's lobby line: what the lobby bucket holds. */
@@ -49,12 +51,19 @@ export const publicLine = (t: TournamentRuntime): LobbyTournament => lobbyTourna
  * when it changed since its last put (the line is computed at the director's own time, so
  * it changes with the tournament, not with the wall clock), removes the lines of tournaments
  * it no longer holds in a partition it serves, or that finished long ago.
+ *
+ * It sweeps SWEEP_MS after a tournament here changes, comes or goes, or a partition is gained
+ * or lost (changes in that time go together), and otherwise every QUIET_SWEEP_MS: a member
+ * with nothing going on is not woken four times a second (that cost an idle member a quarter
+ * of its CPU).
  */
 export class LobbyPublisher {
   private readonly last = new Map<string, string>();
   /** The epoch and stream version each tournament's line was last built at. */
   private readonly seen = new Map<string, string>();
   private readonly timer: ReturnType<typeof setInterval>;
+  /** The sweep a change asked for, until it runs. */
+  private soon: ReturnType<typeof setTimeout> | null = null;
   private readonly unlisten: () => void;
 
   constructor(
@@ -62,21 +71,35 @@ export class LobbyPublisher {
     private readonly ownership: Ownership,
     private readonly board: LobbyBoard<LobbyTournament>,
     private readonly keepFinishedMs = KEEP_FINISHED_MS,
-    sweepMs = SWEEP_MS,
+    private readonly sweepMs = SWEEP_MS,
+    quietSweepMs = QUIET_SWEEP_MS,
   ) {
-    // A partition gained or lost: put its lines again next time (another owner may have written since).
+    // A partition gained or lost: put its lines again (another owner may have written since).
     const forget = () => {
       this.last.clear();
       this.seen.clear();
+      this.changed();
     };
     const offServing = ownership.onServing(forget);
     const offStopped = ownership.onStopped(forget);
+    const offChange = server.served.onAnyChange(() => this.changed());
     this.unlisten = () => {
       offServing();
       offStopped();
+      offChange();
     };
-    this.timer = setInterval(() => this.sweep(), sweepMs);
+    this.timer = setInterval(() => this.sweep(), quietSweepMs);
     this.timer.unref?.();
+  }
+
+  /** Something the lines depend on changed: sweep shortly, once for all the changes until then. */
+  private changed(): void {
+    if (this.soon !== null) return;
+    this.soon = setTimeout(() => {
+      this.soon = null;
+      this.sweep();
+    }, this.sweepMs);
+    this.soon.unref?.();
   }
 
   sweep(): void {
@@ -122,6 +145,8 @@ export class LobbyPublisher {
 
   close(): void {
     clearInterval(this.timer);
+    if (this.soon !== null) clearTimeout(this.soon);
+    this.soon = null;
     this.unlisten();
   }
 }
