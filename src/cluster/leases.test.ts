@@ -295,6 +295,54 @@ describe("partition leases on JetStream KV", () => {
     }
   });
 
+  it("a renewal whose answer never comes does not hold up the next: a period later another goes beside it, and the member serves on", async () => {
+    const bucket = await tempLeaseBuckets(nc);
+    let hangNext = false;
+    const hanging: Array<() => void> = [];
+    // The update lands on the server, but its answer is held (the client would wait its
+    // request timeout, 5 s, past the 2.5 s the member may serve without a renewal).
+    const alive = new Proxy(bucket.buckets.alive, {
+      get(target, name) {
+        const v = Reflect.get(target, name, target) as unknown;
+        if (name === "update")
+          return async (...args: Parameters<KV["update"]>) => {
+            const hang = hangNext;
+            hangNext = false;
+            const r = await target.update(...args);
+            if (hang) await new Promise<void>((release) => hanging.push(release));
+            return r;
+          };
+        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    const events: LeaseEvent[] = [];
+    const clock = manualClock();
+    const m = new LeaseManager({ kv: bucket.buckets.kv, alive, member: "a", clock, every: neverEvery });
+    m.onEvent((e) => events.push(e));
+    try {
+      const got = await m.acquire(key);
+      const epoch = got.ok ? got.value.epoch : -1;
+      hangNext = true;
+      void m.renew();
+      await until(() => (hanging.length === 1 ? true : undefined), "the renewal to land and its answer to be held");
+      clock.advance(1_000);
+      await m.renew();
+      clock.advance(2_000);
+      expect(m.serving(key)).toBe(epoch);
+      // The held answer comes at last: it takes nothing back.
+      const revision = (await bucket.buckets.alive.get("a"))!.revision;
+      hanging[0]!();
+      await m.renew();
+      expect(m.serving(key)).toBe(epoch);
+      expect((await bucket.buckets.alive.get("a"))!.revision).toBeGreaterThan(revision);
+      expect(events).toEqual([{ kind: "acquired", key, epoch }]);
+    } finally {
+      for (const release of hanging) release();
+      await m.stop();
+      await bucket.destroy();
+    }
+  });
+
   it("a member started again under the same name (the old process killed) is not live until the old liveness key expires; until then the old partitions stay held", async () => {
     const bucket = await tempLeaseBuckets(nc, 1_500);
     const old = new LeaseManager({ ...bucket.buckets, member: "a", every: neverEvery });

@@ -167,8 +167,8 @@ export class LeaseManager {
   private aliveRevision: number | null = null;
   /** Clock time when the last successful renewal of the liveness key was SENT (the TTL runs from later). */
   private aliveAt = Number.NEGATIVE_INFINITY;
-  /** The renewal on its way, if any (another one now would be refused by the revision check). */
-  private renewal: Promise<void> | undefined;
+  /** The latest renewal on its way, if any, and when it was sent. */
+  private renewal: { readonly done: Promise<void>; readonly at: number } | undefined;
   private readonly held = new Map<string, Held>();
   private readonly owners = new Map<string, SeenOwner>();
   private readonly members = new Map<string, SeenAlive>();
@@ -288,9 +288,20 @@ export class LeaseManager {
    * failure leaves it to the next round.
    */
   renew(): Promise<void> {
-    if (this.aliveRevision !== null && !this.fresh(this.clock.now())) this.rotate("stale");
-    this.renewal ??= this.renewOnce().finally(() => (this.renewal = undefined));
-    return this.renewal;
+    const now = this.clock.now();
+    if (this.aliveRevision !== null && !this.fresh(now)) this.rotate("stale");
+    // One renewal at a time, unless the one on its way was sent a whole period ago: its answer
+    // may be lost, and the client waits for it up to its request timeout (5 s), past the
+    // serving window, so the member would go stale with NATS answering. Another goes beside
+    // it; of two with the same revision one is refused and goes on from the key it finds.
+    if (this.renewal === undefined || now - this.renewal.at >= this.renewEveryMs) {
+      const r: { done: Promise<void>; at: number } = { done: Promise.resolve(), at: now };
+      r.done = this.renewOnce().finally(() => {
+        if (this.renewal === r) this.renewal = undefined;
+      });
+      this.renewal = r;
+    }
+    return this.renewal.done;
   }
 
   private async renewOnce(): Promise<void> {
@@ -302,8 +313,10 @@ export class LeaseManager {
       try {
         const written = revision === null ? await this.alive.create(this.member, value) : await this.alive.update(this.member, value, revision);
         if (incarnation !== this.incarnation) return;
-        this.aliveRevision = written;
-        this.aliveAt = sentAt;
+        // Renewals may overlap (renew): a late answer does not take the key's revision or the
+        // time it was renewed back.
+        this.aliveRevision = Math.max(this.aliveRevision ?? 0, written);
+        this.aliveAt = Math.max(this.aliveAt, sentAt);
         return;
       } catch (e) {
         if (incarnation !== this.incarnation || !refused(e)) return;
@@ -316,7 +329,7 @@ export class LeaseManager {
         // key expired or was overwritten, and nothing held under it is ours any more.
         const now = await this.alive.get(this.member).catch(() => null);
         if (incarnation !== this.incarnation) return;
-        if (now !== null && decode(now)?.incarnation === incarnation) this.aliveRevision = now.revision;
+        if (now !== null && decode(now)?.incarnation === incarnation) this.aliveRevision = Math.max(this.aliveRevision ?? 0, now.revision);
         else this.rotate("taken");
       }
     }
@@ -380,7 +393,7 @@ export class LeaseManager {
   async stop(options: { release?: boolean } = {}): Promise<void> {
     this.cancelTimer?.();
     this.cancelTimer = null;
-    await this.renewal;
+    await this.renewal?.done;
     if (options.release) {
       await Promise.all(this.heldKeys().map((k) => this.release(k)));
       if (this.aliveRevision !== null) await this.alive.delete(this.member, { previousSeq: this.aliveRevision }).catch(() => {});
