@@ -40,6 +40,27 @@ async function pair(ttlMs?: number) {
   };
 }
 
+/** `kv` with `update` in place of its own update (which `update` is given to call). */
+function overUpdate(kv: KV, update: (own: KV["update"], ...args: Parameters<KV["update"]>) => ReturnType<KV["update"]>): KV {
+  return new Proxy(kv, {
+    get(target, name) {
+      const v = Reflect.get(target, name, target) as unknown;
+      if (name === "update") return (...args: Parameters<KV["update"]>) => update(target.update.bind(target), ...args);
+      return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
+/** Member "a" on a manual clock, renewing only when told, with its liveness writes through `alive`, holding `key`. */
+async function holding(kv: KV, alive: KV) {
+  const events: LeaseEvent[] = [];
+  const clock = manualClock();
+  const m = new LeaseManager({ kv, alive, member: "a", clock, every: neverEvery });
+  m.onEvent((e) => events.push(e));
+  const got = await m.acquire(key);
+  return { m, events, clock, epoch: got.ok ? got.value.epoch : -1 };
+}
+
 /** The last sequence of a bucket's stream: how many writes it has taken. */
 async function writes(kv: KV): Promise<number> {
   return (await kv.status()).values;
@@ -260,28 +281,16 @@ describe("partition leases on JetStream KV", () => {
     const bucket = await tempLeaseBuckets(nc);
     let loseNext = false;
     // The update lands on the server, but the answer never reaches the member (a timeout).
-    const alive = new Proxy(bucket.buckets.alive, {
-      get(target, name) {
-        const v = Reflect.get(target, name, target) as unknown;
-        if (name === "update")
-          return async (...args: Parameters<KV["update"]>) => {
-            const r = await target.update(...args);
-            if (loseNext) {
-              loseNext = false;
-              throw new Error("TIMEOUT");
-            }
-            return r;
-          };
-        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
+    const alive = overUpdate(bucket.buckets.alive, async (own, ...args) => {
+      const r = await own(...args);
+      if (loseNext) {
+        loseNext = false;
+        throw new Error("TIMEOUT");
+      }
+      return r;
     });
-    const events: LeaseEvent[] = [];
-    const clock = manualClock();
-    const m = new LeaseManager({ kv: bucket.buckets.kv, alive, member: "a", clock, every: neverEvery });
-    m.onEvent((e) => events.push(e));
+    const { m, events, clock, epoch } = await holding(bucket.buckets.kv, alive);
     try {
-      const got = await m.acquire(key);
-      const epoch = got.ok ? got.value.epoch : -1;
       loseNext = true;
       await m.renew();
       clock.advance(1_000);
@@ -301,27 +310,15 @@ describe("partition leases on JetStream KV", () => {
     const hanging: Array<() => void> = [];
     // The update lands on the server, but its answer is held (the client would wait its
     // request timeout, 5 s, past the 2.5 s the member may serve without a renewal).
-    const alive = new Proxy(bucket.buckets.alive, {
-      get(target, name) {
-        const v = Reflect.get(target, name, target) as unknown;
-        if (name === "update")
-          return async (...args: Parameters<KV["update"]>) => {
-            const hang = hangNext;
-            hangNext = false;
-            const r = await target.update(...args);
-            if (hang) await new Promise<void>((release) => hanging.push(release));
-            return r;
-          };
-        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
+    const alive = overUpdate(bucket.buckets.alive, async (own, ...args) => {
+      const hang = hangNext;
+      hangNext = false;
+      const r = await own(...args);
+      if (hang) await new Promise<void>((release) => hanging.push(release));
+      return r;
     });
-    const events: LeaseEvent[] = [];
-    const clock = manualClock();
-    const m = new LeaseManager({ kv: bucket.buckets.kv, alive, member: "a", clock, every: neverEvery });
-    m.onEvent((e) => events.push(e));
+    const { m, events, clock, epoch } = await holding(bucket.buckets.kv, alive);
     try {
-      const got = await m.acquire(key);
-      const epoch = got.ok ? got.value.epoch : -1;
       hangNext = true;
       void m.renew();
       await until(() => (hanging.length === 1 ? true : undefined), "the renewal to land and its answer to be held");
