@@ -49,9 +49,9 @@ export class FeltServer implements PartitionServer, ServerPort {
   private readonly tournamentWatchers = new Map<string, Set<() => void>>();
   /** Listeners to every change of the tournaments here (the lobby bucket's publisher). */
   private readonly anyChange = new Set<() => void>();
-  /** The tournaments as the gateway reaches them: through this port, never the maps above. */
   /** Tournaments being created now, by id (a repeated create waits for the first). */
   private readonly creating = new Map<string, Promise<Result<TournamentRuntime>>>();
+  /** The tournaments as the gateway reaches them: through this port, never the maps above. */
   readonly served: TournamentsPort = {
     get: (id) => this.tournaments.get(id),
     list: () => [...this.tournaments.values()],
