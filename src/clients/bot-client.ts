@@ -237,13 +237,8 @@ export class BotClient {
 
   /** The first frame on a move's socket: a welcome makes it this client's socket. */
   private candidateSaid(ws: WebSocket, at: string, text: string): void {
-    let type: unknown;
-    try {
-      type = (JSON.parse(text) as { type?: unknown }).type;
-    } catch {
-      type = undefined;
-    }
-    if (type !== "welcome") {
+    const m = this.parse(text);
+    if (m?.type !== "welcome") {
       this.candidateFailed(at);
       ws.close();
       return;
@@ -253,7 +248,7 @@ export class BotClient {
     this.leaving = this.ws;
     this.ws = ws;
     this.at = at;
-    this.receive(text);
+    this.handle(m);
   }
 
   private candidateFailed(at: string): void {
@@ -312,17 +307,21 @@ export class BotClient {
     this.send(m);
   }
 
+  /** A frame as this client reads frames (trusted, checked, or strictly checked); null for one it ignores. */
+  private parse(text: string): ServerMessage | null {
+    if (this.opts.trustFrames) return JSON.parse(text) as ServerMessage;
+    const r = parseServerMessage(text);
+    if (r.ok) return r.value;
+    if (this.opts.strictFrames) throw new Error(`server sent an invalid frame: ${r.error.message}`);
+    return null; // a frame this client does not understand is ignored, not fatal
+  }
+
   private receive(text: string): void {
-    let m: ServerMessage;
-    if (this.opts.trustFrames) m = JSON.parse(text) as ServerMessage;
-    else {
-      const r = parseServerMessage(text);
-      if (!r.ok) {
-        if (this.opts.strictFrames) throw new Error(`server sent an invalid frame: ${r.error.message}`);
-        return; // a frame this client does not understand is ignored, not fatal
-      }
-      m = r.value;
-    }
+    const m = this.parse(text);
+    if (m !== null) this.handle(m);
+  }
+
+  private handle(m: ServerMessage): void {
     if (this.opts.keepFrames) this.frames.push(m);
     this.opts.onBroadcast?.(m, this);
     switch (m.type) {
