@@ -49,6 +49,7 @@ export {
   encodeServerMessage,
   parseWith,
   byteLength,
+  exceedsFrame,
 } from "./parse.ts";
 export { PROBES, ROUTES, HttpErrorBody, httpStatusFor, routePath, EmptyBody } from "./routes.ts";
 export { openApiDocument } from "./openapi.ts";

@@ -7,12 +7,29 @@ import { PROTOCOL_ERRORS } from "./error-catalogue.ts";
 // Parsers return Result (errors are values): the server answers a bad frame with a typed
 // `error` and stays up (fuzz). Nothing here throws for any input.
 
-const encoder = new TextEncoder();
-
+/**
+ * The length of `text` in UTF-8 (as TextEncoder writes it: a lone surrogate as U+FFFD),
+ * counted without encoding it: the server measures long frames on every step.
+ */
 export function byteLength(text: string): number {
-  // A frame can only exceed the limit in bytes if it has more than limit/3 UTF-16 units.
-  if (text.length * 3 <= MAX_FRAME_BYTES) return text.length;
-  return encoder.encode(text).length;
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c < 0xdc00 && c >= 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: two UTF-16 units, four bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/** Whether `text` is longer than one frame may be (MAX_FRAME_BYTES in UTF-8). */
+export function exceedsFrame(text: string): boolean {
+  // At most three bytes a UTF-16 unit: most frames are measured by their length alone.
+  return text.length * 3 > MAX_FRAME_BYTES && byteLength(text) > MAX_FRAME_BYTES;
 }
 
 /** Validate a value against a schema; the failure carries the first few issue paths. */
@@ -25,7 +42,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): Resul
 
 function parseFrame<S extends z.ZodType>(schema: S, frame: unknown): Result<z.infer<S>> {
   if (typeof frame !== "string") return fail(PROTOCOL_ERRORS.invalidMessage, "frames must be JSON text");
-  if (byteLength(frame) > MAX_FRAME_BYTES) {
+  if (exceedsFrame(frame)) {
     return fail(PROTOCOL_ERRORS.frameTooLarge, `frame exceeds ${MAX_FRAME_BYTES} bytes`, { limit: MAX_FRAME_BYTES });
   }
   let value: unknown;
@@ -44,7 +61,7 @@ function encode<S extends z.ZodType>(schema: S, message: z.infer<S>): Result<str
   const checked = parseWith(schema, message);
   if (!checked.ok) return checked;
   const text = JSON.stringify(checked.value);
-  if (byteLength(text) > MAX_FRAME_BYTES) {
+  if (exceedsFrame(text)) {
     return fail(PROTOCOL_ERRORS.frameTooLarge, `frame exceeds ${MAX_FRAME_BYTES} bytes`, { limit: MAX_FRAME_BYTES });
   }
   return ok(text);

@@ -11,6 +11,8 @@ import type { FeltError } from "../../lib/result.ts";
 import {
   MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
+  byteLength,
+  exceedsFrame,
   SUPPORTED_PROTOCOL_VERSIONS,
   WS_PATH,
   encodeServerMessage,
@@ -200,8 +202,7 @@ class Connection {
       text = r.value;
     } else {
       text = JSON.stringify(m);
-      if (text.length * 3 > MAX_FRAME_BYTES && Buffer.byteLength(text) > MAX_FRAME_BYTES)
-        return this.server.svc.log(`refusing to send a ${m.type} frame of ${Buffer.byteLength(text)} bytes`);
+      if (exceedsFrame(text)) return this.server.svc.log(`refusing to send a ${m.type} frame of ${byteLength(text)} bytes`);
     }
     this.write(text);
   }

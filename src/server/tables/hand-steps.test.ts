@@ -50,6 +50,17 @@ describe("a table's steps since its hand began", () => {
     expect(withLog(tight, null)).toBe(tight);
   });
 
+  it("fit in bytes, not characters: a view whose text is mostly three bytes a character", () => {
+    const h = new HandSteps();
+    h.record(0, 1, [start(1), hole(1), hole(2)]);
+    // Short enough in UTF-16 units to fit three times over, too long in UTF-8 for any log.
+    const wide = JSON.stringify({ type: "table-view", view: { pad: "中".repeat(Math.floor(MAX_FRAME_BYTES / 3) - 100) } });
+    expect(wide.length * 3).toBeLessThan(MAX_FRAME_BYTES);
+    const log = h.fitting(1, wide);
+    expect(new TextEncoder().encode(withLog(wide, log)).length).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+    expect(log).toBeNull();
+  });
+
   it("keep at most TABLE_LOG_EVENTS events: past that, none until the next hand begins", () => {
     const h = new HandSteps();
     h.record(0, 1, [start(1)]);

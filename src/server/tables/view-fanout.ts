@@ -6,7 +6,7 @@
 // - Protocol v2 subscribers get one `table-step` frame: the events as they may see them and
 //   the fields of their view that changed since the last view or step they were sent,
 //   spliced from the serialised fragments without serialising a view per recipient.
-import { byteLength, MAX_FRAME_BYTES, type ServerMessage, type TableEvent, type TableView } from "../../protocol/index.ts";
+import { exceedsFrame, type ServerMessage, type TableEvent, type TableView } from "../../protocol/index.ts";
 import type { TableState } from "./table-state.ts";
 import { personalParts, personalView, spectatorView, type ViewContext } from "./table-view.ts";
 import { categoryOf, eventForSeat } from "./table-wire.ts";
@@ -201,7 +201,7 @@ export class ViewFanout {
         events = step.events.map((e, i) => (e.kind === "hole-cards" && e.seat === seat ? JSON.stringify(e) : publicEvents![i]!)).join(",");
       }
       const text = `${head}${events}],"patch":{${patch}}}`;
-      if (text.length * 3 > MAX_FRAME_BYTES && byteLength(text) > MAX_FRAME_BYTES) {
+      if (exceedsFrame(text)) {
         // Too large for one frame: the v1 frames, each within the limit, and a fresh start.
         for (const e of step.events) sub.send({ type: "event", tableId: t.config.tableId, handId, version: t.version, event: eventForSeat(e, seat) });
         this.start(sub, personalView(t, shared, seat));
