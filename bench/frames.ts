@@ -39,11 +39,14 @@ async function players(port: number): Promise<void> {
     sockets.push(ws);
   }
   process.send?.("ready");
-  // Actions at RATE a second, in bursts every 10 ms, round the tables in turn.
+  // Actions at RATE a second, in bursts every 10 ms, round the tables in turn. The bursts
+  // carry the rate's share of a tick, fractions kept for the next: a rate under 100 a second
+  // is not rounded up to one action a tick.
   let next = 0;
+  let due = 0;
   const act = JSON.stringify({ type: "act", commandId: "c".repeat(24), tableId: "t".repeat(12), version: 0, action: { kind: "call" } });
   setInterval(() => {
-    for (let i = 0; i < RATE / 100; i++) {
+    for (due += RATE / 100; due >= 1; due--) {
       sockets[(next % TABLES) * PER_TABLE]!.send(act);
       next++;
     }
