@@ -40,6 +40,8 @@ export {
   CHAT_MAX_CHARS,
   CHAT_RATE,
   HOME_MOVE_GAP_MS,
+  HEARTBEAT,
+  heartbeatDue,
 } from "./ws-messages.ts";
 export type { Channel, ClientMessageType, ServerMessageType } from "./ws-messages.ts";
 export {

@@ -63,6 +63,22 @@ const SitIn = z.strictObject({ type: z.literal("sit-in"), tableId: Id, commandId
 const Contribute = z.strictObject({ type: z.literal("contribute"), tableId: Id, commandId: CommandId, value: Hex32 });
 const Ping = z.strictObject({ type: z.literal("ping"), nonce: z.int().min(0) });
 
+/**
+ * A client's heartbeat. Any frame from the server shows the connection is alive, so a client
+ * pings only once it has heard nothing for PING_AFTER_MS (and again each PING_AFTER_MS while
+ * that lasts): at a table in play, the steps keep it up and it sends no pings at all. A ping
+ * every few seconds from each of a server's players would be several frames in and out for
+ * every action it serves. Nothing heard for LOST_AFTER_MS, the connection counts as lost: a
+ * network that drops silently can leave a socket "open" for minutes, with no close event.
+ */
+export const HEARTBEAT = { PING_AFTER_MS: 3000, LOST_AFTER_MS: 8000, CHECK_EVERY_MS: 1000 } as const;
+
+/** What a client's heartbeat does at `now`, given when it last heard the server and last pinged it. */
+export function heartbeatDue(now: number, heardAt: number, pingedAt: number): "lost" | "ping" | null {
+  if (now - heardAt >= HEARTBEAT.LOST_AFTER_MS) return "lost";
+  return now - Math.max(heardAt, pingedAt) >= HEARTBEAT.PING_AFTER_MS ? "ping" : null;
+}
+
 /** Table chat: at most this many characters a message, and CHAT_RATE a player per table. */
 export const CHAT_MAX_CHARS = 200;
 export const CHAT_RATE = { burst: 5, perSecond: 0.5 } as const;

@@ -348,6 +348,44 @@ describe("LiveSession, protocol v2", () => {
     }
   });
 
+  it("a client that hears the server (a table in play) sends no pings; silent for PING_MS, it pings, and again each PING_MS of silence", async () => {
+    vi.useFakeTimers();
+    try {
+      const { live, sent, push } = scripted();
+      live.watch({ kind: "table", tableId: "t1" });
+      live.connect();
+      await vi.advanceTimersByTimeAsync(0);
+      push(welcome);
+      const pings = () => sent.filter((m) => (m as { type: string }).type === "ping").length;
+      // A frame every 2 s for a minute: the steps show the connection is alive.
+      for (let i = 0; i < 30; i++) {
+        await vi.advanceTimersByTimeAsync(2000);
+        push({ type: "pong", nonce: 0, serverTime: Date.now() });
+      }
+      expect(pings()).toBe(0);
+      // Quiet: a ping once PING_MS have passed without a frame, not before.
+      await vi.advanceTimersByTimeAsync(PING_MS - 1000);
+      expect(pings()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(pings()).toBe(1);
+      // Its pong answers it: the next ping waits for PING_MS of silence again.
+      push({ type: "pong", nonce: 0, serverTime: Date.now() });
+      await vi.advanceTimersByTimeAsync(PING_MS - 1000);
+      expect(pings()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(pings()).toBe(2);
+      // Unanswered: pinged again after PING_MS, and lost at SILENT_MS.
+      await vi.advanceTimersByTimeAsync(PING_MS);
+      expect(pings()).toBe(3);
+      expect(live.getState().connected).toBe(true);
+      await vi.advanceTimersByTimeAsync(SILENT_MS - 2 * PING_MS);
+      expect(live.getState().connected).toBe(false);
+      live.disconnect();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("the hand log keeps the start of the first hand it holds lines of, so those lines name its players", () => {
     const start = (handNumber: number) =>
       ({ kind: "hand-start", handId: `h${handNumber}`, handNumber, seats: [{ seat: 8, name: "pia_phone" }] }) as unknown as TableEvent;

@@ -1,5 +1,7 @@
 import {
+  HEARTBEAT,
   HOME_MOVE_GAP_MS,
+  heartbeatDue,
   PROTOCOL_VERSION,
   applyTablePatch,
   encodeClientMessage,
@@ -22,14 +24,10 @@ import type { SocketLike } from "./transport.ts";
 
 /** How long before a table not found (not yet opened) is asked for again. */
 export const TABLE_RETRY_MS = 1000;
-/** How often a connected client pings the server. */
-export const PING_MS = 3000;
-/**
- * How long without a frame from the server (its pongs included) before the connection counts
- * as lost: a network that drops silently can leave a socket "open" for minutes, with no
- * close event, while nothing arrives.
- */
-export const SILENT_MS = 8000;
+/** How long without a frame from the server before a connected client pings it (src/protocol's HEARTBEAT). */
+export const PING_MS = HEARTBEAT.PING_AFTER_MS;
+/** How long without a frame from the server (its pongs included) before the connection counts as lost. */
+export const SILENT_MS = HEARTBEAT.LOST_AFTER_MS;
 
 export interface LiveState {
   readonly connected: boolean;
@@ -299,20 +297,24 @@ export class LiveSession {
 
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private heardAt = 0;
+  private pingedAt = Number.NEGATIVE_INFINITY;
   private pings = 0;
 
-  /** From the welcome on: a ping every PING_MS; nothing heard for SILENT_MS, the connection is lost. */
+  /** From the welcome on: a ping after PING_MS without a frame; nothing heard for SILENT_MS, the connection is lost. */
   private startHeartbeat(): void {
     this.stopHeartbeat();
     this.heartbeat = setInterval(() => {
-      if (Date.now() - this.heardAt >= SILENT_MS) {
+      const now = Date.now();
+      const due = heartbeatDue(now, this.heardAt, this.pingedAt);
+      if (due === "lost") {
         const silent = this.socket;
         this.lost();
         silent?.close();
-        return;
+      } else if (due === "ping") {
+        this.pingedAt = now;
+        this.send({ type: "ping", nonce: this.pings++ });
       }
-      this.send({ type: "ping", nonce: this.pings++ });
-    }, PING_MS);
+    }, HEARTBEAT.CHECK_EVERY_MS);
   }
 
   private stopHeartbeat(): void {
