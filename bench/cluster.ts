@@ -6,7 +6,7 @@
 //        [--per-table 9] [--think-ms 2000] [--seconds 20] [--warmup 10] [--bot-procs 3]
 //        [--db postgres://127.0.0.1:5432/test] [--nats nats://127.0.0.1:4222]
 //        [--tables-with-director] [--one-event] [--every-level] [--players-on-owner] [--follow-home]
-//        [--loop-delay] [--count-nats]
+//        [--loop-delay] [--count-nats] [--heartbeat silent|every|off]   (how the bots ping: load-kit.ts)
 //
 // Each run prints the hands begun in its window: with --think-ms 2000 a hand of nine lasts
 // past the default warm-up and window (0 begun: mid-hand actions only); `--warmup 80
@@ -77,6 +77,7 @@ import {
   pool,
   r1,
   setupTables,
+  heartbeatOption,
   startBots,
   startServer,
   startTables,
@@ -98,6 +99,8 @@ const PROCESSES = list(opt("processes", "1,2,3"));
 const LEVELS = list(opt("tables-per-process", "60")).sort((a, b) => a - b);
 const PER_TABLE = Number(opt("per-table", "9"));
 const THINK_MS = Number(opt("think-ms", "2000"));
+/** How the bots ping the servers (load-kit.ts: heartbeatOption). */
+const HEARTBEAT = heartbeatOption(args);
 const SECONDS = Number(opt("seconds", "20"));
 const WARMUP_S = Number(opt("warmup", "10"));
 const BOT_PROCS = Math.max(1, Number(opt("bot-procs", "3")));
@@ -257,7 +260,16 @@ async function startBotsByTable(procs: readonly BotProcess[], players: readonly 
   const tables = [...new Set(players.map((p) => p.tableId))];
   const procOf = new Map(tables.map((t, k) => [t, k % procs.length]));
   const connected = await Promise.all(
-    procs.map((p, k) => p.ask({ type: "start", base, bots: players.filter((x) => procOf.get(x.tableId) === k), thinkMs, protocol: PROTOCOL })),
+    procs.map((p, k) =>
+      p.ask({
+        type: "start",
+        base,
+        bots: players.filter((x) => procOf.get(x.tableId) === k),
+        thinkMs,
+        protocol: PROTOCOL,
+        ...(HEARTBEAT === null ? {} : { heartbeat: HEARTBEAT }),
+      }),
+    ),
   );
   return connected.reduce((sum, m) => sum + (m.type === "connected" ? m.ok : 0), 0);
 }
@@ -341,7 +353,7 @@ async function oneRun(nc: NatsConnection, n: number, perProcess: number): Promis
         const baseOf = (tableId: string) => members.find((m) => m.name === now.get(keyOfTable(tableId)))?.base;
         setup = { ...setup, players: setup.players.map((p) => ({ ...p, base: baseOf(p.tableId) ?? p.base! })) };
       }
-      const ok = await startBots(procs, setup.players, PER_TABLE, bases[0]!, THINK_MS, PROTOCOL);
+      const ok = await startBots(procs, setup.players, PER_TABLE, bases[0]!, THINK_MS, PROTOCOL, HEARTBEAT);
       if (ok !== setup.players.length) console.log(`${n} process(es): only ${ok} of ${setup.players.length} bots connected`);
       await startTables(bases[0]!, setup, CONCURRENCY);
     }

@@ -5,7 +5,9 @@
 // generator shows as such and is not blamed on the server.
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { readFileSync } from "node:fs";
-import { Bot } from "../testkit/server/bot.ts";
+import { Bot, type BotOptions } from "../testkit/server/bot.ts";
+
+export type Heartbeat = NonNullable<BotOptions["heartbeat"]>;
 
 export interface BotSpec {
   readonly name: string;
@@ -17,7 +19,15 @@ export interface BotSpec {
 }
 
 export type ToBots =
-  | { readonly type: "start"; readonly base: string; readonly bots: readonly BotSpec[]; readonly thinkMs: number; readonly protocol: number }
+  | {
+      readonly type: "start";
+      readonly base: string;
+      readonly bots: readonly BotSpec[];
+      readonly thinkMs: number;
+      readonly protocol: number;
+      /** How the bots ping (BotClientOptions.heartbeat); none when absent. */
+      readonly heartbeat?: Heartbeat;
+    }
   | { readonly type: "watch" }
   | { readonly type: "reset" }
   | { readonly type: "stats" }
@@ -29,6 +39,8 @@ export interface BotsStats {
   /** [command id, epoch ms received by one other player at the table]. */
   readonly deliveries: Array<[string, number]>;
   readonly acks: number;
+  /** Pongs received while measuring: the heartbeat's frames (one ping in, one pong out each). */
+  readonly pongs: number;
   /** Hands begun at this process's tables while measuring (a step with a hand-start event, once per table and hand). */
   readonly handsBegun: number;
   /** Bots whose socket is on another server than the one they started on (a cluster named their table's home, protocol v3). */
@@ -64,6 +76,7 @@ const sent = new Map<string, { id: string; version: number; at: number }>();
 let acts: Array<[string, number, string]> = [];
 let deliveries: Array<[string, number]> = [];
 let acks = 0;
+let pongs = 0;
 const begun = new Set<string>();
 const delay = monitorEventLoopDelay({ resolution: 1 });
 const perSecond = monitorEventLoopDelay({ resolution: 1 });
@@ -99,6 +112,7 @@ process.on("message", (m: ToBots) => {
             trustFrames: true,
             protocol: m.protocol,
             thinkMs: m.thinkMs,
+            ...(m.heartbeat === undefined ? {} : { heartbeat: m.heartbeat }),
             onAct: (tableId, version, commandId) => {
               const at = epoch();
               sent.set(tableId, { id: commandId, version, at });
@@ -107,6 +121,7 @@ process.on("message", (m: ToBots) => {
             onBroadcast: (msg, bot) => {
               if (!measuring) return;
               if (msg.type === "ack") acks++;
+              else if (msg.type === "pong") pongs++;
               // v2: the action arrives in a table-step; v1 (--protocol 1): as an event frame
               if (msg.type !== "table-step" && msg.type !== "event") return;
               for (const e of msg.type === "table-step" ? msg.events : [msg.event]) {
@@ -131,6 +146,7 @@ process.on("message", (m: ToBots) => {
       deliveries = [];
       seconds = [];
       acks = 0;
+      pongs = 0;
       begun.clear();
       delay.enable();
       delay.reset();
@@ -153,6 +169,7 @@ process.on("message", (m: ToBots) => {
           acts,
           deliveries,
           acks,
+          pongs,
           handsBegun: begun.size,
           movedHome: bots.filter((b, i) => b.server !== (specs[i]!.base ?? startBase)).length,
           loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { api, cmd, DIRECTOR, must } from "../testkit/server/harness.ts";
-import type { BotSpec, BotsStats, FromBots, ToBots } from "./load-bots.ts";
+import type { BotSpec, BotsStats, FromBots, Heartbeat, ToBots } from "./load-bots.ts";
 
 export interface ServeChild {
   readonly port: number;
@@ -243,6 +243,19 @@ export async function startTables(base: string, s: LoadSetup, concurrency: numbe
   );
 }
 
+/**
+ * `--heartbeat silent|every|off`: how the bots ping. "silent" (the default) as the web client
+ * does, only after 3 s without a frame; "every", a ping each 3 s whatever they hear (the web
+ * client before, 2026-12-08); "off", never (the benches before).
+ */
+export function heartbeatOption(args: readonly string[]): Heartbeat | null {
+  const i = args.indexOf("--heartbeat");
+  const v = i < 0 ? "silent" : args[i + 1];
+  if (v === "silent" || v === "every") return v;
+  if (v === "off") return null;
+  throw new Error(`--heartbeat takes silent, every or off, not ${v}`);
+}
+
 /** Bots in `n` processes, whole tables each (table t in process t mod n), connected and following their tables; returns how many connected. */
 export async function startBots(
   procs: readonly BotProcess[],
@@ -251,10 +264,12 @@ export async function startBots(
   base: string,
   thinkMs: number,
   protocol: number,
+  heartbeat: Heartbeat | null,
 ): Promise<number> {
   const n = procs.length;
   const shares = procs.map((_, k) => players.filter((_, i) => Math.floor(i / perTable) % n === k));
-  const connected = await Promise.all(procs.map((p, k) => p.ask({ type: "start", base, bots: shares[k]!, thinkMs, protocol })));
+  const beat = heartbeat === null ? {} : { heartbeat };
+  const connected = await Promise.all(procs.map((p, k) => p.ask({ type: "start", base, bots: shares[k]!, thinkMs, protocol, ...beat })));
   return connected.reduce((sum, m) => sum + (m.type === "connected" ? m.ok : 0), 0);
 }
 

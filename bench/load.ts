@@ -7,6 +7,7 @@
 // Run: npx tsx bench/load.ts [--tables 1000] [--per-table 9] [--seconds 30] [--think-ms 0]
 //                            [--runs 1] [--bot-procs 3] [--warmup 10] [--timeline]
 //                            [--db sqlite:PATH|postgres://...] [--protocol 2|1] [--durability normal|full]
+//                            [--heartbeat silent|every|off]   (how the bots ping: load-kit.ts)
 //                            [--server-dir CHECKOUT]   (another checkout's server, for before/after)
 //                            [--profile]   (where the server's CPU goes, by stage)
 //                            [--loop-delay]   (the server's event-loop delay; costs it CPU)
@@ -46,6 +47,7 @@ import {
   pct,
   r1,
   setupTables,
+  heartbeatOption,
   startBots,
   startServer,
   startTables,
@@ -96,6 +98,8 @@ const BOT_PROCS = Math.max(1, Math.min(TABLES, Number(opt("bot-procs", "3"))));
 const DURABILITY = opt("durability", "normal");
 /** Protocol version the bots speak: 2 (table steps as patches) or 1 (a whole view after every step). */
 const PROTOCOL = Number(opt("protocol", "2"));
+/** How the bots ping the server (load-kit.ts: heartbeatOption). */
+const HEARTBEAT = heartbeatOption(args);
 /** Print the per-second timeline always (by default only for a run that misses the goal). */
 const TIMELINE = args.includes("--timeline");
 const DB_OPT = opt("db", "");
@@ -111,6 +115,8 @@ interface RunResult {
   readonly players: number;
   readonly seconds: number;
   readonly actionsPerSecond: number;
+  /** Pings answered a second (the bots' heartbeat). */
+  readonly pongsPerSecond: number;
   /**
    * Hands begun in the window. Every table deals its first hand at once; with check-or-call
    * bots a hand is some 36 actions, so a short window after a short warm-up may hold none,
@@ -133,6 +139,7 @@ interface RunResult {
   readonly loadavg: number;
   readonly thinkMs: number;
   readonly protocol: number;
+  readonly heartbeat: string;
   readonly durability: string;
   readonly db: string;
   readonly botProcs: number;
@@ -153,7 +160,7 @@ async function oneRun(run: number): Promise<RunResult> {
   const players = setup.players;
   console.log(`run ${run}: setup done in ${((Date.now() - t0) / 1000).toFixed(1)} s; connecting ${players.length} bots`);
   const procs = Array.from({ length: BOT_PROCS }, () => new BotProcess());
-  const ok = await startBots(procs, players, PER_TABLE, base, THINK_MS, PROTOCOL);
+  const ok = await startBots(procs, players, PER_TABLE, base, THINK_MS, PROTOCOL, HEARTBEAT);
   if (ok !== players.length) console.log(`run ${run}: only ${ok} of ${players.length} bots connected`);
   await startTables(base, setup, CONCURRENCY);
   await Promise.all(procs.map((p) => p.ask({ type: "watch" })));
@@ -238,6 +245,7 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
     players: TABLES * PER_TABLE,
     seconds: r1(elapsed),
     actionsPerSecond: Math.round(acks / elapsed),
+    pongsPerSecond: Math.round(bots.reduce((n, b) => n + b.pongs, 0) / elapsed),
     handsBegun: bots.reduce((n, b) => n + b.handsBegun, 0),
     // What a room pays for: the server's CPU time (user + system) per acknowledged action.
     cpuMsPerAction: srv === null || acks === 0 ? null : Math.round((srv.cpu * 1000 * elapsed * 1000) / acks) / 1000,
@@ -270,13 +278,14 @@ function analyse(run: number, start: number, elapsed: number, bots: BotsStats[],
     loadavg: Number(load.toFixed(2)),
     thinkMs: THINK_MS,
     protocol: PROTOCOL,
+    heartbeat: HEARTBEAT ?? "off",
     durability: DURABILITY,
     db: db.split(":")[0]!,
     botProcs: BOT_PROCS,
   };
   const s = result.server;
   console.log(
-    `run ${run}: actions/s ${result.actionsPerSecond}, hands begun ${result.handsBegun}, server CPU ${result.cpuMsPerAction} ms per action (kernel ${result.systemMsPerAction}), action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, max ${result.maxMs} ms (${result.broadcastSamples} samples); load average ${result.loadavg}`,
+    `run ${run}: actions/s ${result.actionsPerSecond}, pings/s ${result.pongsPerSecond} (--heartbeat ${HEARTBEAT ?? "off"}), hands begun ${result.handsBegun}, server CPU ${result.cpuMsPerAction} ms per action (kernel ${result.systemMsPerAction}), action→broadcast p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, max ${result.maxMs} ms (${result.broadcastSamples} samples); load average ${result.loadavg}`,
   );
   console.log(`run ${run}: stage p99 / max (ms): ${STAGES.map((k) => `${k} ${result.stageP99ms[k]} / ${result.stageMaxMs[k]}`).join(", ")}`);
   console.log(
@@ -324,7 +333,7 @@ async function main() {
   const results: RunResult[] = [];
   for (let run = 1; run <= RUNS; run++) results.push(await oneRun(run));
   console.log(
-    `\n${TABLES} tables, --think-ms ${THINK_MS}, durability ${DURABILITY}, ${results[0]?.db}, bots in ${BOT_PROCS} processes; ${RUNS} run(s), each printed:`,
+    `\n${TABLES} tables, --think-ms ${THINK_MS}, --heartbeat ${HEARTBEAT ?? "off"}, durability ${DURABILITY}, ${results[0]?.db}, bots in ${BOT_PROCS} processes; ${RUNS} run(s), each printed:`,
   );
   console.log(
     `| run | tables / players | actions/s | hands begun | server CPU per action (kernel) | p50 | p99 | max | server loop delay p99 / max | stage p99 ms (${STAGES.join(" / ")}) | load average |`,

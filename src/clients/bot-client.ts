@@ -6,8 +6,10 @@
 import WebSocket from "ws";
 import { seededRandom, type RandomSource } from "../tournament/index.ts";
 import {
+  HEARTBEAT,
   HOME_MOVE_GAP_MS,
   PROTOCOL_VERSION,
+  heartbeatDue,
   WS_PATH,
   applyTablePatch,
   parseServerMessage,
@@ -79,6 +81,12 @@ export interface BotClientOptions {
   readonly contribute?: boolean;
   /** Called when the bot sends an action (the load benchmark times broadcasts from here). */
   readonly onAct?: (tableId: string, version: number, commandId: string) => void;
+  /**
+   * Pings the server from its welcome on (src/protocol's HEARTBEAT; default none): "silent"
+   * as the web client does, after PING_AFTER_MS without a frame; "every", each PING_AFTER_MS
+   * whatever it hears (the web client's heartbeat before, which bench/load.ts measures).
+   */
+  readonly heartbeat?: "silent" | "every";
 }
 
 export class BotClient {
@@ -203,6 +211,8 @@ export class BotClient {
   }
 
   close(): void {
+    if (this.beat !== null) clearInterval(this.beat);
+    this.beat = null;
     this.ws?.close();
     this.ws = null;
     this.at = this.base;
@@ -316,7 +326,32 @@ export class BotClient {
     return null; // a frame this client does not understand is ignored, not fatal
   }
 
+  private beat: ReturnType<typeof setInterval> | null = null;
+  private heardAt = 0;
+  private pingedAt = Number.NEGATIVE_INFINITY;
+  private pings = 0;
+
+  private startHeartbeat(): void {
+    if (this.beat !== null || this.opts.heartbeat === undefined) return;
+    const every = this.opts.heartbeat === "every";
+    this.beat = setInterval(
+      () => {
+        const ws = this.ws;
+        if (ws === null || this.welcomedOn !== ws) return;
+        const now = Date.now();
+        const due = every ? "ping" : heartbeatDue(now, this.heardAt, this.pingedAt);
+        if (due === "lost") ws.close();
+        else if (due === "ping") {
+          this.pingedAt = now;
+          this.send({ type: "ping", nonce: this.pings++ });
+        }
+      },
+      every ? HEARTBEAT.PING_AFTER_MS : HEARTBEAT.CHECK_EVERY_MS,
+    );
+  }
+
   private receive(text: string): void {
+    this.heardAt = Date.now();
     const m = this.parse(text);
     if (m !== null) this.handle(m);
   }
@@ -327,6 +362,7 @@ export class BotClient {
     switch (m.type) {
       case "welcome":
         this.welcomedOn = this.ws;
+        this.startHeartbeat();
         this.welcomed?.(true);
         this.welcomed = null;
         this.lastActed = -1;
