@@ -44,6 +44,17 @@ function scripted(store: LogStore | null = null) {
 
 const welcome: ServerMessage = { type: "welcome", v: PROTOCOL_VERSION, user: { id: "u1", name: "Bodil", role: "player" }, serverTime: Date.now() };
 
+/** Under fake timers: a session following table t1, connected and welcomed; `sentOf(type)` lists what it sent of a type. */
+async function welcomedOnFakeTimers() {
+  const s = scripted();
+  s.live.watch({ kind: "table", tableId: "t1" });
+  s.live.connect();
+  await vi.advanceTimersByTimeAsync(0);
+  s.push(welcome);
+  const sentOf = (type: string) => s.sent.filter((m) => (m as { type: string }).type === type);
+  return { ...s, sentOf };
+}
+
 describe("LiveSession, protocol v2", () => {
   it("says hello with v3 (v2 and the table's home), starts from the whole view and folds steps into it", async () => {
     const { live, sent, push } = scripted();
@@ -111,12 +122,8 @@ describe("LiveSession, protocol v2", () => {
   it("a table not there yet (just opened by a start or a move) is asked for again, until its view comes", async () => {
     vi.useFakeTimers();
     try {
-      const { live, sent, push } = scripted();
-      live.watch({ kind: "table", tableId: "t1" });
-      live.connect();
-      await vi.advanceTimersByTimeAsync(0);
-      push(welcome);
-      const subscribes = () => sent.filter((m) => (m as { type: string }).type === "subscribe").length;
+      const { live, push, sentOf } = await welcomedOnFakeTimers();
+      const subscribes = () => sentOf("subscribe").length;
       const first = subscribes();
       push({ type: "error", commandId: null, error: { code: "table/not-found", message: "no table t1" } });
       await vi.advanceTimersByTimeAsync(TABLE_RETRY_MS);
@@ -125,6 +132,7 @@ describe("LiveSession, protocol v2", () => {
       push({ type: "error", commandId: null, error: { code: "table/not-found", message: "no table t2" } });
       await vi.advanceTimersByTimeAsync(TABLE_RETRY_MS);
       expect(subscribes()).toBe(first + 1);
+      live.disconnect();
     } finally {
       vi.useRealTimers();
     }
@@ -316,12 +324,8 @@ describe("LiveSession, protocol v2", () => {
   it("a connection that goes silent (a network gone without a close) is counted lost, said so, and made again; one that answers its pings stays", async () => {
     vi.useFakeTimers();
     try {
-      const { live, sent, push, opened } = scripted();
-      live.watch({ kind: "table", tableId: "t1" });
-      live.connect();
-      await vi.advanceTimersByTimeAsync(0);
-      push(welcome);
-      const pings = () => sent.filter((m) => (m as { type: string }).type === "ping") as { nonce: number }[];
+      const { live, sent, push, opened, sentOf } = await welcomedOnFakeTimers();
+      const pings = () => sentOf("ping") as { nonce: number }[];
       // Answered: the server's pongs keep it up, however long.
       for (let i = 0; i < 5; i++) {
         await vi.advanceTimersByTimeAsync(PING_MS);
@@ -351,12 +355,8 @@ describe("LiveSession, protocol v2", () => {
   it("a client that hears the server (a table in play) sends no pings; silent for PING_MS, it pings, and again each PING_MS of silence", async () => {
     vi.useFakeTimers();
     try {
-      const { live, sent, push } = scripted();
-      live.watch({ kind: "table", tableId: "t1" });
-      live.connect();
-      await vi.advanceTimersByTimeAsync(0);
-      push(welcome);
-      const pings = () => sent.filter((m) => (m as { type: string }).type === "ping").length;
+      const { live, push, sentOf } = await welcomedOnFakeTimers();
+      const pings = () => sentOf("ping").length;
       // A frame every 2 s for a minute: the steps show the connection is alive.
       for (let i = 0; i < 30; i++) {
         await vi.advanceTimersByTimeAsync(2000);
