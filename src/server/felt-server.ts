@@ -5,6 +5,7 @@
 // every write to their streams is fenced by the partition's epoch in PostgreSQL.
 // Where a tournament's tables live is chosen here once (`Services.tableLinks`): in the
 // tournament's process, or with their own table partitions' owners (split tables).
+import { TournamentWatchers } from "./tournament-watchers.ts";
 import type { Result } from "../lib/result.ts";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -46,7 +47,6 @@ export const SESSION_PURGE_MS = 60 * 60_000;
 export class FeltServer implements PartitionServer, ServerPort {
   /** The tournaments this process serves (in cluster mode: those of the partitions it owns). */
   readonly tournaments = new Map<string, TournamentRuntime>();
-  private readonly tournamentWatchers = new Map<string, Set<() => void>>();
   /** Listeners to every change of the tournaments here (the lobby bucket's publisher). */
   private readonly anyChange = new Set<() => void>();
   /** Tournaments being created now, by id (a repeated create waits for the first). */
@@ -66,12 +66,8 @@ export class FeltServer implements PartitionServer, ServerPort {
       void made.finally(() => this.creating.delete(id));
       return made;
     },
-    watch: (id, push) => {
-      const watchers = this.tournamentWatchers.get(id) ?? new Set<() => void>();
-      this.tournamentWatchers.set(id, watchers);
-      watchers.add(push);
-    },
-    unwatch: (id, push) => void this.tournamentWatchers.get(id)?.delete(push),
+    watch: (id, push) => this.watchers.watch(id, push),
+    unwatch: (id, push) => this.watchers.unwatch(id, push),
     onAnyChange: (listener) => {
       this.anyChange.add(listener);
       return () => this.anyChange.delete(listener);
@@ -102,7 +98,12 @@ export class FeltServer implements PartitionServer, ServerPort {
     readonly ownership: Ownership,
     /** Cluster mode: the partition host (ownership) and its NATS connection. */
     readonly host: PartitionHost | null,
-  ) {}
+  ) {
+    this.watchers = new TournamentWatchers(svc.clock);
+  }
+
+  /** Who watches each tournament here, and when their views are pushed. */
+  private readonly watchers: TournamentWatchers;
 
   static async start(options: ServerOptions = {}): Promise<FeltServer> {
     const target = parseDbUrl(options.db ?? "sqlite:./data/felt.sqlite");
@@ -317,7 +318,7 @@ export class FeltServer implements PartitionServer, ServerPort {
   adopt(t: TournamentRuntime): void {
     this.tournaments.set(t.id, t);
     t.onChange = () => {
-      for (const w of this.tournamentWatchers.get(t.id) ?? []) w();
+      this.watchers.changed(t);
       this.changedAny();
     };
     this.changedAny();
@@ -347,6 +348,7 @@ export class FeltServer implements PartitionServer, ServerPort {
     // Cluster mode: every partition closed here and handed over at once.
     await this.host?.stop();
     this.purgeTimer?.cancel();
+    this.watchers.close();
     this.cluster?.close();
     for (const t of this.tournaments.values()) t.close();
     this.tableHost?.close();

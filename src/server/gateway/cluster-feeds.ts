@@ -15,7 +15,7 @@ import type { Ownership } from "../../cluster/ownership.ts";
 import type { ServerPort } from "../server-port.ts";
 import type { Subscriber, TableSession } from "../tables/table-session.ts";
 import type { TournamentRuntime } from "../tournaments/tournament-runtime.ts";
-import { tournamentView } from "./lobby-views.ts";
+import { tournamentViewFrame } from "./lobby-views.ts";
 import type { WatchTable, WatchTournament } from "./owner-requests.ts";
 import { TABLE_ERRORS } from "../../protocol/error-catalogue.ts";
 import { TOURNAMENT_ERRORS } from "../../tournament/error-catalogue.ts";
@@ -193,7 +193,7 @@ export class Feeds {
   }
 
   private tournamentFrame(t: TournamentRuntime): string {
-    return JSON.stringify({ type: "tournament-view", view: tournamentView(t, this.server.svc.clock.now()) });
+    return tournamentViewFrame(t, this.server.svc.clock.now());
   }
 
   private flush(feed: TableFeed): void {

@@ -328,6 +328,22 @@ export function tournamentView(t: TournamentRuntime, now: number): TournamentVie
   };
 }
 
+/** The last `tournament-view` frame made of each tournament, and the version and moment it shows. */
+const frames = new WeakMap<TournamentRuntime, { readonly version: number; readonly at: number; readonly text: string }>();
+
+/**
+ * The `tournament-view` frame of `t` at `now`, as JSON text. The view is the same for every
+ * watcher (it holds no one's own data), so the watchers pushed in one moment share one view
+ * and one serialisation, not one each: building it walks every entry of the field.
+ */
+export function tournamentViewFrame(t: TournamentRuntime, now: number): string {
+  const known = frames.get(t);
+  if (known !== undefined && known.version === t.version && known.at === now) return known.text;
+  const text = JSON.stringify({ type: "tournament-view", view: tournamentView(t, now) });
+  frames.set(t, { version: t.version, at: now, text });
+  return text;
+}
+
 /** R-CHIP-1, in a break: the chips in play that no coming level needs leave now. */
 function colourUpDue(t: TournamentRuntime): number[] {
   const c = t.dir.config!;

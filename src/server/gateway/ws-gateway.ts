@@ -27,7 +27,7 @@ import { homeAt } from "../../cluster/index.ts";
 import { errorCommandId, tableCommand, tournamentOfTable } from "./table-commands.ts";
 import { toWire } from "./http-errors.ts";
 import { isStorageOutage } from "./outage.ts";
-import { tournamentView } from "./lobby-views.ts";
+import { tournamentViewFrame } from "./lobby-views.ts";
 import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimit } from "./rate-limit.ts";
 import { type ConnectionCounts, DEFAULT_WS_LIMITS, type WsLimits } from "./connections.ts";
 import type { Subscriber, TableSession } from "../tables/table-session.ts";
@@ -207,9 +207,10 @@ class Connection {
     this.write(text);
   }
 
-  /** A frame the server serialised itself (a v2 table step, size-checked by its maker). */
+  /** A frame the server serialised itself (a v2 table step, a tournament's view shared by its watchers). */
   sendText(text: string): void {
     if (this.socket.readyState !== 1) return;
+    if (exceedsFrame(text)) return this.server.svc.log(`refusing to send a frame of ${byteLength(text)} bytes`);
     if (this.server.options.validateOutgoing) {
       const r = parseServerMessage(text);
       if (!r.ok) return this.server.svc.log(`refusing to send an invalid frame: ${r.error.message}`);
@@ -400,7 +401,7 @@ class Connection {
     if (t === undefined) return this.error(null, { code: "tournament/not-found", message: `no tournament ${tournamentId}` });
     if (!on) return;
     cluster?.onMoved(this.rehome);
-    const push = () => this.send({ type: "tournament-view", view: tournamentView(t, this.server.svc.clock.now()) });
+    const push = () => this.sendText(tournamentViewFrame(t, this.server.svc.clock.now()));
     this.server.served.watch(t.id, push);
     this.watching.set(t.id, push);
     push();
