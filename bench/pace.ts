@@ -11,13 +11,14 @@
 //                            [--alongside 20]  (that many one-table tournaments of 9 in the same run, the lone pace under the same load)
 //                            [--keep DIR]      (keep the database and run.json there: npx tsx bench/pace-measure.ts DIR)
 //                            [--lone DIR]      (compare with a lone run kept with --keep)
+//                            [--watch]         (each bot follows its tournament, as a player's web client does)
 // After the run it prints where the tables' time went and, with a lone reference, the share
 // of its pace raw and standardised by table size (bench/pace-measure.ts).
 //
 // The bots run in this process (check or call, now and then all in, so players bust and
 // tables are balanced and broken); each follows its seat through the director's seating.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { freePort } from "./free-port.ts";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,6 +45,12 @@ const LONE = opt("lone", "");
  * be shared), measured apart and compared with the field.
  */
 const ALONGSIDE = Number(opt("alongside", "0"));
+/**
+ * `--watch`: each bot also follows its tournament (a `tournament` channel), as the web
+ * client of a registered player does, and the run prints the tournament views pushed a second
+ * and the server's CPU over the window.
+ */
+const WATCH = args.includes("--watch");
 /** The action clock: 30 s scaled. */
 const ACTION_MS = Math.round(30_000 * SCALE);
 const HAND_PAUSE_MS = Math.round(2_000 * SCALE);
@@ -77,6 +84,14 @@ function startServer(port: number, db: string): Promise<ChildProcess> {
     child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve(child));
     child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
   });
+}
+
+let views = 0;
+
+/** A process's CPU time so far (user and kernel), from Linux's /proc. */
+function cpuSeconds(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(f[11]) + Number(f[12])) / 100;
 }
 
 async function pool<T>(items: readonly T[], n: number, fn: (x: T) => Promise<void>): Promise<void> {
@@ -140,6 +155,7 @@ async function main(): Promise<void> {
           trustFrames: true,
           thinkDraw: think,
           localAddress: `127.0.0.${2 + Math.floor(i / 50)}`,
+          onBroadcast: (m) => void (m.type === "tournament-view" && views++),
         });
       },
     );
@@ -149,6 +165,7 @@ async function main(): Promise<void> {
     let connected = 0;
     await pool(bots, 32, async (b) => void ((await b.connect()) && connected++));
     if (connected !== bots.length) console.log(`only ${connected} of ${bots.length} bots connected`);
+    if (WATCH) bots.forEach((b, i) => b.send({ type: "subscribe", channel: { kind: "tournament", tournamentId: tournamentOf(i) } }));
     for (const id of [...ids, ...lone]) await must(api(base, "POST", `/api/v1/director/tournaments/${id}/start`, { commandId: cmd() }, d.token));
     const byName = new Map(bots.map((b) => [b.name, b]));
     let following = true;
@@ -170,8 +187,12 @@ async function main(): Promise<void> {
     const follower = follow();
     await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
     const from = Date.now();
+    const cpuFrom = cpuSeconds(server.pid!);
+    const viewsFrom = views;
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const to = Date.now();
+    const serverCpu = (cpuSeconds(server.pid!) - cpuFrom) / ((to - from) / 1000);
+    const viewsPerSecond = Math.round((views - viewsFrom) / ((to - from) / 1000));
     following = false;
     await follower;
     const load = loadavg()[0]!;
@@ -179,6 +200,9 @@ async function main(): Promise<void> {
     const along = ALONGSIDE > 0 ? measureAll(path, lone, from, to, HAND_PAUSE_MS) : undefined;
     const rate = m.recorded / m.tableHours;
     // Time runs SCALE times faster than play at full scale.
+    console.log(
+      `server CPU ${serverCpu.toFixed(3)} of a core over the window, ${viewsPerSecond} tournament views pushed a second${WATCH ? " (each bot following its tournament)" : ""}`,
+    );
     console.log(
       `${TOURNAMENTS} × ${PLAYERS} players: ${m.recorded} hands in ${SECONDS} s on ${m.tables[0]}→${m.tables[1]} tables = ${rate.toFixed(0)} hands per table-hour (${(rate * SCALE).toFixed(1)} at full scale); load average ${load.toFixed(1)}`,
     );
@@ -193,6 +217,9 @@ async function main(): Promise<void> {
       perTableHourFullScale: rate * SCALE,
       tables: m.tables,
       loadavg: load,
+      serverCpu,
+      watch: WATCH,
+      tournamentViewsPerSecond: viewsPerSecond,
       serverDir: SERVER_DIR,
       from,
       to,
