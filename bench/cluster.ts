@@ -267,7 +267,7 @@ async function startBotsByTable(procs: readonly BotProcess[], players: readonly 
         bots: players.filter((x) => procOf.get(x.tableId) === k),
         thinkMs,
         protocol: PROTOCOL,
-        ...(HEARTBEAT === null ? {} : { heartbeat: HEARTBEAT }),
+        heartbeat: HEARTBEAT,
       }),
     ),
   );

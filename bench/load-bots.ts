@@ -25,8 +25,8 @@ export type ToBots =
       readonly bots: readonly BotSpec[];
       readonly thinkMs: number;
       readonly protocol: number;
-      /** How the bots ping (BotClientOptions.heartbeat); none when absent. */
-      readonly heartbeat?: Heartbeat;
+      /** How the bots ping (BotClientOptions.heartbeat); null: never. */
+      readonly heartbeat: Heartbeat | null;
     }
   | { readonly type: "watch" }
   | { readonly type: "reset" }
@@ -112,7 +112,7 @@ process.on("message", (m: ToBots) => {
             trustFrames: true,
             protocol: m.protocol,
             thinkMs: m.thinkMs,
-            ...(m.heartbeat === undefined ? {} : { heartbeat: m.heartbeat }),
+            ...(m.heartbeat === null ? {} : { heartbeat: m.heartbeat }),
             onAct: (tableId, version, commandId) => {
               const at = epoch();
               sent.set(tableId, { id: commandId, version, at });

@@ -268,8 +268,7 @@ export async function startBots(
 ): Promise<number> {
   const n = procs.length;
   const shares = procs.map((_, k) => players.filter((_, i) => Math.floor(i / perTable) % n === k));
-  const beat = heartbeat === null ? {} : { heartbeat };
-  const connected = await Promise.all(procs.map((p, k) => p.ask({ type: "start", base, bots: shares[k]!, thinkMs, protocol, ...beat })));
+  const connected = await Promise.all(procs.map((p, k) => p.ask({ type: "start", base, bots: shares[k]!, thinkMs, protocol, heartbeat })));
   return connected.reduce((sum, m) => sum + (m.type === "connected" ? m.ok : 0), 0);
 }
 
